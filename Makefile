@@ -1,0 +1,129 @@
+# litlab: every entry point of the project. See README.md.
+#
+#   make            build build/litlab
+#   make site       install deps, build, check every lesson, render the site
+#   make check      build/litlab check lessons/
+#   make test       the whole suite, built with AddressSanitizer and UBSan
+#   make lab-NN     build and run lesson NN's labs (labs/lab-NN/)
+#   make labs       tangle labs/ from the lessons
+#   make bench      benchmarks, as ratios against a baseline run side by side
+#   make deps       install the Debian packages litlab needs (as root), or print the line
+#   make install    install build/litlab under $(DESTDIR)$(PREFIX)
+#   make clean      remove build/ and site/public/
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+PKG_CONFIG ?= pkg-config
+# The compiler that builds litlab itself. Lesson blocks are compiled with $CC
+# from the environment (default cc) at run time, not with this.
+HOSTCC ?= cc
+
+DEB_PACKAGES = build-essential pkg-config libcmark-dev cmark liblua5.4-dev libcmocka-dev \
+	libjansson-dev python3
+PKGS = libcmark lua5.4 jansson
+
+WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wformat=2 -Wvla
+# Warnings are errors in CI (CI=true there) and whenever WERROR=1.
+ifneq ($(CI)$(WERROR),)
+WARN += -Werror
+endif
+
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+
+CPPFLAGS_ALL = -D_GNU_SOURCE -Iengine -Ibuild/gen $(PKG_CFLAGS) $(CPPFLAGS)
+OPT ?= -O2 -g
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LIBS = $(PKG_LIBS) -lm
+
+ENGINE_SRC := $(filter-out engine/main.c,$(wildcard engine/*.c))
+RULES := $(sort $(wildcard engine/rules/*.lua))
+GEN_SRC = build/gen/rules_embedded.c
+
+OBJ := $(ENGINE_SRC:engine/%.c=build/obj/%.o) build/obj/rules_embedded.o
+SAN_OBJ := $(ENGINE_SRC:engine/%.c=build/san/%.o) build/san/rules_embedded.o
+
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/san/tests/%)
+
+.PHONY: all deps depcheck site check test unit golden examples bench install clean format labs lab-% tangle-check
+.DEFAULT_GOAL := all
+
+all: depcheck build/litlab
+
+# A missing library is one clear message naming the packages, not a wall of compiler errors.
+depcheck:
+	@$(PKG_CONFIG) --exists $(PKGS) 2>/dev/null || { \
+	  echo "litlab: missing build dependencies (pkg-config cannot find: $(PKGS))." >&2; \
+	  echo "litlab: run 'make deps' as root, or: apt-get install $(DEB_PACKAGES)" >&2; exit 2; }
+
+deps:
+	@if [ "$$(id -u)" = 0 ]; then \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq --no-install-recommends $(DEB_PACKAGES) $(DEB_OPTIONAL); \
+	else \
+	  echo "run as root: apt-get install $(DEB_PACKAGES) $(DEB_OPTIONAL)"; \
+	fi
+
+build/gen/rules_embedded.c: engine/embed.sh $(RULES)
+	@mkdir -p $(@D)
+	sh engine/embed.sh $(RULES) > $@.tmp && mv $@.tmp $@
+
+build/obj/%.o: engine/%.c | depcheck
+	@mkdir -p $(@D)
+	$(HOSTCC) $(WARN) $(OPT) $(CPPFLAGS_ALL) $(CFLAGS) -MMD -MP -c $< -o $@
+
+build/obj/rules_embedded.o: build/gen/rules_embedded.c
+	$(HOSTCC) -std=c11 $(OPT) -Iengine -c $< -o $@
+
+build/san/%.o: engine/%.c | depcheck
+	@mkdir -p $(@D)
+	$(HOSTCC) $(WARN) -O1 -g $(SANFLAGS) $(CPPFLAGS_ALL) $(CFLAGS) -MMD -MP -c $< -o $@
+
+build/san/rules_embedded.o: build/gen/rules_embedded.c
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=c11 -O1 -Iengine -c $< -o $@
+
+build/libengine.a: $(OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+build/san/libengine.a: $(SAN_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+build/litlab: build/obj/main.o build/libengine.a
+	$(HOSTCC) $(OPT) -o $@ $^ $(LIBS) $(LDFLAGS)
+
+build/san/litlab: build/san/main.o build/san/libengine.a
+	$(HOSTCC) $(SANFLAGS) -o $@ $^ $(LIBS) $(LDFLAGS)
+
+build/san/tests/%: tests/unit/%.c build/san/libengine.a
+	@mkdir -p $(@D)
+	$(HOSTCC) $(WARN) -O1 -g $(SANFLAGS) $(CPPFLAGS_ALL) -MMD -MP $< -o $@ build/san/libengine.a $(LIBS) $(CMOCKA_LIBS)
+
+check: all
+	build/litlab check lessons/
+
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer. The last line is
+# the plain "N passed, N failed" that CI reads.
+test: depcheck build/litlab build/san/litlab $(UNIT_BIN)
+	@LITLAB=build/san/litlab sh tests/run.sh $(UNIT_BIN)
+
+unit: $(UNIT_BIN)
+	@for t in $(UNIT_BIN); do $$t || exit 1; done
+
+bench: all
+	@sh tests/bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 build/litlab $(DESTDIR)$(BINDIR)/litlab
+
+format:
+	clang-format -i engine/*.c engine/*.h tests/unit/*.c
+
+clean:
+	rm -rf build site/public
+
+-include $(wildcard build/obj/*.d build/san/*.d build/san/tests/*.d)

@@ -1,0 +1,328 @@
+/*
+ * check.c: from evidence to statuses and diagnostics.
+ *
+ * Every engine diagnostic about a block points at a line of that block: the
+ * line the compiler named (through #line), the opening fence, or for an
+ * output problem the output block's fence.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "check.h"
+#include "match.h"
+
+static const char *const status_names[] = {
+	[STATUS_PASSED] = "passed",	    [STATUS_FAILED] = "failed",
+	[STATUS_MEASURED] = "measured",	    [STATUS_COMPILED] = "compiled",
+	[STATUS_COMPILE_FAILED] = "compile-failed", [STATUS_DERIVED] = "derived",
+	[STATUS_DISPLAY] = "display",	    [STATUS_FRAGMENT] = "fragment",
+};
+
+const char *block_status_name(enum block_status status)
+{
+	return status_names[status];
+}
+
+int lesson_needs_compiler(const struct lesson *l)
+{
+	for (size_t i = 0; i < l->nblocks; i++)
+		if (block_compiles(&l->blocks[i]) && !l->blocks[i].bad_attrs)
+			return 1;
+	return 0;
+}
+
+static char *signal_text(int signo)
+{
+	const char *abbrev = sigabbrev_np(signo);
+
+	if (abbrev)
+		return xasprintf("SIG%s (%s)", abbrev, strsignal(signo));
+	return xasprintf("signal %d", signo);
+}
+
+/* The first max lines of text, for a diagnostic's detail. */
+static char *head_lines(const char *text, size_t len, int max)
+{
+	struct buf b = BUF_INIT;
+	int lines = 0;
+	size_t i = 0;
+
+	while (i < len && lines < max) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (text + i)) + 1 : len - i;
+		buf_adds(&b, "    ");
+		buf_add(&b, text + i, n);
+		if (!nl)
+			buf_addc(&b, '\n');
+		i += n;
+		lines++;
+	}
+	if (i < len)
+		buf_addf(&b, "    ... (more compiler output not shown)\n");
+	return buf_detach(&b, NULL);
+}
+
+/*
+ * Turns the compiler's "PATH:LINE:COL: error: MSG" lines about this lesson
+ * into compile diagnostics at those lines; anything else (a linker error)
+ * goes to the block's fence. Returns how many it added.
+ */
+static int compile_diags(struct lesson *l, struct block *b, const struct evidence *ev)
+{
+	const char *log = ev->compile_log.p;
+	size_t plen = strlen(l->path);
+	int added = 0;
+	struct diag *first = NULL;
+	const char *other = NULL;
+
+	for (const char *line = log; *line && added < 10;) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		if (len > plen && strncmp(line, l->path, plen) == 0 && line[plen] == ':') {
+			char *end;
+			long ln = strtol(line + plen + 1, &end, 10);
+			long col = 0;
+			if (*end == ':' && end[1] >= '0' && end[1] <= '9')
+				col = strtol(end + 1, &end, 10);
+			const char *rest = end;
+			if (*rest == ':')
+				rest++;
+			while (*rest == ' ')
+				rest++;
+			int is_error = strncmp(rest, "error:", 6) == 0 || strncmp(rest, "fatal error:", 12) == 0;
+			if (ln > 0 && is_error) {
+				const char *msg = strchr(rest, ':') + 1;
+				while (*msg == ' ')
+					msg++;
+				size_t mlen = len - (size_t)(msg - line);
+				struct diag *d = diags_add(&l->diags, l->path, (int)ln, (int)(col > 0 ? col : 1),
+							   SEV_ERROR, "compile", "%.*s", (int)mlen, msg);
+				if (!first)
+					first = d;
+				added++;
+			}
+		} else if (!other && (memmem(line, len, "error:", 6) ||
+				      memmem(line, len, "undefined reference", 19))) {
+			other = line;
+		}
+		line = nl ? nl + 1 : line + len;
+	}
+	if (!added) {
+		size_t len = other ? strcspn(other, "\n") : 0;
+		first = diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "compile",
+				  "block '%s' does not compile%s%.*s", b->id, other ? ": " : "", (int)len,
+				  other ? other : "");
+		added = 1;
+	}
+	first->detail = head_lines(log, strlen(log), 40);
+	return added;
+}
+
+static const struct output_block *output_for(const struct block *b, enum stream s)
+{
+	for (size_t i = 0; i < b->noutputs; i++)
+		if (b->outputs[i].stream == s)
+			return &b->outputs[i];
+	return NULL;
+}
+
+/* Compares one output block with what really came out; 0 if it matched. */
+static int verify_output(struct lesson *l, const struct block *b, const struct output_block *o,
+			 const char *actual, size_t alen, const char *what)
+{
+	if (match_output(o->match, o->text, o->len, actual, alen))
+		return 0;
+	struct diag *d = diags_add(&l->diags, l->path, o->line, o->col, SEV_ERROR, "output-mismatch",
+				   "%s of block '%s' differs from the output block (match=%s)", what, b->id,
+				   match_mode_name(o->match));
+	struct buf diff = BUF_INIT;
+	match_diff(&diff, o->text, o->len, actual, alen, 60);
+	d->detail = buf_detach(&diff, NULL);
+	return -1;
+}
+
+static int verify_compile_fail(struct lesson *l, struct block *b, struct evidence *ev)
+{
+	if (ev->compile_ok) {
+		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "compile",
+			  "block '%s' compiled, but it is marked compile-fail: it must not compile", b->id);
+		return -1;
+	}
+	const struct output_block *o = output_for(b, STREAM_STDOUT);
+	if (o && verify_output(l, b, o, ev->compile_log.p, ev->compile_log.len, "the compiler's output") < 0)
+		return -1;
+	return 0;
+}
+
+static int verify_run(struct lesson *l, struct block *b, struct evidence *ev)
+{
+	const struct launch_result *run = &ev->run;
+	int bad = 0;
+
+	switch (run->end) {
+	case END_LAUNCH_FAILED:
+		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "exit-status",
+			  "block '%s' could not be started: %s", b->id, run->error ? run->error : "unknown");
+		return -1;
+	case END_TIMEOUT:
+		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "timeout",
+			  "block '%s' ran past its %g s time limit and was killed (raise timeout= if it "
+			  "needs longer)",
+			  b->id, b->timeout);
+		return -1;
+	case END_OUTPUT_LIMIT:
+		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
+			  "block '%s' passed the output limit (%u bytes of %s) and was killed", b->id,
+			  OUTPUT_CAP, run->out_truncated ? "stdout" : "stderr");
+		return -1;
+	case END_SIGNALED:
+		if (run->signo == SIGXCPU) {
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "timeout",
+				  "block '%s' passed its CPU time limit (SIGXCPU)", b->id);
+		} else if (run->signo == SIGXFSZ) {
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
+				  "block '%s' passed the file-size limit (%lld MiB; SIGXFSZ)", b->id,
+				  PROGRAM_FSIZE_BYTES >> 20);
+		} else {
+			char *sig = signal_text(run->signo);
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "exit-status",
+				  "block '%s' was killed by %s", b->id, sig);
+			free(sig);
+		}
+		bad = 1;
+		break;
+	case END_EXITED:
+		if (run->exit_code != b->exit_expected) {
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "exit-status",
+				  "block '%s' exited with status %d, expected %d%s", b->id, run->exit_code,
+				  b->exit_expected, b->exit_expected ? "" : " (write exit=N if that is intended)");
+			bad = 1;
+		}
+		break;
+	}
+	const struct output_block *o = output_for(b, STREAM_STDOUT);
+	if (o && verify_output(l, b, o, run->out.p, run->out.len, "stdout") < 0)
+		bad = 1;
+	o = output_for(b, STREAM_STDERR);
+	if (o && verify_output(l, b, o, run->err.p, run->err.len, "stderr") < 0)
+		bad = 1;
+	return bad ? -1 : 0;
+}
+
+static enum block_status verify(struct lesson *l, struct block *b, struct evidence *ev)
+{
+	switch (b->mode) {
+	case MODE_DISPLAY:
+		return STATUS_DISPLAY;
+	case MODE_DERIVED:
+		if (!b->reason || !*b->reason)
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "derived-needs-reason",
+				  "derived block '%s' does not say why it is not executed: add reason=\"...\"",
+				  b->id);
+		return STATUS_DERIVED;
+	case MODE_FRAGMENT:
+		return b->bad_attrs ? STATUS_FAILED : STATUS_FRAGMENT;
+	default:
+		break;
+	}
+	if (b->bad_attrs)
+		return STATUS_FAILED;
+	if (ev->setup_error) {
+		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "attribute", "%s", ev->setup_error);
+		return STATUS_FAILED;
+	}
+	if (!ev->compiled)
+		return STATUS_FAILED;
+	if (ev->compile_end == END_TIMEOUT) {
+		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "timeout",
+			  "compiling block '%s' took longer than %.0f s and was stopped", b->id,
+			  COMPILE_TIMEOUT_S);
+		return STATUS_FAILED;
+	}
+	if (ev->compile_end == END_OUTPUT_LIMIT || (ev->compile_end == END_SIGNALED && !ev->compile_ok &&
+						     b->mode != MODE_COMPILE_FAIL)) {
+		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
+			  "compiling block '%s' passed a compiler limit (output, memory or file size)", b->id);
+		return STATUS_FAILED;
+	}
+	if (b->mode == MODE_COMPILE_FAIL)
+		return verify_compile_fail(l, b, ev) < 0 ? STATUS_FAILED : STATUS_COMPILE_FAILED;
+	if (!ev->compile_ok) {
+		compile_diags(l, b, ev);
+		return STATUS_FAILED;
+	}
+	if (b->mode == MODE_COMPILE_ONLY)
+		return STATUS_COMPILED;
+	if (verify_run(l, b, ev) < 0)
+		return STATUS_FAILED;
+	if (b->mode == MODE_MEASURE) {
+		if (ev->samples_differ && !(output_for(b, STREAM_STDOUT) &&
+					    output_for(b, STREAM_STDOUT)->match == MATCH_ELLIPSIS)) {
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "output-mismatch",
+				  "measure block '%s': the stdout of sample %d differs from the first run; mark "
+				  "the lines that vary with '...' in an output block with match=ellipsis",
+				  b->id, ev->samples_differ);
+			return STATUS_FAILED;
+		}
+		return STATUS_MEASURED;
+	}
+	return STATUS_PASSED;
+}
+
+void check_lesson(struct lesson_result *lr, struct runner *r, check_progress_fn progress, void *ctx)
+{
+	struct lesson *l = lr->lesson;
+
+	lr->blocks = xcalloc(l->nblocks ? l->nblocks : 1, sizeof *lr->blocks);
+	for (size_t i = 0; i < l->nblocks; i++) {
+		struct block *b = &l->blocks[i];
+		struct block_result *br = &lr->blocks[i];
+		evidence_init(&br->ev);
+		if (r)
+			runner_block(r, l, b, &br->ev);
+		br->status = verify(l, b, &br->ev);
+		if (progress)
+			progress(ctx, l, b, br->status);
+	}
+	diags_sort(&l->diags);
+}
+
+void lesson_result_release(struct lesson_result *lr)
+{
+	if (lr->blocks && lr->lesson)
+		for (size_t i = 0; i < lr->lesson->nblocks; i++)
+			evidence_release(&lr->blocks[i].ev);
+	free(lr->blocks);
+	lesson_free(lr->lesson);
+	lr->blocks = NULL;
+	lr->lesson = NULL;
+}
+
+void check_summarize(const struct lesson_result *lr, struct summary *sum)
+{
+	const struct lesson *l = lr->lesson;
+
+	sum->lessons++;
+	for (size_t i = 0; i < l->nblocks; i++) {
+		const struct block_result *br = &lr->blocks[i];
+		sum->blocks++;
+		sum->executed += br->ev.executed;
+		sum->passed += br->status == STATUS_PASSED;
+		sum->failed += br->status == STATUS_FAILED;
+		sum->measured += br->status == STATUS_MEASURED;
+		sum->derived += br->status == STATUS_DERIVED;
+		sum->compiled += br->status == STATUS_COMPILED || br->status == STATUS_COMPILE_FAILED;
+	}
+	sum->errors += diags_count(&l->diags, SEV_ERROR);
+	sum->warnings += diags_count(&l->diags, SEV_WARNING);
+}
+
+int check_gate(const struct lesson_result *lessons, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (diags_count(&lessons[i].lesson->diags, SEV_ERROR) > 0)
+			return 1;
+	return 0;
+}

@@ -1,0 +1,60 @@
+/*
+ * check.h: running a lesson's blocks and verifying the evidence.
+ *
+ * check_lesson() runs every block of a loaded lesson through the runner,
+ * compares what happened with what the lesson says (output blocks, exit=,
+ * the mode), gives each block a status and adds a diagnostic for each
+ * difference to the lesson's list. check_gate() is the single "any error?"
+ * decision that everything rendering from lessons must ask first.
+ */
+#ifndef LITLAB_CHECK_H
+#define LITLAB_CHECK_H
+
+#include "lesson.h"
+#include "runner.h"
+
+enum block_status {
+	STATUS_PASSED,
+	STATUS_FAILED,
+	STATUS_MEASURED,
+	STATUS_COMPILED,
+	STATUS_COMPILE_FAILED,
+	STATUS_DERIVED,
+	STATUS_DISPLAY,
+	STATUS_FRAGMENT, /* never built alone: only inside the blocks that use it */
+};
+
+struct block_result {
+	enum block_status status;
+	struct evidence ev;
+};
+
+struct lesson_result {
+	struct lesson *lesson;
+	struct block_result *blocks; /* one per lesson->blocks */
+};
+
+struct summary {
+	size_t lessons, blocks, executed, passed, failed, measured, derived, compiled, errors, warnings;
+};
+
+/* Called after each block, e.g. to show progress. */
+typedef void (*check_progress_fn)(void *ctx, const struct lesson *l, const struct block *b,
+				  enum block_status status);
+
+const char *block_status_name(enum block_status status);
+
+/* Runs (unless r is NULL: then nothing compiles) and verifies every block of lr->lesson. */
+void check_lesson(struct lesson_result *lr, struct runner *r, check_progress_fn progress, void *ctx);
+void lesson_result_release(struct lesson_result *lr);
+
+/* Adds lr's counts to sum. */
+void check_summarize(const struct lesson_result *lr, struct summary *sum);
+
+/* The gate: 1 if any lesson has an error, so that nothing may be rendered from them. */
+int check_gate(const struct lesson_result *lessons, size_t n);
+
+/* 1 if any block of the lesson needs the compiler. */
+int lesson_needs_compiler(const struct lesson *l);
+
+#endif

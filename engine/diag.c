@@ -1,0 +1,116 @@
+/* diag.c: collecting, ordering and printing diagnostics. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "diag.h"
+
+void diags_init(struct diags *d)
+{
+	d->v = NULL;
+	d->n = 0;
+	d->alloc = 0;
+}
+
+void diags_release(struct diags *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->v[i].path);
+		free(d->v[i].rule);
+		free(d->v[i].message);
+		free(d->v[i].detail);
+	}
+	free(d->v);
+	diags_init(d);
+}
+
+struct diag *diags_add(struct diags *d, const char *path, int line, int col, enum severity sev,
+		       const char *rule, const char *fmt, ...)
+{
+	struct buf msg = BUF_INIT;
+	va_list ap;
+
+	if (d->n == d->alloc) {
+		d->alloc = d->alloc ? d->alloc * 2 : 8;
+		d->v = xreallocarray(d->v, d->alloc, sizeof *d->v);
+	}
+	va_start(ap, fmt);
+	buf_vaddf(&msg, fmt, ap);
+	va_end(ap);
+
+	struct diag *g = &d->v[d->n++];
+	g->path = xstrdup(path);
+	g->line = line > 0 ? line : 1;
+	g->col = col > 0 ? col : 1;
+	g->severity = sev;
+	g->rule = xstrdup(rule);
+	g->message = buf_detach(&msg, NULL);
+	g->detail = NULL;
+	return g;
+}
+
+/* Insertion sort: stable, and lists are short and nearly sorted already. */
+void diags_sort(struct diags *d)
+{
+	for (size_t i = 1; i < d->n; i++) {
+		struct diag tmp = d->v[i];
+		size_t j = i;
+		while (j > 0 && (d->v[j - 1].line > tmp.line ||
+				 (d->v[j - 1].line == tmp.line && d->v[j - 1].col > tmp.col))) {
+			d->v[j] = d->v[j - 1];
+			j--;
+		}
+		d->v[j] = tmp;
+	}
+}
+
+size_t diags_count(const struct diags *d, enum severity sev)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < d->n; i++)
+		n += d->v[i].severity == sev;
+	return n;
+}
+
+void diags_move(struct diags *dst, struct diags *src)
+{
+	for (size_t i = 0; i < src->n; i++) {
+		if (dst->n == dst->alloc) {
+			dst->alloc = dst->alloc ? dst->alloc * 2 : 8;
+			dst->v = xreallocarray(dst->v, dst->alloc, sizeof *dst->v);
+		}
+		dst->v[dst->n++] = src->v[i];
+	}
+	free(src->v);
+	diags_init(src);
+}
+
+const char *severity_name(enum severity sev)
+{
+	switch (sev) {
+	case SEV_ERROR:
+		return "error";
+	case SEV_WARNING:
+		return "warning";
+	case SEV_NOTE:
+		return "note";
+	}
+	return "error";
+}
+
+void diag_print(FILE *fp, const struct diag *d, int color)
+{
+	static const char *const colors[] = { "\033[1;31m", "\033[1;35m", "\033[1;36m" };
+	const char *on = color ? colors[d->severity] : "";
+	const char *bold = color ? "\033[1m" : "";
+	const char *off = color ? "\033[0m" : "";
+
+	fprintf(fp, "%s%s:%d:%d:%s %s%s:%s %s [%s]\n", bold, d->path, d->line, d->col, off, on,
+		severity_name(d->severity), off, d->message, d->rule);
+	if (d->detail && *d->detail) {
+		fputs(d->detail, fp);
+		if (d->detail[strlen(d->detail) - 1] != '\n')
+			fputc('\n', fp);
+	}
+}

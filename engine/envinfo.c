@@ -1,0 +1,408 @@
+/*
+ * envinfo.c: learns the toolchain and machine for the measurement record.
+ *
+ * The compiler is run directly (fork and execv of the path found in PATH),
+ * never through a shell, so $CC is never interpreted: it is a list of words.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "envinfo.h"
+#include "util.h"
+
+/* At most this much of the compiler's output is kept. */
+#define VERSION_OUTPUT_MAX 4096
+
+static const char unknown[] = "unknown";
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/*
+ * A copy of s[0..len) fit for a record: blanks trimmed, runs of blanks
+ * and control characters made one space, invalid UTF-8 bytes made '?';
+ * "unknown" if nothing is left.
+ */
+static char *clean(const char *s, size_t len)
+{
+	struct buf b = BUF_INIT;
+	int space = 0;
+
+	while (len > 0) {
+		size_t ok = utf8_first_invalid(s, len);
+
+		for (size_t i = 0; i < ok; i++) {
+			unsigned char c = (unsigned char)s[i];
+
+			if (c < 0x20 || c == 0x7f) {
+				space = 1;
+				continue;
+			}
+			if (c == ' ') {
+				space = 1;
+				continue;
+			}
+			if (space && b.len)
+				buf_addc(&b, ' ');
+			space = 0;
+			buf_addc(&b, (char)c);
+		}
+		if (ok == len)
+			break;
+		if (space && b.len)
+			buf_addc(&b, ' ');
+		space = 0;
+		buf_addc(&b, '?');
+		s += ok + 1;
+		len -= ok + 1;
+	}
+	if (!b.len)
+		return xstrdup(unknown);
+	return buf_detach(&b, NULL);
+}
+
+static char *clean_str(const char *s)
+{
+	return s ? clean(s, strlen(s)) : xstrdup(unknown);
+}
+
+/* Splits cc at blanks into a NULL-terminated vector with room for one more word. */
+static char **split_words(const char *cc, size_t *n)
+{
+	char **argv = xreallocarray(NULL, 2, sizeof(*argv));
+
+	*n = 0;
+	for (const char *p = cc; *p;) {
+		while (*p && is_blank(*p))
+			p++;
+		if (!*p)
+			break;
+		const char *w = p;
+		while (*p && !is_blank(*p))
+			p++;
+		argv = xreallocarray(argv, *n + 3, sizeof(*argv));
+		argv[(*n)++] = xstrndup(w, (size_t)(p - w));
+	}
+	argv[*n] = NULL;
+	return argv;
+}
+
+static void free_words(char **argv)
+{
+	for (size_t i = 0; argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+static int is_executable(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* The path execvp() would run for name, or NULL. */
+static char *find_in_path(const char *name)
+{
+	if (strchr(name, '/'))
+		return is_executable(name) ? xstrdup(name) : NULL;
+
+	const char *path = getenv("PATH");
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (const char *p = path;; p++) {
+		const char *colon = strchr(p, ':');
+		size_t len = colon ? (size_t)(colon - p) : strlen(p);
+		char *cand = len ? xasprintf("%.*s/%s", (int)len, p, name) : xstrdup(name);
+
+		if (is_executable(cand))
+			return cand;
+		free(cand);
+		if (!colon)
+			return NULL;
+		p = colon;
+	}
+}
+
+static void kill_group(pid_t pid)
+{
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+}
+
+/*
+ * Runs argv (argv[0] at path) with stdin from /dev/null and stdout and
+ * stderr into out, for at most ENVINFO_TIMEOUT_MS. Returns the wait status,
+ * or -1 if it could not run or timed out.
+ */
+static int run_capture(const char *path, char **argv, struct buf *out)
+{
+	long long deadline = now_ns() + (long long)ENVINFO_TIMEOUT_MS * 1000000;
+	int fds[2], devnull, status = -1, timed_out = 0;
+
+	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (devnull < 0)
+		return -1;
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		close(devnull);
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		if (dup2(devnull, 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[1], 2) < 0)
+			_exit(127);
+		execv(path, argv);
+		_exit(127);
+	}
+	close(devnull);
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		return -1;
+	}
+	setpgid(pid, pid);	/* also here: whichever runs first wins the race */
+
+	for (;;) {
+		long long left = deadline - now_ns();
+		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
+		char chunk[1024];
+
+		if (left <= 0) {
+			timed_out = 1;
+			break;
+		}
+		int r = poll(&pfd, 1, (int)((left + 999999) / 1000000));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			break;
+		if (r == 0)
+			continue;	/* the deadline check above decides */
+		ssize_t n = read(fds[0], chunk, sizeof(chunk));
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n <= 0)
+			break;
+		if (out->len < VERSION_OUTPUT_MAX)
+			buf_add(out, chunk, (size_t)n);
+	}
+	close(fds[0]);
+	if (timed_out)
+		kill_group(pid);
+
+	/*
+	 * The output is done; the process may still linger. Its group is
+	 * killed only before it is reaped, so that the id cannot have been
+	 * reused by then.
+	 */
+	for (;;) {
+		pid_t w = waitpid(pid, &status, timed_out ? 0 : WNOHANG);
+
+		if (w == pid)
+			break;
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			status = -1;
+			break;
+		}
+		if (now_ns() >= deadline) {
+			timed_out = 1;
+			kill_group(pid);
+			continue;
+		}
+		struct timespec ts = { 0, 5000000 };
+		nanosleep(&ts, NULL);
+	}
+	return timed_out ? -1 : status;
+}
+
+static char *compiler_version(const char *path, char **argv, size_t argc)
+{
+	struct buf out = BUF_INIT;
+	char *version = NULL;
+
+	argv[argc] = "--version";
+	argv[argc + 1] = NULL;
+	int status = run_capture(path, argv, &out);
+	argv[argc] = NULL;
+
+	if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		const char *p = out.p, *end = out.p + out.len;
+
+		while (p < end && !version) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			const char *eol = nl ? nl : end;
+			char *line = clean(p, (size_t)(eol - p));
+
+			if (strcmp(line, unknown) != 0)
+				version = line;
+			else
+				free(line);
+			p = eol + 1;
+		}
+	}
+	buf_release(&out);
+	return version ? version : xstrdup(unknown);
+}
+
+/* The value of the first "key : value" line of /proc/cpuinfo with this key. */
+static char *cpuinfo_field(const char *data, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (const char *p = data, *eol; *p; p = eol ? eol + 1 : p + strlen(p)) {
+		eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+
+		if (len <= klen || strncmp(p, key, klen) != 0)
+			continue;
+		const char *q = p + klen;
+		while (q < p + len && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q == p + len || *q != ':')
+			continue;
+		q++;
+		char *v = clean(q, (size_t)(p + len - q));
+		if (strcmp(v, unknown) != 0)
+			return v;
+		free(v);
+	}
+	return NULL;
+}
+
+static char *cpu_model(const char *machine)
+{
+	static const char *const keys[] = { "model name", "Hardware", "cpu model" };
+	char *data, *model = NULL;
+	size_t len;
+
+	if (read_file("/proc/cpuinfo", &data, &len) == 0) {
+		for (size_t i = 0; i < ARRAY_LEN(keys) && !model; i++)
+			model = cpuinfo_field(data, keys[i]);
+		free(data);
+	}
+	return model ? model : xstrdup(machine);
+}
+
+/* PRETTY_NAME from an os-release file, unquoted, or NULL. */
+static char *os_pretty_name(const char *path)
+{
+	static const char key[] = "PRETTY_NAME=";
+	char *data, *name = NULL;
+	size_t len;
+
+	if (read_file(path, &data, &len) < 0)
+		return NULL;
+	for (char *p = data, *eol; *p && !name; p = eol ? eol + 1 : p + strlen(p)) {
+		eol = strchr(p, '\n');
+		if (strncmp(p, key, sizeof(key) - 1) != 0)
+			continue;
+		char *v = p + sizeof(key) - 1;
+		size_t vlen = eol ? (size_t)(eol - v) : strlen(v);
+		struct buf b = BUF_INIT;
+		char quote = 0;
+
+		if (vlen && (*v == '"' || *v == '\'')) {
+			quote = *v++;
+			vlen--;
+		}
+		for (size_t i = 0; i < vlen; i++) {
+			if (quote && v[i] == quote)
+				break;
+			if (quote == '"' && v[i] == '\\' && i + 1 < vlen)
+				i++;
+			buf_addc(&b, v[i]);
+		}
+		name = clean(b.p, b.len);
+		buf_release(&b);
+		if (!strcmp(name, unknown)) {
+			free(name);
+			name = NULL;
+		}
+	}
+	free(data);
+	return name;
+}
+
+static char *date_utc(void)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	char s[32];
+
+	if (t == (time_t)-1 || !gmtime_r(&t, &tm) ||
+	    !strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return xstrdup(unknown);
+	return xstrdup(s);
+}
+
+void envinfo_capture(struct envinfo *env, const char *cc)
+{
+	struct utsname u;
+	int have_uname = uname(&u) == 0;
+	size_t argc;
+	char **argv;
+
+	memset(env, 0, sizeof(*env));
+	env->date_utc = date_utc();
+
+	argv = split_words(cc ? cc : "", &argc);
+	if (argc == 0) {
+		free_words(argv);
+		argv = split_words("cc", &argc);
+	}
+	char *path = find_in_path(argv[0]);
+	if (path) {
+		env->compiler_version = compiler_version(path, argv, argc);
+		env->compiler = path;
+	} else {
+		env->compiler_version = xstrdup(unknown);
+		env->compiler = xstrdup(unknown);
+	}
+	free_words(argv);
+
+	env->machine = have_uname ? clean_str(u.machine) : xstrdup(unknown);
+	env->cpu_model = cpu_model(env->machine);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	env->logical_cores = cores > 0 && cores < 1 << 30 ? (int)cores : 0;
+	env->os = os_pretty_name("/etc/os-release");
+	if (!env->os)
+		env->os = os_pretty_name("/usr/lib/os-release");
+	if (!env->os)
+		env->os = have_uname ? clean_str(u.sysname) : xstrdup(unknown);
+	if (have_uname) {
+		char *k = xasprintf("%s %s", u.sysname, u.release);
+		env->kernel = clean_str(k);
+		free(k);
+	} else {
+		env->kernel = xstrdup(unknown);
+	}
+	double load[1];
+	env->loadavg1 = getloadavg(load, 1) == 1 ? load[0] : -1;
+}
+
+void envinfo_release(struct envinfo *env)
+{
+	free(env->compiler);
+	free(env->compiler_version);
+	free(env->cpu_model);
+	free(env->os);
+	free(env->kernel);
+	free(env->machine);
+	free(env->date_utc);
+	memset(env, 0, sizeof(*env));
+}

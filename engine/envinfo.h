@@ -1,0 +1,44 @@
+/*
+ * envinfo.h: the machine and toolchain a run happened on, captured once per
+ * run and attached to every measurement.
+ *
+ * Every string is owned by the struct, never NULL after envinfo_capture(),
+ * and valid UTF-8 without control characters; what cannot be learned is
+ * "unknown".
+ */
+#ifndef LITLAB_ENVINFO_H
+#define LITLAB_ENVINFO_H
+
+/* How long the compiler may take to answer --version. */
+#define ENVINFO_TIMEOUT_MS 10000
+
+struct envinfo {
+	char *compiler;		/* the compiler's first word as found in PATH, e.g. "/usr/bin/cc"
+				   (symbolic links not followed) */
+	char *compiler_version;	/* first non-empty line of `CC --version` */
+	char *cpu_model;	/* /proc/cpuinfo "model name", else "Hardware", else
+				   "cpu model", else the machine (uname -m) */
+	int logical_cores;	/* sysconf(_SC_NPROCESSORS_ONLN); 0 if unknown */
+	char *os;		/* PRETTY_NAME of /etc/os-release (or /usr/lib/os-release),
+				   else uname's sysname */
+	char *kernel;		/* uname sysname and release, e.g. "Linux 6.1.0-18-amd64" */
+	char *machine;		/* uname -m, e.g. "x86_64" */
+	char *date_utc;		/* when captured, ISO 8601: "2026-11-30T03:04:05Z" */
+	double loadavg1;	/* the 1-minute load average; -1 if unknown */
+};
+
+/*
+ * Fills env. cc is the compiler command ($CC, or "cc" when NULL or blank):
+ * words split at blanks, without quoting. The first word is looked up in
+ * PATH (as is, if it holds a '/'); the whole command is run with
+ * "--version" appended, without a shell, with stdin from /dev/null and
+ * stdout and stderr read together. A compiler that fails, prints nothing,
+ * or runs past ENVINFO_TIMEOUT_MS (it is killed, with its process group)
+ * gives "unknown". Never hangs; never fails.
+ */
+void envinfo_capture(struct envinfo *env, const char *cc);
+
+/* Frees env's strings and zeroes it. */
+void envinfo_release(struct envinfo *env);
+
+#endif

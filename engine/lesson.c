@@ -1,0 +1,1068 @@
+/*
+ * lesson.c: from the bytes of a lesson file to blocks with positions.
+ *
+ * Positions come from the source, not from cmark alone: cmark reports the
+ * line a block starts on, and everything else (the fence, the info string,
+ * each attribute) is found again on that line of the text as written. The
+ * front matter is blanked out, not cut off, so cmark's line numbers are the
+ * file's line numbers.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "lesson.h"
+
+static const char *const fm_keys[] = { "title", "lesson", "unit", "course", "summary", "reviewed",
+				       "cflags" };
+
+static const char *const mode_names[] = {
+	[MODE_RUN] = "run",		  [MODE_MEASURE] = "measure", [MODE_COMPILE_ONLY] = "compile-only",
+	[MODE_COMPILE_FAIL] = "compile-fail", [MODE_FRAGMENT] = "fragment", [MODE_DERIVED] = "derived",
+	[MODE_DISPLAY] = "display",
+};
+
+static const char c_attrs[] = "id, use, cflags, ldlibs, args, exit, timeout, samples, warmup, "
+			      "reason, and one mode: run, measure, compile-only, compile-fail, "
+			      "fragment, derived";
+static const char display_attrs[] = "id, derived, reason";
+static const char output_attrs[] = "match=exact|ellipsis|contains, stream=stdout|stderr";
+
+const char *block_mode_name(enum block_mode mode)
+{
+	return mode_names[mode];
+}
+
+int block_executes(const struct block *b)
+{
+	return b->mode == MODE_RUN || b->mode == MODE_MEASURE;
+}
+
+int block_compiles(const struct block *b)
+{
+	return block_executes(b) || b->mode == MODE_COMPILE_ONLY || b->mode == MODE_COMPILE_FAIL;
+}
+
+int lesson_col(const struct lesson *l, int line, size_t off)
+{
+	return (int)off + 1 + (line == 1 && l->has_bom ? 3 : 0);
+}
+
+static void error_at(struct lesson *l, int line, int col, const char *rule, char *msg)
+{
+	diags_add(&l->diags, l->path, line, col, SEV_ERROR, rule, "%s", msg);
+	free(msg);
+}
+
+/* Splits text into lines in place: each '\n' stays, lines[] point at line starts. */
+static void index_lines(struct lesson *l)
+{
+	size_t n = 1;
+
+	for (size_t i = 0; i < l->text_len; i++)
+		n += l->text[i] == '\n';
+	l->lines = xcalloc(n, sizeof *l->lines);
+	l->line_len = xcalloc(n, sizeof *l->line_len);
+	size_t start = 0, k = 0;
+	for (size_t i = 0; i <= l->text_len; i++) {
+		if (i == l->text_len || l->text[i] == '\n') {
+			l->lines[k] = l->text + start;
+			l->line_len[k] = i - start;
+			k++;
+			start = i + 1;
+		}
+	}
+	l->nlines = k;
+	/* A final newline does not start another line. */
+	if (l->nlines > 1 && l->line_len[l->nlines - 1] == 0 && l->text_len > 0)
+		l->nlines--;
+}
+
+static struct span line_span(const struct lesson *l, int line)
+{
+	struct span s = { "", 0 };
+
+	if (line >= 1 && (size_t)line <= l->nlines) {
+		s.p = l->lines[line - 1];
+		s.len = l->line_len[line - 1];
+	}
+	return s;
+}
+
+static char *trim(const char *s, size_t len)
+{
+	while (len > 0 && isspace((unsigned char)*s))
+		s++, len--;
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		len--;
+	return xstrndup(s, len);
+}
+
+static int valid_date(const char *s)
+{
+	int y, m, d;
+	char tail;
+
+	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3)
+		return 0;
+	return s[4] == '-' && s[7] == '-' && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+}
+
+static void set_fm(struct lesson *l, const char *key, const char *value, int line)
+{
+	if (strcmp(key, "lesson") == 0) {
+		char *end;
+		long n = strtol(value, &end, 10);
+		if (*value == '\0' || *end != '\0' || n < 0 || n > 99999)
+			error_at(l, line, 1, "front-matter",
+				 xasprintf("'lesson: %s' is not a lesson number: write a whole number, "
+					   "e.g. 'lesson: 15'",
+					   value));
+		else
+			l->number = (int)n;
+	} else if (strcmp(key, "reviewed") == 0) {
+		if (!valid_date(value))
+			error_at(l, line, 1, "front-matter",
+				 xasprintf("'reviewed: %s' is not a date: write YYYY-MM-DD", value));
+		free(l->reviewed);
+		l->reviewed = xstrdup(value);
+	} else if (strcmp(key, "title") == 0) {
+		free(l->title);
+		l->title = xstrdup(value);
+	} else if (strcmp(key, "unit") == 0) {
+		free(l->unit);
+		l->unit = xstrdup(value);
+	} else if (strcmp(key, "course") == 0) {
+		free(l->course);
+		l->course = xstrdup(value);
+	} else if (strcmp(key, "summary") == 0) {
+		free(l->summary);
+		l->summary = xstrdup(value);
+	} else if (strcmp(key, "cflags") == 0) {
+		free(l->cflags);
+		l->cflags = xstrdup(value);
+	}
+}
+
+/*
+ * Reads "---" / key: value lines / "---" at the top and blanks those lines
+ * out of text (newlines kept) so that cmark's lines stay the file's lines.
+ */
+static void read_front_matter(struct lesson *l)
+{
+	struct span first = line_span(l, 1);
+
+	if (l->nlines < 1 || first.len < 3 || memcmp(first.p, "---", 3) != 0)
+		return;
+	for (size_t k = 3; k < first.len; k++)
+		if (first.p[k] != ' ' && first.p[k] != '\t')
+			return;
+	int close = 0;
+	for (size_t n = 2; n <= l->nlines; n++) {
+		struct span s = line_span(l, (int)n);
+		size_t len = s.len;
+		while (len > 0 && (s.p[len - 1] == ' ' || s.p[len - 1] == '\t'))
+			len--;
+		if (len == 3 && memcmp(s.p, "---", 3) == 0) {
+			close = (int)n;
+			break;
+		}
+	}
+	if (!close) {
+		error_at(l, 1, lesson_col(l, 1, 0), "front-matter",
+			 xstrdup("the front matter is not closed: end it with a line '---'"));
+		return;
+	}
+	for (int n = 2; n < close; n++) {
+		struct span s = line_span(l, n);
+		char *text = trim(s.p, s.len);
+		if (*text == '\0' || *text == '#') {
+			free(text);
+			continue;
+		}
+		char *colon = strchr(text, ':');
+		size_t klen = colon ? (size_t)(colon - text) : 0;
+		int key_ok = klen > 0;
+		for (size_t k = 0; k < klen; k++)
+			if (!isalnum((unsigned char)text[k]) && text[k] != '_' && text[k] != '-')
+				key_ok = 0;
+		if (!key_ok) {
+			error_at(l, n, 1, "front-matter",
+				 xasprintf("malformed front matter line '%s': write 'key: value'", text));
+			free(text);
+			continue;
+		}
+		char *key = xstrndup(text, klen);
+		char *value = trim(colon + 1, strlen(colon + 1));
+		size_t vlen = strlen(value);
+		if (vlen >= 2 && ((value[0] == '"' && value[vlen - 1] == '"') ||
+				  (value[0] == '\'' && value[vlen - 1] == '\''))) {
+			memmove(value, value + 1, vlen - 2);
+			value[vlen - 2] = '\0';
+		}
+		int known = 0;
+		for (size_t k = 0; k < ARRAY_LEN(fm_keys); k++)
+			known |= strcmp(key, fm_keys[k]) == 0;
+		if (!known)
+			diags_add(&l->diags, l->path, n, 1, SEV_WARNING, "front-matter",
+				  "unknown front matter key '%s' (known: title, lesson, unit, course, summary, "
+				  "reviewed, cflags)",
+				  key);
+		for (size_t k = 0; k < l->nfm; k++)
+			if (strcmp(l->fm[k].key, key) == 0)
+				diags_add(&l->diags, l->path, n, 1, SEV_WARNING, "front-matter",
+					  "front matter key '%s' repeats line %d; the last one wins", key,
+					  l->fm[k].line);
+		set_fm(l, key, value, n);
+		l->fm = xreallocarray(l->fm, l->nfm + 1, sizeof *l->fm);
+		l->fm[l->nfm].key = key;
+		l->fm[l->nfm].value = value;
+		l->fm[l->nfm].line = n;
+		l->nfm++;
+		free(text);
+	}
+	for (int n = 1; n <= close; n++)
+		memset(l->lines[n - 1], ' ', l->line_len[n - 1]);
+}
+
+/* Finds the fence on a line: its offset, length and character. 0 if none. */
+static int find_fence(struct span s, size_t *off, size_t *len)
+{
+	for (size_t i = 0; i + 2 < s.len; i++) {
+		char c = s.p[i];
+		if ((c == '`' || c == '~') && s.p[i + 1] == c && s.p[i + 2] == c) {
+			size_t k = i;
+			while (k < s.len && s.p[k] == c)
+				k++;
+			*off = i;
+			*len = k - i;
+			return 1;
+		}
+		if (c != ' ' && c != '\t' && c != '>' && c != '-' && c != '*' && c != '+' && c != '.' &&
+		    c != ')' && !isdigit((unsigned char)c))
+			return 0;
+	}
+	return 0;
+}
+
+static char *default_lang_id(const char *lang)
+{
+	struct buf b = BUF_INIT;
+
+	for (const char *p = lang; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		buf_addc(&b, isalnum(c) ? (char)tolower(c) : '-');
+	}
+	if (b.len == 0)
+		buf_adds(&b, "block");
+	return buf_detach(&b, NULL);
+}
+
+static int valid_id(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '-')
+			return 0;
+	return 1;
+}
+
+static int parse_int(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Sets the mode from a bare flag; reports a second mode. */
+static int take_mode(struct lesson *l, struct block *b, const struct attr *a, int *mode_seen)
+{
+	for (size_t m = 0; m < ARRAY_LEN(mode_names); m++) {
+		if (m == MODE_DISPLAY || strcmp(a->key, mode_names[m]) != 0)
+			continue;
+		if (a->value) {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("'%s' is a mode and takes no value: write it as a bare flag", a->key));
+			b->bad_attrs = 1;
+			return 1;
+		}
+		if (*mode_seen) {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("a second mode '%s': a block has one mode (%s)", a->key,
+					   mode_names[b->mode]));
+			b->bad_attrs = 1;
+			return 1;
+		}
+		*mode_seen = 1;
+		b->mode = (enum block_mode)m;
+		return 1;
+	}
+	return 0;
+}
+
+static void unknown_attr(struct lesson *l, struct block *b, const struct attr *a, const char *accepted)
+{
+	error_at(l, a->line, a->col, "attribute",
+		 xasprintf("unknown attribute '%s' on a %s block (accepted: %s)", a->key,
+			   *b->lang ? b->lang : "code", accepted));
+	b->bad_attrs = 1;
+}
+
+static int need_value(struct lesson *l, struct block *b, const struct attr *a)
+{
+	if (a->value)
+		return 1;
+	error_at(l, a->line, a->col, "attribute",
+		 xasprintf("'%s' needs a value: write %s=VALUE", a->key, a->key));
+	b->bad_attrs = 1;
+	return 0;
+}
+
+static void split_use(struct block *b, const char *value)
+{
+	const char *p = value;
+
+	while (*p) {
+		const char *comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+		char *id = trim(p, n);
+		if (*id) {
+			b->use = xreallocarray(b->use, b->nuse + 1, sizeof *b->use);
+			b->use[b->nuse++] = id;
+		} else {
+			free(id);
+		}
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+}
+
+static void c_attributes(struct lesson *l, struct block *b)
+{
+	int mode_seen = 0;
+	long v;
+
+	b->mode = MODE_RUN;
+	for (size_t i = 0; i < b->attrs.n; i++) {
+		const struct attr *a = &b->attrs.v[i];
+		if (take_mode(l, b, a, &mode_seen))
+			continue;
+		if (strcmp(a->key, "id") == 0 || strcmp(a->key, "reason") == 0) {
+			need_value(l, b, a); /* read later */
+		} else if (strcmp(a->key, "use") == 0) {
+			if (need_value(l, b, a)) {
+				split_use(b, a->value);
+				b->use_line = a->line;
+				b->use_col = a->col;
+			}
+		} else if (strcmp(a->key, "cflags") == 0 || strcmp(a->key, "ldlibs") == 0 ||
+			   strcmp(a->key, "args") == 0) {
+			if (!need_value(l, b, a))
+				continue;
+			char **slot = a->key[0] == 'c' ? &b->cflags : a->key[0] == 'l' ? &b->ldlibs : &b->args;
+			free(*slot);
+			*slot = xstrdup(a->value);
+		} else if (strcmp(a->key, "exit") == 0) {
+			if (!need_value(l, b, a))
+				continue;
+			if (parse_int(a->value, 0, 255, &v) < 0) {
+				error_at(l, a->line, a->col, "attribute",
+					 xasprintf("exit=%s is not an exit status: write a whole number from 0 to 255",
+						   a->value));
+				b->bad_attrs = 1;
+			} else {
+				b->exit_expected = (int)v;
+			}
+		} else if (strcmp(a->key, "timeout") == 0) {
+			if (!need_value(l, b, a))
+				continue;
+			char *end;
+			double t = strtod(a->value, &end);
+			if (!*a->value || *end || !(t > 0) || t > BLOCK_TIMEOUT_MAX) {
+				error_at(l, a->line, a->col, "attribute",
+					 xasprintf("timeout=%s is not a time limit: write seconds, more than 0 and "
+						   "at most %.0f",
+						   a->value, BLOCK_TIMEOUT_MAX));
+				b->bad_attrs = 1;
+			} else {
+				b->timeout = t;
+			}
+		} else if (strcmp(a->key, "samples") == 0 || strcmp(a->key, "warmup") == 0) {
+			if (!need_value(l, b, a))
+				continue;
+			int samples = a->key[0] == 's';
+			if (parse_int(a->value, samples ? 1 : 0, 10000, &v) < 0) {
+				error_at(l, a->line, a->col, "attribute",
+					 xasprintf("%s=%s is not a count: write a whole number from %d to 10000",
+						   a->key, a->value, samples ? 1 : 0));
+				b->bad_attrs = 1;
+			} else if (samples) {
+				b->samples = (int)v;
+			} else {
+				b->warmup = (int)v;
+			}
+		} else {
+			unknown_attr(l, b, a, c_attrs);
+		}
+	}
+	for (size_t i = 0; i < b->attrs.n; i++) {
+		const struct attr *a = &b->attrs.v[i];
+		int measure_only = strcmp(a->key, "samples") == 0 || strcmp(a->key, "warmup") == 0;
+		if (measure_only && b->mode != MODE_MEASURE) {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("'%s' is for measure blocks: add the flag 'measure' or remove it",
+					   a->key));
+			b->bad_attrs = 1;
+		}
+		if (strcmp(a->key, "reason") == 0 && b->mode != MODE_DERIVED) {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("'reason' is for derived blocks: add the flag 'derived' or remove it"));
+			b->bad_attrs = 1;
+		}
+		int exec_only = strcmp(a->key, "args") == 0 || strcmp(a->key, "exit") == 0 ||
+				strcmp(a->key, "timeout") == 0;
+		if (exec_only && !block_executes(b)) {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("'%s' has no effect on a %s block, which is not executed: remove it",
+					   a->key, mode_names[b->mode]));
+			b->bad_attrs = 1;
+		}
+	}
+}
+
+static void display_attributes(struct lesson *l, struct block *b)
+{
+	b->mode = MODE_DISPLAY;
+	for (size_t i = 0; i < b->attrs.n; i++) {
+		const struct attr *a = &b->attrs.v[i];
+		if (strcmp(a->key, "derived") == 0 && !a->value) {
+			b->mode = MODE_DERIVED;
+		} else if (strcmp(a->key, "id") == 0 || strcmp(a->key, "reason") == 0) {
+			need_value(l, b, a);
+		} else if (strcmp(a->key, mode_names[MODE_RUN]) == 0 ||
+			   strcmp(a->key, mode_names[MODE_MEASURE]) == 0 ||
+			   strcmp(a->key, mode_names[MODE_COMPILE_ONLY]) == 0 ||
+			   strcmp(a->key, mode_names[MODE_COMPILE_FAIL]) == 0 ||
+			   strcmp(a->key, mode_names[MODE_FRAGMENT]) == 0) {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("mode '%s' needs a c block; a %s block is display-only (accepted: %s)",
+					   a->key, *b->lang ? b->lang : "plain", display_attrs));
+			b->bad_attrs = 1;
+		} else {
+			unknown_attr(l, b, a, display_attrs);
+		}
+	}
+	const struct attr *reason = attr_find(&b->attrs, "reason");
+	if (reason && b->mode != MODE_DERIVED) {
+		error_at(l, reason->line, reason->col, "attribute",
+			 xstrdup("'reason' is for derived blocks: add the flag 'derived' or remove it"));
+		b->bad_attrs = 1;
+	}
+}
+
+static void output_attributes(struct lesson *l, struct output_block *o, struct block *owner)
+{
+	o->match = MATCH_EXACT;
+	o->stream = STREAM_STDOUT;
+	for (size_t i = 0; i < o->attrs.n; i++) {
+		const struct attr *a = &o->attrs.v[i];
+		if (strcmp(a->key, "match") == 0 && a->value) {
+			if (match_mode_parse(a->value, &o->match) < 0)
+				error_at(l, a->line, a->col, "attribute",
+					 xasprintf("match=%s is not a match mode (accepted: exact, ellipsis, "
+						   "contains)",
+						   a->value));
+		} else if (strcmp(a->key, "stream") == 0 && a->value) {
+			if (strcmp(a->value, "stdout") == 0)
+				o->stream = STREAM_STDOUT;
+			else if (strcmp(a->value, "stderr") == 0)
+				o->stream = STREAM_STDERR;
+			else
+				error_at(l, a->line, a->col, "attribute",
+					 xasprintf("stream=%s is not a stream (accepted: stdout, stderr)", a->value));
+		} else {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("unknown attribute '%s%s' on an output block (accepted: %s)", a->key,
+					   a->value ? "=..." : "", output_attrs));
+		}
+	}
+	if (owner && owner->mode == MODE_COMPILE_FAIL && o->stream == STREAM_STDOUT &&
+	    attr_find(&o->attrs, "stream"))
+		error_at(l, o->line, o->col, "attribute",
+			 xstrdup("a compile-fail block's output is the compiler's diagnostics: drop "
+				 "stream=stdout"));
+}
+
+/* The info string of the fence on line (after the fence and blanks), with its offset. */
+static struct span info_span(const struct lesson *l, int line, size_t *info_off, char **fence)
+{
+	struct span s = line_span(l, line), info = { "", 0 };
+	size_t off, flen;
+
+	*fence = NULL;
+	*info_off = 0;
+	if (!find_fence(s, &off, &flen))
+		return info;
+	*fence = xstrndup(s.p + off, flen);
+	size_t i = off + flen;
+	while (i < s.len && (s.p[i] == ' ' || s.p[i] == '\t'))
+		i++;
+	size_t end = s.len;
+	while (end > i && (s.p[end - 1] == ' ' || s.p[end - 1] == '\t'))
+		end--;
+	info.p = s.p + i;
+	info.len = end - i;
+	*info_off = i;
+	return info;
+}
+
+static int is_output_lang(struct span lang)
+{
+	return lang.len == 6 && memcmp(lang.p, "output", 6) == 0;
+}
+
+static int is_stdin_lang(struct span lang)
+{
+	return lang.len == 5 && memcmp(lang.p, "stdin", 5) == 0;
+}
+
+/* What a code-block node is, by its role, while walking. */
+struct node_role {
+	cmark_node *node;
+	long block; /* index of the code block this node is, or -1 */
+	long owner; /* for output and stdin blocks: index of the block they belong to, or -1 */
+	int is_output, is_stdin;
+};
+
+struct walk {
+	struct node_role *roles;
+	size_t n;
+};
+
+static struct node_role *role_of(struct walk *w, cmark_node *node)
+{
+	for (size_t i = w->n; i-- > 0;)
+		if (w->roles[i].node == node)
+			return &w->roles[i];
+	return NULL;
+}
+
+static void attach(struct lesson *l, struct walk *w, cmark_node *node, struct span lang, struct span rest,
+		   int line, int col, size_t rest_off, char *fence)
+{
+	struct node_role role = { node, -1, -1, is_output_lang(lang), is_stdin_lang(lang) };
+	cmark_node *prev = cmark_node_previous(node);
+	struct node_role *before = prev ? role_of(w, prev) : NULL;
+	struct block *owner = NULL;
+	const char *what = role.is_output ? "output" : "stdin";
+
+	/* An output follows its code block, its stdin block, or its other output block. */
+	if (before && before->block >= 0)
+		owner = &l->blocks[before->block];
+	else if (before && before->owner >= 0 && !role.is_stdin)
+		owner = &l->blocks[before->owner];
+	const char *const text = cmark_node_get_literal(node);
+	size_t text_len = text ? strlen(text) : 0;
+
+	if (!owner && before && before->is_output && role.is_stdin) {
+		error_at(l, line, col, "output-provenance",
+			 xstrdup("a stdin block goes between the code block and its output blocks"));
+	} else if (!owner && before) {
+		error_at(l, line, col, "output-provenance",
+			 xasprintf("an %s block after a block that was not accepted: it belongs to nothing",
+				   what));
+	} else if (!owner) {
+		error_at(l, line, col, "output-provenance",
+			 xasprintf("an %s block must follow the code block it belongs to; this one follows %s",
+				   what, prev ? "something that is not a code block" : "nothing"));
+	} else if (owner->mode == MODE_DISPLAY) {
+		error_at(l, line, col, "output-provenance",
+			 xasprintf("an %s block after a display-only %s block: nothing runs it; mark the "
+				   "block 'derived reason=\"...\"' or make it a c block",
+				   what, *owner->lang ? owner->lang : "plain"));
+		owner = NULL;
+	} else if (role.is_output && (owner->mode == MODE_FRAGMENT || owner->mode == MODE_COMPILE_ONLY)) {
+		error_at(l, line, col, "output-provenance",
+			 xasprintf("an output block after a %s block, which is never executed: remove it or "
+				   "change the mode",
+				   mode_names[owner->mode]));
+		owner = NULL;
+	} else if (role.is_stdin && (!block_executes(owner))) {
+		error_at(l, line, col, "output-provenance",
+			 xasprintf("a stdin block after a %s block, which is never executed: remove it",
+				   mode_names[owner->mode]));
+		owner = NULL;
+	} else if (role.is_stdin && (owner->has_stdin || owner->noutputs)) {
+		error_at(l, line, col, "output-provenance",
+			 xstrdup("a stdin block goes between the code block and its output blocks, once"));
+		owner = NULL;
+	}
+	role.owner = owner ? (long)owner->index : -1;
+
+	if (role.is_stdin) {
+		struct attr_list attrs;
+		char *err;
+		int err_col;
+		if (attr_parse(rest.p, rest.len, line, lesson_col(l, line, rest_off), &attrs, &err, &err_col) < 0)
+			error_at(l, line, err_col, "attribute", err);
+		else if (attrs.n)
+			error_at(l, line, attrs.v[0].col, "attribute",
+				 xasprintf("unknown attribute '%s' on a stdin block: it takes none", attrs.v[0].key));
+		attr_list_release(&attrs);
+		if (owner) {
+			owner->has_stdin = 1;
+			owner->stdin_text = xstrndup(text ? text : "", text_len);
+			owner->stdin_len = text_len;
+			owner->stdin_line = line;
+		}
+		free(fence);
+	} else {
+		struct output_block o;
+		char *err;
+		int err_col;
+		memset(&o, 0, sizeof o);
+		o.line = line;
+		o.col = col;
+		o.end_line = cmark_node_get_end_line(node);
+		o.node = node;
+		o.fence = fence;
+		o.text = xstrndup(text ? text : "", text_len);
+		o.len = text_len;
+		if (attr_parse(rest.p, rest.len, line, lesson_col(l, line, rest_off), &o.attrs, &err, &err_col) <
+		    0)
+			error_at(l, line, err_col, "attribute", err);
+		output_attributes(l, &o, owner);
+		if (owner) {
+			for (size_t i = 0; i < owner->noutputs; i++) {
+				if (owner->outputs[i].stream == o.stream) {
+					error_at(l, line, col, "output-provenance",
+						 xasprintf("a second %s output block for block '%s' (line %d): one per "
+							   "stream",
+							   o.stream == STREAM_STDOUT ? "stdout" : "stderr", owner->id,
+							   owner->outputs[i].line));
+					owner = NULL;
+					break;
+				}
+			}
+		}
+		if (owner) {
+			owner->outputs = xreallocarray(owner->outputs, owner->noutputs + 1, sizeof o);
+			owner->outputs[owner->noutputs++] = o;
+		} else {
+			attr_list_release(&o.attrs);
+			free(o.text);
+			free(o.fence);
+		}
+	}
+	w->roles = xreallocarray(w->roles, w->n + 1, sizeof *w->roles);
+	w->roles[w->n++] = role;
+}
+
+static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
+{
+	int line = cmark_node_get_start_line(node);
+	size_t info_off;
+	char *fence;
+	struct span info = info_span(l, line, &info_off, &fence);
+	size_t lang_len = 0;
+
+	while (lang_len < info.len && info.p[lang_len] != ' ' && info.p[lang_len] != '\t')
+		lang_len++;
+	struct span lang = { info.p, lang_len };
+	struct span rest = { info.p + lang_len, info.len - lang_len };
+	size_t rest_off = info_off + lang_len;
+	struct span ls = line_span(l, line);
+	size_t fence_off = fence ? (size_t)(strstr(ls.p, fence) - ls.p) : 0;
+	int col = fence ? lesson_col(l, line, fence_off) : cmark_node_get_start_column(node);
+
+	/* strstr may find a fence-like run later on a quoted line; first is what find_fence found */
+	if (fence) {
+		size_t off, flen;
+		find_fence(ls, &off, &flen);
+		col = lesson_col(l, line, off);
+	}
+	if (fence && (is_output_lang(lang) || is_stdin_lang(lang))) {
+		attach(l, w, node, lang, rest, line, col, rest_off, fence);
+		return;
+	}
+
+	l->blocks = xreallocarray(l->blocks, l->nblocks + 1, sizeof *l->blocks);
+	struct block *b = &l->blocks[l->nblocks];
+	memset(b, 0, sizeof *b);
+	b->index = l->nblocks++;
+	b->node = node;
+	b->fenced = fence != NULL;
+	b->fence = fence;
+	b->line = line;
+	b->col = col;
+	b->end_line = cmark_node_get_end_line(node);
+	b->lang = xstrndup(lang.p, lang.len);
+	b->info = xstrndup(info.p, info.len);
+	const char *code = cmark_node_get_literal(node);
+	b->code_len = code ? strlen(code) : 0;
+	b->code = xstrndup(code ? code : "", b->code_len);
+	b->timeout = BLOCK_TIMEOUT_DEFAULT;
+	b->samples = MEASURE_SAMPLES_DEFAULT;
+	b->warmup = MEASURE_WARMUP_DEFAULT;
+
+	char *err;
+	int err_col;
+	if (attr_parse(rest.p, rest.len, line, lesson_col(l, line, rest_off), &b->attrs, &err, &err_col) < 0) {
+		error_at(l, line, err_col, "attribute", err);
+		b->bad_attrs = 1;
+	}
+	if (strcmp(b->lang, "c") == 0)
+		c_attributes(l, b);
+	else
+		display_attributes(l, b);
+
+	const struct attr *reason = attr_find(&b->attrs, "reason");
+	if (reason && reason->value)
+		b->reason = trim(reason->value, strlen(reason->value));
+	const struct attr *id = attr_find(&b->attrs, "id");
+	if (id && id->value) {
+		if (!valid_id(id->value)) {
+			error_at(l, id->line, id->col, "attribute",
+				 xasprintf("id=%s is not a valid id: use letters, digits and '-'", id->value));
+			b->bad_attrs = 1;
+		} else {
+			b->id = xstrdup(id->value);
+			b->id_explicit = 1;
+		}
+	}
+	struct node_role role = { node, (long)b->index, -1, 0, 0 };
+	w->roles = xreallocarray(w->roles, w->n + 1, sizeof *w->roles);
+	w->roles[w->n++] = role;
+}
+
+/*
+ * Blocks without an explicit id get LANG-N, N counting the blocks of that
+ * language from 1: stable while prose around them changes.
+ */
+static void assign_ids(struct lesson *l)
+{
+	for (size_t i = 0; i < l->nblocks; i++) {
+		struct block *b = &l->blocks[i];
+		if (!b->id_explicit)
+			continue;
+		for (size_t j = 0; j < i; j++) {
+			if (l->blocks[j].id_explicit && strcmp(l->blocks[j].id, b->id) == 0) {
+				const struct attr *a = attr_find(&b->attrs, "id");
+				error_at(l, a->line, a->col, "attribute",
+					 xasprintf("duplicate id '%s' (first used on line %d): ids are unique in a "
+						   "lesson",
+						   b->id, l->blocks[j].line));
+				b->bad_attrs = 1;
+				break;
+			}
+		}
+	}
+	for (size_t i = 0; i < l->nblocks; i++) {
+		struct block *b = &l->blocks[i];
+		if (b->id)
+			continue;
+		char *prefix = default_lang_id(b->lang);
+		size_t n = 0;
+		for (size_t j = 0; j <= i; j++)
+			n += strcmp(l->blocks[j].lang, b->lang) == 0;
+		char *id = xasprintf("%s-%zu", prefix, n);
+		for (int k = 2; lesson_block(l, id); k++) {
+			free(id);
+			id = xasprintf("%s-%zu-%d", prefix, n, k);
+		}
+		b->id = id;
+		free(prefix);
+	}
+}
+
+/* Depth-first: a block's own uses come before it; each block once. 0 on success, -1 on a cycle. */
+static int collect_deps(struct lesson *l, size_t at, unsigned char *state, size_t *out, size_t *n,
+			size_t *cycle_at)
+{
+	struct block *b = &l->blocks[at];
+
+	state[at] = 1;
+	for (size_t i = 0; i < b->nuse; i++) {
+		struct block *u = lesson_block(l, b->use[i]);
+		if (!u || strcmp(u->lang, "c") != 0)
+			continue;
+		if (state[u->index] == 1) {
+			*cycle_at = u->index;
+			return -1;
+		}
+		if (state[u->index] == 0) {
+			if (collect_deps(l, u->index, state, out, n, cycle_at) < 0)
+				return -1;
+			out[(*n)++] = u->index;
+		}
+	}
+	state[at] = 2;
+	return 0;
+}
+
+static void resolve_uses(struct lesson *l)
+{
+	for (size_t i = 0; i < l->nblocks; i++) {
+		struct block *b = &l->blocks[i];
+		int bad = 0;
+		for (size_t k = 0; k < b->nuse; k++) {
+			struct block *u = lesson_block(l, b->use[k]);
+			if (!u) {
+				struct buf ids = BUF_INIT;
+				size_t shown = 0;
+				for (size_t j = 0; j < l->nblocks && shown < 12; j++) {
+					if (strcmp(l->blocks[j].lang, "c") == 0 && j != i &&
+					    (!ids.len || !strstr(ids.p, l->blocks[j].id))) {
+						buf_addf(&ids, "%s%s", shown ? ", " : "", l->blocks[j].id);
+						shown++;
+					}
+				}
+				error_at(l, b->use_line, b->use_col, "attribute",
+					 xasprintf("use=: no block with id '%s' in this lesson (c blocks: %s)",
+						   b->use[k], ids.len ? ids.p : "none"));
+				buf_release(&ids);
+				bad = 1;
+			} else if (strcmp(u->lang, "c") != 0) {
+				error_at(l, b->use_line, b->use_col, "attribute",
+					 xasprintf("use=%s names a %s block: only c blocks can be used", u->id,
+						   *u->lang ? u->lang : "plain"));
+				bad = 1;
+			} else if (u == b) {
+				error_at(l, b->use_line, b->use_col, "attribute",
+					 xasprintf("block '%s' uses itself", b->id));
+				bad = 1;
+			}
+		}
+		if (bad) {
+			b->bad_attrs = 1;
+			continue;
+		}
+		if (b->nuse == 0)
+			continue;
+		unsigned char *state = xcalloc(l->nblocks, 1);
+		size_t *deps = xcalloc(l->nblocks, sizeof *deps);
+		size_t n = 0, cycle_at = 0;
+		if (collect_deps(l, i, state, deps, &n, &cycle_at) < 0) {
+			error_at(l, b->use_line, b->use_col, "attribute",
+				 xasprintf("use= makes a cycle through block '%s': a block cannot end up using "
+					   "itself",
+					   l->blocks[cycle_at].id));
+			b->bad_attrs = 1;
+			free(deps);
+		} else {
+			b->deps = deps;
+			b->ndeps = n;
+		}
+		free(state);
+	}
+}
+
+static void check_encoding(struct lesson *l)
+{
+	size_t bad = utf8_first_invalid(l->text, l->text_len);
+
+	if (bad == l->text_len)
+		return;
+	int line = 1;
+	size_t start = 0;
+	for (size_t i = 0; i < bad; i++)
+		if (l->text[i] == '\n')
+			line++, start = i + 1;
+	diags_add(&l->diags, l->path, line, lesson_col(l, line, bad - start), SEV_WARNING, "encoding",
+		  "invalid UTF-8 (byte 0x%02x): save the lesson as UTF-8; the byte is read as U+FFFD",
+		  (unsigned char)l->text[bad]);
+}
+
+static void find_title(struct lesson *l)
+{
+	if (l->title)
+		return;
+	cmark_iter *it = cmark_iter_new(l->doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_HEADING &&
+		    cmark_node_get_heading_level(n) == 1) {
+			struct buf t = BUF_INIT;
+			cmark_iter *in = cmark_iter_new(n);
+			while (cmark_iter_next(in) != CMARK_EVENT_DONE) {
+				cmark_node *c = cmark_iter_get_node(in);
+				const char *lit = NULL;
+				if (cmark_node_get_type(c) == CMARK_NODE_TEXT ||
+				    cmark_node_get_type(c) == CMARK_NODE_CODE)
+					lit = cmark_node_get_literal(c);
+				if (lit && cmark_iter_get_event_type(in) == CMARK_EVENT_ENTER)
+					buf_adds(&t, lit);
+			}
+			cmark_iter_free(in);
+			l->title = buf_detach(&t, NULL);
+			break;
+		}
+	}
+	cmark_iter_free(it);
+}
+
+static int number_from_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	if (!isdigit((unsigned char)*base))
+		return -1;
+	long n = strtol(base, NULL, 10);
+	return n <= 99999 ? (int)n : -1;
+}
+
+struct lesson *lesson_parse(const char *path, const char *data, size_t len)
+{
+	struct lesson *l = xcalloc(1, sizeof *l);
+
+	l->path = xstrdup(path);
+	l->src = xmalloc(len + 1);
+	memcpy(l->src, data, len);
+	l->src[len] = '\0';
+	l->src_len = len;
+	l->number = -1;
+	diags_init(&l->diags);
+
+	/* Normalise: drop a BOM, make CR LF and lone CR into LF (cmark counts a lone CR as a line end too). */
+	size_t i = 0;
+	if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+		l->has_bom = 1;
+		i = 3;
+	}
+	struct buf t = BUF_INIT;
+	buf_grow(&t, len);
+	for (; i < len; i++) {
+		if (data[i] == '\r') {
+			if (i + 1 < len && data[i + 1] == '\n') {
+				l->crlf = 1;
+				i++;
+			}
+			buf_addc(&t, '\n');
+		} else {
+			buf_addc(&t, data[i]);
+		}
+	}
+	l->text = buf_detach(&t, &l->text_len);
+	index_lines(l);
+
+	if (memchr(l->text, '\0', l->text_len)) {
+		size_t at = (size_t)((const char *)memchr(l->text, '\0', l->text_len) - l->text);
+		int line = 1;
+		for (size_t k = 0; k < at; k++)
+			line += l->text[k] == '\n';
+		diags_add(&l->diags, l->path, line, 1, SEV_WARNING, "encoding",
+			  "a NUL byte in the lesson: is this a binary file? it is read as U+FFFD");
+	}
+	check_encoding(l);
+	read_front_matter(l);
+
+	l->doc = cmark_parse_document(l->text, l->text_len, CMARK_OPT_UNSAFE);
+	struct walk w = { NULL, 0 };
+	cmark_iter *it = cmark_iter_new(l->doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK)
+			add_block(l, &w, n);
+	}
+	cmark_iter_free(it);
+	free(w.roles);
+
+	assign_ids(l);
+	resolve_uses(l);
+	find_title(l);
+	if (l->number < 0)
+		l->number = number_from_name(path);
+	diags_sort(&l->diags);
+	return l;
+}
+
+struct lesson *lesson_load(const char *path)
+{
+	char *data;
+	size_t len;
+
+	if (read_file(path, &data, &len) < 0)
+		return NULL;
+	struct lesson *l = lesson_parse(path, data, len);
+	free(data);
+	return l;
+}
+
+void lesson_free(struct lesson *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->nblocks; i++) {
+		struct block *b = &l->blocks[i];
+		free(b->id);
+		free(b->lang);
+		free(b->info);
+		free(b->code);
+		free(b->fence);
+		attr_list_release(&b->attrs);
+		free(b->cflags);
+		free(b->ldlibs);
+		free(b->args);
+		free(b->reason);
+		for (size_t k = 0; k < b->nuse; k++)
+			free(b->use[k]);
+		free(b->use);
+		free(b->deps);
+		for (size_t k = 0; k < b->noutputs; k++) {
+			attr_list_release(&b->outputs[k].attrs);
+			free(b->outputs[k].text);
+			free(b->outputs[k].fence);
+		}
+		free(b->outputs);
+		free(b->stdin_text);
+	}
+	free(l->blocks);
+	for (size_t i = 0; i < l->nfm; i++) {
+		free(l->fm[i].key);
+		free(l->fm[i].value);
+	}
+	free(l->fm);
+	free(l->title);
+	free(l->unit);
+	free(l->course);
+	free(l->summary);
+	free(l->reviewed);
+	free(l->cflags);
+	if (l->doc)
+		cmark_node_free(l->doc);
+	diags_release(&l->diags);
+	free(l->lines);
+	free(l->line_len);
+	free(l->text);
+	free(l->src);
+	free(l->path);
+	free(l);
+}
+
+const char *lesson_fm(const struct lesson *l, const char *key)
+{
+	for (size_t i = l->nfm; i-- > 0;)
+		if (strcmp(l->fm[i].key, key) == 0)
+			return l->fm[i].value;
+	return NULL;
+}
+
+struct block *lesson_block(struct lesson *l, const char *id)
+{
+	for (size_t i = 0; i < l->nblocks; i++)
+		if (l->blocks[i].id && strcmp(l->blocks[i].id, id) == 0)
+			return &l->blocks[i];
+	return NULL;
+}

@@ -1,0 +1,155 @@
+/*
+ * lesson.h: loading a lesson file into blocks with positions.
+ *
+ * lesson_load() reads the file, tolerates a BOM and CRLF, reads the front
+ * matter, parses the body with libcmark and turns every code block into a
+ * struct block: its language, mode, attributes, code, and the output and
+ * stdin blocks that belong to it, each with its line and column in the file
+ * as written. Problems in the lesson become diagnostics in lesson->diags;
+ * the loader never exits and never crashes on a file cmark accepts.
+ *
+ * The lesson owns everything reachable from it; lesson_free() frees it all.
+ */
+#ifndef LITLAB_LESSON_H
+#define LITLAB_LESSON_H
+
+#include <cmark.h>
+
+#include "attr.h"
+#include "diag.h"
+#include "match.h"
+
+enum block_mode {
+	MODE_RUN,
+	MODE_MEASURE,
+	MODE_COMPILE_ONLY,
+	MODE_COMPILE_FAIL,
+	MODE_FRAGMENT,
+	MODE_DERIVED,
+	MODE_DISPLAY, /* any other language, shown only */
+};
+
+enum stream { STREAM_STDOUT, STREAM_STDERR };
+
+/* An `output` block, tied to the code block before it. */
+struct output_block {
+	int line; /* its opening fence */
+	int col;
+	int end_line;
+	enum match_mode match;
+	enum stream stream;
+	char *text; /* contents, LF line endings */
+	size_t len;
+	struct attr_list attrs;
+	char *fence; /* the fence as written, e.g. "```" */
+	cmark_node *node;
+};
+
+struct block {
+	size_t index; /* among the lesson's code blocks */
+	char *id;
+	int id_explicit;
+	char *lang; /* "" when the block has none */
+	char *info; /* the info string as written */
+	enum block_mode mode;
+	int fenced;
+	int line; /* opening fence (or first line of an indented block) */
+	int col;
+	int end_line;
+	char *code; /* LF line endings */
+	size_t code_len;
+	char *fence;
+	struct attr_list attrs;
+	int bad_attrs; /* an attribute error: the block is reported, not run */
+
+	/* parsed attributes */
+	char *cflags;
+	char *ldlibs;
+	char *args;
+	char *reason;
+	int exit_expected;
+	double timeout; /* seconds */
+	int samples;
+	int warmup;
+
+	/* use=: the ids as written, then every block to put first, in order */
+	char **use;
+	size_t nuse;
+	int use_line, use_col;
+	size_t *deps; /* indices into lesson->blocks */
+	size_t ndeps;
+
+	struct output_block *outputs;
+	size_t noutputs;
+	int has_stdin;
+	char *stdin_text;
+	size_t stdin_len;
+	int stdin_line;
+
+	cmark_node *node;
+};
+
+struct fm_entry {
+	char *key;
+	char *value;
+	int line;
+};
+
+struct lesson {
+	char *path; /* as the user named it: printed in every diagnostic */
+	char *src;  /* the bytes as read */
+	size_t src_len;
+	int has_bom;
+	int crlf;
+	char *text; /* what cmark parsed: BOM gone, CR LF made LF, front matter blanked */
+	size_t text_len;
+	char **lines; /* pointers into text, one per line; line N is lines[N - 1] */
+	size_t *line_len;
+	size_t nlines;
+
+	struct fm_entry *fm;
+	size_t nfm;
+	char *title;
+	int number; /* -1 when neither the front matter nor the file name says */
+	char *unit;
+	char *course;
+	char *summary;
+	char *reviewed;
+	char *cflags;
+
+	struct block *blocks;
+	size_t nblocks;
+	cmark_node *doc;
+	struct diags diags;
+};
+
+/* Default limits of a block. */
+#define BLOCK_TIMEOUT_DEFAULT 10.0
+#define BLOCK_TIMEOUT_MAX 3600.0
+#define MEASURE_SAMPLES_DEFAULT 20
+#define MEASURE_WARMUP_DEFAULT 3
+
+/*
+ * Loads the lesson at path. Returns NULL (with errno set) only when the file
+ * cannot be read; every problem inside it is a diagnostic.
+ */
+struct lesson *lesson_load(const char *path);
+/* Parses bytes already in memory as if they were the file path. */
+struct lesson *lesson_parse(const char *path, const char *data, size_t len);
+void lesson_free(struct lesson *l);
+
+/* The front matter value for key, or NULL. */
+const char *lesson_fm(const struct lesson *l, const char *key);
+/* The block with this id, or NULL. */
+struct block *lesson_block(struct lesson *l, const char *id);
+
+const char *block_mode_name(enum block_mode mode);
+/* 1 if the block is compiled and executed on its own (run, measure). */
+int block_executes(const struct block *b);
+/* 1 if the block is compiled on its own (run, measure, compile-only, compile-fail). */
+int block_compiles(const struct block *b);
+
+/* The column (1-based, bytes) of byte offset off in line n as written: the BOM counts. */
+int lesson_col(const struct lesson *l, int line, size_t off);
+
+#endif

@@ -1,0 +1,84 @@
+/* main.c: litlab's front: global options, the command table, dispatch. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "util.h"
+
+static const struct cmd_entry commands[] = {
+	{ "check", cmd_check, "[--fresh] [-j N] [--format text|json] [PATH...]",
+	  "run every block, verify outputs, apply the rules" },
+};
+
+int cmd_color(FILE *fp)
+{
+	const char *no = getenv("NO_COLOR");
+
+	return isatty(fileno(fp)) && !(no && *no);
+}
+
+int cmd_usage_error(const char *name, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("litlab: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	for (size_t i = 0; i < ARRAY_LEN(commands); i++)
+		if (strcmp(commands[i].name, name) == 0)
+			fprintf(stderr, "usage: litlab %s %s\n", name, commands[i].usage);
+	fprintf(stderr, "try 'litlab %s --help'\n", name);
+	return 2;
+}
+
+static void help(FILE *fp)
+{
+	fprintf(fp, "usage: litlab COMMAND [OPTIONS] [ARGS]\n\n"
+		    "litlab checks course lessons: every C block in a lesson is compiled and run, and\n"
+		    "what it really prints is compared with the lesson.\n\ncommands:\n");
+	for (size_t i = 0; i < ARRAY_LEN(commands); i++)
+		fprintf(fp, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(fp, "\n'litlab COMMAND --help' shows a command's options.\n"
+		    "Exit status: 0 no error, 1 an error in the lessons, 2 a usage error or a broken\n"
+		    "environment. Environment: CC (the compiler for lesson code, default cc), TMPDIR,\n"
+		    "NO_COLOR.\n");
+}
+
+int main(int argc, char **argv)
+{
+	int status;
+
+	if (argc < 2) {
+		help(stderr);
+		return 2;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+		help(stdout);
+		status = 0;
+	} else if (strcmp(argv[1], "--version") == 0) {
+		printf("litlab %s\n", LITLAB_VERSION);
+		status = 0;
+	} else {
+		const struct cmd_entry *cmd = NULL;
+		for (size_t i = 0; i < ARRAY_LEN(commands); i++)
+			if (strcmp(commands[i].name, argv[1]) == 0)
+				cmd = &commands[i];
+		if (!cmd) {
+			fprintf(stderr, "litlab: unknown command '%s'\n", argv[1]);
+			help(stderr);
+			return 2;
+		}
+		status = cmd->fn(argc - 1, argv + 1);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "litlab: cannot write to standard output: %s\n", strerror(errno));
+		return 2;
+	}
+	return status;
+}

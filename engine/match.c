@@ -1,0 +1,568 @@
+/* match.c: comparing real output with an output block, and diffing them. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "match.h"
+#include "util.h"
+
+#define DIFF_CONTEXT 3
+/*
+ * Myers' trace holds (D + 1)^2 ints for an edit distance D, and its time
+ * grows as lines * D: past either bound the diff falls back to one change.
+ */
+#define DIFF_MAX_EDITS 1000
+#define DIFF_MAX_WORK 40000000
+
+/* The "..." line of match=ellipsis, as an interned line id. */
+#define LINE_ANY SIZE_MAX
+
+static const char *const mode_names[] = {
+	[MATCH_EXACT] = "exact",
+	[MATCH_ELLIPSIS] = "ellipsis",
+	[MATCH_CONTAINS] = "contains",
+};
+
+int match_mode_parse(const char *name, enum match_mode *mode)
+{
+	for (size_t i = 0; i < ARRAY_LEN(mode_names); i++) {
+		if (!strcmp(name, mode_names[i])) {
+			*mode = (enum match_mode)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *match_mode_name(enum match_mode mode)
+{
+	if ((size_t)mode >= ARRAY_LEN(mode_names))
+		return "unknown";
+	return mode_names[mode];
+}
+
+/*
+ * A normalised text (see match.h) cut into lines, each without its LF.
+ * id[i] is set by intern_lines(): equal lines of both texts share an id,
+ * so the line-wise algorithms compare numbers, not bytes.
+ */
+struct text {
+	struct buf b;
+	struct span *line;
+	size_t nline;
+	size_t *id;
+};
+
+static void text_init(struct text *t, const char *s, size_t len)
+{
+	const char *end = s + len, *cr;
+
+	buf_init(&t->b);
+	buf_grow(&t->b, len + 1);
+	while ((cr = memchr(s, '\r', (size_t)(end - s)))) {
+		if (cr + 1 < end && cr[1] == '\n') {
+			buf_add(&t->b, s, (size_t)(cr - s));
+			s = cr + 1;
+		} else {
+			buf_add(&t->b, s, (size_t)(cr + 1 - s));
+			s = cr + 1;
+		}
+	}
+	buf_add(&t->b, s, (size_t)(end - s));
+	if (t->b.len && t->b.p[t->b.len - 1] != '\n')
+		buf_addc(&t->b, '\n');
+
+	t->line = NULL;
+	t->nline = 0;
+	t->id = NULL;
+}
+
+static void text_split(struct text *t)
+{
+	const char *p = t->b.p, *end = t->b.p + t->b.len, *nl;
+	size_t n = 0;
+
+	for (const char *q = p; (nl = memchr(q, '\n', (size_t)(end - q))); q = nl + 1)
+		n++;
+	t->line = xreallocarray(NULL, n ? n : 1, sizeof(*t->line));
+	for (; (nl = memchr(p, '\n', (size_t)(end - p))); p = nl + 1) {
+		t->line[t->nline].p = p;
+		t->line[t->nline].len = (size_t)(nl - p);
+		t->nline++;
+	}
+}
+
+static void text_release(struct text *t)
+{
+	buf_release(&t->b);
+	free(t->line);
+	free(t->id);
+}
+
+static uint64_t hash_span(const struct span *s)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+
+	for (size_t i = 0; i < s->len; i++)
+		h = (h ^ (unsigned char)s->p[i]) * 0x100000001b3u;
+	return h;
+}
+
+/* Gives every line of both texts its id, with an open-addressing table. */
+static void intern_lines(struct text *x, struct text *y)
+{
+	struct text *t[2] = { x, y };
+	size_t total = x->nline + y->nline, cap = 16, nrep = 0;
+
+	while (cap < 2 * total)
+		cap *= 2;
+	size_t *slot = xcalloc(cap, sizeof(*slot));	/* id + 1, or 0 */
+	const struct span **rep = xreallocarray(NULL, total ? total : 1, sizeof(*rep));
+	uint64_t *rhash = xreallocarray(NULL, total ? total : 1, sizeof(*rhash));
+
+	for (int s = 0; s < 2; s++) {
+		t[s]->id = xreallocarray(NULL, t[s]->nline ? t[s]->nline : 1,
+					 sizeof(*t[s]->id));
+		for (size_t i = 0; i < t[s]->nline; i++) {
+			const struct span *l = &t[s]->line[i];
+			uint64_t h = hash_span(l);
+			size_t k = (size_t)h & (cap - 1);
+
+			for (;; k = (k + 1) & (cap - 1)) {
+				if (!slot[k]) {
+					rep[nrep] = l;
+					rhash[nrep] = h;
+					slot[k] = ++nrep;
+					break;
+				}
+				const struct span *r = rep[slot[k] - 1];
+				if (rhash[slot[k] - 1] == h && r->len == l->len &&
+				    !memcmp(r->p, l->p, l->len))
+					break;
+			}
+			t[s]->id[i] = slot[k] - 1;
+		}
+	}
+	free(slot);
+	free(rep);
+	free(rhash);
+}
+
+/*
+ * Glob matching over lines, "..." being the star: on a mismatch, only the
+ * latest star is retried one line further on. Earlier stars never need a
+ * retry (the latest one can absorb whatever they would), so this is
+ * O(expected * actual) at worst and needs no memory.
+ */
+static int match_ellipsis(struct text *e, struct text *a)
+{
+	size_t i = 0, j = 0, star = SIZE_MAX, mark = 0;
+
+	text_split(e);
+	text_split(a);
+	intern_lines(e, a);
+	for (size_t k = 0; k < e->nline; k++)
+		if (e->line[k].len == 3 && !memcmp(e->line[k].p, "...", 3))
+			e->id[k] = LINE_ANY;
+
+	while (j < a->nline) {
+		if (i < e->nline && e->id[i] == LINE_ANY) {
+			star = i++;
+			mark = j;
+		} else if (i < e->nline && e->id[i] == a->id[j]) {
+			i++;
+			j++;
+		} else if (star != SIZE_MAX) {
+			i = star + 1;
+			j = ++mark;
+		} else {
+			return 0;
+		}
+	}
+	while (i < e->nline && e->id[i] == LINE_ANY)
+		i++;
+	return i == e->nline;
+}
+
+static int is_blank(const struct span *s)
+{
+	for (size_t i = 0; i < s->len; i++)
+		if (s->p[i] != ' ' && s->p[i] != '\t')
+			return 0;
+	return 1;
+}
+
+/* Taking the earliest actual line for each expected one is never worse. */
+static int match_contains(struct text *e, struct text *a)
+{
+	size_t j = 0;
+
+	text_split(e);
+	text_split(a);
+	for (size_t i = 0; i < e->nline; i++) {
+		const struct span *n = &e->line[i];
+
+		if (is_blank(n))
+			continue;
+		while (j < a->nline && (a->line[j].len < n->len ||
+					!memmem(a->line[j].p, a->line[j].len, n->p, n->len)))
+			j++;
+		if (j == a->nline)
+			return 0;
+		j++;
+	}
+	return 1;
+}
+
+int match_output(enum match_mode mode, const char *expected, size_t elen,
+		 const char *actual, size_t alen)
+{
+	struct text e, a;
+	int ok = 0;
+
+	text_init(&e, expected, elen);
+	text_init(&a, actual, alen);
+	switch (mode) {
+	case MATCH_EXACT:
+		ok = e.b.len == a.b.len && !memcmp(e.b.p, a.b.p, e.b.len);
+		break;
+	case MATCH_ELLIPSIS:
+		ok = match_ellipsis(&e, &a);
+		break;
+	case MATCH_CONTAINS:
+		ok = match_contains(&e, &a);
+		break;
+	}
+	text_release(&e);
+	text_release(&a);
+	return ok;
+}
+
+/*
+ * Marks in del[] the lines of a and in ins[] the lines of b that a shortest
+ * edit script from a to b removes and adds (Myers 1986: the greedy forward
+ * pass, keeping each round's frontier to walk the path back). Returns 0,
+ * marking nothing, if that needs more than maxd edits.
+ */
+static int myers(const size_t *a, int n, const size_t *b, int m, char *del,
+		 char *ins, int maxd)
+{
+	int *v = xreallocarray(NULL, 2 * (size_t)maxd + 3, sizeof(*v));
+	int *trace = NULL;
+	size_t tcap = 0;
+	int off = maxd + 1, d, found = 0;
+
+	v[off + 1] = 0;
+	for (d = 0; d <= maxd && !found; d++) {
+		size_t need = ((size_t)d + 1) * ((size_t)d + 1);
+
+		if (need > tcap) {
+			tcap = ((size_t)maxd + 1) * ((size_t)maxd + 1);
+			if (tcap > 2 * need)
+				tcap = 2 * need;
+			trace = xreallocarray(trace, tcap, sizeof(*trace));
+		}
+		for (int k = -d; k <= d; k += 2) {
+			int x, y;
+
+			if (k == -d || (k != d && v[off + k - 1] < v[off + k + 1]))
+				x = v[off + k + 1];
+			else
+				x = v[off + k - 1] + 1;
+			y = x - k;
+			while (x < n && y < m && a[x] == b[y])
+				x++, y++;
+			v[off + k] = x;
+			trace[(size_t)d * (size_t)d + (size_t)(k + d)] = x;
+			if (x >= n && y >= m) {
+				found = 1;
+				break;
+			}
+		}
+	}
+	if (found) {
+		/*
+		 * The first round to reach (n, m) does so inside the grid: a
+		 * path that left it would have a shorter one that did not.
+		 */
+		int x = n, y = m;
+
+		for (d--; d > 0; d--) {
+			const int *pv = trace + (size_t)(d - 1) * (size_t)(d - 1) + (d - 1);
+			int k = x - y, pk;
+
+			if (k == -d || (k != d && pv[k - 1] < pv[k + 1]))
+				pk = k + 1;
+			else
+				pk = k - 1;
+			x = pv[pk];
+			y = x - pk;
+			if (pk == k + 1)
+				ins[y] = 1;
+			else
+				del[x] = 1;
+		}
+	}
+	free(trace);
+	free(v);
+	return found;
+}
+
+/*
+ * Slides each run of changed lines of one text along equal lines, as GNU
+ * diff's shift_boundaries() does, so that runs merge where they can and
+ * otherwise sit as low as possible, lined up with a run in the other text.
+ * The script stays as short; it just reads like diff -u's. changed[] and
+ * other[] have a 0 before index 0 and at index n.
+ */
+static void shift_boundaries(char *changed, const size_t *eq, size_t len,
+			     const char *other)
+{
+	ptrdiff_t n = (ptrdiff_t)len, i = 0, j = 0;
+
+	for (;;) {
+		ptrdiff_t start, runlength, corr;
+
+		while (i < n && !changed[i]) {
+			while (other[j++])
+				;
+			i++;
+		}
+		if (i == n)
+			break;
+		start = i;
+		while (changed[++i])
+			;
+		while (other[j])
+			j++;
+		do {
+			runlength = i - start;
+			/* Back, merging with earlier runs. */
+			while (start && eq[start - 1] == eq[i - 1]) {
+				changed[--start] = 1;
+				changed[--i] = 0;
+				while (changed[start - 1])
+					start--;
+				while (other[--j])
+					;
+			}
+			corr = other[j - 1] ? i : n;
+			/* Forward, merging with later runs, as far as it goes. */
+			while (i != n && eq[start] == eq[i]) {
+				changed[start++] = 0;
+				changed[i++] = 1;
+				while (changed[i])
+					i++;
+				while (other[++j])
+					corr = i;
+			}
+		} while (runlength != i - start);
+		/* Back to where the other text changes too, if it can. */
+		while (corr < i) {
+			changed[--start] = 1;
+			changed[--i] = 0;
+			while (other[--j])
+				;
+		}
+	}
+}
+
+/* The diff's lines, counted all, written only up to the cap. */
+struct emit {
+	struct buf *out;
+	size_t lines;
+	size_t max;
+};
+
+static int emit_begin(struct emit *em)
+{
+	return em->lines++ < em->max;
+}
+
+/* Writes s with the bytes a terminal could act on as \xNN. */
+static void add_escaped(struct buf *out, const char *p, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)p;
+	size_t i = 0;
+
+	while (i < len) {
+		size_t end = i + utf8_first_invalid(p + i, len - i), run = i;
+
+		while (i < end) {
+			unsigned c = s[i];
+			size_t n = 1;
+			int esc;
+
+			if (c < 0x80) {
+				esc = (c < 0x20 && c != '\t') || c == 0x7f;
+			} else {
+				n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+				esc = c == 0xc2 && s[i + 1] < 0xa0;	/* C1 controls */
+			}
+			if (esc) {
+				buf_add(out, p + run, i - run);
+				for (size_t k = 0; k < n; k++) {
+					char x[4] = { '\\', 'x', hex[s[i + k] >> 4],
+						      hex[s[i + k] & 15] };
+					buf_add(out, x, sizeof(x));
+				}
+				run = i + n;
+			}
+			i += n;
+		}
+		buf_add(out, p + run, end - run);
+		if (i < len) {
+			char x[4] = { '\\', 'x', hex[s[i] >> 4], hex[s[i] & 15] };
+			buf_add(out, x, sizeof(x));
+			i++;
+		}
+	}
+}
+
+static void emit_line(struct emit *em, char prefix, const struct span *l)
+{
+	if (!emit_begin(em))
+		return;
+	buf_addc(em->out, prefix);
+	add_escaped(em->out, l->p, l->len);
+	buf_addc(em->out, '\n');
+}
+
+/* diff -u's range: "start,count", "start" for one line, "before,0" for none. */
+static void add_range(struct buf *out, size_t start, size_t count)
+{
+	if (count == 1)
+		buf_addf(out, "%zu", start + 1);
+	else if (count == 0)
+		buf_addf(out, "%zu,0", start);
+	else
+		buf_addf(out, "%zu,%zu", start + 1, count);
+}
+
+/* A run of removed lines [a0, a1) replaced by added lines [b0, b1). */
+struct change {
+	size_t a0, a1, b0, b1;
+};
+
+static size_t min_size(size_t x, size_t y)
+{
+	return x < y ? x : y;
+}
+
+static void emit_hunks(struct emit *em, const struct text *e, const struct text *a,
+		       const char *del, const char *ins)
+{
+	struct change *c = NULL;
+	size_t nc = 0, alloc = 0, i = 0, j = 0;
+
+	while (i < e->nline || j < a->nline) {
+		if ((i < e->nline && del[i]) || (j < a->nline && ins[j])) {
+			if (nc == alloc) {
+				alloc = alloc ? 2 * alloc : 16;
+				c = xreallocarray(c, alloc, sizeof(*c));
+			}
+			c[nc].a0 = i;
+			c[nc].b0 = j;
+			while (i < e->nline && del[i])
+				i++;
+			while (j < a->nline && ins[j])
+				j++;
+			c[nc].a1 = i;
+			c[nc].b1 = j;
+			nc++;
+		} else {
+			i++;
+			j++;
+		}
+	}
+	if (nc && emit_begin(em))
+		buf_adds(em->out, "--- expected\n");
+	if (nc && emit_begin(em))
+		buf_adds(em->out, "+++ actual\n");
+
+	for (size_t h = 0, next; h < nc; h = next) {
+		size_t last = h;
+
+		while (last + 1 < nc && c[last + 1].a0 - c[last].a1 <= 2 * DIFF_CONTEXT)
+			last++;
+		next = last + 1;
+		size_t before = min_size(DIFF_CONTEXT, c[h].a0 - (h ? c[h - 1].a1 : 0));
+		size_t after = min_size(DIFF_CONTEXT,
+					(next < nc ? c[next].a0 : e->nline) - c[last].a1);
+		size_t as = c[h].a0 - before, ae = c[last].a1 + after;
+		size_t bs = c[h].b0 - before, be = c[last].b1 + after;
+
+		if (emit_begin(em)) {
+			buf_adds(em->out, "@@ -");
+			add_range(em->out, as, ae - as);
+			buf_adds(em->out, " +");
+			add_range(em->out, bs, be - bs);
+			buf_adds(em->out, " @@\n");
+		}
+		i = as;
+		j = bs;
+		for (size_t k = h; k <= last; k++) {
+			for (; i < c[k].a0; i++, j++)
+				emit_line(em, ' ', &e->line[i]);
+			for (; i < c[k].a1; i++)
+				emit_line(em, '-', &e->line[i]);
+			for (; j < c[k].b1; j++)
+				emit_line(em, '+', &a->line[j]);
+		}
+		for (; i < ae; i++)
+			emit_line(em, ' ', &e->line[i]);
+	}
+	free(c);
+}
+
+void match_diff(struct buf *out, const char *expected, size_t elen,
+		const char *actual, size_t alen, size_t max_lines)
+{
+	struct emit em = { out, 0, max_lines ? max_lines : SIZE_MAX };
+	struct text e, a;
+	size_t pre = 0, suf = 0;
+
+	text_init(&e, expected, elen);
+	text_init(&a, actual, alen);
+	text_split(&e);
+	text_split(&a);
+	intern_lines(&e, &a);
+
+	size_t ne = e.nline, na = a.nline;
+	while (pre < ne && pre < na && e.id[pre] == a.id[pre])
+		pre++;
+	while (suf < ne - pre && suf < na - pre && e.id[ne - 1 - suf] == a.id[na - 1 - suf])
+		suf++;
+
+	/* With a 0 on either side, for shift_boundaries(). */
+	char *delmem = xcalloc(ne + 2, 1), *insmem = xcalloc(na + 2, 1);
+	char *del = delmem + 1, *ins = insmem + 1;
+	size_t n = ne - pre - suf, m = na - pre - suf;
+	int found = 0;
+
+	if (n <= INT_MAX / 4 && m <= INT_MAX / 4) {
+		size_t maxd = min_size(DIFF_MAX_EDITS, n + m);
+
+		if (n + m)
+			maxd = min_size(maxd, DIFF_MAX_WORK / (n + m));
+		found = myers(e.id + pre, (int)n, a.id + pre, (int)m, del + pre,
+			      ins + pre, (int)maxd);
+	}
+	if (!found) {
+		memset(del + pre, 1, n);
+		memset(ins + pre, 1, m);
+	}
+	shift_boundaries(del, e.id, ne, ins);
+	shift_boundaries(ins, a.id, na, del);
+	emit_hunks(&em, &e, &a, del, ins);
+	if (em.lines > em.max)
+		buf_addf(out, "... (%zu more lines)\n", em.lines - em.max);
+
+	free(delmem);
+	free(insmem);
+	text_release(&e);
+	text_release(&a);
+}

@@ -1,0 +1,362 @@
+/*
+ * runner.c: translation units, the compiler, and execution.
+ *
+ * Each block gets its own folder under $TMPDIR, removed afterwards with
+ * everything the program left in it. Programs see a small fixed
+ * environment, so that their output does not depend on who runs litlab.
+ */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runner.h"
+
+static int is_executable(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* The path of cmd as the shell would find it, or NULL. */
+static char *which(const char *cmd)
+{
+	if (strchr(cmd, '/'))
+		return is_executable(cmd) ? xstrdup(cmd) : NULL;
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path) {
+		const char *colon = strchr(path, ':');
+		size_t n = colon ? (size_t)(colon - path) : strlen(path);
+		char *cand = xasprintf("%.*s/%s", (int)n, n ? path : ".", cmd);
+		if (is_executable(cand))
+			return cand;
+		free(cand);
+		path += n;
+		if (*path == ':')
+			path++;
+	}
+	return NULL;
+}
+
+int runner_init(struct runner *r, char **err)
+{
+	const char *cc = getenv("CC");
+	const char *tmp = getenv("TMPDIR");
+
+	memset(r, 0, sizeof *r);
+	r->cc = xstrdup(cc && *cc ? cc : "cc");
+	r->tmp_root = xstrdup(tmp && *tmp ? tmp : "/tmp");
+	r->isolation = sandbox_isolation();
+	if (split_words(r->cc, &r->cc_argv, &r->cc_argc) < 0 || r->cc_argc == 0) {
+		*err = xasprintf("CC='%s' is not a command: set CC to a C compiler, e.g. CC=cc", r->cc);
+		return -1;
+	}
+	char *found = which(r->cc_argv[0]);
+	if (!found) {
+		*err = xasprintf("no C compiler: '%s' is not found in PATH (install gcc, or set CC)",
+				 r->cc_argv[0]);
+		return -1;
+	}
+	free(found);
+	return 0;
+}
+
+void runner_release(struct runner *r)
+{
+	free(r->cc);
+	free_words(r->cc_argv, r->cc_argc);
+	free(r->tmp_root);
+	memset(r, 0, sizeof *r);
+}
+
+void evidence_init(struct evidence *ev)
+{
+	memset(ev, 0, sizeof *ev);
+	buf_init(&ev->compile_log);
+	launch_result_init(&ev->run);
+}
+
+void evidence_release(struct evidence *ev)
+{
+	buf_release(&ev->compile_log);
+	free(ev->cflags);
+	free(ev->setup_error);
+	launch_result_release(&ev->run);
+	for (size_t i = 0; i < ev->nsamples; i++)
+		regions_release(&ev->samples[i].regions);
+	free(ev->samples);
+	evidence_init(ev);
+}
+
+static void add_line_directive(struct buf *tu, int line, const char *path)
+{
+	buf_addf(tu, "#line %d \"", line);
+	for (const char *p = path; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			buf_addc(tu, '\\');
+		buf_addc(tu, *p);
+	}
+	buf_adds(tu, "\"\n");
+}
+
+static void add_code(struct buf *tu, struct lesson *l, struct block *b)
+{
+	add_line_directive(tu, b->line + 1, l->path);
+	buf_add(tu, b->code, b->code_len);
+	if (b->code_len && b->code[b->code_len - 1] != '\n')
+		buf_addc(tu, '\n');
+}
+
+void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu)
+{
+	for (size_t i = 0; i < b->ndeps; i++)
+		add_code(tu, l, &l->blocks[b->deps[i]]);
+	add_code(tu, l, b);
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP || flag == FTW_D)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+static void remove_tree(const char *dir)
+{
+	/* A program may leave a folder it cannot read; make everything writable first. */
+	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static int write_file(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return -1;
+	int rc = write_all(fd, data, len);
+	if (close(fd) < 0)
+		rc = -1;
+	return rc;
+}
+
+/* The fixed environment of every program. */
+static char **program_env(const char *dir)
+{
+	char **env = xcalloc(6, sizeof *env);
+
+	env[0] = xstrdup("PATH=/usr/local/bin:/usr/bin:/bin");
+	env[1] = xasprintf("HOME=%s", dir);
+	env[2] = xasprintf("TMPDIR=%s", dir);
+	env[3] = xstrdup("LANG=C.UTF-8");
+	env[4] = xstrdup("TZ=UTC");
+	return env;
+}
+
+static void free_env(char **env)
+{
+	for (size_t i = 0; env[i]; i++)
+		free(env[i]);
+	free(env);
+}
+
+static void join_words(struct buf *out, char **w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		buf_addf(out, "%s%s", out->len ? " " : "", w[i]);
+}
+
+static int compile(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev, const char *dir)
+{
+	char **argv = NULL;
+	size_t argc = 0;
+	struct buf flags = BUF_INIT;
+	int link = block_executes(b);
+
+	for (size_t i = 0; i < r->cc_argc; i++) {
+		argv = xreallocarray(argv, argc + 2, sizeof *argv);
+		argv[argc++] = xstrdup(r->cc_argv[i]);
+	}
+	size_t first_flag = argc;
+	const char *lists[] = { l->cflags, b->cflags };
+	const char *names[] = { "the front matter's cflags", "cflags=" };
+	for (size_t k = 0; k < 2; k++) {
+		if (lists[k] && split_words(lists[k], &argv, &argc) < 0) {
+			ev->setup_error = xasprintf("%s has an unclosed quote: '%s'", names[k], lists[k]);
+			free_words(argv, argc);
+			return -1;
+		}
+	}
+	join_words(&flags, argv + first_flag, argc - first_flag);
+	ev->cflags = buf_detach(&flags, NULL);
+	argv = xreallocarray(argv, argc + 8, sizeof *argv);
+	argv[argc++] = xasprintf("-I%s", dir);
+	if (link) {
+		argv[argc++] = xstrdup("-o");
+		argv[argc++] = xstrdup("prog");
+	} else {
+		argv[argc++] = xstrdup("-c");
+		argv[argc++] = xstrdup("-o");
+		argv[argc++] = xstrdup("prog.o");
+	}
+	argv[argc++] = xasprintf("%s.c", b->id);
+	argv[argc] = NULL;
+	if (link && b->ldlibs && split_words(b->ldlibs, &argv, &argc) < 0) {
+		ev->setup_error = xasprintf("ldlibs= has an unclosed quote: '%s'", b->ldlibs);
+		free_words(argv, argc);
+		return -1;
+	}
+
+	struct launch la = {
+		.argv = argv,
+		.cwd = dir,
+		.envp = NULL,
+		.stdin_path = NULL,
+		.lim = { .wall_s = COMPILE_TIMEOUT_S,
+			 .cpu_s = (long)COMPILE_TIMEOUT_S,
+			 .mem_bytes = 4LL << 30,
+			 .fsize_bytes = 256LL << 20,
+			 .nofile = 1024,
+			 .output_cap = OUTPUT_CAP },
+	};
+	struct launch_result res;
+	launch_result_init(&res);
+	int rc = sandbox_launch(&la, &res);
+	ev->compiled = 1;
+	ev->compile_end = res.end;
+	buf_add(&ev->compile_log, res.out.p, res.out.len);
+	buf_add(&ev->compile_log, res.err.p, res.err.len);
+	if (rc < 0)
+		buf_addf(&ev->compile_log, "litlab: %s\n", res.error);
+	ev->compile_ok = rc == 0 && res.end == END_EXITED && res.exit_code == 0;
+	launch_result_release(&res);
+	free_words(argv, argc);
+	return ev->compile_ok ? 0 : -1;
+}
+
+static int execute(struct runner *r, struct block *b, const char *dir, struct launch_result *res)
+{
+	char **argv = xcalloc(2, sizeof *argv);
+	size_t argc = 1;
+	char *stdin_path = NULL;
+
+	(void)r;
+	argv[0] = xstrdup("./prog");
+	if (b->args && split_words(b->args, &argv, &argc) < 0) {
+		free_words(argv, argc);
+		res->end = END_LAUNCH_FAILED;
+		res->error = xasprintf("args= has an unclosed quote: '%s'", b->args);
+		return -1;
+	}
+	if (b->has_stdin) {
+		stdin_path = xasprintf("%s/.stdin", dir);
+		if (write_file(stdin_path, b->stdin_text, b->stdin_len) < 0) {
+			res->end = END_LAUNCH_FAILED;
+			res->error = xasprintf("cannot write '%s': %s", stdin_path, strerror(errno));
+			free(stdin_path);
+			free_words(argv, argc);
+			return -1;
+		}
+	}
+	char **env = program_env(dir);
+	struct launch la = {
+		.argv = argv,
+		.cwd = dir,
+		.envp = env,
+		.stdin_path = stdin_path,
+		.lim = { .wall_s = b->timeout,
+			 .cpu_s = (long)ceil(b->timeout) + 1,
+			 .mem_bytes = PROGRAM_MEM_BYTES,
+			 .fsize_bytes = PROGRAM_FSIZE_BYTES,
+			 .nofile = PROGRAM_NOFILE,
+			 .output_cap = OUTPUT_CAP },
+		.side_channel = b->mode == MODE_MEASURE,
+	};
+	int rc = sandbox_launch(&la, res);
+	free_env(env);
+	free(stdin_path);
+	free_words(argv, argc);
+	return rc;
+}
+
+static void add_sample(struct evidence *ev, const struct launch_result *res)
+{
+	struct sample *s = &ev->samples[ev->nsamples++];
+
+	s->wall_ns = res->wall_ns;
+	s->user_ns = res->user_ns;
+	s->sys_ns = res->sys_ns;
+	s->max_rss_kb = res->max_rss_kb;
+	regions_parse(&s->regions, res->side.p, res->side.len, res->pid);
+	if (!ev->samples_differ &&
+	    (res->out.len != ev->run.out.len || memcmp(res->out.p, ev->run.out.p, res->out.len) != 0))
+		ev->samples_differ = (int)ev->nsamples;
+}
+
+/*
+ * The first execution (ev->run) counts as the first warmup run, or as the
+ * first sample when warmup=0; the rest follow here. A run that fails stops
+ * the measurement and becomes the evidence, so that it is reported.
+ */
+static void measure(struct runner *r, struct block *b, const char *dir, struct evidence *ev)
+{
+	int total = b->warmup + b->samples;
+
+	ev->warmup = b->warmup;
+	ev->samples = xcalloc((size_t)b->samples, sizeof *ev->samples);
+	if (b->warmup == 0)
+		add_sample(ev, &ev->run);
+	for (int i = 1; i < total; i++) {
+		struct launch_result res;
+		launch_result_init(&res);
+		execute(r, b, dir, &res);
+		if (res.end != END_EXITED || res.exit_code != b->exit_expected) {
+			launch_result_release(&ev->run);
+			ev->run = res;
+			return;
+		}
+		if (i >= b->warmup)
+			add_sample(ev, &res);
+		launch_result_release(&res);
+	}
+}
+
+void runner_block(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev)
+{
+	if (!block_compiles(b) || b->bad_attrs)
+		return;
+	char *dir = xasprintf("%s/litlab-XXXXXX", r->tmp_root);
+	if (!mkdtemp(dir)) {
+		ev->setup_error = xasprintf("cannot make a temporary folder in '%s': %s", r->tmp_root,
+					    strerror(errno));
+		free(dir);
+		return;
+	}
+	struct buf tu = BUF_INIT;
+	runner_translation_unit(l, b, &tu);
+	char *src = xasprintf("%s/%s.c", dir, b->id);
+	if (write_file(src, tu.p, tu.len) < 0) {
+		ev->setup_error = xasprintf("cannot write '%s': %s", src, strerror(errno));
+	} else if (compile(r, l, b, ev, dir) == 0 && block_executes(b)) {
+		ev->executed = 1;
+		execute(r, b, dir, &ev->run);
+		if (b->mode == MODE_MEASURE && ev->run.end == END_EXITED && ev->run.exit_code == b->exit_expected)
+			measure(r, b, dir, ev);
+	}
+	free(src);
+	buf_release(&tu);
+	remove_tree(dir);
+	free(dir);
+}

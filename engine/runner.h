@@ -1,0 +1,76 @@
+/*
+ * runner.h: turning a block into evidence.
+ *
+ * runner_block() writes the block's translation unit (the code of the blocks
+ * it uses first, then its own, each under a #line directive naming the
+ * lesson, so that compiler messages point into the lesson), compiles it with
+ * $CC and the lesson's and the block's flags in a private temporary folder,
+ * and, for run and measure blocks, executes it through sandbox_launch(). It
+ * records what happened in a struct evidence and judges nothing: verifying
+ * the evidence against the lesson is check.c's work.
+ */
+#ifndef LITLAB_RUNNER_H
+#define LITLAB_RUNNER_H
+
+#include "lesson.h"
+#include "regions.h"
+#include "sandbox.h"
+
+/* Limits of the compiler and of programs (programs take their wall limit from timeout=). */
+#define COMPILE_TIMEOUT_S 60.0
+#define OUTPUT_CAP (1u << 20)
+#define PROGRAM_MEM_BYTES (2LL << 30)
+#define PROGRAM_FSIZE_BYTES (64LL << 20)
+#define PROGRAM_NOFILE 256
+
+struct runner {
+	char *cc;     /* $CC as given, default "cc" */
+	char **cc_argv; /* cc split into words */
+	size_t cc_argc;
+	char *tmp_root; /* $TMPDIR or /tmp */
+	const char *isolation;
+};
+
+/* One timed execution of a measure block. */
+struct sample {
+	long long wall_ns;
+	long long user_ns;
+	long long sys_ns;
+	long max_rss_kb;
+	struct region_sample regions;
+};
+
+struct evidence {
+	int compiled;	 /* the compiler ran */
+	int compile_ok;	 /* ... and exited 0 */
+	enum launch_end compile_end;
+	struct buf compile_log; /* what the compiler printed (stdout, then stderr) */
+	char *cflags;	 /* every flag given to the compiler, as one string */
+	char *setup_error; /* the block could not be built at all (bad flags, no temp folder) */
+
+	int executed;
+	struct launch_result run; /* the (first) execution */
+
+	/* measure blocks: every execution after warmup */
+	struct sample *samples;
+	size_t nsamples;
+	int warmup;
+	int samples_differ; /* 1-based index of the first sample whose stdout differs, or 0 */
+
+	int cached;
+};
+
+/* Finds the compiler. Returns 0, or -1 with *err (malloc'd) saying what is missing. */
+int runner_init(struct runner *r, char **err);
+void runner_release(struct runner *r);
+
+void evidence_init(struct evidence *ev);
+void evidence_release(struct evidence *ev);
+
+/* Builds (and runs, for run and measure blocks) one block. */
+void runner_block(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev);
+
+/* Appends the translation unit of b to tu. */
+void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu);
+
+#endif

@@ -1,0 +1,244 @@
+/* util.c: allocation, files, clocks and UTF-8 checks shared by every module. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "util.h"
+
+static NORETURN void oom(size_t size)
+{
+	fprintf(stderr, "litlab: out of memory (%zu bytes)\n", size);
+	abort();
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		oom(size);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+
+	if (!q)
+		oom(size);
+	return q;
+}
+
+void *xreallocarray(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		oom(SIZE_MAX);
+	return xrealloc(p, n * size);
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	return buf_detach(&b, NULL);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("litlab: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+void warnx_(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("litlab: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int read_file(const char *path, char **out, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct buf b = BUF_INIT;
+
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		buf_grow(&b, 65536);
+		ssize_t n = read(fd, b.p + b.len, b.alloc - b.len - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			buf_release(&b);
+			errno = e;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		b.len += (size_t)n;
+		b.p[b.len] = '\0';
+	}
+	close(fd);
+	*out = buf_detach(&b, len);
+	return 0;
+}
+
+int write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+size_t utf8_first_invalid(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned c = s[i];
+		size_t n;
+		unsigned min;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if (c >= 0xc2 && c <= 0xdf) {
+			n = 1, min = 0x80;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			n = 2, min = 0x800;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			n = 3, min = 0x10000;
+		} else {
+			return i;
+		}
+		if (i + n >= len)
+			return i;
+		unsigned cp = c & (0x3f >> n);
+		for (size_t k = 1; k <= n; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return i;
+			cp = (cp << 6) | (s[i + k] & 0x3f);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return i;
+		i += n + 1;
+	}
+	return len;
+}
+
+int utf8_valid(const char *s, size_t len)
+{
+	return utf8_first_invalid(s, len) == len;
+}
+
+int split_words(const char *s, char ***argv, size_t *n)
+{
+	struct buf w = BUF_INIT;
+	int in_word = 0;
+
+	for (;;) {
+		char c = *s;
+		if (c == '\0' || c == ' ' || c == '\t' || c == '\n') {
+			if (in_word) {
+				*argv = xreallocarray(*argv, *n + 2, sizeof **argv);
+				(*argv)[(*n)++] = buf_detach(&w, NULL);
+				(*argv)[*n] = NULL;
+				in_word = 0;
+			}
+			if (c == '\0')
+				return 0;
+			s++;
+			continue;
+		}
+		in_word = 1;
+		if (c == '\'' || c == '"') {
+			s++;
+			while (*s && *s != c) {
+				if (c == '"' && *s == '\\' && (s[1] == '"' || s[1] == '\\'))
+					s++;
+				buf_addc(&w, *s++);
+			}
+			if (!*s) {
+				buf_release(&w);
+				return -1;
+			}
+			s++;
+			continue;
+		}
+		if (c == '\\' && s[1])
+			s++;
+		buf_addc(&w, *s++);
+	}
+}
+
+void free_words(char **argv, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(argv[i]);
+	free(argv);
+}

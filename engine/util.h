@@ -1,0 +1,73 @@
+/*
+ * util.h: allocation that never fails to the caller, and small helpers
+ * every module shares.
+ *
+ * x* functions abort the process with a message when memory runs out, as
+ * cmark and tmux do: callers never check for NULL.
+ */
+#ifndef LITLAB_UTIL_H
+#define LITLAB_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define LITLAB_VERSION "0.1.0"
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+#define PRINTFLIKE(f, a) __attribute__((format(printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+#else
+#define PRINTFLIKE(f, a)
+#define NORETURN
+#endif
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+/* Grows an array of n elements of the given size to hold at least need. */
+void *xreallocarray(void *p, size_t n, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) PRINTFLIKE(1, 2);
+
+/* Prints "litlab: MESSAGE" on stderr and exits with status 2. Commands only. */
+NORETURN void die(const char *fmt, ...) PRINTFLIKE(1, 2);
+/* Prints "litlab: MESSAGE" on stderr. */
+void warnx_(const char *fmt, ...) PRINTFLIKE(1, 2);
+
+/*
+ * A borrowed run of bytes: never owns its memory, never assumed to be
+ * NUL-terminated.
+ */
+struct span {
+	const char *p;
+	size_t len;
+};
+
+/* Reads a whole file into *out (NUL-terminated, length in *len). -1 and errno on failure. */
+int read_file(const char *path, char **out, size_t *len);
+
+/* Writes all of buf to fd, retrying on EINTR and short writes. -1 on error. */
+int write_all(int fd, const void *buf, size_t len);
+
+/* Monotonic clock in nanoseconds. */
+long long now_ns(void);
+
+/* 1 if [s, s+len) is valid UTF-8. */
+int utf8_valid(const char *s, size_t len);
+/* Byte offset of the first invalid UTF-8 sequence, or len. */
+size_t utf8_first_invalid(const char *s, size_t len);
+
+#endif
+
+/*
+ * Splits s into words as a shell would, without expansions: blanks separate
+ * words, '...' and "..." quote, a backslash escapes the next byte (inside
+ * double quotes only before '"' and '\'). Appends malloc'd words to *argv
+ * (count in *n). Returns 0, or -1 on an unclosed quote (words so far kept).
+ */
+int split_words(const char *s, char ***argv, size_t *n);
+/* Frees n words and the array. */
+void free_words(char **argv, size_t n);

@@ -1,0 +1,410 @@
+/* test_quantity.c: the quantity scanner, phrase by phrase. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "quantity.h"
+#include "util.h"
+
+#define NOT -1
+#define TIME QUANTITY_TIME
+#define RATE QUANTITY_RATE
+#define SPEEDUP QUANTITY_SPEEDUP
+
+/*
+ * One phrase each: kind NOT means nothing may be found in it; otherwise
+ * exactly one quantity of that kind, covering exactly span (its first
+ * occurrence in text).
+ */
+static const struct row {
+	const char *text;
+	int kind;
+	const char *span;
+} rows[] = {
+	/* time values */
+	{ "The loop finished in 12 ms on the first try.", TIME, "12 ms" },
+	{ "it took 12ms", TIME, "12ms" },
+	{ "about ~12 ms", TIME, "12 ms" },
+	{ "5 ns per access", TIME, "5 ns" },
+	{ "a 3 us stall", TIME, "3 us" },
+	{ "a 3 \xc2\xb5s stall (micro sign)", TIME, "3 \xc2\xb5s" },
+	{ "a 3 \xce\xbcs stall (mu)", TIME, "3 \xce\xbcs" },
+	{ "a 3\xc2\xb5s stall", TIME, "3\xc2\xb5s" },
+	{ "A suppression without a reason does not count: 5 s.", TIME, "5 s" },
+	{ "done in 2s", TIME, "2s" },
+	{ "done in 2 sec.", TIME, "2 sec" },
+	{ "3 secs later", TIME, "3 secs" },
+	{ "after 1 second", TIME, "1 second" },
+	{ "after 90 Seconds", TIME, "90 Seconds" },
+	{ "a 5 min build", TIME, "5 min" },
+	{ "3 mins to compile", TIME, "3 mins" },
+	{ "roughly 20 minutes", TIME, "20 minutes" },
+	{ "a 1 minute wait", TIME, "1 minute" },
+	{ "runs for 2 h", TIME, "2 h" },
+	{ "2 hr of CPU", TIME, "2 hr" },
+	{ "12 hrs total", TIME, "12 hrs" },
+	{ "one full 1 hour run", TIME, "1 hour" },
+	{ "36 HOURS", TIME, "36 HOURS" },
+	{ "250 milliseconds", TIME, "250 milliseconds" },
+	{ "1 millisecond", TIME, "1 millisecond" },
+	{ "40 microseconds", TIME, "40 microseconds" },
+	{ "7 nanoseconds", TIME, "7 nanoseconds" },
+	{ "it took 1.5 s", TIME, "1.5 s" },
+	{ "it took .5 s", TIME, ".5 s" },
+	{ "it took 1,000 ms", TIME, "1,000 ms" },
+	{ "it took 1,234,567 ns", TIME, "1,234,567 ns" },
+	{ "it took 1e-3 s", TIME, "1e-3 s" },
+	{ "between 10-20 ms", TIME, "10-20 ms" },
+	{ "between 10\xe2\x80\x93" "20 ms", TIME, "10\xe2\x80\x93" "20 ms" },
+	{ "between 10 \xe2\x80\x93 20 ms", TIME, "10 \xe2\x80\x93 20 ms" },
+	{ "thin 12\xe2\x80\x89ms", TIME, "12\xe2\x80\x89ms" },
+	{ "narrow 12\xe2\x80\xafms", TIME, "12\xe2\x80\xafms" },
+	{ "nbsp 12\xc2\xa0ms", TIME, "12\xc2\xa0ms" },
+	{ "split 12\nms over a line", TIME, "12\nms" },
+	{ "split 12\r\nms over a CRLF line", TIME, "12\r\nms" },
+	{ "12 ms", TIME, "12 ms" },
+	{ "12 ms at the start", TIME, "12 ms" },
+	{ "at the end 12 ms", TIME, "12 ms" },
+	{ "(12 ms)", TIME, "12 ms" },
+	{ "**12 ms**", TIME, "12 ms" },
+	{ "a 30-second timeout", TIME, "30-second" },
+	{ "took 100s of runs", TIME, "100s" },
+	{ "12 ms/iteration", TIME, "12 ms" },
+	{ "2.14 s on Lua 5.4", TIME, "2.14 s" },
+	{ "-5 ms of skew", TIME, "5 ms" },
+	{ "x=5 s", TIME, "5 s" },
+	/* rates */
+	{ "100 ops/s", RATE, "100 ops/s" },
+	{ "3 GB/s of bandwidth", RATE, "3 GB/s" },
+	{ "2.5 MB/s", RATE, "2.5 MB/s" },
+	{ "a 40 Gbps link", RATE, "40 Gbps" },
+	{ "a 100 Mbps link", RATE, "100 Mbps" },
+	{ "10 FLOP/s", RATE, "10 FLOP/s" },
+	{ "3.2 GFLOP/s peak", RATE, "3.2 GFLOP/s" },
+	{ "19.5 TFLOPS", RATE, "19.5 TFLOPS" },
+	{ "12 it/s", RATE, "12 it/s" },
+	{ "500 req/s", RATE, "500 req/s" },
+	{ "1e6 ops/sec", RATE, "1e6 ops/sec" },
+	{ "200 requests per second", RATE, "200 requests per second" },
+	{ "3 ops per second", RATE, "3 ops per second" },
+	{ "5 frames/s", RATE, "5 frames/s" },
+	{ "60 fps", RATE, "60 fps" },
+	{ "100/s", RATE, "100/s" },
+	{ "10 per second", RATE, "10 per second" },
+	{ "3 million ops/s", RATE, "3 million ops/s" },
+	{ "100k ops/s", RATE, "100k ops/s" },
+	{ "4 GiB/min", RATE, "4 GiB/min" },
+	{ "3 times per second", RATE, "3 times per second" },
+	{ "3GB/s", RATE, "3GB/s" },
+	{ "50k IOPS", RATE, "50k IOPS" },
+	/* speed-up claims */
+	{ "3x faster", SPEEDUP, "3x faster" },
+	{ "it is 3\xc3\x97 slower", SPEEDUP, "3\xc3\x97 slower" },
+	{ "3X faster", SPEEDUP, "3X faster" },
+	{ "3 x faster", SPEEDUP, "3 x faster" },
+	{ "2.5 times faster", SPEEDUP, "2.5 times faster" },
+	{ "we saw a speedup of 3x here", SPEEDUP, "a speedup of 3x" },
+	{ "A speedup of 3x here", SPEEDUP, "A speedup of 3x" },
+	{ "the speed-up of 2.5\xc3\x97 here", SPEEDUP, "speed-up of 2.5\xc3\x97" },
+	{ "a speedup of 2.5 on 8 cores", SPEEDUP, "a speedup of 2.5" },
+	{ "a slowdown of 40%", SPEEDUP, "a slowdown of 40%" },
+	{ "40% faster", SPEEDUP, "40% faster" },
+	{ "40 percent slower", SPEEDUP, "40 percent slower" },
+	{ "twice as fast", SPEEDUP, "twice as fast" },
+	{ "Twice as slow as before", SPEEDUP, "Twice as slow" },
+	{ "a 3x speedup", SPEEDUP, "3x speedup" },
+	{ "10x quicker", SPEEDUP, "10x quicker" },
+	{ "3x as fast", SPEEDUP, "3x as fast" },
+	{ "a 10-fold speedup", SPEEDUP, "10-fold speedup" },
+	{ "1.5x slowdown", SPEEDUP, "1.5x slowdown" },
+	/* not timing values */
+	{ "PyTorch 2.14", NOT, NULL },
+	{ "v1.2.3", NOT, NULL },
+	{ "gcc 12.2.0", NOT, NULL },
+	{ "gcc 12.2.0 s", NOT, NULL },
+	{ "Lua 5.4", NOT, NULL },
+	{ "C11", NOT, NULL },
+	{ "2026-10-28", NOT, NULL },
+	{ "28 Oct 2026", NOT, NULL },
+	{ "1990-1999", NOT, NULL },
+	{ "2019\xe2\x80\x93" "2023", NOT, NULL },
+	{ "an 8-byte word", NOT, NULL },
+	{ "64-bit", NOT, NULL },
+	{ "the 1990s", NOT, NULL },
+	{ "the \xe2\x80\x99" "90s", NOT, NULL },
+	{ "1000s of requests", NOT, NULL },
+	{ "the 1980\xe2\x80\x93" "1990s", NOT, NULL },
+	{ "the 1980s\xe2\x80\x93" "1990s", NOT, NULL },
+	{ "O(n) time", NOT, NULL },
+	{ "O(n log n)", NOT, NULL },
+	{ "a 4x4 grid", NOT, NULL },
+	{ "a 3x3 matrix", NOT, NULL },
+	{ "4 KiB", NOT, NULL },
+	{ "12 MB", NOT, NULL },
+	{ "7680 bytes", NOT, NULL },
+	{ "20 samples", NOT, NULL },
+	{ "3 runs", NOT, NULL },
+	{ "132 parameters", NOT, NULL },
+	{ "x86-64", NOT, NULL },
+	{ "0x10", NOT, NULL },
+	{ "s1 and s2", NOT, NULL },
+	{ "2s complement", NOT, NULL },
+	{ "40% of the time", NOT, NULL },
+	{ "section 3", NOT, NULL },
+	{ "5 sheep", NOT, NULL },
+	{ "10 hosts", NOT, NULL },
+	{ "4 samples", NOT, NULL },
+	{ "12 MS", NOT, NULL },
+	{ "3x", NOT, NULL },
+	{ "Mbps", NOT, NULL },
+	{ "GFLOP/s and TFLOPS", NOT, NULL },
+	{ "make lab-90", NOT, NULL },
+	{ "-std=c11 -O0", NOT, NULL },
+	{ "UTF-8 text", NOT, NULL },
+	{ "step 3 seconds", TIME, "3 seconds" },
+	{ "5 s\xc3\xa9" "ances", NOT, NULL },
+	{ "20 samples per run", NOT, NULL },
+	{ "halves the latency", NOT, NULL },
+	{ "a speedup", NOT, NULL },
+	{ "twice the size", NOT, NULL },
+	{ "1.5.2 ms", NOT, NULL },
+	{ "H2O/s", NOT, NULL },
+	{ "", NOT, NULL },
+};
+
+static void test_table(void **state)
+{
+	(void)state;
+	int failed = 0;
+
+	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
+		const struct row *r = &rows[i];
+		size_t len = strlen(r->text);
+		struct quantity q[4];
+		size_t n = quantity_scan(r->text, len, q, ARRAY_LEN(q));
+
+		if (r->kind == NOT) {
+			if (n != 0) {
+				fprintf(stderr, "row %zu '%s': found '%.*s' (%s), expected nothing\n",
+					i, r->text, (int)q[0].len, r->text + q[0].start,
+					quantity_kind_name(q[0].kind));
+				failed++;
+			}
+			continue;
+		}
+		const char *at = strstr(r->text, r->span);
+		assert_non_null(at);
+		size_t start = (size_t)(at - r->text);
+		if (n != 1 || q[0].kind != (enum quantity_kind)r->kind || q[0].start != start ||
+		    q[0].len != strlen(r->span)) {
+			fprintf(stderr, "row %zu '%s': expected '%s' (%s), found %zu", i, r->text,
+				r->span, quantity_kind_name((enum quantity_kind)r->kind), n);
+			for (size_t j = 0; j < n && j < ARRAY_LEN(q); j++)
+				fprintf(stderr, " '%.*s' (%s)", (int)q[j].len, r->text + q[j].start,
+					quantity_kind_name(q[j].kind));
+			fputc('\n', stderr);
+			failed++;
+		}
+	}
+	assert_int_equal(failed, 0);
+}
+
+static void test_table_is_large(void **state)
+{
+	(void)state;
+	assert_true(ARRAY_LEN(rows) >= 70);
+}
+
+/* text holds exactly n quantities, covering want[0..n) in order, of the given kinds. */
+static void expect_all(const char *text, const char *const *want,
+		       const enum quantity_kind *kinds, size_t n)
+{
+	struct quantity q[8];
+	size_t found = quantity_scan(text, strlen(text), q, ARRAY_LEN(q));
+	const char *from = text;
+
+	assert_int_equal(found, n);
+	for (size_t i = 0; i < n; i++) {
+		const char *at = strstr(from, want[i]);
+
+		assert_non_null(at);
+		assert_int_equal(q[i].start, (size_t)(at - text));
+		assert_int_equal(q[i].len, strlen(want[i]));
+		assert_int_equal(q[i].kind, kinds[i]);
+		from = at + strlen(want[i]);
+	}
+}
+
+static void test_several(void **state)
+{
+	(void)state;
+	const char *text = "12 ms warm, 3x faster hot;\n"
+			   "200 req/s at 2.5\xe2\x80\xafs, twice as fast as v1.2.3 (4 KiB).";
+	const char *const want[] = { "12 ms", "3x faster", "200 req/s", "2.5\xe2\x80\xafs",
+				     "twice as fast" };
+	const enum quantity_kind kinds[] = { TIME, SPEEDUP, RATE, TIME, SPEEDUP };
+	const char *const range[] = { "10 ms", "20 ms" };
+	const enum quantity_kind two_times[] = { TIME, TIME };
+
+	expect_all(text, want, kinds, ARRAY_LEN(want));
+	expect_all("from 10 ms\xe2\x80\x93" "20 ms", range, two_times, 2);
+	expect_all("10 ms and 20 ms", range, two_times, 2);
+}
+
+static void test_max_and_count(void **state)
+{
+	(void)state;
+	const char *text = "1 s, 2 s, 3 s, 4 s";
+	struct quantity q[2];
+
+	assert_int_equal(quantity_scan(text, strlen(text), NULL, 0), 4);
+	memset(q, 0, sizeof(q));
+	assert_int_equal(quantity_scan(text, strlen(text), q, 1), 4);
+	assert_int_equal(q[0].start, 0);
+	assert_int_equal(q[0].len, 3);
+	assert_int_equal(q[1].len, 0);	/* untouched */
+}
+
+/* text need not be NUL-terminated: nothing past len is read or matched. */
+static void test_len_bounds(void **state)
+{
+	(void)state;
+	struct quantity q[2];
+	char *p = xmalloc(5);
+
+	memcpy(p, "5 sec", 5);
+	assert_int_equal(quantity_scan(p, 5, q, 2), 1);
+	assert_int_equal(q[0].len, 5);
+	assert_int_equal(quantity_scan(p, 3, q, 2), 1);	/* "5 s" */
+	assert_int_equal(q[0].len, 3);
+	assert_int_equal(quantity_scan(p, 4, q, 2), 0);	/* "5 se" */
+	assert_int_equal(quantity_scan(p, 1, q, 2), 0);
+	assert_int_equal(quantity_scan(p, 0, q, 2), 0);
+	memcpy(p, "12 ms", 5);
+	assert_int_equal(quantity_scan(p, 4, q, 2), 0);	/* "12 m" */
+	free(p);
+
+	/* a NUL inside the text is just a byte */
+	assert_int_equal(quantity_scan("a\0 12 ms", 8, q, 2), 1);
+	assert_int_equal(q[0].start, 3);
+}
+
+static void test_kind_names(void **state)
+{
+	(void)state;
+	assert_string_equal(quantity_kind_name(QUANTITY_TIME), "time");
+	assert_string_equal(quantity_kind_name(QUANTITY_RATE), "rate");
+	assert_string_equal(quantity_kind_name(QUANTITY_SPEEDUP), "speedup");
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static uint32_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (uint32_t)(rng_state >> 32);
+}
+
+static void check_spans(const char *text, size_t len)
+{
+	struct quantity q[64];
+	size_t n = quantity_scan(text, len, q, ARRAY_LEN(q)), prev_end = 0;
+
+	for (size_t i = 0; i < n && i < ARRAY_LEN(q); i++) {
+		assert_true(q[i].start >= prev_end);
+		assert_true(q[i].len > 0);
+		assert_true(q[i].start + q[i].len <= len);
+		assert_true(q[i].kind <= QUANTITY_SPEEDUP);
+		prev_end = q[i].start + q[i].len;
+	}
+}
+
+/*
+ * Random bytes, then random soups of the pieces the scanner reacts to, each
+ * in a buffer of exactly its length so that AddressSanitizer sees overreads.
+ */
+static void test_fuzz(void **state)
+{
+	(void)state;
+	static const char *const pieces[] = {
+		"1", "2", "0", "12", "1990", ".", ",", ",000", "-", "e", "e-", "x", "X",
+		"\xc3\x97", "%", " ", "\n", "\xc2\xa0", "\xe2\x80\x89", "\xe2\x80\xaf",
+		"\xe2\x80\x93", "\xe2\x80\x99", "'", "s", "ms", "\xc2\xb5", "\xce\xbc", "us",
+		"sec", "second", "min", "h", "/", "/s", "per", "ops", "GB", "Gbps", "FLOPS",
+		"times", "faster", "as", "fast", "a", "speedup", "speed-up", "of", "twice",
+		"fold", "k", "M", "million", "complement", "v", "_", "~", "\xc2", "\xe2\x80",
+		"\xf0\x9f", "\x80", "\xff",
+	};
+	char tmp[512];
+
+	for (int round = 0; round < 10000; round++) {
+		size_t len = 0;
+
+		if (round % 2) {
+			size_t want = rng() % 64;
+
+			while (len < want) {
+				const char *piece = pieces[rng() % ARRAY_LEN(pieces)];
+				size_t plen = strlen(piece);
+
+				memcpy(tmp + len, piece, plen);
+				len += plen;
+			}
+		} else {
+			len = rng() % 128;
+			for (size_t i = 0; i < len; i++)
+				tmp[i] = (char)(rng() & 0xff);
+		}
+		char *text = xmalloc(len);
+		memcpy(text, tmp, len);
+		check_spans(text, len);
+		/* every prefix, so that each lookahead meets the end of the text */
+		for (size_t cut = 0; cut < len; cut++)
+			check_spans(text, cut);
+		free(text);
+	}
+}
+
+/* Inputs that would make a careless scanner quadratic finish at once. */
+static void test_long_inputs(void **state)
+{
+	(void)state;
+	static const char *const units[] = { "1,000", "1-", "a ", " ", "1 ", "9", "1.", "a speedup of " };
+	size_t len = 1 << 20;
+	char *text = xmalloc(len);
+
+	for (size_t u = 0; u < ARRAY_LEN(units); u++) {
+		size_t ulen = strlen(units[u]);
+		long long t0 = now_ns();
+
+		for (size_t i = 0; i < len; i++)
+			text[i] = units[u][i % ulen];
+		check_spans(text, len);
+		assert_true(now_ns() - t0 < 5000000000LL);
+	}
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_table_is_large),
+		cmocka_unit_test(test_several),
+		cmocka_unit_test(test_max_and_count),
+		cmocka_unit_test(test_len_bounds),
+		cmocka_unit_test(test_kind_names),
+		cmocka_unit_test(test_fuzz),
+		cmocka_unit_test(test_long_inputs),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
