@@ -217,11 +217,7 @@ static enum block_status verify(struct lesson *l, struct block *b, struct eviden
 	case MODE_DISPLAY:
 		return STATUS_DISPLAY;
 	case MODE_DERIVED:
-		if (!b->reason || !*b->reason)
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "derived-needs-reason",
-				  "derived block '%s' does not say why it is not executed: add reason=\"...\"",
-				  b->id);
-		return STATUS_DERIVED;
+		return STATUS_DERIVED; /* its reason is the rules' business */
 	case MODE_FRAGMENT:
 		return b->bad_attrs ? STATUS_FAILED : STATUS_FRAGMENT;
 	default:
@@ -295,6 +291,13 @@ void lesson_result_release(struct lesson_result *lr)
 		for (size_t i = 0; i < lr->lesson->nblocks; i++)
 			evidence_release(&lr->blocks[i].ev);
 	free(lr->blocks);
+	for (size_t i = 0; i < lr->nsupp; i++) {
+		free(lr->supp[i].rule);
+		free(lr->supp[i].reason);
+	}
+	free(lr->supp);
+	lr->supp = NULL;
+	lr->nsupp = 0;
 	lesson_free(lr->lesson);
 	lr->blocks = NULL;
 	lr->lesson = NULL;

@@ -29,9 +29,21 @@ struct block_result {
 	struct evidence ev;
 };
 
+/* A <!-- litlab-disable RULE: reason --> comment. */
+struct suppression {
+	int line, col;
+	char *rule;   /* NULL when the comment names none */
+	char *reason; /* NULL when it gives none */
+	int first_line, last_line; /* the element it covers; 0 when none follows */
+	int valid;    /* it names a known rule and gives a reason */
+	int used;     /* it suppressed at least one diagnostic */
+};
+
 struct lesson_result {
 	struct lesson *lesson;
 	struct block_result *blocks; /* one per lesson->blocks */
+	struct suppression *supp;
+	size_t nsupp;
 };
 
 struct summary {

@@ -20,6 +20,7 @@ struct cmd_entry {
 };
 
 int cmd_check(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 /* 1 if colour may be used on fp: a terminal, and NO_COLOR unset. */
 int cmd_color(FILE *fp);

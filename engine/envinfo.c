@@ -25,11 +25,6 @@
 
 static const char unknown[] = "unknown";
 
-static int is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
 /*
  * A copy of s[0..len) fit for a record: blanks trimmed, runs of blanks
  * and control characters made one space, invalid UTF-8 bytes made '?';
@@ -76,34 +71,6 @@ static char *clean(const char *s, size_t len)
 static char *clean_str(const char *s)
 {
 	return s ? clean(s, strlen(s)) : xstrdup(unknown);
-}
-
-/* Splits cc at blanks into a NULL-terminated vector with room for one more word. */
-static char **split_words(const char *cc, size_t *n)
-{
-	char **argv = xreallocarray(NULL, 2, sizeof(*argv));
-
-	*n = 0;
-	for (const char *p = cc; *p;) {
-		while (*p && is_blank(*p))
-			p++;
-		if (!*p)
-			break;
-		const char *w = p;
-		while (*p && !is_blank(*p))
-			p++;
-		argv = xreallocarray(argv, *n + 3, sizeof(*argv));
-		argv[(*n)++] = xstrndup(w, (size_t)(p - w));
-	}
-	argv[*n] = NULL;
-	return argv;
-}
-
-static void free_words(char **argv)
-{
-	for (size_t i = 0; argv[i]; i++)
-		free(argv[i]);
-	free(argv);
 }
 
 static int is_executable(const char *path)
@@ -230,15 +197,17 @@ static int run_capture(const char *path, char **argv, struct buf *out)
 	return timed_out ? -1 : status;
 }
 
+/* Runs the compiler with --version; takes argv (argc words). */
 static char *compiler_version(const char *path, char **argv, size_t argc)
 {
 	struct buf out = BUF_INIT;
 	char *version = NULL;
 
+	argv = xreallocarray(argv, argc + 2, sizeof(*argv));
 	argv[argc] = "--version";
 	argv[argc + 1] = NULL;
 	int status = run_capture(path, argv, &out);
-	argv[argc] = NULL;
+	free_words(argv, argc);
 
 	if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		const char *p = out.p, *end = out.p + out.len;
@@ -354,26 +323,25 @@ void envinfo_capture(struct envinfo *env, const char *cc)
 {
 	struct utsname u;
 	int have_uname = uname(&u) == 0;
-	size_t argc;
-	char **argv;
+	char **argv = NULL;
+	size_t argc = 0;
 
 	memset(env, 0, sizeof(*env));
 	env->date_utc = date_utc();
 
-	argv = split_words(cc ? cc : "", &argc);
-	if (argc == 0) {
-		free_words(argv);
-		argv = split_words("cc", &argc);
-	}
-	char *path = find_in_path(argv[0]);
+	/* An unclosed quote leaves no command: the compiler is unknown. */
+	int split = split_words(cc ? cc : "", &argv, &argc);
+	if (split == 0 && argc == 0)
+		split = split_words("cc", &argv, &argc);
+	char *path = split == 0 ? find_in_path(argv[0]) : NULL;
 	if (path) {
 		env->compiler_version = compiler_version(path, argv, argc);
 		env->compiler = path;
 	} else {
+		free_words(argv, argc);
 		env->compiler_version = xstrdup(unknown);
 		env->compiler = xstrdup(unknown);
 	}
-	free_words(argv);
 
 	env->machine = have_uname ? clean_str(u.machine) : xstrdup(unknown);
 	env->cpu_model = cpu_model(env->machine);

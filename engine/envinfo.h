@@ -28,9 +28,10 @@ struct envinfo {
 };
 
 /*
- * Fills env. cc is the compiler command ($CC, or "cc" when NULL or blank):
- * words split at blanks, without quoting. The first word is looked up in
- * PATH (as is, if it holds a '/'); the whole command is run with
+ * Fills env. cc is the compiler command ($CC, or "cc" when NULL or blank),
+ * split into words by split_words() (util.h: blanks, quotes, backslashes;
+ * an unclosed quote makes the compiler "unknown"). The first word is looked
+ * up in PATH (taken as is if it holds a '/'); the whole command is run with
  * "--version" appended, without a shell, with stdin from /dev/null and
  * stdout and stderr read together. A compiler that fails, prints nothing,
  * or runs past ENVINFO_TIMEOUT_MS (it is killed, with its process group)

@@ -535,6 +535,18 @@ static int is_stdin_lang(struct span lang)
 	return lang.len == 5 && memcmp(lang.p, "stdin", 5) == 0;
 }
 
+static void orphan(struct lesson *l, int line, int col, int is_stdin, const char *text, size_t len,
+		   char *why)
+{
+	l->orphans = xreallocarray(l->orphans, l->norphans + 1, sizeof *l->orphans);
+	struct orphan *o = &l->orphans[l->norphans++];
+	o->line = line;
+	o->col = col;
+	o->is_stdin = is_stdin;
+	o->why = why;
+	o->text = xstrndup(text ? text : "", text ? len : 0);
+}
+
 /* What a code-block node is, by its role, while walking. */
 struct node_role {
 	cmark_node *node;
@@ -564,45 +576,44 @@ static void attach(struct lesson *l, struct walk *w, cmark_node *node, struct sp
 	struct node_role *before = prev ? role_of(w, prev) : NULL;
 	struct block *owner = NULL;
 	const char *what = role.is_output ? "output" : "stdin";
+	const char *const text = cmark_node_get_literal(node);
+	size_t text_len = text ? strlen(text) : 0;
 
 	/* An output follows its code block, its stdin block, or its other output block. */
 	if (before && before->block >= 0)
 		owner = &l->blocks[before->block];
 	else if (before && before->owner >= 0 && !role.is_stdin)
 		owner = &l->blocks[before->owner];
-	const char *const text = cmark_node_get_literal(node);
-	size_t text_len = text ? strlen(text) : 0;
-
 	if (!owner && before && before->is_output && role.is_stdin) {
-		error_at(l, line, col, "output-provenance",
+		orphan(l, line, col, role.is_stdin, text, text_len,
 			 xstrdup("a stdin block goes between the code block and its output blocks"));
 	} else if (!owner && before) {
-		error_at(l, line, col, "output-provenance",
+		orphan(l, line, col, role.is_stdin, text, text_len,
 			 xasprintf("an %s block after a block that was not accepted: it belongs to nothing",
 				   what));
 	} else if (!owner) {
-		error_at(l, line, col, "output-provenance",
+		orphan(l, line, col, role.is_stdin, text, text_len,
 			 xasprintf("an %s block must follow the code block it belongs to; this one follows %s",
 				   what, prev ? "something that is not a code block" : "nothing"));
 	} else if (owner->mode == MODE_DISPLAY) {
-		error_at(l, line, col, "output-provenance",
+		orphan(l, line, col, role.is_stdin, text, text_len,
 			 xasprintf("an %s block after a display-only %s block: nothing runs it; mark the "
 				   "block 'derived reason=\"...\"' or make it a c block",
 				   what, *owner->lang ? owner->lang : "plain"));
 		owner = NULL;
 	} else if (role.is_output && (owner->mode == MODE_FRAGMENT || owner->mode == MODE_COMPILE_ONLY)) {
-		error_at(l, line, col, "output-provenance",
+		orphan(l, line, col, role.is_stdin, text, text_len,
 			 xasprintf("an output block after a %s block, which is never executed: remove it or "
 				   "change the mode",
 				   mode_names[owner->mode]));
 		owner = NULL;
 	} else if (role.is_stdin && (!block_executes(owner))) {
-		error_at(l, line, col, "output-provenance",
+		orphan(l, line, col, role.is_stdin, text, text_len,
 			 xasprintf("a stdin block after a %s block, which is never executed: remove it",
 				   mode_names[owner->mode]));
 		owner = NULL;
 	} else if (role.is_stdin && (owner->has_stdin || owner->noutputs)) {
-		error_at(l, line, col, "output-provenance",
+		orphan(l, line, col, role.is_stdin, text, text_len,
 			 xstrdup("a stdin block goes between the code block and its output blocks, once"));
 		owner = NULL;
 	}
@@ -1029,6 +1040,11 @@ void lesson_free(struct lesson *l)
 		free(b->stdin_text);
 	}
 	free(l->blocks);
+	for (size_t i = 0; i < l->norphans; i++) {
+		free(l->orphans[i].why);
+		free(l->orphans[i].text);
+	}
+	free(l->orphans);
 	for (size_t i = 0; i < l->nfm; i++) {
 		free(l->fm[i].key);
 		free(l->fm[i].value);

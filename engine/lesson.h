@@ -89,6 +89,17 @@ struct block {
 	cmark_node *node;
 };
 
+/*
+ * An output or stdin block that belongs to no block that runs: the loader
+ * records it; the output-provenance rule reports it.
+ */
+struct orphan {
+	int line, col;
+	int is_stdin;
+	char *why; /* e.g. "this one follows nothing" */
+	char *text;
+};
+
 struct fm_entry {
 	char *key;
 	char *value;
@@ -119,6 +130,8 @@ struct lesson {
 
 	struct block *blocks;
 	size_t nblocks;
+	struct orphan *orphans;
+	size_t norphans;
 	cmark_node *doc;
 	struct diags diags;
 };

@@ -10,8 +10,9 @@
 #include "util.h"
 
 static const struct cmd_entry commands[] = {
-	{ "check", cmd_check, "[--fresh] [-j N] [--format text|json] [PATH...]",
+	{ "check", cmd_check, "[--fresh] [-j N] [--format text|json] [--rules DIR] [PATH...]",
 	  "run every block, verify outputs, apply the rules" },
+	{ "rules", cmd_rules, "[--rules DIR]...", "list every rule: id, severity, origin, summary" },
 };
 
 int cmd_color(FILE *fp)

@@ -62,13 +62,10 @@ static void text_init(struct text *t, const char *s, size_t len)
 	buf_init(&t->b);
 	buf_grow(&t->b, len + 1);
 	while ((cr = memchr(s, '\r', (size_t)(end - s)))) {
-		if (cr + 1 < end && cr[1] == '\n') {
-			buf_add(&t->b, s, (size_t)(cr - s));
-			s = cr + 1;
-		} else {
-			buf_add(&t->b, s, (size_t)(cr + 1 - s));
-			s = cr + 1;
-		}
+		int crlf = cr + 1 < end && cr[1] == '\n';
+
+		buf_add(&t->b, s, (size_t)(cr - s) + !crlf);
+		s = cr + 1;
 	}
 	buf_add(&t->b, s, (size_t)(end - s));
 	if (t->b.len && t->b.p[t->b.len - 1] != '\n')

@@ -27,7 +27,7 @@ enum match_mode {
 
 /* Parses "exact", "ellipsis" or "contains" into *mode: 0, or -1 (nothing printed). */
 int match_mode_parse(const char *name, enum match_mode *mode);
-/* The name match_mode_parse() accepts for mode; a static string. */
+/* The name match_mode_parse() accepts for mode ("unknown" if none); static. */
 const char *match_mode_name(enum match_mode mode);
 
 /*

@@ -32,13 +32,14 @@
  *	E <pid> <ns> <name>\n	at an end
  *
  * pid is getpid() of the writer (a child after fork() writes its own pid,
- * which the runner ignores); ns is CLOCK_MONOTONIC in nanoseconds, taken
- * after the write at a begin and before it at an end. The header uses the
- * channel only if, at the first mark, LITLAB_REGION_FD names a pipe; it
+ * which the runner ignores); ns is CLOCK_MONOTONIC in nanoseconds, read as
+ * late as possible at a begin and first thing at an end. The header uses
+ * the channel only if, at the first mark, LITLAB_REGION_FD names a pipe; it
  * checks before each write that the descriptor is still that pipe, so a
- * program that closes it, or reuses its number for a file, is safe (the
- * marks are then lost, silently). The runner must keep the pipe drained
- * and blocking.
+ * program that closes it, or reuses its number for a file or a pipe of its
+ * own, is safe (the marks are then lost, silently). The runner must keep
+ * the pipe blocking and drained until the program and its children are
+ * gone, and should place it at a high descriptor number.
  *
  * The clock: CLOCK_MONOTONIC when <time.h> declares it; in strict ISO modes
  * (-std=c99, -std=c11), which hide it, the header declares clock_gettime

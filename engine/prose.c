@@ -1,0 +1,267 @@
+/*
+ * prose.c: text units and their offset maps.
+ *
+ * Each piece of inline text is matched against the block's source from a
+ * cursor that only moves forward: a source byte equal to the next text byte
+ * is where it came from; bytes in between (markup, escapes, entities, "> "
+ * and indentation of containers) are skipped. A character that does not
+ * occur nearby (an entity such as &copy;) maps to the cursor.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "prose.h"
+
+#define LOOKAHEAD 24
+
+static const char *const kind_names[] = { "paragraph", "heading", "html" };
+
+const char *unit_kind_name(enum unit_kind kind)
+{
+	return kind_names[kind];
+}
+
+struct builder {
+	const struct lesson *l;
+	struct buf text;
+	size_t *pos;
+	size_t npos, apos;
+	size_t cursor, limit; /* into lesson->text */
+	struct code_span *spans;
+	size_t nspans;
+};
+
+static void put(struct builder *b, const char *s, size_t n, size_t at)
+{
+	buf_add(&b->text, s, n);
+	if (b->npos + n > b->apos) {
+		b->apos = (b->npos + n) * 2 + 16;
+		b->pos = xreallocarray(b->pos, b->apos, sizeof *b->pos);
+	}
+	for (size_t i = 0; i < n; i++)
+		b->pos[b->npos++] = at;
+}
+
+/* Appends literal text, mapping each byte to the source. */
+static void put_mapped(struct builder *b, const char *s, size_t n)
+{
+	const char *src = b->l->text;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t at = b->cursor;
+		for (size_t k = b->cursor; k < b->limit && k < b->cursor + LOOKAHEAD; k++) {
+			if (src[k] == s[i]) {
+				at = k;
+				break;
+			}
+		}
+		if (at < b->limit && src[at] == s[i])
+			b->cursor = at + 1;
+		put(b, s + i, 1, at < b->limit ? at : (b->limit ? b->limit - 1 : 0));
+	}
+}
+
+static size_t line_start(const struct lesson *l, int line)
+{
+	if (line < 1)
+		return 0;
+	if ((size_t)line > l->nlines)
+		return l->text_len;
+	return (size_t)(l->lines[line - 1] - l->text);
+}
+
+static size_t line_end(const struct lesson *l, int line)
+{
+	if (line < 1 || (size_t)line > l->nlines)
+		return l->text_len;
+	return (size_t)(l->lines[line - 1] - l->text) + l->line_len[line - 1];
+}
+
+/* Finds code span text: after the opening backticks. */
+static void put_code(struct builder *b, const char *lit)
+{
+	const char *src = b->l->text;
+	size_t at = b->cursor;
+
+	for (size_t k = b->cursor; k < b->limit && k < b->cursor + LOOKAHEAD; k++) {
+		if (src[k] == '`') {
+			at = k;
+			break;
+		}
+	}
+	b->spans = xreallocarray(b->spans, b->nspans + 1, sizeof *b->spans);
+	b->spans[b->nspans].offset = b->text.len;
+	b->spans[b->nspans].text = xstrdup(lit);
+	b->nspans++;
+	put(b, "\xEF\xBF\xBC", 3, at);
+	/* Move the cursor past the closing run of backticks. */
+	size_t k = at;
+	size_t ticks = 0;
+	while (k < b->limit && src[k] == '`')
+		k++, ticks++;
+	while (k < b->limit) {
+		if (src[k] == '`') {
+			size_t run = 0;
+			while (k < b->limit && src[k] == '`')
+				k++, run++;
+			if (run == ticks)
+				break;
+		} else {
+			k++;
+		}
+	}
+	b->cursor = k;
+}
+
+static char *context_of(cmark_node *node)
+{
+	struct buf b = BUF_INIT;
+	const char *names[16];
+	int n = 0;
+
+	for (cmark_node *p = cmark_node_parent(node); p && n < 16; p = cmark_node_parent(p)) {
+		cmark_node_type t = cmark_node_get_type(p);
+		if (t == CMARK_NODE_ITEM)
+			names[n++] = "list item";
+		else if (t == CMARK_NODE_BLOCK_QUOTE)
+			names[n++] = "block quote";
+	}
+	while (n-- > 0)
+		buf_addf(&b, "%s%s", b.len ? "," : "", names[n]);
+	return buf_detach(&b, NULL);
+}
+
+static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, enum unit_kind kind)
+{
+	struct builder b;
+	int line = cmark_node_get_start_line(node);
+	int end = cmark_node_get_end_line(node);
+
+	memset(&b, 0, sizeof b);
+	b.l = l;
+	buf_init(&b.text);
+	b.cursor = line_start(l, line);
+	b.limit = line_end(l, end > line ? end : line);
+	if (b.limit < l->text_len)
+		b.limit++; /* the newline */
+
+	if (kind == UNIT_HTML) {
+		const char *lit = cmark_node_get_literal(node);
+		put_mapped(&b, lit ? lit : "", lit ? strlen(lit) : 0);
+	} else {
+		cmark_iter *it = cmark_iter_new(node);
+		cmark_event_type ev;
+		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+			cmark_node *n = cmark_iter_get_node(it);
+			if (ev != CMARK_EVENT_ENTER)
+				continue;
+			const char *lit = cmark_node_get_literal(n);
+			switch (cmark_node_get_type(n)) {
+			case CMARK_NODE_TEXT:
+			case CMARK_NODE_HTML_INLINE:
+				put_mapped(&b, lit ? lit : "", lit ? strlen(lit) : 0);
+				break;
+			case CMARK_NODE_CODE:
+				put_code(&b, lit ? lit : "");
+				break;
+			case CMARK_NODE_SOFTBREAK:
+			case CMARK_NODE_LINEBREAK: {
+				/* The break stands at the end of the current source line. */
+				size_t k = b.cursor;
+				while (k < b.limit && l->text[k] != '\n')
+					k++;
+				put(&b, "\n", 1, k < l->text_len ? k : b.cursor);
+				b.cursor = k < b.limit ? k + 1 : k;
+				break;
+			}
+			default:
+				break;
+			}
+		}
+		cmark_iter_free(it);
+	}
+	p->v = xreallocarray(p->v, p->n + 1, sizeof *p->v);
+	struct text_unit *u = &p->v[p->n++];
+	memset(u, 0, sizeof *u);
+	u->kind = kind;
+	u->level = kind == UNIT_HEADING ? cmark_node_get_heading_level(node) : 0;
+	u->context = context_of(node);
+	u->text = buf_detach(&b.text, &u->len);
+	u->pos = b.pos;
+	u->line = line;
+	u->end_line = end;
+	u->spans = b.spans;
+	u->nspans = b.nspans;
+	u->node = node;
+}
+
+void prose_collect(struct prose *p, const struct lesson *l)
+{
+	p->v = NULL;
+	p->n = 0;
+	cmark_iter *it = cmark_iter_new(l->doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		switch (cmark_node_get_type(n)) {
+		case CMARK_NODE_PARAGRAPH:
+			add_unit(p, l, n, UNIT_PARAGRAPH);
+			break;
+		case CMARK_NODE_HEADING:
+			add_unit(p, l, n, UNIT_HEADING);
+			break;
+		case CMARK_NODE_HTML_BLOCK:
+			add_unit(p, l, n, UNIT_HTML);
+			break;
+		default:
+			break;
+		}
+	}
+	cmark_iter_free(it);
+}
+
+void prose_release(struct prose *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		struct text_unit *u = &p->v[i];
+		free(u->context);
+		free(u->text);
+		free(u->pos);
+		for (size_t k = 0; k < u->nspans; k++)
+			free(u->spans[k].text);
+		free(u->spans);
+	}
+	free(p->v);
+	p->v = NULL;
+	p->n = 0;
+}
+
+void lesson_text_position(const struct lesson *l, size_t off, int *line, int *col)
+{
+	/* Binary search over line starts. */
+	size_t lo = 0, hi = l->nlines;
+
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if ((size_t)(l->lines[mid] - l->text) <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = (int)lo + 1;
+	size_t start = l->nlines ? (size_t)(l->lines[lo] - l->text) : 0;
+	*col = lesson_col(l, *line, off >= start ? off - start : 0);
+}
+
+void prose_position(const struct lesson *l, const struct text_unit *u, size_t off, int *line, int *col)
+{
+	if (u->len == 0) {
+		*line = u->line;
+		*col = 1;
+		return;
+	}
+	lesson_text_position(l, u->pos[off < u->len ? off : u->len - 1], line, col);
+}

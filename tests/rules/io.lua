@@ -1,0 +1,1 @@
+return { id = "hostile-io", summary = "io.open", lesson = function() io.open("/etc/passwd") end }

@@ -1,0 +1,1 @@
+return { id = "hostile-load", summary = "load", lesson = function() load("return 1")() end }

@@ -1,0 +1,1 @@
+return { id = "hostile-loop", summary = "an infinite loop", text = function() while true do end end }

@@ -1,0 +1,1 @@
+return { id = "hostile-require", summary = "require", lesson = function() require("os") end }
