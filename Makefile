@@ -42,8 +42,9 @@ ENGINE_SRC := $(filter-out engine/main.c,$(wildcard engine/*.c))
 RULES := $(sort $(wildcard engine/rules/*.lua))
 GEN_SRC = build/gen/rules_embedded.c
 
-OBJ := $(ENGINE_SRC:engine/%.c=build/obj/%.o) build/obj/rules_embedded.o
-SAN_OBJ := $(ENGINE_SRC:engine/%.c=build/san/%.o) build/san/rules_embedded.o
+GEN = rules_embedded litlab_h
+OBJ := $(ENGINE_SRC:engine/%.c=build/obj/%.o) $(GEN:%=build/obj/%.o)
+SAN_OBJ := $(ENGINE_SRC:engine/%.c=build/san/%.o) $(GEN:%=build/san/%.o)
 
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/san/tests/%)
@@ -71,18 +72,23 @@ build/gen/rules_embedded.c: engine/embed.sh $(RULES)
 	@mkdir -p $(@D)
 	sh engine/embed.sh $(RULES) > $@.tmp && mv $@.tmp $@
 
+build/gen/litlab_h.c: engine/embed-file.sh engine/include/litlab.h
+	@mkdir -p $(@D)
+	sh engine/embed-file.sh litlab_h engine/include/litlab.h > $@.tmp && mv $@.tmp $@
+
 build/obj/%.o: engine/%.c | depcheck
 	@mkdir -p $(@D)
 	$(HOSTCC) $(WARN) $(OPT) $(CPPFLAGS_ALL) $(CFLAGS) -MMD -MP -c $< -o $@
 
-build/obj/rules_embedded.o: build/gen/rules_embedded.c
+build/obj/%.o: build/gen/%.c
+	@mkdir -p $(@D)
 	$(HOSTCC) -std=c11 $(OPT) -Iengine -c $< -o $@
 
 build/san/%.o: engine/%.c | depcheck
 	@mkdir -p $(@D)
 	$(HOSTCC) $(WARN) -O1 -g $(SANFLAGS) $(CPPFLAGS_ALL) $(CFLAGS) -MMD -MP -c $< -o $@
 
-build/san/rules_embedded.o: build/gen/rules_embedded.c
+build/san/%.o: build/gen/%.c
 	@mkdir -p $(@D)
 	$(HOSTCC) -std=c11 -O1 -Iengine -c $< -o $@
 
@@ -113,7 +119,10 @@ test: depcheck build/litlab build/san/litlab $(UNIT_BIN)
 unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t || exit 1; done
 
-bench: all
+build/bench_runner: tests/bench/bench_runner.c build/libengine.a
+	$(HOSTCC) $(WARN) $(OPT) $(CPPFLAGS_ALL) $< -o $@ build/libengine.a $(LIBS)
+
+bench: all build/bench_runner
 	@sh tests/bench/run.sh
 
 install: all

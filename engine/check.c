@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "check.h"
 #include "match.h"
+#include "prose.h"
 
 static const char *const status_names[] = {
 	[STATUS_PASSED] = "passed",	    [STATUS_FAILED] = "failed",
@@ -211,8 +212,54 @@ static int verify_run(struct lesson *l, struct block *b, struct evidence *ev)
 	return bad ? -1 : 0;
 }
 
-static enum block_status verify(struct lesson *l, struct block *b, struct evidence *ev)
+/*
+ * Every sample's stdout must equal the first run's, unless the output block
+ * marks what varies with '...' (then the differing sample must match it
+ * too); every region must be begun and ended in every sample.
+ */
+static enum block_status verify_measure(struct lesson *l, struct block *b, struct block_result *br)
 {
+	struct evidence *ev = &br->ev;
+	const struct output_block *o = output_for(b, STREAM_STDOUT);
+
+	if (ev->samples_differ) {
+		if (!o || o->match != MATCH_ELLIPSIS) {
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "output-mismatch",
+				  "measure block '%s': the stdout of sample %d differs from the first run; mark "
+				  "the lines that vary with '...' in an output block with match=ellipsis",
+				  b->id, ev->samples_differ);
+			return STATUS_FAILED;
+		}
+		char *what = xasprintf("stdout of sample %d", ev->samples_differ);
+		int bad = verify_output(l, b, o, ev->differ_out.p, ev->differ_out.len, what);
+		free(what);
+		if (bad < 0)
+			return STATUS_FAILED;
+	}
+	measure_summarize(&br->m, ev);
+	br->measured = 1;
+	if (br->m.region_error) {
+		if (br->m.region_error_sample)
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "measurement",
+				  "measure block '%s', sample %d: %s", b->id, br->m.region_error_sample,
+				  br->m.region_error);
+		else
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "measurement",
+				  "measure block '%s': %s", b->id, br->m.region_error);
+		return STATUS_FAILED;
+	}
+	if (br->m.samples == 0) {
+		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "measurement",
+			  "measure block '%s' produced no sample", b->id);
+		return STATUS_FAILED;
+	}
+	return STATUS_MEASURED;
+}
+
+static enum block_status verify(struct lesson *l, struct block *b, struct block_result *br)
+{
+	struct evidence *ev = &br->ev;
+
 	switch (b->mode) {
 	case MODE_DISPLAY:
 		return STATUS_DISPLAY;
@@ -253,18 +300,108 @@ static enum block_status verify(struct lesson *l, struct block *b, struct eviden
 		return STATUS_COMPILED;
 	if (verify_run(l, b, ev) < 0)
 		return STATUS_FAILED;
-	if (b->mode == MODE_MEASURE) {
-		if (ev->samples_differ && !(output_for(b, STREAM_STDOUT) &&
-					    output_for(b, STREAM_STDOUT)->match == MATCH_ELLIPSIS)) {
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "output-mismatch",
-				  "measure block '%s': the stdout of sample %d differs from the first run; mark "
-				  "the lines that vary with '...' in an output block with match=ellipsis",
-				  b->id, ev->samples_differ);
-			return STATUS_FAILED;
-		}
-		return STATUS_MEASURED;
-	}
+	if (b->mode == MODE_MEASURE)
+		return verify_measure(l, b, br);
 	return STATUS_PASSED;
+}
+
+static void add_ref(struct lesson_result *lr, const struct lesson *l, const struct text_unit *u, size_t at,
+		    const char *body, size_t len)
+{
+	struct measure_ref ref;
+	int line, col;
+
+	memset(&ref, 0, sizeof ref);
+	prose_position(l, u, at, &line, &col);
+	ref.line = line;
+	ref.col = col;
+	ref.text = xstrndup(body, len);
+	/* measure:ID[/REGION]:STAT */
+	const char *p = body + 8, *end = body + len;
+	const char *colon = memchr(p, ':', (size_t)(end - p));
+	if (colon) {
+		const char *slash = memchr(p, '/', (size_t)(colon - p));
+		ref.id = xstrndup(p, (size_t)((slash ? slash : colon) - p));
+		if (slash)
+			ref.region = xstrndup(slash + 1, (size_t)(colon - slash - 1));
+		ref.stat = xstrndup(colon + 1, (size_t)(end - colon - 1));
+	}
+	lr->refs = xreallocarray(lr->refs, lr->nrefs + 1, sizeof *lr->refs);
+	lr->refs[lr->nrefs++] = ref;
+}
+
+/* Finds and resolves every {{measure:...}} in the prose; an unresolved one is an error at its place. */
+static void resolve_refs(struct lesson_result *lr)
+{
+	struct lesson *l = lr->lesson;
+	struct prose p;
+
+	prose_collect(&p, l);
+	for (size_t i = 0; i < p.n; i++) {
+		const struct text_unit *u = &p.v[i];
+		for (const char *s = u->text; (s = strstr(s, "{{measure:"));) {
+			const char *close = strstr(s, "}}");
+			size_t at = (size_t)(s - u->text);
+			if (!close) {
+				int line, col;
+				prose_position(l, u, at, &line, &col);
+				diags_add(&l->diags, l->path, line, col, SEV_ERROR, "measure-reference",
+					  "a {{measure:...}} reference is not closed with '}}'");
+				break;
+			}
+			add_ref(lr, l, u, at, s + 2, (size_t)(close - s - 2));
+			s = close + 2;
+		}
+	}
+	prose_release(&p);
+	for (size_t i = 0; i < lr->nrefs; i++) {
+		struct measure_ref *ref = &lr->refs[i];
+		const struct block *b = ref->id ? lesson_block(l, ref->id) : NULL;
+		const struct block_result *br = b ? &lr->blocks[b->index] : NULL;
+		const struct stats *st = NULL;
+		if (!ref->stat || !*ref->id) {
+			diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
+				  "malformed reference '{{%s}}': write {{measure:ID:STAT}} or "
+				  "{{measure:ID/REGION:STAT}}",
+				  ref->text);
+			continue;
+		}
+		if (!b || b->mode != MODE_MEASURE) {
+			diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
+				  "'{{%s}}': no measure block with id '%s' in this lesson", ref->text, ref->id);
+			continue;
+		}
+		if (!br->measured || br->status != STATUS_MEASURED) {
+			diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
+				  "'{{%s}}': measure block '%s' has no measurement (it did not run cleanly)",
+				  ref->text, ref->id);
+			continue;
+		}
+		if (ref->region) {
+			const struct region_stats *rs = measure_region(&br->m, ref->region);
+			if (!rs) {
+				struct buf names = BUF_INIT;
+				for (size_t k = 0; k < br->m.nregions; k++)
+					buf_addf(&names, "%s%s", k ? ", " : "", br->m.regions[k].name);
+				diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
+					  "'{{%s}}': block '%s' has no region '%s' (regions: %s)", ref->text, ref->id,
+					  ref->region, names.len ? names.p : "none");
+				buf_release(&names);
+				continue;
+			}
+			st = &rs->st;
+		} else {
+			st = &br->m.wall;
+		}
+		if (measure_stat(st, ref->stat, &ref->value, &ref->is_count) < 0) {
+			diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
+				  "'{{%s}}': unknown statistic '%s' (accepted: %s)", ref->text, ref->stat,
+				  measure_stat_names);
+			continue;
+		}
+		ref->resolved = 1;
+		ref->block = b->index;
+	}
 }
 
 void check_lesson(struct lesson_result *lr, struct runner *r, check_progress_fn progress, void *ctx)
@@ -278,18 +415,30 @@ void check_lesson(struct lesson_result *lr, struct runner *r, check_progress_fn 
 		evidence_init(&br->ev);
 		if (r)
 			runner_block(r, l, b, &br->ev);
-		br->status = verify(l, b, &br->ev);
+		br->status = verify(l, b, br);
 		if (progress)
 			progress(ctx, l, b, br->status);
 	}
+	resolve_refs(lr);
 	diags_sort(&l->diags);
 }
 
 void lesson_result_release(struct lesson_result *lr)
 {
 	if (lr->blocks && lr->lesson)
-		for (size_t i = 0; i < lr->lesson->nblocks; i++)
+		for (size_t i = 0; i < lr->lesson->nblocks; i++) {
 			evidence_release(&lr->blocks[i].ev);
+			measurement_release(&lr->blocks[i].m);
+		}
+	for (size_t i = 0; i < lr->nrefs; i++) {
+		free(lr->refs[i].text);
+		free(lr->refs[i].id);
+		free(lr->refs[i].region);
+		free(lr->refs[i].stat);
+	}
+	free(lr->refs);
+	lr->refs = NULL;
+	lr->nrefs = 0;
 	free(lr->blocks);
 	for (size_t i = 0; i < lr->nsupp; i++) {
 		free(lr->supp[i].rule);

@@ -11,6 +11,7 @@
 #define LITLAB_CHECK_H
 
 #include "lesson.h"
+#include "measure.h"
 #include "runner.h"
 
 enum block_status {
@@ -27,6 +28,19 @@ enum block_status {
 struct block_result {
 	enum block_status status;
 	struct evidence ev;
+	int measured;		/* m holds a measurement record */
+	struct measurement m;
+};
+
+/* A {{measure:ID[/REGION]:STAT}} reference in prose, resolved against the evidence. */
+struct measure_ref {
+	int line, col;
+	char *text;	/* as written, without the braces */
+	char *id, *region, *stat;
+	int resolved;
+	int64_t value;	/* nanoseconds, or a count when is_count */
+	int is_count;
+	size_t block;	/* index of the measure block when resolved */
 };
 
 /* A <!-- litlab-disable RULE: reason --> comment. */
@@ -44,6 +58,8 @@ struct lesson_result {
 	struct block_result *blocks; /* one per lesson->blocks */
 	struct suppression *supp;
 	size_t nsupp;
+	struct measure_ref *refs;
+	size_t nrefs;
 };
 
 struct summary {

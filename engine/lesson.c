@@ -100,14 +100,20 @@ static char *trim(const char *s, size_t len)
 	return xstrndup(s, len);
 }
 
+/* YYYY-MM-DD, digits only, a day that exists in that month. */
 static int valid_date(const char *s)
 {
-	int y, m, d;
-	char tail;
+	static const int days[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
 
-	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3)
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
 		return 0;
-	return s[4] == '-' && s[7] == '-' && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+	for (int i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
+			return 0;
+	int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+	if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
+		return 0;
+	return !(m == 2 && d == 29 && (y % 4 != 0 || (y % 100 == 0 && y % 400 != 0)));
 }
 
 static void set_fm(struct lesson *l, const char *key, const char *value, int line)
@@ -587,6 +593,11 @@ static void attach(struct lesson *l, struct walk *w, cmark_node *node, struct sp
 	if (!owner && before && before->is_output && role.is_stdin) {
 		orphan(l, line, col, role.is_stdin, text, text_len,
 			 xstrdup("a stdin block goes between the code block and its output blocks"));
+	} else if (!owner && before && before->is_stdin && before->owner >= 0 && role.is_stdin) {
+		orphan(l, line, col, role.is_stdin, text, text_len,
+			 xasprintf("a second stdin block for the block on line %d: a block reads one stdin "
+				   "block",
+				   l->blocks[before->owner].line));
 	} else if (!owner && before) {
 		orphan(l, line, col, role.is_stdin, text, text_len,
 			 xasprintf("an %s block after a block that was not accepted: it belongs to nothing",
@@ -656,9 +667,9 @@ static void attach(struct lesson *l, struct walk *w, cmark_node *node, struct sp
 			for (size_t i = 0; i < owner->noutputs; i++) {
 				if (owner->outputs[i].stream == o.stream) {
 					error_at(l, line, col, "output-provenance",
-						 xasprintf("a second %s output block for block '%s' (line %d): one per "
-							   "stream",
-							   o.stream == STREAM_STDOUT ? "stdout" : "stderr", owner->id,
+						 xasprintf("a second %s output block for the block on line %d (the "
+							   "first is on line %d): one per stream",
+							   o.stream == STREAM_STDOUT ? "stdout" : "stderr", owner->line,
 							   owner->outputs[i].line));
 					owner = NULL;
 					break;
@@ -678,6 +689,26 @@ static void attach(struct lesson *l, struct walk *w, cmark_node *node, struct sp
 	w->roles[w->n++] = role;
 }
 
+/*
+ * 1 if node is an indented code block. cmark 0.30 does not say, but when it
+ * saw no info string, the literal of an indented block starts with the text
+ * of its first line, where a fenced block's first line is its fence, which
+ * its literal never repeats (that line would close it).
+ */
+static int is_indented(const struct lesson *l, cmark_node *node, int line)
+{
+	const char *info = cmark_node_get_fence_info(node);
+	const char *lit = cmark_node_get_literal(node);
+	struct span s = line_span(l, line);
+	int col = cmark_node_get_start_column(node);
+
+	if ((info && *info) || !lit)
+		return 0;
+	size_t off = col >= 1 && (size_t)col - 1 <= s.len ? (size_t)col - 1 : s.len;
+	size_t n = s.len - off;
+	return strcspn(lit, "\n") == n && memcmp(lit, s.p + off, n) == 0;
+}
+
 static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 {
 	int line = cmark_node_get_start_line(node);
@@ -686,19 +717,23 @@ static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 	struct span info = info_span(l, line, &info_off, &fence);
 	size_t lang_len = 0;
 
+	/* An indented block has no info string, even if its first line looks like a fence. */
+	if (fence && is_indented(l, node, line)) {
+		free(fence);
+		fence = NULL;
+		info.len = 0;
+	}
+
 	while (lang_len < info.len && info.p[lang_len] != ' ' && info.p[lang_len] != '\t')
 		lang_len++;
 	struct span lang = { info.p, lang_len };
 	struct span rest = { info.p + lang_len, info.len - lang_len };
 	size_t rest_off = info_off + lang_len;
-	struct span ls = line_span(l, line);
-	size_t fence_off = fence ? (size_t)(strstr(ls.p, fence) - ls.p) : 0;
-	int col = fence ? lesson_col(l, line, fence_off) : cmark_node_get_start_column(node);
+	int col = cmark_node_get_start_column(node);
 
-	/* strstr may find a fence-like run later on a quoted line; first is what find_fence found */
 	if (fence) {
 		size_t off, flen;
-		find_fence(ls, &off, &flen);
+		find_fence(line_span(l, line), &off, &flen);
 		col = lesson_col(l, line, off);
 	}
 	if (fence && (is_output_lang(lang) || is_stdin_lang(lang))) {
@@ -831,8 +866,11 @@ static void resolve_uses(struct lesson *l)
 				struct buf ids = BUF_INIT;
 				size_t shown = 0;
 				for (size_t j = 0; j < l->nblocks && shown < 12; j++) {
-					if (strcmp(l->blocks[j].lang, "c") == 0 && j != i &&
-					    (!ids.len || !strstr(ids.p, l->blocks[j].id))) {
+					int seen = 0;
+					for (size_t p = 0; p < j && !seen; p++)
+						seen = p != i && strcmp(l->blocks[p].lang, "c") == 0 &&
+						       strcmp(l->blocks[p].id, l->blocks[j].id) == 0;
+					if (strcmp(l->blocks[j].lang, "c") == 0 && j != i && !seen) {
 						buf_addf(&ids, "%s%s", shown ? ", " : "", l->blocks[j].id);
 						shown++;
 					}

@@ -5,6 +5,7 @@
 
 #include "buf.h"
 #include "report.h"
+#include "stats.h"
 
 json_t *report_string(const char *s, size_t len)
 {
@@ -114,6 +115,95 @@ static json_t *evidence(const struct report_ctx *ctx, const struct block *b, con
 	return j;
 }
 
+static json_t *stats_json(const struct stats *st, const int64_t *values, size_t n, int bytes)
+{
+	json_t *j = json_object();
+
+	json_object_set_new(j, "samples", json_integer((json_int_t)st->samples));
+	json_object_set_new(j, "min", json_integer(st->min));
+	json_object_set_new(j, "median", json_integer(st->median));
+	json_object_set_new(j, "max", json_integer(st->max));
+	json_object_set_new(j, "mean", json_integer(st->mean));
+	json_object_set_new(j, "q1", json_integer(st->q1));
+	json_object_set_new(j, "q3", json_integer(st->q3));
+	json_object_set_new(j, "iqr", json_integer(st->iqr));
+	json_object_set_new(j, "mad", json_integer(st->mad));
+	if (!bytes) {
+		json_t *disp = json_object();
+		const char *names[] = { "min", "median", "max" };
+		int64_t vals[] = { st->min, st->median, st->max };
+		for (size_t i = 0; i < 3; i++) {
+			struct buf b = BUF_INIT;
+			stats_format_ns(&b, vals[i]);
+			json_object_set_new(disp, names[i], json_string(b.p));
+			buf_release(&b);
+		}
+		json_object_set_new(j, "display", disp);
+	}
+	if (values) {
+		json_t *arr = json_array();
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(arr, json_integer(values[i]));
+		json_object_set_new(j, "values", arr);
+	}
+	return j;
+}
+
+static json_t *environment(const struct report_ctx *ctx, const struct evidence *ev)
+{
+	json_t *j = json_object();
+	const struct runner *r = ctx->runner;
+	const struct envinfo *e = r && r->have_env ? &r->env : NULL;
+
+	json_object_set_new(j, "compiler", str(r ? r->cc : NULL));
+	json_object_set_new(j, "compiler_path", str(e ? e->compiler : NULL));
+	json_object_set_new(j, "compiler_version", str(e ? e->compiler_version : NULL));
+	json_object_set_new(j, "cflags", str(ev->cflags ? ev->cflags : ""));
+	json_object_set_new(j, "cpu_model", str(e ? e->cpu_model : NULL));
+	json_object_set_new(j, "logical_cores", json_integer(e ? e->logical_cores : 0));
+	json_object_set_new(j, "os", str(e ? e->os : NULL));
+	json_object_set_new(j, "kernel", str(e ? e->kernel : NULL));
+	json_object_set_new(j, "machine", str(e ? e->machine : NULL));
+	json_object_set_new(j, "date_utc", str(e ? e->date_utc : NULL));
+	json_object_set_new(j, "loadavg_1min", e && e->loadavg1 >= 0 ? json_real(e->loadavg1) : json_null());
+	json_object_set_new(j, "isolation", str(r ? r->isolation : NULL));
+	json_object_set_new(j, "litlab", json_string(LITLAB_VERSION));
+	return j;
+}
+
+static json_t *measurement(const struct report_ctx *ctx, const struct block *b, const struct block_result *br)
+{
+	const struct measurement *m = &br->m;
+	json_t *j = json_object();
+	json_t *work = json_object();
+
+	json_object_set_new(j, "block", str(b->id));
+	json_object_set_new(work, "args", str(b->args ? b->args : ""));
+	json_object_set_new(work, "stdin", b->has_stdin ? report_string(b->stdin_text, b->stdin_len) : json_null());
+	json_object_set_new(work, "use", json_integer((json_int_t)b->ndeps));
+	json_object_set_new(j, "workload", work);
+	json_object_set_new(j, "boundary", json_string("exec to exit"));
+	json_object_set_new(j, "clock", json_string("CLOCK_MONOTONIC"));
+	json_object_set_new(j, "unit", json_string("ns"));
+	json_object_set_new(j, "warmup", json_integer(m->warmup));
+	json_object_set_new(j, "samples", json_integer((json_int_t)m->samples));
+	json_object_set_new(j, "wall_ns", stats_json(&m->wall, m->wall_values, m->samples, 0));
+	json_object_set_new(j, "user_ns", stats_json(&m->user, NULL, 0, 0));
+	json_object_set_new(j, "sys_ns", stats_json(&m->sys, NULL, 0, 0));
+	json_object_set_new(j, "peak_rss_kb", stats_json(&m->rss_kb, NULL, 0, 1));
+	json_t *regions = json_array();
+	for (size_t i = 0; i < m->nregions; i++) {
+		json_t *r = json_object();
+		json_object_set_new(r, "name", str(m->regions[i].name));
+		json_object_set_new(r, "boundary", json_string("region begin to end, summed per sample"));
+		json_object_set_new(r, "ns", stats_json(&m->regions[i].st, m->regions[i].values, m->regions[i].n, 0));
+		json_array_append_new(regions, r);
+	}
+	json_object_set_new(j, "regions", regions);
+	json_object_set_new(j, "environment", environment(ctx, &br->ev));
+	return j;
+}
+
 json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const struct block *b,
 		     const struct block_result *br)
 {
@@ -146,6 +236,8 @@ json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const
 	json_object_set_new(j, "outputs", outs);
 	if (br->ev.compiled)
 		json_object_set_new(j, "evidence", evidence(ctx, b, &br->ev));
+	if (br->measured)
+		json_object_set_new(j, "measurement", measurement(ctx, b, br));
 	return j;
 }
 
@@ -165,6 +257,39 @@ json_t *report_lesson(const struct report_ctx *ctx, const struct lesson_result *
 	for (size_t i = 0; i < l->diags.n; i++)
 		json_array_append_new(diags, report_diag(&l->diags.v[i]));
 	json_object_set_new(j, "diagnostics", diags);
+	json_t *supp = json_array();
+	for (size_t i = 0; i < lr->nsupp; i++) {
+		const struct suppression *s = &lr->supp[i];
+		json_t *js = json_object();
+		json_object_set_new(js, "line", json_integer(s->line));
+		json_object_set_new(js, "rule", str(s->rule));
+		json_object_set_new(js, "reason", str(s->reason));
+		json_object_set_new(js, "valid", json_boolean(s->valid));
+		json_object_set_new(js, "used", json_boolean(s->used));
+		json_array_append_new(supp, js);
+	}
+	json_object_set_new(j, "suppressions", supp);
+	json_t *refs = json_array();
+	for (size_t i = 0; i < lr->nrefs; i++) {
+		const struct measure_ref *r = &lr->refs[i];
+		json_t *jr = json_object();
+		json_object_set_new(jr, "line", json_integer(r->line));
+		json_object_set_new(jr, "column", json_integer(r->col));
+		json_object_set_new(jr, "reference", str(r->text));
+		json_object_set_new(jr, "resolved", json_boolean(r->resolved));
+		if (r->resolved) {
+			json_object_set_new(jr, "value", json_integer(r->value));
+			json_object_set_new(jr, "unit", json_string(r->is_count ? "count" : "ns"));
+			if (!r->is_count) {
+				struct buf b = BUF_INIT;
+				stats_format_ns(&b, r->value);
+				json_object_set_new(jr, "display", json_string(b.p));
+				buf_release(&b);
+			}
+		}
+		json_array_append_new(refs, jr);
+	}
+	json_object_set_new(j, "measure_references", refs);
 	return j;
 }
 

@@ -18,6 +18,10 @@
 
 #include "runner.h"
 
+/* engine/include/litlab.h, embedded at build time (engine/embed-file.sh). */
+extern const char litlab_h[];
+extern const size_t litlab_h_len;
+
 static int is_executable(const char *path)
 {
 	struct stat st;
@@ -70,8 +74,19 @@ int runner_init(struct runner *r, char **err)
 	return 0;
 }
 
+const struct envinfo *runner_env(struct runner *r)
+{
+	if (!r->have_env) {
+		envinfo_capture(&r->env, r->cc);
+		r->have_env = 1;
+	}
+	return &r->env;
+}
+
 void runner_release(struct runner *r)
 {
+	if (r->have_env)
+		envinfo_release(&r->env);
 	free(r->cc);
 	free_words(r->cc_argv, r->cc_argc);
 	free(r->tmp_root);
@@ -82,12 +97,14 @@ void evidence_init(struct evidence *ev)
 {
 	memset(ev, 0, sizeof *ev);
 	buf_init(&ev->compile_log);
+	buf_init(&ev->differ_out);
 	launch_result_init(&ev->run);
 }
 
 void evidence_release(struct evidence *ev)
 {
 	buf_release(&ev->compile_log);
+	buf_release(&ev->differ_out);
 	free(ev->cflags);
 	free(ev->setup_error);
 	launch_result_release(&ev->run);
@@ -301,8 +318,10 @@ static void add_sample(struct evidence *ev, const struct launch_result *res)
 	s->max_rss_kb = res->max_rss_kb;
 	regions_parse(&s->regions, res->side.p, res->side.len, res->pid);
 	if (!ev->samples_differ &&
-	    (res->out.len != ev->run.out.len || memcmp(res->out.p, ev->run.out.p, res->out.len) != 0))
+	    (res->out.len != ev->run.out.len || memcmp(res->out.p, ev->run.out.p, res->out.len) != 0)) {
 		ev->samples_differ = (int)ev->nsamples;
+		buf_add(&ev->differ_out, res->out.p, res->out.len);
+	}
 }
 
 /*
@@ -347,7 +366,12 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 	struct buf tu = BUF_INIT;
 	runner_translation_unit(l, b, &tu);
 	char *src = xasprintf("%s/%s.c", dir, b->id);
-	if (write_file(src, tu.p, tu.len) < 0) {
+	char *header = xasprintf("%s/litlab.h", dir);
+	if (b->mode == MODE_MEASURE)
+		runner_env(r);
+	if (write_file(header, litlab_h, litlab_h_len) < 0) {
+		ev->setup_error = xasprintf("cannot write '%s': %s", header, strerror(errno));
+	} else if (write_file(src, tu.p, tu.len) < 0) {
 		ev->setup_error = xasprintf("cannot write '%s': %s", src, strerror(errno));
 	} else if (compile(r, l, b, ev, dir) == 0 && block_executes(b)) {
 		ev->executed = 1;
@@ -356,6 +380,7 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 			measure(r, b, dir, ev);
 	}
 	free(src);
+	free(header);
 	buf_release(&tu);
 	remove_tree(dir);
 	free(dir);

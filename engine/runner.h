@@ -12,6 +12,7 @@
 #ifndef LITLAB_RUNNER_H
 #define LITLAB_RUNNER_H
 
+#include "envinfo.h"
 #include "lesson.h"
 #include "regions.h"
 #include "sandbox.h"
@@ -29,7 +30,12 @@ struct runner {
 	size_t cc_argc;
 	char *tmp_root; /* $TMPDIR or /tmp */
 	const char *isolation;
+	int have_env;
+	struct envinfo env; /* captured at the first measure block */
 };
+
+/* The environment of measurements, captured once per runner. */
+const struct envinfo *runner_env(struct runner *r);
 
 /* One timed execution of a measure block. */
 struct sample {
@@ -56,6 +62,7 @@ struct evidence {
 	size_t nsamples;
 	int warmup;
 	int samples_differ; /* 1-based index of the first sample whose stdout differs, or 0 */
+	struct buf differ_out; /* that sample's stdout */
 
 	int cached;
 };

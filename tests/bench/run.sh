@@ -1,0 +1,24 @@
+#!/bin/sh
+# make bench: every figure is a ratio against a baseline run side by side in this script.
+set -eu
+top=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "== runner cost per sample: sandbox_launch vs a bare fork/exec/wait4 loop (issue 4)"
+printf '#include <stdio.h>\nint main(void) { puts("sample"); return 0; }\n' > "$work/prog.c"
+cc -O2 -o "$work/prog" "$work/prog.c"
+build/bench_runner "$work/prog" 20
+
+echo
+echo "== the rule pass over 100 lessons of 300 lines: check with rules minus check --no-rules (issue 3)"
+mkdir -p "$work/course"
+python3 tests/bench/gen_course.py "$work/course" 100 300
+t() { s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+# Alternate to share the machine's noise; three rounds each.
+with=0; without=0
+for i in 1 2 3; do
+	without=$((without + $(t build/litlab check --no-rules "$work/course")))
+	with=$((with + $(t build/litlab check "$work/course")))
+done
+echo "check --no-rules: $((without / 3)) ms   check: $((with / 3)) ms   rule pass: $(((with - without) / 3)) ms for 100 lessons (target < 1000 ms)"
