@@ -29,9 +29,11 @@ ifneq ($(CI)$(WERROR),)
 WARN += -Werror
 endif
 
-PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+# Recursive (=), not simple (:=): on a fresh machine depcheck installs the packages first, and
+# these must be read after that.
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 CPPFLAGS_ALL = -D_GNU_SOURCE -Iengine -Ibuild/gen $(PKG_CFLAGS) $(CPPFLAGS)
 OPT ?= -O2 -g
@@ -55,10 +57,15 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/san/tests/%)
 all: depcheck build/litlab
 
 # A missing library is one clear message naming the packages, not a wall of compiler errors.
+# As root, the packages are installed on the spot, so every target works on a fresh machine.
 depcheck:
-	@$(PKG_CONFIG) --exists $(PKGS) 2>/dev/null || { \
-	  echo "litlab: missing build dependencies (pkg-config cannot find: $(PKGS))." >&2; \
-	  echo "litlab: run 'make deps' as root, or: apt-get install $(DEB_PACKAGES)" >&2; exit 2; }
+	@$(PKG_CONFIG) --exists $(PKGS) cmocka 2>/dev/null || \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "litlab: installing the build dependencies (make deps)" >&2; $(MAKE) --no-print-directory deps; \
+	else \
+	  echo "litlab: missing build dependencies (pkg-config cannot find: $(PKGS) cmocka)." >&2; \
+	  echo "litlab: run 'make deps' as root, or: apt-get install $(DEB_PACKAGES)" >&2; exit 2; \
+	fi
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then \
