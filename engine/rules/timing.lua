@@ -15,7 +15,7 @@ local advice = "cite a measure block with {{measure:ID:STAT}} instead"
 local function scan(text, at, report, where)
   for _, q in ipairs(litlab.quantities(text)) do
     report(at(q.first), string.format("%s '%s' in %s has no measurement metadata: %s",
-      what[q.kind], q.text, where, advice))
+      what[q.kind], (q.text:gsub("%s+", " ")), where, advice))
   end
 end
 
