@@ -75,7 +75,7 @@ static int compile_diags(struct lesson *l, struct block *b, const struct evidenc
 	const char *log = ev->compile_log.p;
 	size_t plen = strlen(l->path);
 	int added = 0;
-	struct diag *first = NULL;
+	size_t first = (size_t)-1;
 	const char *other = NULL;
 
 	for (const char *line = log; *line && added < 10;) {
@@ -98,10 +98,10 @@ static int compile_diags(struct lesson *l, struct block *b, const struct evidenc
 				while (*msg == ' ')
 					msg++;
 				size_t mlen = len - (size_t)(msg - line);
-				struct diag *d = diags_add(&l->diags, l->path, (int)ln, (int)(col > 0 ? col : 1),
-							   SEV_ERROR, "compile", "%.*s", (int)mlen, msg);
-				if (!first)
-					first = d;
+				if (first == (size_t)-1)
+					first = l->diags.n;
+				diags_add(&l->diags, l->path, (int)ln, (int)(col > 0 ? col : 1), SEV_ERROR, "compile",
+					  "%.*s", (int)mlen, msg);
 				added++;
 			}
 		} else if (!other && (memmem(line, len, "error:", 6) ||
@@ -112,12 +112,14 @@ static int compile_diags(struct lesson *l, struct block *b, const struct evidenc
 	}
 	if (!added) {
 		size_t len = other ? strcspn(other, "\n") : 0;
-		first = diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "compile",
+		first = l->diags.n;
+		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "compile",
 				  "block '%s' does not compile%s%.*s", b->id, other ? ": " : "", (int)len,
 				  other ? other : "");
 		added = 1;
 	}
-	first->detail = head_lines(log, strlen(log), 40);
+	/* An index, not a pointer: diags_add may move the array. */
+	l->diags.v[first].detail = head_lines(log, strlen(log), 40);
 	return added;
 }
 
@@ -465,7 +467,8 @@ void check_summarize(const struct lesson_result *lr, struct summary *sum)
 		sum->failed += br->status == STATUS_FAILED;
 		sum->measured += br->status == STATUS_MEASURED;
 		sum->derived += br->status == STATUS_DERIVED;
-		sum->compiled += br->status == STATUS_COMPILED || br->status == STATUS_COMPILE_FAILED;
+		sum->compiled += br->status == STATUS_COMPILED;
+		sum->compile_failed += br->status == STATUS_COMPILE_FAILED;
 	}
 	sum->errors += diags_count(&l->diags, SEV_ERROR);
 	sum->warnings += diags_count(&l->diags, SEV_WARNING);

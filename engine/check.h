@@ -63,7 +63,8 @@ struct lesson_result {
 };
 
 struct summary {
-	size_t lessons, blocks, executed, passed, failed, measured, derived, compiled, errors, warnings;
+	size_t lessons, blocks, executed, passed, failed, measured, derived, compiled, compile_failed, errors,
+		warnings;
 };
 
 /* Called after each block, e.g. to show progress. */

@@ -709,6 +709,21 @@ static int is_indented(const struct lesson *l, cmark_node *node, int line)
 	return strcspn(lit, "\n") == n && memcmp(lit, s.p + off, n) == 0;
 }
 
+/* 1 if the fenced block that opens on line ends with a closing fence, not at the end of its container. */
+static int fence_closed(const struct lesson *l, cmark_node *node, int line, const char *fence)
+{
+	int end = cmark_node_get_end_line(node);
+	struct span s = line_span(l, end);
+	size_t off, len;
+
+	if (end <= line || !find_fence(s, &off, &len) || s.p[off] != fence[0] || len < strlen(fence))
+		return 0;
+	for (size_t i = off + len; i < s.len; i++)
+		if (s.p[i] != ' ' && s.p[i] != '\t')
+			return 0;
+	return 1;
+}
+
 static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 {
 	int line = cmark_node_get_start_line(node);
@@ -735,6 +750,11 @@ static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 		size_t off, flen;
 		find_fence(line_span(l, line), &off, &flen);
 		col = lesson_col(l, line, off);
+		if (!fence_closed(l, node, line, fence))
+			diags_add(&l->diags, l->path, line, col, SEV_WARNING, "unclosed-fence",
+				  "this code block is never closed, so everything after it up to line %d is its "
+				  "code: close it with a line '%s'",
+				  cmark_node_get_end_line(node), fence);
 	}
 	if (fence && (is_output_lang(lang) || is_stdin_lang(lang))) {
 		attach(l, w, node, lang, rest, line, col, rest_off, fence);
@@ -1008,9 +1028,11 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	if (memchr(l->text, '\0', l->text_len)) {
 		size_t at = (size_t)((const char *)memchr(l->text, '\0', l->text_len) - l->text);
 		int line = 1;
+		size_t start = 0;
 		for (size_t k = 0; k < at; k++)
-			line += l->text[k] == '\n';
-		diags_add(&l->diags, l->path, line, 1, SEV_WARNING, "encoding",
+			if (l->text[k] == '\n')
+				line++, start = k + 1;
+		diags_add(&l->diags, l->path, line, lesson_col(l, line, at - start), SEV_WARNING, "encoding",
 			  "a NUL byte in the lesson: is this a binary file? it is read as U+FFFD");
 	}
 	check_encoding(l);

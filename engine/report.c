@@ -305,6 +305,7 @@ json_t *report_summary(const struct summary *sum)
 	json_object_set_new(j, "measured", json_integer((json_int_t)sum->measured));
 	json_object_set_new(j, "derived", json_integer((json_int_t)sum->derived));
 	json_object_set_new(j, "compiled", json_integer((json_int_t)sum->compiled));
+	json_object_set_new(j, "compile_failed", json_integer((json_int_t)sum->compile_failed));
 	json_object_set_new(j, "errors", json_integer((json_int_t)sum->errors));
 	json_object_set_new(j, "warnings", json_integer((json_int_t)sum->warnings));
 	return j;

@@ -5,10 +5,9 @@
  * everything the program left in it. Programs see a small fixed
  * environment, so that their output does not depend on who runs litlab.
  */
-#define _XOPEN_SOURCE_EXTENDED 1
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,8 @@
 #include <unistd.h>
 
 #include "runner.h"
+
+extern char **environ;
 
 /* engine/include/litlab.h, embedded at build time (engine/embed-file.sh). */
 extern const char litlab_h[];
@@ -37,18 +38,18 @@ static char *which(const char *cmd)
 	const char *path = getenv("PATH");
 	if (!path || !*path)
 		path = "/usr/local/bin:/usr/bin:/bin";
-	while (*path) {
+	/* An empty entry (leading, trailing or "::") is the current folder, as in the shell. */
+	for (;;) {
 		const char *colon = strchr(path, ':');
 		size_t n = colon ? (size_t)(colon - path) : strlen(path);
-		char *cand = xasprintf("%.*s/%s", (int)n, n ? path : ".", cmd);
+		char *cand = n ? xasprintf("%.*s/%s", (int)n, path, cmd) : xasprintf("./%s", cmd);
 		if (is_executable(cand))
 			return cand;
 		free(cand);
-		path += n;
-		if (*path == ':')
-			path++;
+		if (!colon)
+			return NULL;
+		path = colon + 1;
 	}
-	return NULL;
 }
 
 int runner_init(struct runner *r, char **err)
@@ -62,12 +63,14 @@ int runner_init(struct runner *r, char **err)
 	r->isolation = sandbox_isolation();
 	if (split_words(r->cc, &r->cc_argv, &r->cc_argc) < 0 || r->cc_argc == 0) {
 		*err = xasprintf("CC='%s' is not a command: set CC to a C compiler, e.g. CC=cc", r->cc);
+		runner_release(r);
 		return -1;
 	}
 	char *found = which(r->cc_argv[0]);
 	if (!found) {
 		*err = xasprintf("no C compiler: '%s' is not found in PATH (install gcc, or set CC)",
 				 r->cc_argv[0]);
+		runner_release(r);
 		return -1;
 	}
 	free(found);
@@ -140,21 +143,47 @@ void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu)
 	add_code(tu, l, b);
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/*
+ * Removes everything in the folder open as dfd (which it closes), depth
+ * levels deep at most. A program may leave folders it made read-only or
+ * unreadable: each folder is opened up before it is read.
+ */
+static void remove_contents(int dfd, int depth)
 {
-	(void)st;
-	(void)ftw;
-	if (flag == FTW_DP || flag == FTW_D)
-		rmdir(path);
-	else
-		unlink(path);
-	return 0;
+	DIR *d = fdopendir(dfd);
+	struct dirent *e;
+	struct stat st;
+
+	if (!d) {
+		close(dfd);
+		return;
+	}
+	while ((e = readdir(d))) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		if (!S_ISDIR(st.st_mode)) {
+			unlinkat(dfd, e->d_name, 0);
+			continue;
+		}
+		if (depth > 0 && fchmodat(dfd, e->d_name, 0700, 0) == 0) {
+			int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub >= 0)
+				remove_contents(sub, depth - 1);
+		}
+		unlinkat(dfd, e->d_name, AT_REMOVEDIR);
+	}
+	closedir(d);
 }
 
 static void remove_tree(const char *dir)
 {
-	/* A program may leave a folder it cannot read; make everything writable first. */
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	chmod(dir, 0700);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0)
+		remove_contents(fd, 256);
+	rmdir(dir);
 }
 
 static int write_file(const char *path, const char *data, size_t len)
@@ -187,6 +216,27 @@ static void free_env(char **env)
 	for (size_t i = 0; env[i]; i++)
 		free(env[i]);
 	free(env);
+}
+
+/*
+ * The compiler's environment: litlab's own (PATH, ccache settings, ...) with
+ * the locale fixed to C, so that its messages (which compile-fail blocks
+ * match) read the same for every author: 'x' quotes, not curly ones.
+ */
+static char **compiler_env(void)
+{
+	size_t n = 0, k = 0;
+
+	while (environ[n])
+		n++;
+	char **env = xcalloc(n + 2, sizeof *env);
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "LC_", 3) != 0 && strncmp(environ[i], "LANG=", 5) != 0 &&
+		    strncmp(environ[i], "LANGUAGE=", 9) != 0)
+			env[k++] = xstrdup(environ[i]);
+	env[k++] = xstrdup("LC_ALL=C");
+	env[k] = NULL;
+	return env;
 }
 
 static void join_words(struct buf *out, char **w, size_t n)
@@ -228,7 +278,7 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 		argv[argc++] = xstrdup("-o");
 		argv[argc++] = xstrdup("prog.o");
 	}
-	argv[argc++] = xasprintf("%s.c", b->id);
+	argv[argc++] = xasprintf("./%s.c", b->id); /* "./": an id may start with '-' */
 	argv[argc] = NULL;
 	if (link && b->ldlibs && split_words(b->ldlibs, &argv, &argc) < 0) {
 		ev->setup_error = xasprintf("ldlibs= has an unclosed quote: '%s'", b->ldlibs);
@@ -236,10 +286,11 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 		return -1;
 	}
 
+	char **env = compiler_env();
 	struct launch la = {
 		.argv = argv,
 		.cwd = dir,
-		.envp = NULL,
+		.envp = env,
 		.stdin_path = NULL,
 		.lim = { .wall_s = COMPILE_TIMEOUT_S,
 			 .cpu_s = (long)COMPILE_TIMEOUT_S,
@@ -259,6 +310,7 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 		buf_addf(&ev->compile_log, "litlab: %s\n", res.error);
 	ev->compile_ok = rc == 0 && res.end == END_EXITED && res.exit_code == 0;
 	launch_result_release(&res);
+	free_env(env);
 	free_words(argv, argc);
 	return ev->compile_ok ? 0 : -1;
 }

@@ -67,7 +67,10 @@ struct evidence {
 	int cached;
 };
 
-/* Finds the compiler. Returns 0, or -1 with *err (malloc'd) saying what is missing. */
+/*
+ * Finds the compiler. Returns 0, or -1 with *err (malloc'd) saying what is
+ * missing; r then holds nothing (runner_release() on it is harmless).
+ */
 int runner_init(struct runner *r, char **err);
 void runner_release(struct runner *r);
 

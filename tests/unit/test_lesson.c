@@ -464,6 +464,37 @@ static void test_indented_code_is_display(void **state)
 	lesson_free(l);
 }
 
+static void test_unclosed_fence(void **state)
+{
+	(void)state;
+	struct lesson *l = parse("# T\n\n```c id=open\nint main(void) { return 0; }\n\n## Later heading\n\n"
+				 "```c id=swallowed\n");
+	assert_int_equal(l->nblocks, 1);
+	const struct diag *d = expect_diag(l, 3, 1, SEV_WARNING, "unclosed-fence", "never closed");
+	assert_non_null(strstr(d->message, "'```'"));
+	assert_non_null(strstr(l->blocks[0].code, "## Later heading"));
+	lesson_free(l);
+
+	/* Closed by a longer fence, with blanks after it, at the end without a newline, CRLF: fine. */
+	static const char *const closed[] = { "````c\nx\n`````  \n", "~~~\nx\n~~~", "```c\r\nx\r\n```\r\n",
+					      "> ```c\n> x\n> ```\n", "- ```c\n  x\n  ```\n- b\n", "```c\n```\n" };
+	for (size_t i = 0; i < ARRAY_LEN(closed); i++) {
+		l = parse(closed[i]);
+		expect_no_diags(l);
+		lesson_free(l);
+	}
+	/* Ended by its container, by a shorter fence, or by one of the other kind: not closed. */
+	static const char *const open[] = { "> ```c\n> x\n\npara\n", "````c\nx\n```\n", "~~~c\nx\n```\n",
+					    "```c", "```output\nx\n" };
+	for (size_t i = 0; i < ARRAY_LEN(open); i++) {
+		l = parse(open[i]);
+		if (!find_diag(l, 1, 0, "unclosed-fence"))
+			print_error("no warning for: %s\n", open[i]);
+		expect_diag(l, 1, 0, SEV_WARNING, "unclosed-fence", NULL);
+		lesson_free(l);
+	}
+}
+
 /* ---- output and stdin blocks ---- */
 
 static void test_output_blank_lines(void **state)
@@ -1033,7 +1064,7 @@ static void test_encoding(void **state)
 	/* A NUL byte on line 3, inside a code block. */
 	static const char nul[] = "# T\n\n```c\nint x;\0\n```\n";
 	struct lesson *l = lesson_parse(PATH, nul, sizeof nul - 1);
-	expect_diag(l, 4, 0, SEV_WARNING, "encoding", "NUL");
+	expect_diag(l, 4, 7, SEV_WARNING, "encoding", "NUL");
 	assert_int_equal(count_rule(l, "encoding"), 1);
 	assert_int_equal(l->nblocks, 1);
 	lesson_free(l);
@@ -1090,6 +1121,7 @@ int main(void)
 		cmocka_unit_test(test_tabs),
 		cmocka_unit_test(test_lists_and_quotes),
 		cmocka_unit_test(test_indented_code_is_display),
+		cmocka_unit_test(test_unclosed_fence),
 		cmocka_unit_test(test_output_blank_lines),
 		cmocka_unit_test(test_output_after_paragraph),
 		cmocka_unit_test(test_output_after_nothing_or_display),
