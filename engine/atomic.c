@@ -1,6 +1,7 @@
 /* atomic.c: temporary file, fsync, compare, rename. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
