@@ -21,6 +21,8 @@ HOSTCC ?= cc
 DEB_PACKAGES = build-essential pkg-config libcmark-dev cmark liblua5.4-dev libcmocka-dev \
 	libjansson-dev python3
 PKGS = libcmark lua5.4 jansson
+# Installed by make deps where it can be, never required: the browser test skips without it.
+DEB_OPTIONAL = chromium
 
 WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -Wvla
@@ -44,7 +46,7 @@ ENGINE_SRC := $(filter-out engine/main.c,$(wildcard engine/*.c))
 RULES := $(sort $(wildcard engine/rules/*.lua))
 GEN_SRC = build/gen/rules_embedded.c
 
-GEN = rules_embedded litlab_h
+GEN = rules_embedded litlab_h style_css
 OBJ := $(ENGINE_SRC:engine/%.c=build/obj/%.o) $(GEN:%=build/obj/%.o)
 SAN_OBJ := $(ENGINE_SRC:engine/%.c=build/san/%.o) $(GEN:%=build/san/%.o)
 
@@ -83,6 +85,10 @@ build/gen/litlab_h.c: engine/embed-file.sh engine/include/litlab.h
 	@mkdir -p $(@D)
 	sh engine/embed-file.sh litlab_h engine/include/litlab.h > $@.tmp && mv $@.tmp $@
 
+build/gen/style_css.c: engine/embed-file.sh site/style.css
+	@mkdir -p $(@D)
+	sh engine/embed-file.sh style_css site/style.css > $@.tmp && mv $@.tmp $@
+
 build/obj/%.o: engine/%.c | depcheck
 	@mkdir -p $(@D)
 	$(HOSTCC) $(WARN) $(OPT) $(CPPFLAGS_ALL) $(CFLAGS) -MMD -MP -c $< -o $@
@@ -115,8 +121,27 @@ build/san/tests/%: tests/unit/%.c build/san/libengine.a
 	@mkdir -p $(@D)
 	$(HOSTCC) $(WARN) -O1 -g $(SANFLAGS) $(CPPFLAGS_ALL) -MMD -MP $< -o $@ build/san/libengine.a $(LIBS) $(CMOCKA_LIBS)
 
+# The main job: install what is missing (only when pkg-config cannot find the libraries, so
+# that it stays fast), build, check every lesson, render the site to site/public/. build
+# writes nothing when a lesson has an error.
+site:
+	@$(PKG_CONFIG) --exists $(PKGS) 2>/dev/null || $(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory all
+	build/litlab build
+
 check: all
 	build/litlab check lessons/
+
+# The students' entry point: build and run lesson NN's programs from labs/lab-NN/.
+lab-%: all
+	@build/litlab lab $*
+
+# Write labs/ from the lessons; tangle-check only says where they differ.
+labs: all
+	build/litlab tangle
+
+tangle-check: all
+	build/litlab tangle --check
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer. The last line is
 # the plain "N passed, N failed" that CI reads.

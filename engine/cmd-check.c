@@ -1,16 +1,11 @@
 /* cmd-check.c: `litlab check`: run, verify and report on lessons. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "buf.h"
-#include "check.h"
 #include "cmd.h"
-#include "course.h"
+#include "course_check.h"
 #include "report.h"
-#include "rules.h"
 
 static const char check_help[] =
 	"usage: litlab check [--fresh] [-j N] [--format text|json] [--rules DIR] [PATH...]\n"
@@ -30,42 +25,6 @@ static const char check_help[] =
 	"\n"
 	"Exit status: 0 no error, 1 an error in a lesson, 2 a usage error or a broken\n"
 	"environment (no compiler, an unreadable file).\n";
-
-struct progress {
-	size_t done, total;
-	int tty;
-};
-
-static const char *short_name(const char *path)
-{
-	const char *base = strrchr(path, '/');
-
-	return base ? base + 1 : path;
-}
-
-static void show_progress(void *ctx, const struct lesson *l, const struct block *b, enum block_status st)
-{
-	struct progress *p = ctx;
-	const char *name = short_name(l->path);
-	size_t n = strlen(name);
-
-	p->done++;
-	if (!p->tty)
-		return;
-	if (n > 3 && strcmp(name + n - 3, ".md") == 0)
-		n -= 3;
-	fprintf(stderr, "\r\033[K[%zu/%zu] %.*s: %s %s", p->done, p->total, (int)n, name, b->id,
-		st == STATUS_PASSED ? "ok" : block_status_name(st));
-	fflush(stderr);
-}
-
-static void clear_progress(struct progress *p)
-{
-	if (p->tty && p->done) {
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
-	}
-}
 
 int cmd_check(int argc, char **argv)
 {
@@ -89,10 +48,11 @@ int cmd_check(int argc, char **argv)
 		case 'j': {
 			char *end;
 			jobs = strtol(optarg, &end, 10);
-			if (*end || jobs < 1 || jobs > 1024)
+			if (*end || jobs < 1 || jobs > 1024) {
 				free_words(rule_dirs, nrule_dirs);
-			return cmd_usage_error("check", "-j needs a number of jobs from 1 to 1024, not '%s'",
+				return cmd_usage_error("check", "-j needs a number of jobs from 1 to 1024, not '%s'",
 						       optarg);
+			}
 			break;
 		}
 		case 'f':
@@ -121,114 +81,29 @@ int cmd_check(int argc, char **argv)
 	}
 	(void)jobs;
 
-	struct course_paths paths;
-	char *err = NULL;
-	if (course_find(&paths, argv + optind, (size_t)(argc - optind), &err) < 0) {
+	struct course_check cc;
+	struct course_check_opts copts = {
+		.rule_dirs = rule_dirs, .nrule_dirs = nrule_dirs, .no_rules = no_rules,
+		.print_diags = 1, .progress = 1, .color = cmd_color(stderr),
+	};
+	char *err;
+	int status = 0;
+	if (course_check_run(&cc, argv + optind, (size_t)(argc - optind), &copts, &err) < 0) {
 		fprintf(stderr, "litlab: %s\n", err);
 		free(err);
-		course_paths_release(&paths);
-		free_words(rule_dirs, nrule_dirs);
-		return 2;
-	}
-	/* Each lesson folder's rules/ applies, after the built-in rules and before --rules. */
-	for (size_t i = 0; i < paths.n; i++) {
-		const char *slash = strrchr(paths.v[i], '/');
-		char *dir = slash ? xasprintf("%.*s/rules", (int)(slash - paths.v[i]), paths.v[i]) : xstrdup("rules");
-		int seen = 0;
-		for (size_t k = 0; k < nrule_dirs; k++)
-			seen |= strcmp(rule_dirs[k], dir) == 0;
-		if (seen) {
-			free(dir);
-			continue;
-		}
-		rule_dirs = xreallocarray(rule_dirs, nrule_dirs + 1, sizeof *rule_dirs);
-		memmove(rule_dirs + 1, rule_dirs, nrule_dirs * sizeof *rule_dirs);
-		rule_dirs[0] = dir;
-		nrule_dirs++;
-	}
-	struct ruleset rules;
-	memset(&rules, 0, sizeof rules);
-	diags_init(&rules.errors);
-	if (!no_rules && ruleset_load(&rules, rule_dirs, nrule_dirs, &err) < 0) {
-		fprintf(stderr, "litlab: %s\n", err);
-		free(err);
-		ruleset_release(&rules);
-		course_paths_release(&paths);
-		free_words(rule_dirs, nrule_dirs);
-		return 2;
-	}
-	free_words(rule_dirs, nrule_dirs);
-
-	struct lesson_result *results = xcalloc(paths.n, sizeof *results);
-	int needs_cc = 0, status = 0;
-	struct progress prog = { 0, 0, isatty(2) };
-	for (size_t i = 0; i < paths.n; i++) {
-		results[i].lesson = lesson_load(paths.v[i]);
-		if (!results[i].lesson) {
-			fprintf(stderr, "litlab: cannot read '%s': %s\n", paths.v[i], strerror(errno));
-			status = 2;
-			break;
-		}
-		needs_cc |= lesson_needs_compiler(results[i].lesson);
-		prog.total += results[i].lesson->nblocks;
-	}
-
-	struct runner runner;
-	int have_runner = 0;
-	if (status == 0 && needs_cc) {
-		if (runner_init(&runner, &err) < 0) {
-			fprintf(stderr, "litlab: %s\n", err);
-			free(err);
-			status = 2;
-		} else {
-			have_runner = 1;
-		}
-	}
-
-	struct summary sum;
-	memset(&sum, 0, sizeof sum);
-	if (status == 0) {
-		int color = cmd_color(stderr);
-		for (size_t k = 0; k < rules.errors.n; k++)
-			diag_print(stderr, &rules.errors.v[k], color);
-		sum.errors += diags_count(&rules.errors, SEV_ERROR);
-		for (size_t i = 0; i < paths.n; i++) {
-			check_lesson(&results[i], have_runner ? &runner : NULL, show_progress, &prog);
-			if (!no_rules)
-				rules_apply(&rules, &results[i]);
-			clear_progress(&prog);
-			const struct diags *d = &results[i].lesson->diags;
-			for (size_t k = 0; k < d->n; k++)
-				diag_print(stderr, &d->v[k], color);
-			check_summarize(&results[i], &sum);
-		}
+		status = 2;
+	} else {
 		if (json) {
-			struct report_ctx ctx = { have_runner ? &runner : NULL };
-			json_t *doc = report_document(&ctx, results, paths.n, &sum);
-			json_t *rerr = json_array();
-			for (size_t k = 0; k < rules.errors.n; k++)
-				json_array_append_new(rerr, report_diag(&rules.errors.v[k]));
-			json_object_set_new(doc, "rule_errors", rerr);
+			json_t *doc = course_check_json(&cc);
 			if (report_write(stdout, doc) < 0)
 				status = 2;
 			json_decref(doc);
 		}
-		fprintf(stderr,
-			"litlab: %zu lesson%s, %zu blocks: %zu passed, %zu failed, %zu measured, %zu compiled, "
-			"%zu derived; %zu error%s, %zu warning%s\n",
-			sum.lessons, sum.lessons == 1 ? "" : "s", sum.blocks, sum.passed, sum.failed,
-			sum.measured, sum.compiled, sum.derived, sum.errors, sum.errors == 1 ? "" : "s",
-			sum.warnings, sum.warnings == 1 ? "" : "s");
-		if (status == 0 && (check_gate(results, paths.n) || diags_count(&rules.errors, SEV_ERROR)))
+		course_check_print_summary(stderr, &cc);
+		if (status == 0 && course_check_gate(&cc))
 			status = 1;
 	}
-
-	for (size_t i = 0; i < paths.n; i++)
-		lesson_result_release(&results[i]);
-	free(results);
-	course_paths_release(&paths);
-	if (have_runner)
-		runner_release(&runner);
-	ruleset_release(&rules);
+	course_check_release(&cc);
+	free_words(rule_dirs, nrule_dirs);
 	return status;
 }

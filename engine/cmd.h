@@ -21,6 +21,11 @@ struct cmd_entry {
 
 int cmd_check(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_build(int argc, char **argv);
+int cmd_audit(int argc, char **argv);
+int cmd_tangle(int argc, char **argv);
+int cmd_lab(int argc, char **argv);
+int cmd_promote(int argc, char **argv);
 
 /* 1 if colour may be used on fp: a terminal, and NO_COLOR unset. */
 int cmd_color(FILE *fp);

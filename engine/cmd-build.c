@@ -1,0 +1,321 @@
+/* cmd-build.c: `litlab build`: check the lessons, then render the site and swap it in whole. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "course_check.h"
+#include "render.h"
+
+/* site/style.css, embedded at build time by engine/embed-file.sh. */
+extern const char style_css[];
+extern const size_t style_css_len;
+
+/* Marks a folder as one that build wrote, so that build never replaces anything else. */
+#define SITE_MARK ".litlab-site"
+static const char site_mark_text[] = "This folder is written by 'litlab build' and replaced whole by each build.\n";
+
+static const char build_help[] =
+	"usage: litlab build [-o DIR] [--rules DIR] [PATH...]\n"
+	"\n"
+	"Checks the lessons exactly as 'litlab check' does, then renders the course site:\n"
+	"index.html, one page per lesson (its file name with .html), audit.html (the\n"
+	"reviewer's ledger) and style.css. If check finds an error, nothing is written.\n"
+	"The site is rendered into a new folder beside DIR, which then replaces DIR in\n"
+	"one step: a reader sees the old site or the new one, never a mix, and a failed\n"
+	"build leaves the old site whole. build only replaces a folder it wrote itself\n"
+	"(one holding " SITE_MARK ") or an empty one.\n"
+	"PATH is a lesson file or a folder of NN-slug.md lessons (default: lessons/).\n"
+	"\n"
+	"  -o, --output DIR   where the site goes (default: site/public)\n"
+	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable)\n"
+	"  --no-rules         apply no Lua rule at all\n"
+	"  -h, --help         this help\n"
+	"\n"
+	"Exit status: 0 the site was written, 1 an error in a lesson (nothing written),\n"
+	"2 a usage error or a broken environment.\n";
+
+/* Why dir may not be replaced, or NULL if it may (missing, empty, or a site build wrote). */
+static char *not_replaceable(const char *dir)
+{
+	struct stat st;
+
+	if (lstat(dir, &st) < 0)
+		return errno == ENOENT ? NULL : xasprintf("cannot read '%s': %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return xasprintf("'%s' exists and is not a folder: not replacing it", dir);
+	char *mark = xasprintf("%s/" SITE_MARK, dir);
+	int marked = access(mark, F_OK) == 0;
+	free(mark);
+	if (marked)
+		return NULL;
+	DIR *d = opendir(dir);
+	if (!d)
+		return xasprintf("cannot read '%s': %s", dir, strerror(errno));
+	int empty = 1;
+	for (struct dirent *e; (e = readdir(d));)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			empty = 0;
+	closedir(d);
+	if (empty)
+		return NULL;
+	return xasprintf("'%s' holds files that 'litlab build' did not write (there is no " SITE_MARK
+			 " in it): not replacing it; remove it or choose another -o",
+			 dir);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path) < 0 ? -1 : 0;
+}
+
+/* rm -rf path, without following symbolic links. */
+static int remove_tree(const char *path)
+{
+	return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* mkdir -p of the folders above path. */
+static int make_parents(const char *path, char **err)
+{
+	char *p = xstrdup(path);
+
+	for (char *s = strchr(p + 1, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+			*err = xasprintf("cannot create '%s': %s", p, strerror(errno));
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	free(p);
+	return 0;
+}
+
+static int write_page(const char *dir, const char *name, const char *data, size_t len, char **err)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	int rc = 0;
+
+	if (fd < 0) {
+		*err = errno == EEXIST ? xasprintf("two lessons would both make the page '%s'", name)
+				       : xasprintf("cannot create '%s': %s", path, strerror(errno));
+		rc = -1;
+	} else if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+		*err = xasprintf("cannot write '%s': %s", path, strerror(errno));
+		close(fd);
+		rc = -1;
+	} else if (close(fd) < 0) {
+		*err = xasprintf("cannot write '%s': %s", path, strerror(errno));
+		rc = -1;
+	}
+	free(path);
+	return rc;
+}
+
+/* Every file of the site, into the empty folder dir. */
+static int render_site(const struct course_check *cc, const char *dir, char **err)
+{
+	struct render_ctx ctx = { cc->have_runner ? &cc->runner : NULL, render_course_title(cc->results, cc->n) };
+	struct buf page = BUF_INIT;
+	int rc = write_page(dir, SITE_MARK, site_mark_text, sizeof site_mark_text - 1, err);
+
+	if (rc == 0)
+		rc = write_page(dir, "style.css", style_css, style_css_len, err);
+	for (size_t i = 0; i < cc->n && rc == 0; i++) {
+		char *name = render_page_name(cc->results[i].lesson->path);
+		buf_reset(&page);
+		render_lesson(&page, &ctx, cc->results, cc->n, i);
+		rc = write_page(dir, name, page.p, page.len, err);
+		free(name);
+	}
+	if (rc == 0) {
+		buf_reset(&page);
+		render_index(&page, &ctx, cc->results, cc->n);
+		rc = write_page(dir, "index.html", page.p, page.len, err);
+	}
+	if (rc == 0) {
+		buf_reset(&page);
+		render_audit(&page, &ctx, cc->results, cc->n, &cc->rules.errors);
+		rc = write_page(dir, "audit.html", page.p, page.len, err);
+	}
+	buf_release(&page);
+	return rc;
+}
+
+/*
+ * Puts the finished folder tmp in the place of dir. With RENAME_EXCHANGE
+ * the swap is one step; where the file system cannot, dir moves aside
+ * first and comes back if tmp cannot take its place. The old site is
+ * removed only once the new one is in place.
+ */
+static int replace_dir(const char *tmp, const char *dir, char **err)
+{
+	if (rename(tmp, dir) == 0)
+		return 0; /* dir did not exist, or was an empty folder */
+	if (errno != EEXIST && errno != ENOTEMPTY) {
+		*err = xasprintf("cannot rename '%s' to '%s': %s", tmp, dir, strerror(errno));
+		return -1;
+	}
+	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, dir, RENAME_EXCHANGE) == 0) {
+		if (remove_tree(tmp) < 0)
+			fprintf(stderr, "litlab: warning: cannot remove the old site, now in '%s': %s\n", tmp,
+				strerror(errno));
+		return 0;
+	}
+	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
+		*err = xasprintf("cannot swap '%s' and '%s': %s", tmp, dir, strerror(errno));
+		return -1;
+	}
+	char *old = xasprintf("%s.old-XXXXXX", dir);
+	if (!mkdtemp(old) || rename(dir, old) < 0) {
+		*err = xasprintf("cannot move the old site '%s' aside: %s", dir, strerror(errno));
+		rmdir(old);
+		free(old);
+		return -1;
+	}
+	if (rename(tmp, dir) < 0) {
+		int e = errno;
+		rename(old, dir);
+		*err = xasprintf("cannot rename '%s' to '%s': %s", tmp, dir, strerror(e));
+		free(old);
+		return -1;
+	}
+	if (remove_tree(old) < 0)
+		fprintf(stderr, "litlab: warning: cannot remove the old site, now in '%s': %s\n", old, strerror(errno));
+	free(old);
+	return 0;
+}
+
+/* Renders into DIR.tmp-XXXXXX beside dir, then swaps it in. Nothing of dir changes on failure. */
+static int publish(const struct course_check *cc, const char *dir, char **err)
+{
+	if (make_parents(dir, err) < 0)
+		return -1;
+	char *tmp = xasprintf("%s.tmp-XXXXXX", dir);
+	if (!mkdtemp(tmp)) {
+		*err = xasprintf("cannot create a folder beside '%s': %s", dir, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	mode_t mask = umask(0);
+	umask(mask);
+	int rc = chmod(tmp, 0777 & ~mask);
+	if (rc < 0)
+		*err = xasprintf("cannot set the permissions of '%s': %s", tmp, strerror(errno));
+	if (rc == 0)
+		rc = render_site(cc, tmp, err);
+	if (rc == 0)
+		rc = replace_dir(tmp, dir, err);
+	if (rc < 0)
+		remove_tree(tmp);
+	free(tmp);
+	return rc;
+}
+
+int cmd_build(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' }, { "rules", required_argument, NULL, 'r' },
+		{ "no-rules", no_argument, NULL, 'R' },	    { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char **rule_dirs = NULL;
+	size_t nrule_dirs = 0;
+	int c, no_rules = 0;
+	const char *out = "site/public";
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'r':
+			rule_dirs = xreallocarray(rule_dirs, nrule_dirs + 1, sizeof *rule_dirs);
+			rule_dirs[nrule_dirs++] = xstrdup(optarg);
+			break;
+		case 'R':
+			no_rules = 1;
+			break;
+		case 'h':
+			free_words(rule_dirs, nrule_dirs);
+			fputs(build_help, stdout);
+			return 0;
+		default:
+			free_words(rule_dirs, nrule_dirs);
+			if (optopt == 'o')
+				return cmd_usage_error("build", "-o needs a folder");
+			return cmd_usage_error("build", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+
+	/* "site/public/" is "site/public"; "." or "/" cannot be swapped out. */
+	char *dir = xstrdup(out);
+	size_t len = strlen(dir);
+	while (len > 1 && dir[len - 1] == '/')
+		dir[--len] = '\0';
+	const char *base = strrchr(dir, '/');
+	base = base ? base + 1 : dir;
+	if (!*dir || strcmp(base, ".") == 0 || strcmp(base, "..") == 0 || strcmp(dir, "/") == 0) {
+		free(dir);
+		free_words(rule_dirs, nrule_dirs);
+		return cmd_usage_error("build", "-o needs a folder that can be replaced, not '%s'", out);
+	}
+	char *why = not_replaceable(dir);
+	if (why) {
+		fprintf(stderr, "litlab: %s\n", why);
+		free(why);
+		free(dir);
+		free_words(rule_dirs, nrule_dirs);
+		return 2;
+	}
+
+	struct course_check cc;
+	struct course_check_opts copts = {
+		.rule_dirs = rule_dirs, .nrule_dirs = nrule_dirs, .no_rules = no_rules,
+		.print_diags = 1, .progress = 1, .color = cmd_color(stderr),
+	};
+	char *err;
+	int status = 0;
+	if (course_check_run(&cc, argv + optind, (size_t)(argc - optind), &copts, &err) < 0) {
+		fprintf(stderr, "litlab: %s\n", err);
+		free(err);
+		status = 2;
+	} else {
+		course_check_print_summary(stderr, &cc);
+		if (course_check_gate(&cc)) {
+			fprintf(stderr, "litlab: not building the site: %zu error%s in the lessons (run litlab check)\n",
+				cc.sum.errors, cc.sum.errors == 1 ? "" : "s");
+			status = 1;
+		} else {
+			if (cc.have_runner)
+				runner_env(&cc.runner); /* the compiler's version, for the captions */
+			if (publish(&cc, dir, &err) < 0) {
+				fprintf(stderr, "litlab: %s; the site in '%s' is unchanged\n", err, dir);
+				free(err);
+				status = 2;
+			} else {
+				fprintf(stderr, "litlab: site written to '%s': index.html, audit.html and %zu lesson page%s\n",
+					dir, cc.n, cc.n == 1 ? "" : "s");
+			}
+		}
+	}
+	course_check_release(&cc);
+	free(dir);
+	free_words(rule_dirs, nrule_dirs);
+	return status;
+}

@@ -1,0 +1,178 @@
+/* cmd-promote.c: `litlab promote`: accept the real output of run blocks into their lessons. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic.h"
+#include "check.h"
+#include "cmd.h"
+#include "course.h"
+#include "match.h"
+#include "promote.h"
+
+static const char promote_help[] =
+	"usage: litlab promote [--dry-run] PATH...\n"
+	"\n"
+	"Runs every block of the lessons as check does, then replaces the stdout or\n"
+	"stderr output block of each run block whose real output differs with what it\n"
+	"printed. Only those blocks' content lines change: every other byte of the file\n"
+	"stays as it was (CRLF, trailing blanks, the fences, unless the new output holds\n"
+	"a run of backticks as long as the fence: then both fences grow). Never promoted,\n"
+	"with a note saying so: derived blocks, measure blocks, compile-fail blocks,\n"
+	"patterns (match=ellipsis or contains), and blocks that did not exit as expected.\n"
+	"The file is replaced atomically, and only if it did not change while promote\n"
+	"ran. PATH is a lesson file or a folder of lessons.\n"
+	"\n"
+	"  -n, --dry-run   write nothing; print the change as a unified diff\n"
+	"  -h, --help      this help\n"
+	"\n"
+	"Exit status: 0 done (the lessons' blocks now pass), 1 a block still fails in a way\n"
+	"promote does not fix, 2 a usage error, a broken environment, or a file that could\n"
+	"not be written (it is then left as it was).\n";
+
+/* The diff of the whole file, with the file's name in the headers. */
+static void print_diff(const struct lesson *l, const struct buf *next)
+{
+	struct buf d = BUF_INIT;
+	const char *body;
+
+	match_diff(&d, l->src, l->src_len, next->p, next->len, 0);
+	body = d.p;
+	for (int k = 0; k < 2 && (body = strchr(body, '\n')); k++)
+		body++;
+	printf("--- %s\n+++ %s (promoted)\n%s", l->path, l->path, body ? body : "");
+	buf_release(&d);
+}
+
+/* Errors check found that promote leaves: every one but the mismatches it fixed. */
+static size_t remaining_errors(const struct lesson *l, const struct promote_plan *plan)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->diags.n; i++) {
+		const struct diag *d = &l->diags.v[i];
+		int fixed = 0;
+		if (d->severity != SEV_ERROR)
+			continue;
+		for (size_t k = 0; k < plan->n && !fixed; k++)
+			fixed = strcmp(d->rule, "output-mismatch") == 0 &&
+				d->line == l->blocks[plan->v[k].block].outputs[plan->v[k].output].line;
+		n += !fixed;
+	}
+	return n;
+}
+
+static int promote_one(struct runner *r, const char *path, int dry_run, int color)
+{
+	struct lesson_result lr;
+	struct promote_plan plan;
+	struct diags notes;
+	struct buf next = BUF_INIT;
+	char *err = NULL;
+	int status = 0;
+
+	memset(&lr, 0, sizeof lr);
+	lr.lesson = lesson_load(path);
+	if (!lr.lesson) {
+		fprintf(stderr, "litlab: cannot read '%s': %s\n", path, strerror(errno));
+		return 2;
+	}
+	promote_plan_init(&plan);
+	diags_init(&notes);
+	check_lesson(&lr, r, NULL, NULL);
+	promote_plan_make(&plan, &lr, &notes);
+	for (size_t i = 0; i < notes.n; i++)
+		diag_print(stderr, &notes.v[i], color);
+	size_t left = remaining_errors(lr.lesson, &plan);
+
+	if (plan.n == 0) {
+		printf("%s: nothing to promote\n", path);
+	} else if (promote_rewrite(lr.lesson, &plan, &next, &err) < 0) {
+		fprintf(stderr, "litlab: %s; '%s' was not changed\n", err, path);
+		free(err);
+		status = 2;
+	} else if (dry_run) {
+		print_diff(lr.lesson, &next);
+		printf("would promote %zu output block%s in %s\n", plan.n, plan.n == 1 ? "" : "s", path);
+	} else {
+		/* Through a symbolic link, the file it names is replaced, not the link. */
+		char *target = realpath(path, NULL);
+		struct atomic_opts opts = { lr.lesson->src, lr.lesson->src_len, 0, NULL, NULL };
+		int rc = atomic_write(target ? target : path, next.p, next.len, &opts, &err);
+		free(target);
+		if (rc == ATOMIC_CHANGED) {
+			fprintf(stderr, "litlab: '%s' changed while promote ran; nothing written\n", path);
+			status = 2;
+		} else if (rc != ATOMIC_OK) {
+			fprintf(stderr, "litlab: %s; '%s' was not changed\n", err, path);
+			free(err);
+			status = 2;
+		} else {
+			printf("promoted %zu output block%s in %s\n", plan.n, plan.n == 1 ? "" : "s", path);
+		}
+	}
+	if (status == 0 && left) {
+		fprintf(stderr, "litlab: '%s' still has %zu error%s promote does not fix: see 'litlab check %s'\n",
+			path, left, left == 1 ? "" : "s", path);
+		status = 1;
+	}
+	buf_release(&next);
+	diags_release(&notes);
+	promote_plan_release(&plan);
+	lesson_result_release(&lr);
+	return status;
+}
+
+int cmd_promote(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, dry_run = 0, status = 0;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+nh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			dry_run = 1;
+			break;
+		case 'h':
+			fputs(promote_help, stdout);
+			return 0;
+		default:
+			return cmd_usage_error("promote", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind == argc)
+		return cmd_usage_error("promote", "name the lessons to promote (a file or a folder)");
+
+	struct course_paths paths;
+	char *err = NULL;
+	if (course_find(&paths, argv + optind, (size_t)(argc - optind), &err) < 0) {
+		fprintf(stderr, "litlab: %s\n", err);
+		free(err);
+		course_paths_release(&paths);
+		return 2;
+	}
+	struct runner runner;
+	if (runner_init(&runner, &err) < 0) {
+		fprintf(stderr, "litlab: %s\n", err);
+		free(err);
+		runner_release(&runner);
+		course_paths_release(&paths);
+		return 2;
+	}
+	int color = cmd_color(stderr);
+	for (size_t i = 0; i < paths.n; i++) {
+		int st = promote_one(&runner, paths.v[i], dry_run, color);
+		if (st > status)
+			status = st;
+	}
+	runner_release(&runner);
+	course_paths_release(&paths);
+	return status;
+}

@@ -1,0 +1,64 @@
+/*
+ * course_check.h: checking a whole course, the part that `check`, `build`
+ * and `audit` share.
+ *
+ * course_check_run() finds the lesson files that paths name, loads the
+ * rules (the built-in ones, each lesson folder's rules/, then --rules
+ * folders), loads every lesson, runs and verifies its blocks and applies
+ * the rules. Diagnostics are printed on stderr as each lesson is done when
+ * opts->print_diags is set; progress is shown when opts->progress is set
+ * and stderr is a terminal.
+ *
+ * The struct owns everything it holds; course_check_release() frees it.
+ * The results stay valid until then, for rendering and reporting.
+ */
+#ifndef LITLAB_COURSE_CHECK_H
+#define LITLAB_COURSE_CHECK_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "course.h"
+#include "rules.h"
+
+struct course_check_opts {
+	char *const *rule_dirs; /* --rules folders, in order (borrowed) */
+	size_t nrule_dirs;
+	int no_rules;	  /* apply no Lua rule at all */
+	int print_diags;  /* print each lesson's diagnostics on stderr */
+	int progress;	  /* show [N/M] progress on a terminal */
+	int color;	  /* diagnostics in colour */
+};
+
+struct course_check {
+	struct course_paths paths;
+	struct lesson_result *results; /* n of them, in course order */
+	size_t n;
+	struct runner runner;
+	int have_runner; /* runner is initialized (some block needed the compiler) */
+	struct ruleset rules;
+	struct summary sum;
+};
+
+/*
+ * Checks the lessons that paths[0..npaths) name (npaths == 0: "lessons/").
+ * Returns 0 when every lesson was checked (errors in lessons are
+ * diagnostics, see course_check_gate()), or -1 with *err (malloc'd) when
+ * the environment is broken: a path is missing, a file or rules folder
+ * cannot be read, no compiler. cc must be released in every case.
+ */
+int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
+		     const struct course_check_opts *opts, char **err);
+void course_check_release(struct course_check *cc);
+
+/* 1 if any lesson or rule file has an error: then nothing may be rendered. */
+int course_check_gate(const struct course_check *cc);
+
+/* The summary line of `check`: "litlab: 1 lesson, 3 blocks: ...". */
+void course_check_print_summary(FILE *fp, const struct course_check *cc);
+
+/* The JSON document of `check --format json` (DESIGN.md "JSON"); the caller decrefs it. */
+json_t *course_check_json(const struct course_check *cc);
+
+#endif

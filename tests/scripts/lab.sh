@@ -1,0 +1,137 @@
+#!/bin/sh
+# litlab lab N: runs a fixture lesson's labs from another folder (--lessons, --labs): all ok
+# (exit 0, measurement summary, derived block listed, no colour when piped); an edited file
+# that still matches (exit 0, said to be edited); an edited file that fails (exit 1, a diff);
+# a program that exits wrongly; an unknown number (exit 2, the labs that exist).
+set -u
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+mkdir "$work/lessons"
+cat >"$work/lessons/07-fixture.md" <<'MD'
+---
+title: Fixture
+cflags: -std=c11 -Wall
+---
+# Fixture
+
+```c id=hello
+#include <stdio.h>
+int main(void) { puts("hello"); return 0; }
+```
+
+```output
+hello
+```
+
+```c id=double
+#include <stdio.h>
+int main(void) { int x; return scanf("%d", &x) == 1 && printf("%d\n", 2 * x) > 0 ? 0 : 1; }
+```
+
+```stdin
+21
+```
+
+```output
+42
+```
+
+```c id=timed measure warmup=1 samples=3
+#include <stdio.h>
+#include "litlab.h"
+int main(void)
+{
+    volatile unsigned long s = 0;
+    LITLAB_REGION_BEGIN("loop");
+    for (unsigned long i = 0; i < 1000; i++)
+        s += i;
+    LITLAB_REGION_END("loop");
+    printf("sum %lu\n", (unsigned long)s);
+    return 0;
+}
+```
+
+```output
+sum 499500
+```
+
+```c id=sketch compile-only
+int f(void) { return 1; }
+```
+
+```python derived reason="no python here"
+print(1)
+```
+MD
+cp "$work/lessons/07-fixture.md" "$work/lessons/09-other.md"
+sed -i 's/^title: Fixture/title: Other/' "$work/lessons/09-other.md"
+"$LITLAB" tangle --labs "$work/labs" "$work/lessons" >/dev/null 2>&1 || { echo "FAIL: tangle"; exit 1; }
+
+lab() { "$LITLAB" lab --lessons "$work/lessons" --labs "$work/labs" "$@" >"$work/out" 2>"$work/err"; }
+
+lab 7
+rc=$?
+cat "$work/out" "$work/err"
+[ "$rc" -eq 0 ] || { echo "FAIL: a clean lab exited $rc"; fail=1; }
+[ "$(grep -c '^ok$' "$work/out")" -eq 3 ] || { echo "FAIL: expected 3 'ok' lines"; fail=1; }
+grep -q '^ok: compiled' "$work/out" || { echo "FAIL: compile-only not reported"; fail=1; }
+grep -q '^measured: 3 samples after 1 warmup run$' "$work/out" || { echo "FAIL: no measurement summary"; fail=1; }
+grep -q 'whole process (exec to exit): min .*, median .*, max ' "$work/out" || { echo "FAIL: no distribution"; fail=1; }
+grep -q 'region loop: min' "$work/out" || { echo "FAIL: no region"; fail=1; }
+grep -q '^  compiler: ' "$work/out" && grep -q '^  machine: ' "$work/out" || { echo "FAIL: no metadata"; fail=1; }
+grep -q 'python-1 (derived python): not executed: no python here' "$work/out" || { echo "FAIL: derived block not listed"; fail=1; }
+grep -q 'lab 07: 4 ok, 0 failed, 1 not executed' "$work/out" || { echo "FAIL: no summary"; fail=1; }
+grep -q "$(printf '\033')" "$work/out" && { echo "FAIL: colour when piped"; fail=1; }
+grep -q 'edited' "$work/out" && { echo "FAIL: nothing was edited"; fail=1; }
+
+# "lab-07" and "7" name the same lab; a number with leading zeros too.
+lab 007 || { echo "FAIL: 'lab 007'"; fail=1; }
+
+# An edit that keeps the output: still ok, and said to be edited.
+echo '/* a note of mine */' >>"$work/labs/lab-07/hello.c"
+lab 7
+rc=$?
+[ "$rc" -eq 0 ] || { cat "$work/out"; echo "FAIL: a harmless edit exited $rc"; fail=1; }
+grep -q '(edited: hello.c differs from the lesson)' "$work/out" || { cat "$work/out"; echo "FAIL: edit not reported"; fail=1; }
+
+# An edit that changes the output: the edited file is what runs; a diff; exit 1.
+sed -i 's/puts("hello")/puts("goodbye")/' "$work/labs/lab-07/hello.c"
+lab 7
+rc=$?
+cat "$work/out"
+[ "$rc" -eq 1 ] || { echo "FAIL: a failing lab exited $rc, expected 1"; fail=1; }
+grep -q '(edited: hello.c differs from the lesson)' "$work/out" || { echo "FAIL: edit not reported"; fail=1; }
+grep -q '^goodbye$' "$work/out" || { echo "FAIL: the edited program's output is not shown"; fail=1; }
+grep -q '^FAILED: stdout differs from' "$work/out" || { echo "FAIL: no FAILED line"; fail=1; }
+grep -qx -- '-hello' "$work/out" && grep -qx -- '+goodbye' "$work/out" || { echo "FAIL: no diff"; fail=1; }
+grep -q 'lab 07: 3 ok, 1 failed' "$work/out" || { echo "FAIL: summary"; fail=1; }
+
+# A program that exits with another status than the lesson's.
+printf '#include <stdio.h>\nint main(void) { puts("42"); return 3; }\n' >"$work/labs/lab-07/double.c"
+lab 7
+grep -q '^FAILED: exited with status 3, the lesson expects 0$' "$work/out" || { cat "$work/out"; echo "FAIL: exit status not reported"; fail=1; }
+
+# An edited stdin file is what the program reads.
+"$LITLAB" tangle --labs "$work/labs" "$work/lessons" >/dev/null 2>&1
+echo 5 >"$work/labs/lab-07/double.stdin"
+lab 7
+grep -q '(edited: double.stdin differs from the lesson)' "$work/out" && grep -qx '+10' "$work/out" ||
+	{ cat "$work/out"; echo "FAIL: edited stdin"; fail=1; }
+
+# A missing lab file is a failure that says what to do.
+rm "$work/labs/lab-07/hello.c"
+lab 7
+[ $? -eq 1 ] && grep -q "hello.c' is missing: run 'make labs'" "$work/out" || { cat "$work/out"; echo "FAIL: missing file"; fail=1; }
+
+# Unknown numbers.
+lab 42
+rc=$?
+[ "$rc" -eq 2 ] || { echo "FAIL: unknown lab exited $rc, expected 2"; fail=1; }
+grep -qx 'litlab: no lab 42; labs: 07, 09' "$work/err" || { cat "$work/err"; echo "FAIL: unknown lab message"; fail=1; }
+lab x
+[ $? -eq 2 ] || { echo "FAIL: 'lab x' is not a usage error"; fail=1; }
+rm -r "$work/labs/lab-09"
+lab 9
+[ $? -eq 2 ] && grep -q "no folder '.*lab-09' for lesson 9: run 'make labs'" "$work/err" || { cat "$work/err"; echo "FAIL: lesson without lab folder"; fail=1; }
+exit $fail

@@ -1,0 +1,122 @@
+#!/bin/sh
+# litlab promote: only the content lines of run blocks' differing output blocks change;
+# CRLF, trailing blanks, info strings and every other byte stay; backticks in the new
+# output lengthen both fences; patterns and measure blocks are left with a note; --dry-run
+# writes nothing; a lesson that changes while promote runs is not written (exit 2); a
+# folder where the temporary file cannot be made leaves the lesson whole (exit 2); and on
+# every lesson with nothing to change the file stays byte-identical.
+set -u
+work=$(mktemp -d)
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+fail=0
+bt='```'
+
+# 1. CRLF, backticks, trailing blanks, a pattern, a block that is already right.
+printf '# Promote\r\n\r\nText with trailing blanks   \r\n\r\n%sc id=ticks\r\n#include <stdio.h>\r\nint main(void) { puts("a ```` b"); puts("two"); return 0; }\r\n%s\r\n\r\n%soutput   \r\nold\r\n%s\r\n\r\n%sc id=pattern\r\n#include <stdio.h>\r\nint main(void) { puts("x"); return 0; }\r\n%s\r\n\r\n%soutput match=ellipsis\r\ny\r\n...\r\n%s\r\n\r\n%sc id=right\r\n#include <stdio.h>\r\nint main(void) { puts("fine"); return 0; }\r\n%s\r\n\r\n%soutput\r\nfine\r\n%s\r\nend\r\n' \
+	$bt $bt $bt $bt $bt $bt $bt $bt $bt $bt $bt $bt >"$work/01-crlf.md"
+printf '# Promote\r\n\r\nText with trailing blanks   \r\n\r\n%sc id=ticks\r\n#include <stdio.h>\r\nint main(void) { puts("a ```` b"); puts("two"); return 0; }\r\n%s\r\n\r\n`````output   \r\na ```` b\r\ntwo\r\n`````\r\n\r\n%sc id=pattern\r\n#include <stdio.h>\r\nint main(void) { puts("x"); return 0; }\r\n%s\r\n\r\n%soutput match=ellipsis\r\ny\r\n...\r\n%s\r\n\r\n%sc id=right\r\n#include <stdio.h>\r\nint main(void) { puts("fine"); return 0; }\r\n%s\r\n\r\n%soutput\r\nfine\r\n%s\r\nend\r\n' \
+	$bt $bt $bt $bt $bt $bt $bt $bt $bt $bt >"$work/want.md"
+cp "$work/01-crlf.md" "$work/orig.md"
+
+"$LITLAB" promote --dry-run "$work/01-crlf.md" >"$work/out" 2>"$work/err"
+rc=$?
+cat "$work/out" "$work/err"
+cmp -s "$work/01-crlf.md" "$work/orig.md" || { echo "FAIL: --dry-run wrote the file"; fail=1; }
+grep -qx -- '-old' "$work/out" && grep -qx -- '+a ```` b' "$work/out" || { echo "FAIL: --dry-run shows no diff"; fail=1; }
+grep -q 'would promote 1 output block' "$work/out" || { echo "FAIL: --dry-run summary"; fail=1; }
+
+"$LITLAB" promote "$work/01-crlf.md" >"$work/out" 2>"$work/err"
+rc=$?
+cat "$work/out" "$work/err"
+cmp "$work/01-crlf.md" "$work/want.md" || { echo "FAIL: promoted file is not as expected"; od -c "$work/01-crlf.md" | head -40; fail=1; }
+grep -qx "promoted 1 output block in $work/01-crlf.md" "$work/out" || { echo "FAIL: promote summary"; fail=1; }
+grep -q "01-crlf.md:19:1: note: .*pattern (match=ellipsis): not promoted.*\[output-mismatch\]" "$work/err" ||
+	{ echo "FAIL: no note for the pattern"; fail=1; }
+[ "$rc" -eq 1 ] || { echo "FAIL: the pattern still fails, but promote exited $rc"; fail=1; }
+# Promoting again: nothing to do, byte-identical.
+cp "$work/01-crlf.md" "$work/once.md"
+"$LITLAB" promote "$work/01-crlf.md" >"$work/out" 2>&1
+grep -q 'nothing to promote' "$work/out" || { cat "$work/out"; echo "FAIL: second promote"; fail=1; }
+cmp -s "$work/01-crlf.md" "$work/once.md" || { echo "FAIL: second promote changed the file"; fail=1; }
+
+# 2. A measure block is never promoted.
+cat >"$work/02-measure.md" <<MD
+${bt}c id=timed measure samples=2 warmup=0
+#include <stdio.h>
+int main(void) { puts("real"); return 0; }
+${bt}
+
+${bt}output
+typed
+${bt}
+MD
+cp "$work/02-measure.md" "$work/orig.md"
+"$LITLAB" promote "$work/02-measure.md" >"$work/out" 2>&1
+cmp -s "$work/02-measure.md" "$work/orig.md" || { echo "FAIL: a measure block was promoted"; fail=1; }
+grep -q "measure block 'timed'" "$work/out" || { cat "$work/out"; echo "FAIL: no note for the measure block"; fail=1; }
+
+# 3. The lesson changes while promote runs (its own program appends to it): nothing written.
+cat >"$work/03-race.md" <<MD
+${bt}c id=race
+#include <stdio.h>
+int main(void)
+{
+    FILE *fp = fopen("$work/03-race.md", "a");
+    if (!fp)
+        return 1;
+    fputs("an author saved this meanwhile\n", fp);
+    fclose(fp);
+    puts("new");
+    return 0;
+}
+${bt}
+
+${bt}output
+old
+${bt}
+MD
+cp "$work/03-race.md" "$work/orig.md"
+echo "an author saved this meanwhile" >>"$work/orig.md"
+"$LITLAB" promote "$work/03-race.md" >"$work/out" 2>&1
+rc=$?
+cat "$work/out"
+[ "$rc" -eq 2 ] || { echo "FAIL: a lesson changed meanwhile: exit $rc, expected 2"; fail=1; }
+grep -qx "litlab: '$work/03-race.md' changed while promote ran; nothing written" "$work/out" || { echo "FAIL: race message"; fail=1; }
+cmp -s "$work/03-race.md" "$work/orig.md" || { echo "FAIL: the author's change was lost"; fail=1; }
+[ "$(ls -A "$work" | grep -c '^\.')" -eq 0 ] || { ls -A "$work"; echo "FAIL: a temporary file was left"; fail=1; }
+
+# 4. The temporary file cannot be made (a read-only folder): the lesson survives whole.
+if [ "$(id -u)" -ne 0 ]; then
+	mkdir "$work/ro"
+	cp "$work/orig.md" "$work/ro/04-ro.md"
+	sed -i '/an author saved/d; s/fopen(.*"a")/fopen("\/dev\/null", "a")/' "$work/ro/04-ro.md"
+	cp "$work/ro/04-ro.md" "$work/ro-orig.md"
+	chmod a-w "$work/ro"
+	"$LITLAB" promote "$work/ro/04-ro.md" >"$work/out" 2>&1
+	rc=$?
+	chmod u+w "$work/ro"
+	cat "$work/out"
+	[ "$rc" -eq 2 ] || { echo "FAIL: unwritable folder: exit $rc, expected 2"; fail=1; }
+	grep -q "cannot create a temporary file in .*was not changed" "$work/out" || { echo "FAIL: unwritable folder message"; fail=1; }
+	cmp -s "$work/ro/04-ro.md" "$work/ro-orig.md" || { echo "FAIL: the lesson was damaged"; fail=1; }
+else
+	echo "skipped the read-only folder case: root can write anywhere (tests/unit/test_promote.c covers a failed write)"
+fi
+
+# 5. With nothing to change, every lesson stays byte-identical.
+mkdir "$work/same"
+for f in ../shared/examples/90-contract-basics.md lessons/[0-9]*.md; do
+	[ -f "$f" ] || continue
+	cp "$f" "$work/same/"
+	b=$(basename "$f")
+	"$LITLAB" promote "$work/same/$b" >"$work/out" 2>&1
+	rc=$?
+	grep -q 'nothing to promote' "$work/out" || { cat "$work/out"; echo "FAIL: $b: promote found something to change"; fail=1; }
+	cmp -s "$f" "$work/same/$b" || { echo "FAIL: $b changed"; fail=1; }
+	[ "$rc" -eq 0 ] || { cat "$work/out"; echo "FAIL: $b: exit $rc"; fail=1; }
+done
+
+# 6. Usage errors.
+"$LITLAB" promote >/dev/null 2>&1
+[ $? -eq 2 ] || { echo "FAIL: promote without a path is not exit 2"; fail=1; }
+exit $fail

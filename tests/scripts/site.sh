@@ -1,0 +1,148 @@
+#!/bin/sh
+# litlab build: golden pages for every caption kind (tests/site/expected, compared with
+# diff -u, nothing masked); hostile program output escaped; a measured block's panel, plot
+# and references (structure only: its times differ from run to run); two builds of the
+# same lessons byte-identical; an erroring lesson leaves the old site byte-identical; a
+# folder build did not write is never replaced; audit in its three formats.
+#
+# The compiler is a wrapper with a fixed name and version, so that the pages do not depend
+# on the machine's gcc. Update the golden pages with: UPDATE=1 sh tests/scripts/site.sh
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+top=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+
+mkdir -p "$work/bin"
+cat >"$work/bin/litlab-test-cc" <<'EOF'
+#!/bin/sh
+case "$1" in --version) echo "litlab-test-cc 1.0"; exit 0 ;; esac
+exec cc "$@"
+EOF
+chmod +x "$work/bin/litlab-test-cc"
+PATH=$work/bin:$PATH
+CC=litlab-test-cc
+export PATH CC
+
+# The folder's contents as one checksum list.
+sums() {
+	(cd "$1" && find . -type f | LC_ALL=C sort | xargs sha256sum)
+}
+
+cd "$top/tests/site" || exit 1
+
+# 1. Golden pages.
+"$LITLAB" build -o "$work/a" 50-captions.md 52-hostile.md 2>"$work/err"
+rc=$?
+[ "$rc" -eq 0 ] || { cat "$work/err"; echo "FAIL: build of the fixtures exited $rc"; fail=1; }
+for page in 50-captions.html 52-hostile.html index.html audit.html; do
+	if [ "${UPDATE:-}" = 1 ]; then
+		cp "$work/a/$page" "expected/$page"
+	elif ! diff -u "expected/$page" "$work/a/$page"; then
+		echo "FAIL: $page differs from tests/site/expected/$page"
+		fail=1
+	fi
+done
+cmp -s "$work/a/style.css" "$top/site/style.css" || { echo "FAIL: style.css is not site/style.css"; fail=1; }
+[ -f "$work/a/.litlab-site" ] || { echo "FAIL: no .litlab-site mark"; fail=1; }
+
+# 2. Hostile output: escaped, no NUL, no ESC, valid UTF-8, nothing executable.
+page=$work/a/52-hostile.html
+grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$page" || { echo "FAIL: <script> output not escaped"; fail=1; }
+grep -q '&lt;img src=x onerror=alert(2)&gt;' "$page" || { echo "FAIL: stderr output not escaped"; fail=1; }
+if grep -qi '<script\|<img' "$page"; then echo "FAIL: a tag from program output reached the page"; fail=1; fi
+if LC_ALL=C grep -q "$(printf '\033')" "$page"; then echo "FAIL: an escape byte reached the page"; fail=1; fi
+if [ "$(tr -d '\000' <"$page" | wc -c)" -ne "$(wc -c <"$page")" ]; then echo "FAIL: a NUL byte reached the page"; fail=1; fi
+python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$page" ||
+	{ echo "FAIL: the page is not valid UTF-8"; fail=1; }
+grep -q "nul$(printf '\357\277\275')byte" "$page" || { echo "FAIL: NUL not shown as U+FFFD"; fail=1; }
+
+# 3. Author HTML passes through; anchors are unique.
+grep -q '<details><summary>Show worked solution</summary>' "$work/a/50-captions.html" ||
+	{ echo "FAIL: raw <details> did not pass through"; fail=1; }
+ids=$(grep -o ' id="[^"]*"' "$work/a/50-captions.html" | sort | uniq -d)
+[ -z "$ids" ] || { echo "FAIL: duplicate ids: $ids"; fail=1; }
+
+# 4. Two builds of the same input are byte-identical.
+"$LITLAB" build -o "$work/b" 50-captions.md 52-hostile.md 2>/dev/null
+diff -r "$work/a" "$work/b" >/dev/null || { diff -r "$work/a" "$work/b" | head -20; echo "FAIL: two builds differ"; fail=1; }
+
+# 5. An erroring lesson: exit 1, the reason, nothing written, the old site byte-identical.
+before=$(sums "$work/a")
+"$LITLAB" build -o "$work/a" 50-captions.md bad/53-broken.md 2>"$work/err"
+rc=$?
+[ "$rc" -eq 1 ] || { echo "FAIL: build with an erroring lesson exited $rc, not 1"; fail=1; }
+grep -q 'litlab: not building the site: 1 error in the lessons (run litlab check)' "$work/err" ||
+	{ cat "$work/err"; echo "FAIL: no 'not building the site' message"; fail=1; }
+[ "$(sums "$work/a")" = "$before" ] || { echo "FAIL: the old site changed"; fail=1; }
+ls -d "$work"/a.* 2>/dev/null && { echo "FAIL: a temporary folder was left beside the site"; fail=1; }
+
+# 6. A folder build did not write is never replaced; a fresh folder's parents are made.
+mkdir -p "$work/mine" && echo keep >"$work/mine/notes.txt"
+"$LITLAB" build -o "$work/mine" 52-hostile.md 2>"$work/err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -q 'not replacing it' "$work/err" || { cat "$work/err"; echo "FAIL: build replaced a foreign folder (exit $rc)"; fail=1; }
+[ "$(cat "$work/mine/notes.txt")" = keep ] || { echo "FAIL: the foreign folder changed"; fail=1; }
+"$LITLAB" build -o "$work/new/deep/site/" 52-hostile.md 2>/dev/null && [ -f "$work/new/deep/site/index.html" ] ||
+	{ echo "FAIL: build into a new nested folder"; fail=1; }
+
+# 7. A measured block: panel, plot, references (structure only).
+"$LITLAB" build -o "$work/m" 51-measure.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: build of the measure lesson"; fail=1; }
+page=$work/m/51-measure.html
+for want in '<figure class="block caption-measured" id="spin">' '<dl class="measure-panel" id="spin-measurement">' \
+	'<dt>Samples</dt><dd>5 timed runs, after 1 warmup run</dd>' \
+	'<dt>Boundary</dt><dd>exec to exit (the whole process); clock CLOCK_MONOTONIC</dd>' \
+	'<dt>Wall time</dt><dd>min ' '<dt>Region</dt><dd><code>loop</code>' '<dt>Compiler</dt><dd><code>litlab-test-cc -std=c11 -O0</code> (litlab-test-cc 1.0)' \
+	'<dt>CPU</dt>' '<dt>Kernel</dt>' '<dt>Date (UTC)</dt><dd><time datetime="' '<dt>Isolation</dt>' \
+	'<svg class="measure-svg"' 'class="dist-median"' '<span class="stream-label">stdout of the first run</span>done'; do
+	grep -qF "$want" "$page" || { echo "FAIL: measure page lacks: $want"; fail=1; }
+done
+[ "$(grep -c 'class="dist-point"' "$page")" -eq 5 ] || { echo "FAIL: not one point per sample"; fail=1; }
+grep -q '<a class="measure-ref" href="#spin" title="number of timed samples of spin">5</a> times' "$page" ||
+	{ echo "FAIL: the samples reference"; fail=1; }
+grep -Eq '<a class="measure-ref" href="#spin" title="median wall time[^"]*">[0-9.]+ (ns|µs|ms|s)</a>' "$page" ||
+	{ echo "FAIL: the median reference has no value with a unit"; fail=1; }
+grep -Eq '<a class="measure-ref" href="#spin" title="median time of region loop[^"]*">[0-9.]+ (ns|µs|ms|s)</a>' "$page" ||
+	{ echo "FAIL: the region reference"; fail=1; }
+if grep -q '{{measure' "$page"; then echo "FAIL: a reference was left unrendered"; fail=1; fi
+
+# 8. audit: text, json (the check document), junit (well-formed XML, one case per block).
+"$LITLAB" audit 50-captions.md >"$work/audit.txt" 2>/dev/null || { echo "FAIL: audit exited $?"; fail=1; }
+grep -q '^50-captions.md:[0-9]*: refused compile-fail compile-failed: ' "$work/audit.txt" &&
+	grep -q "^50-captions.md:[0-9]*: python-1 derived derived: not executed; reason: python is not part" "$work/audit.txt" ||
+	{ cat "$work/audit.txt"; echo "FAIL: audit text"; fail=1; }
+"$LITLAB" audit --format json 50-captions.md >"$work/audit.json" 2>/dev/null
+"$LITLAB" check --format json 50-captions.md >"$work/check.json" 2>/dev/null
+# The same document but for what each run measures anew.
+python3 - "$work/audit.json" "$work/check.json" <<'EOF' || { echo "FAIL: audit json is not check's document"; fail=1; }
+import json, sys
+def strip(j):
+    if isinstance(j, dict):
+        return {k: strip(v) for k, v in j.items() if k not in ("wall_ms", "user_ms", "sys_ms", "max_rss_kb")}
+    if isinstance(j, list):
+        return [strip(v) for v in j]
+    return j
+a, c = (strip(json.load(open(f))) for f in sys.argv[1:3])
+sys.exit(0 if a == c and a["lessons"] else 1)
+EOF
+"$LITLAB" audit --format junit 50-captions.md bad/53-broken.md >"$work/junit.xml" 2>/dev/null
+rc=$?
+[ "$rc" -eq 1 ] || { echo "FAIL: audit of an erroring lesson exited $rc, not 1"; fail=1; }
+python3 - "$work/junit.xml" <<'EOF' || fail=1
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+suites = root.findall("testsuite")
+cases = {c.get("name"): c for s in suites for c in s.findall("testcase")}
+ok = (len(suites) == 2 and root.get("failures") == "1"
+      and cases["wrong"].find("failure") is not None
+      and cases["python-1"].find("skipped") is not None
+      and cases["echo"].find("failure") is None and cases["echo"].find("skipped") is None)
+if not ok:
+    print("FAIL: junit document", ET.tostring(root)[:2000])
+sys.exit(0 if ok else 1)
+EOF
+
+[ "$fail" -eq 0 ] && echo "site: ok"
+exit "$fail"
