@@ -7,6 +7,8 @@
 #   make lab-NN     build and run lesson NN's labs (labs/lab-NN/)
 #   make labs       tangle labs/ from the lessons
 #   make bench      benchmarks, as ratios against a baseline run side by side
+#   make fuzz       run each libFuzzer target for FUZZ_SECONDS (clang; see tests/fuzz/)
+#   make fuzz-smoke the same, 5 s each
 #   make deps       install the Debian packages litlab needs (as root), or print the line
 #   make install    install build/litlab under $(DESTDIR)$(PREFIX)
 #   make clean      remove build/ and site/public/
@@ -23,6 +25,9 @@ DEB_PACKAGES = build-essential pkg-config libcmark-dev cmark liblua5.4-dev libcm
 PKGS = libcmark lua5.4 jansson
 # Installed by make deps where it can be, never required: the browser test skips without it.
 DEB_OPTIONAL = chromium
+# Only make fuzz needs these, and installs them (as root) when clang cannot link a fuzzer:
+# clang alone does not bring libFuzzer's runtime.
+DEB_FUZZ = clang libclang-rt-dev
 
 WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -Wvla
@@ -53,7 +58,8 @@ SAN_OBJ := $(ENGINE_SRC:engine/%.c=build/san/%.o) $(GEN:%=build/san/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/san/tests/%)
 
-.PHONY: all deps depcheck site check test unit golden examples bench install clean format labs lab-% tangle-check
+.PHONY: all deps depcheck site check test unit golden examples bench install clean format labs lab-% tangle-check \
+	fuzz fuzz-smoke fuzzcheck
 .DEFAULT_GOAL := all
 
 all: depcheck build/litlab
@@ -157,6 +163,49 @@ build/bench_runner: tests/bench/bench_runner.c build/libengine.a
 bench: all build/bench_runner
 	@sh tests/bench/run.sh
 
+# libFuzzer targets (tests/fuzz/fuzz_NAME.c), built with clang, with the engine compiled again
+# by clang under the same sanitizers: gcc's objects carry no coverage for libFuzzer. Two
+# targets at once with make -j2. Failures are saved in build/fuzz/; see tests/fuzz/run.sh.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = lesson attr match quantity
+FUZZ_SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_OBJ := $(ENGINE_SRC:engine/%.c=build/fuzz/%.o)
+FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+
+fuzzcheck: depcheck
+	@mkdir -p build/fuzz
+	@printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >build/fuzz/probe.c
+	@$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) build/fuzz/probe.c -o build/fuzz/probe 2>/dev/null || \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "litlab: installing $(DEB_FUZZ) for libFuzzer" >&2; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq --no-install-recommends $(DEB_FUZZ); \
+	else \
+	  echo "litlab: $(FUZZ_CC) cannot link a libFuzzer target: run as root: apt-get install $(DEB_FUZZ)" >&2; \
+	  exit 2; \
+	fi
+
+build/fuzz/%.o: engine/%.c | fuzzcheck
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SAN) $(CPPFLAGS_ALL) -MMD -MP -c $< -o $@
+
+build/fuzz/libengine.a: $(FUZZ_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h build/fuzz/libengine.a
+	$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) $(CPPFLAGS_ALL) -MMD -MP $< -o $@ \
+		build/fuzz/libengine.a $(LIBS)
+
+.SECONDARY: $(FUZZ_BIN)
+fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
+fuzz-run-%: build/fuzz/fuzz_%
+	@sh tests/fuzz/run.sh $* $(FUZZ_SECONDS)
+
+fuzz-smoke: $(FUZZ_TARGETS:%=fuzz-smoke-%)
+fuzz-smoke-%: build/fuzz/fuzz_%
+	@sh tests/fuzz/run.sh $* 5
+
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 build/litlab $(DESTDIR)$(BINDIR)/litlab
@@ -167,4 +216,4 @@ format:
 clean:
 	rm -rf build site/public
 
--include $(wildcard build/obj/*.d build/san/*.d build/san/tests/*.d)
+-include $(wildcard build/obj/*.d build/san/*.d build/san/tests/*.d build/fuzz/*.d)

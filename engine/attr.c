@@ -18,7 +18,7 @@ static int is_space(char c)
 
 static void push(struct attr_list *l, char *key, char *value, int line, int col)
 {
-	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+	l->v = xappendarray(l->v, l->n, sizeof *l->v);
 	l->v[l->n].key = key;
 	l->v[l->n].value = value;
 	l->v[l->n].line = line;

@@ -341,7 +341,7 @@ int cmd_audit(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
@@ -368,7 +368,7 @@ int cmd_audit(int argc, char **argv)
 			return 0;
 		default:
 			free_words(rule_dirs, nrule_dirs);
-			return cmd_usage_error("audit", "unknown option '%s'", argv[optind - 1]);
+			return cmd_option_error("audit", c, argv[optind - 1]);
 		}
 	}
 

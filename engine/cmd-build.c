@@ -239,7 +239,7 @@ int cmd_build(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
@@ -259,7 +259,7 @@ int cmd_build(int argc, char **argv)
 			free_words(rule_dirs, nrule_dirs);
 			if (optopt == 'o')
 				return cmd_usage_error("build", "-o needs a folder");
-			return cmd_usage_error("build", "unknown option '%s'", argv[optind - 1]);
+			return cmd_option_error("build", c, argv[optind - 1]);
 		}
 	}
 

@@ -41,7 +41,7 @@ int cmd_check(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+j:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:j:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
 			break; /* there is no cache yet: every check is fresh */
@@ -76,7 +76,7 @@ int cmd_check(int argc, char **argv)
 			return 0;
 		default:
 			free_words(rule_dirs, nrule_dirs);
-			return cmd_usage_error("check", "unknown option '%s'", argv[optind - 1]);
+			return cmd_option_error("check", c, argv[optind - 1]);
 		}
 	}
 	(void)jobs;

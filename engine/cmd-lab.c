@@ -616,7 +616,7 @@ int cmd_lab(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'l':
 			lessons_dir = optarg;
@@ -629,7 +629,7 @@ int cmd_lab(int argc, char **argv)
 			fputs(lab_help, stdout);
 			return 0;
 		default:
-			return cmd_usage_error("lab", "unknown option '%s'", argv[optind - 1]);
+			return cmd_option_error("lab", c, argv[optind - 1]);
 		}
 	}
 	if (argc - optind != 1)

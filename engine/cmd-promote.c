@@ -135,7 +135,7 @@ int cmd_promote(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+nh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:nh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			dry_run = 1;
@@ -144,7 +144,7 @@ int cmd_promote(int argc, char **argv)
 			fputs(promote_help, stdout);
 			return 0;
 		default:
-			return cmd_usage_error("promote", "unknown option '%s'", argv[optind - 1]);
+			return cmd_option_error("promote", c, argv[optind - 1]);
 		}
 	}
 	if (optind == argc)

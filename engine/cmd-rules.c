@@ -30,7 +30,7 @@ int cmd_rules(int argc, char **argv)
 	dirs[0] = xstrdup("lessons/rules");
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
 		if (c == 'r') {
 			dirs = xreallocarray(dirs, ndirs + 1, sizeof *dirs);
 			dirs[ndirs++] = xstrdup(optarg);
@@ -40,7 +40,7 @@ int cmd_rules(int argc, char **argv)
 			return 0;
 		} else {
 			free_words(dirs, ndirs);
-			return cmd_usage_error("rules", "unknown option '%s'", argv[optind - 1]);
+			return cmd_option_error("rules", c, argv[optind - 1]);
 		}
 	}
 	if (optind < argc) {

@@ -79,7 +79,7 @@ int cmd_tangle(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			rep.check = 1;
@@ -92,7 +92,7 @@ int cmd_tangle(int argc, char **argv)
 			fputs(tangle_help, stdout);
 			return 0;
 		default:
-			return cmd_usage_error("tangle", "unknown option '%s'", argv[optind - 1]);
+			return cmd_option_error("tangle", c, argv[optind - 1]);
 		}
 	}
 

@@ -29,6 +29,11 @@ int cmd_promote(int argc, char **argv);
 
 /* 1 if colour may be used on fp: a terminal, and NO_COLOR unset. */
 int cmd_color(FILE *fp);
+/*
+ * For getopt_long's ':' (a missing value) or '?' (an unknown option), with
+ * opt the argument that caused it: a usage error naming it; returns 2.
+ */
+int cmd_option_error(const char *name, int c, const char *opt);
 /* Prints "usage: litlab NAME USAGE" and a hint to stderr; returns 2. */
 int cmd_usage_error(const char *name, const char *fmt, ...) PRINTFLIKE(2, 3);
 

@@ -157,11 +157,11 @@ void course_check_print_summary(FILE *fp, const struct course_check *cc)
 	const struct summary *sum = &cc->sum;
 
 	fprintf(fp,
-		"litlab: %zu lesson%s, %zu blocks: %zu passed, %zu failed, %zu measured, %zu compiled, "
-		"%zu derived; %zu error%s, %zu warning%s\n",
-		sum->lessons, sum->lessons == 1 ? "" : "s", sum->blocks, sum->passed, sum->failed, sum->measured,
-		sum->compiled, sum->derived, sum->errors, sum->errors == 1 ? "" : "s", sum->warnings,
-		sum->warnings == 1 ? "" : "s");
+		"litlab: %zu lesson%s, %zu block%s: %zu passed, %zu failed, %zu measured, %zu compiled, "
+		"%zu compile-failed as expected, %zu derived; %zu error%s, %zu warning%s\n",
+		sum->lessons, sum->lessons == 1 ? "" : "s", sum->blocks, sum->blocks == 1 ? "" : "s",
+		sum->passed, sum->failed, sum->measured, sum->compiled, sum->compile_failed, sum->derived,
+		sum->errors, sum->errors == 1 ? "" : "s", sum->warnings, sum->warnings == 1 ? "" : "s");
 }
 
 json_t *course_check_json(const struct course_check *cc)

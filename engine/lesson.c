@@ -153,6 +153,65 @@ static void set_fm(struct lesson *l, const char *key, const char *value, int lin
 }
 
 /*
+ * A string-keyed table of indices with a fixed number of entries, for the
+ * lookups the loader makes once per block or front matter line: linear time
+ * whatever the lesson's size. Keys are borrowed; the first key put stays.
+ */
+struct strmap {
+	const char **key;
+	size_t *val;
+	size_t cap; /* a power of two, more than twice the entries it may hold */
+};
+
+static void strmap_init(struct strmap *m, size_t max_entries)
+{
+	m->cap = 16;
+	while (m->cap < 2 * max_entries + 1)
+		m->cap *= 2;
+	m->key = xcalloc(m->cap, sizeof *m->key);
+	m->val = xcalloc(m->cap, sizeof *m->val);
+}
+
+static void strmap_release(struct strmap *m)
+{
+	free(m->key);
+	free(m->val);
+}
+
+/* The slot of key: where it is, or the empty one where it would go. */
+static size_t strmap_slot(const struct strmap *m, const char *key)
+{
+	size_t h = 0xcbf29ce484222325u;
+
+	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+		h = (h ^ *p) * 0x100000001b3u;
+	for (h &= m->cap - 1; m->key[h] && strcmp(m->key[h], key) != 0; h = (h + 1) & (m->cap - 1))
+		;
+	return h;
+}
+
+/* The value of key, or NULL. */
+static size_t *strmap_get(const struct strmap *m, const char *key)
+{
+	size_t h = strmap_slot(m, key);
+
+	return m->key[h] ? &m->val[h] : NULL;
+}
+
+/* Adds key with value val unless it is there; returns its value and whether it was there. */
+static size_t *strmap_put(struct strmap *m, const char *key, size_t val, int *found)
+{
+	size_t h = strmap_slot(m, key);
+
+	*found = m->key[h] != NULL;
+	if (!*found) {
+		m->key[h] = key;
+		m->val[h] = val;
+	}
+	return &m->val[h];
+}
+
+/*
  * Reads "---" / key: value lines / "---" at the top and blanks those lines
  * out of text (newlines kept) so that cmark's lines stay the file's lines.
  */
@@ -181,6 +240,8 @@ static void read_front_matter(struct lesson *l)
 			 xstrdup("the front matter is not closed: end it with a line '---'"));
 		return;
 	}
+	struct strmap keys;
+	strmap_init(&keys, (size_t)close);
 	for (int n = 2; n < close; n++) {
 		struct span s = line_span(l, n);
 		char *text = trim(s.p, s.len);
@@ -216,19 +277,23 @@ static void read_front_matter(struct lesson *l)
 				  "unknown front matter key '%s' (known: title, lesson, unit, course, summary, "
 				  "reviewed, cflags)",
 				  key);
-		for (size_t k = 0; k < l->nfm; k++)
-			if (strcmp(l->fm[k].key, key) == 0)
-				diags_add(&l->diags, l->path, n, 1, SEV_WARNING, "front-matter",
-					  "front matter key '%s' repeats line %d; the last one wins", key,
-					  l->fm[k].line);
+		int repeated;
+		size_t *last = strmap_put(&keys, key, l->nfm, &repeated);
+		if (repeated) {
+			diags_add(&l->diags, l->path, n, 1, SEV_WARNING, "front-matter",
+				  "front matter key '%s' repeats line %d; the last one wins", key,
+				  l->fm[*last].line);
+			*last = l->nfm;
+		}
 		set_fm(l, key, value, n);
-		l->fm = xreallocarray(l->fm, l->nfm + 1, sizeof *l->fm);
+		l->fm = xappendarray(l->fm, l->nfm, sizeof *l->fm);
 		l->fm[l->nfm].key = key;
 		l->fm[l->nfm].value = value;
 		l->fm[l->nfm].line = n;
 		l->nfm++;
 		free(text);
 	}
+	strmap_release(&keys);
 	for (int n = 1; n <= close; n++)
 		memset(l->lines[n - 1], ' ', l->line_len[n - 1]);
 }
@@ -341,7 +406,7 @@ static void split_use(struct block *b, const char *value)
 		size_t n = comma ? (size_t)(comma - p) : strlen(p);
 		char *id = trim(p, n);
 		if (*id) {
-			b->use = xreallocarray(b->use, b->nuse + 1, sizeof *b->use);
+			b->use = xappendarray(b->use, b->nuse, sizeof *b->use);
 			b->use[b->nuse++] = id;
 		} else {
 			free(id);
@@ -544,7 +609,7 @@ static int is_stdin_lang(struct span lang)
 static void orphan(struct lesson *l, int line, int col, int is_stdin, const char *text, size_t len,
 		   char *why)
 {
-	l->orphans = xreallocarray(l->orphans, l->norphans + 1, sizeof *l->orphans);
+	l->orphans = xappendarray(l->orphans, l->norphans, sizeof *l->orphans);
 	struct orphan *o = &l->orphans[l->norphans++];
 	o->line = line;
 	o->col = col;
@@ -685,7 +750,7 @@ static void attach(struct lesson *l, struct walk *w, cmark_node *node, struct sp
 			free(o.fence);
 		}
 	}
-	w->roles = xreallocarray(w->roles, w->n + 1, sizeof *w->roles);
+	w->roles = xappendarray(w->roles, w->n, sizeof *w->roles);
 	w->roles[w->n++] = role;
 }
 
@@ -761,7 +826,7 @@ static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 		return;
 	}
 
-	l->blocks = xreallocarray(l->blocks, l->nblocks + 1, sizeof *l->blocks);
+	l->blocks = xappendarray(l->blocks, l->nblocks, sizeof *l->blocks);
 	struct block *b = &l->blocks[l->nblocks];
 	memset(b, 0, sizeof *b);
 	b->index = l->nblocks++;
@@ -806,59 +871,70 @@ static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 		}
 	}
 	struct node_role role = { node, (long)b->index, -1, 0, 0 };
-	w->roles = xreallocarray(w->roles, w->n + 1, sizeof *w->roles);
+	w->roles = xappendarray(w->roles, w->n, sizeof *w->roles);
 	w->roles[w->n++] = role;
 }
 
 /*
  * Blocks without an explicit id get LANG-N, N counting the blocks of that
- * language from 1: stable while prose around them changes.
+ * language from 1: stable while prose around them changes. Fills ids with
+ * every block's id (the first block wins, as in lesson_block()).
  */
-static void assign_ids(struct lesson *l)
+static void assign_ids(struct lesson *l, struct strmap *ids)
 {
+	struct strmap langs;
+	int found;
+
+	strmap_init(ids, l->nblocks);
 	for (size_t i = 0; i < l->nblocks; i++) {
 		struct block *b = &l->blocks[i];
 		if (!b->id_explicit)
 			continue;
-		for (size_t j = 0; j < i; j++) {
-			if (l->blocks[j].id_explicit && strcmp(l->blocks[j].id, b->id) == 0) {
-				const struct attr *a = attr_find(&b->attrs, "id");
-				error_at(l, a->line, a->col, "attribute",
-					 xasprintf("duplicate id '%s' (first used on line %d): ids are unique in a "
-						   "lesson",
-						   b->id, l->blocks[j].line));
-				b->bad_attrs = 1;
-				break;
-			}
+		size_t first = *strmap_put(ids, b->id, i, &found);
+		if (found) {
+			const struct attr *a = attr_find(&b->attrs, "id");
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("duplicate id '%s' (first used on line %d): ids are unique in a "
+					   "lesson",
+					   b->id, l->blocks[first].line));
+			b->bad_attrs = 1;
 		}
 	}
+	strmap_init(&langs, l->nblocks);
 	for (size_t i = 0; i < l->nblocks; i++) {
 		struct block *b = &l->blocks[i];
+		size_t n = ++*strmap_put(&langs, b->lang, 0, &found);
 		if (b->id)
 			continue;
 		char *prefix = default_lang_id(b->lang);
-		size_t n = 0;
-		for (size_t j = 0; j <= i; j++)
-			n += strcmp(l->blocks[j].lang, b->lang) == 0;
 		char *id = xasprintf("%s-%zu", prefix, n);
-		for (int k = 2; lesson_block(l, id); k++) {
+		for (int k = 2; strmap_get(ids, id); k++) {
 			free(id);
 			id = xasprintf("%s-%zu-%d", prefix, n, k);
 		}
 		b->id = id;
+		strmap_put(ids, b->id, i, &found);
 		free(prefix);
 	}
+	strmap_release(&langs);
+}
+
+static struct block *block_by_id(struct lesson *l, const struct strmap *ids, const char *id)
+{
+	size_t *i = strmap_get(ids, id);
+
+	return i ? &l->blocks[*i] : NULL;
 }
 
 /* Depth-first: a block's own uses come before it; each block once. 0 on success, -1 on a cycle. */
-static int collect_deps(struct lesson *l, size_t at, unsigned char *state, size_t *out, size_t *n,
-			size_t *cycle_at)
+static int collect_deps(struct lesson *l, const struct strmap *ids, size_t at, unsigned char *state,
+			size_t *out, size_t *n, size_t *cycle_at)
 {
 	struct block *b = &l->blocks[at];
 
 	state[at] = 1;
 	for (size_t i = 0; i < b->nuse; i++) {
-		struct block *u = lesson_block(l, b->use[i]);
+		struct block *u = block_by_id(l, ids, b->use[i]);
 		if (!u || strcmp(u->lang, "c") != 0)
 			continue;
 		if (state[u->index] == 1) {
@@ -866,7 +942,7 @@ static int collect_deps(struct lesson *l, size_t at, unsigned char *state, size_
 			return -1;
 		}
 		if (state[u->index] == 0) {
-			if (collect_deps(l, u->index, state, out, n, cycle_at) < 0)
+			if (collect_deps(l, ids, u->index, state, out, n, cycle_at) < 0)
 				return -1;
 			out[(*n)++] = u->index;
 		}
@@ -875,30 +951,40 @@ static int collect_deps(struct lesson *l, size_t at, unsigned char *state, size_
 	return 0;
 }
 
-static void resolve_uses(struct lesson *l)
+/* The first 12 distinct ids of c blocks other than block i, for a message. */
+static void list_c_ids(const struct lesson *l, size_t i, struct buf *out)
+{
+	const char *shown[12];
+	size_t nshown = 0;
+
+	for (size_t j = 0; j < l->nblocks && nshown < ARRAY_LEN(shown); j++) {
+		const struct block *b = &l->blocks[j];
+		size_t k = 0;
+		if (j == i || strcmp(b->lang, "c") != 0)
+			continue;
+		while (k < nshown && strcmp(shown[k], b->id) != 0)
+			k++;
+		if (k == nshown) {
+			buf_addf(out, "%s%s", nshown ? ", " : "", b->id);
+			shown[nshown++] = b->id;
+		}
+	}
+}
+
+static void resolve_uses(struct lesson *l, const struct strmap *ids)
 {
 	for (size_t i = 0; i < l->nblocks; i++) {
 		struct block *b = &l->blocks[i];
 		int bad = 0;
 		for (size_t k = 0; k < b->nuse; k++) {
-			struct block *u = lesson_block(l, b->use[k]);
+			struct block *u = block_by_id(l, ids, b->use[k]);
 			if (!u) {
-				struct buf ids = BUF_INIT;
-				size_t shown = 0;
-				for (size_t j = 0; j < l->nblocks && shown < 12; j++) {
-					int seen = 0;
-					for (size_t p = 0; p < j && !seen; p++)
-						seen = p != i && strcmp(l->blocks[p].lang, "c") == 0 &&
-						       strcmp(l->blocks[p].id, l->blocks[j].id) == 0;
-					if (strcmp(l->blocks[j].lang, "c") == 0 && j != i && !seen) {
-						buf_addf(&ids, "%s%s", shown ? ", " : "", l->blocks[j].id);
-						shown++;
-					}
-				}
+				struct buf c_ids = BUF_INIT;
+				list_c_ids(l, i, &c_ids);
 				error_at(l, b->use_line, b->use_col, "attribute",
 					 xasprintf("use=: no block with id '%s' in this lesson (c blocks: %s)",
-						   b->use[k], ids.len ? ids.p : "none"));
-				buf_release(&ids);
+						   b->use[k], c_ids.len ? c_ids.p : "none"));
+				buf_release(&c_ids);
 				bad = 1;
 			} else if (strcmp(u->lang, "c") != 0) {
 				error_at(l, b->use_line, b->use_col, "attribute",
@@ -920,7 +1006,7 @@ static void resolve_uses(struct lesson *l)
 		unsigned char *state = xcalloc(l->nblocks, 1);
 		size_t *deps = xcalloc(l->nblocks, sizeof *deps);
 		size_t n = 0, cycle_at = 0;
-		if (collect_deps(l, i, state, deps, &n, &cycle_at) < 0) {
+		if (collect_deps(l, ids, i, state, deps, &n, &cycle_at) < 0) {
 			error_at(l, b->use_line, b->use_col, "attribute",
 				 xasprintf("use= makes a cycle through block '%s': a block cannot end up using "
 					   "itself",
@@ -1050,8 +1136,10 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	cmark_iter_free(it);
 	free(w.roles);
 
-	assign_ids(l);
-	resolve_uses(l);
+	struct strmap ids;
+	assign_ids(l, &ids);
+	resolve_uses(l, &ids);
+	strmap_release(&ids);
 	find_title(l);
 	if (l->number < 0)
 		l->number = number_from_name(path);

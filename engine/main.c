@@ -43,6 +43,13 @@ int cmd_usage_error(const char *name, const char *fmt, ...)
 	return 2;
 }
 
+int cmd_option_error(const char *name, int c, const char *opt)
+{
+	if (c == ':')
+		return cmd_usage_error(name, "option '%s' needs a value", opt);
+	return cmd_usage_error(name, "unknown option '%s'", opt);
+}
+
 static void help(FILE *fp)
 {
 	fprintf(fp, "usage: litlab COMMAND [OPTIONS] [ARGS]\n\n"

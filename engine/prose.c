@@ -32,8 +32,11 @@ struct builder {
 	size_t nspans;
 };
 
+/* Appends n bytes that all came from offset at, which is kept inside the block's source. */
 static void put(struct builder *b, const char *s, size_t n, size_t at)
 {
+	if (at >= b->limit)
+		at = b->limit ? b->limit - 1 : 0;
 	buf_add(&b->text, s, n);
 	if (b->npos + n > b->apos) {
 		b->apos = (b->npos + n) * 2 + 16;
@@ -58,7 +61,7 @@ static void put_mapped(struct builder *b, const char *s, size_t n)
 		}
 		if (at < b->limit && src[at] == s[i])
 			b->cursor = at + 1;
-		put(b, s + i, 1, at < b->limit ? at : (b->limit ? b->limit - 1 : 0));
+		put(b, s + i, 1, at);
 	}
 }
 
@@ -90,7 +93,7 @@ static void put_code(struct builder *b, const char *lit)
 			break;
 		}
 	}
-	b->spans = xreallocarray(b->spans, b->nspans + 1, sizeof *b->spans);
+	b->spans = xappendarray(b->spans, b->nspans, sizeof *b->spans);
 	b->spans[b->nspans].offset = b->text.len;
 	b->spans[b->nspans].text = xstrdup(lit);
 	b->nspans++;
@@ -171,7 +174,7 @@ static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, 
 				size_t k = b.cursor;
 				while (k < b.limit && l->text[k] != '\n')
 					k++;
-				put(&b, "\n", 1, k < l->text_len ? k : b.cursor);
+				put(&b, "\n", 1, k);
 				b.cursor = k < b.limit ? k + 1 : k;
 				break;
 			}
@@ -181,7 +184,7 @@ static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, 
 		}
 		cmark_iter_free(it);
 	}
-	p->v = xreallocarray(p->v, p->n + 1, sizeof *p->v);
+	p->v = xappendarray(p->v, p->n, sizeof *p->v);
 	struct text_unit *u = &p->v[p->n++];
 	memset(u, 0, sizeof *u);
 	u->kind = kind;

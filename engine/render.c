@@ -525,7 +525,8 @@ static int table(struct page *p, cmark_node *para)
 				ok = 0;
 	}
 	if (ok) {
-		buf_adds(p->out, "<table>\n<thead>\n<tr>");
+		buf_adds(p->out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table\">\n"
+				 "<table>\n<thead>\n<tr>");
 		for (size_t i = 0; i < head.n; i++)
 			table_cell(p, head.v[i], "th", align[i]);
 		buf_adds(p->out, "</tr>\n</thead>\n");
@@ -542,7 +543,7 @@ static int table(struct page *p, cmark_node *para)
 		}
 		if (last > first + 1)
 			buf_adds(p->out, "</tbody>\n");
-		buf_adds(p->out, "</table>\n");
+		buf_adds(p->out, "</table>\n</div>\n");
 	}
 	free(align);
 	free(head.v);
@@ -552,10 +553,7 @@ static int table(struct page *p, cmark_node *para)
 
 /* Code blocks: figures whose captions come from the evidence */
 
-static const char *kind_of(const struct lesson *l, const struct lesson_result *lr, const struct block *b,
-			   const struct block_result *br);
-
-/* The blocks whose code b comes first in (b is a fragment or a used block). */
+/* 1 if b's code comes first in user's translation unit (use=). */
 static int used_by(const struct block *user, const struct block *b)
 {
 	for (size_t k = 0; k < user->ndeps; k++)
@@ -868,7 +866,7 @@ static void measure_panel(struct buf *out, const struct render_ctx *ctx, const s
 	distribution_svg(out, b->id, m);
 }
 
-static void caption(struct page *p, const struct block *b, const struct block_result *br, const char *kind)
+static void caption(struct page *p, const struct block *b, const struct block_result *br)
 {
 	struct buf *out = p->out;
 	const struct lesson *l = p->l;
@@ -945,7 +943,6 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 			      "<a href=\"audit.html\">audit ledger</a>.");
 		break;
 	}
-	(void)kind;
 	buf_adds(out, "</figcaption>\n");
 }
 
@@ -969,7 +966,7 @@ static void figure(struct page *p, const struct block *b, const struct block_res
 		html_escape_text(out, b->code, b->code_len);
 	buf_adds(out, "</code></pre>\n");
 	figure_outputs(out, b, br);
-	caption(p, b, br, kind);
+	caption(p, b, br);
 	buf_adds(out, "</figure>\n");
 }
 
@@ -1097,6 +1094,15 @@ char *render_page_name(const char *lesson_path)
 static const char *lesson_title(const struct lesson *l)
 {
 	return l->title && *l->title ? l->title : l->path;
+}
+
+/* "Lesson 15", or the title when the lesson has no number. */
+static void lesson_label(struct buf *out, const struct lesson *l)
+{
+	if (l->number >= 0)
+		buf_addf(out, "Lesson %d", l->number);
+	else
+		esc(out, lesson_title(l));
 }
 
 static void head(struct buf *out, const struct render_ctx *ctx, const char *title, const char *description)
@@ -1353,17 +1359,22 @@ static void cell_code(struct buf *out, const char *s)
 }
 
 static void evidence_cell(struct buf *out, const struct render_ctx *ctx, const struct lesson *l,
-			  const struct lesson_result *lr, const struct block *b, const struct block_result *br)
+			  const struct block *b, const struct block_result *br)
 {
 	const struct evidence *ev = &br->ev;
 
 	buf_adds(out, "<td>");
 	if (ev->compiled) {
-		buf_adds(out, "compiler ");
-		cell_code(out, ctx->runner ? ctx->runner->cc : "cc");
-		buf_adds(out, ", cflags ");
-		cell_code(out, ev->cflags ? ev->cflags : "");
-		buf_adds(out, ev->compile_ok ? ", compiled" : ", did not compile");
+		buf_adds(out, "<samp>");
+		esc(out, ctx->runner ? ctx->runner->cc : "cc");
+		if (ev->cflags && *ev->cflags) {
+			buf_addc(out, ' ');
+			esc(out, ev->cflags);
+		}
+		buf_adds(out, "</samp>: ");
+		buf_adds(out, ev->compile_ok		       ? "compiled"
+			      : b->mode == MODE_COMPILE_FAIL ? "did not compile, as expected"
+							     : "did not compile");
 	}
 	if (ev->executed) {
 		buf_adds(out, "; ");
@@ -1401,7 +1412,6 @@ static void evidence_cell(struct buf *out, const struct render_ctx *ctx, const s
 		if (!k)
 			buf_adds(out, "used by no block");
 	}
-	(void)lr;
 	buf_adds(out, "</td>");
 }
 
@@ -1454,19 +1464,39 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 		      "measured, %zu compiled, %zu derived.</p>\n",
 		 sum.lessons, sum.lessons == 1 ? "" : "s", sum.blocks, sum.passed, sum.failed, sum.measured,
 		 sum.compiled, sum.derived);
-	buf_adds(out, "<h2 id=\"blocks\">Blocks</h2>\n<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th>"
-		      "<th scope=\"col\">Block</th><th scope=\"col\">Line</th><th scope=\"col\">Mode</th>"
-		      "<th scope=\"col\">Status</th><th scope=\"col\">Evidence</th></tr></thead>\n<tbody>\n");
+	buf_adds(out, "<h2 id=\"blocks\">Blocks</h2>\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct lesson *l = v[i].lesson;
+		struct render_counts c;
+		char *page = render_page_name(l->path);
+		size_t plen = strlen(page) - 5; /* without ".html" */
+		buf_adds(out, "<h3 id=\"");
+		render_slug(out, page, plen);
+		buf_adds(out, "\">");
+		lesson_anchor(out, l, NULL);
+		lesson_label(out, l);
+		buf_adds(out, ": ");
+		esc(out, lesson_title(l));
+		buf_adds(out, "</a></h3>\n<p><code>");
+		esc(out, l->path);
+		buf_adds(out, "</code></p>\n");
+		free(page);
+		render_count(&v[i], &c);
+		counts_list(out, &c);
+		if (!l->nblocks) {
+			buf_adds(out, "<p>No code blocks.</p>\n");
+			continue;
+		}
+		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Blocks of ");
+		lesson_label(out, l);
+		buf_adds(out, "\">\n<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Block</th>"
+			      "<th scope=\"col\">Line</th><th scope=\"col\">Mode</th><th scope=\"col\">Status</th>"
+			      "<th scope=\"col\">Evidence</th></tr></thead>\n<tbody>\n");
 		for (size_t k = 0; k < l->nblocks; k++) {
 			const struct block *b = &l->blocks[k];
 			const struct block_result *br = &v[i].blocks[k];
 			const char *status = block_status_name(br->status);
 			buf_adds(out, "<tr><td>");
-			lesson_anchor(out, l, NULL);
-			esc(out, lesson_title(l));
-			buf_adds(out, "</a></td><td>");
 			lesson_anchor(out, l, b->id);
 			cell_code(out, b->id);
 			buf_addf(out, "</a></td><td>%d</td><td>%s", b->line, block_mode_name(b->mode));
@@ -1476,17 +1506,17 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 				buf_adds(out, ")");
 			}
 			buf_addf(out, "</td><td class=\"status-%s\">%s</td>", status, status);
-			evidence_cell(out, ctx, l, &v[i], b, br);
+			evidence_cell(out, ctx, l, b, br);
 			buf_adds(out, "</tr>\n");
 		}
+		buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	}
-	buf_adds(out, "</tbody>\n</table>\n");
 
 	buf_adds(out, "<h2 id=\"references\">Measure references</h2>\n");
 	if (!nrefs) {
 		buf_adds(out, "<p>No lesson cites a measurement.</p>\n");
 	} else {
-		buf_adds(out, "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
+		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Measure references\">\n<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
 			      "<th scope=\"col\">Reference</th><th scope=\"col\">Value</th><th scope=\"col\">Measurement"
 			      "</th></tr></thead>\n<tbody>\n");
 		for (size_t i = 0; i < n; i++) {
@@ -1494,7 +1524,7 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 			for (size_t k = 0; k < v[i].nrefs; k++) {
 				const struct measure_ref *r = &v[i].refs[k];
 				buf_adds(out, "<tr><td>");
-				esc(out, lesson_title(l));
+				lesson_label(out, l);
 				buf_addf(out, "</td><td>%d:%d</td><td><code>{{", r->line, r->col);
 				esc(out, r->text);
 				buf_adds(out, "}}</code></td>");
@@ -1517,21 +1547,21 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 				buf_adds(out, "</tr>\n");
 			}
 		}
-		buf_adds(out, "</tbody>\n</table>\n");
+		buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	}
 
 	buf_adds(out, "<h2 id=\"suppressions\">Suppressions</h2>\n");
 	if (!nsupp) {
 		buf_adds(out, "<p>No rule is suppressed anywhere.</p>\n");
 	} else {
-		buf_adds(out, "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
+		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Suppressions\">\n<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
 			      "<th scope=\"col\">Rule</th><th scope=\"col\">Reason</th><th scope=\"col\">Covers</th>"
 			      "<th scope=\"col\">Used</th></tr></thead>\n<tbody>\n");
 		for (size_t i = 0; i < n; i++) {
 			for (size_t k = 0; k < v[i].nsupp; k++) {
 				const struct suppression *s = &v[i].supp[k];
 				buf_adds(out, "<tr><td>");
-				esc(out, lesson_title(v[i].lesson));
+				lesson_label(out, v[i].lesson);
 				buf_addf(out, "</td><td>%d</td><td>", s->line);
 				if (s->rule)
 					cell_code(out, s->rule);
@@ -1550,20 +1580,20 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 				buf_addf(out, "</td><td>%s</td></tr>\n", s->used ? "yes" : "no");
 			}
 		}
-		buf_adds(out, "</tbody>\n</table>\n");
+		buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	}
 
 	buf_adds(out, "<h2 id=\"diagnostics\">Diagnostics</h2>\n");
 	if (!ndiags) {
 		buf_adds(out, "<p>No diagnostics: every lesson checks clean.</p>\n");
 	} else {
-		buf_adds(out, "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Where</th><th scope=\"col\">Severity"
+		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Diagnostics\">\n<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Where</th><th scope=\"col\">Severity"
 			      "</th><th scope=\"col\">Rule</th><th scope=\"col\">Message</th></tr></thead>\n<tbody>\n");
 		if (rule_errors)
 			diag_rows(out, rule_errors);
 		for (size_t i = 0; i < n; i++)
 			diag_rows(out, &v[i].lesson->diags);
-		buf_adds(out, "</tbody>\n</table>\n");
+		buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	}
 	foot(out, NULL);
 }

@@ -51,6 +51,13 @@ void *xreallocarray(void *p, size_t n, size_t size)
 	return xrealloc(p, n * size);
 }
 
+void *xappendarray(void *p, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return p; /* n is not a power of two: the last doubling left room */
+	return xreallocarray(p, n ? 2 * n : 1, size);
+}
+
 char *xstrdup(const char *s)
 {
 	return xstrndup(s, strlen(s));

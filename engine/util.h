@@ -26,8 +26,15 @@
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
-/* Grows an array of n elements of the given size to hold at least need. */
+/* Resizes p to an array of n elements of the given size; aborts if n * size overflows. */
 void *xreallocarray(void *p, size_t n, size_t size);
+/*
+ * Makes room for element n of an array that holds n and only ever grows by
+ * appending one at a time: the capacity doubles whenever n reaches a power
+ * of two, so appending stays linear (realloc() under AddressSanitizer always
+ * copies) with no capacity to store. Only for arrays grown this way alone.
+ */
+void *xappendarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) PRINTFLIKE(1, 2);

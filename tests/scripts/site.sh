@@ -79,7 +79,14 @@ grep -q 'litlab: not building the site: 1 error in the lessons (run litlab check
 [ "$(sums "$work/a")" = "$before" ] || { echo "FAIL: the old site changed"; fail=1; }
 ls -d "$work"/a.* 2>/dev/null && { echo "FAIL: a temporary folder was left beside the site"; fail=1; }
 
-# 6. A folder build did not write is never replaced; a fresh folder's parents are made.
+# 6. A good build replaces the old site whole: a stray file goes, nothing is left beside it.
+echo stale >"$work/a/stale.html"
+"$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: rebuild over a site"; fail=1; }
+[ ! -e "$work/a/stale.html" ] && [ ! -e "$work/a/50-captions.html" ] && [ -f "$work/a/52-hostile.html" ] ||
+	{ echo "FAIL: the rebuilt site is not exactly the new one"; fail=1; }
+ls -d "$work"/a.* 2>/dev/null && { echo "FAIL: a temporary or old folder was left beside the site"; fail=1; }
+
+# 7. A folder build did not write is never replaced; a fresh folder's parents are made.
 mkdir -p "$work/mine" && echo keep >"$work/mine/notes.txt"
 "$LITLAB" build -o "$work/mine" 52-hostile.md 2>"$work/err"
 rc=$?
@@ -88,7 +95,7 @@ rc=$?
 "$LITLAB" build -o "$work/new/deep/site/" 52-hostile.md 2>/dev/null && [ -f "$work/new/deep/site/index.html" ] ||
 	{ echo "FAIL: build into a new nested folder"; fail=1; }
 
-# 7. A measured block: panel, plot, references (structure only).
+# 8. A measured block: panel, plot, references (structure only).
 "$LITLAB" build -o "$work/m" 51-measure.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: build of the measure lesson"; fail=1; }
 page=$work/m/51-measure.html
 for want in '<figure class="block caption-measured" id="spin">' '<dl class="measure-panel" id="spin-measurement">' \
@@ -108,7 +115,7 @@ grep -Eq '<a class="measure-ref" href="#spin" title="median time of region loop[
 	{ echo "FAIL: the region reference"; fail=1; }
 if grep -q '{{measure' "$page"; then echo "FAIL: a reference was left unrendered"; fail=1; fi
 
-# 8. audit: text, json (the check document), junit (well-formed XML, one case per block).
+# 9. audit: text, json (the check document), junit (well-formed XML, one case per block).
 "$LITLAB" audit 50-captions.md >"$work/audit.txt" 2>/dev/null || { echo "FAIL: audit exited $?"; fail=1; }
 grep -q '^50-captions.md:[0-9]*: refused compile-fail compile-failed: ' "$work/audit.txt" &&
 	grep -q "^50-captions.md:[0-9]*: python-1 derived derived: not executed; reason: python is not part" "$work/audit.txt" ||

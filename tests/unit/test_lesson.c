@@ -171,6 +171,14 @@ static void test_front_matter_problems(void **state)
 	assert_int_equal(l->nblocks, 0);
 	lesson_free(l);
 
+	/* A key given three times: each repeat warns once, naming the one before it. */
+	l = parse("---\nunit: a\nunit: b\nunit: c\n---\n");
+	expect_diag(l, 3, 1, SEV_WARNING, "front-matter", "repeats line 2");
+	expect_diag(l, 4, 1, SEV_WARNING, "front-matter", "repeats line 3");
+	assert_int_equal(count_rule(l, "front-matter"), 2);
+	assert_string_equal(l->unit, "c");
+	lesson_free(l);
+
 	l = parse("---\ntitle: x\n# Heading\n");
 	expect_diag(l, 1, 1, SEV_ERROR, "front-matter", "not closed");
 	assert_int_equal(count_rule(l, "front-matter"), 1);
@@ -993,6 +1001,67 @@ static void test_many_blocks(void **state)
 	buf_release(&b);
 }
 
+/* Parses b and fails if that took 2 s or more. */
+static struct lesson *parse_timed(const struct buf *b, const char *what)
+{
+	long long t0 = now_ns();
+	struct lesson *l = lesson_parse(PATH, b->p, b->len);
+	double s = (double)(now_ns() - t0) / 1e9;
+
+	if (s >= 2.0)
+		print_error("loading %s took %.2f s\n", what, s);
+	assert_true(s < 2.0);
+	return l;
+}
+
+/*
+ * Shapes the fuzzer found to take seconds for 64 KiB: ids, use= and repeated
+ * front matter keys were each looked up with a linear search per block or
+ * line (a cubic one for unknown use= ids among many blocks, which listed the
+ * c blocks over again for every one), and a key given N times warned N^2 / 2
+ * times.
+ */
+static void test_degenerate_lessons(void **state)
+{
+	struct buf b = BUF_INIT;
+	struct lesson *l;
+	enum { N = 3000 };
+
+	(void)state;
+	for (int i = 0; i < N; i++)
+		buf_adds(&b, i % 3 ? "```py\n```\n" : "```c id=a use=nowhere\n```\n");
+	l = parse_timed(&b, "unknown use= ids");
+	assert_int_equal(l->nblocks, N);
+	expect_diag(l, 1, 0, SEV_ERROR, "attribute", "no block with id 'nowhere' in this lesson (c blocks: a)");
+	lesson_free(l);
+
+	buf_reset(&b);
+	for (int i = 0; i < N / 2; i++)
+		buf_addf(&b, "```c id=b%d fragment use=b%d\n```\n", i, i ? i - 1 : N);
+	l = parse_timed(&b, "a chain of use=");
+	assert_int_equal(l->blocks[N / 2 - 1].ndeps, N / 2 - 1);
+	lesson_free(l);
+
+	buf_reset(&b);
+	for (int i = 0; i < 3 * N; i++)
+		buf_adds(&b, i == 1 ? "```c id=c-3\n```\n" : "```c\n```\n");
+	l = parse_timed(&b, "default ids");
+	assert_string_equal(l->blocks[2].id, "c-3-2");
+	assert_string_equal(l->blocks[3 * N - 1].id, "c-9000");
+	expect_no_diags(l);
+	lesson_free(l);
+
+	buf_reset(&b);
+	buf_adds(&b, "---\n");
+	for (int i = 0; i < 2 * N; i++)
+		buf_adds(&b, "title: again\n");
+	buf_adds(&b, "---\n");
+	l = parse_timed(&b, "a repeated front matter key");
+	assert_int_equal(count_rule(l, "front-matter"), 2 * N - 1);
+	lesson_free(l);
+	buf_release(&b);
+}
+
 static unsigned long long rng_state = 0x2545F4914F6CDD1DULL;
 
 static unsigned next_rand(void)
@@ -1135,6 +1204,7 @@ int main(void)
 		cmocka_unit_test(test_modes),
 		cmocka_unit_test(test_attribute_diagnostics),
 		cmocka_unit_test(test_many_blocks),
+		cmocka_unit_test(test_degenerate_lessons),
 		cmocka_unit_test(test_hostile_bytes),
 		cmocka_unit_test(test_encoding),
 	};

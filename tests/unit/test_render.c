@@ -1,0 +1,180 @@
+/* test_render.c: anchors, page names, and lesson pages made from hand-built evidence. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "check.h"
+#include "render.h"
+#include "util.h"
+
+static char *slug(const char *s)
+{
+	struct buf out = BUF_INIT;
+
+	render_slug(&out, s, strlen(s));
+	return buf_detach(&out, NULL);
+}
+
+static void test_slug(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "Hello, World!", "hello-world" },
+		{ "  A -- b  ", "a-b" },
+		{ "", "section" },
+		{ "?!", "section" },
+		{ "Über größe", "Über-größe" }, /* UTF-8 is kept as it is */
+		{ "C11 & C23", "c11-c23" },
+		{ "bad \xff byte", "section" },
+	};
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		char *got = slug(cases[i][0]);
+		assert_string_equal(got, cases[i][1]);
+		free(got);
+	}
+}
+
+static void test_page_name(void **state)
+{
+	char *a = render_page_name("lessons/15-profiling.md");
+	char *b = render_page_name("07-x.md");
+	char *c = render_page_name("dir.md/notes");
+
+	(void)state;
+	assert_string_equal(a, "15-profiling.html");
+	assert_string_equal(b, "07-x.html");
+	assert_string_equal(c, "notes.html");
+	free(a);
+	free(b);
+	free(c);
+}
+
+static const char lesson_text[] =
+	"---\n"
+	"title: T & <t>\n"
+	"course: My course\n"
+	"unit: Unit one\n"
+	"reviewed: 2026-01-02\n"
+	"---\n"
+	"# T & title\n"
+	"\n"
+	"Intro with `code` and <kbd>raw</kbd>.\n"
+	"\n"
+	"## Same\n"
+	"\n"
+	"## Same\n"
+	"\n"
+	"```c id=run\n"
+	"int main(void) { return 0; }\n"
+	"```\n"
+	"\n"
+	"```output\n"
+	"<b>expected</b>\n"
+	"```\n"
+	"\n"
+	"```python derived reason=\"no <python> here\"\n"
+	"print(1)\n"
+	"```\n"
+	"\n"
+	"```output\n"
+	"1 < 2\n"
+	"```\n"
+	"\n"
+	"<details><summary>S</summary>\n"
+	"\n"
+	"Hidden.\n"
+	"\n"
+	"</details>\n";
+
+/* Renders the lesson above with the run block "executed", printing out[0..len). */
+static char *page_with_output(const char *out, size_t len)
+{
+	struct lesson_result lr;
+	struct render_ctx ctx = { NULL, "My course" };
+	struct buf page = BUF_INIT;
+
+	memset(&lr, 0, sizeof lr);
+	lr.lesson = lesson_parse("lessons/07-t.md", lesson_text, sizeof lesson_text - 1);
+	assert_non_null(lr.lesson);
+	assert_int_equal(lr.lesson->nblocks, 2);
+	lr.blocks = xcalloc(2, sizeof *lr.blocks);
+	for (size_t i = 0; i < 2; i++)
+		evidence_init(&lr.blocks[i].ev);
+	lr.blocks[0].status = STATUS_PASSED;
+	lr.blocks[0].ev.compiled = lr.blocks[0].ev.compile_ok = lr.blocks[0].ev.executed = 1;
+	lr.blocks[0].ev.cflags = xstrdup("-O2 -D'X=<y>'");
+	lr.blocks[0].ev.run.end = END_EXITED;
+	buf_add(&lr.blocks[0].ev.run.out, out, len);
+	lr.blocks[1].status = STATUS_DERIVED;
+	render_lesson(&page, &ctx, &lr, 1, 0);
+	lesson_result_release(&lr);
+	return buf_detach(&page, NULL);
+}
+
+static void assert_contains(const char *hay, const char *needle)
+{
+	if (!strstr(hay, needle))
+		fail_msg("page lacks: %s", needle);
+}
+
+static void test_lesson_page(void **state)
+{
+	char *p = page_with_output("<b>expected</b>\n", 16);
+
+	(void)state;
+	assert_contains(p, "<html lang=\"en\">");
+	assert_contains(p, "<title>T &amp; &lt;t&gt; · My course</title>");
+	assert_contains(p, "<a class=\"skip-link\" href=\"#content\">");
+	assert_contains(p, "<main id=\"content\">");
+	assert_contains(p, "<li>Unit one</li>");
+	assert_contains(p, "<h1>T &amp; title</h1>");
+	assert_contains(p, "Content reviewed <time datetime=\"2026-01-02\">2026-01-02</time>");
+	assert_contains(p, "<h2 id=\"same\">Same</h2>");
+	assert_contains(p, "<h2 id=\"same-2\">Same</h2>");
+	assert_contains(p, "<li><a href=\"#same-2\">Same</a></li>");
+	assert_contains(p, "<p>Intro with <code>code</code> and <kbd>raw</kbd>.</p>");
+	assert_contains(p, "<figure class=\"block caption-executed\" id=\"run\">");
+	/* the real output, escaped; the output block's text is not shown for an executed block */
+	assert_contains(p, "<span class=\"stream-label\">stdout</span>&lt;b&gt;expected&lt;/b&gt;\n</pre>");
+	assert_contains(p, "<code>cc -O2 -D&#39;X=&lt;y&gt;&#39;</code>");
+	assert_contains(p, "stdout verified (exact match)");
+	assert_contains(p, "<figure class=\"block caption-derived\" id=\"python-1\">");
+	assert_contains(p, "<pre class=\"output output-derived\">");
+	assert_contains(p, "derived: not observed</span>1 &lt; 2\n</pre>");
+	assert_contains(p, "Reason: no &lt;python&gt; here");
+	assert_contains(p, "<details><summary>S</summary>\n");
+	assert_null(strstr(p, "<b>expected"));
+	assert_null(strstr(p, "```"));
+	free(p);
+}
+
+static void test_hostile_output(void **state)
+{
+	static const char evil[] = "<script>alert(1)</script>\n\0nul\x1b[31m\xff\n";
+	char *p = page_with_output(evil, sizeof evil - 1);
+
+	(void)state;
+	assert_contains(p, "&lt;script&gt;alert(1)&lt;/script&gt;\n\xEF\xBF\xBDnul\xEF\xBF\xBD[31m\xEF\xBF\xBD\n");
+	assert_null(strstr(p, "<script"));
+	assert_null(strchr(p, '\x1b'));
+	assert_true(utf8_valid(p, strlen(p)));
+	free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_slug),
+		cmocka_unit_test(test_page_name),
+		cmocka_unit_test(test_lesson_page),
+		cmocka_unit_test(test_hostile_output),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
