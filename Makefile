@@ -21,8 +21,8 @@ PKG_CONFIG ?= pkg-config
 HOSTCC ?= cc
 
 DEB_PACKAGES = build-essential pkg-config libcmark-dev cmark liblua5.4-dev libcmocka-dev \
-	libjansson-dev python3
-PKGS = libcmark lua5.4 jansson
+	libjansson-dev nettle-dev libseccomp-dev python3
+PKGS = libcmark lua5.4 jansson nettle libseccomp
 # Installed by make deps where it can be, never required: the browser test skips without it.
 DEB_OPTIONAL = chromium
 # Only make fuzz needs these, and installs them (as root) when clang cannot link a fuzzer:
@@ -45,7 +45,7 @@ CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 CPPFLAGS_ALL = -D_GNU_SOURCE -Iengine -Ibuild/gen $(PKG_CFLAGS) $(CPPFLAGS)
 OPT ?= -O2 -g
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-LIBS = $(PKG_LIBS) -lm
+LIBS = $(PKG_LIBS) -lm -pthread
 
 ENGINE_SRC := $(filter-out engine/main.c,$(wildcard engine/*.c))
 RULES := $(sort $(wildcard engine/rules/*.lua))
@@ -57,6 +57,8 @@ SAN_OBJ := $(ENGINE_SRC:engine/%.c=build/san/%.o) $(GEN:%=build/san/%.o)
 
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/san/tests/%)
+# The fuzz targets as plain programs that replay their corpus (tests/scripts/fuzz-corpus.sh).
+REPLAY_BIN := $(patsubst tests/fuzz/fuzz_%.c,build/san/fuzz/replay_%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: all deps depcheck site check test unit golden examples bench install clean format labs lab-% tangle-check \
 	fuzz fuzz-smoke fuzzcheck
@@ -127,6 +129,11 @@ build/san/tests/%: tests/unit/%.c build/san/libengine.a
 	@mkdir -p $(@D)
 	$(HOSTCC) $(WARN) -O1 -g $(SANFLAGS) $(CPPFLAGS_ALL) -MMD -MP $< -o $@ build/san/libengine.a $(LIBS) $(CMOCKA_LIBS)
 
+build/san/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h build/san/libengine.a
+	@mkdir -p $(@D)
+	$(HOSTCC) $(WARN) -O1 -g $(SANFLAGS) $(CPPFLAGS_ALL) $< tests/fuzz/replay.c -o $@ \
+		build/san/libengine.a $(LIBS)
+
 # The main job: install what is missing (only when pkg-config cannot find the libraries, so
 # that it stays fast), build, check every lesson, render the site to site/public/. build
 # writes nothing when a lesson has an error.
@@ -151,7 +158,7 @@ tangle-check: all
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer. The last line is
 # the plain "N passed, N failed" that CI reads.
-test: depcheck build/litlab build/san/litlab $(UNIT_BIN)
+test: depcheck build/litlab build/san/litlab $(UNIT_BIN) $(REPLAY_BIN)
 	@LITLAB=build/san/litlab sh tests/run.sh $(UNIT_BIN)
 
 unit: $(UNIT_BIN)
@@ -165,7 +172,9 @@ bench: all build/bench_runner
 
 # libFuzzer targets (tests/fuzz/fuzz_NAME.c), built with clang, with the engine compiled again
 # by clang under the same sanitizers: gcc's objects carry no coverage for libFuzzer. Two
-# targets at once with make -j2. Failures are saved in build/fuzz/; see tests/fuzz/run.sh.
+# targets at once with make -j2; -k goes on past a failing one. Failures are saved in
+# build/fuzz/; see tests/fuzz/run.sh. Not part of make test (it needs clang, and minutes of
+# random inputs are no gate): make test replays tests/fuzz/corpus/ instead (REPLAY_BIN).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = lesson attr match quantity
@@ -200,7 +209,7 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h build/fuzz/libengine.a
 .SECONDARY: $(FUZZ_BIN)
 fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
 fuzz-run-%: build/fuzz/fuzz_%
-	@sh tests/fuzz/run.sh $* $(FUZZ_SECONDS)
+	@FUZZ_FLAGS="$(FUZZ_FLAGS)" sh tests/fuzz/run.sh $* $(FUZZ_SECONDS)
 
 fuzz-smoke: $(FUZZ_TARGETS:%=fuzz-smoke-%)
 fuzz-smoke-%: build/fuzz/fuzz_%

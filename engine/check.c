@@ -5,6 +5,7 @@
  * line the compiler named (through #line), the opening fence, or for an
  * output problem the output block's fence.
  */
+#include <ctype.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +71,7 @@ static char *head_lines(const char *text, size_t len, int max)
  * into compile diagnostics at those lines; anything else (a linker error)
  * goes to the block's fence. Returns how many it added.
  */
-static int compile_diags(struct lesson *l, struct block *b, const struct evidence *ev)
+static int compile_diags(struct diags *d, struct lesson *l, struct block *b, const struct evidence *ev)
 {
 	const char *log = ev->compile_log.p;
 	size_t plen = strlen(l->path);
@@ -99,8 +100,8 @@ static int compile_diags(struct lesson *l, struct block *b, const struct evidenc
 					msg++;
 				size_t mlen = len - (size_t)(msg - line);
 				if (first == (size_t)-1)
-					first = l->diags.n;
-				diags_add(&l->diags, l->path, (int)ln, (int)(col > 0 ? col : 1), SEV_ERROR, "compile",
+					first = d->n;
+				diags_add(d, l->path, (int)ln, (int)(col > 0 ? col : 1), SEV_ERROR, "compile",
 					  "%.*s", (int)mlen, msg);
 				added++;
 			}
@@ -112,14 +113,14 @@ static int compile_diags(struct lesson *l, struct block *b, const struct evidenc
 	}
 	if (!added) {
 		size_t len = other ? strcspn(other, "\n") : 0;
-		first = l->diags.n;
-		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "compile",
+		first = d->n;
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "compile",
 				  "block '%s' does not compile%s%.*s", b->id, other ? ": " : "", (int)len,
 				  other ? other : "");
 		added = 1;
 	}
 	/* An index, not a pointer: diags_add may move the array. */
-	l->diags.v[first].detail = head_lines(log, strlen(log), 40);
+	d->v[first].detail = head_lines(log, strlen(log), 40);
 	return added;
 }
 
@@ -132,73 +133,240 @@ static const struct output_block *output_for(const struct block *b, enum stream 
 }
 
 /* Compares one output block with what really came out; 0 if it matched. */
-static int verify_output(struct lesson *l, const struct block *b, const struct output_block *o,
+static int verify_output(struct diags *d, struct lesson *l, const struct block *b, const struct output_block *o,
 			 const char *actual, size_t alen, const char *what)
 {
 	if (match_output(o->match, o->text, o->len, actual, alen))
 		return 0;
-	struct diag *d = diags_add(&l->diags, l->path, o->line, o->col, SEV_ERROR, "output-mismatch",
-				   "%s of block '%s' differs from the output block (match=%s)", what, b->id,
-				   match_mode_name(o->match));
+	struct diag *dg = diags_add(d, l->path, o->line, o->col, SEV_ERROR, "output-mismatch",
+				    "%s of block '%s' differs from the output block (match=%s)", what, b->id,
+				    match_mode_name(o->match));
 	struct buf diff = BUF_INIT;
 	match_diff(&diff, o->text, o->len, actual, alen, 60);
-	d->detail = buf_detach(&diff, NULL);
+	dg->detail = buf_detach(&diff, NULL);
 	return -1;
 }
 
-static int verify_compile_fail(struct lesson *l, struct block *b, struct evidence *ev)
+static int verify_compile_fail(struct diags *d, struct lesson *l, struct block *b, struct evidence *ev)
 {
 	if (ev->compile_ok) {
-		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "compile",
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "compile",
 			  "block '%s' compiled, but it is marked compile-fail: it must not compile", b->id);
 		return -1;
 	}
 	const struct output_block *o = output_for(b, STREAM_STDOUT);
-	if (o && verify_output(l, b, o, ev->compile_log.p, ev->compile_log.len, "the compiler's output") < 0)
+	if (o && verify_output(d, l, b, o, ev->compile_log.p, ev->compile_log.len, "the compiler's output") < 0)
 		return -1;
 	return 0;
 }
 
-static int verify_run(struct lesson *l, struct block *b, struct evidence *ev)
+/*
+ * Appends s[0..len) without what changes from run to run: long hexadecimal
+ * numbers (addresses) become "0x...", and a path in the block's temporary
+ * folder (".../litlab-XXXXXX/NAME") becomes NAME.
+ */
+static void add_masked(struct buf *out, const char *s, size_t len)
+{
+	size_t token = out->len;
+
+	for (size_t i = 0; i < len;) {
+		if (s[i] == ' ' || s[i] == '(')
+			token = out->len + 1;
+		if (s[i] == '/' && len - i > 15 && memcmp(s + i + 1, "litlab-", 7) == 0 && s[i + 14] == '/') {
+			buf_setlen(out, token);
+			i += 15;
+			continue;
+		}
+		if (s[i] == '0' && i + 1 < len && s[i + 1] == 'x') {
+			size_t k = i + 2;
+			while (k < len && isxdigit((unsigned char)s[k]))
+				k++;
+			if (k - i - 2 >= 6) {
+				buf_adds(out, "0x...");
+				i = k;
+				continue;
+			}
+		}
+		buf_addc(out, s[i++]);
+	}
+}
+
+/*
+ * Parses "FILE:LINE[:COL]" (s[0..n)); 1 with the position when FILE is the
+ * lesson: its path as given, or that path after a folder (a sanitizer puts
+ * the build folder in front of a relative #line name).
+ */
+static int lesson_location(const struct lesson *l, const char *s, size_t n, int *line, int *col)
+{
+	long nums[2] = { 0, 0 };
+	int k = 0;
+	size_t end = n, plen = strlen(l->path);
+
+	while (k < 2) {
+		size_t st = end;
+		while (st > 0 && s[st - 1] >= '0' && s[st - 1] <= '9' && end - st < 9)
+			st--;
+		if (st == end || st == 0 || s[st - 1] != ':')
+			break;
+		nums[k++] = strtol(s + st, NULL, 10);
+		end = st - 1;
+	}
+	if (k == 0 || nums[k - 1] <= 0)
+		return 0;
+	if (!(end == plen && memcmp(s, l->path, plen) == 0) &&
+	    !(end > plen && s[end - plen - 1] == '/' && memcmp(s + end - plen, l->path, plen) == 0))
+		return 0;
+	*line = (int)nums[k - 1];
+	*col = k == 2 && nums[0] > 0 ? (int)nums[0] : 1;
+	return 1;
+}
+
+static const char *next_line(const char *p, const char *end, size_t *len)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	*len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+	return nl ? nl + 1 : end;
+}
+
+/*
+ * The first report of UndefinedBehaviorSanitizer ("FILE:LINE:COL: runtime
+ * error: MSG") or AddressSanitizer ("ERROR: AddressSanitizer: KIND ...",
+ * then the access and the stack) in a sanitized program's stderr, as a
+ * sanitizer error at the lesson line it names (for AddressSanitizer, the
+ * first frame in the lesson), else at the block's fence. Returns 0 if there
+ * is none, 1 for undefined behaviour alone (the program went on), 2 when
+ * AddressSanitizer stopped the program (with status 1).
+ */
+static int verify_sanitizer(struct diags *d, struct lesson *l, struct block *b, const struct buf *err)
+{
+	const char *end = err->p + err->len;
+	size_t len;
+	int stopped = memmem(err->p, err->len, "ERROR: AddressSanitizer: ", 25) != NULL;
+
+	for (const char *line = err->p, *next; line < end; line = next) {
+		next = next_line(line, end, &len);
+		const char *ub = memmem(line, len, ": runtime error: ", 17);
+		const char *asan = memmem(line, len, "ERROR: AddressSanitizer: ", 25);
+		int ln = b->line, col = b->col;
+		struct buf msg = BUF_INIT, detail = BUF_INIT;
+		if (ub) {
+			lesson_location(l, line, (size_t)(ub - line), &ln, &col);
+			const char *m = ub + 17;
+			add_masked(&msg, m, len - (size_t)(m - line));
+			diags_add(d, l->path, ln, col, SEV_ERROR, "sanitizer",
+				  "block '%s' has undefined behaviour: %s (UndefinedBehaviorSanitizer)", b->id, msg.p);
+			buf_release(&msg);
+			return stopped ? 2 : 1;
+		}
+		if (!asan)
+			continue;
+		/* "stack-buffer-overflow on address 0x... at pc ...": the kind is what comes before " on " or " (". */
+		const char *kind = asan + 25, *lend = line + len;
+		size_t klen = (size_t)(lend - kind);
+		const char *on = memmem(kind, klen, " on ", 4), *paren = memmem(kind, klen, " (", 2);
+		if (on && (!paren || on < paren))
+			klen = (size_t)(on - kind);
+		else if (paren)
+			klen = (size_t)(paren - kind);
+		add_masked(&msg, kind, klen);
+		int found = 0, lines = 0;
+		const char *p = line;
+		for (const char *q; p < end && lines < 24; p = q, lines++) {
+			size_t n;
+			q = next_line(p, end, &n);
+			const char *t = p;
+			while (t < p + n && (*t == ' ' || *t == '\t'))
+				t++;
+			if (p != line && n == 0)
+				break; /* the first stack ends at a blank line */
+			if (!strncmp(t, "READ of size", 12) || !strncmp(t, "WRITE of size", 13)) {
+				const char *at = memmem(t, (size_t)(p + n - t), " at ", 4);
+				buf_adds(&msg, ", ");
+				add_masked(&msg, t, at ? (size_t)(at - t) : (size_t)(p + n - t));
+			}
+			if (*t == '#' && !found) {
+				const char *loc = p + n;
+				while (loc > t && loc[-1] != ' ')
+					loc--;
+				found = lesson_location(l, loc, (size_t)(p + n - loc), &ln, &col);
+			}
+			const char *s = p;
+			if (s[0] == '=' && s[1] == '=') { /* "==1234==ERROR: ...": no process id */
+				const char *e2 = memmem(s + 2, n > 2 ? n - 2 : 0, "==", 2);
+				if (e2)
+					s = e2 + 2;
+			}
+			buf_adds(&detail, "    ");
+			add_masked(&detail, s, (size_t)(p + n - s));
+			buf_addc(&detail, '\n');
+		}
+		struct diag *dg = diags_add(d, l->path, ln, col, SEV_ERROR, "sanitizer",
+					    "block '%s' has a memory error: %s (AddressSanitizer)", b->id, msg.p);
+		dg->detail = buf_detach(&detail, NULL);
+		buf_release(&msg);
+		return 2;
+	}
+	return 0;
+}
+
+/* check --repeat: a run whose stdout differs from the first one's. */
+static int verify_repeats(struct diags *d, struct lesson *l, struct block *b, const struct evidence *ev)
+{
+	if (!ev->repeat_differ)
+		return 0;
+	struct diag *dg = diags_add(d, l->path, b->line, b->col, SEV_ERROR, "nondeterministic",
+				    "block '%s' printed another stdout on run %d of %d than on run 1: its output is "
+				    "not deterministic",
+				    b->id, ev->repeat_differ, ev->repeats);
+	struct buf diff = BUF_INIT;
+	match_diff(&diff, ev->run.out.p, ev->run.out.len, ev->differ_out.p, ev->differ_out.len, 60);
+	dg->detail = buf_detach(&diff, NULL);
+	return -1;
+}
+
+static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct evidence *ev)
 {
 	const struct launch_result *run = &ev->run;
-	int bad = 0;
+	int bad = 0, san = ev->sanitized ? verify_sanitizer(d, l, b, &run->err) : 0;
 
 	switch (run->end) {
 	case END_LAUNCH_FAILED:
-		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "exit-status",
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
 			  "block '%s' could not be started: %s", b->id, run->error ? run->error : "unknown");
 		return -1;
 	case END_TIMEOUT:
-		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "timeout",
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "timeout",
 			  "block '%s' ran past its %g s time limit and was killed (raise timeout= if it "
 			  "needs longer)",
 			  b->id, b->timeout);
 		return -1;
 	case END_OUTPUT_LIMIT:
-		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
 			  "block '%s' passed the output limit (%u bytes of %s) and was killed", b->id,
 			  OUTPUT_CAP, run->out_truncated ? "stdout" : "stderr");
 		return -1;
 	case END_SIGNALED:
 		if (run->signo == SIGXCPU) {
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "timeout",
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "timeout",
 				  "block '%s' passed its CPU time limit (SIGXCPU)", b->id);
 		} else if (run->signo == SIGXFSZ) {
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
 				  "block '%s' passed the file-size limit (%lld MiB; SIGXFSZ)", b->id,
 				  PROGRAM_FSIZE_BYTES >> 20);
 		} else {
 			char *sig = signal_text(run->signo);
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "exit-status",
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
 				  "block '%s' was killed by %s", b->id, sig);
 			free(sig);
 		}
 		bad = 1;
 		break;
 	case END_EXITED:
-		if (run->exit_code != b->exit_expected) {
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "exit-status",
+		if (san == 2) { /* AddressSanitizer's own exit, already reported */
+			bad = 1;
+		} else if (run->exit_code != b->exit_expected) {
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
 				  "block '%s' exited with status %d, expected %d%s", b->id, run->exit_code,
 				  b->exit_expected, b->exit_expected ? "" : " (write exit=N if that is intended)");
 			bad = 1;
@@ -206,10 +374,12 @@ static int verify_run(struct lesson *l, struct block *b, struct evidence *ev)
 		break;
 	}
 	const struct output_block *o = output_for(b, STREAM_STDOUT);
-	if (o && verify_output(l, b, o, run->out.p, run->out.len, "stdout") < 0)
+	if (o && verify_output(d, l, b, o, run->out.p, run->out.len, "stdout") < 0)
 		bad = 1;
 	o = output_for(b, STREAM_STDERR);
-	if (o && verify_output(l, b, o, run->err.p, run->err.len, "stderr") < 0)
+	if (o && verify_output(d, l, b, o, run->err.p, run->err.len, "stderr") < 0)
+		bad = 1;
+	if (san || verify_repeats(d, l, b, ev) < 0)
 		bad = 1;
 	return bad ? -1 : 0;
 }
@@ -219,21 +389,21 @@ static int verify_run(struct lesson *l, struct block *b, struct evidence *ev)
  * marks what varies with '...' (then the differing sample must match it
  * too); every region must be begun and ended in every sample.
  */
-static enum block_status verify_measure(struct lesson *l, struct block *b, struct block_result *br)
+static enum block_status verify_measure(struct diags *d, struct lesson *l, struct block *b, struct block_result *br)
 {
 	struct evidence *ev = &br->ev;
 	const struct output_block *o = output_for(b, STREAM_STDOUT);
 
 	if (ev->samples_differ) {
 		if (!o || o->match != MATCH_ELLIPSIS) {
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "output-mismatch",
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "output-mismatch",
 				  "measure block '%s': the stdout of sample %d differs from the first run; mark "
 				  "the lines that vary with '...' in an output block with match=ellipsis",
 				  b->id, ev->samples_differ);
 			return STATUS_FAILED;
 		}
 		char *what = xasprintf("stdout of sample %d", ev->samples_differ);
-		int bad = verify_output(l, b, o, ev->differ_out.p, ev->differ_out.len, what);
+		int bad = verify_output(d, l, b, o, ev->differ_out.p, ev->differ_out.len, what);
 		free(what);
 		if (bad < 0)
 			return STATUS_FAILED;
@@ -242,16 +412,16 @@ static enum block_status verify_measure(struct lesson *l, struct block *b, struc
 	br->measured = 1;
 	if (br->m.region_error) {
 		if (br->m.region_error_sample)
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "measurement",
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "measurement",
 				  "measure block '%s', sample %d: %s", b->id, br->m.region_error_sample,
 				  br->m.region_error);
 		else
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "measurement",
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "measurement",
 				  "measure block '%s': %s", b->id, br->m.region_error);
 		return STATUS_FAILED;
 	}
 	if (br->m.samples == 0) {
-		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "measurement",
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "measurement",
 			  "measure block '%s' produced no sample", b->id);
 		return STATUS_FAILED;
 	}
@@ -261,6 +431,7 @@ static enum block_status verify_measure(struct lesson *l, struct block *b, struc
 static enum block_status verify(struct lesson *l, struct block *b, struct block_result *br)
 {
 	struct evidence *ev = &br->ev;
+	struct diags *d = &br->diags;
 
 	switch (b->mode) {
 	case MODE_DISPLAY:
@@ -275,35 +446,35 @@ static enum block_status verify(struct lesson *l, struct block *b, struct block_
 	if (b->bad_attrs)
 		return STATUS_FAILED;
 	if (ev->setup_error) {
-		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "attribute", "%s", ev->setup_error);
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "attribute", "%s", ev->setup_error);
 		return STATUS_FAILED;
 	}
 	if (!ev->compiled)
 		return STATUS_FAILED;
 	if (ev->compile_end == END_TIMEOUT) {
-		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "timeout",
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "timeout",
 			  "compiling block '%s' took longer than %.0f s and was stopped", b->id,
 			  COMPILE_TIMEOUT_S);
 		return STATUS_FAILED;
 	}
 	if (ev->compile_end == END_OUTPUT_LIMIT || (ev->compile_end == END_SIGNALED && !ev->compile_ok &&
 						     b->mode != MODE_COMPILE_FAIL)) {
-		diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
 			  "compiling block '%s' passed a compiler limit (output, memory or file size)", b->id);
 		return STATUS_FAILED;
 	}
 	if (b->mode == MODE_COMPILE_FAIL)
-		return verify_compile_fail(l, b, ev) < 0 ? STATUS_FAILED : STATUS_COMPILE_FAILED;
+		return verify_compile_fail(d, l, b, ev) < 0 ? STATUS_FAILED : STATUS_COMPILE_FAILED;
 	if (!ev->compile_ok) {
-		compile_diags(l, b, ev);
+		compile_diags(d, l, b, ev);
 		return STATUS_FAILED;
 	}
 	if (b->mode == MODE_COMPILE_ONLY)
 		return STATUS_COMPILED;
-	if (verify_run(l, b, ev) < 0)
+	if (verify_run(d, l, b, ev) < 0)
 		return STATUS_FAILED;
 	if (b->mode == MODE_MEASURE)
-		return verify_measure(l, b, br);
+		return verify_measure(d, l, b, br);
 	return STATUS_PASSED;
 }
 
@@ -406,23 +577,75 @@ static void resolve_refs(struct lesson_result *lr)
 	}
 }
 
-void check_lesson(struct lesson_result *lr, struct runner *r, check_progress_fn progress, void *ctx)
+void check_begin(struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
 
 	lr->blocks = xcalloc(l->nblocks ? l->nblocks : 1, sizeof *lr->blocks);
 	for (size_t i = 0; i < l->nblocks; i++) {
-		struct block *b = &l->blocks[i];
-		struct block_result *br = &lr->blocks[i];
-		evidence_init(&br->ev);
-		if (r)
-			runner_block(r, l, b, &br->ev);
-		br->status = verify(l, b, br);
-		if (progress)
-			progress(ctx, l, b, br->status);
+		evidence_init(&lr->blocks[i].ev);
+		diags_init(&lr->blocks[i].diags);
 	}
+}
+
+int check_block_alone(const struct block *b)
+{
+	return b->mode == MODE_MEASURE;
+}
+
+int check_block_cached(struct lesson_result *lr, size_t i, struct runner *r, struct cache *c)
+{
+	struct block *b = &lr->lesson->blocks[i];
+	struct block_result *br = &lr->blocks[i];
+
+	if (!r || !block_compiles(b) || b->bad_attrs)
+		return 1;
+	if (!c)
+		return 0;
+	cache_key(c, r, lr->lesson, b, br->key);
+	return cache_load(c, br->key, &br->ev);
+}
+
+void check_block_run(struct lesson_result *lr, size_t i, struct runner *r, struct cache *c)
+{
+	struct block_result *br = &lr->blocks[i];
+
+	runner_block(r, lr->lesson, &lr->lesson->blocks[i], &br->ev);
+	if (c)
+		cache_store(c, br->key, &br->ev);
+}
+
+void check_block_verify(struct lesson_result *lr, size_t i)
+{
+	struct block_result *br = &lr->blocks[i];
+
+	br->status = verify(lr->lesson, &lr->lesson->blocks[i], br);
+}
+
+void check_end(struct lesson_result *lr)
+{
+	struct lesson *l = lr->lesson;
+
+	for (size_t i = 0; i < l->nblocks; i++)
+		diags_move(&l->diags, &lr->blocks[i].diags);
 	resolve_refs(lr);
 	diags_sort(&l->diags);
+}
+
+void check_lesson(struct lesson_result *lr, struct runner *r, struct cache *c, check_progress_fn progress,
+		  void *ctx)
+{
+	struct lesson *l = lr->lesson;
+
+	check_begin(lr);
+	for (size_t i = 0; i < l->nblocks; i++) {
+		if (!check_block_cached(lr, i, r, c))
+			check_block_run(lr, i, r, c);
+		check_block_verify(lr, i);
+		if (progress)
+			progress(ctx, l, &l->blocks[i], &lr->blocks[i]);
+	}
+	check_end(lr);
 }
 
 void lesson_result_release(struct lesson_result *lr)
@@ -431,6 +654,7 @@ void lesson_result_release(struct lesson_result *lr)
 		for (size_t i = 0; i < lr->lesson->nblocks; i++) {
 			evidence_release(&lr->blocks[i].ev);
 			measurement_release(&lr->blocks[i].m);
+			diags_release(&lr->blocks[i].diags);
 		}
 	for (size_t i = 0; i < lr->nrefs; i++) {
 		free(lr->refs[i].text);

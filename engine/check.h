@@ -10,6 +10,7 @@
 #ifndef LITLAB_CHECK_H
 #define LITLAB_CHECK_H
 
+#include "cache.h"
 #include "lesson.h"
 #include "measure.h"
 #include "runner.h"
@@ -30,6 +31,8 @@ struct block_result {
 	struct evidence ev;
 	int measured;		/* m holds a measurement record */
 	struct measurement m;
+	struct diags diags;	/* the block's own findings, until check_end() */
+	char key[CACHE_KEY_HEX + 1]; /* its evidence cache key, when there is a cache */
 };
 
 /* A {{measure:ID[/REGION]:STAT}} reference in prose, resolved against the evidence. */
@@ -69,12 +72,37 @@ struct summary {
 
 /* Called after each block, e.g. to show progress. */
 typedef void (*check_progress_fn)(void *ctx, const struct lesson *l, const struct block *b,
-				  enum block_status status);
+				  const struct block_result *br);
 
 const char *block_status_name(enum block_status status);
 
-/* Runs (unless r is NULL: then nothing compiles) and verifies every block of lr->lesson. */
-void check_lesson(struct lesson_result *lr, struct runner *r, check_progress_fn progress, void *ctx);
+/*
+ * Runs (unless r is NULL: then nothing compiles) and verifies every block
+ * of lr->lesson, one after the other, taking evidence from the cache c
+ * where it has it (c may be NULL: no cache).
+ */
+void check_lesson(struct lesson_result *lr, struct runner *r, struct cache *c, check_progress_fn progress,
+		  void *ctx);
+
+/*
+ * check_lesson() in steps, for running blocks in parallel: check_begin()
+ * makes lr->blocks; then for each block i, in any order and from any
+ * thread (one thread per block at a time): check_block_cached() fills its
+ * evidence from the cache and returns 1, or returns 1 when the block needs
+ * no run, or 0: then check_block_run() builds and runs it (and stores the
+ * evidence in c); check_block_verify() gives it its status and its
+ * diagnostics, which wait in lr->blocks[i].diags. Once every block is
+ * done, check_end() adds those diagnostics to the lesson's in block order
+ * (so the output does not depend on the order the blocks ran in) and
+ * resolves the {{measure:...}} references.
+ */
+void check_begin(struct lesson_result *lr);
+int check_block_cached(struct lesson_result *lr, size_t i, struct runner *r, struct cache *c);
+void check_block_run(struct lesson_result *lr, size_t i, struct runner *r, struct cache *c);
+void check_block_verify(struct lesson_result *lr, size_t i);
+void check_end(struct lesson_result *lr);
+/* 1 if block b must run with nothing else running beside it: a measure block, for its timings. */
+int check_block_alone(const struct block *b);
 void lesson_result_release(struct lesson_result *lr);
 
 /* Adds lr's counts to sum. */

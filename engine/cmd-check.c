@@ -8,14 +8,21 @@
 #include "report.h"
 
 static const char check_help[] =
-	"usage: litlab check [--fresh] [-j N] [--format text|json] [--rules DIR] [PATH...]\n"
+	"usage: litlab check [--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json]\n"
+	"                    [--rules DIR] [PATH...]\n"
 	"\n"
 	"Compiles and runs every C block of the lessons, verifies outputs and exit\n"
 	"statuses, and reports each problem as PATH:LINE:COL: SEVERITY: MESSAGE [RULE].\n"
 	"PATH is a lesson file or a folder of NN-slug.md lessons (default: lessons/).\n"
 	"\n"
-	"  --fresh            ignore cached evidence and run everything again\n"
-	"  -j, --jobs N       run N blocks at a time (default: the online CPUs)\n"
+	"  --fresh            ignore cached evidence and run everything again (the cache\n"
+	"                     in .litlab/, or $LITLAB_CACHE_DIR, is rewritten)\n"
+	"  -j, --jobs N       run N blocks at a time (default: the online CPUs); a measure\n"
+	"                     block runs alone\n"
+	"  --sanitize         build run blocks with AddressSanitizer and UBSan; what they\n"
+	"                     find is an error at the lesson line [sanitizer]\n"
+	"  --repeat N         run each run block N times; a stdout that is not the same\n"
+	"                     every time is an error [nondeterministic]\n"
 	"  --format FORMAT    text (default: diagnostics on stderr) or json (the document\n"
 	"                     on stdout, diagnostics still on stderr)\n"
 	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable); the rules in\n"
@@ -32,10 +39,11 @@ int cmd_check(int argc, char **argv)
 		{ "fresh", no_argument, NULL, 'F' },   { "jobs", required_argument, NULL, 'j' },
 		{ "format", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
 		{ "rules", required_argument, NULL, 'r' },  { "no-rules", no_argument, NULL, 'R' },
+		{ "sanitize", no_argument, NULL, 'S' },	    { "repeat", required_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int json = 0, c, no_rules = 0;
-	long jobs = 0;
+	int json = 0, c, no_rules = 0, fresh = 0, sanitize = 0;
+	long jobs = 0, repeat = 0;
 	char **rule_dirs = NULL;
 	size_t nrule_dirs = 0;
 
@@ -44,7 +52,21 @@ int cmd_check(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+:j:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
-			break; /* there is no cache yet: every check is fresh */
+			fresh = 1;
+			break;
+		case 'S':
+			sanitize = 1;
+			break;
+		case 'N': {
+			char *end;
+			repeat = strtol(optarg, &end, 10);
+			if (*end || !*optarg || repeat < 1 || repeat > 1000) {
+				free_words(rule_dirs, nrule_dirs);
+				return cmd_usage_error("check", "--repeat needs a number of runs from 1 to 1000, not '%s'",
+						       optarg);
+			}
+			break;
+		}
 		case 'j': {
 			char *end;
 			jobs = strtol(optarg, &end, 10);
@@ -79,12 +101,12 @@ int cmd_check(int argc, char **argv)
 			return cmd_option_error("check", c, argv[optind - 1]);
 		}
 	}
-	(void)jobs;
 
 	struct course_check cc;
 	struct course_check_opts copts = {
 		.rule_dirs = rule_dirs, .nrule_dirs = nrule_dirs, .no_rules = no_rules,
 		.print_diags = 1, .progress = 1, .color = cmd_color(stderr),
+		.fresh = fresh, .jobs = jobs, .sanitize = sanitize, .repeat = (int)repeat,
 	};
 	char *err;
 	int status = 0;

@@ -63,7 +63,7 @@ static size_t remaining_errors(const struct lesson *l, const struct promote_plan
 	return n;
 }
 
-static int promote_one(struct runner *r, const char *path, int dry_run, int color)
+static int promote_one(struct runner *r, struct cache *cache, const char *path, int dry_run, int color)
 {
 	struct lesson_result lr;
 	struct promote_plan plan;
@@ -80,7 +80,7 @@ static int promote_one(struct runner *r, const char *path, int dry_run, int colo
 	}
 	promote_plan_init(&plan);
 	diags_init(&notes);
-	check_lesson(&lr, r, NULL, NULL);
+	check_lesson(&lr, r, cache, NULL, NULL);
 	promote_plan_make(&plan, &lr, &notes);
 	for (size_t i = 0; i < notes.n; i++)
 		diag_print(stderr, &notes.v[i], color);
@@ -167,11 +167,14 @@ int cmd_promote(int argc, char **argv)
 		return 2;
 	}
 	int color = cmd_color(stderr);
+	struct cache cache; /* evidence check left is promoted as it is */
+	cache_init(&cache, &runner, 0);
 	for (size_t i = 0; i < paths.n; i++) {
-		int st = promote_one(&runner, paths.v[i], dry_run, color);
+		int st = promote_one(&runner, &cache, paths.v[i], dry_run, color);
 		if (st > status)
 			status = st;
 	}
+	cache_release(&cache);
 	runner_release(&runner);
 	course_paths_release(&paths);
 	return status;

@@ -1,5 +1,19 @@
-/* course_check.c: find, load, run, verify and apply the rules to a course. */
+/*
+ * course_check.c: find, load, run, verify and apply the rules to a course.
+ *
+ * With -j N above 1, N worker threads take the blocks of every lesson from
+ * one queue; each block's evidence and findings stay in its block_result.
+ * Once every block is done and the threads are gone, the lessons are
+ * finished in course order (references, rules, diagnostics), so that the
+ * output is the one of -j 1. The rules wait for the threads because the
+ * rule pass forks a Lua interpreter, which must not happen while other
+ * threads may hold locks. A measure block that is not in the cache runs
+ * alone: it waits until nothing else runs, and nothing starts beside it
+ * (the queue holds measure blocks last, so the others are not kept
+ * waiting long).
+ */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,7 +23,9 @@
 
 struct progress {
 	size_t done, total;
-	int tty;
+	int tty;   /* stderr is a terminal: show progress */
+	int lines; /* NO_COLOR: one plain line per block, no cursor control */
+	int shown; /* a progress line stands on the terminal's last line */
 };
 
 static const char *short_name(const char *path)
@@ -19,7 +35,7 @@ static const char *short_name(const char *path)
 	return base ? base + 1 : path;
 }
 
-static void show_progress(void *ctx, const struct lesson *l, const struct block *b, enum block_status st)
+static void show_progress(void *ctx, const struct lesson *l, const struct block *b, const struct block_result *br)
 {
 	struct progress *p = ctx;
 	const char *name = short_name(l->path);
@@ -30,16 +46,19 @@ static void show_progress(void *ctx, const struct lesson *l, const struct block 
 		return;
 	if (n > 3 && strcmp(name + n - 3, ".md") == 0)
 		n -= 3;
-	fprintf(stderr, "\r\033[K[%zu/%zu] %.*s: %s %s", p->done, p->total, (int)n, name, b->id,
-		st == STATUS_PASSED ? "ok" : block_status_name(st));
+	fprintf(stderr, "%s[%zu/%zu] %.*s: %s %s%s%s", p->lines ? "" : "\r\033[K", p->done, p->total, (int)n, name,
+		b->id, br->status == STATUS_PASSED ? "ok" : block_status_name(br->status),
+		br->ev.cached ? " (cached)" : "", p->lines ? "\n" : "");
+	p->shown = !p->lines;
 	fflush(stderr);
 }
 
 static void clear_progress(struct progress *p)
 {
-	if (p->tty && p->done) {
+	if (p->shown) {
 		fputs("\r\033[K", stderr);
 		fflush(stderr);
+		p->shown = 0;
 	}
 }
 
@@ -76,6 +95,142 @@ static void rule_folders(const struct course_paths *paths, const struct course_c
 	*ndirs = n;
 }
 
+/* After its blocks (and check_end()): the rules, then the lesson's diagnostics. */
+static void finish_lesson(struct course_check *cc, size_t i, const struct course_check_opts *opts,
+			  struct progress *prog)
+{
+	if (!opts->no_rules)
+		rules_apply(&cc->rules, &cc->results[i]);
+	const struct diags *d = &cc->results[i].lesson->diags;
+	if (opts->print_diags && d->n) {
+		clear_progress(prog);
+		for (size_t k = 0; k < d->n; k++)
+			diag_print(stderr, &d->v[k], opts->color);
+	}
+	check_summarize(&cc->results[i], &cc->sum);
+}
+
+struct job {
+	size_t lesson, block;
+};
+
+struct pool {
+	struct course_check *cc;
+	struct runner *r;
+	struct cache *cache;
+	struct progress *prog;
+	struct job *jobs;
+	size_t njobs, next;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	/* The gate: work that may share the machine, and the one block that may not. */
+	int running, alone, want_alone;
+};
+
+static void gate_enter(struct pool *p, int alone)
+{
+	pthread_mutex_lock(&p->lock);
+	if (alone) {
+		p->want_alone++;
+		while (p->running > 0 || p->alone)
+			pthread_cond_wait(&p->changed, &p->lock);
+		p->want_alone--;
+		p->alone = 1;
+	} else {
+		while (p->alone || p->want_alone)
+			pthread_cond_wait(&p->changed, &p->lock);
+		p->running++;
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void gate_leave(struct pool *p, int alone)
+{
+	pthread_mutex_lock(&p->lock);
+	if (alone)
+		p->alone = 0;
+	else
+		p->running--;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+
+	for (;;) {
+		pthread_mutex_lock(&p->lock);
+		if (p->next == p->njobs) {
+			pthread_mutex_unlock(&p->lock);
+			return NULL;
+		}
+		struct job j = p->jobs[p->next++];
+		pthread_mutex_unlock(&p->lock);
+
+		struct lesson_result *lr = &p->cc->results[j.lesson];
+		const struct block *b = &lr->lesson->blocks[j.block];
+		int alone = check_block_alone(b);
+		gate_enter(p, 0);
+		int ready = check_block_cached(lr, j.block, p->r, p->cache);
+		if (!ready && !alone) {
+			check_block_run(lr, j.block, p->r, p->cache);
+			ready = 1;
+		}
+		gate_leave(p, 0);
+		if (!ready) {
+			gate_enter(p, 1);
+			check_block_run(lr, j.block, p->r, p->cache);
+			gate_leave(p, 1);
+		}
+		check_block_verify(lr, j.block);
+
+		pthread_mutex_lock(&p->lock);
+		show_progress(p->prog, lr->lesson, b, &lr->blocks[j.block]);
+		pthread_mutex_unlock(&p->lock);
+	}
+}
+
+/* Runs every block on nthreads threads, then finishes the lessons in order. */
+static void run_parallel(struct course_check *cc, const struct course_check_opts *opts, struct progress *prog,
+			 struct runner *r, struct cache *cache, size_t nthreads)
+{
+	struct pool p = { .cc = cc, .r = r, .cache = cache, .prog = prog };
+	pthread_t *threads = xcalloc(nthreads, sizeof *threads);
+	size_t started = 0;
+
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.changed, NULL);
+	for (size_t i = 0; i < cc->n; i++) {
+		check_begin(&cc->results[i]);
+		p.njobs += cc->results[i].lesson->nblocks;
+	}
+	p.jobs = xcalloc(p.njobs ? p.njobs : 1, sizeof *p.jobs);
+	size_t k = 0;
+	for (int alone = 0; alone < 2; alone++)
+		for (size_t i = 0; i < cc->n; i++)
+			for (size_t b = 0; b < cc->results[i].lesson->nblocks; b++)
+				if (check_block_alone(&cc->results[i].lesson->blocks[b]) == alone)
+					p.jobs[k++] = (struct job){ i, b };
+	if (r)
+		runner_env(r); /* captured once, before the threads need it */
+	while (started < nthreads && pthread_create(&threads[started], NULL, worker, &p) == 0)
+		started++;
+	if (started == 0)
+		worker(&p); /* no thread to be had: this one does it all */
+	for (size_t t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+	pthread_cond_destroy(&p.changed);
+	pthread_mutex_destroy(&p.lock);
+	free(p.jobs);
+	free(threads);
+
+	for (size_t i = 0; i < cc->n; i++) {
+		check_end(&cc->results[i]);
+		finish_lesson(cc, i, opts, prog);
+	}
+}
+
 int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		     const struct course_check_opts *opts, char **err)
 {
@@ -98,7 +253,7 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	cc->results = xcalloc(cc->paths.n ? cc->paths.n : 1, sizeof *cc->results);
 	cc->n = cc->paths.n;
 	int needs_cc = 0;
-	struct progress prog = { 0, 0, opts->progress && isatty(2) };
+	struct progress prog = { 0, 0, opts->progress && isatty(2), !opts->color, 0 };
 	for (size_t i = 0; i < cc->n; i++) {
 		cc->results[i].lesson = lesson_load(cc->paths.v[i]);
 		if (!cc->results[i].lesson) {
@@ -112,24 +267,33 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		if (runner_init(&cc->runner, err) < 0)
 			return -1;
 		cc->have_runner = 1;
+		cc->runner.sanitize = opts->sanitize;
+		cc->runner.repeat = opts->repeat;
+		cache_init(&cc->cache, &cc->runner, opts->fresh);
+		cc->have_cache = 1;
 	}
 
-	int color = opts->color;
 	if (opts->print_diags)
 		for (size_t k = 0; k < cc->rules.errors.n; k++)
-			diag_print(stderr, &cc->rules.errors.v[k], color);
+			diag_print(stderr, &cc->rules.errors.v[k], opts->color);
 	cc->sum.errors += diags_count(&cc->rules.errors, SEV_ERROR);
-	for (size_t i = 0; i < cc->n; i++) {
-		check_lesson(&cc->results[i], cc->have_runner ? &cc->runner : NULL, show_progress, &prog);
-		if (!opts->no_rules)
-			rules_apply(&cc->rules, &cc->results[i]);
-		clear_progress(&prog);
-		const struct diags *d = &cc->results[i].lesson->diags;
-		if (opts->print_diags)
-			for (size_t k = 0; k < d->n; k++)
-				diag_print(stderr, &d->v[k], color);
-		check_summarize(&cc->results[i], &cc->sum);
+
+	struct runner *r = cc->have_runner ? &cc->runner : NULL;
+	struct cache *cache = cc->have_cache ? &cc->cache : NULL;
+	long jobs = opts->jobs > 0 ? opts->jobs : sysconf(_SC_NPROCESSORS_ONLN);
+	size_t compiling = 0;
+	for (size_t i = 0; i < cc->n; i++)
+		for (size_t k = 0; k < cc->results[i].lesson->nblocks; k++)
+			compiling += block_compiles(&cc->results[i].lesson->blocks[k]);
+	if (jobs > 1 && compiling > 1) {
+		run_parallel(cc, opts, &prog, r, cache, (size_t)jobs < compiling ? (size_t)jobs : compiling);
+	} else {
+		for (size_t i = 0; i < cc->n; i++) {
+			check_lesson(&cc->results[i], r, cache, show_progress, &prog);
+			finish_lesson(cc, i, opts, &prog);
+		}
 	}
+	clear_progress(&prog);
 	return 0;
 }
 
@@ -141,6 +305,9 @@ void course_check_release(struct course_check *cc)
 	cc->results = NULL;
 	cc->n = 0;
 	course_paths_release(&cc->paths);
+	if (cc->have_cache)
+		cache_release(&cc->cache);
+	cc->have_cache = 0;
 	if (cc->have_runner)
 		runner_release(&cc->runner);
 	cc->have_runner = 0;

@@ -7,7 +7,8 @@
  * folders), loads every lesson, runs and verifies its blocks and applies
  * the rules. Diagnostics are printed on stderr as each lesson is done when
  * opts->print_diags is set; progress is shown when opts->progress is set
- * and stderr is a terminal.
+ * and stderr is a terminal. Blocks run opts->jobs at a time (course_check.c
+ * says how), with evidence from the cache (cache.h) unless opts->fresh.
  *
  * The struct owns everything it holds; course_check_release() frees it.
  * The results stay valid until then, for rendering and reporting.
@@ -28,7 +29,11 @@ struct course_check_opts {
 	int no_rules;	  /* apply no Lua rule at all */
 	int print_diags;  /* print each lesson's diagnostics on stderr */
 	int progress;	  /* show [N/M] progress on a terminal */
-	int color;	  /* diagnostics in colour */
+	int color;	  /* diagnostics in colour (else progress comes as plain lines) */
+	int fresh;	  /* run everything: read no cached evidence (it is still written) */
+	long jobs;	  /* blocks run at once; 0: the online CPUs */
+	int sanitize;	  /* build run blocks with ASan and UBSan (check --sanitize) */
+	int repeat;	  /* run each run block this many times (check --repeat) */
 };
 
 struct course_check {
@@ -37,6 +42,8 @@ struct course_check {
 	size_t n;
 	struct runner runner;
 	int have_runner; /* runner is initialized (some block needed the compiler) */
+	struct cache cache;
+	int have_cache; /* cache is open (with the runner) */
 	struct ruleset rules;
 	struct summary sum;
 };

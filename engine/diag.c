@@ -49,19 +49,36 @@ struct diag *diags_add(struct diags *d, const char *path, int line, int col, enu
 	return g;
 }
 
-/* Insertion sort: stable, and lists are short and nearly sorted already. */
+struct keyed {
+	struct diag d;
+	size_t order;
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->d.line != y->d.line)
+		return x->d.line < y->d.line ? -1 : 1;
+	if (x->d.col != y->d.col)
+		return x->d.col < y->d.col ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* qsort with the original order as the last key: stable, and O(n log n) for any input. */
 void diags_sort(struct diags *d)
 {
-	for (size_t i = 1; i < d->n; i++) {
-		struct diag tmp = d->v[i];
-		size_t j = i;
-		while (j > 0 && (d->v[j - 1].line > tmp.line ||
-				 (d->v[j - 1].line == tmp.line && d->v[j - 1].col > tmp.col))) {
-			d->v[j] = d->v[j - 1];
-			j--;
-		}
-		d->v[j] = tmp;
+	if (d->n < 2)
+		return;
+	struct keyed *k = xcalloc(d->n, sizeof *k);
+	for (size_t i = 0; i < d->n; i++) {
+		k[i].d = d->v[i];
+		k[i].order = i;
 	}
+	qsort(k, d->n, sizeof *k, cmp_keyed);
+	for (size_t i = 0; i < d->n; i++)
+		d->v[i] = k[i].d;
+	free(k);
 }
 
 size_t diags_count(const struct diags *d, enum severity sev)

@@ -374,3 +374,16 @@ void envinfo_release(struct envinfo *env)
 	free(env->date_utc);
 	memset(env, 0, sizeof(*env));
 }
+
+void envinfo_copy(struct envinfo *dst, const struct envinfo *src)
+{
+	dst->compiler = xstrdup(src->compiler);
+	dst->compiler_version = xstrdup(src->compiler_version);
+	dst->cpu_model = xstrdup(src->cpu_model);
+	dst->logical_cores = src->logical_cores;
+	dst->os = xstrdup(src->os);
+	dst->kernel = xstrdup(src->kernel);
+	dst->machine = xstrdup(src->machine);
+	dst->date_utc = xstrdup(src->date_utc);
+	dst->loadavg1 = src->loadavg1;
+}

@@ -42,4 +42,7 @@ void envinfo_capture(struct envinfo *env, const char *cc);
 /* Frees env's strings and zeroes it. */
 void envinfo_release(struct envinfo *env);
 
+/* Makes dst a deep copy of src (release it with envinfo_release()). */
+void envinfo_copy(struct envinfo *dst, const struct envinfo *src);
+
 #endif

@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,12 +182,13 @@ static void strmap_release(struct strmap *m)
 /* The slot of key: where it is, or the empty one where it would go. */
 static size_t strmap_slot(const struct strmap *m, const char *key)
 {
-	size_t h = 0xcbf29ce484222325u;
+	uint64_t hash = 0xcbf29ce484222325u; /* FNV-1a */
 
 	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
-		h = (h ^ *p) * 0x100000001b3u;
-	for (h &= m->cap - 1; m->key[h] && strcmp(m->key[h], key) != 0; h = (h + 1) & (m->cap - 1))
-		;
+		hash = (hash ^ *p) * 0x100000001b3u;
+	size_t h = (size_t)hash & (m->cap - 1);
+	while (m->key[h] && strcmp(m->key[h], key) != 0)
+		h = (h + 1) & (m->cap - 1);
 	return h;
 }
 

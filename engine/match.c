@@ -148,39 +148,87 @@ static void intern_lines(struct text *x, struct text *y)
 }
 
 /*
- * Glob matching over lines, "..." being the star: on a mismatch, only the
- * latest star is retried one line further on. Earlier stars never need a
- * retry (the latest one can absorb whatever they would), so this is
- * O(expected * actual) at worst and needs no memory.
+ * Where the run of line ids seg[0..n) first occurs in a[from..to), found
+ * with Knuth-Morris-Pratt (fail[] has room for n entries): the index just
+ * past it, or SIZE_MAX. Linear in n + (to - from).
+ */
+static size_t find_run(const size_t *seg, size_t n, const size_t *a, size_t from, size_t to,
+		       size_t *fail)
+{
+	size_t k = 0;
+
+	if (n == 0)
+		return from;
+	fail[0] = 0;
+	for (size_t i = 1; i < n; i++) {
+		while (k && seg[i] != seg[k])
+			k = fail[k - 1];
+		if (seg[i] == seg[k])
+			k++;
+		fail[i] = k;
+	}
+	k = 0;
+	for (size_t j = from; j < to; j++) {
+		while (k && a[j] != seg[k])
+			k = fail[k - 1];
+		if (a[j] == seg[k] && ++k == n)
+			return j + 1;
+	}
+	return SIZE_MAX;
+}
+
+/*
+ * Glob matching over lines, "..." being the star. The lines before the
+ * first star must start the text and those after the last star must end
+ * it; each run of lines between two stars is then taken at its earliest
+ * place after the run before it, which is never worse (a later place only
+ * leaves less room for the runs after it). Linear time.
  */
 static int match_ellipsis(struct text *e, struct text *a)
 {
-	size_t i = 0, j = 0, star = SIZE_MAX, mark = 0;
+	size_t first = SIZE_MAX, last = 0;
 
 	text_split(e);
 	text_split(a);
 	intern_lines(e, a);
-	for (size_t k = 0; k < e->nline; k++)
-		if (e->line[k].len == 3 && !memcmp(e->line[k].p, "...", 3))
+	for (size_t k = 0; k < e->nline; k++) {
+		if (e->line[k].len == 3 && !memcmp(e->line[k].p, "...", 3)) {
 			e->id[k] = LINE_ANY;
-
-	while (j < a->nline) {
-		if (i < e->nline && e->id[i] == LINE_ANY) {
-			star = i++;
-			mark = j;
-		} else if (i < e->nline && e->id[i] == a->id[j]) {
-			i++;
-			j++;
-		} else if (star != SIZE_MAX) {
-			i = star + 1;
-			j = ++mark;
-		} else {
-			return 0;
+			if (first == SIZE_MAX)
+				first = k;
+			last = k;
 		}
 	}
-	while (i < e->nline && e->id[i] == LINE_ANY)
-		i++;
-	return i == e->nline;
+	if (first == SIZE_MAX) {
+		if (e->nline != a->nline)
+			return 0;
+		for (size_t k = 0; k < e->nline; k++)
+			if (e->id[k] != a->id[k])
+				return 0;
+		return 1;
+	}
+
+	size_t tail = e->nline - last - 1;
+	if (first + tail > a->nline)
+		return 0;
+	for (size_t k = 0; k < first; k++)
+		if (e->id[k] != a->id[k])
+			return 0;
+	for (size_t k = 0; k < tail; k++)
+		if (e->id[last + 1 + k] != a->id[a->nline - tail + k])
+			return 0;
+
+	size_t *fail = xreallocarray(NULL, e->nline, sizeof(*fail));
+	size_t j = first;
+	for (size_t i = first + 1; i <= last && j != SIZE_MAX;) {
+		size_t star = i;
+		while (e->id[star] != LINE_ANY)
+			star++;
+		j = find_run(e->id + i, star - i, a->id, j, a->nline - tail, fail);
+		i = star + 1;
+	}
+	free(fail);
+	return j != SIZE_MAX;
 }
 
 static int is_blank(const struct span *s)

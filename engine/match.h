@@ -34,8 +34,8 @@ const char *match_mode_name(enum match_mode mode);
  * Returns 1 if actual satisfies expected under mode, else 0.
  *
  * MATCH_ELLIPSIS compares line by line; a "..." line matches any run of
- * actual lines, including none. Time is O(expected lines * actual lines) at
- * worst, memory linear; no backtracking blow-up.
+ * actual lines, including none. Time and memory are linear; no
+ * backtracking blow-up.
  *
  * MATCH_CONTAINS skips expected lines that are empty or only spaces and
  * tabs. Every other expected line must occur as a substring of an actual

@@ -798,7 +798,8 @@ static void measure_panel(struct buf *out, const struct render_ctx *ctx, const s
 			  const struct block_result *br)
 {
 	const struct measurement *m = &br->m;
-	const struct envinfo *env = env_of(ctx);
+	/* Where and when it was measured: the record's own, when it came from the cache. */
+	const struct envinfo *env = br->ev.env ? br->ev.env : env_of(ctx);
 
 	buf_adds(out, "<dl class=\"measure-panel\" id=\"");
 	esc(out, b->id);

@@ -110,6 +110,10 @@ static json_t *evidence(const struct report_ctx *ctx, const struct block *b, con
 		json_object_set_new(j, "exit", json_null());
 		json_object_set_new(j, "signal", json_null());
 	}
+	if (ev->sanitized)
+		json_object_set_new(j, "sanitized", json_true());
+	if (ev->repeats > 1)
+		json_object_set_new(j, "runs", json_integer(ev->repeats));
 	json_object_set_new(j, "cached", json_boolean(ev->cached));
 	json_object_set_new(j, "isolation", str(ctx->runner ? ctx->runner->isolation : NULL));
 	return j;
@@ -153,7 +157,8 @@ static json_t *environment(const struct report_ctx *ctx, const struct evidence *
 {
 	json_t *j = json_object();
 	const struct runner *r = ctx->runner;
-	const struct envinfo *e = r && r->have_env ? &r->env : NULL;
+	/* Where and when it was measured: the record's own, when it came from the cache. */
+	const struct envinfo *e = ev->env ? ev->env : r && r->have_env ? &r->env : NULL;
 
 	json_object_set_new(j, "compiler", str(r ? r->cc : NULL));
 	json_object_set_new(j, "compiler_path", str(e ? e->compiler : NULL));

@@ -110,6 +110,11 @@ void evidence_release(struct evidence *ev)
 	buf_release(&ev->differ_out);
 	free(ev->cflags);
 	free(ev->setup_error);
+	free_words(ev->deps, ev->ndeps);
+	if (ev->env) {
+		envinfo_release(ev->env);
+		free(ev->env);
+	}
 	launch_result_release(&ev->run);
 	for (size_t i = 0; i < ev->nsamples; i++)
 		regions_release(&ev->samples[i].regions);
@@ -198,16 +203,24 @@ static int write_file(const char *path, const char *data, size_t len)
 	return rc;
 }
 
-/* The fixed environment of every program. */
-static char **program_env(const char *dir)
+/*
+ * The fixed environment of every program. Sanitized builds do not look
+ * for leaks (lesson programs often exit without freeing, and LeakSanitizer
+ * needs ptrace) and report everything else on stderr, without colour.
+ */
+static char **program_env(const char *dir, int sanitized)
 {
-	char **env = xcalloc(6, sizeof *env);
+	char **env = xcalloc(8, sizeof *env);
 
 	env[0] = xstrdup("PATH=/usr/local/bin:/usr/bin:/bin");
 	env[1] = xasprintf("HOME=%s", dir);
 	env[2] = xasprintf("TMPDIR=%s", dir);
 	env[3] = xstrdup("LANG=C.UTF-8");
 	env[4] = xstrdup("TZ=UTC");
+	if (sanitized) {
+		env[5] = xstrdup("ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:color=never");
+		env[6] = xstrdup("UBSAN_OPTIONS=print_stacktrace=0:color=never");
+	}
 	return env;
 }
 
@@ -245,6 +258,58 @@ static void join_words(struct buf *out, char **w, size_t n)
 		buf_addf(out, "%s%s", out->len ? " " : "", w[i]);
 }
 
+int runner_sanitizes(const struct runner *r, const struct block *b)
+{
+	return r->sanitize && b->mode == MODE_RUN;
+}
+
+/*
+ * Reads the compiler's dependency output (make syntax: "prog: a.c b.h \",
+ * blanks escaped with a backslash) into ev->deps: the absolute paths outside
+ * dir. The translation unit and litlab.h are in dir; they are keyed apart.
+ * A compiler that failed may have written nothing: then there are none.
+ */
+static void read_deps(struct evidence *ev, const char *dir)
+{
+	char *path = xasprintf("%s/.deps", dir);
+	char *text;
+	size_t len, dlen = strlen(dir);
+	struct buf word = BUF_INIT;
+
+	if (read_file(path, &text, &len) < 0) {
+		free(path);
+		return;
+	}
+	const char *p = memchr(text, ':', len); /* after the target */
+	for (p = p ? p + 1 : text + len; p <= text + len; p++) {
+		char c = p < text + len ? *p : ' ';
+		if (c == '\\' && p + 1 < text + len && (p[1] == ' ' || p[1] == '#' || p[1] == '\\')) {
+			buf_addc(&word, *++p);
+			continue;
+		}
+		if (c == '$' && p + 1 < text + len && p[1] == '$') {
+			buf_addc(&word, *++p);
+			continue;
+		}
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\\') {
+			buf_addc(&word, c);
+			continue;
+		}
+		int keep = word.len > 1 && word.p[0] == '/' && word.p[word.len - 1] != ':' &&
+			   !(strncmp(word.p, dir, dlen) == 0 && word.p[dlen] == '/');
+		for (size_t i = 0; keep && i < ev->ndeps; i++)
+			keep = strcmp(ev->deps[i], word.p) != 0;
+		if (keep) {
+			ev->deps = xreallocarray(ev->deps, ev->ndeps + 1, sizeof *ev->deps);
+			ev->deps[ev->ndeps++] = xstrdup(word.p);
+		}
+		buf_reset(&word);
+	}
+	buf_release(&word);
+	free(text);
+	free(path);
+}
+
 static int compile(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev, const char *dir)
 {
 	char **argv = NULL;
@@ -266,10 +331,21 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 			return -1;
 		}
 	}
+	ev->sanitized = runner_sanitizes(r, b);
+	if (ev->sanitized) {
+		static const char *const san[] = { "-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g" };
+		argv = xreallocarray(argv, argc + ARRAY_LEN(san) + 1, sizeof *argv);
+		for (size_t i = 0; i < ARRAY_LEN(san); i++)
+			argv[argc++] = xstrdup(san[i]);
+	}
 	join_words(&flags, argv + first_flag, argc - first_flag);
 	ev->cflags = buf_detach(&flags, NULL);
-	argv = xreallocarray(argv, argc + 8, sizeof *argv);
+	argv = xreallocarray(argv, argc + 11, sizeof *argv);
 	argv[argc++] = xasprintf("-I%s", dir);
+	/* The headers it reads, for the evidence cache's key (read_deps()). */
+	argv[argc++] = xstrdup("-MD");
+	argv[argc++] = xstrdup("-MF");
+	argv[argc++] = xstrdup(".deps");
 	if (link) {
 		argv[argc++] = xstrdup("-o");
 		argv[argc++] = xstrdup("prog");
@@ -309,6 +385,7 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 	if (rc < 0)
 		buf_addf(&ev->compile_log, "litlab: %s\n", res.error);
 	ev->compile_ok = rc == 0 && res.end == END_EXITED && res.exit_code == 0;
+	read_deps(ev, dir);
 	launch_result_release(&res);
 	free_env(env);
 	free_words(argv, argc);
@@ -321,7 +398,6 @@ static int execute(struct runner *r, struct block *b, const char *dir, struct la
 	size_t argc = 1;
 	char *stdin_path = NULL;
 
-	(void)r;
 	argv[0] = xstrdup("./prog");
 	if (b->args && split_words(b->args, &argv, &argc) < 0) {
 		free_words(argv, argc);
@@ -339,7 +415,8 @@ static int execute(struct runner *r, struct block *b, const char *dir, struct la
 			return -1;
 		}
 	}
-	char **env = program_env(dir);
+	int sanitized = runner_sanitizes(r, b);
+	char **env = program_env(dir, sanitized);
 	struct launch la = {
 		.argv = argv,
 		.cwd = dir,
@@ -347,7 +424,8 @@ static int execute(struct runner *r, struct block *b, const char *dir, struct la
 		.stdin_path = stdin_path,
 		.lim = { .wall_s = b->timeout,
 			 .cpu_s = (long)ceil(b->timeout) + 1,
-			 .mem_bytes = PROGRAM_MEM_BYTES,
+			 /* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS for it. */
+			 .mem_bytes = sanitized ? 0 : PROGRAM_MEM_BYTES,
 			 .fsize_bytes = PROGRAM_FSIZE_BYTES,
 			 .nofile = PROGRAM_NOFILE,
 			 .output_cap = OUTPUT_CAP },
@@ -404,6 +482,24 @@ static void measure(struct runner *r, struct block *b, const char *dir, struct e
 	}
 }
 
+/* check --repeat N: runs 2..N, each stdout compared with the first run's. */
+static void repeat(struct runner *r, struct block *b, const char *dir, struct evidence *ev)
+{
+	ev->repeats = 1;
+	while (ev->repeats < r->repeat) {
+		struct launch_result res;
+		launch_result_init(&res);
+		execute(r, b, dir, &res);
+		ev->repeats++;
+		if (!ev->repeat_differ &&
+		    (res.out.len != ev->run.out.len || memcmp(res.out.p, ev->run.out.p, res.out.len) != 0)) {
+			ev->repeat_differ = ev->repeats;
+			buf_add(&ev->differ_out, res.out.p, res.out.len);
+		}
+		launch_result_release(&res);
+	}
+}
+
 void runner_block(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev)
 {
 	if (!block_compiles(b) || b->bad_attrs)
@@ -419,8 +515,10 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 	runner_translation_unit(l, b, &tu);
 	char *src = xasprintf("%s/%s.c", dir, b->id);
 	char *header = xasprintf("%s/litlab.h", dir);
-	if (b->mode == MODE_MEASURE)
-		runner_env(r);
+	if (b->mode == MODE_MEASURE) {
+		ev->env = xcalloc(1, sizeof *ev->env);
+		envinfo_copy(ev->env, runner_env(r));
+	}
 	if (write_file(header, litlab_h, litlab_h_len) < 0) {
 		ev->setup_error = xasprintf("cannot write '%s': %s", header, strerror(errno));
 	} else if (write_file(src, tu.p, tu.len) < 0) {
@@ -430,6 +528,8 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 		execute(r, b, dir, &ev->run);
 		if (b->mode == MODE_MEASURE && ev->run.end == END_EXITED && ev->run.exit_code == b->exit_expected)
 			measure(r, b, dir, ev);
+		if (b->mode == MODE_RUN && r->repeat > 1 && ev->run.end == END_EXITED)
+			repeat(r, b, dir, ev);
 	}
 	free(src);
 	free(header);

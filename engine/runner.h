@@ -32,6 +32,8 @@ struct runner {
 	const char *isolation;
 	int have_env;
 	struct envinfo env; /* captured at the first measure block */
+	int sanitize; /* check --sanitize: run blocks built with ASan and UBSan */
+	int repeat;   /* check --repeat N: run blocks run N times (0 or 1: once) */
 };
 
 /* The environment of measurements, captured once per runner. */
@@ -62,9 +64,19 @@ struct evidence {
 	size_t nsamples;
 	int warmup;
 	int samples_differ; /* 1-based index of the first sample whose stdout differs, or 0 */
-	struct buf differ_out; /* that sample's stdout */
+	struct buf differ_out; /* that sample's stdout (or that repeated run's) */
+	struct envinfo *env; /* measure blocks: where and when they were measured (owned) */
 
-	int cached;
+	int sanitized;	   /* built with -fsanitize=address,undefined (check --sanitize) */
+	int repeats;	   /* run blocks under --repeat: how many runs were made */
+	int repeat_differ; /* 1-based index of the first run whose stdout differs from run 1's, or 0 */
+
+	/* The files the compiler read besides the translation unit, from its dependency
+	   output (-MD): absolute paths, outside the block's own folder. */
+	char **deps;
+	size_t ndeps;
+
+	int cached; /* read from the evidence cache (cache.h), not produced in this run */
 };
 
 /*
@@ -77,10 +89,17 @@ void runner_release(struct runner *r);
 void evidence_init(struct evidence *ev);
 void evidence_release(struct evidence *ev);
 
-/* Builds (and runs, for run and measure blocks) one block. */
+/*
+ * Builds (and runs, for run and measure blocks) one block. Blocks may be run
+ * from several threads at once: everything a run touches is its own (its
+ * folder, ev), once runner_env() has been called (measure blocks need it).
+ */
 void runner_block(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev);
 
 /* Appends the translation unit of b to tu. */
 void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu);
+
+/* 1 if r builds b with the sanitizers: run blocks under --sanitize. */
+int runner_sanitizes(const struct runner *r, const struct block *b);
 
 #endif

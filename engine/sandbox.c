@@ -1,33 +1,67 @@
 /*
- * sandbox.c: fork, limit, exec, capture, reap.
+ * sandbox.c: the probe, the launch slots, and sandbox_launch().
  *
- * The parent watches the program's pipes and its pidfd with ppoll() against
- * one deadline, so that neither a full pipe nor an orphan holding a pipe
- * open can hang litlab. The program's process group is killed whole when the
- * deadline passes or the output cap is reached, and once the program has
- * exited, so that nothing it started outlives it.
+ * The probe tries the tiers from the strongest down (sandbox.h) by really
+ * setting them up: a tier is in effect once the first helper of it has said
+ * it is ready. Every launch then goes to a free helper (sandbox-helper.c),
+ * one per launch in progress, made when none is free.
+ *
+ * litlab reads the program's pipes itself and watches them with ppoll()
+ * against one deadline, so that neither a full pipe nor an orphan holding a
+ * pipe open can hang it. When the deadline passes or an output cap is
+ * reached, it asks the helper for a kill: the program's group goes first (so
+ * that its own status and usage survive), then everything else it started.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/capability.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <dirent.h>
 
-#include "sandbox.h"
+#include "sandbox-int.h"
 
 #define SIDE_FD 3
 #define SIDE_CAP (1u << 20)
 /* After the program exits, how long its pipes may stay open (an orphan holding them). */
 #define DRAIN_GRACE_NS 200000000LL
+/* After asking a helper for a kill, how long to wait for its answer before giving it up. */
+#define KILL_GRACE_NS 5000000000LL
 
 extern char **environ;
+
+struct slot {
+	struct sbx_helper h;
+	int busy;
+	int dead; /* it could not be (re)started */
+};
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t freed;
+	int inited;
+	pid_t owner; /* the process that set it up: a forked child starts over */
+	int tier;
+	char *isolation;
+	struct sock_fprog filter;
+	struct sbx_config cfg;
+	struct slot **slots;
+	size_t nslots;
+} sb = { PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, PTHREAD_COND_INITIALIZER, 0, 0, 0, NULL, { 0, NULL }, { 0, -1, -1, 0, 0, 0, NULL },
+	 NULL, 0 };
+
+static _Thread_local int last_slot = -1;
 
 void launch_result_init(struct launch_result *r)
 {
@@ -46,90 +80,576 @@ void launch_result_release(struct launch_result *r)
 	launch_result_init(r);
 }
 
+/* ---- the probe ---- */
+
+static int have_cap(int cap)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2];
+
+	memset(data, 0, sizeof data);
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return 0;
+	return (data[cap / 32].effective >> (cap % 32)) & 1;
+}
+
+/* How many processes uid has now (RLIMIT_NPROC counts them all). */
+static long count_processes(uid_t uid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	struct stat st;
+	long n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)))
+		if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && fstatat(dirfd(d), e->d_name, &st, 0) == 0 &&
+		    st.st_uid == uid)
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void forget_all(void)
+{
+	for (size_t i = 0; i < sb.nslots; i++) {
+		sbx_helper_forget(&sb.slots[i]->h);
+		free(sb.slots[i]);
+	}
+	free(sb.slots);
+	sb.slots = NULL;
+	sb.nslots = 0;
+	free(sb.isolation);
+	sb.isolation = NULL;
+	free(sb.filter.filter);
+	memset(&sb.filter, 0, sizeof sb.filter);
+	if (sb.cfg.idmap_fd >= 0)
+		close(sb.cfg.idmap_fd);
+	sb.cfg.idmap_fd = -1;
+	sb.inited = 0;
+}
+
+/*
+ * A fork while another thread holds the lock would leave it locked for good
+ * in the child: fork waits for it. The lock is recursive because the probe
+ * itself forks while holding it.
+ */
+static void atfork_prepare(void)
+{
+	pthread_mutex_lock(&sb.lock);
+}
+
+static void atfork_parent(void)
+{
+	pthread_mutex_unlock(&sb.lock);
+}
+
+/* The child is another thread as far as the mutex knows: it gets a new one, unlocked. */
+static void atfork_child(void)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&sb.lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+	pthread_cond_init(&sb.freed, NULL);
+}
+
+/* Starts slot 0 with cfg; 0, or -1 with *why. */
+static int start_first(struct sbx_config *cfg, unsigned *parts, char **why)
+{
+	struct slot *s = xcalloc(1, sizeof *s);
+
+	if (sbx_helper_start(&s->h, cfg, 0, parts, why) < 0) {
+		free(s);
+		return -1;
+	}
+	sb.slots = xcalloc(1, sizeof *sb.slots);
+	sb.slots[0] = s;
+	sb.nslots = 1;
+	return 0;
+}
+
+/* Sets the configuration of tier up and starts its first helper: 0, or -1. */
+static int try_tier(int tier, unsigned *parts)
+{
+	char *why = NULL;
+
+	free(sb.filter.filter);
+	memset(&sb.filter, 0, sizeof sb.filter);
+	if (sbx_filter_build(tier == 'C' || tier == 'D', &sb.filter, &why) < 0) {
+		free(why);
+		why = NULL;
+	}
+	sb.cfg.tier = tier;
+	sb.cfg.uid = tier == 'A' || tier == 'C' ? SANDBOX_UID : -1;
+	sb.cfg.idmap_fd = tier == 'A' ? sbx_idmap_userns(SANDBOX_UID, &why) : -1;
+	free(why);
+	why = NULL;
+	sb.cfg.use_cgroup = tier == 'A';
+	sb.cfg.landlock = 0;
+	if (tier == 'C' || tier == 'D') {
+		int fd = sbx_landlock_ruleset("/", &sb.cfg.landlock);
+		if (fd >= 0)
+			close(fd);
+	}
+	sb.cfg.filter = sb.filter.filter ? &sb.filter : NULL;
+	sb.cfg.nproc = 0;
+	int rc = sb.cfg.use_cgroup ? start_first(&sb.cfg, parts, &why) : -1;
+	if (rc < 0) {
+		free(why);
+		why = NULL;
+		/* Where no pids cgroup counts a launch's processes, RLIMIT_NPROC does, on top of
+		   what the uid already runs (in tier B, only what runs in its user namespace). */
+		sb.cfg.use_cgroup = 0;
+		sb.cfg.nproc = SANDBOX_NPROC;
+		if (tier != 'B')
+			sb.cfg.nproc += count_processes(sb.cfg.uid >= 0 ? (uid_t)sb.cfg.uid : getuid());
+		rc = start_first(&sb.cfg, parts, &why);
+	}
+	free(why);
+	if (rc < 0 && sb.cfg.idmap_fd >= 0) {
+		close(sb.cfg.idmap_fd);
+		sb.cfg.idmap_fd = -1;
+	}
+	return rc;
+}
+
+static void describe(unsigned parts)
+{
+	struct buf b = BUF_INIT;
+
+	buf_addf(&b, "%c: ", sb.tier);
+	if (sb.tier == 'A' || sb.tier == 'B') {
+		if (sb.tier == 'B')
+			buf_adds(&b, "userns,");
+		buf_adds(&b, "ns=mount+net+ipc+uts+pid,fs=ro+tmpfs");
+		if (parts & PART_OVERLAY)
+			buf_adds(&b, "+overlay");
+		if (parts & PART_PROC)
+			buf_adds(&b, "+proc");
+		if (parts & PART_IDMAP)
+			buf_adds(&b, "+idmap");
+		if (sb.tier == 'A')
+			buf_addf(&b, ",cgroup=%s,uid=%d", (parts & PART_CGROUP) ? "v1" : "none", SANDBOX_UID);
+		else
+			buf_adds(&b, ",caps=none");
+	} else {
+		if (sb.cfg.uid >= 0)
+			buf_addf(&b, "uid=%d,", sb.cfg.uid);
+		buf_adds(&b, "pgroup,subreaper");
+		if (sb.cfg.landlock > 0)
+			buf_addf(&b, ",landlock=v%d", sb.cfg.landlock);
+	}
+	if (parts & PART_SECCOMP)
+		buf_adds(&b, ",seccomp");
+	buf_adds(&b, ",rlimits");
+	sb.isolation = buf_detach(&b, NULL);
+}
+
+static void probe(void)
+{
+	const char *cap_env = getenv("LITLAB_ISOLATION");
+	int cap = cap_env && cap_env[0] >= 'A' && cap_env[0] <= 'D' && !cap_env[1] ? cap_env[0] : 'A';
+	unsigned parts = 0;
+
+	sb.tier = 0;
+	if (cap <= 'A' && geteuid() == 0 && have_cap(CAP_SYS_ADMIN) && try_tier('A', &parts) == 0)
+		sb.tier = 'A';
+	else if (cap <= 'B' && try_tier('B', &parts) == 0)
+		sb.tier = 'B';
+	else if (geteuid() == 0 && cap <= 'C' && try_tier('C', &parts) == 0)
+		sb.tier = 'C';
+	else if (try_tier('D', &parts) == 0)
+		sb.tier = 'D';
+	if (!sb.tier) /* not even a plain helper: launches will say why when they try again */
+		sb.tier = geteuid() == 0 && cap <= 'C' ? 'C' : 'D';
+	describe(parts);
+}
+
+void sandbox_init(void)
+{
+	static int registered;
+
+	pthread_mutex_lock(&sb.lock);
+	if (sb.inited && sb.owner != getpid())
+		forget_all(); /* a forked child of litlab: the helpers are its parent's */
+	if (!sb.inited) {
+		sb.owner = getpid();
+		probe();
+		sb.inited = 1;
+		if (!registered) {
+			registered = 1;
+			atexit(sandbox_release);
+			pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+		}
+	}
+	pthread_mutex_unlock(&sb.lock);
+}
+
+void sandbox_release(void)
+{
+	pthread_mutex_lock(&sb.lock);
+	if (sb.inited && sb.owner == getpid()) {
+		for (size_t i = 0; i < sb.nslots; i++)
+			if (!sb.slots[i]->dead)
+				sbx_helper_stop(&sb.slots[i]->h);
+	}
+	if (sb.inited)
+		forget_all();
+	pthread_mutex_unlock(&sb.lock);
+}
+
 const char *sandbox_isolation(void)
 {
-	return "rlimits,pgroup";
+	sandbox_init();
+	return sb.isolation;
 }
 
-static int pidfd_open_(pid_t pid)
+int sandbox_tier(void)
 {
-#ifdef SYS_pidfd_open
-	return (int)syscall(SYS_pidfd_open, pid, 0);
-#else
-	(void)pid;
-	errno = ENOSYS;
+	sandbox_init();
+	return sb.tier;
+}
+
+/* ---- slots (tiers A and B) ---- */
+
+/* A free helper: this thread's last one if free, another, or a new one. NULL with *why. */
+static struct slot *take_slot(char **why)
+{
+	pthread_mutex_lock(&sb.lock);
+	for (;;) {
+		struct slot *s = NULL;
+		int alive = 0;
+		if (last_slot >= 0 && (size_t)last_slot < sb.nslots && !sb.slots[last_slot]->busy &&
+		    !sb.slots[last_slot]->dead)
+			s = sb.slots[last_slot];
+		for (size_t i = 0; i < sb.nslots; i++) {
+			alive += !sb.slots[i]->dead;
+			if (!s && !sb.slots[i]->busy && !sb.slots[i]->dead) {
+				s = sb.slots[i];
+				last_slot = (int)i;
+			}
+		}
+		if (s) {
+			s->busy = 1;
+			pthread_mutex_unlock(&sb.lock);
+			return s;
+		}
+		/* All busy: one more helper, started without the lock held. */
+		struct slot *n = xcalloc(1, sizeof *n);
+		n->busy = 1;
+		n->h.sock = -1;
+		size_t index = sb.nslots;
+		sb.slots = xreallocarray(sb.slots, sb.nslots + 1, sizeof *sb.slots);
+		sb.slots[sb.nslots++] = n;
+		pthread_mutex_unlock(&sb.lock);
+		unsigned parts;
+		int rc = sbx_helper_start(&n->h, &sb.cfg, (int)index, &parts, why);
+		pthread_mutex_lock(&sb.lock);
+		if (rc == 0) {
+			last_slot = (int)index;
+			pthread_mutex_unlock(&sb.lock);
+			return n;
+		}
+		n->dead = 1;
+		n->busy = 0;
+		if (alive == 0) {
+			pthread_mutex_unlock(&sb.lock);
+			return NULL;
+		}
+		free(*why);
+		*why = NULL;
+		pthread_cond_wait(&sb.freed, &sb.lock);
+	}
+}
+
+static void give_back(struct slot *s)
+{
+	pthread_mutex_lock(&sb.lock);
+	s->busy = 0;
+	pthread_cond_signal(&sb.freed);
+	pthread_mutex_unlock(&sb.lock);
+}
+
+/* Replaces a helper that died; 0, or -1 with *why. */
+static int restart(struct slot *s, char **why)
+{
+	unsigned parts;
+	int index = s->h.slot;
+
+	s->h.broken = 1;
+	sbx_helper_stop(&s->h);
+	if (sbx_helper_start(&s->h, &sb.cfg, index, &parts, why) < 0) {
+		s->dead = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the launch ---- */
+
+struct prep {
+	int in;
+	int out[2], err[2], side[2];
+	char **env;
+	char *extra;
+	char *cwd;	   /* the path the program enters */
+	int cwd_fd;
+	char *writable;	   /* the folder it may write in, or NULL */
+	int writable_root; /* writable is the temporary root: a launch without a cwd */
+	char *tmp_root;
+	char *path;	   /* the program, as found in PATH (or argv[0] with a slash) */
+	int exec_fd;	   /* it, opened */
+	int script;
+};
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+static void prep_release(struct prep *p)
+{
+	close_fd(&p->in);
+	for (int i = 0; i < 2; i++) {
+		close_fd(&p->out[i]);
+		close_fd(&p->err[i]);
+		close_fd(&p->side[i]);
+	}
+	close_fd(&p->cwd_fd);
+	close_fd(&p->exec_fd);
+	free(p->path);
+	free(p->env);
+	free(p->extra);
+	free(p->cwd);
+	free(p->writable);
+	free(p->tmp_root);
+}
+
+static char **with_side_env(char *const *envp, char **extra)
+{
+	size_t n = 0;
+	char *const *src = envp ? envp : environ;
+
+	while (src[n])
+		n++;
+	char **env = xcalloc(n + 2, sizeof *env);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(src[i], "LITLAB_REGION_FD=", 17) != 0)
+			env[k++] = src[i];
+	*extra = xasprintf("LITLAB_REGION_FD=%d", SIDE_FD);
+	env[k++] = *extra;
+	env[k] = NULL;
+	return env;
+}
+
+static int strictly_under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strcmp(dir, "/") != 0 && strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
+/* $TMPDIR, else /tmp, resolved (malloc'd). */
+static char *temporary_root(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *root = realpath(tmp && *tmp ? tmp : "/tmp", NULL);
+
+	return root ? root : xstrdup("/tmp");
+}
+
+static int fail_launch(struct launch_result *r, char *error)
+{
+	r->end = END_LAUNCH_FAILED;
+	free(r->error);
+	r->error = error;
 	return -1;
-#endif
 }
 
-static void set_limit(int resource, rlim_t soft, rlim_t hard)
+/* The launch's PATH: from its environment, or litlab's; execvp()'s default without one. */
+static const char *search_path(const struct launch *l)
 {
-	struct rlimit rl = { soft, hard };
-
-	setrlimit(resource, &rl);
+	if (!l->envp)
+		return getenv("PATH") ? getenv("PATH") : "/bin:/usr/bin";
+	for (char *const *e = l->envp; *e; e++)
+		if (strncmp(*e, "PATH=", 5) == 0)
+			return *e + 5;
+	return "/bin:/usr/bin";
 }
 
-static void close_from(int lowfd)
+static int open_program(const char *path, struct prep *p)
 {
-#ifdef SYS_close_range
-	if (syscall(SYS_close_range, lowfd, ~0U, 0) == 0)
-		return;
-#endif
-	long max = sysconf(_SC_OPEN_MAX);
-	for (int fd = lowfd; fd < (max > 0 ? max : 1024); fd++)
+	struct stat st;
+	char head[2];
+
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(st.st_mode & 0111)) {
 		close(fd);
+		errno = EACCES;
+		return -1;
+	}
+	p->script = pread(fd, head, 2, 0) == 2 && head[0] == '#' && head[1] == '!';
+	p->exec_fd = fd;
+	p->path = xstrdup(path);
+	return 0;
 }
 
-/* In the child, between fork and exec: only async-signal-safe calls. */
-static void NORETURN child(const struct launch *l, int out_w, int err_w, int side_w, int errpipe,
-			   char *const *envp)
+/*
+ * Finds the program as execvp() would, with the launch's PATH and relative
+ * to its folder, and opens it: the spawner runs it by that path, or from the
+ * descriptor where the path is out of the program's reach. 0, or -1 (errno).
+ */
+static int find_program(const struct launch *l, struct prep *p)
 {
-	int in = open(l->stdin_path ? l->stdin_path : "/dev/null", O_RDONLY | O_CLOEXEC);
-	int e;
-	sigset_t none;
+	const char *name = l->argv[0];
 
-	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	signal(SIGPIPE, SIG_DFL);
-	/* Lift every descriptor out of the way first, so no dup2 below clobbers another. */
-	errpipe = fcntl(errpipe, F_DUPFD_CLOEXEC, 100);
-	in = in < 0 ? -1 : fcntl(in, F_DUPFD_CLOEXEC, 100);
-	out_w = fcntl(out_w, F_DUPFD_CLOEXEC, 100);
-	err_w = fcntl(err_w, F_DUPFD_CLOEXEC, 100);
-	if (side_w >= 0)
-		side_w = fcntl(side_w, F_DUPFD_CLOEXEC, 100);
-	if (in < 0 || dup2(in, 0) < 0 || dup2(out_w, 1) < 0 || dup2(err_w, 2) < 0)
-		goto fail;
-	int next = SIDE_FD;
-	if (side_w >= 0 && dup2(side_w, next++) < 0) /* dup2 clears close-on-exec: inherited */
-		goto fail;
-	if (dup2(errpipe, next) < 0)
-		goto fail;
-	errpipe = next;
-	fcntl(errpipe, F_SETFD, FD_CLOEXEC);
-	close_from(next + 1);
-	if (l->cwd && chdir(l->cwd) < 0)
-		goto fail;
-	if (l->lim.cpu_s > 0)
-		set_limit(RLIMIT_CPU, (rlim_t)l->lim.cpu_s, (rlim_t)l->lim.cpu_s + 1);
-	if (l->lim.mem_bytes > 0)
-		set_limit(RLIMIT_AS, (rlim_t)l->lim.mem_bytes, (rlim_t)l->lim.mem_bytes);
-	if (l->lim.fsize_bytes > 0)
-		set_limit(RLIMIT_FSIZE, (rlim_t)l->lim.fsize_bytes, (rlim_t)l->lim.fsize_bytes);
-	if (l->lim.nofile > 0)
-		set_limit(RLIMIT_NOFILE, (rlim_t)l->lim.nofile, (rlim_t)l->lim.nofile);
-	set_limit(RLIMIT_CORE, 0, 0);
-	if (envp)
-		execvpe(l->argv[0], l->argv, envp);
-	else
-		execvp(l->argv[0], l->argv);
-fail:
-	e = errno;
-	if (write(errpipe, &e, sizeof e) < 0)
-		_exit(127);
-	_exit(127);
+	if (strchr(name, '/')) {
+		char *path = name[0] == '/' ? xstrdup(name) : xasprintf("%s/%s", p->cwd, name);
+		int rc = open_program(path, p);
+		if (rc < 0 && errno == EACCES) { /* not executable: let exec say so, as it would have */
+			p->path = path;
+			return 0;
+		}
+		free(path);
+		return rc;
+	}
+	int err = ENOENT;
+	for (const char *dir = search_path(l);;) {
+		const char *colon = strchr(dir, ':');
+		size_t n = colon ? (size_t)(colon - dir) : strlen(dir);
+		char *path = n ? xasprintf("%.*s/%s", (int)n, dir, name) : xasprintf("%s/%s", p->cwd, name);
+		int rc = open_program(path, p);
+		free(path);
+		if (rc == 0)
+			return 0;
+		if (errno == EACCES)
+			err = EACCES;
+		if (!colon)
+			break;
+		dir = colon + 1;
+	}
+	errno = err;
+	return -1;
+}
+
+/* Opens stdin, makes the pipes, resolves the folders. 0, or -1 with r filled in. */
+static int prepare(const struct launch *l, struct prep *p, struct launch_result *r)
+{
+	char path[PATH_MAX];
+	char *tmp_root;
+
+	memset(p, 0, sizeof *p);
+	p->in = p->cwd_fd = p->exec_fd = -1;
+	for (int i = 0; i < 2; i++)
+		p->out[i] = p->err[i] = p->side[i] = -1;
+
+	const char *in = l->stdin_path ? l->stdin_path : "/dev/null";
+	if ((p->in = open(in, O_RDONLY | O_CLOEXEC)) < 0)
+		return fail_launch(r, xasprintf("cannot open '%s' for stdin: %s", in, strerror(errno)));
+	if (pipe2(p->out, O_CLOEXEC) < 0 || pipe2(p->err, O_CLOEXEC) < 0 ||
+	    (l->side_channel && pipe2(p->side, O_CLOEXEC) < 0))
+		return fail_launch(r, xasprintf("cannot start '%s': %s", l->argv[0], strerror(errno)));
+	for (int i = 0; i < 3; i++) {
+		int fd = i == 0 ? p->out[0] : i == 1 ? p->err[0] : p->side[0];
+		if (fd >= 0)
+			fcntl(fd, F_SETFL, O_NONBLOCK);
+	}
+	if (l->side_channel)
+		p->env = with_side_env(l->envp, &p->extra);
+
+	tmp_root = temporary_root();
+	if (l->cwd) {
+		if (!realpath(l->cwd, path)) {
+			free(tmp_root);
+			return fail_launch(r, xasprintf("cannot enter '%s': %s", l->cwd, strerror(errno)));
+		}
+		p->cwd = xstrdup(path);
+		if (strictly_under(path, tmp_root))
+			p->writable = xstrdup(path);
+	} else {
+		if (!getcwd(path, sizeof path)) {
+			free(tmp_root);
+			return fail_launch(r, xasprintf("cannot find the current folder: %s", strerror(errno)));
+		}
+		p->cwd = xstrdup(path);
+		if (strcmp(tmp_root, "/") != 0) {
+			p->writable = xstrdup(tmp_root);
+			p->writable_root = 1;
+		}
+	}
+	p->tmp_root = tmp_root;
+	if ((p->cwd_fd = open(p->cwd, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return fail_launch(r, xasprintf("cannot enter '%s': %s", p->cwd, strerror(errno)));
+	if (find_program(l, p) < 0)
+		return fail_launch(r, xasprintf("cannot run '%s': %s", l->argv[0], strerror(errno)));
+	return 0;
+}
+
+static char *failure_text(const struct launch *l, const struct prep *p, int failure)
+{
+	const char *e = strerror(FAILURE_ERRNO(failure));
+
+	switch (FAILURE_STAGE(failure)) {
+	case STAGE_EXEC:
+		return xasprintf("cannot run '%s': %s", l->argv[0], e);
+	case STAGE_CWD:
+		return xasprintf("cannot enter '%s': %s", p->cwd, e);
+	default:
+		return xasprintf("cannot set up the sandbox for '%s': %s", l->argv[0], e);
+	}
+}
+
+/* The pipes of one launch, read as they fill. */
+struct capture {
+	int fd[3];
+	struct buf *b[3];
+	size_t cap[3];
+	int *trunc[3];
+	int side_trunc;
+	int open;
+};
+
+static void capture_init(struct capture *c, struct prep *p, const struct launch *l, struct launch_result *r)
+{
+	memset(c, 0, sizeof *c);
+	c->fd[0] = p->out[0];
+	c->fd[1] = p->err[0];
+	c->fd[2] = p->side[0];
+	p->out[0] = p->err[0] = p->side[0] = -1;
+	c->b[0] = &r->out;
+	c->b[1] = &r->err;
+	c->b[2] = &r->side;
+	c->cap[0] = c->cap[1] = l->lim.output_cap;
+	c->cap[2] = SIDE_CAP;
+	c->trunc[0] = &r->out_truncated;
+	c->trunc[1] = &r->err_truncated;
+	c->trunc[2] = &c->side_trunc;
+	for (int i = 0; i < 3; i++)
+		c->open += c->fd[i] >= 0;
+}
+
+static int capture_poll(const struct capture *c, struct pollfd *pf)
+{
+	int n = 0;
+
+	for (int i = 0; i < 3; i++) {
+		if (c->fd[i] >= 0) {
+			pf[n].fd = c->fd[i];
+			pf[n].events = POLLIN;
+			pf[n].revents = 0;
+			n++;
+		}
+	}
+	return n;
 }
 
 /* Reads what is there from fd into b, keeping at most cap bytes. 0 at EOF. */
@@ -151,181 +671,195 @@ static int drain(int fd, struct buf *b, size_t cap, int *truncated)
 	return 1;
 }
 
-static char **with_side_env(char *const *envp, char **extra)
+/* Reads every ready pipe of pf[0..n); 1 if stdout or stderr is over its cap. */
+static int capture_read(struct capture *c, const struct pollfd *pf, int n)
 {
-	size_t n = 0;
-	char *const *src = envp ? envp : environ;
+	int over = 0;
 
-	while (src[n])
-		n++;
-	char **env = xcalloc(n + 2, sizeof *env);
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (strncmp(src[i], "LITLAB_REGION_FD=", 17) != 0)
-			env[k++] = src[i];
-	*extra = xasprintf("LITLAB_REGION_FD=%d", SIDE_FD);
-	env[k++] = *extra;
-	env[k] = NULL;
-	return env;
+	for (int i = 0; i < n; i++) {
+		if (!pf[i].revents)
+			continue;
+		for (int k = 0; k < 3; k++) {
+			if (c->fd[k] != pf[i].fd)
+				continue;
+			if (!drain(c->fd[k], c->b[k], c->cap[k], c->trunc[k])) {
+				close(c->fd[k]);
+				c->fd[k] = -1;
+				c->open--;
+			}
+			if (k < 2 && *c->trunc[k])
+				over = 1;
+		}
+	}
+	return over;
 }
 
-int sandbox_launch(const struct launch *l, struct launch_result *r)
+static void capture_close(struct capture *c)
 {
-	int outp[2], errp[2], sidep[2] = { -1, -1 }, execp[2];
-	char *extra = NULL;
-	char **env = NULL;
+	for (int i = 0; i < 3; i++)
+		close_fd(&c->fd[i]);
+}
 
-	if (pipe2(outp, O_CLOEXEC) < 0)
-		goto fail_early;
-	if (pipe2(errp, O_CLOEXEC) < 0)
-		goto fail_out;
-	if (pipe2(execp, O_CLOEXEC) < 0)
-		goto fail_err;
-	if (l->side_channel && pipe2(sidep, O_CLOEXEC) < 0)
-		goto fail_exec;
-	if (l->side_channel)
-		env = with_side_env(l->envp, &extra);
+static struct timespec until(long long deadline, long long now)
+{
+	long long wait = deadline > now ? deadline - now : 0;
+	struct timespec ts = { (time_t)(wait / 1000000000LL), (long)(wait % 1000000000LL) };
 
+	return ts;
+}
+
+static void set_status(struct launch_result *r, int status)
+{
+	if (WIFEXITED(status)) {
+		r->exit_code = WEXITSTATUS(status);
+	} else if (WIFSIGNALED(status)) {
+		r->signo = WTERMSIG(status);
+		if (r->end == END_EXITED)
+			r->end = END_SIGNALED;
+	}
+}
+
+static void set_usage(struct launch_result *r, const struct rusage *ru)
+{
+	r->user_ns = (long long)ru->ru_utime.tv_sec * 1000000000LL + ru->ru_utime.tv_usec * 1000LL;
+	r->sys_ns = (long long)ru->ru_stime.tv_sec * 1000000000LL + ru->ru_stime.tv_usec * 1000LL;
+	r->max_rss_kb = ru->ru_maxrss;
+}
+
+/* Tiers A and B: the slot's helper runs it; litlab reads the pipes and keeps the deadline. */
+static int launch_helper(const struct launch *l, struct prep *p, struct launch_result *r)
+{
+	char *why = NULL;
+	struct slot *s = take_slot(&why);
+
+	if (!s) {
+		int rc = fail_launch(r, xasprintf("cannot start the sandbox for '%s': %s", l->argv[0],
+						  why ? why : "no helper"));
+		free(why);
+		return rc;
+	}
+	struct sbx_request rq = {
+		.argv = l->argv,
+		.path = p->path,
+		.exec_fd = p->exec_fd,
+		.script = p->script,
+		.envp = p->env ? p->env : l->envp ? l->envp : environ,
+		.cwd = p->cwd,
+		.cwd_fd = p->cwd_fd,
+		.writable = p->writable,
+		.writable_root = p->writable_root,
+		.tmp_root = p->tmp_root,
+		.fd_in = p->in,
+		.fd_out = p->out[1],
+		.fd_err = p->err[1],
+		.fd_side = p->side[1],
+		.lim = &l->lim,
+	};
 	long long start = now_ns();
-	pid_t pid = fork();
-	if (pid < 0) {
-		if (sidep[0] >= 0) {
-			close(sidep[0]);
-			close(sidep[1]);
-		}
-		goto fail_exec;
+	if (sbx_helper_send(&s->h, &rq) < 0 && (errno == E2BIG || restart(s, &why) < 0 || sbx_helper_send(&s->h, &rq) < 0)) {
+		int rc = fail_launch(r, xasprintf("cannot start the sandbox for '%s': %s", l->argv[0],
+						  why ? why : strerror(errno)));
+		free(why);
+		give_back(s);
+		return rc;
 	}
-	if (pid == 0)
-		child(l, outp[1], errp[1], sidep[1], execp[1], env ? env : l->envp);
-	setpgid(pid, pid);
-	r->pid = (long)pid;
-	close(outp[1]);
-	close(errp[1]);
-	close(execp[1]);
-	if (sidep[1] >= 0)
-		close(sidep[1]);
-	free(env);
-	free(extra);
+	/* The helper has its own copies now. */
+	close_fd(&p->in);
+	close_fd(&p->out[1]);
+	close_fd(&p->err[1]);
+	close_fd(&p->side[1]);
+	close_fd(&p->cwd_fd);
+	close_fd(&p->exec_fd);
 
-	int exec_errno = 0;
-	ssize_t got;
-	while ((got = read(execp[0], &exec_errno, sizeof exec_errno)) < 0 && errno == EINTR)
-		;
-	close(execp[0]);
-
-	int pidfd = pidfd_open_(pid);
+	struct capture c;
+	struct sbx_outcome o;
+	capture_init(&c, p, l, r);
 	long long deadline = start + (long long)(l->lim.wall_s * 1e9);
-	long long drain_deadline = 0;
-	int fds[3] = { outp[0], errp[0], sidep[0] };
-	int open_fds = 2 + (sidep[0] >= 0);
-	int exited = 0, status = 0, killed = 0;
-	struct rusage ru;
-	memset(&ru, 0, sizeof ru);
-
-	for (size_t i = 0; i < 3; i++)
-		if (fds[i] >= 0)
-			fcntl(fds[i], F_SETFL, O_NONBLOCK);
+	long long drain_deadline = 0, kill_deadline = 0;
+	int got = 0, asked = 0, gone = 0;
+	memset(&o, 0, sizeof o);
 	r->end = END_EXITED;
-	if (got == (ssize_t)sizeof exec_errno) {
-		r->end = END_LAUNCH_FAILED;
-		r->error = xasprintf("cannot run '%s': %s", l->argv[0], strerror(exec_errno));
-	}
-
-	while (!exited || open_fds > 0) {
+	while (!got || c.open > 0) {
 		long long now = now_ns();
-		if (!exited && !killed && now >= deadline) {
-			kill(-pid, SIGKILL);
-			killed = 1;
+		if (!got && !asked && now >= deadline) {
+			sbx_helper_kill(&s->h);
+			asked = 1;
+			kill_deadline = now + KILL_GRACE_NS;
 			r->end = END_TIMEOUT;
 		}
-		if (exited && open_fds > 0 && now >= drain_deadline)
+		if (got && now >= drain_deadline)
 			break;
+		if (!got && asked && now >= kill_deadline) {
+			gone = 1; /* a helper that does not answer is stopped, its namespace with it */
+			break;
+		}
 		struct pollfd pf[4];
-		int npf = 0;
-		for (size_t i = 0; i < 3; i++) {
-			if (fds[i] >= 0) {
-				pf[npf].fd = fds[i];
-				pf[npf].events = POLLIN;
-				npf++;
-			}
+		int n = capture_poll(&c, pf);
+		if (!got) {
+			pf[n].fd = s->h.sock;
+			pf[n].events = POLLIN;
+			pf[n].revents = 0;
 		}
-		if (!exited && pidfd >= 0) {
-			pf[npf].fd = pidfd;
-			pf[npf].events = POLLIN;
-			npf++;
-		}
-		long long until = exited ? drain_deadline : killed ? now + 10000000LL : deadline;
-		if (pidfd < 0 && !exited && until > now + 5000000LL)
-			until = now + 5000000LL; /* no pidfd: look at the child every 5 ms */
-		long long wait = until > now ? until - now : 0;
-		struct timespec ts = { (time_t)(wait / 1000000000LL), (long)(wait % 1000000000LL) };
-		int pr = ppoll(pf, (nfds_t)npf, &ts, NULL);
+		struct timespec ts = until(got ? drain_deadline : asked ? kill_deadline : deadline, now);
+		int pr = ppoll(pf, (nfds_t)(n + !got), &ts, NULL);
 		if (pr < 0 && errno != EINTR)
 			break;
-		for (int i = 0; i < npf && pr > 0; i++) {
-			if (!pf[i].revents || pf[i].fd == pidfd)
-				continue;
-			for (size_t k = 0; k < 3; k++) {
-				if (fds[k] != pf[i].fd)
-					continue;
-				struct buf *b = k == 0 ? &r->out : k == 1 ? &r->err : &r->side;
-				int *trunc = k == 0 ? &r->out_truncated : k == 1 ? &r->err_truncated : &(int){ 0 };
-				size_t cap = k == 2 ? SIDE_CAP : l->lim.output_cap;
-				if (!drain(fds[k], b, cap, trunc)) {
-					close(fds[k]);
-					fds[k] = -1;
-					open_fds--;
-				} else if (*trunc && k < 2 && !killed && !exited) {
-					kill(-pid, SIGKILL);
-					killed = 1;
-					r->end = END_OUTPUT_LIMIT;
-				}
-			}
+		if (pr <= 0)
+			continue;
+		if (capture_read(&c, pf, n) && !got && !asked) {
+			sbx_helper_kill(&s->h);
+			asked = 1;
+			kill_deadline = now_ns() + KILL_GRACE_NS;
+			r->end = END_OUTPUT_LIMIT;
 		}
-		if (!exited) {
-			pid_t w = wait4(pid, &status, WNOHANG, &ru);
-			if (w == pid) {
-				exited = 1;
-				r->wall_ns = now_ns() - start;
-				/* Whatever the program left in its group goes now; its pipes get a grace period. */
-				kill(-pid, SIGKILL);
+		if (!got && pf[n].revents) {
+			int rc = sbx_helper_outcome(&s->h, &o);
+			if (rc < 0) {
+				gone = 1;
+				break;
+			}
+			if (rc > 0) {
+				got = 1;
 				drain_deadline = now_ns() + DRAIN_GRACE_NS;
 			}
 		}
 	}
-	for (size_t i = 0; i < 3; i++)
-		if (fds[i] >= 0)
-			close(fds[i]);
-	if (pidfd >= 0)
-		close(pidfd);
-
-	if (r->end != END_LAUNCH_FAILED) {
-		if (WIFEXITED(status)) {
-			r->exit_code = WEXITSTATUS(status);
-		} else if (WIFSIGNALED(status)) {
-			r->signo = WTERMSIG(status);
-			if (r->end == END_EXITED)
-				r->end = END_SIGNALED;
-		}
+	capture_close(&c);
+	if (gone || s->h.broken) {
+		s->h.broken = 1;
+		restart(s, &why);
+		free(why);
+		why = NULL;
 	}
-	r->user_ns = (long long)ru.ru_utime.tv_sec * 1000000000LL + ru.ru_utime.tv_usec * 1000LL;
-	r->sys_ns = (long long)ru.ru_stime.tv_sec * 1000000000LL + ru.ru_stime.tv_usec * 1000LL;
-	r->max_rss_kb = ru.ru_maxrss;
-	return r->end == END_LAUNCH_FAILED ? -1 : 0;
+	give_back(s);
+	if (gone)
+		return fail_launch(r, xasprintf("the sandbox helper running '%s' ended unexpectedly", l->argv[0]));
+	if (o.failure_mount)
+		return fail_launch(r, xasprintf("cannot make the work folder '%s' writable: %s", p->writable,
+						strerror(o.failure_mount)));
+	if (o.failure)
+		return fail_launch(r, failure_text(l, p, o.failure));
+	r->pid = o.pid;
+	r->wall_ns = o.end_ns - o.start_ns;
+	set_status(r, o.status);
+	set_usage(r, &o.ru);
+	if (o.limits & LIMIT_MEMORY)
+		r->limit = "memory";
+	else if (o.limits & LIMIT_PROCS)
+		r->limit = "processes";
+	return 0;
+}
 
-fail_exec:
-	close(execp[0]);
-	close(execp[1]);
-fail_err:
-	close(errp[0]);
-	close(errp[1]);
-fail_out:
-	close(outp[0]);
-	close(outp[1]);
-fail_early:
-	free(env);
-	free(extra);
-	r->end = END_LAUNCH_FAILED;
-	r->error = xasprintf("cannot start '%s': %s", l->argv[0], strerror(errno));
-	return -1;
+int sandbox_launch(const struct launch *l, struct launch_result *r)
+{
+	struct prep p;
+	int rc;
+
+	sandbox_init();
+	if (prepare(l, &p, r) < 0)
+		rc = -1;
+	else
+		rc = launch_helper(l, &p, r);
+	prep_release(&p);
+	return rc;
 }

@@ -1,12 +1,40 @@
 /*
  * sandbox.h: the one place a program is launched.
  *
- * sandbox_launch() runs argv in its own process group with stdin from a
- * file (never the terminal), stdout and stderr captured separately and
- * capped, resource limits set, and a wall-clock deadline after which the
- * whole group is killed. Every launch of lesson code and of the compiler
- * goes through it, so that stronger isolation (namespaces, cgroups,
- * seccomp, a dropped uid) slots in here and nowhere else.
+ * sandbox_launch() runs argv in a session and process group of its own with
+ * stdin from a file (never the terminal), stdout and stderr captured
+ * separately and capped, resource limits set, and a wall-clock deadline
+ * after which everything it started is killed. Every launch of lesson code
+ * and of the compiler goes through it.
+ *
+ * Isolation is probed once, at the first launch or sandbox_init(), and the
+ * strongest tier that works is used for every launch after:
+ *
+ *   A  root with CAP_SYS_ADMIN. Each concurrent launch slot has a small
+ *      helper, PID 1 of new mount, net, IPC, UTS and PID namespaces, set up
+ *      once, that forks each launch on request: the system is read-only, /tmp
+ *      and /dev/shm are private size-limited tmpfs, the work folder (below) is
+ *      the only other writable place; a cgroup per slot (v1 pids and memory)
+ *      bounds processes and memory; programs run as uid 65534, under the
+ *      seccomp filter, with the rlimits. When a launch ends, everything left in
+ *      its namespace is killed.
+ *   B  user namespaces allowed (not root, or root without CAP_SYS_ADMIN): as A
+ *      inside a user namespace, without the cgroup and with no capabilities
+ *      instead of another uid.
+ *   C  root, neither of those: rlimits, uid 65534, a session of its own that
+ *      it cannot leave, litlab a child subreaper, Landlock where the kernel has
+ *      it (writes only under the temporary root), seccomp.
+ *   D  not root, neither of those: as C without the uid change.
+ *
+ * LITLAB_ISOLATION=B, C or D in the environment caps the tier (tests use it
+ * to exercise the weaker ones); it never raises it.
+ *
+ * The work folder: a launch whose cwd is a folder strictly inside the
+ * temporary root ($TMPDIR, else /tmp) may write there (tier A shows it to the
+ * program as its own through an idmapped mount; tier C gives it to uid 65534).
+ * Any other cwd is entered read-only. A launch with no cwd (the legacy form)
+ * runs in litlab's own folder, read-only, with the whole temporary root
+ * writable: callers should name a work folder instead.
  */
 #ifndef LITLAB_SANDBOX_H
 #define LITLAB_SANDBOX_H
@@ -16,17 +44,24 @@
 #include "buf.h"
 
 struct limits {
-	double wall_s;		/* kill the group after this many seconds */
+	double wall_s;		/* kill everything after this many seconds */
 	long cpu_s;		/* RLIMIT_CPU; 0 for none */
-	long long mem_bytes;	/* RLIMIT_AS; 0 for none */
+	long long mem_bytes;	/* memory: in tier A, resident memory of all the launch's
+				   processes together (reaching it kills the launch); else
+				   RLIMIT_AS of each process. 0 for none */
 	long long fsize_bytes;	/* RLIMIT_FSIZE; 0 for none */
 	long nofile;		/* RLIMIT_NOFILE; 0 for none */
 	size_t output_cap;	/* bytes kept of stdout and of stderr, each */
 };
 
+/* Processes and threads of one launch together (pids cgroup, or RLIMIT_NPROC). */
+#define SANDBOX_NPROC 256
+/* The uid programs run as, where litlab is root. */
+#define SANDBOX_UID 65534
+
 struct launch {
 	char *const *argv;	/* argv[0] is run as given (a path, or looked up in PATH) */
-	const char *cwd;	/* working folder of the program */
+	const char *cwd;	/* working folder of the program (see the work folder above) */
 	char *const *envp;	/* its whole environment; NULL to inherit litlab's */
 	const char *stdin_path; /* NULL: /dev/null */
 	struct limits lim;
@@ -36,22 +71,24 @@ struct launch {
 enum launch_end {
 	END_EXITED,
 	END_SIGNALED,
-	END_TIMEOUT,	  /* the wall-clock deadline passed; the group was killed */
-	END_OUTPUT_LIMIT, /* stdout or stderr passed output_cap; the group was killed */
-	END_LAUNCH_FAILED /* fork or exec failed: see error */
+	END_TIMEOUT,	  /* the wall-clock deadline passed; everything was killed */
+	END_OUTPUT_LIMIT, /* stdout or stderr passed output_cap; everything was killed */
+	END_LAUNCH_FAILED /* it could not be started: see error */
 };
 
 struct launch_result {
 	enum launch_end end;
-	long pid;	 /* the program's process id (its records on the side channel carry it) */
+	long pid;	 /* the program's process id as it sees it (its side-channel records carry it) */
 	int exit_code;	 /* END_EXITED */
 	int signo;	 /* END_SIGNALED, or the signal that ended a killed program */
+	const char *limit; /* a sandbox limit the launch ran into: "memory" (the launch was then
+			      killed with SIGKILL) or "processes" (a fork failed); else NULL */
 	struct buf out;	 /* at most output_cap bytes */
 	struct buf err;
 	struct buf side; /* what the program wrote on the side channel */
 	int out_truncated;
 	int err_truncated;
-	long long wall_ns; /* fork to exit, CLOCK_MONOTONIC */
+	long long wall_ns; /* start to exit, CLOCK_MONOTONIC */
 	long long user_ns;
 	long long sys_ns;
 	long max_rss_kb;
@@ -61,10 +98,26 @@ struct launch_result {
 void launch_result_init(struct launch_result *r);
 void launch_result_release(struct launch_result *r);
 
+/*
+ * Probes the isolation and sets it up (the first helper of tiers A and B).
+ * Idempotent and thread-safe; sandbox_launch() and sandbox_isolation() call
+ * it. It never fails: the weakest tier always works.
+ */
+void sandbox_init(void);
+
+/* Stops the helpers and removes their cgroups; registered with atexit(). */
+void sandbox_release(void);
+
 /* Runs one program to its end. Returns 0, or -1 if it could not be started (r->error says why). */
 int sandbox_launch(const struct launch *l, struct launch_result *r);
 
-/* The isolation in effect, as recorded in evidence: e.g. "rlimits,pgroup". */
+/*
+ * The isolation in effect, as recorded in evidence: the tier letter, then its
+ * parts, e.g. "A: ns=mount+net+ipc+uts+pid,fs=ro+tmpfs+idmap,cgroup=v1,uid=65534,seccomp,rlimits".
+ */
 const char *sandbox_isolation(void);
+
+/* The tier in effect: 'A', 'B', 'C' or 'D'. */
+int sandbox_tier(void);
 
 #endif

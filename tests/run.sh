@@ -11,7 +11,10 @@ passed=0
 failed=0
 top=$(pwd)
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# The evidence cache of this run: empty at the start, gone at the end, never in the tree.
+LITLAB_CACHE_DIR=$(mktemp -d)
+export LITLAB_CACHE_DIR
+trap 'rm -f "$log"; rm -rf "$LITLAB_CACHE_DIR"' EXIT
 
 # 1. Unit tests: each binary is a cmocka group; count its test cases.
 for t in "$@"; do
@@ -32,8 +35,9 @@ for t in "$@"; do
 done
 
 # 2. Golden tests: tests/golden/NAME.md is checked; its diagnostics (stderr) and exit status must
-#    equal NAME.expected, compared with diff -u. Run from tests/golden so paths are short.
-for md in tests/golden/*.md; do
+#    equal NAME.expected, compared with diff -u. Run from tests/golden so paths are short. Each
+#    is checked twice: cold, then with its evidence from the cache, which must change nothing.
+for md in tests/golden/*.md tests/golden/*.md; do
 	[ -e "$md" ] || continue
 	name=$(basename "$md" .md)
 	exp=tests/golden/$name.expected

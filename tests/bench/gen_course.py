@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""gen_course.py DIR N LINES: writes N lessons of about LINES lines each (prose, derived and
-display blocks, one small run block) for the benchmarks."""
+"""gen_course.py DIR N LINES [--blocks B [--programs PDIR]]: writes N lessons of about LINES
+lines each (prose, derived and display blocks, one small run block) for the benchmarks; with
+--blocks, N lessons of B distinct run blocks each (LINES is ignored), and with --programs each
+block's program also as PDIR/K.c, for a shell loop to build the same programs."""
 import os, sys
 
 def lesson(i, lines):
@@ -20,7 +22,36 @@ def lesson(i, lines):
     out.append(f"```c id=run-{i}\n#include <stdio.h>\nint main(void) {{ puts(\"{i}\"); return 0; }}\n```\n\n```output\n{i}\n```\n")
     return "\n".join(out)
 
-d, n, lines = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def program(k):
+    """A small distinct program and what it prints."""
+    s = sum(i * i % 7 for i in range(k))
+    code = (f"#include <stdio.h>\nint main(void)\n{{\n    long s = 0;\n    for (long i = 0; i < {k}; i++)\n"
+            f"        s += i * i % 7;\n    printf(\"block {k}: %ld\\n\", s);\n    return 0;\n}}\n")
+    return code, f"block {k}: {s}\n"
+
+def blocks_lesson(i, blocks, progs):
+    """A lesson of `blocks` run blocks with their output blocks, and a little prose."""
+    out = [f"---\ntitle: Generated lesson {i}\nlesson: {i}\ncflags: {CFLAGS}\n---\n", f"# Generated lesson {i}\n",
+           "Each block below sums a few squares and prints the sum.\n"]
+    for b in range(blocks):
+        k = 1000 + i * blocks + b
+        code, output = program(k)
+        out.append(f"```c id=sum-{k}\n{code}```\n\n```output\n{output}```\n")
+        if progs:
+            with open(os.path.join(progs, f"{k}.c"), "w") as f:
+                f.write(code)
+    return "\n".join(out)
+
+# The flags of the --blocks lessons: the benchmark's shell loop compiles with the same.
+CFLAGS = "-std=c11 -O2"
+
+args = sys.argv[1:]
+blocks = progs = None
+if "--blocks" in args:
+    k = args.index("--blocks"); blocks = int(args[k + 1]); del args[k:k + 2]
+if "--programs" in args:
+    k = args.index("--programs"); progs = args[k + 1]; del args[k:k + 2]
+d, n, lines = args[0], int(args[1]), int(args[2])
 for i in range(1, n + 1):
     with open(os.path.join(d, f"{i:02d}-generated.md"), "w") as f:
-        f.write(lesson(i, lines))
+        f.write(blocks_lesson(i, blocks, progs) if blocks else lesson(i, lines))

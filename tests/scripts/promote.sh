@@ -77,7 +77,9 @@ ${bt}
 MD
 cp "$work/03-race.md" "$work/orig.md"
 echo "an author saved this meanwhile" >>"$work/orig.md"
-"$LITLAB" promote "$work/03-race.md" >"$work/out" 2>&1
+# Tier D: the only sandbox that lets a program write outside its work folder (under the temporary
+# root, where this lesson is); the stronger ones refuse, and the hostile battery checks they do.
+LITLAB_ISOLATION=D "$LITLAB" promote "$work/03-race.md" >"$work/out" 2>&1
 rc=$?
 cat "$work/out"
 [ "$rc" -eq 2 ] || { echo "FAIL: a lesson changed meanwhile: exit $rc, expected 2"; fail=1; }

@@ -2,7 +2,8 @@
 # litlab build: golden pages for every caption kind (tests/site/expected, compared with
 # diff -u, nothing masked); hostile program output escaped; a measured block's panel, plot
 # and references (structure only: its times differ from run to run); two builds of the
-# same lessons byte-identical; an erroring lesson leaves the old site byte-identical; a
+# same lessons byte-identical (and a third, from the evidence cache, the same but for its
+# captions saying so); an erroring lesson leaves the old site byte-identical; a
 # folder build did not write is never replaced; audit in its three formats.
 #
 # The compiler is a wrapper with a fixed name and version, so that the pages do not depend
@@ -24,7 +25,9 @@ EOF
 chmod +x "$work/bin/litlab-test-cc"
 PATH=$work/bin:$PATH
 CC=litlab-test-cc
-export PATH CC
+# This script's own evidence cache, empty at the start: the golden pages are of a first run.
+LITLAB_CACHE_DIR=$work/cache
+export PATH CC LITLAB_CACHE_DIR
 
 # The folder's contents as one checksum list.
 sums() {
@@ -65,9 +68,17 @@ grep -q '<details><summary>Show worked solution</summary>' "$work/a/50-captions.
 ids=$(grep -o ' id="[^"]*"' "$work/a/50-captions.html" | sort | uniq -d)
 [ -z "$ids" ] || { echo "FAIL: duplicate ids: $ids"; fail=1; }
 
-# 4. Two builds of the same input are byte-identical.
-"$LITLAB" build -o "$work/b" 50-captions.md 52-hostile.md 2>/dev/null
+# 4. Two builds of the same input are byte-identical (each with an empty cache); a build
+#    from the cache differs only in saying so, on each executed block.
+LITLAB_CACHE_DIR=$work/cache-b "$LITLAB" build -o "$work/b" 50-captions.md 52-hostile.md 2>/dev/null
 diff -r "$work/a" "$work/b" >/dev/null || { diff -r "$work/a" "$work/b" | head -20; echo "FAIL: two builds differ"; fail=1; }
+"$LITLAB" build -o "$work/c" 50-captions.md 52-hostile.md 2>/dev/null
+n=$(grep -o 'Evidence reused from the cache.' "$work/c/50-captions.html" "$work/c/52-hostile.html" | wc -l)
+[ "$n" -ge 4 ] || { echo "FAIL: the build from the cache says so on $n blocks"; fail=1; }
+for page in 50-captions.html 52-hostile.html; do
+	sed 's/ Evidence reused from the cache\.//' "$work/c/$page" | diff -u "$work/a/$page" - ||
+		{ echo "FAIL: $page from the cache differs beyond saying so"; fail=1; }
+done
 
 # 5. An erroring lesson: exit 1, the reason, nothing written, the old site byte-identical.
 before=$(sums "$work/a")

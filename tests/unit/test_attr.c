@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "attr.h"
+#include "util.h"
 
 /* Parses s as if it started at column col0 of line 7; expects success. */
 static void parse_ok(const char *s, int col0, struct attr_list *out)
@@ -231,6 +232,33 @@ static void test_many(void **state)
 	attr_list_release(&l);
 }
 
+/*
+ * An info string of 64 KiB of flags: the list grew by one element at a
+ * time, which AddressSanitizer's realloc() copies every time (seconds).
+ */
+static void test_very_many(void **state)
+{
+	enum { N = 30000 };
+	char *s = malloc(2 * N + 1);
+	struct attr_list l;
+
+	(void)state;
+	assert_non_null(s);
+	for (int i = 0; i < N; i++)
+		memcpy(s + 2 * i, " a", 2);
+	s[2 * N] = '\0';
+	long long t0 = now_ns();
+	parse_ok(s, 1, &l);
+	double secs = (double)(now_ns() - t0) / 1e9;
+	if (secs >= 2.0)
+		print_error("parsing %d flags took %.2f s\n", N, secs);
+	assert_true(secs < 2.0);
+	assert_int_equal(l.n, N);
+	assert_int_equal(l.v[N - 1].col, 2 * N);
+	attr_list_release(&l);
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -242,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_not_nul_terminated),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_many),
+		cmocka_unit_test(test_very_many),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1015,11 +1015,11 @@ static struct lesson *parse_timed(const struct buf *b, const char *what)
 }
 
 /*
- * Shapes the fuzzer found to take seconds for 64 KiB: ids, use= and repeated
- * front matter keys were each looked up with a linear search per block or
- * line (a cubic one for unknown use= ids among many blocks, which listed the
- * c blocks over again for every one), and a key given N times warned N^2 / 2
- * times.
+ * Lessons of the fuzz target's size (64 KiB) that took seconds to load: ids,
+ * use= and repeated front matter keys were each looked up with a linear
+ * search per block or line (a cubic one for unknown use= ids among many
+ * blocks, which listed the c blocks over again for every one), and a key
+ * given N times warned N^2 / 2 times.
  */
 static void test_degenerate_lessons(void **state)
 {

@@ -222,6 +222,40 @@ static void test_ellipsis_no_blowup(void **state)
 	buf_release(&a);
 }
 
+/*
+ * A long run of lines after a "..." that fails only at its last line was
+ * retried from every line of the actual text: expected lines times actual
+ * lines in all, seconds for the 64 KiB inputs of the fuzz target.
+ */
+static void test_ellipsis_long_runs(void **state)
+{
+	struct buf e = BUF_INIT, a = BUF_INIT;
+	enum { N = 20000 };
+
+	(void)state;
+	buf_adds(&e, "...\n");
+	for (int i = 0; i < N; i++)
+		buf_adds(&e, "x\n");
+	buf_adds(&e, "y\n");
+	for (int i = 0; i < 2 * N; i++)
+		buf_adds(&a, "x\n");
+	long long t0 = now_ns();
+	assert_false(match_output(MATCH_ELLIPSIS, e.p, e.len, a.p, a.len));
+	buf_adds(&a, "y\n");
+	assert_true(match_output(MATCH_ELLIPSIS, e.p, e.len, a.p, a.len));
+	/* The same run between two stars. */
+	buf_adds(&e, "...\n");
+	assert_true(match_output(MATCH_ELLIPSIS, e.p, e.len, a.p, a.len));
+	buf_setlen(&a, a.len - 2);
+	assert_false(match_output(MATCH_ELLIPSIS, e.p, e.len, a.p, a.len));
+	double s = (double)(now_ns() - t0) / 1e9;
+	if (s >= 2.0)
+		print_error("matching took %.2f s\n", s);
+	assert_true(s < 2.0);
+	buf_release(&e);
+	buf_release(&a);
+}
+
 static void test_contains(void **state)
 {
 	(void)state;
@@ -496,6 +530,7 @@ int main(void)
 		cmocka_unit_test(test_ellipsis_several),
 		cmocka_unit_test(test_ellipsis_literal),
 		cmocka_unit_test(test_ellipsis_no_blowup),
+		cmocka_unit_test(test_ellipsis_long_runs),
 		cmocka_unit_test(test_contains),
 		cmocka_unit_test(test_contains_order),
 		cmocka_unit_test(test_diff_simple),

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "buf.h"
 #include "lesson.h"
 #include "prose.h"
 
@@ -73,11 +74,42 @@ static void test_break_at_end_of_text(void **state)
 	lesson_free(l);
 }
 
+/*
+ * Many units, and a unit with many code spans: each array grew by one
+ * element at a time, which AddressSanitizer's realloc() copies every time
+ * (seconds for a 64 KiB lesson).
+ */
+static void test_many_units(void **state)
+{
+	struct buf b = BUF_INIT;
+	struct prose p;
+	enum { N = 20000 };
+
+	(void)state;
+	for (int i = 0; i < N; i++)
+		buf_adds(&b, "a\n\n");
+	for (int i = 0; i < N; i++)
+		buf_adds(&b, "`c` ");
+	long long t0 = now_ns();
+	struct lesson *l = lesson_parse(PATH, b.p, b.len);
+	prose_collect(&p, l);
+	double s = (double)(now_ns() - t0) / 1e9;
+	if (s >= 2.0)
+		print_error("collecting %d units took %.2f s\n", N, s);
+	assert_true(s < 2.0);
+	assert_int_equal(p.n, N + 1);
+	assert_int_equal(p.v[N].nspans, N);
+	prose_release(&p);
+	lesson_free(l);
+	buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_markup_and_positions),
 		cmocka_unit_test(test_break_at_end_of_text),
+		cmocka_unit_test(test_many_units),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

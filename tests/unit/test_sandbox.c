@@ -1,8 +1,16 @@
 /*
  * test_sandbox.c: sandbox_launch() with /bin/sh scripts: exit statuses,
- * signals, the wall-clock deadline and the process group, output caps,
- * separate streams, stdin, pipes that stay open, launch failures, the
- * region side channel, rusage and rlimits.
+ * signals, the wall-clock deadline and what a program leaves behind, output
+ * caps, separate streams, stdin, pipes that stay open, launch failures, the
+ * region side channel, rusage and rlimits; then the isolation: the work
+ * folder, the read-only system and the private /tmp, the memory and process
+ * limits, concurrent launches, and a forked litlab.
+ *
+ * Every test runs under each tier this machine can give: the strongest
+ * (what the probe finds), then C when root, then D (LITLAB_ISOLATION caps the
+ * tier). Processes are found by a marker in their argv, never by the pid a
+ * program prints: in tiers A and B that pid is its namespace's, and the same
+ * number may be another process outside.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,10 +20,14 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -30,13 +42,19 @@ static struct limits default_limits(void)
 }
 
 /* Runs `sh -c script` with lim; fills r (which the caller releases). Returns sandbox_launch's value. */
-static int run_sh(const char *script, struct limits lim, const char *stdin_path, int side, struct launch_result *r)
+static int run_sh_in(const char *script, struct limits lim, const char *stdin_path, int side, const char *cwd,
+		     struct launch_result *r)
 {
 	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
-	struct launch l = { .argv = argv, .lim = lim, .stdin_path = stdin_path, .side_channel = side };
+	struct launch l = { .argv = argv, .lim = lim, .stdin_path = stdin_path, .side_channel = side, .cwd = cwd };
 
 	launch_result_init(r);
 	return sandbox_launch(&l, r);
+}
+
+static int run_sh(const char *script, struct limits lim, const char *stdin_path, int side, struct launch_result *r)
+{
+	return run_sh_in(script, lim, stdin_path, side, NULL, r);
 }
 
 static double seconds_since(long long t0)
@@ -44,34 +62,76 @@ static double seconds_since(long long t0)
 	return (double)(now_ns() - t0) / 1e9;
 }
 
-/* 1 if pid is gone: no such process, or a zombie nobody reaps (PID 1 in a container may not). */
-static int process_gone(long pid)
+/* A fresh `sleep` argument that no other process has: its argv marks it. */
+static char *marker(void)
 {
-	char path[64], buf[512];
+	static int n;
 
-	if (kill((pid_t)pid, 0) < 0 && errno == ESRCH)
-		return 1;
-	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return 1;
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	const char *paren = strrchr(buf, ')');
-	return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
+	return xasprintf("1000.%d%04d", (int)getpid(), ++n);
 }
 
-static int wait_gone(long pid, double max_s)
+/*
+ * The live processes (not zombies) that have mark as an argument: how many,
+ * each sent sig first when sig is not 0.
+ */
+static int marked(const char *mark, int sig)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d))) {
+		char path[300], buf[4096], stat[512];
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		size_t len = fread(buf, 1, sizeof buf - 1, f);
+		fclose(f);
+		buf[len] = '\0';
+		int found = 0;
+		for (size_t i = 0; i < len; i += strlen(buf + i) + 1)
+			if (strcmp(buf + i, mark) == 0)
+				found = 1;
+		if (!found)
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		len = fread(stat, 1, sizeof stat - 1, f);
+		fclose(f);
+		stat[len] = '\0';
+		const char *paren = strrchr(stat, ')');
+		if (!paren || paren[1] != ' ' || paren[2] == 'Z' || paren[2] == 'X')
+			continue;
+		n++;
+		if (sig)
+			kill((pid_t)strtol(e->d_name, NULL, 10), sig);
+	}
+	closedir(d);
+	return n;
+}
+
+static int marker_gone(const char *mark, double max_s)
 {
 	long long t0 = now_ns();
 
-	while (!process_gone(pid)) {
+	while (marked(mark, 0) > 0) {
 		if (seconds_since(t0) > max_s)
 			return 0;
 		usleep(10000);
 	}
 	return 1;
+}
+
+/* Kills what a failed test left: the processes with the marker, and only those. */
+static void kill_marked(const char *mark)
+{
+	marked(mark, SIGKILL);
 }
 
 static size_t count_fds(void)
@@ -85,6 +145,67 @@ static size_t count_fds(void)
 	closedir(d);
 	return n;
 }
+
+/* A folder under the temporary root: the one kind a program may write in. */
+static char *work_folder(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/litlab-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+
+	assert_non_null(mkdtemp(dir));
+	return dir;
+}
+
+static void remove_folder(char *dir)
+{
+	char *cmd = xasprintf("rm -rf '%s'", dir);
+
+	if (system(cmd) != 0)
+		print_error("cannot remove %s\n", dir);
+	free(cmd);
+	free(dir);
+}
+
+/* ---- switching tiers ---- */
+
+static int use_tier(const char *tier)
+{
+	sandbox_release();
+	if (tier)
+		setenv("LITLAB_ISOLATION", tier, 1);
+	else
+		unsetenv("LITLAB_ISOLATION");
+	sandbox_init();
+	return 0;
+}
+
+static int tier_best(void **state)
+{
+	(void)state;
+	return use_tier(NULL);
+}
+
+static int tier_c(void **state)
+{
+	(void)state;
+	if (geteuid() != 0)
+		return use_tier(NULL); /* not root: C is not to be had; run the best again */
+	return use_tier("C");
+}
+
+static int tier_d(void **state)
+{
+	(void)state;
+	return use_tier("D");
+}
+
+/* 1 in the tiers with their own PID namespace and read-only system. */
+static int namespaced(void)
+{
+	return sandbox_tier() == 'A' || sandbox_tier() == 'B';
+}
+
+/* ---- what every tier must do ---- */
 
 static void test_exit_codes(void **state)
 {
@@ -100,10 +221,11 @@ static void test_exit_codes(void **state)
 		assert_int_equal(r.exit_code, codes[i]);
 		assert_int_equal(r.signo, 0);
 		assert_null(r.error);
+		assert_null(r.limit);
 		assert_true(r.pid > 0);
 		launch_result_release(&r);
 	}
-	/* The pid recorded is the program's own. */
+	/* The pid recorded is the program's own, as it sees it. */
 	assert_int_equal(run_sh("echo $$", default_limits(), NULL, 0, &r), 0);
 	assert_int_equal(strtol(r.out.p, NULL, 10), r.pid);
 	launch_result_release(&r);
@@ -135,15 +257,17 @@ static void test_signal(void **state)
 	signal(SIGPIPE, SIG_DFL);
 }
 
-static void test_timeout_kills_group(void **state)
+static void test_timeout_kills_everything(void **state)
 {
 	struct launch_result r;
 	struct limits lim = default_limits();
+	char *mark = marker();
+	char *script = xasprintf("sleep %s & sleep 10; echo never", mark);
 
 	(void)state;
 	lim.wall_s = 0.3;
 	long long t0 = now_ns();
-	assert_int_equal(run_sh("sleep 100 & echo $!; sleep 10; echo never", lim, NULL, 0, &r), 0);
+	assert_int_equal(run_sh(script, lim, NULL, 0, &r), 0);
 	double took = seconds_since(t0);
 	assert_true(took >= 0.25);
 	if (took >= 2.0)
@@ -151,35 +275,41 @@ static void test_timeout_kills_group(void **state)
 	assert_true(took < 2.0);
 	assert_int_equal(r.end, END_TIMEOUT);
 	assert_int_equal(r.signo, SIGKILL);
-	long child = strtol(r.out.p, NULL, 10);
-	assert_true(child > 1);
 	assert_null(strstr(r.out.p, "never"));
-	if (!wait_gone(child, 1.0)) {
-		print_error("the background child %ld outlived the deadline\n", child);
-		kill((pid_t)child, SIGKILL);
-		fail();
+	if (!marker_gone(mark, 1.0)) {
+		kill_marked(mark);
+		fail_msg("the background child outlived the deadline");
 	}
 	assert_true(r.wall_ns >= 250000000LL);
 	launch_result_release(&r);
+	free(script);
+	free(mark);
 }
 
-static void test_exit_kills_group(void **state)
+static void test_exit_kills_everything(void **state)
 {
 	struct launch_result r;
+	char *mark = marker(), *mark2 = marker();
+	/* A child in the group with its pipes redirected away, and a daemon in a session of its own. */
+	char *script = xasprintf("sleep %s >/dev/null 2>&1 & setsid sleep %s >/dev/null 2>&1 & sleep 0.2; exit 0",
+				 mark, mark2);
 
 	(void)state;
-	/* A program that exits leaves nothing behind in its group, even with pipes redirected away. */
 	long long t0 = now_ns();
-	assert_int_equal(run_sh("sleep 100 >/dev/null 2>&1 & echo $!; exit 0", default_limits(), NULL, 0, &r), 0);
+	assert_int_equal(run_sh(script, default_limits(), NULL, 0, &r), 0);
 	assert_true(seconds_since(t0) < 2.0);
 	assert_int_equal(r.end, END_EXITED);
-	long child = strtol(r.out.p, NULL, 10);
-	assert_true(child > 1);
-	if (!wait_gone(child, 1.0)) {
-		kill((pid_t)child, SIGKILL);
-		fail_msg("the background child %ld outlived the program", child);
+	int gone = marker_gone(mark, 1.0), gone2 = marker_gone(mark2, 1.0);
+	if (!gone || !gone2) {
+		kill_marked(mark);
+		kill_marked(mark2);
+		fail_msg("a process the program started outlived it (group: %s, own session: %s)",
+			 gone ? "gone" : "alive", gone2 ? "gone" : "alive");
 	}
 	launch_result_release(&r);
+	free(script);
+	free(mark);
+	free(mark2);
 }
 
 static void test_output_cap(void **state)
@@ -329,22 +459,27 @@ static void test_closed_stdout(void **state)
 static void test_orphan_holding_stdout(void **state)
 {
 	struct launch_result r;
+	char *mark = marker();
+	/* The grandchild leaves the group (setsid) and keeps stdout open. */
+	char *script = xasprintf("setsid sh -c 'sleep %s &'; echo done; exit 0", mark);
 
 	(void)state;
-	/* The grandchild leaves the group (setsid) and keeps stdout open for 5 s. */
 	long long t0 = now_ns();
-	assert_int_equal(run_sh("setsid sh -c 'sleep 5 & echo $!'; echo done; exit 0", default_limits(), NULL, 0, &r), 0);
+	assert_int_equal(run_sh(script, default_limits(), NULL, 0, &r), 0);
 	double took = seconds_since(t0);
-	long orphan = strtol(r.out.p, NULL, 10);
-	if (orphan > 1)
-		kill((pid_t)orphan, SIGKILL);
+	int gone = marker_gone(mark, 1.0);
+	if (!gone)
+		kill_marked(mark);
 	if (took > 1.2)
 		print_error("an orphan holding stdout kept litlab waiting %.2f s\n", took);
 	assert_true(took <= 1.2);
+	assert_true(gone);
 	assert_int_equal(r.end, END_EXITED);
 	assert_int_equal(r.exit_code, 0);
 	assert_non_null(strstr(r.out.p, "done\n"));
 	launch_result_release(&r);
+	free(script);
+	free(mark);
 }
 
 static void test_launch_failed(void **state)
@@ -388,6 +523,7 @@ static void test_launch_failed(void **state)
 	assert_int_equal(sandbox_launch(&l, &r), -1);
 	assert_int_equal(r.end, END_LAUNCH_FAILED);
 	assert_non_null(r.error);
+	assert_non_null(strstr(r.error, "/nonexistent-folder"));
 	launch_result_release(&r);
 }
 
@@ -458,23 +594,21 @@ static void test_rusage(void **state)
 static void test_fsize_limit(void **state)
 {
 	struct launch_result r;
-	char dir[] = "/tmp/litlab-test-XXXXXX";
+	char *dir = work_folder();
 	struct limits lim = default_limits();
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
 	lim.fsize_bytes = 10000;
 	char *argv[] = { "dd", "if=/dev/zero", "of=big", "bs=1024", "count=100", NULL };
 	struct launch l = { .argv = argv, .cwd = dir, .lim = lim };
 	launch_result_init(&r);
 	assert_int_equal(sandbox_launch(&l, &r), 0);
+	if (r.end != END_SIGNALED)
+		print_error("dd: %s", r.err.p);
 	assert_int_equal(r.end, END_SIGNALED);
 	assert_int_equal(r.signo, SIGXFSZ);
 	launch_result_release(&r);
-	char *big = xasprintf("%s/big", dir);
-	unlink(big);
-	free(big);
-	assert_int_equal(rmdir(dir), 0);
+	remove_folder(dir);
 }
 
 static void test_other_limits(void **state)
@@ -487,7 +621,11 @@ static void test_other_limits(void **state)
 	lim.mem_bytes = 512LL << 20;
 	lim.cpu_s = 5;
 	assert_int_equal(run_sh("ulimit -n; ulimit -v; ulimit -t; ulimit -c", lim, NULL, 0, &r), 0);
-	assert_string_equal(r.out.p, "20\n524288\n5\n0\n");
+	/* Where a memory cgroup holds the launch's memory, there is no RLIMIT_AS. */
+	if (strstr(sandbox_isolation(), "cgroup=v1"))
+		assert_string_equal(r.out.p, "20\nunlimited\n5\n0\n");
+	else
+		assert_string_equal(r.out.p, "20\n524288\n5\n0\n");
 	launch_result_release(&r);
 }
 
@@ -497,6 +635,8 @@ static void test_no_descriptor_leak(void **state)
 	struct limits lim = default_limits();
 
 	(void)state;
+	run_sh("true", lim, NULL, 0, &r); /* the helper is up before counting */
+	launch_result_release(&r);
 	size_t before = count_fds();
 	for (int i = 0; i < 20; i++) {
 		run_sh(i % 2 ? "echo x" : "exit 1", lim, NULL, i % 3 == 0, &r);
@@ -514,30 +654,267 @@ static void test_no_descriptor_leak(void **state)
 	/* ls itself opens one descriptor for the folder: 0, 1, 2 and that one. */
 	assert_int_equal(strtol(r.out.p, NULL, 10), 4);
 	launch_result_release(&r);
-	assert_string_equal(sandbox_isolation(), "rlimits,pgroup");
 }
+
+/* ---- the isolation ---- */
+
+static void test_isolation_named(void **state)
+{
+	const char *iso = sandbox_isolation();
+	const char *cap = getenv("LITLAB_ISOLATION");
+
+	(void)state;
+	assert_non_null(iso);
+	assert_int_equal(iso[0], sandbox_tier());
+	assert_memory_equal(iso + 1, ": ", 2);
+	assert_non_null(strstr(iso, "rlimits"));
+	assert_non_null(strstr(iso, "seccomp"));
+	if (cap)
+		assert_true(sandbox_tier() >= cap[0]);
+	if (namespaced())
+		assert_non_null(strstr(iso, "ns=mount+net+ipc+uts+pid"));
+	else
+		assert_non_null(strstr(iso, "pgroup,subreaper"));
+	if (sandbox_tier() == 'A' || sandbox_tier() == 'C')
+		assert_non_null(strstr(iso, "uid=65534"));
+}
+
+static void test_work_folder(void **state)
+{
+	struct launch_result r;
+	char *dir = work_folder();
+	char *in = xasprintf("%s/in.txt", dir), *out = xasprintf("%s/out.txt", dir);
+	FILE *f = fopen(in, "w");
+
+	(void)state;
+	fputs("from litlab\n", f);
+	fclose(f);
+	chmod(in, 0600);
+	/* It reads what litlab wrote there, and writes back, by relative and absolute paths. */
+	char *script = xasprintf("cat in.txt; echo back > out.txt; echo more >> '%s'; mkdir sub && echo x > sub/y", out);
+	assert_int_equal(run_sh_in(script, default_limits(), NULL, 0, dir, &r), 0);
+	if (r.exit_code != 0)
+		print_error("%s", r.err.p);
+	assert_int_equal(r.exit_code, 0);
+	assert_string_equal(r.out.p, "from litlab\n");
+	char *text = NULL;
+	size_t len;
+	assert_int_equal(read_file(out, &text, &len), 0);
+	assert_string_equal(text, "back\nmore\n");
+	free(text);
+	launch_result_release(&r);
+	free(script);
+
+	/* Any other folder is entered read-only: here, one that is not under the temporary root. */
+	assert_int_equal(run_sh_in("pwd; touch litlab-test-file 2>/dev/null || echo refused", default_limits(), NULL, 0,
+				   "/", &r),
+			 0);
+	assert_string_equal(r.out.p, "/\nrefused\n");
+	assert_int_equal(access("/litlab-test-file", F_OK), -1);
+	launch_result_release(&r);
+	free(in);
+	free(out);
+	remove_folder(dir);
+}
+
+static void test_system_read_only(void **state)
+{
+	struct launch_result r;
+	char *mark = marker();
+	char *script = xasprintf("for f in /etc/litlab-%s /usr/litlab-%s; do touch $f 2>/dev/null && echo wrote $f; "
+				 "done; echo done",
+				 mark, mark);
+
+	(void)state;
+	assert_int_equal(run_sh_in(script, default_limits(), NULL, 0, "/", &r), 0);
+	assert_string_equal(r.out.p, "done\n");
+	launch_result_release(&r);
+	free(script);
+	if (!namespaced()) {
+		free(mark);
+		return;
+	}
+	/* A private /tmp, emptied between launches; nothing of it reaches the host's. */
+	script = xasprintf("ls /tmp/litlab-%s 2>/dev/null; echo x > /tmp/litlab-%s; mkdir /tmp/d-%s; "
+			   "echo y > /tmp/d-%s/f; ls /tmp/litlab-%s",
+			   mark, mark, mark, mark, mark);
+	assert_int_equal(run_sh_in(script, default_limits(), NULL, 0, "/", &r), 0);
+	char *want = xasprintf("/tmp/litlab-%s\n", mark);
+	assert_string_equal(r.out.p, want);
+	launch_result_release(&r);
+	char *host = xasprintf("/tmp/litlab-%s", mark);
+	assert_int_equal(access(host, F_OK), -1);
+	assert_int_equal(run_sh_in(script, default_limits(), NULL, 0, "/", &r), 0);
+	assert_string_equal(r.out.p, want);
+	launch_result_release(&r);
+	/* Its own hostname, no network, its own processes only. */
+	assert_int_equal(run_sh_in("hostname; grep -c : /proc/net/dev; ps -e -o pid= | wc -l", default_limits(), NULL, 0,
+				   "/", &r),
+			 0);
+	assert_memory_equal(r.out.p, "litlab\n1\n", 9); /* lo only */
+	assert_true(strtol(r.out.p + 9, NULL, 10) <= 4); /* the spawner, sh, ps and wc */
+	launch_result_release(&r);
+	free(host);
+	free(want);
+	free(script);
+	free(mark);
+}
+
+static void test_memory_limit(void **state)
+{
+	struct launch_result r;
+	struct limits lim = default_limits();
+
+	(void)state;
+	lim.mem_bytes = 64LL << 20;
+	/* 200 MB in a shell variable. */
+	assert_int_equal(run_sh("x=$(head -c 200000000 /dev/zero | tr '\\0' a); echo ${#x}", lim, NULL, 0, &r), 0);
+	assert_true(r.end == END_SIGNALED || (r.end == END_EXITED && r.exit_code != 0));
+	assert_null(strstr(r.out.p, "200000000"));
+	if (strstr(sandbox_isolation(), "cgroup=v1")) {
+		assert_int_equal(r.end, END_SIGNALED);
+		assert_int_equal(r.signo, SIGKILL);
+		assert_non_null(r.limit);
+		assert_string_equal(r.limit, "memory");
+	}
+	launch_result_release(&r);
+}
+
+static long uid_processes(uid_t uid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	struct stat st;
+	long n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && fstatat(dirfd(d), e->d_name, &st, 0) == 0 &&
+		    st.st_uid == uid)
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void test_process_limit(void **state)
+{
+	struct launch_result r;
+	struct limits lim = default_limits();
+	char *mark = marker();
+	/* RLIMIT_NPROC, where it stands in for the cgroup, counts what the uid runs already. */
+	int tier = sandbox_tier();
+	uid_t uid = tier == 'C' ? SANDBOX_UID : getuid();
+	long already = tier == 'C' || tier == 'D' ? uid_processes(uid) : 0;
+	/* More processes than a launch may have: a fork fails (and dash gives up). */
+	char *script = xasprintf("i=0; while [ $i -lt %ld ]; do sleep %s & i=$((i + 1)); done; echo all started",
+				 SANDBOX_NPROC + already + 50, mark);
+
+	(void)state;
+	lim.wall_s = 5;
+	long long t0 = now_ns();
+	/* In "/": a launch without a cwd runs as root in tier C, and RLIMIT_NPROC does not hold root. */
+	assert_int_equal(run_sh_in(script, lim, NULL, 0, "/", &r), 0);
+	assert_true(seconds_since(t0) < 5.0);
+	assert_int_equal(r.end, END_EXITED);
+	if (!(sandbox_tier() == 'D' && geteuid() == 0)) {
+		assert_int_not_equal(r.exit_code, 0);
+		assert_null(strstr(r.out.p, "all started"));
+	}
+	if (strstr(sandbox_isolation(), "cgroup=v1")) {
+		assert_non_null(r.limit);
+		assert_string_equal(r.limit, "processes");
+	}
+	if (!marker_gone(mark, 2.0)) {
+		kill_marked(mark);
+		fail_msg("the processes outlived the launch");
+	}
+	launch_result_release(&r);
+	free(script);
+	free(mark);
+}
+
+struct job {
+	int index;
+	int failures;
+};
+
+static void *launch_many(void *arg)
+{
+	struct job *j = arg;
+
+	for (int i = 0; i < 8; i++) {
+		struct launch_result r;
+		char script[64];
+		snprintf(script, sizeof script, "sleep 0.0%d; echo %d-%d", i % 3, j->index, i);
+		char want[32];
+		snprintf(want, sizeof want, "%d-%d\n", j->index, i);
+		if (run_sh(script, default_limits(), NULL, 0, &r) != 0 || strcmp(r.out.p, want) != 0)
+			j->failures++;
+		launch_result_release(&r);
+	}
+	return NULL;
+}
+
+static void test_concurrent(void **state)
+{
+	pthread_t t[4];
+	struct job jobs[4];
+
+	(void)state;
+	for (int i = 0; i < 4; i++) {
+		jobs[i].index = i;
+		jobs[i].failures = 0;
+		assert_int_equal(pthread_create(&t[i], NULL, launch_many, &jobs[i]), 0);
+	}
+	for (int i = 0; i < 4; i++) {
+		pthread_join(t[i], NULL);
+		assert_int_equal(jobs[i].failures, 0);
+	}
+}
+
+static void test_forked_litlab(void **state)
+{
+	(void)state;
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct launch_result r;
+		int ok = run_sh("echo child", default_limits(), NULL, 0, &r) == 0 && strcmp(r.out.p, "child\n") == 0;
+		launch_result_release(&r);
+		sandbox_release();
+		_exit(ok ? 0 : 1);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	/* The parent's helpers still work. */
+	struct launch_result r;
+	assert_int_equal(run_sh("echo parent", default_limits(), NULL, 0, &r), 0);
+	assert_string_equal(r.out.p, "parent\n");
+	launch_result_release(&r);
+}
+
+#define ALL_TESTS(setup)                                                                                      \
+	cmocka_unit_test_setup(test_isolation_named, setup), cmocka_unit_test(test_exit_codes),               \
+		cmocka_unit_test(test_signal), cmocka_unit_test(test_timeout_kills_everything),               \
+		cmocka_unit_test(test_exit_kills_everything), cmocka_unit_test(test_output_cap),              \
+		cmocka_unit_test(test_streams), cmocka_unit_test(test_stdin),                                 \
+		cmocka_unit_test(test_flood_both_streams), cmocka_unit_test(test_closed_stdout),              \
+		cmocka_unit_test(test_orphan_holding_stdout), cmocka_unit_test(test_launch_failed),           \
+		cmocka_unit_test(test_cwd_and_env), cmocka_unit_test(test_side_channel),                      \
+		cmocka_unit_test(test_rusage), cmocka_unit_test(test_fsize_limit),                            \
+		cmocka_unit_test(test_other_limits), cmocka_unit_test(test_no_descriptor_leak),               \
+		cmocka_unit_test(test_work_folder), cmocka_unit_test(test_system_read_only),                  \
+		cmocka_unit_test(test_memory_limit), cmocka_unit_test(test_process_limit),                    \
+		cmocka_unit_test(test_concurrent), cmocka_unit_test(test_forked_litlab)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_exit_codes),
-		cmocka_unit_test(test_signal),
-		cmocka_unit_test(test_timeout_kills_group),
-		cmocka_unit_test(test_exit_kills_group),
-		cmocka_unit_test(test_output_cap),
-		cmocka_unit_test(test_streams),
-		cmocka_unit_test(test_stdin),
-		cmocka_unit_test(test_flood_both_streams),
-		cmocka_unit_test(test_closed_stdout),
-		cmocka_unit_test(test_orphan_holding_stdout),
-		cmocka_unit_test(test_launch_failed),
-		cmocka_unit_test(test_cwd_and_env),
-		cmocka_unit_test(test_side_channel),
-		cmocka_unit_test(test_rusage),
-		cmocka_unit_test(test_fsize_limit),
-		cmocka_unit_test(test_other_limits),
-		cmocka_unit_test(test_no_descriptor_leak),
-	};
+	/* The best tier, then C (as root), then D: each test of each, in one group. */
+	const struct CMUnitTest tests[] = { ALL_TESTS(tier_best), ALL_TESTS(tier_c), ALL_TESTS(tier_d) };
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	sandbox_release();
+	unsetenv("LITLAB_ISOLATION");
+	return rc;
 }

@@ -1,0 +1,723 @@
+/*
+ * cache.c: keys, records and their files (the contract is in cache.h).
+ *
+ * Bytes that are not valid UTF-8 (a program may print anything) are kept
+ * in records as {"base64": "..."}, so that a record gives back exactly the
+ * bytes that were captured; valid UTF-8, NULs included, stays a string.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nettle/base64.h>
+#include <nettle/sha2.h>
+
+#include "buf.h"
+#include "cache.h"
+
+/* Bumped whenever the key's fields, the way a block is built, or the record's layout change. */
+#define CACHE_FORMAT 2
+
+/* engine/include/litlab.h, embedded at build time: blocks may include it. */
+extern const char litlab_h[];
+extern const size_t litlab_h_len;
+
+struct cache_file {
+	char *path;
+	int ok; /* it could be read, and digest is its hash */
+	char digest[CACHE_KEY_HEX + 1];
+};
+
+static void to_hex(const uint8_t *d, size_t n, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < n; i++) {
+		out[2 * i] = digits[d[i] >> 4];
+		out[2 * i + 1] = digits[d[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+static void finish(struct sha256_ctx *ctx, char out[CACHE_KEY_HEX + 1])
+{
+	uint8_t d[SHA256_DIGEST_SIZE];
+
+	sha256_digest(ctx, sizeof d, d);
+	to_hex(d, sizeof d, out);
+}
+
+/* Hashes the contents of the file at path; -1 if it cannot be read. */
+static int hash_file(const char *path, char digest[CACHE_KEY_HEX + 1])
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct sha256_ctx ctx;
+	uint8_t chunk[65536];
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	sha256_init(&ctx);
+	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			close(fd);
+			return -1;
+		}
+		sha256_update(&ctx, (size_t)n, chunk);
+	}
+	close(fd);
+	finish(&ctx, digest);
+	return 0;
+}
+
+/* One field of a key: its name, its length, its bytes, so that no two keys' inputs run together. */
+static void field(struct sha256_ctx *ctx, const char *name, const void *data, size_t len)
+{
+	uint8_t n[8];
+
+	for (size_t i = 0; i < 8; i++)
+		n[i] = (uint8_t)((uint64_t)len >> (8 * i));
+	sha256_update(ctx, strlen(name) + 1, (const uint8_t *)name);
+	sha256_update(ctx, sizeof n, n);
+	sha256_update(ctx, len, (const uint8_t *)data);
+}
+
+/* A string field; NULL is "" (an absent cflags= builds like an empty one). */
+static void field_str(struct sha256_ctx *ctx, const char *name, const char *s)
+{
+	field(ctx, name, s ? s : "", s ? strlen(s) : 0);
+}
+
+static void field_num(struct sha256_ctx *ctx, const char *name, double v)
+{
+	char s[64];
+
+	snprintf(s, sizeof s, "%.17g", v);
+	field_str(ctx, name, s);
+}
+
+/* The table of files hashed in this run: open addressing on an FNV-1a hash of the path. */
+static size_t path_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+static struct cache_file **slot(struct cache_file **v, size_t alloc, const char *path)
+{
+	size_t i = path_hash(path) & (alloc - 1);
+
+	while (v[i] && strcmp(v[i]->path, path) != 0)
+		i = (i + 1) & (alloc - 1);
+	return &v[i];
+}
+
+/* Called with c->lock held. */
+static void files_add(struct cache *c, struct cache_file *f)
+{
+	if (2 * (c->nfiles + 1) > c->files_alloc) {
+		size_t alloc = c->files_alloc ? 2 * c->files_alloc : 64;
+		struct cache_file **v = xcalloc(alloc, sizeof *v);
+		for (size_t i = 0; i < c->files_alloc; i++)
+			if (c->files[i])
+				*slot(v, alloc, c->files[i]->path) = c->files[i];
+		free(c->files);
+		c->files = v;
+		c->files_alloc = alloc;
+	}
+	*slot(c->files, c->files_alloc, f->path) = f;
+	c->nfiles++;
+}
+
+/* The digest of the file at path as this run first saw it; -1 if it could not be read. */
+static int file_digest(struct cache *c, const char *path, char digest[CACHE_KEY_HEX + 1])
+{
+	struct cache_file *f = NULL;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->files_alloc)
+		f = *slot(c->files, c->files_alloc, path);
+	pthread_mutex_unlock(&c->lock);
+	if (!f) {
+		/* Hashed outside the lock; if two threads hash one file, the first to add it wins. */
+		struct cache_file *nf = xcalloc(1, sizeof *nf);
+		nf->path = xstrdup(path);
+		nf->ok = hash_file(path, nf->digest) == 0;
+		pthread_mutex_lock(&c->lock);
+		f = c->files_alloc ? *slot(c->files, c->files_alloc, path) : NULL;
+		if (f) {
+			free(nf->path);
+			free(nf);
+		} else {
+			files_add(c, nf);
+			f = nf;
+		}
+		pthread_mutex_unlock(&c->lock);
+	}
+	memcpy(digest, f->digest, sizeof f->digest);
+	return f->ok ? 0 : -1;
+}
+
+void cache_init(struct cache *c, struct runner *r, int fresh)
+{
+	const char *dir = getenv(CACHE_DIR_ENV);
+	const struct envinfo *env = runner_env(r);
+	char bin[CACHE_KEY_HEX + 1];
+	struct sha256_ctx ctx;
+
+	memset(c, 0, sizeof *c);
+	pthread_mutex_init(&c->lock, NULL);
+	c->dir = xstrdup(dir && *dir ? dir : CACHE_DIR_DEFAULT);
+	c->fresh = fresh;
+	if (hash_file(env->compiler, bin) < 0)
+		strcpy(bin, "unreadable");
+	sha256_init(&ctx);
+	field_str(&ctx, "compiler-path", env->compiler);
+	field_str(&ctx, "compiler-version", env->compiler_version);
+	field_str(&ctx, "compiler-binary", bin);
+	finish(&ctx, c->toolchain);
+}
+
+void cache_release(struct cache *c)
+{
+	for (size_t i = 0; i < c->files_alloc; i++)
+		if (c->files[i]) {
+			free(c->files[i]->path);
+			free(c->files[i]);
+		}
+	free(c->files);
+	free_words(c->warned, c->nwarned);
+	free(c->dir);
+	pthread_mutex_destroy(&c->lock);
+	memset(c, 0, sizeof *c);
+}
+
+void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct block *b,
+	       char key[CACHE_KEY_HEX + 1])
+{
+	static const char *const compiler_vars[] = { "CPATH", "C_INCLUDE_PATH", "LIBRARY_PATH", "GCC_EXEC_PREFIX",
+						     "COMPILER_PATH" };
+	struct sha256_ctx ctx;
+	struct buf tu = BUF_INIT;
+
+	runner_translation_unit(l, b, &tu);
+	sha256_init(&ctx);
+	field_num(&ctx, "format", CACHE_FORMAT);
+	field_str(&ctx, "litlab", LITLAB_VERSION);
+	field(&ctx, "litlab.h", litlab_h, litlab_h_len);
+	field_str(&ctx, "toolchain", c->toolchain);
+	field_str(&ctx, "cc", r->cc);
+	for (size_t i = 0; i < ARRAY_LEN(compiler_vars); i++)
+		field_str(&ctx, compiler_vars[i], getenv(compiler_vars[i]));
+	field_str(&ctx, "isolation", r->isolation);
+	field(&ctx, "tu", tu.p, tu.len);
+	field_str(&ctx, "lesson-cflags", l->cflags);
+	field_str(&ctx, "cflags", b->cflags);
+	field_str(&ctx, "ldlibs", b->ldlibs);
+	field_str(&ctx, "mode", block_mode_name(b->mode));
+	field_num(&ctx, "sanitize", runner_sanitizes(r, b));
+	field_num(&ctx, "repeat", b->mode == MODE_RUN && r->repeat > 1 ? r->repeat : 1);
+	field_num(&ctx, "has-stdin", b->has_stdin);
+	field(&ctx, "stdin", b->has_stdin ? b->stdin_text : "", b->has_stdin ? b->stdin_len : 0);
+	field_str(&ctx, "args", b->args);
+	field_num(&ctx, "timeout", b->timeout);
+	if (b->mode == MODE_MEASURE) {
+		field_num(&ctx, "samples", b->samples);
+		field_num(&ctx, "warmup", b->warmup);
+		field_num(&ctx, "exit", b->exit_expected); /* a run with another status ends the measurement */
+	}
+	field_num(&ctx, "compile-timeout", COMPILE_TIMEOUT_S);
+	field_num(&ctx, "output-cap", OUTPUT_CAP);
+	field_num(&ctx, "mem", (double)PROGRAM_MEM_BYTES);
+	field_num(&ctx, "fsize", (double)PROGRAM_FSIZE_BYTES);
+	field_num(&ctx, "nofile", PROGRAM_NOFILE);
+	finish(&ctx, key);
+	buf_release(&tu);
+}
+
+/* --- records as JSON --- */
+
+static json_t *bytes_json(const char *p, size_t len)
+{
+	if (utf8_valid(p, len))
+		return json_stringn(p, len);
+	size_t n = BASE64_ENCODE_RAW_LENGTH(len);
+	char *enc = xmalloc(n + 1);
+	base64_encode_raw(enc, len, (const uint8_t *)p);
+	json_t *j = json_pack("{s:s%}", "base64", enc, n);
+	free(enc);
+	return j;
+}
+
+static int bytes_parse(json_t *j, struct buf *out)
+{
+	if (json_is_string(j)) {
+		buf_add(out, json_string_value(j), json_string_length(j));
+		return 0;
+	}
+	json_t *b64 = json_is_object(j) ? json_object_get(j, "base64") : NULL;
+	if (!json_is_string(b64))
+		return -1;
+	size_t len = json_string_length(b64), n = 0;
+	uint8_t *dst = xmalloc(BASE64_DECODE_LENGTH(len) + 1);
+	struct base64_decode_ctx ctx;
+	base64_decode_init(&ctx);
+	int ok = base64_decode_update(&ctx, &n, dst, len, json_string_value(b64)) && base64_decode_final(&ctx);
+	if (ok)
+		buf_add(out, dst, n);
+	free(dst);
+	return ok ? 0 : -1;
+}
+
+static const char *const end_names[] = {
+	[END_EXITED] = "exited",
+	[END_SIGNALED] = "signaled",
+	[END_TIMEOUT] = "timeout",
+	[END_OUTPUT_LIMIT] = "output-limit",
+	[END_LAUNCH_FAILED] = "launch-failed",
+};
+
+/* The name of end in records, or NULL for an end this version does not know. */
+static const char *end_str(enum launch_end end)
+{
+	return (size_t)end < ARRAY_LEN(end_names) ? end_names[end] : NULL;
+}
+
+static int end_parse(json_t *j, enum launch_end *end)
+{
+	for (size_t i = 0; i < ARRAY_LEN(end_names); i++)
+		if (json_is_string(j) && strcmp(json_string_value(j), end_names[i]) == 0) {
+			*end = (enum launch_end)i;
+			return 0;
+		}
+	return -1;
+}
+
+static json_t *str_json(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *env_json(const struct envinfo *e)
+{
+	return json_pack("{s:o, s:o, s:o, s:i, s:o, s:o, s:o, s:o, s:f}", "compiler", str_json(e->compiler),
+			 "compiler_version", str_json(e->compiler_version), "cpu_model", str_json(e->cpu_model),
+			 "logical_cores", e->logical_cores, "os", str_json(e->os), "kernel", str_json(e->kernel),
+			 "machine", str_json(e->machine), "date_utc", str_json(e->date_utc), "loadavg_1min",
+			 e->loadavg1);
+}
+
+/* The sandbox limits a launch may name (launch_result.limit points at one of its own strings). */
+static const char *const limit_names[] = { "memory", "processes" };
+
+static json_t *run_json(const struct launch_result *r)
+{
+	return json_pack("{s:s, s:i, s:i, s:o, s:o, s:o, s:b, s:b, s:I, s:I, s:I, s:I}", "end", end_str(r->end),
+			 "exit_code", r->exit_code, "signo", r->signo, "limit", str_json(r->limit), "stdout",
+			 bytes_json(r->out.p, r->out.len),
+			 "stderr", bytes_json(r->err.p, r->err.len), "stdout_truncated", r->out_truncated,
+			 "stderr_truncated", r->err_truncated, "wall_ns", (json_int_t)r->wall_ns, "user_ns",
+			 (json_int_t)r->user_ns, "sys_ns", (json_int_t)r->sys_ns, "max_rss_kb",
+			 (json_int_t)r->max_rss_kb);
+}
+
+static json_t *sample_json(const struct sample *s)
+{
+	json_t *times = json_array();
+
+	for (size_t i = 0; i < s->regions.n; i++) {
+		const struct region_time *t = &s->regions.times[i];
+		json_array_append_new(times, json_pack("{s:o, s:I, s:I}", "name", str_json(t->name), "ns",
+						       (json_int_t)t->ns, "pairs", (json_int_t)t->pairs));
+	}
+	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o}", "wall_ns", (json_int_t)s->wall_ns, "user_ns",
+			 (json_int_t)s->user_ns, "sys_ns", (json_int_t)s->sys_ns, "max_rss_kb",
+			 (json_int_t)s->max_rss_kb, "regions", times, "region_error", str_json(s->regions.error));
+}
+
+json_t *cache_evidence_json(const struct evidence *ev)
+{
+	json_t *samples = json_array();
+
+	for (size_t i = 0; i < ev->nsamples; i++)
+		json_array_append_new(samples, sample_json(&ev->samples[i]));
+	return json_pack("{s:b, s:b, s:s, s:o, s:o, s:b, s:b, s:o, s:i, s:o, s:i, s:i, s:i, s:o, s:o}", "compiled",
+			 ev->compiled, "compile_ok", ev->compile_ok, "compile_end", end_str(ev->compile_end),
+			 "compile_log", bytes_json(ev->compile_log.p, ev->compile_log.len), "cflags",
+			 str_json(ev->cflags), "sanitized", ev->sanitized, "executed", ev->executed, "run",
+			 ev->executed ? run_json(&ev->run) : json_null(), "warmup", ev->warmup, "samples", samples,
+			 "samples_differ", ev->samples_differ, "repeats", ev->repeats, "repeat_differ",
+			 ev->repeat_differ, "differ_out", bytes_json(ev->differ_out.p, ev->differ_out.len),
+			 "measured", ev->env ? env_json(ev->env) : json_null());
+}
+
+/* Each parser returns -1 at the first thing missing or of the wrong type. */
+static char *dup_json_str(json_t *j)
+{
+	return xstrndup(json_string_value(j), json_string_length(j));
+}
+
+static int env_parse(json_t *j, struct envinfo *e)
+{
+	json_t *compiler, *version, *cpu, *os, *kernel, *machine, *date;
+	int cores;
+	double load;
+
+	if (json_unpack(j, "{s:o, s:o, s:o, s:i, s:o, s:o, s:o, s:o, s:F}", "compiler", &compiler,
+			"compiler_version", &version, "cpu_model", &cpu, "logical_cores", &cores, "os", &os, "kernel",
+			&kernel, "machine", &machine, "date_utc", &date, "loadavg_1min", &load) < 0)
+		return -1;
+	json_t *s[] = { compiler, version, cpu, os, kernel, machine, date };
+	for (size_t i = 0; i < ARRAY_LEN(s); i++)
+		if (!json_is_string(s[i]))
+			return -1;
+	e->compiler = dup_json_str(compiler);
+	e->compiler_version = dup_json_str(version);
+	e->cpu_model = dup_json_str(cpu);
+	e->os = dup_json_str(os);
+	e->kernel = dup_json_str(kernel);
+	e->machine = dup_json_str(machine);
+	e->date_utc = dup_json_str(date);
+	e->logical_cores = cores;
+	e->loadavg1 = load;
+	return 0;
+}
+
+static int run_parse(json_t *j, struct launch_result *r)
+{
+	json_t *end, *limit, *out, *err;
+	json_int_t wall, user, sys, rss;
+
+	if (json_unpack(j, "{s:o, s:i, s:i, s:o, s:o, s:o, s:b, s:b, s:I, s:I, s:I, s:I}", "end", &end, "exit_code",
+			&r->exit_code, "signo", &r->signo, "limit", &limit, "stdout", &out, "stderr", &err,
+			"stdout_truncated", &r->out_truncated, "stderr_truncated", &r->err_truncated, "wall_ns", &wall,
+			"user_ns", &user, "sys_ns", &sys, "max_rss_kb", &rss) < 0 ||
+	    end_parse(end, &r->end) < 0 || bytes_parse(out, &r->out) < 0 || bytes_parse(err, &r->err) < 0)
+		return -1;
+	if (!json_is_null(limit)) {
+		for (size_t i = 0; i < ARRAY_LEN(limit_names) && !r->limit; i++)
+			if (json_is_string(limit) && strcmp(json_string_value(limit), limit_names[i]) == 0)
+				r->limit = limit_names[i];
+		if (!r->limit)
+			return -1;
+	}
+	r->wall_ns = wall;
+	r->user_ns = user;
+	r->sys_ns = sys;
+	r->max_rss_kb = (long)rss;
+	return 0;
+}
+
+static int sample_parse(json_t *j, struct sample *s)
+{
+	json_t *times, *error, *t;
+	json_int_t wall, user, sys, rss;
+	size_t i;
+
+	if (json_unpack(j, "{s:I, s:I, s:I, s:I, s:o, s:o}", "wall_ns", &wall, "user_ns", &user, "sys_ns", &sys,
+			"max_rss_kb", &rss, "regions", &times, "region_error", &error) < 0 ||
+	    !json_is_array(times) || !(json_is_null(error) || json_is_string(error)))
+		return -1;
+	s->wall_ns = wall;
+	s->user_ns = user;
+	s->sys_ns = sys;
+	s->max_rss_kb = (long)rss;
+	if (json_is_string(error))
+		s->regions.error = dup_json_str(error);
+	s->regions.times = xcalloc(json_array_size(times) + 1, sizeof *s->regions.times);
+	json_array_foreach(times, i, t) {
+		json_t *name;
+		json_int_t ns, pairs;
+		if (json_unpack(t, "{s:o, s:I, s:I}", "name", &name, "ns", &ns, "pairs", &pairs) < 0 ||
+		    !json_is_string(name))
+			return -1;
+		struct region_time *rt = &s->regions.times[s->regions.n++];
+		rt->name = dup_json_str(name);
+		rt->ns = ns;
+		rt->pairs = (size_t)pairs;
+	}
+	return 0;
+}
+
+static int evidence_parse(json_t *j, struct evidence *ev)
+{
+	json_t *end, *log, *cflags, *run, *samples, *differ, *measured, *s;
+	size_t i;
+
+	if (json_unpack(j, "{s:b, s:b, s:o, s:o, s:o, s:b, s:b, s:o, s:i, s:o, s:i, s:i, s:i, s:o, s:o}", "compiled",
+			&ev->compiled, "compile_ok", &ev->compile_ok, "compile_end", &end, "compile_log", &log,
+			"cflags", &cflags, "sanitized", &ev->sanitized, "executed", &ev->executed, "run", &run,
+			"warmup", &ev->warmup, "samples", &samples, "samples_differ", &ev->samples_differ, "repeats",
+			&ev->repeats, "repeat_differ", &ev->repeat_differ, "differ_out", &differ, "measured",
+			&measured) < 0)
+		return -1;
+	if (end_parse(end, &ev->compile_end) < 0 || bytes_parse(log, &ev->compile_log) < 0 ||
+	    bytes_parse(differ, &ev->differ_out) < 0 || !json_is_array(samples) ||
+	    !(json_is_null(cflags) || json_is_string(cflags)))
+		return -1;
+	if (json_is_string(cflags))
+		ev->cflags = dup_json_str(cflags);
+	if (ev->executed && run_parse(run, &ev->run) < 0)
+		return -1;
+	ev->samples = xcalloc(json_array_size(samples) + 1, sizeof *ev->samples);
+	json_array_foreach(samples, i, s) {
+		ev->nsamples++;
+		if (sample_parse(s, &ev->samples[i]) < 0)
+			return -1;
+	}
+	if (!json_is_null(measured)) {
+		ev->env = xcalloc(1, sizeof *ev->env);
+		if (env_parse(measured, ev->env) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int cache_evidence_parse(json_t *j, struct evidence *ev, char **err)
+{
+	if (evidence_parse(j, ev) < 0) {
+		evidence_release(ev);
+		*err = xstrdup("its evidence is incomplete or malformed");
+		return -1;
+	}
+	return 0;
+}
+
+/* --- files --- */
+
+static char *record_path(const struct cache *c, const char *key)
+{
+	return xasprintf("%s/evidence/%.2s/%s.json", c->dir, key, key);
+}
+
+static void warn_corrupt(struct cache *c, const char *path, const char *why)
+{
+	int seen = 0;
+
+	pthread_mutex_lock(&c->lock);
+	for (size_t i = 0; i < c->nwarned && !seen; i++)
+		seen = strcmp(c->warned[i], path) == 0;
+	if (!seen) {
+		c->warned = xreallocarray(c->warned, c->nwarned + 1, sizeof *c->warned);
+		c->warned[c->nwarned++] = xstrdup(path);
+		warnx_("warning: ignoring the corrupt cache record '%s' (%s); it will be rebuilt", path, why);
+	}
+	pthread_mutex_unlock(&c->lock);
+}
+
+/*
+ * The hash of the files paths[0..n) as they are in this run (each file's
+ * path and the hash of its contents); -1 if one cannot be read.
+ */
+static int deps_digest(struct cache *c, const char *const *paths, size_t n, char out[CACHE_KEY_HEX + 1])
+{
+	struct sha256_ctx ctx;
+	char digest[CACHE_KEY_HEX + 1];
+
+	sha256_init(&ctx);
+	for (size_t i = 0; i < n; i++) {
+		if (file_digest(c, paths[i], digest) < 0)
+			return -1;
+		field_str(&ctx, "path", paths[i]);
+		field_str(&ctx, "sha256", digest);
+	}
+	finish(&ctx, out);
+	return 0;
+}
+
+/* 1 if the files the record lists still have the contents they had; -1 if the list is malformed. */
+static int deps_unchanged(struct cache *c, json_t *deps)
+{
+	json_t *files = json_object_get(deps, "files"), *want = json_object_get(deps, "sha256"), *f;
+	char digest[CACHE_KEY_HEX + 1];
+	size_t i;
+
+	if (!json_is_array(files) || !json_is_string(want))
+		return -1;
+	const char **paths = xcalloc(json_array_size(files) + 1, sizeof *paths);
+	json_array_foreach(files, i, f) {
+		if (!json_is_string(f)) {
+			free(paths);
+			return -1;
+		}
+		paths[i] = json_string_value(f);
+	}
+	int same = deps_digest(c, paths, json_array_size(files), digest) == 0 &&
+		   strcmp(digest, json_string_value(want)) == 0;
+	free(paths);
+	return same;
+}
+
+int cache_load(struct cache *c, const char *key, struct evidence *ev)
+{
+	char *path, *text, *why = NULL;
+	size_t len;
+	int hit = 0;
+
+	if (c->fresh)
+		return 0;
+	path = record_path(c, key);
+	if (read_file(path, &text, &len) < 0) {
+		if (errno != ENOENT && errno != ENOTDIR) /* no record, or no cache folder at all */
+			warn_corrupt(c, path, strerror(errno));
+		free(path);
+		return 0;
+	}
+	json_error_t je;
+	json_t *rec = json_loadb(text, len, JSON_ALLOW_NUL, &je);
+	json_t *format, *rkey, *deps, *evj;
+	if (!rec) {
+		why = xasprintf("not JSON: %s, line %d", je.text, je.line);
+	} else if (json_unpack(rec, "{s:o, s:o, s:o, s:o}", "format", &format, "key", &rkey, "deps", &deps,
+			       "evidence", &evj) < 0) {
+		why = xstrdup("a field is missing");
+	} else if (json_integer_value(format) != CACHE_FORMAT || !json_is_string(rkey) ||
+		   strcmp(json_string_value(rkey), key) != 0) {
+		why = xstrdup("it is not the record of its key");
+	} else {
+		int fresh_deps = deps_unchanged(c, deps);
+		if (fresh_deps < 0)
+			why = xstrdup("its list of files is malformed");
+		else if (fresh_deps && cache_evidence_parse(evj, ev, &why) == 0)
+			hit = 1;
+	}
+	if (why)
+		warn_corrupt(c, path, why);
+	ev->cached = hit;
+	free(why);
+	json_decref(rec);
+	free(text);
+	free(path);
+	return hit;
+}
+
+/* Makes dir (one level); 0 if it is there afterwards. */
+static int make_dir(const char *dir)
+{
+	return mkdir(dir, 0777) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+/*
+ * The cache's own folder, made on first use with a .gitignore that ignores
+ * it (wherever it lands) and a CACHEDIR.TAG for backup tools.
+ */
+static int prepare(struct cache *c, const char *sub)
+{
+	char *evdir = xasprintf("%s/evidence", c->dir);
+	char *subdir = xasprintf("%s/%s", evdir, sub);
+	int rc = 0;
+
+	if (access(evdir, F_OK) != 0) {
+		static const char tag[] = "Signature: 8a477f597d28d172789f06886806bc55\n"
+					  "# The evidence cache of litlab: removing it is safe.\n";
+		char *ign = xasprintf("%s/.gitignore", c->dir), *tagp = xasprintf("%s/CACHEDIR.TAG", c->dir);
+		rc = make_dir(c->dir);
+		if (rc == 0 && access(ign, F_OK) != 0) {
+			FILE *fp = fopen(ign, "w");
+			if (fp) {
+				fputs("*\n", fp);
+				fclose(fp);
+			}
+			fp = fopen(tagp, "w");
+			if (fp) {
+				fputs(tag, fp);
+				fclose(fp);
+			}
+		}
+		free(ign);
+		free(tagp);
+		if (rc == 0)
+			rc = make_dir(evdir);
+	}
+	if (rc == 0)
+		rc = make_dir(subdir);
+	free(evdir);
+	free(subdir);
+	return rc;
+}
+
+static int write_record(struct cache *c, const char *key, const char *text)
+{
+	char sub[3] = { key[0], key[1], '\0' };
+	char *path = record_path(c, key);
+	char *tmp = xasprintf("%s.XXXXXX", path);
+	int rc = -1, fd = -1;
+
+	if (prepare(c, sub) == 0 && (fd = mkostemp(tmp, O_CLOEXEC)) >= 0) {
+		rc = fchmod(fd, 0644);
+		if (write_all(fd, text, strlen(text)) < 0)
+			rc = -1;
+		if (close(fd) < 0)
+			rc = -1;
+		if (rc == 0 && rename(tmp, path) < 0)
+			rc = -1;
+		if (rc < 0)
+			unlink(tmp);
+	}
+	if (rc < 0) {
+		int e = errno;
+		pthread_mutex_lock(&c->lock);
+		if (!c->write_warned)
+			warnx_("warning: cannot write the evidence cache in '%s': %s (results are not cached)",
+			       c->dir, strerror(e));
+		c->write_warned = 1;
+		pthread_mutex_unlock(&c->lock);
+	}
+	free(tmp);
+	free(path);
+	return rc;
+}
+
+/* Evidence that the next run could well give otherwise is not kept. */
+static int storable(const struct evidence *ev)
+{
+	if (!ev->compiled || ev->setup_error || ev->compile_end != END_EXITED)
+		return 0;
+	if (ev->executed && ev->run.limit) {
+		int known = 0;
+		for (size_t i = 0; i < ARRAY_LEN(limit_names); i++)
+			known |= strcmp(ev->run.limit, limit_names[i]) == 0;
+		if (!known)
+			return 0;
+	}
+	return !ev->executed || (ev->run.end != END_TIMEOUT && ev->run.end != END_LAUNCH_FAILED && end_str(ev->run.end));
+}
+
+void cache_store(struct cache *c, const char *key, const struct evidence *ev)
+{
+	char digest[CACHE_KEY_HEX + 1];
+
+	if (!storable(ev))
+		return;
+	/* A file that cannot be read or named in JSON would be a dependency the record cannot check. */
+	if (deps_digest(c, (const char *const *)ev->deps, ev->ndeps, digest) < 0)
+		return;
+	json_t *files = json_array();
+	for (size_t i = 0; i < ev->ndeps; i++) {
+		json_t *f = json_string(ev->deps[i]);
+		if (!f) {
+			json_decref(files);
+			return;
+		}
+		json_array_append_new(files, f);
+	}
+	json_t *deps = json_pack("{s:o, s:s}", "files", files, "sha256", digest);
+	/* NULL when a string is not UTF-8 (a flag, a compiler's name): such evidence is not kept. */
+	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o}", "format", CACHE_FORMAT, "key", key, "litlab",
+				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev));
+	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+	if (text)
+		write_record(c, key, text);
+	free(text);
+	json_decref(rec);
+}

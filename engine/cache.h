@@ -1,0 +1,97 @@
+/*
+ * cache.h: the evidence cache, so that a check with nothing changed runs
+ * nothing.
+ *
+ * A record is the evidence of one block (struct evidence: the compiler's
+ * log and verdict, the run's end, stdout, stderr, times, every measure
+ * sample with its regions, and for measure blocks when and where they were
+ * measured), as a JSON file at DIR/evidence/ab/abcdef....json, named by its
+ * key. DIR is $LITLAB_CACHE_DIR, else ".litlab" in the current folder.
+ *
+ * The key is a SHA-256 (nettle) of everything the runner's result depends
+ * on that litlab can know before running: the translation unit (which names
+ * the lesson's path in its #line directives), the compiler's identity (its
+ * path, the first line of its --version, a hash of its binary), the command
+ * in $CC, the lesson's and the block's cflags, ldlibs, the mode, stdin,
+ * args, exit= (measure), the limits (timeout, samples, warmup and the fixed
+ * ones), --sanitize and --repeat, the isolation tier, the environment
+ * variables that steer the compiler (CPATH, C_INCLUDE_PATH, LIBRARY_PATH,
+ * GCC_EXEC_PREFIX, COMPILER_PATH), the region header litlab.h and litlab's
+ * version. The headers a block includes are known only once it is built:
+ * the record lists every file of the compiler's dependency output (system
+ * headers included) and one SHA-256 over their paths and contents, and a
+ * record whose files changed is stale. Each file is hashed once per run.
+ * A compilation that fails leaves no dependency output (gcc removes it):
+ * such a record depends on no header, only on all the rest, the compiler's
+ * identity included.
+ *
+ * Records are written to a temporary file beside their place and renamed
+ * into it, so that a reader, in this process or another litlab running at
+ * the same time, sees a whole record or none; the last writer wins. There is
+ * no fsync: a record lost in a crash is rebuilt. A record that cannot be
+ * read back (bad JSON, a missing field, another key) is reported once with
+ * a warning naming the file, ignored, and rewritten.
+ *
+ * Not stored, so always run again: evidence of a launch that failed, of a
+ * compiler that did not exit by itself, or of a program that ran past its
+ * time limit (a busy machine must not make a timeout permanent).
+ *
+ * Every function may be called from several threads at once.
+ */
+#ifndef LITLAB_CACHE_H
+#define LITLAB_CACHE_H
+
+#include <jansson.h>
+#include <pthread.h>
+
+#include "lesson.h"
+#include "runner.h"
+
+#define CACHE_KEY_HEX 64 /* hex digits of a key */
+#define CACHE_DIR_DEFAULT ".litlab"
+#define CACHE_DIR_ENV "LITLAB_CACHE_DIR"
+
+struct cache_file; /* a file hashed in this run */
+
+struct cache {
+	char *dir;	      /* the cache's folder */
+	int fresh;	      /* never read records (check --fresh); still write them */
+	char toolchain[CACHE_KEY_HEX + 1]; /* hash of the compiler's identity */
+	pthread_mutex_t lock; /* guards what follows */
+	struct cache_file **files; /* hash table of the files hashed so far */
+	size_t nfiles, files_alloc;
+	char **warned;		   /* records already reported as corrupt */
+	size_t nwarned;
+	int write_warned;
+	size_t hits, stored;
+};
+
+/*
+ * Opens the cache in $LITLAB_CACHE_DIR or ".litlab" (created when the
+ * first record is written) for blocks built by r: learns the compiler's
+ * identity (runner_env(r), and a hash of the compiler's binary). Never
+ * fails: a cache that cannot be written is reported once and skipped.
+ */
+void cache_init(struct cache *c, struct runner *r, int fresh);
+void cache_release(struct cache *c);
+
+/* The key of block b of lesson l as r builds and runs it: CACHE_KEY_HEX hex digits and a NUL. */
+void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct block *b,
+	       char key[CACHE_KEY_HEX + 1]);
+
+/*
+ * Fills ev (fresh from evidence_init()) from the record of key and sets
+ * ev->cached. Returns 1 then; 0 when there is no usable record (none, a
+ * file it depends on changed, --fresh, or a corrupt record: reported),
+ * with ev left empty.
+ */
+int cache_load(struct cache *c, const char *key, struct evidence *ev);
+
+/* Writes ev as the record of key, unless it is evidence the cache does not keep (above). */
+void cache_store(struct cache *c, const char *key, const struct evidence *ev);
+
+/* The record's "evidence" object, and back; -1 with *err (malloc'd) when j is not one. */
+json_t *cache_evidence_json(const struct evidence *ev);
+int cache_evidence_parse(json_t *j, struct evidence *ev, char **err);
+
+#endif

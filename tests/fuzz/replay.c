@@ -1,0 +1,26 @@
+/*
+ * replay.c: a main() for a fuzz target without libFuzzer. It runs
+ * LLVMFuzzerTestOneInput() once on each file named, so that make test
+ * replays the seed corpus, crash reproducers included, under gcc's
+ * sanitizers, with no clang and no randomness.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "util.h"
+
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		char *data;
+		size_t len;
+		if (read_file(argv[i], &data, &len) < 0) {
+			fprintf(stderr, "replay: cannot read '%s': %s\n", argv[i], strerror(errno));
+			return 2;
+		}
+		LLVMFuzzerTestOneInput((const uint8_t *)data, len);
+		free(data);
+	}
+	return 0;
+}

@@ -1,0 +1,90 @@
+#!/bin/sh
+# check -j: -j 2 prints what -j 1 prints (the diagnostics on stderr, and the JSON but for what
+# each run measures anew: times, measure blocks' output, addresses programs print) on the golden lessons and on lessons/, every block run afresh;
+# progress: on a terminal "[N/M] LESSON: ID STATUS" lines overwritten in place, with NO_COLOR
+# plain lines, and piped none; "(cached)" on blocks from the cache.
+set -u
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+top=$(pwd)
+LITLAB_CACHE_DIR=$work/cache
+export LITLAB_CACHE_DIR
+
+strip() { # $1: JSON document in, $2: out
+	python3 - "$1" "$2" <<'PY'
+import json, re, sys
+# What differs from run to run whatever -j is: times, and the addresses and temporary folder
+# names that lesson programs print (where no output block pins them).
+def strip(j):
+    if isinstance(j, dict) and j.get("mode") == "measure" and "evidence" in j:
+        j = dict(j, evidence={k: v for k, v in j["evidence"].items() if k not in ("stdout", "stderr")})
+    if isinstance(j, dict):
+        return {k: strip(v) for k, v in j.items()
+                if k not in ("wall_ms", "user_ms", "sys_ms", "max_rss_kb", "measurement", "value", "display")}
+    if isinstance(j, list):
+        return [strip(v) for v in j]
+    if isinstance(j, str):
+        return re.sub(r"litlab-[A-Za-z0-9]{6}", "litlab-XXXXXX", re.sub(r"0x[0-9a-f]{6,}", "0x...", j))
+    return j
+json.dump(strip(json.load(open(sys.argv[1]))), open(sys.argv[2], "w"), indent=1, sort_keys=True)
+PY
+}
+
+# 1. The same output with -j 1 and -j 2.
+compare() { # $1: a name, $2: the folder to run in, the rest: what to check
+	name=$1 dir=$2
+	shift 2
+	for j in 1 2; do
+		(cd "$dir" && "$LITLAB" check --fresh -j $j --format json "$@" >"$work/$name-$j.json" 2>"$work/$name-$j.err"
+		 echo "exit $?" >>"$work/$name-$j.err")
+		strip "$work/$name-$j.json" "$work/$name-$j.stripped"
+	done
+	cmp -s "$work/$name-1.err" "$work/$name-2.err" ||
+		{ diff -u "$work/$name-1.err" "$work/$name-2.err" | head -40; echo "FAIL: $name: -j 2 diagnostics differ"; fail=1; }
+	cmp -s "$work/$name-1.stripped" "$work/$name-2.stripped" ||
+		{ diff -u "$work/$name-1.stripped" "$work/$name-2.stripped" | head -40; echo "FAIL: $name: -j 2 JSON differs"; fail=1; }
+	grep -q '"lessons"' "$work/$name-1.json" || { echo "FAIL: $name: no document"; fail=1; }
+}
+compare golden "$top/tests/golden" attributes.md measure.md rules.md runs.md
+compare lessons "$top" lessons/
+
+# 2. Progress: on a terminal, with NO_COLOR, piped.
+mkdir "$work/l"
+cat >"$work/l/03-progress.md" <<'MD'
+# Progress
+
+```c id=one
+int main(void) { return 0; }
+```
+
+```c id=two
+int main(void) { return 0; }
+```
+MD
+pty() { # runs the rest in a pseudo-terminal; prints what it wrote
+	python3 - "$@" <<'PY'
+import os, pty, sys
+out = []
+def read(fd):
+    data = os.read(fd, 65536)
+    out.append(data)
+    return data
+pty.spawn(sys.argv[1:], read)
+sys.stdout.write(b"".join(out).decode("utf-8", "replace"))
+PY
+}
+cd "$work/l" || exit 1
+out=$(env -u NO_COLOR python3 -c 'import sys' && pty env -u NO_COLOR "$LITLAB" check -j 2 03-progress.md)
+echo "$out" | grep -q "$(printf '\r\033\\[K')\[2/2\] 03-progress: " ||
+	{ echo "$out" | od -c | head; echo "FAIL: no progress on a terminal"; fail=1; }
+out=$(pty env NO_COLOR=1 "$LITLAB" check -j 2 03-progress.md)
+echo "$out" | grep -q '^\[1/2\] 03-progress: \(one\|two\) ok (cached)' ||
+	{ echo "$out"; echo "FAIL: no plain progress lines with NO_COLOR"; fail=1; }
+if echo "$out" | grep -q "$(printf '\033')"; then echo "FAIL: an escape with NO_COLOR"; fail=1; fi
+out=$("$LITLAB" check -j 2 03-progress.md 2>&1)
+if echo "$out" | grep -q '\[1/2\]'; then echo "FAIL: progress when piped"; fail=1; fi
+
+[ "$fail" -eq 0 ] && echo "jobs: ok"
+exit "$fail"

@@ -1,0 +1,390 @@
+/*
+ * test_cache.c: the evidence cache: records give back exactly the evidence
+ * that was stored (bytes that are not UTF-8, NULs, samples with regions,
+ * where and when a block was measured); every input of a key changes it;
+ * records are found, a changed header makes its record stale, a corrupt
+ * record is no record, and evidence that must run again is not stored; the
+ * runner's dependency list names the headers a block includes.
+ *
+ * Runs from the repository root; needs `cc` in PATH. LITLAB_CACHE_DIR and
+ * TMPDIR point into a fresh folder, removed at the end; the header of
+ * test_headers() is made in build/ and removed.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "cache.h"
+#include "lesson.h"
+#include "runner.h"
+#include "util.h"
+
+#define PATH "lessons/16-cache.md"
+
+static char root[] = "/tmp/litlab-cache-test-XXXXXX";
+static struct runner runner;
+
+static int group_setup(void **state)
+{
+	char *err = NULL;
+
+	(void)state;
+	if (!mkdtemp(root))
+		return -1;
+	char *cache = xasprintf("%s/cache", root);
+	setenv("LITLAB_CACHE_DIR", cache, 1);
+	setenv("TMPDIR", root, 1);
+	setenv("CC", "cc", 1);
+	free(cache);
+	if (runner_init(&runner, &err) < 0) {
+		fprintf(stderr, "runner_init: %s\n", err);
+		free(err);
+		return -1;
+	}
+	return 0;
+}
+
+static int group_teardown(void **state)
+{
+	(void)state;
+	runner_release(&runner);
+	char *cmd = xasprintf("rm -rf '%s'", root);
+	int rc = system(cmd);
+	free(cmd);
+	return rc == 0 ? 0 : -1;
+}
+
+static struct lesson *parse(const char *text)
+{
+	struct lesson *l = lesson_parse(PATH, text, strlen(text));
+
+	assert_non_null(l);
+	assert_int_equal(l->diags.n, 0);
+	return l;
+}
+
+/* Evidence with a bit of everything in it. */
+static void fill(struct evidence *ev)
+{
+	evidence_init(ev);
+	ev->compiled = ev->compile_ok = 1;
+	ev->compile_end = END_EXITED;
+	buf_add(&ev->compile_log, "warn\xff\xfe\0x", 8);
+	ev->cflags = xstrdup("-O2 -Wall");
+	ev->executed = 1;
+	ev->run.end = END_EXITED;
+	ev->run.exit_code = 3;
+	ev->run.limit = "memory";
+	buf_add(&ev->run.out, "line\0nul\n", 9);
+	buf_add(&ev->run.err, "caf\xc3\xa9 \x80\n", 8);
+	ev->run.out_truncated = 1;
+	ev->run.wall_ns = 123456789;
+	ev->run.user_ns = 1000;
+	ev->run.sys_ns = 2000;
+	ev->run.max_rss_kb = 1400;
+	ev->warmup = 2;
+	ev->nsamples = 2;
+	ev->samples = xcalloc(2, sizeof *ev->samples);
+	for (size_t i = 0; i < 2; i++) {
+		ev->samples[i].wall_ns = 100 + (long long)i;
+		ev->samples[i].max_rss_kb = 7;
+	}
+	ev->samples[0].regions.times = xcalloc(1, sizeof(struct region_time));
+	ev->samples[0].regions.times[0] = (struct region_time){ xstrdup("parse"), 42, 3 };
+	ev->samples[0].regions.n = 1;
+	ev->samples[1].regions.error = xstrdup("region 'x' was begun and never ended");
+	ev->samples_differ = 2;
+	buf_adds(&ev->differ_out, "other\n");
+	ev->repeats = 3;
+	ev->repeat_differ = 2;
+	ev->env = xcalloc(1, sizeof *ev->env);
+	*ev->env = (struct envinfo){ xstrdup("/usr/bin/cc"), xstrdup("cc 12"), xstrdup("a cpu"), 4, xstrdup("Debian"),
+				     xstrdup("Linux 6"), xstrdup("x86_64"), xstrdup("2026-11-30T03:04:05Z"), 0.5 };
+}
+
+static void assert_same(const struct evidence *a, const struct evidence *b)
+{
+	assert_int_equal(a->compiled, b->compiled);
+	assert_int_equal(a->compile_ok, b->compile_ok);
+	assert_int_equal(a->compile_end, b->compile_end);
+	assert_int_equal(a->compile_log.len, b->compile_log.len);
+	assert_memory_equal(a->compile_log.p, b->compile_log.p, a->compile_log.len);
+	assert_string_equal(a->cflags, b->cflags);
+	assert_int_equal(a->executed, b->executed);
+	assert_int_equal(a->run.end, b->run.end);
+	assert_int_equal(a->run.exit_code, b->run.exit_code);
+	assert_string_equal(a->run.limit, b->run.limit);
+	assert_int_equal(a->run.out.len, b->run.out.len);
+	assert_memory_equal(a->run.out.p, b->run.out.p, a->run.out.len);
+	assert_int_equal(a->run.err.len, b->run.err.len);
+	assert_memory_equal(a->run.err.p, b->run.err.p, a->run.err.len);
+	assert_int_equal(a->run.out_truncated, b->run.out_truncated);
+	assert_int_equal(a->run.wall_ns, b->run.wall_ns);
+	assert_int_equal(a->run.user_ns, b->run.user_ns);
+	assert_int_equal(a->run.sys_ns, b->run.sys_ns);
+	assert_int_equal(a->run.max_rss_kb, b->run.max_rss_kb);
+	assert_int_equal(a->warmup, b->warmup);
+	assert_int_equal(a->nsamples, b->nsamples);
+	for (size_t i = 0; i < a->nsamples; i++) {
+		assert_int_equal(a->samples[i].wall_ns, b->samples[i].wall_ns);
+		assert_int_equal(a->samples[i].max_rss_kb, b->samples[i].max_rss_kb);
+		assert_int_equal(a->samples[i].regions.n, b->samples[i].regions.n);
+		for (size_t k = 0; k < a->samples[i].regions.n; k++) {
+			assert_string_equal(a->samples[i].regions.times[k].name, b->samples[i].regions.times[k].name);
+			assert_int_equal(a->samples[i].regions.times[k].ns, b->samples[i].regions.times[k].ns);
+			assert_int_equal(a->samples[i].regions.times[k].pairs, b->samples[i].regions.times[k].pairs);
+		}
+		if (a->samples[i].regions.error)
+			assert_string_equal(a->samples[i].regions.error, b->samples[i].regions.error);
+		else
+			assert_null(b->samples[i].regions.error);
+	}
+	assert_int_equal(a->samples_differ, b->samples_differ);
+	assert_string_equal(a->differ_out.p, b->differ_out.p);
+	assert_int_equal(a->repeats, b->repeats);
+	assert_int_equal(a->repeat_differ, b->repeat_differ);
+	assert_non_null(b->env);
+	assert_string_equal(a->env->date_utc, b->env->date_utc);
+	assert_string_equal(a->env->cpu_model, b->env->cpu_model);
+	assert_int_equal(a->env->logical_cores, b->env->logical_cores);
+}
+
+static void test_round_trip(void **state)
+{
+	struct evidence a, b;
+	char *err = NULL;
+
+	(void)state;
+	fill(&a);
+	json_t *j = cache_evidence_json(&a);
+	assert_non_null(j);
+	/* Through text, as records go. */
+	char *text = json_dumps(j, JSON_COMPACT);
+	json_decref(j);
+	j = json_loads(text, JSON_ALLOW_NUL, NULL);
+	assert_non_null(j);
+	evidence_init(&b);
+	assert_int_equal(cache_evidence_parse(j, &b, &err), 0);
+	assert_same(&a, &b);
+	json_decref(j);
+	free(text);
+	evidence_release(&b);
+
+	/* A record missing a field is refused, and leaves nothing behind. */
+	j = cache_evidence_json(&a);
+	json_object_del(json_object_get(j, "run"), "stdout");
+	evidence_init(&b);
+	assert_int_equal(cache_evidence_parse(j, &b, &err), -1);
+	assert_non_null(err);
+	assert_int_equal(b.run.out.len, 0);
+	free(err);
+	json_decref(j);
+	evidence_release(&a);
+}
+
+static void test_key(void **state)
+{
+	struct cache c;
+	char base[CACHE_KEY_HEX + 1], k[CACHE_KEY_HEX + 1];
+
+	(void)state;
+	cache_init(&c, &runner, 0);
+	struct lesson *l = parse("```c id=a\nint main(void) { return 0; }\n```\n");
+	struct block *b = &l->blocks[0];
+	cache_key(&c, &runner, l, b, base);
+	assert_int_equal(strlen(base), CACHE_KEY_HEX);
+	cache_key(&c, &runner, l, b, k);
+	assert_string_equal(base, k); /* the same inputs, the same key */
+
+#define CHANGES(what, change, undo)                                                                \
+	do {                                                                                      \
+		change;                                                                           \
+		cache_key(&c, &runner, l, b, k);                                                  \
+		if (strcmp(base, k) == 0)                                                         \
+			fail_msg("%s does not change the key", what);                            \
+		undo;                                                                             \
+		cache_key(&c, &runner, l, b, k);                                                  \
+		assert_string_equal(base, k);                                                     \
+	} while (0)
+	char *code = b->code;
+	CHANGES("the code", b->code = "int main(void) { return 1; }\n", b->code = code);
+	CHANGES("cflags=", b->cflags = "-O2", b->cflags = NULL);
+	CHANGES("the front matter's cflags", l->cflags = "-O2", l->cflags = NULL);
+	CHANGES("ldlibs=", b->ldlibs = "-lm", b->ldlibs = NULL);
+	CHANGES("args=", b->args = "x", b->args = NULL);
+	CHANGES("stdin", (b->has_stdin = 1, b->stdin_text = "in", b->stdin_len = 2),
+		(b->has_stdin = 0, b->stdin_text = NULL, b->stdin_len = 0));
+	CHANGES("an empty stdin", b->has_stdin = 1, b->has_stdin = 0);
+	CHANGES("timeout=", b->timeout = 3, b->timeout = BLOCK_TIMEOUT_DEFAULT);
+	CHANGES("the mode", b->mode = MODE_COMPILE_ONLY, b->mode = MODE_RUN);
+	CHANGES("--sanitize", runner.sanitize = 1, runner.sanitize = 0);
+	CHANGES("--repeat", runner.repeat = 3, runner.repeat = 0);
+	CHANGES("$CC", (free(runner.cc), runner.cc = xstrdup("cc -m64")), (free(runner.cc), runner.cc = xstrdup("cc")));
+	const char *iso = runner.isolation;
+	CHANGES("the isolation", runner.isolation = "none", runner.isolation = iso);
+	CHANGES("CPATH", setenv("CPATH", "/nowhere", 1), unsetenv("CPATH"));
+	char *path = l->path;
+	CHANGES("the lesson's path", l->path = "other.md", l->path = path);
+	char tool[sizeof c.toolchain];
+	memcpy(tool, c.toolchain, sizeof tool);
+	CHANGES("the compiler", c.toolchain[0] ^= 1, memcpy(c.toolchain, tool, sizeof tool));
+	/* samples= and warmup= count for measure blocks. */
+	b->mode = MODE_MEASURE;
+	cache_key(&c, &runner, l, b, base);
+	CHANGES("samples=", b->samples = 99, b->samples = MEASURE_SAMPLES_DEFAULT);
+	CHANGES("warmup=", b->warmup = 9, b->warmup = MEASURE_WARMUP_DEFAULT);
+	b->mode = MODE_RUN;
+#undef CHANGES
+	lesson_free(l);
+	cache_release(&c);
+}
+
+static char *record(const struct cache *c, const char *key)
+{
+	return xasprintf("%s/evidence/%.2s/%s.json", c->dir, key, key);
+}
+
+static void test_store_load(void **state)
+{
+	struct cache c;
+	struct evidence a, b;
+	const char *key = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+	(void)state;
+	cache_init(&c, &runner, 0);
+	evidence_init(&b);
+	assert_int_equal(cache_load(&c, key, &b), 0); /* nothing yet */
+	fill(&a);
+	cache_store(&c, key, &a);
+	assert_int_equal(cache_load(&c, key, &b), 1);
+	assert_true(b.cached);
+	assert_same(&a, &b);
+	evidence_release(&b);
+
+	/* --fresh reads nothing. */
+	c.fresh = 1;
+	assert_int_equal(cache_load(&c, key, &b), 0);
+	c.fresh = 0;
+
+	/* Another key's record in its place is refused. */
+	char *path = record(&c, key);
+	const char *other = "ff112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	char *opath = record(&c, other);
+	char *cmd = xasprintf("mkdir -p \"$(dirname '%s')\" && cp '%s' '%s'", opath, path, opath);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(cache_load(&c, other, &b), 0);
+	evidence_release(&b);
+
+	/* A corrupt record is no record (a warning says so). */
+	FILE *fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs("{\"format\": 1, \"key\"", fp);
+	fclose(fp);
+	assert_int_equal(cache_load(&c, key, &b), 0);
+	assert_false(b.cached);
+	assert_int_equal(b.compile_log.len, 0);
+
+	/* Evidence of a timeout, or of a launch that failed, is not kept. */
+	unlink(path);
+	a.run.end = END_TIMEOUT;
+	cache_store(&c, key, &a);
+	assert_int_equal(access(path, F_OK), -1);
+	a.run.end = END_LAUNCH_FAILED;
+	cache_store(&c, key, &a);
+	assert_int_equal(access(path, F_OK), -1);
+	a.run.end = END_SIGNALED; /* a crash is kept: it is what the program does */
+	cache_store(&c, key, &a);
+	assert_int_equal(access(path, F_OK), 0);
+
+	free(cmd);
+	free(opath);
+	free(path);
+	evidence_release(&a);
+	cache_release(&c);
+}
+
+static void test_headers(void **state)
+{
+	struct cache c;
+	struct evidence ev, back;
+	char key[CACHE_KEY_HEX + 1];
+
+	(void)state;
+	/* Not under the temporary root: the sandbox may show the compiler none of it but its folder. */
+	char *cwd = getcwd(NULL, 0);
+	char *inc = xasprintf("%s/build/test-cache-inc-XXXXXX", cwd);
+	free(cwd);
+	assert_non_null(mkdtemp(inc));
+	assert_int_equal(chmod(inc, 0755), 0);
+	char *hdr = xasprintf("%s/mine.h", inc);
+	FILE *fp = fopen(hdr, "w");
+	assert_non_null(fp);
+	fputs("#define VALUE 1\n", fp);
+	fclose(fp);
+	char *text = xasprintf("```c id=h cflags=-I%s\n#include <stdio.h>\n#include \"mine.h\"\n"
+			       "int main(void) { printf(\"%%d\\n\", VALUE); return 0; }\n```\n",
+			       inc);
+	struct lesson *l = parse(text);
+	struct block *b = &l->blocks[0];
+
+	/* The runner lists the headers the block read, system ones too, not its own folder's. */
+	evidence_init(&ev);
+	runner_block(&runner, l, b, &ev);
+	assert_true(ev.compile_ok);
+	int mine = 0, stdio = 0;
+	for (size_t i = 0; i < ev.ndeps; i++) {
+		mine |= strcmp(ev.deps[i], hdr) == 0;
+		stdio |= strstr(ev.deps[i], "/stdio.h") != NULL;
+		assert_true(ev.deps[i][0] == '/');
+		assert_null(strstr(ev.deps[i], "litlab.h"));
+	}
+	assert_true(mine);
+	assert_true(stdio);
+
+	cache_init(&c, &runner, 0);
+	cache_key(&c, &runner, l, b, key);
+	cache_store(&c, key, &ev);
+	evidence_init(&back);
+	assert_int_equal(cache_load(&c, key, &back), 1);
+	assert_string_equal(back.run.out.p, "1\n");
+	evidence_release(&back);
+	cache_release(&c);
+
+	/* A changed header makes the record stale (files are hashed once per run: a new one). */
+	fp = fopen(hdr, "w");
+	assert_non_null(fp);
+	fputs("#define VALUE 2\n", fp);
+	fclose(fp);
+	cache_init(&c, &runner, 0);
+	assert_int_equal(cache_load(&c, key, &back), 0);
+	cache_release(&c);
+
+	evidence_release(&ev);
+	lesson_free(l);
+	free(text);
+	unlink(hdr);
+	rmdir(inc);
+	free(hdr);
+	free(inc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_key),
+		cmocka_unit_test(test_store_load),
+		cmocka_unit_test(test_headers),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
