@@ -177,6 +177,8 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 
 	memset(c, 0, sizeof *c);
 	pthread_mutex_init(&c->lock, NULL);
+	pthread_cond_init(&c->wake, NULL);
+	pthread_cond_init(&c->idle, NULL);
 	c->dir = xstrdup(dir && *dir ? dir : CACHE_DIR_DEFAULT);
 	c->fresh = fresh;
 	if (hash_file(env->compiler, bin) < 0)
@@ -190,6 +192,13 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 
 void cache_release(struct cache *c)
 {
+	if (c->have_writer) {
+		pthread_mutex_lock(&c->lock);
+		c->stop = 1;
+		pthread_cond_signal(&c->wake);
+		pthread_mutex_unlock(&c->lock);
+		pthread_join(c->writer, NULL); /* it writes what is queued first */
+	}
 	for (size_t i = 0; i < c->files_alloc; i++)
 		if (c->files[i]) {
 			free(c->files[i]->path);
@@ -198,6 +207,8 @@ void cache_release(struct cache *c)
 	free(c->files);
 	free_words(c->warned, c->nwarned);
 	free(c->dir);
+	pthread_cond_destroy(&c->wake);
+	pthread_cond_destroy(&c->idle);
 	pthread_mutex_destroy(&c->lock);
 	memset(c, 0, sizeof *c);
 }
@@ -613,6 +624,13 @@ static int make_dir(const char *dir)
  */
 static int prepare(struct cache *c, const char *sub)
 {
+	unsigned n = (unsigned)strtoul(sub, NULL, 16) & 255;
+	pthread_mutex_lock(&c->lock);
+	int made = c->made[n / 8] >> (n % 8) & 1;
+	pthread_mutex_unlock(&c->lock);
+	if (made)
+		return 0;
+
 	char *evdir = xasprintf("%s/evidence", c->dir);
 	char *subdir = xasprintf("%s/%s", evdir, sub);
 	int rc = 0;
@@ -641,6 +659,11 @@ static int prepare(struct cache *c, const char *sub)
 	}
 	if (rc == 0)
 		rc = make_dir(subdir);
+	if (rc == 0) {
+		pthread_mutex_lock(&c->lock);
+		c->made[n / 8] |= (unsigned char)(1u << (n % 8));
+		pthread_mutex_unlock(&c->lock);
+	}
 	free(evdir);
 	free(subdir);
 	return rc;
@@ -676,6 +699,81 @@ static int write_record(struct cache *c, const char *key, const char *text)
 	free(tmp);
 	free(path);
 	return rc;
+}
+
+/*
+ * The writer: records are written by a thread of their own, so that making
+ * files (which costs a good part of a millisecond on some file systems)
+ * overlaps the next block's compilation instead of adding to it.
+ */
+struct cache_pending {
+	char *key;
+	char *text;
+	struct cache_pending *next;
+};
+
+static void *writer_main(void *arg)
+{
+	struct cache *c = arg;
+
+	pthread_mutex_lock(&c->lock);
+	for (;;) {
+		while (!c->queue && !c->stop)
+			pthread_cond_wait(&c->wake, &c->lock);
+		struct cache_pending *w = c->queue;
+		if (!w)
+			break;
+		c->queue = w->next;
+		if (!c->queue)
+			c->queue_tail = NULL;
+		c->writing = 1;
+		pthread_mutex_unlock(&c->lock);
+		write_record(c, w->key, w->text);
+		free(w->key);
+		free(w->text);
+		free(w);
+		pthread_mutex_lock(&c->lock);
+		c->writing = 0;
+		if (!c->queue)
+			pthread_cond_broadcast(&c->idle);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return NULL;
+}
+
+/* Hands text to the writer, started on first use; 0, or -1 if there is no writer. */
+static int enqueue(struct cache *c, const char *key, char *text)
+{
+	pthread_mutex_lock(&c->lock);
+	if (!c->have_writer && !c->no_writer) {
+		if (pthread_create(&c->writer, NULL, writer_main, c) == 0)
+			c->have_writer = 1;
+		else
+			c->no_writer = 1;
+	}
+	if (!c->have_writer) {
+		pthread_mutex_unlock(&c->lock);
+		return -1;
+	}
+	struct cache_pending *w = xcalloc(1, sizeof *w);
+	w->key = xstrdup(key);
+	w->text = text;
+	if (c->queue_tail)
+		c->queue_tail->next = w;
+	else
+		c->queue = w;
+	c->queue_tail = w;
+	pthread_cond_signal(&c->wake);
+	pthread_mutex_unlock(&c->lock);
+	return 0;
+}
+
+void cache_flush(struct cache *c)
+{
+	pthread_mutex_lock(&c->lock);
+	while (c->queue || c->writing)
+		pthread_cond_wait(&c->idle, &c->lock);
+	pthread_mutex_unlock(&c->lock);
 }
 
 /* Evidence that the next run could well give otherwise is not kept. */
@@ -716,8 +814,9 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o}", "format", CACHE_FORMAT, "key", key, "litlab",
 				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev));
 	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
-	if (text)
-		write_record(c, key, text);
-	free(text);
 	json_decref(rec);
+	if (text && enqueue(c, key, text) < 0) {
+		write_record(c, key, text);
+		free(text);
+	}
 }

@@ -51,7 +51,8 @@
 #define CACHE_DIR_DEFAULT ".litlab"
 #define CACHE_DIR_ENV "LITLAB_CACHE_DIR"
 
-struct cache_file; /* a file hashed in this run */
+struct cache_file;    /* a file hashed in this run */
+struct cache_pending; /* a record waiting for the writer */
 
 struct cache {
 	char *dir;	      /* the cache's folder */
@@ -63,7 +64,12 @@ struct cache {
 	char **warned;		   /* records already reported as corrupt */
 	size_t nwarned;
 	int write_warned;
-	size_t hits, stored;
+	unsigned char made[32];	   /* evidence/XX folders known to exist, a bit each */
+	/* The writer thread and its queue. */
+	pthread_t writer;
+	int have_writer, no_writer, stop, writing;
+	pthread_cond_t wake, idle;
+	struct cache_pending *queue, *queue_tail;
 };
 
 /*
@@ -87,8 +93,15 @@ void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct
  */
 int cache_load(struct cache *c, const char *key, struct evidence *ev);
 
-/* Writes ev as the record of key, unless it is evidence the cache does not keep (above). */
+/*
+ * Writes ev as the record of key, unless it is evidence the cache does not
+ * keep (above). The file is written by a thread of the cache's own, started
+ * on first use: cache_flush() waits until every record stored so far is
+ * written (and the thread idle: call it before fork(), e.g. before the rule
+ * pass); cache_release() writes what is left, then stops the thread.
+ */
 void cache_store(struct cache *c, const char *key, const struct evidence *ev);
+void cache_flush(struct cache *c);
 
 /* The record's "evidence" object, and back; -1 with *err (malloc'd) when j is not one. */
 json_t *cache_evidence_json(const struct evidence *ev);

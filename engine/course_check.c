@@ -95,10 +95,15 @@ static void rule_folders(const struct course_paths *paths, const struct course_c
 	*ndirs = n;
 }
 
-/* After its blocks (and check_end()): the rules, then the lesson's diagnostics. */
+/*
+ * After its blocks (and check_end()): the rules, then the lesson's
+ * diagnostics. The rule pass forks: the cache's writer must be idle first.
+ */
 static void finish_lesson(struct course_check *cc, size_t i, const struct course_check_opts *opts,
 			  struct progress *prog)
 {
+	if (cc->have_cache)
+		cache_flush(&cc->cache);
 	if (!opts->no_rules)
 		rules_apply(&cc->rules, &cc->results[i]);
 	const struct diags *d = &cc->results[i].lesson->diags;

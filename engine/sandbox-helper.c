@@ -15,11 +15,12 @@
  * usage, times) back. When litlab goes away the socket ends, and the
  * spawner kills everything it started and exits.
  *
- * Tiers A and B: litlab's child joins the slot's cgroup, unshares the mount,
- * net, IPC, UTS and PID namespaces (tier B: the user namespace first), makes
- * the system read-only and mounts a private tmpfs on /tmp and /dev/shm. It
- * then forks the spawner, PID 1 of the new PID namespace, which mounts a
- * fresh /proc, and itself stays as the mounter: it is in the new mount
+ * Tiers A and B: litlab's child joins the slot's pids cgroup, unshares the
+ * mount, net, IPC, UTS and PID namespaces (tier B: the user namespace first),
+ * makes the system read-only, mounts on /tmp an overlay of the host's /tmp
+ * under a private tmpfs, and a private tmpfs on /dev/shm. It then forks the
+ * spawner, PID 1 of the new PID namespace, which mounts a fresh /proc and
+ * joins the memory cgroup, and itself stays as the mounter: it is in the new mount
  * namespace but outside the PID namespace, so that the spawner's kill(-1)
  * after each launch (which reaches everything in that namespace) spares it,
  * and it keeps the mount rights the filter takes from the spawner. A work
@@ -456,7 +457,7 @@ static int ensure_writable(struct mounter *m, const char *path, int root)
 	hit->used = ++m->clock;
 	if (!hit->idmapped && m->cfg->uid >= 0 && !root)
 		sbx_give_folder(path, m->cfg->uid); /* a filesystem that cannot be idmapped */
-	if (m->overlay && m->cfg->uid >= 0)
+	if (m->overlay && m->cfg->uid >= 0 && !root)
 		open_the_way(path);
 	return 0;
 }
@@ -759,7 +760,9 @@ static void clean_up(struct spawner *sp)
 		    statfs("/tmp", &sf) == 0 && sf.f_type == OVERLAYFS_SUPER_MAGIC) {
 			int ovl = open("/tmp", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (ovl >= 0 && fstat(ovl, &st) == 0 && st.st_dev == sp->overlay_dev)
-				clean_layer(dup(sp->upper_fd), dup(sp->lower_fd), ovl, mount_id(ovl, ""), 64);
+				/* Opened anew: a dup() would share the offset the last listing left at the end. */
+				clean_layer(openat(sp->upper_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC),
+					    fcntl(sp->lower_fd, F_DUPFD_CLOEXEC, 3), ovl, mount_id(ovl, ""), 64);
 			else if (ovl >= 0)
 				close(ovl);
 		}
@@ -846,11 +849,12 @@ static void kill_the_rest(struct spawner *sp, pid_t pid)
 static void run_one(struct spawner *sp, const struct msg_req *rq, char *payload, int *fds, int nfds)
 {
 	struct msg_done done;
-	char **argv = xcalloc(rq->argc + 1, sizeof *argv), **envp = xcalloc(rq->envc + 1, sizeof *envp);
+	char **argv = xcalloc(rq->argc + 1, sizeof *argv), **envp = xcalloc(rq->envc + 2, sizeof *envp);
 	const char *str[4] = { "", "", "", "" };
 	char *p = payload, *end = payload + rq->payload;
 	int need = 3 + !!(rq->flags & REQ_SIDE) + !!(rq->flags & REQ_CWDFD) + !!(rq->flags & REQ_EXECFD);
 	int root = !!(rq->flags & REQ_WRITABLE_ROOT);
+	char *tmpdir = NULL;
 
 	memset(&done, 0, sizeof done);
 	done.type = MSG_DONE;
@@ -876,6 +880,17 @@ static void run_one(struct spawner *sp, const struct msg_req *rq, char *payload,
 			errno = 0; /* nothing was pending */
 	}
 
+	/* Tiers C and D have no private /tmp: the launch's temporary files (the compiler's)
+	   go to its work folder, the one place it may surely write. */
+	if (!sp->ns && (rq->flags & REQ_WRITABLE)) {
+		tmpdir = xasprintf("TMPDIR=%s", folder);
+		uint32_t k = 0;
+		for (uint32_t i = 0; i < rq->envc && envp[i]; i++)
+			if (strncmp(envp[i], "TMPDIR=", 7) != 0)
+				envp[k++] = envp[i];
+		envp[k++] = tmpdir;
+		envp[k] = NULL;
+	}
 	int side = rq->flags & REQ_SIDE ? 1 : 0, cwdfd = rq->flags & REQ_CWDFD ? 1 : 0;
 	int tier_c_legacy = sp->cfg->tier == 'C' && root;
 	struct child_spec cs = {
@@ -969,6 +984,7 @@ answer:
 		close(fds[i]);
 	free(argv);
 	free(envp);
+	free(tmpdir);
 	if (send_all(sp->sock, &done, sizeof done) < 0)
 		quit(sp);
 }
@@ -1048,13 +1064,17 @@ static NORETURN void spawner_main(struct spawner *sp)
 	 * The spawner joins the memory cgroup once, and every launch is born in it:
 	 * moving a process into a cgroup waits for an RCU grace period, ten
 	 * milliseconds here, too much for each launch. The kernel's OOM killer
-	 * never picks the spawner.
+	 * picks the largest process, never the small spawner (which it is told to
+	 * spare where CAP_SYS_RESOURCE allows).
 	 */
 	if (sp->cg->mem_procs >= 0) {
 		int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-		if (adj < 0 || write(adj, "-1000", 5) != 5 || write(sp->cg->mem_procs, "0", 1) != 1)
+		if (adj >= 0 && write(adj, "-1000", 5) < 0)
+			errno = 0;
+		if (adj >= 0)
+			close(adj);
+		if (write(sp->cg->mem_procs, "0", 1) != 1)
 			fail(sp->sock, "cannot join the memory cgroup");
-		close(adj);
 	}
 	if (sp->cg->mem_limit >= 0 && sp->cg->pids_events >= 0)
 		sp->parts |= PART_CGROUP;

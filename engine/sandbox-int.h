@@ -131,7 +131,7 @@ struct sbx_helper {
 /* What every helper is built with, from the probe. */
 struct sbx_config {
 	int tier;	  /* 'A' to 'D' */
-	int uid;	  /* A and C: SANDBOX_UID; else -1 */
+	int uid;	  /* A: SANDBOX_UID; C: the run's own; else -1 */
 	int idmap_fd;	  /* A: the idmapping of work folders; -1 */
 	int use_cgroup;	  /* A */
 	long nproc;	  /* RLIMIT_NPROC where there is no pids cgroup; 0 for none */

@@ -12,6 +12,7 @@
  * reached, it asks the helper for a kill: the program's group goes first (so
  * that its own status and usage survive), then everything else it started.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -22,13 +23,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <dirent.h>
 
 #include "sandbox-int.h"
 
@@ -172,6 +170,14 @@ static int start_first(struct sbx_config *cfg, unsigned *parts, char **why)
 	return 0;
 }
 
+/* With LITLAB_SANDBOX_DEBUG set, says why a part of a tier could not be had. */
+static void why_not(int tier, const char *what, char *why)
+{
+	if (why && getenv("LITLAB_SANDBOX_DEBUG"))
+		fprintf(stderr, "litlab: sandbox: tier %c: %s: %s\n", tier, what, why);
+	free(why);
+}
+
 /* Sets the configuration of tier up and starts its first helper: 0, or -1. */
 static int try_tier(int tier, unsigned *parts)
 {
@@ -180,13 +186,13 @@ static int try_tier(int tier, unsigned *parts)
 	free(sb.filter.filter);
 	memset(&sb.filter, 0, sizeof sb.filter);
 	if (sbx_filter_build(tier == 'C' || tier == 'D', &sb.filter, &why) < 0) {
-		free(why);
+		why_not(tier, "seccomp", why);
 		why = NULL;
 	}
 	sb.cfg.tier = tier;
-	sb.cfg.uid = tier == 'A' || tier == 'C' ? SANDBOX_UID : -1;
+	sb.cfg.uid = tier == 'A' ? SANDBOX_UID : tier == 'C' ? SANDBOX_UID_C + (int)(getpid() % SANDBOX_UID_C_RANGE) : -1;
 	sb.cfg.idmap_fd = tier == 'A' ? sbx_idmap_userns(SANDBOX_UID, &why) : -1;
-	free(why);
+	why_not(tier, "idmapping", why);
 	why = NULL;
 	sb.cfg.use_cgroup = tier == 'A';
 	sb.cfg.landlock = 0;
@@ -199,7 +205,7 @@ static int try_tier(int tier, unsigned *parts)
 	sb.cfg.nproc = 0;
 	int rc = sb.cfg.use_cgroup ? start_first(&sb.cfg, parts, &why) : -1;
 	if (rc < 0) {
-		free(why);
+		why_not(tier, "with a cgroup", why);
 		why = NULL;
 		/* Where no pids cgroup counts a launch's processes, RLIMIT_NPROC does, on top of
 		   what the uid already runs (in tier B, only what runs in its user namespace). */
@@ -209,7 +215,7 @@ static int try_tier(int tier, unsigned *parts)
 			sb.cfg.nproc += count_processes(sb.cfg.uid >= 0 ? (uid_t)sb.cfg.uid : getuid());
 		rc = start_first(&sb.cfg, parts, &why);
 	}
-	free(why);
+	why_not(tier, "helper", why);
 	if (rc < 0 && sb.cfg.idmap_fd >= 0) {
 		close(sb.cfg.idmap_fd);
 		sb.cfg.idmap_fd = -1;
@@ -237,8 +243,8 @@ static void describe(unsigned parts)
 		else
 			buf_adds(&b, ",caps=none");
 	} else {
-		if (sb.cfg.uid >= 0)
-			buf_addf(&b, "uid=%d,", sb.cfg.uid);
+		if (sb.cfg.uid >= 0) /* the string is part of cache keys: no number that changes */
+			buf_adds(&b, "uid=per-run,");
 		buf_adds(&b, "pgroup,subreaper");
 		if (sb.cfg.landlock > 0)
 			buf_addf(&b, ",landlock=v%d", sb.cfg.landlock);
@@ -314,7 +320,13 @@ int sandbox_tier(void)
 	return sb.tier;
 }
 
-/* ---- slots (tiers A and B) ---- */
+int sandbox_uid(void)
+{
+	sandbox_init();
+	return sb.tier == 'A' || sb.tier == 'C' ? sb.cfg.uid : -1;
+}
+
+/* ---- slots ---- */
 
 /* A free helper: this thread's last one if free, another, or a new one. NULL with *why. */
 static struct slot *take_slot(char **why)
@@ -726,7 +738,7 @@ static void set_usage(struct launch_result *r, const struct rusage *ru)
 	r->max_rss_kb = ru->ru_maxrss;
 }
 
-/* Tiers A and B: the slot's helper runs it; litlab reads the pipes and keeps the deadline. */
+/* A free slot's helper runs it; litlab reads the pipes and keeps the deadline. */
 static int launch_helper(const struct launch *l, struct prep *p, struct launch_result *r)
 {
 	char *why = NULL;
@@ -832,6 +844,10 @@ static int launch_helper(const struct launch *l, struct prep *p, struct launch_r
 		why = NULL;
 	}
 	give_back(s);
+	if (gone && asked) { /* it was being killed anyway: it was, with its helper */
+		r->signo = SIGKILL;
+		return 0;
+	}
 	if (gone)
 		return fail_launch(r, xasprintf("the sandbox helper running '%s' ended unexpectedly", l->argv[0]));
 	if (o.failure_mount)

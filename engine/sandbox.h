@@ -12,19 +12,25 @@
  *
  *   A  root with CAP_SYS_ADMIN. Each concurrent launch slot has a small
  *      helper, PID 1 of new mount, net, IPC, UTS and PID namespaces, set up
- *      once, that forks each launch on request: the system is read-only, /tmp
- *      and /dev/shm are private size-limited tmpfs, the work folder (below) is
- *      the only other writable place; a cgroup per slot (v1 pids and memory)
- *      bounds processes and memory; programs run as uid 65534, under the
- *      seccomp filter, with the rlimits. When a launch ends, everything left in
- *      its namespace is killed.
+ *      once, that forks each launch on request: the system is read-only; /tmp
+ *      shows the host's read-only under a private, size-limited tmpfs that
+ *      takes every write (an overlay), /dev/shm is a private tmpfs, both
+ *      emptied after each launch; the work folder (below) is the only other
+ *      writable place. A cgroup per slot (v1 pids and memory) bounds processes
+ *      and memory; programs run as uid 65534 (the work folder shows root's
+ *      files as theirs), under the seccomp filter, with the rlimits. When a
+ *      launch ends, everything left in its namespace is killed.
  *   B  user namespaces allowed (not root, or root without CAP_SYS_ADMIN): as A
  *      inside a user namespace, without the cgroup and with no capabilities
  *      instead of another uid.
- *   C  root, neither of those: rlimits, uid 65534, a session of its own that
- *      it cannot leave, litlab a child subreaper, Landlock where the kernel has
- *      it (writes only under the temporary root), seccomp.
+ *   C  root, neither of those: a helper per slot too, a child subreaper that
+ *      kills what a launch leaves, an unprivileged uid of the run's own,
+ *      rlimits, Landlock where the kernel has it (writes only under the
+ *      temporary root, no TCP, signals and abstract sockets kept in), seccomp.
  *   D  not root, neither of those: as C without the uid change.
+ *
+ * In tiers C and D a launch's TMPDIR is its work folder (they have no
+ * private /tmp).
  *
  * LITLAB_ISOLATION=B, C or D in the environment caps the tier (tests use it
  * to exercise the weaker ones); it never raises it.
@@ -56,8 +62,15 @@ struct limits {
 
 /* Processes and threads of one launch together (pids cgroup, or RLIMIT_NPROC). */
 #define SANDBOX_NPROC 256
-/* The uid programs run as, where litlab is root. */
+/*
+ * The uid programs run as in tier A. Tier C has no cgroup and counts a
+ * launch's processes with RLIMIT_NPROC, which counts every process of the
+ * uid on the machine: there each litlab run takes a uid of its own, from
+ * SANDBOX_UID_C + its pid modulo SANDBOX_UID_C_RANGE (sandbox_uid() says which).
+ */
 #define SANDBOX_UID 65534
+#define SANDBOX_UID_C 2140000000
+#define SANDBOX_UID_C_RANGE 4000000
 
 struct launch {
 	char *const *argv;	/* argv[0] is run as given (a path, or looked up in PATH) */
@@ -119,5 +132,8 @@ const char *sandbox_isolation(void);
 
 /* The tier in effect: 'A', 'B', 'C' or 'D'. */
 int sandbox_tier(void);
+
+/* The uid launches run as (tiers A and C), or -1 (they keep litlab's). */
+int sandbox_uid(void);
 
 #endif

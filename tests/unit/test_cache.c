@@ -31,6 +31,7 @@
 #define PATH "lessons/16-cache.md"
 
 static char root[] = "/tmp/litlab-cache-test-XXXXXX";
+static char *inc_dir; /* test_headers()'s, removed at the end even if it fails */
 static struct runner runner;
 
 static int group_setup(void **state)
@@ -57,9 +58,10 @@ static int group_teardown(void **state)
 {
 	(void)state;
 	runner_release(&runner);
-	char *cmd = xasprintf("rm -rf '%s'", root);
+	char *cmd = xasprintf("rm -rf '%s' '%s'", root, inc_dir ? inc_dir : root);
 	int rc = system(cmd);
 	free(cmd);
+	free(inc_dir);
 	return rc == 0 ? 0 : -1;
 }
 
@@ -265,6 +267,7 @@ static void test_store_load(void **state)
 	assert_int_equal(cache_load(&c, key, &b), 0); /* nothing yet */
 	fill(&a);
 	cache_store(&c, key, &a);
+	cache_flush(&c); /* records are written by a thread of the cache's own */
 	assert_int_equal(cache_load(&c, key, &b), 1);
 	assert_true(b.cached);
 	assert_same(&a, &b);
@@ -297,12 +300,15 @@ static void test_store_load(void **state)
 	unlink(path);
 	a.run.end = END_TIMEOUT;
 	cache_store(&c, key, &a);
+	cache_flush(&c);
 	assert_int_equal(access(path, F_OK), -1);
 	a.run.end = END_LAUNCH_FAILED;
 	cache_store(&c, key, &a);
+	cache_flush(&c);
 	assert_int_equal(access(path, F_OK), -1);
 	a.run.end = END_SIGNALED; /* a crash is kept: it is what the program does */
 	cache_store(&c, key, &a);
+	cache_flush(&c);
 	assert_int_equal(access(path, F_OK), 0);
 
 	free(cmd);
@@ -324,6 +330,7 @@ static void test_headers(void **state)
 	char *inc = xasprintf("%s/build/test-cache-inc-XXXXXX", cwd);
 	free(cwd);
 	assert_non_null(mkdtemp(inc));
+	inc_dir = xstrdup(inc);
 	assert_int_equal(chmod(inc, 0755), 0);
 	char *hdr = xasprintf("%s/mine.h", inc);
 	FILE *fp = fopen(hdr, "w");
@@ -353,6 +360,7 @@ static void test_headers(void **state)
 	cache_init(&c, &runner, 0);
 	cache_key(&c, &runner, l, b, key);
 	cache_store(&c, key, &ev);
+	cache_flush(&c);
 	evidence_init(&back);
 	assert_int_equal(cache_load(&c, key, &back), 1);
 	assert_string_equal(back.run.out.p, "1\n");

@@ -675,8 +675,18 @@ static void test_isolation_named(void **state)
 		assert_non_null(strstr(iso, "ns=mount+net+ipc+uts+pid"));
 	else
 		assert_non_null(strstr(iso, "pgroup,subreaper"));
-	if (sandbox_tier() == 'A' || sandbox_tier() == 'C')
+	if (sandbox_tier() == 'A')
 		assert_non_null(strstr(iso, "uid=65534"));
+	if (sandbox_tier() == 'C')
+		assert_non_null(strstr(iso, "uid=per-run"));
+	if (sandbox_tier() == 'A' || sandbox_tier() == 'C') { /* and the programs do run as that uid */
+		struct launch_result r;
+		assert_int_equal(run_sh_in("id -u", default_limits(), NULL, 0, "/", &r), 0);
+		assert_int_equal(strtol(r.out.p, NULL, 10), sandbox_uid());
+		launch_result_release(&r);
+	} else {
+		assert_int_equal(sandbox_uid(), -1);
+	}
 }
 
 static void test_work_folder(void **state)
@@ -803,7 +813,7 @@ static void test_process_limit(void **state)
 	char *mark = marker();
 	/* RLIMIT_NPROC, where it stands in for the cgroup, counts what the uid runs already. */
 	int tier = sandbox_tier();
-	uid_t uid = tier == 'C' ? SANDBOX_UID : getuid();
+	uid_t uid = tier == 'C' ? (uid_t)sandbox_uid() : getuid();
 	long already = tier == 'C' || tier == 'D' ? uid_processes(uid) : 0;
 	/* More processes than a launch may have: a fork fails (and dash gives up). */
 	char *script = xasprintf("i=0; while [ $i -lt %ld ]; do sleep %s & i=$((i + 1)); done; echo all started",

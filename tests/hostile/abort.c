@@ -1,0 +1,7 @@
+/* abort(). */
+#include <stdlib.h>
+
+int main(void)
+{
+	abort();
+}

@@ -1,0 +1,7 @@
+/* A compiler bomb: the preprocessor reads /dev/zero without end. */
+#include "/dev/zero"
+
+int main(void)
+{
+	return 0;
+}

