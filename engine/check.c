@@ -347,7 +347,10 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 			  OUTPUT_CAP, run->out_truncated ? "stdout" : "stderr");
 		return -1;
 	case END_SIGNALED:
-		if (run->signo == SIGXCPU) {
+		if (run->limit) {
+			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
+				  "block '%s' passed its %s limit and was killed", b->id, run->limit);
+		} else if (run->signo == SIGXCPU) {
 			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "timeout",
 				  "block '%s' passed its CPU time limit (SIGXCPU)", b->id);
 		} else if (run->signo == SIGXFSZ) {

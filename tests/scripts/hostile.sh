@@ -22,7 +22,6 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT
-[ -n "${HOSTILE_KEEP:-}" ] && trap - EXIT
 fail=0
 marker=litlab-hostile-$$-$(date +%s)
 echo "$marker" >"$work/marker"
@@ -80,6 +79,8 @@ bombs=1
 if [ "$(id -u)" -eq 0 ] && { [ "$tier" = B ] || [ "$tier" = D ]; }; then bombs=0; fi
 bomb_rule=compile # a compiler out of memory (RLIMIT_AS) says so and fails
 [ "$tier" = A ] && bomb_rule=resource-limit # the memory cgroup kills the compiler
+hog_rule=exit-status # RLIMIT_AS: malloc fails and the program exits 3
+[ "$tier" = A ] && hog_rule=resource-limit # the memory cgroup kills it: named as its limit
 
 # name | attributes | expected rule ids (- for none) | output block | only when
 cat >"$work/plan" <<EOF
@@ -93,7 +94,7 @@ daemon|timeout=3|-||
 zombies|timeout=3|-||
 kill-parent|timeout=2|-||namespaced
 kill-all|timeout=2|-||namespaced
-memory-hog|timeout=10|exit-status||
+memory-hog|timeout=10|$hog_rule||
 stdout-flood|timeout=5|resource-limit||
 stderr-flood|timeout=5|resource-limit||
 big-file|timeout=5|resource-limit||

@@ -858,8 +858,12 @@ static void *launch_many(void *arg)
 		snprintf(script, sizeof script, "sleep 0.0%d; echo %d-%d", i % 3, j->index, i);
 		char want[32];
 		snprintf(want, sizeof want, "%d-%d\n", j->index, i);
-		if (run_sh(script, default_limits(), NULL, 0, &r) != 0 || strcmp(r.out.p, want) != 0)
+		if (run_sh(script, default_limits(), NULL, 0, &r) != 0 || strcmp(r.out.p, want) != 0) {
+			fprintf(stderr, "concurrent launch %d-%d: end %d, exit %d, signal %d, out '%s', err '%s', %s\n",
+				j->index, i, (int)r.end, r.exit_code, r.signo, r.out.p, r.err.p,
+				r.error ? r.error : "");
 			j->failures++;
+		}
 		launch_result_release(&r);
 	}
 	return NULL;
