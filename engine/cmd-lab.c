@@ -147,26 +147,6 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	return 0;
 }
 
-/* The same fixed environment as runner.c gives every program. */
-static char **program_env(const char *dir)
-{
-	char **env = xcalloc(6, sizeof *env);
-
-	env[0] = xstrdup("PATH=/usr/local/bin:/usr/bin:/bin");
-	env[1] = xasprintf("HOME=%s", dir);
-	env[2] = xasprintf("TMPDIR=%s", dir);
-	env[3] = xstrdup("LANG=C.UTF-8");
-	env[4] = xstrdup("TZ=UTC");
-	return env;
-}
-
-static void free_env(char **env)
-{
-	for (size_t i = 0; env[i]; i++)
-		free(env[i]);
-	free(env);
-}
-
 /* Compares a lab file with what the lesson would give: 1 same, 0 edited, -1 unreadable. */
 static int compare_file(const char *path, const char *want, size_t want_len)
 {
@@ -310,7 +290,7 @@ static int execute(const struct block *b, const char *dir, const char *prog, con
 	}
 	argv = xreallocarray(argv, argc + 1, sizeof *argv);
 	argv[argc] = NULL;
-	char **env = program_env(dir);
+	char **env = runner_program_env(dir, 0);
 	struct launch la = {
 		.argv = argv,
 		.cwd = dir,
@@ -325,7 +305,7 @@ static int execute(const struct block *b, const char *dir, const char *prog, con
 		.side_channel = b->mode == MODE_MEASURE,
 	};
 	int rc = sandbox_launch(&la, res);
-	free_env(env);
+	runner_free_env(env);
 	free_words(argv, argc);
 	return rc;
 }

@@ -208,7 +208,7 @@ static int write_file(const char *path, const char *data, size_t len)
  * for leaks (lesson programs often exit without freeing, and LeakSanitizer
  * needs ptrace) and report everything else on stderr, without colour.
  */
-static char **program_env(const char *dir, int sanitized)
+char **runner_program_env(const char *dir, int sanitized)
 {
 	char **env = xcalloc(8, sizeof *env);
 
@@ -224,7 +224,7 @@ static char **program_env(const char *dir, int sanitized)
 	return env;
 }
 
-static void free_env(char **env)
+void runner_free_env(char **env)
 {
 	for (size_t i = 0; env[i]; i++)
 		free(env[i]);
@@ -387,7 +387,7 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 	ev->compile_ok = rc == 0 && res.end == END_EXITED && res.exit_code == 0;
 	read_deps(ev, dir);
 	launch_result_release(&res);
-	free_env(env);
+	runner_free_env(env);
 	free_words(argv, argc);
 	return ev->compile_ok ? 0 : -1;
 }
@@ -416,7 +416,7 @@ static int execute(struct runner *r, struct block *b, const char *dir, struct la
 		}
 	}
 	int sanitized = runner_sanitizes(r, b);
-	char **env = program_env(dir, sanitized);
+	char **env = runner_program_env(dir, sanitized);
 	struct launch la = {
 		.argv = argv,
 		.cwd = dir,
@@ -432,7 +432,7 @@ static int execute(struct runner *r, struct block *b, const char *dir, struct la
 		.side_channel = b->mode == MODE_MEASURE,
 	};
 	int rc = sandbox_launch(&la, res);
-	free_env(env);
+	runner_free_env(env);
 	free(stdin_path);
 	free_words(argv, argc);
 	return rc;

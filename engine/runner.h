@@ -96,6 +96,14 @@ void evidence_release(struct evidence *ev);
  */
 void runner_block(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev);
 
+/*
+ * The fixed environment every program runs with (PATH, HOME and TMPDIR in
+ * dir, LANG, TZ; sanitizer options when sanitized), NULL-terminated; free it
+ * with runner_free_env(). lab uses it too, so a student's run matches check's.
+ */
+char **runner_program_env(const char *dir, int sanitized);
+void runner_free_env(char **env);
+
 /* Appends the translation unit of b to tu. */
 void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu);
 
