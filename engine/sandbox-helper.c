@@ -1252,6 +1252,89 @@ static NORETURN void make_namespaces(struct spawner *sp)
 	mounter_serve(&m, ms[0], spawner);
 }
 
+/*
+ * litlab's child runs the helper from a fresh image of the binary it came
+ * from: litlab has threads (-j N, the cache's writer), and a fork() copies
+ * whatever locks they held at that moment, the allocator's among them.
+ * glibc's own fork() takes care of malloc's, but not every allocator does
+ * (AddressSanitizer's did not: a helper started while another thread
+ * allocated hung at its first malloc). After exec, nothing of the parent's
+ * state is left but the descriptors it was meant to keep.
+ */
+extern char **environ;
+
+#define HELPER_ENV "LITLAB_SANDBOX_HELPER"
+#define HELPER_ARGV0 "litlab-sandbox-helper"
+
+/* The helper's configuration as text, for the environment of the new image. */
+static char *helper_spec(const struct sbx_config *cfg, const struct sbx_cgroup *cg, int sock)
+{
+	return xasprintf(HELPER_ENV "=%c %d %d %d %ld %d %d %d %d %d %d %d %d %d", cfg->tier, cfg->uid, cfg->idmap_fd,
+			 cfg->use_cgroup, cfg->nproc, cfg->landlock, cfg->filter != NULL, sock, cg->pids_procs,
+			 cg->mem_procs, cg->mem_limit, cg->memsw_limit, cg->oom_efd, cg->pids_events);
+}
+
+/* In the child: exec the helper's image with envp; returns only if that failed. */
+static void helper_exec(const struct sbx_config *cfg, const struct sbx_cgroup *cg, int sock, char *const *envp)
+{
+	int keep[] = { sock, cfg->idmap_fd, cg->pids_procs, cg->mem_procs, cg->mem_limit, cg->memsw_limit,
+		       cg->oom_efd, cg->pids_events, 2 };
+	char *argv[] = { HELPER_ARGV0, NULL };
+
+	if (!envp)
+		return;
+	close_all_but(keep, ARRAY_LEN(keep));
+	int null = open("/dev/null", O_RDWR);
+	if (null >= 0 && null != 0)
+		dup2(null, 0);
+	if (null >= 0 && null != 1)
+		dup2(null, 1);
+	for (size_t i = 0; i < ARRAY_LEN(keep); i++)
+		if (keep[i] > 2)
+			fcntl(keep[i], F_SETFD, 0);
+	execve("/proc/self/exe", argv, envp);
+	for (size_t i = 0; i < ARRAY_LEN(keep); i++)
+		if (keep[i] > 2)
+			fcntl(keep[i], F_SETFD, FD_CLOEXEC);
+}
+
+static NORETURN void helper_child(const struct sbx_config *cfg, const struct sbx_cgroup *cg, int sock);
+
+/*
+ * The new image's first step, before main(): if it was started as a helper,
+ * it becomes one and never returns. glibc passes a constructor the
+ * program's arguments.
+ */
+__attribute__((constructor)) static void helper_entry(int argc, char **argv)
+{
+	static struct sbx_config cfg;
+	static struct sbx_cgroup cg;
+	static struct sock_fprog filter;
+	const char *spec = getenv(HELPER_ENV);
+	int sock, want_filter;
+	char tier;
+	struct stat st;
+
+	if (!spec || argc < 1 || !argv || !argv[0] || strcmp(argv[0], HELPER_ARGV0) != 0)
+		return;
+	memset(&cfg, 0, sizeof cfg);
+	sbx_cgroup_init(&cg);
+	if (sscanf(spec, "%c %d %d %d %ld %d %d %d %d %d %d %d %d %d", &tier, &cfg.uid, &cfg.idmap_fd,
+		   &cfg.use_cgroup, &cfg.nproc, &cfg.landlock, &want_filter, &sock, &cg.pids_procs, &cg.mem_procs,
+		   &cg.mem_limit, &cg.memsw_limit, &cg.oom_efd, &cg.pids_events) != 14 ||
+	    tier < 'A' || tier > 'D' || fstat(sock, &st) < 0 || !S_ISSOCK(st.st_mode))
+		_exit(127);
+	unsetenv(HELPER_ENV);
+	cfg.tier = tier;
+	if (want_filter) {
+		char *why = NULL;
+		if (sbx_filter_build(tier == 'C' || tier == 'D', &filter, &why) == 0)
+			cfg.filter = &filter;
+		free(why);
+	}
+	helper_child(&cfg, &cg, sock);
+}
+
 /* litlab's child. */
 static NORETURN void helper_child(const struct sbx_config *cfg, const struct sbx_cgroup *cg, int sock)
 {
@@ -1321,9 +1404,22 @@ int sbx_helper_start(struct sbx_helper *h, const struct sbx_config *cfg, int slo
 		sbx_cgroup_release(&h->cg);
 		return -1;
 	}
+	/* What the child needs to exec, made before the fork: after it, it may not allocate. */
+	size_t nenv = 0;
+	while (environ[nenv])
+		nenv++;
+	char **envp = xcalloc(nenv + 2, sizeof *envp);
+	size_t k = 0;
+	for (size_t i = 0; i < nenv; i++)
+		if (strncmp(environ[i], HELPER_ENV "=", sizeof HELPER_ENV) != 0)
+			envp[k++] = environ[i];
+	char *spec = helper_spec(cfg, &h->cg, sv[1]);
+	envp[k] = spec;
 	pid_t pid = fork();
 	if (pid < 0) {
 		*why = xasprintf("cannot fork: %s", strerror(errno));
+		free(spec);
+		free(envp);
 		close(sv[0]);
 		close(sv[1]);
 		sbx_cgroup_release(&h->cg);
@@ -1331,8 +1427,11 @@ int sbx_helper_start(struct sbx_helper *h, const struct sbx_config *cfg, int slo
 	}
 	if (pid == 0) {
 		close(sv[0]);
-		helper_child(cfg, &h->cg, sv[1]);
+		helper_exec(cfg, &h->cg, sv[1], envp);
+		helper_child(cfg, &h->cg, sv[1]); /* no exec here (no /proc): the fork carries on */
 	}
+	free(spec);
+	free(envp);
 	close(sv[1]);
 	h->pid = pid;
 	h->sock = sv[0];

@@ -866,26 +866,16 @@ static int launch_helper(const struct launch *l, struct prep *p, struct launch_r
 	return 0;
 }
 
-/*
- * One launch at a time, for now: with several slots busy at once, a launch
- * now and then never got its answer from its helper and ended as a timeout
- * (test_sandbox's test_concurrent, about one run in ten). Until that race is
- * found, -j N overlaps everything but the launches themselves.
- */
-static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
-
 int sandbox_launch(const struct launch *l, struct launch_result *r)
 {
 	struct prep p;
 	int rc;
 
-	pthread_mutex_lock(&launch_lock);
 	sandbox_init();
 	if (prepare(l, &p, r) < 0)
 		rc = -1;
 	else
 		rc = launch_helper(l, &p, r);
 	prep_release(&p);
-	pthread_mutex_unlock(&launch_lock);
 	return rc;
 }

@@ -886,6 +886,77 @@ static void test_concurrent(void **state)
 	}
 }
 
+/* Allocates and frees without pause until *stop: a thread busy in the allocator. */
+static void *churn(void *arg)
+{
+	volatile int *stop = arg;
+	void *keep[512];
+	unsigned seed = 1;
+
+	memset(keep, 0, sizeof keep);
+	/* Whole batches, more than a thread's cache holds: the allocator's shared lists are in use. */
+	while (!*stop) {
+		for (int i = 0; i < 512; i++) {
+			seed = seed * 1103515245u + 12345u;
+			keep[i] = malloc(64 + seed % 2048);
+		}
+		for (int i = 0; i < 512; i++) {
+			free(keep[i]);
+			keep[i] = NULL;
+		}
+	}
+	for (int i = 0; i < 512; i++)
+		free(keep[i]);
+	return NULL;
+}
+
+/*
+ * Helpers are started while other threads allocate (-j N does that): a
+ * helper forked from such a process once inherited the allocator's lock,
+ * held, and hung at its first malloc (with AddressSanitizer, whose allocator
+ * fork() does not prepare). Each round stops every helper, so that the next
+ * launch starts one.
+ */
+static void test_helper_start_while_allocating(void **state)
+{
+	pthread_t t[2];
+	volatile int stop = 0;
+	int failures = 0;
+	struct limits lim = default_limits();
+
+	(void)state;
+	lim.wall_s = 5;
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, churn, (void *)&stop), 0);
+	for (int round = 0; round < 10; round++) {
+		struct launch_result r;
+		sandbox_release();
+		if (run_sh("echo started", lim, NULL, 0, &r) != 0 || r.end != END_EXITED ||
+		    strcmp(r.out.p, "started\n") != 0) {
+			fprintf(stderr, "round %d: end %d, out '%s', %s\n", round, (int)r.end, r.out.p,
+				r.error ? r.error : "");
+			failures++;
+		}
+		launch_result_release(&r);
+	}
+	stop = 1;
+	for (int i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+	assert_int_equal(failures, 0);
+}
+
+/* The program's parent is the spawner, a fresh image of this binary, not a fork of it. */
+static void test_helper_is_a_fresh_image(void **state)
+{
+	struct launch_result r;
+
+	(void)state;
+	assert_int_equal(run_sh("tr '\\0' ' ' < /proc/$PPID/cmdline", default_limits(), NULL, 0, &r), 0);
+	assert_int_equal(r.end, END_EXITED);
+	assert_string_equal(r.out.p, "litlab-sandbox-helper ");
+	launch_result_release(&r);
+}
+
 static void test_forked_litlab(void **state)
 {
 	(void)state;
@@ -920,7 +991,8 @@ static void test_forked_litlab(void **state)
 		cmocka_unit_test(test_other_limits), cmocka_unit_test(test_no_descriptor_leak),               \
 		cmocka_unit_test(test_work_folder), cmocka_unit_test(test_system_read_only),                  \
 		cmocka_unit_test(test_memory_limit), cmocka_unit_test(test_process_limit),                    \
-		cmocka_unit_test(test_concurrent), cmocka_unit_test(test_forked_litlab)
+		cmocka_unit_test(test_concurrent), cmocka_unit_test(test_helper_start_while_allocating),      \
+		cmocka_unit_test(test_helper_is_a_fresh_image), cmocka_unit_test(test_forked_litlab)
 
 int main(void)
 {
