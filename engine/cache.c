@@ -168,10 +168,57 @@ static int file_digest(struct cache *c, const char *path, char digest[CACHE_KEY_
 	return f->ok ? 0 : -1;
 }
 
+static char *memo_get_cb(void *ctx, const char *id)
+{
+	return cache_memo_get(ctx, "compiler-version", id, NULL);
+}
+
+static void memo_put_cb(void *ctx, const char *id, const char *value)
+{
+	cache_memo_put(ctx, "compiler-version", id, value, strlen(value));
+}
+
+/* The hash of the compiler's binary, from the memo while the file is the same. */
+static void compiler_binary(struct cache *c, const char *path, char bin[CACHE_KEY_HEX + 1])
+{
+	char *id = envinfo_file_id(path);
+	char *known = id ? cache_memo_get(c, "compiler-binary", id, NULL) : NULL;
+
+	if (known && strlen(known) == CACHE_KEY_HEX) {
+		memcpy(bin, known, CACHE_KEY_HEX + 1);
+	} else if (hash_file(path, bin) < 0) {
+		strcpy(bin, "unreadable");
+	} else if (id) {
+		cache_memo_put(c, "compiler-binary", id, bin, CACHE_KEY_HEX);
+	}
+	free(known);
+	free(id);
+}
+
+/* The isolation of the sandbox as the probe found it the last time it saw the same fingerprint. */
+static void assume_isolation(struct cache *c, struct runner *r)
+{
+	char *known;
+
+	if (r->isolation)
+		return;
+	c->fingerprint = sandbox_fingerprint();
+	known = cache_memo_get(c, "isolation", c->fingerprint, NULL);
+	if (known && known[0] >= 'A' && known[0] <= 'D' && known[1] == ':' && !strchr(known, '\n')) {
+		runner_set_isolation(r, known);
+		c->assumed = known;
+		return;
+	}
+	free(known);
+	runner_set_isolation(r, sandbox_isolation());
+	cache_memo_put(c, "isolation", c->fingerprint, r->isolation, strlen(r->isolation));
+}
+
 void cache_init(struct cache *c, struct runner *r, int fresh)
 {
 	const char *dir = getenv(CACHE_DIR_ENV);
-	const struct envinfo *env = runner_env(r);
+	const struct envinfo *env;
+	struct envinfo_memo memo = { memo_get_cb, memo_put_cb, c };
 	char bin[CACHE_KEY_HEX + 1];
 	struct sha256_ctx ctx;
 
@@ -181,8 +228,9 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	pthread_cond_init(&c->idle, NULL);
 	c->dir = xstrdup(dir && *dir ? dir : CACHE_DIR_DEFAULT);
 	c->fresh = fresh;
-	if (hash_file(env->compiler, bin) < 0)
-		strcpy(bin, "unreadable");
+	assume_isolation(c, r);
+	env = runner_env_memo(r, &memo);
+	compiler_binary(c, env->compiler, bin);
 	sha256_init(&ctx);
 	field_str(&ctx, "compiler-path", env->compiler);
 	field_str(&ctx, "compiler-version", env->compiler_version);
@@ -205,6 +253,10 @@ void cache_release(struct cache *c)
 			free(c->files[i]);
 		}
 	free(c->files);
+	if (c->mismatch)
+		cache_memo_put(c, "isolation", c->fingerprint, sandbox_isolation(), strlen(sandbox_isolation()));
+	free(c->fingerprint);
+	free(c->assumed);
 	free_words(c->warned, c->nwarned);
 	free(c->dir);
 	pthread_cond_destroy(&c->wake);
@@ -230,7 +282,7 @@ void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct
 	field_str(&ctx, "cc", r->cc);
 	for (size_t i = 0; i < ARRAY_LEN(compiler_vars); i++)
 		field_str(&ctx, compiler_vars[i], getenv(compiler_vars[i]));
-	field_str(&ctx, "isolation", r->isolation);
+	field_str(&ctx, "isolation", runner_isolation(r));
 	field(&ctx, "tu", tu.p, tu.len);
 	field_str(&ctx, "lesson-cflags", l->cflags);
 	field_str(&ctx, "cflags", b->cflags);
@@ -619,23 +671,15 @@ static int make_dir(const char *dir)
 }
 
 /*
- * The cache's own folder, made on first use with a .gitignore that ignores
- * it (wherever it lands) and a CACHEDIR.TAG for backup tools.
+ * DIR/top, made with DIR when missing: DIR comes with a .gitignore that
+ * ignores it (wherever it lands) and a CACHEDIR.TAG for backup tools.
  */
-static int prepare(struct cache *c, const char *sub)
+static int make_top(const struct cache *c, const char *top)
 {
-	unsigned n = (unsigned)strtoul(sub, NULL, 16) & 255;
-	pthread_mutex_lock(&c->lock);
-	int made = c->made[n / 8] >> (n % 8) & 1;
-	pthread_mutex_unlock(&c->lock);
-	if (made)
-		return 0;
-
-	char *evdir = xasprintf("%s/evidence", c->dir);
-	char *subdir = xasprintf("%s/%s", evdir, sub);
+	char *dir = xasprintf("%s/%s", c->dir, top);
 	int rc = 0;
 
-	if (access(evdir, F_OK) != 0) {
+	if (access(dir, F_OK) != 0) {
 		static const char tag[] = "Signature: 8a477f597d28d172789f06886806bc55\n"
 					  "# The evidence cache of litlab: removing it is safe.\n";
 		char *ign = xasprintf("%s/.gitignore", c->dir), *tagp = xasprintf("%s/CACHEDIR.TAG", c->dir);
@@ -655,8 +699,24 @@ static int prepare(struct cache *c, const char *sub)
 		free(ign);
 		free(tagp);
 		if (rc == 0)
-			rc = make_dir(evdir);
+			rc = make_dir(dir);
 	}
+	free(dir);
+	return rc;
+}
+
+/* The folder of the records whose key starts with sub, made on first use. */
+static int prepare(struct cache *c, const char *sub)
+{
+	unsigned n = (unsigned)strtoul(sub, NULL, 16) & 255;
+	pthread_mutex_lock(&c->lock);
+	int made = c->made[n / 8] >> (n % 8) & 1;
+	pthread_mutex_unlock(&c->lock);
+	if (made)
+		return 0;
+
+	char *subdir = xasprintf("%s/evidence/%s", c->dir, sub);
+	int rc = make_top(c, "evidence");
 	if (rc == 0)
 		rc = make_dir(subdir);
 	if (rc == 0) {
@@ -664,8 +724,31 @@ static int prepare(struct cache *c, const char *sub)
 		c->made[n / 8] |= (unsigned char)(1u << (n % 8));
 		pthread_mutex_unlock(&c->lock);
 	}
-	free(evdir);
 	free(subdir);
+	return rc;
+}
+
+/* Writes path whole through a temporary file beside it and a rename; 0, or -1 (errno). */
+static int replace_file(const char *path, const char *data, size_t len)
+{
+	char *tmp = xasprintf("%s.XXXXXX", path);
+	int rc = -1, fd = mkostemp(tmp, O_CLOEXEC);
+
+	if (fd >= 0) {
+		rc = fchmod(fd, 0644);
+		if (write_all(fd, data, len) < 0)
+			rc = -1;
+		if (close(fd) < 0)
+			rc = -1;
+		if (rc == 0 && rename(tmp, path) < 0)
+			rc = -1;
+		if (rc < 0) {
+			int e = errno;
+			unlink(tmp);
+			errno = e;
+		}
+	}
+	free(tmp);
 	return rc;
 }
 
@@ -673,20 +756,8 @@ static int write_record(struct cache *c, const char *key, const char *text)
 {
 	char sub[3] = { key[0], key[1], '\0' };
 	char *path = record_path(c, key);
-	char *tmp = xasprintf("%s.XXXXXX", path);
-	int rc = -1, fd = -1;
+	int rc = prepare(c, sub) == 0 ? replace_file(path, text, strlen(text)) : -1;
 
-	if (prepare(c, sub) == 0 && (fd = mkostemp(tmp, O_CLOEXEC)) >= 0) {
-		rc = fchmod(fd, 0644);
-		if (write_all(fd, text, strlen(text)) < 0)
-			rc = -1;
-		if (close(fd) < 0)
-			rc = -1;
-		if (rc == 0 && rename(tmp, path) < 0)
-			rc = -1;
-		if (rc < 0)
-			unlink(tmp);
-	}
 	if (rc < 0) {
 		int e = errno;
 		pthread_mutex_lock(&c->lock);
@@ -696,7 +767,6 @@ static int write_record(struct cache *c, const char *key, const char *text)
 		c->write_warned = 1;
 		pthread_mutex_unlock(&c->lock);
 	}
-	free(tmp);
 	free(path);
 	return rc;
 }
@@ -791,11 +861,34 @@ static int storable(const struct evidence *ev)
 	return !ev->executed || (ev->run.end != END_TIMEOUT && ev->run.end != END_LAUNCH_FAILED && end_str(ev->run.end));
 }
 
+/*
+ * 1 when this run's keys name an isolation (from the memo) that the probe,
+ * run for a launch since, did not find: its evidence is not stored under
+ * them, and the memo is corrected when the cache is released.
+ */
+static int isolation_changed(struct cache *c)
+{
+	const char *real = c->assumed ? sandbox_isolation_known() : NULL;
+	int changed;
+
+	if (!real || strcmp(real, c->assumed) == 0)
+		return 0;
+	pthread_mutex_lock(&c->lock);
+	changed = c->mismatch;
+	c->mismatch = 1;
+	pthread_mutex_unlock(&c->lock);
+	if (!changed)
+		warnx_("warning: the sandbox's isolation is now '%s', not '%s' as the last time litlab probed "
+		       "it here: this run's results are not cached (run again to cache them)",
+		       real, c->assumed);
+	return 1;
+}
+
 void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 {
 	char digest[CACHE_KEY_HEX + 1];
 
-	if (!storable(ev))
+	if (!storable(ev) || isolation_changed(c))
 		return;
 	/* A file that cannot be read or named in JSON would be a dependency the record cannot check. */
 	if (deps_digest(c, (const char *const *)ev->deps, ev->ndeps, digest) < 0)
@@ -819,4 +912,43 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 		write_record(c, key, text);
 		free(text);
 	}
+}
+
+/* ---- memos ---- */
+
+static char *memo_path(const struct cache *c, const char *kind, const char *id)
+{
+	struct sha256_ctx ctx;
+	char hex[CACHE_KEY_HEX + 1];
+
+	sha256_init(&ctx);
+	field_str(&ctx, "litlab", LITLAB_VERSION);
+	field_str(&ctx, kind, id);
+	finish(&ctx, hex);
+	return xasprintf("%s/memo/%s-%s", c->dir, kind, hex);
+}
+
+char *cache_memo_get(const struct cache *c, const char *kind, const char *id, size_t *len)
+{
+	char *path, *data = NULL;
+	size_t n = 0;
+
+	if (c->fresh)
+		return NULL;
+	path = memo_path(c, kind, id);
+	if (read_file(path, &data, &n) < 0)
+		data = NULL;
+	free(path);
+	if (len)
+		*len = n;
+	return data;
+}
+
+void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len)
+{
+	char *path = memo_path(c, kind, id);
+
+	if (make_top(c, "memo") == 0)
+		replace_file(path, data, len);
+	free(path);
 }

@@ -58,6 +58,9 @@ struct cache {
 	char *dir;	      /* the cache's folder */
 	int fresh;	      /* never read records (check --fresh); still write them */
 	char toolchain[CACHE_KEY_HEX + 1]; /* hash of the compiler's identity */
+	char *fingerprint;    /* sandbox_fingerprint(), when the isolation was looked up */
+	char *assumed;	      /* the isolation taken from the memo, not probed; else NULL */
+	int mismatch;	      /* the probe, run later, disagreed with assumed: store nothing */
 	pthread_mutex_t lock; /* guards what follows */
 	struct cache_file **files; /* hash table of the files hashed so far */
 	size_t nfiles, files_alloc;
@@ -102,6 +105,21 @@ int cache_load(struct cache *c, const char *key, struct evidence *ev);
  */
 void cache_store(struct cache *c, const char *key, const struct evidence *ev);
 void cache_flush(struct cache *c);
+
+/*
+ * Memos: small facts that are slow to learn and change rarely, kept at
+ * DIR/memo/KIND-HASH, where HASH is a SHA-256 of id (and litlab's version):
+ * the id must name everything the fact depends on. The compiler's --version
+ * line and the hash of its binary (id: the file's path, device, inode,
+ * size, modification and change times), the isolation tier the probe found
+ * (id: sandbox_fingerprint()), a lesson's rule pass (id: a hash of the rule
+ * files, the lesson's bytes and the evidence the rules see). Read with
+ * cache_memo_get() (malloc'd, NUL-terminated; NULL when there is none or
+ * with --fresh), written whole with cache_memo_put() (a failure is silent:
+ * the fact is learnt again next time). Called from one thread at a time.
+ */
+char *cache_memo_get(const struct cache *c, const char *kind, const char *id, size_t *len);
+void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len);
 
 /* The record's "evidence" object, and back; -1 with *err (malloc'd) when j is not one. */
 json_t *cache_evidence_json(const struct evidence *ev);

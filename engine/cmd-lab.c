@@ -380,7 +380,7 @@ static int measure(struct lab *lab, const struct block *b, const char *dir, cons
 		    lf, *lf && *bf ? " " : "", bf);
 		say(lab, NULL, "  machine: %s, %d logical core%s, %s, %s\n", lab->env.cpu_model,
 		    lab->env.logical_cores, lab->env.logical_cores == 1 ? "" : "s", lab->env.os, lab->env.kernel);
-		say(lab, NULL, "  isolation: %s; clock: CLOCK_MONOTONIC\n", lab->runner.isolation);
+		say(lab, NULL, "  isolation: %s; clock: CLOCK_MONOTONIC\n", runner_isolation(&lab->runner));
 		if (m.region_error)
 			rc = -1;
 		measurement_release(&m);

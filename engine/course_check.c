@@ -104,8 +104,10 @@ static void finish_lesson(struct course_check *cc, size_t i, const struct course
 {
 	if (cc->have_cache)
 		cache_flush(&cc->cache);
-	if (!opts->no_rules)
+	if (!opts->no_rules) {
+		cc->rules.memo = cc->have_cache ? &cc->cache : NULL;
 		rules_apply(&cc->rules, &cc->results[i]);
+	}
 	const struct diags *d = &cc->results[i].lesson->diags;
 	if (opts->print_diags && d->n) {
 		clear_progress(prog);

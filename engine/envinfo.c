@@ -319,7 +319,62 @@ static char *date_utc(void)
 	return xstrdup(s);
 }
 
+char *envinfo_file_id(const char *path)
+{
+	struct stat st;
+
+	if (!path || stat(path, &st) < 0)
+		return NULL;
+	return xasprintf("%s dev=%llu ino=%llu size=%lld mtime=%lld.%09ld ctime=%lld.%09ld", path,
+			 (unsigned long long)st.st_dev, (unsigned long long)st.st_ino, (long long)st.st_size,
+			 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
+			 st.st_ctim.tv_nsec);
+}
+
+/* 1 if the file starts with #!: a script, whose answer may come from any other program. */
+static int is_script(const char *path)
+{
+	char head[2] = { 0, 0 };
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 1;
+	ssize_t n = read(fd, head, sizeof head);
+	close(fd);
+	return n == 2 && head[0] == '#' && head[1] == '!';
+}
+
+/*
+ * The compiler's version line: from the memo when it knows this very file,
+ * else by asking it. Only a compiled program is remembered: its version is
+ * in its own bytes, while a script (a wrapper) may exec a compiler that
+ * changed since.
+ */
+static char *memo_version(const char *path, char **argv, size_t argc, const char *cc, const struct envinfo_memo *m)
+{
+	char *file = m && !is_script(path) ? envinfo_file_id(path) : NULL;
+	char *id = file ? xasprintf("%s\ncommand=%s", file, cc ? cc : "") : NULL;
+	char *version = id ? m->get(m->ctx, id) : NULL;
+
+	if (version && *version && !strchr(version, '\n')) {
+		free_words(argv, argc);
+	} else {
+		free(version);
+		version = compiler_version(path, argv, argc);
+		if (id && strcmp(version, unknown) != 0)
+			m->put(m->ctx, id, version);
+	}
+	free(file);
+	free(id);
+	return version;
+}
+
 void envinfo_capture(struct envinfo *env, const char *cc)
+{
+	envinfo_capture_memo(env, cc, NULL);
+}
+
+void envinfo_capture_memo(struct envinfo *env, const char *cc, const struct envinfo_memo *memo)
 {
 	struct utsname u;
 	int have_uname = uname(&u) == 0;
@@ -335,7 +390,7 @@ void envinfo_capture(struct envinfo *env, const char *cc)
 		split = split_words("cc", &argv, &argc);
 	char *path = split == 0 ? find_in_path(argv[0]) : NULL;
 	if (path) {
-		env->compiler_version = compiler_version(path, argv, argc);
+		env->compiler_version = memo_version(path, argv, argc, cc, memo);
 		env->compiler = path;
 	} else {
 		free_words(argv, argc);

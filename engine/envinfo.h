@@ -39,6 +39,31 @@ struct envinfo {
  */
 void envinfo_capture(struct envinfo *env, const char *cc);
 
+/*
+ * Where a caller keeps what it learnt (the evidence cache does): the
+ * compiler's version line by the identity of its file and the command.
+ * get returns a malloc'd value or NULL; put stores one.
+ */
+struct envinfo_memo {
+	char *(*get)(void *ctx, const char *id);
+	void (*put)(void *ctx, const char *id, const char *value);
+	void *ctx;
+};
+
+/*
+ * As envinfo_capture(), asking memo first (NULL: none) instead of running
+ * `CC --version`, unless the compiler is a script (#!): a wrapper's answer
+ * can change while its own file does not.
+ */
+void envinfo_capture_memo(struct envinfo *env, const char *cc, const struct envinfo_memo *memo);
+
+/*
+ * The identity of a file as one line: path, device, inode, size,
+ * modification and change times (stat(), links followed); NULL if it cannot
+ * be read. A file replaced or rewritten (a compiler upgraded) gets another.
+ */
+char *envinfo_file_id(const char *path);
+
 /* Frees env's strings and zeroes it. */
 void envinfo_release(struct envinfo *env);
 

@@ -27,7 +27,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <nettle/sha2.h>
+
 #include "buf.h"
+#include "cache.h"
 #include "prose.h"
 #include "quantity.h"
 #include "rules.h"
@@ -785,6 +788,7 @@ static enum severity parse_sev(const char *s)
 struct pass {
 	const struct ruleset *rs;
 	struct diags *out;   /* where rule diagnostics go (before suppressions) */
+	struct buf *raw;     /* every record read, to remember the pass; NULL */
 	const char *lesson_path;
 	size_t current;	     /* file that runs */
 	int current_line;
@@ -896,6 +900,8 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 			break;
 		}
 		buf_add(&in, chunk, (size_t)got);
+		if (ps->raw)
+			buf_add(ps->raw, chunk, (size_t)got);
 		char *nl;
 		size_t used = 0;
 		while ((nl = memchr(in.p + used, '\n', in.len - used))) {
@@ -1040,11 +1046,96 @@ static int suppressed(const struct ruleset *rs, struct lesson_result *lr, const 
 	return 0;
 }
 
+/* One input of the memo's key: name, length, bytes, so that no two inputs run together. */
+static void key_field(struct sha256_ctx *ctx, const char *name, const void *data, size_t len)
+{
+	uint8_t n[8];
+
+	for (size_t i = 0; i < 8; i++)
+		n[i] = (uint8_t)((uint64_t)len >> (8 * i));
+	sha256_update(ctx, strlen(name) + 1, (const uint8_t *)name);
+	sha256_update(ctx, sizeof n, n);
+	sha256_update(ctx, len, (const uint8_t *)data);
+}
+
+static void key_str(struct sha256_ctx *ctx, const char *name, const char *s)
+{
+	key_field(ctx, name, s ? s : "", s ? strlen(s) : 0);
+}
+
+static void key_num(struct sha256_ctx *ctx, const char *name, long long v)
+{
+	char text[32];
+
+	snprintf(text, sizeof text, "%lld", v);
+	key_str(ctx, name, text);
+}
+
+/* The hash of everything the rule pass of lr is given, as hex. */
+static void pass_key(const struct ruleset *rs, const struct lesson_result *lr, char hex[2 * SHA256_DIGEST_SIZE + 1])
+{
+	const struct lesson *l = lr->lesson;
+	struct sha256_ctx ctx;
+	uint8_t d[SHA256_DIGEST_SIZE];
+
+	sha256_init(&ctx);
+	key_str(&ctx, "litlab", LITLAB_VERSION);
+	key_num(&ctx, "files", (long long)rs->nfiles);
+	for (size_t i = 0; i < rs->nfiles; i++) {
+		key_str(&ctx, "path", rs->files[i].path);
+		key_field(&ctx, "text", rs->files[i].text, rs->files[i].len);
+		key_num(&ctx, "broken", rs->files[i].broken);
+	}
+	key_str(&ctx, "lesson", l->path);
+	key_field(&ctx, "src", l->src, l->src_len);
+	key_num(&ctx, "blocks", (long long)l->nblocks);
+	for (size_t i = 0; i < l->nblocks; i++) {
+		const struct evidence *ev = &lr->blocks[i].ev;
+		key_str(&ctx, "status", block_status_name(lr->blocks[i].status));
+		key_num(&ctx, "compiled", ev->compile_ok);
+		key_num(&ctx, "executed", ev->executed);
+		key_num(&ctx, "end", ev->executed ? (long long)ev->run.end : -1);
+		key_num(&ctx, "exit", ev->executed ? ev->run.exit_code : -1);
+		key_num(&ctx, "signal", ev->executed ? ev->run.signo : -1);
+		key_field(&ctx, "stdout", ev->executed ? ev->run.out.p : "", ev->executed ? ev->run.out.len : 0);
+		key_field(&ctx, "stderr", ev->executed ? ev->run.err.p : "", ev->executed ? ev->run.err.len : 0);
+		key_num(&ctx, "max_rss_kb", ev->executed ? ev->run.max_rss_kb : -1);
+		key_num(&ctx, "samples", (long long)ev->nsamples);
+	}
+	sha256_digest(&ctx, sizeof d, d);
+	for (size_t i = 0; i < sizeof d; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+}
+
+/* Feeds remembered records to the pass as if a child had just written them. */
+static void replay(struct pass *ps, char *raw, size_t len)
+{
+	char *p = raw, *end = raw + len, *nl;
+
+	while (p < end && (nl = memchr(p, '\n', (size_t)(end - p)))) {
+		*nl = '\0';
+		handle_record(ps, p);
+		p = nl + 1;
+	}
+}
+
+static int has_rule_error(const struct diags *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (strcmp(d->v[i].rule, "rule-error") == 0)
+			return 1;
+	return 0;
+}
+
 void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
 	struct diags found;
 	struct pass ps;
+	struct buf raw = BUF_INIT;
+	char key[2 * SHA256_DIGEST_SIZE + 1];
+	char *known = NULL;
+	size_t known_len = 0;
 
 	diags_init(&found);
 	read_suppressions(rs, lr);
@@ -1052,8 +1143,23 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 	ps.rs = rs;
 	ps.out = &found;
 	ps.lesson_path = l->path;
-	for (size_t from = 0; from < rs->nfiles;)
-		from = run_child(&ps, lr, from);
+	if (rs->memo) {
+		pass_key(rs, lr, key);
+		known = cache_memo_get(rs->memo, "rules", key, &known_len);
+	}
+	if (known) {
+		replay(&ps, known, known_len);
+		free(known);
+	} else {
+		ps.raw = rs->memo ? &raw : NULL;
+		size_t passes = 0;
+		for (size_t from = 0; from < rs->nfiles; passes++)
+			from = run_child(&ps, lr, from);
+		/* Only a pass that ran whole in one child, every rule to its end, is remembered. */
+		if (rs->memo && passes <= 1 && !has_rule_error(&found))
+			cache_memo_put(rs->memo, "rules", key, raw.p ? raw.p : "", raw.len);
+		buf_release(&raw);
+	}
 	for (size_t i = 0; i < found.n; i++) {
 		struct diag *d = &found.v[i];
 		if (strcmp(d->rule, "rule-error") != 0 && suppressed(rs, lr, d))

@@ -40,12 +40,15 @@ struct rule_info {
 	size_t file; /* index into files */
 };
 
+struct cache;
+
 struct ruleset {
 	struct rule_file *files;
 	size_t nfiles;
 	struct rule_info *rules;
 	size_t nrules;
 	struct diags errors; /* rule files that failed to load */
+	struct cache *memo;  /* where a lesson's rule pass is remembered; NULL: run it every time */
 };
 
 /*
@@ -63,6 +66,13 @@ const struct rule_info *ruleset_find(const struct ruleset *rs, const char *id);
  * Applies every rule to a checked lesson: reads its suppressions, runs the
  * rules, drops what the suppressions cover, and adds the rest (and the
  * suppression diagnostics) to the lesson's diagnostics.
+ *
+ * With rs->memo, a pass that ran whole (no rule-error) is remembered under
+ * a hash of everything the rules are given: litlab's version, every rule
+ * file's path and text, the lesson's path and bytes, and each block's
+ * status and evidence as the rules see it. The same inputs again replay it
+ * without forking or running Lua: rules are functions of what they are
+ * given (their environment has no clock, files or processes).
  */
 void rules_apply(const struct ruleset *rs, struct lesson_result *lr);
 

@@ -60,7 +60,6 @@ int runner_init(struct runner *r, char **err)
 	memset(r, 0, sizeof *r);
 	r->cc = xstrdup(cc && *cc ? cc : "cc");
 	r->tmp_root = xstrdup(tmp && *tmp ? tmp : "/tmp");
-	r->isolation = sandbox_isolation();
 	if (split_words(r->cc, &r->cc_argv, &r->cc_argc) < 0 || r->cc_argc == 0) {
 		*err = xasprintf("CC='%s' is not a command: set CC to a C compiler, e.g. CC=cc", r->cc);
 		runner_release(r);
@@ -77,13 +76,34 @@ int runner_init(struct runner *r, char **err)
 	return 0;
 }
 
-const struct envinfo *runner_env(struct runner *r)
+const struct envinfo *runner_env_memo(struct runner *r, const struct envinfo_memo *memo)
 {
 	if (!r->have_env) {
-		envinfo_capture(&r->env, r->cc);
+		envinfo_capture_memo(&r->env, r->cc, memo);
 		r->have_env = 1;
 	}
+	if (!r->isolation)
+		runner_set_isolation(r, sandbox_isolation());
 	return &r->env;
+}
+
+const struct envinfo *runner_env(struct runner *r)
+{
+	return runner_env_memo(r, NULL);
+}
+
+const char *runner_isolation(const struct runner *r)
+{
+	return r->isolation ? r->isolation : sandbox_isolation();
+}
+
+void runner_set_isolation(struct runner *r, const char *iso)
+{
+	char *own = xstrdup(iso);
+
+	free(r->isolation_own);
+	r->isolation_own = own;
+	r->isolation = own;
 }
 
 void runner_release(struct runner *r)
@@ -93,6 +113,7 @@ void runner_release(struct runner *r)
 	free(r->cc);
 	free_words(r->cc_argv, r->cc_argc);
 	free(r->tmp_root);
+	free(r->isolation_own);
 	memset(r, 0, sizeof *r);
 }
 

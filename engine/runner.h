@@ -29,7 +29,8 @@ struct runner {
 	char **cc_argv; /* cc split into words */
 	size_t cc_argc;
 	char *tmp_root; /* $TMPDIR or /tmp */
-	const char *isolation;
+	const char *isolation; /* what evidence records as its isolation: runner_isolation() */
+	char *isolation_own;	/* the runner's copy that isolation points to */
 	int have_env;
 	struct envinfo env; /* captured at the first measure block */
 	int sanitize; /* check --sanitize: run blocks built with ASan and UBSan */
@@ -38,6 +39,17 @@ struct runner {
 
 /* The environment of measurements, captured once per runner. */
 const struct envinfo *runner_env(struct runner *r);
+/* The same, the first time asking memo (see envinfo_capture_memo()). */
+const struct envinfo *runner_env_memo(struct runner *r, const struct envinfo_memo *memo);
+
+/*
+ * The isolation evidence is recorded with: r->isolation once set (the cache
+ * sets it, from its memo when it has one), else the sandbox's own, which
+ * probes.
+ */
+const char *runner_isolation(const struct runner *r);
+/* Sets r->isolation to a copy of iso (the cache does, from its memo or the probe). */
+void runner_set_isolation(struct runner *r, const char *iso);
 
 /* One timed execution of a measure block. */
 struct sample {

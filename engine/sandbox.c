@@ -314,6 +314,67 @@ const char *sandbox_isolation(void)
 	return sb.isolation;
 }
 
+const char *sandbox_isolation_known(void)
+{
+	const char *iso = NULL;
+
+	pthread_mutex_lock(&sb.lock);
+	if (sb.inited && sb.owner == getpid())
+		iso = sb.isolation;
+	pthread_mutex_unlock(&sb.lock);
+	return iso;
+}
+
+/* Adds the file's text (at most 64 KiB), or "-" when it cannot be read. */
+static void add_file_text(struct buf *b, const char *path, const char *only)
+{
+	char text[65536];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	buf_addf(b, "%s:", path);
+	if (n < 0) {
+		buf_adds(b, "-\n");
+		return;
+	}
+	text[n] = '\0';
+	for (char *line = text, *nl; *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			nl = line + strlen(line) - 1;
+		if (!only || memmem(line, (size_t)(nl - line + 1), only, strlen(only)))
+			buf_add(b, line, (size_t)(nl - line + 1));
+	}
+	buf_addc(b, '\n');
+}
+
+char *sandbox_fingerprint(void)
+{
+	struct buf b = BUF_INIT;
+	struct stat st;
+	const char *iso = getenv("LITLAB_ISOLATION"), *tmp = getenv("TMPDIR");
+
+	buf_addf(&b, "LITLAB_ISOLATION=%s\nTMPDIR=%s\nuid=%d gid=%d euid=%d egid=%d\n", iso ? iso : "",
+		 tmp ? tmp : "", (int)getuid(), (int)getgid(), (int)geteuid(), (int)getegid());
+	if (stat("/proc/self/exe", &st) == 0)
+		buf_addf(&b, "exe=%llu:%llu size=%lld mtime=%lld.%09ld\n", (unsigned long long)st.st_dev,
+			 (unsigned long long)st.st_ino, (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+			 st.st_mtim.tv_nsec);
+	add_file_text(&b, "/proc/sys/kernel/random/boot_id", NULL);
+	add_file_text(&b, "/proc/sys/kernel/osrelease", NULL);
+	add_file_text(&b, "/proc/self/status", "Cap");
+	add_file_text(&b, "/proc/self/status", "NoNewPrivs");
+	add_file_text(&b, "/proc/self/status", "Seccomp:");
+	add_file_text(&b, "/proc/self/cgroup", NULL);
+	add_file_text(&b, "/proc/self/mountinfo", "cgroup");
+	add_file_text(&b, "/proc/sys/user/max_user_namespaces", NULL);
+	add_file_text(&b, "/proc/sys/kernel/unprivileged_userns_clone", NULL);
+	add_file_text(&b, "/proc/sys/kernel/apparmor_restrict_unprivileged_userns", NULL);
+	return buf_detach(&b, NULL);
+}
+
 int sandbox_tier(void)
 {
 	sandbox_init();

@@ -130,6 +130,19 @@ int sandbox_launch(const struct launch *l, struct launch_result *r);
  */
 const char *sandbox_isolation(void);
 
+/* sandbox_isolation() if this process has probed already, else NULL (it does not probe). */
+const char *sandbox_isolation_known(void);
+
+/*
+ * What the probe's outcome depends on, as text, learnt without probing: the
+ * ids and capabilities of the process, no_new_privs and seccomp, the
+ * cgroups it is in and those mounted, the user namespace settings, the
+ * kernel and its boot, the binary, LITLAB_ISOLATION and TMPDIR. The cache
+ * keeps the probe's outcome under it, so that a run that launches nothing
+ * need not probe. malloc'd.
+ */
+char *sandbox_fingerprint(void);
+
 /* The tier in effect: 'A', 'B', 'C' or 'D'. */
 int sandbox_tier(void);
 

@@ -206,5 +206,38 @@ rc=$?
 [ "$rc" = 0 ] && [ "$(grep -c 'warning: cannot write the evidence cache' "$work/nowrite.err")" = 1 ] ||
 	{ cat "$work/nowrite.err"; echo "FAIL: an unwritable cache (exit $rc)"; fail=1; }
 
+# 9. A lesson's rule pass is remembered with the evidence: the same inputs replay it without
+# running a rule (a memo planted by hand is what comes back), --fresh runs the rules, a changed
+# rule runs them, and a pass in which a rule failed is not remembered.
+LITLAB_CACHE_DIR=$work/rcache
+mkdir -p "$work/rc/rules"
+printf '%s\n' '# Rules' '' 'A paragraph with MARK in it.' '' '```c id=one' '#include <stdio.h>' \
+	'int main(void) { puts("one"); return 0; }' '```' '' '```output' 'one' '```' >"$work/rc/03-rules.md"
+printf '%s\n' 'return { id = "no-mark", severity = "warning", summary = "no MARK in prose",' \
+	'  text = function(unit, lesson, report)' \
+	'    if unit.text:find("MARK", 1, true) then report(unit.at(1), "MARK found: remove it") end' \
+	'  end }' >"$work/rc/rules/mark.lua"
+"$LITLAB" check "$work/rc" >/dev/null 2>"$work/r1.err"
+grep -q 'MARK found' "$work/r1.err" || { cat "$work/r1.err"; echo "FAIL: the course rule did not report"; fail=1; }
+memo=$(ls "$work/rcache/memo/"rules-* 2>/dev/null)
+[ "$(echo "$memo" | grep -c .)" = 1 ] || { echo "FAIL: one rules memo expected, found: $memo"; fail=1; }
+"$LITLAB" check "$work/rc" >/dev/null 2>"$work/r2.err"
+cmp -s "$work/r1.err" "$work/r2.err" || { diff "$work/r1.err" "$work/r2.err"; echo "FAIL: the remembered pass differs"; fail=1; }
+[ -n "$memo" ] && printf 'D 0 3 1 warning no-mark\tREPLAYED FROM THE MEMO\n' >"$memo"
+"$LITLAB" check "$work/rc" >/dev/null 2>"$work/r3.err"
+grep -q 'REPLAYED FROM THE MEMO' "$work/r3.err" || { cat "$work/r3.err"; echo "FAIL: the memo was not replayed"; fail=1; }
+"$LITLAB" check --fresh "$work/rc" >/dev/null 2>"$work/r4.err"
+grep -q 'REPLAYED' "$work/r4.err" && { echo "FAIL: --fresh replayed the rule memo"; fail=1; }
+grep -q 'MARK found' "$work/r4.err" || { echo "FAIL: --fresh did not run the rules"; fail=1; }
+sed -i 's/MARK found/MARK seen/' "$work/rc/rules/mark.lua"
+"$LITLAB" check "$work/rc" >/dev/null 2>"$work/r5.err"
+grep -q 'MARK seen' "$work/r5.err" || { cat "$work/r5.err"; echo "FAIL: a changed rule was not run"; fail=1; }
+rm -f "$work/rcache/memo/"rules-*
+printf '%s\n' 'return { id = "loops", severity = "warning", summary = "never ends",' \
+	'  lesson = function(lesson, report) while true do end end }' >"$work/rc/rules/loop.lua"
+"$LITLAB" check "$work/rc" >/dev/null 2>"$work/r6.err"
+grep -q 'rule-error' "$work/r6.err" || { cat "$work/r6.err"; echo "FAIL: the looping rule was not stopped"; fail=1; }
+[ -z "$(ls "$work/rcache/memo/"rules-* 2>/dev/null)" ] || { echo "FAIL: a pass with a rule-error was remembered"; fail=1; }
+
 [ "$fail" -eq 0 ] && echo "cache: ok"
 exit "$fail"

@@ -26,6 +26,7 @@
 #include "cache.h"
 #include "lesson.h"
 #include "runner.h"
+#include "sandbox.h"
 #include "util.h"
 
 #define PATH "lessons/16-cache.md"
@@ -385,6 +386,190 @@ static void test_headers(void **state)
 	free(inc);
 }
 
+static int count_lines(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	int n = 0, ch;
+
+	if (!fp)
+		return 0;
+	while ((ch = fgetc(fp)) != EOF)
+		n += ch == '\n';
+	fclose(fp);
+	return n;
+}
+
+/* A runner and a cache over CC=cc_cmd, as a new litlab run makes them. */
+static void open_run(struct runner *r, struct cache *c, const char *cc_cmd, int fresh)
+{
+	char *err = NULL;
+
+	setenv("CC", cc_cmd, 1);
+	assert_int_equal(runner_init(r, &err), 0);
+	cache_init(c, r, fresh);
+	setenv("CC", "cc", 1);
+}
+
+static void close_run(struct runner *r, struct cache *c)
+{
+	cache_release(c);
+	runner_release(r);
+}
+
+/* Builds root/fake-cc: a compiled program that logs each call to root/calls, then runs cc. */
+static char *make_fake_cc(const char *calls)
+{
+	char *src = xasprintf("%s/fake-cc.c", root), *fake = xasprintf("%s/fake-cc", root);
+	FILE *fp = fopen(src, "w");
+
+	assert_non_null(fp);
+	fprintf(fp, "#include <stdio.h>\n#include <unistd.h>\nint main(int argc, char **argv) {\n"
+		    "  FILE *log = fopen(\"%s\", \"a\");\n  if (log) { fputs(\"called\\n\", log); fclose(log); }\n"
+		    "  (void)argc; argv[0] = \"cc\";\n  execvp(\"cc\", argv);\n  return 127;\n}\n",
+		calls);
+	fclose(fp);
+	char *cmd = xasprintf("cc -o '%s' '%s'", fake, src);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(src);
+	return fake;
+}
+
+/*
+ * The compiler's --version line and binary hash are remembered by the
+ * identity of its file: a second run asks the compiler nothing, a
+ * rewritten compiler (another mtime) is asked again, and so is one run with
+ * --fresh. A script is always asked.
+ */
+static void test_compiler_memo(void **state)
+{
+	struct runner r;
+	struct cache c;
+	char *calls = xasprintf("%s/calls", root), *fake = make_fake_cc(calls);
+	char tool[CACHE_KEY_HEX + 1];
+	FILE *fp;
+
+	(void)state;
+
+	open_run(&r, &c, fake, 0);
+	assert_int_equal(count_lines(calls), 1);
+	assert_string_not_equal(r.env.compiler_version, "unknown");
+	char *version = xstrdup(r.env.compiler_version);
+	memcpy(tool, c.toolchain, sizeof tool);
+	close_run(&r, &c);
+
+	open_run(&r, &c, fake, 0);
+	assert_int_equal(count_lines(calls), 1); /* remembered */
+	assert_string_equal(r.env.compiler_version, version);
+	assert_string_equal(c.toolchain, tool);
+	close_run(&r, &c);
+
+	/* Another command with the same file is another memo. */
+	char *with_flag = xasprintf("%s -m64", fake);
+	open_run(&r, &c, with_flag, 0);
+	assert_int_equal(count_lines(calls), 2);
+	close_run(&r, &c);
+
+	/* The compiler rewritten: its file's identity changes, it is asked again. */
+	fp = fopen(fake, "a");
+	assert_non_null(fp);
+	fputs("upgraded", fp);
+	fclose(fp);
+	open_run(&r, &c, fake, 0);
+	assert_int_equal(count_lines(calls), 3);
+	assert_string_not_equal(c.toolchain, tool); /* its binary's hash changed with it */
+	close_run(&r, &c);
+
+	open_run(&r, &c, fake, 1); /* --fresh */
+	assert_int_equal(count_lines(calls), 4);
+	close_run(&r, &c);
+
+	/* A wrapper script is asked every time. */
+	char *wrap = xasprintf("%s/wrap-cc", root);
+	fp = fopen(wrap, "w");
+	assert_non_null(fp);
+	fprintf(fp, "#!/bin/sh\nexec '%s' \"$@\"\n", fake);
+	fclose(fp);
+	assert_int_equal(chmod(wrap, 0755), 0);
+	open_run(&r, &c, wrap, 0);
+	close_run(&r, &c);
+	open_run(&r, &c, wrap, 0);
+	close_run(&r, &c);
+	assert_int_equal(count_lines(calls), 6);
+	unlink(wrap);
+	free(wrap);
+
+	free(with_flag);
+	free(version);
+	unlink(fake);
+	unlink(calls);
+	free(fake);
+	free(calls);
+}
+
+/*
+ * The isolation the probe found is remembered under the sandbox's
+ * fingerprint: a run that launches nothing does not probe. If a launch then
+ * finds another isolation, nothing of that run is cached under keys that
+ * named the old one, and the memo is corrected.
+ */
+static void test_isolation_memo(void **state)
+{
+	struct runner r;
+	struct cache c;
+	struct evidence ev, back;
+	char key[CACHE_KEY_HEX + 1];
+
+	(void)state;
+	open_run(&r, &c, "cc", 0);
+	char *real = xstrdup(r.isolation);
+	char *fp = sandbox_fingerprint();
+	char *first = cache_memo_get(&c, "isolation", fp, NULL);
+	assert_non_null(first);
+	assert_string_equal(first, real);
+	free(first);
+	close_run(&r, &c);
+
+	/* Remembered: the next run takes it without probing. */
+	sandbox_release();
+	assert_null(sandbox_isolation_known());
+	open_run(&r, &c, "cc", 0);
+	assert_string_equal(r.isolation, real);
+	assert_null(sandbox_isolation_known());
+	close_run(&r, &c);
+
+	/* A memo that is wrong (the machine changed under the same fingerprint). */
+	open_run(&r, &c, "cc", 0);
+	cache_memo_put(&c, "isolation", fp, "D: not this one", 15);
+	close_run(&r, &c);
+	sandbox_release();
+	open_run(&r, &c, "cc", 0);
+	assert_string_equal(r.isolation, "D: not this one");
+	struct lesson *l = parse("```c id=m\n#include <stdio.h>\nint main(void) { puts(\"m\"); return 0; }\n```\n");
+	evidence_init(&ev);
+	runner_block(&r, l, &l->blocks[0], &ev); /* this launch probes */
+	assert_true(ev.executed);
+	assert_string_equal(sandbox_isolation_known(), real);
+	cache_key(&c, &r, l, &l->blocks[0], key);
+	cache_store(&c, key, &ev);
+	cache_flush(&c);
+	evidence_init(&back);
+	assert_int_equal(cache_load(&c, key, &back), 0); /* not stored under the wrong isolation */
+	close_run(&r, &c);
+	open_run(&r, &c, "cc", 0);
+	char *now = cache_memo_get(&c, "isolation", fp, NULL);
+	assert_non_null(now);
+	assert_string_equal(now, real); /* corrected */
+	close_run(&r, &c);
+
+	free(now);
+	evidence_release(&ev);
+	evidence_release(&back);
+	lesson_free(l);
+	free(fp);
+	free(real);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -392,6 +577,8 @@ int main(void)
 		cmocka_unit_test(test_key),
 		cmocka_unit_test(test_store_load),
 		cmocka_unit_test(test_headers),
+		cmocka_unit_test(test_compiler_memo),
+		cmocka_unit_test(test_isolation_memo),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

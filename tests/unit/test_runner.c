@@ -651,6 +651,9 @@ static void test_runner_init(void **state)
 	assert_int_equal(r.cc_argc, 2);
 	assert_string_equal(r.cc_argv[1], "-std=c11");
 	assert_string_equal(r.tmp_root, tmp_root);
+	assert_null(r.isolation); /* not probed yet: the cache may know it */
+	assert_string_equal(runner_isolation(&r), sandbox_isolation());
+	runner_env(&r);
 	assert_string_equal(r.isolation, sandbox_isolation());
 	runner_release(&r);
 	setenv("CC", "", 1);
