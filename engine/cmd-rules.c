@@ -50,7 +50,7 @@ int cmd_rules(int argc, char **argv)
 	struct ruleset rs;
 	char *err = NULL;
 	int status = 0;
-	if (ruleset_load(&rs, dirs, ndirs, &err) < 0) {
+	if (ruleset_load(&rs, dirs, ndirs, NULL, &err) < 0) {
 		fprintf(stderr, "litlab: %s\n", err);
 		free(err);
 		status = 2;

@@ -104,10 +104,8 @@ static void finish_lesson(struct course_check *cc, size_t i, const struct course
 {
 	if (cc->have_cache)
 		cache_flush(&cc->cache);
-	if (!opts->no_rules) {
-		cc->rules.memo = cc->have_cache ? &cc->cache : NULL;
+	if (!opts->no_rules)
 		rules_apply(&cc->rules, &cc->results[i]);
-	}
 	const struct diags *d = &cc->results[i].lesson->diags;
 	if (opts->print_diags && d->n) {
 		clear_progress(prog);
@@ -179,7 +177,7 @@ static void *worker(void *arg)
 		const struct block *b = &lr->lesson->blocks[j.block];
 		int alone = check_block_alone(b);
 		gate_enter(p, 0);
-		int ready = check_block_cached(lr, j.block, p->r, p->cache);
+		int ready = 0; /* the cache was asked before the threads started: it had nothing */
 		if (!ready && !alone) {
 			check_block_run(lr, j.block, p->r, p->cache);
 			ready = 1;
@@ -213,18 +211,34 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 		p.njobs += cc->results[i].lesson->nblocks;
 	}
 	p.jobs = xcalloc(p.njobs ? p.njobs : 1, sizeof *p.jobs);
+	if (r)
+		runner_env(r); /* captured once, before the threads need it */
+	/*
+	 * What the cache has is taken here, on this thread: a lookup costs a
+	 * tenth of a millisecond, less than handing it to a thread, and a run
+	 * with nothing changed starts none. The threads get what must run.
+	 */
 	size_t k = 0;
 	for (int alone = 0; alone < 2; alone++)
 		for (size_t i = 0; i < cc->n; i++)
-			for (size_t b = 0; b < cc->results[i].lesson->nblocks; b++)
-				if (check_block_alone(&cc->results[i].lesson->blocks[b]) == alone)
+			for (size_t b = 0; b < cc->results[i].lesson->nblocks; b++) {
+				struct lesson_result *lr = &cc->results[i];
+				if (check_block_alone(&lr->lesson->blocks[b]) != alone)
+					continue;
+				if (check_block_cached(lr, b, r, cache)) {
+					check_block_verify(lr, b);
+					show_progress(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
+				} else {
 					p.jobs[k++] = (struct job){ i, b };
-	if (r)
-		runner_env(r); /* captured once, before the threads need it */
+				}
+			}
+	p.njobs = k;
+	if (nthreads > k)
+		nthreads = k;
 	while (started < nthreads && pthread_create(&threads[started], NULL, worker, &p) == 0)
 		started++;
 	if (started == 0)
-		worker(&p); /* no thread to be had: this one does it all */
+		worker(&p); /* no thread to be had (or nothing to run): this one does it all */
 	for (size_t t = 0; t < started; t++)
 		pthread_join(threads[t], NULL);
 	pthread_cond_destroy(&p.changed);
@@ -247,16 +261,6 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 
 	if (course_find(&cc->paths, paths, npaths, err) < 0)
 		return -1;
-	if (!opts->no_rules) {
-		char **dirs;
-		size_t ndirs;
-		rule_folders(&cc->paths, opts, &dirs, &ndirs);
-		int rc = ruleset_load(&cc->rules, dirs, ndirs, err);
-		free_words(dirs, ndirs);
-		if (rc < 0)
-			return -1;
-	}
-
 	cc->results = xcalloc(cc->paths.n ? cc->paths.n : 1, sizeof *cc->results);
 	cc->n = cc->paths.n;
 	int needs_cc = 0;
@@ -278,6 +282,15 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		cc->runner.repeat = opts->repeat;
 		cache_init(&cc->cache, &cc->runner, opts->fresh);
 		cc->have_cache = 1;
+	}
+	if (!opts->no_rules) {
+		char **dirs;
+		size_t ndirs;
+		rule_folders(&cc->paths, opts, &dirs, &ndirs);
+		int rc = ruleset_load(&cc->rules, dirs, ndirs, cc->have_cache ? &cc->cache : NULL, err);
+		free_words(dirs, ndirs);
+		if (rc < 0)
+			return -1;
 	}
 
 	if (opts->print_diags)

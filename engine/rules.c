@@ -1107,6 +1107,23 @@ static void pass_key(const struct ruleset *rs, const struct lesson_result *lr, c
 		snprintf(hex + 2 * i, 3, "%02x", d[i]);
 }
 
+static void files_key(const struct ruleset *rs, char hex[2 * SHA256_DIGEST_SIZE + 1])
+{
+	struct sha256_ctx ctx;
+	uint8_t d[SHA256_DIGEST_SIZE];
+
+	sha256_init(&ctx);
+	key_str(&ctx, "litlab", LITLAB_VERSION);
+	key_num(&ctx, "files", (long long)rs->nfiles);
+	for (size_t i = 0; i < rs->nfiles; i++) {
+		key_str(&ctx, "path", rs->files[i].path);
+		key_field(&ctx, "text", rs->files[i].text, rs->files[i].len);
+	}
+	sha256_digest(&ctx, sizeof d, d);
+	for (size_t i = 0; i < sizeof d; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+}
+
 /* Feeds remembered records to the pass as if a child had just written them. */
 static void replay(struct pass *ps, char *raw, size_t len)
 {
@@ -1359,8 +1376,55 @@ static void add_rule(struct ruleset *rs, size_t file, char *rec)
 	free(aliases);
 }
 
+/* Where the loader's records leave off: the file they are about, and whether it started and ended. */
+struct meta_state {
+	size_t current;
+	int started, ended, line;
+};
+
+static void meta_record(struct ruleset *rs, struct meta_state *st, char *rec)
+{
+	size_t f;
+
+	if (sscanf(rec, "S %zu", &f) == 1 && f < rs->nfiles) {
+		st->current = f, st->started = 1, st->ended = 0;
+	} else if (sscanf(rec, "E %zu", &f) == 1) {
+		st->ended = 1;
+	} else if (rec[0] == 'R' && strchr(rec, '\t')) {
+		add_rule(rs, st->current, strchr(rec, '\t') + 1);
+	} else if (rec[0] == 'X' && strchr(rec, '\t') && sscanf(rec, "X %zu %d", &f, &st->line) == 2) {
+		char *msg = unescape(strchr(rec, '\t') + 1);
+		rs->files[st->current].broken = 1;
+		diags_add(&rs->errors, rs->files[st->current].path, st->line, 1, SEV_ERROR, "rule-error",
+			  "rule file failed to load: %s", msg);
+		free(msg);
+	}
+}
+
+/* The hash of the rule files (paths and texts), as hex: the key of their remembered metadata. */
+static void files_key(const struct ruleset *rs, char hex[2 * SHA256_DIGEST_SIZE + 1]);
+
 static void load_meta(struct ruleset *rs)
 {
+	char key[2 * SHA256_DIGEST_SIZE + 1];
+	size_t known_len = 0;
+	char *known = NULL;
+	struct buf raw = BUF_INIT;
+	int clean = 1;
+
+	if (rs->memo) {
+		files_key(rs, key);
+		known = cache_memo_get(rs->memo, "rule-meta", key, &known_len);
+	}
+	if (known) {
+		struct meta_state st = { 0, 0, 0, 1 };
+		for (char *p = known, *nl; p < known + known_len && (nl = strchr(p, '\n')); p = nl + 1) {
+			*nl = '\0';
+			meta_record(rs, &st, p);
+		}
+		free(known);
+		return;
+	}
 	for (size_t from = 0; from < rs->nfiles;) {
 		int fds[2];
 		if (pipe2(fds, O_CLOEXEC) < 0)
@@ -1379,8 +1443,8 @@ static void load_meta(struct ruleset *rs)
 		}
 		close(fds[1]);
 		struct buf in = BUF_INIT;
-		size_t current = from;
-		int started = 0, ended = 0, killed = 0, line = 1;
+		struct meta_state st = { from, 0, 0, 1 };
+		int killed = 0;
 		long long t0 = now_ns();
 		for (;;) {
 			long long left = t0 + (long long)(RULE_WALL_LIMIT_S * 1e9) - now_ns();
@@ -1399,26 +1463,17 @@ static void load_meta(struct ruleset *rs)
 			if (got <= 0)
 				break;
 			buf_add(&in, chunk, (size_t)got);
+			buf_add(&raw, chunk, (size_t)got);
 			char *nl;
 			size_t used = 0;
 			while ((nl = memchr(in.p + used, '\n', in.len - used))) {
 				char *rec = in.p + used;
-				size_t f;
 				*nl = '\0';
 				used = (size_t)(nl - in.p) + 1;
-				if (sscanf(rec, "S %zu", &f) == 1) {
-					current = f, started = 1, ended = 0, t0 = now_ns();
-				} else if (sscanf(rec, "E %zu", &f) == 1) {
-					ended = 1;
-				} else if (rec[0] == 'R' && strchr(rec, '\t')) {
-					add_rule(rs, current, strchr(rec, '\t') + 1);
-				} else if (rec[0] == 'X' && strchr(rec, '\t') && sscanf(rec, "X %zu %d", &f, &line) == 2) {
-					char *msg = unescape(strchr(rec, '\t') + 1);
-					rs->files[current].broken = 1;
-					diags_add(&rs->errors, rs->files[current].path, line, 1, SEV_ERROR, "rule-error",
-						  "rule file failed to load: %s", msg);
-					free(msg);
-				}
+				int was = st.started ? (int)st.current : -1;
+				meta_record(rs, &st, rec);
+				if (st.started && (int)st.current != was)
+					t0 = now_ns(); /* each file has its own time */
 			}
 			memmove(in.p, in.p + used, in.len - used);
 			buf_setlen(&in, in.len - used);
@@ -1426,21 +1481,27 @@ static void load_meta(struct ruleset *rs)
 		close(fds[0]);
 		buf_release(&in);
 		waitpid(pid, NULL, 0);
-		if (killed || (started && !ended)) {
-			rs->files[current].broken = 1;
-			diags_add(&rs->errors, rs->files[current].path, 1, 1, SEV_ERROR, "rule-error",
+		if (killed || (st.started && !st.ended)) {
+			rs->files[st.current].broken = 1;
+			diags_add(&rs->errors, rs->files[st.current].path, 1, 1, SEV_ERROR, "rule-error",
 				  "rule file failed to load: %s",
 				  killed ? "its top level ran past the time limit (1.5 s)" : "the loader died");
-			from = current + 1;
+			from = st.current + 1;
+			clean = 0;
 		} else {
 			from = rs->nfiles;
 		}
 	}
+	/* Remembered only when one loader read every file to its end. */
+	if (rs->memo && clean)
+		cache_memo_put(rs->memo, "rule-meta", key, raw.p ? raw.p : "", raw.len);
+	buf_release(&raw);
 }
 
-int ruleset_load(struct ruleset *rs, char *const *dirs, size_t ndirs, char **err)
+int ruleset_load(struct ruleset *rs, char *const *dirs, size_t ndirs, struct cache *memo, char **err)
 {
 	memset(rs, 0, sizeof *rs);
+	rs->memo = memo;
 	diags_init(&rs->errors);
 	for (const struct embedded_rule *e = embedded_rules; e->path; e++)
 		add_file(rs, xstrdup(e->path), xstrndup(e->text, e->len), e->len, 1);

@@ -55,9 +55,12 @@ struct ruleset {
  * Loads the built-in rules and every *.lua in each of dirs (missing folders
  * are skipped; a folder that cannot be read is an error). Returns 0, or -1
  * with *err (malloc'd) when a folder or file cannot be read. Problems inside
- * rule files become rule-error diagnostics in rs->errors.
+ * rule files become rule-error diagnostics in rs->errors. Learning each
+ * rule's id, severity and summary runs the files' top level in a child;
+ * with memo (NULL: none) what it learnt is remembered by the files' paths
+ * and texts, and becomes rs->memo for rules_apply().
  */
-int ruleset_load(struct ruleset *rs, char *const *dirs, size_t ndirs, char **err);
+int ruleset_load(struct ruleset *rs, char *const *dirs, size_t ndirs, struct cache *memo, char **err);
 void ruleset_release(struct ruleset *rs);
 /* The rule with this id or alias, or NULL. */
 const struct rule_info *ruleset_find(const struct ruleset *rs, const char *id);

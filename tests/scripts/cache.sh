@@ -232,7 +232,13 @@ grep -q 'MARK found' "$work/r4.err" || { echo "FAIL: --fresh did not run the rul
 sed -i 's/MARK found/MARK seen/' "$work/rc/rules/mark.lua"
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r5.err"
 grep -q 'MARK seen' "$work/r5.err" || { cat "$work/r5.err"; echo "FAIL: a changed rule was not run"; fail=1; }
-rm -f "$work/rcache/memo/"rules-*
+# What the loader learnt of the rule files (ids, severities, load errors) is remembered too.
+meta=$(ls -t "$work/rcache/memo/"rule-meta-* 2>/dev/null | head -1) # the newest: the rules as they are now
+[ -n "$meta" ] && printf 'S 0\nX 0 1\tPLANTED LOAD ERROR\nE 0\n' >"$meta"
+"$LITLAB" check "$work/rc" >/dev/null 2>"$work/r7.err"
+grep -q 'rule file failed to load: PLANTED LOAD ERROR' "$work/r7.err" ||
+	{ cat "$work/r7.err"; echo "FAIL: the loader's memo was not replayed"; fail=1; }
+rm -f "$work/rcache/memo/"rules-* "$work/rcache/memo/"rule-meta-*
 printf '%s\n' 'return { id = "loops", severity = "warning", summary = "never ends",' \
 	'  lesson = function(lesson, report) while true do end end }' >"$work/rc/rules/loop.lua"
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r6.err"
