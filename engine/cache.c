@@ -19,6 +19,7 @@
 
 #include "buf.h"
 #include "cache.h"
+#include "keyhash.h"
 
 /* Bumped whenever the key's fields, the way a block is built, or the record's layout change. */
 #define CACHE_FORMAT 2
@@ -32,76 +33,6 @@ struct cache_file {
 	int ok; /* it could be read, and digest is its hash */
 	char digest[CACHE_KEY_HEX + 1];
 };
-
-static void to_hex(const uint8_t *d, size_t n, char *out)
-{
-	static const char digits[] = "0123456789abcdef";
-
-	for (size_t i = 0; i < n; i++) {
-		out[2 * i] = digits[d[i] >> 4];
-		out[2 * i + 1] = digits[d[i] & 15];
-	}
-	out[2 * n] = '\0';
-}
-
-static void finish(struct sha256_ctx *ctx, char out[CACHE_KEY_HEX + 1])
-{
-	uint8_t d[SHA256_DIGEST_SIZE];
-
-	sha256_digest(ctx, sizeof d, d);
-	to_hex(d, sizeof d, out);
-}
-
-/* Hashes the contents of the file at path; -1 if it cannot be read. */
-static int hash_file(const char *path, char digest[CACHE_KEY_HEX + 1])
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct sha256_ctx ctx;
-	uint8_t chunk[65536];
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	sha256_init(&ctx);
-	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			close(fd);
-			return -1;
-		}
-		sha256_update(&ctx, (size_t)n, chunk);
-	}
-	close(fd);
-	finish(&ctx, digest);
-	return 0;
-}
-
-/* One field of a key: its name, its length, its bytes, so that no two keys' inputs run together. */
-static void field(struct sha256_ctx *ctx, const char *name, const void *data, size_t len)
-{
-	uint8_t n[8];
-
-	for (size_t i = 0; i < 8; i++)
-		n[i] = (uint8_t)((uint64_t)len >> (8 * i));
-	sha256_update(ctx, strlen(name) + 1, (const uint8_t *)name);
-	sha256_update(ctx, sizeof n, n);
-	sha256_update(ctx, len, (const uint8_t *)data);
-}
-
-/* A string field; NULL is "" (an absent cflags= builds like an empty one). */
-static void field_str(struct sha256_ctx *ctx, const char *name, const char *s)
-{
-	field(ctx, name, s ? s : "", s ? strlen(s) : 0);
-}
-
-static void field_num(struct sha256_ctx *ctx, const char *name, double v)
-{
-	char s[64];
-
-	snprintf(s, sizeof s, "%.17g", v);
-	field_str(ctx, name, s);
-}
 
 /* The table of files hashed in this run: open addressing on an FNV-1a hash of the path. */
 static size_t path_hash(const char *s)
@@ -152,7 +83,7 @@ static int file_digest(struct cache *c, const char *path, char digest[CACHE_KEY_
 		/* Hashed outside the lock; if two threads hash one file, the first to add it wins. */
 		struct cache_file *nf = xcalloc(1, sizeof *nf);
 		nf->path = xstrdup(path);
-		nf->ok = hash_file(path, nf->digest) == 0;
+		nf->ok = key_file(path, nf->digest) == 0;
 		pthread_mutex_lock(&c->lock);
 		f = c->files_alloc ? *slot(c->files, c->files_alloc, path) : NULL;
 		if (f) {
@@ -186,7 +117,7 @@ static void compiler_binary(struct cache *c, const char *path, char bin[CACHE_KE
 
 	if (known && strlen(known) == CACHE_KEY_HEX) {
 		memcpy(bin, known, CACHE_KEY_HEX + 1);
-	} else if (hash_file(path, bin) < 0) {
+	} else if (key_file(path, bin) < 0) {
 		strcpy(bin, "unreadable");
 	} else if (id) {
 		cache_memo_put(c, "compiler-binary", id, bin, CACHE_KEY_HEX);
@@ -232,10 +163,10 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	env = runner_env_memo(r, &memo);
 	compiler_binary(c, env->compiler, bin);
 	sha256_init(&ctx);
-	field_str(&ctx, "compiler-path", env->compiler);
-	field_str(&ctx, "compiler-version", env->compiler_version);
-	field_str(&ctx, "compiler-binary", bin);
-	finish(&ctx, c->toolchain);
+	key_str(&ctx, "compiler-path", env->compiler);
+	key_str(&ctx, "compiler-version", env->compiler_version);
+	key_str(&ctx, "compiler-binary", bin);
+	key_finish(&ctx, c->toolchain);
 }
 
 void cache_release(struct cache *c)
@@ -275,36 +206,36 @@ void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct
 
 	runner_translation_unit(l, b, &tu);
 	sha256_init(&ctx);
-	field_num(&ctx, "format", CACHE_FORMAT);
-	field_str(&ctx, "litlab", LITLAB_VERSION);
-	field(&ctx, "litlab.h", litlab_h, litlab_h_len);
-	field_str(&ctx, "toolchain", c->toolchain);
-	field_str(&ctx, "cc", r->cc);
+	key_num(&ctx, "format", CACHE_FORMAT);
+	key_str(&ctx, "litlab", LITLAB_VERSION);
+	key_field(&ctx, "litlab.h", litlab_h, litlab_h_len);
+	key_str(&ctx, "toolchain", c->toolchain);
+	key_str(&ctx, "cc", r->cc);
 	for (size_t i = 0; i < ARRAY_LEN(compiler_vars); i++)
-		field_str(&ctx, compiler_vars[i], getenv(compiler_vars[i]));
-	field_str(&ctx, "isolation", runner_isolation(r));
-	field(&ctx, "tu", tu.p, tu.len);
-	field_str(&ctx, "lesson-cflags", l->cflags);
-	field_str(&ctx, "cflags", b->cflags);
-	field_str(&ctx, "ldlibs", b->ldlibs);
-	field_str(&ctx, "mode", block_mode_name(b->mode));
-	field_num(&ctx, "sanitize", runner_sanitizes(r, b));
-	field_num(&ctx, "repeat", b->mode == MODE_RUN && r->repeat > 1 ? r->repeat : 1);
-	field_num(&ctx, "has-stdin", b->has_stdin);
-	field(&ctx, "stdin", b->has_stdin ? b->stdin_text : "", b->has_stdin ? b->stdin_len : 0);
-	field_str(&ctx, "args", b->args);
-	field_num(&ctx, "timeout", b->timeout);
+		key_str(&ctx, compiler_vars[i], getenv(compiler_vars[i]));
+	key_str(&ctx, "isolation", runner_isolation(r));
+	key_field(&ctx, "tu", tu.p, tu.len);
+	key_str(&ctx, "lesson-cflags", l->cflags);
+	key_str(&ctx, "cflags", b->cflags);
+	key_str(&ctx, "ldlibs", b->ldlibs);
+	key_str(&ctx, "mode", block_mode_name(b->mode));
+	key_num(&ctx, "sanitize", runner_sanitizes(r, b));
+	key_num(&ctx, "repeat", b->mode == MODE_RUN && r->repeat > 1 ? r->repeat : 1);
+	key_num(&ctx, "has-stdin", b->has_stdin);
+	key_field(&ctx, "stdin", b->has_stdin ? b->stdin_text : "", b->has_stdin ? b->stdin_len : 0);
+	key_str(&ctx, "args", b->args);
+	key_num(&ctx, "timeout", b->timeout);
 	if (b->mode == MODE_MEASURE) {
-		field_num(&ctx, "samples", b->samples);
-		field_num(&ctx, "warmup", b->warmup);
-		field_num(&ctx, "exit", b->exit_expected); /* a run with another status ends the measurement */
+		key_num(&ctx, "samples", b->samples);
+		key_num(&ctx, "warmup", b->warmup);
+		key_num(&ctx, "exit", b->exit_expected); /* a run with another status ends the measurement */
 	}
-	field_num(&ctx, "compile-timeout", COMPILE_TIMEOUT_S);
-	field_num(&ctx, "output-cap", OUTPUT_CAP);
-	field_num(&ctx, "mem", (double)PROGRAM_MEM_BYTES);
-	field_num(&ctx, "fsize", (double)PROGRAM_FSIZE_BYTES);
-	field_num(&ctx, "nofile", PROGRAM_NOFILE);
-	finish(&ctx, key);
+	key_num(&ctx, "compile-timeout", COMPILE_TIMEOUT_S);
+	key_num(&ctx, "output-cap", OUTPUT_CAP);
+	key_num(&ctx, "mem", (double)PROGRAM_MEM_BYTES);
+	key_num(&ctx, "fsize", (double)PROGRAM_FSIZE_BYTES);
+	key_num(&ctx, "nofile", PROGRAM_NOFILE);
+	key_finish(&ctx, key);
 	buf_release(&tu);
 }
 
@@ -591,10 +522,10 @@ static int deps_digest(struct cache *c, const char *const *paths, size_t n, char
 	for (size_t i = 0; i < n; i++) {
 		if (file_digest(c, paths[i], digest) < 0)
 			return -1;
-		field_str(&ctx, "path", paths[i]);
-		field_str(&ctx, "sha256", digest);
+		key_str(&ctx, "path", paths[i]);
+		key_str(&ctx, "sha256", digest);
 	}
-	finish(&ctx, out);
+	key_finish(&ctx, out);
 	return 0;
 }
 
@@ -922,9 +853,9 @@ static char *memo_path(const struct cache *c, const char *kind, const char *id)
 	char hex[CACHE_KEY_HEX + 1];
 
 	sha256_init(&ctx);
-	field_str(&ctx, "litlab", LITLAB_VERSION);
-	field_str(&ctx, kind, id);
-	finish(&ctx, hex);
+	key_str(&ctx, "litlab", LITLAB_VERSION);
+	key_str(&ctx, kind, id);
+	key_finish(&ctx, hex);
 	return xasprintf("%s/memo/%s-%s", c->dir, kind, hex);
 }
 

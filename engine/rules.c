@@ -27,10 +27,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <nettle/sha2.h>
-
 #include "buf.h"
 #include "cache.h"
+#include "keyhash.h"
 #include "prose.h"
 #include "quantity.h"
 #include "rules.h"
@@ -1046,82 +1045,54 @@ static int suppressed(const struct ruleset *rs, struct lesson_result *lr, const 
 	return 0;
 }
 
-/* One input of the memo's key: name, length, bytes, so that no two inputs run together. */
-static void key_field(struct sha256_ctx *ctx, const char *name, const void *data, size_t len)
+/* The rule files (paths and texts) into a key; with_broken: and whether each loaded. */
+static void key_rule_files(struct sha256_ctx *ctx, const struct ruleset *rs, int with_broken)
 {
-	uint8_t n[8];
-
-	for (size_t i = 0; i < 8; i++)
-		n[i] = (uint8_t)((uint64_t)len >> (8 * i));
-	sha256_update(ctx, strlen(name) + 1, (const uint8_t *)name);
-	sha256_update(ctx, sizeof n, n);
-	sha256_update(ctx, len, (const uint8_t *)data);
-}
-
-static void key_str(struct sha256_ctx *ctx, const char *name, const char *s)
-{
-	key_field(ctx, name, s ? s : "", s ? strlen(s) : 0);
-}
-
-static void key_num(struct sha256_ctx *ctx, const char *name, long long v)
-{
-	char text[32];
-
-	snprintf(text, sizeof text, "%lld", v);
-	key_str(ctx, name, text);
+	key_str(ctx, "litlab", LITLAB_VERSION);
+	key_num(ctx, "files", (double)rs->nfiles);
+	for (size_t i = 0; i < rs->nfiles; i++) {
+		key_str(ctx, "path", rs->files[i].path);
+		key_field(ctx, "text", rs->files[i].text, rs->files[i].len);
+		if (with_broken)
+			key_num(ctx, "broken", rs->files[i].broken);
+	}
 }
 
 /* The hash of everything the rule pass of lr is given, as hex. */
-static void pass_key(const struct ruleset *rs, const struct lesson_result *lr, char hex[2 * SHA256_DIGEST_SIZE + 1])
+static void pass_key(const struct ruleset *rs, const struct lesson_result *lr, char hex[KEY_HEX + 1])
 {
 	const struct lesson *l = lr->lesson;
 	struct sha256_ctx ctx;
-	uint8_t d[SHA256_DIGEST_SIZE];
 
 	sha256_init(&ctx);
-	key_str(&ctx, "litlab", LITLAB_VERSION);
-	key_num(&ctx, "files", (long long)rs->nfiles);
-	for (size_t i = 0; i < rs->nfiles; i++) {
-		key_str(&ctx, "path", rs->files[i].path);
-		key_field(&ctx, "text", rs->files[i].text, rs->files[i].len);
-		key_num(&ctx, "broken", rs->files[i].broken);
-	}
+	key_rule_files(&ctx, rs, 1);
 	key_str(&ctx, "lesson", l->path);
 	key_field(&ctx, "src", l->src, l->src_len);
-	key_num(&ctx, "blocks", (long long)l->nblocks);
+	key_num(&ctx, "blocks", (double)l->nblocks);
 	for (size_t i = 0; i < l->nblocks; i++) {
 		const struct evidence *ev = &lr->blocks[i].ev;
 		key_str(&ctx, "status", block_status_name(lr->blocks[i].status));
 		key_num(&ctx, "compiled", ev->compile_ok);
 		key_num(&ctx, "executed", ev->executed);
-		key_num(&ctx, "end", ev->executed ? (long long)ev->run.end : -1);
+		key_num(&ctx, "end", ev->executed ? (double)ev->run.end : -1);
 		key_num(&ctx, "exit", ev->executed ? ev->run.exit_code : -1);
 		key_num(&ctx, "signal", ev->executed ? ev->run.signo : -1);
 		key_field(&ctx, "stdout", ev->executed ? ev->run.out.p : "", ev->executed ? ev->run.out.len : 0);
 		key_field(&ctx, "stderr", ev->executed ? ev->run.err.p : "", ev->executed ? ev->run.err.len : 0);
-		key_num(&ctx, "max_rss_kb", ev->executed ? ev->run.max_rss_kb : -1);
-		key_num(&ctx, "samples", (long long)ev->nsamples);
+		key_num(&ctx, "max_rss_kb", ev->executed ? (double)ev->run.max_rss_kb : -1);
+		key_num(&ctx, "samples", (double)ev->nsamples);
 	}
-	sha256_digest(&ctx, sizeof d, d);
-	for (size_t i = 0; i < sizeof d; i++)
-		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	key_finish(&ctx, hex);
 }
 
-static void files_key(const struct ruleset *rs, char hex[2 * SHA256_DIGEST_SIZE + 1])
+/* The hash of the rule files, as hex: the key of what the loader learnt of them. */
+static void files_key(const struct ruleset *rs, char hex[KEY_HEX + 1])
 {
 	struct sha256_ctx ctx;
-	uint8_t d[SHA256_DIGEST_SIZE];
 
 	sha256_init(&ctx);
-	key_str(&ctx, "litlab", LITLAB_VERSION);
-	key_num(&ctx, "files", (long long)rs->nfiles);
-	for (size_t i = 0; i < rs->nfiles; i++) {
-		key_str(&ctx, "path", rs->files[i].path);
-		key_field(&ctx, "text", rs->files[i].text, rs->files[i].len);
-	}
-	sha256_digest(&ctx, sizeof d, d);
-	for (size_t i = 0; i < sizeof d; i++)
-		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	key_rule_files(&ctx, rs, 0);
+	key_finish(&ctx, hex);
 }
 
 /* Feeds remembered records to the pass as if a child had just written them. */
@@ -1150,7 +1121,7 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 	struct diags found;
 	struct pass ps;
 	struct buf raw = BUF_INIT;
-	char key[2 * SHA256_DIGEST_SIZE + 1];
+	char key[KEY_HEX + 1];
 	char *known = NULL;
 	size_t known_len = 0;
 
@@ -1401,12 +1372,11 @@ static void meta_record(struct ruleset *rs, struct meta_state *st, char *rec)
 	}
 }
 
-/* The hash of the rule files (paths and texts), as hex: the key of their remembered metadata. */
-static void files_key(const struct ruleset *rs, char hex[2 * SHA256_DIGEST_SIZE + 1]);
+static void files_key(const struct ruleset *rs, char hex[KEY_HEX + 1]);
 
 static void load_meta(struct ruleset *rs)
 {
-	char key[2 * SHA256_DIGEST_SIZE + 1];
+	char key[KEY_HEX + 1];
 	size_t known_len = 0;
 	char *known = NULL;
 	struct buf raw = BUF_INIT;

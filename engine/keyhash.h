@@ -1,0 +1,24 @@
+/*
+ * keyhash.h: SHA-256 (nettle) keys made of named fields, for the evidence
+ * cache and the memos. Each field is its name, its length and its bytes,
+ * so that no two keys' inputs run together.
+ */
+#ifndef LITLAB_KEYHASH_H
+#define LITLAB_KEYHASH_H
+
+#include <stddef.h>
+
+#include <nettle/sha2.h>
+
+#define KEY_HEX 64 /* hex digits of a key */
+
+void key_field(struct sha256_ctx *ctx, const char *name, const void *data, size_t len);
+/* A string field; NULL is "" (an absent cflags= builds like an empty one). */
+void key_str(struct sha256_ctx *ctx, const char *name, const char *s);
+void key_num(struct sha256_ctx *ctx, const char *name, double v);
+/* The digest as KEY_HEX lowercase hex digits and a NUL. */
+void key_finish(struct sha256_ctx *ctx, char out[KEY_HEX + 1]);
+/* The hash of the contents of the file at path; -1 if it cannot be read. */
+int key_file(const char *path, char out[KEY_HEX + 1]);
+
+#endif
