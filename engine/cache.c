@@ -231,6 +231,9 @@ void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct
 		key_num(&ctx, "exit", b->exit_expected); /* a run with another status ends the measurement */
 	}
 	key_num(&ctx, "compile-timeout", COMPILE_TIMEOUT_S);
+	key_num(&ctx, "compile-mem", (double)COMPILE_MEM_BYTES);
+	key_num(&ctx, "compile-fsize", (double)COMPILE_FSIZE_BYTES);
+	key_num(&ctx, "compile-nofile", COMPILE_NOFILE);
 	key_num(&ctx, "output-cap", OUTPUT_CAP);
 	key_num(&ctx, "mem", (double)PROGRAM_MEM_BYTES);
 	key_num(&ctx, "fsize", (double)PROGRAM_FSIZE_BYTES);

@@ -454,20 +454,29 @@ static enum block_status verify(struct lesson *l, struct block *b, struct block_
 	}
 	if (!ev->compiled)
 		return STATUS_FAILED;
-	if (ev->compile_end == END_TIMEOUT) {
-		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "timeout",
-			  "compiling block '%s' took longer than %.0f s and was stopped", b->id,
-			  COMPILE_TIMEOUT_S);
-		return STATUS_FAILED;
-	}
-	if (ev->compile_end == END_OUTPUT_LIMIT || (ev->compile_end == END_SIGNALED && !ev->compile_ok &&
-						     b->mode != MODE_COMPILE_FAIL)) {
-		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
-			  "compiling block '%s' passed a compiler limit (output, memory or file size)", b->id);
-		return STATUS_FAILED;
+	/* A compiler stopped by our limits is no compile error, nor the failure a compile-fail
+	   block expects: only its wall clock and output limits are sure enough to judge those. */
+	if (!ev->compile_ok && (b->mode != MODE_COMPILE_FAIL || ev->compile_end == END_TIMEOUT ||
+				ev->compile_end == END_OUTPUT_LIMIT)) {
+		char *what;
+		const char *rule = runner_compile_limit(ev->compile_end, ev->compile_signo, ev->compile_limit,
+							ev->compile_log.p, ev->compile_log.len, &what);
+		if (rule) {
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, rule, "compiling block '%s': the compiler %s",
+				  b->id, what);
+			free(what);
+			return STATUS_FAILED;
+		}
 	}
 	if (b->mode == MODE_COMPILE_FAIL)
 		return verify_compile_fail(d, l, b, ev) < 0 ? STATUS_FAILED : STATUS_COMPILE_FAILED;
+	if (!ev->compile_ok && ev->compile_end == END_SIGNALED) {
+		char *sig = signal_text(ev->compile_signo);
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "compile",
+			  "block '%s' does not compile: the compiler was killed by %s", b->id, sig);
+		free(sig);
+		return STATUS_FAILED;
+	}
 	if (!ev->compile_ok) {
 		compile_diags(d, l, b, ev);
 		return STATUS_FAILED;

@@ -209,57 +209,133 @@ static int judge_end(const struct lab *lab, const struct block *b, const struct 
 	return 0;
 }
 
-static int compile(struct lab *lab, const struct block *b, const char *src, const char *out, struct buf *log)
+/* Writes from into folder/name, under a #line naming from: messages point at the file itself. */
+static int stage_file(const struct lab *lab, const char *from, const char *folder, const char *name)
+{
+	struct buf text = BUF_INIT;
+	char *body, *to;
+	size_t len;
+	int rc = 0;
+
+	if (read_file(from, &body, &len) < 0) {
+		say(lab, RED, "FAILED: cannot read '%s': %s\n", from, strerror(errno));
+		return -1;
+	}
+	buf_adds(&text, "#line 1 \"");
+	for (const char *p = from; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			buf_addc(&text, '\\');
+		buf_addc(&text, *p);
+	}
+	buf_adds(&text, "\"\n");
+	buf_add(&text, body, len);
+	free(body);
+	to = xasprintf("%s/%s", folder, name);
+	if (write_file(to, text.p, text.len) < 0) {
+		say(lab, RED, "FAILED: cannot write '%s': %s\n", to, strerror(errno));
+		rc = -1;
+	}
+	free(to);
+	buf_release(&text);
+	return rc;
+}
+
+/* Stages the headers (NAME.h) of dir into tmp; 0 or -1. */
+static int stage_headers(const struct lab *lab, const char *dir, const char *tmp)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int rc = 0;
+
+	while (rc == 0 && d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		char *from = xasprintf("%s/%s", dir, de->d_name);
+		struct stat st;
+		if (de->d_name[0] != '.' && n > 2 && strcmp(de->d_name + n - 2, ".h") == 0 && stat(from, &st) == 0 &&
+		    S_ISREG(st.st_mode))
+			rc = stage_file(lab, from, tmp, de->d_name);
+		free(from);
+	}
+	if (d)
+		closedir(d);
+	return rc;
+}
+
+/*
+ * Puts what the compiler reads into tmp, the build's work folder: the headers
+ * of labs/include, then those of the lab folder (which "..." finds first), then
+ * the lab's source, each under a #line naming its file, so that messages point
+ * at the files the student edits. litlab reads them; the compiler, under
+ * another uid in tiers A and C, might not reach the course's folder.
+ */
+static int stage_sources(const struct lab *lab, const char *src, const char *tmp, const char *name)
+{
+	if (stage_headers(lab, lab->include_dir, tmp) < 0 || stage_headers(lab, lab->dir, tmp) < 0)
+		return -1;
+	return stage_file(lab, src, tmp, name);
+}
+
+/*
+ * Compiles the lab in tmp, its work folder, as check compiles a block in its
+ * own: the compiler may write there (-save-temps, -MD) and nowhere else.
+ * What is shown is the command a student would type from the course's folder.
+ * Returns 0 if it compiled; *stopped (malloc'd) says which of litlab's limits
+ * stopped the compiler, if one did.
+ */
+static int compile(struct lab *lab, const struct block *b, const char *src, const char *tmp, struct buf *log,
+		   char **stopped)
 {
 	const struct lesson *l = lab->l;
-	char **argv = NULL;
-	size_t argc = 0;
-	struct buf shown = BUF_INIT;
-	int link = block_executes(b), rc;
+	char **argv = NULL, **shown = NULL;
+	size_t argc = 0, nshown = 0;
+	struct buf line = BUF_INIT;
+	int link = block_executes(b), rc = -1;
+	char *source = xasprintf("%s.c", b->id);
+	char *out = xasprintf("%s%s", b->id, link ? "" : ".o");
 
+	*stopped = NULL;
 	for (size_t i = 0; i < lab->runner.cc_argc; i++)
 		push(&argv, &argc, xstrdup(lab->runner.cc_argv[i]));
 	if ((l->cflags && split_words(l->cflags, &argv, &argc) < 0) ||
 	    (b->cflags && split_words(b->cflags, &argv, &argc) < 0)) {
 		say(lab, RED, "FAILED: the lesson's cflags or the block's have an unclosed quote\n");
-		free_words(argv, argc);
-		return -1;
+		goto done;
 	}
-	push(&argv, &argc, xstrdup("-I"));
-	push(&argv, &argc, xstrdup(lab->include_dir));
-	if (!link)
+	for (size_t i = 0; i < argc; i++)
+		push(&shown, &nshown, xstrdup(argv[i]));
+	push(&argv, &argc, xstrdup("-I.")); /* labs/include's headers are staged there */
+	push(&shown, &nshown, xstrdup("-I"));
+	push(&shown, &nshown, xstrdup(lab->include_dir));
+	if (!link) {
 		push(&argv, &argc, xstrdup("-c"));
+		push(&shown, &nshown, xstrdup("-c"));
+	}
 	push(&argv, &argc, xstrdup("-o"));
-	push(&argv, &argc, xstrdup(out));
-	push(&argv, &argc, xstrdup(src));
-	if (link && b->ldlibs && split_words(b->ldlibs, &argv, &argc) < 0) {
+	push(&argv, &argc, xasprintf("./%s", out)); /* "./": an id may start with '-' */
+	push(&argv, &argc, xasprintf("./%s", source));
+	push(&shown, &nshown, xstrdup("-o"));
+	push(&shown, &nshown, xstrdup(out));
+	push(&shown, &nshown, xstrdup(src));
+	if (link && b->ldlibs &&
+	    (split_words(b->ldlibs, &argv, &argc) < 0 || split_words(b->ldlibs, &shown, &nshown) < 0)) {
 		say(lab, RED, "FAILED: ldlibs= has an unclosed quote\n");
-		free_words(argv, argc);
-		return -1;
+		goto done;
 	}
 	argv = xreallocarray(argv, argc + 1, sizeof *argv);
 	argv[argc] = NULL;
-	for (size_t i = 0; i < argc; i++) {
-		const char *w = argv[i];
-		if (strcmp(w, out) == 0) /* the temporary folder is noise to a reader */
-			w = strrchr(out, '/') + 1;
-		add_shell_word(&shown, w);
-	}
-	say(lab, NULL, "$ %s\n", shown.p);
-	buf_release(&shown);
+	for (size_t i = 0; i < nshown; i++)
+		add_shell_word(&line, shown[i]);
+	say(lab, NULL, "$ %s\n", line.p);
+	if (stage_sources(lab, src, tmp, source) < 0)
+		goto done;
 
 	struct launch la = {
 		.argv = argv,
-		.cwd = NULL,
+		.cwd = tmp,
 		.envp = NULL,
 		.stdin_path = NULL,
-		.lim = { .wall_s = COMPILE_TIMEOUT_S,
-			 .cpu_s = (long)COMPILE_TIMEOUT_S,
-			 .mem_bytes = 4LL << 30,
-			 .fsize_bytes = 256LL << 20,
-			 .nofile = 1024,
-			 .output_cap = OUTPUT_CAP },
 	};
+	runner_compile_limits(&la.lim);
 	struct launch_result res;
 	launch_result_init(&res);
 	rc = sandbox_launch(&la, &res);
@@ -267,11 +343,17 @@ static int compile(struct lab *lab, const struct block *b, const char *src, cons
 	buf_add(log, res.err.p, res.err.len);
 	if (rc < 0)
 		buf_addf(log, "litlab: %s\n", res.error);
-	else if (res.end == END_TIMEOUT)
-		buf_addf(log, "litlab: the compiler ran past %.0f s and was stopped\n", COMPILE_TIMEOUT_S);
 	rc = rc == 0 && res.end == END_EXITED && res.exit_code == 0 ? 0 : -1;
+	/* As check judges it: a compile-fail block may fail for any reason but these. */
+	if (rc < 0 && (b->mode != MODE_COMPILE_FAIL || res.end == END_TIMEOUT || res.end == END_OUTPUT_LIMIT))
+		runner_compile_limit(res.end, res.signo, res.limit, log->p, log->len, stopped);
 	launch_result_release(&res);
+done:
+	buf_release(&line);
 	free_words(argv, argc);
+	free_words(shown, nshown);
+	free(source);
+	free(out);
 	return rc;
 }
 
@@ -296,14 +378,9 @@ static int execute(const struct block *b, const char *dir, const char *prog, con
 		.cwd = dir,
 		.envp = env,
 		.stdin_path = stdin_path,
-		.lim = { .wall_s = b->timeout,
-			 .cpu_s = (long)ceil(b->timeout) + 1,
-			 .mem_bytes = PROGRAM_MEM_BYTES,
-			 .fsize_bytes = PROGRAM_FSIZE_BYTES,
-			 .nofile = PROGRAM_NOFILE,
-			 .output_cap = OUTPUT_CAP },
 		.side_channel = b->mode == MODE_MEASURE,
 	};
+	runner_program_limits(&la.lim, b, 0);
 	int rc = sandbox_launch(&la, res);
 	runner_free_env(env);
 	free_words(argv, argc);
@@ -420,7 +497,7 @@ static int run_lab(struct lab *lab, const struct block *b)
 	char *exp = xasprintf("%s/%s.expected", lab->dir, b->id);
 	char *exp_err = xasprintf("%s/%s.expected-stderr", lab->dir, b->id);
 	struct buf want = BUF_INIT, log = BUF_INIT, edited = BUF_INIT;
-	char *tmp = NULL, *prog = NULL, *in_abs = NULL;
+	char *tmp = NULL, *stopped = NULL, *in_abs = NULL;
 	int rc = -1, same, built;
 	struct launch_result res;
 
@@ -462,10 +539,13 @@ static int run_lab(struct lab *lab, const struct block *b)
 		tmp = NULL;
 		goto out;
 	}
-	prog = xasprintf("%s/%s%s", tmp, b->id, block_executes(b) ? "" : ".o");
-	built = compile(lab, b, src, prog, &log) == 0;
+	built = compile(lab, b, src, tmp, &log, &stopped) == 0;
 	if (log.len)
 		show_output(&log);
+	if (stopped) {
+		say(lab, RED, "FAILED: the compiler %s\n", stopped);
+		goto out;
+	}
 	if (b->mode == MODE_COMPILE_FAIL) {
 		if (built)
 			say(lab, RED, "FAILED: it compiled, but the lesson says it must not\n");
@@ -522,7 +602,7 @@ out:
 	buf_release(&log);
 	buf_release(&edited);
 	free(tmp);
-	free(prog);
+	free(stopped);
 	free(in_abs);
 	free(src);
 	free(in);

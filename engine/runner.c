@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,18 +213,6 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
-static int write_file(const char *path, const char *data, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-
-	if (fd < 0)
-		return -1;
-	int rc = write_all(fd, data, len);
-	if (close(fd) < 0)
-		rc = -1;
-	return rc;
-}
-
 /*
  * The fixed environment of every program. Sanitized builds do not look
  * for leaks (lesson programs often exit without freeing, and LeakSanitizer
@@ -331,6 +320,216 @@ static void read_deps(struct evidence *ev, const char *dir)
 	free(path);
 }
 
+void runner_compile_limits(struct limits *lim)
+{
+	memset(lim, 0, sizeof *lim);
+	lim->wall_s = COMPILE_TIMEOUT_S;
+	lim->cpu_s = (long)COMPILE_TIMEOUT_S;
+	lim->mem_bytes = COMPILE_MEM_BYTES;
+	lim->fsize_bytes = COMPILE_FSIZE_BYTES;
+	lim->nofile = COMPILE_NOFILE;
+	lim->output_cap = OUTPUT_CAP;
+}
+
+void runner_program_limits(struct limits *lim, const struct block *b, int sanitized)
+{
+	memset(lim, 0, sizeof *lim);
+	lim->wall_s = b->timeout;
+	lim->cpu_s = (long)ceil(b->timeout) + 1;
+	/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS for it. */
+	lim->mem_bytes = sanitized ? 0 : PROGRAM_MEM_BYTES;
+	lim->fsize_bytes = PROGRAM_FSIZE_BYTES;
+	lim->nofile = PROGRAM_NOFILE;
+	lim->output_cap = OUTPUT_CAP;
+}
+
+enum compile_stop { STOP_NONE, STOP_MEMORY, STOP_PROCESSES, STOP_CPU, STOP_FSIZE, STOP_KILLED };
+
+/*
+ * What a compiler, its driver or the linker says when one of our rlimits
+ * stops it: under RLIMIT_AS a compiler does not die, its allocation fails and
+ * it says so ("cc1: out of memory allocating N bytes", "virtual memory
+ * exhausted: Cannot allocate memory", "LLVM ERROR: out of memory"); a part
+ * killed by a signal is reported by the driver ("cc: fatal error: Killed
+ * signal terminated program cc1"). Each is what a message starts with, once
+ * the program's name and its severity are taken off.
+ */
+static const struct {
+	const char *start;
+	enum compile_stop stop;
+} stop_starts[] = {
+	{ "out of memory", STOP_MEMORY },
+	{ "virtual memory exhausted", STOP_MEMORY },
+	{ "memory exhausted", STOP_MEMORY },
+	{ "LLVM ERROR: out of memory", STOP_MEMORY },
+	{ "terminate called after throwing an instance of 'std::bad_alloc'", STOP_MEMORY },
+	{ "Killed signal terminated program", STOP_KILLED },
+	{ "CPU time limit exceeded", STOP_CPU },
+	{ "File size limit exceeded", STOP_FSIZE },
+};
+
+/*
+ * Reports that name another program, then how it ended ("collect2: fatal
+ * error: ld terminated with signal 25 [File size limit exceeded]", "clang:
+ * error: unable to execute command: Killed", "cc: fatal error: cannot
+ * execute 'cc1': posix_spawn: Cannot allocate memory"): a message that
+ * starts with one of these, or has the first one in it, ends with a stop.
+ */
+static const char *const report_leads[] = { " terminated with signal ", "unable to execute command: ",
+					    "cannot execute " };
+static const struct {
+	const char *end;
+	enum compile_stop stop;
+} report_ends[] = {
+	{ "Killed", STOP_KILLED },
+	{ "Killed]", STOP_KILLED },
+	{ "CPU time limit exceeded", STOP_CPU },
+	{ "CPU time limit exceeded]", STOP_CPU },
+	{ "File size limit exceeded", STOP_FSIZE },
+	{ "File size limit exceeded]", STOP_FSIZE },
+	{ "Cannot allocate memory", STOP_MEMORY },
+};
+
+static int starts_with(const char *s, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return len >= n && memcmp(s, prefix, n) == 0;
+}
+
+/*
+ * Takes off what comes before a program's message about itself: its name
+ * ("cc1: ", "/usr/bin/ld: ": a word without blanks or colons) and severity
+ * ("fatal error: "); returns how many it took off. A diagnostic about the code keeps its "x.c:3:5: " (a
+ * colon inside), and gcc indents the code it quotes; clang quotes it as it
+ * is, but a C line that starts "label: " goes on with code, not with these.
+ */
+static int strip_program(const char **s, size_t *len)
+{
+	for (int stripped = 0;; stripped++) {
+		size_t n = 0;
+		while (n < *len && (*s)[n] != ':' && (*s)[n] != ' ' && (*s)[n] != '\t')
+			n++;
+		if (starts_with(*s, *len, "fatal error: "))
+			n = strlen("fatal error");
+		if (n == 0 || n + 2 > *len || (*s)[n] != ':' || (*s)[n + 1] != ' ')
+			return stripped;
+		*s += n + 2;
+		*len -= n + 2;
+	}
+}
+
+/* The limit a line of the compiler's output names, or STOP_NONE. */
+static enum compile_stop stop_in_line(const char *line, size_t len)
+{
+	const char *s = line;
+	int named = strip_program(&s, &len);
+
+	for (size_t i = 0; i < ARRAY_LEN(stop_starts); i++)
+		if (starts_with(s, len, stop_starts[i].start))
+			return stop_starts[i].stop;
+	for (size_t i = 0; named && i < ARRAY_LEN(report_leads); i++) {
+		int found = i == 0 ? memmem(s, len, report_leads[i], strlen(report_leads[i])) != NULL
+				   : starts_with(s, len, report_leads[i]);
+		if (!found)
+			continue;
+		for (size_t k = 0; k < ARRAY_LEN(report_ends); k++) {
+			size_t n = strlen(report_ends[k].end);
+			if (len >= n && memcmp(s + len - n, report_ends[k].end, n) == 0)
+				return report_ends[k].stop;
+		}
+	}
+	return STOP_NONE;
+}
+
+/* The first limit the compiler's output names, with *at and *at_len its line. */
+static enum compile_stop stop_in_log(const char *log, size_t len, const char **at, size_t *at_len)
+{
+	for (const char *line = log, *end = log + len; line < end;) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+		enum compile_stop stop = stop_in_line(line, n);
+		if (stop != STOP_NONE) {
+			*at = line;
+			*at_len = n;
+			return stop;
+		}
+		line = nl ? nl + 1 : end;
+	}
+	return STOP_NONE;
+}
+
+const char *runner_compile_limit(enum launch_end end, int signo, const char *limit, const char *log, size_t len,
+				 char **what)
+{
+	enum compile_stop stop = STOP_NONE;
+	const char *at = NULL;
+	size_t at_len = 0;
+	const char *sig = "";
+
+	*what = NULL;
+	switch (end) {
+	case END_TIMEOUT:
+		*what = xasprintf("took longer than %.0f s and was stopped", COMPILE_TIMEOUT_S);
+		return "timeout";
+	case END_OUTPUT_LIMIT:
+		*what = xasprintf("printed more than its output limit (%u bytes) and was stopped", OUTPUT_CAP);
+		return "resource-limit";
+	case END_SIGNALED:
+	case END_EXITED:
+		/* The sandbox knows a limit of its own (tier A's cgroups), whether the driver
+		   was killed with the launch or reports a part killed; else the signal that
+		   killed the driver says which rlimit, or the compiler's own words do. */
+		if (end == END_EXITED)
+			stop = stop_in_log(log, len, &at, &at_len);
+		if (limit && strcmp(limit, "memory") == 0)
+			stop = STOP_MEMORY;
+		else if (limit && strcmp(limit, "processes") == 0)
+			stop = STOP_PROCESSES;
+		else if (end == END_SIGNALED && signo == SIGXCPU)
+			stop = STOP_CPU;
+		else if (end == END_SIGNALED && signo == SIGXFSZ)
+			stop = STOP_FSIZE;
+		else if (end == END_SIGNALED && signo == SIGKILL)
+			stop = STOP_KILLED;
+		if (end == END_SIGNALED)
+			sig = signo == SIGXCPU ? "; SIGXCPU" : signo == SIGXFSZ ? "; SIGXFSZ" : signo == SIGKILL ? "; SIGKILL" : "";
+		break;
+	case END_LAUNCH_FAILED:
+		break;
+	}
+	if (stop == STOP_NONE)
+		return NULL;
+
+	struct buf b = BUF_INIT;
+	const char *rule = "resource-limit";
+	switch (stop) {
+	case STOP_MEMORY:
+		buf_addf(&b, "passed its memory limit (%lld GiB%s)", COMPILE_MEM_BYTES >> 30, sig);
+		break;
+	case STOP_PROCESSES:
+		buf_addf(&b, "passed its process limit (%d)", SANDBOX_NPROC);
+		break;
+	case STOP_CPU: /* as for programs: a time limit, if not the wall clock's */
+		buf_addf(&b, "passed its CPU time limit (%.0f s%s)", COMPILE_TIMEOUT_S, sig);
+		rule = "timeout";
+		break;
+	case STOP_FSIZE:
+		buf_addf(&b, "passed its file-size limit (%lld MiB%s)", COMPILE_FSIZE_BYTES >> 20, sig);
+		break;
+	case STOP_KILLED: /* not our wall clock (that is END_TIMEOUT): the kernel, short of memory */
+		buf_addf(&b, "was killed (SIGKILL): out of memory, most likely (its memory limit is %lld GiB)",
+			 COMPILE_MEM_BYTES >> 30);
+		break;
+	case STOP_NONE:
+		break;
+	}
+	if (at)
+		buf_addf(&b, ": %.*s", (int)at_len, at);
+	*what = buf_detach(&b, NULL);
+	return rule;
+}
+
 static int compile(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev, const char *dir)
 {
 	char **argv = NULL;
@@ -389,18 +588,15 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 		.cwd = dir,
 		.envp = env,
 		.stdin_path = NULL,
-		.lim = { .wall_s = COMPILE_TIMEOUT_S,
-			 .cpu_s = (long)COMPILE_TIMEOUT_S,
-			 .mem_bytes = 4LL << 30,
-			 .fsize_bytes = 256LL << 20,
-			 .nofile = 1024,
-			 .output_cap = OUTPUT_CAP },
 	};
+	runner_compile_limits(&la.lim);
 	struct launch_result res;
 	launch_result_init(&res);
 	int rc = sandbox_launch(&la, &res);
 	ev->compiled = 1;
 	ev->compile_end = res.end;
+	ev->compile_signo = res.signo;
+	ev->compile_limit = res.limit;
 	buf_add(&ev->compile_log, res.out.p, res.out.len);
 	buf_add(&ev->compile_log, res.err.p, res.err.len);
 	if (rc < 0)
@@ -443,15 +639,9 @@ static int execute(struct runner *r, struct block *b, const char *dir, struct la
 		.cwd = dir,
 		.envp = env,
 		.stdin_path = stdin_path,
-		.lim = { .wall_s = b->timeout,
-			 .cpu_s = (long)ceil(b->timeout) + 1,
-			 /* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS for it. */
-			 .mem_bytes = sanitized ? 0 : PROGRAM_MEM_BYTES,
-			 .fsize_bytes = PROGRAM_FSIZE_BYTES,
-			 .nofile = PROGRAM_NOFILE,
-			 .output_cap = OUTPUT_CAP },
 		.side_channel = b->mode == MODE_MEASURE,
 	};
+	runner_program_limits(&la.lim, b, sanitized);
 	int rc = sandbox_launch(&la, res);
 	runner_free_env(env);
 	free(stdin_path);

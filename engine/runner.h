@@ -19,6 +19,9 @@
 
 /* Limits of the compiler and of programs (programs take their wall limit from timeout=). */
 #define COMPILE_TIMEOUT_S 60.0
+#define COMPILE_MEM_BYTES (4LL << 30)
+#define COMPILE_FSIZE_BYTES (256LL << 20)
+#define COMPILE_NOFILE 1024
 #define OUTPUT_CAP (1u << 20)
 #define PROGRAM_MEM_BYTES (2LL << 30)
 #define PROGRAM_FSIZE_BYTES (64LL << 20)
@@ -64,6 +67,8 @@ struct evidence {
 	int compiled;	 /* the compiler ran */
 	int compile_ok;	 /* ... and exited 0 */
 	enum launch_end compile_end;
+	int compile_signo;	    /* compile_end END_SIGNALED: the signal (not cached: nor is such evidence) */
+	const char *compile_limit; /* the sandbox limit it ran into (launch_result.limit), or NULL */
 	struct buf compile_log; /* what the compiler printed (stdout, then stderr) */
 	char *cflags;	 /* every flag given to the compiler, as one string */
 	char *setup_error; /* the block could not be built at all (bad flags, no temp folder) */
@@ -115,6 +120,23 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
  */
 char **runner_program_env(const char *dir, int sanitized);
 void runner_free_env(char **env);
+
+/* The compiler's limits, and a program's (its wall clock from timeout=), the same for check and lab. */
+void runner_compile_limits(struct limits *lim);
+void runner_program_limits(struct limits *lim, const struct block *b, int sanitized);
+
+/*
+ * Whether a failed build stopped at one of litlab's limits on the compiler
+ * rather than on the code: a compiler out of memory under RLIMIT_AS says so
+ * and exits 1 (or its driver reports cc1 killed), which must not read as an
+ * ordinary compile error. Looks at how the launch ended and at what the
+ * compiler printed (log). Returns NULL when no limit was hit; else the rule
+ * id, "timeout" or "resource-limit", with *what (malloc'd) saying which
+ * limit, to follow "the compiler ", and the compiler's own line where it
+ * printed one: "passed its memory limit (4 GiB): cc1: out of memory ...".
+ */
+const char *runner_compile_limit(enum launch_end end, int signo, const char *limit, const char *log, size_t len,
+				 char **what);
 
 /* Appends the translation unit of b to tu. */
 void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu);

@@ -1385,8 +1385,13 @@ static void reap(pid_t pid, double max_s)
 	}
 }
 
-int sbx_helper_start(struct sbx_helper *h, const struct sbx_config *cfg, int slot, unsigned *parts, char **why)
+int sbx_helper_start(struct sbx_helper *h, const struct sbx_config *shared, int slot, unsigned *parts, char **why)
 {
+	/* Tier C: each slot's launches run as a uid of their own (RLIMIT_NPROC counts per uid). */
+	struct sbx_config own = *shared;
+	const struct sbx_config *cfg = &own;
+	if (own.tier == 'C' && own.uid >= 0)
+		own.uid += slot % SANDBOX_UID_C_SLOTS;
 	int sv[2];
 	int ns = cfg->tier == 'A' || cfg->tier == 'B';
 

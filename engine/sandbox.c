@@ -190,7 +190,10 @@ static int try_tier(int tier, unsigned *parts)
 		why = NULL;
 	}
 	sb.cfg.tier = tier;
-	sb.cfg.uid = tier == 'A' ? SANDBOX_UID : tier == 'C' ? SANDBOX_UID_C + (int)(getpid() % SANDBOX_UID_C_RANGE) : -1;
+	sb.cfg.uid = tier == 'A'   ? SANDBOX_UID
+		     : tier == 'C' ? SANDBOX_UID_C + (int)(getpid() % (SANDBOX_UID_C_RANGE / SANDBOX_UID_C_SLOTS)) *
+							 SANDBOX_UID_C_SLOTS
+				   : -1;
 	sb.cfg.idmap_fd = tier == 'A' ? sbx_idmap_userns(SANDBOX_UID, &why) : -1;
 	why_not(tier, "idmapping", why);
 	why = NULL;

@@ -65,12 +65,17 @@ struct limits {
 /*
  * The uid programs run as in tier A. Tier C has no cgroup and counts a
  * launch's processes with RLIMIT_NPROC, which counts every process of the
- * uid on the machine: there each litlab run takes a uid of its own, from
- * SANDBOX_UID_C + its pid modulo SANDBOX_UID_C_RANGE (sandbox_uid() says which).
+ * uid on the machine: there each litlab run takes SANDBOX_UID_C_SLOTS uids
+ * of its own from SANDBOX_UID_C on (where its pid falls in
+ * SANDBOX_UID_C_RANGE), one for each launch slot, so that a fork bomb in one
+ * block cannot take the processes of another running beside it
+ * (sandbox_uid() is the first; slot N runs as sandbox_uid() + N, modulo
+ * SANDBOX_UID_C_SLOTS).
  */
 #define SANDBOX_UID 65534
 #define SANDBOX_UID_C 2140000000
 #define SANDBOX_UID_C_RANGE 4000000
+#define SANDBOX_UID_C_SLOTS 64
 
 struct launch {
 	char *const *argv;	/* argv[0] is run as given (a path, or looked up in PATH) */
@@ -146,7 +151,7 @@ char *sandbox_fingerprint(void);
 /* The tier in effect: 'A', 'B', 'C' or 'D'. */
 int sandbox_tier(void);
 
-/* The uid launches run as (tiers A and C), or -1 (they keep litlab's). */
+/* The uid launches run as (tiers A and C; in C, that of the first slot), or -1 (they keep litlab's). */
 int sandbox_uid(void);
 
 #endif

@@ -153,6 +153,20 @@ int write_all(int fd, const void *data, size_t len)
 	return 0;
 }
 
+int write_file(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return -1;
+	int rc = write_all(fd, data, len);
+	int e = errno;
+	if (close(fd) < 0 && rc == 0)
+		return -1;
+	errno = e;
+	return rc;
+}
+
 long long now_ns(void)
 {
 	struct timespec ts;

@@ -59,6 +59,9 @@ int read_file(const char *path, char **out, size_t *len);
 /* Writes all of buf to fd, retrying on EINTR and short writes. -1 on error. */
 int write_all(int fd, const void *buf, size_t len);
 
+/* Creates or truncates path (mode 0600) and writes len bytes of data to it. -1 and errno on failure. */
+int write_file(const char *path, const char *data, size_t len);
+
 /* Monotonic clock in nanoseconds. */
 long long now_ns(void);
 

@@ -23,9 +23,15 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
-litlab, work = os.path.abspath(sys.argv[1]), sys.argv[2]
+# Everything goes to a new folder inside WORK: the courses, their programs and the evidence
+# cache are made afresh on every run, so that a WORK used before (the same folder given twice)
+# neither stops the run on folders that exist already nor warms its "cold" sides.
+litlab = os.path.abspath(sys.argv[1])
+os.makedirs(sys.argv[2], exist_ok=True)
+work = tempfile.mkdtemp(prefix="jobs-", dir=os.path.abspath(sys.argv[2]))
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 rounds = int(os.environ.get("BENCH_ROUNDS", "5"))
 cflags = "-std=c11 -O2"  # gen_course.py's CFLAGS

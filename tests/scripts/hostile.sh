@@ -6,7 +6,8 @@
 # nothing was written outside the work folder (canaries in the lesson's folder, in $HOME and in
 # /etc); no connection reached the listener this script opens on 127.0.0.1 (and only there);
 # litlab is unharmed (exit status 1, JSON that parses). Prints a table: block, expected, got,
-# tier, wall time. The tier is the strongest this machine gives, or LITLAB_ISOLATION's.
+# tier, wall time. The tier is the strongest this machine gives, or LITLAB_ISOLATION's. Then
+# the two compiler bombs once more in tiers C and D, which must get resource-limit there too.
 #
 # litlab runs with TMPDIR pointing into this script's folder: that is the temporary root, the
 # only place besides a work folder that tiers C and D let a program write to, and the lesson's
@@ -77,8 +78,9 @@ namespaced=0
 case $tier in A | B) namespaced=1 ;; esac
 bombs=1
 if [ "$(id -u)" -eq 0 ] && { [ "$tier" = B ] || [ "$tier" = D ]; }; then bombs=0; fi
-bomb_rule=compile # a compiler out of memory (RLIMIT_AS) says so and fails
-[ "$tier" = A ] && bomb_rule=resource-limit # the memory cgroup kills the compiler
+# Compiler bombs: the memory cgroup kills the compiler (tier A), or under RLIMIT_AS it says it is
+# out of memory and exits 1 (tiers B to D): either way its memory limit, not a compile error.
+bomb_rule=resource-limit
 hog_rule=exit-status # RLIMIT_AS: malloc fails and the program exits 3
 [ "$tier" = A ] && hog_rule=resource-limit # the memory cgroup kills it: named as its limit
 
@@ -256,5 +258,55 @@ if int(elapsed_ms) > 90000:
     ok = False
 sys.exit(0 if ok else 1)
 PY
+# The compiler bombs again in tiers C and D (the battery above ran in the strongest tier), both
+# tiers at once: a few seconds. No cgroup holds the compiler there; RLIMIT_AS does, and running
+# out of it must read as the memory limit, named. A tier this machine cannot give (C needs root)
+# is skipped.
+mkdir "$work/bombs"
+for name in dev-zero macro-bomb; do
+	printf '```c id=%s\n' "$name"
+	cat "$top/tests/hostile/$name.c"
+	printf '```\n\n'
+done >"$work/bombs/01-bombs.md"
+pids=
+t0=$(date +%s%N)
+for t in C D; do
+	LITLAB_ISOLATION=$t "$LITLAB" check --fresh --format json "$work/bombs/01-bombs.md" \
+		>"$work/bombs/$t.json" 2>"$work/bombs/$t.err" &
+	pids="$pids $!"
+done
+for p in $pids; do wait "$p"; done
+elapsed_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+ls "$TMPDIR" | grep -q . && { echo "FAIL: the bombs left in the temporary root: $(ls "$TMPDIR")"; fail=1; }
+python3 - "$work/bombs" "$elapsed_ms" <<'PY' || fail=1
+import json, sys
+folder, elapsed_ms = sys.argv[1], int(sys.argv[2])
+ok = True
+for tier in "CD":
+    try:
+        doc = json.load(open(f"{folder}/{tier}.json"))
+    except ValueError as e:
+        print(f"FAIL: tier {tier}: the JSON does not parse: {e}")
+        ok = False
+        continue
+    lesson = doc["lessons"][0]
+    isolation = lesson["blocks"][0]["evidence"]["isolation"]
+    if not isolation.startswith(tier):
+        print(f"compiler bombs in tier {tier}: skipped (this machine gives {isolation[:1]} there)")
+        continue
+    for b in lesson["blocks"]:
+        diags = [d for d in lesson["diagnostics"] if d["line"] == b["line"]]
+        rules = sorted(d["rule"] for d in diags)
+        good = rules == ["resource-limit"] and "memory limit" in diags[0]["message"]
+        print(f"compiler bombs in tier {tier}: {b['id']}: {' '.join(rules) or '-'}: "
+              f"{'ok' if good else 'FAILED'} ({'; '.join(d['message'] for d in diags)[:160]})")
+        ok &= good
+print(f"(tiers C and D together: {elapsed_ms} ms)")
+if elapsed_ms > 30000:
+    print("FAIL: the compiler bombs took longer than 30 s")
+    ok = False
+sys.exit(0 if ok else 1)
+PY
+
 [ "$fail" -eq 0 ] || { echo "--- litlab's stderr"; head -c 4000 "$work/err"; }
 exit "$fail"

@@ -2,7 +2,10 @@
 # litlab lab N: runs a fixture lesson's labs from another folder (--lessons, --labs): all ok
 # (exit 0, measurement summary, derived block listed, no colour when piped); an edited file
 # that still matches (exit 0, said to be edited); an edited file that fails (exit 1, a diff);
-# a program that exits wrongly; an unknown number (exit 2, the labs that exist).
+# a program that exits wrongly; an unknown number (exit 2, the labs that exist); a build and a
+# run that write into their current folder, in tiers as found, C and D, leave nothing outside the
+# lab's temporary folder; a compile error names the lab file at its line; a header beside the
+# lab file is found, and named in its errors.
 set -u
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -134,4 +137,63 @@ lab x
 rm -r "$work/labs/lab-09"
 lab 9
 [ $? -eq 2 ] && grep -q "no folder '.*lab-09' for lesson 9: run 'make labs'" "$work/err" || { cat "$work/err"; echo "FAIL: lesson without lab folder"; fail=1; }
+
+# The build and the run happen in the lab's own temporary folder, in every tier: a program that
+# writes into its current folder, built with -save-temps=cwd (the compiler writes there too),
+# succeeds and leaves nothing in the lesson's folder, the lab folder or the caller's folder,
+# whether that is inside the temporary root (TMPDIR unset: /tmp) or outside it.
+mkdir "$work/wl" "$work/caller" "$work/tmp"
+cat >"$work/wl/05-writes.md" <<'MD'
+# Writes
+
+```c id=writer cflags="-save-temps=cwd"
+#include <stdio.h>
+int main(void)
+{
+    FILE *f = fopen("written.txt", "w");
+    if (!f || fputs("x\n", f) == EOF || fclose(f) != 0) {
+        perror("written.txt");
+        return 1;
+    }
+    puts("wrote written.txt");
+    return 0;
+}
+```
+
+```output
+wrote written.txt
+```
+MD
+"$LITLAB" tangle --labs "$work/wlabs" "$work/wl" >/dev/null 2>&1 || { echo "FAIL: tangle writes"; exit 1; }
+ls -A "$work/wl" "$work/wlabs/lab-05" >"$work/before"
+for tier in "" C D; do
+	for tmp in "" "$work/tmp"; do
+		what="tier ${tier:-as found}, TMPDIR ${tmp:-unset}"
+		(cd "$work/caller" && LITLAB_ISOLATION=$tier TMPDIR=$tmp \
+			"$LITLAB" lab --lessons ../wl --labs ../wlabs 5 >"$work/out" 2>&1)
+		rc=$?
+		[ "$rc" -eq 0 ] && grep -qx 'ok' "$work/out" || { cat "$work/out"; echo "FAIL: $what: a lab that writes into its folder exited $rc"; fail=1; }
+		[ -z "$(ls -A "$work/caller")" ] || { echo "FAIL: $what: left in the caller's folder: $(ls -A "$work/caller")"; fail=1; }
+		ls -A "$work/wl" "$work/wlabs/lab-05" | cmp -s - "$work/before" || { echo "FAIL: $what: the lesson's or the lab's folder changed"; fail=1; }
+		[ -z "$(ls -A "$work/tmp")" ] || { echo "FAIL: $what: left in the temporary root: $(ls -A "$work/tmp")"; fail=1; }
+		rm -rf "$work/caller"/* "$work/tmp"/*
+	done
+done
+
+# A compile error points at the lab file the student edits, at its line.
+sed -i 's/return 0;/return 0/' "$work/wlabs/lab-05/writer.c"
+line=$(grep -n 'return 0$' "$work/wlabs/lab-05/writer.c" | cut -d: -f1)
+(cd "$work/caller" && "$LITLAB" lab --lessons ../wl --labs ../wlabs 5 >"$work/out" 2>&1)
+[ $? -eq 1 ] && grep -q "^\\.\\./wlabs/lab-05/writer\\.c:$line:[0-9]*: error: " "$work/out" &&
+	grep -q '^FAILED: it does not compile$' "$work/out" || { cat "$work/out"; echo "FAIL: the compile error does not name the lab file"; fail=1; }
+
+# A header the student adds beside the lab file is found, and its messages name it.
+"$LITLAB" tangle --labs "$work/wlabs" "$work/wl" >/dev/null 2>&1
+printf '#define WHAT "written.txt"\n' >"$work/wlabs/lab-05/what.h"
+sed -i 's/#include <stdio.h>/#include <stdio.h>\n#include "what.h"/; s/fopen("written.txt"/fopen(WHAT/' "$work/wlabs/lab-05/writer.c"
+(cd "$work/caller" && "$LITLAB" lab --lessons ../wl --labs ../wlabs 5 >"$work/out" 2>&1) &&
+	grep -qx 'ok' "$work/out" || { cat "$work/out"; echo "FAIL: a header beside the lab file"; fail=1; }
+printf '#define WHAT "written.txt"\nint oops = ;\n' >"$work/wlabs/lab-05/what.h"
+(cd "$work/caller" && "$LITLAB" lab --lessons ../wl --labs ../wlabs 5 >"$work/out" 2>&1)
+grep -q '^\.\./wlabs/lab-05/what\.h:2:[0-9]*: error: ' "$work/out" || { cat "$work/out"; echo "FAIL: an error in the header does not name it"; fail=1; }
 exit $fail

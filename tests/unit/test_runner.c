@@ -1,8 +1,9 @@
 /*
  * test_runner.c: translation units with #line, and runner_block() on small
  * lessons: compiling, running, arguments, stdin, compiler messages that
- * point into the lesson, compile-only, measure, limits, and the temporary
- * folder that must be gone afterwards.
+ * point into the lesson, compile-only, measure, limits, a compiler stopped by
+ * its limits told from one that found errors, and the temporary folder that
+ * must be gone afterwards.
  *
  * Runs from the repository root; needs `cc` in PATH. TMPDIR is pointed at a
  * fresh folder for the whole group, which must be empty at the end.
@@ -474,6 +475,90 @@ static void test_limits(void **state)
 	lesson_free(l);
 }
 
+/* runner_compile_limit() on a failed build: its rule, or NULL; the text must hold want. */
+static void expect_limit(enum launch_end end, int signo, const char *limit, const char *log, const char *rule,
+			 const char *want)
+{
+	char *what = NULL;
+	const char *got = runner_compile_limit(end, signo, limit, log, strlen(log), &what);
+
+	if (!rule) {
+		if (got)
+			print_error("'%s' read as %s: %s\n", log, got, what);
+		assert_null(got);
+		assert_null(what);
+		return;
+	}
+	assert_non_null(got);
+	assert_string_equal(got, rule);
+	if (!strstr(what, want))
+		print_error("'%s' not in '%s'\n", want, what);
+	assert_non_null(strstr(what, want));
+	free(what);
+}
+
+/*
+ * A compiler stopped by our limits: its driver's signal, the sandbox's limit,
+ * or, under RLIMIT_AS where it exits 1, its own words. Words about the code
+ * (#error, quoted lines) are not the compiler's about itself.
+ */
+static void test_compile_limit(void **state)
+{
+	(void)state;
+	/* gcc under RLIMIT_AS (tiers C and D): #include "/dev/zero", a macro blow-up */
+	expect_limit(END_EXITED, 0, NULL,
+		     "\ncc1: out of memory allocating 4294967312 bytes after a total of 561152 bytes\n",
+		     "resource-limit", "memory limit (4 GiB): cc1: out of memory allocating 4294967312 bytes");
+	expect_limit(END_EXITED, 0, NULL, "virtual memory exhausted: Cannot allocate memory\n", "resource-limit",
+		     "memory limit (4 GiB): virtual memory exhausted");
+	expect_limit(END_EXITED, 0, NULL, "LLVM ERROR: out of memory\nAllocation failed\n", "resource-limit",
+		     "memory limit");
+	/* a part killed under an rlimit, as the driver reports it */
+	expect_limit(END_EXITED, 0, NULL,
+		     "cc: fatal error: Killed signal terminated program cc1\ncompilation terminated.\n",
+		     "resource-limit", "SIGKILL");
+	expect_limit(END_EXITED, 0, NULL, "cc: fatal error: CPU time limit exceeded signal terminated program cc1\n",
+		     "timeout", "CPU time limit (60 s)");
+	expect_limit(END_EXITED, 0, NULL,
+		     "collect2: fatal error: ld terminated with signal 25 [File size limit exceeded]\n",
+		     "resource-limit", "file-size limit (256 MiB)");
+	expect_limit(END_EXITED, 0, NULL, "clang: error: unable to execute command: Killed\n", "resource-limit",
+		     "SIGKILL");
+	expect_limit(END_EXITED, 0, NULL, "cc: fatal error: cannot execute 'cc1': posix_spawn: Cannot allocate memory\n",
+		     "resource-limit", "memory limit");
+	/* the driver itself stopped */
+	expect_limit(END_SIGNALED, SIGKILL, "memory", "", "resource-limit", "memory limit (4 GiB; SIGKILL)");
+	/* tier A's cgroup killed cc1 and the driver said so: the sandbox's word first */
+	expect_limit(END_EXITED, 0, "memory", "cc: fatal error: Killed signal terminated program cc1\n", "resource-limit",
+		     "memory limit (4 GiB): cc: fatal error: Killed signal");
+	expect_limit(END_EXITED, 0, "processes", "cc: fatal error: cannot execute 'cc1': Resource temporarily unavailable\n",
+		     "resource-limit", "process limit");
+	expect_limit(END_SIGNALED, SIGXCPU, NULL, "", "timeout", "CPU time limit");
+	expect_limit(END_SIGNALED, SIGXFSZ, NULL, "", "resource-limit", "file-size limit");
+	expect_limit(END_TIMEOUT, SIGKILL, NULL, "", "timeout", "took longer than 60 s");
+	expect_limit(END_OUTPUT_LIMIT, SIGKILL, NULL, "", "resource-limit", "output limit");
+	/* no limit of ours: a crash, a launch that failed, errors in the code */
+	expect_limit(END_SIGNALED, SIGSEGV, NULL, "", NULL, NULL);
+	expect_limit(END_LAUNCH_FAILED, 0, NULL, "", NULL, NULL);
+	expect_limit(END_EXITED, 0, NULL,
+		     PATH ":3:2: error: #error out of memory\n    3 | #error out of memory\n      |  ^~~~~\n", NULL, NULL);
+	expect_limit(END_EXITED, 0, NULL,
+		     PATH ": In function 'main':\n" PATH ":4:5: error: 'Killed' undeclared (first use in this function)\n"
+			  "    4 |     Killed signal terminated program;\n"
+			  "  Killed signal terminated program cc1\n",
+		     NULL, NULL);
+	expect_limit(END_EXITED, 0, NULL, PATH ":5:1: error: expected ';' before '}' token\n", NULL, NULL);
+	/* clang quotes the line as it is: a label is no program's name */
+	expect_limit(END_EXITED, 0, NULL,
+		     PATH ":6:5: error: use of undeclared identifier 'stdrr'\n"
+			  "oom: fputs(\"out of memory\", stdrr);\n"
+			  "oom: perror(\"cannot execute the fallback: Cannot allocate memory\");\n"
+			  "     ^\n",
+		     NULL, NULL);
+	expect_limit(END_EXITED, 0, NULL, PATH ":3:2: error: #error ld terminated with signal 9 [Killed]\n", NULL,
+		     NULL);
+}
+
 static void test_leftovers_removed(void **state)
 {
 	struct evidence ev;
@@ -701,6 +786,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_modes_that_do_not_run, check_empty),
 		cmocka_unit_test_teardown(test_flags_and_libs, check_empty),
 		cmocka_unit_test_teardown(test_limits, check_empty),
+		cmocka_unit_test(test_compile_limit),
 		cmocka_unit_test_teardown(test_leftovers_removed, check_empty),
 		cmocka_unit_test_teardown(test_measure, check_empty),
 		cmocka_unit_test_teardown(test_runner_init, check_empty),

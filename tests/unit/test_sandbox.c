@@ -682,7 +682,11 @@ static void test_isolation_named(void **state)
 	if (sandbox_tier() == 'A' || sandbox_tier() == 'C') { /* and the programs do run as that uid */
 		struct launch_result r;
 		assert_int_equal(run_sh_in("id -u", default_limits(), NULL, 0, "/", &r), 0);
-		assert_int_equal(strtol(r.out.p, NULL, 10), sandbox_uid());
+		long uid = strtol(r.out.p, NULL, 10);
+		if (sandbox_tier() == 'A')
+			assert_int_equal(uid, sandbox_uid());
+		else /* tier C: the uid of the slot that ran it */
+			assert_in_range(uid, sandbox_uid(), sandbox_uid() + SANDBOX_UID_C_SLOTS - 1);
 		launch_result_release(&r);
 	} else {
 		assert_int_equal(sandbox_uid(), -1);
@@ -886,6 +890,47 @@ static void test_concurrent(void **state)
 	}
 }
 
+struct uid_job {
+	long uid;
+	int ok;
+};
+
+static void *launch_id(void *arg)
+{
+	struct uid_job *j = arg;
+	struct launch_result r;
+
+	/* Long enough that both launches overlap, and so hold two slots. */
+	j->ok = run_sh_in("id -u; sleep 0.3", default_limits(), NULL, 0, "/", &r) == 0 && r.end == END_EXITED;
+	j->uid = strtol(r.out.p, NULL, 10);
+	launch_result_release(&r);
+	return NULL;
+}
+
+/*
+ * Tier C counts processes per uid (RLIMIT_NPROC): launches running at once
+ * run as uids of their own, so that one block's fork bomb cannot take
+ * another's processes. Elsewhere they share the tier's uid (A) or keep
+ * litlab's (D).
+ */
+static void test_slot_uids(void **state)
+{
+	pthread_t t[2];
+	struct uid_job j[2];
+
+	(void)state;
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, launch_id, &j[i]), 0);
+	for (int i = 0; i < 2; i++) {
+		pthread_join(t[i], NULL);
+		assert_true(j[i].ok);
+	}
+	if (sandbox_tier() == 'C')
+		assert_int_not_equal(j[0].uid, j[1].uid);
+	else
+		assert_int_equal(j[0].uid, j[1].uid);
+}
+
 /* Allocates and frees without pause until *stop: a thread busy in the allocator. */
 static void *churn(void *arg)
 {
@@ -991,7 +1036,8 @@ static void test_forked_litlab(void **state)
 		cmocka_unit_test(test_other_limits), cmocka_unit_test(test_no_descriptor_leak),               \
 		cmocka_unit_test(test_work_folder), cmocka_unit_test(test_system_read_only),                  \
 		cmocka_unit_test(test_memory_limit), cmocka_unit_test(test_process_limit),                    \
-		cmocka_unit_test(test_concurrent), cmocka_unit_test(test_helper_start_while_allocating),      \
+		cmocka_unit_test(test_concurrent), cmocka_unit_test(test_slot_uids),                            \
+		cmocka_unit_test(test_helper_start_while_allocating),                                         \
 		cmocka_unit_test(test_helper_is_a_fresh_image), cmocka_unit_test(test_forked_litlab)
 
 int main(void)
