@@ -30,8 +30,9 @@ static const char build_help[] =
 	"reviewer's ledger) and style.css. If check finds an error, nothing is written.\n"
 	"The site is rendered into a new folder beside DIR, which then replaces DIR in\n"
 	"one step: a reader sees the old site or the new one, never a mix, and a failed\n"
-	"build leaves the old site whole. build only replaces a folder it wrote itself\n"
-	"(one holding " SITE_MARK ") or an empty one.\n"
+	"build leaves the old site whole. If DIR already holds exactly this site, nothing\n"
+	"is written. build only replaces a folder it wrote itself (one holding\n"
+	SITE_MARK ") or an empty one.\n"
 	"PATH is a lesson file or a folder of NN-slug.md lessons (default: lessons/).\n"
 	"\n"
 	"  -o, --output DIR   where the site goes (default: site/public)\n"
@@ -125,33 +126,107 @@ static int write_page(const char *dir, const char *name, const char *data, size_
 	return rc;
 }
 
-/* Every file of the site, into the empty folder dir. */
-static int render_site(const struct course_check *cc, const char *dir, char **err)
+/* The site's files, rendered in memory before anything is written. */
+struct site_file {
+	char *name;
+	char *data;
+	size_t len;
+};
+
+struct site {
+	struct site_file *v;
+	size_t n;
+};
+
+static void site_add(struct site *s, char *name, struct buf *text)
+{
+	s->v = xreallocarray(s->v, s->n + 1, sizeof *s->v);
+	s->v[s->n].name = name;
+	s->v[s->n].data = buf_detach(text, &s->v[s->n].len);
+	s->n++;
+}
+
+static void site_release(struct site *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->v[i].name);
+		free(s->v[i].data);
+	}
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+/* Every file of the site. */
+static void render_site(const struct course_check *cc, struct site *s)
 {
 	struct render_ctx ctx = { cc->have_runner ? &cc->runner : NULL, render_course_title(cc->results, cc->n) };
 	struct buf page = BUF_INIT;
-	int rc = write_page(dir, SITE_MARK, site_mark_text, sizeof site_mark_text - 1, err);
 
-	if (rc == 0)
-		rc = write_page(dir, "style.css", style_css, style_css_len, err);
-	for (size_t i = 0; i < cc->n && rc == 0; i++) {
-		char *name = render_page_name(cc->results[i].lesson->path);
-		buf_reset(&page);
+	buf_add(&page, site_mark_text, sizeof site_mark_text - 1);
+	site_add(s, xstrdup(SITE_MARK), &page);
+	buf_add(&page, style_css, style_css_len);
+	site_add(s, xstrdup("style.css"), &page);
+	for (size_t i = 0; i < cc->n; i++) {
 		render_lesson(&page, &ctx, cc->results, cc->n, i);
-		rc = write_page(dir, name, page.p, page.len, err);
-		free(name);
+		site_add(s, render_page_name(cc->results[i].lesson->path), &page);
 	}
-	if (rc == 0) {
-		buf_reset(&page);
-		render_index(&page, &ctx, cc->results, cc->n);
-		rc = write_page(dir, "index.html", page.p, page.len, err);
-	}
-	if (rc == 0) {
-		buf_reset(&page);
-		render_audit(&page, &ctx, cc->results, cc->n, &cc->rules.errors);
-		rc = write_page(dir, "audit.html", page.p, page.len, err);
-	}
+	render_index(&page, &ctx, cc->results, cc->n);
+	site_add(s, xstrdup("index.html"), &page);
+	render_audit(&page, &ctx, cc->results, cc->n, &cc->rules.errors);
+	site_add(s, xstrdup("audit.html"), &page);
 	buf_release(&page);
+}
+
+/* 1 if the file at path holds exactly data[0..len). */
+static int same_file(const char *path, const char *data, size_t len)
+{
+	char *old;
+	size_t n;
+
+	if (read_file(path, &old, &n) < 0)
+		return 0;
+	int same = n == len && memcmp(old, data, len) == 0;
+	free(old);
+	return same;
+}
+
+/*
+ * 1 if dir already holds exactly the site: these files with these bytes,
+ * and nothing else. Then there is nothing to replace, and build writes
+ * nothing (a build with nothing changed costs no disk writes).
+ */
+static int site_unchanged(const struct site *s, const char *dir)
+{
+	DIR *d = opendir(dir);
+	size_t seen = 0;
+	int same = d != NULL;
+
+	for (struct dirent *e; same && (e = readdir(d));) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		const struct site_file *f = NULL;
+		for (size_t i = 0; i < s->n && !f; i++)
+			if (strcmp(s->v[i].name, e->d_name) == 0)
+				f = &s->v[i];
+		char *path = xasprintf("%s/%s", dir, e->d_name);
+		struct stat st;
+		same = f && lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == f->len &&
+		       same_file(path, f->data, f->len);
+		free(path);
+		seen++;
+	}
+	if (d)
+		closedir(d);
+	return same && seen == s->n;
+}
+
+/* Writes the site into the empty folder dir. */
+static int write_site(const struct site *s, const char *dir, char **err)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < s->n && rc == 0; i++)
+		rc = write_page(dir, s->v[i].name, s->v[i].data, s->v[i].len, err);
 	/*
 	 * On disk before the swap, so that a crash cannot leave a site of empty
 	 * pages: one syncfs() for them all costs one journal commit where an
@@ -211,9 +286,15 @@ static int replace_dir(const char *tmp, const char *dir, char **err)
 	return 0;
 }
 
-/* Renders into DIR.tmp-XXXXXX beside dir, then swaps it in. Nothing of dir changes on failure. */
-static int publish(const struct course_check *cc, const char *dir, char **err)
+/*
+ * Writes the site into DIR.tmp-XXXXXX beside dir, then swaps it in. Nothing
+ * of dir changes on failure. Returns 1 if dir held the same site already
+ * (nothing written), 0 once replaced, -1 with *err.
+ */
+static int publish(const struct site *s, const char *dir, char **err)
 {
+	if (site_unchanged(s, dir))
+		return 1;
 	if (make_parents(dir, err) < 0)
 		return -1;
 	char *tmp = xasprintf("%s.tmp-XXXXXX", dir);
@@ -228,7 +309,7 @@ static int publish(const struct course_check *cc, const char *dir, char **err)
 	if (rc < 0)
 		*err = xasprintf("cannot set the permissions of '%s': %s", tmp, strerror(errno));
 	if (rc == 0)
-		rc = render_site(cc, tmp, err);
+		rc = write_site(s, tmp, err);
 	if (rc == 0)
 		rc = replace_dir(tmp, dir, err);
 	if (rc < 0)
@@ -316,14 +397,18 @@ int cmd_build(int argc, char **argv)
 		} else {
 			if (cc.have_runner)
 				runner_env(&cc.runner); /* the compiler's version, for the captions */
-			if (publish(&cc, dir, &err) < 0) {
+			struct site site = { NULL, 0 };
+			render_site(&cc, &site);
+			int rc = publish(&site, dir, &err);
+			if (rc < 0) {
 				fprintf(stderr, "litlab: %s; the site in '%s' is unchanged\n", err, dir);
 				free(err);
 				status = 2;
 			} else {
-				fprintf(stderr, "litlab: site written to '%s': index.html, audit.html and %zu lesson page%s\n",
-					dir, cc.n, cc.n == 1 ? "" : "s");
+				fprintf(stderr, "litlab: site %s '%s': index.html, audit.html and %zu lesson page%s\n",
+					rc == 1 ? "already up to date in" : "written to", dir, cc.n, cc.n == 1 ? "" : "s");
 			}
+			site_release(&site);
 		}
 	}
 	course_check_release(&cc);

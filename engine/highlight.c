@@ -314,11 +314,11 @@ static const char *const types[] = {
 	"pthread_mutex_t", "atomic_int", "atomic_bool", "atomic_size_t",
 };
 
-/* Linear scans: the lists are short, and the length test rejects most. */
+/* Linear scans: the lists are short, and the first letter rejects most before a strlen(). */
 static int in_list(const char *const *list, size_t n, const char *s, size_t len)
 {
 	for (size_t k = 0; k < n; k++)
-		if (strlen(list[k]) == len && !memcmp(list[k], s, len))
+		if (list[k][0] == s[0] && strlen(list[k]) == len && !memcmp(list[k], s, len))
 			return 1;
 	return 0;
 }

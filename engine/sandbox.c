@@ -328,8 +328,8 @@ const char *sandbox_isolation_known(void)
 	return iso;
 }
 
-/* Adds the file's text (at most 64 KiB), or "-" when it cannot be read. */
-static void add_file_text(struct buf *b, const char *path, const char *only)
+/* Adds the file's text (at most 64 KiB; with only, its lines holding one of only's words), or "-". */
+static void add_file_text(struct buf *b, const char *path, const char *const *only)
 {
 	char text[65536];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -347,7 +347,10 @@ static void add_file_text(struct buf *b, const char *path, const char *only)
 		nl = strchr(line, '\n');
 		if (!nl)
 			nl = line + strlen(line) - 1;
-		if (!only || memmem(line, (size_t)(nl - line + 1), only, strlen(only)))
+		int keep = !only;
+		for (size_t i = 0; only && only[i] && !keep; i++)
+			keep = memmem(line, (size_t)(nl - line + 1), only[i], strlen(only[i])) != NULL;
+		if (keep)
 			buf_add(b, line, (size_t)(nl - line + 1));
 	}
 	buf_addc(b, '\n');
@@ -367,11 +370,11 @@ char *sandbox_fingerprint(void)
 			 st.st_mtim.tv_nsec);
 	add_file_text(&b, "/proc/sys/kernel/random/boot_id", NULL);
 	add_file_text(&b, "/proc/sys/kernel/osrelease", NULL);
-	add_file_text(&b, "/proc/self/status", "Cap");
-	add_file_text(&b, "/proc/self/status", "NoNewPrivs");
-	add_file_text(&b, "/proc/self/status", "Seccomp:");
+	static const char *const status[] = { "Cap", "NoNewPrivs", "Seccomp:", NULL };
+	static const char *const cgroup[] = { "cgroup", NULL };
+	add_file_text(&b, "/proc/self/status", status);
 	add_file_text(&b, "/proc/self/cgroup", NULL);
-	add_file_text(&b, "/proc/self/mountinfo", "cgroup");
+	add_file_text(&b, "/proc/self/mountinfo", cgroup);
 	add_file_text(&b, "/proc/sys/user/max_user_namespaces", NULL);
 	add_file_text(&b, "/proc/sys/kernel/unprivileged_userns_clone", NULL);
 	add_file_text(&b, "/proc/sys/kernel/apparmor_restrict_unprivileged_userns", NULL);

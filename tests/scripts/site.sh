@@ -97,6 +97,21 @@ echo stale >"$work/a/stale.html"
 	{ echo "FAIL: the rebuilt site is not exactly the new one"; fail=1; }
 ls -d "$work"/a.* 2>/dev/null && { echo "FAIL: a temporary or old folder was left beside the site"; fail=1; }
 
+# 6b. A build whose site is already there, byte for byte, writes nothing (the folder is the same
+#     one); a page changed by hand, or a stray file, makes it write the site again.
+"$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err"
+inode=$(stat -c %i "$work/a")
+"$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: rebuild of the same site"; fail=1; }
+grep -q "site already up to date in '$work/a'" "$work/err" || { cat "$work/err"; echo "FAIL: no 'already up to date'"; fail=1; }
+[ "$(stat -c %i "$work/a")" = "$inode" ] || { echo "FAIL: an unchanged site was replaced"; fail=1; }
+echo edited >>"$work/a/index.html"
+"$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err"
+grep -q "site written to" "$work/err" && ! grep -q edited "$work/a/index.html" ||
+	{ echo "FAIL: a page edited by hand was not rewritten"; fail=1; }
+echo stale >"$work/a/stale.html"
+"$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err"
+[ ! -e "$work/a/stale.html" ] || { echo "FAIL: a stray file survived a build with nothing changed"; fail=1; }
+
 # 7. A folder build did not write is never replaced; a fresh folder's parents are made.
 mkdir -p "$work/mine" && echo keep >"$work/mine/notes.txt"
 "$LITLAB" build -o "$work/mine" 52-hostile.md 2>"$work/err"
