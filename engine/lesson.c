@@ -928,7 +928,11 @@ static struct block *block_by_id(struct lesson *l, const struct strmap *ids, con
 	return i ? &l->blocks[*i] : NULL;
 }
 
-/* Depth-first: a block's own uses come before it; each block once. 0 on success, -1 on a cycle. */
+/*
+ * Depth-first: a block's own uses come before it; each block once; at most
+ * USE_MAX of them (out has room for that many), which also bounds the
+ * recursion. 0 on success, -1 on a cycle (*cycle_at), -2 past USE_MAX.
+ */
 static int collect_deps(struct lesson *l, const struct strmap *ids, size_t at, unsigned char *state,
 			size_t *out, size_t *n, size_t *cycle_at)
 {
@@ -944,8 +948,13 @@ static int collect_deps(struct lesson *l, const struct strmap *ids, size_t at, u
 			return -1;
 		}
 		if (state[u->index] == 0) {
-			if (collect_deps(l, ids, u->index, state, out, n, cycle_at) < 0)
-				return -1;
+			if (*n == USE_MAX)
+				return -2;
+			int rc = collect_deps(l, ids, u->index, state, out, n, cycle_at);
+			if (rc < 0)
+				return rc;
+			if (*n == USE_MAX)
+				return -2;
 			out[(*n)++] = u->index;
 		}
 	}
@@ -1006,17 +1015,25 @@ static void resolve_uses(struct lesson *l, const struct strmap *ids)
 		if (b->nuse == 0)
 			continue;
 		unsigned char *state = xcalloc(l->nblocks, 1);
-		size_t *deps = xcalloc(l->nblocks, sizeof *deps);
+		size_t *deps = xcalloc(USE_MAX, sizeof *deps);
 		size_t n = 0, cycle_at = 0;
-		if (collect_deps(l, ids, i, state, deps, &n, &cycle_at) < 0) {
+		int rc = collect_deps(l, ids, i, state, deps, &n, &cycle_at);
+		if (rc == -1) {
 			error_at(l, b->use_line, b->use_col, "attribute",
 				 xasprintf("use= makes a cycle through block '%s': a block cannot end up using "
 					   "itself",
 					   l->blocks[cycle_at].id));
+		} else if (rc == -2) {
+			error_at(l, b->use_line, b->use_col, "attribute",
+				 xasprintf("use= brings in more than %d blocks (with the blocks they use): "
+					   "put shared code in fewer, larger blocks",
+					   USE_MAX));
+		}
+		if (rc < 0) {
 			b->bad_attrs = 1;
 			free(deps);
 		} else {
-			b->deps = deps;
+			b->deps = xreallocarray(deps, n ? n : 1, sizeof *deps);
 			b->ndeps = n;
 		}
 		free(state);

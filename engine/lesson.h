@@ -136,6 +136,9 @@ struct lesson {
 	struct diags diags;
 };
 
+/* How many blocks one block's use= may bring in, counting the blocks those use. */
+#define USE_MAX 256
+
 /* Default limits of a block. */
 #define BLOCK_TIMEOUT_DEFAULT 10.0
 #define BLOCK_TIMEOUT_MAX 3600.0

@@ -773,6 +773,42 @@ static void test_use_errors(void **state)
 	lesson_free(l);
 }
 
+/*
+ * A block brings in at most USE_MAX blocks: a chain longer than that is an
+ * error at the block that passes it (not a deep recursion), and many blocks
+ * using one keep a list of one each (not one the size of the lesson).
+ */
+static void test_use_limits(void **state)
+{
+	struct buf text = BUF_INIT;
+
+	(void)state;
+	buf_adds(&text, "```c id=b0 fragment\nint f0;\n```\n");
+	for (int i = 1; i <= USE_MAX + 5; i++)
+		buf_addf(&text, "```c id=b%d fragment use=b%d\nint f%d;\n```\n", i, i - 1, i);
+	struct lesson *l = parse(text.p);
+	char id[32];
+	snprintf(id, sizeof id, "b%d", USE_MAX);
+	assert_false(lesson_block(l, id)->bad_attrs); /* USE_MAX blocks: allowed */
+	assert_int_equal(lesson_block(l, id)->ndeps, USE_MAX);
+	snprintf(id, sizeof id, "b%d", USE_MAX + 1);
+	assert_true(lesson_block(l, id)->bad_attrs);
+	struct block *b = lesson_block(l, id);
+	expect_diag(l, b->use_line, b->use_col, SEV_ERROR, "attribute", "brings in more than 256 blocks");
+	assert_int_equal(count_rule(l, "attribute"), 5);
+	lesson_free(l);
+
+	buf_reset(&text);
+	buf_adds(&text, "```c id=base fragment\nint g;\n```\n");
+	for (int i = 0; i < 3000; i++)
+		buf_addf(&text, "```c id=u%d fragment use=base\nint h%d;\n```\n", i, i);
+	l = parse(text.p);
+	assert_int_equal(l->diags.n, 0);
+	assert_int_equal(lesson_block(l, "u2999")->ndeps, 1);
+	lesson_free(l);
+	buf_release(&text);
+}
+
 /* ---- ids ---- */
 
 static void test_default_ids(void **state)
@@ -1039,7 +1075,8 @@ static void test_degenerate_lessons(void **state)
 	for (int i = 0; i < N / 2; i++)
 		buf_addf(&b, "```c id=b%d fragment use=b%d\n```\n", i, i ? i - 1 : N);
 	l = parse_timed(&b, "a chain of use=");
-	assert_int_equal(l->blocks[N / 2 - 1].ndeps, N / 2 - 1);
+	assert_int_equal(l->blocks[USE_MAX].ndeps, USE_MAX);
+	assert_true(l->blocks[N / 2 - 1].bad_attrs); /* a chain past USE_MAX blocks */
 	lesson_free(l);
 
 	buf_reset(&b);
@@ -1198,7 +1235,7 @@ int main(void)
 		cmocka_unit_test(test_two_outputs),
 		cmocka_unit_test(test_output_attributes),
 		cmocka_unit_test(test_use_order),
-		cmocka_unit_test(test_use_errors),
+		cmocka_unit_test(test_use_errors), cmocka_unit_test(test_use_limits),
 		cmocka_unit_test(test_default_ids),
 		cmocka_unit_test(test_duplicate_ids),
 		cmocka_unit_test(test_modes),
