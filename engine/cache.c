@@ -862,16 +862,29 @@ static char *memo_path(const struct cache *c, const char *kind, const char *id)
 	return xasprintf("%s/memo/%s-%s", c->dir, kind, hex);
 }
 
+/*
+ * Every memo ends with this line: one without it (cut short, or not one of
+ * ours) is no memo, so that a lost line can never hide a diagnostic or
+ * shorten an isolation.
+ */
+#define MEMO_END "\n-- litlab memo end --\n"
+
 char *cache_memo_get(const struct cache *c, const char *kind, const char *id, size_t *len)
 {
+	size_t end = sizeof MEMO_END - 1, n = 0;
 	char *path, *data = NULL;
-	size_t n = 0;
 
 	if (c->fresh)
 		return NULL;
 	path = memo_path(c, kind, id);
-	if (read_file(path, &data, &n) < 0)
+	if (read_file(path, &data, &n) < 0 || n < end || memcmp(data + n - end, MEMO_END, end) != 0) {
+		free(data);
 		data = NULL;
+		n = 0;
+	} else {
+		n -= end;
+		data[n] = '\0';
+	}
 	free(path);
 	if (len)
 		*len = n;
@@ -881,8 +894,12 @@ char *cache_memo_get(const struct cache *c, const char *kind, const char *id, si
 void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len)
 {
 	char *path = memo_path(c, kind, id);
+	struct buf b = BUF_INIT;
 
+	buf_add(&b, data, len);
+	buf_adds(&b, MEMO_END);
 	if (make_top(c, "memo") == 0)
-		replace_file(path, data, len);
+		replace_file(path, b.p, b.len);
+	buf_release(&b);
 	free(path);
 }

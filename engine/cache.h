@@ -116,7 +116,8 @@ void cache_flush(struct cache *c);
  * files, the lesson's bytes and the evidence the rules see). Read with
  * cache_memo_get() (malloc'd, NUL-terminated; NULL when there is none or
  * with --fresh), written whole with cache_memo_put() (a failure is silent:
- * the fact is learnt again next time). Called from one thread at a time.
+ * the fact is learnt again next time). A memo ends with a line of its own:
+ * one cut short is no memo. Called from one thread at a time.
  */
 char *cache_memo_get(const struct cache *c, const char *kind, const char *id, size_t *len);
 void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len);

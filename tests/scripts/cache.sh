@@ -223,9 +223,14 @@ memo=$(ls "$work/rcache/memo/"rules-* 2>/dev/null)
 [ "$(echo "$memo" | grep -c .)" = 1 ] || { echo "FAIL: one rules memo expected, found: $memo"; fail=1; }
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r2.err"
 cmp -s "$work/r1.err" "$work/r2.err" || { diff "$work/r1.err" "$work/r2.err"; echo "FAIL: the remembered pass differs"; fail=1; }
-[ -n "$memo" ] && printf 'D 0 3 1 warning no-mark\tREPLAYED FROM THE MEMO\n' >"$memo"
+[ -n "$memo" ] && printf 'D 0 3 1 warning no-mark\tREPLAYED FROM THE MEMO\n\n-- litlab memo end --\n' >"$memo"
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r3.err"
 grep -q 'REPLAYED FROM THE MEMO' "$work/r3.err" || { cat "$work/r3.err"; echo "FAIL: the memo was not replayed"; fail=1; }
+# A memo cut short (no end line) is no memo: the rules run, nothing of it is replayed.
+[ -n "$memo" ] && printf 'D 0 3 1 warning no-mark\tCUT SHORT\n' >"$memo"
+"$LITLAB" check "$work/rc" >/dev/null 2>"$work/r3b.err"
+! grep -q 'CUT SHORT' "$work/r3b.err" && grep -q 'MARK found' "$work/r3b.err" ||
+	{ cat "$work/r3b.err"; echo "FAIL: a memo without its end line was replayed"; fail=1; }
 "$LITLAB" check --fresh "$work/rc" >/dev/null 2>"$work/r4.err"
 grep -q 'REPLAYED' "$work/r4.err" && { echo "FAIL: --fresh replayed the rule memo"; fail=1; }
 grep -q 'MARK found' "$work/r4.err" || { echo "FAIL: --fresh did not run the rules"; fail=1; }
@@ -234,7 +239,7 @@ sed -i 's/MARK found/MARK seen/' "$work/rc/rules/mark.lua"
 grep -q 'MARK seen' "$work/r5.err" || { cat "$work/r5.err"; echo "FAIL: a changed rule was not run"; fail=1; }
 # What the loader learnt of the rule files (ids, severities, load errors) is remembered too.
 meta=$(ls -t "$work/rcache/memo/"rule-meta-* 2>/dev/null | head -1) # the newest: the rules as they are now
-[ -n "$meta" ] && printf 'S 0\nX 0 1\tPLANTED LOAD ERROR\nE 0\n' >"$meta"
+[ -n "$meta" ] && printf 'S 0\nX 0 1\tPLANTED LOAD ERROR\nE 0\n\n-- litlab memo end --\n' >"$meta"
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r7.err"
 grep -q 'rule file failed to load: PLANTED LOAD ERROR' "$work/r7.err" ||
 	{ cat "$work/r7.err"; echo "FAIL: the loader's memo was not replayed"; fail=1; }
