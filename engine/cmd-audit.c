@@ -330,14 +330,13 @@ static void junit(struct buf *out, const struct course_check *cc)
 int cmd_audit(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' }, { "rules", required_argument, NULL, 'r' },
-		{ "no-rules", no_argument, NULL, 'R' },	    { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "format", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
+		COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
 	};
+	/* The ledger carries every diagnostic: stderr stays for progress and the summary. */
+	struct course_check_opts copts = { .print_diags = 0, .progress = 1, .color = 0 };
 	enum format fmt = FMT_TEXT;
-	char **rule_dirs = NULL;
-	size_t nrule_dirs = 0;
-	int c, no_rules = 0;
+	int c;
 
 	optind = 1;
 	opterr = 0;
@@ -351,40 +350,25 @@ int cmd_audit(int argc, char **argv)
 			else if (strcmp(optarg, "junit") == 0)
 				fmt = FMT_JUNIT;
 			else {
-				free_words(rule_dirs, nrule_dirs);
+				course_check_opts_release(&copts);
 				return cmd_usage_error("audit", "unknown format '%s' (text, json or junit)", optarg);
 			}
 			break;
-		case 'r':
-			rule_dirs = xreallocarray(rule_dirs, nrule_dirs + 1, sizeof *rule_dirs);
-			rule_dirs[nrule_dirs++] = xstrdup(optarg);
-			break;
-		case 'R':
-			no_rules = 1;
-			break;
 		case 'h':
-			free_words(rule_dirs, nrule_dirs);
+			course_check_opts_release(&copts);
 			fputs(audit_help, stdout);
 			return 0;
 		default:
-			free_words(rule_dirs, nrule_dirs);
+			if (course_check_opt(&copts, c, optarg))
+				break;
+			course_check_opts_release(&copts);
 			return cmd_option_error("audit", c, argv[optind - 1]);
 		}
 	}
 
-	/* The ledger carries every diagnostic: stderr stays for progress and the summary. */
 	struct course_check cc;
-	struct course_check_opts copts = {
-		.rule_dirs = rule_dirs, .nrule_dirs = nrule_dirs, .no_rules = no_rules,
-		.print_diags = 0, .progress = 1, .color = 0,
-	};
-	char *err;
-	int status = 0;
-	if (course_check_run(&cc, argv + optind, (size_t)(argc - optind), &copts, &err) < 0) {
-		fprintf(stderr, "litlab: %s\n", err);
-		free(err);
-		status = 2;
-	} else {
+	int status = course_check_cmd(&cc, argv + optind, (size_t)(argc - optind), &copts);
+	if (status == 0) {
 		if (fmt == FMT_JSON) {
 			json_t *doc = course_check_json(&cc);
 			if (report_write(stdout, doc) < 0)
@@ -404,6 +388,6 @@ int cmd_audit(int argc, char **argv)
 			status = 1;
 	}
 	course_check_release(&cc);
-	free_words(rule_dirs, nrule_dirs);
+	course_check_opts_release(&copts);
 	return status;
 }

@@ -321,13 +321,11 @@ static int publish(const struct site *s, const char *dir, char **err)
 int cmd_build(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' }, { "rules", required_argument, NULL, 'r' },
-		{ "no-rules", no_argument, NULL, 'R' },	    { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "output", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
+		COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
 	};
-	char **rule_dirs = NULL;
-	size_t nrule_dirs = 0;
-	int c, no_rules = 0;
+	struct course_check_opts copts = { .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
+	int c;
 	const char *out = "site/public";
 
 	optind = 1;
@@ -337,19 +335,14 @@ int cmd_build(int argc, char **argv)
 		case 'o':
 			out = optarg;
 			break;
-		case 'r':
-			rule_dirs = xreallocarray(rule_dirs, nrule_dirs + 1, sizeof *rule_dirs);
-			rule_dirs[nrule_dirs++] = xstrdup(optarg);
-			break;
-		case 'R':
-			no_rules = 1;
-			break;
 		case 'h':
-			free_words(rule_dirs, nrule_dirs);
+			course_check_opts_release(&copts);
 			fputs(build_help, stdout);
 			return 0;
 		default:
-			free_words(rule_dirs, nrule_dirs);
+			if (course_check_opt(&copts, c, optarg))
+				break;
+			course_check_opts_release(&copts);
 			if (optopt == 'o')
 				return cmd_usage_error("build", "-o needs a folder");
 			return cmd_option_error("build", c, argv[optind - 1]);
@@ -365,7 +358,7 @@ int cmd_build(int argc, char **argv)
 	base = base ? base + 1 : dir;
 	if (!*dir || strcmp(base, ".") == 0 || strcmp(base, "..") == 0 || strcmp(dir, "/") == 0) {
 		free(dir);
-		free_words(rule_dirs, nrule_dirs);
+		course_check_opts_release(&copts);
 		return cmd_usage_error("build", "-o needs a folder that can be replaced, not '%s'", out);
 	}
 	char *why = not_replaceable(dir);
@@ -373,22 +366,14 @@ int cmd_build(int argc, char **argv)
 		fprintf(stderr, "litlab: %s\n", why);
 		free(why);
 		free(dir);
-		free_words(rule_dirs, nrule_dirs);
+		course_check_opts_release(&copts);
 		return 2;
 	}
 
 	struct course_check cc;
-	struct course_check_opts copts = {
-		.rule_dirs = rule_dirs, .nrule_dirs = nrule_dirs, .no_rules = no_rules,
-		.print_diags = 1, .progress = 1, .color = cmd_color(stderr),
-	};
 	char *err;
-	int status = 0;
-	if (course_check_run(&cc, argv + optind, (size_t)(argc - optind), &copts, &err) < 0) {
-		fprintf(stderr, "litlab: %s\n", err);
-		free(err);
-		status = 2;
-	} else {
+	int status = course_check_cmd(&cc, argv + optind, (size_t)(argc - optind), &copts);
+	if (status == 0) {
 		course_check_print_summary(stderr, &cc);
 		if (course_check_gate(&cc)) {
 			fprintf(stderr, "litlab: not building the site: %zu error%s in the lessons (run litlab check)\n",
@@ -413,6 +398,6 @@ int cmd_build(int argc, char **argv)
 	}
 	course_check_release(&cc);
 	free(dir);
-	free_words(rule_dirs, nrule_dirs);
+	course_check_opts_release(&copts);
 	return status;
 }

@@ -38,30 +38,28 @@ int cmd_check(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "fresh", no_argument, NULL, 'F' },   { "jobs", required_argument, NULL, 'j' },
 		{ "format", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
-		{ "rules", required_argument, NULL, 'r' },  { "no-rules", no_argument, NULL, 'R' },
 		{ "sanitize", no_argument, NULL, 'S' },	    { "repeat", required_argument, NULL, 'N' },
-		{ NULL, 0, NULL, 0 },
+		COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
 	};
-	int json = 0, c, no_rules = 0, fresh = 0, sanitize = 0;
-	long jobs = 0, repeat = 0;
-	char **rule_dirs = NULL;
-	size_t nrule_dirs = 0;
+	struct course_check_opts copts = { .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
+	int json = 0, c;
+	long repeat = 0;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:j:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
-			fresh = 1;
+			copts.fresh = 1;
 			break;
 		case 'S':
-			sanitize = 1;
+			copts.sanitize = 1;
 			break;
 		case 'N': {
 			char *end;
 			repeat = strtol(optarg, &end, 10);
 			if (*end || !*optarg || repeat < 1 || repeat > 1000) {
-				free_words(rule_dirs, nrule_dirs);
+				course_check_opts_release(&copts);
 				return cmd_usage_error("check", "--repeat needs a number of runs from 1 to 1000, not '%s'",
 						       optarg);
 			}
@@ -69,9 +67,9 @@ int cmd_check(int argc, char **argv)
 		}
 		case 'j': {
 			char *end;
-			jobs = strtol(optarg, &end, 10);
-			if (*end || jobs < 1 || jobs > 1024) {
-				free_words(rule_dirs, nrule_dirs);
+			copts.jobs = strtol(optarg, &end, 10);
+			if (*end || copts.jobs < 1 || copts.jobs > 1024) {
+				course_check_opts_release(&copts);
 				return cmd_usage_error("check", "-j needs a number of jobs from 1 to 1024, not '%s'",
 						       optarg);
 			}
@@ -81,40 +79,26 @@ int cmd_check(int argc, char **argv)
 			if (strcmp(optarg, "json") == 0)
 				json = 1;
 			else if (strcmp(optarg, "text") != 0) {
-				free_words(rule_dirs, nrule_dirs);
+				course_check_opts_release(&copts);
 				return cmd_usage_error("check", "unknown format '%s' (text or json)", optarg);
 			}
 			break;
-		case 'r':
-			rule_dirs = xreallocarray(rule_dirs, nrule_dirs + 1, sizeof *rule_dirs);
-			rule_dirs[nrule_dirs++] = xstrdup(optarg);
-			break;
-		case 'R':
-			no_rules = 1;
-			break;
 		case 'h':
-			free_words(rule_dirs, nrule_dirs);
+			course_check_opts_release(&copts);
 			fputs(check_help, stdout);
 			return 0;
 		default:
-			free_words(rule_dirs, nrule_dirs);
+			if (course_check_opt(&copts, c, optarg))
+				break;
+			course_check_opts_release(&copts);
 			return cmd_option_error("check", c, argv[optind - 1]);
 		}
 	}
+	copts.repeat = (int)repeat;
 
 	struct course_check cc;
-	struct course_check_opts copts = {
-		.rule_dirs = rule_dirs, .nrule_dirs = nrule_dirs, .no_rules = no_rules,
-		.print_diags = 1, .progress = 1, .color = cmd_color(stderr),
-		.fresh = fresh, .jobs = jobs, .sanitize = sanitize, .repeat = (int)repeat,
-	};
-	char *err;
-	int status = 0;
-	if (course_check_run(&cc, argv + optind, (size_t)(argc - optind), &copts, &err) < 0) {
-		fprintf(stderr, "litlab: %s\n", err);
-		free(err);
-		status = 2;
-	} else {
+	int status = course_check_cmd(&cc, argv + optind, (size_t)(argc - optind), &copts);
+	if (status == 0) {
 		if (json) {
 			json_t *doc = course_check_json(&cc);
 			if (report_write(stdout, doc) < 0)
@@ -126,6 +110,6 @@ int cmd_check(int argc, char **argv)
 			status = 1;
 	}
 	course_check_release(&cc);
-	free_words(rule_dirs, nrule_dirs);
+	course_check_opts_release(&copts);
 	return status;
 }

@@ -317,6 +317,39 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	return 0;
 }
 
+int course_check_opt(struct course_check_opts *opts, int c, const char *arg)
+{
+	if (c == 'r') {
+		opts->rule_dirs = xreallocarray(opts->rule_dirs, opts->nrule_dirs + 1, sizeof *opts->rule_dirs);
+		opts->rule_dirs[opts->nrule_dirs++] = xstrdup(arg);
+		return 1;
+	}
+	if (c == 'R') {
+		opts->no_rules = 1;
+		return 1;
+	}
+	return 0;
+}
+
+void course_check_opts_release(struct course_check_opts *opts)
+{
+	free_words(opts->rule_dirs, opts->nrule_dirs);
+	opts->rule_dirs = NULL;
+	opts->nrule_dirs = 0;
+}
+
+int course_check_cmd(struct course_check *cc, char *const *paths, size_t npaths,
+		     const struct course_check_opts *opts)
+{
+	char *err;
+
+	if (course_check_run(cc, paths, npaths, opts, &err) == 0)
+		return 0;
+	fprintf(stderr, "litlab: %s\n", err);
+	free(err);
+	return 2;
+}
+
 void course_check_release(struct course_check *cc)
 {
 	for (size_t i = 0; i < cc->n; i++)

@@ -24,7 +24,7 @@
 #include "rules.h"
 
 struct course_check_opts {
-	char *const *rule_dirs; /* --rules folders, in order (borrowed) */
+	char **rule_dirs; /* --rules folders, in order (course_check_opt() copies them) */
 	size_t nrule_dirs;
 	int no_rules;	  /* apply no Lua rule at all */
 	int print_diags;  /* print each lesson's diagnostics on stderr */
@@ -58,6 +58,25 @@ struct course_check {
 int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		     const struct course_check_opts *opts, char **err);
 void course_check_release(struct course_check *cc);
+
+/* The getopt_long entries of the options check, build and audit share. */
+#define COURSE_CHECK_RULE_OPTIONS                                                                       \
+	{ "rules", required_argument, NULL, 'r' }, { "no-rules", no_argument, NULL, 'R' }
+
+/*
+ * Takes getopt's c into opts if it is one of COURSE_CHECK_RULE_OPTIONS
+ * ('r': --rules arg, copied; 'R': --no-rules): 1, else 0.
+ */
+int course_check_opt(struct course_check_opts *opts, int c, const char *arg);
+/* Frees what course_check_opt() copied. */
+void course_check_opts_release(struct course_check_opts *opts);
+
+/*
+ * course_check_run() for a command, with its PATH arguments: 0, or 2 with
+ * "litlab: ERROR" printed on stderr. The caller releases cc either way.
+ */
+int course_check_cmd(struct course_check *cc, char *const *paths, size_t npaths,
+		     const struct course_check_opts *opts);
 
 /* 1 if any lesson or rule file has an error: then nothing may be rendered. */
 int course_check_gate(const struct course_check *cc);
