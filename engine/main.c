@@ -10,13 +10,13 @@
 #include "util.h"
 
 static const struct cmd_entry commands[] = {
-	{ "check", cmd_check, "[--fresh] [-j N] [--format text|json] [--rules DIR] [PATH...]",
+	{ "check", cmd_check, "[--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json] [--rules DIR] [--no-rules] [PATH...]",
 	  "run every block, verify outputs, apply the rules" },
 	{ "tangle", cmd_tangle, "[--check] [--labs DIR] [PATH...]", "write labs/ from the lessons (--check: say where they differ)" },
 	{ "lab", cmd_lab, "[--lessons DIR] [--labs DIR] N", "build and run lesson N's labs, compare with the lesson" },
 	{ "promote", cmd_promote, "[--dry-run] PATH...", "accept the real output of run blocks into their lessons" },
-	{ "build", cmd_build, "[-o DIR] [--rules DIR] [PATH...]", "check, then render the site to DIR (default site/public)" },
-	{ "audit", cmd_audit, "[--format text|json|junit] [PATH...]", "the reviewer's ledger: every block and claim with its evidence" },
+	{ "build", cmd_build, "[-o DIR] [--rules DIR] [--no-rules] [PATH...]", "check, then render the site to DIR (default site/public)" },
+	{ "audit", cmd_audit, "[--format text|json|junit] [--rules DIR] [--no-rules] [PATH...]", "the reviewer's ledger: every block and claim with its evidence" },
 	{ "rules", cmd_rules, "[--rules DIR]...", "list every rule: id, severity, origin, summary" },
 };
 
