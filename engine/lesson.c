@@ -930,10 +930,12 @@ static struct block *block_by_id(struct lesson *l, const struct strmap *ids, con
 
 /*
  * Depth-first: a block's own uses come before it; each block once; at most
- * USE_MAX of them (out has room for that many), which also bounds the
- * recursion. 0 on success, -1 on a cycle (*cycle_at), -2 past USE_MAX.
+ * USE_MAX of them (out has room for that many). depth is how many blocks
+ * above this one are still open: each will end up in out too, so stopping
+ * when depth + *n reaches USE_MAX bounds the recursion as well. 0 on
+ * success, -1 on a cycle (*cycle_at), -2 past USE_MAX.
  */
-static int collect_deps(struct lesson *l, const struct strmap *ids, size_t at, unsigned char *state,
+static int collect_deps(struct lesson *l, const struct strmap *ids, size_t at, size_t depth, unsigned char *state,
 			size_t *out, size_t *n, size_t *cycle_at)
 {
 	struct block *b = &l->blocks[at];
@@ -948,9 +950,9 @@ static int collect_deps(struct lesson *l, const struct strmap *ids, size_t at, u
 			return -1;
 		}
 		if (state[u->index] == 0) {
-			if (*n == USE_MAX)
+			if (depth + *n >= USE_MAX)
 				return -2;
-			int rc = collect_deps(l, ids, u->index, state, out, n, cycle_at);
+			int rc = collect_deps(l, ids, u->index, depth + 1, state, out, n, cycle_at);
 			if (rc < 0)
 				return rc;
 			if (*n == USE_MAX)
@@ -1017,7 +1019,7 @@ static void resolve_uses(struct lesson *l, const struct strmap *ids)
 		unsigned char *state = xcalloc(l->nblocks, 1);
 		size_t *deps = xcalloc(USE_MAX, sizeof *deps);
 		size_t n = 0, cycle_at = 0;
-		int rc = collect_deps(l, ids, i, state, deps, &n, &cycle_at);
+		int rc = collect_deps(l, ids, i, 0, state, deps, &n, &cycle_at);
 		if (rc == -1) {
 			error_at(l, b->use_line, b->use_col, "attribute",
 				 xasprintf("use= makes a cycle through block '%s': a block cannot end up using "

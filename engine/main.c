@@ -1,5 +1,6 @@
 /* main.c: litlab's front: global options, the command table, dispatch. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,10 +64,24 @@ static void help(FILE *fp)
 		    "NO_COLOR.\n");
 }
 
+/*
+ * Started with stdin, stdout or stderr closed (cron, some CI runners), the
+ * first file litlab opens would take that number, and what was meant for it
+ * would go to the wrong place: a cgroup's control file became a helper's
+ * stdin and was overwritten. They are opened on /dev/null first.
+ */
+static void open_standard_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) < 0)
+			exit(2);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
 
+	open_standard_fds();
 	if (argc < 2) {
 		help(stderr);
 		return 2;

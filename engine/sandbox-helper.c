@@ -1290,7 +1290,7 @@ static void helper_exec(const struct sbx_config *cfg, const struct sbx_cgroup *c
 	if (null >= 0 && null != 1)
 		dup2(null, 1);
 	for (size_t i = 0; i < ARRAY_LEN(keep); i++)
-		if (keep[i] > 2)
+		if (keep[i] >= 0)
 			fcntl(keep[i], F_SETFD, 0);
 	execve("/proc/self/exe", argv, envp);
 	for (size_t i = 0; i < ARRAY_LEN(keep); i++)

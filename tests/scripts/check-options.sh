@@ -16,4 +16,15 @@ out=$("$LITLAB" check -j 0 "$lesson" 2>&1); rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: -j 0 accepted"; fail=1; }
 out=$("$LITLAB" check --format yaml "$lesson" 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "unknown format 'yaml'" || { echo "FAIL: --format yaml: $out"; fail=1; }
+
+# Started with stdin and stderr closed, litlab gives blocks the same sandbox: once, the
+# file a helper opened took fd 0 or 2 and its cgroup's process limit was lost.
+summary() { python3 -c 'import json, sys
+d = json.load(sys.stdin)
+b = d["lessons"][0]["blocks"][0]
+print(b["evidence"]["isolation"], "|", b["evidence"]["stdout"].strip())'; }
+open=$("$LITLAB" check --fresh --format json tests/closed-fds/70-forks.md 2>/dev/null | summary)
+closed=$("$LITLAB" check --fresh --format json tests/closed-fds/70-forks.md <&- 2>&- | summary)
+[ -n "$open" ] && [ "$open" = "$closed" ] ||
+	{ echo "FAIL: with stdin and stderr closed: '$closed', not '$open'"; fail=1; }
 exit $fail

@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -773,6 +774,19 @@ static void test_use_errors(void **state)
 	lesson_free(l);
 }
 
+struct parse_job {
+	const char *text;
+	struct lesson *l;
+};
+
+static void *parse_thread(void *arg)
+{
+	struct parse_job *j = arg;
+
+	j->l = lesson_parse(PATH, j->text, strlen(j->text));
+	return NULL;
+}
+
 /*
  * A block brings in at most USE_MAX blocks: a chain longer than that is an
  * error at the block that passes it (not a deep recursion), and many blocks
@@ -805,6 +819,27 @@ static void test_use_limits(void **state)
 	l = parse(text.p);
 	assert_int_equal(l->diags.n, 0);
 	assert_int_equal(lesson_block(l, "u2999")->ndeps, 1);
+	lesson_free(l);
+
+	/* A chain far deeper than USE_MAX, first block first: followed no deeper than USE_MAX
+	   (the recursion went as deep as the chain and overflowed the stack): loaded on a thread
+	   with a 1 MiB stack, which 60,000 frames would pass. */
+	enum { DEEP = 60000 };
+	buf_reset(&text);
+	for (int i = 0; i + 1 < DEEP; i++)
+		buf_addf(&text, "```c id=d%d fragment use=d%d\n```\n", i, i + 1);
+	buf_addf(&text, "```c id=d%d fragment\n```\n", DEEP - 1);
+	pthread_attr_t attr;
+	pthread_t t;
+	struct parse_job job = { text.p, NULL };
+	assert_int_equal(pthread_attr_init(&attr), 0);
+	assert_int_equal(pthread_attr_setstacksize(&attr, 1 << 20), 0);
+	assert_int_equal(pthread_create(&t, &attr, parse_thread, &job), 0);
+	pthread_join(t, NULL);
+	pthread_attr_destroy(&attr);
+	l = job.l;
+	assert_true(l->blocks[0].bad_attrs);
+	assert_false(l->blocks[DEEP - USE_MAX - 1].bad_attrs || l->blocks[DEEP - USE_MAX - 1].ndeps != USE_MAX);
 	lesson_free(l);
 	buf_release(&text);
 }
