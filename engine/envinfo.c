@@ -346,13 +346,14 @@ static int is_script(const char *path)
 
 /*
  * The compiler's version line: from the memo when it knows this very file,
- * else by asking it. Only a compiled program is remembered: its version is
- * in its own bytes, while a script (a wrapper) may exec a compiler that
- * changed since.
+ * else by asking it. Only a compiler that is one compiled program is
+ * remembered, its version being in its own bytes: a script (a wrapper), or
+ * a command of several words (`ccache gcc`, `env ... cc`), may run a
+ * compiler that changed since while its own file did not.
  */
 static char *memo_version(const char *path, char **argv, size_t argc, const char *cc, const struct envinfo_memo *m)
 {
-	char *file = m && !is_script(path) ? envinfo_file_id(path) : NULL;
+	char *file = m && argc == 1 && !is_script(path) ? envinfo_file_id(path) : NULL;
 	char *id = file ? xasprintf("%s\ncommand=%s", file, cc ? cc : "") : NULL;
 	char *version = id ? m->get(m->ctx, id) : NULL;
 

@@ -52,8 +52,8 @@ struct envinfo_memo {
 
 /*
  * As envinfo_capture(), asking memo first (NULL: none) instead of running
- * `CC --version`, unless the compiler is a script (#!): a wrapper's answer
- * can change while its own file does not.
+ * `CC --version`, unless $CC is more than one word or a script (#!): a
+ * launcher's or wrapper's answer can change while its own file does not.
  */
 void envinfo_capture_memo(struct envinfo *env, const char *cc, const struct envinfo_memo *memo);
 
