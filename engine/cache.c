@@ -348,7 +348,8 @@ json_t *cache_evidence_json(const struct evidence *ev)
 
 	for (size_t i = 0; i < ev->nsamples; i++)
 		json_array_append_new(samples, sample_json(&ev->samples[i]));
-	return json_pack("{s:b, s:b, s:s, s:o, s:o, s:b, s:b, s:o, s:i, s:o, s:i, s:i, s:i, s:o, s:o}", "compiled",
+	return json_pack("{s:o, s:b, s:b, s:s, s:o, s:o, s:b, s:b, s:o, s:i, s:o, s:i, s:i, s:i, s:o, s:o}",
+			 "isolation", str_json(ev->isolation), "compiled",
 			 ev->compiled, "compile_ok", ev->compile_ok, "compile_end", end_str(ev->compile_end),
 			 "compile_log", bytes_json(ev->compile_log.p, ev->compile_log.len), "cflags",
 			 str_json(ev->cflags), "sanitized", ev->sanitized, "executed", ev->executed, "run",
@@ -464,6 +465,10 @@ static int evidence_parse(json_t *j, struct evidence *ev)
 		return -1;
 	if (json_is_string(cflags))
 		ev->cflags = dup_json_str(cflags);
+	/* Records from before litlab kept the isolation have none: the runner's is shown. */
+	json_t *iso = json_object_get(j, "isolation");
+	if (json_is_string(iso))
+		ev->isolation = dup_json_str(iso);
 	if (ev->executed && run_parse(run, &ev->run) < 0)
 		return -1;
 	ev->samples = xcalloc(json_array_size(samples) + 1, sizeof *ev->samples);

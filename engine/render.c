@@ -861,7 +861,7 @@ static void measure_panel(struct buf *out, const struct render_ctx *ctx, const s
 		buf_adds(out, "unknown");
 	}
 	buf_adds(out, "</dd>\n");
-	dd_text(out, "Isolation", ctx->runner ? runner_isolation(ctx->runner) : NULL);
+	dd_text(out, "Isolation", evidence_isolation(&br->ev, ctx->runner));
 	dd_text(out, "Recorded by", "litlab " LITLAB_VERSION);
 	buf_adds(out, "</dl>\n");
 	distribution_svg(out, b->id, m);

@@ -115,7 +115,7 @@ static json_t *evidence(const struct report_ctx *ctx, const struct block *b, con
 	if (ev->repeats > 1)
 		json_object_set_new(j, "runs", json_integer(ev->repeats));
 	json_object_set_new(j, "cached", json_boolean(ev->cached));
-	json_object_set_new(j, "isolation", str(ctx->runner ? runner_isolation(ctx->runner) : NULL));
+	json_object_set_new(j, "isolation", str(evidence_isolation(ev, ctx->runner)));
 	return j;
 }
 
@@ -171,7 +171,7 @@ static json_t *environment(const struct report_ctx *ctx, const struct evidence *
 	json_object_set_new(j, "machine", str(e ? e->machine : NULL));
 	json_object_set_new(j, "date_utc", str(e ? e->date_utc : NULL));
 	json_object_set_new(j, "loadavg_1min", e && e->loadavg1 >= 0 ? json_real(e->loadavg1) : json_null());
-	json_object_set_new(j, "isolation", str(r ? runner_isolation(r) : NULL));
+	json_object_set_new(j, "isolation", str(evidence_isolation(ev, r)));
 	json_object_set_new(j, "litlab", json_string(LITLAB_VERSION));
 	return j;
 }

@@ -93,6 +93,11 @@ const struct envinfo *runner_env(struct runner *r)
 	return runner_env_memo(r, NULL);
 }
 
+const char *evidence_isolation(const struct evidence *ev, const struct runner *r)
+{
+	return ev->isolation ? ev->isolation : r ? runner_isolation(r) : NULL;
+}
+
 const char *runner_isolation(const struct runner *r)
 {
 	return r->isolation ? r->isolation : sandbox_isolation();
@@ -132,6 +137,7 @@ void evidence_release(struct evidence *ev)
 	buf_release(&ev->differ_out);
 	free(ev->cflags);
 	free(ev->setup_error);
+	free(ev->isolation);
 	free_words(ev->deps, ev->ndeps);
 	if (ev->env) {
 		envinfo_release(ev->env);
@@ -734,13 +740,18 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 		ev->setup_error = xasprintf("cannot write '%s': %s", header, strerror(errno));
 	} else if (write_file(src, tu.p, tu.len) < 0) {
 		ev->setup_error = xasprintf("cannot write '%s': %s", src, strerror(errno));
-	} else if (compile(r, l, b, ev, dir) == 0 && block_executes(b)) {
-		ev->executed = 1;
-		execute(r, b, dir, &ev->run);
-		if (b->mode == MODE_MEASURE && ev->run.end == END_EXITED && ev->run.exit_code == b->exit_expected)
-			measure(r, b, dir, ev);
-		if (b->mode == MODE_RUN && r->repeat > 1 && ev->run.end == END_EXITED)
-			repeat(r, b, dir, ev);
+	} else {
+		/* What the launches below run in, probed now if nothing probed before. */
+		ev->isolation = xstrdup(sandbox_isolation());
+		if (compile(r, l, b, ev, dir) == 0 && block_executes(b)) {
+			ev->executed = 1;
+			execute(r, b, dir, &ev->run);
+			if (b->mode == MODE_MEASURE && ev->run.end == END_EXITED &&
+			    ev->run.exit_code == b->exit_expected)
+				measure(r, b, dir, ev);
+			if (b->mode == MODE_RUN && r->repeat > 1 && ev->run.end == END_EXITED)
+				repeat(r, b, dir, ev);
+		}
 	}
 	free(src);
 	free(header);

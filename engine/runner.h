@@ -94,7 +94,12 @@ struct evidence {
 	size_t ndeps;
 
 	int cached; /* read from the evidence cache (cache.h), not produced in this run */
+	char *isolation; /* the sandbox it was compiled and run in (sandbox_isolation()); NULL
+			    for a record from before litlab kept it */
 };
+
+/* The isolation ev records, or, for a record without one, the runner's. */
+const char *evidence_isolation(const struct evidence *ev, const struct runner *r);
 
 /*
  * Finds the compiler. Returns 0, or -1 with *err (malloc'd) saying what is

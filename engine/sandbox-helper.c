@@ -1326,10 +1326,11 @@ __attribute__((constructor)) static void helper_entry(int argc, char **argv)
 		_exit(127);
 	unsetenv(HELPER_ENV);
 	cfg.tier = tier;
-	if (want_filter) {
+	if (want_filter) { /* the parent has one: a helper without it would run programs unfiltered */
 		char *why = NULL;
-		if (sbx_filter_build(tier == 'C' || tier == 'D', &filter, &why) == 0)
-			cfg.filter = &filter;
+		if (sbx_filter_build(tier == 'C' || tier == 'D', &filter, &why) < 0)
+			_exit(126);
+		cfg.filter = &filter;
 		free(why);
 	}
 	helper_child(&cfg, &cg, sock);
@@ -1385,7 +1386,9 @@ static void reap(pid_t pid, double max_s)
 	}
 }
 
-int sbx_helper_start(struct sbx_helper *h, const struct sbx_config *shared, int slot, unsigned *parts, char **why)
+/* Starts a helper from a fresh image of litlab (fresh), or as a plain fork of it. */
+static int helper_start(struct sbx_helper *h, const struct sbx_config *shared, int slot, unsigned *parts, char **why,
+			int fresh)
 {
 	/* Tier C: each slot's launches run as a uid of their own (RLIMIT_NPROC counts per uid). */
 	struct sbx_config own = *shared;
@@ -1432,8 +1435,11 @@ int sbx_helper_start(struct sbx_helper *h, const struct sbx_config *shared, int 
 	}
 	if (pid == 0) {
 		close(sv[0]);
-		helper_exec(cfg, &h->cg, sv[1], envp);
-		helper_child(cfg, &h->cg, sv[1]); /* no exec here (no /proc): the fork carries on */
+		if (fresh) {
+			helper_exec(cfg, &h->cg, sv[1], envp);
+			_exit(127); /* litlab tries a forked helper next */
+		}
+		helper_child(cfg, &h->cg, sv[1]);
 	}
 	free(spec);
 	free(envp);
@@ -1482,6 +1488,29 @@ int sbx_helper_start(struct sbx_helper *h, const struct sbx_config *shared, int 
 		sbx_helper_stop(h);
 		return -1;
 	}
+	return 0;
+}
+
+/*
+ * 1 once a helper from a fresh image failed to start where a forked one
+ * started: /proc/self/exe is not litlab (run through ld.so or an emulator),
+ * or /proc is missing. Helpers are forked from then on.
+ */
+static int fresh_fails;
+
+int sbx_helper_start(struct sbx_helper *h, const struct sbx_config *cfg, int slot, unsigned *parts, char **why)
+{
+	if (__atomic_load_n(&fresh_fails, __ATOMIC_RELAXED))
+		return helper_start(h, cfg, slot, parts, why, 0);
+	char *fresh_why = NULL;
+	if (helper_start(h, cfg, slot, parts, &fresh_why, 1) == 0)
+		return 0;
+	if (helper_start(h, cfg, slot, parts, why, 0) < 0) {
+		free(fresh_why);
+		return -1;
+	}
+	__atomic_store_n(&fresh_fails, 1, __ATOMIC_RELAXED);
+	free(fresh_why);
 	return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
@@ -284,6 +285,20 @@ int sbx_idmap_userns(int id, char **why)
 }
 
 /* Gives the folder (and what is in it) to uid: where the filesystem cannot be idmapped. */
+/* The uid sbx_give_folder() gives nested entries to (the helper that calls it has one thread). */
+static uid_t give_uid;
+
+static int give_nested(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)flag;
+	/* Deeper than the folder's own entries, only what a sandboxed launch made (a uid of tier
+	   C's range) changes hands: never a file that came there some other way. */
+	if (ftw->level >= 2 && st->st_uid != give_uid && st->st_uid >= SANDBOX_UID_C &&
+	    st->st_uid < SANDBOX_UID_C + SANDBOX_UID_C_RANGE && lchown(path, give_uid, give_uid) < 0)
+		return 0;
+	return 0;
+}
+
 void sbx_give_folder(const char *path, int uid)
 {
 	int dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -304,6 +319,9 @@ void sbx_give_folder(const char *path, int uid)
 			if (fchownat(dfd, e->d_name, (uid_t)uid, (gid_t)uid, AT_SYMLINK_NOFOLLOW) < 0)
 				continue;
 	closedir(d);
+	/* Folders an earlier launch made (as another slot's uid, in tier C) go with it. */
+	give_uid = (uid_t)uid;
+	nftw(path, give_nested, 16, FTW_PHYS | FTW_MOUNT);
 }
 
 /* ---- cgroups (v1) ---- */

@@ -371,10 +371,10 @@ char *sandbox_fingerprint(void)
 	add_file_text(&b, "/proc/sys/kernel/random/boot_id", NULL);
 	add_file_text(&b, "/proc/sys/kernel/osrelease", NULL);
 	static const char *const status[] = { "Cap", "NoNewPrivs", "Seccomp:", NULL };
-	static const char *const cgroup[] = { "cgroup", NULL };
 	add_file_text(&b, "/proc/self/status", status);
+	add_file_text(&b, "/proc/self/attr/current", NULL); /* the AppArmor or SELinux label */
 	add_file_text(&b, "/proc/self/cgroup", NULL);
-	add_file_text(&b, "/proc/self/mountinfo", cgroup);
+	add_file_text(&b, "/proc/self/mountinfo", NULL); /* cgroups, and what / and /tmp are */
 	add_file_text(&b, "/proc/sys/user/max_user_namespaces", NULL);
 	add_file_text(&b, "/proc/sys/kernel/unprivileged_userns_clone", NULL);
 	add_file_text(&b, "/proc/sys/kernel/apparmor_restrict_unprivileged_userns", NULL);

@@ -140,9 +140,10 @@ const char *sandbox_isolation_known(void);
 
 /*
  * What the probe's outcome depends on, as text, learnt without probing: the
- * ids and capabilities of the process, no_new_privs and seccomp, the
- * cgroups it is in and those mounted, the user namespace settings, the
- * kernel and its boot, the binary, LITLAB_ISOLATION and TMPDIR. The cache
+ * ids and capabilities of the process, no_new_privs and seccomp, its
+ * AppArmor or SELinux label, the cgroups it is in, every mount it sees, the
+ * user namespace settings, the kernel and its boot, the binary,
+ * LITLAB_ISOLATION and TMPDIR. The cache
  * keeps the probe's outcome under it, so that a run that launches nothing
  * need not probe. malloc'd.
  */

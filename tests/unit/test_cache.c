@@ -83,6 +83,7 @@ static void fill(struct evidence *ev)
 	ev->compile_end = END_EXITED;
 	buf_add(&ev->compile_log, "warn\xff\xfe\0x", 8);
 	ev->cflags = xstrdup("-O2 -Wall");
+	ev->isolation = xstrdup("C: uid=per-run,pgroup,subreaper,seccomp,rlimits");
 	ev->executed = 1;
 	ev->run.end = END_EXITED;
 	ev->run.exit_code = 3;
@@ -122,6 +123,7 @@ static void assert_same(const struct evidence *a, const struct evidence *b)
 	assert_int_equal(a->compile_log.len, b->compile_log.len);
 	assert_memory_equal(a->compile_log.p, b->compile_log.p, a->compile_log.len);
 	assert_string_equal(a->cflags, b->cflags);
+	assert_string_equal(a->isolation, b->isolation);
 	assert_int_equal(a->executed, b->executed);
 	assert_int_equal(a->run.end, b->run.end);
 	assert_int_equal(a->run.exit_code, b->run.exit_code);
@@ -553,6 +555,7 @@ static void test_isolation_memo(void **state)
 	runner_block(&r, l, &l->blocks[0], &ev); /* this launch probes */
 	assert_true(ev.executed);
 	assert_string_equal(sandbox_isolation_known(), real);
+	assert_string_equal(evidence_isolation(&ev, &r), real); /* the evidence says where it ran */
 	cache_key(&c, &r, l, &l->blocks[0], key);
 	cache_store(&c, key, &ev);
 	cache_flush(&c);

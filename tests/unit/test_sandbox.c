@@ -931,6 +931,44 @@ static void test_slot_uids(void **state)
 		assert_int_equal(j[0].uid, j[1].uid);
 }
 
+static void *hold_a_slot(void *arg)
+{
+	struct launch_result r;
+
+	(void)arg;
+	run_sh_in("sleep 0.6", default_limits(), NULL, 0, "/", &r);
+	launch_result_release(&r);
+	return NULL;
+}
+
+/*
+ * A block's launches may run in different slots (in tier C, as different
+ * uids): what one made deep in the work folder, the next may still write.
+ * Here the second launch finds the first one's slot busy.
+ */
+static void test_slot_handover(void **state)
+{
+	struct launch_result r;
+	char *dir = work_folder();
+	pthread_t t;
+
+	(void)state;
+	assert_int_equal(run_sh_in("mkdir -p d/e && echo one > d/e/f", default_limits(), NULL, 0, dir, &r), 0);
+	assert_int_equal(r.exit_code, 0);
+	launch_result_release(&r);
+	assert_int_equal(pthread_create(&t, NULL, hold_a_slot, NULL), 0);
+	usleep(200000); /* it has taken the free slot, the one used above */
+	assert_int_equal(run_sh_in("echo two >> d/e/f && mkdir d/e/g && cat d/e/f", default_limits(), NULL, 0, dir, &r),
+			 0);
+	pthread_join(t, NULL);
+	if (r.exit_code != 0)
+		print_error("%s", r.err.p);
+	assert_int_equal(r.exit_code, 0);
+	assert_string_equal(r.out.p, "one\ntwo\n");
+	launch_result_release(&r);
+	remove_folder(dir);
+}
+
 /* Allocates and frees without pause until *stop: a thread busy in the allocator. */
 static void *churn(void *arg)
 {
@@ -1037,6 +1075,7 @@ static void test_forked_litlab(void **state)
 		cmocka_unit_test(test_work_folder), cmocka_unit_test(test_system_read_only),                  \
 		cmocka_unit_test(test_memory_limit), cmocka_unit_test(test_process_limit),                    \
 		cmocka_unit_test(test_concurrent), cmocka_unit_test(test_slot_uids),                            \
+		cmocka_unit_test(test_slot_handover),                                                         \
 		cmocka_unit_test(test_helper_start_while_allocating),                                         \
 		cmocka_unit_test(test_helper_is_a_fresh_image), cmocka_unit_test(test_forked_litlab)
 
