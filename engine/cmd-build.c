@@ -223,16 +223,17 @@ static int site_unchanged(const struct site *s, const char *dir)
 /* Writes the site into the empty folder dir. */
 static int write_site(const struct site *s, const char *dir, char **err)
 {
+	/*
+	 * On disk before the swap, so that a crash cannot leave a site of empty
+	 * pages: one syncfs() for them all costs one journal commit where an
+	 * fsync() per page cost one each. The folder is opened first: syncfs()
+	 * reports the write errors that happened since its descriptor was opened.
+	 */
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int rc = 0;
 
 	for (size_t i = 0; i < s->n && rc == 0; i++)
 		rc = write_page(dir, s->v[i].name, s->v[i].data, s->v[i].len, err);
-	/*
-	 * On disk before the swap, so that a crash cannot leave a site of empty
-	 * pages: one syncfs() for them all costs one journal commit where an
-	 * fsync() per page cost one each.
-	 */
-	int dfd = rc == 0 ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
 	if (rc == 0 && (dfd < 0 || syncfs(dfd) < 0)) {
 		*err = xasprintf("cannot write '%s' to disk: %s", dir, strerror(errno));
 		rc = -1;

@@ -29,6 +29,7 @@
 
 #include "buf.h"
 #include "cache.h"
+#include "envinfo.h"
 #include "keyhash.h"
 #include "prose.h"
 #include "quantity.h"
@@ -788,6 +789,7 @@ struct pass {
 	const struct ruleset *rs;
 	struct diags *out;   /* where rule diagnostics go (before suppressions) */
 	struct buf *raw;     /* every record read, to remember the pass; NULL */
+	int unclean;	     /* a child was killed or did not exit 0: the pass is not remembered */
 	const char *lesson_path;
 	size_t current;	     /* file that runs */
 	int current_line;
@@ -919,6 +921,8 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 	buf_release(&in);
 	int status = 0;
 	waitpid(pid, &status, 0);
+	if (killed || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		ps->unclean = 1;
 	if (killed) {
 		rule_error(ps, ps->started ? ps->current : from, ps->current_line,
 			   "ran past its time limit (1.5 s) and was stopped");
@@ -1048,7 +1052,12 @@ static int suppressed(const struct ruleset *rs, struct lesson_result *lr, const 
 /* The rule files (paths and texts) into a key; with_broken: and whether each loaded. */
 static void key_rule_files(struct sha256_ctx *ctx, const struct ruleset *rs, int with_broken)
 {
+	/* This very litlab: a rebuild may change what rules are given without a new version. */
+	char *self = envinfo_file_id("/proc/self/exe");
+
 	key_str(ctx, "litlab", LITLAB_VERSION);
+	key_str(ctx, "binary", self);
+	free(self);
 	key_num(ctx, "files", (double)rs->nfiles);
 	for (size_t i = 0; i < rs->nfiles; i++) {
 		key_str(ctx, "path", rs->files[i].path);
@@ -1144,7 +1153,7 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 		for (size_t from = 0; from < rs->nfiles; passes++)
 			from = run_child(&ps, lr, from);
 		/* Only a pass that ran whole in one child, every rule to its end, is remembered. */
-		if (rs->memo && passes <= 1 && !has_rule_error(&found))
+		if (rs->memo && passes <= 1 && !ps.unclean && !has_rule_error(&found))
 			cache_memo_put(rs->memo, "rules", key, raw.p ? raw.p : "", raw.len);
 		buf_release(&raw);
 	}
@@ -1397,15 +1406,18 @@ static void load_meta(struct ruleset *rs)
 	}
 	for (size_t from = 0; from < rs->nfiles;) {
 		int fds[2];
-		if (pipe2(fds, O_CLOEXEC) < 0)
-			return;
+		if (pipe2(fds, O_CLOEXEC) < 0) {
+			clean = 0;
+			break;
+		}
 		fflush(stdout);
 		fflush(stderr);
 		pid_t pid = fork();
 		if (pid < 0) {
 			close(fds[0]);
 			close(fds[1]);
-			return;
+			clean = 0;
+			break;
 		}
 		if (pid == 0) {
 			close(fds[0]);
@@ -1450,7 +1462,10 @@ static void load_meta(struct ruleset *rs)
 		}
 		close(fds[0]);
 		buf_release(&in);
-		waitpid(pid, NULL, 0);
+		int status = 0;
+		waitpid(pid, &status, 0);
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			clean = 0;
 		if (killed || (st.started && !st.ended)) {
 			rs->files[st.current].broken = 1;
 			diags_add(&rs->errors, rs->files[st.current].path, 1, 1, SEV_ERROR, "rule-error",

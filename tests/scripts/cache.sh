@@ -226,6 +226,11 @@ cmp -s "$work/r1.err" "$work/r2.err" || { diff "$work/r1.err" "$work/r2.err"; ec
 [ -n "$memo" ] && printf 'D 0 3 1 warning no-mark\tREPLAYED FROM THE MEMO\n\n-- litlab memo end --\n' >"$memo"
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r3.err"
 grep -q 'REPLAYED FROM THE MEMO' "$work/r3.err" || { cat "$work/r3.err"; echo "FAIL: the memo was not replayed"; fail=1; }
+# Another litlab binary (a rebuild) does not take this one's memo: what rules see may differ.
+cp "$LITLAB" "$work/litlab-rebuilt"
+"$work/litlab-rebuilt" check "$work/rc" >/dev/null 2>"$work/r3c.err"
+! grep -q 'REPLAYED' "$work/r3c.err" && grep -q 'MARK found' "$work/r3c.err" ||
+	{ cat "$work/r3c.err"; echo "FAIL: another binary replayed this one's rule memo"; fail=1; }
 # A memo cut short (no end line) is no memo: the rules run, nothing of it is replayed.
 [ -n "$memo" ] && printf 'D 0 3 1 warning no-mark\tCUT SHORT\n' >"$memo"
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r3b.err"
