@@ -56,8 +56,9 @@ static struct {
 	struct sbx_config cfg;
 	struct slot **slots;
 	size_t nslots;
+	unsigned parts; /* what the first helper set up: the isolation the label names */
 } sb = { PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, PTHREAD_COND_INITIALIZER, 0, 0, 0, NULL, { 0, NULL }, { 0, -1, -1, 0, 0, 0, NULL },
-	 NULL, 0 };
+	 NULL, 0, 0 };
 
 static _Thread_local int last_slot = -1;
 
@@ -170,6 +171,26 @@ static int start_first(struct sbx_config *cfg, unsigned *parts, char **why)
 	return 0;
 }
 
+/*
+ * Starts the helper of a slot after the probe's first (or in place of one
+ * that died): it must set up all that the first did, which the isolation
+ * label names, or it is not used.
+ */
+static int start_more(struct sbx_helper *h, int index, char **why)
+{
+	unsigned parts;
+
+	if (sbx_helper_start(h, &sb.cfg, index, &parts, why) < 0)
+		return -1;
+	if ((parts & sb.parts) != sb.parts) {
+		h->broken = 1;
+		sbx_helper_stop(h);
+		*why = xasprintf("a sandbox helper set up less than the first (parts %#x of %#x)", parts, sb.parts);
+		return -1;
+	}
+	return 0;
+}
+
 /* With LITLAB_SANDBOX_DEBUG set, says why a part of a tier could not be had. */
 static void why_not(int tier, const char *what, char *why)
 {
@@ -275,6 +296,7 @@ static void probe(void)
 		sb.tier = 'D';
 	if (!sb.tier) /* not even a plain helper: launches will say why when they try again */
 		sb.tier = geteuid() == 0 && cap <= 'C' ? 'C' : 'D';
+	sb.parts = parts;
 	describe(parts);
 }
 
@@ -425,8 +447,7 @@ static struct slot *take_slot(char **why)
 		sb.slots = xreallocarray(sb.slots, sb.nslots + 1, sizeof *sb.slots);
 		sb.slots[sb.nslots++] = n;
 		pthread_mutex_unlock(&sb.lock);
-		unsigned parts;
-		int rc = sbx_helper_start(&n->h, &sb.cfg, (int)index, &parts, why);
+		int rc = start_more(&n->h, (int)index, why);
 		pthread_mutex_lock(&sb.lock);
 		if (rc == 0) {
 			last_slot = (int)index;
@@ -456,12 +477,11 @@ static void give_back(struct slot *s)
 /* Replaces a helper that died; 0, or -1 with *why. */
 static int restart(struct slot *s, char **why)
 {
-	unsigned parts;
 	int index = s->h.slot;
 
 	s->h.broken = 1;
 	sbx_helper_stop(&s->h);
-	if (sbx_helper_start(&s->h, &sb.cfg, index, &parts, why) < 0) {
+	if (start_more(&s->h, index, why) < 0) {
 		s->dead = 1;
 		return -1;
 	}
