@@ -890,21 +890,59 @@ static void test_concurrent(void **state)
 	}
 }
 
-struct uid_job {
+struct holder {
+	char *mark;
+	const char *first; /* a script to run in dir first (on the slot then held); NULL */
+	const char *dir;
 	long uid;
 	int ok;
 };
 
-static void *launch_id(void *arg)
+/*
+ * Runs h->first, if any, then prints its uid and holds its launch slot (the
+ * same: a thread takes its last slot again) sleeping, with the marker,
+ * until killed at 1.5 s.
+ */
+static void *hold_a_slot(void *arg)
 {
-	struct uid_job *j = arg;
+	struct holder *h = arg;
 	struct launch_result r;
+	struct limits lim = default_limits();
+	char *script = xasprintf("id -u; sleep %s", h->mark);
 
-	/* Long enough that both launches overlap, and so hold two slots. */
-	j->ok = run_sh_in("id -u; sleep 0.3", default_limits(), NULL, 0, "/", &r) == 0 && r.end == END_EXITED;
-	j->uid = strtol(r.out.p, NULL, 10);
+	h->ok = 1;
+	if (h->first) {
+		h->ok = run_sh_in(h->first, lim, NULL, 0, h->dir, &r) == 0 && r.exit_code == 0;
+		launch_result_release(&r);
+	}
+	lim.wall_s = 1.5;
+	h->ok &= run_sh_in(script, lim, NULL, 0, "/", &r) == 0 && r.end == END_TIMEOUT;
+	h->uid = strtol(r.out.p, NULL, 10);
 	launch_result_release(&r);
+	free(script);
 	return NULL;
+}
+
+/* Starts a thread whose launch holds a slot, and returns once its program runs. */
+static void hold_slot_start(pthread_t *t, struct holder *h)
+{
+	h->mark = marker();
+	assert_int_equal(pthread_create(t, NULL, hold_a_slot, h), 0);
+	long long t0 = now_ns();
+	while (marked(h->mark, 0) == 0 && seconds_since(t0) < 5.0)
+		usleep(5000);
+	assert_true(marked(h->mark, 0) > 0);
+}
+
+static void hold_slot_end(pthread_t t, struct holder *h)
+{
+	pthread_join(t, NULL);
+	assert_true(h->ok);
+	if (!marker_gone(h->mark, 2.0)) {
+		kill_marked(h->mark);
+		fail_msg("the holder's sleep outlived its launch");
+	}
+	free(h->mark);
 }
 
 /*
@@ -915,30 +953,20 @@ static void *launch_id(void *arg)
  */
 static void test_slot_uids(void **state)
 {
-	pthread_t t[2];
-	struct uid_job j[2];
-
-	(void)state;
-	for (int i = 0; i < 2; i++)
-		assert_int_equal(pthread_create(&t[i], NULL, launch_id, &j[i]), 0);
-	for (int i = 0; i < 2; i++) {
-		pthread_join(t[i], NULL);
-		assert_true(j[i].ok);
-	}
-	if (sandbox_tier() == 'C')
-		assert_int_not_equal(j[0].uid, j[1].uid);
-	else
-		assert_int_equal(j[0].uid, j[1].uid);
-}
-
-static void *hold_a_slot(void *arg)
-{
+	pthread_t t;
+	struct holder h = { NULL, NULL, NULL, 0, 0 };
 	struct launch_result r;
 
-	(void)arg;
-	run_sh_in("sleep 0.6", default_limits(), NULL, 0, "/", &r);
+	(void)state;
+	hold_slot_start(&t, &h);
+	assert_int_equal(run_sh_in("id -u", default_limits(), NULL, 0, "/", &r), 0);
+	long uid = strtol(r.out.p, NULL, 10);
 	launch_result_release(&r);
-	return NULL;
+	hold_slot_end(t, &h);
+	if (sandbox_tier() == 'C')
+		assert_int_not_equal(uid, h.uid);
+	else
+		assert_int_equal(uid, h.uid);
 }
 
 /*
@@ -951,16 +979,13 @@ static void test_slot_handover(void **state)
 	struct launch_result r;
 	char *dir = work_folder();
 	pthread_t t;
+	struct holder h = { NULL, "mkdir -p d/e && echo one > d/e/f", dir, 0, 0 };
 
 	(void)state;
-	assert_int_equal(run_sh_in("mkdir -p d/e && echo one > d/e/f", default_limits(), NULL, 0, dir, &r), 0);
-	assert_int_equal(r.exit_code, 0);
-	launch_result_release(&r);
-	assert_int_equal(pthread_create(&t, NULL, hold_a_slot, NULL), 0);
-	usleep(200000); /* it has taken the free slot, the one used above */
+	hold_slot_start(&t, &h); /* it made d/e/f, and holds the slot it made it in */
 	assert_int_equal(run_sh_in("echo two >> d/e/f && mkdir d/e/g && cat d/e/f", default_limits(), NULL, 0, dir, &r),
 			 0);
-	pthread_join(t, NULL);
+	hold_slot_end(t, &h);
 	if (r.exit_code != 0)
 		print_error("%s", r.err.p);
 	assert_int_equal(r.exit_code, 0);
