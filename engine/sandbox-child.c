@@ -125,6 +125,20 @@ static NO_SANITIZE NORETURN void child(const struct child_spec *c, volatile int 
 		set_limit(RLIMIT_NPROC, (rlim_t)c->nproc, (rlim_t)c->nproc);
 	set_limit(RLIMIT_CORE, 0, 0);
 
+	/*
+	 * The OOM killer's first choice, and so of everything it starts: never
+	 * the spawner, which shares the memory cgroup in tier A and may not be
+	 * allowed to protect itself (that takes CAP_SYS_RESOURCE). Raising needs
+	 * no right. (Tiers C and D have no memory cgroup, and their Landlock
+	 * rules refuse the write: the value stays.)
+	 */
+	int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+	if (adj >= 0) {
+		ssize_t n = write(adj, "1000", 4);
+		(void)n;
+		close(adj);
+	}
+
 	if (c->uid >= 0) {
 		if (syscall(SYS_setgroups, 0, NULL) < 0 || syscall(SYS_setresgid, c->uid, c->uid, c->uid) < 0 ||
 		    syscall(SYS_setresuid, c->uid, c->uid, c->uid) < 0)

@@ -1064,8 +1064,9 @@ static NORETURN void spawner_main(struct spawner *sp)
 	 * The spawner joins the memory cgroup once, and every launch is born in it:
 	 * moving a process into a cgroup waits for an RCU grace period, ten
 	 * milliseconds here, too much for each launch. The kernel's OOM killer
-	 * picks the largest process, never the small spawner (which it is told to
-	 * spare where CAP_SYS_RESOURCE allows).
+	 * must never pick the spawner: it is told to spare it where
+	 * CAP_SYS_RESOURCE allows, and every launch sets its own oom_score_adj
+	 * to 1000 (sandbox-child.c), which needs no right at all.
 	 */
 	if (sp->cg->mem_procs >= 0) {
 		int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
