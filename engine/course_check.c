@@ -175,19 +175,12 @@ static void *worker(void *arg)
 
 		struct lesson_result *lr = &p->cc->results[j.lesson];
 		const struct block *b = &lr->lesson->blocks[j.block];
+		/* The cache was asked before the threads started and had nothing: it runs, alone if a
+		   measure block. */
 		int alone = check_block_alone(b);
-		gate_enter(p, 0);
-		int ready = 0; /* the cache was asked before the threads started: it had nothing */
-		if (!ready && !alone) {
-			check_block_run(lr, j.block, p->r, p->cache);
-			ready = 1;
-		}
-		gate_leave(p, 0);
-		if (!ready) {
-			gate_enter(p, 1);
-			check_block_run(lr, j.block, p->r, p->cache);
-			gate_leave(p, 1);
-		}
+		gate_enter(p, alone);
+		check_block_run(lr, j.block, p->r, p->cache);
+		gate_leave(p, alone);
 		check_block_verify(lr, j.block);
 
 		pthread_mutex_lock(&p->lock);
