@@ -1,0 +1,357 @@
+/*
+ * test_fs.c: file operations in folders someone else can write, tried the
+ * way a hostile program or repository would plant things: a symbolic link
+ * (to a file, to a folder, on the way), a FIFO, a device, a hard link, a
+ * file that never ends, a tree deeper than PATH_MAX with closed folders.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "fs.h"
+#include "util.h"
+
+static char *scratch(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/test-fs-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+
+	assert_non_null(mkdtemp(dir));
+	return dir;
+}
+
+static void put(const char *dir, const char *name, const char *text)
+{
+	char *p = xasprintf("%s/%s", dir, name);
+
+	assert_int_equal(write_file(p, text, strlen(text)), 0);
+	free(p);
+}
+
+static char *get(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name), *text = NULL;
+	size_t len;
+
+	if (read_file(p, &text, &len) < 0)
+		text = NULL;
+	free(p);
+	return text;
+}
+
+static void rm_rf(const char *dir)
+{
+	int fd = fs_open_root("/");
+	char *rel = xstrdup(dir + 1);
+
+	fs_remove_tree(fd, rel);
+	free(rel);
+	close(fd);
+}
+
+/* Reading: only a regular file, reached without a link, within the bound. */
+static void test_read_refuses(void **state)
+{
+	(void)state;
+	char *d = scratch(), *text, *p;
+	size_t len;
+	int fd = fs_open_root(d);
+
+	assert_true(fd >= 0);
+	put(d, "victim", "secret\n");
+	put(d, "plain", "hello\n");
+	assert_int_equal(fs_read(fd, "plain", 100, &text, &len), 0);
+	assert_string_equal(text, "hello\n");
+	assert_int_equal(len, 6);
+	free(text);
+
+	/* A link to a file, to a device, a link on the way. */
+	p = xasprintf("%s/link", d);
+	assert_int_equal(symlink("victim", p), 0);
+	free(p);
+	assert_int_equal(fs_read(fd, "link", 100, &text, &len), -1);
+	assert_int_equal(errno, ELOOP);
+	p = xasprintf("%s/zero", d);
+	assert_int_equal(symlink("/dev/zero", p), 0);
+	free(p);
+	assert_int_equal(fs_read(fd, "zero", 1 << 20, &text, &len), -1);
+	assert_int_equal(errno, ELOOP);
+	p = xasprintf("%s/sub", d);
+	assert_int_equal(mkdir(p, 0755), 0);
+	free(p);
+	put(d, "sub/inner", "x");
+	p = xasprintf("%s/via", d);
+	assert_int_equal(symlink("sub", p), 0);
+	free(p);
+	assert_int_equal(fs_read(fd, "via/inner", 100, &text, &len), -1);
+	assert_int_equal(errno, ELOOP);
+	assert_int_equal(fs_read(fd, "sub/inner", 100, &text, &len), 0);
+	free(text);
+
+	/* A FIFO: refused at once, no writer waited for. */
+	p = xasprintf("%s/fifo", d);
+	assert_int_equal(mkfifo(p, 0644), 0);
+	free(p);
+	assert_int_equal(fs_read(fd, "fifo", 100, &text, &len), -1);
+	assert_int_equal(errno, FS_ENOTREG);
+	assert_int_equal(fs_open_file(fd, "fifo"), -1);
+
+	/* A device node (root can make one: /dev/zero's numbers). */
+	p = xasprintf("%s/dev", d);
+	if (mknod(p, S_IFCHR | 0644, makedev(1, 5)) == 0) {
+		assert_int_equal(fs_read(fd, "dev", 100, &text, &len), -1);
+		assert_int_equal(errno, FS_ENOTREG);
+	}
+	free(p);
+
+	/* A folder, outside paths, and a file past the bound. */
+	assert_int_equal(fs_read(fd, "sub", 100, &text, &len), -1);
+	assert_int_equal(errno, FS_ENOTREG);
+	assert_int_equal(fs_read(fd, "../x", 100, &text, &len), -1);
+	assert_int_equal(fs_read(fd, "/etc/hostname", 100, &text, &len), -1);
+	assert_int_equal(errno, EXDEV);
+	assert_int_equal(fs_read(fd, "plain", 5, &text, &len), -1);
+	assert_int_equal(errno, EFBIG);
+	assert_int_equal(fs_read(fd, "plain", 6, &text, &len), 0);
+	free(text);
+	assert_non_null(strstr(fs_strerror(ELOOP), "symbolic link"));
+	close(fd);
+	rm_rf(d);
+	free(d);
+}
+
+/* Replacing: a link, a FIFO or a hard link at the name is replaced, never written through. */
+static void test_replace(void **state)
+{
+	(void)state;
+	char *d = scratch(), *p, *q, *text;
+	int fd = fs_open_root(d);
+	struct stat st;
+
+	put(d, "victim", "ORIGINAL\n");
+	p = xasprintf("%s/out", d);
+	q = xasprintf("%s/victim", d);
+	assert_int_equal(symlink(q, p), 0);
+	assert_int_equal(fs_replace(fd, "out", "new\n", 4, 0, 0), 0);
+	text = get(d, "victim");
+	assert_string_equal(text, "ORIGINAL\n");
+	free(text);
+	text = get(d, "out");
+	assert_string_equal(text, "new\n");
+	free(text);
+	assert_int_equal(lstat(p, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+
+	/* A hard link to the victim. */
+	assert_int_equal(unlink(p), 0);
+	assert_int_equal(link(q, p), 0);
+	assert_int_equal(fs_replace(fd, "out", "again\n", 6, 0, 0), 0);
+	text = get(d, "victim");
+	assert_string_equal(text, "ORIGINAL\n");
+	free(text);
+
+	/* A FIFO, and a folder (an error). */
+	assert_int_equal(unlink(p), 0);
+	assert_int_equal(mkfifo(p, 0644), 0);
+	assert_int_equal(fs_replace(fd, "out", "x", 1, 0, 1), 0);
+	assert_int_equal(lstat(p, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(unlink(p), 0);
+	assert_int_equal(mkdir(p, 0755), 0);
+	assert_int_equal(fs_replace(fd, "out", "x", 1, 0, 0), -1);
+	assert_int_equal(errno, EISDIR);
+	assert_int_equal(rmdir(p), 0);
+
+	/* The bits of the file replaced, never a set-id bit. */
+	put(d, "out", "old");
+	assert_int_equal(chmod(p, 04755), 0);
+	assert_int_equal(fs_replace(fd, "out", "new", 3, 0, 0), 0);
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0755);
+
+	/* A link on the way to the folder. */
+	free(p);
+	p = xasprintf("%s/away", d);
+	assert_int_equal(mkdir(p, 0755), 0);
+	free(p);
+	p = xasprintf("%s/hop", d);
+	assert_int_equal(symlink("away", p), 0);
+	assert_int_equal(fs_replace(fd, "hop/f", "x", 1, 0, 0), -1);
+	assert_int_equal(errno, ELOOP);
+	text = get(d, "away/f");
+	assert_null(text);
+	free(p);
+	free(q);
+	close(fd);
+	rm_rf(d);
+	free(d);
+}
+
+/* mkdir -p and unlink never cross a link. */
+static void test_mkdirs_unlink(void **state)
+{
+	(void)state;
+	char *d = scratch(), *p, *text;
+	int fd = fs_open_root(d), sub;
+	struct stat st;
+
+	sub = fs_mkdirs(fd, "a/b/c", 0755);
+	assert_true(sub >= 0);
+	close(sub);
+	p = xasprintf("%s/a/b/c", d);
+	assert_int_equal(stat(p, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	free(p);
+	p = xasprintf("%s/elsewhere", d);
+	assert_int_equal(mkdir(p, 0755), 0);
+	free(p);
+	p = xasprintf("%s/a/l", d);
+	assert_int_equal(symlink("../elsewhere", p), 0);
+	free(p);
+	assert_int_equal(fs_mkdirs(fd, "a/l/new", 0755), -1);
+	assert_int_equal(errno, ELOOP);
+	p = xasprintf("%s/elsewhere/new", d);
+	assert_int_equal(stat(p, &st), -1);
+	free(p);
+
+	put(d, "elsewhere/keep", "kept");
+	p = xasprintf("%s/a/k", d);
+	assert_int_equal(symlink("../elsewhere/keep", p), 0);
+	free(p);
+	assert_int_equal(fs_unlink(fd, "a/k"), 0);
+	text = get(d, "elsewhere/keep");
+	assert_string_equal(text, "kept");
+	free(text);
+	assert_int_equal(fs_unlink(fd, "a/missing"), 0);
+	assert_int_equal(fs_unlink(fd, "a/b"), -1);
+	assert_int_equal(errno, EISDIR);
+	assert_int_equal(fs_unlink(fd, "a/l/keep"), -1); /* through the link: refused */
+	text = get(d, "elsewhere/keep");
+	assert_string_equal(text, "kept");
+	free(text);
+	close(fd);
+	rm_rf(d);
+	free(d);
+}
+
+/*
+ * Removing a tree: deeper than PATH_MAX, folders closed (000) and
+ * read-only on the way, links to outside and a hard link to an outside
+ * file, all with fewer descriptors than levels.
+ */
+static void test_remove_tree(void **state)
+{
+	(void)state;
+	char *d = scratch(), *text;
+	int fd = fs_open_root(d);
+	const int levels = 3000;
+	struct rlimit old, few = { 24, 24 };
+
+	assert_true(fd >= 0);
+	put(d, "outside", "OUTSIDE\n");
+	int cur = fs_mkdirs(fd, "tree", 0755);
+	assert_true(cur >= 0);
+	for (int i = 0; i < levels; i++) {
+		assert_int_equal(mkdirat(cur, "dd", 0755), 0);
+		int f = openat(cur, "file", O_WRONLY | O_CREAT, 0644);
+		assert_true(f >= 0);
+		close(f);
+		if (i == 10) {
+			char *target = xasprintf("%s/outside", d);
+			assert_int_equal(symlinkat(target, cur, "link"), 0);
+			assert_int_equal(linkat(AT_FDCWD, target, cur, "hard", 0), 0);
+			free(target);
+		}
+		int next = openat(cur, "dd", O_RDONLY | O_DIRECTORY);
+		assert_true(next >= 0);
+		if (i % 500 == 7)
+			fchmod(cur, 0555); /* read-only on the way */
+		if (i % 700 == 3)
+			fchmod(cur, 0); /* closed on the way */
+		close(cur);
+		cur = next;
+	}
+	close(cur);
+	getrlimit(RLIMIT_NOFILE, &old);
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &few), 0);
+	int rc = fs_remove_tree(fd, "tree");
+	setrlimit(RLIMIT_NOFILE, &old);
+	assert_int_equal(rc, 0);
+	struct stat st;
+	char *tree = xasprintf("%s/tree", d);
+	assert_int_equal(lstat(tree, &st), -1);
+	free(tree);
+	text = get(d, "outside");
+	assert_string_equal(text, "OUTSIDE\n");
+	free(text);
+
+	/* A link given as the tree goes itself; a missing tree is no error. */
+	char *l = xasprintf("%s/ltree", d), *target = xasprintf("%s", d);
+	assert_int_equal(symlink(target, l), 0);
+	assert_int_equal(fs_remove_tree(fd, "ltree"), 0);
+	assert_int_equal(lstat(l, &st), -1);
+	text = get(d, "outside");
+	assert_string_equal(text, "OUTSIDE\n");
+	free(text);
+	assert_int_equal(fs_remove_tree(fd, "nothing"), 0);
+	free(l);
+	free(target);
+
+	/* fs_empty_dir keeps the folder itself. */
+	int e = fs_mkdirs(fd, "keep/x/y", 0755);
+	assert_true(e >= 0);
+	close(e);
+	put(d, "keep/x/f", "f");
+	e = fs_open_dir(fd, "keep");
+	assert_int_equal(fs_empty_dir(e), 0);
+	close(e);
+	char *keep = xasprintf("%s/keep", d);
+	assert_int_equal(stat(keep, &st), 0);
+	assert_int_equal(st.st_nlink, 2);
+	free(keep);
+	close(fd);
+	rm_rf(d);
+	free(d);
+}
+
+/* The same, resolving component by component, as on a kernel without openat2(). */
+static int portable(void **state)
+{
+	(void)state;
+	fs_use_openat2(0);
+	return 0;
+}
+
+static int native(void **state)
+{
+	(void)state;
+	fs_use_openat2(1);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_read_refuses),
+		cmocka_unit_test(test_replace),
+		cmocka_unit_test(test_mkdirs_unlink),
+		cmocka_unit_test(test_remove_tree),
+		cmocka_unit_test_setup_teardown(test_read_refuses, portable, native),
+		cmocka_unit_test_setup_teardown(test_replace, portable, native),
+		cmocka_unit_test_setup_teardown(test_mkdirs_unlink, portable, native),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
