@@ -47,7 +47,7 @@ OPT ?= -O2 -g
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LIBS = $(PKG_LIBS) -lm -pthread
 
-ENGINE_SRC := $(filter-out engine/main.c,$(wildcard engine/*.c))
+ENGINE_SRC := $(filter-out engine/main.c,$(wildcard engine/*.c engine/sandbox/*.c))
 RULES := $(sort $(wildcard engine/rules/*.lua))
 GEN_SRC = build/gen/rules_embedded.c
 
@@ -220,9 +220,9 @@ install: all
 	install -m 755 build/litlab $(DESTDIR)$(BINDIR)/litlab
 
 format:
-	clang-format -i engine/*.c engine/*.h tests/unit/*.c
+	clang-format -i engine/*.c engine/*.h engine/sandbox/*.c engine/sandbox/*.h tests/unit/*.c
 
 clean:
 	rm -rf build site/public
 
--include $(wildcard build/obj/*.d build/san/*.d build/san/tests/*.d build/fuzz/*.d)
+-include $(wildcard build/obj/*.d build/obj/sandbox/*.d build/san/*.d build/san/sandbox/*.d build/san/tests/*.d build/fuzz/*.d build/fuzz/sandbox/*.d)

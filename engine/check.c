@@ -348,8 +348,9 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 		return -1;
 	case END_SIGNALED:
 		if (run->limit) {
-			diags_add(&l->diags, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
-				  "block '%s' passed its %s limit and was killed", b->id, run->limit);
+			char *what = runner_limit_text(run->limit, b);
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "resource-limit", "block '%s' %s", b->id, what);
+			free(what);
 		} else if (run->signo == SIGXCPU) {
 			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "timeout",
 				  "block '%s' passed its CPU time limit (SIGXCPU)", b->id);
@@ -366,7 +367,12 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 		bad = 1;
 		break;
 	case END_EXITED:
-		if (san == 2) { /* AddressSanitizer's own exit, already reported */
+		if (run->limit) { /* a fork that failed, a folder that ran full: whatever it did then */
+			char *what = runner_limit_text(run->limit, b);
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "resource-limit", "block '%s' %s", b->id, what);
+			free(what);
+			bad = 1;
+		} else if (san == 2) { /* AddressSanitizer's own exit, already reported */
 			bad = 1;
 		} else if (run->exit_code != b->exit_expected) {
 			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",

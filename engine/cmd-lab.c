@@ -136,17 +136,6 @@ static void push(char ***argv, size_t *argc, char *word)
 	(*argv)[*argc] = NULL;
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (flag == FTW_DP || flag == FTW_D)
-		rmdir(path);
-	else
-		unlink(path);
-	return 0;
-}
-
 /* Compares a lab file with what the lesson would give: 1 same, 0 edited, -1 unreadable. */
 static int compare_file(const char *path, const char *want, size_t want_len)
 {
@@ -209,11 +198,11 @@ static int judge_end(const struct lab *lab, const struct block *b, const struct 
 	return 0;
 }
 
-/* Writes from into folder/name, under a #line naming from: messages point at the file itself. */
-static int stage_file(const struct lab *lab, const char *from, const char *folder, const char *name)
+/* Puts from into the build as name, under a #line naming from: messages point at the file itself. */
+static int stage_file(const struct lab *lab, const char *from, struct runner_build *bd, const char *name)
 {
 	struct buf text = BUF_INIT;
-	char *body, *to;
+	char *body, *err = NULL;
 	size_t len;
 	int rc = 0;
 
@@ -230,18 +219,17 @@ static int stage_file(const struct lab *lab, const char *from, const char *folde
 	buf_adds(&text, "\"\n");
 	buf_add(&text, body, len);
 	free(body);
-	to = xasprintf("%s/%s", folder, name);
-	if (write_file(to, text.p, text.len) < 0) {
-		say(lab, RED, "FAILED: cannot write '%s': %s\n", to, strerror(errno));
+	if (runner_build_put(bd, name, text.p, text.len, &err) < 0) {
+		say(lab, RED, "FAILED: %s\n", err);
+		free(err);
 		rc = -1;
 	}
-	free(to);
 	buf_release(&text);
 	return rc;
 }
 
-/* Stages the headers (NAME.h) of dir into tmp; 0 or -1. */
-static int stage_headers(const struct lab *lab, const char *dir, const char *tmp)
+/* Stages the headers (NAME.h) of dir into the build; 0 or -1. */
+static int stage_headers(const struct lab *lab, const char *dir, struct runner_build *bd)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -253,7 +241,7 @@ static int stage_headers(const struct lab *lab, const char *dir, const char *tmp
 		struct stat st;
 		if (de->d_name[0] != '.' && n > 2 && strcmp(de->d_name + n - 2, ".h") == 0 && stat(from, &st) == 0 &&
 		    S_ISREG(st.st_mode))
-			rc = stage_file(lab, from, tmp, de->d_name);
+			rc = stage_file(lab, from, bd, de->d_name);
 		free(from);
 	}
 	if (d)
@@ -262,128 +250,105 @@ static int stage_headers(const struct lab *lab, const char *dir, const char *tmp
 }
 
 /*
- * Puts what the compiler reads into tmp, the build's work folder: the headers
- * of labs/include, then those of the lab folder (which "..." finds first), then
- * the lab's source, each under a #line naming its file, so that messages point
- * at the files the student edits. litlab reads them; the compiler, under
- * another uid in tiers A and C, might not reach the course's folder.
+ * Puts what the compiler reads into the build's folder: the headers of
+ * labs/include, then those of the lab folder (which "..." finds first),
+ * then the lab's source, each under a #line naming its file, so that
+ * messages point at the files the student edits. litlab reads them; the
+ * compiler sees nothing of the course's folder.
  */
-static int stage_sources(const struct lab *lab, const char *src, const char *tmp, const char *name)
+static int stage_sources(const struct lab *lab, const char *src, struct runner_build *bd, const char *name)
 {
-	if (stage_headers(lab, lab->include_dir, tmp) < 0 || stage_headers(lab, lab->dir, tmp) < 0)
+	if (stage_headers(lab, lab->include_dir, bd) < 0 || stage_headers(lab, lab->dir, bd) < 0)
 		return -1;
-	return stage_file(lab, src, tmp, name);
+	return stage_file(lab, src, bd, name);
 }
 
 /*
- * Compiles the lab in tmp, its work folder, as check compiles a block in its
- * own: the compiler may write there (-save-temps, -MD) and nowhere else.
- * What is shown is the command a student would type from the course's folder.
- * Returns 0 if it compiled; *stopped (malloc'd) says which of litlab's limits
- * stopped the compiler, if one did.
+ * Compiles the lab in its build folder, as check compiles a block (the
+ * runner's build: the same compiler, environment and limits). What is
+ * shown is the command a student would type from the course's folder.
+ * Returns 0 if it compiled; *stopped (malloc'd) says which of litlab's
+ * limits stopped the compiler, if one did.
  */
-static int compile(struct lab *lab, const struct block *b, const char *src, const char *tmp, struct buf *log,
+static int compile(struct lab *lab, const struct block *b, const char *src, struct runner_build *bd, struct buf *log,
 		   char **stopped)
 {
 	const struct lesson *l = lab->l;
-	char **argv = NULL, **shown = NULL;
-	size_t argc = 0, nshown = 0;
+	char **flags = NULL, **shown = NULL, **libs = NULL;
+	size_t nflags = 0, nshown = 0, nlibs = 0;
 	struct buf line = BUF_INIT;
 	int link = block_executes(b), rc = -1;
 	char *source = xasprintf("%s.c", b->id);
-	char *out = xasprintf("%s%s", b->id, link ? "" : ".o");
+	struct evidence ev;
 
+	evidence_init(&ev);
 	*stopped = NULL;
-	for (size_t i = 0; i < lab->runner.cc_argc; i++)
-		push(&argv, &argc, xstrdup(lab->runner.cc_argv[i]));
-	if ((l->cflags && split_words(l->cflags, &argv, &argc) < 0) ||
-	    (b->cflags && split_words(b->cflags, &argv, &argc) < 0)) {
+	if ((l->cflags && split_words(l->cflags, &flags, &nflags) < 0) ||
+	    (b->cflags && split_words(b->cflags, &flags, &nflags) < 0)) {
 		say(lab, RED, "FAILED: the lesson's cflags or the block's have an unclosed quote\n");
 		goto done;
 	}
-	for (size_t i = 0; i < argc; i++)
-		push(&shown, &nshown, xstrdup(argv[i]));
-	push(&argv, &argc, xstrdup("-I.")); /* labs/include's headers are staged there */
-	push(&shown, &nshown, xstrdup("-I"));
-	push(&shown, &nshown, xstrdup(lab->include_dir));
-	if (!link) {
-		push(&argv, &argc, xstrdup("-c"));
-		push(&shown, &nshown, xstrdup("-c"));
-	}
-	push(&argv, &argc, xstrdup("-o"));
-	push(&argv, &argc, xasprintf("./%s", out)); /* "./": an id may start with '-' */
-	push(&argv, &argc, xasprintf("./%s", source));
-	push(&shown, &nshown, xstrdup("-o"));
-	push(&shown, &nshown, xstrdup(out));
-	push(&shown, &nshown, xstrdup(src));
-	if (link && b->ldlibs &&
-	    (split_words(b->ldlibs, &argv, &argc) < 0 || split_words(b->ldlibs, &shown, &nshown) < 0)) {
+	if (link && b->ldlibs && split_words(b->ldlibs, &libs, &nlibs) < 0) {
 		say(lab, RED, "FAILED: ldlibs= has an unclosed quote\n");
 		goto done;
 	}
-	argv = xreallocarray(argv, argc + 1, sizeof *argv);
-	argv[argc] = NULL;
+	push(&shown, &nshown, xstrdup(lab->runner.cc));
+	for (size_t i = 0; i < nflags; i++)
+		push(&shown, &nshown, xstrdup(flags[i]));
+	push(&shown, &nshown, xstrdup("-I"));
+	push(&shown, &nshown, xstrdup(lab->include_dir));
+	if (!link)
+		push(&shown, &nshown, xstrdup("-c"));
+	push(&shown, &nshown, xstrdup("-o"));
+	push(&shown, &nshown, xasprintf("%s%s", b->id, link ? "" : ".o"));
+	push(&shown, &nshown, xstrdup(src));
+	for (size_t i = 0; i < nlibs; i++)
+		push(&shown, &nshown, xstrdup(libs[i]));
 	for (size_t i = 0; i < nshown; i++)
 		add_shell_word(&line, shown[i]);
 	say(lab, NULL, "$ %s\n", line.p);
-	if (stage_sources(lab, src, tmp, source) < 0)
+	if (stage_sources(lab, src, bd, source) < 0)
 		goto done;
 
-	struct launch la = {
-		.argv = argv,
-		.cwd = tmp,
-		.envp = NULL,
-		.stdin_path = NULL,
-	};
-	runner_compile_limits(&la.lim);
-	struct launch_result res;
-	launch_result_init(&res);
-	rc = sandbox_launch(&la, &res);
-	buf_add(log, res.out.p, res.out.len);
-	buf_add(log, res.err.p, res.err.len);
-	if (rc < 0)
-		buf_addf(log, "litlab: %s\n", res.error);
-	rc = rc == 0 && res.end == END_EXITED && res.exit_code == 0 ? 0 : -1;
+	rc = runner_build_compile(&lab->runner, bd, flags, nflags, source, link, libs, nlibs, &ev);
+	buf_add(log, ev.compile_log.p, ev.compile_log.len);
 	/* As check judges it: a compile-fail block may fail for any reason but these. */
-	if (rc < 0 && (b->mode != MODE_COMPILE_FAIL || res.end == END_TIMEOUT || res.end == END_OUTPUT_LIMIT))
-		runner_compile_limit(res.end, res.signo, res.limit, log->p, log->len, stopped);
-	launch_result_release(&res);
+	if (rc < 0 && (b->mode != MODE_COMPILE_FAIL || ev.compile_end == END_TIMEOUT ||
+		       ev.compile_end == END_OUTPUT_LIMIT))
+		runner_compile_limit(ev.compile_end, ev.compile_signo, ev.compile_limit, log->p, log->len, stopped);
 done:
+	evidence_release(&ev);
 	buf_release(&line);
-	free_words(argv, argc);
+	free_words(flags, nflags);
 	free_words(shown, nshown);
+	free_words(libs, nlibs);
 	free(source);
-	free(out);
 	return rc;
 }
 
-static int execute(const struct block *b, const char *dir, const char *prog, const char *stdin_path,
-		   struct launch_result *res)
+/* One run of the lab's program, as check runs a block: a folder of its own, the block's limits. */
+static int execute(const struct block *b, struct runner_build *bd, const struct buf *in, struct launch_result *res)
 {
-	char **argv = NULL;
-	size_t argc = 0;
+	struct run_spec rs;
+	char **args = NULL;
+	size_t nargs = 0;
 
-	push(&argv, &argc, xasprintf("./%s", prog));
-	if (b->args && split_words(b->args, &argv, &argc) < 0) {
-		free_words(argv, argc);
+	if (b->args && split_words(b->args, &args, &nargs) < 0) {
+		free_words(args, nargs);
 		res->end = END_LAUNCH_FAILED;
 		res->error = xasprintf("args= has an unclosed quote: '%s'", b->args);
 		return -1;
 	}
-	argv = xreallocarray(argv, argc + 1, sizeof *argv);
-	argv[argc] = NULL;
-	char **env = runner_program_env(dir, 0);
-	struct launch la = {
-		.argv = argv,
-		.cwd = dir,
-		.envp = env,
-		.stdin_path = stdin_path,
-		.side_channel = b->mode == MODE_MEASURE,
-	};
-	runner_program_limits(&la.lim, b, 0);
-	int rc = sandbox_launch(&la, res);
-	runner_free_env(env);
-	free_words(argv, argc);
+	memset(&rs, 0, sizeof rs);
+	rs.name = b->id;
+	rs.args = args;
+	rs.nargs = nargs;
+	rs.stdin_data = in ? in->p : NULL;
+	rs.stdin_len = in ? in->len : 0;
+	rs.side_channel = b->mode == MODE_MEASURE;
+	runner_program_limits(&rs.lim, b, 0);
+	int rc = runner_build_run(bd, &rs, res);
+	free_words(args, nargs);
 	return rc;
 }
 
@@ -402,8 +367,8 @@ static void show_stat_line(const struct lab *lab, const char *what, const struct
 }
 
 /* Runs the rest of a measure block's executions and shows the distribution; 0 if all went well. */
-static int measure(struct lab *lab, const struct block *b, const char *dir, const char *prog,
-		   const char *stdin_path, const struct launch_result *first)
+static int measure(struct lab *lab, const struct block *b, struct runner_build *bd, const struct buf *in,
+		   const struct launch_result *first)
 {
 	struct evidence ev;
 	struct measurement m;
@@ -417,7 +382,7 @@ static int measure(struct lab *lab, const struct block *b, const char *dir, cons
 		const struct launch_result *r = first;
 		launch_result_init(&res);
 		if (i > 0) { /* the run already shown is the first warmup run, or the first sample */
-			execute(b, dir, prog, stdin_path, &res);
+			execute(b, bd, in, &res);
 			r = &res;
 			if (judge_end(lab, b, r) < 0) {
 				say(lab, RED, "  (in run %d of %d)\n", i + 1, total);
@@ -430,7 +395,8 @@ static int measure(struct lab *lab, const struct block *b, const char *dir, cons
 			s->user_ns = r->user_ns;
 			s->sys_ns = r->sys_ns;
 			s->max_rss_kb = r->max_rss_kb;
-			regions_parse(&s->regions, r->side.p, r->side.len, r->pid);
+			regions_parse_run(&s->regions, r->side.p, r->side.len, r->pid, r->start_ns, r->end_ns,
+					  r->side_truncated);
 		}
 		launch_result_release(&res);
 	}
@@ -496,10 +462,12 @@ static int run_lab(struct lab *lab, const struct block *b)
 	char *in = b->has_stdin ? xasprintf("%s/%s.stdin", lab->dir, b->id) : NULL;
 	char *exp = xasprintf("%s/%s.expected", lab->dir, b->id);
 	char *exp_err = xasprintf("%s/%s.expected-stderr", lab->dir, b->id);
-	struct buf want = BUF_INIT, log = BUF_INIT, edited = BUF_INIT;
-	char *tmp = NULL, *stopped = NULL, *in_abs = NULL;
-	int rc = -1, same, built;
+	struct buf want = BUF_INIT, log = BUF_INIT, edited = BUF_INIT, input = BUF_INIT;
+	char *stopped = NULL, *err = NULL;
+	int rc = -1, same, built, have_build = 0;
 	struct launch_result res;
+	struct runner_build bd;
+	struct folder_limits lim;
 
 	launch_result_init(&res);
 
@@ -515,13 +483,16 @@ static int run_lab(struct lab *lab, const struct block *b)
 		buf_addf(&edited, "%s.c", b->id);
 	if (in) {
 		int s = compare_file(in, b->stdin_text, b->stdin_len);
-		if (s < 0) {
+		char *text;
+		size_t len;
+		if (s < 0 || read_file(in, &text, &len) < 0) {
 			say(lab, RED, "FAILED: '%s' is missing: run 'make labs' to write it again\n", in);
 			goto out;
 		}
+		buf_add(&input, text, len);
+		free(text);
 		if (!s)
 			buf_addf(&edited, "%s%s.stdin", edited.len ? ", " : "", b->id);
-		in_abs = realpath(in, NULL);
 	}
 	for (int k = 0; k < 2 && b->mode != MODE_COMPILE_FAIL; k++) {
 		const struct output_block *o = output_of(b, k ? STREAM_STDERR : STREAM_STDOUT);
@@ -531,15 +502,14 @@ static int run_lab(struct lab *lab, const struct block *b)
 	if (edited.len)
 		say(lab, NULL, "(edited: %s differ%s from the lesson)\n", edited.p, strchr(edited.p, ',') ? "" : "s");
 
-	tmp = xasprintf("%s/litlab-lab-XXXXXX", lab->runner.tmp_root);
-	if (!mkdtemp(tmp)) {
-		say(lab, RED, "FAILED: cannot make a temporary folder in '%s': %s\n", lab->runner.tmp_root,
-		    strerror(errno));
-		free(tmp);
-		tmp = NULL;
+	runner_folder_limits(&lim, b);
+	if (runner_build_open(&bd, &lim, &err) < 0) {
+		say(lab, RED, "FAILED: %s\n", err);
+		free(err);
 		goto out;
 	}
-	built = compile(lab, b, src, tmp, &log, &stopped) == 0;
+	have_build = 1;
+	built = compile(lab, b, src, &bd, &log, &stopped) == 0;
 	if (log.len)
 		show_output(&log);
 	if (stopped) {
@@ -579,7 +549,7 @@ static int run_lab(struct lab *lab, const struct block *b)
 	buf_release(&shown);
 	free(run);
 
-	execute(b, tmp, b->id, in_abs, &res);
+	execute(b, &bd, in ? &input : NULL, &res);
 	show_output(&res.out);
 	if (res.err.len) {
 		say(lab, NULL, "(stderr)\n");
@@ -591,19 +561,18 @@ static int run_lab(struct lab *lab, const struct block *b)
 	if (judge_stream(lab, output_of(b, STREAM_STDERR), exp_err, "stderr", &res.err) < 0)
 		rc = -1;
 	if (rc == 0 && b->mode == MODE_MEASURE)
-		rc = measure(lab, b, tmp, b->id, in_abs, &res);
+		rc = measure(lab, b, &bd, in ? &input : NULL, &res);
 	if (rc == 0)
 		say(lab, GREEN, "ok\n");
 out:
 	launch_result_release(&res);
-	if (tmp)
-		nftw(tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	if (have_build)
+		runner_build_release(&bd);
 	buf_release(&want);
 	buf_release(&log);
 	buf_release(&edited);
-	free(tmp);
+	buf_release(&input);
 	free(stopped);
-	free(in_abs);
 	free(src);
 	free(in);
 	free(exp);

@@ -147,6 +147,22 @@ int fs_open_dir(int dirfd, const char *path)
 	return fd;
 }
 
+/* Opens for reading the regular file pfd (an O_PATH descriptor) is: -1 with FS_ENOTREG for any other. */
+static int reopen_regular(int pfd)
+{
+	struct stat st;
+	char proc[64];
+
+	if (fstat(pfd, &st) < 0)
+		return -1;
+	if (!S_ISREG(st.st_mode)) {
+		errno = S_ISLNK(st.st_mode) ? ELOOP : FS_ENOTREG;
+		return -1;
+	}
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", pfd);
+	return open(proc, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+}
+
 int fs_open_file(int dirfd, const char *path)
 {
 	struct stat st;
@@ -154,24 +170,39 @@ int fs_open_file(int dirfd, const char *path)
 
 	if (pfd < 0)
 		return -1;
-	if (fstat(pfd, &st) < 0) {
-		close(pfd);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(pfd);
-		errno = S_ISLNK(st.st_mode) ? ELOOP : FS_ENOTREG;
-		return -1;
-	}
-	/* Reopened through the descriptor: the very file just checked, whatever the name holds now. */
-	char proc[64];
-	snprintf(proc, sizeof proc, "/proc/self/fd/%d", pfd);
-	int fd = open(proc, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0) { /* no /proc: by name again, never blocking, and checked to be the same file */
+	/* Reopened through the descriptor: the very file checked, whatever the name holds now. */
+	int fd = reopen_regular(pfd);
+	if (fd < 0 && errno != FS_ENOTREG && errno != ELOOP && fstat(pfd, &st) == 0) {
+		/* no /proc: by name again, never blocking, and checked to be the same file */
 		struct stat again;
 		fd = open_beneath(dirfd, path, O_RDONLY | O_NONBLOCK | O_NOCTTY, 0);
 		if (fd >= 0 && (fstat(fd, &again) < 0 || again.st_dev != st.st_dev || again.st_ino != st.st_ino ||
 				!S_ISREG(again.st_mode))) {
+			close(fd);
+			fd = -1;
+			errno = FS_ENOTREG;
+		}
+		if (fd >= 0)
+			fcntl(fd, F_SETFL, 0);
+	}
+	int e = errno;
+	close(pfd);
+	errno = e;
+	return fd;
+}
+
+int fs_open_regular(const char *path)
+{
+	int pfd = open(path, O_PATH | O_CLOEXEC);
+
+	if (pfd < 0)
+		return -1;
+	int fd = reopen_regular(pfd);
+	if (fd < 0 && errno != FS_ENOTREG && errno != ELOOP) { /* no /proc: by name, never blocking */
+		struct stat a, b;
+		fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (fd >= 0 && (fstat(fd, &b) < 0 || fstat(pfd, &a) < 0 || !S_ISREG(b.st_mode) ||
+				a.st_ino != b.st_ino || a.st_dev != b.st_dev)) {
 			close(fd);
 			fd = -1;
 			errno = FS_ENOTREG;

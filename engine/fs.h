@@ -62,6 +62,13 @@ int fs_open_dir(int dirfd, const char *path);
 int fs_open_file(int dirfd, const char *path);
 
 /*
+ * Opens a file by a path litlab trusts (a system header, the compiler; an
+ * absolute path, links followed) for reading, only if it is a regular file
+ * in the end: a device or a FIFO is never opened (FS_ENOTREG).
+ */
+int fs_open_regular(const char *path);
+
+/*
  * Reads the regular file at path below dirfd whole, at most max bytes:
  * *out is malloc'd and NUL-terminated, its length in *len. Longer: -1 with
  * EFBIG (nothing is returned).

@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "lesson.h"
+#include "sandbox/sandbox.h"
 
 static const char *const fm_keys[] = { "title", "lesson", "unit", "course", "summary", "reviewed",
 				       "cflags" };
@@ -26,7 +27,7 @@ static const char *const mode_names[] = {
 };
 
 static const char c_attrs[] = "id, use, cflags, ldlibs, args, exit, timeout, samples, warmup, "
-			      "reason, and one mode: run, measure, compile-only, compile-fail, "
+			      "disk, files, reason, and one mode: run, measure, compile-only, compile-fail, "
 			      "fragment, derived";
 static const char display_attrs[] = "id, derived, reason";
 static const char output_attrs[] = "match=exact|ellipsis|contains, stream=stdout|stderr";
@@ -150,7 +151,86 @@ static void set_fm(struct lesson *l, const char *key, const char *value, int lin
 	} else if (strcmp(key, "cflags") == 0) {
 		free(l->cflags);
 		l->cflags = xstrdup(value);
+		l->cflags_line = line;
+		char *why = lesson_refused_flag(value);
+		l->bad_cflags = why != NULL;
+		if (why)
+			error_at(l, line, 1, "attribute", xasprintf("the front matter's cflags: %s", why));
+		free(why);
 	}
+}
+
+/* A word of flags that starts with prefix; its value is what follows (or the next word, for a bare prefix). */
+static int word_is(const char *w, const char *prefix)
+{
+	return strncmp(w, prefix, strlen(prefix)) == 0;
+}
+
+char *lesson_refused_flag(const char *flags)
+{
+	char **w = NULL;
+	size_t n = 0;
+	char *why = NULL;
+
+	if (!flags)
+		return NULL;
+	split_words(flags, &w, &n); /* an unclosed quote is reported when the block is built */
+	for (size_t i = 0; i < n && !why; i++) {
+		const char *f = w[i], *next = i + 1 < n ? w[i + 1] : "";
+		const char *runs = "makes the compiler run a program of the lesson's choosing";
+		if (f[0] == '@')
+			why = xasprintf("'%s' reads more flags from a file, which litlab does not allow", f);
+		else if (strcmp(f, "-wrapper") == 0 || word_is(f, "-B") || word_is(f, "--prefix") ||
+			 strcmp(f, "-no-canonical-prefixes") == 0 || word_is(f, "--ld-path") ||
+			 (word_is(f, "-fuse-ld=") && strchr(f, '/')))
+			why = xasprintf("'%s' %s", f, runs);
+		else if (word_is(f, "-specs") || word_is(f, "--specs"))
+			why = xasprintf("'%s' gives the compiler a specs file, which can make it run any program", f);
+		else if (word_is(f, "-fplugin") || word_is(f, "-fpass-plugin") || strcmp(f, "-load") == 0 ||
+			 (strcmp(f, "-Xclang") == 0 && (strcmp(next, "-load") == 0 || strstr(next, "plugin"))) ||
+			 (word_is(f, "-Wl,") && strstr(f, "plugin")) ||
+			 (strcmp(f, "-Xlinker") == 0 && strstr(next, "plugin")))
+			why = xasprintf("'%s' loads a plugin into the compiler or the linker", f);
+		else if ((word_is(f, "--sysroot") || word_is(f, "-isysroot"))) {
+			const char *dir = strchr(f, '=') ? strchr(f, '=') + 1 : f[1] == 'i' && f[9] ? f + 9 : next;
+			if (strncmp(dir, "/usr", 4) != 0 || (dir[4] && dir[4] != '/') || strstr(dir, ".."))
+				why = xasprintf("'%s' takes the system headers and libraries from outside /usr", f);
+		}
+	}
+	if (why) {
+		char *full = xasprintf("%s: remove it", why);
+		free(why);
+		why = full;
+	}
+	free_words(w, n);
+	return why;
+}
+
+/* disk=SIZE: bytes, with K, M or G; at least 1M, at most the sandbox's most. -1 if not a size. */
+static long long parse_size(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+	long long unit = 1;
+
+	if (end == s || !(v > 0))
+		return -1;
+	if (*end == 'K' || *end == 'k')
+		unit = 1LL << 10;
+	else if (*end == 'M' || *end == 'm')
+		unit = 1LL << 20;
+	else if (*end == 'G' || *end == 'g')
+		unit = 1LL << 30;
+	if (unit > 1)
+		end++;
+	if (*end == 'B' || *end == 'b' || (unit > 1 && (*end == 'i') && end[1] == 'B' && end++))
+		end++;
+	if (*end)
+		return -1;
+	double bytes = v * (double)unit;
+	if (bytes < (double)(1LL << 20) || bytes > (double)SANDBOX_FOLDER_MAX_BYTES)
+		return -1;
+	return (long long)bytes;
 }
 
 /*
@@ -425,6 +505,7 @@ static void c_attributes(struct lesson *l, struct block *b)
 	long v;
 
 	b->mode = MODE_RUN;
+	b->bad_attrs |= l->bad_cflags; /* reported once, at the front matter */
 	for (size_t i = 0; i < b->attrs.n; i++) {
 		const struct attr *a = &b->attrs.v[i];
 		if (take_mode(l, b, a, &mode_seen))
@@ -444,6 +525,12 @@ static void c_attributes(struct lesson *l, struct block *b)
 			char **slot = a->key[0] == 'c' ? &b->cflags : a->key[0] == 'l' ? &b->ldlibs : &b->args;
 			free(*slot);
 			*slot = xstrdup(a->value);
+			char *why = slot != &b->args ? lesson_refused_flag(a->value) : NULL;
+			if (why) {
+				error_at(l, a->line, a->col, "attribute", xasprintf("%s=: %s", a->key, why));
+				b->bad_attrs = 1;
+				free(why);
+			}
 		} else if (strcmp(a->key, "exit") == 0) {
 			if (!need_value(l, b, a))
 				continue;
@@ -468,6 +555,31 @@ static void c_attributes(struct lesson *l, struct block *b)
 				b->bad_attrs = 1;
 			} else {
 				b->timeout = t;
+			}
+		} else if (strcmp(a->key, "disk") == 0) {
+			if (!need_value(l, b, a))
+				continue;
+			long long bytes = parse_size(a->value);
+			if (bytes < 0) {
+				error_at(l, a->line, a->col, "attribute",
+					 xasprintf("disk=%s is not a size: write bytes with K, M or G, from 1M to %lldG "
+						   "(the default is %lldM)",
+						   a->value, SANDBOX_FOLDER_MAX_BYTES >> 30, SANDBOX_FOLDER_BYTES >> 20));
+				b->bad_attrs = 1;
+			} else {
+				b->disk = bytes;
+			}
+		} else if (strcmp(a->key, "files") == 0) {
+			if (!need_value(l, b, a))
+				continue;
+			if (parse_int(a->value, 64, SANDBOX_FOLDER_MAX_FILES, &v) < 0) {
+				error_at(l, a->line, a->col, "attribute",
+					 xasprintf("files=%s is not a count of files: write a whole number from 64 to %ld "
+						   "(the default is %ld)",
+						   a->value, SANDBOX_FOLDER_MAX_FILES, SANDBOX_FOLDER_FILES));
+				b->bad_attrs = 1;
+			} else {
+				b->files = v;
 			}
 		} else if (strcmp(a->key, "samples") == 0 || strcmp(a->key, "warmup") == 0) {
 			if (!need_value(l, b, a))
@@ -499,6 +611,12 @@ static void c_attributes(struct lesson *l, struct block *b)
 		if (strcmp(a->key, "reason") == 0 && b->mode != MODE_DERIVED) {
 			error_at(l, a->line, a->col, "attribute",
 				 xasprintf("'reason' is for derived blocks: add the flag 'derived' or remove it"));
+			b->bad_attrs = 1;
+		}
+		if ((strcmp(a->key, "disk") == 0 || strcmp(a->key, "files") == 0) && !block_compiles(b)) {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("'%s' has no effect on a %s block, which is not built: remove it", a->key,
+					   mode_names[b->mode]));
 			b->bad_attrs = 1;
 		}
 		int exec_only = strcmp(a->key, "args") == 0 || strcmp(a->key, "exit") == 0 ||

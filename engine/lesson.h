@@ -71,6 +71,8 @@ struct block {
 	double timeout; /* seconds */
 	int samples;
 	int warmup;
+	long long disk; /* disk=: bytes of its work folders and /tmp; 0: the sandbox's default */
+	long files;	/* files=: files there; 0: the default */
 
 	/* use=: the ids as written, then every block to put first, in order */
 	char **use;
@@ -127,6 +129,8 @@ struct lesson {
 	char *summary;
 	char *reviewed;
 	char *cflags;
+	int cflags_line; /* of the front matter's cflags; 0 without */
+	int bad_cflags;	 /* the front matter's cflags are refused: no block is built */
 
 	struct block *blocks;
 	size_t nblocks;
@@ -164,6 +168,15 @@ const char *block_mode_name(enum block_mode mode);
 int block_executes(const struct block *b);
 /* 1 if the block is compiled on its own (run, measure, compile-only, compile-fail). */
 int block_compiles(const struct block *b);
+
+/*
+ * Why litlab refuses compiler flags (the words of cflags= or ldlibs=), or
+ * NULL: a flag that makes the compiler run another program or load code
+ * (-wrapper, -B, -specs=, -fplugin=, @file, --sysroot outside /usr, a
+ * linker plugin, a linker by path) would run it outside what the lesson
+ * shows. malloc'd; it names the flag.
+ */
+char *lesson_refused_flag(const char *flags);
 
 /* The column (1-based, bytes) of byte offset off in line n as written: the BOM counts. */
 int lesson_col(const struct lesson *l, int line, size_t off);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "sandbox/sandbox.h"
 #include "util.h"
 
 static const struct cmd_entry commands[] = {
@@ -82,6 +83,8 @@ int main(int argc, char **argv)
 	int status;
 
 	open_standard_fds();
+	/* Ctrl-C, a CI job cancelled, a closed terminal: lesson code stops, its folders go. */
+	sandbox_catch_signals();
 	if (argc < 2) {
 		help(stderr);
 		return 2;

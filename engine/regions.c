@@ -36,6 +36,7 @@ struct region {
 };
 
 struct parser {
+	int64_t lo, hi; /* the run's window; hi 0: none */
 	struct region *regions;
 	size_t n, alloc;
 	int slot[SLOTS];	/* index into regions, or -1 */
@@ -152,6 +153,12 @@ static struct region *lookup(struct parser *ps, struct span name, int create)
 
 static void apply(struct parser *ps, const struct record *rec, size_t line)
 {
+	if (ps->hi && (rec->ns < ps->lo || rec->ns > ps->hi)) {
+		double off = ((double)rec->ns - (double)ps->lo) / 1e9;
+		buf_addf(&ps->error, "region '%.*s' was marked outside the run (at %.6g s from its start)",
+			 (int)rec->name.len, rec->name.p, off);
+		return;
+	}
 	struct region *r = lookup(ps, rec->name, rec->kind == 'B');
 
 	if (rec->kind == 'B') {
@@ -180,9 +187,9 @@ static void apply(struct parser *ps, const struct record *rec, size_t line)
 	r->open = 0;
 }
 
-void regions_parse(struct region_sample *rs, const char *data, size_t len, long main_pid)
+static void parse(struct region_sample *rs, const char *data, size_t len, long main_pid, int64_t lo, int64_t hi)
 {
-	struct parser ps = { .error = BUF_INIT };
+	struct parser ps = { .lo = lo, .hi = hi, .error = BUF_INIT };
 	const char *p = data, *end = len ? data + len : data;
 	size_t line = 0;
 
@@ -228,6 +235,22 @@ void regions_parse(struct region_sample *rs, const char *data, size_t len, long 
 	}
 	free(ps.regions);
 	buf_release(&ps.error);
+}
+
+void regions_parse(struct region_sample *rs, const char *data, size_t len, long main_pid)
+{
+	parse(rs, data, len, main_pid, 0, 0);
+}
+
+void regions_parse_run(struct region_sample *rs, const char *data, size_t len, long main_pid, int64_t start_ns,
+		       int64_t end_ns, int truncated)
+{
+	if (truncated) {
+		memset(rs, 0, sizeof(*rs));
+		rs->error = xasprintf("the program wrote more region records than litlab keeps (%zu bytes)", len);
+		return;
+	}
+	parse(rs, data, len, main_pid, start_ns, end_ns > start_ns ? end_ns : start_ns + 1);
 }
 
 void regions_release(struct region_sample *rs)

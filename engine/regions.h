@@ -53,6 +53,19 @@ struct region_sample {
  */
 void regions_parse(struct region_sample *rs, const char *data, size_t len, long main_pid);
 
+/*
+ * The same for the records of one run, which began at start_ns and ended
+ * at end_ns (CLOCK_MONOTONIC, as the sandbox took them around the
+ * program): a mark of main_pid outside that window cannot be the
+ * program's own time and is an error, "region 'parse' was marked outside
+ * the run (at -3600 s from its start)": a program that writes records of
+ * its own on the channel cannot make a region longer than the run. With
+ * truncated set (the channel held more than the runner keeps), the sample
+ * is an error too.
+ */
+void regions_parse_run(struct region_sample *rs, const char *data, size_t len, long main_pid, int64_t start_ns,
+		       int64_t end_ns, int truncated);
+
 /* Frees what regions_parse() put in rs and empties it. */
 void regions_release(struct region_sample *rs);
 

@@ -1,9 +1,13 @@
 /*
  * runner.c: translation units, the compiler, and execution.
  *
- * Each block gets its own folder under $TMPDIR, removed afterwards with
- * everything the program left in it. Programs see a small fixed
- * environment, so that their output does not depend on who runs litlab.
+ * Each block is built in a work folder of its own, and each run of it is
+ * made in another, new one: the sandbox's folders, which litlab reaches
+ * through their descriptors only (fs.h). Nothing is ever written into a
+ * folder after a program ran there (stdin goes through a sealed memory
+ * file), and what is read back from one is checked to be a regular file
+ * and bounded. Programs and the compiler see small fixed environments, so
+ * that their output does not depend on who runs litlab.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -16,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fs.h"
 #include "runner.h"
 
 extern char **environ;
@@ -56,11 +61,9 @@ static char *which(const char *cmd)
 int runner_init(struct runner *r, char **err)
 {
 	const char *cc = getenv("CC");
-	const char *tmp = getenv("TMPDIR");
 
 	memset(r, 0, sizeof *r);
 	r->cc = xstrdup(cc && *cc ? cc : "cc");
-	r->tmp_root = xstrdup(tmp && *tmp ? tmp : "/tmp");
 	if (split_words(r->cc, &r->cc_argv, &r->cc_argc) < 0 || r->cc_argc == 0) {
 		*err = xasprintf("CC='%s' is not a command: set CC to a C compiler, e.g. CC=cc", r->cc);
 		runner_release(r);
@@ -73,6 +76,20 @@ int runner_init(struct runner *r, char **err)
 		runner_release(r);
 		return -1;
 	}
+	/*
+	 * The sandbox runs the compiler by this path; one outside the system
+	 * folders is shown to it (and what its link names). What it needs beside
+	 * itself must be named in LITLAB_SANDBOX_PATHS.
+	 */
+	char *abs = found[0] == '/' ? xstrdup(found) : realpath(found, NULL);
+	if (abs && !sandbox_shows(abs)) {
+		sandbox_show(abs);
+		char *real = realpath(abs, NULL);
+		if (real)
+			sandbox_show(real);
+		free(real);
+	}
+	r->cc_path = abs ? abs : xstrdup(found);
 	free(found);
 	return 0;
 }
@@ -118,7 +135,7 @@ void runner_release(struct runner *r)
 		envinfo_release(&r->env);
 	free(r->cc);
 	free_words(r->cc_argv, r->cc_argc);
-	free(r->tmp_root);
+	free(r->cc_path);
 	free(r->isolation_own);
 	memset(r, 0, sizeof *r);
 }
@@ -177,60 +194,17 @@ void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu)
 }
 
 /*
- * Removes everything in the folder open as dfd (which it closes), depth
- * levels deep at most. A program may leave folders it made read-only or
- * unreadable: each folder is opened up before it is read.
- */
-static void remove_contents(int dfd, int depth)
-{
-	DIR *d = fdopendir(dfd);
-	struct dirent *e;
-	struct stat st;
-
-	if (!d) {
-		close(dfd);
-		return;
-	}
-	while ((e = readdir(d))) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-			continue;
-		if (!S_ISDIR(st.st_mode)) {
-			unlinkat(dfd, e->d_name, 0);
-			continue;
-		}
-		if (depth > 0 && fchmodat(dfd, e->d_name, 0700, 0) == 0) {
-			int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			if (sub >= 0)
-				remove_contents(sub, depth - 1);
-		}
-		unlinkat(dfd, e->d_name, AT_REMOVEDIR);
-	}
-	closedir(d);
-}
-
-static void remove_tree(const char *dir)
-{
-	chmod(dir, 0700);
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd >= 0)
-		remove_contents(fd, 256);
-	rmdir(dir);
-}
-
-/*
  * The fixed environment of every program. Sanitized builds do not look
  * for leaks (lesson programs often exit without freeing, and LeakSanitizer
  * needs ptrace) and report everything else on stderr, without colour.
  */
-char **runner_program_env(const char *dir, int sanitized)
+char **runner_program_env(const struct sandbox_folder *f, int sanitized)
 {
 	char **env = xcalloc(8, sizeof *env);
 
 	env[0] = xstrdup("PATH=/usr/local/bin:/usr/bin:/bin");
-	env[1] = xasprintf("HOME=%s", dir);
-	env[2] = xasprintf("TMPDIR=%s", dir);
+	env[1] = xasprintf("HOME=%s", f->path);
+	env[2] = xasprintf("TMPDIR=%s", f->tmp);
 	env[3] = xstrdup("LANG=C.UTF-8");
 	env[4] = xstrdup("TZ=UTC");
 	if (sanitized) {
@@ -240,32 +214,22 @@ char **runner_program_env(const char *dir, int sanitized)
 	return env;
 }
 
+char **runner_compiler_env(const struct sandbox_folder *f)
+{
+	char **env = xcalloc(5, sizeof *env);
+
+	env[0] = xstrdup("PATH=/usr/local/bin:/usr/bin:/bin");
+	env[1] = xasprintf("HOME=%s", f->path);
+	env[2] = xasprintf("TMPDIR=%s", f->tmp);
+	env[3] = xstrdup("LC_ALL=C");
+	return env;
+}
+
 void runner_free_env(char **env)
 {
 	for (size_t i = 0; env[i]; i++)
 		free(env[i]);
 	free(env);
-}
-
-/*
- * The compiler's environment: litlab's own (PATH, ccache settings, ...) with
- * the locale fixed to C, so that its messages (which compile-fail blocks
- * match) read the same for every author: 'x' quotes, not curly ones.
- */
-static char **compiler_env(void)
-{
-	size_t n = 0, k = 0;
-
-	while (environ[n])
-		n++;
-	char **env = xcalloc(n + 2, sizeof *env);
-	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "LC_", 3) != 0 && strncmp(environ[i], "LANG=", 5) != 0 &&
-		    strncmp(environ[i], "LANGUAGE=", 9) != 0)
-			env[k++] = xstrdup(environ[i]);
-	env[k++] = xstrdup("LC_ALL=C");
-	env[k] = NULL;
-	return env;
 }
 
 static void join_words(struct buf *out, char **w, size_t n)
@@ -279,23 +243,25 @@ int runner_sanitizes(const struct runner *r, const struct block *b)
 	return r->sanitize && b->mode == MODE_RUN;
 }
 
+/* The most litlab reads of a dependency list (the compiler writes it; a program could not). */
+#define DEPS_MAX (4u << 20)
+
 /*
- * Reads the compiler's dependency output (make syntax: "prog: a.c b.h \",
- * blanks escaped with a backslash) into ev->deps: the absolute paths outside
- * dir. The translation unit and litlab.h are in dir; they are keyed apart.
+ * Reads a dependency list the compiler or the linker wrote into the build
+ * folder (make syntax: "prog: a.c b.h \", blanks escaped with a
+ * backslash) into ev->deps: the absolute paths of files the sandbox shows
+ * from the host. What is in the folder (the translation unit, litlab.h) is
+ * keyed apart; what else a launch saw (its /tmp, /dev, /proc) is its own.
  * A compiler that failed may have written nothing: then there are none.
  */
-static void read_deps(struct evidence *ev, const char *dir)
+static void read_deps(struct evidence *ev, int dirfd, const char *name)
 {
-	char *path = xasprintf("%s/.deps", dir);
 	char *text;
-	size_t len, dlen = strlen(dir);
+	size_t len;
 	struct buf word = BUF_INIT;
 
-	if (read_file(path, &text, &len) < 0) {
-		free(path);
+	if (fs_read(dirfd, name, DEPS_MAX, &text, &len) < 0)
 		return;
-	}
 	const char *p = memchr(text, ':', len); /* after the target */
 	for (p = p ? p + 1 : text + len; p <= text + len; p++) {
 		char c = p < text + len ? *p : ' ';
@@ -311,8 +277,7 @@ static void read_deps(struct evidence *ev, const char *dir)
 			buf_addc(&word, c);
 			continue;
 		}
-		int keep = word.len > 1 && word.p[0] == '/' && word.p[word.len - 1] != ':' &&
-			   !(strncmp(word.p, dir, dlen) == 0 && word.p[dlen] == '/');
+		int keep = word.len > 1 && word.p[0] == '/' && word.p[word.len - 1] != ':' && sandbox_shows(word.p);
 		for (size_t i = 0; keep && i < ev->ndeps; i++)
 			keep = strcmp(ev->deps[i], word.p) != 0;
 		if (keep) {
@@ -323,7 +288,6 @@ static void read_deps(struct evidence *ev, const char *dir)
 	}
 	buf_release(&word);
 	free(text);
-	free(path);
 }
 
 void runner_compile_limits(struct limits *lim)
@@ -349,7 +313,7 @@ void runner_program_limits(struct limits *lim, const struct block *b, int saniti
 	lim->output_cap = OUTPUT_CAP;
 }
 
-enum compile_stop { STOP_NONE, STOP_MEMORY, STOP_PROCESSES, STOP_CPU, STOP_FSIZE, STOP_KILLED };
+enum compile_stop { STOP_NONE, STOP_MEMORY, STOP_PROCESSES, STOP_CPU, STOP_FSIZE, STOP_KILLED, STOP_DISK, STOP_FILES };
 
 /*
  * What a compiler, its driver or the linker says when one of our rlimits
@@ -492,6 +456,10 @@ const char *runner_compile_limit(enum launch_end end, int signo, const char *lim
 			stop = STOP_MEMORY;
 		else if (limit && strcmp(limit, "processes") == 0)
 			stop = STOP_PROCESSES;
+		else if (limit && strcmp(limit, "disk") == 0)
+			stop = STOP_DISK;
+		else if (limit && strcmp(limit, "files") == 0)
+			stop = STOP_FILES;
 		else if (end == END_SIGNALED && signo == SIGXCPU)
 			stop = STOP_CPU;
 		else if (end == END_SIGNALED && signo == SIGXFSZ)
@@ -523,6 +491,12 @@ const char *runner_compile_limit(enum launch_end end, int signo, const char *lim
 	case STOP_FSIZE:
 		buf_addf(&b, "passed its file-size limit (%lld MiB%s)", COMPILE_FSIZE_BYTES >> 20, sig);
 		break;
+	case STOP_DISK:
+		buf_addf(&b, "filled its work folder or /tmp (raise disk= if it needs more)");
+		break;
+	case STOP_FILES:
+		buf_addf(&b, "made as many files as its work folder or /tmp holds (raise files= if it needs more)");
+		break;
 	case STOP_KILLED: /* not our wall clock (that is END_TIMEOUT): the kernel, short of memory */
 		buf_addf(&b, "was killed (SIGKILL): out of memory, most likely (its memory limit is %lld GiB)",
 			 COMPILE_MEM_BYTES >> 30);
@@ -536,64 +510,73 @@ const char *runner_compile_limit(enum launch_end end, int signo, const char *lim
 	return rule;
 }
 
-static int compile(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev, const char *dir)
+char *runner_limit_text(const char *limit, const struct block *b)
 {
-	char **argv = NULL;
-	size_t argc = 0;
-	struct buf flags = BUF_INIT;
-	int link = block_executes(b);
+	struct folder_limits lim;
 
-	for (size_t i = 0; i < r->cc_argc; i++) {
-		argv = xreallocarray(argv, argc + 2, sizeof *argv);
-		argv[argc++] = xstrdup(r->cc_argv[i]);
-	}
-	size_t first_flag = argc;
-	const char *lists[] = { l->cflags, b->cflags };
-	const char *names[] = { "the front matter's cflags", "cflags=" };
-	for (size_t k = 0; k < 2; k++) {
-		if (lists[k] && split_words(lists[k], &argv, &argc) < 0) {
-			ev->setup_error = xasprintf("%s has an unclosed quote: '%s'", names[k], lists[k]);
-			free_words(argv, argc);
-			return -1;
-		}
-	}
-	ev->sanitized = runner_sanitizes(r, b);
-	if (ev->sanitized) {
-		static const char *const san[] = { "-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g" };
-		argv = xreallocarray(argv, argc + ARRAY_LEN(san) + 1, sizeof *argv);
-		for (size_t i = 0; i < ARRAY_LEN(san); i++)
-			argv[argc++] = xstrdup(san[i]);
-	}
-	join_words(&flags, argv + first_flag, argc - first_flag);
-	ev->cflags = buf_detach(&flags, NULL);
-	argv = xreallocarray(argv, argc + 11, sizeof *argv);
-	argv[argc++] = xasprintf("-I%s", dir);
-	/* The headers it reads, for the evidence cache's key (read_deps()). */
-	argv[argc++] = xstrdup("-MD");
-	argv[argc++] = xstrdup("-MF");
-	argv[argc++] = xstrdup(".deps");
-	if (link) {
-		argv[argc++] = xstrdup("-o");
-		argv[argc++] = xstrdup("prog");
-	} else {
-		argv[argc++] = xstrdup("-c");
-		argv[argc++] = xstrdup("-o");
-		argv[argc++] = xstrdup("prog.o");
-	}
-	argv[argc++] = xasprintf("./%s.c", b->id); /* "./": an id may start with '-' */
-	argv[argc] = NULL;
-	if (link && b->ldlibs && split_words(b->ldlibs, &argv, &argc) < 0) {
-		ev->setup_error = xasprintf("ldlibs= has an unclosed quote: '%s'", b->ldlibs);
-		free_words(argv, argc);
+	runner_folder_limits(&lim, b);
+	if (strcmp(limit, "memory") == 0)
+		return xasprintf("passed its memory limit (%lld GiB) and was killed", PROGRAM_MEM_BYTES >> 30);
+	if (strcmp(limit, "processes") == 0)
+		return xasprintf("passed its process limit (%d processes and threads)", SANDBOX_NPROC);
+	if (strcmp(limit, "disk") == 0)
+		return xasprintf("filled its work folder or /tmp (%lld MiB; raise disk= if it needs more)",
+				 lim.bytes >> 20);
+	if (strcmp(limit, "files") == 0)
+		return xasprintf("made as many files as its work folder or /tmp holds (%ld; raise files= if it needs "
+				 "more)",
+				 lim.files);
+	return xasprintf("passed its %s limit", limit);
+}
+
+void runner_folder_limits(struct folder_limits *lim, const struct block *b)
+{
+	lim->bytes = b && b->disk ? b->disk : SANDBOX_FOLDER_BYTES;
+	lim->files = b && b->files ? b->files : SANDBOX_FOLDER_FILES;
+}
+
+int runner_build_open(struct runner_build *bd, const struct folder_limits *lim, char **err)
+{
+	memset(bd, 0, sizeof *bd);
+	bd->dir.fd = -1;
+	if (lim)
+		bd->lim = *lim;
+	else
+		runner_folder_limits(&bd->lim, NULL);
+	return sandbox_folder_make(&bd->dir, &bd->lim, err);
+}
+
+int runner_build_put(struct runner_build *bd, const char *name, const void *data, size_t len, char **err)
+{
+	if (strchr(name, '/') || fs_replace(bd->dir.fd, name, data, len, 0644, 0) < 0) {
+		*err = xasprintf("cannot write '%s' into the build folder: %s", name, fs_strerror(errno));
 		return -1;
 	}
+	return 0;
+}
 
-	char **env = compiler_env();
+void runner_build_release(struct runner_build *bd)
+{
+	sandbox_folder_release(&bd->dir);
+	memset(bd, 0, sizeof *bd);
+	bd->dir.fd = -1;
+}
+
+static void push(char ***argv, size_t *argc, char *word)
+{
+	*argv = xreallocarray(*argv, *argc + 2, sizeof **argv);
+	(*argv)[(*argc)++] = word;
+	(*argv)[*argc] = NULL;
+}
+
+/* One launch of the compiler in bd with words; ev's compile fields filled in. */
+static int compile_launch(struct runner_build *bd, char **argv, struct evidence *ev)
+{
+	char **env = runner_compiler_env(&bd->dir);
 	struct launch la = {
 		.argv = argv,
-		.cwd = dir,
+		.work = &bd->dir,
 		.envp = env,
-		.stdin_path = NULL,
 	};
 	runner_compile_limits(&la.lim);
 	struct launch_result res;
@@ -603,55 +586,245 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 	ev->compile_end = res.end;
 	ev->compile_signo = res.signo;
 	ev->compile_limit = res.limit;
+	buf_reset(&ev->compile_log);
 	buf_add(&ev->compile_log, res.out.p, res.out.len);
 	buf_add(&ev->compile_log, res.err.p, res.err.len);
 	if (rc < 0)
 		buf_addf(&ev->compile_log, "litlab: %s\n", res.error);
 	ev->compile_ok = rc == 0 && res.end == END_EXITED && res.exit_code == 0;
-	read_deps(ev, dir);
 	launch_result_release(&res);
 	runner_free_env(env);
+	return rc;
+}
+
+/* Copies the files litlab put in bd (regular files, none of the compiler's outputs) into to. */
+static void copy_sources(struct runner_build *bd, struct runner_build *to)
+{
+	int lfd = openat(bd->dir.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	char *err = NULL;
+
+	if (!d) {
+		if (lfd >= 0)
+			close(lfd);
+		return;
+	}
+	for (struct dirent *e; (e = readdir(d));) {
+		char *text;
+		size_t len;
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "prog") == 0 || strcmp(e->d_name, "prog.o") == 0)
+			continue;
+		if (fs_read(bd->dir.fd, e->d_name, 64u << 20, &text, &len) == 0) {
+			runner_build_put(to, e->d_name, text, len, &err);
+			free(err);
+			err = NULL;
+			free(text);
+		}
+	}
+	closedir(d);
+}
+
+int runner_build_compile(struct runner *r, struct runner_build *bd, char **flags, size_t nflags, const char *source,
+			 int link, char **libs, size_t nlibs, struct evidence *ev)
+{
+	char **argv = NULL;
+	size_t argc = 0;
+
+	for (size_t i = 0; i < r->cc_argc; i++)
+		push(&argv, &argc, xstrdup(i == 0 && r->cc_path ? r->cc_path : r->cc_argv[i]));
+	for (size_t i = 0; i < nflags; i++)
+		push(&argv, &argc, xstrdup(flags[i]));
+	push(&argv, &argc, xstrdup("-I."));
+	/* The files it reads, for the evidence cache's key (read_deps()). */
+	push(&argv, &argc, xstrdup("-MD"));
+	push(&argv, &argc, xstrdup("-MF"));
+	push(&argv, &argc, xstrdup(".deps"));
+	size_t linker_deps = argc;
+	if (link && !r->no_linker_deps)
+		push(&argv, &argc, xstrdup("-Wl,--dependency-file=.ldeps"));
+	if (!link)
+		push(&argv, &argc, xstrdup("-c"));
+	push(&argv, &argc, xstrdup("-o"));
+	push(&argv, &argc, xstrdup(link ? "prog" : "prog.o"));
+	push(&argv, &argc, xasprintf("./%s", source)); /* "./": a name may start with '-' */
+	for (size_t i = 0; link && i < nlibs; i++)
+		push(&argv, &argc, xstrdup(libs[i]));
+
+	compile_launch(bd, argv, ev);
+	/*
+	 * A linker without --dependency-file (before binutils 2.35, or another
+	 * linker) refuses the whole link: built again without it, and never asked
+	 * for it again. Its inputs are then not part of the key.
+	 */
+	if (link && !ev->compile_ok && !r->no_linker_deps && memmem(ev->compile_log.p, ev->compile_log.len,
+								      "dependency-file", 15)) {
+		r->no_linker_deps = 1;
+		free(argv[linker_deps]);
+		memmove(argv + linker_deps, argv + linker_deps + 1, (argc - linker_deps) * sizeof *argv);
+		argc--;
+		struct runner_build again;
+		char *err = NULL;
+		if (runner_build_open(&again, &bd->lim, &err) == 0) { /* a folder serves one launch */
+			copy_sources(bd, &again);
+			runner_build_release(bd);
+			*bd = again;
+			compile_launch(bd, argv, ev);
+		}
+		free(err);
+	}
+	read_deps(ev, bd->dir.fd, ".deps");
+	if (link)
+		read_deps(ev, bd->dir.fd, ".ldeps");
 	free_words(argv, argc);
+	bd->built = ev->compile_ok && link;
 	return ev->compile_ok ? 0 : -1;
 }
 
-static int execute(struct runner *r, struct block *b, const char *dir, struct launch_result *res)
+/* Copies bd's program into the run folder as name, executable. */
+static int copy_program(struct runner_build *bd, struct sandbox_folder *run, const char *name, char **err)
 {
-	char **argv = xcalloc(2, sizeof *argv);
-	size_t argc = 1;
-	char *stdin_path = NULL;
+	int in = fs_open_file(bd->dir.fd, "prog"), out = -1, rc = -1;
+	struct stat st;
 
-	argv[0] = xstrdup("./prog");
-	if (b->args && split_words(b->args, &argv, &argc) < 0) {
-		free_words(argv, argc);
+	if (in < 0 || fstat(in, &st) < 0) {
+		*err = xasprintf("cannot read the program the compiler made: %s", fs_strerror(errno));
+		goto done;
+	}
+	out = fs_create(run->fd, name, 0755);
+	if (out < 0) {
+		*err = xasprintf("cannot copy the program into its folder: %s", fs_strerror(errno));
+		goto done;
+	}
+	for (off_t left = st.st_size; left > 0;) {
+		ssize_t n = copy_file_range(in, NULL, out, NULL, (size_t)left, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EXDEV || errno == ENOSYS || errno == EOPNOTSUPP || errno == EINVAL)) {
+			char chunk[65536];
+			n = read(in, chunk, sizeof chunk);
+			if (n > 0 && write_all(out, chunk, (size_t)n) < 0)
+				n = -1;
+		}
+		if (n <= 0) {
+			*err = xasprintf("cannot copy the program into its folder: %s",
+					 n < 0 ? strerror(errno) : "it got shorter");
+			goto done;
+		}
+		left -= n;
+	}
+	rc = 0;
+done:
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+	return rc;
+}
+
+int runner_build_run(struct runner_build *bd, const struct run_spec *rs, struct launch_result *res)
+{
+	struct sandbox_folder run;
+	char *err = NULL;
+	int rc = -1;
+
+	if (sandbox_folder_make(&run, &bd->lim, &err) < 0 || copy_program(bd, &run, rs->name, &err) < 0) {
+		res->end = END_LAUNCH_FAILED;
+		res->error = err;
+		sandbox_folder_release(&run);
+		return -1;
+	}
+	char **argv = NULL;
+	size_t argc = 0;
+	push(&argv, &argc, xasprintf("./%s", rs->name));
+	for (size_t i = 0; i < rs->nargs; i++)
+		push(&argv, &argc, xstrdup(rs->args[i]));
+	char **env = runner_program_env(&run, rs->sanitized);
+	struct launch la = {
+		.argv = argv,
+		.work = &run,
+		.envp = env,
+		.stdin_data = rs->stdin_data,
+		.stdin_len = rs->stdin_len,
+		.lim = rs->lim,
+		.side_channel = rs->side_channel,
+	};
+	rc = sandbox_launch(&la, res);
+	runner_free_env(env);
+	free_words(argv, argc);
+	sandbox_folder_release(&run);
+	return rc;
+}
+
+/* The compiler's flags for b: the lesson's, the block's, the sanitizers'. -1 with ev->setup_error. */
+static int block_flags(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev, char ***flags,
+		       size_t *n)
+{
+	struct buf joined = BUF_INIT;
+	const char *lists[] = { l->cflags, b->cflags };
+	const char *names[] = { "the front matter's cflags", "cflags=" };
+
+	for (size_t k = 0; k < 2; k++) {
+		if (lists[k] && split_words(lists[k], flags, n) < 0) {
+			ev->setup_error = xasprintf("%s has an unclosed quote: '%s'", names[k], lists[k]);
+			return -1;
+		}
+	}
+	ev->sanitized = runner_sanitizes(r, b);
+	if (ev->sanitized) {
+		static const char *const san[] = { "-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g" };
+		for (size_t i = 0; i < ARRAY_LEN(san); i++)
+			push(flags, n, xstrdup(san[i]));
+	}
+	join_words(&joined, *flags, *n);
+	ev->cflags = buf_detach(&joined, NULL);
+	return 0;
+}
+
+static int compile(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev, struct runner_build *bd)
+{
+	char **flags = NULL, **libs = NULL;
+	size_t nflags = 0, nlibs = 0;
+	int rc = -1;
+	char *source = xasprintf("%s.c", b->id);
+
+	if (block_flags(r, l, b, ev, &flags, &nflags) < 0)
+		goto done;
+	if (block_executes(b) && b->ldlibs && split_words(b->ldlibs, &libs, &nlibs) < 0) {
+		ev->setup_error = xasprintf("ldlibs= has an unclosed quote: '%s'", b->ldlibs);
+		goto done;
+	}
+	rc = runner_build_compile(r, bd, flags, nflags, source, block_executes(b), libs, nlibs, ev);
+done:
+	free_words(flags, nflags);
+	free_words(libs, nlibs);
+	free(source);
+	return rc;
+}
+
+/* One run of b's program; res filled in. */
+static int execute(struct runner *r, struct block *b, struct runner_build *bd, struct launch_result *res)
+{
+	struct run_spec rs;
+	char **args = NULL;
+	size_t nargs = 0;
+
+	if (b->args && split_words(b->args, &args, &nargs) < 0) {
+		free_words(args, nargs);
 		res->end = END_LAUNCH_FAILED;
 		res->error = xasprintf("args= has an unclosed quote: '%s'", b->args);
 		return -1;
 	}
-	if (b->has_stdin) {
-		stdin_path = xasprintf("%s/.stdin", dir);
-		if (write_file(stdin_path, b->stdin_text, b->stdin_len) < 0) {
-			res->end = END_LAUNCH_FAILED;
-			res->error = xasprintf("cannot write '%s': %s", stdin_path, strerror(errno));
-			free(stdin_path);
-			free_words(argv, argc);
-			return -1;
-		}
-	}
-	int sanitized = runner_sanitizes(r, b);
-	char **env = runner_program_env(dir, sanitized);
-	struct launch la = {
-		.argv = argv,
-		.cwd = dir,
-		.envp = env,
-		.stdin_path = stdin_path,
-		.side_channel = b->mode == MODE_MEASURE,
-	};
-	runner_program_limits(&la.lim, b, sanitized);
-	int rc = sandbox_launch(&la, res);
-	runner_free_env(env);
-	free(stdin_path);
-	free_words(argv, argc);
+	memset(&rs, 0, sizeof rs);
+	rs.name = "prog";
+	rs.args = args;
+	rs.nargs = nargs;
+	rs.stdin_data = b->has_stdin ? b->stdin_text : NULL;
+	rs.stdin_len = b->has_stdin ? b->stdin_len : 0;
+	rs.sanitized = runner_sanitizes(r, b);
+	rs.side_channel = b->mode == MODE_MEASURE;
+	runner_program_limits(&rs.lim, b, rs.sanitized);
+	int rc = runner_build_run(bd, &rs, res);
+	free_words(args, nargs);
 	return rc;
 }
 
@@ -663,7 +836,8 @@ static void add_sample(struct evidence *ev, const struct launch_result *res)
 	s->user_ns = res->user_ns;
 	s->sys_ns = res->sys_ns;
 	s->max_rss_kb = res->max_rss_kb;
-	regions_parse(&s->regions, res->side.p, res->side.len, res->pid);
+	regions_parse_run(&s->regions, res->side.p, res->side.len, res->pid, res->start_ns, res->end_ns,
+			  res->side_truncated);
 	if (!ev->samples_differ &&
 	    (res->out.len != ev->run.out.len || memcmp(res->out.p, ev->run.out.p, res->out.len) != 0)) {
 		ev->samples_differ = (int)ev->nsamples;
@@ -673,10 +847,11 @@ static void add_sample(struct evidence *ev, const struct launch_result *res)
 
 /*
  * The first execution (ev->run) counts as the first warmup run, or as the
- * first sample when warmup=0; the rest follow here. A run that fails stops
- * the measurement and becomes the evidence, so that it is reported.
+ * first sample when warmup=0; the rest follow here, each in a folder of its
+ * own. A run that fails stops the measurement and becomes the evidence, so
+ * that it is reported.
  */
-static void measure(struct runner *r, struct block *b, const char *dir, struct evidence *ev)
+static void measure(struct runner *r, struct block *b, struct runner_build *bd, struct evidence *ev)
 {
 	int total = b->warmup + b->samples;
 
@@ -687,8 +862,8 @@ static void measure(struct runner *r, struct block *b, const char *dir, struct e
 	for (int i = 1; i < total; i++) {
 		struct launch_result res;
 		launch_result_init(&res);
-		execute(r, b, dir, &res);
-		if (res.end != END_EXITED || res.exit_code != b->exit_expected) {
+		execute(r, b, bd, &res);
+		if (res.end != END_EXITED || res.exit_code != b->exit_expected || res.limit) {
 			launch_result_release(&ev->run);
 			ev->run = res;
 			return;
@@ -700,13 +875,13 @@ static void measure(struct runner *r, struct block *b, const char *dir, struct e
 }
 
 /* check --repeat N: runs 2..N, each stdout compared with the first run's. */
-static void repeat(struct runner *r, struct block *b, const char *dir, struct evidence *ev)
+static void repeat(struct runner *r, struct block *b, struct runner_build *bd, struct evidence *ev)
 {
 	ev->repeats = 1;
 	while (ev->repeats < r->repeat) {
 		struct launch_result res;
 		launch_result_init(&res);
-		execute(r, b, dir, &res);
+		execute(r, b, bd, &res);
 		ev->repeats++;
 		if (!ev->repeat_differ &&
 		    (res.out.len != ev->run.out.len || memcmp(res.out.p, ev->run.out.p, res.out.len) != 0)) {
@@ -719,43 +894,41 @@ static void repeat(struct runner *r, struct block *b, const char *dir, struct ev
 
 void runner_block(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev)
 {
-	if (!block_compiles(b) || b->bad_attrs)
+	struct runner_build bd;
+	struct folder_limits lim;
+	char *err = NULL;
+
+	if (!block_compiles(b) || b->bad_attrs || l->bad_cflags)
 		return;
-	char *dir = xasprintf("%s/litlab-XXXXXX", r->tmp_root);
-	if (!mkdtemp(dir)) {
-		ev->setup_error = xasprintf("cannot make a temporary folder in '%s': %s", r->tmp_root,
-					    strerror(errno));
-		free(dir);
-		return;
-	}
-	struct buf tu = BUF_INIT;
-	runner_translation_unit(l, b, &tu);
-	char *src = xasprintf("%s/%s.c", dir, b->id);
-	char *header = xasprintf("%s/litlab.h", dir);
 	if (b->mode == MODE_MEASURE) {
 		ev->env = xcalloc(1, sizeof *ev->env);
 		envinfo_copy(ev->env, runner_env(r));
 	}
-	if (write_file(header, litlab_h, litlab_h_len) < 0) {
-		ev->setup_error = xasprintf("cannot write '%s': %s", header, strerror(errno));
-	} else if (write_file(src, tu.p, tu.len) < 0) {
-		ev->setup_error = xasprintf("cannot write '%s': %s", src, strerror(errno));
+	runner_folder_limits(&lim, b);
+	if (runner_build_open(&bd, &lim, &err) < 0) {
+		ev->setup_error = err;
+		return;
+	}
+	struct buf tu = BUF_INIT;
+	runner_translation_unit(l, b, &tu);
+	char *src = xasprintf("%s.c", b->id);
+	if (runner_build_put(&bd, "litlab.h", litlab_h, litlab_h_len, &err) < 0 ||
+	    runner_build_put(&bd, src, tu.p, tu.len, &err) < 0) {
+		ev->setup_error = err;
 	} else {
 		/* What the launches below run in, probed now if nothing probed before. */
 		ev->isolation = xstrdup(sandbox_isolation());
-		if (compile(r, l, b, ev, dir) == 0 && block_executes(b)) {
+		if (compile(r, l, b, ev, &bd) == 0 && block_executes(b)) {
 			ev->executed = 1;
-			execute(r, b, dir, &ev->run);
+			execute(r, b, &bd, &ev->run);
 			if (b->mode == MODE_MEASURE && ev->run.end == END_EXITED &&
-			    ev->run.exit_code == b->exit_expected)
-				measure(r, b, dir, ev);
+			    ev->run.exit_code == b->exit_expected && !ev->run.limit)
+				measure(r, b, &bd, ev);
 			if (b->mode == MODE_RUN && r->repeat > 1 && ev->run.end == END_EXITED)
-				repeat(r, b, dir, ev);
+				repeat(r, b, &bd, ev);
 		}
 	}
 	free(src);
-	free(header);
 	buf_release(&tu);
-	remove_tree(dir);
-	free(dir);
+	runner_build_release(&bd);
 }

@@ -1,13 +1,23 @@
 /*
- * runner.h: turning a block into evidence.
+ * runner.h: turning a block into evidence; building and running programs.
  *
  * runner_block() writes the block's translation unit (the code of the blocks
  * it uses first, then its own, each under a #line directive naming the
- * lesson, so that compiler messages point into the lesson), compiles it with
- * $CC and the lesson's and the block's flags in a private temporary folder,
- * and, for run and measure blocks, executes it through sandbox_launch(). It
- * records what happened in a struct evidence and judges nothing: verifying
- * the evidence against the lesson is check.c's work.
+ * lesson, so that compiler messages point into the lesson) into a build
+ * folder of the sandbox, compiles it there with $CC and the lesson's and the
+ * block's flags, and, for run and measure blocks, runs what it built, each
+ * run in a new folder of its own (a copy of the program and nothing else,
+ * so that no run sees what another left). It records what happened in a
+ * struct evidence and judges nothing: verifying the evidence against the
+ * lesson is check.c's work.
+ *
+ * The build is open to other callers (litlab lab builds students' files the
+ * same way): runner_build_open(), runner_build_put() for each file,
+ * runner_build_compile(), then runner_build_run() as often as needed.
+ *
+ * The compiler and the programs run with environments of their own, fixed
+ * (runner_compiler_env(), runner_program_env()): litlab's never reaches
+ * them.
  */
 #ifndef LITLAB_RUNNER_H
 #define LITLAB_RUNNER_H
@@ -15,7 +25,7 @@
 #include "envinfo.h"
 #include "lesson.h"
 #include "regions.h"
-#include "sandbox.h"
+#include "sandbox/sandbox.h"
 
 /* Limits of the compiler and of programs (programs take their wall limit from timeout=). */
 #define COMPILE_TIMEOUT_S 60.0
@@ -31,7 +41,8 @@ struct runner {
 	char *cc;     /* $CC as given, default "cc" */
 	char **cc_argv; /* cc split into words */
 	size_t cc_argc;
-	char *tmp_root; /* $TMPDIR or /tmp */
+	char *cc_path; /* where cc_argv[0] was found */
+	int no_linker_deps; /* the linker has no --dependency-file: its inputs are not listed */
 	const char *isolation; /* what evidence records as its isolation: runner_isolation() */
 	char *isolation_own;	/* the runner's copy that isolation points to */
 	int have_env;
@@ -88,8 +99,9 @@ struct evidence {
 	int repeats;	   /* run blocks under --repeat: how many runs were made */
 	int repeat_differ; /* 1-based index of the first run whose stdout differs from run 1's, or 0 */
 
-	/* The files the compiler read besides the translation unit, from its dependency
-	   output (-MD): absolute paths, outside the block's own folder. */
+	/* The files the compiler and the linker read besides what is in the block's own
+	   folder, from their dependency output (-MD, --dependency-file): the absolute paths
+	   of files the sandbox shows from the host (sandbox_shows()); the cache hashes them. */
 	char **deps;
 	size_t ndeps;
 
@@ -119,12 +131,62 @@ void evidence_release(struct evidence *ev);
 void runner_block(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev);
 
 /*
- * The fixed environment every program runs with (PATH, HOME and TMPDIR in
- * dir, LANG, TZ; sanitizer options when sanitized), NULL-terminated; free it
- * with runner_free_env(). lab uses it too, so a student's run matches check's.
+ * The fixed environment every program runs with (PATH, HOME the work
+ * folder, TMPDIR its temporary folder, LANG, TZ; sanitizer options when
+ * sanitized), NULL-terminated; free it with runner_free_env().
  */
-char **runner_program_env(const char *dir, int sanitized);
+char **runner_program_env(const struct sandbox_folder *f, int sanitized);
+/*
+ * The compiler's: PATH, HOME and TMPDIR as a program's, and the locale
+ * fixed to C, so that its messages (which compile-fail blocks match) read
+ * the same for every author.
+ */
+char **runner_compiler_env(const struct sandbox_folder *f);
 void runner_free_env(char **env);
+
+/* A build folder, and the name of what was built in it. */
+struct runner_build {
+	struct sandbox_folder dir;
+	struct folder_limits lim; /* of it, and of each run's folder */
+	int built;		  /* runner_build_compile() made a program */
+};
+
+/* Makes the build folder: 0, or -1 with *err (malloc'd). lim may be NULL for the defaults. */
+int runner_build_open(struct runner_build *bd, const struct folder_limits *lim, char **err);
+/* Writes the file name (no '/') into the build folder: 0, or -1 with *err. */
+int runner_build_put(struct runner_build *bd, const char *name, const void *data, size_t len, char **err);
+void runner_build_release(struct runner_build *bd);
+
+/*
+ * Compiles in bd: $CC, then flags (the lesson's, the block's: the caller's
+ * words), -I., the dependency options, -o prog (or -c -o prog.o when not
+ * link), ./source, then libs. Fills ev's compile fields (compiled,
+ * compile_ok, compile_end, compile_signo, compile_limit, compile_log) and
+ * deps. Returns 0 when it compiled.
+ */
+int runner_build_compile(struct runner *r, struct runner_build *bd, char **flags, size_t nflags, const char *source,
+			 int link, char **libs, size_t nlibs, struct evidence *ev);
+
+/* One run of what bd built. */
+struct run_spec {
+	const char *name;	/* the program's name in its folder, run as ./name */
+	char **args;		/* its arguments (nargs of them) */
+	size_t nargs;
+	const char *stdin_data; /* NULL: /dev/null */
+	size_t stdin_len;
+	struct limits lim;
+	int side_channel;
+	int sanitized;
+};
+
+/*
+ * Runs bd's program once, in a new folder that holds only a copy of it:
+ * one launch, res filled in. Returns sandbox_launch()'s value.
+ */
+int runner_build_run(struct runner_build *bd, const struct run_spec *rs, struct launch_result *res);
+
+/* The folder limits of a block (disk=, files=). */
+void runner_folder_limits(struct folder_limits *lim, const struct block *b);
 
 /* The compiler's limits, and a program's (its wall clock from timeout=), the same for check and lab. */
 void runner_compile_limits(struct limits *lim);
@@ -142,6 +204,14 @@ void runner_program_limits(struct limits *lim, const struct block *b, int saniti
  */
 const char *runner_compile_limit(enum launch_end end, int signo, const char *limit, const char *log, size_t len,
 				 char **what);
+
+/*
+ * What a program did when it met a sandbox limit (launch_result.limit), as
+ * it follows "block 'x' ": "passed its memory limit (2 GiB) and was
+ * killed", "filled its work folder or /tmp (256 MiB; raise disk= if it
+ * needs more)". malloc'd.
+ */
+char *runner_limit_text(const char *limit, const struct block *b);
 
 /* Appends the translation unit of b to tu. */
 void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu);

@@ -29,7 +29,10 @@ echo '#define GREETING "hello"' >"$work/inc/greeting.h"
 PATH=$work/bin:$PATH
 CC=cc-wrap
 LITLAB_CACHE_DIR=$work/cache
-export PATH CC LITLAB_CACHE_DIR
+# The sandbox shows the compiler the wrapper (the compiler litlab was given) and, named here,
+# the folder of headers; nothing else of the host.
+LITLAB_SANDBOX_PATHS=$work/inc
+export PATH CC LITLAB_CACHE_DIR LITLAB_SANDBOX_PATHS
 
 lesson=$work/l/01-cache.md
 write_lesson() { # $1: the front matter's cflags, $2: hello's code line, $3: echo's stdin, $4: args, $5: flags

@@ -18,8 +18,10 @@ case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
 top=$(pwd)
 work=$(mktemp -d)
 listener=
+unix_listener=
 cleanup() {
 	[ -n "$listener" ] && kill "$listener" 2>/dev/null
+	[ -n "$unix_listener" ] && kill "$unix_listener" 2>/dev/null
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -68,10 +70,31 @@ while time.time() < end:
         pass
 PY
 listener=$!
+# A Unix socket on the host, as a database's or the system bus's would be, open to everyone.
+mkdir -p "$work/sock" && chmod 777 "$work/sock"
+python3 - "$work/sock/listener" "$work/unix-connections" <<'PY' &
+import os, socket, sys, time
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.bind(sys.argv[1])
+os.chmod(sys.argv[1], 0o777)
+s.listen(8)
+s.settimeout(0.2)
+end = time.time() + 300
+while time.time() < end:
+    try:
+        c, _ = s.accept()
+        open(sys.argv[2], "a").write("connected\n")
+        c.close()
+    except socket.timeout:
+        pass
+PY
+unix_listener=$!
 i=0
 while [ ! -s "$work/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 port=$(cat "$work/port" 2>/dev/null)
 [ -n "$port" ] || { echo "FAIL: the listener did not start"; exit 1; }
+i=0
+while [ ! -S "$work/sock/listener" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 
 # Which blocks run here. A process limit does not hold root in a forced tier B or D.
 namespaced=0
@@ -96,11 +119,11 @@ daemon|timeout=3|-||
 zombies|timeout=3|-||
 kill-parent|timeout=2|-||namespaced
 kill-all|timeout=2|-||namespaced
-memory-hog|timeout=10|$hog_rule||
+memory-hog|timeout=60|$hog_rule||
 stdout-flood|timeout=5|resource-limit||
 stderr-flood|timeout=5|resource-limit||
 big-file|timeout=5|resource-limit||
-fill-tmp|timeout=5|-||namespaced
+fill-tmp|timeout=5|resource-limit||namespaced
 recursion|timeout=5|exit-status||
 abort|timeout=2|exit-status||
 segv-buffered|timeout=2|exit-status||
@@ -117,6 +140,16 @@ output-bytes|timeout=2|-||
 output-mismatch|timeout=2|output-mismatch|not what it prints|
 dev-zero|timeout=2|$bomb_rule||
 macro-bomb|timeout=2|$bomb_rule||
+setuid-plant|timeout=2|-||
+fill-work|timeout=20|resource-limit||namespaced
+fill-inodes|timeout=20|resource-limit||namespaced
+unix-socket|timeout=2 args="$work/sock/listener"|-||
+mqueue-send|timeout=2 ldlibs="-lrt"|-||
+mqueue-receive|timeout=2 ldlibs="-lrt"|-|none|
+pty|timeout=2|-||
+deep-nest|timeout=10|-||
+stdin-link|measure samples=3 warmup=0 timeout=2 args="$lessons/canary.txt"|-|hello|
+compile-wrapper|timeout=2 cflags="-wrapper /bin/sh,-c,env"|attribute||
 EOF
 
 # The lesson: a block per program, each with the marker in its args.
@@ -130,6 +163,7 @@ while IFS='|' read -r name attrs rule output only; do
 	esac
 	src=$top/tests/hostile/$name.c
 	[ "$name" = output-mismatch ] && src=$top/tests/hostile/output-bytes.c
+	[ "$name" = compile-wrapper ] && src=$top/tests/hostile/list-env.c
 	case $attrs in
 	*args=\"*) attrs=$(echo "$attrs" | sed "s/args=\"\\([^\"]*\\)\"/args=\"\\1 $marker\"/") ;;
 	*) attrs="$attrs args=\"$marker\"" ;;
@@ -138,6 +172,7 @@ while IFS='|' read -r name attrs rule output only; do
 		printf '```c id=%s %s\n' "$name" "$attrs"
 		cat "$src"
 		printf '```\n\n'
+		[ "$name" = stdin-link ] && printf '```stdin\nhello\n```\n\n'
 		if [ -n "$output" ]; then
 			printf '```output\n'
 			for w in $output; do printf '%s\n' "$w"; done
@@ -184,6 +219,9 @@ extra=$(ls -A "$lessons" | grep -v -x -e canary.txt -e 01-hostile.md)
 [ ! -e "$home/$homefile" ] || { rm -f "$home/$homefile"; echo "FAIL: a program wrote into $home"; fail=1; }
 [ ! -e "$etc_canary" ] || { rm -f "$etc_canary"; echo "FAIL: a program wrote $etc_canary"; fail=1; }
 [ ! -s "$work/connections" ] || { echo "FAIL: a program connected to the listener on 127.0.0.1"; fail=1; }
+[ ! -s "$work/unix-connections" ] || { echo "FAIL: a program connected to the host's Unix socket"; fail=1; }
+planted=$(find "$work" -perm /6000 2>/dev/null)
+[ -z "$planted" ] || { echo "FAIL: set-id files on the host: $planted"; fail=1; }
 ls "$TMPDIR" | grep -q . && { echo "FAIL: left in the temporary root: $(ls "$TMPDIR")"; fail=1; }
 
 # Each block's rule ids, time and output; the table.
@@ -229,6 +267,9 @@ for line in open(expected_path):
         good = False
     if name == "segv-buffered" and stdout:
         notes.append("the buffered line reached stdout")
+        good = False
+    if name in ("fill-work", "fill-inodes") and not re.search(r"stopped after [0-9]+ (MiB|files): No space left", stdout):
+        notes.append("the work folder was not bounded: " + stdout.strip())
         good = False
     if name == "fill-tmp" and not re.search(r"stopped after ([0-9]+) MiB: No space left", stdout):
         notes.append("/tmp was not limited: " + stdout.strip())

@@ -611,17 +611,33 @@ static void test_measure(void **state)
 
 	(void)state;
 	struct lesson *l = parse("```c id=steady measure samples=4 warmup=2\n"
+				 "#define _GNU_SOURCE\n"
+				 "#include <stdio.h>\n"
+				 "#include <stdlib.h>\n"
+				 "#include <time.h>\n"
+				 "#include <unistd.h>\n"
+				 "static long long now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);\n"
+				 "	return t.tv_sec * 1000000000LL + t.tv_nsec; }\n"
+				 "int main(void)\n"
+				 "{\n"
+				 "	const char *fd = getenv(\"LITLAB_REGION_FD\");\n"
+				 "	if (fd) {\n"
+				 "		dprintf(atoi(fd), \"B %ld %lld work\\n\", (long)getpid(), now());\n"
+				 "		dprintf(atoi(fd), \"E %ld %lld work\\n\", (long)getpid(), now());\n"
+				 "	}\n"
+				 "	puts(fd ? \"channel\" : \"none\");\n"
+				 "	return 0;\n"
+				 "}\n"
+				 "```\n"
+				 "```c id=forged measure samples=2 warmup=0\n"
 				 "#include <stdio.h>\n"
 				 "#include <stdlib.h>\n"
 				 "#include <unistd.h>\n"
 				 "int main(void)\n"
 				 "{\n"
-				 "	const char *fd = getenv(\"LITLAB_REGION_FD\");\n"
-				 "	if (fd) {\n"
-				 "		dprintf(atoi(fd), \"B %ld 100 work\\n\", (long)getpid());\n"
-				 "		dprintf(atoi(fd), \"E %ld 350 work\\n\", (long)getpid());\n"
-				 "	}\n"
-				 "	puts(fd ? \"channel\" : \"none\");\n"
+				 "	/* Records of its own making: a region of an hour, in a run of a millisecond. */\n"
+				 "	int fd = atoi(getenv(\"LITLAB_REGION_FD\"));\n"
+				 "	dprintf(fd, \"B %ld 100 sort\\nE %ld 3600000000100 sort\\n\", (long)getpid(), (long)getpid());\n"
 				 "	return 0;\n"
 				 "}\n"
 				 "```\n"
@@ -633,14 +649,16 @@ static void test_measure(void **state)
 				 "#include <unistd.h>\n"
 				 "int main(void) { printf(\"%ld\\n\", (long)getpid()); return 0; }\n"
 				 "```\n"
-				 "```c id=fails measure samples=3 warmup=1\n"
+				 "```c id=fresh measure samples=3 warmup=1\n"
 				 "#include <stdio.h>\n"
 				 "#include <unistd.h>\n"
 				 "int main(void)\n"
 				 "{\n"
-				 "	/* The second run finds the file the first one left. */\n"
-				 "	if (access(\"mark\", F_OK) == 0) return 7;\n"
+				 "	/* A run that found what an earlier one left would time a shortcut. */\n"
+				 "	if (access(\"mark\", F_OK) == 0 || access(\"/tmp/litlab-test-fresh-mark\", F_OK) == 0) return 7;\n"
 				 "	fclose(fopen(\"mark\", \"w\"));\n"
+				 "	FILE *t = fopen(\"/tmp/litlab-test-fresh-mark\", \"w\");\n"
+				 "	if (t) fclose(t);\n"
 				 "	return 0;\n"
 				 "}\n"
 				 "```\n"
@@ -667,7 +685,17 @@ static void test_measure(void **state)
 		assert_null(s->regions.error);
 		assert_int_equal(s->regions.n, 1);
 		assert_string_equal(s->regions.times[0].name, "work");
-		assert_int_equal(s->regions.times[0].ns, 250);
+		assert_true(s->regions.times[0].ns >= 0 && s->regions.times[0].ns <= s->wall_ns);
+	}
+	evidence_release(&ev);
+
+	/* Region records a program forged are refused: every mark lies within its run. */
+	run_block(l, "forged", &ev);
+	assert_int_equal(ev.nsamples, 2);
+	for (size_t i = 0; i < ev.nsamples; i++) {
+		assert_non_null(ev.samples[i].regions.error);
+		assert_non_null(strstr(ev.samples[i].regions.error, "region 'sort' was marked outside the run"));
+		assert_int_equal(ev.samples[i].regions.n, 0);
 	}
 	evidence_release(&ev);
 
@@ -681,11 +709,11 @@ static void test_measure(void **state)
 	assert_int_equal(ev.samples_differ, 2);
 	evidence_release(&ev);
 
-	/* A sample that fails stops the measurement and becomes the evidence. */
-	run_block(l, "fails", &ev);
+	/* Each run starts from a folder and a /tmp of its own: nothing an earlier one left. */
+	run_block(l, "fresh", &ev);
 	assert_int_equal(ev.run.end, END_EXITED);
-	assert_int_equal(ev.run.exit_code, 7);
-	assert_true(ev.nsamples < 3);
+	assert_int_equal(ev.run.exit_code, 0);
+	assert_int_equal(ev.nsamples, 3);
 	evidence_release(&ev);
 
 	/* Run blocks get no side channel. */
@@ -735,7 +763,6 @@ static void test_runner_init(void **state)
 	assert_int_equal(runner_init(&r, &err), 0);
 	assert_int_equal(r.cc_argc, 2);
 	assert_string_equal(r.cc_argv[1], "-std=c11");
-	assert_string_equal(r.tmp_root, tmp_root);
 	assert_null(r.isolation); /* not probed yet: the cache may know it */
 	assert_string_equal(runner_isolation(&r), sandbox_isolation());
 	runner_env(&r);

@@ -1,9 +1,11 @@
 /*
- * test_sandbox.c: sandbox_launch() with /bin/sh scripts: exit statuses,
- * signals, the wall-clock deadline and what a program leaves behind, output
- * caps, separate streams, stdin, pipes that stay open, launch failures, the
- * region side channel, rusage and rlimits; then the isolation: the work
- * folder, the read-only system and the private /tmp, the memory and process
+ * test_sandbox.c: sandbox_launch() and work folders, with /bin/sh scripts
+ * and a small hostile tool: exit statuses, signals, the wall-clock deadline
+ * and what a program leaves behind, output caps, separate streams, stdin,
+ * pipes that stay open, launch failures, the region side channel, rusage
+ * and rlimits; then the isolation, tried as a hostile program would: what a
+ * launch sees of the host, the work folder and its bounds, a setuid plant,
+ * host sockets, IPC objects, terminals, deep folders, the memory and process
  * limits, concurrent launches, and a forked litlab.
  *
  * Every test runs under each tier this machine can give: the strongest
@@ -21,18 +23,93 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "buf.h"
-#include "sandbox.h"
+#include "fs.h"
+#include "sandbox/internal.h"
+#include "sandbox/sandbox.h"
 #include "util.h"
+
+/* ---- the hostile tool, built once, copied into the folders that run it ---- */
+
+static const char tool_source[] =
+	"#define _GNU_SOURCE\n"
+	"#include <dirent.h>\n#include <errno.h>\n#include <fcntl.h>\n#include <mqueue.h>\n#include <stdio.h>\n"
+	"#include <stdlib.h>\n#include <string.h>\n#include <sys/ipc.h>\n#include <sys/shm.h>\n"
+	"#include <sys/socket.h>\n#include <sys/stat.h>\n#include <sys/un.h>\n#include <unistd.h>\n"
+	"static int say(const char *what, int rc) { printf(\"%s: %s\\n\", what, rc < 0 ? strerror(errno) : \"ok\"); "
+	"return rc < 0; }\n"
+	"int main(int argc, char **argv) {\n"
+	"  const char *c = argc > 1 ? argv[1] : \"\", *a = argc > 2 ? argv[2] : \"\";\n"
+	"  setvbuf(stdout, NULL, _IONBF, 0);\n"
+	"  if (!strcmp(c, \"connect\")) { int s = socket(AF_UNIX, SOCK_STREAM, 0); if (say(\"socket\", s)) return 1;\n"
+	"    struct sockaddr_un u; memset(&u, 0, sizeof u); u.sun_family = AF_UNIX;\n"
+	"    snprintf(u.sun_path, sizeof u.sun_path, \"%s\", a);\n"
+	"    return say(\"connect\", connect(s, (struct sockaddr *)&u, sizeof u)); }\n"
+	"  if (!strcmp(c, \"pair\")) { int sv[2]; return say(\"socketpair\", socketpair(AF_UNIX, SOCK_STREAM, 0, sv)); }\n"
+	"  if (!strcmp(c, \"pty\")) { int fd = posix_openpt(O_RDWR | O_NOCTTY); return say(\"posix_openpt\", fd); }\n"
+	"  if (!strcmp(c, \"mq-send\")) { mqd_t q = mq_open(a, O_CREAT | O_WRONLY, 0666, NULL);\n"
+	"    if (say(\"mq_open\", q == (mqd_t)-1 ? -1 : 0)) return 1; return say(\"mq_send\", mq_send(q, \"left\", 4, 0)); }\n"
+	"  if (!strcmp(c, \"mq-recv\")) { mqd_t q = mq_open(a, O_RDONLY | O_NONBLOCK);\n"
+	"    if (q == (mqd_t)-1) { printf(\"none: %s\\n\", strerror(errno)); return 0; }\n"
+	"    char m[8192]; ssize_t n = mq_receive(q, m, sizeof m, NULL); printf(\"found %zd\\n\", n); return 0; }\n"
+	"  if (!strcmp(c, \"shm-make\")) return say(\"shmget\", shmget(4242, 4096, IPC_CREAT | 0666));\n"
+	"  if (!strcmp(c, \"shm-find\")) { printf(\"%s\\n\", shmget(4242, 0, 0) < 0 ? \"none\" : \"found\"); return 0; }\n"
+	"  if (!strcmp(c, \"suid\")) { char b[65536]; ssize_t n; int in = open(\"/proc/self/exe\", O_RDONLY),\n"
+	"    out = open(\"s\", O_WRONLY | O_CREAT | O_TRUNC, 0755); while ((n = read(in, b, sizeof b)) > 0) write(out, b, (size_t)n);\n"
+	"    close(in); close(out); say(\"chmod s\", chmod(\"s\", 06755)); say(\"chmod .\", chmod(\".\", 0777)); return 0; }\n"
+	"  if (!strcmp(c, \"fill-disk\")) { static char b[1 << 16]; int fd = open(a, O_WRONLY | O_CREAT | O_TRUNC, 0644);\n"
+	"    if (say(\"open\", fd)) return 1; for (;;) if (write(fd, b, sizeof b) < 0) { say(\"write\", -1); return 0; } }\n"
+	"  if (!strcmp(c, \"fill-files\")) { char n[300]; for (int i = 0;; i++) { snprintf(n, sizeof n, \"%s/f%d\", a, i);\n"
+	"    int fd = open(n, O_WRONLY | O_CREAT, 0644); if (fd < 0) { say(\"create\", -1); return 0; } close(fd); } }\n"
+	"  if (!strcmp(c, \"nest\")) { int n = atoi(a); for (int i = 0; i < n; i++) { if (mkdir(\"d\", 0755) < 0 || chdir(\"d\") < 0)\n"
+	"    { say(\"nest\", -1); return 1; } if (i % 97 == 5) { int fd = open(\"f\", O_WRONLY | O_CREAT, 0644); close(fd); } }\n"
+	"    for (int i = 0; i < n; i += 3) { chdir(\"..\"); chmod(\"d\", i % 2 ? 0 : 0555); } printf(\"nested %d\\n\", n); return 0; }\n"
+	"  if (!strcmp(c, \"ls\")) { DIR *d = opendir(a); if (!d) { printf(\"%s: %s\\n\", a, strerror(errno)); return 1; }\n"
+	"    struct dirent *e; while ((e = readdir(d))) if (e->d_name[0] != '.') printf(\"%s\\n\", e->d_name); return 0; }\n"
+	"  if (!strcmp(c, \"read\")) { int fd = open(a, O_RDONLY); printf(\"%s: %s\\n\", a, fd < 0 ? strerror(errno) : \"read\");\n"
+	"    return 0; }\n"
+	"  return 2; }\n";
+
+static char *tool_dir;
+static char *tool_bin; /* its bytes */
+static size_t tool_len;
+
+static int build_tool(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	tool_dir = xasprintf("%s/test-sandbox-tool-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(tool_dir))
+		return -1;
+	char *src = xasprintf("%s/tool.c", tool_dir), *bin = xasprintf("%s/tool", tool_dir);
+	char *cmd = xasprintf("cc -O1 -o '%s' '%s' -lrt", bin, src);
+	int rc = write_file(src, tool_source, sizeof tool_source - 1) == 0 && system(cmd) == 0 &&
+			 read_file(bin, &tool_bin, &tool_len) == 0
+		 ? 0
+		 : -1;
+	unlink(src);
+	unlink(bin);
+	rmdir(tool_dir);
+	free(src);
+	free(bin);
+	free(cmd);
+	return rc;
+}
+
+/* ---- launching ---- */
 
 static struct limits default_limits(void)
 {
@@ -41,20 +118,73 @@ static struct limits default_limits(void)
 	return lim;
 }
 
-/* Runs `sh -c script` with lim; fills r (which the caller releases). Returns sandbox_launch's value. */
-static int run_sh_in(const char *script, struct limits lim, const char *stdin_path, int side, const char *cwd,
-		     struct launch_result *r)
-{
-	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
-	struct launch l = { .argv = argv, .lim = lim, .stdin_path = stdin_path, .side_channel = side, .cwd = cwd };
+static char *default_env[] = { "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C", NULL };
 
-	launch_result_init(r);
-	return sandbox_launch(&l, r);
+static void make_folder(struct sandbox_folder *f, long long bytes, long files)
+{
+	struct folder_limits lim = { bytes, files };
+	char *why = NULL;
+
+	if (sandbox_folder_make(f, &lim, &why) < 0)
+		fail_msg("cannot make a work folder: %s", why);
 }
 
-static int run_sh(const char *script, struct limits lim, const char *stdin_path, int side, struct launch_result *r)
+static void put(struct sandbox_folder *f, const char *name, const void *data, size_t len, unsigned mode)
 {
-	return run_sh_in(script, lim, stdin_path, side, NULL, r);
+	assert_int_equal(fs_replace(f->fd, name, data, len, mode, 0), 0);
+}
+
+/* argv in folder f (made here when NULL), with stdin and a side channel as asked. */
+static int launch_in(char *const *argv, struct limits lim, const char *in, size_t in_len, int side,
+		     struct sandbox_folder *f, struct launch_result *r)
+{
+	struct sandbox_folder own;
+	struct launch l = { .argv = argv,
+			    .envp = default_env,
+			    .stdin_data = in,
+			    .stdin_len = in_len,
+			    .lim = lim,
+			    .side_channel = side };
+
+	if (!f) {
+		make_folder(&own, 0, 0);
+		f = &own;
+	}
+	l.work = f;
+	launch_result_init(r);
+	int rc = sandbox_launch(&l, r);
+	if (f == &own)
+		sandbox_folder_release(&own);
+	return rc;
+}
+
+/* Runs `sh -c script` with lim and stdin data in; fills r (which the caller releases). */
+static int run_sh(const char *script, struct limits lim, const char *in, int side, struct launch_result *r)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
+
+	return launch_in(argv, lim, in, in ? strlen(in) : 0, side, NULL, r);
+}
+
+/* The same in folder f. */
+static int run_sh_in(const char *script, struct sandbox_folder *f, struct launch_result *r)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
+
+	return launch_in(argv, default_limits(), NULL, 0, 0, f, r);
+}
+
+/* ./tool COMMAND ARG in a folder of its own (bounded as asked; 0: the defaults); its stdout in r. */
+static int run_tool(const char *command, const char *arg, long long bytes, long files, struct launch_result *r)
+{
+	struct sandbox_folder f;
+	char *argv[] = { "./tool", (char *)command, (char *)arg, NULL };
+
+	make_folder(&f, bytes, files);
+	put(&f, "tool", tool_bin, tool_len, 0755);
+	int rc = launch_in(argv, default_limits(), NULL, 0, 0, &f, r);
+	sandbox_folder_release(&f);
+	return rc;
 }
 
 static double seconds_since(long long t0)
@@ -146,24 +276,18 @@ static size_t count_fds(void)
 	return n;
 }
 
-/* A folder under the temporary root: the one kind a program may write in. */
-static char *work_folder(void)
+/* How many entries the temporary root holds (work folders of tiers C and D show there). */
+static size_t tmp_entries(void)
 {
 	const char *tmp = getenv("TMPDIR");
-	char *dir = xasprintf("%s/litlab-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	DIR *d = opendir(tmp && *tmp ? tmp : "/tmp");
+	size_t n = 0;
 
-	assert_non_null(mkdtemp(dir));
-	return dir;
-}
-
-static void remove_folder(char *dir)
-{
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-
-	if (system(cmd) != 0)
-		print_error("cannot remove %s\n", dir);
-	free(cmd);
-	free(dir);
+	assert_non_null(d);
+	for (struct dirent *e; (e = readdir(d));)
+		n += strncmp(e->d_name, "litlab-", 7) == 0;
+	closedir(d);
+	return n;
 }
 
 /* ---- switching tiers ---- */
@@ -199,7 +323,7 @@ static int tier_d(void **state)
 	return use_tier("D");
 }
 
-/* 1 in the tiers with their own PID namespace and read-only system. */
+/* 1 in the tiers with their own namespaces and root. */
 static int namespaced(void)
 {
 	return sandbox_tier() == 'A' || sandbox_tier() == 'B';
@@ -223,6 +347,7 @@ static void test_exit_codes(void **state)
 		assert_null(r.error);
 		assert_null(r.limit);
 		assert_true(r.pid > 0);
+		assert_true(r.end_ns >= r.start_ns && r.start_ns > 0);
 		launch_result_release(&r);
 	}
 	/* The pid recorded is the program's own, as it sees it. */
@@ -266,17 +391,11 @@ static void test_timeout_kills_everything(void **state)
 
 	(void)state;
 	lim.wall_s = 0.3;
-	long long t0 = now_ns();
 	assert_int_equal(run_sh(script, lim, NULL, 0, &r), 0);
-	double took = seconds_since(t0);
-	assert_true(took >= 0.25);
-	if (took >= 2.0)
-		print_error("a 0.3 s deadline took %.2f s\n", took);
-	assert_true(took < 2.0);
 	assert_int_equal(r.end, END_TIMEOUT);
 	assert_int_equal(r.signo, SIGKILL);
 	assert_null(strstr(r.out.p, "never"));
-	if (!marker_gone(mark, 1.0)) {
+	if (!marker_gone(mark, 5.0)) {
 		kill_marked(mark);
 		fail_msg("the background child outlived the deadline");
 	}
@@ -295,11 +414,9 @@ static void test_exit_kills_everything(void **state)
 				 mark, mark2);
 
 	(void)state;
-	long long t0 = now_ns();
 	assert_int_equal(run_sh(script, default_limits(), NULL, 0, &r), 0);
-	assert_true(seconds_since(t0) < 2.0);
 	assert_int_equal(r.end, END_EXITED);
-	int gone = marker_gone(mark, 1.0), gone2 = marker_gone(mark2, 1.0);
+	int gone = marker_gone(mark, 5.0), gone2 = marker_gone(mark2, 5.0);
 	if (!gone || !gone2) {
 		kill_marked(mark);
 		kill_marked(mark2);
@@ -319,9 +436,7 @@ static void test_output_cap(void **state)
 
 	(void)state;
 	lim.output_cap = 1000;
-	long long t0 = now_ns();
 	assert_int_equal(run_sh("yes | head -c 5000000", lim, NULL, 0, &r), 0);
-	assert_true(seconds_since(t0) < 5.0);
 	assert_int_equal(r.end, END_OUTPUT_LIMIT);
 	assert_int_equal(r.out.len, 1000);
 	assert_true(r.out_truncated);
@@ -371,56 +486,36 @@ static void test_streams(void **state)
 static void test_stdin(void **state)
 {
 	struct launch_result r;
-	char dir[] = "/tmp/litlab-test-XXXXXX";
+	struct buf big = BUF_INIT;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	char *small = xasprintf("%s/small", dir), *big = xasprintf("%s/big", dir);
-	FILE *f = fopen(small, "w");
-	fputs("3 4\nfive\n", f);
-	fclose(f);
-	f = fopen(big, "w");
 	for (int i = 0; i < 300000; i++)
-		fputs("0123456789\n", f);
-	fclose(f);
-
-	assert_int_equal(run_sh("read a b; echo $((a + b)); cat", default_limits(), small, 0, &r), 0);
+		buf_adds(&big, "0123456789\n");
+	assert_int_equal(run_sh("read a b; echo $((a + b)); cat", default_limits(), "3 4\nfive\n", 0, &r), 0);
 	assert_string_equal(r.out.p, "7\nfive\n");
 	launch_result_release(&r);
 
-	/* No stdin file: /dev/null, never the terminal. */
+	/* No stdin: /dev/null, never the terminal. */
 	assert_int_equal(run_sh("cat; echo end; [ -t 0 ] && echo tty", default_limits(), NULL, 0, &r), 0);
 	assert_string_equal(r.out.p, "end\n");
 	launch_result_release(&r);
 
-	/* A program that never reads its (large) stdin. */
-	long long t0 = now_ns();
-	assert_int_equal(run_sh("echo ignored", default_limits(), big, 0, &r), 0);
-	assert_true(seconds_since(t0) < 2.0);
+	/* A program that never reads its (large) stdin, and one that reads all of it. */
+	assert_int_equal(run_sh("echo ignored", default_limits(), big.p, 0, &r), 0);
 	assert_int_equal(r.end, END_EXITED);
 	assert_string_equal(r.out.p, "ignored\n");
 	launch_result_release(&r);
-
-	/* And one that reads all of it. */
-	assert_int_equal(run_sh("wc -l", default_limits(), big, 0, &r), 0);
+	assert_int_equal(run_sh("wc -l", default_limits(), big.p, 0, &r), 0);
 	assert_int_equal(strtol(r.out.p, NULL, 10), 300000);
 	launch_result_release(&r);
 
-	/* A stdin file that does not exist: the launch fails and says so. */
-	char *missing = xasprintf("%s/missing", dir);
-	assert_int_equal(run_sh("echo no", default_limits(), missing, 0, &r), -1);
-	assert_int_equal(r.end, END_LAUNCH_FAILED);
-	assert_non_null(r.error);
-	assert_non_null(strstr(r.error, "No such file"));
-	assert_int_equal(r.out.len, 0);
+	/* Stdin is no file of the work folder, and cannot be written: a run cannot change the next one's. */
+	assert_int_equal(run_sh("ls -A; echo changed >&0 2>/dev/null || echo refused; cat", default_limits(), "same\n", 0,
+				&r),
+			 0);
+	assert_string_equal(r.out.p, "refused\nsame\n");
 	launch_result_release(&r);
-
-	unlink(small);
-	unlink(big);
-	rmdir(dir);
-	free(small);
-	free(big);
-	free(missing);
+	buf_release(&big);
 }
 
 static void test_flood_both_streams(void **state)
@@ -430,9 +525,7 @@ static void test_flood_both_streams(void **state)
 
 	(void)state;
 	lim.output_cap = 4u << 20;
-	long long t0 = now_ns();
 	assert_int_equal(run_sh("head -c 3000000 /dev/zero >&2 & head -c 3000000 /dev/zero; wait", lim, NULL, 0, &r), 0);
-	assert_true(seconds_since(t0) < 5.0);
 	assert_int_equal(r.end, END_EXITED);
 	assert_int_equal(r.exit_code, 0);
 	assert_int_equal(r.out.len, 3000000);
@@ -445,10 +538,7 @@ static void test_closed_stdout(void **state)
 	struct launch_result r;
 
 	(void)state;
-	long long t0 = now_ns();
 	assert_int_equal(run_sh("echo first; exec >&- 2>&-; sleep 0.5; exit 4", default_limits(), NULL, 0, &r), 0);
-	double took = seconds_since(t0);
-	assert_true(took >= 0.45 && took < 3.0);
 	assert_int_equal(r.end, END_EXITED);
 	assert_int_equal(r.exit_code, 4);
 	assert_string_equal(r.out.p, "first\n");
@@ -464,15 +554,10 @@ static void test_orphan_holding_stdout(void **state)
 	char *script = xasprintf("setsid sh -c 'sleep %s &'; echo done; exit 0", mark);
 
 	(void)state;
-	long long t0 = now_ns();
 	assert_int_equal(run_sh(script, default_limits(), NULL, 0, &r), 0);
-	double took = seconds_since(t0);
-	int gone = marker_gone(mark, 1.0);
+	int gone = marker_gone(mark, 5.0);
 	if (!gone)
 		kill_marked(mark);
-	if (took > 1.2)
-		print_error("an orphan holding stdout kept litlab waiting %.2f s\n", took);
-	assert_true(took <= 1.2);
 	assert_true(gone);
 	assert_int_equal(r.end, END_EXITED);
 	assert_int_equal(r.exit_code, 0);
@@ -486,11 +571,9 @@ static void test_launch_failed(void **state)
 {
 	struct launch_result r;
 	char *argv[] = { "/nonexistent/litlab-prog", NULL };
-	struct launch l = { .argv = argv, .lim = default_limits() };
 
 	(void)state;
-	launch_result_init(&r);
-	assert_int_equal(sandbox_launch(&l, &r), -1);
+	assert_int_equal(launch_in(argv, default_limits(), NULL, 0, 0, NULL, &r), -1);
 	assert_int_equal(r.end, END_LAUNCH_FAILED);
 	assert_non_null(r.error);
 	assert_non_null(strstr(r.error, "'/nonexistent/litlab-prog'"));
@@ -499,46 +582,64 @@ static void test_launch_failed(void **state)
 
 	/* Looked up in PATH, and not found there. */
 	char *argv2[] = { "litlab-no-such-command", NULL };
-	l.argv = argv2;
-	launch_result_init(&r);
-	assert_int_equal(sandbox_launch(&l, &r), -1);
+	assert_int_equal(launch_in(argv2, default_limits(), NULL, 0, 0, NULL, &r), -1);
 	assert_int_equal(r.end, END_LAUNCH_FAILED);
 	assert_non_null(strstr(r.error, "litlab-no-such-command"));
 	launch_result_release(&r);
 
 	/* Not executable. */
-	char *argv3[] = { "/etc/passwd", NULL };
-	l.argv = argv3;
-	launch_result_init(&r);
-	assert_int_equal(sandbox_launch(&l, &r), -1);
+	struct sandbox_folder f;
+	char *argv3[] = { "./data", NULL };
+	make_folder(&f, 0, 0);
+	put(&f, "data", "x\n", 2, 0644);
+	assert_int_equal(launch_in(argv3, default_limits(), NULL, 0, 0, &f, &r), -1);
 	assert_int_equal(r.end, END_LAUNCH_FAILED);
 	assert_non_null(strstr(r.error, "Permission denied"));
 	launch_result_release(&r);
 
-	/* A working folder that does not exist. */
+	/* A folder serves one launch. */
 	char *argv4[] = { "/bin/true", NULL };
-	l.argv = argv4;
-	l.cwd = "/nonexistent-folder";
+	assert_int_equal(launch_in(argv4, default_limits(), NULL, 0, 0, &f, &r), -1);
+	assert_non_null(strstr(r.error, "served a launch already"));
+	launch_result_release(&r);
+	sandbox_folder_release(&f);
+
+	/* No folder, no environment: refused, not run in litlab's. */
+	struct launch l = { .argv = argv4, .lim = default_limits(), .envp = default_env };
 	launch_result_init(&r);
 	assert_int_equal(sandbox_launch(&l, &r), -1);
-	assert_int_equal(r.end, END_LAUNCH_FAILED);
-	assert_non_null(r.error);
-	assert_non_null(strstr(r.error, "/nonexistent-folder"));
 	launch_result_release(&r);
+	make_folder(&f, 0, 0);
+	l.work = &f;
+	l.envp = NULL;
+	launch_result_init(&r);
+	assert_int_equal(sandbox_launch(&l, &r), -1);
+	launch_result_release(&r);
+	sandbox_folder_release(&f);
 }
 
 static void test_cwd_and_env(void **state)
 {
 	struct launch_result r;
-	char *argv[] = { "/bin/sh", "-c", "pwd; echo \"$FOO|${HOME-unset}|${LITLAB_REGION_FD-unset}\"", NULL };
+	struct sandbox_folder f;
+	char *argv[] = { "/bin/sh", "-c", "pwd; env | sort", NULL };
 	char *envp[] = { "FOO=bar", "PATH=/usr/bin:/bin", NULL };
-	struct launch l = { .argv = argv, .cwd = "/", .envp = envp, .lim = default_limits() };
 
 	(void)state;
+	setenv("LITLAB_TEST_SECRET", "hunter2", 1);
+	make_folder(&f, 0, 0);
+	struct launch l = { .argv = argv, .work = &f, .envp = envp, .lim = default_limits() };
 	launch_result_init(&r);
 	assert_int_equal(sandbox_launch(&l, &r), 0);
-	assert_string_equal(r.out.p, "/\nbar|unset|unset\n");
+	char *want = xasprintf("%s\nFOO=bar\nPATH=/usr/bin:/bin\nPWD=%s\n", f.path, f.path);
+	assert_string_equal(r.out.p, want);
+	free(want);
+	assert_null(strstr(r.out.p, "hunter2"));
+	if (namespaced())
+		assert_string_equal(f.path, SANDBOX_WORK);
 	launch_result_release(&r);
+	sandbox_folder_release(&f);
+	unsetenv("LITLAB_TEST_SECRET");
 }
 
 static void test_side_channel(void **state)
@@ -554,17 +655,21 @@ static void test_side_channel(void **state)
 	assert_string_equal(r.out.p, "fd=3\n");
 	char *want = xasprintf("B %ld 1 x\nE %ld 2 x\n", r.pid, r.pid);
 	assert_string_equal(r.side.p, want);
+	assert_false(r.side_truncated);
 	free(want);
 	launch_result_release(&r);
 
 	/* With an environment of its own, the program still gets the variable, once. */
 	char *argv[] = { "/bin/sh", "-c", "env | grep -c LITLAB_REGION_FD; echo $FOO", NULL };
 	char *envp[] = { "FOO=1", "LITLAB_REGION_FD=99", NULL };
-	struct launch l = { .argv = argv, .envp = envp, .lim = default_limits(), .side_channel = 1 };
+	struct sandbox_folder f;
+	make_folder(&f, 0, 0);
+	struct launch l = { .argv = argv, .work = &f, .envp = envp, .lim = default_limits(), .side_channel = 1 };
 	launch_result_init(&r);
 	assert_int_equal(sandbox_launch(&l, &r), 0);
 	assert_string_equal(r.out.p, "1\n1\n");
 	launch_result_release(&r);
+	sandbox_folder_release(&f);
 
 	/* Without a side channel, descriptor 3 is not open in the program. */
 	assert_int_equal(run_sh("if { true >&3; } 2>/dev/null; then echo open; else echo closed; fi", default_limits(),
@@ -594,21 +699,17 @@ static void test_rusage(void **state)
 static void test_fsize_limit(void **state)
 {
 	struct launch_result r;
-	char *dir = work_folder();
 	struct limits lim = default_limits();
+	char *argv[] = { "dd", "if=/dev/zero", "of=big", "bs=1024", "count=100", NULL };
 
 	(void)state;
 	lim.fsize_bytes = 10000;
-	char *argv[] = { "dd", "if=/dev/zero", "of=big", "bs=1024", "count=100", NULL };
-	struct launch l = { .argv = argv, .cwd = dir, .lim = lim };
-	launch_result_init(&r);
-	assert_int_equal(sandbox_launch(&l, &r), 0);
+	assert_int_equal(launch_in(argv, lim, NULL, 0, 0, NULL, &r), 0);
 	if (r.end != END_SIGNALED)
 		print_error("dd: %s", r.err.p);
 	assert_int_equal(r.end, END_SIGNALED);
 	assert_int_equal(r.signo, SIGXFSZ);
 	launch_result_release(&r);
-	remove_folder(dir);
 }
 
 static void test_other_limits(void **state)
@@ -639,13 +740,11 @@ static void test_no_descriptor_leak(void **state)
 	launch_result_release(&r);
 	size_t before = count_fds();
 	for (int i = 0; i < 20; i++) {
-		run_sh(i % 2 ? "echo x" : "exit 1", lim, NULL, i % 3 == 0, &r);
+		run_sh(i % 2 ? "echo x" : "exit 1", lim, i % 4 == 0 ? "in\n" : NULL, i % 3 == 0, &r);
 		launch_result_release(&r);
 	}
 	char *argv[] = { "/nonexistent", NULL };
-	struct launch l = { .argv = argv, .lim = lim, .side_channel = 1 };
-	launch_result_init(&r);
-	sandbox_launch(&l, &r);
+	launch_in(argv, lim, NULL, 0, 1, NULL, &r);
 	launch_result_release(&r);
 	assert_int_equal(count_fds(), before);
 
@@ -654,6 +753,30 @@ static void test_no_descriptor_leak(void **state)
 	/* ls itself opens one descriptor for the folder: 0, 1, 2 and that one. */
 	assert_int_equal(strtol(r.out.p, NULL, 10), 4);
 	launch_result_release(&r);
+}
+
+/* A launch whose helper can no longer be watched is ended with its helper, never taken for "exited 0". */
+static void test_ppoll_failure(void **state)
+{
+	struct launch_result r;
+	char *mark = marker();
+	char *script = xasprintf("sleep %s; exit 0", mark);
+
+	(void)state;
+	__atomic_store_n(&sbx_fault_ppoll, EINVAL, __ATOMIC_RELAXED);
+	int rc = run_sh(script, default_limits(), NULL, 0, &r);
+	assert_false(rc == 0 && r.end == END_EXITED && r.exit_code == 0 && !r.signo);
+	if (!marker_gone(mark, 5.0)) {
+		kill_marked(mark);
+		fail_msg("the program outlived a launch that could not be watched");
+	}
+	launch_result_release(&r);
+	/* The slot works again. */
+	assert_int_equal(run_sh("echo again", default_limits(), NULL, 0, &r), 0);
+	assert_string_equal(r.out.p, "again\n");
+	launch_result_release(&r);
+	free(script);
+	free(mark);
 }
 
 /* ---- the isolation ---- */
@@ -671,17 +794,20 @@ static void test_isolation_named(void **state)
 	assert_non_null(strstr(iso, "seccomp"));
 	if (cap)
 		assert_true(sandbox_tier() >= cap[0]);
-	if (namespaced())
-		assert_non_null(strstr(iso, "ns=mount+net+ipc+uts+pid"));
-	else
+	if (namespaced()) {
+		assert_non_null(strstr(iso, "ns=mount+net+ipc+uts+pid,root=allowlist,work=tmpfs"));
+		assert_non_null(strstr(iso, "ipc=per-launch"));
+	} else {
 		assert_non_null(strstr(iso, "pgroup,subreaper"));
+		assert_non_null(strstr(iso, "proc=host,work=host-folder(unbounded),ipc=refused"));
+	}
 	if (sandbox_tier() == 'A')
 		assert_non_null(strstr(iso, "uid=65534"));
 	if (sandbox_tier() == 'C')
 		assert_non_null(strstr(iso, "uid=per-run"));
 	if (sandbox_tier() == 'A' || sandbox_tier() == 'C') { /* and the programs do run as that uid */
 		struct launch_result r;
-		assert_int_equal(run_sh_in("id -u", default_limits(), NULL, 0, "/", &r), 0);
+		assert_int_equal(run_sh("id -u", default_limits(), NULL, 0, &r), 0);
 		long uid = strtol(r.out.p, NULL, 10);
 		if (sandbox_tier() == 'A')
 			assert_int_equal(uid, sandbox_uid());
@@ -696,39 +822,100 @@ static void test_isolation_named(void **state)
 static void test_work_folder(void **state)
 {
 	struct launch_result r;
-	char *dir = work_folder();
-	char *in = xasprintf("%s/in.txt", dir), *out = xasprintf("%s/out.txt", dir);
-	FILE *f = fopen(in, "w");
+	struct sandbox_folder f;
+	char *text = NULL;
+	size_t len, before = tmp_entries();
 
 	(void)state;
-	fputs("from litlab\n", f);
-	fclose(f);
-	chmod(in, 0600);
+	make_folder(&f, 0, 0);
+	put(&f, "in.txt", "from litlab\n", 12, 0600);
 	/* It reads what litlab wrote there, and writes back, by relative and absolute paths. */
-	char *script = xasprintf("cat in.txt; echo back > out.txt; echo more >> '%s'; mkdir sub && echo x > sub/y", out);
-	assert_int_equal(run_sh_in(script, default_limits(), NULL, 0, dir, &r), 0);
+	char *script = xasprintf("cat in.txt; echo back > out.txt; echo more >> '%s/out.txt'; mkdir sub && echo x > sub/y",
+				 f.path);
+	assert_int_equal(run_sh_in(script, &f, &r), 0);
 	if (r.exit_code != 0)
 		print_error("%s", r.err.p);
 	assert_int_equal(r.exit_code, 0);
 	assert_string_equal(r.out.p, "from litlab\n");
-	char *text = NULL;
-	size_t len;
-	assert_int_equal(read_file(out, &text, &len), 0);
+	assert_int_equal(fs_read(f.fd, "out.txt", 100, &text, &len), 0);
 	assert_string_equal(text, "back\nmore\n");
+	free(text);
+	assert_int_equal(fs_read(f.fd, "sub/y", 100, &text, &len), 0);
 	free(text);
 	launch_result_release(&r);
 	free(script);
+	/* Tiers A and B: a file system of its own, mounted nowhere on the host. */
+	if (namespaced()) {
+		struct statfs sf;
+		struct statvfs sv;
+		assert_int_equal(fstatfs(f.fd, &sf), 0);
+		assert_int_equal(sf.f_type, TMPFS_MAGIC);
+		assert_int_equal(fstatvfs(f.fd, &sv), 0);
+		assert_true(sv.f_flag & ST_NOSUID);
+		assert_int_equal(tmp_entries(), before);
+	} else {
+		assert_int_equal(tmp_entries(), before + 1);
+	}
+	sandbox_folder_release(&f);
+	assert_int_equal(tmp_entries(), before);
+}
 
-	/* Any other folder is entered read-only: here, one that is not under the temporary root. */
-	assert_int_equal(run_sh_in("pwd; touch litlab-test-file 2>/dev/null || echo refused", default_limits(), NULL, 0,
-				   "/", &r),
-			 0);
-	assert_string_equal(r.out.p, "/\nrefused\n");
-	assert_int_equal(access("/litlab-test-file", F_OK), -1);
+/* What a launch can see of the host: only what it is given. */
+static void test_what_a_launch_sees(void **state)
+{
+	struct launch_result r;
+	const char *tmp = getenv("TMPDIR");
+	char *secret = xasprintf("%s/test-sandbox-secret-%d", tmp && *tmp ? tmp : "/tmp", (int)getpid());
+	char cwd[4096];
+
+	(void)state;
+	assert_int_equal(write_file(secret, "secret\n", 7), 0);
+	chmod(secret, 0644);
+	assert_non_null(getcwd(cwd, sizeof cwd));
+	if (namespaced()) {
+		/* "/" holds the allowlist and nothing else. */
+		assert_int_equal(run_tool("ls", "/", 0, 0, &r), 0);
+		static const char *const allowed[] = { "usr", "bin", "lib", "lib32", "lib64", "libx32", "sbin", "etc",
+						       "dev", "proc", "tmp", "lab" };
+		for (const char *p = r.out.p, *nl; *p; p = nl + 1) {
+			nl = strchr(p, '\n');
+			int ok = 0;
+			for (size_t i = 0; i < ARRAY_LEN(allowed); i++)
+				ok |= strlen(allowed[i]) == (size_t)(nl - p) && memcmp(allowed[i], p, (size_t)(nl - p)) == 0;
+			if (!ok)
+				fail_msg("the sandbox's / shows '%.*s'", (int)(nl - p), p);
+		}
+		launch_result_release(&r);
+		assert_int_equal(run_tool("ls", "/dev", 0, 0, &r), 0);
+		assert_null(strstr(r.out.p, "pts"));
+		assert_null(strstr(r.out.p, "ptmx"));
+		assert_null(strstr(r.out.p, "tty"));
+		launch_result_release(&r);
+	}
+	/* Nothing of the host's people, services, logs, other courses, or this folder. */
+	const char *hidden[] = { "/home", "/root", "/var/log", "/run", "/srv", secret, cwd };
+	for (size_t i = 0; i < ARRAY_LEN(hidden); i++) {
+		if (access(hidden[i], F_OK) < 0)
+			continue; /* this host has none */
+		assert_int_equal(run_tool("read", hidden[i], 0, 0, &r), 0);
+		char *want = xasprintf("%s: read\n", hidden[i]);
+		if (strcmp(r.out.p, want) == 0)
+			fail_msg("a launch in tier %c can read '%s'", sandbox_tier(), hidden[i]);
+		free(want);
+		launch_result_release(&r);
+		assert_int_equal(run_tool("ls", hidden[i], 0, 0, &r), 0);
+		assert_int_equal(r.exit_code, 1);
+		launch_result_release(&r);
+	}
+	/* What a toolchain needs, it has. */
+	assert_int_equal(run_tool("read", "/usr/include/stdio.h", 0, 0, &r), 0);
+	assert_string_equal(r.out.p, "/usr/include/stdio.h: read\n");
 	launch_result_release(&r);
-	free(in);
-	free(out);
-	remove_folder(dir);
+	assert_int_equal(run_sh("cc --version >/dev/null && echo cc", default_limits(), NULL, 0, &r), 0);
+	assert_string_equal(r.out.p, "cc\n");
+	launch_result_release(&r);
+	unlink(secret);
+	free(secret);
 }
 
 static void test_system_read_only(void **state)
@@ -740,7 +927,7 @@ static void test_system_read_only(void **state)
 				 mark, mark);
 
 	(void)state;
-	assert_int_equal(run_sh_in(script, default_limits(), NULL, 0, "/", &r), 0);
+	assert_int_equal(run_sh(script, default_limits(), NULL, 0, &r), 0);
 	assert_string_equal(r.out.p, "done\n");
 	launch_result_release(&r);
 	free(script);
@@ -748,22 +935,19 @@ static void test_system_read_only(void **state)
 		free(mark);
 		return;
 	}
-	/* A private /tmp, emptied between launches; nothing of it reaches the host's. */
-	script = xasprintf("ls /tmp/litlab-%s 2>/dev/null; echo x > /tmp/litlab-%s; mkdir /tmp/d-%s; "
-			   "echo y > /tmp/d-%s/f; ls /tmp/litlab-%s",
-			   mark, mark, mark, mark, mark);
-	assert_int_equal(run_sh_in(script, default_limits(), NULL, 0, "/", &r), 0);
+	/* A private /tmp, new for each launch; nothing of it reaches the host's. */
+	script = xasprintf("ls /tmp; echo x > /tmp/litlab-%s; mkdir /tmp/d-%s; echo y > /tmp/d-%s/f; ls /tmp/litlab-%s",
+			   mark, mark, mark, mark);
 	char *want = xasprintf("/tmp/litlab-%s\n", mark);
-	assert_string_equal(r.out.p, want);
-	launch_result_release(&r);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(run_sh(script, default_limits(), NULL, 0, &r), 0);
+		assert_string_equal(r.out.p, want);
+		launch_result_release(&r);
+	}
 	char *host = xasprintf("/tmp/litlab-%s", mark);
 	assert_int_equal(access(host, F_OK), -1);
-	assert_int_equal(run_sh_in(script, default_limits(), NULL, 0, "/", &r), 0);
-	assert_string_equal(r.out.p, want);
-	launch_result_release(&r);
 	/* Its own hostname, no network, its own processes only. */
-	assert_int_equal(run_sh_in("hostname; grep -c : /proc/net/dev; ps -e -o pid= | wc -l", default_limits(), NULL, 0,
-				   "/", &r),
+	assert_int_equal(run_sh("hostname; grep -c : /proc/net/dev; ps -e -o pid= | wc -l", default_limits(), NULL, 0, &r),
 			 0);
 	assert_memory_equal(r.out.p, "litlab\n1\n", 9); /* lo only */
 	assert_true(strtol(r.out.p + 9, NULL, 10) <= 4); /* the spawner, sh, ps and wc */
@@ -772,6 +956,210 @@ static void test_system_read_only(void **state)
 	free(want);
 	free(script);
 	free(mark);
+}
+
+/* Finding: 32 files of 63 MiB, 200,000 files: the work folder and /tmp are bounded, and say so. */
+static void test_folder_bounds(void **state)
+{
+	struct launch_result r;
+
+	(void)state;
+	if (!namespaced())
+		return; /* tiers C and D say "unbounded" in their label (test_isolation_named) */
+	assert_int_equal(run_tool("fill-disk", "f", 4LL << 20, 0, &r), 0);
+	assert_string_equal(r.out.p, "open: ok\nwrite: No space left on device\n");
+	assert_non_null(r.limit);
+	assert_string_equal(r.limit, "disk");
+	launch_result_release(&r);
+	assert_int_equal(run_tool("fill-disk", "/tmp/f", 4LL << 20, 0, &r), 0);
+	assert_string_equal(r.limit, "disk");
+	launch_result_release(&r);
+	assert_int_equal(run_tool("fill-files", ".", 0, 100, &r), 0);
+	assert_string_equal(r.out.p, "create: No space left on device\n");
+	assert_non_null(r.limit);
+	assert_string_equal(r.limit, "files");
+	launch_result_release(&r);
+	assert_int_equal(run_tool("fill-files", "/dev/shm", 0, 100, &r), 0);
+	assert_string_equal(r.out.p, "create: No space left on device\n");
+	launch_result_release(&r);
+	/* Within the bounds, no limit is named. */
+	assert_int_equal(run_sh("head -c 100000 /dev/zero > f; echo ok", default_limits(), NULL, 0, &r), 0);
+	assert_null(r.limit);
+	launch_result_release(&r);
+}
+
+/*
+ * Finding: a program copied itself, made the copy setuid and its folder
+ * open: on the host, anyone ran it as root. Now the copy never lies where
+ * another host user can reach it, and is no privileged file if it did.
+ */
+static void test_setuid_plant(void **state)
+{
+	struct launch_result r;
+	struct sandbox_folder f;
+	struct stat st;
+	char *argv[] = { "./tool", "suid", NULL };
+
+	(void)state;
+	make_folder(&f, 0, 0);
+	put(&f, "tool", tool_bin, tool_len, 0755);
+	assert_int_equal(launch_in(argv, default_limits(), NULL, 0, 0, &f, &r), 0);
+	launch_result_release(&r);
+	assert_int_equal(fstatat(f.fd, "s", &st, AT_SYMLINK_NOFOLLOW), 0);
+	if (!(sandbox_tier() == 'D' && geteuid() == 0)) /* tier D forced on root keeps root's uid */
+		assert_int_not_equal(st.st_uid, 0);	 /* never root's */
+	if (namespaced()) {
+		struct statvfs sv;
+		assert_int_equal(fstatvfs(f.fd, &sv), 0);
+		assert_true(sv.f_flag & ST_NOSUID); /* and on a file system mounted nowhere on the host */
+	} else if (geteuid() == 0) {
+		/* The folder above is closed to other users: one tries to run it. */
+		char *path = xasprintf("%s/s", f.path);
+		pid_t pid = fork();
+		if (pid == 0) {
+			if (setgid(65533) < 0 || setuid(65533) < 0)
+				_exit(3);
+			execl(path, "s", "pwn", (char *)NULL);
+			_exit(errno == EACCES ? 0 : 4);
+		}
+		int status;
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+		free(path);
+	}
+	char *host = f.host ? xstrdup(f.host) : NULL;
+	sandbox_folder_release(&f);
+	if (host) /* and it is gone with the folder */
+		assert_int_equal(lstat(host, &st), -1);
+	free(host);
+}
+
+/* Finding: a host socket file outside /tmp (a database's, the system bus's) was reachable. */
+static void test_unix_sockets(void **state)
+{
+	struct launch_result r;
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/test-sandbox-sock-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	struct sockaddr_un u;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	chmod(dir, 0777);
+	int s = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	assert_true(s >= 0);
+	memset(&u, 0, sizeof u);
+	u.sun_family = AF_UNIX;
+	snprintf(u.sun_path, sizeof u.sun_path, "%s/listener", dir);
+	assert_int_equal(bind(s, (struct sockaddr *)&u, sizeof u), 0);
+	chmod(u.sun_path, 0777);
+	assert_int_equal(listen(s, 4), 0);
+	assert_int_equal(run_tool("connect", u.sun_path, 0, 0, &r), 0);
+	assert_int_equal(r.exit_code, 1);
+	assert_null(strstr(r.out.p, "connect: ok"));
+	launch_result_release(&r);
+	assert_int_equal(accept(s, NULL, NULL), -1); /* no one came */
+	assert_true(errno == EAGAIN || errno == EWOULDBLOCK);
+	/* A pair of connected sockets is still there. */
+	assert_int_equal(run_tool("pair", "", 0, 0, &r), 0);
+	assert_string_equal(r.out.p, "socketpair: ok\n");
+	launch_result_release(&r);
+	close(s);
+	unlink(u.sun_path);
+	rmdir(dir);
+	free(dir);
+}
+
+/* Finding: a POSIX message queue carried one lesson's state into the next one's verdict. */
+static void test_ipc_does_not_persist(void **state)
+{
+	struct launch_result r;
+	char *name = xasprintf("/litlab-test-%d", (int)getpid());
+
+	(void)state;
+	assert_int_equal(run_tool("mq-send", name, 0, 0, &r), 0);
+	if (!namespaced()) /* refused outright where there is no IPC namespace */
+		assert_string_equal(r.out.p, "mq_open: Operation not permitted\n");
+	launch_result_release(&r);
+	assert_int_equal(run_tool("mq-recv", name, 0, 0, &r), 0);
+	assert_memory_equal(r.out.p, "none", 4);
+	launch_result_release(&r);
+	assert_int_equal(run_tool("shm-make", "", 0, 0, &r), 0);
+	launch_result_release(&r);
+	assert_int_equal(run_tool("shm-find", "", 0, 0, &r), 0);
+	assert_string_equal(r.out.p, "none\n");
+	launch_result_release(&r);
+	free(name);
+}
+
+/* Finding: pseudo-terminals were allocated on the host. */
+static void test_no_terminals(void **state)
+{
+	struct launch_result r;
+
+	(void)state;
+	assert_int_equal(run_tool("pty", "", 0, 0, &r), 0);
+	assert_int_equal(r.exit_code, 1);
+	assert_null(strstr(r.out.p, "posix_openpt: ok"));
+	launch_result_release(&r);
+}
+
+/* Finding: 300 nested folders kept the work folder from being removed; 2,200 past PATH_MAX. */
+static void test_deep_folders_removed(void **state)
+{
+	struct launch_result r;
+	struct sandbox_folder f;
+	char *argv[] = { "./tool", "nest", "3000", NULL };
+	size_t before = tmp_entries();
+
+	(void)state;
+	make_folder(&f, 0, 0);
+	put(&f, "tool", tool_bin, tool_len, 0755);
+	assert_int_equal(launch_in(argv, default_limits(), NULL, 0, 0, &f, &r), 0);
+	assert_string_equal(r.out.p, "nested 3000\n");
+	launch_result_release(&r);
+	char *host = f.host ? xstrdup(f.host) : NULL;
+	sandbox_folder_release(&f);
+	struct stat st;
+	if (host)
+		assert_int_equal(lstat(host, &st), -1);
+	assert_int_equal(tmp_entries(), before);
+	free(host);
+}
+
+/* Folders named in LITLAB_SANDBOX_PATHS, and files given to sandbox_show(), are shown read-only. */
+static void test_shown_paths(void **state)
+{
+	struct launch_result r;
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/test-sandbox-shown-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	chmod(dir, 0755);
+	char *file = xasprintf("%s/shown.h", dir), *script = xasprintf("cat %s; echo x > %s 2>/dev/null || echo refused",
+									file, file);
+	assert_int_equal(write_file(file, "#define SHOWN 1\n", 16), 0);
+	chmod(file, 0644);
+	char *saved = getenv("LITLAB_SANDBOX_PATHS") ? xstrdup(getenv("LITLAB_SANDBOX_PATHS")) : NULL;
+	setenv("LITLAB_SANDBOX_PATHS", dir, 1);
+	use_tier(getenv("LITLAB_ISOLATION"));
+	assert_true(sandbox_shows(file));
+	assert_false(sandbox_shows("/home/x"));
+	assert_int_equal(run_sh(script, default_limits(), NULL, 0, &r), 0);
+	assert_string_equal(r.out.p, "#define SHOWN 1\nrefused\n");
+	launch_result_release(&r);
+	if (saved)
+		setenv("LITLAB_SANDBOX_PATHS", saved, 1);
+	else
+		unsetenv("LITLAB_SANDBOX_PATHS");
+	use_tier(getenv("LITLAB_ISOLATION"));
+	unlink(file);
+	rmdir(dir);
+	free(saved);
+	free(script);
+	free(file);
+	free(dir);
 }
 
 static void test_memory_limit(void **state)
@@ -842,11 +1230,8 @@ static void test_process_limit(void **state)
 				 SANDBOX_NPROC + already + 50, mark);
 
 	(void)state;
-	lim.wall_s = 5;
-	long long t0 = now_ns();
-	/* In "/": a launch without a cwd runs as root in tier C, and RLIMIT_NPROC does not hold root. */
-	assert_int_equal(run_sh_in(script, lim, NULL, 0, "/", &r), 0);
-	assert_true(seconds_since(t0) < 5.0);
+	lim.wall_s = 20;
+	assert_int_equal(run_sh(script, lim, NULL, 0, &r), 0);
 	assert_int_equal(r.end, END_EXITED);
 	if (!(sandbox_tier() == 'D' && geteuid() == 0)) {
 		assert_int_not_equal(r.exit_code, 0);
@@ -856,7 +1241,7 @@ static void test_process_limit(void **state)
 		assert_non_null(r.limit);
 		assert_string_equal(r.limit, "processes");
 	}
-	if (!marker_gone(mark, 2.0)) {
+	if (!marker_gone(mark, 5.0)) {
 		kill_marked(mark);
 		fail_msg("the processes outlived the launch");
 	}
@@ -910,16 +1295,14 @@ static void test_concurrent(void **state)
 
 struct holder {
 	char *mark;
-	const char *first; /* a script to run in dir first (on the slot then held); NULL */
-	const char *dir;
 	long uid;
 	int ok;
 };
 
 /*
- * Runs h->first, if any, then prints its uid and holds its launch slot (the
- * same: a thread takes its last slot again) sleeping, with the marker,
- * until killed at 1.5 s.
+ * Prints its uid and holds its launch slot sleeping, with the marker, until
+ * killed at its wall limit: the holder's slot is busy meanwhile (the test
+ * waits for the marker, never for a time).
  */
 static void *hold_a_slot(void *arg)
 {
@@ -928,13 +1311,8 @@ static void *hold_a_slot(void *arg)
 	struct limits lim = default_limits();
 	char *script = xasprintf("id -u; sleep %s", h->mark);
 
-	h->ok = 1;
-	if (h->first) {
-		h->ok = run_sh_in(h->first, lim, NULL, 0, h->dir, &r) == 0 && r.exit_code == 0;
-		launch_result_release(&r);
-	}
 	lim.wall_s = 1.5;
-	h->ok &= run_sh_in(script, lim, NULL, 0, "/", &r) == 0 && r.end == END_TIMEOUT;
+	h->ok = run_sh(script, lim, NULL, 0, &r) == 0 && r.end == END_TIMEOUT;
 	h->uid = strtol(r.out.p, NULL, 10);
 	launch_result_release(&r);
 	free(script);
@@ -946,17 +1324,15 @@ static void hold_slot_start(pthread_t *t, struct holder *h)
 {
 	h->mark = marker();
 	assert_int_equal(pthread_create(t, NULL, hold_a_slot, h), 0);
-	long long t0 = now_ns();
-	while (marked(h->mark, 0) == 0 && seconds_since(t0) < 5.0)
+	while (marked(h->mark, 0) == 0)
 		usleep(5000);
-	assert_true(marked(h->mark, 0) > 0);
 }
 
 static void hold_slot_end(pthread_t t, struct holder *h)
 {
 	pthread_join(t, NULL);
 	assert_true(h->ok);
-	if (!marker_gone(h->mark, 2.0)) {
+	if (!marker_gone(h->mark, 5.0)) {
 		kill_marked(h->mark);
 		fail_msg("the holder's sleep outlived its launch");
 	}
@@ -972,12 +1348,12 @@ static void hold_slot_end(pthread_t t, struct holder *h)
 static void test_slot_uids(void **state)
 {
 	pthread_t t;
-	struct holder h = { NULL, NULL, NULL, 0, 0 };
+	struct holder h = { NULL, 0, 0 };
 	struct launch_result r;
 
 	(void)state;
 	hold_slot_start(&t, &h);
-	assert_int_equal(run_sh_in("id -u", default_limits(), NULL, 0, "/", &r), 0);
+	assert_int_equal(run_sh("id -u", default_limits(), NULL, 0, &r), 0);
 	long uid = strtol(r.out.p, NULL, 10);
 	launch_result_release(&r);
 	hold_slot_end(t, &h);
@@ -988,28 +1364,28 @@ static void test_slot_uids(void **state)
 }
 
 /*
- * A block's launches may run in different slots (in tier C, as different
- * uids): what one made deep in the work folder, the next may still write.
- * Here the second launch finds the first one's slot busy.
+ * A folder made while one slot is busy is run in by another (in tier C, as
+ * another uid): the launch may write all of it.
  */
 static void test_slot_handover(void **state)
 {
 	struct launch_result r;
-	char *dir = work_folder();
+	struct sandbox_folder f;
 	pthread_t t;
-	struct holder h = { NULL, "mkdir -p d/e && echo one > d/e/f", dir, 0, 0 };
+	struct holder h = { NULL, 0, 0 };
 
 	(void)state;
-	hold_slot_start(&t, &h); /* it made d/e/f, and holds the slot it made it in */
-	assert_int_equal(run_sh_in("echo two >> d/e/f && mkdir d/e/g && cat d/e/f", default_limits(), NULL, 0, dir, &r),
-			 0);
+	make_folder(&f, 0, 0);
+	put(&f, "f", "one\n", 4, 0644);
+	hold_slot_start(&t, &h);
+	assert_int_equal(run_sh_in("echo two > g && mkdir d && echo x > d/y && cat f g", &f, &r), 0);
 	hold_slot_end(t, &h);
 	if (r.exit_code != 0)
 		print_error("%s", r.err.p);
 	assert_int_equal(r.exit_code, 0);
 	assert_string_equal(r.out.p, "one\ntwo\n");
 	launch_result_release(&r);
-	remove_folder(dir);
+	sandbox_folder_release(&f);
 }
 
 /* Allocates and frees without pause until *stop: a thread busy in the allocator. */
@@ -1115,10 +1491,14 @@ static void test_forked_litlab(void **state)
 		cmocka_unit_test(test_cwd_and_env), cmocka_unit_test(test_side_channel),                      \
 		cmocka_unit_test(test_rusage), cmocka_unit_test(test_fsize_limit),                            \
 		cmocka_unit_test(test_other_limits), cmocka_unit_test(test_no_descriptor_leak),               \
-		cmocka_unit_test(test_work_folder), cmocka_unit_test(test_system_read_only),                  \
-		cmocka_unit_test(test_memory_limit), cmocka_unit_test(test_process_limit),                    \
-		cmocka_unit_test(test_concurrent), cmocka_unit_test(test_slot_uids),                            \
-		cmocka_unit_test(test_slot_handover),                                                         \
+		cmocka_unit_test(test_ppoll_failure), cmocka_unit_test(test_work_folder),                     \
+		cmocka_unit_test(test_what_a_launch_sees), cmocka_unit_test(test_system_read_only),           \
+		cmocka_unit_test(test_folder_bounds), cmocka_unit_test(test_setuid_plant),                    \
+		cmocka_unit_test(test_unix_sockets), cmocka_unit_test(test_ipc_does_not_persist),             \
+		cmocka_unit_test(test_no_terminals), cmocka_unit_test(test_deep_folders_removed),             \
+		cmocka_unit_test(test_shown_paths), cmocka_unit_test(test_memory_limit),                      \
+		cmocka_unit_test(test_process_limit), cmocka_unit_test(test_concurrent),                      \
+		cmocka_unit_test(test_slot_uids), cmocka_unit_test(test_slot_handover),                       \
 		cmocka_unit_test(test_helper_start_while_allocating),                                         \
 		cmocka_unit_test(test_helper_is_a_fresh_image), cmocka_unit_test(test_forked_litlab)
 
@@ -1126,9 +1506,30 @@ int main(void)
 {
 	/* The best tier, then C (as root), then D: each test of each, in one group. */
 	const struct CMUnitTest tests[] = { ALL_TESTS(tier_best), ALL_TESTS(tier_c), ALL_TESTS(tier_d) };
+
+	/* A temporary root of this run's own: what the sandbox leaves there is counted exactly. */
+	const char *tmp = getenv("TMPDIR");
+	char *root = xasprintf("%s/test-sandbox-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(root)) {
+		fprintf(stderr, "test_sandbox: cannot make a temporary folder\n");
+		return 1;
+	}
+	chmod(root, 0755);
+	setenv("TMPDIR", root, 1);
+	if (build_tool() < 0) {
+		fprintf(stderr, "test_sandbox: cannot build the test tool with cc\n");
+		return 1;
+	}
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
 	sandbox_release();
 	unsetenv("LITLAB_ISOLATION");
+	if (rmdir(root) < 0) {
+		fprintf(stderr, "test_sandbox: '%s' is not empty: the sandbox left something\n", root);
+		rc = 1;
+	}
+	free(root);
+	free(tool_bin);
+	free(tool_dir);
 	return rc;
 }

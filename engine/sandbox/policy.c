@@ -1,11 +1,11 @@
 /*
- * sandbox-policy.c: what the sandbox allows, built once: the seccomp filter,
- * the Landlock ruleset, the idmapping of work folders, and tier A's cgroups.
+ * policy.c: what the sandbox allows: the seccomp filter, the Landlock
+ * ruleset of tiers C and D, what the system folders are, and tier A's
+ * cgroups.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
@@ -21,7 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sandbox-int.h"
+#include "sandbox/internal.h"
 
 /* ---- seccomp ---- */
 
@@ -33,7 +33,7 @@
  */
 static const char *const denied[] = {
 	"ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
-	"mount", "umount", "umount2", "pivot_root", "chroot", "unshare", "setns",
+	"mount", "umount", "umount2", "pivot_root", "chroot", "setns",
 	"fsopen", "fsconfig", "fsmount", "fspick", "open_tree", "move_mount", "mount_setattr",
 	"bpf", "keyctl", "add_key", "request_key", "perf_event_open",
 	"io_uring_setup", "io_uring_enter", "io_uring_register",
@@ -60,7 +60,7 @@ static int deny(scmp_filter_ctx ctx, const char *name, int err, unsigned n, cons
 	return seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO((unsigned)err), nr, n, arg);
 }
 
-int sbx_filter_build(int deny_kill_all, struct sock_fprog *out, char **why)
+int sbx_filter_build(int no_ns, struct sock_fprog *out, char **why)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
 	int rc = 0, fd = -1;
@@ -75,13 +75,24 @@ int sbx_filter_build(int deny_kill_all, struct sock_fprog *out, char **why)
 	seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
 	for (size_t i = 0; i < ARRAY_LEN(denied) && rc == 0; i++)
 		rc = deny(ctx, denied[i], EPERM, 0, NULL);
+	/* Tiers A and B: unshare(CLONE_NEWIPC) alone, which the child makes while it still has the
+	   right (the program, which has not, is refused by the kernel); everything else. */
+	struct scmp_arg_cmp not_ipc = SCMP_A0(SCMP_CMP_NE, 0x08000000UL /* CLONE_NEWIPC */);
+	if (rc == 0)
+		rc = no_ns ? deny(ctx, "unshare", EPERM, 0, NULL) : deny(ctx, "unshare", EPERM, 1, &not_ipc);
 
-	/* Sockets: only AF_UNIX (socketpair() and the like); no network at all. */
+	/* No socket() at all: no network, and no host socket file (a database's, the system
+	   bus's) can be reached; a pair of connected sockets is all a program gets. */
 	struct scmp_arg_cmp not_unix = SCMP_A0(SCMP_CMP_NE, AF_UNIX);
 	if (rc == 0)
-		rc = deny(ctx, "socket", EPERM, 1, &not_unix);
+		rc = deny(ctx, "socket", EPERM, 0, NULL);
 	if (rc == 0)
 		rc = deny(ctx, "socketpair", EPERM, 1, &not_unix);
+	/* Without an IPC namespace of its own, an IPC object would outlive the launch and be seen
+	   by the next one (and by the host): tiers C and D refuse to make any. */
+	static const char *const ipc[] = { "msgget", "semget", "shmget", "mq_open" };
+	for (size_t i = 0; no_ns && i < ARRAY_LEN(ipc) && rc == 0; i++)
+		rc = deny(ctx, ipc[i], EPERM, 0, NULL);
 	/* Typing into the terminal of whoever runs litlab, and the console's paste. */
 	struct scmp_arg_cmp sti = SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, TIOCSTI);
 	struct scmp_arg_cmp linux_ = SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, TIOCLINUX);
@@ -99,7 +110,7 @@ int sbx_filter_build(int deny_kill_all, struct sock_fprog *out, char **why)
 		rc = deny(ctx, "clone3", ENOSYS, 0, NULL);
 	/* kill(-1): without a PID namespace it would reach every process of the uid. */
 	struct scmp_arg_cmp all = SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffUL, 0xffffffffUL);
-	if (rc == 0 && deny_kill_all)
+	if (rc == 0 && no_ns)
 		rc = deny(ctx, "kill", EPERM, 1, &all);
 	if (rc != 0) {
 		*why = xasprintf("cannot build the seccomp filter: %s", strerror(-rc));
@@ -153,35 +164,67 @@ struct ll_path_beneath {
 
 #define LL_CREATE_RULESET_VERSION (1U << 0)
 #define LL_RULE_PATH_BENEATH 1
+#define LL_FS_EXECUTE (1ULL << 0)
 #define LL_FS_WRITE_FILE (1ULL << 1)
-#define LL_FS_WRITES                                                                                    \
-	((1ULL << 1) | (1ULL << 4) | (1ULL << 5) | (1ULL << 6) | (1ULL << 7) | (1ULL << 8) | (1ULL << 9) | \
-	 (1ULL << 10) | (1ULL << 11) | (1ULL << 12))
+#define LL_FS_READ_FILE (1ULL << 2)
+#define LL_FS_READ_DIR (1ULL << 3)
+#define LL_FS_V1 ((1ULL << 13) - 1) /* execute, write, read, read_dir, remove, make any kind */
 #define LL_FS_REFER (1ULL << 13)
 #define LL_FS_TRUNCATE (1ULL << 14)
+#define LL_FS_IOCTL_DEV (1ULL << 15)
 #define LL_NET_BIND_TCP (1ULL << 0)
 #define LL_NET_CONNECT_TCP (1ULL << 1)
 #define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
 #define LL_SCOPE_SIGNAL (1ULL << 1)
 
-static int ll_allow(int ruleset, const char *path, uint64_t access)
+const char *const sbx_system_dirs[] = { "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", NULL };
+
+/* Copied by the root of tiers A and B, readable in C and D; passwd and the like are made anew there. */
+const char *const sbx_etc_files[] = { "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives",
+				      "services",    "protocols",  "os-release",   NULL };
+static const char *const etc_made[] = { "passwd", "group", "hosts", "hostname", "nsswitch.conf", NULL };
+
+int sbx_shown_by_system(const char *path)
+{
+	for (size_t i = 0; sbx_system_dirs[i]; i++) {
+		size_t n = strlen(sbx_system_dirs[i]);
+		if (strncmp(path, sbx_system_dirs[i], n) == 0 && (path[n] == '/' || path[n] == '\0'))
+			return 1;
+	}
+	return 0;
+}
+
+/* Allows access below the path open as fd (rights a file cannot have are dropped for a file). */
+static int ll_allow_fd(int ruleset, int fd, uint64_t access)
 {
 	struct ll_path_beneath pb;
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode))
+		access &= LL_FS_EXECUTE | LL_FS_WRITE_FILE | LL_FS_READ_FILE | LL_FS_TRUNCATE | LL_FS_IOCTL_DEV;
+	pb.allowed_access = access;
+	pb.parent_fd = fd;
+	return (int)syscall(SYS_landlock_add_rule, ruleset, LL_RULE_PATH_BENEATH, &pb, 0);
+}
+
+/* The same by path (followed: a link allows what it names); a path that is not there allows nothing. */
+static void ll_allow(int ruleset, const char *path, uint64_t access)
+{
 	int fd = open(path, O_PATH | O_CLOEXEC);
 
 	if (fd < 0)
-		return -1;
-	pb.allowed_access = access;
-	pb.parent_fd = fd;
-	int rc = (int)syscall(SYS_landlock_add_rule, ruleset, LL_RULE_PATH_BENEATH, &pb, 0);
+		return;
+	ll_allow_fd(ruleset, fd, access);
 	close(fd);
-	return rc;
 }
 
-int sbx_landlock_ruleset(const char *writable, int *abi)
+int sbx_landlock_ruleset(int work_fd, const char *const *shown, int *abi)
 {
 	struct ll_ruleset_attr attr;
 	size_t size = sizeof attr.handled_access_fs;
+	char path[64];
 
 	*abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
 	if (*abi <= 0) {
@@ -189,7 +232,8 @@ int sbx_landlock_ruleset(const char *writable, int *abi)
 		return -1;
 	}
 	memset(&attr, 0, sizeof attr);
-	attr.handled_access_fs = LL_FS_WRITES | (*abi >= 2 ? LL_FS_REFER : 0) | (*abi >= 3 ? LL_FS_TRUNCATE : 0);
+	attr.handled_access_fs = LL_FS_V1 | (*abi >= 2 ? LL_FS_REFER : 0) | (*abi >= 3 ? LL_FS_TRUNCATE : 0) |
+				 (*abi >= 5 ? LL_FS_IOCTL_DEV : 0);
 	if (*abi >= 4) {
 		attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP; /* and no port allowed */
 		size = 2 * sizeof(uint64_t);
@@ -202,18 +246,34 @@ int sbx_landlock_ruleset(const char *writable, int *abi)
 	if (fd < 0)
 		return -1;
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
-	uint64_t file_rights = LL_FS_WRITE_FILE | (*abi >= 3 ? LL_FS_TRUNCATE : 0);
-	if (ll_allow(fd, writable, attr.handled_access_fs) < 0) {
+	const uint64_t read = LL_FS_READ_FILE | LL_FS_READ_DIR, run = read | LL_FS_EXECUTE;
+	const uint64_t write = LL_FS_WRITE_FILE | (*abi >= 3 ? LL_FS_TRUNCATE : 0);
+	if (work_fd >= 0 && ll_allow_fd(fd, work_fd, attr.handled_access_fs) < 0) {
 		close(fd);
 		return -1;
 	}
+	for (size_t i = 0; sbx_system_dirs[i]; i++)
+		ll_allow(fd, sbx_system_dirs[i], run);
+	for (size_t i = 0; sbx_etc_files[i]; i++) {
+		snprintf(path, sizeof path, "/etc/%s", sbx_etc_files[i]);
+		ll_allow(fd, path, read);
+	}
+	for (size_t i = 0; etc_made[i]; i++) {
+		snprintf(path, sizeof path, "/etc/%s", etc_made[i]);
+		ll_allow(fd, path, read);
+	}
+	for (size_t i = 0; shown && shown[i]; i++)
+		ll_allow(fd, shown[i], run);
+	ll_allow(fd, "/proc", read);
 	static const char *const devices[] = { "/dev/null", "/dev/zero", "/dev/full" };
 	for (size_t i = 0; i < ARRAY_LEN(devices); i++)
-		ll_allow(fd, devices[i], file_rights);
+		ll_allow(fd, devices[i], read | write);
+	ll_allow(fd, "/dev/random", LL_FS_READ_FILE);
+	ll_allow(fd, "/dev/urandom", LL_FS_READ_FILE);
 	return fd;
 }
 
-/* ---- the idmapping of work folders ---- */
+/* ---- cgroups (v1) ---- */
 
 static int write_text(const char *path, const char *text)
 {
@@ -227,104 +287,6 @@ static int write_text(const char *path, const char *text)
 	errno = e;
 	return n == (ssize_t)strlen(text) ? 0 : -1;
 }
-
-int sbx_idmap_userns(int id, char **why)
-{
-	int up[2], down[2]; /* the child says it has unshared; the parent says it is done */
-	char path[64], map[64];
-
-	if (pipe2(up, O_CLOEXEC) < 0) {
-		*why = xasprintf("cannot make a pipe: %s", strerror(errno));
-		return -1;
-	}
-	if (pipe2(down, O_CLOEXEC) < 0) {
-		*why = xasprintf("cannot make a pipe: %s", strerror(errno));
-		close(up[0]);
-		close(up[1]);
-		return -1;
-	}
-	pid_t pid = fork();
-	if (pid == 0) {
-		close(up[0]);
-		close(down[1]);
-		char c = unshare(CLONE_NEWUSER) == 0 ? 'y' : 'n';
-		if (write(up[1], &c, 1) < 0)
-			_exit(1);
-		while (read(down[0], &c, 1) < 0 && errno == EINTR) /* until the parent is done */
-			;
-		_exit(0);
-	}
-	close(up[1]);
-	close(down[0]);
-	char c = 'n';
-	int fd = -1;
-	if (pid < 0) {
-		*why = xasprintf("cannot fork: %s", strerror(errno));
-	} else if (read(up[0], &c, 1) == 1 && c == 'y') {
-		snprintf(map, sizeof map, "0 %d 1\n", id);
-		snprintf(path, sizeof path, "/proc/%d/uid_map", (int)pid);
-		int ok = write_text(path, map) == 0;
-		snprintf(path, sizeof path, "/proc/%d/setgroups", (int)pid);
-		ok = ok && write_text(path, "deny") == 0;
-		snprintf(path, sizeof path, "/proc/%d/gid_map", (int)pid);
-		ok = ok && write_text(path, map) == 0;
-		snprintf(path, sizeof path, "/proc/%d/ns/user", (int)pid);
-		if (ok)
-			fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			*why = xasprintf("cannot map a user namespace: %s", strerror(errno));
-	} else {
-		*why = xstrdup("cannot make a user namespace");
-	}
-	close(up[0]);
-	close(down[1]);
-	if (pid > 0)
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	return fd;
-}
-
-/* Gives the folder (and what is in it) to uid: where the filesystem cannot be idmapped. */
-/* The uid sbx_give_folder() gives nested entries to (the helper that calls it has one thread). */
-static uid_t give_uid;
-
-static int give_nested(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)flag;
-	/* Deeper than the folder's own entries, only what a sandboxed launch made (a uid of tier
-	   C's range) changes hands: never a file that came there some other way. */
-	if (ftw->level >= 2 && st->st_uid != give_uid && st->st_uid >= SANDBOX_UID_C &&
-	    st->st_uid < SANDBOX_UID_C + SANDBOX_UID_C_RANGE && lchown(path, give_uid, give_uid) < 0)
-		return 0;
-	return 0;
-}
-
-void sbx_give_folder(const char *path, int uid)
-{
-	int dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
-	struct dirent *e;
-
-	if (!d) {
-		if (dfd >= 0)
-			close(dfd);
-		return;
-	}
-	if (fchown(dfd, (uid_t)uid, (gid_t)uid) < 0) {
-		closedir(d);
-		return;
-	}
-	while ((e = readdir(d)))
-		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-			if (fchownat(dfd, e->d_name, (uid_t)uid, (gid_t)uid, AT_SYMLINK_NOFOLLOW) < 0)
-				continue;
-	closedir(d);
-	/* Folders an earlier launch made (as another slot's uid, in tier C) go with it. */
-	give_uid = (uid_t)uid;
-	nftw(path, give_nested, 16, FTW_PHYS | FTW_MOUNT);
-}
-
-/* ---- cgroups (v1) ---- */
 
 /* The folder of litlab's own cgroup in the v1 hierarchy that has `controller`, or NULL. */
 static char *v1_dir(const char *controller)

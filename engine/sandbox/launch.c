@@ -1,10 +1,11 @@
 /*
- * sandbox.c: the probe, the launch slots, and sandbox_launch().
+ * launch.c: litlab's side of the sandbox: the probe, the launch slots, work
+ * folders, sandbox_launch(), and the signals that end a run.
  *
  * The probe tries the tiers from the strongest down (sandbox.h) by really
  * setting them up: a tier is in effect once the first helper of it has said
- * it is ready. Every launch then goes to a free helper (sandbox-helper.c),
- * one per launch in progress, made when none is free.
+ * it is ready. Every launch then goes to a free helper (helper.c), one per
+ * launch in progress, made when none is free.
  *
  * litlab reads the program's pipes itself and watches them with ppoll()
  * against one deadline, so that neither a full pipe nor an orphan holding a
@@ -23,12 +24,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sandbox-int.h"
+#include "fs.h"
+#include "sandbox/internal.h"
 
 #define SIDE_FD 3
 #define SIDE_CAP (1u << 20)
@@ -45,6 +49,12 @@ struct slot {
 	int dead; /* it could not be (re)started */
 };
 
+/* A host work folder of tiers C and D, to remove at a signal. */
+struct host_folder {
+	char *path;
+	struct host_folder *next;
+};
+
 static struct {
 	pthread_mutex_t lock;
 	pthread_cond_t freed;
@@ -56,11 +66,18 @@ static struct {
 	struct sbx_config cfg;
 	struct slot **slots;
 	size_t nslots;
-	unsigned parts; /* what the first helper set up: the isolation the label names */
-} sb = { PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, PTHREAD_COND_INITIALIZER, 0, 0, 0, NULL, { 0, NULL }, { 0, -1, -1, 0, 0, 0, NULL },
-	 NULL, 0, 0 };
+	unsigned parts;	     /* what the first helper set up: the isolation the label names */
+	unsigned generation; /* of cfg.shown: a helper of an older one is made again */
+	char **extra;	     /* sandbox_show()'s paths */
+	size_t nextra;
+	struct host_folder *folders;
+	int swept;	     /* the stale folders of killed runs were removed */
+} sb = { PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, PTHREAD_COND_INITIALIZER, 0, 0, 0, NULL, { 0, NULL },
+	 { 0, -1, 0, 0, 0, NULL, NULL }, NULL, 0, 0, 0, NULL, 0, NULL, 0 };
 
 static _Thread_local int last_slot = -1;
+
+int sbx_fault_ppoll;
 
 void launch_result_init(struct launch_result *r)
 {
@@ -110,6 +127,70 @@ static long count_processes(uid_t uid)
 	return n;
 }
 
+static void free_shown(void)
+{
+	for (size_t i = 0; sb.cfg.shown && sb.cfg.shown[i]; i++)
+		free(sb.cfg.shown[i]);
+	free(sb.cfg.shown);
+	sb.cfg.shown = NULL;
+}
+
+/* 1 if path lies at or below dir. */
+static int at_or_below(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+/* A path the sandbox cannot show where it is: its own folders are there. Said once. */
+static int unshowable(const char *path)
+{
+	static const char *const own[] = { SANDBOX_WORK, "/dev", "/proc" };
+	static int warned;
+
+	for (size_t i = 0; i < ARRAY_LEN(own); i++) {
+		if (!at_or_below(path, own[i]) && strcmp(path, "/tmp") != 0 && strcmp(path, "/") != 0)
+			continue;
+		if (!warned++)
+			warnx_("warning: '%s' cannot be shown to lesson code: the sandbox has %s of its own "
+			       "(LITLAB_SANDBOX_PATHS, or the compiler's place)",
+			       path, at_or_below(path, own[i]) ? own[i] : path);
+		return 1;
+	}
+	return 0;
+}
+
+/* cfg.shown: LITLAB_SANDBOX_PATHS, then sandbox_show()'s paths. */
+static void collect_shown(void)
+{
+	const char *env = getenv("LITLAB_SANDBOX_PATHS");
+	size_t n = 0;
+
+	free_shown();
+	sb.cfg.shown = xcalloc(1, sizeof *sb.cfg.shown);
+	for (const char *p = env; p && *p;) {
+		const char *colon = strchr(p, ':');
+		size_t len = colon ? (size_t)(colon - p) : strlen(p);
+		char *path = xstrndup(p, len);
+		if (len > 1 && p[0] == '/' && !unshowable(path)) {
+			sb.cfg.shown = xreallocarray(sb.cfg.shown, n + 2, sizeof *sb.cfg.shown);
+			sb.cfg.shown[n++] = path;
+			sb.cfg.shown[n] = NULL;
+		} else {
+			free(path);
+		}
+		p = colon ? colon + 1 : p + len;
+	}
+	for (size_t i = 0; i < sb.nextra; i++) {
+		if (unshowable(sb.extra[i]))
+			continue;
+		sb.cfg.shown = xreallocarray(sb.cfg.shown, n + 2, sizeof *sb.cfg.shown);
+		sb.cfg.shown[n++] = xstrdup(sb.extra[i]);
+		sb.cfg.shown[n] = NULL;
+	}
+}
+
 static void forget_all(void)
 {
 	for (size_t i = 0; i < sb.nslots; i++) {
@@ -123,9 +204,7 @@ static void forget_all(void)
 	sb.isolation = NULL;
 	free(sb.filter.filter);
 	memset(&sb.filter, 0, sizeof sb.filter);
-	if (sb.cfg.idmap_fd >= 0)
-		close(sb.cfg.idmap_fd);
-	sb.cfg.idmap_fd = -1;
+	free_shown();
 	sb.inited = 0;
 }
 
@@ -165,6 +244,7 @@ static int start_first(struct sbx_config *cfg, unsigned *parts, char **why)
 		free(s);
 		return -1;
 	}
+	s->h.generation = sb.generation;
 	sb.slots = xcalloc(1, sizeof *sb.slots);
 	sb.slots[0] = s;
 	sb.nslots = 1;
@@ -173,15 +253,30 @@ static int start_first(struct sbx_config *cfg, unsigned *parts, char **why)
 
 /*
  * Starts the helper of a slot after the probe's first (or in place of one
- * that died): it must set up all that the first did, which the isolation
- * label names, or it is not used.
+ * that died or is out of date): it must set up all that the first did,
+ * which the isolation label names, or it is not used.
  */
 static int start_more(struct sbx_helper *h, int index, char **why)
 {
 	unsigned parts;
 
-	if (sbx_helper_start(h, &sb.cfg, index, &parts, why) < 0)
+	pthread_mutex_lock(&sb.lock);
+	struct sbx_config cfg = sb.cfg;
+	unsigned generation = sb.generation;
+	/* The list may change while the helper starts: it gets a copy of its own. */
+	size_t n = 0;
+	while (cfg.shown && cfg.shown[n])
+		n++;
+	char **shown = xcalloc(n + 1, sizeof *shown);
+	for (size_t i = 0; i < n; i++)
+		shown[i] = xstrdup(cfg.shown[i]);
+	cfg.shown = shown;
+	pthread_mutex_unlock(&sb.lock);
+	int rc = sbx_helper_start(h, &cfg, index, &parts, why);
+	free_words(shown, n);
+	if (rc < 0)
 		return -1;
+	h->generation = generation;
 	if ((parts & sb.parts) != sb.parts) {
 		h->broken = 1;
 		sbx_helper_stop(h);
@@ -215,15 +310,14 @@ static int try_tier(int tier, unsigned *parts)
 		     : tier == 'C' ? SANDBOX_UID_C + (int)(getpid() % (SANDBOX_UID_C_RANGE / SANDBOX_UID_C_SLOTS)) *
 							 SANDBOX_UID_C_SLOTS
 				   : -1;
-	sb.cfg.idmap_fd = tier == 'A' ? sbx_idmap_userns(SANDBOX_UID, &why) : -1;
-	why_not(tier, "idmapping", why);
-	why = NULL;
 	sb.cfg.use_cgroup = tier == 'A';
 	sb.cfg.landlock = 0;
 	if (tier == 'C' || tier == 'D') {
-		int fd = sbx_landlock_ruleset("/", &sb.cfg.landlock);
+		int fd = sbx_landlock_ruleset(-1, NULL, &sb.cfg.landlock);
 		if (fd >= 0)
 			close(fd);
+		else
+			sb.cfg.landlock = 0;
 	}
 	sb.cfg.filter = sb.filter.filter ? &sb.filter : NULL;
 	sb.cfg.nproc = 0;
@@ -240,13 +334,15 @@ static int try_tier(int tier, unsigned *parts)
 		rc = start_first(&sb.cfg, parts, &why);
 	}
 	why_not(tier, "helper", why);
-	if (rc < 0 && sb.cfg.idmap_fd >= 0) {
-		close(sb.cfg.idmap_fd);
-		sb.cfg.idmap_fd = -1;
-	}
 	return rc;
 }
 
+/*
+ * The label evidence records. It says what the launches are kept from and,
+ * in the weaker tiers, what they are not: every part of it is a fact about
+ * the tier, never a number that changes from run to run (it is part of
+ * cache keys).
+ */
 static void describe(unsigned parts)
 {
 	struct buf b = BUF_INIT;
@@ -255,13 +351,13 @@ static void describe(unsigned parts)
 	if (sb.tier == 'A' || sb.tier == 'B') {
 		if (sb.tier == 'B')
 			buf_adds(&b, "userns,");
-		buf_adds(&b, "ns=mount+net+ipc+uts+pid,fs=ro+tmpfs");
-		if (parts & PART_OVERLAY)
-			buf_adds(&b, "+overlay");
+		buf_adds(&b, "ns=mount+net+ipc+uts+pid");
+		buf_adds(&b, (parts & PART_ROOT) ? ",root=allowlist" : ",root=host");
+		buf_adds(&b, (parts & PART_TMPFS) ? ",work=tmpfs" : ",work=host");
 		if (parts & PART_PROC)
-			buf_adds(&b, "+proc");
-		if (parts & PART_IDMAP)
-			buf_adds(&b, "+idmap");
+			buf_adds(&b, ",proc");
+		if (parts & PART_IPC)
+			buf_adds(&b, ",ipc=per-launch");
 		if (sb.tier == 'A')
 			buf_addf(&b, ",cgroup=%s,uid=%d", (parts & PART_CGROUP) ? "v1" : "none", SANDBOX_UID);
 		else
@@ -271,7 +367,10 @@ static void describe(unsigned parts)
 			buf_adds(&b, "uid=per-run,");
 		buf_adds(&b, "pgroup,subreaper");
 		if (sb.cfg.landlock > 0)
-			buf_addf(&b, ",landlock=v%d", sb.cfg.landlock);
+			buf_addf(&b, ",landlock=v%d,read=allowlist", sb.cfg.landlock);
+		else
+			buf_adds(&b, ",read=host");
+		buf_adds(&b, ",proc=host,work=host-folder(unbounded),ipc=refused");
 	}
 	if (parts & PART_SECCOMP)
 		buf_adds(&b, ",seccomp");
@@ -285,6 +384,7 @@ static void probe(void)
 	int cap = cap_env && cap_env[0] >= 'A' && cap_env[0] <= 'D' && !cap_env[1] ? cap_env[0] : 'A';
 	unsigned parts = 0;
 
+	collect_shown();
 	sb.tier = 0;
 	if (cap <= 'A' && geteuid() == 0 && have_cap(CAP_SYS_ADMIN) && try_tier('A', &parts) == 0)
 		sb.tier = 'A';
@@ -294,8 +394,10 @@ static void probe(void)
 		sb.tier = 'C';
 	else if (try_tier('D', &parts) == 0)
 		sb.tier = 'D';
-	if (!sb.tier) /* not even a plain helper: launches will say why when they try again */
+	if (!sb.tier) { /* not even a plain helper: launches will say why when they try again */
 		sb.tier = geteuid() == 0 && cap <= 'C' ? 'C' : 'D';
+		sb.cfg.tier = sb.tier;
+	}
 	sb.parts = parts;
 	describe(parts);
 }
@@ -333,6 +435,44 @@ void sandbox_release(void)
 	pthread_mutex_unlock(&sb.lock);
 }
 
+void sandbox_show(const char *path)
+{
+	if (!path || path[0] != '/' || sbx_shown_by_system(path))
+		return;
+	pthread_mutex_lock(&sb.lock);
+	int known = 0;
+	for (size_t i = 0; i < sb.nextra; i++)
+		known |= strcmp(sb.extra[i], path) == 0;
+	if (!known) {
+		sb.extra = xreallocarray(sb.extra, sb.nextra + 1, sizeof *sb.extra);
+		sb.extra[sb.nextra++] = xstrdup(path);
+		sb.generation++;
+		if (sb.inited)
+			collect_shown();
+	}
+	pthread_mutex_unlock(&sb.lock);
+}
+
+
+int sandbox_shows(const char *path)
+{
+	int shown = path[0] == '/' && sbx_shown_by_system(path);
+	const char *env = getenv("LITLAB_SANDBOX_PATHS");
+
+	for (const char *p = env; !shown && p && *p;) {
+		const char *colon = strchr(p, ':');
+		char *dir = xstrndup(p, colon ? (size_t)(colon - p) : strlen(p));
+		shown = dir[0] == '/' && at_or_below(path, dir);
+		free(dir);
+		p = colon ? colon + 1 : p + strlen(p);
+	}
+	pthread_mutex_lock(&sb.lock);
+	for (size_t i = 0; !shown && i < sb.nextra; i++)
+		shown = at_or_below(path, sb.extra[i]);
+	pthread_mutex_unlock(&sb.lock);
+	return shown && !strstr(path, "/../");
+}
+
 const char *sandbox_isolation(void)
 {
 	sandbox_init();
@@ -349,7 +489,6 @@ const char *sandbox_isolation_known(void)
 	pthread_mutex_unlock(&sb.lock);
 	return iso;
 }
-
 /* Adds the file's text (at most 64 KiB; with only, its lines holding one of only's words), or "-". */
 static void add_file_text(struct buf *b, const char *path, const char *const *only)
 {
@@ -382,10 +521,11 @@ char *sandbox_fingerprint(void)
 {
 	struct buf b = BUF_INIT;
 	struct stat st;
-	const char *iso = getenv("LITLAB_ISOLATION"), *tmp = getenv("TMPDIR");
+	const char *iso = getenv("LITLAB_ISOLATION"), *tmp = getenv("TMPDIR"), *paths = getenv("LITLAB_SANDBOX_PATHS");
 
-	buf_addf(&b, "LITLAB_ISOLATION=%s\nTMPDIR=%s\nuid=%d gid=%d euid=%d egid=%d\n", iso ? iso : "",
-		 tmp ? tmp : "", (int)getuid(), (int)getgid(), (int)geteuid(), (int)getegid());
+	buf_addf(&b, "LITLAB_ISOLATION=%s\nTMPDIR=%s\nLITLAB_SANDBOX_PATHS=%s\nuid=%d gid=%d euid=%d egid=%d\n",
+		 iso ? iso : "", tmp ? tmp : "", paths ? paths : "", (int)getuid(), (int)getgid(), (int)geteuid(),
+		 (int)getegid());
 	if (stat("/proc/self/exe", &st) == 0)
 		buf_addf(&b, "exe=%llu:%llu size=%lld mtime=%lld.%09ld\n", (unsigned long long)st.st_dev,
 			 (unsigned long long)st.st_ino, (long long)st.st_size, (long long)st.st_mtim.tv_sec,
@@ -417,6 +557,20 @@ int sandbox_uid(void)
 
 /* ---- slots ---- */
 
+/* Replaces a helper that died or is out of date; 0, or -1 with *why. */
+static int restart(struct slot *s, char **why)
+{
+	int index = s->h.slot;
+
+	s->h.broken = 1;
+	sbx_helper_stop(&s->h);
+	if (start_more(&s->h, index, why) < 0) {
+		s->dead = 1;
+		return -1;
+	}
+	return 0;
+}
+
 /* A free helper: this thread's last one if free, another, or a new one. NULL with *why. */
 static struct slot *take_slot(char **why)
 {
@@ -436,7 +590,19 @@ static struct slot *take_slot(char **why)
 		}
 		if (s) {
 			s->busy = 1;
+			int stale = s->h.generation != sb.generation;
 			pthread_mutex_unlock(&sb.lock);
+			if (stale && restart(s, why) < 0) { /* shown paths changed: made again */
+				pthread_mutex_lock(&sb.lock);
+				s->busy = 0;
+				if (alive <= 1) {
+					pthread_mutex_unlock(&sb.lock);
+					return NULL;
+				}
+				free(*why);
+				*why = NULL;
+				continue;
+			}
 			return s;
 		}
 		/* All busy: one more helper, started without the lock held. */
@@ -474,18 +640,262 @@ static void give_back(struct slot *s)
 	pthread_mutex_unlock(&sb.lock);
 }
 
-/* Replaces a helper that died; 0, or -1 with *why. */
-static int restart(struct slot *s, char **why)
-{
-	int index = s->h.slot;
+/* ---- work folders ---- */
 
-	s->h.broken = 1;
-	sbx_helper_stop(&s->h);
-	if (start_more(&s->h, index, why) < 0) {
-		s->dead = 1;
+/* $TMPDIR, else /tmp, resolved (malloc'd). */
+static char *temporary_root(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *root = realpath(tmp && *tmp ? tmp : "/tmp", NULL);
+
+	return root ? root : xstrdup("/tmp");
+}
+
+/*
+ * Removes the host folders that runs of litlab killed before they could
+ * (SIGKILL, a power cut) left in the temporary root: litlab-PID-XXXXXX,
+ * ours, of a process that is gone.
+ */
+static void sweep_stale(int rootfd)
+{
+	int lfd = openat(rootfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	struct stat st;
+
+	if (!d) {
+		if (lfd >= 0)
+			close(lfd);
+		return;
+	}
+	for (struct dirent *e; (e = readdir(d));) {
+		char *end;
+		if (strncmp(e->d_name, "litlab-", 7) != 0)
+			continue;
+		long pid = strtol(e->d_name + 7, &end, 10);
+		if (end == e->d_name + 7 || *end != '-' || pid <= 0 || pid == (long)getpid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (fstatat(rootfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
+		    st.st_uid != geteuid())
+			continue;
+		fs_remove_tree(rootfd, e->d_name);
+	}
+	closedir(d);
+}
+
+static void register_folder(const char *path)
+{
+	struct host_folder *h = xcalloc(1, sizeof *h);
+
+	h->path = xstrdup(path);
+	pthread_mutex_lock(&sb.lock);
+	h->next = sb.folders;
+	sb.folders = h;
+	pthread_mutex_unlock(&sb.lock);
+}
+
+static void unregister_folder(const char *path)
+{
+	pthread_mutex_lock(&sb.lock);
+	for (struct host_folder **p = &sb.folders; *p; p = &(*p)->next) {
+		if (strcmp((*p)->path, path) == 0) {
+			struct host_folder *h = *p;
+			*p = h->next;
+			free(h->path);
+			free(h);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&sb.lock);
+}
+
+/*
+ * Tiers C and D: $TMPDIR/litlab-PID-XXXXXX, closed to everyone but root and
+ * (tier C) the slots' group, holding work/, the folder itself.
+ */
+static int host_folder(struct sandbox_folder *f, char **why)
+{
+	char *root = temporary_root();
+	int rootfd = fs_open_root(root);
+
+	if (rootfd < 0) {
+		*why = xasprintf("cannot open the temporary folder '%s': %s", root, strerror(errno));
+		free(root);
 		return -1;
 	}
+	pthread_mutex_lock(&sb.lock);
+	int sweep = !sb.swept;
+	sb.swept = 1;
+	pthread_mutex_unlock(&sb.lock);
+	if (sweep)
+		sweep_stale(rootfd);
+	char *dir = xasprintf("%s/litlab-%ld-XXXXXX", root, (long)getpid());
+	int rc = -1, dfd = -1;
+	if (!mkdtemp(dir)) {
+		*why = xasprintf("cannot make a folder in '%s': %s", root, strerror(errno));
+		goto out;
+	}
+	register_folder(dir);
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0 || mkdirat(dfd, "work", 0700) < 0) {
+		*why = xasprintf("cannot make a folder in '%s': %s", dir, strerror(errno));
+		goto out;
+	}
+	if (sb.tier == 'C' && sb.cfg.uid >= 0) { /* the slots may cross it, and no one else */
+		if (fchown(dfd, 0, (gid_t)sb.cfg.uid) < 0 || fchmod(dfd, 0710) < 0) {
+			*why = xasprintf("cannot give '%s' to the sandbox: %s", dir, strerror(errno));
+			goto out;
+		}
+	}
+	f->fd = openat(dfd, "work", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (f->fd < 0) {
+		*why = xasprintf("cannot open '%s/work': %s", dir, strerror(errno));
+		goto out;
+	}
+	f->path = xasprintf("%s/work", dir);
+	f->tmp = xstrdup(f->path);
+	f->host = dir;
+	dir = NULL;
+	rc = 0;
+out:
+	if (dir) {
+		fs_remove_tree(rootfd, dir + strlen(root) + 1);
+		unregister_folder(dir);
+	}
+	if (dfd >= 0)
+		close(dfd);
+	close(rootfd);
+	free(dir);
+	free(root);
+	return rc;
+}
+
+/* Tiers A and B: a tmpfs a helper makes, mounted nowhere; litlab keeps its descriptor. */
+static int tmpfs_folder(struct sandbox_folder *f, char **why)
+{
+	char *w = NULL;
+	struct slot *s = take_slot(&w);
+
+	if (!s) {
+		*why = xasprintf("cannot start the sandbox: %s", w ? w : "no helper");
+		free(w);
+		return -1;
+	}
+	int mnt = sbx_helper_folder(&s->h, f->bytes, f->files);
+	if (mnt < 0 && s->h.broken && restart(s, &w) == 0)
+		mnt = sbx_helper_folder(&s->h, f->bytes, f->files);
+	int e = errno;
+	if (s->h.broken && restart(s, &w) < 0) {
+		free(w);
+		w = NULL;
+	}
+	give_back(s);
+	free(w);
+	if (mnt < 0) {
+		*why = xasprintf("cannot make a work folder: %s", strerror(e));
+		return -1;
+	}
+	/*
+	 * The descriptor fsmount() gave is kept as it is (an O_PATH one: openat()
+	 * below it works, listing takes openat(fd, ".")): a mount attached nowhere
+	 * lives as long as that very open file, and only it can be mounted.
+	 */
+	f->fd = mnt;
+	f->path = xstrdup(SANDBOX_WORK);
+	f->tmp = xstrdup("/tmp");
 	return 0;
+}
+
+int sandbox_folder_make(struct sandbox_folder *f, const struct folder_limits *lim, char **why)
+{
+	memset(f, 0, sizeof *f);
+	f->fd = -1;
+	f->bytes = lim && lim->bytes > 0 ? lim->bytes : SANDBOX_FOLDER_BYTES;
+	f->files = lim && lim->files > 0 ? lim->files : SANDBOX_FOLDER_FILES;
+	sandbox_init();
+	int rc = (sb.parts & PART_TMPFS) ? tmpfs_folder(f, why) : host_folder(f, why);
+	if (rc < 0)
+		sandbox_folder_release(f);
+	return rc;
+}
+
+void sandbox_folder_release(struct sandbox_folder *f)
+{
+	if (f->fd >= 0)
+		close(f->fd);
+	if (f->host) {
+		int rootfd = fs_open_root("/");
+		if (rootfd >= 0) {
+			fs_remove_tree(rootfd, f->host + 1);
+			close(rootfd);
+		}
+		unregister_folder(f->host);
+	}
+	free(f->path);
+	free(f->tmp);
+	free(f->host);
+	memset(f, 0, sizeof *f);
+	f->fd = -1;
+}
+
+/* ---- signals ---- */
+
+/*
+ * The thread that takes SIGINT, SIGTERM and SIGHUP: every helper is told to
+ * go (its socket shut down, so that it kills what it runs), their cgroups
+ * are removed once they are gone, every host work folder is removed, and
+ * litlab ends as the signal would have ended it.
+ */
+static void *signal_thread(void *arg)
+{
+	sigset_t *set = arg;
+	int sig = 0;
+
+	while (sigwait(set, &sig) != 0)
+		;
+	pthread_mutex_lock(&sb.lock);
+	if (sb.inited && sb.owner == getpid()) {
+		for (size_t i = 0; i < sb.nslots; i++)
+			if (!sb.slots[i]->dead && sb.slots[i]->h.sock >= 0)
+				shutdown(sb.slots[i]->h.sock, SHUT_RDWR);
+		long long until = now_ns() + 3000000000LL;
+		for (size_t i = 0; i < sb.nslots; i++) {
+			struct sbx_helper *h = &sb.slots[i]->h;
+			while (h->pid > 0 && waitpid(h->pid, NULL, WNOHANG) == 0 && now_ns() < until)
+				usleep(2000);
+			if (h->pid > 0 && now_ns() >= until)
+				kill(h->spawner > 0 ? h->spawner : h->pid, SIGKILL);
+			if (h->cg.pids_dir)
+				rmdir(h->cg.pids_dir);
+			if (h->cg.mem_dir)
+				rmdir(h->cg.mem_dir);
+		}
+	}
+	int rootfd = fs_open_root("/");
+	for (struct host_folder *f = sb.folders; f && rootfd >= 0; f = f->next)
+		fs_remove_tree(rootfd, f->path + 1);
+	_exit(128 + sig);
+}
+
+void sandbox_catch_signals(void)
+{
+	static sigset_t set;
+	static int started;
+	pthread_t t;
+
+	if (started)
+		return;
+	started = 1;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	if (pthread_create(&t, NULL, signal_thread, &set) == 0)
+		pthread_detach(t);
+	else
+		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
 /* ---- the launch ---- */
@@ -495,14 +905,6 @@ struct prep {
 	int out[2], err[2], side[2];
 	char **env;
 	char *extra;
-	char *cwd;	   /* the path the program enters */
-	int cwd_fd;
-	char *writable;	   /* the folder it may write in, or NULL */
-	int writable_root; /* writable is the temporary root: a launch without a cwd */
-	char *tmp_root;
-	char *path;	   /* the program, as found in PATH (or argv[0] with a slash) */
-	int exec_fd;	   /* it, opened */
-	int script;
 };
 
 static void close_fd(int *fd)
@@ -520,48 +922,25 @@ static void prep_release(struct prep *p)
 		close_fd(&p->err[i]);
 		close_fd(&p->side[i]);
 	}
-	close_fd(&p->cwd_fd);
-	close_fd(&p->exec_fd);
-	free(p->path);
 	free(p->env);
 	free(p->extra);
-	free(p->cwd);
-	free(p->writable);
-	free(p->tmp_root);
 }
 
 static char **with_side_env(char *const *envp, char **extra)
 {
 	size_t n = 0;
-	char *const *src = envp ? envp : environ;
 
-	while (src[n])
+	while (envp[n])
 		n++;
 	char **env = xcalloc(n + 2, sizeof *env);
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(src[i], "LITLAB_REGION_FD=", 17) != 0)
-			env[k++] = src[i];
+		if (strncmp(envp[i], "LITLAB_REGION_FD=", 17) != 0)
+			env[k++] = envp[i];
 	*extra = xasprintf("LITLAB_REGION_FD=%d", SIDE_FD);
 	env[k++] = *extra;
 	env[k] = NULL;
 	return env;
-}
-
-static int strictly_under(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return strcmp(dir, "/") != 0 && strncmp(path, dir, n) == 0 && path[n] == '/';
-}
-
-/* $TMPDIR, else /tmp, resolved (malloc'd). */
-static char *temporary_root(void)
-{
-	const char *tmp = getenv("TMPDIR");
-	char *root = realpath(tmp && *tmp ? tmp : "/tmp", NULL);
-
-	return root ? root : xstrdup("/tmp");
 }
 
 static int fail_launch(struct launch_result *r, char *error)
@@ -572,88 +951,42 @@ static int fail_launch(struct launch_result *r, char *error)
 	return -1;
 }
 
-/* The launch's PATH: from its environment, or litlab's; execvp()'s default without one. */
-static const char *search_path(const struct launch *l)
+/*
+ * The program's stdin: a sealed memory file holding the data (never a file
+ * of the work folder, which the program could have replaced with a link
+ * before litlab wrote it), or /dev/null.
+ */
+static int stdin_fd(const char *data, size_t len)
 {
-	if (!l->envp)
-		return getenv("PATH") ? getenv("PATH") : "/bin:/usr/bin";
-	for (char *const *e = l->envp; *e; e++)
-		if (strncmp(*e, "PATH=", 5) == 0)
-			return *e + 5;
-	return "/bin:/usr/bin";
-}
-
-static int open_program(const char *path, struct prep *p)
-{
-	struct stat st;
-	char head[2];
-
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (!data)
+		return open("/dev/null", O_RDONLY | O_CLOEXEC);
+	int fd = memfd_create("litlab-stdin", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(st.st_mode & 0111)) {
+	if (write_all(fd, data, len) < 0 || lseek(fd, 0, SEEK_SET) < 0 ||
+	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) < 0) {
+		int e = errno;
 		close(fd);
-		errno = EACCES;
+		errno = e;
 		return -1;
 	}
-	p->script = pread(fd, head, 2, 0) == 2 && head[0] == '#' && head[1] == '!';
-	p->exec_fd = fd;
-	p->path = xstrdup(path);
-	return 0;
+	return fd;
 }
 
-/*
- * Finds the program as execvp() would, with the launch's PATH and relative
- * to its folder, and opens it: the spawner runs it by that path, or from the
- * descriptor where the path is out of the program's reach. 0, or -1 (errno).
- */
-static int find_program(const struct launch *l, struct prep *p)
-{
-	const char *name = l->argv[0];
-
-	if (strchr(name, '/')) {
-		char *path = name[0] == '/' ? xstrdup(name) : xasprintf("%s/%s", p->cwd, name);
-		int rc = open_program(path, p);
-		if (rc < 0 && errno == EACCES) { /* not executable: let exec say so, as it would have */
-			p->path = path;
-			return 0;
-		}
-		free(path);
-		return rc;
-	}
-	int err = ENOENT;
-	for (const char *dir = search_path(l);;) {
-		const char *colon = strchr(dir, ':');
-		size_t n = colon ? (size_t)(colon - dir) : strlen(dir);
-		char *path = n ? xasprintf("%.*s/%s", (int)n, dir, name) : xasprintf("%s/%s", p->cwd, name);
-		int rc = open_program(path, p);
-		free(path);
-		if (rc == 0)
-			return 0;
-		if (errno == EACCES)
-			err = EACCES;
-		if (!colon)
-			break;
-		dir = colon + 1;
-	}
-	errno = err;
-	return -1;
-}
-
-/* Opens stdin, makes the pipes, resolves the folders. 0, or -1 with r filled in. */
+/* Opens stdin, makes the pipes. 0, or -1 with r filled in. */
 static int prepare(const struct launch *l, struct prep *p, struct launch_result *r)
 {
-	char path[PATH_MAX];
-	char *tmp_root;
-
 	memset(p, 0, sizeof *p);
-	p->in = p->cwd_fd = p->exec_fd = -1;
+	p->in = -1;
 	for (int i = 0; i < 2; i++)
 		p->out[i] = p->err[i] = p->side[i] = -1;
-
-	const char *in = l->stdin_path ? l->stdin_path : "/dev/null";
-	if ((p->in = open(in, O_RDONLY | O_CLOEXEC)) < 0)
-		return fail_launch(r, xasprintf("cannot open '%s' for stdin: %s", in, strerror(errno)));
+	if (!l->work || l->work->fd < 0 || !l->envp || !l->argv || !l->argv[0])
+		return fail_launch(r, xstrdup("a launch needs a program, a work folder and an environment"));
+	if (l->work->used)
+		return fail_launch(r, xasprintf("the work folder of '%s' has served a launch already", l->argv[0]));
+	l->work->used = 1;
+	if ((p->in = stdin_fd(l->stdin_data, l->stdin_len)) < 0)
+		return fail_launch(r, xasprintf("cannot give '%s' its stdin: %s", l->argv[0], strerror(errno)));
 	if (pipe2(p->out, O_CLOEXEC) < 0 || pipe2(p->err, O_CLOEXEC) < 0 ||
 	    (l->side_channel && pipe2(p->side, O_CLOEXEC) < 0))
 		return fail_launch(r, xasprintf("cannot start '%s': %s", l->argv[0], strerror(errno)));
@@ -664,36 +997,10 @@ static int prepare(const struct launch *l, struct prep *p, struct launch_result 
 	}
 	if (l->side_channel)
 		p->env = with_side_env(l->envp, &p->extra);
-
-	tmp_root = temporary_root();
-	if (l->cwd) {
-		if (!realpath(l->cwd, path)) {
-			free(tmp_root);
-			return fail_launch(r, xasprintf("cannot enter '%s': %s", l->cwd, strerror(errno)));
-		}
-		p->cwd = xstrdup(path);
-		if (strictly_under(path, tmp_root))
-			p->writable = xstrdup(path);
-	} else {
-		if (!getcwd(path, sizeof path)) {
-			free(tmp_root);
-			return fail_launch(r, xasprintf("cannot find the current folder: %s", strerror(errno)));
-		}
-		p->cwd = xstrdup(path);
-		if (strcmp(tmp_root, "/") != 0) {
-			p->writable = xstrdup(tmp_root);
-			p->writable_root = 1;
-		}
-	}
-	p->tmp_root = tmp_root;
-	if ((p->cwd_fd = open(p->cwd, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return fail_launch(r, xasprintf("cannot enter '%s': %s", p->cwd, strerror(errno)));
-	if (find_program(l, p) < 0)
-		return fail_launch(r, xasprintf("cannot run '%s': %s", l->argv[0], strerror(errno)));
 	return 0;
 }
 
-static char *failure_text(const struct launch *l, const struct prep *p, int failure)
+static char *failure_text(const struct launch *l, int failure)
 {
 	const char *e = strerror(FAILURE_ERRNO(failure));
 
@@ -701,7 +1008,7 @@ static char *failure_text(const struct launch *l, const struct prep *p, int fail
 	case STAGE_EXEC:
 		return xasprintf("cannot run '%s': %s", l->argv[0], e);
 	case STAGE_CWD:
-		return xasprintf("cannot enter '%s': %s", p->cwd, e);
+		return xasprintf("cannot enter the work folder '%s': %s", l->work->path, e);
 	default:
 		return xasprintf("cannot set up the sandbox for '%s': %s", l->argv[0], e);
 	}
@@ -731,7 +1038,7 @@ static void capture_init(struct capture *c, struct prep *p, const struct launch 
 	c->cap[2] = SIDE_CAP;
 	c->trunc[0] = &r->out_truncated;
 	c->trunc[1] = &r->err_truncated;
-	c->trunc[2] = &c->side_trunc;
+	c->trunc[2] = &r->side_truncated;
 	for (int i = 0; i < 3; i++)
 		c->open += c->fd[i] >= 0;
 }
@@ -824,7 +1131,6 @@ static void set_usage(struct launch_result *r, const struct rusage *ru)
 	r->sys_ns = (long long)ru->ru_stime.tv_sec * 1000000000LL + ru->ru_stime.tv_usec * 1000LL;
 	r->max_rss_kb = ru->ru_maxrss;
 }
-
 /* A free slot's helper runs it; litlab reads the pipes and keeps the deadline. */
 static int launch_helper(const struct launch *l, struct prep *p, struct launch_result *r)
 {
@@ -839,15 +1145,10 @@ static int launch_helper(const struct launch *l, struct prep *p, struct launch_r
 	}
 	struct sbx_request rq = {
 		.argv = l->argv,
-		.path = p->path,
-		.exec_fd = p->exec_fd,
-		.script = p->script,
-		.envp = p->env ? p->env : l->envp ? l->envp : environ,
-		.cwd = p->cwd,
-		.cwd_fd = p->cwd_fd,
-		.writable = p->writable,
-		.writable_root = p->writable_root,
-		.tmp_root = p->tmp_root,
+		.envp = p->env ? p->env : l->envp,
+		.work_fd = l->work->fd,
+		.folder_bytes = l->work->bytes,
+		.folder_files = l->work->files,
 		.fd_in = p->in,
 		.fd_out = p->out[1],
 		.fd_err = p->err[1],
@@ -867,11 +1168,9 @@ static int launch_helper(const struct launch *l, struct prep *p, struct launch_r
 	close_fd(&p->out[1]);
 	close_fd(&p->err[1]);
 	close_fd(&p->side[1]);
-	close_fd(&p->cwd_fd);
-	close_fd(&p->exec_fd);
 
 	struct capture c;
-	struct sbx_outcome o;
+	struct msg_done o;
 	capture_init(&c, p, l, r);
 	long long deadline = start + (long long)(l->lim.wall_s * 1e9);
 	long long drain_deadline = 0, kill_deadline = 0;
@@ -900,9 +1199,15 @@ static int launch_helper(const struct launch *l, struct prep *p, struct launch_r
 			pf[n].revents = 0;
 		}
 		struct timespec ts = until(got ? drain_deadline : asked ? kill_deadline : deadline, now);
-		int pr = ppoll(pf, (nfds_t)(n + !got), &ts, NULL);
-		if (pr < 0 && errno != EINTR)
+		int fault = __atomic_exchange_n(&sbx_fault_ppoll, 0, __ATOMIC_RELAXED);
+		int pr = fault ? (errno = fault, -1) : ppoll(pf, (nfds_t)(n + !got), &ts, NULL);
+		if (pr < 0 && errno != EINTR) {
+			/* Nothing can be watched any more: the program may still run, so the helper
+			   that runs it goes, and the launch with it; never "exited 0". */
+			if (!got)
+				gone = 1;
 			break;
+		}
 		if (pr <= 0)
 			continue;
 		if (capture_read(&c, pf, n) && !got && !asked) {
@@ -938,11 +1243,13 @@ static int launch_helper(const struct launch *l, struct prep *p, struct launch_r
 	if (gone)
 		return fail_launch(r, xasprintf("the sandbox helper running '%s' ended unexpectedly", l->argv[0]));
 	if (o.failure_mount)
-		return fail_launch(r, xasprintf("cannot make the work folder '%s' writable: %s", p->writable,
+		return fail_launch(r, xasprintf("cannot mount the work folder of '%s': %s", l->argv[0],
 						strerror(o.failure_mount)));
 	if (o.failure)
-		return fail_launch(r, failure_text(l, p, o.failure));
+		return fail_launch(r, failure_text(l, o.failure));
 	r->pid = o.pid;
+	r->start_ns = o.start_ns;
+	r->end_ns = o.end_ns;
 	r->wall_ns = o.end_ns - o.start_ns;
 	set_status(r, o.status);
 	set_usage(r, &o.ru);
@@ -950,6 +1257,10 @@ static int launch_helper(const struct launch *l, struct prep *p, struct launch_r
 		r->limit = "memory";
 	else if (o.limits & LIMIT_PROCS)
 		r->limit = "processes";
+	else if (o.limits & LIMIT_DISK)
+		r->limit = "disk";
+	else if (o.limits & LIMIT_FILES)
+		r->limit = "files";
 	return 0;
 }
 

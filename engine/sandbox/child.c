@@ -1,5 +1,5 @@
 /*
- * sandbox-child.c: the child between vfork() and exec.
+ * child.c: the launch between vfork() and exec.
  *
  * The child shares the parent's memory until it execs, as posix_spawn()'s
  * does: it costs the same whatever the parent's size, which keeps a launch
@@ -9,24 +9,26 @@
  * goes back through memory the two share.
  *
  * Order matters: the session first (so that the parent can kill the whole
- * group as soon as it sees a pid); the folder (entered
- * while still root: a work folder may lie below folders the program's uid
- * cannot cross); Landlock (which needs no_new_privs); the descriptors;
- * limits; credentials; the parent-death signal (after the uid change, which
- * clears it); the signals. The seccomp filter is already there: the spawner
- * installed it on itself once.
+ * group as soon as it sees a pid); the folder (entered while still root: in
+ * tier C the work folder lies below a folder only root and the slots'
+ * group may cross); a new IPC namespace (which takes the rights the
+ * program will not have); Landlock (which needs no_new_privs); the
+ * descriptors; limits; credentials; the parent-death signal (after the uid
+ * change, which clears it); the signals. The seccomp filter is already
+ * there: the spawner installed it on itself once.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <linux/securebits.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "sandbox-int.h"
+#include "sandbox/internal.h"
 
 #if defined(__has_attribute)
 #if __has_attribute(no_sanitize)
@@ -81,11 +83,15 @@ static NO_SANITIZE NORETURN void child(const struct child_spec *c, volatile int 
 
 	setsid();
 
-	/* Entered before the uid changes: a work folder may lie below folders closed to that uid. */
+	/* Entered before the uid changes: the folder above it may be closed to that uid. */
 	stage = STAGE_CWD;
-	if (c->cwd && chdir(c->cwd) < 0 && (c->cwd_fd < 0 || fchdir(c->cwd_fd) < 0))
+	if (c->cwd_fd >= 0 ? fchdir(c->cwd_fd) < 0 : c->cwd && chdir(c->cwd) < 0)
 		goto fail;
 	stage = STAGE_SETUP;
+
+	/* System V and POSIX IPC objects of its own, gone with it: nothing reaches the next launch. */
+	if (c->new_ipc && unshare(CLONE_NEWIPC) < 0)
+		goto fail;
 
 	/* Landlock needs no_new_privs, and its ruleset's descriptor, which goes next. */
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
@@ -99,18 +105,11 @@ static NO_SANITIZE NORETURN void child(const struct child_spec *c, volatile int 
 	int out = fcntl(c->fd_out, F_DUPFD_CLOEXEC, 10);
 	int err = fcntl(c->fd_err, F_DUPFD_CLOEXEC, 10);
 	int side = c->fd_side >= 0 ? fcntl(c->fd_side, F_DUPFD_CLOEXEC, 10) : -1;
-	int prog = c->exec_fd >= 0 ? fcntl(c->exec_fd, F_DUPFD_CLOEXEC, 10) : -1;
-	if (in < 0 || out < 0 || err < 0 || (c->fd_side >= 0 && side < 0) || (c->exec_fd >= 0 && prog < 0))
+	if (in < 0 || out < 0 || err < 0 || (c->fd_side >= 0 && side < 0))
 		goto fail;
 	if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 || (side >= 0 && dup2(side, 3) < 0))
 		goto fail;
-	int next = side >= 0 ? 4 : 3;
-	if (prog >= 0) { /* kept only through a successful exec of a script, whose interpreter reads it */
-		if (dup3(prog, next, O_CLOEXEC) < 0)
-			goto fail;
-		prog = next++;
-	}
-	sbx_close_from(next);
+	sbx_close_from(side >= 0 ? 4 : 3);
 
 	const struct limits *lim = c->lim;
 	if (lim->cpu_s > 0)
@@ -140,7 +139,8 @@ static NO_SANITIZE NORETURN void child(const struct child_spec *c, volatile int 
 	}
 
 	if (c->uid >= 0) {
-		if (syscall(SYS_setgroups, 0, NULL) < 0 || syscall(SYS_setresgid, c->uid, c->uid, c->uid) < 0 ||
+		int gid = c->gid >= 0 ? c->gid : c->uid;
+		if (syscall(SYS_setgroups, 0, NULL) < 0 || syscall(SYS_setresgid, gid, gid, gid) < 0 ||
 		    syscall(SYS_setresuid, c->uid, c->uid, c->uid) < 0)
 			goto fail;
 	} else if (c->drop_caps && drop_capabilities() < 0) {
@@ -153,25 +153,13 @@ static NO_SANITIZE NORETURN void child(const struct child_spec *c, volatile int 
 			_exit(127);
 	}
 
-	if (c->reset_signals) {
-		struct sigaction dfl;
-		dfl.sa_handler = SIG_DFL;
-		dfl.sa_flags = 0;
-		sigemptyset(&dfl.sa_mask);
-		for (int s = 1; s < NSIG; s++)
-			sigaction(s, &dfl, NULL); /* SIGKILL, SIGSTOP and glibc's own simply refuse */
-	}
+	/* The spawner's actions are all the defaults; its mask is not. */
 	sigset_t none;
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 
 	stage = STAGE_EXEC;
-	execvpe(c->path, c->argv, c->envp);
-	if (prog >= 0 && (errno == EACCES || errno == ENOENT || errno == ENOTDIR)) {
-		if (c->script)
-			fcntl(prog, F_SETFD, 0);
-		syscall(SYS_execveat, prog, "", c->argv, c->envp, AT_EMPTY_PATH);
-	}
+	execve(c->path, c->argv, c->envp);
 fail:
 	*failure = CHILD_FAILURE(stage, errno);
 	_exit(127);
