@@ -96,6 +96,14 @@ void buf_reset(struct buf *b)
 	buf_setlen(b, 0);
 }
 
+void buf_fit(struct buf *b)
+{
+	if (b->alloc > b->len + 1) {
+		b->p = xrealloc(b->p, b->len + 1);
+		b->alloc = b->len + 1;
+	}
+}
+
 char *buf_detach(struct buf *b, size_t *len)
 {
 	char *p = b->alloc ? b->p : xstrdup("");

@@ -32,6 +32,8 @@ void buf_addf(struct buf *b, const char *fmt, ...) PRINTFLIKE(2, 3);
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap) PRINTFLIKE(2, 0);
 void buf_setlen(struct buf *b, size_t len);
 void buf_reset(struct buf *b);
+/* Gives back the memory grown beyond len + 1 (a buffer that is done growing). */
+void buf_fit(struct buf *b);
 /* Returns the NUL-terminated bytes (always malloc'd) and empties b. */
 char *buf_detach(struct buf *b, size_t *len);
 

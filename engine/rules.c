@@ -429,8 +429,12 @@ static void push_block(lua_State *L, const struct lesson_result *lr, size_t i)
 			set_int(L, "exit", ev->run.exit_code);
 		if (ev->run.signo)
 			set_int(L, "signal", ev->run.signo);
-		set_lstr(L, "stdout", ev->run.out.p, ev->run.out.len);
-		set_lstr(L, "stderr", ev->run.err.p, ev->run.err.len);
+		/* What a program printed, as far as a rule may need it: the memory of the rule pass
+		   is bounded, the output of a course is not. */
+		set_lstr(L, "stdout", ev->run.out.p, ev->run.out.len < RULE_OUTPUT_MAX ? ev->run.out.len : RULE_OUTPUT_MAX);
+		set_lstr(L, "stderr", ev->run.err.p, ev->run.err.len < RULE_OUTPUT_MAX ? ev->run.err.len : RULE_OUTPUT_MAX);
+		set_bool(L, "stdout_truncated", ev->run.out.len > RULE_OUTPUT_MAX || ev->run.out_truncated);
+		set_bool(L, "stderr_truncated", ev->run.err.len > RULE_OUTPUT_MAX || ev->run.err_truncated);
 		set_int(L, "max_rss_kb", ev->run.max_rss_kb);
 	}
 	set_bool(L, "measured", ev->nsamples > 0);
@@ -500,6 +504,17 @@ static void push_lesson(lua_State *L, const struct lesson_result *lr, const stru
 		lua_rawseti(L, -2, (lua_Integer)i + 1);
 	}
 	lua_setfield(L, -2, "units");
+}
+
+/* push_lesson() as a protected call: the lesson may be more than the rules' memory holds. */
+static int push_lesson_protected(lua_State *L)
+{
+	const struct lesson_result *lr = lua_touserdata(L, 1);
+	const struct prose *p = lua_touserdata(L, 2);
+
+	lua_settop(L, 0);
+	push_lesson(L, lr, p);
+	return 1;
 }
 
 /* ---- running one rule ---- */
@@ -683,7 +698,15 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 		return;
 	}
 	int list = lua_gettop(L);
-	push_lesson(L, lr, p);
+	lua_pushcfunction(L, push_lesson_protected);
+	lua_pushlightuserdata(L, (void *)lr);
+	lua_pushlightuserdata(L, (void *)p);
+	if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+		send_fail(h, 1, h->alloc.refused ? "the lesson is more than the rules' memory limit (64 MiB) holds"
+						  : "the lesson could not be given to the rules");
+		host_close(h);
+		return;
+	}
 	int lesson = lua_gettop(L);
 	lua_Integer nrules = (lua_Integer)lua_rawlen(L, list);
 	for (lua_Integer r = 1; r <= nrules; r++) {

@@ -19,6 +19,8 @@
 #include "check.h"
 
 #define RULE_MEMORY_LIMIT (64u << 20)
+/* Bytes of a block's stdout and of its stderr that rules see (evidence.stdout_truncated says more was printed). */
+#define RULE_OUTPUT_MAX (64u << 10)
 #define RULE_INSTRUCTION_LIMIT 50000000L
 #define RULE_WALL_LIMIT_S 1.5
 #define RULE_REPORT_LIMIT 500

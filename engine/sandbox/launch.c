@@ -1229,6 +1229,10 @@ static int launch_helper(const struct launch *l, struct prep *p, struct launch_r
 		}
 	}
 	capture_close(&c);
+	/* Kept until the run's end, for every block: no more memory than the bytes themselves. */
+	buf_fit(&r->out);
+	buf_fit(&r->err);
+	buf_fit(&r->side);
 	if (gone || s->h.broken) {
 		s->h.broken = 1;
 		restart(s, &why);

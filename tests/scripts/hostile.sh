@@ -189,6 +189,10 @@ t1=$(date +%s%N)
 elapsed_ms=$(( (t1 - t0) / 1000000 ))
 [ "$rc" -eq 1 ] || { cat "$work/err"; echo "FAIL: litlab check exited $rc, expected 1"; fail=1; }
 
+# Diagnostics come in the lesson's order, each from its own block's list: one added to the
+# lesson's shared list from a worker thread (a block killed at a sandbox limit, once) came first.
+awk -F: -v f="$lesson" '$1 == f && $2 ~ /^[0-9]+$/ { if ($2 + 0 < last) { print "FAIL: line " $2 " reported after line " last; bad = 1 } last = $2 + 0 } END { exit bad }' "$work/err" || fail=1
+
 # Nothing left: no live process (nor zombie) carries the marker; they get two seconds.
 python3 - "$work/marker" <<'PY' || fail=1
 import os, sys, time

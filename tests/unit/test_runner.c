@@ -409,6 +409,11 @@ static void test_flags_and_libs(void **state)
 	assert_true(ev.compile_ok);
 	assert_string_equal(ev.cflags, "-std=c11 -Wall");
 	assert_string_equal(ev.run.out.p, "7\n");
+	/* What the linker read is in the key too: the maths library. */
+	int libm = 0;
+	for (size_t i = 0; i < ev.ndeps; i++)
+		libm |= strstr(ev.deps[i], "/libm") != NULL;
+	assert_true(libm);
 	evidence_release(&ev);
 
 	/* Flags that cannot be split: a setup error, nothing compiled. */
@@ -723,6 +728,65 @@ static void test_measure(void **state)
 	lesson_free(l);
 }
 
+/*
+ * The compiler runs with an environment of its own, never litlab's: a
+ * secret in litlab's (a token a CI job holds) cannot reach lesson code
+ * through a compiler that prints it, nor a JSON report.
+ */
+static void test_compiler_environment(void **state)
+{
+	struct evidence ev;
+	struct runner r;
+	char *err = NULL;
+	char *cc = xasprintf("%s/env-cc", tmp_root);
+
+	(void)state;
+	assert_int_equal(write_file(cc, "#!/bin/sh\nenv | sort >&2\nexec cc \"$@\"\n", 38), 0);
+	chmod(cc, 0755);
+	setenv("CC", cc, 1);
+	setenv("LITLAB_TEST_SECRET", "hunter2-not-for-lessons", 1);
+	setenv("CCACHE_DIR", "/root/.ccache", 1);
+	assert_int_equal(runner_init(&r, &err), 0);
+	struct lesson *l = parse("```c id=e\nint main(void) { return 0; }\n```\n");
+	evidence_init(&ev);
+	runner_block(&r, l, &l->blocks[0], &ev);
+	show_log(&ev);
+	assert_true(ev.compile_ok);
+	assert_null(strstr(ev.compile_log.p, "hunter2"));
+	assert_null(strstr(ev.compile_log.p, "CCACHE_DIR"));
+	assert_non_null(strstr(ev.compile_log.p, "LC_ALL=C\n"));
+	assert_non_null(strstr(ev.compile_log.p, "PATH=/usr/local/bin:/usr/bin:/bin\n"));
+	evidence_release(&ev);
+	lesson_free(l);
+	runner_release(&r);
+	unsetenv("LITLAB_TEST_SECRET");
+	unsetenv("CCACHE_DIR");
+	setenv("CC", "cc", 1);
+	unlink(cc);
+	free(cc);
+}
+
+/*
+ * #include "/dev/stdin" (or any path the compiler reads that is no file of
+ * the host's it was shown) is never read by litlab for the cache key: once
+ * it blocked on its own stdin.
+ */
+static void test_unshown_includes(void **state)
+{
+	struct evidence ev;
+
+	(void)state;
+	struct lesson *l = parse("```c id=s\n#include \"/dev/stdin\"\n#include \"/proc/self/status\"\n"
+				 "int main(void) { return 0; }\n```\n");
+	run_block(l, "s", &ev);
+	for (size_t i = 0; i < ev.ndeps; i++) {
+		assert_null(strstr(ev.deps[i], "/dev/"));
+		assert_null(strstr(ev.deps[i], "/proc/"));
+	}
+	evidence_release(&ev);
+	lesson_free(l);
+}
+
 static void test_runner_init(void **state)
 {
 	struct runner r;
@@ -817,6 +881,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_leftovers_removed, check_empty),
 		cmocka_unit_test_teardown(test_measure, check_empty),
 		cmocka_unit_test_teardown(test_runner_init, check_empty),
+		cmocka_unit_test_teardown(test_compiler_environment, check_empty),
+		cmocka_unit_test_teardown(test_unshown_includes, check_empty),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
