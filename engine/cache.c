@@ -22,7 +22,7 @@
 #include "keyhash.h"
 
 /* Bumped whenever the key's fields, the way a block is built, or the record's layout change. */
-#define CACHE_FORMAT 2
+#define CACHE_FORMAT 3
 
 /* engine/include/litlab.h, embedded at build time: blocks may include it. */
 extern const char litlab_h[];
@@ -199,9 +199,8 @@ void cache_release(struct cache *c)
 void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct block *b,
 	       char key[CACHE_KEY_HEX + 1])
 {
-	static const char *const compiler_vars[] = { "CPATH", "C_INCLUDE_PATH", "LIBRARY_PATH", "GCC_EXEC_PREFIX",
-						     "COMPILER_PATH" };
 	struct sha256_ctx ctx;
+	struct folder_limits folder;
 	struct buf tu = BUF_INIT;
 
 	runner_translation_unit(l, b, &tu);
@@ -211,8 +210,7 @@ void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct
 	key_field(&ctx, "litlab.h", litlab_h, litlab_h_len);
 	key_str(&ctx, "toolchain", c->toolchain);
 	key_str(&ctx, "cc", r->cc);
-	for (size_t i = 0; i < ARRAY_LEN(compiler_vars); i++)
-		key_str(&ctx, compiler_vars[i], getenv(compiler_vars[i]));
+	/* (The compiler's environment is fixed by the runner: none of litlab's reaches it.) */
 	key_str(&ctx, "isolation", runner_isolation(r));
 	key_field(&ctx, "tu", tu.p, tu.len);
 	key_str(&ctx, "lesson-cflags", l->cflags);
@@ -238,6 +236,9 @@ void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct
 	key_num(&ctx, "mem", (double)PROGRAM_MEM_BYTES);
 	key_num(&ctx, "fsize", (double)PROGRAM_FSIZE_BYTES);
 	key_num(&ctx, "nofile", PROGRAM_NOFILE);
+	runner_folder_limits(&folder, b);
+	key_num(&ctx, "disk", (double)folder.bytes);
+	key_num(&ctx, "files", (double)folder.files);
 	key_finish(&ctx, key);
 	buf_release(&tu);
 }

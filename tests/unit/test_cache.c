@@ -236,7 +236,13 @@ static void test_key(void **state)
 	CHANGES("$CC", (free(runner.cc), runner.cc = xstrdup("cc -m64")), (free(runner.cc), runner.cc = xstrdup("cc")));
 	const char *iso = runner.isolation;
 	CHANGES("the isolation", runner.isolation = "none", runner.isolation = iso);
-	CHANGES("CPATH", setenv("CPATH", "/nowhere", 1), unsetenv("CPATH"));
+	CHANGES("disk=", b->disk = 8LL << 20, b->disk = 0);
+	CHANGES("files=", b->files = 100, b->files = 0);
+	/* litlab's own environment does not reach the compiler: it is no part of the key. */
+	setenv("CPATH", "/nowhere", 1);
+	cache_key(&c, &runner, l, b, k);
+	assert_string_equal(base, k);
+	unsetenv("CPATH");
 	char *path = l->path;
 	CHANGES("the lesson's path", l->path = "other.md", l->path = path);
 	char tool[sizeof c.toolchain];
