@@ -8,6 +8,7 @@
 #   3. #include "/dev/stdin": litlab does not read its own stdin for the cache key.
 #   4. A library the linker read (in a folder shown with LITLAB_SANDBOX_PATHS) is in the key:
 #      rebuilt, the block runs again.
+#   5. A header beside the course, included by a relative path, is not there at all.
 # The signals are sent once the program is seen running (a marker in its argv), never after a
 # guessed delay.
 set -u
@@ -148,5 +149,24 @@ LITLAB_SANDBOX_PATHS=$work/lib "$LITLAB" check "$work/l4/04-lib.md" >"$work/out"
 rc=$?
 [ "$rc" -eq 1 ] || { cat "$work/out"; echo "FAIL: a rebuilt library was not noticed (exit $rc)"; fail=1; }
 grep -q "output-mismatch" "$work/out" || { cat "$work/out"; echo "FAIL: no output-mismatch after the library changed"; fail=1; }
+
+# 5. A header next to the course, included by a relative path: lesson code sees nothing of the
+#    course's folders, so it is not found (once it was read, and left out of the cache key).
+mkdir -p "$work/l5/lessons"
+echo '#define VALUE 1' >"$work/l5/shared-value.h"
+cat >"$work/l5/lessons/05-rel.md" <<'MD'
+# A relative header
+
+```c id=rel-header
+#include <stdio.h>
+#include "../shared-value.h"
+#include "../../shared-value.h"
+int main(void) { printf("%d\n", VALUE); return 0; }
+```
+MD
+(cd "$work/l5" && "$LITLAB" check --fresh lessons/05-rel.md >"$work/out" 2>&1)
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "shared-value.h: No such file" "$work/out" ||
+	{ cat "$work/out"; echo "FAIL: a header outside the lesson was found (exit $rc)"; fail=1; }
 cd "$top"
 exit $fail

@@ -787,6 +787,30 @@ static void test_unshown_includes(void **state)
 	lesson_free(l);
 }
 
+/*
+ * What litlab reads back from a build folder (the dependency lists) is read
+ * without following a link and bounded: once a .deps planted as a link to
+ * /dev/zero made litlab read until it ran out of memory.
+ */
+static void test_planted_dependency_list(void **state)
+{
+	struct runner_build bd;
+	struct evidence ev;
+	char *err = NULL;
+	const char *src = "int main(void) { return 0; }\n";
+
+	(void)state;
+	assert_int_equal(runner_build_open(&bd, NULL, &err), 0);
+	assert_int_equal(symlinkat("/dev/zero", bd.dir.fd, ".deps"), 0);
+	assert_int_equal(symlinkat("/dev/zero", bd.dir.fd, ".ldeps"), 0);
+	assert_int_equal(runner_build_put(&bd, "x.c", src, strlen(src), &err), 0);
+	evidence_init(&ev);
+	assert_int_equal(runner_build_compile(&runner, &bd, NULL, 0, "x.c", 1, NULL, 0, &ev), 0);
+	assert_int_equal(ev.ndeps, 0);
+	evidence_release(&ev);
+	runner_build_release(&bd);
+}
+
 static void test_runner_init(void **state)
 {
 	struct runner r;
@@ -883,6 +907,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_runner_init, check_empty),
 		cmocka_unit_test_teardown(test_compiler_environment, check_empty),
 		cmocka_unit_test_teardown(test_unshown_includes, check_empty),
+		cmocka_unit_test_teardown(test_planted_dependency_list, check_empty),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
