@@ -26,6 +26,7 @@
 
 #define CONTEXT_BEFORE 10
 #define CONTEXT_AFTER 8
+#define CONTEXT_BEFORE_FACTOR 16 /* a factor or a percentage: its performance word may stand farther */
 #define GAP_WORDS 3	/* words allowed between a number and "cycles" or "per second" */
 #define WORD_MAX 40	/* longer words are compared by their first WORD_MAX bytes */
 #define SPAN_PEEK 64	/* bytes of a code span looked at for a deciding identifier */
@@ -481,6 +482,8 @@ static int number_starts(const struct text *s, size_t p)
 		return 1;
 	if (t[p - 1] == '.' || word_char_before(s, p))
 		return 0;
+	if (t[p - 1] == '/' && p >= 2 && is_digit(t[p - 2]))
+		return 0; /* the 8 of "1/8" */
 	if (t[p - 1] == '-' && word_char_before(s, p - 1))
 		return 0;
 	if (p >= 4 && memcmp(t + p - 3, "\xe2\x80\x93", 3) == 0 && is_digit(t[p - 4]))
@@ -548,6 +551,9 @@ static int stops_clause(const struct text *s, size_t p)
 	if (c == '|')
 		return 1;
 	if (c != '.' && c != '!' && c != '?' && c != ';')
+		return 0;
+	/* "e.g. 100x", "i.e. 5 ms": a one-letter word before the dot is an abbreviation */
+	if (c == '.' && p >= 1 && is_alpha(s->t[p - 1]) && (p < 2 || !is_alpha(s->t[p - 2])))
 		return 0;
 	return p + 1 >= s->n || space_at(s, p + 1) || s->t[p + 1] == '\n';
 }
@@ -647,6 +653,12 @@ static int prev_cword(const struct text *s, size_t p, struct cword *w, size_t *p
 	return 0;
 }
 
+/* 1 if a comma stands in [a, b). */
+static int comma_between(const struct text *s, size_t a, size_t b)
+{
+	return b > a && memchr(s->t + a, ',', b - a) != NULL;
+}
+
 /* ---- deciding words ---- */
 
 enum {
@@ -676,6 +688,8 @@ static const char W_BINARY[] = "binary digits";
 static const char W_DECADE[] = "a decade or a round count";
 static const char W_NOT_TIME[] = "a factor of something that is not time";
 static const char W_TRANSFER[] = "a transfer rate, like a clock frequency";
+static const char W_CODE[] = "a code span with no performance word near it";
+static const char W_OCCURS[] = "how often a value occurs";
 static const char W_BRANCH[] = "how often a branch or event goes one way";
 static const char W_BOUND[] = "the limit of a representation";
 static const char W_ALWAYS[] = "an idiom ('always')";
@@ -718,8 +732,6 @@ static const struct cue cues[] = {
 	{ "tick", SPEC, CF_PREFIX, 4, W_INTERVAL },
 	{ "heartbeat", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "sampling", SPEC, 0, 8, W_INTERVAL },
-	{ "samples", SPEC, CF_TIME, 1, W_INTERVAL },
-	{ "sample", SPEC, CF_TIME, 2, W_INTERVAL },
 	{ "window", SPEC, CF_TIME, 3, W_INTERVAL },
 	{ "last", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL },
 	{ "granularity", SPEC, 0, 8, W_RESOLUTION },
@@ -779,14 +791,13 @@ static const struct cue cues[] = {
 	/* limits, ranges, definitions */
 	{ "must", SPEC, 0, 5, W_LIMIT },
 	{ "limit", SPEC, CF_PREFIX | CF_TIME, 5, W_LIMIT },
-	{ "range", SPEC, CF_PREFIX | CF_TIME, 4, W_LIMIT },
+	{ "range", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_LIMIT },
 	{ "valid", SPEC, 0, 6, W_LIMIT },
 	{ "invalid", SPEC, 0, 6, W_LIMIT },
 	{ "field", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "member", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "represent", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "defin", SPEC, CF_PREFIX, 6, W_LIMIT },
-	{ "means", SPEC, 0, 4, W_LIMIT },
 	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
 	{ "billionth", SPEC, CF_PREFIX, 4, W_LIMIT },
 	{ "millionth", SPEC, CF_PREFIX, 4, W_LIMIT },
@@ -849,6 +860,10 @@ static const struct cue cues[] = {
 	{ "regress", CLAIM, CF_PREFIX, 8, W_CHANGE },
 	{ "degrad", CLAIM, CF_PREFIX, 6, W_CHANGE },
 	{ "boost", CLAIM, CF_PREFIX, 6, W_CHANGE },
+	{ "drop", CLAIM, CF_PREFIX, 6, W_CHANGE },
+	{ "loss", CLAIM, 0, 6, W_CHANGE },
+	{ "longer", CLAIM, CF_FACTOR, 2, W_RUN },
+	{ "shorter", CLAIM, CF_FACTOR, 2, W_RUN },
 	{ "saved", CLAIM, 0, 6, W_CHANGE },
 	{ "saves", CLAIM, 0, 6, W_CHANGE },
 	{ "save", CLAIM, 0, 6, W_CHANGE },
@@ -874,6 +889,8 @@ static const struct cue cues[] = {
 	{ "predict", NOTT, CF_PREFIX | CF_FACTOR, 8, W_BRANCH },
 	{ "mispredict", NOTT, CF_PREFIX | CF_FACTOR, 8, W_BRANCH },
 	{ "direction", NOTT, CF_FACTOR, 8, W_BRANCH },
+	{ "unrol", NOTT, CF_PREFIX | CF_FACTOR, 8, W_NOT_TIME },
+	{ "jam", NOTT, CF_FACTOR, 8, W_NOT_TIME },
 };
 
 /* Identifiers in a code span that decide as a word would: `thrd_sleep()`, `tv_nsec`. */
@@ -898,6 +915,12 @@ static const struct cue span_cues[] = {
 	{ "strftime", SPEC, 0, 8, W_CLOCK },
 	{ "localtime", SPEC, 0, 8, W_CLOCK },
 	{ "gmtime", SPEC, 0, 8, W_CLOCK },
+	{ "bound", CLAIM, CF_FACTOR, 8, W_SHARE },
+	{ "retiring", CLAIM, CF_FACTOR, 8, W_SHARE },
+	{ "speculation", CLAIM, CF_FACTOR, 8, W_SHARE },
+	{ "latency", CLAIM, CF_FACTOR, 8, W_SPEED },
+	{ "cycles", CLAIM, CF_FACTOR, 8, W_SPEED },
+	{ "ipc", CLAIM, CF_FACTOR, 8, W_SPEED },
 };
 
 /* Words that only join: after a factor they leave the decision to the sentence. */
@@ -923,10 +946,13 @@ struct found_cue {
 };
 
 /* The cue w is, for a value of the given use (0: a time, 1: cycles, 2: a factor or percentage). */
+static int word_after(const struct text *s, size_t p, struct cword *w);
+
 static const struct cue *cue_of(const struct text *s, const struct cword *w, int use, int before, size_t dist,
 				size_t *at, size_t *len)
 {
 	char buf[WORD_MAX + 1];
+	struct cword next;
 	size_t n;
 
 	if (w->span) {
@@ -937,6 +963,8 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		low[k] = '\0';
 		for (size_t i = 0; i < sizeof span_cues / sizeof span_cues[0]; i++) {
 			const char *hit = strstr(low, span_cues[i].word);
+			if ((span_cues[i].flags & CF_FACTOR) && use < 2)
+				continue;
 			if (hit && dist <= span_cues[i].reach) {
 				*at = (size_t)(hit - low);
 				*len = strlen(span_cues[i].word);
@@ -951,7 +979,7 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		size_t cl = strlen(c->word);
 		int hit = (c->flags & CF_PREFIX) ? n >= cl && memcmp(buf, c->word, cl) == 0
 						 : n == cl && memcmp(buf, c->word, cl) == 0;
-		if (!hit || dist > c->reach)
+		if (!hit || (dist > c->reach && use < 2))
 			continue;
 		if ((c->flags & CF_BEFORE) && !before)
 			continue;
@@ -959,9 +987,13 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 			continue;
 		if ((c->flags & CF_TIME) && use != 0)
 			continue;
-		if ((c->flags & CF_FACTOR) && use != 2)
+		if ((c->flags & CF_FACTOR) && use < 2)
 			continue;
-		if (c->cls == NOTT && use != 2)
+		if (c->cls == NOTT && use < 2)
+			continue;
+		/* "waiting time", "wait times": a noun for a latency, not a wait */
+		if (c->why == W_SLEEP && word_after(s, w->end, &next) && (match_word_ci(s, next.start, "time") ||
+									   match_word_ci(s, next.start, "times")))
 			continue;
 		*at = w->start;
 		*len = w->end - w->start;
@@ -981,7 +1013,11 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 	size_t p = start, next, at, len;
 	int found = 0;
 
-	for (size_t d = 0; d < CONTEXT_BEFORE && prev_cword(s, p, &w, &next); d++, p = next) {
+	for (size_t d = 0; d < (use >= 2 ? CONTEXT_BEFORE_FACTOR : CONTEXT_BEFORE) && prev_cword(s, p, &w, &next);
+	     d++, p = next) {
+		/* a factor's performance word is in its own clause: "run 2x faster, and cut costs by a factor of two" */
+		if (use == 2 && comma_between(s, w.end, p))
+			break;
 		const struct cue *c = cue_of(s, &w, use, 1, d, &at, &len);
 		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
 			*best = (struct found_cue){ c, d, at, len, w.span, 1 };
@@ -1027,11 +1063,11 @@ static int is_joiner(const struct text *s, const struct cword *w)
 	return !w->span && match_any(s, w->start, joiners, 1) == w->end;
 }
 
-/* The first word after p that is not a joiner, within two words; 0 if none. */
+/* The first word after p that is not a joiner, within two words; 0 if none (or "than" comes first). */
 static int noun_after(const struct text *s, size_t p, struct cword *w)
 {
 	for (int k = 0; k < 3; k++) {
-		if (!word_after(s, p, w))
+		if (!word_after(s, p, w) || (!w->span && match_word_ci(s, w->start, "than") == w->end))
 			return 0;
 		if (!is_joiner(s, w))
 			return 1;
@@ -1043,7 +1079,7 @@ static int noun_after(const struct text *s, size_t p, struct cword *w)
 /* The performance word that w is, for a factor or a percentage; NULL if it is none. */
 static const struct cue *perf_word(const struct text *s, const struct cword *w, size_t *at, size_t *len)
 {
-	const struct cue *c = cue_of(s, w, 2, 0, 0, at, len);
+	const struct cue *c = cue_of(s, w, 3, 0, 0, at, len);
 
 	return c && c->cls == CLAIM ? c : NULL;
 }
@@ -1152,8 +1188,6 @@ static size_t time_tail(const struct text *s, size_t e)
 			q += 3;
 		else if (match_lit(s, q, "-"))
 			q += 1;
-		else if ((f = match_word_ci(s, q, "to")) || (f = match_word_ci(s, q, "and")))
-			q = f;
 		q = skip_space(s, q);
 		if (q >= s->n || !is_digit(s->t[q]) || !parse_number(s, q, &num))
 			return e;
@@ -1177,7 +1211,7 @@ static size_t share_tail(const struct text *s, size_t e)
 
 	if (!f)
 		return 0;
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < 5; k++) {
 		size_t q = skip_space(s, f);
 		if ((g = match_any(s, q, nouns, 1)))
 			return g;
@@ -1217,7 +1251,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 	}
 
 	c->kind = QUANTITY_SPEEDUP;
-	c->use = 2;
+	c->use = 3;
 	if ((f = share_tail(s, e))) {
 		c->kind = QUANTITY_SHARE;
 		if (e - start == 4 && match_lit(s, start, "100%"))
@@ -1229,6 +1263,9 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		return f;
 	}
 	if (word_after(s, e, &w)) {
+		if (!w.span && match_word_ci(s, w.start, "of") == w.end && noun_after(s, w.end, &w2) &&
+		    !perf_word(s, &w2, &at, &len))
+			return 0; /* "50% of samples", "75% of its branches" */
 		if ((pc = perf_word(s, &w, &at, &len))) {
 			decided(c, CLAIM, at, len, pc->why);
 			return w.end;
@@ -1244,8 +1281,15 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			c->need_perf = 1;
 			return w.end;
 		}
-		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per"))
+		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per")) {
+			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
+			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE) {
+				c->kind = QUANTITY_SHARE;
+				decided(c, CLAIM, at, len, pc->why);
+				return w2.end;
+			}
 			return 0; /* "50% misprediction rate", "40% of the array" are found by nothing else */
+		}
 	}
 	c->need_perf = 1;
 	return e;
@@ -1292,6 +1336,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	p = word_end_ ? num.end : skip_range(s, num.end);
 	if (!word_end_ && p < s->n && strchr("kKMGTB", s->t[p]) && !word_char_at(s, p + 1))
 		p++;
+	if (!word_end_ && p < s->n && s->t[p] == '+' && space_at(s, p + 1))
+		p++; /* "200+ cycles" */
 	q = skip_space(s, p);
 
 	/* factors and percentages */
@@ -1382,6 +1428,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		if (w > q && ((e = match_slash_time(s, w)) || (e = match_per_time(s, skip_space(s, w))))) {
 			if (w - q >= 2 && s->t[w - 1] == 'B' && match_slash_time(s, w))
 				decided(c, CLAIM, q, e - q, W_BANDWIDTH);
+			else if (match_word_ci(s, q, "samples") || match_word_ci(s, q, "sample"))
+				decided(c, SPEC, q, w - q, W_INTERVAL); /* "1000 samples per second": a sampling rate */
 			return e;
 		}
 		/* time units */
@@ -1565,7 +1613,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				return skip_range(s, num.end);
 			}
 			if (!(f = match_any(s, q, (const char *const[]){ "of", "is", "was", "goes", "went", "up", "from",
-									  "about", "around", NULL }, 1)))
+									  "about", "around", "also", "only", NULL }, 1)))
 				break;
 			q = skip_space(s, f);
 		}
@@ -1835,7 +1883,7 @@ static int span_figure(const char *t, struct cand *c)
 			memset(c, 0, sizeof *c);
 			c->cls = UNDECIDED;
 			c->kind = QUANTITY_SPEEDUP;
-			c->use = 2;
+			c->use = t[e] == '%' ? 3 : 2;
 			c->need_perf = 1;
 			return 1;
 		}
@@ -1866,6 +1914,12 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (c->cls != UNDECIDED) {
 		q->cls = (enum quantity_class)c->cls;
 		q->cue = c->cue, q->cue_len = c->cue_len, q->why = c->why;
+		/* "aim for less than 1% overhead": a threshold, whatever its form */
+		if (c->cls == QUANTITY_CLAIM && have && f.cue->cls == QUANTITY_SPECIFIED && f.cue->why == W_INPUT &&
+		    f.dist <= 3) {
+			q->cls = QUANTITY_SPECIFIED;
+			set_cue(q, &f);
+		}
 		/* a share of "the time" of a branch is how often it goes one way */
 		if (q->kind == QUANTITY_SHARE && have && f.cue->cls != QUANTITY_CLAIM) {
 			q->cls = (enum quantity_class)f.cue->cls;
@@ -1899,6 +1953,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	} else if (q->kind == QUANTITY_SPEEDUP) {
 		q->cls = QUANTITY_CLAIM;
 		q->why = W_CHANGE;
+	} else if (q->span) {
+		/* a figure in a code span is code until a performance word says otherwise: "print `1 second`" */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->why = W_CODE;
 	} else {
 		q->cls = QUANTITY_UNSURE;
 		q->why = W_NONE;
@@ -2002,6 +2060,11 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		}
 		struct quantity q;
 		memset(&q, 0, sizeof q);
+		/* "100 cycles roughly 2% of the time": how often a value occurs, not a share of the run time */
+		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count && count <= max &&
+		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 24 &&
+		    !memchr(s.t + out[count - 1].start + out[count - 1].len, '.', start - (out[count - 1].start + out[count - 1].len)))
+			decided(&c, NOTT, start, end - start, W_OCCURS);
 		q.kind = c.kind;
 		q.start = start;
 		q.len = end - start;
