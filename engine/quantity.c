@@ -1932,6 +1932,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		enum quantity_kind k;
 		if (pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce)) {
 			int cls = header_kind(s, cs, ce, &k);
+			while (cs < ce && space_at(s, cs))
+				cs++;
+			while (ce > cs && space_at(s, ce - 1))
+				ce--;
 			if (cls != UNDECIDED) {
 				q->cls = (enum quantity_class)cls;
 				q->cue = cs, q->cue_len = ce - cs, q->why = W_HEADER;
@@ -1991,6 +1995,10 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		cls = header_kind(s, cs, ce, &k);
 		if (cls == UNDECIDED)
 			return 0;
+		while (cs < ce && space_at(s, cs))
+			cs++;
+		while (ce > cs && space_at(s, ce - 1))
+			ce--;
 		c->kind = k;
 		decided(c, cls, cs, ce - cs, W_HEADER);
 		return ne;
@@ -2062,6 +2070,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		memset(&q, 0, sizeof q);
 		/* "100 cycles roughly 2% of the time": how often a value occurs, not a share of the run time */
 		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count && count <= max &&
+		    (out[count - 1].kind == QUANTITY_TIME || out[count - 1].kind == QUANTITY_CYCLES) &&
 		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 24 &&
 		    !memchr(s.t + out[count - 1].start + out[count - 1].len, '.', start - (out[count - 1].start + out[count - 1].len)))
 			decided(&c, NOTT, start, end - start, W_OCCURS);
