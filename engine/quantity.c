@@ -31,6 +31,7 @@
 #define WORD_MAX 40	/* longer words are compared by their first WORD_MAX bytes */
 #define SPAN_PEEK 64	/* bytes of a code span looked at for a deciding identifier */
 #define UNDECIDED (-1)
+#define TABLE_LINE_MAX 4096 /* longer lines are no table row: a row is looked at per value in it */
 
 struct text {
 	const unsigned char *t;
@@ -974,8 +975,12 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		return NULL;
 	}
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
+	if (!n || !strchr("abcdefghijklmnopqrstuvwxyz~", buf[0]))
+		return NULL;
 	for (size_t i = 0; i < sizeof cues / sizeof cues[0]; i++) {
 		const struct cue *c = &cues[i];
+		if (c->word[0] != buf[0])
+			continue;
 		size_t cl = strlen(c->word);
 		int hit = (c->flags & CF_PREFIX) ? n >= cl && memcmp(buf, c->word, cl) == 0
 						 : n == cl && memcmp(buf, c->word, cl) == 0;
@@ -1354,8 +1359,7 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			return f;
 		memset(c, 0, sizeof *c);
 		c->cls = UNDECIDED;
-		if (is_times)
-			return 0;
+		/* "3 times per second" is a rate, found below */
 	}
 	if ((e = match_magnitude(s, q))) {
 		f = factor_tail(s, e, 0, c);
@@ -1826,7 +1830,7 @@ static void table_line(const struct text *s, struct table *tb, size_t p)
 	tb->line = a;
 	tb->line_end = line_end(s, a);
 	tb->rows = 0;
-	if (tb->pipe || tb->line_end - a > 4096)
+	if (tb->pipe || tb->line_end - a > TABLE_LINE_MAX)
 		return;
 	for (size_t q = a; q + 1 < tb->line_end; q++) {
 		if (s->t[q] == ' ' && s->t[q + 1] == ' ' && q > a && s->t[q - 1] != ' ') {
@@ -1927,7 +1931,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		}
 		return 1;
 	}
-	if (tb && tb->pipe && tb->header < tb->line) {
+	if (tb && tb->pipe && tb->header < tb->line && tb->line_end - tb->line <= TABLE_LINE_MAX &&
+	    line_end(s, tb->header) - tb->header <= TABLE_LINE_MAX) {
 		size_t cs, ce, col = pipe_column(s, tb->line, q->start);
 		enum quantity_kind k;
 		if (pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce)) {
@@ -1985,7 +1990,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 	int cls;
 
 	memset(c, 0, sizeof *c);
-	if (tb->pipe) {
+	if (tb->pipe && tb->line_end - tb->line <= TABLE_LINE_MAX) {
 		size_t col = pipe_column(s, tb->line, p);
 		if (tb->line <= line_end(s, tb->header) + 1 || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) ||
 		    !bare_number(s, a, b, &ns, &ne) || ns != p)
@@ -2003,7 +2008,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		decided(c, cls, cs, ce - cs, W_HEADER);
 		return ne;
 	}
-	if (!tb->rows || p < tb->label_end)
+	if (tb->pipe || !tb->rows || p < tb->label_end)
 		return 0;
 	a = p;
 	b = p;
@@ -2025,7 +2030,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	struct text s = { (const unsigned char *)text, len, spans };
 	struct table tb;
 	struct cand c;
-	size_t count = 0, p = 0, end, skip, step, start, idx;
+	size_t count = 0, p = 0, end, skip, step, start, idx, no_close = 0;
 	unsigned cp;
 	const char *span;
 
@@ -2036,9 +2041,13 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		if (p >= tb.line_end || tb.line_end == (size_t)-1 || p < tb.line)
 			table_line(&s, &tb, p);
 		start = p;
-		if (s.t[p] == '{' && p + 1 < len && s.t[p + 1] == '{' && (end = skip_reference(&s, p)) > p) {
-			p = end;
-			continue;
+		if (s.t[p] == '{' && p + 1 < len && s.t[p + 1] == '{' && p >= no_close) {
+			/* a reference is skipped whole; when none closes on this line, none will before its end */
+			if ((end = skip_reference(&s, p)) > p) {
+				p = end;
+				continue;
+			}
+			no_close = line_end(&s, p);
 		}
 		if ((span = span_at(&s, p, &idx))) {
 			if (!span_figure(span, &c)) {
