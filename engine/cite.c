@@ -224,6 +224,8 @@ void cite_resolve(struct lesson_result *lr)
 	struct lesson *l = lr->lesson;
 	struct prose p;
 
+	if (!memmem(l->text, l->text_len, "{{", 2))
+		return; /* no reference of any kind: nothing to read */
 	prose_collect(&p, l);
 	for (size_t i = 0; i < p.n; i++) {
 		const struct text_unit *u = &p.v[i];

@@ -109,7 +109,11 @@ static int is_word_cp(unsigned c)
 static size_t word_char_at(const struct text *s, size_t p)
 {
 	unsigned c;
-	size_t len = u8_decode(s, p, &c);
+	size_t len;
+
+	if (p < s->n && s->t[p] < 0x80) /* the common case, without decoding */
+		return is_alpha(s->t[p]) || is_digit(s->t[p]) || s->t[p] == '_';
+	len = u8_decode(s, p, &c);
 
 	return len && is_word_cp(c) ? len : 0;
 }
@@ -187,17 +191,17 @@ static size_t match_lit(const struct text *s, size_t p, const char *lit)
 /* word at p as a whole word (nothing word-like right after), cased as given or in any case. */
 static size_t match_word_(const struct text *s, size_t p, const char *word, int any_case)
 {
-	size_t len = strlen(word);
+	size_t i = 0;
 
-	if (p > s->n || s->n - p < len)
-		return 0;
-	for (size_t i = 0; i < len; i++) {
-		unsigned a = s->t[p + i], b = (unsigned char)word[i];
-
+	for (; word[i]; i++) {
+		unsigned a, b = (unsigned char)word[i];
+		if (p + i >= s->n)
+			return 0;
+		a = s->t[p + i];
 		if (any_case ? to_lower(a) != to_lower(b) : a != b)
 			return 0;
 	}
-	return word_char_at(s, p + len) ? 0 : p + len;
+	return word_char_at(s, p + i) ? 0 : p + i;
 }
 
 static size_t match_word_ci(const struct text *s, size_t p, const char *word)
@@ -209,10 +213,18 @@ static size_t match_word_ci(const struct text *s, size_t p, const char *word)
 static size_t match_any(const struct text *s, size_t p, const char *const *words, int any_case)
 {
 	size_t e;
+	unsigned c0;
 
-	for (; *words; words++)
+	if (p >= s->n)
+		return 0;
+	c0 = any_case ? to_lower(s->t[p]) : s->t[p];
+	for (; *words; words++) {
+		unsigned w0 = (unsigned char)**words;
+		if ((any_case ? to_lower(w0) : w0) != c0)
+			continue; /* most words fail here, cheaply */
 		if ((e = match_word_(s, p, *words, any_case)))
 			return e;
+	}
 	return 0;
 }
 
@@ -222,7 +234,7 @@ static const char *span_at(const struct text *s, size_t p, size_t *index)
 	const struct quantity_spans *sp = s->spans;
 	size_t lo = 0, hi;
 
-	if (!sp || !sp->n || !match_lit(s, p, "\xef\xbf\xbc"))
+	if (p >= s->n || s->t[p] != 0xef || !sp || !sp->n || !match_lit(s, p, "\xef\xbf\xbc"))
 		return NULL;
 	hi = sp->n;
 	while (lo < hi) {
@@ -1519,6 +1531,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	struct number num;
 	size_t e, f, skip;
 
+	/* every word-led form starts with one of these letters: most words leave here */
+	if (!strchr("acefhinostzACEFHINOSTZ", s->t[p]) || !s->t[p])
+		return 0;
 	memset(c, 0, sizeof *c);
 	c->cls = UNDECIDED;
 	*value_start = p;
@@ -1830,7 +1845,7 @@ static void table_line(const struct text *s, struct table *tb, size_t p)
 	tb->line = a;
 	tb->line_end = line_end(s, a);
 	tb->rows = 0;
-	if (tb->pipe || tb->line_end - a > TABLE_LINE_MAX)
+	if (tb->pipe || tb->line_end - a > TABLE_LINE_MAX || !memmem(s->t + a, tb->line_end - a, "  ", 2))
 		return;
 	for (size_t q = a; q + 1 < tb->line_end; q++) {
 		if (s->t[q] == ' ' && s->t[q + 1] == ' ' && q > a && s->t[q - 1] != ' ') {

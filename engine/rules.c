@@ -72,6 +72,7 @@ struct host {
 	size_t file;	 /* index of the rule file */
 	int reports;
 	int notes;	 /* ledger records */
+	const void *last_fn; /* the handler that ran last */
 	int last_line;	 /* of the handler that runs */
 };
 
@@ -108,12 +109,12 @@ static int l_quantities(lua_State *L)
 	const char **texts = NULL;
 	size_t *offsets = NULL;
 
-	if (lua_istable(L, 2)) {
+	if (lua_istable(L, 2) && lua_rawlen(L, 2) > 0) {
 		size_t n = (size_t)lua_rawlen(L, 2);
 		if (n > 4096)
 			n = 4096;
-		texts = lua_newuserdatauv(L, (n ? n : 1) * sizeof *texts, 0);
-		offsets = lua_newuserdatauv(L, (n ? n : 1) * sizeof *offsets, 0);
+		texts = lua_newuserdatauv(L, n * sizeof *texts, 0);
+		offsets = lua_newuserdatauv(L, n * sizeof *offsets, 0);
 		for (size_t i = 0; i < n; i++) {
 			lua_rawgeti(L, 2, (lua_Integer)i + 1);
 			if (!lua_istable(L, -1))
@@ -617,7 +618,27 @@ struct rule_call {
 	int nargs; /* besides report */
 };
 
-/* Calls rule[handler](args..., report) for the rule table at index rule; -1 on error (reported). */
+/* Makes the report and ledger functions of the rule table at index rule, for call_handler(). */
+static void rule_closures(struct host *h, int rule)
+{
+	lua_State *L = h->L;
+
+	lua_pushlightuserdata(L, h);
+	lua_getfield(L, rule, "id");
+	lua_getfield(L, rule, "severity");
+	if (!lua_tostring(L, -1)) {
+		lua_pop(L, 1);
+		lua_pushstring(L, "error");
+	}
+	lua_pushcclosure(L, l_report, 3);
+	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.report");
+	lua_pushlightuserdata(L, h);
+	lua_getfield(L, rule, "id");
+	lua_pushcclosure(L, l_ledger, 2);
+	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.ledger");
+}
+
+/* Calls rule[handler](args..., report, ledger) for the rule table at index rule; -1 on error (reported). */
 static int call_handler(struct host *h, const struct rule_file *f, int rule, const char *handler, int nargs)
 {
 	lua_State *L = h->L;
@@ -628,8 +649,15 @@ static int call_handler(struct host *h, const struct rule_file *f, int rule, con
 		return 0;
 	}
 	lua_Debug ar;
-	lua_pushvalue(L, -1);
-	lua_getinfo(L, ">S", &ar);
+	/* the line a handler is defined on, asked once per handler, not once per call */
+	const void *fn = lua_topointer(L, -1);
+	if (fn == h->last_fn) {
+		ar.linedefined = h->last_line;
+	} else {
+		lua_pushvalue(L, -1);
+		lua_getinfo(L, ">S", &ar);
+		h->last_fn = fn;
+	}
 	if (ar.linedefined != h->last_line) {
 		struct buf b = BUF_INIT;
 		h->last_line = ar.linedefined;
@@ -638,19 +666,9 @@ static int call_handler(struct host *h, const struct rule_file *f, int rule, con
 		buf_release(&b);
 	}
 	lua_insert(L, -1 - nargs);
-	lua_getfield(L, rule, "id");
-	lua_getfield(L, rule, "severity");
-	const char *sev = lua_tostring(L, -1);
-	if (!sev) {
-		lua_pop(L, 1);
-		lua_pushstring(L, "error");
-	}
-	lua_pushlightuserdata(L, h);
-	lua_insert(L, -3);
-	lua_pushcclosure(L, l_report, 3);
-	lua_pushlightuserdata(L, h);
-	lua_getfield(L, rule, "id");
-	lua_pushcclosure(L, l_ledger, 2);
+	/* the rule's report and ledger, made once per rule by rule_closures() */
+	lua_getfield(L, LUA_REGISTRYINDEX, "litlab.report");
+	lua_getfield(L, LUA_REGISTRYINDEX, "litlab.ledger");
 	lua_pushcfunction(L, traceback);
 	int tb = lua_gettop(L) - nargs - 3;
 	lua_insert(L, tb);
@@ -746,6 +764,7 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 
 	h->reports = 0;
 	h->notes = 0;
+	h->last_fn = NULL;
 	h->last_line = 0;
 	if (host_open(h) < 0) {
 		send_fail(h, 1, "cannot create a Lua state");
@@ -775,6 +794,7 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 		lua_rawgeti(L, list, r);
 		int rule = lua_gettop(L);
 		int failed = 0;
+		rule_closures(h, rule);
 		lua_pushvalue(L, lesson);
 		failed |= call_handler(h, f, rule, "lesson", 1) < 0;
 		lua_getfield(L, lesson, "units");
