@@ -758,7 +758,6 @@ static const struct cue cues[] = {
 	{ "clocks", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
 	{ "utc", SPEC, 0, 10, W_CLOCK },
 	{ "gmt", SPEC, 0, 10, W_CLOCK },
-	{ "zone", SPEC, CF_PREFIX, 10, W_CLOCK },
 	{ "timezone", SPEC, CF_PREFIX, 10, W_CLOCK },
 	{ "ahead", SPEC, 0, 3, W_CLOCK },
 	{ "behind", SPEC, 0, 3, W_CLOCK },
@@ -942,7 +941,7 @@ static const char *const joiners[] = {
 	"as", "over", "across", "compared", "relative", "from", "the", "a", "an", "this", "that", "these",
 	"those", "its", "their", "our", "your", "it", "is", "was", "are", "were", "be", "up", "per",
 	"overall", "on", "average", "here", "there", "now", "then", "again", "which", "but", "so",
-	"respectively", "improvement", NULL
+	"respectively", "improvement", "such", NULL
 };
 
 /* Comparatives: a factor with one of these needs a performance word to be a claim. */
@@ -1033,7 +1032,7 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 	for (size_t d = 0; d < (use >= 2 ? CONTEXT_BEFORE_FACTOR : CONTEXT_BEFORE) && prev_cword(s, p, &w, &next);
 	     d++, p = next) {
 		/* a factor's performance word is in its own clause: "run 2x faster, and cut costs by a factor of two" */
-		if (use == 2 && comma_between(s, w.end, p))
+		if (use == 4 && comma_between(s, w.end, p))
 			break;
 		const struct cue *c = cue_of(s, &w, use, 1, d, &at, &len);
 		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
@@ -1219,7 +1218,8 @@ static size_t time_tail(const struct text *s, size_t e)
 /* The share nouns: "% of the time", "% of cycles". */
 static size_t share_tail(const struct text *s, size_t e)
 {
-	static const char *const dets[] = { "the", "its", "all", "their", "our", "total", "available", NULL };
+	static const char *const dets[] = { "the", "its", "all", "their", "our", "total", "available", "such",
+					    "these", "those", "this", "that", NULL };
 	static const char *const nouns[] = { "time", "runtime", "run-time", "cycles", "slots", "throughput",
 					     "bandwidth", NULL };
 	static const char *const compound[] = { "execution", "running", "run", "cpu", "wall", "pipeline",
@@ -1590,8 +1590,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			return factor_tail(s, f, 0, c);
 		p = q;
 	}
-	/* "(a) factor of ten", "a factor between four and five" */
+	/* "(a) factor of ten", "a factor between four and five": its performance word in its own clause */
 	if ((e = match_word_ci(s, p, "factor"))) {
+		c->use = 4;
 		size_t q;
 		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between")))
 			return 0;
