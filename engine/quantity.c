@@ -29,6 +29,7 @@
 #define CONTEXT_BEFORE_FACTOR 16 /* a factor or a percentage: its performance word may stand farther */
 #define GAP_WORDS 3	/* words allowed between a number and "cycles" or "per second" */
 #define WORD_MAX 40	/* longer words are compared by their first WORD_MAX bytes */
+#define SPAN_REACH 4 /* words between a code-span factor and its performance word */
 #define SPAN_PEEK 64	/* bytes of a code span looked at for a deciding identifier */
 #define UNDECIDED (-1)
 #define TABLE_LINE_MAX 4096 /* longer lines are no table row: a row is looked at per value in it */
@@ -1927,6 +1928,12 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		}
 		if (!have)
 			return 0;
+		if (q->span && f.dist > SPAN_REACH) {
+			/* a factor in code type is a figure only right next to its performance word */
+			q->cls = QUANTITY_NOT_TIMING;
+			q->why = W_CODE;
+			return 1;
+		}
 		q->cls = (enum quantity_class)f.cue->cls;
 		set_cue(q, &f);
 		return 1;
