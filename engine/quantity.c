@@ -1108,6 +1108,7 @@ struct cand {
 	int cls; /* UNDECIDED: the sentence decides */
 	int use; /* for nearest_cue(): 0 a time or rate, 1 cycles, 2 a factor or percentage */
 	size_t cue, cue_len;
+	size_t cue_span; /* the cue stands in this code span (its own text), not in the text */
 	const char *why;
 	int need_perf; /* a factor or a percentage: only a quantity if a performance word is near */
 };
@@ -1923,7 +1924,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		/* a factor or a percentage: only with a performance word near, which decides */
 		if (c->cls != UNDECIDED && c->cls != QUANTITY_CLAIM) {
 			q->cls = (enum quantity_class)c->cls;
-			q->cue = c->cue, q->cue_len = c->cue_len, q->why = c->why;
+			q->cue = c->cue, q->cue_len = c->cue_len, q->cue_span = c->cue_span, q->why = c->why;
 			return 1;
 		}
 		if (!have)
@@ -1940,7 +1941,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (c->cls != UNDECIDED) {
 		q->cls = (enum quantity_class)c->cls;
-		q->cue = c->cue, q->cue_len = c->cue_len, q->why = c->why;
+		q->cue = c->cue, q->cue_len = c->cue_len, q->cue_span = c->cue_span, q->why = c->why;
 		/* "aim for less than 1% overhead": a threshold, whatever its form */
 		if (c->cls == QUANTITY_CLAIM && have && f.cue->cls == QUANTITY_SPECIFIED && f.cue->why == W_INPUT &&
 		    f.dist <= 3) {
@@ -2077,6 +2078,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				p += 3;
 				continue;
 			}
+			if (c.cls != UNDECIDED && c.cue_len)
+				c.cue_span = idx; /* decided by the span's own words */
 			end = p + 3;
 		} else if (number_starts(&s, p)) {
 			if ((end = table_number(&s, &tb, p, &c))) {

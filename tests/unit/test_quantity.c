@@ -530,6 +530,10 @@ static void test_span_figures(void **state)
 	assert_int_equal(q[0].span, 1);
 	assert_int_equal(q[0].kind, QUANTITY_RATE);
 	assert_int_equal(q[0].cls, QUANTITY_CLAIM);
+	/* decided by its own unit: the cue is in the span, not in the text (found by fuzzing: the
+	   cue's offset was read in the text, past its end) */
+	assert_int_equal(q[0].cue_span, 1);
+	assert_memory_equal(texts[0] + q[0].cue, "GB/s", 4);
 	texts[0] = "2 seconds";
 	offs[0] = strstr(code, "\xef") - code;
 	assert_int_equal(quantity_find(code, strlen(code), &sp, q, 4), 1);
