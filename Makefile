@@ -7,6 +7,7 @@
 #   make lab-NN     build and run lesson NN's labs (labs/lab-NN/)
 #   make labs       tangle labs/ from the lessons
 #   make bench      benchmarks, as ratios against a baseline run side by side
+#   make corpus     recall and false errors of the timing rule on the labelled corpora (tests/corpus/)
 #   make fuzz       run each libFuzzer target for FUZZ_SECONDS (clang; see tests/fuzz/)
 #   make fuzz-smoke the same, 5 s each
 #   make deps       install the Debian packages litlab needs (as root), or print the line
@@ -60,8 +61,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/san/tests/%)
 # The fuzz targets as plain programs that replay their corpus (tests/scripts/fuzz-corpus.sh).
 REPLAY_BIN := $(patsubst tests/fuzz/fuzz_%.c,build/san/fuzz/replay_%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all deps depcheck site check test unit golden examples bench install clean format labs lab-% tangle-check \
-	fuzz fuzz-smoke fuzzcheck
+.PHONY: all deps depcheck site check test unit golden examples bench corpus install clean format labs lab-% \
+	tangle-check fuzz fuzz-smoke fuzzcheck
 .DEFAULT_GOAL := all
 
 all: depcheck build/litlab
@@ -169,6 +170,12 @@ build/bench_runner: tests/bench/bench_runner.c build/libengine.a
 
 bench: all build/bench_runner
 	@sh tests/bench/run.sh
+
+# The timing rule on real prose: each tests/corpus/NAME.labels against the full text in
+# tests/corpus/texts/NAME/ (or $(CORPUS_DIR)/NAME/), when it is there; nothing is fetched.
+CORPUS_DIR ?= tests/corpus/texts
+corpus: all
+	@sh tests/corpus/run.sh build/litlab $(CORPUS_DIR)
 
 # libFuzzer targets (tests/fuzz/fuzz_NAME.c), built with clang, with the engine compiled again
 # by clang under the same sanitizers: gcc's objects carry no coverage for libFuzzer. Two

@@ -683,6 +683,7 @@ void lesson_result_release(struct lesson_result *lr)
 	free(lr->refs);
 	lr->refs = NULL;
 	lr->nrefs = 0;
+	ledger_release(&lr->ledger);
 	free(lr->blocks);
 	for (size_t i = 0; i < lr->nsupp; i++) {
 		free(lr->supp[i].rule);

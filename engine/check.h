@@ -11,6 +11,7 @@
 #define LITLAB_CHECK_H
 
 #include "cache.h"
+#include "ledger.h"
 #include "lesson.h"
 #include "measure.h"
 #include "runner.h"
@@ -63,6 +64,7 @@ struct lesson_result {
 	size_t nsupp;
 	struct measure_ref *refs;
 	size_t nrefs;
+	struct ledger ledger; /* what the rules let pass, and the cited values */
 };
 
 struct summary {

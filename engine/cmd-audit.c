@@ -18,8 +18,10 @@ static const char audit_help[] =
 	"Checks the lessons as 'litlab check' does and prints the reviewer's ledger on\n"
 	"stdout: every block with its mode, status and evidence (compiler, flags, exit\n"
 	"status, verified outputs, measurements), every measure reference with the\n"
-	"value it resolved to, every suppressed rule with its reason, every derived\n"
-	"block with its reason, and every diagnostic.\n"
+	"value it resolved to, every cited value with its source, every time-like\n"
+	"value the rules let pass with the words that decided, every suppressed\n"
+	"rule with its reason, every derived block with its reason, and every\n"
+	"diagnostic.\n"
 	"PATH is a lesson file or a folder of NN-slug.md lessons (default: lessons/).\n"
 	"\n"
 	"  --format FORMAT    text (default: one line per item), json (the document of\n"
@@ -144,6 +146,40 @@ static void ref_value(struct buf *out, const struct measure_ref *r)
 		stats_format_ns(out, r->value);
 }
 
+/* The cited values and what the rules let pass, one line each. */
+static void ledger_lines(struct buf *out, const struct lesson_result *lr)
+{
+	const char *path = lr->lesson->path;
+
+	for (size_t k = 0; k < lr->ledger.ncites; k++) {
+		const struct cited_value *c = &lr->ledger.cites[k];
+		buf_addf(out, "%s:%d:%d: cited '", path, c->line, c->col);
+		plain(out, c->text);
+		buf_adds(out, "' (not measured) from [");
+		plain(out, c->key);
+		buf_adds(out, "] ");
+		plain(out, c->url);
+		if (c->title) {
+			buf_adds(out, " \"");
+			plain(out, c->title);
+			buf_adds(out, "\"");
+		}
+		buf_addc(out, '\n');
+	}
+	for (size_t k = 0; k < lr->ledger.n; k++) {
+		const struct ledger_entry *e = &lr->ledger.v[k];
+		buf_addf(out, "%s:%d:%d: let pass '", path, e->line, e->col);
+		plain(out, e->text);
+		buf_adds(out, "' as ");
+		plain(out, e->decision);
+		buf_adds(out, " (");
+		plain(out, e->why);
+		buf_adds(out, ") [");
+		plain(out, e->rule);
+		buf_adds(out, "]\n");
+	}
+}
+
 static void text_ledger(struct buf *out, const struct course_check *cc)
 {
 	for (size_t i = 0; i < cc->n; i++) {
@@ -177,6 +213,7 @@ static void text_ledger(struct buf *out, const struct course_check *cc)
 				buf_adds(out, "unresolved\n");
 			}
 		}
+		ledger_lines(out, lr);
 		for (size_t k = 0; k < lr->nsupp; k++) {
 			const struct suppression *s = &lr->supp[k];
 			buf_addf(out, "%s:%d: suppression %s: ", l->path, s->line, s->rule ? s->rule : "(no rule)");
@@ -299,12 +336,20 @@ static void junit(struct buf *out, const struct course_check *cc)
 		buf_adds(&cases, "\" name=\"prose and rules\" file=\"");
 		xml(&cases, l->path);
 		buf_adds(&cases, "\">\n");
+		struct buf passed = BUF_INIT;
+		ledger_lines(&passed, lr);
 		if (rest.len) {
 			f++;
 			buf_adds(&cases, "      <failure message=\"errors outside the code blocks\" type=\"rules\">");
 			html_escape_text(&cases, rest.p, rest.len);
 			buf_adds(&cases, "</failure>\n");
 		}
+		if (passed.len) {
+			buf_adds(&cases, "      <system-out>");
+			html_escape_text(&cases, passed.p, passed.len);
+			buf_adds(&cases, "</system-out>\n");
+		}
+		buf_release(&passed);
 		buf_adds(&cases, "    </testcase>\n");
 		buf_release(&rest);
 		free(claimed);

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cite.h"
 #include "course_check.h"
 #include "report.h"
 
@@ -104,6 +105,7 @@ static void finish_lesson(struct course_check *cc, size_t i, const struct course
 {
 	if (cc->have_cache)
 		cache_flush(&cc->cache);
+	cite_resolve(&cc->results[i]);
 	if (!opts->no_rules)
 		rules_apply(&cc->rules, &cc->results[i]);
 	const struct diags *d = &cc->results[i].lesson->diags;

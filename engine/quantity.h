@@ -1,47 +1,80 @@
 /*
- * quantity.h: finds timing values in prose: time values ("12 ms"), rates
- * ("3 GB/s") and speed-up claims ("3x faster").
+ * quantity.h: finds the time-like quantities of a prose text and decides,
+ * from the words around each, whether it is a performance claim.
  *
- * This is what the timing-needs-metadata rule looks for (DESIGN.md, "Rules").
- * The input is the plain text of one prose element (a paragraph, a heading,
- * a table cell, a caption), Markdown markup already stripped; a line break
- * is whitespace like any other. The scanner neither allocates nor keeps
- * anything: the caller owns text and out.
+ * This is what the timing-needs-metadata rule looks at (DESIGN.md, "Rules"
+ * and "Timing claims versus specified durations"). The input is the plain
+ * text of one prose element (a paragraph, a heading, a table, an output
+ * block), Markdown markup already stripped; a line break is whitespace like
+ * any other. The scanner neither allocates nor keeps anything: the caller
+ * owns text and out.
  *
  * What is found, with SPACE any run (possibly empty) of whitespace: space,
- * tab, line breaks, U+00A0 no-break space, U+2000..U+200A (thin space among
- * them), U+202F narrow no-break space, U+205F:
+ * tab, line breaks, U+00A0, U+2000..U+200A, U+202F, U+205F:
  *
  *   time     NUMBER SPACE UNIT, UNIT one of ns us µs (U+00B5 or U+03BC) ms
  *            s h sec secs min mins hr hrs msec usec nsec (+s), matched in
  *            lowercase only ("MS" is not milliseconds), or the words
  *            second minute hour millisecond microsecond nanosecond
- *            picosecond (+s), in any case, also after a hyphen
- *            ("a 30-second timeout").                     "12 ms", "2 sec"
- *   rate     NUMBER SPACE [WORD]/UNIT                "3 GB/s", "100/s"
- *            NUMBER SPACE [WORD SPACE] per SPACE UNIT  "200 requests per second"
- *            NUMBER SPACE RATEWORD, RATEWORD one of [kKMGTP]bps, [kKMGTP]Bps,
- *            [kKMGTPE]FLOPS, [kKM]IOPS, fps, qps, rps, tps  "40 Gbps"
- *   speedup  NUMBER SPACE FACTOR SPACE CLAIM         "3x faster", "40% slower"
- *            [a|an] speedup|speed-up|slowdown of NUMBER [SPACE FACTOR]
- *                                                    "a speedup of 3x"
- *            twice|thrice|half SPACE CLAIM           "twice as fast"
- *            FACTOR is x X × times % percent -fold; CLAIM is faster slower
- *            quicker speedup speed-up slowdown slow-down, or "as" SPACE
- *            fast|slow|quick; words match in any case.
+ *            picosecond (+s) in any case, also after a hyphen ("a
+ *            30-second timeout"); "half a second", "a millisecond" (the
+ *            sub-second words only: "in a second" is an idiom); a range
+ *            ("100ms--200ms", "1 to 3 s") and a compound ("4 hours 30
+ *            minutes") are one quantity.
+ *   cycles   NUMBER [up to three words] cycle|cycles|clocks ("14 CPU
+ *            cycles", "10 and 25 clock cycles"), also "4-cycle"; an
+ *            optional "per WORD" follows ("1.75 cycles per byte").
+ *   rate     NUMBER [up to three words] / UNIT or per UNIT ("3 GB/s", "3M
+ *            16-bit integers per second", "10k/sec"); NUMBER RATEWORD
+ *            (RATEWORD one of [kKMGTP]bps, [kKMGTP]Bps, [kKMGTPE]FLOPS,
+ *            [kKM]IOPS, fps, qps, rps, tps, MT/s); per-cycle rates: NUMBER
+ *            [up to three words] per|every|each [other] cycle|clock ("16
+ *            instructions per cycle"); "IPC of 1.4".
+ *   speedup  a factor: NUMBER SPACE x|X|×|times|-fold, "a factor of N",
+ *            "N order(s) of magnitude", "twice", "thrice", and NUMBER
+ *            SPACE %|percent, next to a comparison or a performance word
+ *            ("6x", "3-4x faster", "4 times higher", "by a factor of ten",
+ *            "an order of magnitude slower", "a 15% performance loss",
+ *            "a speedup of 3x").
+ *   share    NUMBER % of the time, of the run time, of the cycles... ("~90%
+ *            of the time").
  *
- * NUMBER is 12, 1.5, .5, 1,000, 1e6 or 1.5e-3; "10-20" and "10–20" (en
- * dash, spaces allowed around it) are one value starting at the first
- * number. A magnitude may follow: an attached k K M G T B ("100k ops/s") or
- * a word thousand/million/billion/trillion ("3 million ops/s"). A unit or
- * word must be whole: "4 samples" and "10 hosts" are not times.
+ * NUMBER is 12, 1.5, .5, 1,000, 1e6 or 1.5e-3, or a number word (zero to
+ * twenty, the tens, hundred, thousand, "a dozen"); "10-20", "10--20" and
+ * "10–20" (en dash) are one value starting at the first number. A magnitude
+ * may follow: an attached k K M G T B ("100k ops/s") or a word thousand,
+ * million, billion, trillion. A unit or word must be whole: "4 samples" and
+ * "10 hosts" are not times. Nothing inside a {{...}} reference is scanned:
+ * a cited or measured value is the reference's business.
  *
- * Never a quantity: a number glued to what comes before it (a letter,
+ * Never found at all: a number glued to what comes before it (a letter,
  * digit, '.', '_', or a hyphen after a letter or digit: "C11", "s1",
- * "x86-64", "v1.2", "lab-90"), nor after an en dash that follows a digit
- * ("2019–2023"); a dotted version with two or more dots ("12.2.0"); a
- * decade ("1990s", "'90s"); "2s complement"; numbers with no unit after
- * them ("PyTorch 2.14", "2026-10-28", "20 samples", "12 MB", "40% of").
+ * "x86-64", "v1.2"), nor after an en dash that follows a digit
+ * ("2019–2023"); a dotted version ("12.2.0"); numbers with no unit after
+ * them ("PyTorch 2.14", "20 samples", "12 MB"); a factor or a percentage
+ * with no comparison and no performance word near it ("a 4x4 grid", "40%
+ * of the array").
+ *
+ * Each quantity found gets a class:
+ *
+ *   claim       a performance figure: how long code takes, how fast it
+ *               runs, latency, throughput, bandwidth, a speed-up, a cycle
+ *               cost, a share of the run time;
+ *   unsure      a time value with nothing near it that decides;
+ *   specified   a duration that is an input or a definition: a sleep, wait
+ *               or timeout argument, an interval or sampling period, a
+ *               limit or range, a clock, calendar or time-zone fact, a
+ *               timer's resolution, a transfer rate such as MT/s;
+ *   not timing  a name ("171 Second Street"), binary digits ("1s and
+ *               0s"), a decade ("the 70s"), a factor of something that is
+ *               not time ("4x fewer instructions").
+ *
+ * The class is decided by the nearest deciding word in the same sentence
+ * (up to ten words before the value or eight after it; a code span counts
+ * by its text, so `thrd_sleep()` decides as "sleep" does), by the header of
+ * the table column or the label of the table row a bare number stands in,
+ * or by the form itself. cue/cue_len give the words that decided (in text,
+ * or in the code span), why says what they mean.
  */
 #ifndef LITLAB_QUANTITY_H
 #define LITLAB_QUANTITY_H
@@ -52,6 +85,15 @@ enum quantity_kind {
 	QUANTITY_TIME,
 	QUANTITY_RATE,
 	QUANTITY_SPEEDUP,
+	QUANTITY_CYCLES,
+	QUANTITY_SHARE,
+};
+
+enum quantity_class {
+	QUANTITY_CLAIM,
+	QUANTITY_UNSURE,
+	QUANTITY_SPECIFIED,
+	QUANTITY_NOT_TIMING,
 };
 
 struct quantity {
@@ -64,18 +106,41 @@ struct quantity {
 	size_t start;
 	/* Bytes from start to the end of the unit or claim word. */
 	size_t len;
+	enum quantity_class cls;
+	/* The words that decided the class: cue_len bytes at cue (in text, or in code span cue_span). */
+	size_t cue, cue_len;
+	size_t cue_span; /* 1-based index of the code span holding the cue; 0: the cue is in text */
+	const char *why; /* what decided, e.g. "a sleep, wait or timeout"; never NULL */
+	size_t span;	 /* 1-based index of the code span the value stands in ("`35 GB/s`"); 0: in text */
+};
+
+/* The code spans of a prose text: each stands in text as one U+FFFC at offset[i]. */
+struct quantity_spans {
+	const char *const *text;
+	const size_t *offset;
+	size_t n;
 };
 
 /*
- * Finds the quantities in text[0..len), in order, never overlapping. Fills
- * at most max entries of out (out may be NULL when max is 0) and returns
- * how many were found in total, which may exceed max. Never reads past len;
- * text need not be NUL-terminated and may hold NULs; invalid UTF-8 is
- * skipped. Linear in len.
+ * Finds and classifies the quantities in text[0..len), in order, never
+ * overlapping. Fills at most max entries of out (out may be NULL when max
+ * is 0) and returns how many were found in total, which may exceed max.
+ * spans (NULL: none) are the code spans of the text: a span that holds
+ * nothing but a figure ("`35 GB/s`", "`1.3x`") is read as one, and every
+ * span is a word of the context. Never reads past len; text need not be
+ * NUL-terminated and may hold NULs; invalid UTF-8 is skipped. Linear in
+ * len plus the spans' lengths.
  */
+size_t quantity_find(const char *text, size_t len, const struct quantity_spans *spans, struct quantity *out,
+		     size_t max);
+
+/* quantity_find() without code spans. */
 size_t quantity_scan(const char *text, size_t len, struct quantity *out, size_t max);
 
-/* "time", "rate" or "speedup". */
+/* "time", "rate", "speedup", "cycles" or "share". */
 const char *quantity_kind_name(enum quantity_kind kind);
+
+/* "claim", "unsure", "specified" or "not timing". */
+const char *quantity_class_name(enum quantity_class cls);
 
 #endif

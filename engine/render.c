@@ -191,7 +191,26 @@ void render_measure_ref(struct buf *out, const struct lesson_result *lr, const c
 	buf_adds(out, "</a>");
 }
 
-/* Text that may hold {{measure:...}} references. */
+void render_cite(struct buf *out, const struct lesson_result *lr, const char *body, size_t len)
+{
+	const struct cited_value *c = ledger_cite(&lr->ledger, body, len);
+
+	if (!c) {
+		buf_adds(out, "{{");
+		html_escape_text(out, body, len);
+		buf_adds(out, "}}");
+		return;
+	}
+	buf_adds(out, "<span class=\"cited\">");
+	esc(out, c->text);
+	buf_adds(out, " <a class=\"cite-source\" href=\"");
+	esc_href(out, c->url);
+	buf_adds(out, "\" title=\"cited from a published source, not measured here\">[");
+	esc(out, c->title && *c->title ? c->title : c->key);
+	buf_adds(out, "]</a></span>");
+}
+
+/* Text that may hold {{measure:...}} and {{cite:...}} references. */
 static void text_out(struct page *p, struct buf *out, const char *s, size_t len, enum inl_mode mode)
 {
 	if (mode == INL_RAW) {
@@ -200,6 +219,11 @@ static void text_out(struct page *p, struct buf *out, const char *s, size_t len,
 	}
 	while (len > 0) {
 		const char *open = memmem(s, len, "{{measure:", 10);
+		const char *cite = memmem(s, len, "{{cite:", 7);
+		if (cite && (!open || cite < open))
+			open = cite;
+		else
+			cite = NULL;
 		const char *close = open ? memmem(open, len - (size_t)(open - s), "}}", 2) : NULL;
 		if (!close) {
 			html_escape_text(out, s, len);
@@ -208,13 +232,23 @@ static void text_out(struct page *p, struct buf *out, const char *s, size_t len,
 		html_escape_text(out, s, (size_t)(open - s));
 		const char *body = open + 2;
 		size_t blen = (size_t)(close - body);
-		const struct measure_ref *r = find_ref(p->lr, body, blen);
-		if (mode == INL_HTML)
-			render_measure_ref(out, p->lr, body, blen);
-		else if (r && r->resolved)
-			ref_value(out, r);
-		else
-			html_escape_text(out, open, blen + 4);
+		if (cite) {
+			const struct cited_value *c = ledger_cite(&p->lr->ledger, body, blen);
+			if (mode == INL_HTML)
+				render_cite(out, p->lr, body, blen);
+			else if (c)
+				esc(out, c->text);
+			else
+				html_escape_text(out, open, blen + 4);
+		} else {
+			const struct measure_ref *r = find_ref(p->lr, body, blen);
+			if (mode == INL_HTML)
+				render_measure_ref(out, p->lr, body, blen);
+			else if (r && r->resolved)
+				ref_value(out, r);
+			else
+				html_escape_text(out, open, blen + 4);
+		}
 		len -= (size_t)(close + 2 - s);
 		s = close + 2;
 	}
@@ -1449,19 +1483,22 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 		  const struct diags *rule_errors)
 {
 	struct summary sum;
-	size_t nrefs = 0, nsupp = 0, ndiags = rule_errors ? rule_errors->n : 0;
+	size_t nrefs = 0, nsupp = 0, ncites = 0, npassed = 0, ndiags = rule_errors ? rule_errors->n : 0;
 
 	memset(&sum, 0, sizeof sum);
 	for (size_t i = 0; i < n; i++) {
 		check_summarize(&v[i], &sum);
 		nrefs += v[i].nrefs;
+		ncites += v[i].ledger.ncites;
+		npassed += v[i].ledger.n;
 		nsupp += v[i].nsupp;
 		ndiags += v[i].lesson->diags.n;
 	}
 	head(out, ctx, "Audit ledger", NULL);
 	buf_addf(out, "<h1>Audit ledger</h1>\n<p>Every block of the course with its status and evidence, every "
-		      "measure reference with the measurement it comes from, every suppressed rule with its "
-		      "reason, and every diagnostic. %zu lesson%s, %zu blocks: %zu passed, %zu failed, %zu "
+		      "measure reference with the measurement it comes from, every cited value with its source, "
+		      "every time-like value the rules let pass with the words that decided, every suppressed "
+		      "rule with its reason, and every diagnostic. %zu lesson%s, %zu blocks: %zu passed, %zu failed, %zu "
 		      "measured, %zu compiled, %zu derived.</p>\n",
 		 sum.lessons, sum.lessons == 1 ? "" : "s", sum.blocks, sum.passed, sum.failed, sum.measured,
 		 sum.compiled, sum.derived);
@@ -1546,6 +1583,62 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 					buf_adds(out, "<td class=\"status-failed\">unresolved</td><td>no measurement</td>");
 				}
 				buf_adds(out, "</tr>\n");
+			}
+		}
+		buf_adds(out, "</tbody>\n</table>\n</div>\n");
+	}
+
+	buf_adds(out, "<h2 id=\"cited\">Cited values</h2>\n");
+	if (!ncites) {
+		buf_adds(out, "<p>No lesson cites a published figure.</p>\n");
+	} else {
+		buf_adds(out, "<p>Figures taken from a published source: cited, not measured here.</p>\n"
+			      "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Cited values\">\n"
+			      "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
+			      "<th scope=\"col\">Value</th><th scope=\"col\">Source</th></tr></thead>\n<tbody>\n");
+		for (size_t i = 0; i < n; i++) {
+			for (size_t k = 0; k < v[i].ledger.ncites; k++) {
+				const struct cited_value *c = &v[i].ledger.cites[k];
+				buf_adds(out, "<tr><td>");
+				lesson_label(out, v[i].lesson);
+				buf_addf(out, "</td><td>%d:%d</td><td>", c->line, c->col);
+				esc(out, c->text);
+				buf_adds(out, "</td><td><a href=\"");
+				esc_href(out, c->url);
+				buf_adds(out, "\">");
+				esc(out, c->title && *c->title ? c->title : c->url);
+				buf_adds(out, "</a> (<code>");
+				esc(out, c->key);
+				buf_adds(out, "</code>)</td></tr>\n");
+			}
+		}
+		buf_adds(out, "</tbody>\n</table>\n</div>\n");
+	}
+
+	buf_adds(out, "<h2 id=\"passed\">Let pass by the rules</h2>\n");
+	if (!npassed) {
+		buf_adds(out, "<p>No rule let a time-like value pass.</p>\n");
+	} else {
+		buf_adds(out, "<p>Every value a rule looked at and did not report, with the words that decided: "
+			      "check the rule's judgement here.</p>\n"
+			      "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Let pass\">\n"
+			      "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
+			      "<th scope=\"col\">Value</th><th scope=\"col\">Decision</th><th scope=\"col\">Why</th>"
+			      "<th scope=\"col\">Rule</th></tr></thead>\n<tbody>\n");
+		for (size_t i = 0; i < n; i++) {
+			for (size_t k = 0; k < v[i].ledger.n; k++) {
+				const struct ledger_entry *e = &v[i].ledger.v[k];
+				buf_adds(out, "<tr><td>");
+				lesson_label(out, v[i].lesson);
+				buf_addf(out, "</td><td>%d:%d</td><td>", e->line, e->col);
+				esc(out, e->text);
+				buf_adds(out, "</td><td>");
+				esc(out, e->decision);
+				buf_adds(out, "</td><td>");
+				esc(out, e->why);
+				buf_adds(out, "</td><td>");
+				cell_code(out, e->rule);
+				buf_adds(out, "</td></tr>\n");
 			}
 		}
 		buf_adds(out, "</tbody>\n</table>\n</div>\n");

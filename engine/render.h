@@ -58,6 +58,12 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
  * keeps its text, still linked.
  */
 void render_measure_ref(struct buf *out, const struct lesson_result *lr, const char *body, size_t len);
+/*
+ * A {{cite:KEY|TEXT}} reference: body[0..len) is what stands between the
+ * braces. Renders TEXT with its source (the link reference definition's
+ * URL and title); an unresolved one as written.
+ */
+void render_cite(struct buf *out, const struct lesson_result *lr, const char *body, size_t len);
 
 /* Counts of a lesson's blocks for summaries. */
 struct render_counts {

@@ -295,6 +295,34 @@ json_t *report_lesson(const struct report_ctx *ctx, const struct lesson_result *
 		json_array_append_new(refs, jr);
 	}
 	json_object_set_new(j, "measure_references", refs);
+	json_t *cites = json_array();
+	for (size_t i = 0; i < lr->ledger.ncites; i++) {
+		const struct cited_value *c = &lr->ledger.cites[i];
+		json_t *jc = json_object();
+		json_object_set_new(jc, "line", json_integer(c->line));
+		json_object_set_new(jc, "column", json_integer(c->col));
+		json_object_set_new(jc, "reference", str(c->ref));
+		json_object_set_new(jc, "key", str(c->key));
+		json_object_set_new(jc, "value", str(c->text));
+		json_object_set_new(jc, "url", str(c->url));
+		json_object_set_new(jc, "title", str(c->title));
+		json_object_set_new(jc, "measured", json_false());
+		json_array_append_new(cites, jc);
+	}
+	json_object_set_new(j, "cited_values", cites);
+	json_t *passed = json_array();
+	for (size_t i = 0; i < lr->ledger.n; i++) {
+		const struct ledger_entry *e = &lr->ledger.v[i];
+		json_t *je = json_object();
+		json_object_set_new(je, "line", json_integer(e->line));
+		json_object_set_new(je, "column", json_integer(e->col));
+		json_object_set_new(je, "rule", str(e->rule));
+		json_object_set_new(je, "text", str(e->text));
+		json_object_set_new(je, "decision", str(e->decision));
+		json_object_set_new(je, "why", str(e->why));
+		json_array_append_new(passed, je);
+	}
+	json_object_set_new(j, "let_pass", passed);
 	return j;
 }
 

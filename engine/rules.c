@@ -71,6 +71,8 @@ struct host {
 	int out;	 /* the pipe to the parent */
 	size_t file;	 /* index of the rule file */
 	int reports;
+	int notes;	 /* ledger records */
+	const void *last_fn; /* the handler that ran last */
 	int last_line;	 /* of the handler that runs */
 };
 
@@ -93,26 +95,71 @@ static const char *const safe_globals[] = {
 };
 static const char *const safe_libs[] = { "string", "table", "math", "utf8" };
 
+/*
+ * litlab.quantities(text [, spans]): the time-like quantities of text, each
+ * { kind, class, first, last, text, why, cue }; spans is a unit's
+ * code_spans (each { offset, text }), read as figures and as deciding words.
+ */
 static int l_quantities(lua_State *L)
 {
 	size_t len;
 	const char *s = luaL_checklstring(L, 1, &len);
 	struct quantity q[256];
-	size_t n = quantity_scan(s, len, q, ARRAY_LEN(q));
+	struct quantity_spans sp = { NULL, NULL, 0 };
+	const char **texts = NULL;
+	size_t *offsets = NULL;
+
+	if (lua_istable(L, 2) && lua_rawlen(L, 2) > 0) {
+		size_t n = (size_t)lua_rawlen(L, 2);
+		if (n > 4096)
+			n = 4096;
+		texts = lua_newuserdatauv(L, n * sizeof *texts, 0);
+		offsets = lua_newuserdatauv(L, n * sizeof *offsets, 0);
+		for (size_t i = 0; i < n; i++) {
+			lua_rawgeti(L, 2, (lua_Integer)i + 1);
+			if (!lua_istable(L, -1))
+				return luaL_error(L, "quantities: spans[%d] is not a table", (int)i + 1);
+			lua_getfield(L, -1, "offset");
+			lua_getfield(L, -2, "text");
+			lua_Integer off = lua_tointeger(L, -2);
+			offsets[sp.n] = off >= 1 ? (size_t)(off - 1) : (size_t)-1;
+			texts[sp.n] = lua_tostring(L, -1);
+			if (sp.n && offsets[sp.n] <= offsets[sp.n - 1])
+				offsets[sp.n] = (size_t)-1;
+			if (offsets[sp.n] != (size_t)-1 && texts[sp.n])
+				sp.n++;
+			lua_pop(L, 2); /* the strings stay alive in spans[i] */
+		}
+		sp.text = texts;
+		sp.offset = offsets;
+	}
+	size_t n = quantity_find(s, len, sp.n ? &sp : NULL, q, ARRAY_LEN(q));
 
 	if (n > ARRAY_LEN(q))
 		n = ARRAY_LEN(q);
 	lua_createtable(L, (int)n, 0);
 	for (size_t i = 0; i < n; i++) {
-		lua_createtable(L, 0, 4);
+		lua_createtable(L, 0, 8);
 		lua_pushstring(L, quantity_kind_name(q[i].kind));
 		lua_setfield(L, -2, "kind");
+		lua_pushstring(L, quantity_class_name(q[i].cls));
+		lua_setfield(L, -2, "class");
 		lua_pushinteger(L, (lua_Integer)q[i].start + 1);
 		lua_setfield(L, -2, "first");
 		lua_pushinteger(L, (lua_Integer)(q[i].start + q[i].len));
 		lua_setfield(L, -2, "last");
-		lua_pushlstring(L, s + q[i].start, q[i].len);
+		if (q[i].span)
+			lua_pushstring(L, sp.text[q[i].span - 1]);
+		else
+			lua_pushlstring(L, s + q[i].start, q[i].len);
 		lua_setfield(L, -2, "text");
+		lua_pushstring(L, q[i].why);
+		lua_setfield(L, -2, "why");
+		if (q[i].cue_len) {
+			const char *base = q[i].cue_span ? sp.text[q[i].cue_span - 1] : s;
+			lua_pushlstring(L, base + q[i].cue, q[i].cue_len);
+			lua_setfield(L, -2, "cue");
+		}
 		lua_rawseti(L, -2, (lua_Integer)i + 1);
 	}
 	return 1;
@@ -546,12 +593,67 @@ static int l_report(lua_State *L)
 	return 0;
 }
 
+/*
+ * ledger(where, text, decision, why): records that the rule let text pass,
+ * and why, for the reviewer's ledger. where is as for report.
+ */
+static int l_ledger(lua_State *L)
+{
+	struct host *h = lua_touserdata(L, lua_upvalueindex(1));
+	const char *id = lua_tostring(L, lua_upvalueindex(2));
+	struct buf b = BUF_INIT;
+
+	luaL_checktype(L, 1, LUA_TTABLE);
+	const char *text = luaL_checkstring(L, 2);
+	const char *decision = luaL_checkstring(L, 3);
+	const char *why = luaL_optstring(L, 4, "");
+	lua_getfield(L, 1, "line");
+	lua_getfield(L, 1, "col");
+	if (!lua_isinteger(L, -2))
+		return luaL_error(L, "ledger: 'where' needs an integer line (a block, an output, or unit.at(offset))");
+	lua_Integer line = lua_tointeger(L, -2);
+	lua_Integer col = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 1;
+	if (line < 1 || col < 1)
+		return luaL_error(L, "ledger: line and col must be 1 or more");
+	if (++h->notes > RULE_REPORT_LIMIT)
+		return 0;
+	buf_addf(&b, "L %zu %lld %lld %s\t", h->file, (long long)line, (long long)col, id);
+	send_escaped(&b, text);
+	buf_addc(&b, '\t');
+	send_escaped(&b, decision);
+	buf_addc(&b, '\t');
+	send_escaped(&b, why);
+	send(h->out, &b);
+	buf_release(&b);
+	return 0;
+}
+
 struct rule_call {
 	const char *handler;
 	int nargs; /* besides report */
 };
 
-/* Calls rule[handler](args..., report) for the rule table at index rule; -1 on error (reported). */
+/* Makes the report and ledger functions of the rule table at index rule, for call_handler(). */
+static void rule_closures(struct host *h, int rule)
+{
+	lua_State *L = h->L;
+
+	lua_pushlightuserdata(L, h);
+	lua_getfield(L, rule, "id");
+	lua_getfield(L, rule, "severity");
+	if (!lua_tostring(L, -1)) {
+		lua_pop(L, 1);
+		lua_pushstring(L, "error");
+	}
+	lua_pushcclosure(L, l_report, 3);
+	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.report");
+	lua_pushlightuserdata(L, h);
+	lua_getfield(L, rule, "id");
+	lua_pushcclosure(L, l_ledger, 2);
+	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.ledger");
+}
+
+/* Calls rule[handler](args..., report, ledger) for the rule table at index rule; -1 on error (reported). */
 static int call_handler(struct host *h, const struct rule_file *f, int rule, const char *handler, int nargs)
 {
 	lua_State *L = h->L;
@@ -562,8 +664,15 @@ static int call_handler(struct host *h, const struct rule_file *f, int rule, con
 		return 0;
 	}
 	lua_Debug ar;
-	lua_pushvalue(L, -1);
-	lua_getinfo(L, ">S", &ar);
+	/* the line a handler is defined on, asked once per handler, not once per call */
+	const void *fn = lua_topointer(L, -1);
+	if (fn == h->last_fn) {
+		ar.linedefined = h->last_line;
+	} else {
+		lua_pushvalue(L, -1);
+		lua_getinfo(L, ">S", &ar);
+		h->last_fn = fn;
+	}
 	if (ar.linedefined != h->last_line) {
 		struct buf b = BUF_INIT;
 		h->last_line = ar.linedefined;
@@ -572,20 +681,13 @@ static int call_handler(struct host *h, const struct rule_file *f, int rule, con
 		buf_release(&b);
 	}
 	lua_insert(L, -1 - nargs);
-	lua_getfield(L, rule, "id");
-	lua_getfield(L, rule, "severity");
-	const char *sev = lua_tostring(L, -1);
-	if (!sev) {
-		lua_pop(L, 1);
-		lua_pushstring(L, "error");
-	}
-	lua_pushlightuserdata(L, h);
-	lua_insert(L, -3);
-	lua_pushcclosure(L, l_report, 3);
+	/* the rule's report and ledger, made once per rule by rule_closures() */
+	lua_getfield(L, LUA_REGISTRYINDEX, "litlab.report");
+	lua_getfield(L, LUA_REGISTRYINDEX, "litlab.ledger");
 	lua_pushcfunction(L, traceback);
-	int tb = lua_gettop(L) - nargs - 2;
+	int tb = lua_gettop(L) - nargs - 3;
 	lua_insert(L, tb);
-	int rc = lua_pcall(L, nargs + 1, 0, tb);
+	int rc = lua_pcall(L, nargs + 2, 0, tb);
 	if (rc != LUA_OK) {
 		char *first;
 		const char *msg = h->alloc.refused ? "ran past its memory limit (64 MiB)" : lua_tostring(L, -1);
@@ -676,6 +778,8 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 	char *err;
 
 	h->reports = 0;
+	h->notes = 0;
+	h->last_fn = NULL;
 	h->last_line = 0;
 	if (host_open(h) < 0) {
 		send_fail(h, 1, "cannot create a Lua state");
@@ -713,6 +817,7 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 		lua_rawgeti(L, list, r);
 		int rule = lua_gettop(L);
 		int failed = 0;
+		rule_closures(h, rule);
 		lua_pushvalue(L, lesson);
 		failed |= call_handler(h, f, rule, "lesson", 1) < 0;
 		lua_getfield(L, lesson, "units");
@@ -811,6 +916,7 @@ static enum severity parse_sev(const char *s)
 struct pass {
 	const struct ruleset *rs;
 	struct diags *out;   /* where rule diagnostics go (before suppressions) */
+	struct ledger *ledger; /* where ledger records go */
 	struct buf *raw;     /* every record read, to remember the pass; NULL */
 	int unclean;	     /* a child was killed or did not exit 0: the pass is not remembered */
 	const char *lesson_path;
@@ -856,6 +962,28 @@ static void handle_record(struct pass *ps, char *line)
 		char *msg = unescape(tab + 1);
 		diags_add(ps->out, ps->lesson_path, (int)ln, (int)col, parse_sev(sev), id, "%s", msg);
 		free(msg);
+		break;
+	}
+	case 'L': {
+		long long ln, col;
+		char id[128];
+		char *f[3], *tab = strchr(line, '\t');
+		if (!tab || sscanf(line, "L %zu %lld %lld %127s", &file, &ln, &col, id) != 4 || !ps->ledger)
+			break;
+		f[0] = tab + 1;
+		if (!(tab = strchr(f[0], '\t')))
+			break;
+		*tab = '\0';
+		f[1] = tab + 1;
+		if (!(tab = strchr(f[1], '\t')))
+			break;
+		*tab = '\0';
+		f[2] = tab + 1;
+		char *text = unescape(f[0]), *decision = unescape(f[1]), *why = unescape(f[2]);
+		ledger_add(ps->ledger, (int)ln, (int)col, id, text, decision, why);
+		free(text);
+		free(decision);
+		free(why);
 		break;
 	}
 	case 'X': {
@@ -1162,6 +1290,7 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 	memset(&ps, 0, sizeof ps);
 	ps.rs = rs;
 	ps.out = &found;
+	ps.ledger = &lr->ledger;
 	ps.lesson_path = l->path;
 	if (rs->memo) {
 		pass_key(rs, lr, key);

@@ -1,37 +1,68 @@
--- timing-needs-metadata: a time, a rate or a speed-up claim stands in a
--- lesson only as a {{measure:...}} reference, which the renderer fills in
--- from a measurement that carries its metadata. Typed into prose, a
--- heading or any output block (the source of a measure block's output
--- included: there it was typed, not measured), it is an error.
+-- timing-needs-metadata: a performance figure (how long code takes, how
+-- fast it runs, latency, throughput, a speed-up, a cycle cost, a share of
+-- the run time) stands in a lesson only as a {{measure:...}} reference,
+-- which the renderer fills in from a measurement with its metadata, or as a
+-- {{cite:KEY|...}} of a published source. Typed into prose, a heading or
+-- any output block (the source of a measure block's output included: there
+-- it was typed, not measured), it is an error.
+--
+-- A duration that is an input or a definition (a sleep or timeout, an
+-- interval, a limit from a standard, a clock or time-zone fact, a timer's
+-- resolution) is not a claim: litlab.quantities() decides from the words
+-- around each value, and every value let pass goes into the ledger with the
+-- words that decided. When nothing decides, the value is reported, with
+-- both ways out.
 
 local what = {
   time = "a time value",
   rate = "a rate",
   speedup = "a speed-up claim",
+  cycles = "a cycle count",
+  share = "a share of the run time",
 }
 
-local advice = "cite a measure block with {{measure:ID:STAT}} instead"
+local function quote(s)
+  return (s:gsub("%s+", " "))
+end
 
-local function scan(text, at, report, where)
-  for _, q in ipairs(litlab.quantities(text)) do
-    report(at(q.first), string.format("%s '%s' in %s has no measurement metadata: %s",
-      what[q.kind], (q.text:gsub("%s+", " ")), where, advice))
+local function message(q, where)
+  local text = quote(q.text)
+  if q.class == "claim" then
+    local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
+    return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "
+      .. "cite a measure block with {{measure:ID:STAT}}, or the source with {{cite:KEY|%s}}",
+      what[q.kind], text, where, because, text)
+  end
+  return string.format("%s '%s' in %s may be a performance claim (nothing near it says): "
+    .. "if it is one, measure it ({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a "
+    .. "specified duration (a sleep, timeout, interval or limit), say so near it, or suppress with "
+    .. "<!-- litlab-disable timing-needs-metadata: why -->", what[q.kind], text, where, text)
+end
+
+local function scan(text, spans, at, report, ledger, where)
+  for _, q in ipairs(litlab.quantities(text, spans)) do
+    if q.class == "claim" or q.class == "unsure" then
+      report(at(q.first), message(q, where))
+    else
+      local why = q.cue and string.format("'%s': %s", quote(q.cue), q.why) or q.why
+      ledger(at(q.first), quote(q.text), q.class, why)
+    end
   end
 end
 
 return {
   id = "timing-needs-metadata",
   severity = "error",
-  summary = "times, rates and speed-ups only as {{measure:...}} references to measurements",
+  summary = "performance figures only as {{measure:...}} references to measurements or {{cite:...}} of a source",
   aliases = { "timing" },
 
-  text = function(unit, lesson, report)
+  text = function(unit, lesson, report, ledger)
     local where = unit.kind == "heading" and "a heading" or
                   unit.kind == "html" and "HTML" or "prose"
-    scan(unit.text, unit.at, report, where)
+    scan(unit.text, unit.code_spans, unit.at, report, ledger, where)
   end,
 
-  output = function(out, block, lesson, report)
+  output = function(out, block, lesson, report, ledger)
     local where
     if out.derived then
       where = "a derived output"
@@ -40,10 +71,10 @@ return {
     else
       where = "an output block"
     end
-    scan(out.text, out.at, report, where)
+    scan(out.text, nil, out.at, report, ledger, where)
   end,
 
-  orphan = function(orphan, lesson, report)
-    scan(orphan.text, orphan.at, report, "an output block")
+  orphan = function(orphan, lesson, report, ledger)
+    scan(orphan.text, nil, orphan.at, report, ledger, "an output block")
   end,
 }

@@ -27,6 +27,14 @@ for i in 1 2 3; do
 	with=$((with + $(t build/litlab check "$work/course")))
 done
 echo "check --no-rules: $((without / 3)) ms   check: $((with / 3)) ms   rule pass: $(((with - without) / 3)) ms for 100 lessons (target < 1000 ms)"
+# The same, unmemoised: the rules' memo removed before each run, so every lesson's pass runs.
+with=0; without=0
+for i in 1 2 3; do
+	without=$((without + $(t build/litlab check --no-rules "$work/course")))
+	rm -f "$LITLAB_CACHE_DIR"/memo/rules-*
+	with=$((with + $(t build/litlab check "$work/course")))
+done
+echo "unmemoised: check --no-rules: $((without / 3)) ms   check: $((with / 3)) ms   rule pass: $(((with - without) / 3)) ms for 100 lessons"
 
 echo
 echo "== build with warm evidence against the cmark command on the same Markdown (issue 5)"
@@ -43,3 +51,7 @@ echo
 echo "== the evidence cache and parallel runs (issue 7): ratios measured side by side (tests/bench/jobs.py)"
 mkdir -p "$work/jobs"
 python3 tests/bench/jobs.py build/litlab "$work/jobs"
+
+echo
+echo "== the timing rule on real prose (issue 13): recall and false errors on the labelled corpora"
+sh tests/corpus/run.sh build/litlab "${CORPUS_DIR:-tests/corpus/texts}"

@@ -12,8 +12,10 @@
 #include <string.h>
 
 #include "buf.h"
+#include "cite.h"
 #include "lesson.h"
 #include "prose.h"
+#include "quantity.h"
 
 #define PATH "lessons/15-pointers.md"
 
@@ -104,12 +106,98 @@ static void test_many_units(void **state)
 	buf_release(&b);
 }
 
+/* A pipe table is one unit, a row a line; a bare number takes its meaning from its column's header. */
+static void test_table_unit(void **state)
+{
+	const char *src = "# T\n\n| Operation | Latency (ns) | Count |\n| --- | ---: | --- |\n| load | 12 | 3 |\n";
+	struct lesson *l = lesson_parse(PATH, src, strlen(src));
+	struct prose p;
+	struct quantity q[4];
+	int line, col;
+
+	(void)state;
+	prose_collect(&p, l);
+	assert_int_equal(p.n, 2);
+	assert_string_equal(p.v[1].text, "| Operation | Latency (ns) | Count |\n| --- | ---: | --- |\n| load | 12 | 3 |");
+	size_t n = quantity_scan(p.v[1].text, p.v[1].len, q, 4);
+	assert_int_equal(n, 1); /* the 3 under "Count" is no time */
+	assert_int_equal(q[0].kind, QUANTITY_TIME);
+	assert_int_equal(q[0].cls, QUANTITY_CLAIM);
+	assert_memory_equal(p.v[1].text + q[0].cue, "Latency (ns)", 12);
+	prose_position(l, &p.v[1], q[0].start, &line, &col);
+	assert_int_equal(line, 5);
+	assert_int_equal(col, 10);
+	prose_release(&p);
+	lesson_free(l);
+}
+
+/* The lesson has n diagnostics with this rule id. */
+static void expect_diags(const struct lesson *l, const char *rule, int n)
+{
+	int found = 0;
+
+	for (size_t i = 0; i < l->diags.n; i++)
+		found += strcmp(l->diags.v[i].rule, rule) == 0;
+	assert_int_equal(found, n);
+}
+
+static const char *diag_at(const struct lesson *l, int line, int col)
+{
+	for (size_t i = 0; i < l->diags.n; i++)
+		if (l->diags.v[i].line == line && l->diags.v[i].col == col)
+			return l->diags.v[i].message;
+	return "";
+}
+
+/*
+ * {{cite:KEY|TEXT}}: KEY a link reference definition (any case), the cited
+ * value in the ledger with its source; an unknown KEY, a malformed or
+ * unclosed cite and the near misses of a reference are errors at their place.
+ */
+static void test_cited_values(void **state)
+{
+	const char *src = "# Cites\n\n"
+			  "It costs {{cite:Intel Opt|4 cycles}} per hit.\n\n"	 /* line 3 */
+			  "Unknown {{cite:nope|5 ns}}, malformed {{cite:nope}}.\n\n" /* line 5 */
+			  "Near: {{ measure:m:median }} {{mesure:m:min}} {{cite intel opt|3 cycles}}.\n\n" /* 7 */
+			  "Open {{cite:intel opt|4 cycles\n\n"			 /* line 9 */
+			  "Fine: {{measure:m:median}}, and {{ anything else }} is no reference.\n\n" /* 11 */
+			  "[intel opt]: <https://example.invalid/o> 'Intel, manual, 2023'\n";
+	struct lesson *l = lesson_parse(PATH, src, strlen(src));
+	struct lesson_result lr;
+
+	(void)state;
+	memset(&lr, 0, sizeof lr);
+	lr.lesson = l;
+	cite_resolve(&lr);
+	assert_int_equal(lr.ledger.ncites, 1);
+	assert_string_equal(lr.ledger.cites[0].key, "Intel Opt");
+	assert_string_equal(lr.ledger.cites[0].text, "4 cycles");
+	assert_string_equal(lr.ledger.cites[0].url, "https://example.invalid/o");
+	assert_string_equal(lr.ledger.cites[0].title, "Intel, manual, 2023");
+	assert_int_equal(lr.ledger.cites[0].line, 3);
+	assert_int_equal(lr.ledger.cites[0].col, 10);
+	assert_non_null(ledger_cite(&lr.ledger, "cite:Intel Opt|4 cycles", 23));
+	expect_diags(l, "cite-reference", 4);
+	expect_diags(l, "measure-reference", 2);
+	assert_non_null(strstr(diag_at(l, 5, 9), "no link reference definition '[nope]'"));
+	assert_non_null(strstr(diag_at(l, 5, 39), "malformed cited value"));
+	assert_non_null(strstr(diag_at(l, 7, 7), "write {{measure:m:median}}"));
+	assert_non_null(strstr(diag_at(l, 7, 30), "write {{measure:m:min}}"));
+	assert_non_null(strstr(diag_at(l, 7, 47), "write {{cite:intel opt|3 cycles}}"));
+	assert_non_null(strstr(diag_at(l, 9, 6), "not closed"));
+	ledger_release(&lr.ledger);
+	lesson_free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_markup_and_positions),
 		cmocka_unit_test(test_break_at_end_of_text),
 		cmocka_unit_test(test_many_units),
+		cmocka_unit_test(test_table_unit),
+		cmocka_unit_test(test_cited_values),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

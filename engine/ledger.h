@@ -1,0 +1,47 @@
+/*
+ * ledger.h: what a lesson's rules let pass, and the values it cites, for
+ * the reviewer's ledger (litlab audit, audit.html, the JSON).
+ *
+ * A rule records a decision to let something pass with ledger(where, text,
+ * decision, why) (engine/rules/README.md): timing-needs-metadata records
+ * every time-like quantity it did not report, with its class and the words
+ * that decided it. Cited values ({{cite:KEY|4 cycles}}) are read by
+ * cite_resolve() (cite.h). The lesson_result owns its ledger.
+ */
+#ifndef LITLAB_LEDGER_H
+#define LITLAB_LEDGER_H
+
+#include <stddef.h>
+
+struct ledger_entry {
+	int line, col;
+	char *rule;	/* the rule that let it pass */
+	char *text;	/* what it let pass, as written */
+	char *decision; /* e.g. "specified", "not timing" */
+	char *why;	/* the words that decided, and what they mean */
+};
+
+/* A {{cite:KEY|TEXT}} in prose. */
+struct cited_value {
+	int line, col;
+	char *ref;   /* the reference as written, without the braces */
+	char *key;
+	char *text;  /* the figure, as written after '|' */
+	char *url;   /* of KEY's link reference definition; NULL when KEY has none */
+	char *title; /* its title ("who, what, year"), or NULL */
+};
+
+struct ledger {
+	struct ledger_entry *v;
+	size_t n;
+	struct cited_value *cites;
+	size_t ncites;
+};
+
+void ledger_add(struct ledger *lg, int line, int col, const char *rule, const char *text, const char *decision,
+		const char *why);
+/* The cited value whose reference (without braces) is ref[0..len), or NULL. */
+const struct cited_value *ledger_cite(const struct ledger *lg, const char *ref, size_t len);
+void ledger_release(struct ledger *lg);
+
+#endif

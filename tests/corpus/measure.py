@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""measure.py LITLAB LABELS TEXTS [-v]: recall and false errors of timing-needs-metadata on a
+labelled set of real prose (see tests/corpus/README.md).
+
+LABELS is a tab-separated file: header lines '# key: value' (corpus, commit, files: a glob of
+the files in the set, relative to TEXTS), then one line per labelled quantity:
+
+    FILE <TAB> LINE <TAB> LABEL <TAB> TEXT [<TAB> note]
+
+LABEL is 'claim' (a performance claim with an explicit figure: the rule must report it),
+'specified' (a duration that is an input or a definition) or 'not-timing' (a name, an idiom,
+a count); TEXT is the quantity as it stands on LINE of FILE ('TEXT#2': its second occurrence
+on the line). Each file of the set is copied into a folder as a lesson (fenced blocks become
+display blocks, so nothing is compiled; the lines stay where they were), `LITLAB check
+--format json` runs over it, and each timing-needs-metadata diagnostic is matched with the
+label whose text stands at (or just after) its column. A report that matches no label is a
+false error too, listed with -v so that it can be labelled.
+
+Prints one summary line and exits 0; exits 2 if TEXTS does not hold the set.
+"""
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+RULE = "timing-needs-metadata"
+SLACK = 24  # a report may start up to this many bytes before the label's text ("a speedup of up to 30%")
+
+
+def read_labels(path):
+    meta, labels = {}, []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip():
+                continue
+            if line.startswith("#"):
+                m = re.match(r"#\s*(\w+):\s*(.*)", line)
+                if m:
+                    meta[m.group(1)] = m.group(2).strip()
+                continue
+            parts = line.split("\t")
+            if len(parts) < 4 or parts[2] not in ("claim", "specified", "not-timing"):
+                sys.exit(f"{path}:{n}: malformed label line (FILE<TAB>LINE<TAB>claim|specified|not-timing<TAB>TEXT)")
+            labels.append({"file": parts[0], "line": int(parts[1]), "label": parts[2], "text": parts[3],
+                           "where": f"{path}:{n}", "hit": False})
+    return meta, labels
+
+
+def locate(labels, texts):
+    """Each label's byte span (1-based columns) on its line; exits if a label does not match the text."""
+    cache = {}
+    bad = 0
+    for lb in labels:
+        if lb["file"] not in cache:
+            with open(os.path.join(texts, lb["file"]), "rb") as f:
+                cache[lb["file"]] = f.read().split(b"\n")
+        lines = cache[lb["file"]]
+        text, nth = lb["text"], 1
+        m = re.match(r"(.*)#(\d+)$", text)
+        if m:
+            text, nth = m.group(1), int(m.group(2))
+        want = text.encode("utf-8")
+        line = lines[lb["line"] - 1] if 0 < lb["line"] <= len(lines) else b""
+        at = -1
+        for _ in range(nth):
+            at = line.find(want, at + 1)
+            if at < 0:
+                break
+        if at < 0:
+            print(f"{lb['where']}: '{text}' is not on line {lb['line']} of {lb['file']}", file=sys.stderr)
+            bad += 1
+            continue
+        lb["first"], lb["last"] = at + 1, at + len(want)
+    if bad:
+        sys.exit(2)
+
+
+def as_lesson(src, dst):
+    """The file as a lesson: every fence's info string becomes 'text'; nothing else changes."""
+    out, fence = [], None
+    with open(src, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = re.match(r"^( {0,3})(`{3,}|~{3,})(.*)$", line.rstrip("\n"))
+            if m and fence is None:
+                fence = m.group(2)
+                line = f"{m.group(1)}{fence}text\n"
+            elif m and fence and m.group(2).startswith(fence[0]) and len(m.group(2)) >= len(fence) \
+                    and not m.group(3).strip():
+                fence = None
+            out.append(line)
+    with open(dst, "w", encoding="utf-8") as f:
+        f.writelines(out)
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "-v"]
+    verbose = "-v" in sys.argv[1:]
+    if len(args) != 3:
+        sys.exit(__doc__)
+    litlab, labels_path, texts = args
+    meta, labels = read_labels(labels_path)
+    files = sorted(os.path.relpath(p, texts) for p in glob.glob(os.path.join(texts, meta.get("files", "*.md"))))
+    name = meta.get("corpus", os.path.basename(labels_path))
+    if not files:
+        print(f"{name}: not present in {texts} (see tests/corpus/README.md)")
+        return 2
+    locate(labels, texts)
+    work = tempfile.mkdtemp(prefix="litlab-corpus-")
+    try:
+        course = os.path.join(work, "course")
+        os.mkdir(course)
+        lesson_of = {}
+        for i, rel in enumerate(files, 1):
+            base = f"{i:03d}-{re.sub(r'[^A-Za-z0-9]+', '-', os.path.splitext(os.path.basename(rel))[0]).strip('-').lower()}.md"
+            as_lesson(os.path.join(texts, rel), os.path.join(course, base))
+            lesson_of[os.path.join(course, base)] = rel
+        env = dict(os.environ, LITLAB_CACHE_DIR=os.path.join(work, "cache"))
+        run = subprocess.run([litlab, "check", "--format", "json", course], env=env, capture_output=True)
+        try:
+            doc = json.loads(run.stdout)
+        except ValueError:
+            sys.exit(f"{litlab} check printed no JSON: {run.stderr.decode(errors='replace')[:500]}")
+    finally:
+        shutil.rmtree(work)
+    by_line = {}
+    for lb in labels:
+        by_line.setdefault((lb["file"], lb["line"]), []).append(lb)
+    reports, unlabelled, false_hits = 0, [], []
+    for lesson in doc["lessons"]:
+        rel = lesson_of.get(lesson["path"]) or lesson_of.get(os.path.abspath(lesson["path"]))
+        for d in lesson["diagnostics"]:
+            if d["rule"] != RULE:
+                continue
+            reports += 1
+            best = None
+            # A label not yet reported first; a second report inside a label already reported
+            # (the two ends of a range) is the same claim again, not a false error.
+            for again in (False, True):
+                for lb in by_line.get((rel, d["line"]), []):
+                    if "first" in lb and lb["first"] - SLACK <= d["column"] <= lb["last"] and lb["hit"] == again:
+                        if best is None or abs(lb["first"] - d["column"]) < abs(best["first"] - d["column"]):
+                            best = lb
+                if best is not None:
+                    break
+            if best is None:
+                unlabelled.append(f"{rel}:{d['line']}:{d['column']}: {d['message']}")
+            else:
+                if best["hit"] and best["label"] == "claim":
+                    reports -= 1  # counted once
+                    continue
+                best["hit"] = True
+                if best["label"] != "claim":
+                    false_hits.append(f"{rel}:{d['line']}:{d['column']}: [{best['label']}] {d['message']}")
+    claims = [lb for lb in labels if lb["label"] == "claim"]
+    caught = sum(lb["hit"] for lb in claims)
+    others = len(labels) - len(claims)
+    false_errors = len(false_hits) + len(unlabelled)
+    recall = 100.0 * caught / len(claims) if claims else 100.0
+    precision = 100.0 * (reports - false_errors) / reports if reports else 100.0
+    print(f"{name}: {len(claims)} claims, {others} specified or not timing; "
+          f"recall {caught}/{len(claims)} ({recall:.1f}%); false errors {false_errors} "
+          f"({len(false_hits)} on labelled non-claims, {len(unlabelled)} unlabelled); "
+          f"{reports} reports, {precision:.1f}% of them claims")
+    if verbose:
+        for lb in claims:
+            if not lb["hit"]:
+                print(f"  missed: {lb['file']}:{lb['line']}: {lb['text']}")
+        for s in false_hits:
+            print(f"  false: {s}")
+        for s in unlabelled:
+            print(f"  unlabelled: {s}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
