@@ -752,6 +752,63 @@ static void test_changed_before_rename(void **state)
 	remove_dir(dir);
 }
 
+/* Plants, just before the rename, a link (to a file with the very bytes expected) or a FIFO. */
+static void plant_link(void *ctx, const char *path)
+{
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(symlink(ctx, path), 0);
+}
+
+static void plant_fifo(void *ctx, const char *path)
+{
+	(void)ctx;
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(mkfifo(path, 0644), 0);
+}
+
+/*
+ * The lesson's name, not what a link there names: a link planted between
+ * promote's read and its rename counts as a change (nothing written, the
+ * link's target untouched, no FIFO opened); a link given as the path is
+ * replaced, never written through (promote passes the target of a lesson
+ * that is a link, as named).
+ */
+static void test_atomic_links(void **state)
+{
+	(void)state;
+	char *dir = make_dir(), *path = xasprintf("%s/05-x.md", dir), *victim = xasprintf("%s/victim", dir);
+	char *err = NULL, *got;
+	struct stat st;
+
+	write_text(path, "as read\n");
+	write_text(victim, "as read\n");
+	struct atomic_opts opts = { "as read\n", 8, 0, plant_link, victim };
+	assert_int_equal(atomic_write(path, "promoted\n", 9, &opts, &err), ATOMIC_CHANGED);
+	got = slurp(victim);
+	assert_string_equal(got, "as read\n");
+	free(got);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(unlink(path), 0);
+
+	write_text(path, "as read\n");
+	opts.before_check = plant_fifo;
+	assert_int_equal(atomic_write(path, "promoted\n", 9, &opts, &err), ATOMIC_CHANGED);
+	assert_int_equal(unlink(path), 0);
+
+	assert_int_equal(symlink(victim, path), 0);
+	assert_int_equal(atomic_write(path, "new\n", 4, NULL, &err), ATOMIC_OK);
+	got = slurp(victim);
+	assert_string_equal(got, "as read\n");
+	free(got);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(count_entries(dir), 2);
+	free(path);
+	free(victim);
+	remove_dir(dir);
+}
+
 /* A write that fails half way (the file-size limit) leaves the old file whole and no temporary file. */
 static void test_fails_mid_write(void **state)
 {
@@ -803,6 +860,7 @@ int main(void)
 		cmocka_unit_test(test_property_random_edits),
 		cmocka_unit_test(test_atomic_replace),
 		cmocka_unit_test(test_changed_before_rename),
+		cmocka_unit_test(test_atomic_links),
 		cmocka_unit_test(test_fails_mid_write),
 	};
 
