@@ -88,21 +88,29 @@ static void say(const struct lab *lab, const char *color, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vaddf(&b, fmt, ap);
 	va_end(ap);
+	/* What a lesson, a file name or a program brings has its control characters escaped. */
+	struct buf e = BUF_INIT;
+	buf_add_printable(&e, b.p, b.len);
 	/* The colour ends before the line does, so that nothing after it is coloured. */
-	nl = b.len && b.p[b.len - 1] == '\n';
+	nl = e.len && e.p[e.len - 1] == '\n';
 	if (lab->color && color)
-		printf("%s%.*s%s%s", color, (int)(b.len - (size_t)nl), b.p, RESET, nl ? "\n" : "");
+		printf("%s%.*s%s%s", color, (int)(e.len - (size_t)nl), e.p, RESET, nl ? "\n" : "");
 	else
-		fwrite(b.p, 1, b.len, stdout);
+		fwrite(e.p, 1, e.len, stdout);
+	buf_release(&e);
 	buf_release(&b);
 }
 
-/* Prints a program's output as it is, ending with a newline. */
+/* Prints a program's or the compiler's output, control characters escaped, ending with a newline. */
 static void show_output(const struct buf *b)
 {
-	fwrite(b->p, 1, b->len, stdout);
-	if (b->len && b->p[b->len - 1] != '\n')
+	struct buf e = BUF_INIT;
+
+	buf_add_printable(&e, b->p, b->len);
+	fwrite(e.p, 1, e.len, stdout);
+	if (e.len && e.p[e.len - 1] != '\n')
 		putchar('\n');
+	buf_release(&e);
 }
 
 static void show_diff(const struct lab *lab, const char *expected, size_t elen, const struct buf *actual)

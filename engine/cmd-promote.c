@@ -44,7 +44,7 @@ static void print_diff(const struct lesson *l, const struct buf *next)
 	body = d.p;
 	for (int k = 0; k < 2 && (body = strchr(body, '\n')); k++)
 		body++;
-	printf("--- %s\n+++ %s (promoted)\n%s", l->path, l->path, body ? body : "");
+	cmd_printf(stdout, "--- %s\n+++ %s (promoted)\n%s", l->path, l->path, body ? body : "");
 	buf_release(&d);
 }
 

@@ -63,26 +63,26 @@ static void show_change(void *ctx, const struct tangle_report *r)
 
 	rep->n++;
 	if (rep->check && r->manifest) {
-		printf("%s: %s\n", r->path,
+		cmd_printf(stdout, "%s: %s\n", r->path,
 		       r->change == TANGLE_MISSING  ? "missing (tangle records there what it writes)"
 		       : r->change == TANGLE_EXTRA ? "extra (tangle writes nothing there any more)"
 						   : "differs from what tangle records");
 	} else if (rep->check) {
 		if (r->change == TANGLE_MISSING)
-			printf("%s: missing (the lesson has it)\n", r->path);
+			cmd_printf(stdout, "%s: missing (the lesson has it)\n", r->path);
 		else if (r->change == TANGLE_EXTRA && r->origin == TANGLE_UNTOUCHED)
-			printf("%s: extra (no lesson produces it)\n", r->path);
+			cmd_printf(stdout, "%s: extra (no lesson produces it)\n", r->path);
 		else if (r->change == TANGLE_EXTRA)
-			printf("%s: extra (no lesson produces it; %s)\n", r->path, origin_words(r));
+			cmd_printf(stdout, "%s: extra (no lesson produces it; %s)\n", r->path, origin_words(r));
 		else if (r->origin == TANGLE_UNKNOWN && !r->folder)
-			printf("%s: differs from the lesson\n", r->path);
+			cmd_printf(stdout, "%s: differs from the lesson\n", r->path);
 		else
-			printf("%s: differs from the lesson (%s)\n", r->path, origin_words(r));
+			cmd_printf(stdout, "%s: differs from the lesson (%s)\n", r->path, origin_words(r));
 	} else if (r->done) {
-		printf("%s %s\n", gone ? "removed" : "wrote", r->path);
+		cmd_printf(stdout, "%s %s\n", gone ? "removed" : "wrote", r->path);
 	} else {
 		rep->kept++;
-		printf("kept %s: %s%s ('litlab tangle --force' %s it)\n", r->path, origin_words(r),
+		cmd_printf(stdout, "kept %s: %s%s ('litlab tangle --force' %s it)\n", r->path, origin_words(r),
 		       r->change == TANGLE_DIFFERS && !r->folder ? ", and the lesson gives other bytes" : "",
 		       gone ? "removes" : "replaces");
 	}
