@@ -2,7 +2,8 @@
 # Finding 5: links planted in .litlab/ (a repository can commit one). litlab, often root, must
 # never create, truncate or read a file through them: .gitignore as a dangling link (litlab
 # created the file it names), CACHEDIR.TAG as a link to a file (litlab truncated it), a record
-# or a memo as a link to /dev/zero (read without bound) or a FIFO (a hang), evidence/ or
+# or a memo as a link to /dev/zero (read without bound) or a FIFO (a hang), a record as a hard
+# link to a file outside (replaced, not written through), evidence/ or
 # .litlab itself as a link to a victim's folder, a link planted between two runs. Each is
 # ignored or replaced, never followed; the check still passes; a warning names what it skipped.
 set -u
@@ -67,6 +68,15 @@ rc=$?
 cat "$work/err"
 [ "$rc" -eq 0 ] || { echo "FAIL: 2: a record as a FIFO: exit $rc (124: it hung)"; fail=1; }
 grep -q "warning: ignoring the corrupt cache record '.*' (it is not a regular file" "$work/err" || { echo "FAIL: 2: the FIFO is not named"; fail=1; }
+
+# A hard link to a file outside as the record: read as the file it is (not a record: a warning),
+# then replaced by a rename, never written through.
+rm "$rec" && ln "$work/sentinel" "$rec"
+check
+rc=$?
+[ "$rc" -eq 0 ] || { echo "FAIL: 2: a record as a hard link: exit $rc"; fail=1; }
+victim_intact "2 (hard link)"
+[ "$(stat -c %h "$rec")" -eq 1 ] || { echo "FAIL: 2: the hard link was not replaced"; fail=1; }
 
 # 3. evidence/ and memo/ as links to a victim's folder: nothing written or read there.
 rm -rf "$work/c/.litlab/evidence" "$work/c/.litlab/memo"
