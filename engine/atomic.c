@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "atomic.h"
+#include "fs.h"
 #include "util.h"
 
 /* The folder of path ("." when it has none) and its last component. */
@@ -27,74 +28,73 @@ static void split_path(const char *path, char **dir, const char **base)
 	}
 }
 
-static void sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		fsync(fd); /* best effort: some file systems refuse it on folders */
-		close(fd);
-	}
-}
-
 int atomic_write(const char *path, const void *data, size_t len, const struct atomic_opts *opts,
 		 char **err)
 {
 	static const struct atomic_opts none = { NULL, 0, 0, NULL, NULL };
-	char *dir, *tmp;
+	char *dir, *tmp = NULL;
 	const char *base;
 	struct stat st;
 	mode_t mode;
-	int fd, rc = ATOMIC_ERROR;
+	int fd, dfd, rc = ATOMIC_ERROR;
 
 	if (!opts)
 		opts = &none;
-	mode = opts->mode ? (mode_t)opts->mode : 0644;
-	if (stat(path, &st) == 0)
-		mode = st.st_mode & 07777;
 	split_path(path, &dir, &base);
-	tmp = xasprintf("%s/.%s.XXXXXX", dir, base);
-	fd = mkstemp(tmp);
+	/* The folder as named; the file itself, by its name in it, never followed. */
+	dfd = fs_open_root(dir);
+	if (dfd < 0) {
+		*err = xasprintf("cannot create a temporary file in '%s': %s", dir, strerror(errno));
+		free(dir);
+		return ATOMIC_ERROR;
+	}
+	mode = opts->mode ? (mode_t)opts->mode : 0644;
+	if (fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+		mode = st.st_mode & 0777; /* never a set-id bit carried over */
+	fd = fs_temp(dfd, base, &tmp);
 	if (fd < 0) {
 		*err = xasprintf("cannot create a temporary file in '%s': %s", dir, strerror(errno));
 		goto out;
 	}
 	if (write_all(fd, data, len) < 0 || fchmod(fd, mode) < 0 || fsync(fd) < 0) {
-		*err = xasprintf("cannot write '%s': %s", tmp, strerror(errno));
+		*err = xasprintf("cannot write '%s/%s': %s", dir, tmp, strerror(errno));
 		close(fd);
-		unlink(tmp);
 		goto out;
 	}
 	if (close(fd) < 0) {
-		*err = xasprintf("cannot write '%s': %s", tmp, strerror(errno));
-		unlink(tmp);
+		*err = xasprintf("cannot write '%s/%s': %s", dir, tmp, strerror(errno));
 		goto out;
 	}
 	if (opts->before_check)
 		opts->before_check(opts->ctx, path);
 	if (opts->expect) {
+		/* What is there now: a regular file with those bytes (a link, or more bytes, is a change). */
 		char *now;
 		size_t now_len;
-		int same = read_file(path, &now, &now_len) == 0;
+		int same = fs_read(dfd, base, opts->expect_len, &now, &now_len) == 0;
 		if (same) {
 			same = now_len == opts->expect_len && memcmp(now, opts->expect, now_len) == 0;
 			free(now);
 		}
 		if (!same) {
-			unlink(tmp);
 			rc = ATOMIC_CHANGED;
 			goto out;
 		}
 	}
-	if (rename(tmp, path) < 0) {
+	if (renameat(dfd, tmp, dfd, base) < 0) {
 		*err = xasprintf("cannot replace '%s': %s", path, strerror(errno));
-		unlink(tmp);
 		goto out;
 	}
-	sync_dir(dir);
+	free(tmp);
+	tmp = NULL;
+	fsync(dfd); /* best effort: some file systems refuse it on folders */
 	rc = ATOMIC_OK;
 out:
-	free(tmp);
+	if (tmp) {
+		unlinkat(dfd, tmp, 0);
+		free(tmp);
+	}
+	close(dfd);
 	free(dir);
 	return rc;
 }

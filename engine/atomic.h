@@ -5,8 +5,12 @@
  * atomic_write() writes the data to a temporary file in the folder of path
  * (".NAME.XXXXXX", so that rename() never crosses a file system), fsyncs
  * it, gives it the permission bits of the file it replaces (or opts->mode
- * for a new file), renames it over path and fsyncs the folder. If any step
- * fails, the temporary file is removed and path is as it was.
+ * for a new file; never a set-id bit), renames it over path and fsyncs the
+ * folder. If any step fails, the temporary file is removed and path is as
+ * it was. The folder of path is taken as named (fs_open_root()); path's
+ * last component is handled below it with no link followed: a link there is
+ * replaced, never written through (a caller that means a link's target
+ * passes the target), and with opts->expect a link there counts as changed.
  *
  * With opts->expect set, path is read again just before the rename and
  * compared with expect[0..expect_len): if it changed (or is gone) since the

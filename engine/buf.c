@@ -113,3 +113,68 @@ char *buf_detach(struct buf *b, size_t *len)
 	buf_init(b);
 	return p;
 }
+
+/* The length of the valid UTF-8 sequence at s (1 to 4), or 0. */
+static size_t utf8_at(const unsigned char *s, size_t len)
+{
+	unsigned c = s[0], cp, min;
+	size_t n;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 1, min = 0x80;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 2, min = 0x800;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 3, min = 0x10000;
+	else
+		return 0;
+	if (n >= len)
+		return 0;
+	cp = c & (0x3f >> n);
+	for (size_t k = 1; k <= n; k++) {
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[k] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n + 1;
+}
+
+void buf_add_printable(struct buf *b, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+
+	buf_grow(b, len);
+	while (i < len) {
+		size_t run = i;
+		while (run < len && ((s[run] >= 0x20 && s[run] < 0x7f) || s[run] == '\n' || s[run] == '\t'))
+			run++;
+		buf_add(b, s + i, run - i);
+		i = run;
+		if (i == len)
+			break;
+		size_t n = s[i] >= 0x80 ? utf8_at(s + i, len - i) : 0;
+		if (n == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0) {
+			buf_addf(b, "\\x%02x\\x%02x", s[i], s[i + 1]); /* a C1 control */
+		} else if (n == 3 && s[i] == 0xe2 &&
+			   ((s[i + 1] == 0x80 && s[i + 2] >= 0xaa && s[i + 2] <= 0xae) ||
+			    (s[i + 1] == 0x81 && s[i + 2] >= 0xa6 && s[i + 2] <= 0xa9))) {
+			buf_addf(b, "\\u%04x", ((s[i] & 0x0fu) << 12) | ((s[i + 1] & 0x3fu) << 6) | (s[i + 2] & 0x3fu));
+		} else if (n) {
+			buf_add(b, s + i, n);
+		} else {
+			buf_addf(b, "\\x%02x", s[i]);
+			n = 1;
+		}
+		i += n;
+	}
+}
+
+void buf_adds_printable(struct buf *b, const char *s)
+{
+	buf_add_printable(b, s, strlen(s));
+}

@@ -37,4 +37,17 @@ void buf_fit(struct buf *b);
 /* Returns the NUL-terminated bytes (always malloc'd) and empties b. */
 char *buf_detach(struct buf *b, size_t *len);
 
+/*
+ * Appends s[0..len) as a terminal may show it: every control character but
+ * newline and tab (C0, DEL, the C1 controls U+0080 to U+009F), the bidi
+ * controls that reorder a line (U+202A-U+202E, U+2066-U+2069) and every
+ * byte that is not part of valid UTF-8 are written as \xNN (\uNNNN for the
+ * bidi ones), so that text a program, a compiler or a file name brings can
+ * neither move the cursor, erase or recolour lines, nor forge a verdict.
+ * Backslashes are left alone; so is everything printable.
+ */
+void buf_add_printable(struct buf *b, const char *s, size_t len);
+/* buf_add_printable() of a C string. */
+void buf_adds_printable(struct buf *b, const char *s);
+
 #endif

@@ -19,6 +19,7 @@
 
 #include "buf.h"
 #include "cache.h"
+#include "fs.h"
 #include "keyhash.h"
 
 /* Bumped whenever the key's fields, the way a block is built, or the record's layout change. */
@@ -157,8 +158,17 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	pthread_mutex_init(&c->lock, NULL);
 	pthread_cond_init(&c->wake, NULL);
 	pthread_cond_init(&c->idle, NULL);
-	c->dir = xstrdup(dir && *dir ? dir : CACHE_DIR_DEFAULT);
+	c->named = dir && *dir;
+	c->dir = xstrdup(c->named ? dir : CACHE_DIR_DEFAULT);
 	c->fresh = fresh;
+	c->root = fs_open_top(c->dir, c->named, 0, 0);
+	if (c->root < 0 && errno == ELOOP) {
+		/* A link planted where .litlab goes: the cache is not used (nor written through it). */
+		warnx_("warning: cannot use the evidence cache '%s': %s; set " CACHE_DIR_ENV
+		       " to name a cache folder (results are not cached)",
+		       c->dir, fs_strerror(errno));
+		c->unusable = 1;
+	}
 	assume_isolation(c, r);
 	env = runner_env_memo(r, &memo);
 	compiler_binary(c, env->compiler, bin);
@@ -189,6 +199,8 @@ void cache_release(struct cache *c)
 	free(c->fingerprint);
 	free(c->assumed);
 	free_words(c->warned, c->nwarned);
+	if (c->root >= 0)
+		close(c->root);
 	free(c->dir);
 	pthread_cond_destroy(&c->wake);
 	pthread_cond_destroy(&c->idle);
@@ -498,6 +510,12 @@ int cache_evidence_parse(json_t *j, struct evidence *ev, char **err)
 
 /* --- files --- */
 
+/* The record's path below the cache folder, and as messages name it. */
+static char *record_rel(const char *key)
+{
+	return xasprintf("evidence/%.2s/%s.json", key, key);
+}
+
 static char *record_path(const struct cache *c, const char *key)
 {
 	return xasprintf("%s/evidence/%.2s/%s.json", c->dir, key, key);
@@ -516,6 +534,12 @@ static void warn_corrupt(struct cache *c, const char *path, const char *why)
 		warnx_("warning: ignoring the corrupt cache record '%s' (%s); it will be rebuilt", path, why);
 	}
 	pthread_mutex_unlock(&c->lock);
+}
+
+/* The cache folder, open, or -1 when it does not exist yet (or cannot be used). */
+static int root_fd(const struct cache *c)
+{
+	return __atomic_load_n(&c->root, __ATOMIC_ACQUIRE);
 }
 
 /*
@@ -567,12 +591,15 @@ int cache_load(struct cache *c, const char *key, struct evidence *ev)
 	size_t len;
 	int hit = 0;
 
-	if (c->fresh)
+	if (c->fresh || root_fd(c) < 0)
 		return 0;
 	path = record_path(c, key);
-	if (read_file(path, &text, &len) < 0) {
+	char *rel = record_rel(key);
+	int rc = fs_read(root_fd(c), rel, CACHE_RECORD_MAX, &text, &len);
+	free(rel);
+	if (rc < 0) {
 		if (errno != ENOENT && errno != ENOTDIR) /* no record, or no cache folder at all */
-			warn_corrupt(c, path, strerror(errno));
+			warn_corrupt(c, path, fs_strerror(errno));
 		free(path);
 		return 0;
 	}
@@ -604,110 +631,91 @@ int cache_load(struct cache *c, const char *key, struct evidence *ev)
 	return hit;
 }
 
-/* Makes dir (one level); 0 if it is there afterwards. */
-static int make_dir(const char *dir)
+/* Creates name in the folder fd with text, unless something (a file, a link) is there already. */
+static void create_once(int fd, const char *name, const char *text)
 {
-	return mkdir(dir, 0777) == 0 || errno == EEXIST ? 0 : -1;
+	int f = fs_create(fd, name, 0644);
+
+	if (f >= 0) {
+		if (write_all(f, text, strlen(text)) < 0)
+			errno = 0; /* best effort: a note for git and backup tools */
+		close(f);
+	}
 }
 
 /*
- * DIR/top, made with DIR when missing: DIR comes with a .gitignore that
- * ignores it (wherever it lands) and a CACHEDIR.TAG for backup tools.
+ * The cache folder, made with its .gitignore (which ignores it, wherever it
+ * lands) and a CACHEDIR.TAG for backup tools when missing; -1 (errno) when
+ * it cannot be made or used.
  */
-static int make_top(const struct cache *c, const char *top)
+static int make_root(struct cache *c)
 {
-	char *dir = xasprintf("%s/%s", c->dir, top);
-	int rc = 0;
+	static const char tag[] = "Signature: 8a477f597d28d172789f06886806bc55\n"
+				  "# The evidence cache of litlab: removing it is safe.\n";
+	int fd = root_fd(c);
 
-	if (access(dir, F_OK) != 0) {
-		static const char tag[] = "Signature: 8a477f597d28d172789f06886806bc55\n"
-					  "# The evidence cache of litlab: removing it is safe.\n";
-		char *ign = xasprintf("%s/.gitignore", c->dir), *tagp = xasprintf("%s/CACHEDIR.TAG", c->dir);
-		rc = make_dir(c->dir);
-		if (rc == 0 && access(ign, F_OK) != 0) {
-			FILE *fp = fopen(ign, "w");
-			if (fp) {
-				fputs("*\n", fp);
-				fclose(fp);
-			}
-			fp = fopen(tagp, "w");
-			if (fp) {
-				fputs(tag, fp);
-				fclose(fp);
-			}
-		}
-		free(ign);
-		free(tagp);
-		if (rc == 0)
-			rc = make_dir(dir);
+	if (fd >= 0)
+		return fd;
+	if (c->unusable) {
+		errno = ELOOP;
+		return -1;
 	}
-	free(dir);
-	return rc;
+	pthread_mutex_lock(&c->lock);
+	fd = root_fd(c);
+	if (fd < 0) {
+		fd = fs_open_top(c->dir, c->named, 1, 0777);
+		if (fd >= 0) {
+			create_once(fd, ".gitignore", "*\n");
+			create_once(fd, "CACHEDIR.TAG", tag);
+			__atomic_store_n(&c->root, fd, __ATOMIC_RELEASE);
+		}
+	}
+	int e = errno;
+	pthread_mutex_unlock(&c->lock);
+	errno = e;
+	return fd;
 }
 
-/* The folder of the records whose key starts with sub, made on first use. */
+/* The folder of the records whose key starts with sub (evidence/sub), made on first use. */
 static int prepare(struct cache *c, const char *sub)
 {
 	unsigned n = (unsigned)strtoul(sub, NULL, 16) & 255;
 	pthread_mutex_lock(&c->lock);
 	int made = c->made[n / 8] >> (n % 8) & 1;
 	pthread_mutex_unlock(&c->lock);
-	if (made)
-		return 0;
+	int root = make_root(c);
+	if (root < 0 || made)
+		return root < 0 ? -1 : 0;
 
-	char *subdir = xasprintf("%s/evidence/%s", c->dir, sub);
-	int rc = make_top(c, "evidence");
-	if (rc == 0)
-		rc = make_dir(subdir);
-	if (rc == 0) {
-		pthread_mutex_lock(&c->lock);
-		c->made[n / 8] |= (unsigned char)(1u << (n % 8));
-		pthread_mutex_unlock(&c->lock);
-	}
+	char *subdir = xasprintf("evidence/%s", sub);
+	int fd = fs_mkdirs(root, subdir, 0777);
 	free(subdir);
-	return rc;
-}
-
-/* Writes path whole through a temporary file beside it and a rename; 0, or -1 (errno). */
-static int replace_file(const char *path, const char *data, size_t len)
-{
-	char *tmp = xasprintf("%s.XXXXXX", path);
-	int rc = -1, fd = mkostemp(tmp, O_CLOEXEC);
-
-	if (fd >= 0) {
-		rc = fchmod(fd, 0644);
-		if (write_all(fd, data, len) < 0)
-			rc = -1;
-		if (close(fd) < 0)
-			rc = -1;
-		if (rc == 0 && rename(tmp, path) < 0)
-			rc = -1;
-		if (rc < 0) {
-			int e = errno;
-			unlink(tmp);
-			errno = e;
-		}
-	}
-	free(tmp);
-	return rc;
+	if (fd < 0)
+		return -1;
+	close(fd);
+	pthread_mutex_lock(&c->lock);
+	c->made[n / 8] |= (unsigned char)(1u << (n % 8));
+	pthread_mutex_unlock(&c->lock);
+	return 0;
 }
 
 static int write_record(struct cache *c, const char *key, const char *text)
 {
 	char sub[3] = { key[0], key[1], '\0' };
-	char *path = record_path(c, key);
-	int rc = prepare(c, sub) == 0 ? replace_file(path, text, strlen(text)) : -1;
+	char *rel = record_rel(key);
+	/* A new file renamed over the name: a link or FIFO planted there is replaced, never followed. */
+	int rc = prepare(c, sub) == 0 ? fs_replace(root_fd(c), rel, text, strlen(text), 0644, 0) : -1;
 
-	if (rc < 0) {
+	if (rc < 0 && !c->unusable) {
 		int e = errno;
 		pthread_mutex_lock(&c->lock);
 		if (!c->write_warned)
 			warnx_("warning: cannot write the evidence cache in '%s': %s (results are not cached)",
-			       c->dir, strerror(e));
+			       c->dir, fs_strerror(e));
 		c->write_warned = 1;
 		pthread_mutex_unlock(&c->lock);
 	}
-	free(path);
+	free(rel);
 	return rc;
 }
 
@@ -856,7 +864,8 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 
 /* ---- memos ---- */
 
-static char *memo_path(const struct cache *c, const char *kind, const char *id)
+/* The memo's path below the cache folder. */
+static char *memo_rel(const char *kind, const char *id)
 {
 	struct sha256_ctx ctx;
 	char hex[CACHE_KEY_HEX + 1];
@@ -865,7 +874,7 @@ static char *memo_path(const struct cache *c, const char *kind, const char *id)
 	key_str(&ctx, "litlab", LITLAB_VERSION);
 	key_str(&ctx, kind, id);
 	key_finish(&ctx, hex);
-	return xasprintf("%s/memo/%s-%s", c->dir, kind, hex);
+	return xasprintf("memo/%s-%s", kind, hex);
 }
 
 /*
@@ -880,10 +889,11 @@ char *cache_memo_get(const struct cache *c, const char *kind, const char *id, si
 	size_t end = sizeof MEMO_END - 1, n = 0;
 	char *path, *data = NULL;
 
-	if (c->fresh)
+	if (c->fresh || root_fd(c) < 0)
 		return NULL;
-	path = memo_path(c, kind, id);
-	if (read_file(path, &data, &n) < 0 || n < end || memcmp(data + n - end, MEMO_END, end) != 0) {
+	path = memo_rel(kind, id);
+	if (fs_read(root_fd(c), path, CACHE_MEMO_MAX, &data, &n) < 0 || n < end ||
+	    memcmp(data + n - end, MEMO_END, end) != 0) {
 		free(data);
 		data = NULL;
 		n = 0;
@@ -899,13 +909,17 @@ char *cache_memo_get(const struct cache *c, const char *kind, const char *id, si
 
 void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len)
 {
-	char *path = memo_path(c, kind, id);
+	char *path = memo_rel(kind, id);
 	struct buf b = BUF_INIT;
+	int root = make_root(c), fd = root >= 0 ? fs_mkdirs(root, "memo", 0777) : -1;
 
 	buf_add(&b, data, len);
 	buf_adds(&b, MEMO_END);
-	if (make_top(c, "memo") == 0)
-		replace_file(path, b.p, b.len);
+	if (fd >= 0) {
+		if (fs_replace(root, path, b.p, b.len, 0644, 0) < 0)
+			errno = 0; /* silent: the fact is learnt again next time */
+		close(fd);
+	}
 	buf_release(&b);
 	free(path);
 }

@@ -25,6 +25,16 @@
  * such a record depends on no header, only on all the rest, the compiler's
  * identity included.
  *
+ * Everything below DIR is opened below its descriptor with no link
+ * followed (fs.h): folders are made and entered without following a link,
+ * only regular files are read, records at most CACHE_RECORD_MAX bytes and
+ * memos at most CACHE_MEMO_MAX, and .gitignore and CACHEDIR.TAG are only
+ * ever created (never opened if something, a link, is there). DIR itself is
+ * taken as named when $LITLAB_CACHE_DIR names it; the default .litlab is
+ * resolved with no link followed, and a link there makes the cache unused
+ * (one warning). A link, a FIFO or a device planted where a record or memo
+ * goes is no record (a warning) and is replaced, never followed.
+ *
  * Records are written to a temporary file beside their place and renamed
  * into it, so that a reader, in this process or another litlab running at
  * the same time, sees a whole record or none; the last writer wins. There is
@@ -50,12 +60,18 @@
 #define CACHE_KEY_HEX 64 /* hex digits of a key */
 #define CACHE_DIR_DEFAULT ".litlab"
 #define CACHE_DIR_ENV "LITLAB_CACHE_DIR"
+/* The longest record read: four streams of 1 MiB each, every byte escaped (\u0000), and samples. */
+#define CACHE_RECORD_MAX (64u << 20)
+#define CACHE_MEMO_MAX (16u << 20)
 
 struct cache_file;    /* a file hashed in this run */
 struct cache_pending; /* a record waiting for the writer */
 
 struct cache {
 	char *dir;	      /* the cache's folder */
+	int named;	      /* $LITLAB_CACHE_DIR: taken as named; else .litlab, resolved with no link followed */
+	int root;	      /* dir, open (atomic: set once, by whoever makes it), or -1 */
+	int unusable;	      /* dir cannot be used (a link where .litlab goes): reported once, nothing kept */
 	int fresh;	      /* never read records (check --fresh); still write them */
 	char toolchain[CACHE_KEY_HEX + 1]; /* hash of the compiler's identity */
 	char *fingerprint;    /* sandbox_fingerprint(), when the isolation was looked up */

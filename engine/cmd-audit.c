@@ -421,10 +421,15 @@ int cmd_audit(int argc, char **argv)
 			json_decref(doc);
 		} else {
 			struct buf out = BUF_INIT;
-			if (fmt == FMT_TEXT)
-				text_ledger(&out, &cc);
-			else
+			if (fmt == FMT_TEXT) {
+				/* Values are made one line each (plain()); a path may still hold escapes. */
+				struct buf text = BUF_INIT;
+				text_ledger(&text, &cc);
+				buf_add_printable(&out, text.p, text.len);
+				buf_release(&text);
+			} else {
 				junit(&out, &cc);
+			}
 			fwrite(out.p, 1, out.len, stdout);
 			buf_release(&out);
 		}

@@ -1,8 +1,6 @@
 /* cmd-build.c: `litlab build`: check the lessons, then render the site and swap it in whole. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +10,7 @@
 
 #include "cmd.h"
 #include "course_check.h"
+#include "fs.h"
 #include "render.h"
 
 /* site/style.css, embedded at build time by engine/embed-file.sh. */
@@ -35,7 +34,8 @@ static const char build_help[] =
 	SITE_MARK ") or an empty one.\n"
 	"PATH is a lesson file or a folder of NN-slug.md lessons (default: lessons/).\n"
 	"\n"
-	"  -o, --output DIR   where the site goes (default: site/public)\n"
+	"  -o, --output DIR   where the site goes (default: site/public, where neither\n"
+	"                     site nor public may be a link)\n"
 	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable)\n"
 	"  --no-rules         apply no Lua rule at all\n"
 	"  -h, --help         this help\n"
@@ -43,86 +43,98 @@ static const char build_help[] =
 	"Exit status: 0 the site was written, 1 an error in a lesson (nothing written),\n"
 	"2 a usage error or a broken environment.\n";
 
-/* Why dir may not be replaced, or NULL if it may (missing, empty, or a site build wrote). */
-static char *not_replaceable(const char *dir)
+/*
+ * Where the site goes: the folder that holds it (open as a descriptor when
+ * it exists) and the site's name in it. -o DIR is taken as named, up to its
+ * last component; the default site/public is resolved with no link followed.
+ * The site folder itself is never followed: it is replaced by a rename.
+ */
+struct place {
+	const char *shown; /* DIR as given, for messages */
+	char *parent;	   /* "site", or DIR's folder */
+	char *base;	   /* "public", or DIR's last component */
+	int named;
+	int fd; /* parent, or -1 when it does not exist (yet) */
+};
+
+static void place_release(struct place *pl)
+{
+	free(pl->parent);
+	free(pl->base);
+	if (pl->fd >= 0)
+		close(pl->fd);
+}
+
+/* Opens the parent (making it, and the folders above it, with create); 0, or -1 with *err. */
+static int place_open(struct place *pl, int create, char **err)
+{
+	if (pl->fd >= 0)
+		return 0;
+	pl->fd = fs_open_top(pl->parent, pl->named, create, 0777);
+	if (pl->fd >= 0 || (!create && errno == ENOENT))
+		return 0;
+	*err = xasprintf("cannot %s the folder of '%s', '%s': %s", create ? "make" : "open", pl->shown, pl->parent,
+			 errno == ELOOP && !pl->named
+				 ? "it is a symbolic link, which litlab does not follow for the site it places itself "
+				   "(name a folder with -o to use it)"
+				 : fs_strerror(errno));
+	return -1;
+}
+
+/* Why the site folder may not be replaced, or NULL if it may (missing, empty, or a site build wrote). */
+static char *not_replaceable(struct place *pl)
 {
 	struct stat st;
+	char *err = NULL;
 
-	if (lstat(dir, &st) < 0)
-		return errno == ENOENT ? NULL : xasprintf("cannot read '%s': %s", dir, strerror(errno));
+	if (place_open(pl, 0, &err) < 0)
+		return err;
+	if (pl->fd < 0 || fstatat(pl->fd, pl->base, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return pl->fd < 0 || errno == ENOENT ? NULL : xasprintf("cannot read '%s': %s", pl->shown, strerror(errno));
+	if (S_ISLNK(st.st_mode))
+		return xasprintf("'%s' is a symbolic link: not replacing it (nor following it)", pl->shown);
 	if (!S_ISDIR(st.st_mode))
-		return xasprintf("'%s' exists and is not a folder: not replacing it", dir);
-	char *mark = xasprintf("%s/" SITE_MARK, dir);
-	int marked = access(mark, F_OK) == 0;
-	free(mark);
+		return xasprintf("'%s' exists and is not a folder: not replacing it", pl->shown);
+	int dfd = fs_open_dir(pl->fd, pl->base);
+	if (dfd < 0)
+		return xasprintf("cannot read '%s': %s", pl->shown, fs_strerror(errno));
+	/* The mark is a regular file of build's, not a link planted to look like one. */
+	int marked = fstatat(dfd, SITE_MARK, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+	struct fs_entry *v;
+	size_t n = 0;
+	int listed = marked || fs_list(dfd, "", &v, &n) == 0;
+	int e = errno;
+	close(dfd);
 	if (marked)
 		return NULL;
-	DIR *d = opendir(dir);
-	if (!d)
-		return xasprintf("cannot read '%s': %s", dir, strerror(errno));
-	int empty = 1;
-	for (struct dirent *e; (e = readdir(d));)
-		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-			empty = 0;
-	closedir(d);
-	if (empty)
+	if (!listed)
+		return xasprintf("cannot read '%s': %s", pl->shown, fs_strerror(e));
+	fs_entries_free(v, n);
+	if (n == 0)
 		return NULL;
 	return xasprintf("'%s' holds files that 'litlab build' did not write (there is no " SITE_MARK
 			 " in it): not replacing it; remove it or choose another -o",
-			 dir);
+			 pl->shown);
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* Creates name in the new site folder open as dfd, with data. */
+static int write_page(int dfd, const char *dir, const char *name, const char *data, size_t len, char **err)
 {
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path) < 0 ? -1 : 0;
-}
-
-/* rm -rf path, without following symbolic links. */
-static int remove_tree(const char *path)
-{
-	return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-/* mkdir -p of the folders above path. */
-static int make_parents(const char *path, char **err)
-{
-	char *p = xstrdup(path);
-
-	for (char *s = strchr(p + 1, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (mkdir(p, 0777) < 0 && errno != EEXIST) {
-			*err = xasprintf("cannot create '%s': %s", p, strerror(errno));
-			free(p);
-			return -1;
-		}
-		*s = '/';
-	}
-	free(p);
-	return 0;
-}
-
-static int write_page(const char *dir, const char *name, const char *data, size_t len, char **err)
-{
-	char *path = xasprintf("%s/%s", dir, name);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	int fd = fs_create(dfd, name, 0666);
 	int rc = 0;
 
 	if (fd < 0) {
 		*err = errno == EEXIST ? xasprintf("two lessons would both make the page '%s'", name)
-				       : xasprintf("cannot create '%s': %s", path, strerror(errno));
+				       : xasprintf("cannot create '%s/%s': %s", dir, name, fs_strerror(errno));
 		rc = -1;
 	} else if (write_all(fd, data, len) < 0) {
-		*err = xasprintf("cannot write '%s': %s", path, strerror(errno));
+		*err = xasprintf("cannot write '%s/%s': %s", dir, name, strerror(errno));
 		close(fd);
 		rc = -1;
 	} else if (close(fd) < 0) {
-		*err = xasprintf("cannot write '%s': %s", path, strerror(errno));
+		*err = xasprintf("cannot write '%s/%s': %s", dir, name, strerror(errno));
 		rc = -1;
 	}
-	free(path);
 	return rc;
 }
 
@@ -177,144 +189,144 @@ static void render_site(const struct course_check *cc, struct site *s)
 	buf_release(&page);
 }
 
-/* 1 if the file at path holds exactly data[0..len). */
-static int same_file(const char *path, const char *data, size_t len)
+/*
+ * 1 if the site folder already holds exactly the site: these regular files
+ * with these bytes, and nothing else. Then there is nothing to replace, and
+ * build writes nothing (a build with nothing changed costs no disk writes).
+ */
+static int site_unchanged(const struct site *s, const struct place *pl)
 {
-	char *old;
-	size_t n;
+	int dfd = pl->fd >= 0 ? fs_open_dir(pl->fd, pl->base) : -1;
+	struct fs_entry *v = NULL;
+	size_t n = 0;
+	int same = dfd >= 0 && fs_list(dfd, "", &v, &n) == 0 && n == s->n;
 
-	if (read_file(path, &old, &n) < 0)
-		return 0;
-	int same = n == len && memcmp(old, data, len) == 0;
-	free(old);
+	for (size_t i = 0; i < n && same; i++) {
+		const struct site_file *f = NULL;
+		for (size_t k = 0; k < s->n && !f; k++)
+			if (strcmp(s->v[k].name, v[i].name) == 0)
+				f = &s->v[k];
+		char *old;
+		size_t len;
+		same = f && v[i].type == S_IFREG && fs_read(dfd, v[i].name, f->len, &old, &len) == 0;
+		if (same) {
+			same = len == f->len && memcmp(old, f->data, len) == 0;
+			free(old);
+		}
+	}
+	fs_entries_free(v, n);
+	if (dfd >= 0)
+		close(dfd);
 	return same;
 }
 
-/*
- * 1 if dir already holds exactly the site: these files with these bytes,
- * and nothing else. Then there is nothing to replace, and build writes
- * nothing (a build with nothing changed costs no disk writes).
- */
-static int site_unchanged(const struct site *s, const char *dir)
-{
-	DIR *d = opendir(dir);
-	size_t seen = 0;
-	int same = d != NULL;
-
-	for (struct dirent *e; same && (e = readdir(d));) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		const struct site_file *f = NULL;
-		for (size_t i = 0; i < s->n && !f; i++)
-			if (strcmp(s->v[i].name, e->d_name) == 0)
-				f = &s->v[i];
-		char *path = xasprintf("%s/%s", dir, e->d_name);
-		struct stat st;
-		same = f && lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == f->len &&
-		       same_file(path, f->data, f->len);
-		free(path);
-		seen++;
-	}
-	if (d)
-		closedir(d);
-	return same && seen == s->n;
-}
-
-/* Writes the site into the empty folder dir. */
-static int write_site(const struct site *s, const char *dir, char **err)
+/* Writes the site into the new folder open as dfd (shown as dir). */
+static int write_site(const struct site *s, int dfd, const char *dir, char **err)
 {
 	/*
 	 * On disk before the swap, so that a crash cannot leave a site of empty
 	 * pages: one syncfs() for them all costs one journal commit where an
-	 * fsync() per page cost one each. The folder is opened first: syncfs()
-	 * reports the write errors that happened since its descriptor was opened.
+	 * fsync() per page cost one each. syncfs() reports the write errors that
+	 * happened since its descriptor was opened, which was before the pages.
 	 */
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int rc = 0;
 
 	for (size_t i = 0; i < s->n && rc == 0; i++)
-		rc = write_page(dir, s->v[i].name, s->v[i].data, s->v[i].len, err);
-	if (rc == 0 && (dfd < 0 || syncfs(dfd) < 0)) {
+		rc = write_page(dfd, dir, s->v[i].name, s->v[i].data, s->v[i].len, err);
+	if (rc == 0 && syncfs(dfd) < 0) {
 		*err = xasprintf("cannot write '%s' to disk: %s", dir, strerror(errno));
 		rc = -1;
 	}
-	if (dfd >= 0)
-		close(dfd);
 	return rc;
 }
 
-/*
- * Puts the finished folder tmp in the place of dir. With RENAME_EXCHANGE
- * the swap is one step; where the file system cannot, dir moves aside
- * first and comes back if tmp cannot take its place. The old site is
- * removed only once the new one is in place.
- */
-static int replace_dir(const char *tmp, const char *dir, char **err)
+/* Removes the old site, now at name in the parent, and says so if it cannot. */
+static void remove_old(const struct place *pl, const char *name)
 {
-	if (rename(tmp, dir) == 0)
-		return 0; /* dir did not exist, or was an empty folder */
+	if (fs_remove_tree(pl->fd, name) < 0)
+		fprintf(stderr, "litlab: warning: cannot remove the old site, now in '%s/%s': %s\n", pl->parent, name,
+			strerror(errno));
+}
+
+/*
+ * Puts the finished folder tmp (in the parent) in the place of the site.
+ * With RENAME_EXCHANGE the swap is one step; where the file system cannot,
+ * the site moves aside first and comes back if tmp cannot take its place.
+ * The old site is removed only once the new one is in place.
+ */
+static int replace_dir(const struct place *pl, const char *tmp, char **err)
+{
+	int p = pl->fd;
+
+	if (renameat(p, tmp, p, pl->base) == 0)
+		return 0; /* it did not exist, or was an empty folder */
 	if (errno != EEXIST && errno != ENOTEMPTY) {
-		*err = xasprintf("cannot rename '%s' to '%s': %s", tmp, dir, strerror(errno));
+		*err = xasprintf("cannot rename '%s/%s' to '%s': %s", pl->parent, tmp, pl->shown, strerror(errno));
 		return -1;
 	}
-	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, dir, RENAME_EXCHANGE) == 0) {
-		if (remove_tree(tmp) < 0)
-			fprintf(stderr, "litlab: warning: cannot remove the old site, now in '%s': %s\n", tmp,
-				strerror(errno));
+	if (renameat2(p, tmp, p, pl->base, RENAME_EXCHANGE) == 0) {
+		remove_old(pl, tmp);
 		return 0;
 	}
 	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
-		*err = xasprintf("cannot swap '%s' and '%s': %s", tmp, dir, strerror(errno));
+		*err = xasprintf("cannot swap '%s/%s' and '%s': %s", pl->parent, tmp, pl->shown, strerror(errno));
 		return -1;
 	}
-	char *old = xasprintf("%s.old-XXXXXX", dir);
-	if (!mkdtemp(old) || rename(dir, old) < 0) {
-		*err = xasprintf("cannot move the old site '%s' aside: %s", dir, strerror(errno));
-		rmdir(old);
-		free(old);
+	char *prefix = xasprintf("%s.old", pl->base), *old;
+	int ofd = fs_mkdtemp(p, prefix, &old);
+	free(prefix);
+	if (ofd < 0 || (close(ofd), renameat(p, pl->base, p, old)) < 0) {
+		*err = xasprintf("cannot move the old site '%s' aside: %s", pl->shown, strerror(errno));
+		if (ofd >= 0) {
+			unlinkat(p, old, AT_REMOVEDIR);
+			free(old);
+		}
 		return -1;
 	}
-	if (rename(tmp, dir) < 0) {
+	if (renameat(p, tmp, p, pl->base) < 0) {
 		int e = errno;
-		rename(old, dir);
-		*err = xasprintf("cannot rename '%s' to '%s': %s", tmp, dir, strerror(e));
+		renameat(p, old, p, pl->base);
+		*err = xasprintf("cannot rename '%s/%s' to '%s': %s", pl->parent, tmp, pl->shown, strerror(e));
 		free(old);
 		return -1;
 	}
-	if (remove_tree(old) < 0)
-		fprintf(stderr, "litlab: warning: cannot remove the old site, now in '%s': %s\n", old, strerror(errno));
+	remove_old(pl, old);
 	free(old);
 	return 0;
 }
 
 /*
- * Writes the site into DIR.tmp-XXXXXX beside dir, then swaps it in. Nothing
- * of dir changes on failure. Returns 1 if dir held the same site already
- * (nothing written), 0 once replaced, -1 with *err.
+ * Writes the site into BASE.tmp.XXXXXX beside it, then swaps it in. Nothing
+ * of the site changes on failure. Returns 1 if it held the same site
+ * already (nothing written), 0 once replaced, -1 with *err.
  */
-static int publish(const struct site *s, const char *dir, char **err)
+static int publish(const struct site *s, struct place *pl, char **err)
 {
-	if (site_unchanged(s, dir))
+	if (site_unchanged(s, pl))
 		return 1;
-	if (make_parents(dir, err) < 0)
+	if (place_open(pl, 1, err) < 0)
 		return -1;
-	char *tmp = xasprintf("%s.tmp-XXXXXX", dir);
-	if (!mkdtemp(tmp)) {
-		*err = xasprintf("cannot create a folder beside '%s': %s", dir, strerror(errno));
-		free(tmp);
+	char *prefix = xasprintf("%s.tmp", pl->base), *tmp;
+	int dfd = fs_mkdtemp(pl->fd, prefix, &tmp);
+	free(prefix);
+	if (dfd < 0) {
+		*err = xasprintf("cannot create a folder beside '%s': %s", pl->shown, strerror(errno));
 		return -1;
 	}
+	char *shown = xasprintf("%s/%s", pl->parent, tmp);
 	mode_t mask = umask(0);
 	umask(mask);
-	int rc = chmod(tmp, 0777 & ~mask);
+	int rc = fchmod(dfd, 0777 & ~mask);
 	if (rc < 0)
-		*err = xasprintf("cannot set the permissions of '%s': %s", tmp, strerror(errno));
+		*err = xasprintf("cannot set the permissions of '%s': %s", shown, strerror(errno));
 	if (rc == 0)
-		rc = write_site(s, tmp, err);
+		rc = write_site(s, dfd, shown, err);
+	close(dfd);
 	if (rc == 0)
-		rc = replace_dir(tmp, dir, err);
+		rc = replace_dir(pl, tmp, err);
 	if (rc < 0)
-		remove_tree(tmp);
+		fs_remove_tree(pl->fd, tmp);
+	free(shown);
 	free(tmp);
 	return rc;
 }
@@ -326,7 +338,7 @@ int cmd_build(int argc, char **argv)
 		COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
 	};
 	struct course_check_opts copts = { .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
-	int c;
+	int c, named = 0;
 	const char *out = "site/public";
 
 	optind = 1;
@@ -335,6 +347,7 @@ int cmd_build(int argc, char **argv)
 		switch (c) {
 		case 'o':
 			out = optarg;
+			named = 1;
 			break;
 		case 'h':
 			course_check_opts_release(&copts);
@@ -362,10 +375,13 @@ int cmd_build(int argc, char **argv)
 		course_check_opts_release(&copts);
 		return cmd_usage_error("build", "-o needs a folder that can be replaced, not '%s'", out);
 	}
-	char *why = not_replaceable(dir);
+	struct place pl = { dir, NULL, xstrdup(base), named, -1 };
+	pl.parent = base == dir ? xstrdup(".") : base == dir + 1 ? xstrdup("/") : xstrndup(dir, (size_t)(base - dir - 1));
+	char *why = not_replaceable(&pl);
 	if (why) {
 		fprintf(stderr, "litlab: %s\n", why);
 		free(why);
+		place_release(&pl);
 		free(dir);
 		course_check_opts_release(&copts);
 		return 2;
@@ -385,7 +401,7 @@ int cmd_build(int argc, char **argv)
 				runner_env(&cc.runner); /* the compiler's version, for the captions */
 			struct site site = { NULL, 0 };
 			render_site(&cc, &site);
-			int rc = publish(&site, dir, &err);
+			int rc = publish(&site, &pl, &err);
 			if (rc < 0) {
 				fprintf(stderr, "litlab: %s; the site in '%s' is unchanged\n", err, dir);
 				free(err);
@@ -398,6 +414,7 @@ int cmd_build(int argc, char **argv)
 		}
 	}
 	course_check_release(&cc);
+	place_release(&pl);
 	free(dir);
 	course_check_opts_release(&copts);
 	return status;

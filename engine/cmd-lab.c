@@ -3,26 +3,30 @@
  *
  * What to build and how to judge it (flags, args=, exit=, match=, timeout,
  * samples) comes from the lesson; what is built, fed and compared with comes
- * from the lab folder, so that a student's edits are what runs. Programs run
- * as check runs them: through sandbox_launch(), in a fresh temporary folder,
- * with the same limits and the same small fixed environment.
+ * from the lab folder, so that a student's edits are what runs (a file that
+ * only the lesson changed since 'make labs' wrote it, as its manifest tells,
+ * gives way to the lesson's stdin and expected output). Lab files are read
+ * below folder descriptors, no link followed, regular files only, bounded
+ * (LAB_FILE_MAX). Programs are built and run as check builds and runs a
+ * block: through the runner's build (runner_build_*()), each run in a
+ * folder of its own, with the same limits and the same fixed environment.
  */
-#define _XOPEN_SOURCE_EXTENDED 1
-#include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd.h"
 #include "course.h"
 #include "envinfo.h"
+#include "fs.h"
 #include "match.h"
 #include "measure.h"
 #include "runner.h"
@@ -38,21 +42,29 @@ static const char lab_help[] =
 	"temporary folder, with its stdin file, its args and its limits). Its output is\n"
 	"shown, then 'ok' or a unified diff against the lesson's expected output. Measure\n"
 	"programs are run warmup + samples times and their distribution is shown with the\n"
-	"compiler and the machine. A file that differs from what the lesson would give is\n"
-	"built as it is, and said to be edited. 'make lab-NN' runs this.\n"
+	"compiler and the machine. A file edited since 'make labs' wrote it is used as it\n"
+	"is, and said to be edited; one that only the lesson changed since is said to be\n"
+	"older than the lesson, and the lesson's stdin and expected output count. Lab\n"
+	"files are read without following links. 'make lab-NN' runs this.\n"
 	"\n"
 	"  --lessons DIR   where the lessons are (default: lessons)\n"
-	"  --labs DIR      where the labs are (default: labs)\n"
+	"  --labs DIR      where the labs are (default: labs, which must not be a link)\n"
 	"  -h, --help      this help\n"
 	"\n"
 	"Exit status: 0 every program matches the lesson, 1 one does not, 2 a usage\n"
 	"error, no such lab, or a broken environment (no compiler).\n";
+
+/* Bytes read of a lab file: a student's source, input or expected output is never near it. */
+#define LAB_FILE_MAX (16u << 20)
 
 struct lab {
 	struct runner runner;
 	const struct lesson *l;
 	char *dir;	   /* labs/lab-NN */
 	char *include_dir; /* labs/include */
+	int dirfd;	   /* labs/lab-NN, open */
+	int include_fd;	   /* labs/include, or -1 */
+	struct tangle_manifest manifest; /* what tangle wrote in labs/lab-NN */
 	int color;
 	int have_env;
 	struct envinfo env;
@@ -76,21 +88,29 @@ static void say(const struct lab *lab, const char *color, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vaddf(&b, fmt, ap);
 	va_end(ap);
+	/* What a lesson, a file name or a program brings has its control characters escaped. */
+	struct buf e = BUF_INIT;
+	buf_add_printable(&e, b.p, b.len);
 	/* The colour ends before the line does, so that nothing after it is coloured. */
-	nl = b.len && b.p[b.len - 1] == '\n';
+	nl = e.len && e.p[e.len - 1] == '\n';
 	if (lab->color && color)
-		printf("%s%.*s%s%s", color, (int)(b.len - (size_t)nl), b.p, RESET, nl ? "\n" : "");
+		printf("%s%.*s%s%s", color, (int)(e.len - (size_t)nl), e.p, RESET, nl ? "\n" : "");
 	else
-		fwrite(b.p, 1, b.len, stdout);
+		fwrite(e.p, 1, e.len, stdout);
+	buf_release(&e);
 	buf_release(&b);
 }
 
-/* Prints a program's output as it is, ending with a newline. */
+/* Prints a program's or the compiler's output, control characters escaped, ending with a newline. */
 static void show_output(const struct buf *b)
 {
-	fwrite(b->p, 1, b->len, stdout);
-	if (b->len && b->p[b->len - 1] != '\n')
+	struct buf e = BUF_INIT;
+
+	buf_add_printable(&e, b->p, b->len);
+	fwrite(e.p, 1, e.len, stdout);
+	if (e.len && e.p[e.len - 1] != '\n')
 		putchar('\n');
+	buf_release(&e);
 }
 
 static void show_diff(const struct lab *lab, const char *expected, size_t elen, const struct buf *actual)
@@ -136,18 +156,76 @@ static void push(char ***argv, size_t *argc, char *word)
 	(*argv)[*argc] = NULL;
 }
 
-/* Compares a lab file with what the lesson would give: 1 same, 0 edited, -1 unreadable. */
-static int compare_file(const char *path, const char *want, size_t want_len)
-{
-	char *have;
-	size_t len;
-	int same;
+/* How a lab file stands with the lesson. */
+enum lab_state {
+	LAB_SAME,    /* the lesson's bytes */
+	LAB_EDITED,  /* edited since 'make labs' wrote it: used as it is */
+	LAB_OLDER,   /* as 'make labs' wrote it, and the lesson changed since */
+	LAB_DIFFERS, /* other bytes, and no record of what 'make labs' wrote */
+};
 
-	if (read_file(path, &have, &len) < 0)
+/* A lab file as read, and as it stands with what the lesson would give. */
+struct lab_file {
+	char *name; /* e.g. "double.stdin" */
+	char *path; /* as shown: labs/lab-07/double.stdin */
+	char *data;
+	size_t len;
+	int missing;
+	enum lab_state state;
+};
+
+static void lab_file_release(struct lab_file *f)
+{
+	free(f->name);
+	free(f->path);
+	free(f->data);
+	memset(f, 0, sizeof *f);
+}
+
+/*
+ * Reads the lab file name (below the lab folder, no link followed, a
+ * regular file, at most LAB_FILE_MAX) and compares it with want. 0, or -1
+ * when it is missing (f->missing) or cannot be read (said).
+ */
+static int read_lab_file(const struct lab *lab, const char *name, const char *want, size_t want_len,
+			 struct lab_file *f)
+{
+	memset(f, 0, sizeof *f);
+	f->name = xstrdup(name);
+	f->path = xasprintf("%s/%s", lab->dir, name);
+	if (fs_read(lab->dirfd, name, LAB_FILE_MAX, &f->data, &f->len) < 0) {
+		f->missing = errno == ENOENT;
+		if (!f->missing)
+			say(lab, RED, "FAILED: cannot read '%s': %s\n", f->path, fs_strerror(errno));
 		return -1;
-	same = len == want_len && memcmp(have, want, want_len) == 0;
-	free(have);
-	return same;
+	}
+	if (f->len == want_len && memcmp(f->data, want, want_len) == 0)
+		f->state = LAB_SAME;
+	else
+		switch (tangle_origin_of(&lab->manifest, name, f->data, f->len)) {
+		case TANGLE_UNTOUCHED:
+			f->state = LAB_OLDER;
+			break;
+		case TANGLE_EDITED:
+			f->state = LAB_EDITED;
+			break;
+		default:
+			f->state = LAB_DIFFERS;
+			break;
+		}
+	return 0;
+}
+
+/* The bytes a run uses: the lab file's, unless only the lesson changed it (then the lesson's). */
+static void used_bytes(const struct lab_file *f, const char *lesson, size_t lesson_len, const char **p, size_t *n)
+{
+	if (f->state == LAB_OLDER) {
+		*p = lesson;
+		*n = lesson_len;
+	} else {
+		*p = f->data;
+		*n = f->len;
+	}
 }
 
 static const struct output_block *output_of(const struct block *b, enum stream s)
@@ -198,18 +276,14 @@ static int judge_end(const struct lab *lab, const struct block *b, const struct 
 	return 0;
 }
 
-/* Puts from into the build as name, under a #line naming from: messages point at the file itself. */
-static int stage_file(const struct lab *lab, const char *from, struct runner_build *bd, const char *name)
+/* Puts body into the build as name, under a #line naming from: messages point at the file itself. */
+static int stage_file(const struct lab *lab, const char *from, const char *body, size_t len, struct runner_build *bd,
+		      const char *name)
 {
 	struct buf text = BUF_INIT;
-	char *body, *err = NULL;
-	size_t len;
+	char *err = NULL;
 	int rc = 0;
 
-	if (read_file(from, &body, &len) < 0) {
-		say(lab, RED, "FAILED: cannot read '%s': %s\n", from, strerror(errno));
-		return -1;
-	}
 	buf_adds(&text, "#line 1 \"");
 	for (const char *p = from; *p; p++) {
 		if (*p == '"' || *p == '\\')
@@ -218,34 +292,44 @@ static int stage_file(const struct lab *lab, const char *from, struct runner_bui
 	}
 	buf_adds(&text, "\"\n");
 	buf_add(&text, body, len);
-	free(body);
 	if (runner_build_put(bd, name, text.p, text.len, &err) < 0) {
 		say(lab, RED, "FAILED: %s\n", err);
 		free(err);
 		rc = -1;
 	}
+	runner_build_quote(bd, from, body, len); /* the compiler quotes the student's lines */
 	buf_release(&text);
 	return rc;
 }
 
-/* Stages the headers (NAME.h) of dir into the build; 0 or -1. */
-static int stage_headers(const struct lab *lab, const char *dir, struct runner_build *bd)
+/*
+ * Stages the headers (NAME.h) of the folder open as dirfd, shown as dir,
+ * into the build; 0 or -1. Only regular files: a header that is a link (to a file
+ * the student could not read) is not staged, and said so.
+ */
+static int stage_headers(const struct lab *lab, int dirfd, const char *dir, struct runner_build *bd)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
+	struct fs_entry *v;
+	size_t n;
 	int rc = 0;
 
-	while (rc == 0 && d && (de = readdir(d))) {
-		size_t n = strlen(de->d_name);
-		char *from = xasprintf("%s/%s", dir, de->d_name);
-		struct stat st;
-		if (de->d_name[0] != '.' && n > 2 && strcmp(de->d_name + n - 2, ".h") == 0 && stat(from, &st) == 0 &&
-		    S_ISREG(st.st_mode))
-			rc = stage_file(lab, from, bd, de->d_name);
+	if (dirfd < 0 || fs_list(dirfd, "", &v, &n) < 0)
+		return 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		size_t k = strlen(v[i].name);
+		if (v[i].name[0] == '.' || k <= 2 || strcmp(v[i].name + k - 2, ".h") != 0)
+			continue;
+		char *from = xasprintf("%s/%s", dir, v[i].name), *body;
+		size_t len;
+		if (fs_read(dirfd, v[i].name, LAB_FILE_MAX, &body, &len) < 0) {
+			say(lab, NULL, "(not staged: '%s': %s)\n", from, fs_strerror(errno));
+		} else {
+			rc = stage_file(lab, from, body, len, bd, v[i].name);
+			free(body);
+		}
 		free(from);
 	}
-	if (d)
-		closedir(d);
+	fs_entries_free(v, n);
 	return rc;
 }
 
@@ -256,11 +340,12 @@ static int stage_headers(const struct lab *lab, const char *dir, struct runner_b
  * messages point at the files the student edits. litlab reads them; the
  * compiler sees nothing of the course's folder.
  */
-static int stage_sources(const struct lab *lab, const char *src, struct runner_build *bd, const char *name)
+static int stage_sources(const struct lab *lab, const struct lab_file *src, struct runner_build *bd, const char *name)
 {
-	if (stage_headers(lab, lab->include_dir, bd) < 0 || stage_headers(lab, lab->dir, bd) < 0)
+	if (stage_headers(lab, lab->include_fd, lab->include_dir, bd) < 0 ||
+	    stage_headers(lab, lab->dirfd, lab->dir, bd) < 0)
 		return -1;
-	return stage_file(lab, src, bd, name);
+	return stage_file(lab, src->path, src->data, src->len, bd, name);
 }
 
 /*
@@ -270,8 +355,8 @@ static int stage_sources(const struct lab *lab, const char *src, struct runner_b
  * Returns 0 if it compiled; *stopped (malloc'd) says which of litlab's
  * limits stopped the compiler, if one did.
  */
-static int compile(struct lab *lab, const struct block *b, const char *src, struct runner_build *bd, struct buf *log,
-		   char **stopped)
+static int compile(struct lab *lab, const struct block *b, const struct lab_file *src, struct runner_build *bd,
+		   struct buf *log, char **stopped)
 {
 	const struct lesson *l = lab->l;
 	char **flags = NULL, **shown = NULL, **libs = NULL;
@@ -301,7 +386,7 @@ static int compile(struct lab *lab, const struct block *b, const char *src, stru
 		push(&shown, &nshown, xstrdup("-c"));
 	push(&shown, &nshown, xstrdup("-o"));
 	push(&shown, &nshown, xasprintf("%s%s", b->id, link ? "" : ".o"));
-	push(&shown, &nshown, xstrdup(src));
+	push(&shown, &nshown, xstrdup(src->path));
 	for (size_t i = 0; i < nlibs; i++)
 		push(&shown, &nshown, xstrdup(libs[i]));
 	for (size_t i = 0; i < nshown; i++)
@@ -327,7 +412,8 @@ done:
 }
 
 /* One run of the lab's program, as check runs a block: a folder of its own, the block's limits. */
-static int execute(const struct block *b, struct runner_build *bd, const struct buf *in, struct launch_result *res)
+static int execute(const struct block *b, struct runner_build *bd, const char *in, size_t in_len,
+		   struct launch_result *res)
 {
 	struct run_spec rs;
 	char **args = NULL;
@@ -343,8 +429,8 @@ static int execute(const struct block *b, struct runner_build *bd, const struct 
 	rs.name = b->id;
 	rs.args = args;
 	rs.nargs = nargs;
-	rs.stdin_data = in ? in->p : NULL;
-	rs.stdin_len = in ? in->len : 0;
+	rs.stdin_data = in;
+	rs.stdin_len = in_len;
 	rs.side_channel = b->mode == MODE_MEASURE;
 	runner_program_limits(&rs.lim, b, 0);
 	int rc = runner_build_run(bd, &rs, res);
@@ -367,7 +453,7 @@ static void show_stat_line(const struct lab *lab, const char *what, const struct
 }
 
 /* Runs the rest of a measure block's executions and shows the distribution; 0 if all went well. */
-static int measure(struct lab *lab, const struct block *b, struct runner_build *bd, const struct buf *in,
+static int measure(struct lab *lab, const struct block *b, struct runner_build *bd, const char *in, size_t in_len,
 		   const struct launch_result *first)
 {
 	struct evidence ev;
@@ -382,7 +468,7 @@ static int measure(struct lab *lab, const struct block *b, struct runner_build *
 		const struct launch_result *r = first;
 		launch_result_init(&res);
 		if (i > 0) { /* the run already shown is the first warmup run, or the first sample */
-			execute(b, bd, in, &res);
+			execute(b, bd, in, in_len, &res);
 			r = &res;
 			if (judge_end(lab, b, r) < 0) {
 				say(lab, RED, "  (in run %d of %d)\n", i + 1, total);
@@ -432,75 +518,119 @@ static int measure(struct lab *lab, const struct block *b, struct runner_build *
 	return rc;
 }
 
-/* Compares one stream with its expected file; 0 if it matches. */
-static int judge_stream(const struct lab *lab, const struct output_block *o, const char *file, const char *name,
-			const struct buf *actual)
+/*
+ * Compares one stream with its expected file (read in f), or with the
+ * lesson's output block when only the lesson changed the file; 0 if it
+ * matches.
+ */
+static int judge_stream(const struct lab *lab, const struct output_block *o, const struct lab_file *f,
+			const char *name, const struct buf *actual)
 {
-	char *exp;
+	const char *exp;
 	size_t elen;
 
 	if (!o)
 		return 0;
-	if (read_file(file, &exp, &elen) < 0) {
-		say(lab, RED, "FAILED: cannot read '%s': %s (run 'make labs')\n", file, strerror(errno));
+	if (f->missing) {
+		say(lab, RED, "FAILED: '%s' is missing: run 'make labs' to write it again\n", f->path);
 		return -1;
 	}
+	used_bytes(f, o->text, o->len, &exp, &elen);
 	int ok = match_output(o->match, exp, elen, actual->p, actual->len);
 	if (!ok) {
-		say(lab, RED, "FAILED: %s differs from %s (match=%s):\n", name, file, match_mode_name(o->match));
+		if (f->state == LAB_OLDER)
+			say(lab, RED, "FAILED: %s differs from the lesson's output (match=%s):\n", name,
+			    match_mode_name(o->match));
+		else
+			say(lab, RED, "FAILED: %s differs from %s (match=%s):\n", name, f->path, match_mode_name(o->match));
 		show_diff(lab, exp, elen, actual);
 	}
-	free(exp);
 	return ok ? 0 : -1;
+}
+
+/* Appends ", NAME" (or "NAME") to list when f is in state st. */
+static void list_state(struct buf *list, const struct lab_file *f, enum lab_state st)
+{
+	if (f->name && !f->missing && f->state == st)
+		buf_addf(list, "%s%s", list->len ? ", " : "", f->name);
+}
+
+/* Says which of a block's lab files differ from the lesson, and why. */
+static void show_states(const struct lab *lab, const struct lab_file *files, size_t n)
+{
+	struct buf edited = BUF_INIT, older = BUF_INIT, differs = BUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		list_state(&edited, &files[i], LAB_EDITED);
+		list_state(&older, &files[i], LAB_OLDER);
+		list_state(&differs, &files[i], LAB_DIFFERS);
+	}
+	if (edited.len)
+		say(lab, NULL, "(edited: %s differ%s from the lesson)\n", edited.p, strchr(edited.p, ',') ? "" : "s");
+	if (older.len)
+		say(lab, NULL,
+		    "(older than the lesson, not edited: %s; the lesson changed since 'make labs' wrote %s, so the "
+		    "lesson's input and expected output count: run 'make labs' to update %s)\n",
+		    older.p, strchr(older.p, ',') ? "them" : "it", strchr(older.p, ',') ? "them" : "it");
+	if (differs.len)
+		say(lab, NULL, "(differ%s from the lesson: %s; no record says whether %s edited or the lesson changed)\n",
+		    strchr(differs.p, ',') ? "" : "s", differs.p, strchr(differs.p, ',') ? "they were" : "it was");
+	buf_release(&edited);
+	buf_release(&older);
+	buf_release(&differs);
 }
 
 /* Builds, runs and judges one lab; 0 if it matches the lesson. */
 static int run_lab(struct lab *lab, const struct block *b)
 {
 	const struct lesson *l = lab->l;
-	char *src = xasprintf("%s/%s.c", lab->dir, b->id);
-	char *in = b->has_stdin ? xasprintf("%s/%s.stdin", lab->dir, b->id) : NULL;
-	char *exp = xasprintf("%s/%s.expected", lab->dir, b->id);
-	char *exp_err = xasprintf("%s/%s.expected-stderr", lab->dir, b->id);
-	struct buf want = BUF_INIT, log = BUF_INIT, edited = BUF_INIT, input = BUF_INIT;
-	char *stopped = NULL, *err = NULL;
-	int rc = -1, same, built, have_build = 0;
+	struct buf want = BUF_INIT, log = BUF_INIT;
+	char *stopped = NULL, *name, *err = NULL;
+	const char *in_data = NULL;
+	size_t in_len = 0;
+	int rc = -1, built, have_build = 0;
 	struct launch_result res;
 	struct runner_build bd;
 	struct folder_limits lim;
+	struct lab_file files[4]; /* ID.c, ID.stdin, ID.expected, ID.expected-stderr */
+	struct lab_file *src = &files[0], *in = &files[1], *exp = &files[2], *exp_err = &files[3];
 
 	launch_result_init(&res);
+	memset(files, 0, sizeof files);
 
 	say(lab, BOLD, "== %s", b->id);
 	say(lab, NULL, " (%s)\n", block_mode_name(b->mode));
 	tangle_block_source(l, b, &want);
-	same = compare_file(src, want.p, want.len);
-	if (same < 0) {
-		say(lab, RED, "FAILED: '%s' is missing: run 'make labs' to write it again\n", src);
+	name = xasprintf("%s.c", b->id);
+	int got = read_lab_file(lab, name, want.p, want.len, src);
+	free(name);
+	if (got < 0) {
+		if (src->missing)
+			say(lab, RED, "FAILED: '%s' is missing: run 'make labs' to write it again\n", src->path);
 		goto out;
 	}
-	if (!same)
-		buf_addf(&edited, "%s.c", b->id);
-	if (in) {
-		int s = compare_file(in, b->stdin_text, b->stdin_len);
-		char *text;
-		size_t len;
-		if (s < 0 || read_file(in, &text, &len) < 0) {
-			say(lab, RED, "FAILED: '%s' is missing: run 'make labs' to write it again\n", in);
+	if (b->has_stdin) {
+		name = xasprintf("%s.stdin", b->id);
+		got = read_lab_file(lab, name, b->stdin_text, b->stdin_len, in);
+		free(name);
+		if (got < 0) {
+			if (in->missing)
+				say(lab, RED, "FAILED: '%s' is missing: run 'make labs' to write it again\n", in->path);
 			goto out;
 		}
-		buf_add(&input, text, len);
-		free(text);
-		if (!s)
-			buf_addf(&edited, "%s%s.stdin", edited.len ? ", " : "", b->id);
 	}
 	for (int k = 0; k < 2 && b->mode != MODE_COMPILE_FAIL; k++) {
 		const struct output_block *o = output_of(b, k ? STREAM_STDERR : STREAM_STDOUT);
-		if (o && compare_file(k ? exp_err : exp, o->text, o->len) == 0)
-			buf_addf(&edited, "%s%s.%s", edited.len ? ", " : "", b->id, k ? "expected-stderr" : "expected");
+		struct lab_file *f = k ? exp_err : exp;
+		if (!o)
+			continue;
+		name = xasprintf("%s.%s", b->id, k ? "expected-stderr" : "expected");
+		got = read_lab_file(lab, name, o->text, o->len, f);
+		free(name);
+		if (got < 0 && !f->missing)
+			goto out;
 	}
-	if (edited.len)
-		say(lab, NULL, "(edited: %s differ%s from the lesson)\n", edited.p, strchr(edited.p, ',') ? "" : "s");
+	show_states(lab, files, 4);
 
 	runner_folder_limits(&lim, b);
 	if (runner_build_open(&bd, &lim, &err) < 0) {
@@ -533,6 +663,8 @@ static int run_lab(struct lab *lab, const struct block *b)
 		rc = 0;
 		goto out;
 	}
+	if (b->has_stdin)
+		used_bytes(in, b->stdin_text, b->stdin_len, &in_data, &in_len);
 
 	struct buf shown = BUF_INIT;
 	char *run = xasprintf("./%s", b->id);
@@ -543,13 +675,13 @@ static int run_lab(struct lab *lab, const struct block *b)
 		for (size_t i = 0; i < nargs; i++)
 			add_shell_word(&shown, args[i]);
 	free_words(args, nargs);
-	if (in)
-		buf_addf(&shown, " < %s", in);
+	if (b->has_stdin)
+		buf_addf(&shown, " < %s", in->path);
 	say(lab, NULL, "$ %s\n", shown.p);
 	buf_release(&shown);
 	free(run);
 
-	execute(b, &bd, in ? &input : NULL, &res);
+	execute(b, &bd, in_data, in_len, &res);
 	show_output(&res.out);
 	if (res.err.len) {
 		say(lab, NULL, "(stderr)\n");
@@ -561,7 +693,7 @@ static int run_lab(struct lab *lab, const struct block *b)
 	if (judge_stream(lab, output_of(b, STREAM_STDERR), exp_err, "stderr", &res.err) < 0)
 		rc = -1;
 	if (rc == 0 && b->mode == MODE_MEASURE)
-		rc = measure(lab, b, &bd, in ? &input : NULL, &res);
+		rc = measure(lab, b, &bd, in_data, in_len, &res);
 	if (rc == 0)
 		say(lab, GREEN, "ok\n");
 out:
@@ -570,13 +702,9 @@ out:
 		runner_build_release(&bd);
 	buf_release(&want);
 	buf_release(&log);
-	buf_release(&edited);
-	buf_release(&input);
 	free(stopped);
-	free(src);
-	free(in);
-	free(exp);
-	free(exp_err);
+	for (size_t i = 0; i < 4; i++)
+		lab_file_release(&files[i]);
 	return rc;
 }
 
@@ -588,20 +716,22 @@ static int cmp_int(const void *a, const void *b)
 }
 
 /* "litlab: no lab 42; labs: 00, 15": the lab folders that have a lesson. */
-static void no_such_lab(const char *labs, struct lesson **ls, size_t n, long want)
+static void no_such_lab(int labsfd, struct lesson **ls, size_t n, long want)
 {
-	DIR *d = opendir(labs);
-	struct dirent *de;
+	struct fs_entry *v = NULL;
+	size_t nv = 0, k = 0;
 	int *nums = NULL;
-	size_t k = 0;
 	struct buf list = BUF_INIT;
 
-	while (d && (de = readdir(d))) {
+	if (labsfd >= 0 && fs_list(labsfd, "", &v, &nv) < 0)
+		nv = 0;
+	for (size_t e = 0; e < nv; e++) {
+		const char *dname = v[e].name;
 		char *end;
 		long num;
-		if (strncmp(de->d_name, "lab-", 4) != 0 || de->d_name[4] < '0' || de->d_name[4] > '9')
+		if (v[e].type != S_IFDIR || strncmp(dname, "lab-", 4) != 0 || dname[4] < '0' || dname[4] > '9')
 			continue;
-		num = strtol(de->d_name + 4, &end, 10);
+		num = strtol(dname + 4, &end, 10);
 		if (*end || num > INT_MAX)
 			continue;
 		for (size_t i = 0; i < n; i++) {
@@ -612,8 +742,7 @@ static void no_such_lab(const char *labs, struct lesson **ls, size_t n, long wan
 			}
 		}
 	}
-	if (d)
-		closedir(d);
+	fs_entries_free(v, nv);
 	if (k)
 		qsort(nums, k, sizeof *nums, cmp_int);
 	for (size_t i = 0; i < k; i++)
@@ -639,7 +768,7 @@ int cmd_lab(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *lessons_dir = "lessons", *labs = "labs";
-	int c, status = 0;
+	int c, status = 0, named = 0;
 	long want;
 	char *end, *err = NULL;
 
@@ -652,6 +781,7 @@ int cmd_lab(int argc, char **argv)
 			break;
 		case 'L':
 			labs = optarg;
+			named = 1;
 			strip_slashes(optarg);
 			break;
 		case 'h':
@@ -694,25 +824,42 @@ int cmd_lab(int argc, char **argv)
 	memset(&lab, 0, sizeof lab);
 	lab.l = l;
 	lab.color = cmd_color(stdout);
+	lab.dirfd = lab.include_fd = -1;
+	/* The labs folder: the default with no link followed, --labs DIR as named; all below it, no link. */
+	int labsfd = fs_open_top(labs, named, 0, 0);
+	if (labsfd < 0 && errno == ELOOP) {
+		fprintf(stderr,
+			"litlab: '%s' is a symbolic link: litlab does not follow a link for the labs folder it picks "
+			"itself (name the folder with --labs to use it)\n",
+			labs);
+		status = 2;
+	}
 	if (status == 0 && !l) {
-		no_such_lab(labs, ls, paths.n, want);
+		no_such_lab(labsfd, ls, paths.n, want);
 		status = 2;
 	}
 	if (status == 0) {
 		char *name = tangle_lab_name(l->number);
-		struct stat st;
 		lab.dir = xasprintf("%s/%s", labs, name);
 		lab.include_dir = xasprintf("%s/include", labs);
+		lab.dirfd = labsfd >= 0 ? fs_open_dir(labsfd, name) : -1;
+		int e = labsfd >= 0 ? errno : ENOENT;
+		lab.include_fd = labsfd >= 0 ? fs_open_dir(labsfd, "include") : -1;
 		free(name);
-		if (stat(lab.dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		if (lab.dirfd < 0 && e == ENOENT) {
 			fprintf(stderr, "litlab: no folder '%s' for lesson %d: run 'make labs' to write it\n", lab.dir,
 				l->number);
+			status = 2;
+		} else if (lab.dirfd < 0) {
+			fprintf(stderr, "litlab: cannot open the lab folder '%s': %s\n", lab.dir, fs_strerror(e));
 			status = 2;
 		} else if (runner_init(&lab.runner, &err) < 0) {
 			fprintf(stderr, "litlab: %s\n", err);
 			free(err);
 			runner_release(&lab.runner);
 			status = 2;
+		} else {
+			tangle_manifest_read(lab.dirfd, &lab.manifest);
 		}
 	}
 	if (status == 0) {
@@ -753,6 +900,13 @@ int cmd_lab(int argc, char **argv)
 	}
 	if (lab.have_env)
 		envinfo_release(&lab.env);
+	tangle_manifest_release(&lab.manifest);
+	if (lab.dirfd >= 0)
+		close(lab.dirfd);
+	if (lab.include_fd >= 0)
+		close(lab.include_fd);
+	if (labsfd >= 0)
+		close(labsfd);
 	free(lab.dir);
 	free(lab.include_dir);
 	for (size_t i = 0; i < paths.n; i++)

@@ -22,14 +22,17 @@ static const char promote_help[] =
 	"with a note saying so: derived blocks, measure blocks, compile-fail blocks,\n"
 	"patterns (match=ellipsis or contains), and blocks that did not exit as expected.\n"
 	"The file is replaced atomically, and only if it did not change while promote\n"
-	"ran. PATH is a lesson file or a folder of lessons.\n"
+	"ran. A lesson with an error in its structure (a fence not closed where it\n"
+	"should be, an attribute, an output block that belongs to no block) is neither\n"
+	"run nor changed. PATH is a lesson file or a folder of lessons.\n"
 	"\n"
 	"  -n, --dry-run   write nothing; print the change as a unified diff\n"
 	"  -h, --help      this help\n"
 	"\n"
-	"Exit status: 0 done (the lessons' blocks now pass), 1 a block still fails in a way\n"
-	"promote does not fix, 2 a usage error, a broken environment, or a file that could\n"
-	"not be written (it is then left as it was).\n";
+	"Exit status: 0 done (the lessons' blocks now pass), 1 a lesson with an error in\n"
+	"its structure (left as it was, with or without --dry-run) or a block that still\n"
+	"fails in a way promote does not fix, 2 a usage error, a broken environment, or a\n"
+	"file that could not be written (it is then left as it was).\n";
 
 /* The diff of the whole file, with the file's name in the headers. */
 static void print_diff(const struct lesson *l, const struct buf *next)
@@ -41,7 +44,7 @@ static void print_diff(const struct lesson *l, const struct buf *next)
 	body = d.p;
 	for (int k = 0; k < 2 && (body = strchr(body, '\n')); k++)
 		body++;
-	printf("--- %s\n+++ %s (promoted)\n%s", l->path, l->path, body ? body : "");
+	cmd_printf(stdout, "--- %s\n+++ %s (promoted)\n%s", l->path, l->path, body ? body : "");
 	buf_release(&d);
 }
 
@@ -80,6 +83,20 @@ static int promote_one(struct runner *r, struct cache *cache, const char *path, 
 	}
 	promote_plan_init(&plan);
 	diags_init(&notes);
+	/* A lesson whose blocks may not be where its author meant them is never rewritten, nor run. */
+	size_t broken = promote_structure(lr.lesson, &notes);
+	if (broken) {
+		for (size_t i = 0; i < notes.n; i++)
+			diag_print(stderr, &notes.v[i], color);
+		fprintf(stderr,
+			"litlab: '%s' has %zu error%s in its structure (above): promote changes nothing until %s "
+			"fixed; '%s' was not changed\n",
+			path, broken, broken == 1 ? "" : "s", broken == 1 ? "it is" : "they are", path);
+		diags_release(&notes);
+		promote_plan_release(&plan);
+		lesson_result_release(&lr);
+		return 1;
+	}
 	check_lesson(&lr, r, cache, NULL, NULL);
 	promote_plan_make(&plan, &lr, &notes);
 	for (size_t i = 0; i < notes.n; i++)
@@ -89,9 +106,10 @@ static int promote_one(struct runner *r, struct cache *cache, const char *path, 
 	if (plan.n == 0) {
 		printf("%s: nothing to promote\n", path);
 	} else if (promote_rewrite(lr.lesson, &plan, &next, &err) < 0) {
+		/* The rewrite refuses what it cannot do safely: a problem in the lesson, not the machine. */
 		fprintf(stderr, "litlab: %s; '%s' was not changed\n", err, path);
 		free(err);
-		status = 2;
+		status = 1;
 	} else if (dry_run) {
 		print_diff(lr.lesson, &next);
 		printf("would promote %zu output block%s in %s\n", plan.n, plan.n == 1 ? "" : "s", path);

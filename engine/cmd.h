@@ -34,6 +34,12 @@ int cmd_color(FILE *fp);
  * opt the argument that caused it: a usage error naming it; returns 2.
  */
 int cmd_option_error(const char *name, int c, const char *opt);
+/*
+ * fprintf() whose whole text is escaped as buf_add_printable() does: for
+ * lines that carry names or text litlab did not write (a file name found in
+ * a folder, a lesson's text, a program's output).
+ */
+void cmd_printf(FILE *fp, const char *fmt, ...) PRINTFLIKE(2, 3);
 /* Prints "usage: litlab NAME USAGE" and a hint to stderr; returns 2. */
 int cmd_usage_error(const char *name, const char *fmt, ...) PRINTFLIKE(2, 3);
 

@@ -47,9 +47,14 @@ static void show_progress(void *ctx, const struct lesson *l, const struct block 
 		return;
 	if (n > 3 && strcmp(name + n - 3, ".md") == 0)
 		n -= 3;
-	fprintf(stderr, "%s[%zu/%zu] %.*s: %s %s%s%s", p->lines ? "" : "\r\033[K", p->done, p->total, (int)n, name,
-		b->id, br->status == STATUS_PASSED ? "ok" : block_status_name(br->status),
-		br->ev.cached ? " (cached)" : "", p->lines ? "\n" : "");
+	struct buf shown = BUF_INIT; /* a file name can hold escapes too */
+	buf_add_printable(&shown, name, n);
+	buf_adds(&shown, ": ");
+	buf_adds_printable(&shown, b->id);
+	fprintf(stderr, "%s[%zu/%zu] %s %s%s%s", p->lines ? "" : "\r\033[K", p->done, p->total, shown.p,
+		br->status == STATUS_PASSED ? "ok" : block_status_name(br->status), br->ev.cached ? " (cached)" : "",
+		p->lines ? "\n" : "");
+	buf_release(&shown);
 	p->shown = !p->lines;
 	fflush(stderr);
 }

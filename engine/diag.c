@@ -122,12 +122,21 @@ void diag_print(FILE *fp, const struct diag *d, int color)
 	const char *on = color ? colors[d->severity] : "";
 	const char *bold = color ? "\033[1m" : "";
 	const char *off = color ? "\033[0m" : "";
+	struct buf b = BUF_INIT;
 
-	fprintf(fp, "%s%s:%d:%d:%s %s%s:%s %s [%s]\n", bold, d->path, d->line, d->col, off, on,
-		severity_name(d->severity), off, d->message, d->rule);
+	/* The path, the message and the detail (compiler output, a diff of program output) are escaped. */
+	buf_adds(&b, bold);
+	buf_adds_printable(&b, d->path);
+	buf_addf(&b, ":%d:%d:%s %s%s:%s ", d->line, d->col, off, on, severity_name(d->severity), off);
+	buf_adds_printable(&b, d->message);
+	buf_adds(&b, " [");
+	buf_adds_printable(&b, d->rule);
+	buf_adds(&b, "]\n");
 	if (d->detail && *d->detail) {
-		fputs(d->detail, fp);
-		if (d->detail[strlen(d->detail) - 1] != '\n')
-			fputc('\n', fp);
+		buf_adds_printable(&b, d->detail);
+		if (b.p[b.len - 1] != '\n')
+			buf_addc(&b, '\n');
 	}
+	fwrite(b.p, 1, b.len, fp);
+	buf_release(&b);
 }

@@ -43,7 +43,12 @@ size_t diags_count(const struct diags *d, enum severity sev);
 void diags_move(struct diags *dst, struct diags *src);
 
 const char *severity_name(enum severity sev);
-/* Prints one diagnostic (and its detail) in the contract's text form. */
+/*
+ * Prints one diagnostic (and its detail) in the contract's text form, every
+ * control character in its path, message and detail escaped
+ * (buf_add_printable()): a compiler's or a program's output cannot move the
+ * cursor or print a verdict of its own.
+ */
 void diag_print(FILE *fp, const struct diag *d, int color);
 
 #endif

@@ -45,6 +45,40 @@ int fs_open_root(const char *path)
 	return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 }
 
+/* mkdir -p of path as named: each folder on the way made if missing, links followed. */
+static int mkdirs_named(const char *path, unsigned mode)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+
+	for (char *s = strchr(p + 1, '/'); s && rc == 0; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(p, mode) < 0 && errno != EEXIST)
+			rc = -1;
+		*s = '/';
+	}
+	if (rc == 0 && mkdir(p, mode) < 0 && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
+}
+
+int fs_open_top(const char *path, int named, int create, unsigned mode)
+{
+	int fd;
+
+	if (named) {
+		fd = fs_open_root(path);
+		if (fd < 0 && errno == ENOENT && create && mkdirs_named(path, mode) == 0)
+			fd = fs_open_root(path);
+		return fd;
+	}
+	fd = fs_open_dir(AT_FDCWD, path);
+	if (fd < 0 && errno == ENOENT && create)
+		fd = fs_mkdirs(AT_FDCWD, path, mode);
+	return fd;
+}
+
 static int have_openat2 = 1;
 
 void fs_use_openat2(int on)
@@ -276,15 +310,39 @@ int fs_create(int dirfd, const char *path, unsigned mode)
 	return open_beneath(dirfd, path, O_WRONLY | O_CREAT | O_EXCL, mode);
 }
 
-/* A new file named ".BASE.XXXXXX" in dfd, open for writing; its name in *name. */
-static int temp_beside(int dfd, const char *base, char **name)
+/* A name no one has yet: PID, clock and a counter mixed. */
+static unsigned long unique(void)
 {
 	static unsigned long counter;
 	unsigned long seed = (unsigned long)getpid() * 2654435761UL ^ (unsigned long)now_ns();
 
+	return seed + __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED) * 7919UL;
+}
+
+int fs_mkdtemp(int dirfd, const char *prefix, char **name)
+{
 	for (int tries = 0; tries < 100; tries++) {
-		unsigned long n = seed + __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED) * 7919UL;
-		*name = xasprintf(".%.200s.%06lx", base, n & 0xffffff);
+		*name = xasprintf("%.200s.%06lx", prefix, unique() & 0xffffff);
+		if (mkdirat(dirfd, *name, 0700) == 0) {
+			int fd = open_subdir(dirfd, *name);
+			if (fd >= 0)
+				return fd;
+		}
+		int e = errno;
+		free(*name);
+		*name = NULL;
+		errno = e;
+		if (e != EEXIST)
+			return -1;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+int fs_temp(int dfd, const char *base, char **name)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		*name = xasprintf(".%.200s.%06lx", base, unique() & 0xffffff);
 		int fd = openat(dfd, *name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd >= 0)
 			return fd;
@@ -321,7 +379,7 @@ int fs_replace(int dirfd, const char *path, const void *data, size_t len, unsign
 	}
 	if (!mode)
 		mode = 0644;
-	fd = temp_beside(dfd, base, &tmp);
+	fd = fs_temp(dfd, base, &tmp);
 	if (fd < 0)
 		goto out;
 	if (write_all(fd, data, len) < 0 || fchmod(fd, mode) < 0 || (durable && fsync(fd) < 0))
@@ -599,4 +657,61 @@ int fs_remove_tree(int dirfd, const char *path)
 	close(dfd);
 	errno = e;
 	return rc;
+}
+
+int fs_remove_named(const char *path)
+{
+	const char *base;
+	char *dir = parent_of(path, &base);
+	int dfd = fs_open_root(*dir ? dir : path[0] == '/' ? "/" : ".");
+
+	free(dir);
+	if (dfd < 0)
+		return errno == ENOENT ? 0 : -1;
+	int rc = fs_remove_tree(dfd, base);
+	int e = errno;
+	close(dfd);
+	errno = e;
+	return rc;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	return strcmp(((const struct fs_entry *)a)->name, ((const struct fs_entry *)b)->name);
+}
+
+int fs_list(int dirfd, const char *path, struct fs_entry **v, size_t *n)
+{
+	int fd = fs_open_dir(dirfd, path);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+
+	*v = NULL;
+	*n = 0;
+	if (!d) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		errno = e;
+		return -1;
+	}
+	for (struct dirent *e; (e = readdir(d));) {
+		struct stat st;
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		*v = xappendarray(*v, *n, sizeof **v);
+		(*v)[*n].name = xstrdup(e->d_name);
+		(*v)[*n].type = fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? (unsigned)(st.st_mode & S_IFMT) : 0;
+		(*n)++;
+	}
+	closedir(d);
+	if (*n)
+		qsort(*v, *n, sizeof **v, cmp_entry);
+	return 0;
+}
+
+void fs_entries_free(struct fs_entry *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
 }

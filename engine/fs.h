@@ -48,6 +48,16 @@ const char *fs_strerror(int err);
 int fs_open_root(const char *path);
 
 /*
+ * Opens the folder litlab keeps its own files in (labs/, .litlab/, the site's
+ * parent): path as the user named it (named: as fs_open_root(), links on the
+ * way followed, as a shell would) or a default litlab picked inside the course
+ * (resolved below the current folder with no link followed, as
+ * fs_open_dir(AT_FDCWD, path)). With create, a missing folder is made first,
+ * with the folders above it (mode; a default's without following a link).
+ */
+int fs_open_top(const char *path, int named, int create, unsigned mode);
+
+/*
  * Opens the folder at path below dirfd (AT_FDCWD: the current folder),
  * following no link. path is relative; "" or "." is dirfd itself (a new
  * descriptor). Returns the descriptor, O_RDONLY | O_DIRECTORY | O_CLOEXEC.
@@ -101,6 +111,34 @@ int fs_create(int dirfd, const char *path, unsigned mode);
 int fs_mkdirs(int dirfd, const char *path, unsigned mode);
 
 /*
+ * Makes a new file named ".BASE.XXXXXX" (a name no one has) in the folder
+ * open as dirfd, mode 0600, never through a link, and returns it open for
+ * writing; its name (malloc'd) in *name.
+ */
+int fs_temp(int dirfd, const char *base, char **name);
+
+/*
+ * Makes a new folder named "PREFIX.XXXXXX" in the folder open as dirfd,
+ * mode 0700, and returns it open (as fs_open_dir()); its name (malloc'd)
+ * in *name.
+ */
+int fs_mkdtemp(int dirfd, const char *prefix, char **name);
+
+/* An entry of a folder, as fs_list() gives it. */
+struct fs_entry {
+	char *name;
+	unsigned type; /* its file type as lstat() says, never a link's target: S_IFREG, S_IFDIR, S_IFLNK... */
+};
+
+/*
+ * The entries of the folder at path below dirfd (no link followed on the way
+ * or at its end), but "." and "..", sorted by name: *v (malloc'd, free with
+ * fs_entries_free()), *n of them.
+ */
+int fs_list(int dirfd, const char *path, struct fs_entry **v, size_t *n);
+void fs_entries_free(struct fs_entry *v, size_t n);
+
+/*
  * Removes the entry at path below dirfd that is not a folder (a link goes
  * itself, never what it names). A folder there: -1 with EISDIR. Missing:
  * 0.
@@ -119,6 +157,13 @@ int fs_empty_dir(int fd);
 
 /* fs_empty_dir() of the folder at path below dirfd, then the folder itself. Missing: 0. */
 int fs_remove_tree(int dirfd, const char *path);
+
+/*
+ * fs_remove_tree() of the last component of path (absolute or relative), the
+ * folders above it taken as named: for a folder litlab made in a place the
+ * user chose (a temporary folder under $TMPDIR, a site beside -o DIR).
+ */
+int fs_remove_named(const char *path);
 
 /* Tests: 1 resolves paths component by component, as where the kernel has no openat2(). */
 void fs_use_openat2(int on);

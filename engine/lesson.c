@@ -760,7 +760,7 @@ static struct node_role *role_of(struct walk *w, cmark_node *node)
 }
 
 static void attach(struct lesson *l, struct walk *w, cmark_node *node, struct span lang, struct span rest,
-		   int line, int col, size_t rest_off, char *fence)
+		   int line, int col, size_t rest_off, char *fence, int broken)
 {
 	struct node_role role = { node, -1, -1, is_output_lang(lang), is_stdin_lang(lang) };
 	cmark_node *prev = cmark_node_previous(node);
@@ -814,6 +814,8 @@ static void attach(struct lesson *l, struct walk *w, cmark_node *node, struct sp
 		owner = NULL;
 	}
 	role.owner = owner ? (long)owner->index : -1;
+	if (owner && broken)
+		owner->bad_attrs = 1; /* its fence swallowed what follows: compared, it would show that */
 
 	if (role.is_stdin) {
 		struct attr_list attrs;
@@ -909,6 +911,233 @@ static int fence_closed(const struct lesson *l, cmark_node *node, int line, cons
 	return 1;
 }
 
+/* What a content line of a fenced block looks like, when it looks like the lesson's structure. */
+enum fence_look {
+	LOOK_NONE,
+	LOOK_OPENING, /* a fence with an info string: it opens a block, and never closes one */
+	LOOK_SHORT,   /* a bare fence of the same character, shorter than the opening one */
+	LOOK_OTHER,   /* a bare fence of the other character */
+};
+
+static enum fence_look fence_look(struct span s, char fc)
+{
+	size_t off, len, i;
+
+	if (!find_fence(s, &off, &len))
+		return LOOK_NONE;
+	for (i = off + len; i < s.len && (s.p[i] == ' ' || s.p[i] == '\t');)
+		i++;
+	if (i < s.len)
+		/* An info string; after a backtick fence it holds no backtick, or it is no fence. */
+		return s.p[off] == '`' && memchr(s.p + i, '`', s.len - i) ? LOOK_NONE : LOOK_OPENING;
+	return s.p[off] == fc ? LOOK_SHORT : LOOK_OTHER;
+}
+
+/* 1 if line s is blank once container markers are skipped. */
+static int is_blank(struct span s)
+{
+	for (size_t i = 0; i < s.len; i++)
+		if (s.p[i] != ' ' && s.p[i] != '\t' && s.p[i] != '>')
+			return 0;
+	return 1;
+}
+
+/* 1 if line s is an ATX heading ("## Part") once container markers are skipped. */
+static int is_heading(struct span s)
+{
+	size_t i = 0, n = 0;
+
+	while (i < s.len && (s.p[i] == ' ' || s.p[i] == '\t' || s.p[i] == '>'))
+		i++;
+	while (i < s.len && s.p[i] == '#')
+		i++, n++;
+	return n >= 1 && n <= 6 && (i == s.len || s.p[i] == ' ' || s.p[i] == '\t');
+}
+
+/* Line s as a message quotes it: without its container markers, cut at 60 bytes. */
+static char *quote_line(struct span s)
+{
+	size_t i = 0, end = s.len;
+
+	while (i < s.len && (s.p[i] == ' ' || s.p[i] == '\t' || s.p[i] == '>'))
+		i++;
+	while (end > i && (s.p[end - 1] == ' ' || s.p[end - 1] == '\t'))
+		end--;
+	if (end - i > 60)
+		return xasprintf("%.57s...", s.p + i);
+	return xstrndup(s.p + i, end - i);
+}
+
+/*
+ * Content read as a document of its own, where a lesson that shows a fenced
+ * block inside another has it whole. Returns the line of content (1-based)
+ * that shows a block swallowed in it, or 0: a fenced block with an info
+ * string that the content never closes, or a fenced block that holds an
+ * opening fence of its own character, at least as long (a block whose
+ * closing fence is missing was closed by the closing fence of a block it
+ * swallowed, and the blocks in between shifted by one fence).
+ */
+static int swallowed_inside(const char *content)
+{
+	size_t len = strlen(content), nlines = 0;
+	struct span *lines = NULL;
+	int found = 0;
+
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(content + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (content + i)) : len - i;
+		lines = xappendarray(lines, nlines, sizeof *lines);
+		lines[nlines].p = content + i;
+		lines[nlines++].len = n;
+		i += n + 1;
+	}
+	cmark_node *doc = cmark_parse_document(content, len, CMARK_OPT_DEFAULT);
+	cmark_iter *it = cmark_iter_new(doc);
+	cmark_event_type ev;
+	while (!found && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
+		size_t off, flen, eoff, elen;
+		if (ev != CMARK_EVENT_ENTER || cmark_node_get_type(n) != CMARK_NODE_CODE_BLOCK || first < 1 ||
+		    (size_t)first > nlines || !find_fence(lines[first - 1], &off, &flen))
+			continue;
+		char fc = lines[first - 1].p[off];
+		int info = fence_look(lines[first - 1], 0) == LOOK_OPENING;
+		int closed = last > first && (size_t)last <= nlines && find_fence(lines[last - 1], &eoff, &elen) &&
+			     lines[last - 1].p[eoff] == fc && elen >= flen && fence_look(lines[last - 1], fc) != LOOK_OPENING;
+		if (!closed && info) {
+			found = first;
+			break;
+		}
+		for (int k = first + 1; k < last && (size_t)k <= nlines && !found; k++)
+			if (fence_look(lines[k - 1], fc) == LOOK_OPENING && find_fence(lines[k - 1], &eoff, &elen) &&
+			    lines[k - 1].p[eoff] == fc && elen >= flen)
+				found = k;
+	}
+	cmark_iter_free(it);
+	cmark_node_free(doc);
+	free(lines);
+	return found;
+}
+
+/*
+ * The fenced block that opens on line with fence, and ends on the line
+ * cmark says, as the author most likely meant it. CommonMark closes a fence
+ * only with a bare fence of its character, at least as long; anything else
+ * is content, to the end of the document. A block whose closing fence is
+ * missing therefore swallows what follows it: prose, headings, whole
+ * blocks, up to the next bare fence. The signs, in the lines it holds:
+ *
+ *   - a fence with an info string as long as its own, of its character,
+ *     which opens a block and cannot close this one (a shorter fence, or
+ *     one of the other character, is how a lesson shows a fenced block
+ *     inside another);
+ *   - in a block never closed (it ends with the document, or with its list
+ *     item or quote), any fence at all;
+ *   - a block swallowed in its content, read as a document of its own
+ *     (swallowed_inside()), when it holds a fence with an info string.
+ *
+ * Any of them is an error (unclosed-fence) at the opening fence, naming the
+ * line where the close is missing: a bare fence that cannot close the block
+ * (too short, of the other character), else the first heading after a
+ * blank line before the sign (not in C code, where "# define" is code),
+ * else the sign. Returns 1 when it reported one: the block (or the block an
+ * output or stdin block belongs to) is then not run, so that no compiler
+ * noise or diff of swallowed prose hides the error.
+ */
+static int check_fence(struct lesson *l, cmark_node *node, int line, int col, const char *fence, struct span lang)
+{
+	int closed = fence_closed(l, node, line, fence), end = cmark_node_get_end_line(node);
+	int last = closed ? end - 1 : end, opening = 0, inner = 0, bare = 0, heading = 0, blank = 0;
+	char fc = fence[0];
+	size_t flen = strlen(fence);
+	enum fence_look bare_look = LOOK_NONE;
+	int is_c = lang.len == 1 && lang.p[0] == 'c';
+
+	for (int n = line + 1; n <= last && !opening; n++) {
+		struct span s = line_span(l, n);
+		enum fence_look k = fence_look(s, fc);
+		size_t off = 0, len = 0;
+		if (k != LOOK_NONE)
+			find_fence(s, &off, &len);
+		if (k == LOOK_OPENING && (!closed || (s.p[off] == fc && len >= flen)))
+			opening = n;
+		else if (k == LOOK_OPENING && !inner)
+			inner = n;
+		else if ((k == LOOK_SHORT || k == LOOK_OTHER) && !bare)
+			bare = n, bare_look = k;
+		else if (!heading && !is_c && blank && is_heading(s))
+			heading = n;
+		blank = is_blank(s);
+	}
+	int sign = opening;
+	if (closed && !opening) {
+		const char *content = cmark_node_get_literal(node);
+		int u = inner && content ? swallowed_inside(content) : 0;
+		if (!u)
+			return 0;
+		sign = line + u;
+	}
+	if (!closed && bare && (!sign || bare < sign))
+		sign = bare;
+	if (bare > sign)
+		bare = 0;
+	if (heading > sign && sign)
+		heading = 0;
+
+	const char *what = is_output_lang(lang)	 ? "output block"
+			   : is_stdin_lang(lang) ? "stdin block"
+						 : "code block";
+	struct buf m = BUF_INIT;
+	char *q = sign ? quote_line(line_span(l, sign)) : NULL;
+	if (!closed && sign && sign == bare) {
+		buf_addf(&m, "this %s is never closed: line %d ('%s') cannot close it, being %s, so everything after "
+			     "line %d up to line %d is read as its content",
+			 what, sign, q,
+			 bare_look == LOOK_SHORT ? "shorter than the opening fence" : "a fence of another character",
+			 line, end);
+	} else if (!closed && sign) {
+		buf_addf(&m, "this %s is never closed: line %d ('%s') opens a block and cannot close this one, so "
+			     "everything after line %d up to line %d is read as its content",
+			 what, sign, q, line, end);
+	} else if (!closed) {
+		int tail = end;
+		while ((size_t)tail < l->nlines && is_blank(line_span(l, tail + 1)))
+			tail++;
+		buf_addf(&m, "this %s is never closed, so everything after line %d up to line %d (%s) is read as its "
+			     "content",
+			 what, line, end,
+			 (size_t)tail >= l->nlines ? "the end of the file" : "the end of the list item or quote it is in");
+	} else if (opening) {
+		buf_addf(&m, "this %s is not closed before line %d ('%s' opens a block and cannot close this one), so "
+			     "lines %d-%d are read as its content",
+			 what, sign, q, line + 1, last);
+	} else {
+		buf_addf(&m, "this %s ends on line %d, but line %d inside it ('%s') opens a block that is never closed "
+			     "before that: the fences around it are not where they should be, and lines %d-%d are "
+			     "read as this block's content",
+			 what, end, sign, q, line + 1, last);
+	}
+	free(q);
+	if (bare) {
+		q = quote_line(line_span(l, bare));
+		buf_addf(&m, "; its closing fence is missing on line %d ('%s', %s): make it '%s'", bare, q,
+			 bare_look == LOOK_SHORT ? "shorter than the opening fence" : "a fence of another character",
+			 fence);
+		free(q);
+	} else if (heading || sign) {
+		buf_addf(&m, "; its closing fence is missing before line %d: add a line '%s' there", heading ? heading : sign,
+			 fence);
+	} else {
+		buf_addf(&m, "; its closing fence is missing after line %d: add a line '%s'", last, fence);
+	}
+	if (lang.len == 0 && sign)
+		buf_addf(&m, " (or, if line %d was meant to close a block, that block's opening fence is missing)",
+			 line);
+	error_at(l, line, col, "unclosed-fence", buf_detach(&m, NULL));
+	return 1;
+}
+
 static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 {
 	int line = cmark_node_get_start_line(node);
@@ -929,20 +1158,16 @@ static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 	struct span lang = { info.p, lang_len };
 	struct span rest = { info.p + lang_len, info.len - lang_len };
 	size_t rest_off = info_off + lang_len;
-	int col = cmark_node_get_start_column(node);
+	int col = cmark_node_get_start_column(node), broken = 0;
 
 	if (fence) {
 		size_t off, flen;
 		find_fence(line_span(l, line), &off, &flen);
 		col = lesson_col(l, line, off);
-		if (!fence_closed(l, node, line, fence))
-			diags_add(&l->diags, l->path, line, col, SEV_WARNING, "unclosed-fence",
-				  "this code block is never closed, so everything after it up to line %d is its "
-				  "code: close it with a line '%s'",
-				  cmark_node_get_end_line(node), fence);
+		broken = check_fence(l, node, line, col, fence, lang);
 	}
 	if (fence && (is_output_lang(lang) || is_stdin_lang(lang))) {
-		attach(l, w, node, lang, rest, line, col, rest_off, fence);
+		attach(l, w, node, lang, rest, line, col, rest_off, fence, broken);
 		return;
 	}
 
@@ -956,6 +1181,7 @@ static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 	b->line = line;
 	b->col = col;
 	b->end_line = cmark_node_get_end_line(node);
+	b->bad_attrs = broken;
 	b->lang = xstrndup(lang.p, lang.len);
 	b->info = xstrndup(info.p, info.len);
 	const char *code = cmark_node_get_literal(node);

@@ -60,7 +60,8 @@ struct block {
 	size_t code_len;
 	char *fence;
 	struct attr_list attrs;
-	int bad_attrs; /* an attribute error: the block is reported, not run */
+	int bad_attrs; /* an error in the block (an attribute, a fence, one of its output blocks' fences): it is
+			  reported, not run */
 
 	/* parsed attributes */
 	char *cflags;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cmd.h"
 #include "sandbox/sandbox.h"
 #include "util.h"
@@ -14,7 +15,7 @@
 static const struct cmd_entry commands[] = {
 	{ "check", cmd_check, "[--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json] [--rules DIR] [--no-rules] [PATH...]",
 	  "run every block, verify outputs, apply the rules" },
-	{ "tangle", cmd_tangle, "[--check] [--labs DIR] [PATH...]", "write labs/ from the lessons (--check: say where they differ)" },
+	{ "tangle", cmd_tangle, "[--check] [--force] [--labs DIR] [PATH...]", "write labs/ from the lessons (--check: say where they differ)" },
 	{ "lab", cmd_lab, "[--lessons DIR] [--labs DIR] N", "build and run lesson N's labs, compare with the lesson" },
 	{ "promote", cmd_promote, "[--dry-run] PATH...", "accept the real output of run blocks into their lessons" },
 	{ "build", cmd_build, "[-o DIR] [--rules DIR] [--no-rules] [PATH...]", "check, then render the site to DIR (default site/public)" },
@@ -27,6 +28,20 @@ int cmd_color(FILE *fp)
 	const char *no = getenv("NO_COLOR");
 
 	return isatty(fileno(fp)) && !(no && *no);
+}
+
+void cmd_printf(FILE *fp, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT, e = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	buf_add_printable(&e, b.p, b.len);
+	fwrite(e.p, 1, e.len, fp);
+	buf_release(&e);
+	buf_release(&b);
 }
 
 int cmd_usage_error(const char *name, const char *fmt, ...)

@@ -291,7 +291,60 @@ static int cmp_line(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static int rewrite(const struct lesson *l, const struct promote_plan *plan, struct buf *out, char **err);
+
+/* The loader's rules: run diagnostics (compile, output-mismatch, ...) that check adds are no structure. */
+static int structural(const char *rule)
+{
+	static const char *const rules[] = { "unclosed-fence", "front-matter", "attribute", "output-provenance" };
+
+	for (size_t i = 0; i < ARRAY_LEN(rules); i++)
+		if (strcmp(rule, rules[i]) == 0)
+			return 1;
+	return 0;
+}
+
+size_t promote_structure(const struct lesson *l, struct diags *problems)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->diags.n; i++) {
+		const struct diag *d = &l->diags.v[i];
+		if (d->severity != SEV_ERROR || !structural(d->rule))
+			continue;
+		n++;
+		if (problems)
+			diags_add(problems, d->path, d->line, d->col, SEV_ERROR, d->rule, "%s", d->message);
+	}
+	for (size_t i = 0; i < l->norphans; i++) {
+		n++;
+		if (problems)
+			diags_add(problems, l->path, l->orphans[i].line, l->orphans[i].col, SEV_ERROR, "output-provenance",
+				  "%s", l->orphans[i].why);
+	}
+	if (problems)
+		diags_sort(problems);
+	return n;
+}
+
 int promote_rewrite(const struct lesson *l, const struct promote_plan *plan, struct buf *out, char **err)
+{
+	struct diags problems;
+
+	diags_init(&problems);
+	if (promote_structure(l, &problems)) {
+		const struct diag *d = &problems.v[0];
+		*err = xasprintf("%s:%d: %s [%s]%s", d->path, d->line, d->message, d->rule,
+				 problems.n > 1 ? " (and more errors in the lesson)" : "");
+		diags_release(&problems);
+		return -1;
+	}
+	diags_release(&problems);
+	return rewrite(l, plan, out, err);
+}
+
+/* promote_rewrite() of a lesson whose structure is sound. */
+static int rewrite(const struct lesson *l, const struct promote_plan *plan, struct buf *out, char **err)
 {
 	size_t nlines, at = 0;
 	struct src_line *lines = index_src(l, &nlines);

@@ -57,10 +57,24 @@ void promote_plan_make(struct promote_plan *plan, const struct lesson_result *lr
 void promote_plan_add(struct promote_plan *plan, size_t block, size_t output, const char *text, size_t len);
 
 /*
+ * The problems that make a lesson's structure uncertain, so that promote
+ * writes nothing into it: every error of the loader's rules in l->diags (a
+ * fence that is not closed where it should be, the front matter, an
+ * attribute, a second output block for one stream; not what running the
+ * blocks found) and every output or stdin block that belongs to no block
+ * (as an output-provenance error). A block that swallowed what
+ * follows it is still a well-formed block to cmark: rewriting "its" output
+ * would delete the prose and code it swallowed. Adds each problem to
+ * problems (which may be NULL) and returns how many there are.
+ */
+size_t promote_structure(const struct lesson *l, struct diags *problems);
+
+/*
  * Appends to out the bytes of l->src with plan's outputs replaced. Returns
- * 0, or -1 with *err (malloc'd, naming the output block's line) when a
- * block cannot be rewritten safely (no closing fence; the file would parse
- * differently); out is then unspecified.
+ * 0, or -1 with *err (malloc'd, naming a line) when the lesson has a
+ * structural problem (promote_structure()) or a block cannot be rewritten
+ * safely (no closing fence; the file would parse differently); out is then
+ * unspecified.
  */
 int promote_rewrite(const struct lesson *l, const struct promote_plan *plan, struct buf *out, char **err);
 

@@ -555,6 +555,22 @@ int runner_build_put(struct runner_build *bd, const char *name, const void *data
 	return 0;
 }
 
+void runner_build_quote(struct runner_build *bd, const char *path, const void *data, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!*path || path[0] == '/' || strstr(path, "..") || strcmp(path, ".deps") == 0 || !strchr(path, '/'))
+		return; /* a plain name could clash with the build's own files */
+	char *dir = xstrndup(path, (size_t)(slash - path));
+	int dfd = fs_mkdirs(bd->dir.fd, dir, 0755);
+	if (dfd >= 0) {
+		if (fs_replace(dfd, slash + 1, data, len, 0644, 0) < 0)
+			errno = 0; /* the compiler then quotes nothing: as before */
+		close(dfd);
+	}
+	free(dir);
+}
+
 void runner_build_release(struct runner_build *bd)
 {
 	sandbox_folder_release(&bd->dir);
@@ -916,6 +932,8 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 	    runner_build_put(&bd, src, tu.p, tu.len, &err) < 0) {
 		ev->setup_error = err;
 	} else {
+		/* The compiler quotes the lesson's lines beside its messages, as it would at home. */
+		runner_build_quote(&bd, l->path, l->src, l->src_len);
 		/* What the launches below run in, probed now if nothing probed before. */
 		ev->isolation = xstrdup(sandbox_isolation());
 		if (compile(r, l, b, ev, &bd) == 0 && block_executes(b)) {

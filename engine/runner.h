@@ -155,6 +155,12 @@ struct runner_build {
 int runner_build_open(struct runner_build *bd, const struct folder_limits *lim, char **err);
 /* Writes the file name (no '/') into the build folder: 0, or -1 with *err. */
 int runner_build_put(struct runner_build *bd, const char *name, const void *data, size_t len, char **err);
+/*
+ * Puts a copy of data at path (relative, no "..") in the build folder, for
+ * the compiler to quote the lines a #line directive names there: the
+ * lesson, a lab file. Nothing is done for another path; never an error.
+ */
+void runner_build_quote(struct runner_build *bd, const char *path, const void *data, size_t len);
 void runner_build_release(struct runner_build *bd);
 
 /*

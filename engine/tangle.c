@@ -5,14 +5,15 @@
  * words, and the README says how to build and run each program by hand as
  * well as with make.
  */
-#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic.h"
+#include "fs.h"
+#include "keyhash.h"
 #include "tangle.h"
 
 /* engine/include/litlab.h, embedded at build time (engine/embed-file.sh). */
@@ -308,8 +309,9 @@ static void lab_readme(struct buf *r, const struct lesson *l)
 		 "    make %s\n\n"
 		 "to build each program with the lesson's flags, run it as `litlab check` does, and\n"
 		 "see its output and whether it matches the lesson's. A file you edited is built as it\n"
-		 "is, and the report says that it differs from the lesson. This README is generated:\n"
-		 "`make labs` writes this folder again from the lesson, edits included.\n",
+		 "is, and the report says so. This README is generated: `make labs` writes this folder\n"
+		 "again from the lesson, but keeps (and names) every file you edited, which\n"
+		 "`.litlab-manifest` tells from the ones it wrote; `litlab tangle --force` replaces them.\n",
 		 l->number, lesson, lab);
 	if (nlabs == 0)
 		buf_adds(r, "\nThis lesson has no program to build.\n");
@@ -394,7 +396,9 @@ void tangle_course(struct tangle_set *s, struct lesson *const *lessons, size_t n
 				"One folder per lesson, tangled from `lessons/` by `litlab tangle` (`make labs`);\n"
 				"`litlab tangle --check` says where they differ from the lessons. From the top of\n"
 				"the project, `make lab-NN` builds and runs lesson NN's programs and compares their\n"
-				"output with the lesson's.\n\n");
+				"output with the lesson's. Each folder's `.litlab-manifest` records what tangle wrote\n"
+				"there (`sha256sum -c .litlab-manifest` names the files changed since): tangle keeps\n"
+				"a file edited since, and `litlab lab` tells an edit from a lesson that changed.\n\n");
 		for (size_t i = 0; i < n; i++) {
 			const struct lesson *l = lessons[i];
 			size_t nlabs = 0;
@@ -412,38 +416,139 @@ void tangle_course(struct tangle_set *s, struct lesson *const *lessons, size_t n
 	qsort(s->files, s->nfiles, sizeof *s->files, cmp_file);
 }
 
+/* ---- what tangle wrote ---- */
+
+void tangle_sha256(const void *data, size_t len, char hex[65])
+{
+	struct sha256_ctx ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, data);
+	key_finish(&ctx, hex);
+}
+
+static void manifest_add(struct tangle_manifest *m, const char *name, size_t name_len, const char *sha)
+{
+	m->names = xappendarray(m->names, m->n, sizeof *m->names);
+	m->sha = xappendarray(m->sha, m->n, sizeof *m->sha);
+	m->names[m->n] = xstrndup(name, name_len);
+	memcpy(m->sha[m->n], sha, 64);
+	m->sha[m->n][64] = '\0';
+	m->n++;
+}
+
+void tangle_manifest_read(int dirfd, struct tangle_manifest *m)
+{
+	char *text;
+	size_t len;
+
+	memset(m, 0, sizeof *m);
+	if (fs_read(dirfd, TANGLE_MANIFEST, 1u << 20, &text, &len) < 0)
+		return;
+	for (size_t i = 0; i < len;) {
+		const char *line = text + i, *nl = memchr(line, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - line) : len - i;
+		i += n + 1;
+		if (n > 66 && strspn(line, "0123456789abcdef") == 64 && line[64] == ' ' && line[65] == ' ' &&
+		    !memchr(line + 66, '/', n - 66) && !memchr(line + 66, '\0', n - 66))
+			manifest_add(m, line + 66, n - 66, line);
+	}
+	free(text);
+}
+
+void tangle_manifest_release(struct tangle_manifest *m)
+{
+	free_words(m->names, m->n);
+	free(m->sha);
+	memset(m, 0, sizeof *m);
+}
+
+const char *tangle_manifest_get(const struct tangle_manifest *m, const char *name)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->names[i], name) == 0)
+			return m->sha[i];
+	return NULL;
+}
+
+enum tangle_origin tangle_origin_of(const struct tangle_manifest *m, const char *name, const char *data, size_t len)
+{
+	const char *want = tangle_manifest_get(m, name);
+	char have[65];
+
+	if (!want)
+		return TANGLE_UNKNOWN;
+	tangle_sha256(data, len, have);
+	return strcmp(have, want) == 0 ? TANGLE_UNTOUCHED : TANGLE_EDITED;
+}
+
 /* ---- onto the disk ---- */
 
-struct entry {
-	char *path; /* relative to labs */
-	const struct tangle_file *want; /* NULL for an extra file */
+/* One difference, and what writing does about it. */
+struct item {
+	char *rel; /* below the labs folder */
+	const char *data; /* bytes to write; NULL: remove */
+	size_t len;
+	char *own;	  /* data, when the item owns it (a manifest) */
 	enum tangle_change change;
+	enum tangle_origin origin;
+	int folder; /* rel is a lab folder that is not one */
+	int act;    /* writing writes or removes it; else it is kept */
 };
 
-struct entries {
-	struct entry *v;
+struct sync {
+	const struct tangle_set *s;
+	const struct tangle_opts *o;
+	int root; /* the labs folder, or -1 when it does not exist */
+	struct item *v;
 	size_t n;
+	char **err;
 };
 
-static void push_entry(struct entries *e, char *path, const struct tangle_file *want, enum tangle_change ch)
+static struct item *add_item(struct sync *y, char *rel, enum tangle_change change, enum tangle_origin origin)
 {
-	e->v = xreallocarray(e->v, e->n + 1, sizeof *e->v);
-	e->v[e->n].path = path;
-	e->v[e->n].want = want;
-	e->v[e->n].change = ch;
-	e->n++;
+	y->v = xappendarray(y->v, y->n, sizeof *y->v);
+	struct item *it = &y->v[y->n++];
+	memset(it, 0, sizeof *it);
+	it->rel = rel;
+	it->change = change;
+	it->origin = origin;
+	return it;
 }
 
-static int cmp_entry(const void *a, const void *b)
+static char *join(const char *dir, const char *name)
 {
-	return strcmp(((const struct entry *)a)->path, ((const struct entry *)b)->path);
+	return *dir ? xasprintf("%s/%s", dir, name) : xstrdup(name);
 }
 
-static const struct tangle_file *find_file(const struct tangle_set *s, const char *path)
+static char *shown(const struct sync *y, const char *rel)
 {
-	struct tangle_file key = { (char *)path, NULL, 0 };
+	return *rel ? xasprintf("%s/%s", y->o->labs, rel) : xstrdup(y->o->labs);
+}
 
-	return bsearch(&key, s->files, s->nfiles, sizeof *s->files, cmp_file);
+static int fail_at(struct sync *y, const char *what, const char *rel, int e)
+{
+	char *p = shown(y, rel);
+
+	*y->err = xasprintf("cannot %s '%s': %s", what, p, fs_strerror(e));
+	free(p);
+	return -1;
+}
+
+/* The part of path before its last '/' ("" for none) is dir. */
+static int in_dir(const char *path, const char *dir)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 0;
+
+	return strlen(dir) == n && strncmp(path, dir, n) == 0;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
 }
 
 static int is_lab_dir_name(const char *name)
@@ -456,144 +561,315 @@ static int is_lab_dir_name(const char *name)
 	return 1;
 }
 
-/* Adds every regular file of labs/dir that s does not produce as an extra. */
-static int find_extras(const struct tangle_set *s, const char *labs, const char *dir, struct entries *e,
-		       char **err)
-{
-	char *full = xasprintf("%s/%s", labs, dir);
-	DIR *d = opendir(full);
-	struct dirent *de;
+struct line {
+	const char *name;
+	const char *sha;
+};
 
-	if (!d) {
-		int rc = errno == ENOENT ? 0 : -1;
-		if (rc < 0)
-			*err = xasprintf("cannot open folder '%s': %s", full, strerror(errno));
-		free(full);
-		return rc;
-	}
-	while ((de = readdir(d))) {
-		struct stat st;
-		char *rel, *path;
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		rel = xasprintf("%s/%s", dir, de->d_name);
-		path = xasprintf("%s/%s", labs, rel);
-		if (lstat(path, &st) == 0 && !S_ISDIR(st.st_mode) && !find_file(s, rel))
-			push_entry(e, rel, NULL, TANGLE_EXTRA);
-		else
-			free(rel);
-		free(path);
-	}
-	closedir(d);
-	free(full);
-	return 0;
+static int cmp_line(const void *a, const void *b)
+{
+	return strcmp(((const struct line *)a)->name, ((const struct line *)b)->name);
 }
 
-static int make_dir(const char *path, char **err)
+/* A manifest's text: "SHA  NAME" lines sorted by name. */
+static char *manifest_text(struct line *v, size_t n)
 {
-	if (mkdir(path, 0755) == 0 || errno == EEXIST)
+	struct buf b = BUF_INIT;
+
+	if (n)
+		qsort(v, n, sizeof *v, cmp_line);
+	for (size_t i = 0; i < n; i++)
+		buf_addf(&b, "%s  %s\n", v[i].sha, v[i].name);
+	return buf_detach(&b, NULL);
+}
+
+/* A regular file's bytes, read whole when it is at most TANGLE_FILE_MAX; *big when it is longer. */
+static int read_entry(struct sync *y, int dfd, const char *dir, const char *name, char **data, size_t *len, int *big)
+{
+	*big = 0;
+	*data = NULL;
+	*len = 0;
+	if (fs_read(dfd, name, TANGLE_FILE_MAX, data, len) == 0)
 		return 0;
-	*err = xasprintf("cannot make folder '%s': %s", path, strerror(errno));
-	return -1;
-}
-
-/* Makes labs and the folder of rel in it. */
-static int make_parents(const char *labs, const char *rel, char **err)
-{
-	const char *slash = strrchr(rel, '/');
-	int rc = make_dir(labs, err);
-
-	if (rc == 0 && slash) {
-		char *dir = xasprintf("%s/%.*s", labs, (int)(slash - rel), rel);
-		rc = make_dir(dir, err);
-		free(dir);
+	if (errno == EFBIG) {
+		*big = 1;
+		return 0;
 	}
+	char *rel = join(dir, name);
+	int rc = fail_at(y, "read", rel, errno);
+	free(rel);
 	return rc;
 }
 
-static int apply(const char *labs, const struct entry *e, char **err)
+/*
+ * Compares the folder dir of the labs (owned: some lesson writes files in
+ * it; stale: a lab folder no lesson produces) and adds its differences.
+ */
+static int scan_folder(struct sync *y, const char *dir, int owned, int stale)
 {
-	char *path = xasprintf("%s/%s", labs, e->path);
+	const struct tangle_set *s = y->s;
+	int write = y->o->write, force = y->o->force;
+	int dfd = -1, rc = 0;
+	struct fs_entry *ents = NULL;
+	size_t nents = 0, nlines = 0, npure = 0;
+	struct tangle_manifest old;
+	struct line *lines = NULL, *pure = NULL;
+	char (*hashes)[65] = xcalloc(s->nfiles + 1, sizeof *hashes);
+	char *mtext = NULL;
+	size_t mlen = 0;
+	int mstate = 0; /* the manifest on disk: 0 none, 1 a file (mtext), 2 not a file */
+
+	memset(&old, 0, sizeof old);
+	if (y->root >= 0) {
+		dfd = *dir ? fs_open_dir(y->root, dir) : fcntl(y->root, F_DUPFD_CLOEXEC, 3);
+		if (dfd < 0 && (errno == ELOOP || errno == FS_ENOTDIR)) {
+			/* A link (to a victim's folder) or a file where a lab folder goes: never entered. */
+			struct item *it = add_item(y, xstrdup(dir), stale ? TANGLE_EXTRA : TANGLE_DIFFERS, TANGLE_NOT_FILE);
+			it->folder = 1;
+			it->act = force;
+			if (!force || stale)
+				goto out;
+		} else if (dfd < 0 && errno != ENOENT) {
+			rc = fail_at(y, "open folder", dir, errno);
+			goto out;
+		}
+	}
+	if (dfd >= 0) {
+		tangle_manifest_read(dfd, &old);
+		if (fs_list(dfd, "", &ents, &nents) < 0) {
+			rc = fail_at(y, "list folder", dir, errno);
+			goto out;
+		}
+	}
+
+	/* The files the lessons give here. */
+	for (size_t i = 0; i < s->nfiles && rc == 0 && !stale; i++) {
+		const struct tangle_file *f = &s->files[i];
+		const char *name = base_name(f->path);
+		const struct fs_entry *e = NULL;
+		if (!in_dir(f->path, dir))
+			continue;
+		tangle_sha256(f->data, f->len, hashes[i]);
+		pure = xappendarray(pure, npure, sizeof *pure);
+		pure[npure++] = (struct line){ name, hashes[i] };
+		for (size_t k = 0; k < nents && !e; k++)
+			if (strcmp(ents[k].name, name) == 0)
+				e = &ents[k];
+		if (!e) {
+			add_item(y, xstrdup(f->path), TANGLE_MISSING, TANGLE_UNKNOWN)->act = 1;
+		} else if (e->type != S_IFREG) {
+			struct item *it = add_item(y, xstrdup(f->path), TANGLE_DIFFERS, TANGLE_NOT_FILE);
+			it->act = force && e->type != S_IFDIR;
+		} else {
+			char *have;
+			size_t len;
+			int big;
+			if ((rc = read_entry(y, dfd, dir, name, &have, &len, &big)) < 0)
+				break;
+			if (!big && len == f->len && memcmp(have, f->data, len) == 0) {
+				lines = xappendarray(lines, nlines, sizeof *lines);
+				lines[nlines++] = (struct line){ name, hashes[i] };
+				free(have);
+				continue;
+			}
+			enum tangle_origin origin = big ? (tangle_manifest_get(&old, name) ? TANGLE_EDITED : TANGLE_UNKNOWN)
+							: tangle_origin_of(&old, name, have, len);
+			free(have);
+			add_item(y, xstrdup(f->path), TANGLE_DIFFERS, origin)->act = origin == TANGLE_UNTOUCHED || force;
+		}
+		struct item *it = &y->v[y->n - 1];
+		it->data = f->data;
+		it->len = f->len;
+		if (write && it->act) {
+			lines = xappendarray(lines, nlines, sizeof *lines);
+			lines[nlines++] = (struct line){ name, hashes[i] };
+		} else if (tangle_manifest_get(&old, name)) {
+			lines = xappendarray(lines, nlines, sizeof *lines);
+			lines[nlines++] = (struct line){ name, tangle_manifest_get(&old, name) };
+		}
+	}
+
+	/* What is there and no lesson gives, in a folder tangle owns. */
+	for (size_t k = 0; k < nents && rc == 0 && (owned || stale); k++) {
+		const struct fs_entry *e = &ents[k];
+		int wanted = 0;
+		if (e->name[0] == '.' || e->type == S_IFDIR)
+			continue; /* an editor's file, or a student's folder */
+		for (size_t i = 0; i < s->nfiles && !wanted && !stale; i++)
+			wanted = in_dir(s->files[i].path, dir) && strcmp(base_name(s->files[i].path), e->name) == 0;
+		if (wanted)
+			continue;
+		enum tangle_origin origin = TANGLE_NOT_FILE;
+		if (e->type == S_IFREG) {
+			char *have;
+			size_t len;
+			int big;
+			if ((rc = read_entry(y, dfd, dir, e->name, &have, &len, &big)) < 0)
+				break;
+			origin = big ? (tangle_manifest_get(&old, e->name) ? TANGLE_EDITED : TANGLE_UNKNOWN)
+				     : tangle_origin_of(&old, e->name, have, len);
+			free(have);
+		}
+		struct item *it = add_item(y, join(dir, e->name), TANGLE_EXTRA, origin);
+		it->act = origin == TANGLE_UNTOUCHED || force;
+		if (!(write && it->act) && tangle_manifest_get(&old, e->name)) {
+			lines = xappendarray(lines, nlines, sizeof *lines);
+			lines[nlines++] = (struct line){ e->name, tangle_manifest_get(&old, e->name) };
+		}
+	}
+	if (rc < 0)
+		goto out;
+
+	/* The manifest: what tangle wrote here, as it will be (writing) or as a clean tangle has it (checking). */
+	for (size_t k = 0; k < nents; k++)
+		if (strcmp(ents[k].name, TANGLE_MANIFEST) == 0)
+			mstate = ents[k].type == S_IFREG ? 1 : 2;
+	if (mstate == 1 && fs_read(dfd, TANGLE_MANIFEST, 1u << 20, &mtext, &mlen) < 0)
+		mstate = 2;
+	char *want = write ? manifest_text(lines, nlines) : manifest_text(pure, npure);
+	char *mrel = join(dir, TANGLE_MANIFEST);
+	if (!*want && mstate) {
+		/* None to keep: a stale folder's, emptied. */
+		struct item *it = add_item(y, mrel, TANGLE_EXTRA, mstate == 1 ? TANGLE_UNTOUCHED : TANGLE_NOT_FILE);
+		it->act = 1;
+		free(want);
+	} else if (*want && (mstate != 1 || strlen(want) != mlen || memcmp(want, mtext, mlen) != 0)) {
+		struct item *it = add_item(y, mrel, mstate ? TANGLE_DIFFERS : TANGLE_MISSING,
+					   mstate == 2 ? TANGLE_NOT_FILE : TANGLE_UNTOUCHED);
+		it->own = want;
+		it->data = want;
+		it->len = strlen(want);
+		it->act = 1;
+	} else {
+		free(want);
+		free(mrel);
+	}
+out:
+	if (dfd >= 0)
+		close(dfd);
+	free(mtext);
+	free(lines);
+	free(pure);
+	fs_entries_free(ents, nents);
+	tangle_manifest_release(&old);
+	free(hashes);
+	return rc;
+}
+
+static int cmp_item(const void *a, const void *b)
+{
+	return strcmp(((const struct item *)a)->rel, ((const struct item *)b)->rel);
+}
+
+/* Writes or removes one item below the labs folder. */
+static int apply(struct sync *y, const struct item *it)
+{
+	char *dir = xstrndup(it->rel, (size_t)(base_name(it->rel) - it->rel));
 	int rc = 0;
 
-	if (e->change == TANGLE_EXTRA) {
-		if (unlink(path) < 0 && errno != ENOENT) {
-			*err = xasprintf("cannot remove '%s': %s", path, strerror(errno));
-			rc = -1;
+	if (*dir)
+		dir[strlen(dir) - 1] = '\0';
+	if (!it->data) {
+		if (fs_unlink(y->root, it->rel) < 0)
+			rc = fail_at(y, "remove", it->rel, errno);
+	} else {
+		int dfd = fs_mkdirs(y->root, *dir ? dir : ".", 0755);
+		if (dfd < 0) {
+			rc = fail_at(y, "make folder", dir, errno);
+		} else {
+			if (fs_replace(dfd, base_name(it->rel), it->data, it->len, 0, 1) < 0)
+				rc = fail_at(y, "write", it->rel, errno);
+			close(dfd);
 		}
-	} else if ((rc = make_parents(labs, e->path, err)) == 0) {
-		rc = atomic_write(path, e->want->data, e->want->len, NULL, err) == ATOMIC_OK ? 0 : -1;
 	}
-	free(path);
+	free(dir);
 	return rc;
 }
 
-int tangle_sync(const struct tangle_set *s, const char *labs, int write, tangle_change_fn fn, void *ctx,
-		char **err)
+int tangle_sync(const struct tangle_set *s, const struct tangle_opts *o, char **err)
 {
-	struct entries e = { NULL, 0 };
+	struct sync y = { s, o, -1, NULL, 0, err };
 	char **stale = NULL;
 	size_t nstale = 0;
 	int rc = 0;
 
-	for (size_t i = 0; i < s->nfiles && rc == 0; i++) {
-		const struct tangle_file *f = &s->files[i];
-		char *path = xasprintf("%s/%s", labs, f->path), *have;
-		size_t len;
-		if (read_file(path, &have, &len) == 0) {
-			if (len != f->len || memcmp(have, f->data, len) != 0)
-				push_entry(&e, xstrdup(f->path), f, TANGLE_DIFFERS);
-			free(have);
-		} else if (errno == ENOENT || errno == ENOTDIR) {
-			push_entry(&e, xstrdup(f->path), f, TANGLE_MISSING);
-		} else {
-			*err = xasprintf("cannot read '%s': %s", path, strerror(errno));
-			rc = -1;
-		}
-		free(path);
+	y.root = fs_open_top(o->labs, o->named, 0, 0);
+	if (y.root < 0 && errno != ENOENT) {
+		if (errno == ELOOP)
+			*err = xasprintf("'%s' is a symbolic link: litlab does not follow a link for the labs folder it "
+					 "picks itself (name the folder with --labs to use it)",
+					 o->labs);
+		else
+			*err = xasprintf("cannot open the labs folder '%s': %s", o->labs, fs_strerror(errno));
+		return -1;
 	}
+
+	/* The folders: the labs folder itself (its README.md), those the lessons give, stale lab folders. */
+	if (s->whole_course)
+		rc = scan_folder(&y, "", 0, 0);
 	for (size_t i = 0; i < s->ndirs && rc == 0; i++)
-		rc = find_extras(s, labs, s->dirs[i], &e, err);
-	if (rc == 0 && s->whole_course) {
-		DIR *d = opendir(labs);
-		struct dirent *de;
-		while (d && (de = readdir(d))) {
+		rc = scan_folder(&y, s->dirs[i], 1, 0);
+	if (rc == 0 && s->whole_course && y.root >= 0) {
+		struct fs_entry *ents;
+		size_t n;
+		if (fs_list(y.root, "", &ents, &n) < 0) {
+			rc = fail_at(&y, "list folder", "", errno);
+			n = 0;
+			ents = NULL;
+		}
+		for (size_t i = 0; i < n; i++) {
 			int owned = 0;
-			if (!is_lab_dir_name(de->d_name))
+			if (!is_lab_dir_name(ents[i].name))
 				continue;
 			for (size_t k = 0; k < s->ndirs; k++)
-				owned |= strcmp(s->dirs[k], de->d_name) == 0;
+				owned |= strcmp(s->dirs[k], ents[i].name) == 0;
 			if (owned)
 				continue;
-			stale = xreallocarray(stale, nstale + 1, sizeof *stale);
-			stale[nstale++] = xstrdup(de->d_name);
+			stale = xappendarray(stale, nstale, sizeof *stale);
+			stale[nstale++] = xstrdup(ents[i].name);
 		}
-		if (d)
-			closedir(d);
+		fs_entries_free(ents, n);
 		for (size_t i = 0; i < nstale && rc == 0; i++)
-			rc = find_extras(s, labs, stale[i], &e, err);
+			rc = scan_folder(&y, stale[i], 0, 1);
 	}
-	if (rc == 0) {
-		if (e.n)
-			qsort(e.v, e.n, sizeof *e.v, cmp_entry);
-		for (size_t i = 0; i < e.n && rc == 0; i++) {
-			char *path = xasprintf("%s/%s", labs, e.v[i].path);
-			if (write)
-				rc = apply(labs, &e.v[i], err);
-			if (rc == 0 && fn)
-				fn(ctx, path, e.v[i].change);
-			free(path);
+
+	if (rc == 0 && y.n)
+		qsort(y.v, y.n, sizeof *y.v, cmp_item);
+	if (rc == 0 && o->write && y.root < 0) {
+		int todo = 0;
+		for (size_t i = 0; i < y.n; i++)
+			todo |= y.v[i].act;
+		if (todo && (y.root = fs_open_top(o->labs, o->named, 1, 0755)) < 0) {
+			*err = xasprintf("cannot make the labs folder '%s': %s", o->labs, fs_strerror(errno));
+			rc = -1;
 		}
-		if (write)
-			for (size_t i = 0; i < nstale; i++) {
-				char *dir = xasprintf("%s/%s", labs, stale[i]);
-				rmdir(dir); /* only if empty: a student's subfolder keeps it */
-				free(dir);
-			}
 	}
-	for (size_t i = 0; i < e.n; i++)
-		free(e.v[i].path);
-	free(e.v);
+	for (size_t i = 0; i < y.n && rc == 0; i++) {
+		struct item *it = &y.v[i];
+		struct tangle_report r = { NULL, it->change, it->origin, it->folder,
+					   strcmp(base_name(it->rel), TANGLE_MANIFEST) == 0, 0 };
+		if (o->write && it->act) {
+			rc = apply(&y, it);
+			r.done = rc == 0;
+		}
+		if (rc == 0 && o->fn) {
+			char *p = shown(&y, it->rel);
+			r.path = p;
+			o->fn(o->ctx, &r);
+			free(p);
+		}
+	}
+	if (rc == 0 && o->write)
+		for (size_t i = 0; i < nstale; i++)
+			unlinkat(y.root, stale[i], AT_REMOVEDIR); /* only if empty: what is kept keeps it */
+	int n = (int)y.n;
+	for (size_t i = 0; i < y.n; i++) {
+		free(y.v[i].rel);
+		free(y.v[i].own);
+	}
+	free(y.v);
 	free_words(stale, nstale);
-	return rc < 0 ? -1 : (int)e.n;
+	if (y.root >= 0)
+		close(y.root);
+	return rc < 0 ? -1 : n;
 }

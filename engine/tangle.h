@@ -74,24 +74,95 @@ int tangle_lesson(struct tangle_set *s, const struct lesson *l, char **err);
  */
 void tangle_course(struct tangle_set *s, struct lesson *const *lessons, size_t n, int whole);
 
+/*
+ * What tangle wrote. Each folder tangle writes files in (the labs folder
+ * itself, include/, lab-NN/) holds .litlab-manifest: one line per file
+ * tangle wrote there, "SHA-256  NAME", as sha256sum prints it (so that
+ * `sha256sum -c .litlab-manifest` in that folder says which files changed).
+ * A file whose bytes are not those of its line was edited since: tangle
+ * keeps it, `lab` builds it as it is. Manifests are committed with labs/,
+ * so that a fresh clone knows what tangle wrote.
+ */
+#define TANGLE_MANIFEST ".litlab-manifest"
+#define TANGLE_FILE_MAX (64u << 20) /* bytes read of a lab file; a longer one is not tangle's */
+
+struct tangle_manifest {
+	char **names;
+	char (*sha)[65]; /* hex */
+	size_t n;
+};
+
+/*
+ * Reads the manifest of the folder open as dirfd (below which nothing is
+ * followed). A missing one, or one that is not a regular file, is empty;
+ * lines that are not "HEX  NAME" are skipped.
+ */
+void tangle_manifest_read(int dirfd, struct tangle_manifest *m);
+void tangle_manifest_release(struct tangle_manifest *m);
+/* The hex SHA-256 recorded for name, or NULL. */
+const char *tangle_manifest_get(const struct tangle_manifest *m, const char *name);
+/* The hex SHA-256 of data[0..len). */
+void tangle_sha256(const void *data, size_t len, char hex[65]);
+
+/* How a file in a lab folder stands with what tangle wrote there last. */
+enum tangle_origin {
+	TANGLE_UNTOUCHED, /* the bytes tangle wrote there: no one edited it since */
+	TANGLE_EDITED,	  /* other bytes than tangle wrote there */
+	TANGLE_UNKNOWN,	  /* tangle has no record of writing it (no manifest, or not in it) */
+	TANGLE_NOT_FILE,  /* not a regular file (a link, a FIFO, a folder): never read, never followed */
+};
+
+/* The origin of data, found as name in a folder whose manifest is m. */
+enum tangle_origin tangle_origin_of(const struct tangle_manifest *m, const char *name, const char *data, size_t len);
+
 enum tangle_change {
-	TANGLE_DIFFERS, /* on disk, with other bytes */
+	TANGLE_DIFFERS, /* on disk, with other bytes (or not a file) */
 	TANGLE_MISSING, /* not on disk */
 	TANGLE_EXTRA,	/* on disk in a folder tangle owns, and not produced */
 };
 
-/* Called for each file that is not as tangle would write it; path includes the labs folder. */
-typedef void (*tangle_change_fn)(void *ctx, const char *path, enum tangle_change change);
+/* One difference between the labs folder and what the lessons give. */
+struct tangle_report {
+	const char *path; /* with the labs folder, e.g. "labs/lab-15/x.c" */
+	enum tangle_change change;
+	enum tangle_origin origin; /* of what is on disk (DIFFERS, EXTRA) */
+	int folder;		   /* path is a lab folder itself (one that is not a folder: a link) */
+	int manifest;		   /* path is a folder's TANGLE_MANIFEST */
+	int done;		   /* written or removed; 0: kept, or only compared */
+};
+
+typedef void (*tangle_change_fn)(void *ctx, const struct tangle_report *r);
+
+struct tangle_opts {
+	const char *labs; /* the labs folder, as given */
+	int named;	  /* the user named it (--labs): taken as named; else a default, resolved with no link
+			     followed (fs_open_top()) */
+	int write;	  /* make the folder match; else only compare (--check) */
+	int force;	  /* also replace or remove what tangle did not write, or what was edited since */
+	tangle_change_fn fn;
+	void *ctx;
+};
 
 /*
- * Compares the folder labs with s, calling fn for each difference, in
- * sorted order. With write set, also makes the folder match: changed and
- * missing files are written atomically, extra files removed (regular files
- * only; a lab-NN folder left empty is removed). Returns the number of
- * differences, or -1 with *err (malloc'd) on the first failure to read or
- * write.
+ * Compares the labs folder with s and calls o->fn for each difference, in
+ * sorted order: a file that differs, is missing or is extra, a manifest
+ * that is not what tangle would write, a lab folder that is not a folder.
+ * Everything below the labs folder is resolved with no link followed, and
+ * only regular files are read (each at most TANGLE_FILE_MAX bytes).
+ *
+ * With o->write, it then makes the folder match, each file replaced by a
+ * new one renamed over it, so that a link or a hard link there is replaced,
+ * never written through. Only what tangle wrote and no one changed since
+ * is replaced or removed (TANGLE_UNTOUCHED, or missing); a file edited
+ * since, one tangle has no record of writing, or what is not a regular
+ * file is kept (report.done 0), unless o->force: then it is replaced or
+ * removed (a link or FIFO itself, never what it names). A folder is never
+ * removed but when a stale lab folder is left empty; files whose names
+ * start with "." are neither reported nor removed (editors keep theirs
+ * there). Manifests are rewritten to record what was written, and keep
+ * the lines of files kept. Returns the number of differences found, or -1
+ * with *err (malloc'd) on the first failure to read or write.
  */
-int tangle_sync(const struct tangle_set *s, const char *labs, int write, tangle_change_fn fn, void *ctx,
-		char **err);
+int tangle_sync(const struct tangle_set *s, const struct tangle_opts *o, char **err);
 
 #endif

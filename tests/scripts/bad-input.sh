@@ -111,9 +111,10 @@ printf '# NUL\n\n```c\nint main(void) { return 0; } /* \000\000 */\n```\n' >15-n
 run nul "0 1" check 15-nul.md && expect nul "15-nul.md:4:" "the line of the NUL" &&
 	expect nul "[encoding]" "the rule"
 
-# 7. An unterminated fence: a warning at its opening line, no crash.
+# 7. An unterminated fence: an error at its opening line naming where the close is missing, no crash.
 printf '# Open\n\nText.\n\n```c\nint main(void) { return 0; }\n' >15-open.md
-run open "0 1" check 15-open.md && expect open "15-open.md:5:1: warning:" "the opening fence"
+run open 1 check 15-open.md && expect open "15-open.md:5:1: error: this code block is never closed" "the opening fence" &&
+	expect open "its closing fence is missing after line 6: add a line '\`\`\`' [unclosed-fence]" "where the close is missing"
 
 # 8. An attribute with an unclosed quote: exit 1, [attribute] at line 3, column 11.
 printf '# Quote\n\n```c args="unclosed\nint main(void) { return 0; }\n```\n' >15-quote.md

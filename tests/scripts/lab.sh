@@ -5,7 +5,8 @@
 # a program that exits wrongly; an unknown number (exit 2, the labs that exist); a build and a
 # run that write into their current folder, in tiers as found, C and D, leave nothing outside the
 # lab's temporary folder; a compile error names the lab file at its line; a header beside the
-# lab file is found, and named in its errors.
+# lab file is found, and named in its errors. Finding 12: an edited file is told from one the
+# lesson changed since 'make labs'. Finding 8: links and FIFOs in the lab folder are not read.
 set -u
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -116,11 +117,119 @@ lab 7
 grep -q '^FAILED: exited with status 3, the lesson expects 0$' "$work/out" || { cat "$work/out"; echo "FAIL: exit status not reported"; fail=1; }
 
 # An edited stdin file is what the program reads.
-"$LITLAB" tangle --labs "$work/labs" "$work/lessons" >/dev/null 2>&1
+"$LITLAB" tangle --force --labs "$work/labs" "$work/lessons" >/dev/null 2>&1
 echo 5 >"$work/labs/lab-07/double.stdin"
 lab 7
 grep -q '(edited: double.stdin differs from the lesson)' "$work/out" && grep -qx '+10' "$work/out" ||
 	{ cat "$work/out"; echo "FAIL: edited stdin"; fail=1; }
+
+# Finding 12: 'lab' tells "you edited this file" from "the lesson changed since the labs were
+# written". The lesson changes its input and output after 'make labs': the student, who edited
+# nothing, is not told they edited anything, and is judged by what the lesson says now (its
+# stdin and expected output), not by the stale files.
+"$LITLAB" tangle --force --labs "$work/labs" "$work/lessons" >/dev/null 2>&1
+cp "$work/lessons/07-fixture.md" "$work/07-orig.md"
+sed -i 's/^21$/30/; s/^42$/60/' "$work/lessons/07-fixture.md"
+lab 7
+rc=$?
+cat "$work/out"
+[ "$rc" -eq 0 ] || { echo "FAIL: finding 12: a lab older than the lesson exited $rc"; fail=1; }
+grep -q '(edited' "$work/out" && { echo "FAIL: finding 12: the student is said to have edited a file"; fail=1; }
+grep -q "(older than the lesson, not edited: double.stdin, double.expected; the lesson changed since 'make labs' wrote them" "$work/out" ||
+	{ echo "FAIL: finding 12: the stale files are not named as such"; fail=1; }
+grep -qx '60' "$work/out" || { echo "FAIL: finding 12: the program did not read the lesson's input"; fail=1; }
+# An edit of the student's beside it: theirs is used, and said to be edited.
+echo 5 >"$work/labs/lab-07/double.stdin"
+lab 7
+cat "$work/out"
+grep -q '(edited: double.stdin differs from the lesson)' "$work/out" && grep -qx '+10' "$work/out" ||
+	{ echo "FAIL: finding 12: an edited stdin beside a stale expected"; fail=1; }
+grep -q "FAILED: stdout differs from the lesson's output" "$work/out" || { echo "FAIL: finding 12: not judged by the lesson's output"; fail=1; }
+# Without a record of what tangle wrote (labs from before the manifests): said to differ, used as is.
+rm "$work/labs/lab-07/.litlab-manifest"
+lab 7
+grep -q '(differ from the lesson: double.stdin, double.expected; no record says' "$work/out" || { cat "$work/out"; echo "FAIL: no record"; fail=1; }
+cp "$work/07-orig.md" "$work/lessons/07-fixture.md"
+"$LITLAB" tangle --force --labs "$work/labs" "$work/lessons" >/dev/null 2>&1
+
+# Finding 8: 'lab' reads lab files without following links, only regular files: a header, a
+# source, a stdin file planted as links to a file the student cannot read, a FIFO as the
+# expected output, a dangling link; the lab folder itself and labs/ as links.
+mkdir -m 700 "$work/rootonly"
+echo "root-only secret 42" >"$work/rootonly/secret"
+chmod 600 "$work/rootonly/secret"
+# The security review's program: it prints notes.h (staged beside it) and what it reads.
+mkdir "$work/l8"
+cat >"$work/l8/14-show.md" <<'MD'
+# Show
+
+```c id=show
+#include <stdio.h>
+int main(void)
+{
+    char line[256];
+    FILE *f = fopen("notes.h", "r");
+    while (f && fgets(line, sizeof line, f))
+        fputs(line, stdout);
+    while (fgets(line, sizeof line, stdin))
+        fputs(line, stdout);
+    puts("done");
+    return 0;
+}
+```
+
+```stdin
+```
+
+```output
+done
+```
+MD
+"$LITLAB" tangle --labs "$work/l8labs" "$work/l8" >/dev/null 2>&1 || { echo "FAIL: tangle l8"; fail=1; }
+ln -s "$work/rootonly/secret" "$work/l8labs/lab-14/notes.h"
+"$LITLAB" lab --lessons "$work/l8" --labs "$work/l8labs" 14 >"$work/out" 2>&1
+rc=$?
+cat "$work/out"
+[ "$rc" -eq 0 ] || { echo "FAIL: finding 8: the program without its header exited $rc"; fail=1; }
+grep -q "secret" "$work/out" && { echo "FAIL: finding 8: a root-only file reached the program through a header link"; fail=1; }
+rm "$work/l8labs/lab-14/show.stdin" && ln -s "$work/rootonly/secret" "$work/l8labs/lab-14/show.stdin"
+"$LITLAB" lab --lessons "$work/l8" --labs "$work/l8labs" 14 >"$work/out" 2>&1
+rc=$?
+cat "$work/out"
+[ "$rc" -eq 1 ] || { echo "FAIL: finding 8: a stdin link: exit $rc, expected 1"; fail=1; }
+grep -q "secret" "$work/out" && { echo "FAIL: finding 8: a root-only file reached the program as its stdin"; fail=1; }
+ln -s "$work/rootonly/secret" "$work/labs/lab-07/notes.h"
+lab 7
+cat "$work/out"
+grep -q "secret" "$work/out" && { echo "FAIL: finding 8: the linked header was read"; fail=1; }
+grep -q "(not staged: '$work/labs/lab-07/notes.h': it is a symbolic link" "$work/out" || { echo "FAIL: finding 8: the linked header is not named"; fail=1; }
+cp "$work/labs/lab-07/double.stdin" "$work/double.stdin"
+rm "$work/labs/lab-07/double.stdin" && ln -s "$work/rootonly/secret" "$work/labs/lab-07/double.stdin"
+rm "$work/labs/lab-07/hello.expected" && mkfifo "$work/labs/lab-07/hello.expected"
+rm "$work/labs/lab-07/hello.c" && ln -s "$work/nowhere.c" "$work/labs/lab-07/hello.c"
+timeout 120 "$LITLAB" lab --lessons "$work/lessons" --labs "$work/labs" 7 >"$work/out" 2>"$work/err"
+rc=$?
+cat "$work/out" "$work/err"
+[ "$rc" -eq 1 ] || { echo "FAIL: finding 8: links and a FIFO in the lab: exit $rc, expected 1"; fail=1; }
+grep -q "secret" "$work/out" && { echo "FAIL: finding 8: a root-only file reached the program"; fail=1; }
+grep -q "FAILED: cannot read '$work/labs/lab-07/double.stdin': it is a symbolic link" "$work/out" || { echo "FAIL: finding 8: the stdin link"; fail=1; }
+grep -q "FAILED: cannot read '$work/labs/lab-07/hello.c': it is a symbolic link" "$work/out" || { echo "FAIL: finding 8: the dangling source link"; fail=1; }
+"$LITLAB" tangle --force --labs "$work/labs" "$work/lessons" >/dev/null 2>&1
+mkfifo "$work/labs/lab-07/fifo.h"
+rm "$work/labs/lab-07/hello.expected" && mkfifo "$work/labs/lab-07/hello.expected"
+timeout 120 "$LITLAB" lab --lessons "$work/lessons" --labs "$work/labs" 7 >"$work/out" 2>"$work/err"
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "FAILED: cannot read '$work/labs/lab-07/hello.expected': it is not a regular file" "$work/out" ||
+	{ cat "$work/out"; echo "FAIL: finding 8: a FIFO as the expected output (exit $rc)"; fail=1; }
+"$LITLAB" tangle --force --labs "$work/labs" "$work/lessons" >/dev/null 2>&1
+mv "$work/labs/lab-07" "$work/lab-07-real" && ln -s "$work/lab-07-real" "$work/labs/lab-07"
+lab 7
+[ $? -eq 2 ] && grep -q "cannot open the lab folder '$work/labs/lab-07': it is a symbolic link" "$work/err" || { cat "$work/out" "$work/err"; echo "FAIL: finding 8: the lab folder as a link"; fail=1; }
+rm "$work/labs/lab-07" && mv "$work/lab-07-real" "$work/labs/lab-07"
+mkdir "$work/course" && cp -r "$work/lessons" "$work/course/lessons" && ln -s "$work/labs" "$work/course/labs"
+(cd "$work/course" && "$LITLAB" lab 7 >"$work/out" 2>"$work/err")
+[ $? -eq 2 ] && grep -q "'labs' is a symbolic link" "$work/err" || { cat "$work/err"; echo "FAIL: finding 8: labs/ as a link"; fail=1; }
+(cd "$work/course" && "$LITLAB" lab --labs labs 7 >"$work/out" 2>"$work/err") || { cat "$work/out" "$work/err"; echo "FAIL: --labs names the link"; fail=1; }
 
 # A missing lab file is a failure that says what to do.
 rm "$work/labs/lab-07/hello.c"
@@ -188,7 +297,7 @@ line=$(grep -n 'return 0$' "$work/wlabs/lab-05/writer.c" | cut -d: -f1)
 	grep -q '^FAILED: it does not compile$' "$work/out" || { cat "$work/out"; echo "FAIL: the compile error does not name the lab file"; fail=1; }
 
 # A header the student adds beside the lab file is found, and its messages name it.
-"$LITLAB" tangle --labs "$work/wlabs" "$work/wl" >/dev/null 2>&1
+"$LITLAB" tangle --force --labs "$work/wlabs" "$work/wl" >/dev/null 2>&1
 printf '#define WHAT "written.txt"\n' >"$work/wlabs/lab-05/what.h"
 sed -i 's/#include <stdio.h>/#include <stdio.h>\n#include "what.h"/; s/fopen("written.txt"/fopen(WHAT/' "$work/wlabs/lab-05/writer.c"
 (cd "$work/caller" && "$LITLAB" lab --lessons ../wl --labs ../wlabs 5 >"$work/out" 2>&1) &&

@@ -4,7 +4,8 @@
 # output lengthen both fences; patterns and measure blocks are left with a note; --dry-run
 # writes nothing; a lesson that changes while promote runs is not written (exit 2); a
 # folder where the temporary file cannot be made leaves the lesson whole (exit 2); and on
-# every lesson with nothing to change the file stays byte-identical.
+# every lesson with nothing to change the file stays byte-identical; a lesson whose fences are
+# not where they should be is refused and left byte-identical, --dry-run too (exit 1).
 set -u
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
@@ -99,7 +100,63 @@ for f in ../shared/examples/90-contract-basics.md lessons/[0-9]*.md; do
 	[ "$rc" -eq 0 ] || { cat "$work/out"; echo "FAIL: $b: exit $rc"; fail=1; }
 done
 
-# 6. Usage errors.
+# 6. An output block's closing fence missing mid-file (a new author's slip): the block swallows a
+#    heading, a paragraph and a whole C block up to that block's closing fence. promote must
+#    refuse, with or without --dry-run (exit 1, the file byte-identical, no diff), naming the
+#    line where the close is missing; and run nothing. So must it for a closing fence too short
+#    and for one of the other character.
+cat >"$work/06-swallow.md" <<MD
+# A lesson
+
+${bt}c id=first
+#include <stdio.h>
+int main(void) { puts("new"); return 0; }
+${bt}
+
+${bt}output
+old
+
+## Second part
+
+Some prose that matters.
+
+${bt}c id=second
+#include <stdio.h>
+int main(void) { puts("two"); return 0; }
+${bt}
+
+${bt}output
+two
+${bt}
+MD
+printf '# Short\n\n%sc id=a\nint main(void) { return 0; }\n%s\n\n````output\nold\n%s\n\n## Next\n\nProse.\n' $bt $bt $bt >"$work/06-short.md"
+printf '# Other\n\n%sc id=a\nint main(void) { return 0; }\n%s\n\n%soutput\nold\n~~~\n\nProse.\n' $bt $bt $bt >"$work/06-other.md"
+for f in 06-swallow 06-short 06-other; do
+	cp "$work/$f.md" "$work/orig.md"
+	for mode in --dry-run ""; do
+		"$LITLAB" promote $mode "$work/$f.md" >"$work/out" 2>"$work/err"
+		rc=$?
+		cat "$work/out" "$work/err"
+		[ "$rc" -eq 1 ] || { echo "FAIL: $f $mode: exit $rc, expected 1"; fail=1; }
+		cmp -s "$work/$f.md" "$work/orig.md" || { echo "FAIL: $f $mode: the lesson changed"; diff "$work/orig.md" "$work/$f.md"; fail=1; }
+		grep -q '^[-+]' "$work/out" && { echo "FAIL: $f $mode: a diff was shown"; fail=1; }
+		grep -q "promoted\|would promote" "$work/out" && { echo "FAIL: $f $mode: said it promoted"; fail=1; }
+		grep -q "in its structure (above): promote changes nothing until .* fixed; '$work/$f.md' was not changed" "$work/err" ||
+			{ echo "FAIL: $f $mode: no refusal message"; fail=1; }
+	done
+done
+grep -q "06-other.md:7:1: error: this output block is never closed: line 9 ('~~~') cannot close it.*make it '\`\`\`' \[unclosed-fence\]" "$work/err" ||
+	{ echo "FAIL: the other fence character is not named"; fail=1; }
+"$LITLAB" promote "$work/06-short.md" 2>&1 | grep -q "06-short.md:7:1: error: .*its closing fence is missing on line 9 ('\`\`\`', shorter than the opening fence): make it '\`\`\`\`'" ||
+	{ echo "FAIL: the short fence is not named"; fail=1; }
+"$LITLAB" promote "$work/06-swallow.md" 2>&1 | grep -q "06-swallow.md:8:1: error: this output block is not closed before line 15 .*its closing fence is missing before line 11: add a line '\`\`\`' there \[unclosed-fence\]" ||
+	{ echo "FAIL: the line where the close is missing is not named"; fail=1; }
+# check says the same, and does not bury it under a diff of the swallowed prose.
+"$LITLAB" check "$work/06-swallow.md" >/dev/null 2>"$work/err"
+grep -q "06-swallow.md:8:1: error: this output block is not closed before line 15" "$work/err" || { cat "$work/err"; echo "FAIL: check does not report the fence"; fail=1; }
+grep -q "Some prose that matters" "$work/err" && { cat "$work/err"; echo "FAIL: check shows the swallowed prose"; fail=1; }
+
+# 7. Usage errors.
 "$LITLAB" promote >/dev/null 2>&1
 [ $? -eq 2 ] || { echo "FAIL: promote without a path is not exit 2"; fail=1; }
 exit $fail

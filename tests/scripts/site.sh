@@ -4,7 +4,8 @@
 # and references (structure only: its times differ from run to run); two builds of the
 # same lessons byte-identical (and a third, from the evidence cache, the same but for its
 # captions saying so); an erroring lesson leaves the old site byte-identical; a
-# folder build did not write is never replaced; audit in its three formats.
+# folder build did not write is never replaced, nor one behind a link, nor a mark that is a link;
+# audit in its three formats.
 #
 # The compiler is a wrapper with a fixed name and version, so that the pages do not depend
 # on the machine's gcc. Update the golden pages with: UPDATE=1 sh tests/scripts/site.sh
@@ -120,6 +121,34 @@ rc=$?
 [ "$(cat "$work/mine/notes.txt")" = keep ] || { echo "FAIL: the foreign folder changed"; fail=1; }
 "$LITLAB" build -o "$work/new/deep/site/" 52-hostile.md 2>/dev/null && [ -f "$work/new/deep/site/index.html" ] ||
 	{ echo "FAIL: build into a new nested folder"; fail=1; }
+
+# 7b. What a repository plants where the site goes: the default site/ as a link to a victim's
+#     folder (never followed: refused, exit 2), a .litlab-site mark that is a link (no mark: the
+#     foreign folder is not replaced), -o DIR as a link (not replaced, not followed), a link
+#     planted in the old site between two builds (removed itself, what it names untouched).
+mkdir -p "$work/victim" "$work/proj"
+echo important >"$work/victim/thesis.tex"
+cp 52-hostile.md "$work/proj/"
+ln -s "$work/victim" "$work/proj/site"
+(cd "$work/proj" && "$LITLAB" build 52-hostile.md >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "'site': it is a symbolic link" "$work/err" || { cat "$work/err"; echo "FAIL: the default site/ as a link (exit $rc)"; fail=1; }
+[ "$(ls "$work/victim")" = thesis.tex ] || { ls -la "$work/victim"; echo "FAIL: something was written through site/"; fail=1; }
+mkdir -p "$work/mine2" && echo keep >"$work/mine2/notes.txt"
+ln -s "$work/victim/thesis.tex" "$work/mine2/.litlab-site"
+"$LITLAB" build -o "$work/mine2" 52-hostile.md 2>"$work/err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -q 'not replacing it' "$work/err" || { cat "$work/err"; echo "FAIL: a planted mark link made a foreign folder replaceable (exit $rc)"; fail=1; }
+[ "$(cat "$work/mine2/notes.txt")" = keep ] || { echo "FAIL: the foreign folder with a planted mark changed"; fail=1; }
+ln -s "$work/a" "$work/alink"
+"$LITLAB" build -o "$work/alink" 52-hostile.md 2>"$work/err"
+[ $? -eq 2 ] && grep -q "is a symbolic link: not replacing it" "$work/err" || { cat "$work/err"; echo "FAIL: -o a link"; fail=1; }
+ln -s "$work/victim" "$work/a/planted"
+ln -s "$work/victim/thesis.tex" "$work/a/planted-file"
+"$LITLAB" build -o "$work/a" 50-captions.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: rebuild over planted links"; fail=1; }
+[ "$(cat "$work/victim/thesis.tex")" = important ] && [ "$(ls "$work/victim")" = thesis.tex ] ||
+	{ echo "FAIL: removing the old site followed a planted link"; fail=1; }
+[ -e "$work/a/planted" ] || [ -L "$work/a/planted" ] && { echo "FAIL: the planted link survived the rebuild"; fail=1; }
 
 # 8. A measured block: panel, plot, references (structure only).
 "$LITLAB" build -o "$work/m" 51-measure.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: build of the measure lesson"; fail=1; }

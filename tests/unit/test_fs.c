@@ -326,6 +326,110 @@ static void test_remove_tree(void **state)
 	free(d);
 }
 
+
+/*
+ * The folders litlab keeps its files in: a default (labs, .litlab, site) is
+ * resolved with no link followed, even a link planted between two runs; a
+ * folder the user names is taken as named. Listing says what each entry is,
+ * never what a link names; a tree removed by a named path keeps what its
+ * links name.
+ */
+static void test_tops_and_lists(void **state)
+{
+	(void)state;
+	char *d = scratch(), *old = getcwd(NULL, 0), *p, *text, *name;
+	struct fs_entry *v;
+	size_t n;
+	struct stat st;
+
+	assert_int_equal(chdir(d), 0);
+	assert_int_equal(mkdir("victim", 0755), 0);
+	put(d, "victim/thesis.tex", "important\n");
+
+	/* A default: made when asked, refused when it is a link (to a folder, dangling). */
+	int fd = fs_open_top("labs", 0, 0, 0755);
+	assert_int_equal(fd, -1);
+	assert_int_equal(errno, ENOENT);
+	fd = fs_open_top("labs/deeper", 0, 1, 0755);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(symlink("victim", "linked"), 0);
+	assert_int_equal(fs_open_top("linked", 0, 1, 0755), -1);
+	assert_int_equal(errno, ELOOP);
+	assert_int_equal(fs_open_top("linked/sub", 0, 1, 0755), -1);
+	assert_int_equal(lstat("victim/sub", &st), -1);
+	assert_int_equal(symlink("nowhere", "dangling"), 0);
+	assert_int_equal(fs_open_top("dangling", 0, 1, 0755), -1);
+	assert_int_equal(errno, ELOOP);
+	assert_int_equal(lstat("nowhere", &st), -1);
+	/* Named: the link is followed, as a shell would; a missing one is made, folders above too. */
+	fd = fs_open_top("linked", 1, 0, 0755);
+	assert_true(fd >= 0);
+	close(fd);
+	p = xasprintf("%s/named/a/b", d);
+	fd = fs_open_top(p, 1, 1, 0755);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(stat(p, &st), 0);
+	free(p);
+
+	/* Listing: sorted, each entry's own type. */
+	put(d, "labs/b.c", "b");
+	put(d, "labs/a.c", "a");
+	assert_int_equal(symlink("../victim/thesis.tex", "labs/link.h"), 0);
+	assert_int_equal(mkfifo("labs/fifo", 0644), 0);
+	assert_int_equal(fs_list(AT_FDCWD, "labs", &v, &n), 0);
+	assert_int_equal(n, 5);
+	assert_string_equal(v[0].name, "a.c");
+	assert_int_equal(v[0].type, S_IFREG);
+	assert_string_equal(v[2].name, "deeper");
+	assert_int_equal(v[2].type, S_IFDIR);
+	assert_string_equal(v[3].name, "fifo");
+	assert_int_equal(v[3].type, S_IFIFO);
+	assert_string_equal(v[4].name, "link.h");
+	assert_int_equal(v[4].type, S_IFLNK);
+	fs_entries_free(v, n);
+	assert_int_equal(fs_list(AT_FDCWD, "linked", &v, &n), -1);
+	assert_int_equal(errno, ELOOP);
+
+	/* Temporary files and folders: new names, never through a link. */
+	fd = fs_open_top("labs", 0, 0, 0);
+	int t = fs_temp(fd, "a.c", &name);
+	assert_true(t >= 0);
+	assert_non_null(strstr(name, ".a.c."));
+	close(t);
+	assert_int_equal(unlinkat(fd, name, 0), 0);
+	free(name);
+	t = fs_mkdtemp(fd, "site.tmp", &name);
+	assert_true(t >= 0);
+	assert_int_equal(fstat(t, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(st.st_mode & 0777, 0700);
+	close(t);
+
+	/* Removing by a named path: the tree; a link as the last component goes itself. */
+	p = xasprintf("%s/labs/%s", d, name);
+	put(p, "page.html", "x");
+	assert_int_equal(fs_remove_named(p), 0);
+	assert_int_equal(lstat(p, &st), -1);
+	free(p);
+	free(name);
+	p = xasprintf("%s/linked", d);
+	assert_int_equal(fs_remove_named(p), 0);
+	assert_int_equal(lstat(p, &st), -1);
+	free(p);
+	text = get(d, "victim/thesis.tex");
+	assert_string_equal(text, "important\n");
+	free(text);
+	assert_int_equal(fs_remove_named("labs/nothing-here"), 0);
+	close(fd);
+
+	assert_int_equal(chdir(old), 0);
+	free(old);
+	rm_rf(d);
+	free(d);
+}
+
 /* The same, resolving component by component, as on a kernel without openat2(). */
 static int portable(void **state)
 {
@@ -348,6 +452,8 @@ int main(void)
 		cmocka_unit_test(test_replace),
 		cmocka_unit_test(test_mkdirs_unlink),
 		cmocka_unit_test(test_remove_tree),
+		cmocka_unit_test(test_tops_and_lists),
+		cmocka_unit_test_setup_teardown(test_tops_and_lists, portable, native),
 		cmocka_unit_test_setup_teardown(test_read_refuses, portable, native),
 		cmocka_unit_test_setup_teardown(test_replace, portable, native),
 		cmocka_unit_test_setup_teardown(test_mkdirs_unlink, portable, native),

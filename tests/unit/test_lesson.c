@@ -479,29 +479,116 @@ static void test_unclosed_fence(void **state)
 	struct lesson *l = parse("# T\n\n```c id=open\nint main(void) { return 0; }\n\n## Later heading\n\n"
 				 "```c id=swallowed\n");
 	assert_int_equal(l->nblocks, 1);
-	const struct diag *d = expect_diag(l, 3, 1, SEV_WARNING, "unclosed-fence", "never closed");
-	assert_non_null(strstr(d->message, "'```'"));
+	const struct diag *d = expect_diag(l, 3, 1, SEV_ERROR, "unclosed-fence", "never closed");
+	assert_non_null(strstr(d->message, "line 8 ('```c id=swallowed') opens a block"));
+	assert_non_null(strstr(d->message, "missing before line 8: add a line '```' there"));
 	assert_non_null(strstr(l->blocks[0].code, "## Later heading"));
+	assert_true(l->blocks[0].bad_attrs); /* reported, not run */
 	lesson_free(l);
 
 	/* Closed by a longer fence, with blanks after it, at the end without a newline, CRLF: fine. */
 	static const char *const closed[] = { "````c\nx\n`````  \n", "~~~\nx\n~~~", "```c\r\nx\r\n```\r\n",
-					      "> ```c\n> x\n> ```\n", "- ```c\n  x\n  ```\n- b\n", "```c\n```\n" };
+					      "> ```c\n> x\n> ```\n", "- ```c\n  x\n  ```\n- b\n", "```c\n```\n",
+					      /* a lesson shown in a lesson: shorter fences, or the other character */
+					      "````markdown\n```c id=a\nx\n```\n\n```output\ny\n```\n````\n",
+					      "~~~markdown\n```c id=a\nx\n```\n~~~\n",
+					      /* output that prints fences, in a longer fence */
+					      "````output\n```\nx ```` y\n~~~\n````\n" };
 	for (size_t i = 0; i < ARRAY_LEN(closed); i++) {
 		l = parse(closed[i]);
 		expect_no_diags(l);
 		lesson_free(l);
 	}
-	/* Ended by its container, by a shorter fence, or by one of the other kind: not closed. */
+	/* Ended by its container, by a shorter fence, or by one of the other kind: not closed, an error. */
 	static const char *const open[] = { "> ```c\n> x\n\npara\n", "````c\nx\n```\n", "~~~c\nx\n```\n",
 					    "```c", "```output\nx\n" };
 	for (size_t i = 0; i < ARRAY_LEN(open); i++) {
 		l = parse(open[i]);
 		if (!find_diag(l, 1, 0, "unclosed-fence"))
-			print_error("no warning for: %s\n", open[i]);
-		expect_diag(l, 1, 0, SEV_WARNING, "unclosed-fence", NULL);
+			print_error("no error for: %s\n", open[i]);
+		expect_diag(l, 1, 0, SEV_ERROR, "unclosed-fence", NULL);
 		lesson_free(l);
 	}
+}
+
+/*
+ * An output block whose closing fence is missing in the middle of a lesson
+ * swallows a heading, a paragraph and a whole C block, up to that block's
+ * closing fence: a well-formed block to cmark, an error to litlab, naming
+ * the line where the close is missing.
+ */
+static void test_fence_swallows_blocks(void **state)
+{
+	(void)state;
+	struct lesson *l = parse("```c id=first\n"			      /* 1 */
+				 "int main(void) { return 0; }\n"
+				 "```\n"
+				 "\n"
+				 "```output\n"				      /* 5 */
+				 "old\n"
+				 "\n"
+				 "## Second part\n"			      /* 8 */
+				 "\n"
+				 "Prose that matters.\n"		      /* 10 */
+				 "\n"
+				 "```c id=second\n"			      /* 12 */
+				 "int main(void) { return 0; }\n"
+				 "```\n"				      /* 14 */
+				 "\n"
+				 "```output\n"				      /* 16 */
+				 "two\n"
+				 "```\n");
+	const struct diag *d = expect_diag(l, 5, 1, SEV_ERROR, "unclosed-fence", "not closed before line 12");
+	assert_non_null(strstr(d->message, "lines 6-13 are read as its content"));
+	assert_non_null(strstr(d->message, "its closing fence is missing before line 8: add a line '```' there"));
+	assert_true(l->blocks[0].bad_attrs); /* the block it belongs to is not run */
+	lesson_free(l);
+
+	/* In C code, "# define" is no heading: the close is missing before the block it swallowed. */
+	l = parse("```c id=a\nint x;\n\n# define Y 1\n\n```c id=b\nint main(void) { return 0; }\n```\n");
+	expect_diag(l, 1, 1, SEV_ERROR, "unclosed-fence", "missing before line 6");
+	lesson_free(l);
+
+	/* The closing fence shortened, or of the other character: that line is named. */
+	l = parse("````output\nx\n```\n\n## More\n\ntext\n");
+	d = expect_diag(l, 1, 1, SEV_ERROR, "unclosed-fence", "line 3 ('```') cannot close it, being shorter");
+	assert_non_null(strstr(d->message, "missing on line 3 ('```', shorter than the opening fence): make it '````'"));
+	lesson_free(l);
+	l = parse("```output\nx\n~~~\n\ntext\n");
+	expect_diag(l, 1, 1, SEV_ERROR, "unclosed-fence", "a fence of another character");
+	lesson_free(l);
+
+	/* Never closed, nothing inside looks like a block: the end of the file, or the heading. */
+	l = parse("```output\nx\n\n## Next\n\ntext\n\n");
+	d = expect_diag(l, 1, 1, SEV_ERROR, "unclosed-fence", "(the end of the file)");
+	assert_non_null(strstr(d->message, "missing before line 4"));
+	lesson_free(l);
+
+	/* An opening fence removed: its closing one opens a bare block, which may have been the close. */
+	l = parse("# T\n\nint x;\n```\n\n```output\nx\n```\n");
+	expect_diag(l, 4, 1, SEV_ERROR, "unclosed-fence", "if line 4 was meant to close a block");
+	lesson_free(l);
+
+	/*
+	 * Both fences of a block of the other character: the output block
+	 * opened with "~~~" is closed by a "~~~" far below, and the blocks in
+	 * between, read alone, are shifted by one fence.
+	 */
+	l = parse("```c id=a\nint main(void) { return 0; }\n```\n"
+		  "~~~output\n"	    /* 4 */
+		  "x\n"
+		  "```\n"	    /* 6: its closing fence, of the other character */
+		  "\n"
+		  "```c id=b\n"	    /* 8 */
+		  "int main(void) { return 0; }\n"
+		  "```\n"
+		  "\n"
+		  "```output\n"	    /* 12 */
+		  "y\n"
+		  "~~~\n");	    /* 14 */
+	d = expect_diag(l, 4, 1, SEV_ERROR, "unclosed-fence", "ends on line 14, but line 8 inside it");
+	assert_non_null(strstr(d->message, "missing on line 6 ('```', a fence of another character): make it '~~~'"));
+	lesson_free(l);
 }
 
 /* ---- output and stdin blocks ---- */
@@ -1263,6 +1350,7 @@ int main(void)
 		cmocka_unit_test(test_lists_and_quotes),
 		cmocka_unit_test(test_indented_code_is_display),
 		cmocka_unit_test(test_unclosed_fence),
+		cmocka_unit_test(test_fence_swallows_blocks),
 		cmocka_unit_test(test_output_blank_lines),
 		cmocka_unit_test(test_output_after_paragraph),
 		cmocka_unit_test(test_output_after_nothing_or_display),

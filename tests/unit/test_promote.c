@@ -1,7 +1,9 @@
 /*
  * test_promote.c: which outputs promote accepts (from hand-made evidence, no
  * compiler), the rewrite that changes only their content lines (CRLF, BOM,
- * trailing blanks, containers, fences lengthened for backticks), and the
+ * trailing blanks, containers, fences lengthened for backticks), a property
+ * test over random edits of the example lessons (promote refuses a lesson
+ * whose structure is broken, or changes only its output blocks), and the
  * atomic replacement: a file changed before the rename, and a write that
  * fails half way, both leave the file as it was and no temporary file.
  */
@@ -155,7 +157,8 @@ static void test_unclosed_fence_refused(void **state)
 	promote_plan_init(&plan);
 	promote_plan_add(&plan, 0, 0, "new\n", 4);
 	assert_int_equal(promote_rewrite(l, &plan, &out, &err), -1);
-	assert_non_null(strstr(err, "05-promote.md:5: the output block has no closing fence"));
+	assert_non_null(strstr(err, "05-promote.md:5: this output block is never closed"));
+	assert_non_null(strstr(err, "[unclosed-fence]"));
 	free(err);
 	buf_release(&out);
 	promote_plan_release(&plan);
@@ -163,6 +166,11 @@ static void test_unclosed_fence_refused(void **state)
 }
 
 /* ---- the plan, from hand-made evidence ---- */
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static void fake_run(struct block_result *br, const char *out, const char *err, int code)
 {
@@ -233,6 +241,406 @@ static void test_plan(void **state)
 	diags_release(&notes);
 	promote_plan_release(&plan);
 	lesson_result_release(&lr);
+}
+
+
+/* ---- property: random edits of the example lessons ---- */
+
+/*
+ * For random edits of real lessons (a fence removed, shortened, lengthened,
+ * of the other character, an info string changed or removed, a bare fence
+ * or a line inserted, a line removed), promote must either refuse (and name
+ * a line), or change only lines of output blocks the lesson's author meant:
+ * blocks of the lesson before the edit (in_meant_output()). Every block
+ * "printed" something else, so every promotable output changes. A third of
+ * the cases get two edits: two can turn a lesson into another well-formed
+ * one that no tool can tell from what its author meant (remove a closing
+ * fence and the next opening one: the output block now holds the C code
+ * that followed it), so there promote must change only what the edited
+ * lesson itself calls output blocks. The seed is fixed, the number of cases
+ * bounded: the same cases every run (LITLAB_PROPERTY_SEED=N tries others).
+ */
+#define PROPERTY_SEED 0x5eed12ULL
+#define PROPERTY_CASES 150 /* per lesson */
+
+static uint64_t rng_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static size_t rng_below(uint64_t *s, size_t n)
+{
+	return n ? (size_t)(rng_next(s) % n) : 0;
+}
+
+/* A lesson as lines (each with its line ending), and for each the line of the original it came from. */
+struct edited {
+	char **v;
+	int *orig; /* 1-based line of the original, 0 for a line an edit inserted */
+	size_t n;
+	int edits;
+	struct buf what; /* the edits, for a failure message */
+};
+
+static void edited_from(struct edited *e, const char *text, size_t len)
+{
+	memset(e, 0, sizeof *e);
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (text + i)) + 1 : len - i;
+		e->v = xreallocarray(e->v, e->n + 1, sizeof *e->v);
+		e->orig = xreallocarray(e->orig, e->n + 1, sizeof *e->orig);
+		e->v[e->n] = xstrndup(text + i, n);
+		e->orig[e->n] = (int)e->n + 1;
+		e->n++;
+		i += n;
+	}
+}
+
+static void edited_release(struct edited *e)
+{
+	free_words(e->v, e->n);
+	free(e->orig);
+	buf_release(&e->what);
+}
+
+static char *edited_text(const struct edited *e, size_t *len)
+{
+	struct buf b = BUF_INIT;
+
+	for (size_t i = 0; i < e->n; i++)
+		buf_adds(&b, e->v[i]);
+	return buf_detach(&b, len);
+}
+
+static void edited_insert(struct edited *e, size_t at, char *line)
+{
+	e->v = xreallocarray(e->v, e->n + 1, sizeof *e->v);
+	e->orig = xreallocarray(e->orig, e->n + 1, sizeof *e->orig);
+	memmove(e->v + at + 1, e->v + at, (e->n - at) * sizeof *e->v);
+	memmove(e->orig + at + 1, e->orig + at, (e->n - at) * sizeof *e->orig);
+	e->v[at] = line;
+	e->orig[at] = 0;
+	e->n++;
+}
+
+static void edited_remove(struct edited *e, size_t at)
+{
+	free(e->v[at]);
+	memmove(e->v + at, e->v + at + 1, (e->n - at - 1) * sizeof *e->v);
+	memmove(e->orig + at, e->orig + at + 1, (e->n - at - 1) * sizeof *e->orig);
+	e->n--;
+}
+
+/* The fence on a line (after blanks and container markers): its offset and length; 0 if none. */
+static int line_fence(const char *s, size_t *off, size_t *len)
+{
+	size_t i = strspn(s, " \t>-*+.)0123456789");
+
+	if ((s[i] != '`' && s[i] != '~') || s[i + 1] != s[i] || s[i + 2] != s[i])
+		return 0;
+	*off = i;
+	*len = strspn(s + i, s[i] == '`' ? "`" : "~");
+	return 1;
+}
+
+/* One random edit; 0 if it found nothing to edit. */
+static int edit_once(struct edited *e, uint64_t *seed)
+{
+	static const char *const infos[] = { "",	 "output", "c",	     "stdin",	   "text", "c id=zz",
+					     "output match=ellipsis", "c compile-fail", "python", "output stream=stderr" };
+	size_t fences[4096], nf = 0, off, len;
+
+	for (size_t i = 0; i < e->n && nf < ARRAY_LEN(fences); i++)
+		if (line_fence(e->v[i], &off, &len))
+			fences[nf++] = i;
+	int kind = (int)rng_below(seed, 8);
+	if (kind <= 4 && nf == 0)
+		kind = 6;
+	if (e->n == 0)
+		return 0;
+	size_t at = kind <= 4 ? fences[rng_below(seed, nf)] : rng_below(seed, e->n);
+	e->edits++;
+	char *line = e->v[at], *next = NULL;
+	const char *eol = strchr(line, '\r') ? "\r\n" : "\n";
+	struct buf b = BUF_INIT;
+	if (kind <= 4)
+		line_fence(line, &off, &len);
+	switch (kind) {
+	case 0:
+		buf_addf(&e->what, " removed fence line %zu;", at + 1);
+		edited_remove(e, at);
+		return 1;
+	case 1: /* shortened */
+		buf_add(&b, line, off + len - 1);
+		buf_adds(&b, line + off + len);
+		buf_addf(&e->what, " shortened the fence on line %zu;", at + 1);
+		break;
+	case 2: /* lengthened */
+		buf_add(&b, line, off + len);
+		buf_addc(&b, line[off]);
+		buf_adds(&b, line + off + len);
+		buf_addf(&e->what, " lengthened the fence on line %zu;", at + 1);
+		break;
+	case 3: { /* another info string */
+		const char *info = infos[rng_below(seed, ARRAY_LEN(infos))];
+		buf_add(&b, line, off + len);
+		buf_adds(&b, info);
+		buf_adds(&b, eol);
+		buf_addf(&e->what, " info string '%s' on line %zu;", info, at + 1);
+		break;
+	}
+	case 4: /* the other character */
+		buf_add(&b, line, off);
+		for (size_t k = 0; k < len; k++)
+			buf_addc(&b, line[off] == '`' ? '~' : '`');
+		buf_adds(&b, line + off + len);
+		buf_addf(&e->what, " other fence character on line %zu;", at + 1);
+		break;
+	case 5:
+	case 6: { /* a bare fence inserted */
+		static const char *const bare[] = { "```", "````", "~~~", "``` c", "```output" };
+		const char *f = bare[rng_below(seed, ARRAY_LEN(bare))];
+		buf_addf(&e->what, " inserted '%s' before line %zu;", f, at + 1);
+		edited_insert(e, at, xasprintf("%s%s", f, eol));
+		return 1;
+	}
+	default:
+		buf_addf(&e->what, " removed line %zu;", at + 1);
+		edited_remove(e, at);
+		return 1;
+	}
+	next = buf_detach(&b, NULL);
+	free(e->v[at]);
+	e->v[at] = next;
+	return 1;
+}
+
+/* 1 if the original has a fenced or indented block from line first to line last. */
+static int original_block(const struct lesson *o, int first, int last)
+{
+	cmark_iter *it = cmark_iter_new(o->doc);
+	cmark_event_type ev;
+	int found = 0;
+
+	while (!found && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		found = ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK &&
+			cmark_node_get_start_line(n) == first && cmark_node_get_end_line(n) == last;
+	}
+	cmark_iter_free(it);
+	return found;
+}
+
+/* 1 if line n (1-based) of lesson o is in one of its output blocks, fences included. */
+static int original_output(const struct lesson *o, int n)
+{
+	for (size_t i = 0; i < o->nblocks; i++)
+		for (size_t k = 0; k < o->blocks[i].noutputs; k++)
+			if (n >= o->blocks[i].outputs[k].line && n <= o->blocks[i].outputs[k].end_line)
+				return 1;
+	return 0;
+}
+
+/*
+ * 1 if line n (1-based) of the edited lesson is inside one of its output
+ * blocks, fences included, that its author meant: one that opens and closes
+ * on the lines a block of the original opened and closed on (whatever its
+ * language was there: an edit may make a block an output block), or one
+ * that holds nothing the original had outside its output blocks (an edit
+ * may close one early). A block that grew over prose or other blocks is not
+ * one the author meant.
+ */
+static int in_meant_output(const struct lesson *o, const struct lesson *m, const struct edited *e, int n)
+{
+	if (e->edits > 1)
+		return original_output(m, n); /* see test_property_random_edits */
+	for (size_t i = 0; i < m->nblocks; i++)
+		for (size_t k = 0; k < m->blocks[i].noutputs; k++) {
+			const struct output_block *ob = &m->blocks[i].outputs[k];
+			if (n < ob->line || n > ob->end_line || (size_t)ob->end_line > e->n)
+				continue;
+			int first = e->orig[ob->line - 1], last = e->orig[ob->end_line - 1], inside = 1;
+			if (first && last && original_block(o, first, last))
+				return 1;
+			for (int x = ob->line; x <= ob->end_line && inside; x++)
+				inside = !e->orig[x - 1] || original_output(o, e->orig[x - 1]);
+			if (inside)
+				return 1;
+		}
+	return 0;
+}
+
+/*
+ * Compares the edited lesson with what promote made of it, line by line
+ * (a longest common subsequence); NULL if every line removed or added is in
+ * an output block the author meant (in_meant_output()), else what is wrong.
+ */
+static char *only_outputs(const struct lesson *o, const struct edited *e, const char *edited, size_t edited_len,
+			  const char *out, size_t out_len)
+{
+	struct lesson *m = lesson_parse(o->path, edited, edited_len);
+	struct edited p;
+	edited_from(&p, out, out_len);
+	size_t lo = 0, hi_e = e->n, hi_p = p.n;
+	while (lo < e->n && lo < p.n && strcmp(e->v[lo], p.v[lo]) == 0)
+		lo++;
+	while (hi_e > lo && hi_p > lo && strcmp(e->v[hi_e - 1], p.v[hi_p - 1]) == 0)
+		hi_e--, hi_p--;
+	size_t n = hi_e - lo, w = hi_p - lo;
+	uint32_t *t = xcalloc((n + 1) * (w + 1), sizeof *t);
+#define T(i, j) t[(i) * (w + 1) + (j)]
+	for (size_t i = n; i-- > 0;)
+		for (size_t j = w; j-- > 0;)
+			T(i, j) = strcmp(e->v[lo + i], p.v[lo + j]) == 0 ? T(i + 1, j + 1) + 1
+				  : T(i + 1, j) > T(i, j + 1)		  ? T(i + 1, j)
+									  : T(i, j + 1);
+	char *bad = NULL;
+	size_t i = 0, j = 0;
+	while (!bad && (i < n || j < w)) {
+		int line = (int)(lo + i) + 1; /* the edited lesson's line at i, 1-based */
+		if (i < n && j < w && strcmp(e->v[lo + i], p.v[lo + j]) == 0) {
+			i++, j++;
+		} else if (i < n && (j == w || T(i + 1, j) >= T(i, j + 1))) {
+			if (!in_meant_output(o, m, e, line))
+				bad = xasprintf("removed line %d ('%.*s'), which was in no output block", line,
+						(int)strcspn(e->v[lo + i], "\r\n"), e->v[lo + i]);
+			i++;
+		} else {
+			/* Added before edited line `line`: beside a line of an output block. */
+			if (!in_meant_output(o, m, e, line - 1) && !in_meant_output(o, m, e, line))
+				bad = xasprintf("added '%.*s' before line %d, outside every output block",
+						(int)strcspn(p.v[lo + j], "\r\n"), p.v[lo + j], line);
+			j++;
+		}
+	}
+#undef T
+	free(t);
+	edited_release(&p);
+	lesson_free(m);
+	return bad;
+}
+
+/* Promotes every block's "new" output in text, as promote would; 0 done (out filled), -1 refused (err). */
+static int promote_all(const char *path, const char *text, size_t len, struct buf *out, char **err)
+{
+	struct lesson_result lr;
+	struct promote_plan plan;
+	struct diags notes;
+
+	memset(&lr, 0, sizeof lr);
+	lr.lesson = lesson_parse(path, text, len);
+	lr.blocks = xcalloc(lr.lesson->nblocks + 1, sizeof *lr.blocks);
+	for (size_t i = 0; i < lr.lesson->nblocks; i++) {
+		const struct block *b = &lr.lesson->blocks[i];
+		struct block_result *br = &lr.blocks[i];
+		evidence_init(&br->ev);
+		if (block_executes(b)) {
+			char *o = xasprintf("promoted %s\n%s", b->id, i % 3 == 0 ? "```\n" : "");
+			fake_run(br, o, "promoted stderr\n", b->exit_expected);
+			free(o);
+		} else if (b->mode == MODE_COMPILE_FAIL) {
+			br->ev.compiled = 1;
+			buf_adds(&br->ev.compile_log, "error: promoted\n");
+		}
+	}
+	promote_plan_init(&plan);
+	diags_init(&notes);
+	promote_plan_make(&plan, &lr, &notes);
+	int rc = promote_rewrite(lr.lesson, &plan, out, err);
+	diags_release(&notes);
+	promote_plan_release(&plan);
+	lesson_result_release(&lr);
+	return rc;
+}
+
+static void property_file(const char *path, uint64_t *seed, size_t *refused, size_t *promoted)
+{
+	char *text, *err = NULL;
+	size_t len;
+
+	if (read_file(path, &text, &len) < 0)
+		return;
+	struct lesson *o = lesson_parse(path, text, len);
+	int sound = diags_count(&o->diags, SEV_ERROR) == 0 && o->norphans == 0;
+	for (int c = 0; c <= PROPERTY_CASES; c++) {
+		struct edited e;
+		struct buf out = BUF_INIT;
+		size_t mlen;
+		edited_from(&e, text, len);
+		/* Case 0 is the lesson as it is; then one edit, or two. */
+		if (c > 0) {
+			edit_once(&e, seed);
+			if (rng_below(seed, 3) == 0)
+				edit_once(&e, seed);
+		}
+		char *m = edited_text(&e, &mlen);
+		int rc = promote_all(path, m, mlen, &out, &err);
+		if (rc < 0) {
+			if (c == 0 && sound) {
+				print_error("%s: promote refused the lesson as it is: %s\n", path, err);
+				fail();
+			}
+			/* A refusal names the file and a line. */
+			if (strncmp(err, path, strlen(path)) != 0 || err[strlen(path)] != ':') {
+				print_error("%s, edits:%s\nthe refusal names no line: %s\n", path, e.what.p, err);
+				fail();
+			}
+			free(err);
+			err = NULL;
+			(*refused)++;
+		} else {
+			char *bad = only_outputs(o, &e, m, mlen, out.p, out.len);
+			if (bad) {
+				print_error("%s, case %d, edits:%s\npromote changed more than output blocks: %s\n", path, c,
+					    c ? e.what.p : " none", bad);
+				free(bad);
+				fail();
+			}
+			(*promoted)++;
+		}
+		buf_release(&out);
+		free(m);
+		edited_release(&e);
+	}
+	lesson_free(o);
+	free(text);
+}
+
+static void test_property_random_edits(void **state)
+{
+	(void)state;
+	static const char *const dirs[] = { "lessons", "tests/golden", "../shared/examples" };
+	const char *env = getenv("LITLAB_PROPERTY_SEED");
+	uint64_t seed = env && *env ? strtoull(env, NULL, 0) | 1 : PROPERTY_SEED;
+	size_t refused = 0, promoted = 0;
+
+	for (size_t d = 0; d < ARRAY_LEN(dirs); d++) {
+		DIR *dir = opendir(dirs[d]);
+		char **names = NULL;
+		size_t n = 0;
+		for (struct dirent *de; dir && (de = readdir(dir));) {
+			size_t k = strlen(de->d_name);
+			if (k > 3 && strcmp(de->d_name + k - 3, ".md") == 0 && de->d_name[0] != '.') {
+				names = xreallocarray(names, n + 1, sizeof *names);
+				names[n++] = xasprintf("%s/%s", dirs[d], de->d_name);
+			}
+		}
+		if (dir)
+			closedir(dir);
+		qsort(names, n, sizeof *names, cmp_names);
+		for (size_t i = 0; i < n; i++)
+			property_file(names[i], &seed, &refused, &promoted);
+		free_words(names, n);
+	}
+	/* Run from the top of the project: the lessons were there, and both outcomes happened. */
+	if (env && *env)
+		print_message("seed %s: %zu refused, %zu promoted\n", env, refused, promoted);
+	assert_true(refused > 20);
+	assert_true(promoted > 20);
 }
 
 /* ---- atomic replacement ---- */
@@ -344,6 +752,63 @@ static void test_changed_before_rename(void **state)
 	remove_dir(dir);
 }
 
+/* Plants, just before the rename, a link (to a file with the very bytes expected) or a FIFO. */
+static void plant_link(void *ctx, const char *path)
+{
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(symlink(ctx, path), 0);
+}
+
+static void plant_fifo(void *ctx, const char *path)
+{
+	(void)ctx;
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(mkfifo(path, 0644), 0);
+}
+
+/*
+ * The lesson's name, not what a link there names: a link planted between
+ * promote's read and its rename counts as a change (nothing written, the
+ * link's target untouched, no FIFO opened); a link given as the path is
+ * replaced, never written through (promote passes the target of a lesson
+ * that is a link, as named).
+ */
+static void test_atomic_links(void **state)
+{
+	(void)state;
+	char *dir = make_dir(), *path = xasprintf("%s/05-x.md", dir), *victim = xasprintf("%s/victim", dir);
+	char *err = NULL, *got;
+	struct stat st;
+
+	write_text(path, "as read\n");
+	write_text(victim, "as read\n");
+	struct atomic_opts opts = { "as read\n", 8, 0, plant_link, victim };
+	assert_int_equal(atomic_write(path, "promoted\n", 9, &opts, &err), ATOMIC_CHANGED);
+	got = slurp(victim);
+	assert_string_equal(got, "as read\n");
+	free(got);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(unlink(path), 0);
+
+	write_text(path, "as read\n");
+	opts.before_check = plant_fifo;
+	assert_int_equal(atomic_write(path, "promoted\n", 9, &opts, &err), ATOMIC_CHANGED);
+	assert_int_equal(unlink(path), 0);
+
+	assert_int_equal(symlink(victim, path), 0);
+	assert_int_equal(atomic_write(path, "new\n", 4, NULL, &err), ATOMIC_OK);
+	got = slurp(victim);
+	assert_string_equal(got, "as read\n");
+	free(got);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(count_entries(dir), 2);
+	free(path);
+	free(victim);
+	remove_dir(dir);
+}
+
 /* A write that fails half way (the file-size limit) leaves the old file whole and no temporary file. */
 static void test_fails_mid_write(void **state)
 {
@@ -392,8 +857,10 @@ int main(void)
 		cmocka_unit_test(test_two_streams_any_order),
 		cmocka_unit_test(test_unclosed_fence_refused),
 		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_property_random_edits),
 		cmocka_unit_test(test_atomic_replace),
 		cmocka_unit_test(test_changed_before_rename),
+		cmocka_unit_test(test_atomic_links),
 		cmocka_unit_test(test_fails_mid_write),
 	};
 
