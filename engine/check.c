@@ -633,11 +633,42 @@ void check_block_run(struct lesson_result *lr, size_t i, struct runner *r, struc
 		cache_store(c, br->key, &br->ev);
 }
 
+/*
+ * What litlab keeps of the outputs of a whole run, once verified: a course
+ * whose every block prints all it may (1 MiB of stdout and of stderr each)
+ * would hold gigabytes until the end of the run. Past the budget, a block's
+ * streams are kept to their first OUTPUT_KEPT bytes (and said to be cut).
+ */
+#define OUTPUT_BUDGET (256u << 20)
+#define OUTPUT_KEPT (64u << 10)
+
+static size_t output_held;
+
+static void keep(struct buf *b, int *truncated)
+{
+	if (b->len <= OUTPUT_KEPT)
+		return;
+	buf_setlen(b, OUTPUT_KEPT);
+	buf_fit(b);
+	if (truncated)
+		*truncated = 1;
+}
+
 void check_block_verify(struct lesson_result *lr, size_t i)
 {
 	struct block_result *br = &lr->blocks[i];
+	struct evidence *ev = &br->ev;
 
 	br->status = verify(lr->lesson, &lr->lesson->blocks[i], br);
+	size_t bytes = ev->run.out.len + ev->run.err.len + ev->compile_log.len + ev->differ_out.len;
+	if (__atomic_add_fetch(&output_held, bytes, __ATOMIC_RELAXED) > OUTPUT_BUDGET) {
+		keep(&ev->run.out, &ev->run.out_truncated);
+		keep(&ev->run.err, &ev->run.err_truncated);
+		keep(&ev->compile_log, NULL);
+		keep(&ev->differ_out, NULL);
+		size_t now = ev->run.out.len + ev->run.err.len + ev->compile_log.len + ev->differ_out.len;
+		__atomic_sub_fetch(&output_held, bytes - now, __ATOMIC_RELAXED);
+	}
 }
 
 void check_end(struct lesson_result *lr)

@@ -459,6 +459,7 @@ static int measure(struct lab *lab, const struct block *b, struct runner_build *
 	struct evidence ev;
 	struct measurement m;
 	int total = b->warmup + b->samples, rc = 0;
+	size_t kept = 0;
 
 	evidence_init(&ev);
 	ev.warmup = b->warmup;
@@ -475,15 +476,8 @@ static int measure(struct lab *lab, const struct block *b, struct runner_build *
 				rc = -1;
 			}
 		}
-		if (rc == 0 && i >= b->warmup) {
-			struct sample *s = &ev.samples[ev.nsamples++];
-			s->wall_ns = r->wall_ns;
-			s->user_ns = r->user_ns;
-			s->sys_ns = r->sys_ns;
-			s->max_rss_kb = r->max_rss_kb;
-			regions_parse_run(&s->regions, r->side.p, r->side.len, r->pid, r->start_ns, r->end_ns,
-					  r->side_truncated);
-		}
+		if (rc == 0 && i >= b->warmup)
+			runner_add_sample(&ev, r, &kept);
 		launch_result_release(&res);
 	}
 	if (rc == 0) {
@@ -813,7 +807,7 @@ int cmd_lab(int argc, char **argv)
 	for (size_t i = 0; i < paths.n; i++) {
 		ls[i] = lesson_load(paths.v[i]);
 		if (!ls[i]) {
-			fprintf(stderr, "litlab: cannot read '%s': %s\n", paths.v[i], strerror(errno));
+			fprintf(stderr, "litlab: cannot read '%s': %s\n", paths.v[i], fs_strerror(errno));
 			status = 2;
 		} else if (ls[i]->number == want && !l) {
 			l = ls[i];

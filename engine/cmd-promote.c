@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fs.h"
 #include "atomic.h"
 #include "check.h"
 #include "cmd.h"
@@ -78,7 +79,7 @@ static int promote_one(struct runner *r, struct cache *cache, const char *path, 
 	memset(&lr, 0, sizeof lr);
 	lr.lesson = lesson_load(path);
 	if (!lr.lesson) {
-		fprintf(stderr, "litlab: cannot read '%s': %s\n", path, strerror(errno));
+		fprintf(stderr, "litlab: cannot read '%s': %s\n", path, fs_strerror(errno));
 		return 2;
 	}
 	promote_plan_init(&plan);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "fs.h"
 #include "cmd.h"
 #include "course.h"
 #include "tangle.h"
@@ -158,7 +159,7 @@ int cmd_tangle(int argc, char **argv)
 	for (size_t i = 0; i < paths.n && status != 2; i++) {
 		struct lesson *l = lesson_load(paths.v[i]);
 		if (!l) {
-			fprintf(stderr, "litlab: cannot read '%s': %s\n", paths.v[i], strerror(errno));
+			fprintf(stderr, "litlab: cannot read '%s': %s\n", paths.v[i], fs_strerror(errno));
 			status = 2;
 			break;
 		}

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -44,13 +45,31 @@ static int add_folder(struct course_paths *out, const char *dir, char **err)
 		return -1;
 	}
 	struct dirent *e;
-	while ((e = readdir(d))) {
+	struct stat st;
+	int bad = 0;
+	while ((e = readdir(d)) && !bad) {
 		if (!course_is_lesson_name(e->d_name))
 			continue;
+		/*
+		 * A lesson found in a folder is a regular file of the folder: a link a
+		 * repository carries could name any file of the host (which build would
+		 * publish), a FIFO would hang the run.
+		 */
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
+			*err = xasprintf("'%s/%s' is %s: lessons found in a folder must be regular files (name "
+					 "the file itself to check it anyway)",
+					 dir, e->d_name, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
+			bad = 1;
+			break;
+		}
 		names = xreallocarray(names, n + 1, sizeof *names);
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
+	if (bad) {
+		free_words(names, n);
+		return -1;
+	}
 	if (n == 0) {
 		*err = xasprintf("no lessons in '%s': a lesson is a file named NN-slug.md, e.g. "
 				 "15-profiling.md",

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fs.h"
 #include "cite.h"
 #include "course_check.h"
 #include "report.h"
@@ -268,7 +269,7 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	for (size_t i = 0; i < cc->n; i++) {
 		cc->results[i].lesson = lesson_load(cc->paths.v[i]);
 		if (!cc->results[i].lesson) {
-			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], strerror(errno));
+			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], fs_strerror(errno));
 			return -1;
 		}
 		needs_cc |= lesson_needs_compiler(cc->results[i].lesson);

@@ -12,8 +12,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
+#include "fs.h"
 #include "lesson.h"
 #include "sandbox/sandbox.h"
 
@@ -188,9 +190,13 @@ char *lesson_refused_flag(const char *flags)
 			why = xasprintf("'%s' gives the compiler a specs file, which can make it run any program", f);
 		else if (word_is(f, "-fplugin") || word_is(f, "-fpass-plugin") || strcmp(f, "-load") == 0 ||
 			 (strcmp(f, "-Xclang") == 0 && (strcmp(next, "-load") == 0 || strstr(next, "plugin"))) ||
-			 (word_is(f, "-Wl,") && strstr(f, "plugin")) ||
-			 (strcmp(f, "-Xlinker") == 0 && strstr(next, "plugin")))
-			why = xasprintf("'%s' loads a plugin into the compiler or the linker", f);
+			 ((word_is(f, "-Wl,") || word_is(f, "--for-linker") || word_is(f, "-Xlinker") ||
+			   word_is(f, "-Xassembler") || word_is(f, "-Wa,") || word_is(f, "-Xpreprocessor") ||
+			   word_is(f, "-Wp,")) &&
+			  (strstr(f, "plugin") || strchr(f, '@') || strstr(next, "plugin") || next[0] == '@')))
+			why = xasprintf("'%s' loads a plugin or reads more flags from a file", f);
+		else if (word_is(f, "--config") || word_is(f, "--driver-mode") || word_is(f, "-ccc-"))
+			why = xasprintf("'%s' changes what the compiler driver is and reads", f);
 		else if ((word_is(f, "--sysroot") || word_is(f, "-isysroot"))) {
 			const char *dir = strchr(f, '=') ? strchr(f, '=') + 1 : f[1] == 'i' && f[9] ? f + 9 : next;
 			if (strncmp(dir, "/usr", 4) != 0 || (dir[4] && dir[4] != '/') || strstr(dir, ".."))
@@ -1516,8 +1522,15 @@ struct lesson *lesson_load(const char *path)
 {
 	char *data;
 	size_t len;
+	int fd = fs_open_regular(path); /* never a FIFO or a device a repository put there */
 
-	if (read_file(path, &data, &len) < 0)
+	if (fd < 0)
+		return NULL;
+	int rc = fs_read_fd(fd, LESSON_MAX, &data, &len);
+	int e = errno;
+	close(fd);
+	errno = e;
+	if (rc < 0)
 		return NULL;
 	struct lesson *l = lesson_parse(path, data, len);
 	free(data);

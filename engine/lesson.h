@@ -150,8 +150,13 @@ struct lesson {
 #define MEASURE_SAMPLES_DEFAULT 20
 #define MEASURE_WARMUP_DEFAULT 3
 
+/* The largest lesson file litlab reads. */
+#define LESSON_MAX (16u << 20)
+
 /*
- * Loads the lesson at path. Returns NULL (with errno set) only when the file
+ * Loads the lesson at path (links followed: the path is the user's; a
+ * regular file of at most LESSON_MAX bytes). Returns NULL (with errno set,
+ * fs.h's errors among them: say it with fs_strerror()) only when the file
  * cannot be read; every problem inside it is a diagnostic.
  */
 struct lesson *lesson_load(const char *path);

@@ -33,6 +33,7 @@
 #include "keyhash.h"
 #include "prose.h"
 #include "quantity.h"
+#include "fs.h"
 #include "rules.h"
 #include "rules_embedded.h"
 
@@ -1330,6 +1331,23 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 
 /* ---- loading ---- */
 
+/*
+ * A course's rule file: a file of the repository, so read as one (no link
+ * followed, a regular file, at most 1 MiB), from the folder as named.
+ */
+static int rule_file_read(const char *dir, const char *name, char **text, size_t *len)
+{
+	int dfd = fs_open_root(dir);
+
+	if (dfd < 0)
+		return -1;
+	int rc = fs_read(dfd, name, 1u << 20, text, len);
+	int e = errno;
+	close(dfd);
+	errno = e;
+	return rc;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -1376,8 +1394,8 @@ static int add_dir(struct ruleset *rs, const char *dir, char **err)
 		char *path = xasprintf("%.*s/%s", (int)dlen, dir, names[i]);
 		char *text;
 		size_t len;
-		if (rc == 0 && read_file(path, &text, &len) < 0) {
-			*err = xasprintf("cannot read rule file '%s': %s", path, strerror(errno));
+		if (rc == 0 && rule_file_read(dir, names[i], &text, &len) < 0) {
+			*err = xasprintf("cannot read rule file '%s': %s", path, fs_strerror(errno));
 			rc = -1;
 		}
 		if (rc == 0)

@@ -44,12 +44,17 @@ static char *which(const char *cmd)
 	const char *path = getenv("PATH");
 	if (!path || !*path)
 		path = "/usr/local/bin:/usr/bin:/bin";
-	/* An empty entry (leading, trailing or "::") is the current folder, as in the shell. */
+	/*
+	 * Only absolute entries: an empty one (leading, trailing, "::") or a
+	 * relative one would be the course's own folder, and its "cc", a file of
+	 * the repository, would run as litlab, outside the sandbox (its
+	 * --version). A compiler there is named with a slash: CC=./cc.
+	 */
 	for (;;) {
 		const char *colon = strchr(path, ':');
 		size_t n = colon ? (size_t)(colon - path) : strlen(path);
-		char *cand = n ? xasprintf("%.*s/%s", (int)n, path, cmd) : xasprintf("./%s", cmd);
-		if (is_executable(cand))
+		char *cand = n && path[0] == '/' ? xasprintf("%.*s/%s", (int)n, path, cmd) : NULL;
+		if (cand && is_executable(cand))
 			return cand;
 		free(cand);
 		if (!colon)
@@ -844,7 +849,14 @@ static int execute(struct runner *r, struct block *b, struct runner_build *bd, s
 	return rc;
 }
 
-static void add_sample(struct evidence *ev, const struct launch_result *res)
+/*
+ * Region times kept of one block, over all its samples: 10,000 samples of
+ * 1,024 regions each would hold gigabytes. Past it, a sample's regions are
+ * an error of the measurement, not memory.
+ */
+#define REGION_TIMES_MAX 262144
+
+void runner_add_sample(struct evidence *ev, const struct launch_result *res, size_t *kept)
 {
 	struct sample *s = &ev->samples[ev->nsamples++];
 
@@ -854,6 +866,12 @@ static void add_sample(struct evidence *ev, const struct launch_result *res)
 	s->max_rss_kb = res->max_rss_kb;
 	regions_parse_run(&s->regions, res->side.p, res->side.len, res->pid, res->start_ns, res->end_ns,
 			  res->side_truncated);
+	*kept += s->regions.n;
+	if (*kept > REGION_TIMES_MAX) {
+		regions_release(&s->regions);
+		s->regions.error = xasprintf("the samples' regions are more than litlab keeps (%d region times in all)",
+					     REGION_TIMES_MAX);
+	}
 	if (!ev->samples_differ &&
 	    (res->out.len != ev->run.out.len || memcmp(res->out.p, ev->run.out.p, res->out.len) != 0)) {
 		ev->samples_differ = (int)ev->nsamples;
@@ -870,11 +888,12 @@ static void add_sample(struct evidence *ev, const struct launch_result *res)
 static void measure(struct runner *r, struct block *b, struct runner_build *bd, struct evidence *ev)
 {
 	int total = b->warmup + b->samples;
+	size_t kept = 0;
 
 	ev->warmup = b->warmup;
 	ev->samples = xcalloc((size_t)b->samples, sizeof *ev->samples);
 	if (b->warmup == 0)
-		add_sample(ev, &ev->run);
+		runner_add_sample(ev, &ev->run, &kept);
 	for (int i = 1; i < total; i++) {
 		struct launch_result res;
 		launch_result_init(&res);
@@ -885,7 +904,7 @@ static void measure(struct runner *r, struct block *b, struct runner_build *bd, 
 			return;
 		}
 		if (i >= b->warmup)
-			add_sample(ev, &res);
+			runner_add_sample(ev, &res, &kept);
 		launch_result_release(&res);
 	}
 }

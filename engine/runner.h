@@ -191,6 +191,14 @@ struct run_spec {
  */
 int runner_build_run(struct runner_build *bd, const struct run_spec *rs, struct launch_result *res);
 
+/*
+ * Adds res as the next sample of ev (whose samples array has room): its
+ * times, and its regions checked against its run; its stdout is compared
+ * with ev->run's. *kept counts the region times kept so far (start at 0):
+ * past a bound, a sample's regions are an error rather than memory.
+ */
+void runner_add_sample(struct evidence *ev, const struct launch_result *res, size_t *kept);
+
 /* The folder limits of a block (disk=, files=). */
 void runner_folder_limits(struct folder_limits *lim, const struct block *b);
 

@@ -239,7 +239,7 @@ __attribute__((constructor)) static void helper_entry(int argc, char **argv)
 	}
 	if (want_filter) { /* the parent has one: a helper without it would run programs unfiltered */
 		char *why = NULL;
-		if (sbx_filter_build(tier == 'C' || tier == 'D', &filter, &why) < 0)
+		if (sbx_filter_build(tier, &filter, &why) < 0)
 			_exit(126);
 		cfg.filter = &filter;
 		free(why);
@@ -275,7 +275,7 @@ static NORETURN void helper_child(const struct sbx_config *cfg, const struct sbx
 	sp.sock = sock;
 	sp.msock = -1;
 	sp.uid = sp.gid = -1;
-	if (cfg->tier == 'A') {
+	if (cfg->tier == 'A' || (cfg->tier == 'B' && cfg->uid >= 0)) {
 		sp.uid = sp.gid = cfg->uid;
 	} else if (cfg->tier == 'C') {
 		sp.uid = cfg->uid; /* this slot's own (helper_start() added the slot to it) */

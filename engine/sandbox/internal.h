@@ -69,15 +69,19 @@ void sbx_close_from(int lowfd);
 /* ---- policy (policy.c) ---- */
 
 /*
- * Builds the seccomp filter (libseccomp) into *out. Installing a filter
- * costs a quarter of a bare launch here (the kernel compiles it and
+ * Builds the seccomp filter of tier (libseccomp) into *out. Installing a
+ * filter costs a quarter of a bare launch here (the kernel compiles it and
  * prepares its cache), inheriting one costs nothing: each spawner installs
- * it once on itself. no_ns (tiers C and D, which have no namespaces of
- * their own) also denies kill(-1) and every System V and POSIX IPC object;
- * tiers A and B allow unshare(CLONE_NEWIPC) alone, which the child makes
- * before it drops its rights (the kernel refuses it to the program).
+ * it once on itself. Tiers C and D, which have no namespaces of their own,
+ * also deny kill(-1) and every System V and POSIX IPC call (the host's
+ * objects are the only ones there); tier D, whose programs have the user's
+ * uid, also denies changing the modes, owners, times and extended
+ * attributes of files by path (Landlock does not cover them: the user's
+ * files anywhere would be open to them). Tiers A and B allow
+ * unshare(CLONE_NEWIPC) alone, which the child makes before it drops its
+ * rights (the kernel refuses it to the program).
  */
-int sbx_filter_build(int no_ns, struct sock_fprog *out, char **why);
+int sbx_filter_build(int tier, struct sock_fprog *out, char **why);
 
 /*
  * A Landlock ruleset for tiers C and D: reads and runs only in the system

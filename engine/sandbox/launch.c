@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -301,12 +302,18 @@ static int try_tier(int tier, unsigned *parts)
 
 	free(sb.filter.filter);
 	memset(&sb.filter, 0, sizeof sb.filter);
-	if (sbx_filter_build(tier == 'C' || tier == 'D', &sb.filter, &why) < 0) {
+	if (sbx_filter_build(tier, &sb.filter, &why) < 0) {
 		why_not(tier, "seccomp", why);
 		why = NULL;
 	}
 	sb.cfg.tier = tier;
-	sb.cfg.uid = tier == 'A'   ? SANDBOX_UID
+	/*
+	 * Tier B run by root maps its namespace's 65534 to the host's and runs
+	 * programs as that: root of a user namespace whose root is the host's
+	 * would still be root to the kernel's checks of host files (/proc/sys).
+	 */
+	sb.cfg.uid = tier == 'A' || (tier == 'B' && geteuid() == 0)
+			     ? SANDBOX_UID
 		     : tier == 'C' ? SANDBOX_UID_C + (int)(getpid() % (SANDBOX_UID_C_RANGE / SANDBOX_UID_C_SLOTS)) *
 							 SANDBOX_UID_C_SLOTS
 				   : -1;
@@ -360,6 +367,8 @@ static void describe(unsigned parts)
 			buf_adds(&b, ",ipc=per-launch");
 		if (sb.tier == 'A')
 			buf_addf(&b, ",cgroup=%s,uid=%d", (parts & PART_CGROUP) ? "v1" : "none", SANDBOX_UID);
+		else if (sb.cfg.uid >= 0)
+			buf_addf(&b, ",uid=%d", sb.cfg.uid);
 		else
 			buf_adds(&b, ",caps=none");
 	} else {
@@ -383,6 +392,10 @@ static void probe(void)
 	const char *cap_env = getenv("LITLAB_ISOLATION");
 	int cap = cap_env && cap_env[0] >= 'A' && cap_env[0] <= 'D' && !cap_env[1] ? cap_env[0] : 'A';
 	unsigned parts = 0;
+
+	/* D keeps litlab's uid: for root that would be no sandbox at all. Root's weakest is C. */
+	if (cap == 'D' && geteuid() == 0)
+		cap = 'C';
 
 	collect_shown();
 	sb.tier = 0;
@@ -410,6 +423,11 @@ void sandbox_init(void)
 	if (sb.inited && sb.owner != getpid())
 		forget_all(); /* a forked child of litlab: the helpers are its parent's */
 	if (!sb.inited) {
+		/*
+		 * In tier D programs have litlab's uid: were litlab dumpable, one could
+		 * read its environment and write its memory through /proc/<pid>.
+		 */
+		prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 		sb.owner = getpid();
 		probe();
 		sb.inited = 1;
@@ -552,7 +570,7 @@ int sandbox_tier(void)
 int sandbox_uid(void)
 {
 	sandbox_init();
-	return sb.tier == 'A' || sb.tier == 'C' ? sb.cfg.uid : -1;
+	return sb.cfg.uid;
 }
 
 /* ---- slots ---- */

@@ -56,6 +56,9 @@
 /* The root's own size: /etc's copies, mount points. */
 #define ROOT_BYTES (16LL << 20)
 #define ROOT_FILES 4096L
+/* /dev/shm of a launch (POSIX shared memory and semaphores). */
+#define SHM_BYTES (64LL << 20)
+#define SHM_FILES 1024L
 /* Where the root is put together before pivot_root() (in the private mount namespace). */
 #define STAGE "/tmp"
 
@@ -171,10 +174,10 @@ static void make_etc(int root, const struct sbx_config *cfg)
 		copy_etc(etc, host_etc, sbx_etc_files[i]);
 	char *passwd = xasprintf("root:x:0:0:root:/root:/bin/sh\n"
 				 "lab:x:%d:%d:lab:" SANDBOX_WORK ":/bin/sh\n",
-				 cfg->tier == 'A' ? SANDBOX_UID : 0, cfg->tier == 'A' ? SANDBOX_UID : 0);
-	char *group = xasprintf("root:x:0:\nlab:x:%d:\n", cfg->tier == 'A' ? SANDBOX_UID : 0);
-	write_in(etc, "passwd", cfg->tier == 'A' ? passwd : "root:x:0:0:root:" SANDBOX_WORK ":/bin/sh\n");
-	write_in(etc, "group", cfg->tier == 'A' ? group : "root:x:0:\n");
+				 cfg->uid, cfg->uid);
+	char *group = xasprintf("root:x:0:\nlab:x:%d:\n", cfg->uid);
+	write_in(etc, "passwd", cfg->uid >= 0 ? passwd : "root:x:0:0:root:" SANDBOX_WORK ":/bin/sh\n");
+	write_in(etc, "group", cfg->uid >= 0 ? group : "root:x:0:\n");
 	free(passwd);
 	free(group);
 	write_in(etc, "hosts", "127.0.0.1\tlocalhost\n::1\tlocalhost\n");
@@ -234,6 +237,17 @@ static int clone_ro(const char *path, int recursive)
 		return -1;
 	}
 	return fd;
+}
+
+/* Mounts a read-only copy of what is at path over it (best effort). */
+static void read_only_over(const char *path)
+{
+	int fd = clone_ro(path, 1);
+
+	if (fd < 0)
+		return;
+	move_mount(fd, "", AT_FDCWD, path, MOVE_MOUNT_F_EMPTY_PATH);
+	close(fd);
 }
 
 /* A copy of one host device file, still a device (not nodev), otherwise read-only and nosuid. */
@@ -397,8 +411,15 @@ static int mount_launch(struct mounter *m, int work, long long bytes, long files
 {
 	if (m->mounted)
 		unmount_launch(m);
-	int uid = m->cfg->tier == 'A' ? SANDBOX_UID : -1;
-	int tmp = sbx_tmpfs(bytes, files, "1777", uid), shm = tmp >= 0 ? sbx_tmpfs(bytes, files, "1777", uid) : -1;
+	int uid = m->cfg->uid;
+	/*
+	 * What a tmpfs holds is memory. Tier A's memory cgroup counts it against
+	 * the launch; without one (tier B), /tmp keeps to the default bound
+	 * whatever disk= says, and /dev/shm to its own small one in every tier.
+	 */
+	long long tmp_bytes = m->cfg->use_cgroup || bytes < SANDBOX_FOLDER_BYTES ? bytes : SANDBOX_FOLDER_BYTES;
+	int tmp = sbx_tmpfs(tmp_bytes, files, "1777", uid);
+	int shm = tmp >= 0 ? sbx_tmpfs(bytes < SHM_BYTES ? bytes : SHM_BYTES, SHM_FILES, "1777", uid) : -1;
 	int rc = -1;
 
 	if (shm >= 0 && move_mount(work, "", AT_FDCWD, SANDBOX_WORK, MOVE_MOUNT_F_EMPTY_PATH) == 0) {
@@ -471,7 +492,7 @@ static NORETURN void serve(struct mounter *m, int msock, pid_t spawner)
 			break; /* the spawner has ended */
 		}
 		if (rq.op == MNT_FOLDER) {
-			out = sbx_tmpfs(rq.bytes, (long)rq.files, "0755", m->cfg->tier == 'A' ? SANDBOX_UID : -1);
+			out = sbx_tmpfs(rq.bytes, (long)rq.files, "0755", m->cfg->uid);
 			if (out < 0)
 				rp.err = errno ? errno : EIO;
 		} else if (rq.op == MNT_LAUNCH) {
@@ -498,6 +519,7 @@ static NORETURN void serve(struct mounter *m, int msock, pid_t spawner)
 	_exit(0);
 }
 
+
 static int write_self(const char *file, const char *text)
 {
 	int fd = open(file, O_WRONLY | O_CLOEXEC);
@@ -507,6 +529,65 @@ static int write_self(const char *file, const char *text)
 	ssize_t n = write(fd, text, strlen(text));
 	close(fd);
 	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* A user namespace whose root is the caller's uid, mapped by the caller itself. */
+static int map_self(void)
+{
+	char map[64];
+	unsigned uid = (unsigned)getuid(), gid = (unsigned)getgid();
+
+	if (unshare(CLONE_NEWUSER) < 0)
+		return -1;
+	snprintf(map, sizeof map, "0 %u 1\n", uid);
+	if (write_self("/proc/self/uid_map", map) < 0)
+		return -1;
+	snprintf(map, sizeof map, "0 %u 1\n", gid);
+	if (write_self("/proc/self/setgroups", "deny") < 0 || write_self("/proc/self/gid_map", map) < 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * A user namespace (the caller is root) whose 0 is the host's 0 and whose
+ * uid is the host's uid: a map of more than one's own uid can only be
+ * written from the parent namespace, by a child left there for it.
+ */
+static int map_by_parent(int uid)
+{
+	int up[2], down[2];
+	char c = 'n';
+
+	if (pipe2(up, O_CLOEXEC) < 0 || pipe2(down, O_CLOEXEC) < 0)
+		return -1;
+	pid_t me = getpid(), pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		char path[64], map[64];
+		close(up[1]);
+		close(down[0]);
+		if (read(up[0], &c, 1) != 1 || c != 'u')
+			_exit(1);
+		snprintf(map, sizeof map, "0 0 1\n%d %d 1\n", uid, uid);
+		snprintf(path, sizeof path, "/proc/%d/uid_map", (int)me);
+		int ok = write_self(path, map) == 0;
+		snprintf(path, sizeof path, "/proc/%d/gid_map", (int)me);
+		ok = ok && write_self(path, map) == 0;
+		c = ok ? 'y' : 'n';
+		if (write(down[1], &c, 1) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	close(up[0]);
+	close(down[1]);
+	c = unshare(CLONE_NEWUSER) == 0 ? 'u' : 'n';
+	int ok = write(up[1], &c, 1) == 1 && c == 'u' && read(down[0], &c, 1) == 1 && c == 'y';
+	close(up[1]);
+	close(down[0]);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	return ok ? 0 : -1;
 }
 
 NORETURN void sbx_mounter_main(struct spawner *sp)
@@ -520,16 +601,14 @@ NORETURN void sbx_mounter_main(struct spawner *sp)
 	if (sp->cg->pids_procs >= 0 && write(sp->cg->pids_procs, "0", 1) < 0)
 		sbx_fail(sock, "cannot join the pids cgroup");
 	if (sp->cfg->tier == 'B') {
-		char map[64];
-		unsigned uid = (unsigned)getuid(), gid = (unsigned)getgid();
-		if (unshare(CLONE_NEWUSER) < 0)
-			sbx_fail(sock, "cannot make a user namespace");
-		snprintf(map, sizeof map, "0 %u 1\n", uid);
-		if (write_self("/proc/self/uid_map", map) < 0)
-			sbx_fail(sock, "cannot map the user namespace");
-		snprintf(map, sizeof map, "0 %u 1\n", gid);
-		if (write_self("/proc/self/setgroups", "deny") < 0 || write_self("/proc/self/gid_map", map) < 0)
-			sbx_fail(sock, "cannot map the user namespace");
+		/*
+		 * Run by a user, the namespace's root is that user, and so are its
+		 * programs. Run by root, its root stays root (the helper needs it to
+		 * build the root), and programs run as the namespace's uid sp->uid,
+		 * mapped to the same unprivileged uid of the host.
+		 */
+		if (sp->cfg->uid >= 0 ? map_by_parent(sp->cfg->uid) < 0 : map_self() < 0)
+			sbx_fail(sock, "cannot make and map a user namespace");
 	}
 	if (unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWPID) < 0)
 		sbx_fail(sock, "cannot make the namespaces");
@@ -563,8 +642,12 @@ NORETURN void sbx_mounter_main(struct spawner *sp)
 		close(ms[0]);
 		sp->msock = ms[1];
 		sp->ns = 1;
-		if (mount("proc", STAGE "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0)
+		if (mount("proc", STAGE "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0) {
 			sp->parts |= PART_PROC;
+			/* The kernel's settings, read-only whoever asks (a core_pattern is a command). */
+			read_only_over(STAGE "/proc/sys");
+			read_only_over(STAGE "/proc/sysrq-trigger");
+		}
 		if (write(sp->msock, &c, 1) != 1 || read(sp->msock, &c, 1) != 1 || c != 'r')
 			_exit(1); /* the mounter failed, and says so */
 		sbx_spawner_main(sp);

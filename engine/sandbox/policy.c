@@ -60,8 +60,9 @@ static int deny(scmp_filter_ctx ctx, const char *name, int err, unsigned n, cons
 	return seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO((unsigned)err), nr, n, arg);
 }
 
-int sbx_filter_build(int no_ns, struct sock_fprog *out, char **why)
+int sbx_filter_build(int tier, struct sock_fprog *out, char **why)
 {
+	int no_ns = tier == 'C' || tier == 'D';
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
 	int rc = 0, fd = -1;
 
@@ -90,7 +91,9 @@ int sbx_filter_build(int no_ns, struct sock_fprog *out, char **why)
 		rc = deny(ctx, "socketpair", EPERM, 1, &not_unix);
 	/* Without an IPC namespace of its own, an IPC object would outlive the launch and be seen
 	   by the next one (and by the host): tiers C and D refuse to make any. */
-	static const char *const ipc[] = { "msgget", "semget", "shmget", "mq_open" };
+	static const char *const ipc[] = { "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop", "semtimedop",
+					   "semctl", "shmget", "shmat", "shmdt", "shmctl", "mq_open", "mq_unlink",
+					   "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr" };
 	for (size_t i = 0; no_ns && i < ARRAY_LEN(ipc) && rc == 0; i++)
 		rc = deny(ctx, ipc[i], EPERM, 0, NULL);
 	/* Typing into the terminal of whoever runs litlab, and the console's paste. */
@@ -100,6 +103,16 @@ int sbx_filter_build(int no_ns, struct sock_fprog *out, char **why)
 		rc = deny(ctx, "ioctl", EPERM, 1, &sti);
 	if (rc == 0)
 		rc = deny(ctx, "ioctl", EPERM, 1, &linux_);
+	/* Tier D: the program is the user; what Landlock does not cover, no path may reach. The
+	   descriptor forms stay: a descriptor Landlock let it open is its own to change. */
+	static const char *const by_path[] = { "chmod", "fchmodat", "fchmodat2", "chown", "lchown", "fchownat",
+					       "utime", "utimes", "futimesat", "setxattr", "lsetxattr",
+					       "removexattr", "lremovexattr" };
+	for (size_t i = 0; tier == 'D' && i < ARRAY_LEN(by_path) && rc == 0; i++)
+		rc = deny(ctx, by_path[i], EPERM, 0, NULL);
+	struct scmp_arg_cmp with_path = SCMP_A1(SCMP_CMP_NE, 0);
+	if (rc == 0 && tier == 'D') /* utimensat(fd, NULL, ...) is futimens(): allowed */
+		rc = deny(ctx, "utimensat", EPERM, 1, &with_path);
 	/* clone() with any namespace flag; clone3() passes its flags in memory, so it is
 	   "not implemented" and glibc falls back to clone(). */
 	for (size_t i = 0; i < ARRAY_LEN(namespace_flags) && rc == 0; i++) {

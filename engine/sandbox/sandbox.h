@@ -36,8 +36,9 @@
  *      root above; a cgroup per slot (v1 pids and memory); programs run as
  *      uid 65534 under the filter, each in a new IPC namespace.
  *   B  user namespaces allowed: as A inside a user namespace, without the
- *      cgroup (RLIMIT_NPROC and RLIMIT_AS instead) and with no capabilities
- *      instead of another uid.
+ *      cgroup (RLIMIT_NPROC and RLIMIT_AS instead); programs keep the
+ *      user's uid with no capabilities, or, when litlab is root, run as uid
+ *      65534 (never as the host's root, which the kernel would still trust).
  *   C  root, no namespaces: an unprivileged uid of the run's own per slot, a
  *      child subreaper, Landlock (where the kernel has it: reads only of the
  *      system folders, /etc's needed files, /proc and the work folder,
@@ -238,7 +239,10 @@ char *sandbox_fingerprint(void);
 /* The tier in effect: 'A', 'B', 'C' or 'D'. */
 int sandbox_tier(void);
 
-/* The uid launches run as (tiers A and C; in C, that of the first slot), or -1 (they keep litlab's). */
+/*
+ * The uid launches run as (tier A, tier B run by root, tier C: that of its
+ * first slot), or -1 (they keep litlab's).
+ */
 int sandbox_uid(void);
 
 #endif

@@ -75,14 +75,53 @@ static int kill_children(void)
 	return n;
 }
 
+/* Tier C: every process of the slot's uid (its own: no other process has it), or -1 without /proc. */
+static int kill_uid(uid_t uid)
+{
+	DIR *d = opendir("/proc");
+	struct stat st;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	for (struct dirent *e; (e = readdir(d));) {
+		char *end;
+		long pid = strtol(e->d_name, &end, 10);
+		if (*end || pid <= 1 || fstatat(dirfd(d), e->d_name, &st, 0) < 0 || st.st_uid != uid)
+			continue;
+		if (kill((pid_t)pid, SIGKILL) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * litlab is gone (or stops the helper): nothing the launches started may
+ * outlive it. PID 1 of a namespace ends it whole. Elsewhere the program's
+ * group, the children and, in tier C, every process of the slot's uid,
+ * again and again until none is left (a process that forks as fast as it
+ * is killed is caught by the next round), for two seconds at most.
+ */
 static NORETURN void quit(struct spawner *sp)
 {
 	if (sp->ns) {
 		kill_namespace();
-	} else {
+		_exit(0);
+	}
+	long long give_up = now_ns() + 2000000000LL;
+	for (;;) {
+		int left = 0;
 		if (sp->current > 0)
 			kill(-sp->current, SIGKILL);
-		kill_children();
+		left += kill_children() > 0;
+		if (sp->uid > 0)
+			left += kill_uid((uid_t)sp->uid) > 0;
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		if (!left || now_ns() >= give_up)
+			break;
+		usleep(2000);
 	}
 	_exit(0);
 }
@@ -269,7 +308,7 @@ static void run_one(struct spawner *sp, const struct msg_req *rq, char *payload,
 		.nproc = sp->cfg->nproc,
 		.uid = sp->uid,
 		.gid = sp->gid,
-		.drop_caps = sp->cfg->tier == 'B',
+		.drop_caps = sp->cfg->tier == 'B' && sp->uid < 0,
 		.new_ipc = sp->ns,
 		.landlock_fd = ll,
 		.parent = getpid(),
@@ -426,6 +465,8 @@ NORETURN void sbx_spawner_main(struct spawner *sp)
 	}
 	if (sp->cfg->landlock)
 		sp->parts |= PART_LANDLOCK;
+	/* Not open to a program of the same uid (tier D) through /proc/<pid>/mem and the like. */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	/*
 	 * The spawner joins the memory cgroup once, and every launch is born in it:
 	 * moving a process into a cgroup waits for an RCU grace period, ten

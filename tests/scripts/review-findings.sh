@@ -9,6 +9,7 @@
 #   4. A library the linker read (in a folder shown with LITLAB_SANDBOX_PATHS) is in the key:
 #      rebuilt, the block runs again.
 #   5. A header beside the course, included by a relative path, is not there at all.
+#   6. Lessons and rule files that are links, FIFOs or devices are refused, never read.
 # The signals are sent once the program is seen running (a marker in its argv), never after a
 # guessed delay.
 set -u
@@ -168,5 +169,37 @@ MD
 rc=$?
 [ "$rc" -eq 1 ] && grep -q "shared-value.h: No such file" "$work/out" ||
 	{ cat "$work/out"; echo "FAIL: a header outside the lesson was found (exit $rc)"; fail=1; }
+
+# 6. Lessons and rules a repository carries as links, FIFOs or devices: a lesson linked to a
+#    root-only file was published on the site; one linked to /dev/zero ran litlab out of memory,
+#    a FIFO hung it.
+mkdir -p "$work/l6/lessons/rules" "$work/secret"
+chmod 700 "$work/secret"
+echo "root-only secret 42" >"$work/secret/s"
+chmod 600 "$work/secret/s"
+printf '# One\n' >"$work/l6/lessons/01-one.md"
+ln -s "$work/secret/s" "$work/l6/lessons/02-notes.md"
+(cd "$work/l6" && "$LITLAB" build -o site >"$work/out" 2>&1)
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "02-notes.md' is a symbolic link" "$work/out" ||
+	{ cat "$work/out"; echo "FAIL: a lesson that is a link was read (exit $rc)"; fail=1; }
+grep -rq "secret 42" "$work/l6" "$work/out" && { echo "FAIL: the secret reached the site or the output"; fail=1; }
+rm "$work/l6/lessons/02-notes.md"
+mkfifo "$work/l6/lessons/03-fifo.md"
+(cd "$work/l6" && timeout 30 "$LITLAB" check >"$work/out" 2>&1)
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "03-fifo.md' is not a regular file" "$work/out" ||
+	{ cat "$work/out"; echo "FAIL: a lesson that is a FIFO (exit $rc; 124: it hung)"; fail=1; }
+rm "$work/l6/lessons/03-fifo.md"
+ln -s /dev/zero "$work/l6/zero.md"
+(cd "$work/l6" && timeout 30 "$LITLAB" check zero.md >"$work/out" 2>&1)
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "not a regular file" "$work/out" ||
+	{ cat "$work/out"; echo "FAIL: a lesson named as a link to /dev/zero (exit $rc)"; fail=1; }
+ln -s "$work/secret/s" "$work/l6/lessons/rules/steal.lua"
+(cd "$work/l6" && "$LITLAB" check lessons/01-one.md >"$work/out" 2>&1)
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "rule file .*steal.lua.*symbolic link" "$work/out" ||
+	{ cat "$work/out"; echo "FAIL: a rule file that is a link was read (exit $rc)"; fail=1; }
 cd "$top"
 exit $fail

@@ -112,6 +112,8 @@ static void test_refused_flags(void **state)
 		"-wrapper /bin/sh,-c,env", "-B/tmp/x", "-B /tmp/x",	   "--specs=/tmp/s",    "-specs=x",
 		"-fplugin=./p.so",	   "@args",	"--sysroot=/tmp",  "-isysroot /opt",	"-fuse-ld=/tmp/ld",
 		"-Wl,-plugin,/tmp/p.so",   "-Xclang -load", "--ld-path=/tmp/ld", "-Xlinker -plugin",
+		"--for-linker=-plugin --for-linker=./p.so", "--for-linker -plugin", "-Wl,@./resp", "-Xlinker @resp",
+		"-Wa,@resp", "--config ./c.cfg", "--config=./c.cfg", "--driver-mode=cl",
 	};
 	for (size_t i = 0; i < ARRAY_LEN(flags); i++) {
 		char *why = lesson_refused_flag(flags[i]);

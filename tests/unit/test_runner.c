@@ -861,7 +861,7 @@ static void test_runner_init(void **state)
 	assert_string_equal(r.cc, "cc");
 	runner_release(&r);
 
-	/* An empty PATH entry is the current folder, as in the shell. */
+	/* An empty PATH entry is not the current folder (a course's "cc" would run outside the sandbox). */
 	char *path = xstrdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
 	char dir[] = "/tmp/litlab-cc-XXXXXX";
 	char cwd[4096];
@@ -873,10 +873,16 @@ static void test_runner_init(void **state)
 	fclose(f);
 	chmod(fake, 0755);
 	assert_int_equal(chdir(dir), 0);
-	setenv("PATH", "/usr/bin:", 1);
+	setenv("PATH", "/usr/bin::.", 1);
 	setenv("CC", "mycc", 1);
 	int rc = runner_init(&r, &err);
-	if (rc < 0)
+	free(err);
+	err = NULL;
+	runner_release(&r);
+	/* Named with a slash, it is the compiler. */
+	setenv("CC", "./mycc", 1);
+	int named = runner_init(&r, &err);
+	if (named < 0)
 		print_error("%s\n", err);
 	free(err);
 	runner_release(&r);
@@ -888,7 +894,8 @@ static void test_runner_init(void **state)
 	free(path);
 	setenv("CC", saved, 1);
 	free(saved);
-	assert_int_equal(rc, 0);
+	assert_int_equal(rc, -1);
+	assert_int_equal(named, 0);
 }
 
 int main(void)
