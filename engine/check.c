@@ -639,7 +639,7 @@ void check_block_run(struct lesson_result *lr, size_t i, struct runner *r, struc
  * would hold gigabytes until the end of the run. Past the budget, a block's
  * streams are kept to their first OUTPUT_KEPT bytes (and said to be cut).
  */
-#define OUTPUT_BUDGET (256u << 20)
+#define OUTPUT_BUDGET (64u << 20)
 #define OUTPUT_KEPT (64u << 10)
 
 static size_t output_held;

@@ -73,9 +73,9 @@ void sbx_close_from(int lowfd);
  * filter costs a quarter of a bare launch here (the kernel compiles it and
  * prepares its cache), inheriting one costs nothing: each spawner installs
  * it once on itself. Tiers C and D, which have no namespaces of their own,
- * also deny kill(-1) and every System V and POSIX IPC call (the host's
- * objects are the only ones there); tier D, whose programs have the user's
- * uid, also denies changing the modes, owners, times and extended
+ * also deny every System V and POSIX IPC call (the host's objects are the
+ * only ones there); tier D, whose programs have the user's uid, also
+ * denies kill(-1) and changing the modes, owners, times and extended
  * attributes of files by path (Landlock does not cover them: the user's
  * files anywhere would be open to them). Tiers A and B allow
  * unshare(CLONE_NEWIPC) alone, which the child makes before it drops its

@@ -78,6 +78,20 @@ static struct {
 
 static _Thread_local int last_slot = -1;
 
+/*
+ * Set when a signal ends the run: the helpers are killing what they run,
+ * and nothing may restart or kill a helper meanwhile (a helper killed in
+ * the middle of its cleanup would leave the programs it was killing).
+ */
+static int ending;
+
+/* A thread that finds the run ending waits for the end. */
+static void stop_if_ending(void)
+{
+	while (__atomic_load_n(&ending, __ATOMIC_ACQUIRE))
+		pause();
+}
+
 int sbx_fault_ppoll;
 
 void launch_result_init(struct launch_result *r)
@@ -378,7 +392,7 @@ static void describe(unsigned parts)
 		if (sb.cfg.landlock > 0)
 			buf_addf(&b, ",landlock=v%d,read=allowlist", sb.cfg.landlock);
 		else
-			buf_adds(&b, ",read=host");
+			buf_adds(&b, ",files=host");
 		buf_adds(&b, ",proc=host,work=host-folder(unbounded),ipc=refused");
 	}
 	if (parts & PART_SECCOMP)
@@ -413,6 +427,10 @@ static void probe(void)
 	}
 	sb.parts = parts;
 	describe(parts);
+	if ((sb.tier == 'C' || sb.tier == 'D') && !sb.cfg.landlock)
+		warnx_("warning: no Landlock in this kernel and no namespaces to use: lesson code can read and "
+		       "write every file %s can; check only lessons you trust here",
+		       sb.tier == 'C' ? "its own uid" : "you");
 }
 
 void sandbox_init(void)
@@ -580,6 +598,7 @@ static int restart(struct slot *s, char **why)
 {
 	int index = s->h.slot;
 
+	stop_if_ending();
 	s->h.broken = 1;
 	sbx_helper_stop(&s->h);
 	if (start_more(&s->h, index, why) < 0) {
@@ -592,6 +611,7 @@ static int restart(struct slot *s, char **why)
 /* A free helper: this thread's last one if free, another, or a new one. NULL with *why. */
 static struct slot *take_slot(char **why)
 {
+	stop_if_ending();
 	pthread_mutex_lock(&sb.lock);
 	for (;;) {
 		struct slot *s = NULL;
@@ -872,6 +892,7 @@ static void *signal_thread(void *arg)
 
 	while (sigwait(set, &sig) != 0)
 		;
+	__atomic_store_n(&ending, 1, __ATOMIC_RELEASE);
 	pthread_mutex_lock(&sb.lock);
 	if (sb.inited && sb.owner == getpid()) {
 		for (size_t i = 0; i < sb.nslots; i++)

@@ -29,9 +29,29 @@ cat >"$work/01-slow.md" <<MD
 # Slow
 
 \`\`\`c id=slow timeout=60 args="$marker"
+#define _GNU_SOURCE
 #include <stdio.h>
+#include <time.h>
 #include <unistd.h>
-int main(void) { fclose(fopen("left-behind", "w")); for (;;) pause(); }
+int main(void)
+{
+    fclose(fopen("left-behind", "w"));
+    /* Chains that fork a successor and exit at once, in sessions of their own: a cleanup that
+       scans for processes is outrun by them. They end by themselves after 30 s. */
+    time_t stop = time(NULL) + 30;
+    for (int k = 0; k < 8; k++)
+        if (fork() == 0) {
+            setsid();
+            for (;;) {
+                pid_t p = fork();
+                if (p > 0 || time(NULL) > stop)
+                    _exit(0);
+                usleep(500);
+            }
+        }
+    for (;;)
+        pause();
+}
 \`\`\`
 MD
 running() { # the program carries the marker: 0 once it runs (grep itself has it only as a pattern)
