@@ -1385,7 +1385,8 @@ static int add_dir(struct ruleset *rs, const char *dir, char **err)
 		}
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, cmp_str);
+	if (n)
+		qsort(names, n, sizeof *names, cmp_str);
 	int rc = 0;
 	size_t dlen = strlen(dir);
 	while (dlen > 1 && dir[dlen - 1] == '/')

@@ -631,7 +631,8 @@ static void test_property_random_edits(void **state)
 		}
 		if (dir)
 			closedir(dir);
-		qsort(names, n, sizeof *names, cmp_names);
+		if (n) /* ../shared/examples is absent on a fresh clone */
+			qsort(names, n, sizeof *names, cmp_names);
 		for (size_t i = 0; i < n; i++)
 			property_file(names[i], &seed, &refused, &promoted);
 		free_words(names, n);
