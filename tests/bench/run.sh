@@ -48,6 +48,32 @@ done
 echo "cmark: $((cm / 5)) ms   litlab build (warm): $((bl / 5)) ms   ratio: $(awk "BEGIN { printf \"%.2f\", $bl / ($cm > 0 ? $cm : 1) }")x (target <= 3x)"
 
 echo
+echo "== large lessons (bad-input.sh's cases 5 and 9): check against the cmark command on the same file"
+# Growth that is not linear (a scan per line, a copy per block) shows here as a ratio far above 1.
+{
+	printf '# Big\n\n```text\n'
+	yes 'int filler_variable_name; /* padding padding padding padding */' | head -c 10000000
+	printf '\n```\n\nAfter.\n'
+} >"$work/15-big.md"
+awk 'BEGIN {
+	print "# Many blocks\n"
+	for (i = 0; i < 2000; i++) {
+		if (i % 2)
+			printf "Block %d.\n\n```python derived reason=\"no python here\"\nprint(%d)\n```\n\n```output\n%d\n```\n\n", i, i, i
+		else
+			printf "```text\nline %d\n```\n\n", i
+	}
+}' >"$work/15-many.md"
+for f in big many; do
+	cm=0; ch=0
+	for i in 1 2 3; do
+		cm=$((cm + $(t cmark --unsafe "$work/15-$f.md")))
+		ch=$((ch + $(t build/litlab check --no-rules "$work/15-$f.md")))
+	done
+	echo "15-$f.md: cmark: $((cm / 3)) ms   litlab check --no-rules: $((ch / 3)) ms   ratio: $(awk "BEGIN { printf \"%.2f\", $ch / ($cm > 0 ? $cm : 1) }")x"
+done
+
+echo
 echo "== the evidence cache and parallel runs (issue 7): ratios measured side by side (tests/bench/jobs.py)"
 mkdir -p "$work/jobs"
 python3 tests/bench/jobs.py build/litlab "$work/jobs"
