@@ -31,6 +31,7 @@
 #include "measure.h"
 #include "runner.h"
 #include "stats.h"
+#include "strvec.h"
 #include "tangle.h"
 
 static const char lab_help[] =
@@ -147,13 +148,6 @@ static void add_shell_word(struct buf *out, const char *w)
 			buf_addc(out, *w);
 	}
 	buf_addc(out, '\'');
-}
-
-static void push(char ***argv, size_t *argc, char *word)
-{
-	*argv = xreallocarray(*argv, *argc + 2, sizeof **argv);
-	(*argv)[(*argc)++] = word;
-	(*argv)[*argc] = NULL;
 }
 
 /* How a lab file stands with the lesson. */
@@ -358,9 +352,8 @@ static int stage_sources(const struct lab *lab, const struct lab_file *src, stru
 static int compile(struct lab *lab, const struct block *b, const struct lab_file *src, struct runner_build *bd,
 		   struct buf *log, char **stopped)
 {
-	const struct lesson *l = lab->l;
-	char **flags = NULL, **shown = NULL, **libs = NULL;
-	size_t nflags = 0, nshown = 0, nlibs = 0;
+	struct block_words w;
+	struct strvec shown = STRVEC_INIT;
 	struct buf line = BUF_INIT;
 	int link = block_executes(b), rc = -1;
 	char *source = xasprintf("%s.c", b->id);
@@ -368,34 +361,28 @@ static int compile(struct lab *lab, const struct block *b, const struct lab_file
 
 	evidence_init(&ev);
 	*stopped = NULL;
-	if ((l->cflags && split_words(l->cflags, &flags, &nflags) < 0) ||
-	    (b->cflags && split_words(b->cflags, &flags, &nflags) < 0)) {
-		say(lab, RED, "FAILED: the lesson's cflags or the block's have an unclosed quote\n");
+	runner_block_words(&lab->runner, lab->l, b, &w);
+	if (w.build_error) {
+		say(lab, RED, "FAILED: %s\n", w.build_error);
 		goto done;
 	}
-	if (link && b->ldlibs && split_words(b->ldlibs, &libs, &nlibs) < 0) {
-		say(lab, RED, "FAILED: ldlibs= has an unclosed quote\n");
-		goto done;
-	}
-	push(&shown, &nshown, xstrdup(lab->runner.cc));
-	for (size_t i = 0; i < nflags; i++)
-		push(&shown, &nshown, xstrdup(flags[i]));
-	push(&shown, &nshown, xstrdup("-I"));
-	push(&shown, &nshown, xstrdup(lab->include_dir));
+	strvec_push(&shown, lab->runner.cc);
+	strvec_pushv(&shown, w.flags.v, w.flags.n);
+	strvec_push(&shown, "-I");
+	strvec_push(&shown, lab->include_dir);
 	if (!link)
-		push(&shown, &nshown, xstrdup("-c"));
-	push(&shown, &nshown, xstrdup("-o"));
-	push(&shown, &nshown, xasprintf("%s%s", b->id, link ? "" : ".o"));
-	push(&shown, &nshown, xstrdup(src->path));
-	for (size_t i = 0; i < nlibs; i++)
-		push(&shown, &nshown, xstrdup(libs[i]));
-	for (size_t i = 0; i < nshown; i++)
-		add_shell_word(&line, shown[i]);
+		strvec_push(&shown, "-c");
+	strvec_push(&shown, "-o");
+	strvec_pushf(&shown, "%s%s", b->id, link ? "" : ".o");
+	strvec_push(&shown, src->path);
+	strvec_pushv(&shown, w.libs.v, w.libs.n);
+	for (size_t i = 0; i < shown.n; i++)
+		add_shell_word(&line, shown.v[i]);
 	say(lab, NULL, "$ %s\n", line.p);
 	if (stage_sources(lab, src, bd, source) < 0)
 		goto done;
 
-	rc = runner_build_compile(&lab->runner, bd, flags, nflags, source, link, libs, nlibs, &ev);
+	rc = runner_build_compile(&lab->runner, bd, &w.flags, source, link, &w.libs, &ev);
 	buf_add(log, ev.compile_log.p, ev.compile_log.len);
 	/* As check judges it: a compile-fail block may fail for any reason but these. */
 	if (rc < 0 && (b->mode != MODE_COMPILE_FAIL || ev.compile_end == END_TIMEOUT ||
@@ -404,37 +391,37 @@ static int compile(struct lab *lab, const struct block *b, const struct lab_file
 done:
 	evidence_release(&ev);
 	buf_release(&line);
-	free_words(flags, nflags);
-	free_words(shown, nshown);
-	free_words(libs, nlibs);
+	runner_block_words_release(&w);
+	strvec_clear(&shown);
 	free(source);
 	return rc;
 }
 
 /* One run of the lab's program, as check runs a block: a folder of its own, the block's limits. */
-static int execute(const struct block *b, struct runner_build *bd, const char *in, size_t in_len,
-		   struct launch_result *res)
+static int execute(const struct lab *lab, const struct block *b, struct runner_build *bd, const char *in,
+		   size_t in_len, struct launch_result *res)
 {
+	struct block_words w;
 	struct run_spec rs;
-	char **args = NULL;
-	size_t nargs = 0;
 
-	if (b->args && split_words(b->args, &args, &nargs) < 0) {
-		free_words(args, nargs);
+	runner_block_words(&lab->runner, lab->l, b, &w);
+	if (w.run_error) {
 		res->end = END_LAUNCH_FAILED;
-		res->error = xasprintf("args= has an unclosed quote: '%s'", b->args);
+		res->error = w.run_error;
+		w.run_error = NULL;
+		runner_block_words_release(&w);
 		return -1;
 	}
 	memset(&rs, 0, sizeof rs);
 	rs.name = b->id;
-	rs.args = args;
-	rs.nargs = nargs;
+	rs.args = &w.args;
 	rs.stdin_data = in;
 	rs.stdin_len = in_len;
+	rs.sanitized = w.sanitized;
 	rs.side_channel = b->mode == MODE_MEASURE;
-	runner_program_limits(&rs.lim, b, 0);
+	runner_program_limits(&rs.lim, b, rs.sanitized);
 	int rc = runner_build_run(bd, &rs, res);
-	free_words(args, nargs);
+	runner_block_words_release(&w);
 	return rc;
 }
 
@@ -469,7 +456,7 @@ static int measure(struct lab *lab, const struct block *b, struct runner_build *
 		const struct launch_result *r = first;
 		launch_result_init(&res);
 		if (i > 0) { /* the run already shown is the first warmup run, or the first sample */
-			execute(b, bd, in, in_len, &res);
+			execute(lab, b, bd, in, in_len, &res);
 			r = &res;
 			if (judge_end(lab, b, r) < 0) {
 				say(lab, RED, "  (in run %d of %d)\n", i + 1, total);
@@ -662,20 +649,19 @@ static int run_lab(struct lab *lab, const struct block *b)
 
 	struct buf shown = BUF_INIT;
 	char *run = xasprintf("./%s", b->id);
-	char **args = NULL;
-	size_t nargs = 0;
+	struct block_words w;
 	add_shell_word(&shown, run);
-	if (b->args && split_words(b->args, &args, &nargs) == 0)
-		for (size_t i = 0; i < nargs; i++)
-			add_shell_word(&shown, args[i]);
-	free_words(args, nargs);
+	runner_block_words(&lab->runner, l, b, &w);
+	for (size_t i = 0; i < w.args.n; i++)
+		add_shell_word(&shown, w.args.v[i]);
+	runner_block_words_release(&w);
 	if (b->has_stdin)
 		buf_addf(&shown, " < %s", in->path);
 	say(lab, NULL, "$ %s\n", shown.p);
 	buf_release(&shown);
 	free(run);
 
-	execute(b, &bd, in_data, in_len, &res);
+	execute(lab, b, &bd, in_data, in_len, &res);
 	show_output(&res.out);
 	if (res.err.len) {
 		say(lab, NULL, "(stderr)\n");

@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "envinfo.h"
+#include "strvec.h"
 #include "util.h"
 
 /* At most this much of the compiler's output is kept. */
@@ -197,17 +198,17 @@ static int run_capture(const char *path, char **argv, struct buf *out)
 	return timed_out ? -1 : status;
 }
 
-/* Runs the compiler with --version; takes argv (argc words). */
-static char *compiler_version(const char *path, char **argv, size_t argc)
+/* Runs the compiler (argv, the words of $CC) with --version. */
+static char *compiler_version(const char *path, const struct strvec *cc)
 {
 	struct buf out = BUF_INIT;
+	struct strvec argv = STRVEC_INIT;
 	char *version = NULL;
 
-	argv = xreallocarray(argv, argc + 2, sizeof(*argv));
-	argv[argc] = "--version";
-	argv[argc + 1] = NULL;
-	int status = run_capture(path, argv, &out);
-	free_words(argv, argc);
+	strvec_pushv(&argv, cc->v, cc->n);
+	strvec_push(&argv, "--version");
+	int status = run_capture(path, argv.v, &out);
+	strvec_clear(&argv);
 
 	if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		const char *p = out.p, *end = out.p + out.len;
@@ -351,17 +352,15 @@ static int is_script(const char *path)
  * a command of several words (`ccache gcc`, `env ... cc`), may run a
  * compiler that changed since while its own file did not.
  */
-static char *memo_version(const char *path, char **argv, size_t argc, const char *cc, const struct envinfo_memo *m)
+static char *memo_version(const char *path, const struct strvec *argv, const char *cc, const struct envinfo_memo *m)
 {
-	char *file = m && argc == 1 && !is_script(path) ? envinfo_file_id(path) : NULL;
+	char *file = m && argv->n == 1 && !is_script(path) ? envinfo_file_id(path) : NULL;
 	char *id = file ? xasprintf("%s\ncommand=%s", file, cc ? cc : "") : NULL;
 	char *version = id ? m->get(m->ctx, id) : NULL;
 
-	if (version && *version && !strchr(version, '\n')) {
-		free_words(argv, argc);
-	} else {
+	if (!version || !*version || strchr(version, '\n')) {
 		free(version);
-		version = compiler_version(path, argv, argc);
+		version = compiler_version(path, argv);
 		if (id && strcmp(version, unknown) != 0)
 			m->put(m->ctx, id, version);
 	}
@@ -379,25 +378,24 @@ void envinfo_capture_memo(struct envinfo *env, const char *cc, const struct envi
 {
 	struct utsname u;
 	int have_uname = uname(&u) == 0;
-	char **argv = NULL;
-	size_t argc = 0;
+	struct strvec argv = STRVEC_INIT;
 
 	memset(env, 0, sizeof(*env));
 	env->date_utc = date_utc();
 
 	/* An unclosed quote leaves no command: the compiler is unknown. */
-	int split = split_words(cc ? cc : "", &argv, &argc);
-	if (split == 0 && argc == 0)
-		split = split_words("cc", &argv, &argc);
-	char *path = split == 0 ? find_in_path(argv[0]) : NULL;
+	int split = strvec_split(&argv, cc ? cc : "");
+	if (split == 0 && argv.n == 0)
+		split = strvec_split(&argv, "cc");
+	char *path = split == 0 ? find_in_path(argv.v[0]) : NULL;
 	if (path) {
-		env->compiler_version = memo_version(path, argv, argc, cc, memo);
+		env->compiler_version = memo_version(path, &argv, cc, memo);
 		env->compiler = path;
 	} else {
-		free_words(argv, argc);
 		env->compiler_version = xstrdup(unknown);
 		env->compiler = xstrdup(unknown);
 	}
+	strvec_clear(&argv);
 
 	env->machine = have_uname ? clean_str(u.machine) : xstrdup(unknown);
 	env->cpu_model = cpu_model(env->machine);

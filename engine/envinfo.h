@@ -29,7 +29,7 @@ struct envinfo {
 
 /*
  * Fills env. cc is the compiler command ($CC, or "cc" when NULL or blank),
- * split into words by split_words() (util.h: blanks, quotes, backslashes;
+ * split into words by strvec_split() (strvec.h: blanks, quotes, backslashes;
  * an unclosed quote makes the compiler "unknown"). The first word is looked
  * up in PATH (taken as is if it holds a '/'); the whole command is run with
  * "--version" appended, without a shell, with stdin from /dev/null and

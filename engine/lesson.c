@@ -18,6 +18,7 @@
 #include "fs.h"
 #include "lesson.h"
 #include "sandbox/sandbox.h"
+#include "strvec.h"
 
 static const char *const fm_keys[] = { "title", "lesson", "unit", "course", "summary", "reviewed",
 				       "cflags" };
@@ -170,15 +171,14 @@ static int word_is(const char *w, const char *prefix)
 
 char *lesson_refused_flag(const char *flags)
 {
-	char **w = NULL;
-	size_t n = 0;
+	struct strvec w = STRVEC_INIT;
 	char *why = NULL;
 
 	if (!flags)
 		return NULL;
-	split_words(flags, &w, &n); /* an unclosed quote is reported when the block is built */
-	for (size_t i = 0; i < n && !why; i++) {
-		const char *f = w[i], *next = i + 1 < n ? w[i + 1] : "";
+	strvec_split(&w, flags); /* an unclosed quote is reported when the block is built */
+	for (size_t i = 0; i < w.n && !why; i++) {
+		const char *f = w.v[i], *next = i + 1 < w.n ? w.v[i + 1] : "";
 		const char *runs = "makes the compiler run a program of the lesson's choosing";
 		if (f[0] == '@')
 			why = xasprintf("'%s' reads more flags from a file, which litlab does not allow", f);
@@ -208,7 +208,7 @@ char *lesson_refused_flag(const char *flags)
 		free(why);
 		why = full;
 	}
-	free_words(w, n);
+	strvec_clear(&w);
 	return why;
 }
 

@@ -22,6 +22,7 @@
 
 #include "fs.h"
 #include "runner.h"
+#include "strvec.h"
 
 extern char **environ;
 
@@ -69,15 +70,15 @@ int runner_init(struct runner *r, char **err)
 
 	memset(r, 0, sizeof *r);
 	r->cc = xstrdup(cc && *cc ? cc : "cc");
-	if (split_words(r->cc, &r->cc_argv, &r->cc_argc) < 0 || r->cc_argc == 0) {
+	if (strvec_split(&r->cc_argv, r->cc) < 0 || r->cc_argv.n == 0) {
 		*err = xasprintf("CC='%s' is not a command: set CC to a C compiler, e.g. CC=cc", r->cc);
 		runner_release(r);
 		return -1;
 	}
-	char *found = which(r->cc_argv[0]);
+	char *found = which(r->cc_argv.v[0]);
 	if (!found) {
 		*err = xasprintf("no C compiler: '%s' is not found in PATH (install gcc, or set CC)",
-				 r->cc_argv[0]);
+				 r->cc_argv.v[0]);
 		runner_release(r);
 		return -1;
 	}
@@ -139,7 +140,7 @@ void runner_release(struct runner *r)
 	if (r->have_env)
 		envinfo_release(&r->env);
 	free(r->cc);
-	free_words(r->cc_argv, r->cc_argc);
+	strvec_clear(&r->cc_argv);
 	free(r->cc_path);
 	free(r->isolation_own);
 	memset(r, 0, sizeof *r);
@@ -311,8 +312,10 @@ void runner_program_limits(struct limits *lim, const struct block *b, int saniti
 	memset(lim, 0, sizeof *lim);
 	lim->wall_s = b->timeout;
 	lim->cpu_s = (long)ceil(b->timeout) + 1;
-	/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS for it. */
-	lim->mem_bytes = sanitized ? 0 : PROGRAM_MEM_BYTES;
+	/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS for it (tier A's
+	   memory cgroup, which counts what is resident, still holds). */
+	lim->mem_bytes = PROGRAM_MEM_BYTES;
+	lim->wide_address_space = sanitized;
 	lim->fsize_bytes = PROGRAM_FSIZE_BYTES;
 	lim->nofile = PROGRAM_NOFILE;
 	lim->output_cap = OUTPUT_CAP;
@@ -583,13 +586,6 @@ void runner_build_release(struct runner_build *bd)
 	bd->dir.fd = -1;
 }
 
-static void push(char ***argv, size_t *argc, char *word)
-{
-	*argv = xreallocarray(*argv, *argc + 2, sizeof **argv);
-	(*argv)[(*argc)++] = word;
-	(*argv)[*argc] = NULL;
-}
-
 /* One launch of the compiler in bd with words; ev's compile fields filled in. */
 static int compile_launch(struct runner_build *bd, char **argv, struct evidence *ev)
 {
@@ -645,33 +641,37 @@ static void copy_sources(struct runner_build *bd, struct runner_build *to)
 	closedir(d);
 }
 
-int runner_build_compile(struct runner *r, struct runner_build *bd, char **flags, size_t nflags, const char *source,
-			 int link, char **libs, size_t nlibs, struct evidence *ev)
+int runner_build_compile(struct runner *r, struct runner_build *bd, const struct strvec *flags, const char *source,
+			 int link, const struct strvec *libs, struct evidence *ev)
 {
-	char **argv = NULL;
-	size_t argc = 0;
+	struct strvec argv = STRVEC_INIT;
+	struct buf joined = BUF_INIT;
 
-	for (size_t i = 0; i < r->cc_argc; i++)
-		push(&argv, &argc, xstrdup(i == 0 && r->cc_path ? r->cc_path : r->cc_argv[i]));
-	for (size_t i = 0; i < nflags; i++)
-		push(&argv, &argc, xstrdup(flags[i]));
-	push(&argv, &argc, xstrdup("-I."));
+	for (size_t i = 0; i < r->cc_argv.n; i++)
+		strvec_push(&argv, i == 0 && r->cc_path ? r->cc_path : r->cc_argv.v[i]);
+	if (flags) {
+		strvec_pushv(&argv, flags->v, flags->n);
+		join_words(&joined, flags->v, flags->n);
+	}
+	free(ev->cflags);
+	ev->cflags = buf_detach(&joined, NULL);
+	strvec_push(&argv, "-I.");
 	/* The files it reads, for the evidence cache's key (read_deps()). */
-	push(&argv, &argc, xstrdup("-MD"));
-	push(&argv, &argc, xstrdup("-MF"));
-	push(&argv, &argc, xstrdup(".deps"));
-	size_t linker_deps = argc;
+	strvec_push(&argv, "-MD");
+	strvec_push(&argv, "-MF");
+	strvec_push(&argv, ".deps");
+	size_t linker_deps = argv.n;
 	if (link && !r->no_linker_deps)
-		push(&argv, &argc, xstrdup("-Wl,--dependency-file=.ldeps"));
+		strvec_push(&argv, "-Wl,--dependency-file=.ldeps");
 	if (!link)
-		push(&argv, &argc, xstrdup("-c"));
-	push(&argv, &argc, xstrdup("-o"));
-	push(&argv, &argc, xstrdup(link ? "prog" : "prog.o"));
-	push(&argv, &argc, xasprintf("./%s", source)); /* "./": a name may start with '-' */
-	for (size_t i = 0; link && i < nlibs; i++)
-		push(&argv, &argc, xstrdup(libs[i]));
+		strvec_push(&argv, "-c");
+	strvec_push(&argv, "-o");
+	strvec_push(&argv, link ? "prog" : "prog.o");
+	strvec_pushf(&argv, "./%s", source); /* "./": a name may start with '-' */
+	if (link && libs)
+		strvec_pushv(&argv, libs->v, libs->n);
 
-	compile_launch(bd, argv, ev);
+	compile_launch(bd, argv.v, ev);
 	/*
 	 * A linker without --dependency-file (before binutils 2.35, or another
 	 * linker) refuses the whole link: built again without it, and never asked
@@ -680,23 +680,21 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, char **flags
 	if (link && !ev->compile_ok && !r->no_linker_deps && memmem(ev->compile_log.p, ev->compile_log.len,
 								      "dependency-file", 15)) {
 		r->no_linker_deps = 1;
-		free(argv[linker_deps]);
-		memmove(argv + linker_deps, argv + linker_deps + 1, (argc - linker_deps) * sizeof *argv);
-		argc--;
+		strvec_remove(&argv, linker_deps);
 		struct runner_build again;
 		char *err = NULL;
 		if (runner_build_open(&again, &bd->lim, &err) == 0) { /* a folder serves one launch */
 			copy_sources(bd, &again);
 			runner_build_release(bd);
 			*bd = again;
-			compile_launch(bd, argv, ev);
+			compile_launch(bd, argv.v, ev);
 		}
 		free(err);
 	}
 	read_deps(ev, bd->dir.fd, ".deps");
 	if (link)
 		read_deps(ev, bd->dir.fd, ".ldeps");
-	free_words(argv, argc);
+	strvec_clear(&argv);
 	bd->built = ev->compile_ok && link;
 	return ev->compile_ok ? 0 : -1;
 }
@@ -754,14 +752,13 @@ int runner_build_run(struct runner_build *bd, const struct run_spec *rs, struct 
 		sandbox_folder_release(&run);
 		return -1;
 	}
-	char **argv = NULL;
-	size_t argc = 0;
-	push(&argv, &argc, xasprintf("./%s", rs->name));
-	for (size_t i = 0; i < rs->nargs; i++)
-		push(&argv, &argc, xstrdup(rs->args[i]));
+	struct strvec argv = STRVEC_INIT;
+	strvec_pushf(&argv, "./%s", rs->name);
+	if (rs->args)
+		strvec_pushv(&argv, rs->args->v, rs->args->n);
 	char **env = runner_program_env(&run, rs->sanitized);
 	struct launch la = {
-		.argv = argv,
+		.argv = argv.v,
 		.work = &run,
 		.envp = env,
 		.stdin_data = rs->stdin_data,
@@ -771,81 +768,85 @@ int runner_build_run(struct runner_build *bd, const struct run_spec *rs, struct 
 	};
 	rc = sandbox_launch(&la, res);
 	runner_free_env(env);
-	free_words(argv, argc);
+	strvec_clear(&argv);
 	sandbox_folder_release(&run);
 	return rc;
 }
 
-/* The compiler's flags for b: the lesson's, the block's, the sanitizers'. -1 with ev->setup_error. */
-static int block_flags(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev, char ***flags,
-		       size_t *n)
+int runner_block_words(const struct runner *r, const struct lesson *l, const struct block *b, struct block_words *w)
 {
-	struct buf joined = BUF_INIT;
-	const char *lists[] = { l->cflags, b->cflags };
-	const char *names[] = { "the front matter's cflags", "cflags=" };
+	const char *lists[] = { l->cflags, b->cflags, block_executes(b) ? b->ldlibs : NULL, b->args };
+	const char *names[] = { "the front matter's cflags", "cflags=", "ldlibs=", "args=" };
+	struct strvec *into[] = { &w->flags, &w->flags, &w->libs, &w->args };
 
-	for (size_t k = 0; k < 2; k++) {
-		if (lists[k] && split_words(lists[k], flags, n) < 0) {
-			ev->setup_error = xasprintf("%s has an unclosed quote: '%s'", names[k], lists[k]);
-			return -1;
-		}
+	memset(w, 0, sizeof *w);
+	for (size_t k = 0; k < ARRAY_LEN(lists); k++) {
+		char **err = into[k] == &w->args ? &w->run_error : &w->build_error;
+		if (lists[k] && strvec_split(into[k], lists[k]) < 0 && !*err)
+			*err = xasprintf("%s has an unclosed quote: '%s'", names[k], lists[k]);
 	}
-	ev->sanitized = runner_sanitizes(r, b);
-	if (ev->sanitized) {
-		static const char *const san[] = { "-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g" };
-		for (size_t i = 0; i < ARRAY_LEN(san); i++)
-			push(flags, n, xstrdup(san[i]));
+	w->sanitized = runner_sanitizes(r, b);
+	if (w->sanitized) {
+		strvec_push(&w->flags, "-fsanitize=address,undefined");
+		strvec_push(&w->flags, "-fno-omit-frame-pointer");
+		strvec_push(&w->flags, "-g");
 	}
-	join_words(&joined, *flags, *n);
-	ev->cflags = buf_detach(&joined, NULL);
-	return 0;
+	return w->build_error || w->run_error ? -1 : 0;
+}
+
+void runner_block_words_release(struct block_words *w)
+{
+	strvec_clear(&w->flags);
+	strvec_clear(&w->libs);
+	strvec_clear(&w->args);
+	free(w->build_error);
+	free(w->run_error);
 }
 
 static int compile(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev, struct runner_build *bd)
 {
-	char **flags = NULL, **libs = NULL;
-	size_t nflags = 0, nlibs = 0;
+	struct block_words w;
 	int rc = -1;
 	char *source = xasprintf("%s.c", b->id);
 
-	if (block_flags(r, l, b, ev, &flags, &nflags) < 0)
-		goto done;
-	if (block_executes(b) && b->ldlibs && split_words(b->ldlibs, &libs, &nlibs) < 0) {
-		ev->setup_error = xasprintf("ldlibs= has an unclosed quote: '%s'", b->ldlibs);
-		goto done;
+	runner_block_words(r, l, b, &w);
+	if (w.build_error) {
+		ev->setup_error = w.build_error;
+		w.build_error = NULL;
+	} else {
+		rc = runner_build_compile(r, bd, &w.flags, source, block_executes(b), &w.libs, ev);
 	}
-	rc = runner_build_compile(r, bd, flags, nflags, source, block_executes(b), libs, nlibs, ev);
-done:
-	free_words(flags, nflags);
-	free_words(libs, nlibs);
+	ev->sanitized = w.sanitized;
+	runner_block_words_release(&w);
 	free(source);
 	return rc;
 }
 
 /* One run of b's program; res filled in. */
-static int execute(struct runner *r, struct block *b, struct runner_build *bd, struct launch_result *res)
+static int execute(struct runner *r, struct lesson *l, struct block *b, struct runner_build *bd,
+		   struct launch_result *res)
 {
+	struct block_words w;
 	struct run_spec rs;
-	char **args = NULL;
-	size_t nargs = 0;
 
-	if (b->args && split_words(b->args, &args, &nargs) < 0) {
-		free_words(args, nargs);
+	runner_block_words(r, l, b, &w);
+	if (w.run_error) {
 		res->end = END_LAUNCH_FAILED;
-		res->error = xasprintf("args= has an unclosed quote: '%s'", b->args);
+		res->error = w.run_error;
+		w.run_error = NULL;
+		runner_block_words_release(&w);
 		return -1;
 	}
 	memset(&rs, 0, sizeof rs);
 	rs.name = "prog";
-	rs.args = args;
-	rs.nargs = nargs;
+	rs.args = &w.args;
 	rs.stdin_data = b->has_stdin ? b->stdin_text : NULL;
 	rs.stdin_len = b->has_stdin ? b->stdin_len : 0;
-	rs.sanitized = runner_sanitizes(r, b);
+	rs.sanitized = w.sanitized;
 	rs.side_channel = b->mode == MODE_MEASURE;
 	runner_program_limits(&rs.lim, b, rs.sanitized);
 	int rc = runner_build_run(bd, &rs, res);
-	free_words(args, nargs);
+	runner_block_words_release(&w);
 	return rc;
 }
 
@@ -885,7 +886,7 @@ void runner_add_sample(struct evidence *ev, const struct launch_result *res, siz
  * own. A run that fails stops the measurement and becomes the evidence, so
  * that it is reported.
  */
-static void measure(struct runner *r, struct block *b, struct runner_build *bd, struct evidence *ev)
+static void measure(struct runner *r, struct lesson *l, struct block *b, struct runner_build *bd, struct evidence *ev)
 {
 	int total = b->warmup + b->samples;
 	size_t kept = 0;
@@ -897,7 +898,7 @@ static void measure(struct runner *r, struct block *b, struct runner_build *bd, 
 	for (int i = 1; i < total; i++) {
 		struct launch_result res;
 		launch_result_init(&res);
-		execute(r, b, bd, &res);
+		execute(r, l, b, bd, &res);
 		if (res.end != END_EXITED || res.exit_code != b->exit_expected || res.limit) {
 			launch_result_release(&ev->run);
 			ev->run = res;
@@ -910,13 +911,13 @@ static void measure(struct runner *r, struct block *b, struct runner_build *bd, 
 }
 
 /* check --repeat N: runs 2..N, each stdout compared with the first run's. */
-static void repeat(struct runner *r, struct block *b, struct runner_build *bd, struct evidence *ev)
+static void repeat(struct runner *r, struct lesson *l, struct block *b, struct runner_build *bd, struct evidence *ev)
 {
 	ev->repeats = 1;
 	while (ev->repeats < r->repeat) {
 		struct launch_result res;
 		launch_result_init(&res);
-		execute(r, b, bd, &res);
+		execute(r, l, b, bd, &res);
 		ev->repeats++;
 		if (!ev->repeat_differ &&
 		    (res.out.len != ev->run.out.len || memcmp(res.out.p, ev->run.out.p, res.out.len) != 0)) {
@@ -957,12 +958,12 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 		ev->isolation = xstrdup(sandbox_isolation());
 		if (compile(r, l, b, ev, &bd) == 0 && block_executes(b)) {
 			ev->executed = 1;
-			execute(r, b, &bd, &ev->run);
+			execute(r, l, b, &bd, &ev->run);
 			if (b->mode == MODE_MEASURE && ev->run.end == END_EXITED &&
 			    ev->run.exit_code == b->exit_expected && !ev->run.limit)
-				measure(r, b, &bd, ev);
+				measure(r, l, b, &bd, ev);
 			if (b->mode == MODE_RUN && r->repeat > 1 && ev->run.end == END_EXITED)
-				repeat(r, b, &bd, ev);
+				repeat(r, l, b, &bd, ev);
 		}
 	}
 	free(src);

@@ -26,6 +26,7 @@
 #include "lesson.h"
 #include "regions.h"
 #include "sandbox/sandbox.h"
+#include "strvec.h"
 
 /* Limits of the compiler and of programs (programs take their wall limit from timeout=). */
 #define COMPILE_TIMEOUT_S 60.0
@@ -39,9 +40,8 @@
 
 struct runner {
 	char *cc;     /* $CC as given, default "cc" */
-	char **cc_argv; /* cc split into words */
-	size_t cc_argc;
-	char *cc_path; /* where cc_argv[0] was found */
+	struct strvec cc_argv; /* cc split into words */
+	char *cc_path;	       /* where cc_argv.v[0] was found */
 	int no_linker_deps; /* the linker has no --dependency-file: its inputs are not listed */
 	const char *isolation; /* what evidence records as its isolation: runner_isolation() */
 	char *isolation_own;	/* the runner's copy that isolation points to */
@@ -164,20 +164,36 @@ void runner_build_quote(struct runner_build *bd, const char *path, const void *d
 void runner_build_release(struct runner_build *bd);
 
 /*
- * Compiles in bd: $CC, then flags (the lesson's, the block's: the caller's
- * words), -I., the dependency options, -o prog (or -c -o prog.o when not
- * link), ./source, then libs. Fills ev's compile fields (compiled,
- * compile_ok, compile_end, compile_signo, compile_limit, compile_log) and
- * deps. Returns 0 when it compiled.
+ * Compiles in bd: $CC, then flags (runner_block_words()'s; NULL: none),
+ * -I., the dependency options, -o prog (or -c -o prog.o when not link),
+ * ./source, then libs (NULL: none). Fills ev's compile fields (compiled,
+ * compile_ok, compile_end, compile_signo, compile_limit, compile_log), its
+ * cflags (the flags joined) and deps. Returns 0 when it compiled.
  */
-int runner_build_compile(struct runner *r, struct runner_build *bd, char **flags, size_t nflags, const char *source,
-			 int link, char **libs, size_t nlibs, struct evidence *ev);
+int runner_build_compile(struct runner *r, struct runner_build *bd, const struct strvec *flags, const char *source,
+			 int link, const struct strvec *libs, struct evidence *ev);
+
+/*
+ * The words block b of lesson l is built and run with, as check builds it:
+ * the compiler's flags (the lesson's cflags, the block's, the sanitizers'
+ * when r sanitizes b), the libraries it links with (when it links), its
+ * arguments. lab and check both take them from here.
+ */
+struct block_words {
+	struct strvec flags, libs, args;
+	int sanitized;
+	char *build_error; /* an unclosed quote in the flags or libraries: it cannot be built */
+	char *run_error;   /* an unclosed quote in args=: it cannot be run */
+};
+
+/* Fills in w; 0, or -1 if it has an error (the words before the quote are kept). */
+int runner_block_words(const struct runner *r, const struct lesson *l, const struct block *b, struct block_words *w);
+void runner_block_words_release(struct block_words *w);
 
 /* One run of what bd built. */
 struct run_spec {
 	const char *name;	/* the program's name in its folder, run as ./name */
-	char **args;		/* its arguments (nargs of them) */
-	size_t nargs;
+	const struct strvec *args; /* its arguments; NULL: none */
 	const char *stdin_data; /* NULL: /dev/null */
 	size_t stdin_len;
 	struct limits lim;

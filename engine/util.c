@@ -217,46 +217,6 @@ int utf8_valid(const char *s, size_t len)
 	return utf8_first_invalid(s, len) == len;
 }
 
-int split_words(const char *s, char ***argv, size_t *n)
-{
-	struct buf w = BUF_INIT;
-	int in_word = 0;
-
-	for (;;) {
-		char c = *s;
-		if (c == '\0' || c == ' ' || c == '\t' || c == '\n') {
-			if (in_word) {
-				*argv = xreallocarray(*argv, *n + 2, sizeof **argv);
-				(*argv)[(*n)++] = buf_detach(&w, NULL);
-				(*argv)[*n] = NULL;
-				in_word = 0;
-			}
-			if (c == '\0')
-				return 0;
-			s++;
-			continue;
-		}
-		in_word = 1;
-		if (c == '\'' || c == '"') {
-			s++;
-			while (*s && *s != c) {
-				if (c == '"' && *s == '\\' && (s[1] == '"' || s[1] == '\\'))
-					s++;
-				buf_addc(&w, *s++);
-			}
-			if (!*s) {
-				buf_release(&w);
-				return -1;
-			}
-			s++;
-			continue;
-		}
-		if (c == '\\' && s[1])
-			s++;
-		buf_addc(&w, *s++);
-	}
-}
-
 void free_words(char **argv, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

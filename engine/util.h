@@ -70,13 +70,6 @@ int utf8_valid(const char *s, size_t len);
 /* Byte offset of the first invalid UTF-8 sequence, or len. */
 size_t utf8_first_invalid(const char *s, size_t len);
 
-/*
- * Splits s into words as a shell would, without expansions: blanks separate
- * words, '...' and "..." quote, a backslash escapes the next byte (inside
- * double quotes only before '"' and '\'). Appends malloc'd words to *argv
- * (count in *n). Returns 0, or -1 on an unclosed quote (words so far kept).
- */
-int split_words(const char *s, char ***argv, size_t *n);
 /* Frees n words and the array. */
 void free_words(char **argv, size_t n);
 

@@ -114,7 +114,7 @@ static NO_SANITIZE NORETURN void child(const struct child_spec *c, volatile int 
 	const struct limits *lim = c->lim;
 	if (lim->cpu_s > 0)
 		set_limit(RLIMIT_CPU, (rlim_t)lim->cpu_s, (rlim_t)lim->cpu_s + 1);
-	if (c->set_as && lim->mem_bytes > 0)
+	if (c->set_as && lim->mem_bytes > 0 && !lim->wide_address_space)
 		set_limit(RLIMIT_AS, (rlim_t)lim->mem_bytes, (rlim_t)lim->mem_bytes);
 	if (lim->fsize_bytes > 0)
 		set_limit(RLIMIT_FSIZE, (rlim_t)lim->fsize_bytes, (rlim_t)lim->fsize_bytes);

@@ -291,6 +291,10 @@ void sbx_helper_kill(struct sbx_helper *h);
 int sbx_helper_outcome(struct sbx_helper *h, struct msg_done *o);
 /* Tests: the next ppoll() of a launch (launch.c) fails with this errno instead of waiting; 0: none. */
 extern int sbx_fault_ppoll;
+/* Tier C's most slots (SANDBOX_UID_C_SLOTS; tests set fewer). */
+extern int sbx_c_slots;
+/* Tests: how many launch slots there are (busy, free or dead). */
+size_t sbx_slot_count(void);
 
 /* Asks for a new work folder (tiers A and B): its descriptor, or -1 with errno. */
 int sbx_helper_folder(struct sbx_helper *h, long long bytes, long files);

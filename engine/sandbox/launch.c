@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -93,6 +94,7 @@ static void stop_if_ending(void)
 }
 
 int sbx_fault_ppoll;
+int sbx_c_slots = SANDBOX_UID_C_SLOTS;
 
 void launch_result_init(struct launch_result *r)
 {
@@ -309,6 +311,47 @@ static void why_not(int tier, const char *what, char *why)
 	free(why);
 }
 
+/*
+ * Tier C's uids: SANDBOX_UID_C_SLOTS of them per run, range r from
+ * SANDBOX_UID_C + r * SANDBOX_UID_C_SLOTS on. Two runs on one range would
+ * kill each other's programs (the end of a launch kills every process of its
+ * uid), so a run takes the first range whose lock (a file of root's
+ * /run/litlab) no other run holds, and holds it while it runs; the kernel
+ * lets it go when litlab ends, however it ends. Without /run, the range its
+ * pid falls on, as before: two runs collide only if their pids are equal
+ * modulo the number of ranges.
+ */
+static int claim_uid_range(void)
+{
+	const int ranges = SANDBOX_UID_C_RANGE / SANDBOX_UID_C_SLOTS;
+	int fallback = (int)(getpid() % ranges);
+	struct stat st;
+
+	if (mkdir("/run/litlab", 0700) < 0 && errno != EEXIST)
+		return fallback;
+	int dir = open("/run/litlab", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dir < 0)
+		return fallback;
+	if (fstat(dir, &st) < 0 || st.st_uid != 0 || (st.st_mode & 022)) {
+		close(dir);
+		return fallback;
+	}
+	for (int r = 0; r < ranges && r < 4096; r++) {
+		char name[32];
+		snprintf(name, sizeof name, "uids-%d", r);
+		int fd = openat(dir, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0)
+			continue;
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+			close(dir);
+			return r; /* fd stays open, and locked, until litlab ends */
+		}
+		close(fd);
+	}
+	close(dir);
+	return fallback;
+}
+
 /* Sets the configuration of tier up and starts its first helper: 0, or -1. */
 static int try_tier(int tier, unsigned *parts)
 {
@@ -326,10 +369,8 @@ static int try_tier(int tier, unsigned *parts)
 	 * programs as that: root of a user namespace whose root is the host's
 	 * would still be root to the kernel's checks of host files (/proc/sys).
 	 */
-	sb.cfg.uid = tier == 'A' || (tier == 'B' && geteuid() == 0)
-			     ? SANDBOX_UID
-		     : tier == 'C' ? SANDBOX_UID_C + (int)(getpid() % (SANDBOX_UID_C_RANGE / SANDBOX_UID_C_SLOTS)) *
-							 SANDBOX_UID_C_SLOTS
+	sb.cfg.uid = tier == 'A' || (tier == 'B' && geteuid() == 0) ? SANDBOX_UID
+		     : tier == 'C' ? SANDBOX_UID_C + claim_uid_range() * SANDBOX_UID_C_SLOTS
 				   : -1;
 	sb.cfg.use_cgroup = tier == 'A';
 	sb.cfg.landlock = 0;
@@ -643,6 +684,43 @@ static struct slot *take_slot(char **why)
 			}
 			return s;
 		}
+		/*
+		 * Tier C gives each slot a uid of its own out of SANDBOX_UID_C_SLOTS
+		 * (slot % SANDBOX_UID_C_SLOTS): past that many, two slots would share
+		 * a uid, and the end of a launch in one (which kills every process of
+		 * its uid) would kill the other's. A dead slot is made again in its
+		 * place; else the launch waits for a slot to be free.
+		 */
+		if (sb.cfg.tier == 'C' && sb.cfg.uid >= 0 && sb.nslots >= (size_t)sbx_c_slots) {
+			size_t d = 0;
+			while (d < sb.nslots && !(sb.slots[d]->dead && !sb.slots[d]->busy))
+				d++;
+			if (d == sb.nslots) {
+				pthread_cond_wait(&sb.freed, &sb.lock);
+				continue;
+			}
+			struct slot *again = sb.slots[d];
+			again->busy = 1;
+			again->dead = 0;
+			pthread_mutex_unlock(&sb.lock);
+			int rc = start_more(&again->h, (int)d, why);
+			pthread_mutex_lock(&sb.lock);
+			if (rc == 0) {
+				last_slot = (int)d;
+				pthread_mutex_unlock(&sb.lock);
+				return again;
+			}
+			again->dead = 1;
+			again->busy = 0;
+			if (alive == 0) {
+				pthread_mutex_unlock(&sb.lock);
+				return NULL;
+			}
+			free(*why);
+			*why = NULL;
+			pthread_cond_wait(&sb.freed, &sb.lock);
+			continue;
+		}
 		/* All busy: one more helper, started without the lock held. */
 		struct slot *n = xcalloc(1, sizeof *n);
 		n->busy = 1;
@@ -668,6 +746,14 @@ static struct slot *take_slot(char **why)
 		*why = NULL;
 		pthread_cond_wait(&sb.freed, &sb.lock);
 	}
+}
+
+size_t sbx_slot_count(void)
+{
+	pthread_mutex_lock(&sb.lock);
+	size_t n = sb.nslots;
+	pthread_mutex_unlock(&sb.lock);
+	return n;
 }
 
 static void give_back(struct slot *s)

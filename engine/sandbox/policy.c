@@ -60,6 +60,34 @@ static int deny(scmp_filter_ctx ctx, const char *name, int err, unsigned n, cons
 	return seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO((unsigned)err), nr, n, arg);
 }
 
+/*
+ * Calls that act on another process named by its pid: its limits, its
+ * priority, its CPUs, its scheduling, its I/O priority, its memory's place.
+ * Landlock has no hook for them, and without a PID namespace (or in tier B,
+ * where the spawner is PID 1 with the programs' uid) they would reach litlab,
+ * its helpers or the user's own programs: a program may name only itself (0).
+ */
+static int deny_others(scmp_filter_ctx ctx)
+{
+	static const char *const by_pid[] = { "prlimit64", "sched_setaffinity", "sched_setscheduler",
+					      "sched_setparam", "sched_setattr", "migrate_pages", "move_pages" };
+	struct scmp_arg_cmp other = SCMP_A0(SCMP_CMP_NE, 0);
+	struct scmp_arg_cmp not_process = SCMP_A0(SCMP_CMP_NE, 0 /* PRIO_PROCESS */);
+	struct scmp_arg_cmp not_self = SCMP_A1(SCMP_CMP_NE, 0);
+	struct scmp_arg_cmp not_io_process = SCMP_A0(SCMP_CMP_NE, 1 /* IOPRIO_WHO_PROCESS */);
+	int rc = 0;
+
+	for (size_t i = 0; i < ARRAY_LEN(by_pid) && rc == 0; i++)
+		rc = deny(ctx, by_pid[i], EPERM, 1, &other);
+	/* setpriority(PRIO_USER, 0) is every process of the uid: only (PRIO_PROCESS, 0). */
+	rc = rc ? rc : deny(ctx, "setpriority", EPERM, 1, &not_process);
+	rc = rc ? rc : deny(ctx, "setpriority", EPERM, 1, &not_self);
+	rc = rc ? rc : deny(ctx, "ioprio_set", EPERM, 1, &not_io_process);
+	rc = rc ? rc : deny(ctx, "ioprio_set", EPERM, 1, &not_self);
+	rc = rc ? rc : deny(ctx, "process_madvise", EPERM, 0, NULL);
+	return rc;
+}
+
 int sbx_filter_build(int tier, struct sock_fprog *out, char **why)
 {
 	int no_ns = tier == 'C' || tier == 'D';
@@ -103,16 +131,15 @@ int sbx_filter_build(int tier, struct sock_fprog *out, char **why)
 		rc = deny(ctx, "ioctl", EPERM, 1, &sti);
 	if (rc == 0)
 		rc = deny(ctx, "ioctl", EPERM, 1, &linux_);
-	/* Tier D: the program is the user; what Landlock does not cover, no path may reach. The
-	   descriptor forms stay: a descriptor Landlock let it open is its own to change. */
-	static const char *const by_path[] = { "chmod", "fchmodat", "fchmodat2", "chown", "lchown", "fchownat",
-					       "utime", "utimes", "futimesat", "setxattr", "lsetxattr",
-					       "removexattr", "lremovexattr" };
-	for (size_t i = 0; tier == 'D' && i < ARRAY_LEN(by_path) && rc == 0; i++)
-		rc = deny(ctx, by_path[i], EPERM, 0, NULL);
-	struct scmp_arg_cmp with_path = SCMP_A1(SCMP_CMP_NE, 0);
-	if (rc == 0 && tier == 'D') /* utimensat(fd, NULL, ...) is futimens(): allowed */
-		rc = deny(ctx, "utimensat", EPERM, 1, &with_path);
+	/* Tier D: the program is the user, and Landlock covers no change of a file's mode, owner,
+	   times or attributes: none is allowed, by path or by descriptor (a file it may only read,
+	   a shown one, would otherwise become set-uid and writable by all). */
+	static const char *const attrs[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown",
+					     "lchown", "fchownat", "utime", "utimes", "futimesat", "utimensat",
+					     "setxattr", "lsetxattr", "fsetxattr", "setxattrat", "removexattr",
+					     "lremovexattr", "fremovexattr", "removexattrat" };
+	for (size_t i = 0; tier == 'D' && i < ARRAY_LEN(attrs) && rc == 0; i++)
+		rc = deny(ctx, attrs[i], EPERM, 0, NULL);
 	/* clone() with any namespace flag; clone3() passes its flags in memory, so it is
 	   "not implemented" and glibc falls back to clone(). */
 	for (size_t i = 0; i < ARRAY_LEN(namespace_flags) && rc == 0; i++) {
@@ -121,6 +148,14 @@ int sbx_filter_build(int tier, struct sock_fprog *out, char **why)
 	}
 	if (rc == 0)
 		rc = deny(ctx, "clone3", ENOSYS, 0, NULL);
+	rc = rc ? rc : deny_others(ctx);
+	/* Tiers B to D bound memory per process with RLIMIT_AS alone: memory that is no process's
+	   address space (a memfd's pages, System V shared memory and message queues) would have
+	   no bound at all. Tier A's memory cgroup counts them. */
+	static const char *const unbounded[] = { "memfd_create", "memfd_secret", "shmget", "msgget" };
+	for (size_t i = 0; tier != 'A' && i < ARRAY_LEN(unbounded) && rc == 0; i++)
+		if (!no_ns || i < 2) /* tiers C and D refuse every IPC call below */
+			rc = deny(ctx, unbounded[i], EPERM, 0, NULL);
 	/* kill(-1): without a PID namespace it would reach every process of the uid. */
 	struct scmp_arg_cmp all = SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffUL, 0xffffffffUL);
 	if (rc == 0 && tier == 'D') /* tier C's uid is its slot's own: kill(-1) reaches only that */

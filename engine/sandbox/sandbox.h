@@ -68,6 +68,8 @@ struct limits {
 	long long mem_bytes;	/* memory: in tier A, resident memory of all the launch's
 				   processes together (reaching it kills the launch); else
 				   RLIMIT_AS of each process. 0 for none */
+	int wide_address_space;	/* no RLIMIT_AS (AddressSanitizer reserves terabytes of it):
+				   mem_bytes then bounds only tier A's cgroup */
 	long long fsize_bytes;	/* RLIMIT_FSIZE; 0 for none */
 	long nofile;		/* RLIMIT_NOFILE; 0 for none */
 	size_t output_cap;	/* bytes kept of stdout and of stderr, each */
@@ -79,11 +81,11 @@ struct limits {
  * The uid programs run as in tier A. Tier C has no cgroup and counts a
  * launch's processes with RLIMIT_NPROC, which counts every process of the
  * uid on the machine: there each litlab run takes SANDBOX_UID_C_SLOTS uids
- * of its own from SANDBOX_UID_C on (where its pid falls in
- * SANDBOX_UID_C_RANGE), one for each launch slot, so that a fork bomb in one
- * block cannot take the processes of another running beside it
- * (sandbox_uid() is the first; slot N runs as sandbox_uid() + N, modulo
- * SANDBOX_UID_C_SLOTS). They share one group, the first uid's number.
+ * of its own from SANDBOX_UID_C on (a range no other run holds, locked in
+ * /run/litlab), one for each launch slot, so that a fork bomb in one block
+ * cannot take the processes of another running beside it (sandbox_uid() is
+ * the first; slot N runs as sandbox_uid() + N; a run has at most
+ * SANDBOX_UID_C_SLOTS slots). They share one group, the first uid's number.
  */
 #define SANDBOX_UID 65534
 #define SANDBOX_UID_C 2140000000

@@ -481,6 +481,9 @@ NORETURN void sbx_spawner_main(struct spawner *sp)
 	}
 	if (sp->cfg->landlock)
 		sp->parts |= PART_LANDLOCK;
+	/* Tier C: the run holds its uids alone (launch.c); what a killed run left under this one goes. */
+	if (sp->cfg->tier == 'C' && sp->uid > 0)
+		kill_uid((uid_t)sp->uid, (gid_t)sp->gid);
 	/* Not open to a program of the same uid (tier D) through /proc/<pid>/mem and the like. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	/*

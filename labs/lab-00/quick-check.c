@@ -1,6 +1,6 @@
 /*
  * quick-check.c: tangled by 'litlab tangle' from block 'quick-check' of
- * lessons/00-writing-lessons.md (lines 509-521).
+ * lessons/00-writing-lessons.md (lines 510-522).
  * Edit it freely: 'make lab-00' builds and runs it, and says when it differs
  * from the lesson.
  */

@@ -6,7 +6,12 @@
 #   - litlab's and its helper's environment and memory through /proc (they are not dumpable);
 #   - the user's files outside the work folder: read one, change another's mode, owner, times;
 #   - a System V shared memory segment and message queue of the host's (ipcmk);
-#   - a socket.
+#   - a socket;
+#   - a file shown to it (LITLAB_SANDBOX_PATHS), opened for reading, then its mode, owner, times
+#     or attributes changed through the descriptor (a set-uid copy writable by all);
+#   - the limits, priority, CPUs, scheduling or I/O priority of litlab, its helper or the user's
+#     processes (prlimit64, setpriority, sched_*, ioprio_set), and memory outside any limit
+#     (memfd_create).
 # Each attempt prints ESCAPED when it works; the block must pass with "contained".
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -26,7 +31,9 @@ cleanup() {
 trap cleanup EXIT
 # The litlab binary must be one the user can run (an ASan build under /root is not).
 cp "$LITLAB" "$work/litlab"
-mkdir -p "$work/home" "$work/lessons" "$work/tmp"
+mkdir -p "$work/home" "$work/lessons" "$work/tmp" "$work/shown"
+echo "a tool" >"$work/shown/tool"
+chmod 755 "$work/shown/tool"
 echo "private key" >"$work/home/id_rsa"
 echo "notes" >"$work/home/notes"
 chmod 600 "$work/home/id_rsa"
@@ -40,9 +47,14 @@ msq=$($as_user ipcmk -Q 2>/dev/null | sed -n 's/.*id: *//p')
 cat >"$work/lessons/01-tier-d.md" <<MD
 # Tier D
 
-\`\`\`c id=tries args="$work/home ${shm:--1} ${msq:--1}"
+\`\`\`c id=tries args="$work/home ${shm:--1} ${msq:--1} $work/shown/tool"
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,7 +78,7 @@ static pid_t parent_of(pid_t pid)
 }
 int main(int argc, char **argv)
 {
-    if (argc < 4) return 2;
+    if (argc < 5) return 2;
     char path[4096];
     pid_t spawner = getppid(), litlab = parent_of(spawner);
     pid_t who[] = { spawner, litlab };
@@ -95,6 +107,32 @@ int main(int argc, char **argv)
         tried("send to the host's message queue", msgsnd(msq, &m, 2, IPC_NOWAIT) == 0);
     }
     tried("a socket", socket(AF_UNIX, SOCK_STREAM, 0) >= 0);
+    int tool = open(argv[4], O_RDONLY);
+    tried("(the shown file is not readable)", tool < 0);
+    tried("fchmod a shown file set-uid", fchmod(tool, 06777) == 0);
+    tried("fchown a shown file", fchown(tool, getuid(), getgid()) == 0);
+    tried("futimens a shown file", futimens(tool, NULL) == 0);
+    tried("fsetxattr a shown file", fsetxattr(tool, "user.x", "1", 1, 0) == 0);
+    struct rlimit none = { 0, 0 };
+    for (int i = 0; i < 2; i++) {
+        if (who[i] <= 1) continue;
+        tried("prlimit another process", prlimit(who[i], RLIMIT_FSIZE, &none, NULL) == 0);
+        tried("renice another process", setpriority(PRIO_PROCESS, (id_t)who[i], 19) == 0);
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(0, &one);
+        tried("pin another process", sched_setaffinity(who[i], sizeof one, &one) == 0);
+        struct sched_param sp = { 0 };
+        tried("reschedule another process", sched_setscheduler(who[i], SCHED_IDLE, &sp) == 0);
+    }
+    tried("renice every process of the user", setpriority(PRIO_USER, 0, 19) == 0);
+    tried("I/O priority of the user", syscall(SYS_ioprio_set, 3 /* IOPRIO_WHO_USER */, 0, (2 << 13) | 7) == 0);
+    tried("memory outside its limit (memfd)", syscall(SYS_memfd_create, "x", 0) >= 0);
+    /* What it may do to itself, it does. */
+    struct rlimit own;
+    getrlimit(RLIMIT_CORE, &own);
+    tried("(its own limits cannot be set)", setrlimit(RLIMIT_CORE, &own) != 0);
+    tried("(it cannot renice itself)", setpriority(PRIO_PROCESS, 0, 1) != 0);
     /* What it may do in its own folder, it does. */
     FILE *f = fopen("mine", "w");
     tried("(its own folder is not writable)", !f);
@@ -110,7 +148,7 @@ contained
 MD
 [ -n "$as_user" ] && chown -R 65534:65534 "$work/lessons"
 (cd "$work" && $as_user env HOME="$work/home" TMPDIR="$work/tmp" LITLAB_CACHE_DIR="$work/cache" \
-	LITLAB_ISOLATION=D ./litlab check --fresh --format json lessons/01-tier-d.md >"$work/out.json" 2>"$work/err")
+	LITLAB_SANDBOX_PATHS="$work/shown" LITLAB_ISOLATION=D ./litlab check --fresh --format json lessons/01-tier-d.md >"$work/out.json" 2>"$work/err")
 rc=$?
 cat "$work/err"
 python3 - "$work/out.json" <<'PY' || fail=1
@@ -127,6 +165,7 @@ PY
 [ "$rc" -eq 0 ] || { echo "FAIL: exit $rc"; fail=1; }
 [ "$(stat -c %a "$work/home/id_rsa")" = 600 ] || { echo "FAIL: the key's mode changed"; fail=1; }
 [ "$(stat -c %a "$work/home/notes")" = 644 ] || { echo "FAIL: the notes' mode changed"; fail=1; }
+[ "$(stat -c %a "$work/shown/tool")" = 755 ] || { echo "FAIL: the shown file's mode changed"; fail=1; }
 left=$(ls -A "$work/tmp")
 [ -z "$left" ] || { echo "FAIL: left in the temporary root: $left"; fail=1; }
 exit $fail

@@ -805,7 +805,7 @@ static void test_planted_dependency_list(void **state)
 	assert_int_equal(symlinkat("/dev/zero", bd.dir.fd, ".ldeps"), 0);
 	assert_int_equal(runner_build_put(&bd, "x.c", src, strlen(src), &err), 0);
 	evidence_init(&ev);
-	assert_int_equal(runner_build_compile(&runner, &bd, NULL, 0, "x.c", 1, NULL, 0, &ev), 0);
+	assert_int_equal(runner_build_compile(&runner, &bd, NULL, "x.c", 1, NULL, &ev), 0);
 	assert_int_equal(ev.ndeps, 0);
 	evidence_release(&ev);
 	runner_build_release(&bd);
@@ -849,8 +849,8 @@ static void test_runner_init(void **state)
 	/* A compiler with words of its own; an empty CC is the default. */
 	setenv("CC", "cc -std=c11", 1);
 	assert_int_equal(runner_init(&r, &err), 0);
-	assert_int_equal(r.cc_argc, 2);
-	assert_string_equal(r.cc_argv[1], "-std=c11");
+	assert_int_equal(r.cc_argv.n, 2);
+	assert_string_equal(r.cc_argv.v[1], "-std=c11");
 	assert_null(r.isolation); /* not probed yet: the cache may know it */
 	assert_string_equal(runner_isolation(&r), sandbox_isolation());
 	runner_env(&r);

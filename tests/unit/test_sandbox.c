@@ -1388,6 +1388,37 @@ static void test_slot_uids(void **state)
 }
 
 /*
+ * Tier C has SANDBOX_UID_C_SLOTS uids per run, one per slot: with every slot
+ * busy, one more launch waits for a free slot rather than start a slot that
+ * would share a uid (and be killed with the other's launch).
+ */
+static void test_slot_cap(void **state)
+{
+	struct launch_result r;
+
+	(void)state;
+	if (sandbox_tier() != 'C')
+		skip();
+	size_t n = sbx_slot_count(), want = n < 2 ? 2 : n;
+	struct holder *h = xcalloc(want, sizeof *h);
+	pthread_t *t = xcalloc(want, sizeof *t);
+	int saved = sbx_c_slots;
+	sbx_c_slots = (int)want;
+	for (size_t i = 0; i < want; i++)
+		hold_slot_start(&t[i], &h[i]);
+	/* Every slot is busy: this one waits for a holder's end. */
+	assert_int_equal(run_sh("id -u", default_limits(), NULL, 0, &r), 0);
+	assert_int_equal(r.exit_code, 0);
+	launch_result_release(&r);
+	for (size_t i = 0; i < want; i++)
+		hold_slot_end(t[i], &h[i]);
+	assert_true(sbx_slot_count() <= want);
+	sbx_c_slots = saved;
+	free(h);
+	free(t);
+}
+
+/*
  * A folder made while one slot is busy is run in by another (in tier C, as
  * another uid): the launch may write all of it.
  */
@@ -1522,7 +1553,8 @@ static void test_forked_litlab(void **state)
 		cmocka_unit_test(test_no_terminals), cmocka_unit_test(test_deep_folders_removed),             \
 		cmocka_unit_test(test_shown_paths), cmocka_unit_test(test_memory_limit),                      \
 		cmocka_unit_test(test_process_limit), cmocka_unit_test(test_concurrent),                      \
-		cmocka_unit_test(test_slot_uids), cmocka_unit_test(test_slot_handover),                       \
+		cmocka_unit_test(test_slot_uids), cmocka_unit_test(test_slot_cap),                            \
+		cmocka_unit_test(test_slot_handover),                                                         \
 		cmocka_unit_test(test_helper_start_while_allocating),                                         \
 		cmocka_unit_test(test_helper_is_a_fresh_image), cmocka_unit_test(test_forked_litlab)
 
