@@ -7,6 +7,7 @@
  * and indentation of containers) are skipped. A character that does not
  * occur nearby (an entity such as &copy;) maps to the cursor.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,7 @@ struct builder {
 	size_t cursor, limit; /* into lesson->text */
 	struct code_span *spans;
 	size_t nspans;
+	size_t no_tick; /* no backtick from here to limit (SIZE_MAX: not known) */
 };
 
 /* Appends n bytes that all came from offset at, which is kept inside the block's source. */
@@ -81,16 +83,27 @@ static size_t line_end(const struct lesson *l, int line)
 	return (size_t)(l->lines[line - 1] - l->text) + l->line_len[line - 1];
 }
 
-/* Finds code span text: after the opening backticks. */
+/*
+ * Finds code span text: after the opening backticks. The span's backtick is
+ * looked for up to the end of the block, not LOOKAHEAD bytes: the text
+ * before it may have been matched inside a link's destination that it does
+ * not show ("[#1](https://...): `f`" matches its ':' in "https:"). When no
+ * backtick is left the span stands at the cursor, which does not move, and
+ * no later span looks again (linear whatever the input).
+ */
 static void put_code(struct builder *b, const char *lit)
 {
 	const char *src = b->l->text;
 	size_t at = b->cursor;
+	int found = 0;
 
-	for (size_t k = b->cursor; k < b->limit && k < b->cursor + LOOKAHEAD; k++) {
-		if (src[k] == '`') {
-			at = k;
-			break;
+	if (b->cursor < b->limit && b->cursor < b->no_tick) {
+		const char *tick = memchr(src + b->cursor, '`', b->limit - b->cursor);
+		if (tick) {
+			at = (size_t)(tick - src);
+			found = 1;
+		} else {
+			b->no_tick = b->cursor;
 		}
 	}
 	b->spans = xappendarray(b->spans, b->nspans, sizeof *b->spans);
@@ -98,6 +111,8 @@ static void put_code(struct builder *b, const char *lit)
 	b->spans[b->nspans].text = xstrdup(lit);
 	b->nspans++;
 	put(b, "\xEF\xBF\xBC", 3, at);
+	if (!found)
+		return;
 	/* Move the cursor past the closing run of backticks. */
 	size_t k = at;
 	size_t ticks = 0;
@@ -143,6 +158,7 @@ static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, 
 
 	memset(&b, 0, sizeof b);
 	b.l = l;
+	b.no_tick = SIZE_MAX;
 	buf_init(&b.text);
 	b.cursor = line_start(l, line);
 	b.limit = line_end(l, end > line ? end : line);

@@ -148,6 +148,16 @@ def main():
                 if best is not None:
                     break
             if best is None:
+                # A claim led by words on the line before its figure ("slowdowns of" / "1-4%"):
+                # the label on the next line whose text ends the reported quantity.
+                m = re.search(r"'([^']*)' in ", d["message"])
+                said = " ".join(m.group(1).split()) if m else ""
+                for lb in by_line.get((rel, d["line"] + 1), []):
+                    want = re.sub(r"#\d+$", "", lb["text"])
+                    if "first" in lb and said.endswith(want) and "\n" not in want and said != want:
+                        best = lb
+                        break
+            if best is None:
                 unlabelled.append(f"{rel}:{d['line']}:{d['column']}: {d['message']}")
             else:
                 if best["hit"] and best["label"] == "claim":
