@@ -715,6 +715,8 @@ static const char W_DECADE[] = "a decade or a round count";
 static const char W_NOT_TIME[] = "a factor of something that is not time";
 static const char W_TRANSFER[] = "a transfer rate, like a clock frequency";
 static const char W_CODE[] = "a code span with no performance word near it";
+static const char W_BASELINE[] = "the baseline of a speed-up column (1 by definition)";
+static const char W_CLASSES[] = "the class boundaries of a definition table";
 static const char W_SIBLING[] = "listed with a performance claim of the same sentence";
 static const char W_IDEAL[] = "the whole (100%): an ideal or a bound, not a measurement";
 static const char W_THRESHOLD[] = "a threshold for a metric, not a measurement";
@@ -1224,6 +1226,8 @@ static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
 	while (n < GAP_WORDS) {
 		size_t q = skip_space(s, p), e = q;
 		int letters = 0;
+		if (s->table && memchr(s->t + p, '\n', q - p))
+			break; /* a table's row ends at its line */
 		while (e < s->n && !space_at(s, e) && !stops_clause(s, e) && s->t[e] != ',' && s->t[e] != '(' &&
 		       s->t[e] != ')' && s->t[e] != '/' && s->t[e] != '|') {
 			letters |= is_alpha(s->t[e]) || s->t[e] >= 0x80;
@@ -1412,6 +1416,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	if (!word_end_ && p < s->n && s->t[p] == '+' && space_at(s, p + 1))
 		p++; /* "200+ cycles" */
 	q = skip_space(s, p);
+	if (s->table && memchr(s->t + p, '\n', q - p))
+		q = p; /* a table's cell takes no unit from the next row */
 
 	/* factors and percentages */
 	if ((e = match_factor(s, q)) || (match_lit(s, p, "-") && (e = match_word_ci(s, p + 1, "fold")))) {
@@ -1849,11 +1855,57 @@ struct table {
 	size_t line, line_end;	/* the line being scanned */
 	int rows;		/* the line is a row of space-separated columns with a label */
 	size_t label, label_end;
+	int dash;		/* a pandoc table: header lines, then a rule of dashes per column */
+	size_t rule, rule_end;	/* the rule line (the header is [0, rule)) */
+	int classes;		/* the header names classes ("Interaction Class"): its values define them */
+	size_t classes_at, classes_len;
 };
+
+/* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
+static int rule_runs(const struct text *s, size_t a, size_t b)
+{
+	int runs = 0;
+
+	while (a < b && s->t[a] == ' ')
+		a++;
+	while (a < b) {
+		size_t r = a;
+		while (a < b && s->t[a] == '-')
+			a++;
+		if (a - r < 2)
+			return 0;
+		runs++;
+		while (a < b && (s->t[a] == ' ' || s->t[a] == '\t'))
+			a++;
+		if (a < b && s->t[a] != '-')
+			return 0;
+	}
+	return runs;
+}
+
+/* A word of [a, b) that says the table defines classes: "Interaction Class", "Category". */
+static int classes_word(const struct text *s, size_t a, size_t b, size_t *at, size_t *len)
+{
+	static const char *const words[] = { "class", "classes", "category", "categories", "tier", "tiers", "grade",
+					      "grades", NULL };
+	for (size_t p = a; p < b;) {
+		size_t e = word_end(s, p), m;
+		if (e == p) {
+			p++;
+			continue;
+		}
+		if ((m = match_any(s, p, words, 1)) == e) {
+			*at = p, *len = e - p;
+			return 1;
+		}
+		p = e;
+	}
+	return 0;
+}
 
 static void table_setup(const struct text *s, struct table *tb)
 {
-	size_t e1, e2;
+	size_t e1, e2, a;
 
 	memset(tb, 0, sizeof *tb);
 	tb->line_end = (size_t)-1;
@@ -1861,8 +1913,83 @@ static void table_setup(const struct text *s, struct table *tb)
 	if (e1 >= s->n)
 		return;
 	e2 = line_end(s, e1 + 1);
-	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2))
+	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2)) {
 		tb->pipe = 1;
+		tb->classes = classes_word(s, 0, e1, &tb->classes_at, &tb->classes_len);
+		return;
+	}
+	/* a pandoc table: its rule within the first lines, under a header */
+	a = e1 + 1;
+	for (int k = 0; k < 6 && a < s->n; k++) {
+		size_t e = line_end(s, a);
+		if (e - a <= TABLE_LINE_MAX && rule_runs(s, a, e) >= 2) {
+			tb->dash = 1;
+			tb->rule = a;
+			tb->rule_end = e;
+			tb->classes = classes_word(s, 0, a, &tb->classes_at, &tb->classes_len);
+			return;
+		}
+		a = e + 1;
+	}
+}
+
+/*
+ * For a value at p on a row of a pandoc table: what the header words above
+ * its column say (the column is the rule's run of dashes under which p
+ * stands; each header line's words over that run are read). UNDECIDED
+ * when nothing does.
+ */
+static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
+		       size_t *ce)
+{
+	size_t ls = p, col, ra = 0, rb = 0, q, found = 0;
+
+	if (!tb->dash || p < tb->rule_end)
+		return UNDECIDED;
+	while (ls > 0 && s->t[ls - 1] != '\n')
+		ls--;
+	col = p - ls;
+	/* the run under which col stands, or the first one after it */
+	for (q = tb->rule; q < tb->rule_end;) {
+		if (s->t[q] != '-') {
+			q++;
+			continue;
+		}
+		size_t r = q;
+		while (q < tb->rule_end && s->t[q] == '-')
+			q++;
+		if (col < q - tb->rule) {
+			ra = r - tb->rule, rb = q - tb->rule;
+			found = 1;
+			break;
+		}
+	}
+	if (!found)
+		return UNDECIDED;
+	int best = UNDECIDED;
+	for (size_t a = 0; a < tb->rule;) {
+		size_t e = line_end(s, a);
+		if (e - a > ra && e - a <= TABLE_LINE_MAX) {
+			size_t x = a + ra, y = e - a < rb ? e : a + rb;
+			while (x > a && s->t[x - 1] != ' ')
+				x--; /* the whole word that reaches into the column */
+			while (y < e && s->t[y] != ' ')
+				y++;
+			while (x < y && space_at(s, x))
+				x++;
+			while (y > x && space_at(s, y - 1))
+				y--;
+			enum quantity_kind k;
+			int cls = x < y ? header_kind(s, x, y, &k) : UNDECIDED;
+			if (cls != UNDECIDED && (best == UNDECIDED || cls == SPEC)) {
+				best = cls;
+				*kind = k;
+				*cs = x, *ce = y;
+			}
+		}
+		a = e + 1;
+	}
+	return best;
 }
 
 /* The [start, end) of cell number col (0-based, counting the '|' before it) of line [a, b). */
@@ -1987,6 +2114,21 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	enum quantity_kind k;
 	int cls;
 
+	if (tb && tb->classes && ((tb->pipe && tb->line > line_end(s, tb->header) + 1) ||
+				  (tb->dash && q->start >= tb->rule_end))) {
+		/* "Response Time" of an "Interaction Class": the values define the classes */
+		q->cls = QUANTITY_SPECIFIED;
+		q->cue = tb->classes_at, q->cue_len = tb->classes_len, q->cue_span = 0, q->why = W_CLASSES;
+		return SPEC;
+	}
+	if (tb && tb->dash) {
+		cls = dash_column(s, tb, q->start, &k, &cs, &ce);
+		if (cls == UNDECIDED)
+			return UNDECIDED;
+		q->cls = (enum quantity_class)cls;
+		q->cue = cs, q->cue_len = ce - cs, q->cue_span = 0, q->why = W_HEADER;
+		return cls;
+	}
 	if (!tb || !tb->pipe || tb->header >= tb->line || tb->line_end - tb->line > TABLE_LINE_MAX ||
 	    line_end(s, tb->header) - tb->header > TABLE_LINE_MAX)
 		return UNDECIDED;
@@ -2142,6 +2284,21 @@ static size_t skip_reference(const struct text *s, size_t p)
 	return p;
 }
 
+/* "1", "1.0", "1.00": the value a speed-up column gives its baseline. */
+static int is_baseline(const struct text *s, size_t a, size_t b)
+{
+	if (a >= b || s->t[a] != '1')
+		return 0;
+	if (a + 1 == b)
+		return 1;
+	if (s->t[a + 1] != '.' || a + 2 == b)
+		return 0;
+	for (size_t i = a + 2; i < b; i++)
+		if (s->t[i] != '0')
+			return 0;
+	return 1;
+}
+
 /* A bare number in a table cell whose header or row label names a timing; its end, or 0. */
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
@@ -2166,7 +2323,29 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			ce--;
 		c->kind = k;
 		decided(c, cls, cs, ce - cs, W_HEADER);
+		if (k == QUANTITY_SPEEDUP && is_baseline(s, ns, ne))
+			decided(c, SPEC, cs, ce - cs, W_BASELINE);
 		return ne;
+	}
+	if (tb->dash && p >= tb->rule_end && tb->line_end - tb->line <= TABLE_LINE_MAX) {
+		a = p;
+		b = p;
+		while (b < tb->line_end && !(s->t[b] == ' ' && b + 1 < tb->line_end && s->t[b + 1] == ' '))
+			b++;
+		if (bare_number(s, a, b, &ns, &ne) && ns == p) {
+			if (tb->classes) {
+				c->kind = QUANTITY_TIME;
+				decided(c, SPEC, tb->classes_at, tb->classes_len, W_CLASSES);
+				return ne;
+			}
+			if ((cls = dash_column(s, tb, p, &k, &cs, &ce)) != UNDECIDED) {
+				c->kind = k;
+				decided(c, cls, cs, ce - cs, W_HEADER);
+				if (k == QUANTITY_SPEEDUP && is_baseline(s, ns, ne))
+					decided(c, SPEC, cs, ce - cs, W_BASELINE);
+				return ne;
+			}
+		}
 	}
 	if (tb->pipe || !tb->rows || p < tb->label_end)
 		return 0;
@@ -2202,6 +2381,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		tb.header = 0;
 		s.table = 1;
 	}
+	if (tb.dash)
+		s.table = 1;
 	while (p < len) {
 		if (p >= tb.line_end || tb.line_end == (size_t)-1 || p < tb.line)
 			table_line(&s, &tb, p);
