@@ -1162,6 +1162,7 @@ struct cand {
 	size_t cue_span; /* the cue stands in this code span (its own text), not in the text */
 	const char *why;
 	int need_perf; /* a factor or a percentage: only a quantity if a performance word is near */
+	size_t span;   /* the value is this code span ("IPC of `0.2`"), found from the word before it */
 };
 
 static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
@@ -1517,6 +1518,17 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 										  "us", "usec", "usecs", "microseconds",
 										  "ms", "msec", "milliseconds", NULL }, 1))
 				decided(c, SPEC, start, e - start, W_BOUND);
+			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
+			if (e == q + 1 && s->t[q] == 'h' && q == p) {
+				struct cword cw;
+				size_t prev;
+				if ((prev_cword(s, start, &cw, &prev) && !cw.span && match_word_ci(s, cw.start, "family") == cw.end) ||
+				    (word_after(s, e, &cw) && !cw.span && (match_word_ci(s, cw.start, "generation") == cw.end ||
+									   match_word_ci(s, cw.start, "family") == cw.end))) {
+					decided(c, NOTT, start, e - start, W_NAME);
+					return e;
+				}
+			}
 			/* "171 Second Street": a capitalized unit word before a capitalized word */
 			if (s->t[q] >= 'A' && s->t[q] <= 'Z' && e - q > 3) {
 				size_t n = skip_space(s, e);
@@ -1693,6 +1705,25 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				decided(c, CLAIM, p, e - p, W_SPEED);
 				*value_start = q;
 				return skip_range(s, num.end);
+			}
+			{
+				/* "IPC of `0.2`" */
+				size_t idx;
+				const char *sp = span_at(s, q, &idx);
+				struct text in;
+				if (sp && is_digit((unsigned char)sp[0])) {
+					in.t = (const unsigned char *)sp;
+					in.n = strlen(sp);
+					in.spans = NULL;
+					in.table = 0;
+					if (parse_number(&in, 0, &num) && num.end == in.n) {
+						c->kind = QUANTITY_RATE;
+						decided(c, CLAIM, p, e - p, W_SPEED);
+						c->span = idx;
+						*value_start = q;
+						return q + 3;
+					}
+				}
 			}
 			if (!(f = match_any(s, q, (const char *const[]){ "of", "is", "was", "goes", "went", "up", "from",
 									  "about", "around", "also", "only", NULL }, 1)))
@@ -2068,12 +2099,11 @@ static void table_line(const struct text *s, struct table *tb, size_t p)
 
 /* ---- the scan ---- */
 
-/* A code span that holds nothing but a figure: the candidate it is, read from its own text. */
-static int span_figure(const char *t, struct cand *c)
+/* A figure that is all of t[a, b): the candidate it is; 0 if none. */
+static int whole_figure(const char *t, size_t a, size_t b, struct cand *c)
 {
-	size_t len = strlen(t), skip;
+	size_t skip, e;
 	struct text in;
-	size_t a = 0, b = len, e;
 
 	while (a < b && (t[a] == ' ' || t[a] == '~'))
 		a++;
@@ -2103,6 +2133,35 @@ static int span_figure(const char *t, struct cand *c)
 			c->need_perf = 1;
 			return 1;
 		}
+	}
+	return 0;
+}
+
+/*
+ * A code span that holds nothing but a figure, or a calculation that ends
+ * in one ("`2400 * 8 = 19.2 GB/s`"), or starts with a factor its own words
+ * call a claim ("`6.1x speedup / 16 threads = 38%`"): the candidate it
+ * is, read from its own text.
+ */
+static int span_figure(const char *t, struct cand *c)
+{
+	size_t len = strlen(t), skip, e;
+	const char *eq = memrchr(t, '=', len);
+	struct text in;
+
+	if (whole_figure(t, 0, len, c))
+		return 1;
+	if (eq && eq > t && eq[-1] != '=' && eq[-1] != '!' && eq[-1] != '<' && eq[-1] != '>' &&
+	    whole_figure(t, (size_t)(eq - t) + 1, len, c))
+		return 1;
+	if (len && is_digit((unsigned char)t[0])) {
+		in.t = (const unsigned char *)t;
+		in.n = len;
+		in.spans = NULL;
+		in.table = 0;
+		e = scan_number(&in, 0, 0, c, &skip);
+		if (e && c->cls == QUANTITY_CLAIM && c->kind == QUANTITY_SPEEDUP)
+			return 1;
 	}
 	return 0;
 }
@@ -2434,7 +2493,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.kind = c.kind;
 		q.start = start;
 		q.len = end - start;
-		q.span = span ? idx : 0;
+		q.span = span ? idx : c.span;
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
 		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && !span) {
