@@ -1950,10 +1950,15 @@ static void table_setup(const struct text *s, struct table *tb)
 		return;
 	}
 	/* a pandoc table: its rule within the first lines, under a header */
+	/* the header's lines are read for every value: each must be short, as a row is */
+	if (e1 > TABLE_LINE_MAX)
+		return;
 	a = e1 + 1;
 	for (int k = 0; k < 6 && a < s->n; k++) {
 		size_t e = line_end(s, a);
-		if (e - a <= TABLE_LINE_MAX && rule_runs(s, a, e) >= 2) {
+		if (e - a > TABLE_LINE_MAX)
+			return;
+		if (rule_runs(s, a, e) >= 2) {
 			tb->dash = 1;
 			tb->rule = a;
 			tb->rule_end = e;
