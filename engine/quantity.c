@@ -38,6 +38,7 @@ struct text {
 	const unsigned char *t;
 	size_t n;
 	const struct quantity_spans *spans;
+	int table; /* the text is a table: a line break ends a clause, as a row ends */
 };
 
 static int is_digit(unsigned c)
@@ -388,6 +389,8 @@ static size_t match_factor(const struct text *s, size_t p)
 		return e;
 	if ((e = match_lit(s, p, "\xc3\x97")))
 		return word_char_at(s, e) ? 0 : e;
+	if ((e = match_lit(s, p, "\\%")))
+		return e; /* "10\%": a percent sign escaped for LaTeX */
 	return match_lit(s, p, "%");
 }
 
@@ -498,7 +501,10 @@ static int number_starts(const struct text *s, size_t p)
 		return 0;
 	if (t[p - 1] == '/' && p >= 2 && is_digit(t[p - 2]))
 		return 0; /* the 8 of "1/8" */
-	if (t[p - 1] == '-' && word_char_before(s, p - 1))
+	/* "sub-1%", "sub-10ms": a bound is still a figure */
+	if (t[p - 1] == '-' && word_char_before(s, p - 1) &&
+	    !(p >= 4 && to_lower(t[p - 4]) == 's' && to_lower(t[p - 3]) == 'u' && to_lower(t[p - 2]) == 'b' &&
+	      !(p >= 5 && word_char_before(s, p - 4))))
 		return 0;
 	if (p >= 4 && memcmp(t + p - 3, "\xe2\x80\x93", 3) == 0 && is_digit(t[p - 4]))
 		return 0;
@@ -535,7 +541,9 @@ static size_t skip_range(const struct text *s, size_t p)
 		q++;
 	} else {
 		q = skip_space(s, q);
-		if (!(e = match_lit(s, q, "\xe2\x80\x93")) && !(e = match_lit(s, q, "--")))
+		/* "at 280 and 305 cycles", "by 1 or 2%" */
+		if (!(e = match_lit(s, q, "\xe2\x80\x93")) && !(e = match_lit(s, q, "--")) &&
+		    !(q > p && ((e = match_word_ci(s, q, "and")) || (e = match_word_ci(s, q, "or")))))
 			return p;
 		q = skip_space(s, e);
 	}
@@ -562,12 +570,16 @@ static int stops_clause(const struct text *s, size_t p)
 {
 	unsigned c = s->t[p];
 
-	if (c == '|')
+	if (c == '|' || (c == '\n' && s->table))
 		return 1;
 	if (c != '.' && c != '!' && c != '?' && c != ';')
 		return 0;
 	/* "e.g. 100x", "i.e. 5 ms": a one-letter word before the dot is an abbreviation */
 	if (c == '.' && p >= 1 && is_alpha(s->t[p - 1]) && (p < 2 || !is_alpha(s->t[p - 2])))
+		return 0;
+	/* "9.01% vs. 7.46%" */
+	if (c == '.' && p >= 2 && to_lower(s->t[p - 2]) == 'v' && to_lower(s->t[p - 1]) == 's' &&
+	    (p < 3 || !is_alpha(s->t[p - 3])))
 		return 0;
 	return p + 1 >= s->n || space_at(s, p + 1) || s->t[p + 1] == '\n';
 }
@@ -703,6 +715,11 @@ static const char W_DECADE[] = "a decade or a round count";
 static const char W_NOT_TIME[] = "a factor of something that is not time";
 static const char W_TRANSFER[] = "a transfer rate, like a clock frequency";
 static const char W_CODE[] = "a code span with no performance word near it";
+static const char W_BASELINE[] = "the baseline of a speed-up column (1 by definition)";
+static const char W_CLASSES[] = "the class boundaries of a definition table";
+static const char W_SIBLING[] = "listed with a performance claim of the same sentence";
+static const char W_IDEAL[] = "the whole (100%): an ideal or a bound, not a measurement";
+static const char W_THRESHOLD[] = "a threshold for a metric, not a measurement";
 static const char W_OCCURS[] = "how often a value occurs";
 static const char W_BRANCH[] = "how often a branch or event goes one way";
 static const char W_BOUND[] = "the limit of a representation";
@@ -882,6 +899,8 @@ static const struct cue cues[] = {
 	{ "save", CLAIM, 0, 6, W_CHANGE },
 	{ "saving", CLAIM, CF_PREFIX, 6, W_CHANGE },
 	{ "shaved", CLAIM, 0, 6, W_CHANGE },
+	{ "win", CLAIM, 0, 6, W_CHANGE },
+	{ "wins", CLAIM, 0, 6, W_CHANGE },
 	/* measured or typical figures */
 	{ "benchmark", CLAIM, CF_PREFIX | CF_TIME, 6, W_MEASURED },
 	{ "measured", CLAIM, CF_TIME, 6, W_MEASURED },
@@ -903,6 +922,14 @@ static const struct cue cues[] = {
 	{ "mispredict", NOTT, CF_PREFIX | CF_FACTOR, 8, W_BRANCH },
 	{ "direction", NOTT, CF_FACTOR, 8, W_BRANCH },
 	{ "unrol", NOTT, CF_PREFIX | CF_FACTOR, 8, W_NOT_TIME },
+	/* what a factor or a percentage of memory, size or counts is about: not time */
+	{ "memory", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "rss", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "size", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "sizes", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "footprint", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "allocations", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "misses", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "jam", NOTT, CF_FACTOR, 8, W_NOT_TIME },
 };
 
@@ -987,15 +1014,27 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		return NULL;
 	}
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
-	if (!n || !strchr("abcdefghijklmnopqrstuvwxyz~", buf[0]))
-		return NULL;
+	/* a compound decides by its last part when not by itself: "wall-time", "compile-time", "max-rss" */
+	for (size_t skip = 0, pass = 0; pass < 2; pass++) {
+	const char *word = buf + skip;
+	size_t wn = n - skip;
+	if (pass) {
+		const char *dash = memrchr(buf, '-', n);
+		if (!dash || (size_t)(dash - buf) + 2 > n)
+			break;
+		skip = (size_t)(dash - buf) + 1;
+		word = buf + skip;
+		wn = n - skip;
+	}
+	if (!wn || !strchr("abcdefghijklmnopqrstuvwxyz~", word[0]))
+		continue;
 	for (size_t i = 0; i < sizeof cues / sizeof cues[0]; i++) {
 		const struct cue *c = &cues[i];
-		if (c->word[0] != buf[0])
+		if (c->word[0] != word[0])
 			continue;
 		size_t cl = strlen(c->word);
-		int hit = (c->flags & CF_PREFIX) ? n >= cl && memcmp(buf, c->word, cl) == 0
-						 : n == cl && memcmp(buf, c->word, cl) == 0;
+		int hit = (c->flags & CF_PREFIX) ? wn >= cl && memcmp(word, c->word, cl) == 0
+						 : wn == cl && memcmp(word, c->word, cl) == 0;
 		if (!hit || (dist > c->reach && use < 2))
 			continue;
 		if ((c->flags & CF_BEFORE) && !before)
@@ -1012,9 +1051,15 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if (c->why == W_SLEEP && word_after(s, w->end, &next) && (match_word_ci(s, next.start, "time") ||
 									   match_word_ci(s, next.start, "times")))
 			continue;
-		*at = w->start;
-		*len = w->end - w->start;
+		/* "the standard library", "standard output", "standard deviation": no limit from a standard */
+		if (c->why == W_LIMIT && c->word[0] == 's' && word_after(s, w->end, &next) &&
+		    match_any(s, next.start, (const char *const[]){ "library", "libraries", "output", "input", "error",
+								    "deviation", "streams", "stream", NULL }, 1) == next.end)
+			continue;
+		*at = w->start + skip;
+		*len = w->end - w->start - skip;
 		return c;
+	}
 	}
 	return NULL;
 }
@@ -1046,6 +1091,9 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 	for (size_t d = 0; d < CONTEXT_AFTER && next_cword(s, p, &w, &next); d++, p = next) {
 		if (found && d >= best->dist + (best->cue->cls == SPEC ? 0 : 1))
 			break;
+		/* "unroll the loop by a factor of two, we execute...": a factor's words are in its clause */
+		if (use >= 2 && comma_between(s, p, w.start))
+			break;
 		const struct cue *c = cue_of(s, &w, use, 0, d, &at, &len);
 		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
 			*best = (struct found_cue){ c, d, at, len, w.span, 0 };
@@ -1069,7 +1117,10 @@ static int word_after(const struct text *s, size_t p, struct cword *w)
 {
 	size_t next;
 
-	p = skip_space(s, p);
+	size_t q = skip_space(s, p);
+	if (s->table && memchr(s->t + p, '\n', q - p))
+		return 0;
+	p = q;
 	if (p >= s->n || !(word_char_at(s, p) || span_at(s, p, &next)))
 		return 0;
 	return next_cword(s, p, w, &next);
@@ -1111,6 +1162,7 @@ struct cand {
 	size_t cue_span; /* the cue stands in this code span (its own text), not in the text */
 	const char *why;
 	int need_perf; /* a factor or a percentage: only a quantity if a performance word is near */
+	size_t span;   /* the value is this code span ("IPC of `0.2`"), found from the word before it */
 };
 
 static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
@@ -1175,6 +1227,8 @@ static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
 	while (n < GAP_WORDS) {
 		size_t q = skip_space(s, p), e = q;
 		int letters = 0;
+		if (s->table && memchr(s->t + p, '\n', q - p))
+			break; /* a table's row ends at its line */
 		while (e < s->n && !space_at(s, e) && !stops_clause(s, e) && s->t[e] != ',' && s->t[e] != '(' &&
 		       s->t[e] != ')' && s->t[e] != '/' && s->t[e] != '|') {
 			letters |= is_alpha(s->t[e]) || s->t[e] >= 0x80;
@@ -1291,9 +1345,14 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		}
 		if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
 			if (noun_after(s, w.end, &w2)) {
-				if ((pc = perf_word(s, &w2, &at, &len))) {
-					decided(c, CLAIM, at, len, pc->why);
-					return w2.end;
+				/* "a 3.5% reduction in compiler bootstrap time": the noun phrase's own words */
+				for (int k = 0; k < 3; k++) {
+					if ((pc = perf_word(s, &w2, &at, &len))) {
+						decided(c, CLAIM, at, len, pc->why);
+						return w2.end;
+					}
+					if (!word_after(s, w2.end, &w2) || is_joiner(s, &w2))
+						break;
 				}
 				return 0; /* "a 20% reduction in traffic" */
 			}
@@ -1358,6 +1417,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	if (!word_end_ && p < s->n && s->t[p] == '+' && space_at(s, p + 1))
 		p++; /* "200+ cycles" */
 	q = skip_space(s, p);
+	if (s->table && memchr(s->t + p, '\n', q - p))
+		q = p; /* a table's cell takes no unit from the next row */
 
 	/* factors and percentages */
 	if ((e = match_factor(s, q)) || (match_lit(s, p, "-") && (e = match_word_ci(s, p + 1, "fold")))) {
@@ -1457,6 +1518,17 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 										  "us", "usec", "usecs", "microseconds",
 										  "ms", "msec", "milliseconds", NULL }, 1))
 				decided(c, SPEC, start, e - start, W_BOUND);
+			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
+			if (e == q + 1 && s->t[q] == 'h' && q == p) {
+				struct cword cw;
+				size_t prev;
+				if ((prev_cword(s, start, &cw, &prev) && !cw.span && match_word_ci(s, cw.start, "family") == cw.end) ||
+				    (word_after(s, e, &cw) && !cw.span && (match_word_ci(s, cw.start, "generation") == cw.end ||
+									   match_word_ci(s, cw.start, "family") == cw.end))) {
+					decided(c, NOTT, start, e - start, W_NAME);
+					return e;
+				}
+			}
 			/* "171 Second Street": a capitalized unit word before a capitalized word */
 			if (s->t[q] >= 'A' && s->t[q] <= 'Z' && e - q > 3) {
 				size_t n = skip_space(s, e);
@@ -1634,6 +1706,25 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				*value_start = q;
 				return skip_range(s, num.end);
 			}
+			{
+				/* "IPC of `0.2`" */
+				size_t idx;
+				const char *sp = span_at(s, q, &idx);
+				struct text in;
+				if (sp && is_digit((unsigned char)sp[0])) {
+					in.t = (const unsigned char *)sp;
+					in.n = strlen(sp);
+					in.spans = NULL;
+					in.table = 0;
+					if (parse_number(&in, 0, &num) && num.end == in.n) {
+						c->kind = QUANTITY_RATE;
+						decided(c, CLAIM, p, e - p, W_SPEED);
+						c->span = idx;
+						*value_start = q;
+						return q + 3;
+					}
+				}
+			}
 			if (!(f = match_any(s, q, (const char *const[]){ "of", "is", "was", "goes", "went", "up", "from",
 									  "about", "around", "also", "only", NULL }, 1)))
 				break;
@@ -1700,7 +1791,7 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 	static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
 						   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)",
 						   "mt/s", NULL };
-	int percent = 0, share = 0, found = 0, spec = 0;
+	int percent = 0, share = 0, found = 0, spec = 0, change = 0, other = 0;
 
 	for (size_t p = a; p < b;) {
 		size_t e = word_end(s, p);
@@ -1740,11 +1831,23 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
 			   !strcmp(buf, "stalled") || !strcmp(buf, "overhead")) {
 			share = 1;
+		} else if (!strcmp(buf, "change") || !strcmp(buf, "delta") || !strcmp(buf, "diff") ||
+			   !strcmp(buf, "difference") || !strcmp(buf, "improvement") || !strcmp(buf, "reduction") ||
+			   !strcmp(buf, "gain") || !strcmp(buf, "regression")) {
+			change = 1;
+		} else if (!strcmp(buf, "size") || !strcmp(buf, "memory") || !strcmp(buf, "rss") || !strcmp(buf, "bytes") ||
+			   !strcmp(buf, "count") || !strcmp(buf, "instructions") || !strcmp(buf, "misses")) {
+			other = 1;
 		}
 		p = e;
 	}
 	if (!found && percent && share) {
 		*kind = QUANTITY_SHARE;
+		found = 1;
+	}
+	/* "% Change", "Delta (%)": a column of speed-ups, unless it says of what else */
+	if (!found && percent && change && !other) {
+		*kind = QUANTITY_SPEEDUP;
 		found = 1;
 	}
 	if (!found)
@@ -1783,11 +1886,57 @@ struct table {
 	size_t line, line_end;	/* the line being scanned */
 	int rows;		/* the line is a row of space-separated columns with a label */
 	size_t label, label_end;
+	int dash;		/* a pandoc table: header lines, then a rule of dashes per column */
+	size_t rule, rule_end;	/* the rule line (the header is [0, rule)) */
+	int classes;		/* the header names classes ("Interaction Class"): its values define them */
+	size_t classes_at, classes_len;
 };
+
+/* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
+static int rule_runs(const struct text *s, size_t a, size_t b)
+{
+	int runs = 0;
+
+	while (a < b && s->t[a] == ' ')
+		a++;
+	while (a < b) {
+		size_t r = a;
+		while (a < b && s->t[a] == '-')
+			a++;
+		if (a - r < 2)
+			return 0;
+		runs++;
+		while (a < b && (s->t[a] == ' ' || s->t[a] == '\t'))
+			a++;
+		if (a < b && s->t[a] != '-')
+			return 0;
+	}
+	return runs;
+}
+
+/* A word of [a, b) that says the table defines classes: "Interaction Class", "Category". */
+static int classes_word(const struct text *s, size_t a, size_t b, size_t *at, size_t *len)
+{
+	static const char *const words[] = { "class", "classes", "category", "categories", "tier", "tiers", "grade",
+					      "grades", NULL };
+	for (size_t p = a; p < b;) {
+		size_t e = word_end(s, p), m;
+		if (e == p) {
+			p++;
+			continue;
+		}
+		if ((m = match_any(s, p, words, 1)) == e) {
+			*at = p, *len = e - p;
+			return 1;
+		}
+		p = e;
+	}
+	return 0;
+}
 
 static void table_setup(const struct text *s, struct table *tb)
 {
-	size_t e1, e2;
+	size_t e1, e2, a;
 
 	memset(tb, 0, sizeof *tb);
 	tb->line_end = (size_t)-1;
@@ -1795,8 +1944,88 @@ static void table_setup(const struct text *s, struct table *tb)
 	if (e1 >= s->n)
 		return;
 	e2 = line_end(s, e1 + 1);
-	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2))
+	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2)) {
 		tb->pipe = 1;
+		tb->classes = classes_word(s, 0, e1, &tb->classes_at, &tb->classes_len);
+		return;
+	}
+	/* a pandoc table: its rule within the first lines, under a header */
+	/* the header's lines are read for every value: each must be short, as a row is */
+	if (e1 > TABLE_LINE_MAX)
+		return;
+	a = e1 + 1;
+	for (int k = 0; k < 6 && a < s->n; k++) {
+		size_t e = line_end(s, a);
+		if (e - a > TABLE_LINE_MAX)
+			return;
+		if (rule_runs(s, a, e) >= 2) {
+			tb->dash = 1;
+			tb->rule = a;
+			tb->rule_end = e;
+			tb->classes = classes_word(s, 0, a, &tb->classes_at, &tb->classes_len);
+			return;
+		}
+		a = e + 1;
+	}
+}
+
+/*
+ * For a value at p on a row of a pandoc table: what the header words above
+ * its column say (the column is the rule's run of dashes under which p
+ * stands; each header line's words over that run are read). UNDECIDED
+ * when nothing does.
+ */
+static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
+		       size_t *ce)
+{
+	size_t ls = p, col, ra = 0, rb = 0, q, found = 0;
+
+	if (!tb->dash || p < tb->rule_end)
+		return UNDECIDED;
+	while (ls > 0 && s->t[ls - 1] != '\n')
+		ls--;
+	col = p - ls;
+	/* the run under which col stands, or the first one after it */
+	for (q = tb->rule; q < tb->rule_end;) {
+		if (s->t[q] != '-') {
+			q++;
+			continue;
+		}
+		size_t r = q;
+		while (q < tb->rule_end && s->t[q] == '-')
+			q++;
+		if (col < q - tb->rule) {
+			ra = r - tb->rule, rb = q - tb->rule;
+			found = 1;
+			break;
+		}
+	}
+	if (!found)
+		return UNDECIDED;
+	int best = UNDECIDED;
+	for (size_t a = 0; a < tb->rule;) {
+		size_t e = line_end(s, a);
+		if (e - a > ra && e - a <= TABLE_LINE_MAX) {
+			size_t x = a + ra, y = e - a < rb ? e : a + rb;
+			while (x > a && s->t[x - 1] != ' ')
+				x--; /* the whole word that reaches into the column */
+			while (y < e && s->t[y] != ' ')
+				y++;
+			while (x < y && space_at(s, x))
+				x++;
+			while (y > x && space_at(s, y - 1))
+				y--;
+			enum quantity_kind k;
+			int cls = x < y ? header_kind(s, x, y, &k) : UNDECIDED;
+			if (cls != UNDECIDED && (best == UNDECIDED || cls == SPEC)) {
+				best = cls;
+				*kind = k;
+				*cs = x, *ce = y;
+			}
+		}
+		a = e + 1;
+	}
+	return best;
 }
 
 /* The [start, end) of cell number col (0-based, counting the '|' before it) of line [a, b). */
@@ -1875,12 +2104,11 @@ static void table_line(const struct text *s, struct table *tb, size_t p)
 
 /* ---- the scan ---- */
 
-/* A code span that holds nothing but a figure: the candidate it is, read from its own text. */
-static int span_figure(const char *t, struct cand *c)
+/* A figure that is all of t[a, b): the candidate it is; 0 if none. */
+static int whole_figure(const char *t, size_t a, size_t b, struct cand *c)
 {
-	size_t len = strlen(t), skip;
+	size_t skip, e;
 	struct text in;
-	size_t a = 0, b = len, e;
 
 	while (a < b && (t[a] == ' ' || t[a] == '~'))
 		a++;
@@ -1891,6 +2119,7 @@ static int span_figure(const char *t, struct cand *c)
 	in.t = (const unsigned char *)t;
 	in.n = b;
 	in.spans = NULL;
+	in.table = 0;
 	e = scan_number(&in, a, 0, c, &skip);
 	if (e == b)
 		return 1;
@@ -1913,8 +2142,107 @@ static int span_figure(const char *t, struct cand *c)
 	return 0;
 }
 
-/* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
-static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
+/*
+ * A code span that holds nothing but a figure, or a calculation that ends
+ * in one ("`2400 * 8 = 19.2 GB/s`"), or starts with a factor its own words
+ * call a claim ("`6.1x speedup / 16 threads = 38%`"): the candidate it
+ * is, read from its own text.
+ */
+static int span_figure(const char *t, struct cand *c)
+{
+	size_t len = strlen(t), skip, e;
+	const char *eq = memrchr(t, '=', len);
+	struct text in;
+
+	if (whole_figure(t, 0, len, c))
+		return 1;
+	if (eq && eq > t && eq[-1] != '=' && eq[-1] != '!' && eq[-1] != '<' && eq[-1] != '>' &&
+	    whole_figure(t, (size_t)(eq - t) + 1, len, c))
+		return 1;
+	if (len && is_digit((unsigned char)t[0])) {
+		in.t = (const unsigned char *)t;
+		in.n = len;
+		in.spans = NULL;
+		in.table = 0;
+		e = scan_number(&in, 0, 0, c, &skip);
+		if (e && c->cls == QUANTITY_CLAIM && c->kind == QUANTITY_SPEEDUP)
+			return 1;
+	}
+	return 0;
+}
+
+/* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
+static int header_class(const struct text *s, const struct table *tb, struct quantity *q)
+{
+	size_t cs, ce, col;
+	enum quantity_kind k;
+	int cls;
+
+	if (tb && tb->classes && ((tb->pipe && tb->line > line_end(s, tb->header) + 1) ||
+				  (tb->dash && q->start >= tb->rule_end))) {
+		/* "Response Time" of an "Interaction Class": the values define the classes */
+		q->cls = QUANTITY_SPECIFIED;
+		q->cue = tb->classes_at, q->cue_len = tb->classes_len, q->cue_span = 0, q->why = W_CLASSES;
+		return SPEC;
+	}
+	if (tb && tb->dash) {
+		cls = dash_column(s, tb, q->start, &k, &cs, &ce);
+		if (cls == UNDECIDED)
+			return UNDECIDED;
+		q->cls = (enum quantity_class)cls;
+		q->cue = cs, q->cue_len = ce - cs, q->cue_span = 0, q->why = W_HEADER;
+		return cls;
+	}
+	if (!tb || !tb->pipe || tb->header >= tb->line || tb->line_end - tb->line > TABLE_LINE_MAX ||
+	    line_end(s, tb->header) - tb->header > TABLE_LINE_MAX)
+		return UNDECIDED;
+	col = pipe_column(s, tb->line, q->start);
+	if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
+		return UNDECIDED;
+	cls = header_kind(s, cs, ce, &k);
+	if (cls == UNDECIDED)
+		return UNDECIDED;
+	while (cs < ce && space_at(s, cs))
+		cs++;
+	while (ce > cs && space_at(s, ce - 1))
+		ce--;
+	q->cls = (enum quantity_class)cls;
+	q->cue = cs, q->cue_len = ce - cs, q->cue_span = 0, q->why = W_HEADER;
+	return cls;
+}
+
+/*
+ * 1 if a cycle count or a time value follows in the clause after p: "17% of
+ * the time the latency was one cycle" says how often a value occurs.
+ */
+static int value_follows(const struct text *s, size_t p)
+{
+	struct cword w;
+	size_t next, e;
+
+	for (int d = 0; d < 10 && next_cword(s, p, &w, &next); d++, p = next) {
+		if (w.span)
+			continue;
+		if (is_digit(s->t[w.start]) || (e = number_word(s, w.start)) == w.end) {
+			size_t q = skip_space(s, w.end);
+			if (match_cycles_(s, q, 1) || match_time_unit(s, q))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether the word right before the value makes a percentage of a metric a threshold: "above 80%". */
+static int threshold_before(const struct text *s, size_t start)
+{
+	static const char *const words[] = { "above", "below", "under", "exceeds", "exceeding", "than", NULL };
+	struct cword w;
+	size_t prev;
+
+	return prev_cword(s, start, &w, &prev) && !w.span && match_any(s, w.start, words, 1) == w.end;
+}
+
+static int classify_(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	struct found_cue f = { 0 };
 	int have = nearest_cue(s, q->start, q->start + q->len, c->use, &f);
@@ -1927,6 +2255,9 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 			q->cue = c->cue, q->cue_len = c->cue_len, q->cue_span = c->cue_span, q->why = c->why;
 			return 1;
 		}
+		/* a cell of a "% Change" column */
+		if (header_class(s, tb, q) != UNDECIDED)
+			return 1;
 		if (!have)
 			return 0;
 		if (q->span && f.dist > SPAN_REACH) {
@@ -1955,23 +2286,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		}
 		return 1;
 	}
-	if (tb && tb->pipe && tb->header < tb->line && tb->line_end - tb->line <= TABLE_LINE_MAX &&
-	    line_end(s, tb->header) - tb->header <= TABLE_LINE_MAX) {
-		size_t cs, ce, col = pipe_column(s, tb->line, q->start);
-		enum quantity_kind k;
-		if (pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce)) {
-			int cls = header_kind(s, cs, ce, &k);
-			while (cs < ce && space_at(s, cs))
-				cs++;
-			while (ce > cs && space_at(s, ce - 1))
-				ce--;
-			if (cls != UNDECIDED) {
-				q->cls = (enum quantity_class)cls;
-				q->cue = cs, q->cue_len = ce - cs, q->why = W_HEADER;
-				return 1;
-			}
-		}
-	}
+	if (header_class(s, tb, q) != UNDECIDED)
+		return 1;
 	if (have) {
 		q->cls = (enum quantity_class)f.cue->cls;
 		set_cue(q, &f);
@@ -1997,6 +2313,32 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	return 1;
 }
 
+/* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
+static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
+{
+	int percent;
+
+	if (!classify_(s, tb, q, c))
+		return 0;
+	if (q->cls != QUANTITY_CLAIM || q->span)
+		return 1;
+	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
+	if (q->kind == QUANTITY_SHARE && c->cls == UNDECIDED && value_follows(s, q->start + q->len)) {
+		/* "17% of the time the latency was one cycle" */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_OCCURS;
+	} else if (q->why == W_SHARE && q->len == 4 && match_lit(s, q->start, "100%")) {
+		/* "Retiring at 100%", "100% machine utilization" */
+		q->cls = QUANTITY_SPECIFIED;
+		q->why = W_IDEAL;
+	} else if (q->why == W_SHARE && percent && threshold_before(s, q->start)) {
+		/* "a high Retiring metric (above 80%)" */
+		q->cls = QUANTITY_SPECIFIED;
+		q->why = W_THRESHOLD;
+	}
+	return 1;
+}
+
 /* Skips a {{...}} reference at p: the end of its "}}", or p when none closes on this line. */
 static size_t skip_reference(const struct text *s, size_t p)
 {
@@ -2004,6 +2346,21 @@ static size_t skip_reference(const struct text *s, size_t p)
 		if (s->t[q] == '}' && s->t[q + 1] == '}')
 			return q + 2;
 	return p;
+}
+
+/* "1", "1.0", "1.00": the value a speed-up column gives its baseline. */
+static int is_baseline(const struct text *s, size_t a, size_t b)
+{
+	if (a >= b || s->t[a] != '1')
+		return 0;
+	if (a + 1 == b)
+		return 1;
+	if (s->t[a + 1] != '.' || a + 2 == b)
+		return 0;
+	for (size_t i = a + 2; i < b; i++)
+		if (s->t[i] != '0')
+			return 0;
+	return 1;
 }
 
 /* A bare number in a table cell whose header or row label names a timing; its end, or 0. */
@@ -2030,7 +2387,29 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			ce--;
 		c->kind = k;
 		decided(c, cls, cs, ce - cs, W_HEADER);
+		if (k == QUANTITY_SPEEDUP && is_baseline(s, ns, ne))
+			decided(c, SPEC, cs, ce - cs, W_BASELINE);
 		return ne;
+	}
+	if (tb->dash && p >= tb->rule_end && tb->line_end - tb->line <= TABLE_LINE_MAX) {
+		a = p;
+		b = p;
+		while (b < tb->line_end && !(s->t[b] == ' ' && b + 1 < tb->line_end && s->t[b + 1] == ' '))
+			b++;
+		if (bare_number(s, a, b, &ns, &ne) && ns == p) {
+			if (tb->classes) {
+				c->kind = QUANTITY_TIME;
+				decided(c, SPEC, tb->classes_at, tb->classes_len, W_CLASSES);
+				return ne;
+			}
+			if ((cls = dash_column(s, tb, p, &k, &cs, &ce)) != UNDECIDED) {
+				c->kind = k;
+				decided(c, cls, cs, ce - cs, W_HEADER);
+				if (k == QUANTITY_SPEEDUP && is_baseline(s, ns, ne))
+					decided(c, SPEC, cs, ce - cs, W_BASELINE);
+				return ne;
+			}
+		}
 	}
 	if (tb->pipe || !tb->rows || p < tb->label_end)
 		return 0;
@@ -2051,16 +2430,23 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 size_t quantity_find(const char *text, size_t len, const struct quantity_spans *spans, struct quantity *out,
 		     size_t max)
 {
-	struct text s = { (const unsigned char *)text, len, spans };
+	struct text s = { (const unsigned char *)text, len, spans, 0 };
 	struct table tb;
 	struct cand c;
 	size_t count = 0, p = 0, end, skip, step, start, idx, no_close = 0;
+	/* the last factor or percentage claimed, and the clause ends seen since (each byte looked at once) */
+	size_t sib_start = 0, sib_end = 0, stop_scan = 0, last_stop = 0;
+	int sib_use = 0;
 	unsigned cp;
 	const char *span;
 
 	table_setup(&s, &tb);
-	if (tb.pipe)
+	if (tb.pipe) {
 		tb.header = 0;
+		s.table = 1;
+	}
+	if (tb.dash)
+		s.table = 1;
 	while (p < len) {
 		if (p >= tb.line_end || tb.line_end == (size_t)-1 || p < tb.line)
 			table_line(&s, &tb, p);
@@ -2112,12 +2498,30 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.kind = c.kind;
 		q.start = start;
 		q.len = end - start;
-		q.span = span ? idx : 0;
+		q.span = span ? idx : c.span;
 		q.why = W_NONE;
-		if (classify(&s, &tb, &q, &c)) {
+		int kept = classify(&s, &tb, &q, &c);
+		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && !span) {
+			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */
+			for (stop_scan = stop_scan > sib_end ? stop_scan : sib_end; stop_scan < start; stop_scan++)
+				if (stops_clause(&s, stop_scan))
+					last_stop = stop_scan + 1;
+			if (last_stop <= sib_end) {
+				q.cls = QUANTITY_CLAIM;
+				q.cue = sib_start, q.cue_len = sib_end - sib_start, q.cue_span = 0, q.why = W_SIBLING;
+				kept = 1;
+			}
+		}
+		if (kept) {
 			if (count < max)
 				out[count] = q;
 			count++;
+			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3) && !span) {
+				sib_start = q.start, sib_end = q.start + q.len, sib_use = c.use;
+				last_stop = 0;
+			} else if (q.cls != QUANTITY_CLAIM) {
+				sib_use = 0; /* "the peak memory by 5% and 10%": a list of something else */
+			}
 		}
 		p = end;
 	}

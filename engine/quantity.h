@@ -40,8 +40,9 @@
  *            of the time").
  *
  * NUMBER is 12, 1.5, .5, 1,000, 1e6 or 1.5e-3, or a number word (zero to
- * twenty, the tens, hundred, thousand, "a dozen"); "10-20", "10--20" and
- * "10–20" (en dash) are one value starting at the first number. A magnitude
+ * twenty, the tens, hundred, thousand, "a dozen"); "10-20", "10--20",
+ * "10–20" (en dash), "280 and 305" and "1 or 2" are one value starting at
+ * the first number; "sub-1%" is the figure 1%, "10\%" (LaTeX) a percentage. A magnitude
  * may follow: an attached k K M G T B ("100k ops/s") or a word thousand,
  * million, billion, trillion. A unit or word must be whole: "4 samples" and
  * "10 hosts" are not times. Nothing inside a {{...}} reference is scanned:
@@ -68,6 +69,22 @@
  *   not timing  a name ("171 Second Street"), binary digits ("1s and
  *               0s"), a decade ("the 70s"), a factor of something that is
  *               not time ("4x fewer instructions").
+ *
+ * A table: a pipe table (its second line a delimiter row) or a pandoc
+ * table (header lines, then within the first lines a rule of two runs of
+ * dashes or more, one per column). A line break ends a clause in a table.
+ * A value in a row takes the meaning of its column's header: the pipe
+ * cell above it, or the header words over its run of dashes; a "% Change"
+ * column holds speed-ups, a speed-up column's 1 is its baseline (specified),
+ * and every value of a table whose header names classes ("Interaction
+ * Class") is specified.
+ *
+ * A factor or a percentage that nothing near decides, listed in the same
+ * sentence after a claim of the same form, is a claim ("up to 69% on A and
+ * up to 39% on B"). A share metric at 100% is an ideal, one after "above",
+ * "below" or "than" a threshold (both specified); a share of the time
+ * followed in its clause by a time or a cycle count says how often that
+ * value occurs (not timing).
  *
  * The class is decided by the nearest deciding word in the same sentence
  * (up to ten words before the value or eight after it; a code span counts
@@ -126,7 +143,9 @@ struct quantity_spans {
  * overlapping. Fills at most max entries of out (out may be NULL when max
  * is 0) and returns how many were found in total, which may exceed max.
  * spans (NULL: none) are the code spans of the text: a span that holds
- * nothing but a figure ("`35 GB/s`", "`1.3x`") is read as one, and every
+ * nothing but a figure ("`35 GB/s`", "`1.3x`"), or a calculation that ends
+ * in one ("`2400 * 8 = 19.2 GB/s`") or starts with a factor its own words
+ * call a claim ("`6.1x speedup / 16 threads = 38%`"), is read as one, and every
  * span is a word of the context. Never reads past len; text need not be
  * NUL-terminated and may hold NULs; invalid UTF-8 is skipped. Linear in
  * len plus the spans' lengths.

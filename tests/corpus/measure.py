@@ -148,12 +148,30 @@ def main():
                 if best is not None:
                     break
             if best is None:
+                # A claim led by words on the line before its figure ("slowdowns of" / "1-4%"):
+                # the label on the next line whose text ends the reported quantity.
+                m = re.search(r"'([^']*)' in ", d["message"])
+                said = " ".join(m.group(1).split()) if m else ""
+                for lb in by_line.get((rel, d["line"] + 1), []):
+                    want = re.sub(r"#\d+$", "", lb["text"])
+                    if "first" in lb and said.endswith(want) and "\n" not in want and said != want:
+                        best = lb
+                        break
+            if best is None:
                 unlabelled.append(f"{rel}:{d['line']}:{d['column']}: {d['message']}")
             else:
                 if best["hit"] and best["label"] == "claim":
                     reports -= 1  # counted once
                     continue
                 best["hit"] = True
+                if best["label"] == "claim":
+                    # one report of a range ("at 280 and 305 cycles") covers the claims inside it
+                    m = re.search(r"'([^']*)' in ", d["message"])
+                    span_end = d["column"] + len(m.group(1).encode("utf-8")) if m else d["column"]
+                    for lb in by_line.get((rel, d["line"]), []):
+                        if lb is not best and lb["label"] == "claim" and "first" in lb and \
+                                d["column"] <= lb["first"] and lb["last"] <= span_end:
+                            lb["hit"] = True
                 if best["label"] != "claim":
                     false_hits.append(f"{rel}:{d['line']}:{d['column']}: [{best['label']}] {d['message']}")
     claims = [lb for lb in labels if lb["label"] == "claim"]

@@ -131,6 +131,81 @@ static void test_table_unit(void **state)
 	lesson_free(l);
 }
 
+/*
+ * A link whose destination holds a character of the text after it ("[#1](https://x/...): `f`"):
+ * the code span after it, and the text after that, keep their own positions.
+ */
+static void test_span_after_long_link(void **state)
+{
+	const char *src = "# T\n\n[#91246](https://github.com/rust-lang/rust/pull/91246): `Layout::array` is a\n"
+			  "function.\ncompile times by up to 4% here.\n";
+	struct lesson *l = lesson_parse(PATH, src, strlen(src));
+	struct prose p;
+	int line, col;
+
+	(void)state;
+	prose_collect(&p, l);
+	assert_int_equal(p.n, 2);
+	assert_int_equal(p.v[1].nspans, 1);
+	const char *four = strstr(p.v[1].text, "4%");
+	assert_non_null(four);
+	prose_position(l, &p.v[1], (size_t)(four - p.v[1].text), &line, &col);
+	assert_int_equal(line, 5);
+	assert_int_equal(col, 24);
+	prose_position(l, &p.v[1], p.v[1].spans[0].offset, &line, &col);
+	assert_int_equal(line, 3);
+	assert_int_equal(col, 57);
+	expect_positions_inside(l, &p);
+	prose_release(&p);
+	lesson_free(l);
+}
+
+/*
+ * A pandoc table (CommonMark: a paragraph per header and row, a thematic
+ * break for the rule) is one unit, its lines as written, and a value in a
+ * row takes its meaning from the header words over its column; dashes in
+ * fenced code make no table.
+ */
+static void test_pandoc_table_unit(void **state)
+{
+	const char *src = "# T\n\n"
+			  "Version   Relative\n"		  /* line 3 */
+			  "          speedup\n"
+			  "\n"
+			  "-------   --------\n"		  /* line 6 */
+			  "   1         1\n"
+			  "\n"
+			  "   2        11\n"		  /* line 9 */
+			  "------------------\n"
+			  "\n"
+			  "After.\n\n"			  /* line 12 */
+			  "```\nHead  Time\n----  ----\nrow   5 ms\n```\n";
+	struct lesson *l = lesson_parse(PATH, src, strlen(src));
+	struct prose p;
+	struct quantity q[4];
+	int line, col;
+
+	(void)state;
+	prose_collect(&p, l);
+	assert_int_equal(p.n, 3);
+	assert_string_equal(p.v[1].text, "Version   Relative\n          speedup\n\n-------   --------\n   1         1\n\n   2        11");
+	assert_int_equal(p.v[1].line, 3);
+	assert_int_equal(p.v[1].end_line, 9);
+	assert_string_equal(p.v[2].text, "After.");
+	size_t n = quantity_scan(p.v[1].text, p.v[1].len, q, 4);
+	assert_int_equal(n, 2); /* the 1 and the 11 of the speedup column; not the versions */
+	assert_int_equal(q[0].cls, QUANTITY_SPECIFIED); /* the baseline */
+	assert_int_equal(q[1].kind, QUANTITY_SPEEDUP);
+	assert_int_equal(q[1].cls, QUANTITY_CLAIM);
+	assert_memory_equal(p.v[1].text + q[1].cue, "speedup", 7);
+	prose_position(l, &p.v[1], q[1].start, &line, &col);
+	assert_int_equal(line, 9);
+	assert_int_equal(col, 13);
+	expect_positions_inside(l, &p);
+	prose_release(&p);
+	lesson_free(l);
+}
+
 /* The lesson has n diagnostics with this rule id. */
 static void expect_diags(const struct lesson *l, const char *rule, int n)
 {
@@ -197,6 +272,8 @@ int main(void)
 		cmocka_unit_test(test_break_at_end_of_text),
 		cmocka_unit_test(test_many_units),
 		cmocka_unit_test(test_table_unit),
+		cmocka_unit_test(test_span_after_long_link),
+		cmocka_unit_test(test_pandoc_table_unit),
 		cmocka_unit_test(test_cited_values),
 	};
 
