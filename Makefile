@@ -11,11 +11,12 @@
 #   make fuzz       run each libFuzzer target for FUZZ_SECONDS (clang; see tests/fuzz/)
 #   make fuzz-smoke the same, 5 s each
 #   make deps       install the Debian packages litlab needs (as root), or print the line
-#   make install    install build/litlab under $(DESTDIR)$(PREFIX)
+#   make install    install build/litlab and its manual page (docs/litlab.1) under $(DESTDIR)$(PREFIX)
 #   make clean      remove build/ and site/public/
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
 PKG_CONFIG ?= pkg-config
 # The compiler that builds litlab itself. Lesson blocks are compiled with $CC
 # from the environment (default cc) at run time, not with this.
@@ -24,8 +25,9 @@ HOSTCC ?= cc
 DEB_PACKAGES = build-essential pkg-config libcmark-dev cmark liblua5.4-dev libcmocka-dev \
 	libjansson-dev nettle-dev libseccomp-dev python3
 PKGS = libcmark lua5.4 jansson nettle libseccomp
-# Installed by make deps where it can be, never required: the browser test skips without it.
-DEB_OPTIONAL = chromium
+# Installed by make deps where it can be, never required: the browser test skips without
+# chromium, and the docs test skips rendering the manual page without groff.
+DEB_OPTIONAL = chromium groff-base
 # Only make fuzz needs these, and installs them (as root) when clang cannot link a fuzzer:
 # clang alone does not bring libFuzzer's runtime.
 DEB_FUZZ = clang libclang-rt-dev
@@ -225,6 +227,8 @@ fuzz-smoke-%: build/fuzz/fuzz_%
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 build/litlab $(DESTDIR)$(BINDIR)/litlab
+	install -d $(DESTDIR)$(MANDIR)/man1
+	install -m 644 docs/litlab.1 $(DESTDIR)$(MANDIR)/man1/litlab.1
 
 format:
 	clang-format -i engine/*.c engine/*.h engine/sandbox/*.c engine/sandbox/*.h tests/unit/*.c
