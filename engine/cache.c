@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <nettle/base64.h>
+#include <nettle/hmac.h>
 #include <nettle/sha2.h>
 
 #include "buf.h"
@@ -23,7 +25,7 @@
 #include "keyhash.h"
 
 /* Bumped whenever the key's fields, the way a block is built, or the record's layout change. */
-#define CACHE_FORMAT 3
+#define CACHE_FORMAT 4
 
 /* engine/include/litlab.h, embedded at build time: blocks may include it. */
 extern const char litlab_h[];
@@ -128,6 +130,35 @@ static void compiler_binary(struct cache *c, const char *path, char bin[CACHE_KE
 }
 
 /* The isolation of the sandbox as the probe found it the last time it saw the same fingerprint. */
+/*
+ * The programs the compiler runs (cc1, as, ld, collect2) into the toolchain's
+ * key, each by the identity of its file: binutils or gcc upgraded while the
+ * driver stayed. Which they are is asked once per compiler file and command
+ * (a memo); their identities are looked at every run.
+ */
+static void compiler_parts(struct cache *c, const struct runner *r, const char *path, struct sha256_ctx *ctx)
+{
+	char *file = envinfo_file_id(path);
+	/* $CC of several words (ccache gcc): the memo would key the launcher's file, not the compiler's. */
+	char *id = file && r->cc_argv.n == 1 ? xasprintf("%s\ncommand=%s", file, r->cc) : NULL;
+	char *parts = id ? cache_memo_get(c, "compiler-parts", id, NULL) : NULL;
+
+	if (!parts && r->cc_argv.n) {
+		parts = envinfo_compiler_parts(path, r->cc_argv.v, r->cc_argv.n);
+		if (id)
+			cache_memo_put(c, "compiler-parts", id, parts, strlen(parts));
+	}
+	for (char *p = parts, *nl; p && (nl = strchr(p, '\n')); p = nl + 1) {
+		*nl = '\0';
+		char *part = envinfo_file_id(p);
+		key_str(ctx, "compiler-part", part ? part : p);
+		free(part);
+	}
+	free(parts);
+	free(id);
+	free(file);
+}
+
 static void assume_isolation(struct cache *c, struct runner *r)
 {
 	char *known;
@@ -144,6 +175,129 @@ static void assume_isolation(struct cache *c, struct runner *r)
 	free(known);
 	runner_set_isolation(r, sandbox_isolation());
 	cache_memo_put(c, "isolation", c->fingerprint, r->isolation, strlen(r->isolation));
+}
+
+/* ---- the secret records are signed with ---- */
+
+#define SECRET_FILE "cache-secret"
+#define MAC_TAG "litlab-mac "
+#define MAC_LINE (sizeof MAC_TAG - 1 + CACHE_KEY_HEX + 1) /* the tag, the hex digits, a newline */
+
+/* The folder the secret is kept in, as the user names it: $XDG_STATE_HOME/litlab, ~/.local/state/litlab. */
+static char *secret_dir(void)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+
+	if (state && state[0] == '/')
+		return xasprintf("%s/litlab", state);
+	if (home && home[0] == '/')
+		return xasprintf("%s/.local/state/litlab", home);
+	return NULL;
+}
+
+/* Reads the secret, making it first if there is none; 0, or -1 with *why (malloc'd). */
+static int load_secret(struct cache *c, char **why)
+{
+	char *dir = secret_dir(), *data = NULL, *tmp = NULL;
+	size_t len = 0;
+	int dfd, rc = -1;
+
+	if (!dir) {
+		*why = xstrdup("neither HOME nor XDG_STATE_HOME names a folder");
+		return -1;
+	}
+	/* The user's own folders: links on the way are followed, as a shell would. */
+	dfd = fs_open_top(dir, 1, 1, 0700);
+	if (dfd < 0) {
+		*why = xasprintf("cannot make '%s': %s", dir, fs_strerror(errno));
+		free(dir);
+		return -1;
+	}
+	if (fs_read(dfd, SECRET_FILE, 64, &data, &len) < 0 && errno == ENOENT) {
+		/* Made whole beside its place, then linked there: one of two litlabs starting at once wins. */
+		unsigned char fresh_secret[sizeof c->secret];
+		int fd = fs_temp(dfd, SECRET_FILE, &tmp);
+		if (fd >= 0 && getrandom(fresh_secret, sizeof fresh_secret, 0) == (ssize_t)sizeof fresh_secret &&
+		    write_all(fd, fresh_secret, sizeof fresh_secret) == 0 && fsync(fd) == 0)
+			linkat(dfd, tmp, dfd, SECRET_FILE, 0);
+		if (fd >= 0) {
+			close(fd);
+			unlinkat(dfd, tmp, 0);
+		}
+		free(tmp);
+		explicit_bzero(fresh_secret, sizeof fresh_secret);
+		fs_read(dfd, SECRET_FILE, 64, &data, &len);
+	}
+	if (data && len == sizeof c->secret) {
+		memcpy(c->secret, data, sizeof c->secret);
+		rc = 0;
+	} else {
+		*why = xasprintf("cannot read '%s/" SECRET_FILE "': %s", dir,
+				 data ? "it is not 32 bytes" : fs_strerror(errno));
+	}
+	if (data)
+		explicit_bzero(data, len);
+	free(data);
+	close(dfd);
+	free(dir);
+	return rc;
+}
+
+/* The signature of what is stored under name (a record's or memo's path below DIR). */
+static void mac_hex(const struct cache *c, const char *name, const char *text, size_t len, char hex[CACHE_KEY_HEX + 1])
+{
+	struct hmac_sha256_ctx ctx;
+	uint8_t digest[SHA256_DIGEST_SIZE];
+
+	hmac_sha256_set_key(&ctx, sizeof c->secret, c->secret);
+	hmac_sha256_update(&ctx, strlen(name) + 1, (const uint8_t *)name); /* its NUL ends it */
+	hmac_sha256_update(&ctx, len, (const uint8_t *)text);
+	hmac_sha256_digest(&ctx, sizeof digest, digest);
+	for (size_t i = 0; i < sizeof digest; i++)
+		snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+}
+
+/* What is written under name: a line with the signature, then text. */
+static char *signed_text(const struct cache *c, const char *name, const char *text, size_t len, size_t *out_len)
+{
+	char hex[CACHE_KEY_HEX + 1];
+	struct buf b = BUF_INIT;
+
+	mac_hex(c, name, text, len, hex);
+	buf_addf(&b, MAC_TAG "%s\n", hex);
+	buf_add(&b, text, len);
+	return buf_detach(&b, out_len);
+}
+
+/*
+ * The text of a file read from under name, if this user's litlab signed it:
+ * *body and *body_len then point into file. 0 otherwise (reported once).
+ */
+static int verified(struct cache *c, const char *name, const char *file, size_t len, const char **body,
+		    size_t *body_len)
+{
+	char hex[CACHE_KEY_HEX + 1];
+
+	if (len >= MAC_LINE && memcmp(file, MAC_TAG, sizeof MAC_TAG - 1) == 0 && file[MAC_LINE - 1] == '\n') {
+		mac_hex(c, name, file + MAC_LINE, len - MAC_LINE, hex);
+		unsigned diff = 0; /* compared in constant time */
+		for (size_t i = 0; i < CACHE_KEY_HEX; i++)
+			diff |= (unsigned)(hex[i] ^ file[sizeof MAC_TAG - 1 + i]);
+		if (diff == 0) {
+			*body = file + MAC_LINE;
+			*body_len = len - MAC_LINE;
+			return 1;
+		}
+	}
+	pthread_mutex_lock(&c->lock);
+	if (!c->foreign_warned)
+		warnx_("warning: ignoring the cache record '%s/%s', and any other that this user's litlab did "
+		       "not write or that changed since (copied, committed to a repository, or corrupt); "
+		       "they will be rebuilt",
+		       c->dir, name);
+	c->foreign_warned = 1;
+	pthread_mutex_unlock(&c->lock);
+	return 0;
 }
 
 void cache_init(struct cache *c, struct runner *r, int fresh)
@@ -169,6 +323,13 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 		       c->dir, fs_strerror(errno));
 		c->unusable = 1;
 	}
+	char *why = NULL;
+	if (!c->unusable && load_secret(c, &why) < 0) {
+		warnx_("warning: cannot keep the evidence cache's secret: %s (results are not cached)", why);
+		c->unusable = 1;
+	}
+	c->have_secret = !c->unusable;
+	free(why);
 	assume_isolation(c, r);
 	env = runner_env_memo(r, &memo);
 	compiler_binary(c, env->compiler, bin);
@@ -176,6 +337,7 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	key_str(&ctx, "compiler-path", env->compiler);
 	key_str(&ctx, "compiler-version", env->compiler_version);
 	key_str(&ctx, "compiler-binary", bin);
+	compiler_parts(c, r, env->compiler, &ctx);
 	key_finish(&ctx, c->toolchain);
 }
 
@@ -224,6 +386,8 @@ void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct
 	key_str(&ctx, "cc", r->cc);
 	/* (The compiler's environment is fixed by the runner: none of litlab's reaches it.) */
 	key_str(&ctx, "isolation", runner_isolation(r));
+	/* What the sandbox shows of the host decides what the compiler can find. */
+	key_str(&ctx, "shown", getenv("LITLAB_SANDBOX_PATHS"));
 	key_field(&ctx, "tu", tu.p, tu.len);
 	key_str(&ctx, "lesson-cflags", l->cflags);
 	key_str(&ctx, "cflags", b->cflags);
@@ -563,26 +727,88 @@ static int deps_digest(struct cache *c, const char *const *paths, size_t n, char
 }
 
 /* 1 if the files the record lists still have the contents they had; -1 if the list is malformed. */
-static int deps_unchanged(struct cache *c, json_t *deps)
+/*
+ * The hash of the state of the folders paths[0..n): each one's path, and its
+ * device, inode and modification time (which change when an entry is added,
+ * removed or renamed in it), or that it is missing. Folders of the host the
+ * user's flags or the system name: links followed.
+ */
+static void dirs_digest(const char *const *paths, size_t n, char out[CACHE_KEY_HEX + 1])
 {
-	json_t *files = json_object_get(deps, "files"), *want = json_object_get(deps, "sha256"), *f;
-	char digest[CACHE_KEY_HEX + 1];
+	struct sha256_ctx ctx;
+	struct stat st;
+
+	sha256_init(&ctx);
+	for (size_t i = 0; i < n; i++) {
+		key_str(&ctx, "dir", paths[i]);
+		if (stat(paths[i], &st) == 0) {
+			key_num(&ctx, "dev", (double)st.st_dev);
+			key_num(&ctx, "ino", (double)st.st_ino);
+			key_num(&ctx, "mtime", (double)st.st_mtim.tv_sec);
+			key_num(&ctx, "mtime-ns", (double)st.st_mtim.tv_nsec);
+		} else {
+			key_str(&ctx, "missing", "");
+		}
+	}
+	key_finish(&ctx, out);
+}
+
+/* The strings of the array j, or NULL if it is not an array of strings. */
+static const char **strings_of(json_t *j, size_t *n)
+{
+	json_t *f;
 	size_t i;
 
-	if (!json_is_array(files) || !json_is_string(want))
-		return -1;
-	const char **paths = xcalloc(json_array_size(files) + 1, sizeof *paths);
-	json_array_foreach(files, i, f) {
+	if (!json_is_array(j))
+		return NULL;
+	const char **v = xcalloc(json_array_size(j) + 1, sizeof *v);
+	json_array_foreach(j, i, f) {
 		if (!json_is_string(f)) {
-			free(paths);
-			return -1;
+			free(v);
+			return NULL;
 		}
-		paths[i] = json_string_value(f);
+		v[i] = json_string_value(f);
 	}
-	int same = deps_digest(c, paths, json_array_size(files), digest) == 0 &&
-		   strcmp(digest, json_string_value(want)) == 0;
-	free(paths);
+	*n = json_array_size(j);
+	return v;
+}
+
+/* 1 if the files and folders a record lists are as they were, 0 if not, -1 if the lists are malformed. */
+static int deps_unchanged(struct cache *c, json_t *deps)
+{
+	json_t *want = json_object_get(deps, "sha256"), *want_dirs = json_object_get(deps, "dirs_sha256");
+	char digest[CACHE_KEY_HEX + 1];
+	size_t nfiles = 0, ndirs = 0;
+
+	if (!json_is_string(want) || !json_is_string(want_dirs))
+		return -1;
+	const char **files = strings_of(json_object_get(deps, "files"), &nfiles);
+	const char **dirs = strings_of(json_object_get(deps, "dirs"), &ndirs);
+	int same = -1;
+	if (files && dirs) {
+		dirs_digest(dirs, ndirs, digest);
+		same = strcmp(digest, json_string_value(want_dirs)) == 0 &&
+		       deps_digest(c, files, nfiles, digest) == 0 && strcmp(digest, json_string_value(want)) == 0;
+	}
+	free(files);
+	free(dirs);
 	return same;
+}
+
+/* The array of n strings; NULL when one is not UTF-8. */
+static json_t *strings_json(char *const *v, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++) {
+		json_t *f = json_string(v[i]);
+		if (!f) {
+			json_decref(a);
+			return NULL;
+		}
+		json_array_append_new(a, f);
+	}
+	return a;
 }
 
 int cache_load(struct cache *c, const char *key, struct evidence *ev)
@@ -591,20 +817,29 @@ int cache_load(struct cache *c, const char *key, struct evidence *ev)
 	size_t len;
 	int hit = 0;
 
-	if (c->fresh || root_fd(c) < 0)
+	if (c->fresh || !c->have_secret || root_fd(c) < 0)
 		return 0;
 	path = record_path(c, key);
 	char *rel = record_rel(key);
-	int rc = fs_read(root_fd(c), rel, CACHE_RECORD_MAX, &text, &len);
-	free(rel);
+	int rc = fs_read(root_fd(c), rel, CACHE_RECORD_MAX + MAC_LINE, &text, &len);
+	const char *body;
+	size_t body_len;
 	if (rc < 0) {
 		if (errno != ENOENT && errno != ENOTDIR) /* no record, or no cache folder at all */
 			warn_corrupt(c, path, fs_strerror(errno));
+		free(rel);
 		free(path);
 		return 0;
 	}
+	if (!verified(c, rel, text, len, &body, &body_len)) {
+		free(rel);
+		free(text);
+		free(path);
+		return 0;
+	}
+	free(rel);
 	json_error_t je;
-	json_t *rec = json_loadb(text, len, JSON_ALLOW_NUL, &je);
+	json_t *rec = json_loadb(body, body_len, JSON_ALLOW_NUL, &je);
 	json_t *format, *rkey, *deps, *evj;
 	if (!rec) {
 		why = xasprintf("not JSON: %s, line %d", je.text, je.line);
@@ -703,9 +938,12 @@ static int write_record(struct cache *c, const char *key, const char *text)
 {
 	char sub[3] = { key[0], key[1], '\0' };
 	char *rel = record_rel(key);
+	size_t len;
+	char *file = signed_text(c, rel, text, strlen(text), &len);
 	/* A new file renamed over the name: a link or FIFO planted there is replaced, never followed. */
-	int rc = prepare(c, sub) == 0 ? fs_replace(root_fd(c), rel, text, strlen(text), 0644, 0) : -1;
+	int rc = prepare(c, sub) == 0 ? fs_replace(root_fd(c), rel, file, len, 0644, 0) : -1;
 
+	free(file);
 	if (rc < 0 && !c->unusable) {
 		int e = errno;
 		pthread_mutex_lock(&c->lock);
@@ -747,13 +985,14 @@ static void *writer_main(void *arg)
 		c->writing = 1;
 		pthread_mutex_unlock(&c->lock);
 		write_record(c, w->key, w->text);
+		size_t done = strlen(w->text);
 		free(w->key);
 		free(w->text);
 		free(w);
 		pthread_mutex_lock(&c->lock);
 		c->writing = 0;
-		if (!c->queue)
-			pthread_cond_broadcast(&c->idle);
+		c->queued -= done;
+		pthread_cond_broadcast(&c->idle); /* cache_flush(), and enqueue() waiting for room */
 	}
 	pthread_mutex_unlock(&c->lock);
 	return NULL;
@@ -773,6 +1012,10 @@ static int enqueue(struct cache *c, const char *key, char *text)
 		pthread_mutex_unlock(&c->lock);
 		return -1;
 	}
+	/* Records wait in memory: past CACHE_QUEUE_MAX bytes of them, the blocks wait for the disk. */
+	while (c->queued > CACHE_QUEUE_MAX)
+		pthread_cond_wait(&c->idle, &c->lock);
+	c->queued += strlen(text);
 	struct cache_pending *w = xcalloc(1, sizeof *w);
 	w->key = xstrdup(key);
 	w->text = text;
@@ -841,16 +1084,16 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 	/* A file that cannot be read or named in JSON would be a dependency the record cannot check. */
 	if (deps_digest(c, (const char *const *)ev->deps, ev->ndeps, digest) < 0)
 		return;
-	json_t *files = json_array();
-	for (size_t i = 0; i < ev->ndeps; i++) {
-		json_t *f = json_string(ev->deps[i]);
-		if (!f) {
-			json_decref(files);
-			return;
-		}
-		json_array_append_new(files, f);
+	char dirs_hex[CACHE_KEY_HEX + 1];
+	dirs_digest((const char *const *)ev->dirs, ev->ndirs, dirs_hex);
+	json_t *files = strings_json(ev->deps, ev->ndeps), *dirs = strings_json(ev->dirs, ev->ndirs);
+	if (!files || !dirs) {
+		json_decref(files);
+		json_decref(dirs);
+		return;
 	}
-	json_t *deps = json_pack("{s:o, s:s}", "files", files, "sha256", digest);
+	json_t *deps = json_pack("{s:o, s:s, s:o, s:s}", "files", files, "sha256", digest, "dirs", dirs,
+				 "dirs_sha256", dirs_hex);
 	/* NULL when a string is not UTF-8 (a flag, a compiler's name): such evidence is not kept. */
 	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o}", "format", CACHE_FORMAT, "key", key, "litlab",
 				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev));
@@ -872,6 +1115,7 @@ static char *memo_rel(const char *kind, const char *id)
 
 	sha256_init(&ctx);
 	key_str(&ctx, "litlab", LITLAB_VERSION);
+	key_str(&ctx, "memo-format", "signed"); /* unsigned memos of before are never looked at */
 	key_str(&ctx, kind, id);
 	key_finish(&ctx, hex);
 	return xasprintf("memo/%s-%s", kind, hex);
@@ -889,16 +1133,20 @@ char *cache_memo_get(const struct cache *c, const char *kind, const char *id, si
 	size_t end = sizeof MEMO_END - 1, n = 0;
 	char *path, *data = NULL;
 
-	if (c->fresh || root_fd(c) < 0)
+	if (c->fresh || !c->have_secret || root_fd(c) < 0)
 		return NULL;
 	path = memo_rel(kind, id);
-	if (fs_read(root_fd(c), path, CACHE_MEMO_MAX, &data, &n) < 0 || n < end ||
-	    memcmp(data + n - end, MEMO_END, end) != 0) {
+	const char *body;
+	size_t body_len;
+	if (fs_read(root_fd(c), path, CACHE_MEMO_MAX + MAC_LINE, &data, &n) < 0 ||
+	    !verified((struct cache *)c, path, data, n, &body, &body_len) || body_len < end ||
+	    memcmp(body + body_len - end, MEMO_END, end) != 0) {
 		free(data);
 		data = NULL;
 		n = 0;
 	} else {
-		n -= end;
+		n = body_len - end;
+		memmove(data, body, n);
 		data[n] = '\0';
 	}
 	free(path);
@@ -915,11 +1163,15 @@ void cache_memo_put(struct cache *c, const char *kind, const char *id, const cha
 
 	buf_add(&b, data, len);
 	buf_adds(&b, MEMO_END);
-	if (fd >= 0) {
-		if (fs_replace(root, path, b.p, b.len, 0644, 0) < 0)
+	if (fd >= 0 && c->have_secret) {
+		size_t n;
+		char *file = signed_text(c, path, b.p, b.len, &n);
+		if (fs_replace(root, path, file, n, 0644, 0) < 0)
 			errno = 0; /* silent: the fact is learnt again next time */
-		close(fd);
+		free(file);
 	}
+	if (fd >= 0)
+		close(fd);
 	buf_release(&b);
 	free(path);
 }

@@ -11,19 +11,33 @@
  * The key is a SHA-256 (nettle) of everything the runner's result depends
  * on that litlab can know before running: the translation unit (which names
  * the lesson's path in its #line directives), the compiler's identity (its
- * path, the first line of its --version, a hash of its binary), the command
+ * path, the first line of its --version, a hash of its binary, the
+ * identities of the cc1, as, ld and collect2 it runs), the command
  * in $CC, the lesson's and the block's cflags, ldlibs, the mode, stdin,
  * args, exit= (measure), the limits (timeout, samples, warmup and the fixed
- * ones), --sanitize and --repeat, the isolation tier, the environment
- * variables that steer the compiler (CPATH, C_INCLUDE_PATH, LIBRARY_PATH,
- * GCC_EXEC_PREFIX, COMPILER_PATH), the region header litlab.h and litlab's
- * version. The headers a block includes are known only once it is built:
- * the record lists every file of the compiler's dependency output (system
+ * ones), --sanitize and --repeat, the isolation tier, LITLAB_SANDBOX_PATHS
+ * (the compiler's environment is fixed: none of litlab's reaches it), the
+ * region header litlab.h and litlab's version. The headers a block includes
+ * are known only once it is built: the record lists every file of the
+ * compiler's, the assembler's and the linker's dependency output (system
  * headers included) and one SHA-256 over their paths and contents, and a
  * record whose files changed is stale. Each file is hashed once per run.
  * A compilation that fails leaves no dependency output (gcc removes it):
  * such a record depends on no header, only on all the rest, the compiler's
- * identity included.
+ * identity included. Every record also lists the folders where a file the
+ * compiler or linker would now find first could appear (evidence.dirs), with
+ * a hash of their state (device, inode, modification time): a header put in
+ * one since, shadowing the one built with or missing then, makes it stale.
+ * LITLAB_SANDBOX_PATHS is in the key: it decides what the compiler sees.
+ *
+ * Records and memos are signed (HMAC-SHA256) with a secret of the user's,
+ * kept outside every course: $XDG_STATE_HOME/litlab/cache-secret (default
+ * ~/.local/state/litlab/cache-secret), 32 random bytes, mode 0600, made on
+ * first use. DIR is in the course, and a repository can carry one whose
+ * records say whatever its author wrote (a passing verdict, a measurement):
+ * a record or memo this user's litlab did not sign is no record (one
+ * warning per run) and is replaced. Where no secret can be kept (no home
+ * folder), nothing is cached (one warning).
  *
  * Everything below DIR is opened below its descriptor with no link
  * followed (fs.h): folders are made and entered without following a link,
@@ -63,6 +77,8 @@
 /* The longest record read: four streams of 1 MiB each, every byte escaped (\u0000), and samples. */
 #define CACHE_RECORD_MAX (64u << 20)
 #define CACHE_MEMO_MAX (16u << 20)
+/* The most bytes of records waiting for the writer thread. */
+#define CACHE_QUEUE_MAX (32u << 20)
 
 struct cache_file;    /* a file hashed in this run */
 struct cache_pending; /* a record waiting for the writer */
@@ -73,6 +89,9 @@ struct cache {
 	int root;	      /* dir, open (atomic: set once, by whoever makes it), or -1 */
 	int unusable;	      /* dir cannot be used (a link where .litlab goes): reported once, nothing kept */
 	int fresh;	      /* never read records (check --fresh); still write them */
+	unsigned char secret[32]; /* what records are signed with */
+	int have_secret;
+	int foreign_warned;   /* a record not signed with it was reported */
 	char toolchain[CACHE_KEY_HEX + 1]; /* hash of the compiler's identity */
 	char *fingerprint;    /* sandbox_fingerprint(), when the isolation was looked up */
 	char *assumed;	      /* the isolation taken from the memo, not probed; else NULL */
@@ -89,6 +108,7 @@ struct cache {
 	int have_writer, no_writer, stop, writing;
 	pthread_cond_t wake, idle;
 	struct cache_pending *queue, *queue_tail;
+	size_t queued; /* bytes of the records in the queue */
 };
 
 /*

@@ -454,6 +454,11 @@ static enum block_status verify(struct lesson *l, struct block *b, struct block_
 	}
 	if (b->bad_attrs)
 		return STATUS_FAILED;
+	if (ev->setup_error && ev->setup_sandbox) {
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status", "block '%s' could not be built: %s",
+			  b->id, ev->setup_error);
+		return STATUS_FAILED;
+	}
 	if (ev->setup_error) {
 		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "attribute", "%s", ev->setup_error);
 		return STATUS_FAILED;

@@ -2,7 +2,7 @@
  * cite.h: cited values, and the references litlab does not understand.
  *
  * A figure taken from a published source is written {{cite:KEY|4 cycles}}
- * (DESIGN.md, "Cited values"): KEY is a Markdown link reference definition
+ * (docs/lesson-format.md, "Cited values"): KEY is a Markdown link reference definition
  * of the lesson ([KEY]: URL "who, what, year", matched without regard to
  * case, as CommonMark matches labels). cite_resolve() finds every cited
  * value in the lesson's prose and adds it to lr->ledger.cites with its

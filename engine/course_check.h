@@ -84,7 +84,7 @@ int course_check_gate(const struct course_check *cc);
 /* The summary line of `check`: "litlab: 1 lesson, 3 blocks: ...". */
 void course_check_print_summary(FILE *fp, const struct course_check *cc);
 
-/* The JSON document of `check --format json` (DESIGN.md "JSON"); the caller decrefs it. */
+/* The JSON document of `check --format json` (docs/json.md); the caller decrefs it. */
 json_t *course_check_json(const struct course_check *cc);
 
 #endif

@@ -81,29 +81,6 @@ static int is_executable(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-/* The path execvp() would run for name, or NULL. */
-static char *find_in_path(const char *name)
-{
-	if (strchr(name, '/'))
-		return is_executable(name) ? xstrdup(name) : NULL;
-
-	const char *path = getenv("PATH");
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (const char *p = path;; p++) {
-		const char *colon = strchr(p, ':');
-		size_t len = colon ? (size_t)(colon - p) : strlen(p);
-		char *cand = len ? xasprintf("%.*s/%s", (int)len, p, name) : xstrdup(name);
-
-		if (is_executable(cand))
-			return cand;
-		free(cand);
-		if (!colon)
-			return NULL;
-		p = colon;
-	}
-}
-
 static void kill_group(pid_t pid)
 {
 	kill(-pid, SIGKILL);
@@ -320,6 +297,32 @@ static char *date_utc(void)
 	return xstrdup(s);
 }
 
+char *envinfo_compiler_parts(const char *path, char *const *argv, size_t argc)
+{
+	static const char *const parts[] = { "cc1", "as", "ld", "collect2" };
+	struct buf list = BUF_INIT;
+
+	for (size_t i = 0; i < ARRAY_LEN(parts); i++) {
+		struct strvec words = STRVEC_INIT;
+		struct buf out = BUF_INIT;
+		strvec_pushv(&words, argv, argc);
+		strvec_pushf(&words, "-print-prog-name=%s", parts[i]);
+		int status = run_capture(path, words.v, &out);
+		strvec_clear(&words);
+		char *nl = memchr(out.p, '\n', out.len);
+		if (nl)
+			buf_setlen(&out, (size_t)(nl - out.p));
+		char *found = NULL;
+		if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && out.len)
+			found = out.p[0] == '/' ? xstrdup(out.p) : path_lookup(out.p, PROGRAM_PATH);
+		if (found && is_executable(found))
+			buf_addf(&list, "%s\n", found);
+		free(found);
+		buf_release(&out);
+	}
+	return buf_detach(&list, NULL);
+}
+
 char *envinfo_file_id(const char *path)
 {
 	struct stat st;
@@ -387,7 +390,7 @@ void envinfo_capture_memo(struct envinfo *env, const char *cc, const struct envi
 	int split = strvec_split(&argv, cc ? cc : "");
 	if (split == 0 && argv.n == 0)
 		split = strvec_split(&argv, "cc");
-	char *path = split == 0 ? find_in_path(argv.v[0]) : NULL;
+	char *path = split == 0 ? path_lookup(argv.v[0], getenv("PATH")) : NULL;
 	if (path) {
 		env->compiler_version = memo_version(path, &argv, cc, memo);
 		env->compiler = path;

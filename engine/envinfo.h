@@ -64,6 +64,15 @@ void envinfo_capture_memo(struct envinfo *env, const char *cc, const struct envi
  */
 char *envinfo_file_id(const char *path);
 
+/*
+ * The programs the compiler at path (run as argv, the words of $CC) runs to
+ * build: what -print-prog-name= says of cc1, as, ld and collect2, a name
+ * without a folder looked up in the PATH programs get. One absolute path a
+ * line (malloc'd); "" for a compiler that says nothing useful (clang's cc1 is
+ * itself). They change with binutils or gcc while the driver does not.
+ */
+char *envinfo_compiler_parts(const char *path, char *const *argv, size_t argc);
+
 /* Frees env's strings and zeroes it. */
 void envinfo_release(struct envinfo *env);
 

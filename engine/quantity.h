@@ -2,11 +2,11 @@
  * quantity.h: finds the time-like quantities of a prose text and decides,
  * from the words around each, whether it is a performance claim.
  *
- * This is what the timing-needs-metadata rule looks at (DESIGN.md, "Rules"
- * and "Timing claims versus specified durations"). The input is the plain
- * text of one prose element (a paragraph, a heading, a table, an output
- * block), Markdown markup already stripped; a line break is whitespace like
- * any other. The scanner neither allocates nor keeps anything: the caller
+ * This is what the timing-needs-metadata rule looks at (engine/rules/README.md,
+ * "timing-needs-metadata", says how a claim is told from a specified
+ * duration). The input is the plain text of one prose element (a paragraph,
+ * a heading, a table, an output block), Markdown markup already stripped; a
+ * line break is whitespace like any other. The scanner neither allocates nor keeps anything: the caller
  * owns text and out.
  *
  * What is found, with SPACE any run (possibly empty) of whitespace: space,

@@ -1,5 +1,5 @@
 /*
- * report.h: the JSON document of `check` and `audit` (DESIGN.md, "JSON").
+ * report.h: the JSON document of `check` and `audit` (docs/json.md).
  *
  * Built with jansson. Every string from a program or a lesson goes through
  * report_string(), which turns invalid UTF-8 into U+FFFD, so the document is

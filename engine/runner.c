@@ -30,40 +30,6 @@ extern char **environ;
 extern const char litlab_h[];
 extern const size_t litlab_h_len;
 
-static int is_executable(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
-/* The path of cmd as the shell would find it, or NULL. */
-static char *which(const char *cmd)
-{
-	if (strchr(cmd, '/'))
-		return is_executable(cmd) ? xstrdup(cmd) : NULL;
-	const char *path = getenv("PATH");
-	if (!path || !*path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	/*
-	 * Only absolute entries: an empty one (leading, trailing, "::") or a
-	 * relative one would be the course's own folder, and its "cc", a file of
-	 * the repository, would run as litlab, outside the sandbox (its
-	 * --version). A compiler there is named with a slash: CC=./cc.
-	 */
-	for (;;) {
-		const char *colon = strchr(path, ':');
-		size_t n = colon ? (size_t)(colon - path) : strlen(path);
-		char *cand = n && path[0] == '/' ? xasprintf("%.*s/%s", (int)n, path, cmd) : NULL;
-		if (cand && is_executable(cand))
-			return cand;
-		free(cand);
-		if (!colon)
-			return NULL;
-		path = colon + 1;
-	}
-}
-
 int runner_init(struct runner *r, char **err)
 {
 	const char *cc = getenv("CC");
@@ -75,7 +41,7 @@ int runner_init(struct runner *r, char **err)
 		runner_release(r);
 		return -1;
 	}
-	char *found = which(r->cc_argv.v[0]);
+	char *found = path_lookup(r->cc_argv.v[0], getenv("PATH"));
 	if (!found) {
 		*err = xasprintf("no C compiler: '%s' is not found in PATH (install gcc, or set CC)",
 				 r->cc_argv.v[0]);
@@ -162,6 +128,7 @@ void evidence_release(struct evidence *ev)
 	free(ev->setup_error);
 	free(ev->isolation);
 	free_words(ev->deps, ev->ndeps);
+	free_words(ev->dirs, ev->ndirs);
 	if (ev->env) {
 		envinfo_release(ev->env);
 		free(ev->env);
@@ -208,7 +175,7 @@ char **runner_program_env(const struct sandbox_folder *f, int sanitized)
 {
 	char **env = xcalloc(8, sizeof *env);
 
-	env[0] = xstrdup("PATH=/usr/local/bin:/usr/bin:/bin");
+	env[0] = xstrdup("PATH=" PROGRAM_PATH);
 	env[1] = xasprintf("HOME=%s", f->path);
 	env[2] = xasprintf("TMPDIR=%s", f->tmp);
 	env[3] = xstrdup("LANG=C.UTF-8");
@@ -224,7 +191,7 @@ char **runner_compiler_env(const struct sandbox_folder *f)
 {
 	char **env = xcalloc(5, sizeof *env);
 
-	env[0] = xstrdup("PATH=/usr/local/bin:/usr/bin:/bin");
+	env[0] = xstrdup("PATH=" PROGRAM_PATH);
 	env[1] = xasprintf("HOME=%s", f->path);
 	env[2] = xasprintf("TMPDIR=%s", f->tmp);
 	env[3] = xstrdup("LC_ALL=C");
@@ -294,6 +261,49 @@ static void read_deps(struct evidence *ev, int dirfd, const char *name)
 	}
 	buf_release(&word);
 	free(text);
+}
+
+static void add_dir(struct evidence *ev, const char *dir, size_t len)
+{
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (len == 0 || dir[0] != '/')
+		return; /* a relative folder is in the work folder, which is in the key */
+	for (size_t i = 0; i < ev->ndirs; i++)
+		if (strlen(ev->dirs[i]) == len && memcmp(ev->dirs[i], dir, len) == 0)
+			return;
+	ev->dirs = xreallocarray(ev->dirs, ev->ndirs + 1, sizeof *ev->dirs);
+	ev->dirs[ev->ndirs++] = xstrndup(dir, len);
+}
+
+/*
+ * ev->dirs: where a file the compiler or linker would now find first could
+ * appear (runner.h). The deps say what was read; these say where something
+ * new would be looked for first: the system's folders, the flags', the deps'.
+ */
+static void search_dirs(struct evidence *ev, const struct strvec *flags)
+{
+	static const char *const sys[] = { "/usr/local/include", "/usr/include", "/usr/local/lib" };
+	static const char *const opts[] = { "-I", "-isystem", "-iquote", "-idirafter", "-L" };
+
+	for (size_t i = 0; i < ARRAY_LEN(sys); i++)
+		add_dir(ev, sys[i], strlen(sys[i]));
+	for (size_t i = 0; flags && i < flags->n; i++) {
+		for (size_t k = 0; k < ARRAY_LEN(opts); k++) {
+			size_t n = strlen(opts[k]);
+			if (strncmp(flags->v[i], opts[k], n) != 0)
+				continue;
+			const char *dir = flags->v[i][n] ? flags->v[i] + n : i + 1 < flags->n ? flags->v[i + 1] : "";
+			if (sandbox_shows(dir))
+				add_dir(ev, dir, strlen(dir));
+			break;
+		}
+	}
+	for (size_t i = 0; i < ev->ndeps; i++) {
+		const char *slash = strrchr(ev->deps[i], '/');
+		if (slash)
+			add_dir(ev, ev->deps[i], slash == ev->deps[i] ? 1 : (size_t)(slash - ev->deps[i]));
+	}
 }
 
 void runner_compile_limits(struct limits *lim)
@@ -660,6 +670,9 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 	strvec_push(&argv, "-MD");
 	strvec_push(&argv, "-MF");
 	strvec_push(&argv, ".deps");
+	size_t asm_deps = argv.n; /* what the assembler reads (.incbin), GNU as 2.36 and later */
+	if (!r->no_asm_deps)
+		strvec_push(&argv, "-Wa,--MD,.adeps");
 	size_t linker_deps = argv.n;
 	if (link && !r->no_linker_deps)
 		strvec_push(&argv, "-Wl,--dependency-file=.ldeps");
@@ -674,13 +687,21 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 	compile_launch(bd, argv.v, ev);
 	/*
 	 * A linker without --dependency-file (before binutils 2.35, or another
-	 * linker) refuses the whole link: built again without it, and never asked
-	 * for it again. Its inputs are then not part of the key.
+	 * linker), or an assembler without --MD (clang's own), refuses the whole
+	 * build: built again without it, and never asked for it again. Its
+	 * inputs are then not part of the key.
 	 */
-	if (link && !ev->compile_ok && !r->no_linker_deps && memmem(ev->compile_log.p, ev->compile_log.len,
-								      "dependency-file", 15)) {
-		r->no_linker_deps = 1;
-		strvec_remove(&argv, linker_deps);
+	int drop_ld = link && !r->no_linker_deps && memmem(ev->compile_log.p, ev->compile_log.len, "dependency-file", 15);
+	int drop_as = !r->no_asm_deps && memmem(ev->compile_log.p, ev->compile_log.len, "--MD", 4);
+	if (!ev->compile_ok && (drop_ld || drop_as)) {
+		if (drop_ld) {
+			r->no_linker_deps = 1;
+			strvec_remove(&argv, linker_deps);
+		}
+		if (drop_as) {
+			r->no_asm_deps = 1;
+			strvec_remove(&argv, asm_deps);
+		}
 		struct runner_build again;
 		char *err = NULL;
 		if (runner_build_open(&again, &bd->lim, &err) == 0) { /* a folder serves one launch */
@@ -692,8 +713,10 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 		free(err);
 	}
 	read_deps(ev, bd->dir.fd, ".deps");
+	read_deps(ev, bd->dir.fd, ".adeps");
 	if (link)
 		read_deps(ev, bd->dir.fd, ".ldeps");
+	search_dirs(ev, flags);
 	strvec_clear(&argv);
 	bd->built = ev->compile_ok && link;
 	return ev->compile_ok ? 0 : -1;
@@ -943,6 +966,7 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 	runner_folder_limits(&lim, b);
 	if (runner_build_open(&bd, &lim, &err) < 0) {
 		ev->setup_error = err;
+		ev->setup_sandbox = 1;
 		return;
 	}
 	struct buf tu = BUF_INIT;
@@ -951,6 +975,7 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 	if (runner_build_put(&bd, "litlab.h", litlab_h, litlab_h_len, &err) < 0 ||
 	    runner_build_put(&bd, src, tu.p, tu.len, &err) < 0) {
 		ev->setup_error = err;
+		ev->setup_sandbox = 1;
 	} else {
 		/* The compiler quotes the lesson's lines beside its messages, as it would at home. */
 		runner_build_quote(&bd, l->path, l->src, l->src_len);

@@ -43,6 +43,7 @@ struct runner {
 	struct strvec cc_argv; /* cc split into words */
 	char *cc_path;	       /* where cc_argv.v[0] was found */
 	int no_linker_deps; /* the linker has no --dependency-file: its inputs are not listed */
+	int no_asm_deps;    /* the assembler has no --MD: what .incbin reads is not listed */
 	const char *isolation; /* what evidence records as its isolation: runner_isolation() */
 	char *isolation_own;	/* the runner's copy that isolation points to */
 	int have_env;
@@ -83,6 +84,7 @@ struct evidence {
 	struct buf compile_log; /* what the compiler printed (stdout, then stderr) */
 	char *cflags;	 /* every flag given to the compiler, as one string */
 	char *setup_error; /* the block could not be built at all (bad flags, no temp folder) */
+	int setup_sandbox; /* ...because the sandbox could not be set up (no fault of the lesson) */
 
 	int executed;
 	struct launch_result run; /* the (first) execution */
@@ -104,6 +106,12 @@ struct evidence {
 	   of files the sandbox shows from the host (sandbox_shows()); the cache hashes them. */
 	char **deps;
 	size_t ndeps;
+	/* The folders whose entries decide which files the compiler and the linker find (a
+	   header put in one earlier on the search path, one that was missing appearing): the
+	   system's include and library folders, those the flags name (-I, -isystem, -iquote,
+	   -idirafter, -L) and those of every file in deps. The cache keys their state. */
+	char **dirs;
+	size_t ndirs;
 
 	int cached; /* read from the evidence cache (cache.h), not produced in this run */
 	char *isolation; /* the sandbox it was compiled and run in (sandbox_isolation()); NULL

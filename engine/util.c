@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -165,6 +166,32 @@ int write_file(const char *path, const char *data, size_t len)
 		return -1;
 	errno = e;
 	return rc;
+}
+
+static int is_executable(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+char *path_lookup(const char *name, const char *path)
+{
+	if (strchr(name, '/'))
+		return is_executable(name) ? xstrdup(name) : NULL;
+	if (!path || !*path)
+		path = PROGRAM_PATH;
+	for (;;) {
+		const char *colon = strchr(path, ':');
+		size_t n = colon ? (size_t)(colon - path) : strlen(path);
+		char *cand = n && path[0] == '/' ? xasprintf("%.*s/%s", (int)n, path, name) : NULL;
+		if (cand && is_executable(cand))
+			return cand;
+		free(cand);
+		if (!colon)
+			return NULL;
+		path = colon + 1;
+	}
 }
 
 long long now_ns(void)

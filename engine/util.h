@@ -62,6 +62,18 @@ int write_all(int fd, const void *buf, size_t len);
 /* Creates or truncates path (mode 0600) and writes len bytes of data to it. -1 and errno on failure. */
 int write_file(const char *path, const char *data, size_t len);
 
+/* The PATH lesson programs and the compiler get, and the one looked in when there is none. */
+#define PROGRAM_PATH "/usr/local/bin:/usr/bin:/bin"
+
+/*
+ * The executable regular file execvp() would run for name, looking only in
+ * the absolute entries of path (NULL or "": PROGRAM_PATH): an empty or
+ * relative entry would be the course's own folder, and a "cc" there, a file
+ * of the repository, would run as litlab, outside the sandbox. A name with a
+ * slash is that file. NULL if there is none; malloc'd.
+ */
+char *path_lookup(const char *name, const char *path);
+
 /* Monotonic clock in nanoseconds. */
 long long now_ns(void);
 

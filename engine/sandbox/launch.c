@@ -835,6 +835,35 @@ static void unregister_folder(const char *path)
 }
 
 /*
+ * Tier C: the slots' uids must cross every folder above the temporary root
+ * (their programs run in it, their compiler writes there). A root-only one
+ * (a `mktemp -d` TMPDIR, mode 0700) would make every compile fail in ways
+ * that name no cause: said once, here. NULL if they can.
+ */
+static char *closed_to_slots(const char *root)
+{
+	char *real = realpath(root, NULL);
+	char *why = NULL;
+	struct stat st;
+
+	if (!real)
+		return NULL; /* the open below says what is wrong */
+	for (char *end = real + strlen(real); !why && end > real; end = strrchr(real, '/')) {
+		*end = '\0';
+		const char *dir = *real ? real : "/";
+		if (stat(dir, &st) == 0 && !(st.st_mode & S_IXOTH))
+			why = xasprintf("the sandbox's users cannot reach the temporary folder '%s': '%s' is closed to "
+					"other users (mode %03o); set TMPDIR to a folder every user may cross, such "
+					"as /tmp",
+					root, dir, (unsigned)(st.st_mode & 0777));
+		if (end == real)
+			break;
+	}
+	free(real);
+	return why;
+}
+
+/*
  * Tiers C and D: $TMPDIR/litlab-PID-XXXXXX, closed to everyone but root and
  * (tier C) the slots' group, holding work/, the folder itself.
  */
@@ -845,6 +874,11 @@ static int host_folder(struct sandbox_folder *f, char **why)
 
 	if (rootfd < 0) {
 		*why = xasprintf("cannot open the temporary folder '%s': %s", root, strerror(errno));
+		free(root);
+		return -1;
+	}
+	if (sb.tier == 'C' && sb.cfg.uid >= 0 && (*why = closed_to_slots(root))) {
+		close(rootfd);
 		free(root);
 		return -1;
 	}

@@ -50,29 +50,57 @@ static void kill_namespace(void)
 		kill(-1, SIGKILL);
 }
 
-/* The spawner's children, from /proc (a subreaper's orphans among them); -1 without it. */
-static int kill_children(void)
+/*
+ * The spawner's list of children, opened once at its start: a program that
+ * lowered the spawner's RLIMIT_NOFILE (or filled its descriptors) must not
+ * keep it from finding the processes left behind.
+ */
+static int children_fd = -1;
+
+static void open_children(void)
 {
-	char path[64], text[4096];
-	int n = 0;
+	char path[64];
 
 	snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	children_fd = open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* The spawner's children, from /proc (a subreaper's orphans among them), all of them; -1 without it. */
+static int kill_children(void)
+{
+	char text[4096];
+	char carry[32] = "";
+	int n = 0;
+
+	if (children_fd < 0 || lseek(children_fd, 0, SEEK_SET) < 0)
 		return -1;
-	ssize_t len = read(fd, text, sizeof text - 1);
-	close(fd);
-	if (len < 0)
-		return -1;
-	text[len] = '\0';
-	for (char *p = text, *end; *p; p = end) {
-		long pid = strtol(p, &end, 10);
-		if (end == p)
-			break;
-		if (pid > 1 && kill((pid_t)pid, SIGKILL) == 0)
-			n++;
+	for (;;) {
+		/* A pid cut at the end of a read is carried to the next: "12 345 67" + "8 9". */
+		size_t kept = strlen(carry);
+		memcpy(text, carry, kept);
+		ssize_t len = read(children_fd, text + kept, sizeof text - 1 - kept);
+		if (len < 0)
+			return n ? n : -1;
+		text[kept + (size_t)len] = '\0';
+		carry[0] = '\0';
+		char *last = text + kept + len;
+		if (len > 0) { /* the last word may go on in the next read */
+			char *sp = strrchr(text, ' ');
+			if (sp && sp + 1 < last && (size_t)(last - sp - 1) < sizeof carry) {
+				strcpy(carry, sp + 1);
+				*sp = '\0';
+			}
+		}
+		for (char *p = text, *end; *p; p = end) {
+			long pid = strtol(p, &end, 10);
+			if (end == p)
+				break;
+			if (pid > 1 && kill((pid_t)pid, SIGKILL) == 0)
+				n++;
+		}
+		if (len == 0)
+			return n;
 	}
-	return n;
 }
 
 /*
@@ -481,6 +509,7 @@ NORETURN void sbx_spawner_main(struct spawner *sp)
 	}
 	if (sp->cfg->landlock)
 		sp->parts |= PART_LANDLOCK;
+	open_children();
 	/* Tier C: the run holds its uids alone (launch.c); what a killed run left under this one goes. */
 	if (sp->cfg->tier == 'C' && sp->uid > 0)
 		kill_uid((uid_t)sp->uid, (gid_t)sp->gid);

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The evidence cache (.litlab/, here $LITLAB_CACHE_DIR): a second check takes every block from
 # it with the same diagnostics, statuses and JSON; a change to the code, a block's cflags=, the
-# front matter's cflags, stdin, args, an included header or the compiler's version string runs
-# that block again; --fresh runs everything and rewrites the records; a corrupt record is one
+# front matter's cflags, stdin, args, an included header, the compiler's version string or the
+# assembler it runs (binutils upgraded) runs that block again; --fresh runs everything and rewrites the records; a corrupt record is one
 # warning naming the file, then rebuilt; two checks at once both succeed and leave valid
 # records; measure blocks come back with when and where they were measured; build uses it;
 # without LITLAB_CACHE_DIR it is .litlab/ in the current folder, ignored by git; a cache that
@@ -20,15 +20,36 @@ chmod 755 "$work"
 mkdir -p "$work/bin" "$work/inc" "$work/l"
 cat >"$work/bin/cc-wrap" <<EOF
 #!/bin/sh
-case "\$1" in --version) cat "$work/version"; exit 0 ;; esac
+case "\$1" in
+--version) cat "$work/version"; exit 0 ;;
+-print-prog-name=as) echo "$work/bin/as"; exit 0 ;;
+esac
 exec cc -I"$work/inc" "\$@"
 EOF
-chmod +x "$work/bin/cc-wrap"
+# The assembler it says it runs (the real one behind it): an upgrade of it is a new toolchain.
+printf '#!/bin/sh\nexec as "$@"\n' >"$work/bin/as"
+chmod +x "$work/bin/cc-wrap" "$work/bin/as"
 echo "cc-wrap 1.0" >"$work/version"
 echo '#define GREETING "hello"' >"$work/inc/greeting.h"
 PATH=$work/bin:$PATH
 CC=cc-wrap
 LITLAB_CACHE_DIR=$work/cache
+# The secret records are signed with (a memo planted below is signed with it, as litlab would).
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
+# plant FILE TEXT: writes TEXT (printf format) to the memo FILE, signed as litlab signs it.
+plant() {
+	printf "$2" >"$1.text"
+	python3 - "$1" "$XDG_STATE_HOME/litlab/cache-secret" <<'PY'
+import hashlib, hmac, os, sys
+path, secret = sys.argv[1], open(sys.argv[2], "rb").read()
+body = open(path + ".text", "rb").read()
+os.remove(path + ".text")
+name = "memo/" + os.path.basename(path)
+mac = hmac.new(secret, name.encode() + b"\0" + body, hashlib.sha256).hexdigest()
+open(path, "wb").write(b"litlab-mac " + mac.encode() + b"\n" + body)
+PY
+}
 # The sandbox shows the compiler the wrapper (the compiler litlab was given) and, named here,
 # the folder of headers; nothing else of the host.
 LITLAB_SANDBOX_PATHS=$work/inc
@@ -155,6 +176,9 @@ echo '#define GREETING "hello" /* edited */' >"$work/inc/greeting.h"
 check header; expect_cached header "hello"
 echo "cc-wrap 1.1" >"$work/version"
 check version; expect_cached version "hello echo args wrong refused timed"
+# The assembler replaced (binutils upgraded), the driver and its version as they were.
+printf '#!/bin/sh\n# 2.41\nexec as "$@"\n' >"$work/bin/as.new" && chmod +x "$work/bin/as.new" && mv "$work/bin/as.new" "$work/bin/as"
+check assembler; expect_cached assembler "hello echo args wrong refused timed"
 
 # 3. --fresh runs everything and rewrites the records: the next check takes them.
 check fresh --fresh; expect_cached fresh "hello echo args wrong refused timed"
@@ -165,7 +189,7 @@ rec=$(grep -l '"actual' "$work"/cache/evidence/*/*.json | xargs ls -t | head -n 
 [ -n "$rec" ] || { echo "FAIL: no record of block 'wrong'"; fail=1; }
 echo '{"format": 1, "key": "trunc' >"$rec"
 check corrupt; expect_cached corrupt "wrong"
-n=$(grep -c "warning: ignoring the corrupt cache record '$rec'" "$work/corrupt.err")
+n=$(grep -c "warning: ignoring the cache record '$rec'" "$work/corrupt.err")
 [ "$n" = 1 ] || { cat "$work/corrupt.err"; echo "FAIL: the corrupt record was reported $n times"; fail=1; }
 check rebuilt; expect_cached rebuilt ""
 grep -q corrupt "$work/rebuilt.err" && { echo "FAIL: the rebuilt record is still reported"; fail=1; }
@@ -184,7 +208,9 @@ import glob, json, os, sys
 recs = glob.glob(os.path.join(sys.argv[1], "evidence", "*", "*"))
 ok = len(recs) == 6
 for r in recs:
-    d = json.load(open(r))
+    text = open(r).read()
+    ok = ok and text.startswith("litlab-mac ")  # the line with its signature, then the record
+    d = json.loads(text.split("\n", 1)[1])
     ok = ok and r.endswith(d["key"] + ".json") and "evidence" in d
 sys.exit(0 if ok else 1)
 PY
@@ -226,7 +252,7 @@ memo=$(ls "$work/rcache/memo/"rules-* 2>/dev/null)
 [ "$(echo "$memo" | grep -c .)" = 1 ] || { echo "FAIL: one rules memo expected, found: $memo"; fail=1; }
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r2.err"
 cmp -s "$work/r1.err" "$work/r2.err" || { diff "$work/r1.err" "$work/r2.err"; echo "FAIL: the remembered pass differs"; fail=1; }
-[ -n "$memo" ] && printf 'D 0 3 1 warning no-mark\tREPLAYED FROM THE MEMO\n\n-- litlab memo end --\n' >"$memo"
+[ -n "$memo" ] && plant "$memo" 'D 0 3 1 warning no-mark\tREPLAYED FROM THE MEMO\n\n-- litlab memo end --\n'
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r3.err"
 grep -q 'REPLAYED FROM THE MEMO' "$work/r3.err" || { cat "$work/r3.err"; echo "FAIL: the memo was not replayed"; fail=1; }
 # Another litlab binary (a rebuild) does not take this one's memo: what rules see may differ.
@@ -235,7 +261,7 @@ cp "$LITLAB" "$work/litlab-rebuilt"
 ! grep -q 'REPLAYED' "$work/r3c.err" && grep -q 'MARK found' "$work/r3c.err" ||
 	{ cat "$work/r3c.err"; echo "FAIL: another binary replayed this one's rule memo"; fail=1; }
 # A memo cut short (no end line) is no memo: the rules run, nothing of it is replayed.
-[ -n "$memo" ] && printf 'D 0 3 1 warning no-mark\tCUT SHORT\n' >"$memo"
+[ -n "$memo" ] && plant "$memo" 'D 0 3 1 warning no-mark\tCUT SHORT\n'
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r3b.err"
 ! grep -q 'CUT SHORT' "$work/r3b.err" && grep -q 'MARK found' "$work/r3b.err" ||
 	{ cat "$work/r3b.err"; echo "FAIL: a memo without its end line was replayed"; fail=1; }
@@ -247,7 +273,7 @@ sed -i 's/MARK found/MARK seen/' "$work/rc/rules/mark.lua"
 grep -q 'MARK seen' "$work/r5.err" || { cat "$work/r5.err"; echo "FAIL: a changed rule was not run"; fail=1; }
 # What the loader learnt of the rule files (ids, severities, load errors) is remembered too.
 meta=$(ls -t "$work/rcache/memo/"rule-meta-* 2>/dev/null | head -1) # the newest: the rules as they are now
-[ -n "$meta" ] && printf 'S 0\nX 0 1\tPLANTED LOAD ERROR\nE 0\n\n-- litlab memo end --\n' >"$meta"
+[ -n "$meta" ] && plant "$meta" 'S 0\nX 0 1\tPLANTED LOAD ERROR\nE 0\n\n-- litlab memo end --\n'
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r7.err"
 grep -q 'rule file failed to load: PLANTED LOAD ERROR' "$work/r7.err" ||
 	{ cat "$work/r7.err"; echo "FAIL: the loader's memo was not replayed"; fail=1; }

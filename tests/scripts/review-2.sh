@@ -12,6 +12,10 @@
 #      process of its uid, so a shared one would kill the other run's programs). A run holds its
 #      range's lock; before, the range came from its pid alone, and collided where pid_max is
 #      above the number of ranges.
+#   5. A "cc" in the course's folder, with "." (or an empty entry) in PATH: litlab never runs it
+#      (it once asked it for its --version, outside the sandbox, while building with /usr/bin's).
+#   6. Tier C with a TMPDIR the slots' uids cannot cross (a mktemp -d folder, mode 0700): the
+#      block could not be built, and the message names TMPDIR (it was a compiler killed by SIGABRT).
 # Each attempt prints ESCAPED when it works; the block must pass with "contained".
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -226,4 +230,25 @@ if ranges[0] == ranges[1]:
     print("  FAIL: two runs share a range of uids")
     sys.exit(1)
 PY
+# 5. PATH with "." first, and a cc of the repository's in the current folder.
+mkdir -p "$work/repo/lessons"
+cp "$work/lessons/04-uid.md" "$work/repo/lessons/"
+printf '#!/bin/sh\ntouch "%s/ran"\nexec /usr/bin/cc "$@"\n' "$work/repo" >"$work/repo/cc"
+chmod +x "$work/repo/cc"
+(cd "$work/repo" && PATH=".:$PATH" LITLAB_CACHE_DIR="$work/repo/cache" "$work/litlab" check lessons >/dev/null 2>&1)
+[ ! -e "$work/repo/ran" ] || { echo "FAIL: litlab ran the repository's cc found through PATH's '.'"; fail=1; }
+(cd "$work/repo" && PATH=":$PATH" LITLAB_CACHE_DIR="$work/repo/cache2" "$work/litlab" check lessons >/dev/null 2>&1)
+[ ! -e "$work/repo/ran" ] || { echo "FAIL: litlab ran the repository's cc found through PATH's empty entry"; fail=1; }
+# 6. Tier C, TMPDIR closed to other users.
+mkdir -p "$work/closed/tmp"
+chmod 700 "$work/closed"
+(cd "$work" && TMPDIR="$work/closed/tmp" LITLAB_CACHE_DIR="$work/closed/cache" LITLAB_ISOLATION=C \
+	./litlab check --fresh lessons/04-uid.md >/dev/null 2>"$work/closed.err")
+if ! grep -q "could not be built: the sandbox's users cannot reach the temporary folder.*set TMPDIR" "$work/closed.err"; then
+	if LITLAB_ISOLATION=C "$work/litlab" check --format json "$work/lessons/04-uid.md" 2>/dev/null | grep -q '"isolation": "C:'; then
+		echo "FAIL: a TMPDIR the sandbox's users cannot cross is not named"
+		cat "$work/closed.err"
+		fail=1
+	fi
+fi
 exit $fail

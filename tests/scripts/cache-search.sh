@@ -1,0 +1,87 @@
+#!/bin/sh
+# The evidence cache notices what the compiler would find now that it did not find before:
+#   1. a header put in a folder earlier on the include path, which now shadows the one the
+#      block was built with;
+#   2. a header a failed build could not find, which is now there;
+#   3. a folder shown to the sandbox (LITLAB_SANDBOX_PATHS) that was not shown before;
+#   4. a file the assembler read (.incbin), which changed.
+# Each time, a check with the cache gives what check --fresh gives.
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+work=$(mktemp -d)
+chmod 755 "$work"
+trap 'rm -rf "$work"' EXIT
+fail=0
+export LITLAB_CACHE_DIR="$work/cache"
+mkdir -p "$work/first" "$work/second" "$work/data" "$work/l"
+chmod 755 "$work/first" "$work/second" "$work/data"
+
+# same NAME: check (cached) and check --fresh agree on the exit status and the first diagnostic.
+same() {
+	"$LITLAB" check "$work/l" >/dev/null 2>"$work/cached.err"
+	cached=$?
+	"$LITLAB" check --fresh "$work/l" >/dev/null 2>"$work/fresh.err"
+	fresh=$?
+	if [ "$cached" -ne "$fresh" ] || [ "$(head -n 1 "$work/cached.err")" != "$(head -n 1 "$work/fresh.err")" ]; then
+		echo "FAIL: $1: cached exit $cached, fresh exit $fresh"
+		head -n 3 "$work/cached.err" "$work/fresh.err"
+		fail=1
+	fi
+}
+
+cat >"$work/l/01-greet.md" <<MD
+---
+cflags: -I$work/first -I$work/second
+---
+# Greet
+
+\`\`\`c id=greet
+#include <stdio.h>
+#include "greet.h"
+int main(void) { puts(GREETING); return 0; }
+\`\`\`
+
+\`\`\`output
+hello
+\`\`\`
+MD
+export LITLAB_SANDBOX_PATHS="$work/first:$work/second"
+
+# 2. No greet.h anywhere: a compile error; then it appears in the second folder.
+"$LITLAB" check "$work/l" >/dev/null 2>&1
+echo '#define GREETING "hello"' >"$work/second/greet.h"
+same "a header that appeared after a failed build"
+# 1. One in the first folder now shadows it.
+"$LITLAB" check "$work/l" >/dev/null 2>&1
+echo '#define GREETING "shadowed"' >"$work/first/greet.h"
+same "a header that shadows the one built with"
+rm -f "$work/first/greet.h"
+
+# 3. The second folder no longer shown, then shown again.
+"$LITLAB" check "$work/l" >/dev/null 2>&1
+LITLAB_SANDBOX_PATHS="$work/first" same "a folder no longer shown"
+same "a folder shown again"
+
+# 4. .incbin: the assembler reads a file the compiler's own list does not name.
+rm -f "$work/l/01-greet.md"
+echo "one" >"$work/data/answer.txt"
+cat >"$work/l/02-incbin.md" <<MD
+# Incbin
+
+\`\`\`c id=incbin
+#include <stdio.h>
+__asm__(".section .rodata\\n.global answer\\nanswer: .incbin \\"$work/data/answer.txt\\"\\n.byte 0\\n.text\\n");
+extern const char answer[];
+int main(void) { fputs(answer, stdout); return 0; }
+\`\`\`
+
+\`\`\`output
+one
+\`\`\`
+MD
+export LITLAB_SANDBOX_PATHS="$work/data"
+"$LITLAB" check "$work/l" >/dev/null 2>"$work/incbin.err" || { echo "FAIL: the .incbin block does not pass"; cat "$work/incbin.err"; fail=1; }
+echo "two" >"$work/data/answer.txt"
+same "a file .incbin read, changed"
+exit $fail

@@ -1,0 +1,69 @@
+#!/bin/sh
+# The evidence cache trusts only what this user's litlab wrote. A course repository can carry a
+# .litlab/ folder (committed with git add -f): its author ran a check, then edited a record to
+# say the program printed what the lesson expects. The author's own litlab takes the edited
+# record (it is re-signed with the author's secret); a reviewer's litlab, whose secret is another,
+# ignores it, says so once, and runs the block: audit and build fail as check --fresh does.
+# Without a home folder to keep the secret in, nothing is cached (a warning) and all still works.
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+unset LITLAB_CACHE_DIR
+mkdir -p "$work/author/lessons"
+cat >"$work/author/lessons/01-x.md" <<'MD'
+# Forged
+
+```c id=x
+#include <stdio.h>
+int main(void) { puts("wrong"); return 0; }
+```
+
+```output
+right
+```
+MD
+cd "$work/author" || exit 1
+XDG_STATE_HOME="$work/author-state" "$LITLAB" check lessons >/dev/null 2>&1
+# The author edits the record, and signs it again with the author's secret if records are signed.
+python3 - "$work/author/.litlab" "$work/author-state/litlab/cache-secret" <<'PY' || { echo "FAIL: no record to forge"; exit 1; }
+import glob, hashlib, hmac, os, sys
+root, secret_path = sys.argv[1], sys.argv[2]
+files = glob.glob(os.path.join(root, "evidence", "*", "*.json"))
+if not files:
+    sys.exit(1)
+for path in files:
+    data = open(path, "rb").read()
+    signed = data.startswith(b"litlab-mac ")
+    body = data.split(b"\n", 1)[1] if signed else data
+    body = body.replace(b"wrong\\n", b"right\\n")
+    if signed:
+        name = os.path.relpath(path, root).encode()
+        mac = hmac.new(open(secret_path, "rb").read(), name + b"\0" + body, hashlib.sha256).hexdigest()
+        body = b"litlab-mac " + mac.encode() + b"\n" + body
+    open(path, "wb").write(body)
+PY
+XDG_STATE_HOME="$work/author-state" "$LITLAB" audit lessons >author.out 2>&1
+[ $? -eq 0 ] || { echo "FAIL: the author's own litlab did not take the edited record (the test forges nothing)"; cat author.out; fail=1; }
+# The reviewer's clone, with the .litlab/ the repository carried.
+cp -a "$work/author" "$work/reviewer"
+cd "$work/reviewer" || exit 1
+XDG_STATE_HOME="$work/reviewer-state" "$LITLAB" audit lessons >audit.out 2>audit.err
+[ $? -eq 1 ] || { echo "FAIL: audit replayed the forged record"; cat audit.out audit.err; fail=1; }
+grep -q "this user's litlab did" audit.err || { echo "FAIL: no warning about records this user's litlab did not write"; cat audit.err; fail=1; }
+[ "$(grep -c "this user's litlab did" audit.err)" -eq 1 ] || { echo "FAIL: the warning is not said once"; fail=1; }
+XDG_STATE_HOME="$work/reviewer-state" "$LITLAB" build -o site lessons >build.out 2>&1
+[ $? -eq 1 ] || { echo "FAIL: build published the forged record"; cat build.out; fail=1; }
+# The reviewer's own records are taken from then on, with no warning.
+XDG_STATE_HOME="$work/reviewer-state" "$LITLAB" check lessons >check.out 2>check.err
+grep -q "this user's litlab did" check.err && { echo "FAIL: the reviewer's own records were not taken"; fail=1; }
+# No home folder: a warning, nothing cached, the right verdict.
+cd "$work/author" || exit 1
+rm -rf .litlab
+env -u HOME -u XDG_STATE_HOME "$LITLAB" check lessons >nohome.out 2>nohome.err
+[ $? -eq 1 ] || { echo "FAIL: without a home folder, exit $?"; fail=1; }
+grep -q "cannot keep the evidence cache's secret" nohome.err || { echo "FAIL: no warning without a home folder"; cat nohome.err; fail=1; }
+[ ! -d .litlab/evidence ] || { echo "FAIL: records written without a secret"; fail=1; }
+exit $fail
