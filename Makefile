@@ -63,7 +63,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/san/tests/%)
 # The fuzz targets as plain programs that replay their corpus (tests/scripts/fuzz-corpus.sh).
 REPLAY_BIN := $(patsubst tests/fuzz/fuzz_%.c,build/san/fuzz/replay_%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all deps depcheck site check test unit golden examples bench corpus install clean format labs lab-% \
+.PHONY: all deps depcheck site check test unit bench corpus install clean format labs lab-% \
 	tangle-check fuzz fuzz-smoke fuzzcheck
 .DEFAULT_GOAL := all
 

@@ -37,6 +37,7 @@ done
 # 2. Golden tests: tests/golden/NAME.md is checked; its diagnostics (stderr) and exit status must
 #    equal NAME.expected, compared with diff -u. Run from tests/golden so paths are short. Each
 #    is checked twice: cold, then with its evidence from the cache, which must change nothing.
+# The glob twice, on purpose: the first pass runs each lesson cold, the second takes it from the cache.
 for md in tests/golden/*.md tests/golden/*.md; do
 	[ -e "$md" ] || continue
 	name=$(basename "$md" .md)

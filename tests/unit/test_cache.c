@@ -28,6 +28,7 @@
 #include "runner.h"
 #include "sandbox/sandbox.h"
 #include "util.h"
+#include "testutil.h"
 
 #define PATH "lessons/16-cache.md"
 
@@ -68,11 +69,7 @@ static int group_teardown(void **state)
 
 static struct lesson *parse(const char *text)
 {
-	struct lesson *l = lesson_parse(PATH, text, strlen(text));
-
-	assert_non_null(l);
-	assert_int_equal(l->diags.n, 0);
-	return l;
+	return test_lesson_clean(PATH, text);
 }
 
 /* Evidence with a bit of everything in it. */

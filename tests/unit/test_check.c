@@ -15,14 +15,11 @@
 
 #include "check.h"
 #include "util.h"
+#include "testutil.h"
 
 static struct lesson *parse(const char *text)
 {
-	struct lesson *l = lesson_parse("lessons/20-check.md", text, strlen(text));
-
-	assert_non_null(l);
-	assert_int_equal(l->diags.n, 0);
-	return l;
+	return test_lesson_clean("lessons/20-check.md", text);
 }
 
 /* The evidence of a block that compiled and ran; the caller sets how the run ended. */

@@ -18,15 +18,13 @@
 #include "buf.h"
 #include "lesson.h"
 #include "util.h"
+#include "testutil.h"
 
 #define PATH "lessons/15-pointers.md"
 
 static struct lesson *parse(const char *text)
 {
-	struct lesson *l = lesson_parse(PATH, text, strlen(text));
-
-	assert_non_null(l);
-	return l;
+	return test_lesson(PATH, text);
 }
 
 static void dump_diags(const struct lesson *l)

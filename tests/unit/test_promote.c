@@ -27,15 +27,13 @@
 #include "buf.h"
 #include "promote.h"
 #include "util.h"
+#include "testutil.h"
 
 #define PATH "lessons/05-promote.md"
 
 static struct lesson *parse(const char *text)
 {
-	struct lesson *l = lesson_parse(PATH, text, strlen(text));
-
-	assert_non_null(l);
-	return l;
+	return test_lesson(PATH, text);
 }
 
 /* Rewrites text with output `output` of block `block` replaced by repl; returns the new bytes. */

@@ -26,6 +26,7 @@
 #include "lesson.h"
 #include "runner.h"
 #include "util.h"
+#include "testutil.h"
 
 #define PATH "lessons/15-runner.md"
 
@@ -91,14 +92,7 @@ static int check_empty(void **state)
 
 static struct lesson *parse(const char *text)
 {
-	struct lesson *l = lesson_parse(PATH, text, strlen(text));
-
-	assert_non_null(l);
-	for (size_t i = 0; i < l->diags.n; i++)
-		print_error("unexpected: %d:%d: %s [%s]\n", l->diags.v[i].line, l->diags.v[i].col, l->diags.v[i].message,
-			    l->diags.v[i].rule);
-	assert_int_equal(l->diags.n, 0);
-	return l;
+	return test_lesson_clean(PATH, text);
 }
 
 /* Runs block id of l into ev (initialised here). */

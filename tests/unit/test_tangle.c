@@ -22,6 +22,7 @@
 #include "fs.h"
 #include "tangle.h"
 #include "util.h"
+#include "testutil.h"
 
 static const char lesson_text[] =
 	"---\n"
@@ -78,10 +79,7 @@ static const char lesson_text[] =
 
 static struct lesson *parse(const char *path, const char *text)
 {
-	struct lesson *l = lesson_parse(path, text, strlen(text));
-
-	assert_non_null(l);
-	return l;
+	return test_lesson(path, text);
 }
 
 static const struct tangle_file *file(const struct tangle_set *s, const char *path)
