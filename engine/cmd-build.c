@@ -22,7 +22,7 @@ extern const size_t style_css_len;
 static const char site_mark_text[] = "This folder is written by 'litlab build' and replaced whole by each build.\n";
 
 static const char build_help[] =
-	"usage: litlab build [-o DIR] [--rules DIR] [PATH...]\n"
+	"usage: litlab build [--fresh] [-o DIR] [--rules DIR] [PATH...]\n"
 	"\n"
 	"Checks the lessons exactly as 'litlab check' does, then renders the course site:\n"
 	"index.html, one page per lesson (its file name with .html), audit.html (the\n"
@@ -34,6 +34,8 @@ static const char build_help[] =
 	SITE_MARK ") or an empty one.\n"
 	"PATH is a lesson file or a folder of NN-slug.md lessons (default: lessons/).\n"
 	"\n"
+	"  --fresh            take no evidence from the cache: run every block again (the\n"
+	"                     cache is rewritten), as 'litlab check --fresh' does\n"
 	"  -o, --output DIR   where the site goes (default: site/public, where neither\n"
 	"                     site nor public may be a link)\n"
 	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable)\n"
@@ -335,7 +337,7 @@ int cmd_build(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
-		COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
+		{ "fresh", no_argument, NULL, 'F' },	    COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
 	};
 	struct course_check_opts copts = { .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
 	int c, named = 0;
@@ -345,6 +347,9 @@ int cmd_build(int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:o:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'F':
+			copts.fresh = 1;
+			break;
 		case 'o':
 			out = optarg;
 			named = 1;

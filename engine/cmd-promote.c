@@ -13,7 +13,7 @@
 #include "promote.h"
 
 static const char promote_help[] =
-	"usage: litlab promote [--dry-run] PATH...\n"
+	"usage: litlab promote [--dry-run] [--fresh] PATH...\n"
 	"\n"
 	"Runs every block of the lessons as check does, then replaces the stdout or\n"
 	"stderr output block of each run block whose real output differs with what it\n"
@@ -28,6 +28,8 @@ static const char promote_help[] =
 	"run nor changed. PATH is a lesson file or a folder of lessons.\n"
 	"\n"
 	"  -n, --dry-run   write nothing; print the change as a unified diff\n"
+	"  --fresh         take no evidence from the cache: run every block again (the\n"
+	"                  cache is rewritten), as 'litlab check --fresh' does\n"
 	"  -h, --help      this help\n"
 	"\n"
 	"Exit status: 0 done (the lessons' blocks now pass), 1 a lesson with an error in\n"
@@ -147,10 +149,11 @@ int cmd_promote(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "fresh", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, dry_run = 0, status = 0;
+	int c, dry_run = 0, fresh = 0, status = 0;
 
 	optind = 1;
 	opterr = 0;
@@ -158,6 +161,9 @@ int cmd_promote(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			dry_run = 1;
+			break;
+		case 'F':
+			fresh = 1;
 			break;
 		case 'h':
 			fputs(promote_help, stdout);
@@ -186,8 +192,8 @@ int cmd_promote(int argc, char **argv)
 		return 2;
 	}
 	int color = cmd_color(stderr);
-	struct cache cache; /* evidence check left is promoted as it is */
-	cache_init(&cache, &runner, 0);
+	struct cache cache; /* evidence check left is promoted as it is, unless --fresh */
+	cache_init(&cache, &runner, fresh);
 	for (size_t i = 0; i < paths.n; i++) {
 		int st = promote_one(&runner, &cache, paths.v[i], dry_run, color);
 		if (st > status)
