@@ -114,11 +114,12 @@ static void show_output(const struct buf *b)
 	buf_release(&e);
 }
 
-static void show_diff(const struct lab *lab, const char *expected, size_t elen, const struct buf *actual)
+static void show_diff(const struct lab *lab, enum match_mode mode, const char *expected, size_t elen,
+		      const struct buf *actual)
 {
 	struct buf d = BUF_INIT;
 
-	match_diff(&d, expected, elen, actual->p, actual->len, 200);
+	match_diff_mode(&d, mode, expected, elen, actual->p, actual->len, 200);
 	for (const char *p = d.p; *p;) {
 		const char *nl = strchr(p, '\n');
 		int n = (int)(nl ? nl - p : (long)strlen(p));
@@ -524,7 +525,7 @@ static int judge_stream(const struct lab *lab, const struct output_block *o, con
 			    match_mode_name(o->match));
 		else
 			say(lab, RED, "FAILED: %s differs from %s (match=%s):\n", name, f->path, match_mode_name(o->match));
-		show_diff(lab, exp, elen, actual);
+		show_diff(lab, o->match, exp, elen, actual);
 	}
 	return ok ? 0 : -1;
 }
