@@ -1310,8 +1310,10 @@ void render_count(const struct lesson_result *lr, struct render_counts *c)
 			c->measured++;
 			break;
 		case STATUS_COMPILED:
-		case STATUS_COMPILE_FAILED:
 			c->compiled++;
+			break;
+		case STATUS_COMPILE_FAILED:
+			c->compile_failed++;
 			break;
 		case STATUS_DERIVED:
 			c->derived++;
@@ -1334,8 +1336,11 @@ void render_count(const struct lesson_result *lr, struct render_counts *c)
 static void counts_list(struct buf *out, const struct render_counts *c)
 {
 	buf_addf(out, "<ul class=\"evidence-summary\">\n<li>%zu executed</li>\n<li>%zu measured</li>\n"
-		      "<li>%zu compiled</li>\n<li>%zu derived</li>\n",
-		 c->executed, c->measured, c->compiled, c->derived);
+		      "<li>%zu compiled</li>\n",
+		 c->executed, c->measured, c->compiled);
+	if (c->compile_failed)
+		buf_addf(out, "<li>%zu compile-failed as expected</li>\n", c->compile_failed);
+	buf_addf(out, "<li>%zu derived</li>\n", c->derived);
 	if (c->failed)
 		buf_addf(out, "<li class=\"status-failed\">%zu failing</li>\n", c->failed);
 	else if (c->errors)
@@ -1499,9 +1504,9 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 		      "measure reference with the measurement it comes from, every cited value with its source, "
 		      "every time-like value the rules let pass with the words that decided, every suppressed "
 		      "rule with its reason, and every diagnostic. %zu lesson%s, %zu blocks: %zu passed, %zu failed, %zu "
-		      "measured, %zu compiled, %zu derived.</p>\n",
+		      "measured, %zu compiled, %zu compile-failed as expected, %zu derived.</p>\n",
 		 sum.lessons, sum.lessons == 1 ? "" : "s", sum.blocks, sum.passed, sum.failed, sum.measured,
-		 sum.compiled, sum.derived);
+		 sum.compiled, sum.compile_failed, sum.derived);
 	buf_adds(out, "<h2 id=\"blocks\">Blocks</h2>\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct lesson *l = v[i].lesson;

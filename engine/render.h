@@ -65,9 +65,13 @@ void render_measure_ref(struct buf *out, const struct lesson_result *lr, const c
  */
 void render_cite(struct buf *out, const struct lesson_result *lr, const char *body, size_t len);
 
-/* Counts of a lesson's blocks for summaries. */
+/*
+ * Counts of a lesson's blocks for summaries: compiled counts the blocks that
+ * compiled and were not run (compile-only), compile_failed those that failed
+ * to compile as their lesson expects (compile-fail).
+ */
 struct render_counts {
-	size_t blocks, executed, measured, compiled, derived, display, fragments, failed;
+	size_t blocks, executed, measured, compiled, compile_failed, derived, display, fragments, failed;
 	size_t errors, warnings;
 };
 void render_count(const struct lesson_result *lr, struct render_counts *c);
