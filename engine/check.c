@@ -142,7 +142,7 @@ static int verify_output(struct diags *d, struct lesson *l, const struct block *
 				    "%s of block '%s' differs from the output block (match=%s)", what, b->id,
 				    match_mode_name(o->match));
 	struct buf diff = BUF_INIT;
-	match_diff(&diff, o->text, o->len, actual, alen, 60);
+	match_diff_mode(&diff, o->match, o->text, o->len, actual, alen, 60);
 	dg->detail = buf_detach(&diff, NULL);
 	return -1;
 }

@@ -13,7 +13,7 @@
 #include "stats.h"
 
 static const char audit_help[] =
-	"usage: litlab audit [--format text|json|junit] [--rules DIR] [PATH...]\n"
+	"usage: litlab audit [--fresh] [--format text|json|junit] [--rules DIR] [PATH...]\n"
 	"\n"
 	"Checks the lessons as 'litlab check' does and prints the reviewer's ledger on\n"
 	"stdout: every block with its mode, status and evidence (compiler, flags, exit\n"
@@ -24,6 +24,8 @@ static const char audit_help[] =
 	"diagnostic.\n"
 	"PATH is a lesson file or a folder of NN-slug.md lessons (default: lessons/).\n"
 	"\n"
+	"  --fresh            take no evidence from the cache: run every block again (the\n"
+	"                     cache is rewritten), as 'litlab check --fresh' does\n"
 	"  --format FORMAT    text (default: one line per item), json (the document of\n"
 	"                     'check --format json') or junit (JUnit XML: one test suite\n"
 	"                     per lesson, one test case per block)\n"
@@ -376,7 +378,7 @@ int cmd_audit(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
-		COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
+		{ "fresh", no_argument, NULL, 'F' },	    COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
 	};
 	/* The ledger carries every diagnostic: stderr stays for progress and the summary. */
 	struct course_check_opts copts = { .print_diags = 0, .progress = 1, .color = 0 };
@@ -387,6 +389,9 @@ int cmd_audit(int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'F':
+			copts.fresh = 1;
+			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
 				fmt = FMT_TEXT;

@@ -49,7 +49,8 @@ static const char lab_help[] =
 	"files are read without following links. 'make lab-NN' runs this.\n"
 	"\n"
 	"  --lessons DIR   where the lessons are (default: lessons)\n"
-	"  --labs DIR      where the labs are (default: labs, which must not be a link)\n"
+	"  --labs DIR      where the labs are (default: labs beside the lessons folder,\n"
+	"                  as tangle writes them; it must not be a link)\n"
 	"  -h, --help      this help\n"
 	"\n"
 	"Exit status: 0 every program matches the lesson, 1 one does not, 2 a usage\n"
@@ -114,11 +115,12 @@ static void show_output(const struct buf *b)
 	buf_release(&e);
 }
 
-static void show_diff(const struct lab *lab, const char *expected, size_t elen, const struct buf *actual)
+static void show_diff(const struct lab *lab, enum match_mode mode, const char *expected, size_t elen,
+		      const struct buf *actual)
 {
 	struct buf d = BUF_INIT;
 
-	match_diff(&d, expected, elen, actual->p, actual->len, 200);
+	match_diff_mode(&d, mode, expected, elen, actual->p, actual->len, 200);
 	for (const char *p = d.p; *p;) {
 		const char *nl = strchr(p, '\n');
 		int n = (int)(nl ? nl - p : (long)strlen(p));
@@ -524,7 +526,7 @@ static int judge_stream(const struct lab *lab, const struct output_block *o, con
 			    match_mode_name(o->match));
 		else
 			say(lab, RED, "FAILED: %s differs from %s (match=%s):\n", name, f->path, match_mode_name(o->match));
-		show_diff(lab, exp, elen, actual);
+		show_diff(lab, o->match, exp, elen, actual);
 	}
 	return ok ? 0 : -1;
 }
@@ -748,7 +750,8 @@ int cmd_lab(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *lessons_dir = "lessons", *labs = "labs";
-	int c, status = 0, named = 0;
+	char *top = NULL, *shown = NULL;
+	int c, status = 0, named = 0, lessons_named = 0;
 	long want;
 	char *end, *err = NULL;
 
@@ -758,6 +761,7 @@ int cmd_lab(int argc, char **argv)
 		switch (c) {
 		case 'l':
 			lessons_dir = optarg;
+			lessons_named = 1;
 			break;
 		case 'L':
 			labs = optarg;
@@ -784,9 +788,22 @@ int cmd_lab(int argc, char **argv)
 	char *dirs[] = { (char *)lessons_dir };
 	if (course_find(&paths, dirs, 1, &err) < 0) {
 		fprintf(stderr, "litlab: %s\n", err);
+		if (!lessons_named)
+			fprintf(stderr, "litlab: run 'litlab lab' in the course's folder (the one that holds lessons/ and "
+					"labs/), or name them: --lessons DIR (the labs are then beside it) and --labs DIR\n");
 		free(err);
 		course_paths_release(&paths);
 		return 2;
+	}
+	/* Without --labs, the labs are beside the lessons folder, as tangle writes them. */
+	if (!named && lessons_named) {
+		top = fs_parent_path(lessons_dir);
+		if (strcmp(top, ".") == 0) {
+			free(top);
+			top = NULL;
+		} else {
+			labs = shown = xasprintf("%s%s" TANGLE_LABS, top, top[strlen(top) - 1] == '/' ? "" : "/");
+		}
 	}
 	struct lesson **ls = xcalloc(paths.n, sizeof *ls);
 	struct lesson *l = NULL;
@@ -806,7 +823,7 @@ int cmd_lab(int argc, char **argv)
 	lab.color = cmd_color(stdout);
 	lab.dirfd = lab.include_fd = -1;
 	/* The labs folder: the default with no link followed, --labs DIR as named; all below it, no link. */
-	int labsfd = fs_open_top(labs, named, 0, 0);
+	int labsfd = named || !top ? fs_open_top(labs, named, 0, 0) : fs_open_below(top, TANGLE_LABS, 0, 0);
 	if (labsfd < 0 && errno == ELOOP) {
 		fprintf(stderr,
 			"litlab: '%s' is a symbolic link: litlab does not follow a link for the labs folder it picks "
@@ -892,6 +909,8 @@ int cmd_lab(int argc, char **argv)
 	for (size_t i = 0; i < paths.n; i++)
 		lesson_free(ls[i]);
 	free(ls);
+	free(top);
+	free(shown);
 	course_paths_release(&paths);
 	return status;
 }

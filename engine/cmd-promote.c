@@ -10,10 +10,11 @@
 #include "cmd.h"
 #include "course.h"
 #include "match.h"
+#include "progress.h"
 #include "promote.h"
 
 static const char promote_help[] =
-	"usage: litlab promote [--dry-run] PATH...\n"
+	"usage: litlab promote [--dry-run] [--fresh] PATH...\n"
 	"\n"
 	"Runs every block of the lessons as check does, then replaces the stdout or\n"
 	"stderr output block of each run block whose real output differs with what it\n"
@@ -21,13 +22,18 @@ static const char promote_help[] =
 	"stays as it was (CRLF, trailing blanks, the fences, unless the new output holds\n"
 	"a run of backticks as long as the fence: then both fences grow). Never promoted,\n"
 	"with a note saying so: derived blocks, measure blocks, compile-fail blocks,\n"
-	"patterns (match=ellipsis or contains), and blocks that did not exit as expected.\n"
+	"patterns (match=ellipsis or contains), blocks that did not exit as expected,\n"
+	"and outputs that hold a timing value (the timing-needs-metadata rule would\n"
+	"report it in the lesson: make such a block a measure block, with '...' where\n"
+	"the value stands). On a terminal, [N/M] shows each block as it is done.\n"
 	"The file is replaced atomically, and only if it did not change while promote\n"
 	"ran. A lesson with an error in its structure (a fence not closed where it\n"
 	"should be, an attribute, an output block that belongs to no block) is neither\n"
 	"run nor changed. PATH is a lesson file or a folder of lessons.\n"
 	"\n"
 	"  -n, --dry-run   write nothing; print the change as a unified diff\n"
+	"  --fresh         take no evidence from the cache: run every block again (the\n"
+	"                  cache is rewritten), as 'litlab check --fresh' does\n"
 	"  -h, --help      this help\n"
 	"\n"
 	"Exit status: 0 done (the lessons' blocks now pass), 1 a lesson with an error in\n"
@@ -67,7 +73,9 @@ static size_t remaining_errors(const struct lesson *l, const struct promote_plan
 	return n;
 }
 
-static int promote_one(struct runner *r, struct cache *cache, const char *path, int dry_run, int color)
+/* Promotes the lesson l (loaded from path; freed here), showing each block done on prog. */
+static int promote_one(struct runner *r, struct cache *cache, struct lesson *l, const char *path, int dry_run,
+		       int color, struct progress *prog)
 {
 	struct lesson_result lr;
 	struct promote_plan plan;
@@ -77,11 +85,7 @@ static int promote_one(struct runner *r, struct cache *cache, const char *path, 
 	int status = 0;
 
 	memset(&lr, 0, sizeof lr);
-	lr.lesson = lesson_load(path);
-	if (!lr.lesson) {
-		fprintf(stderr, "litlab: cannot read '%s': %s\n", path, fs_strerror(errno));
-		return 2;
-	}
+	lr.lesson = l;
 	promote_plan_init(&plan);
 	diags_init(&notes);
 	/* A lesson whose blocks may not be where its author meant them is never rewritten, nor run. */
@@ -98,7 +102,8 @@ static int promote_one(struct runner *r, struct cache *cache, const char *path, 
 		lesson_result_release(&lr);
 		return 1;
 	}
-	check_lesson(&lr, r, cache, NULL, NULL);
+	check_lesson(&lr, r, cache, progress_block, prog);
+	progress_clear(prog);
 	promote_plan_make(&plan, &lr, &notes);
 	for (size_t i = 0; i < notes.n; i++)
 		diag_print(stderr, &notes.v[i], color);
@@ -147,10 +152,11 @@ int cmd_promote(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "fresh", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, dry_run = 0, status = 0;
+	int c, dry_run = 0, fresh = 0, status = 0;
 
 	optind = 1;
 	opterr = 0;
@@ -158,6 +164,9 @@ int cmd_promote(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			dry_run = 1;
+			break;
+		case 'F':
+			fresh = 1;
 			break;
 		case 'h':
 			fputs(promote_help, stdout);
@@ -186,13 +195,31 @@ int cmd_promote(int argc, char **argv)
 		return 2;
 	}
 	int color = cmd_color(stderr);
-	struct cache cache; /* evidence check left is promoted as it is */
-	cache_init(&cache, &runner, 0);
+	struct cache cache; /* evidence check left is promoted as it is, unless --fresh */
+	cache_init(&cache, &runner, fresh);
+	/* Every lesson first, for the progress line's total: the blocks of those promote will run. */
+	struct lesson **ls = xcalloc(paths.n ? paths.n : 1, sizeof *ls);
+	size_t total = 0;
 	for (size_t i = 0; i < paths.n; i++) {
-		int st = promote_one(&runner, &cache, paths.v[i], dry_run, color);
+		ls[i] = lesson_load(paths.v[i]);
+		if (!ls[i]) {
+			fprintf(stderr, "litlab: cannot read '%s': %s\n", paths.v[i], fs_strerror(errno));
+			status = 2;
+		} else if (promote_structure(ls[i], NULL) == 0) {
+			total += ls[i]->nblocks;
+		}
+	}
+	struct progress prog;
+	progress_init(&prog, total, 1, color);
+	for (size_t i = 0; i < paths.n; i++) {
+		if (!ls[i])
+			continue;
+		int st = promote_one(&runner, &cache, ls[i], paths.v[i], dry_run, color, &prog);
 		if (st > status)
 			status = st;
 	}
+	progress_clear(&prog);
+	free(ls);
 	cache_release(&cache);
 	runner_release(&runner);
 	course_paths_release(&paths);

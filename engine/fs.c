@@ -79,6 +79,44 @@ int fs_open_top(const char *path, int named, int create, unsigned mode)
 	return fd;
 }
 
+int fs_open_below(const char *top, const char *path, int create, unsigned mode)
+{
+	if (!top)
+		return fs_open_top(path, 0, create, mode);
+	int tfd = fs_open_root(top);
+	if (tfd < 0)
+		return -1;
+	int fd = fs_open_dir(tfd, path);
+	if (fd < 0 && errno == ENOENT && create)
+		fd = fs_mkdirs(tfd, path, mode);
+	int e = errno;
+	close(tfd);
+	errno = e;
+	return fd;
+}
+
+char *fs_parent_path(const char *path)
+{
+	char *s = xstrdup(path), *r;
+	size_t n = strlen(s);
+
+	while (n > 1 && s[n - 1] == '/')
+		s[--n] = '\0';
+	char *slash = strrchr(s, '/');
+	const char *base = slash ? slash + 1 : s;
+	if (strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
+		r = strcmp(s, ".") == 0 ? xstrdup("..") : xasprintf("%s/..", s);
+	} else if (!slash) {
+		r = xstrdup(".");
+	} else {
+		while (slash > s && slash[-1] == '/')
+			slash--;
+		r = slash == s ? xstrdup("/") : xstrndup(s, (size_t)(slash - s));
+	}
+	free(s);
+	return r;
+}
+
 static int have_openat2 = 1;
 
 void fs_use_openat2(int on)

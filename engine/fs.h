@@ -58,6 +58,24 @@ int fs_open_root(const char *path);
 int fs_open_top(const char *path, int named, int create, unsigned mode);
 
 /*
+ * Opens the folder path (relative) below the folder top: top taken as named
+ * (fs_open_root(): the user named it, or named the folder beside it), path
+ * below it with no link followed (fs_open_dir()). For a default litlab picks
+ * beside a folder the user named (labs/ beside a lessons folder). top NULL:
+ * the current folder (fs_open_top(path, 0, ...)). With create, a missing
+ * path is made first (fs_mkdirs(), mode).
+ */
+int fs_open_below(const char *top, const char *path, int create, unsigned mode);
+
+/*
+ * The folder that holds path, as a path made from its text (nothing is
+ * resolved): "lessons" for "lessons/01-x.md", "." for "lessons", ".." for
+ * ".", "x/../.." for "x/..", "/" for "/x". Trailing slashes are ignored.
+ * The caller frees it.
+ */
+char *fs_parent_path(const char *path);
+
+/*
  * Opens the folder at path below dirfd (AT_FDCWD: the current folder),
  * following no link. path is relative; "" or "." is dirfd itself (a new
  * descriptor). Returns the descriptor, O_RDONLY | O_DIRECTORY | O_CLOEXEC.

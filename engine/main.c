@@ -17,9 +17,9 @@ static const struct cmd_entry commands[] = {
 	  "run every block, verify outputs, apply the rules" },
 	{ "tangle", cmd_tangle, "[--check] [--force] [--labs DIR] [PATH...]", "write labs/ from the lessons (--check: say where they differ)" },
 	{ "lab", cmd_lab, "[--lessons DIR] [--labs DIR] N", "build and run lesson N's labs, compare with the lesson" },
-	{ "promote", cmd_promote, "[--dry-run] PATH...", "accept the real output of run blocks into their lessons" },
-	{ "build", cmd_build, "[-o DIR] [--rules DIR] [--no-rules] [PATH...]", "check, then render the site to DIR (default site/public)" },
-	{ "audit", cmd_audit, "[--format text|json|junit] [--rules DIR] [--no-rules] [PATH...]", "the reviewer's ledger: every block and claim with its evidence" },
+	{ "promote", cmd_promote, "[--dry-run] [--fresh] PATH...", "accept the real output of run blocks into their lessons" },
+	{ "build", cmd_build, "[--fresh] [-o DIR] [--rules DIR] [--no-rules] [PATH...]", "check, then render the site to DIR (default site/public)" },
+	{ "audit", cmd_audit, "[--fresh] [--format text|json|junit] [--rules DIR] [--no-rules] [PATH...]", "the reviewer's ledger: every block and claim with its evidence" },
 	{ "rules", cmd_rules, "[--rules DIR]...", "list every rule: id, severity, origin, summary" },
 };
 

@@ -498,7 +498,7 @@ static size_t min_size(size_t x, size_t y)
 }
 
 static void emit_hunks(struct emit *em, const struct text *e, const struct text *a,
-		       const char *del, const char *ins)
+		       const char *del, const char *ins, const char *label)
 {
 	struct change *c = NULL;
 	size_t nc = 0, alloc = 0, i = 0, j = 0;
@@ -524,7 +524,7 @@ static void emit_hunks(struct emit *em, const struct text *e, const struct text 
 		}
 	}
 	if (nc && emit_begin(em))
-		buf_adds(em->out, "--- expected\n");
+		buf_addf(em->out, "--- %s\n", label);
 	if (nc && emit_begin(em))
 		buf_adds(em->out, "+++ actual\n");
 
@@ -563,8 +563,8 @@ static void emit_hunks(struct emit *em, const struct text *e, const struct text 
 	free(c);
 }
 
-void match_diff(struct buf *out, const char *expected, size_t elen,
-		const char *actual, size_t alen, size_t max_lines)
+static void diff_texts(struct buf *out, const char *expected, size_t elen, const char *actual, size_t alen,
+		       size_t max_lines, const char *label)
 {
 	struct emit em = { out, 0, max_lines ? max_lines : SIZE_MAX };
 	struct text e, a;
@@ -602,12 +602,135 @@ void match_diff(struct buf *out, const char *expected, size_t elen,
 	}
 	shift_boundaries(del, e.id, ne, ins);
 	shift_boundaries(ins, a.id, na, del);
-	emit_hunks(&em, &e, &a, del, ins);
+	emit_hunks(&em, &e, &a, del, ins, label);
 	if (em.lines > em.max)
 		buf_addf(out, "... (%zu more lines)\n", em.lines - em.max);
 
 	free(delmem);
 	free(insmem);
+	text_release(&e);
+	text_release(&a);
+}
+
+void match_diff(struct buf *out, const char *expected, size_t elen,
+		const char *actual, size_t alen, size_t max_lines)
+{
+	diff_texts(out, expected, elen, actual, alen, max_lines, "expected");
+}
+
+/* Comparisons spent at most on placing the runs of a pattern that do not occur whole. */
+#define PLACE_MAX_WORK 4000000
+
+/*
+ * Where the run seg[0..n) of expected lines best lines up with a[from..to):
+ * where it occurs whole, else where most of its lines are equal to the
+ * actual lines beside them (the earliest such place), else from.
+ */
+static size_t place_run(const size_t *seg, size_t n, const size_t *a, size_t from, size_t to, size_t *fail,
+			size_t *work)
+{
+	size_t end = find_run(seg, n, a, from, to, fail), best = from, best_score = 0;
+
+	if (end != SIZE_MAX)
+		return end - n;
+	if (to - from < n)
+		return from;
+	for (size_t p = from; p + n <= to && *work < PLACE_MAX_WORK; p++) {
+		size_t score = 0;
+		for (size_t k = 0; k < n; k++)
+			score += seg[k] == a[p + k];
+		*work += n;
+		if (score > best_score) {
+			best_score = score;
+			best = p;
+		}
+	}
+	return best;
+}
+
+/*
+ * The expected text of match=ellipsis as the actual output would read if it
+ * matched: each "..." line replaced by the actual lines it stands for. The
+ * lines before the first "..." are set against the first actual lines, those
+ * after the last against the last ones, each run between against the place
+ * it lines up with best, after the run before it. Diffing that with the
+ * actual text shows the lines that really differ, never a "..." that matched.
+ */
+static void expand_ellipsis(struct buf *out, struct text *e, struct text *a)
+{
+	size_t first = SIZE_MAX, last = 0, na;
+
+	text_split(e);
+	text_split(a);
+	intern_lines(e, a);
+	na = a->nline;
+	for (size_t k = 0; k < e->nline; k++) {
+		if (e->line[k].len == 3 && !memcmp(e->line[k].p, "...", 3)) {
+			e->id[k] = LINE_ANY;
+			if (first == SIZE_MAX)
+				first = k;
+			last = k;
+		}
+	}
+	if (first == SIZE_MAX) {
+		buf_add(out, e->b.p, e->b.len);
+		return;
+	}
+	size_t tail = e->nline - last - 1;
+	size_t cur = min_size(first, na);
+	size_t tail_at = na >= tail && na - tail > cur ? na - tail : cur;
+	size_t *fail = xreallocarray(NULL, e->nline, sizeof(*fail));
+	size_t *from = xreallocarray(NULL, e->nline, sizeof(*from)); /* per "...": its actual lines */
+	size_t *to = xreallocarray(NULL, e->nline, sizeof(*to));
+	size_t work = 0, star = first;
+
+	while (star <= last) {
+		size_t next = star + 1;
+		while (next <= last && e->id[next] != LINE_ANY)
+			next++;
+		size_t at = tail_at;
+		if (next <= last) {
+			at = place_run(e->id + star + 1, next - star - 1, a->id, cur, tail_at, fail, &work);
+			if (at < cur)
+				at = cur;
+		}
+		from[star] = cur;
+		to[star] = at;
+		cur = min_size(at + (next - star - 1), tail_at);
+		star = next;
+	}
+	for (size_t k = 0; k < e->nline; k++) {
+		if (e->id[k] != LINE_ANY) {
+			buf_add(out, e->line[k].p, e->line[k].len);
+			buf_addc(out, '\n');
+			continue;
+		}
+		for (size_t j = from[k]; j < to[k]; j++) {
+			buf_add(out, a->line[j].p, a->line[j].len);
+			buf_addc(out, '\n');
+		}
+	}
+	free(fail);
+	free(from);
+	free(to);
+}
+
+void match_diff_mode(struct buf *out, enum match_mode mode, const char *expected, size_t elen,
+		     const char *actual, size_t alen, size_t max_lines)
+{
+	if (mode != MATCH_ELLIPSIS) {
+		match_diff(out, expected, elen, actual, alen, max_lines);
+		return;
+	}
+	struct text e, a;
+	struct buf x = BUF_INIT;
+
+	text_init(&e, expected, elen);
+	text_init(&a, actual, alen);
+	expand_ellipsis(&x, &e, &a);
+	diff_texts(out, x.p, x.len, a.b.p, a.b.len, max_lines,
+		   "expected (each '...' shown as the lines it stands for)");
+	buf_release(&x);
 	text_release(&e);
 	text_release(&a);
 }

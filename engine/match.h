@@ -66,4 +66,17 @@ int match_output(enum match_mode mode, const char *expected, size_t elen,
 void match_diff(struct buf *out, const char *expected, size_t elen,
 		const char *actual, size_t alen, size_t max_lines);
 
+/*
+ * match_diff() for an output block matched with mode. For MATCH_ELLIPSIS,
+ * each "..." line of expected is first replaced by the actual lines it
+ * stands for (the lines before the first "..." set against the first actual
+ * lines, those after the last against the last ones, each run between where
+ * it lines up best), so that the diff shows the lines that really differ and
+ * never a "..." as removed; its header says "--- expected (each '...' shown
+ * as the lines it stands for)", and its line numbers count the lines so
+ * replaced. Other modes: match_diff().
+ */
+void match_diff_mode(struct buf *out, enum match_mode mode, const char *expected, size_t elen,
+		     const char *actual, size_t alen, size_t max_lines);
+
 #endif

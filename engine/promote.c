@@ -12,6 +12,7 @@
 
 #include "match.h"
 #include "promote.h"
+#include "quantity.h"
 
 void promote_plan_init(struct promote_plan *p)
 {
@@ -89,6 +90,45 @@ static int showable(const char *s, size_t len)
 	return utf8_valid(s, len);
 }
 
+/*
+ * The first value of s[0..len) that the timing-needs-metadata rule reports
+ * in an output block (a performance claim, or a time-like value nothing
+ * near decides), in *q: 1, or 0 when there is none.
+ */
+static int timing_value(const char *s, size_t len, struct quantity *q)
+{
+	size_t n = quantity_scan(s, len, NULL, 0);
+	struct quantity *v = xcalloc(n ? n : 1, sizeof *v);
+	int found = 0;
+
+	n = quantity_scan(s, len, v, n);
+	for (size_t i = 0; i < n && !found; i++) {
+		if (v[i].cls == QUANTITY_CLAIM || v[i].cls == QUANTITY_UNSURE) {
+			*q = v[i];
+			found = 1;
+		}
+	}
+	free(v);
+	return found;
+}
+
+static const char *timing_words(enum quantity_kind kind)
+{
+	switch (kind) {
+	case QUANTITY_TIME:
+		return "a time value";
+	case QUANTITY_RATE:
+		return "a rate";
+	case QUANTITY_SPEEDUP:
+		return "a speed-up claim";
+	case QUANTITY_CYCLES:
+		return "a cycle count";
+	case QUANTITY_SHARE:
+		return "a share of the run time";
+	}
+	return "a timing value";
+}
+
 static void note(struct diags *notes, const struct lesson *l, const struct output_block *o, char *msg)
 {
 	diags_add(notes, l->path, o->line, o->col, SEV_NOTE, "output-mismatch", "%s", msg);
@@ -117,6 +157,7 @@ void promote_plan_make(struct promote_plan *plan, const struct lesson_result *lr
 		}
 		for (size_t k = 0; k < b->noutputs; k++) {
 			const struct output_block *o = &b->outputs[k];
+			struct quantity q;
 			const struct buf *actual = b->mode == MODE_COMPILE_FAIL ? &ev->compile_log
 						   : o->stream == STREAM_STDERR ? &ev->run.err
 										: &ev->run.out;
@@ -144,6 +185,24 @@ void promote_plan_make(struct promote_plan *plan, const struct lesson_result *lr
 				     xasprintf("the %s of block '%s' holds bytes a lesson cannot show (NUL, a "
 					       "lone CR, or invalid UTF-8): not promoted",
 					       stream_name(o->stream), b->id));
+			} else if (timing_value(actual->p, actual->len, &q)) {
+				/* Promoting it would make the next check fail: timings never stand in a lesson. */
+				size_t line = 1;
+				for (size_t c = 0; c < q.start; c++)
+					line += actual->p[c] == '\n';
+				char *value = xstrndup(actual->p + q.start, q.len);
+				for (char *c = value; *c; c++)
+					if (*c == '\n' || *c == '\r' || *c == '\t')
+						*c = ' ';
+				note(notes, l, o,
+				     xasprintf("the %s of block '%s' holds %s, '%s' (its line %zu, lesson line "
+					       "%zu): not promoted, since a timing value typed into an output block "
+					       "is an error [timing-needs-metadata] and varies from run to run; make "
+					       "'%s' a measure block with '...' where the value stands in its output "
+					       "block, or have it print no time",
+					       stream_name(o->stream), b->id, timing_words(q.kind), value, line,
+					       (size_t)o->line + line, b->id));
+				free(value);
 			} else {
 				promote_plan_add(plan, i, k, actual->p, actual->len);
 			}

@@ -34,6 +34,15 @@ const char *render_course_title(const struct lesson_result *v, size_t n);
 /* The file name of a lesson's page: its file name with .html for .md. The caller frees it. */
 char *render_page_name(const char *lesson_path);
 
+/*
+ * Where a link of lesson v[i] whose URL is url goes on the site, when it
+ * names another lesson of v by its file, relative to v[i]'s folder
+ * ("02-two.md", "../lessons/02-two.md#loops"): that lesson's page, with the
+ * URL's '?' or '#' part ("02-two.html#loops"); malloc'd. Else NULL: the URL
+ * stays as written. Lesson pages link to each other this way.
+ */
+char *render_lesson_href(const struct lesson_result *v, size_t n, size_t i, const char *url);
+
 /* The page of lesson v[i]; v[i - 1] and v[i + 1] are its previous and next lessons. */
 void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
 		   size_t i);
@@ -65,9 +74,13 @@ void render_measure_ref(struct buf *out, const struct lesson_result *lr, const c
  */
 void render_cite(struct buf *out, const struct lesson_result *lr, const char *body, size_t len);
 
-/* Counts of a lesson's blocks for summaries. */
+/*
+ * Counts of a lesson's blocks for summaries: compiled counts the blocks that
+ * compiled and were not run (compile-only), compile_failed those that failed
+ * to compile as their lesson expects (compile-fail).
+ */
 struct render_counts {
-	size_t blocks, executed, measured, compiled, derived, display, fragments, failed;
+	size_t blocks, executed, measured, compiled, compile_failed, derived, display, fragments, failed;
 	size_t errors, warnings;
 };
 void render_count(const struct lesson_result *lr, struct render_counts *c);

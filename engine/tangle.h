@@ -14,7 +14,12 @@
  *	ID.expected-stderr	compiler messages name the lesson), and its stderr one
  *
  * and a README.md saying what each lab is and how to run it, with the
- * derived blocks listed as not executed, with their reasons. How a lab is
+ * derived blocks listed as not executed, with their reasons, and, when the
+ * README's by-hand commands build something (ID for a run or measure block,
+ * ID.o for a compile-only one), a .gitignore naming those files. tangle
+ * ignores them too: a file of such a name that tangle did not write is a
+ * program the student built, never reported or removed (not even by
+ * --force, --check does not count it). How a lab is
  * built and judged (flags, args=, exit=, match=, timeout, samples) is read
  * from the lesson itself by `litlab lab`, which is why the folder holds no
  * separate metadata file. The course-wide files are include/litlab.h (the
@@ -34,6 +39,9 @@
 #include "buf.h"
 #include "lesson.h"
 
+/* The labs folder's name beside the lessons folder, when no --labs names it. */
+#define TANGLE_LABS "labs"
+
 struct tangle_file {
 	char *path; /* relative to the labs folder, e.g. "lab-15/storage-estimate.c" */
 	char *data;
@@ -45,6 +53,8 @@ struct tangle_set {
 	size_t nfiles;
 	char **dirs; /* folders tangle owns, e.g. "include", "lab-15": other files in them are stale */
 	size_t ndirs;
+	char **built; /* what the README's by-hand commands build, e.g. "lab-15/hello", "lab-15/sizes.o" */
+	size_t nbuilt;
 	int whole_course; /* lab-NN folders that no lesson produced are stale too */
 };
 
@@ -134,13 +144,15 @@ struct tangle_report {
 typedef void (*tangle_change_fn)(void *ctx, const struct tangle_report *r);
 
 struct tangle_opts {
-	const char *labs; /* the labs folder, as given */
+	const char *labs; /* the labs folder, as given or shown (top/labs) */
 	int named;	  /* the user named it (--labs): taken as named; else a default, resolved with no link
 			     followed (fs_open_top()) */
 	int write;	  /* make the folder match; else only compare (--check) */
 	int force;	  /* also replace or remove what tangle did not write, or what was edited since */
 	tangle_change_fn fn;
 	void *ctx;
+	const char *top;  /* not named: the folder that holds the default labs folder, TANGLE_LABS in it,
+			     taken as named (fs_open_below()); NULL: labs is below the current folder */
 };
 
 /*

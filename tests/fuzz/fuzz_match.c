@@ -1,7 +1,8 @@
 /*
  * fuzz_match.c: the output matcher and the diff. The input is split into
  * expected and actual at its first NUL, or else in half; both are run
- * through every match mode and match_diff(), and the results must agree.
+ * through every match mode, match_diff() and match_diff_mode(), and the
+ * results must agree.
  */
 #include <string.h>
 
@@ -50,6 +51,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	buf_reset(&out);
 	match_diff(&out, s, elen, actual, alen, 0);
 	FUZZ_CHECK((out.len == 0) == (exact == 1));
+	check_printable(&out);
+	/* The pattern's diff is empty exactly when the pattern matches: its "..." lines stand for
+	   actual lines, so an empty diff would mean the actual text is an instance of the pattern. */
+	buf_reset(&out);
+	match_diff_mode(&out, MATCH_ELLIPSIS, s, elen, actual, alen, 0);
+	FUZZ_CHECK((out.len == 0) == (ellipsis == 1));
 	check_printable(&out);
 	buf_release(&out);
 	return 0;

@@ -4,7 +4,8 @@
 # and references (structure only: its times differ from run to run); two builds of the
 # same lessons byte-identical (and a third, from the evidence cache, the same but for its
 # captions saying so); an erroring lesson leaves the old site byte-identical; a
-# folder build did not write is never replaced, nor one behind a link, nor a mark that is a link;
+# folder build did not write is never replaced, nor one behind a link, nor a mark that is a link,
+# nor a site holding a file its last build did not write (.litlab-site lists what it wrote);
 # audit in its three formats.
 #
 # The compiler is a wrapper with a fixed name and version, so that the pages do not depend
@@ -91,15 +92,27 @@ grep -q 'litlab: not building the site: 1 error in the lessons (run litlab check
 [ "$(sums "$work/a")" = "$before" ] || { echo "FAIL: the old site changed"; fail=1; }
 ls -d "$work"/a.* 2>/dev/null && { echo "FAIL: a temporary folder was left beside the site"; fail=1; }
 
-# 6. A good build replaces the old site whole: a stray file goes, nothing is left beside it.
-echo stale >"$work/a/stale.html"
+# 6. A good build replaces the old site whole: the page of a lesson no longer built goes (the last
+#    build wrote it: .litlab-site says so), nothing is left beside it.
 "$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: rebuild over a site"; fail=1; }
-[ ! -e "$work/a/stale.html" ] && [ ! -e "$work/a/50-captions.html" ] && [ -f "$work/a/52-hostile.html" ] ||
+[ ! -e "$work/a/50-captions.html" ] && [ -f "$work/a/52-hostile.html" ] ||
 	{ echo "FAIL: the rebuilt site is not exactly the new one"; fail=1; }
 ls -d "$work"/a.* 2>/dev/null && { echo "FAIL: a temporary or old folder was left beside the site"; fail=1; }
 
+# 6a. A file the last build did not write (a stray page, one in a folder of its own) stops the build:
+#     exit 2, each named, the site unchanged (user review: build deleted a CNAME and images).
+echo stale >"$work/a/stale.html"
+mkdir -p "$work/a/img" && echo png >"$work/a/img/mine.png"
+before=$(sums "$work/a")
+"$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -qx "  $work/a/stale.html" "$work/err" && grep -qx "  $work/a/img/mine.png" "$work/err" ||
+	{ cat "$work/err"; echo "FAIL: a file build did not write did not stop it (exit $rc), or is not named"; fail=1; }
+[ "$(sums "$work/a")" = "$before" ] || { echo "FAIL: the site changed"; fail=1; }
+rm -r "$work/a/stale.html" "$work/a/img"
+
 # 6b. A build whose site is already there, byte for byte, writes nothing (the folder is the same
-#     one); a page changed by hand, or a stray file, makes it write the site again.
+#     one); a page changed by hand makes it write the site again.
 "$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err"
 inode=$(stat -c %i "$work/a")
 "$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: rebuild of the same site"; fail=1; }
@@ -109,9 +122,6 @@ echo edited >>"$work/a/index.html"
 "$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err"
 grep -q "site written to" "$work/err" && ! grep -q edited "$work/a/index.html" ||
 	{ echo "FAIL: a page edited by hand was not rewritten"; fail=1; }
-echo stale >"$work/a/stale.html"
-"$LITLAB" build -o "$work/a" 52-hostile.md 2>"$work/err"
-[ ! -e "$work/a/stale.html" ] || { echo "FAIL: a stray file survived a build with nothing changed"; fail=1; }
 
 # 7. A folder build did not write is never replaced; a fresh folder's parents are made.
 mkdir -p "$work/mine" && echo keep >"$work/mine/notes.txt"
@@ -145,10 +155,17 @@ ln -s "$work/a" "$work/alink"
 [ $? -eq 2 ] && grep -q "is a symbolic link: not replacing it" "$work/err" || { cat "$work/err"; echo "FAIL: -o a link"; fail=1; }
 ln -s "$work/victim" "$work/a/planted"
 ln -s "$work/victim/thesis.tex" "$work/a/planted-file"
-"$LITLAB" build -o "$work/a" 50-captions.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: rebuild over planted links"; fail=1; }
+"$LITLAB" build -o "$work/a" 50-captions.md 2>"$work/err"
+[ $? -eq 2 ] && grep -qx "  $work/a/planted" "$work/err" && grep -qx "  $work/a/planted-file" "$work/err" ||
+	{ cat "$work/err"; echo "FAIL: links planted in the site did not stop the build"; fail=1; }
+[ "$(cat "$work/victim/thesis.tex")" = important ] && [ "$(ls "$work/victim")" = thesis.tex ] ||
+	{ echo "FAIL: a planted link was followed"; fail=1; }
+rm "$work/a/planted" "$work/a/planted-file"
+rm "$work/a/index.html" && ln -s "$work/victim/thesis.tex" "$work/a/index.html"
+"$LITLAB" build -o "$work/a" 50-captions.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: rebuild over a page made a link"; fail=1; }
 [ "$(cat "$work/victim/thesis.tex")" = important ] && [ "$(ls "$work/victim")" = thesis.tex ] ||
 	{ echo "FAIL: removing the old site followed a planted link"; fail=1; }
-[ -e "$work/a/planted" ] || [ -L "$work/a/planted" ] && { echo "FAIL: the planted link survived the rebuild"; fail=1; }
+[ -f "$work/a/index.html" ] && [ ! -L "$work/a/index.html" ] || { echo "FAIL: the planted link survived the rebuild"; fail=1; }
 
 # 8. A measured block: panel, plot, references (structure only).
 "$LITLAB" build -o "$work/m" 51-measure.md 2>"$work/err" || { cat "$work/err"; echo "FAIL: build of the measure lesson"; fail=1; }

@@ -445,9 +445,34 @@ static int native(void **state)
 	return 0;
 }
 
+static void parent_is(const char *path, const char *want)
+{
+	char *p = fs_parent_path(path);
+	assert_string_equal(p, want);
+	free(p);
+}
+
+/* The folder that holds a path, from its text: where tangle puts labs/ beside lessons/. */
+static void test_parent_path(void **state)
+{
+	(void)state;
+	parent_is("lessons", ".");
+	parent_is("lessons/", ".");
+	parent_is("lessons/01-a.md", "lessons");
+	parent_is("../course/lessons", "../course");
+	parent_is("a//b", "a");
+	parent_is(".", "..");
+	parent_is("./", "..");
+	parent_is("..", "../..");
+	parent_is("x/..", "x/../..");
+	parent_is("/lessons", "/");
+	parent_is("/", "/");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parent_path),
 		cmocka_unit_test(test_read_refuses),
 		cmocka_unit_test(test_replace),
 		cmocka_unit_test(test_mkdirs_unlink),

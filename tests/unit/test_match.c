@@ -516,6 +516,42 @@ static void test_diff_large_scattered(void **state)
 	buf_release(&d);
 }
 
+static void check_pattern_diff(const char *e, const char *a, const char *want)
+{
+	struct buf b = BUF_INIT;
+
+	assert_false(ellipsis(e, a));
+	match_diff_mode(&b, MATCH_ELLIPSIS, e, strlen(e), a, strlen(a), 0);
+	assert_string_equal(b.p, want);
+	buf_release(&b);
+}
+
+/* A mismatch under match=ellipsis: the diff shows the lines that differ, never a "..." as removed. */
+static void test_diff_ellipsis(void **state)
+{
+	(void)state;
+	/* The user review's case: the last line differs, the "..." matched "middle". */
+	check_pattern_diff("first\n...\nlast\n", "first\nmiddle\nlast!\n",
+			   "--- expected (each '...' shown as the lines it stands for)\n+++ actual\n"
+			   "@@ -1,3 +1,3 @@\n first\n middle\n-last\n+last!\n");
+	/* A run between two "..." lines, where it lines up best. */
+	check_pattern_diff("a\n...\nb\nc\n...\nz\n", "a\nx\nb\nC\ny\nz\n",
+			   "--- expected (each '...' shown as the lines it stands for)\n+++ actual\n"
+			   "@@ -1,6 +1,6 @@\n a\n x\n b\n-c\n+C\n y\n z\n");
+	/* Output too short: the "..." stands for nothing, the lines missing are the ones shown. */
+	check_pattern_diff("a\n...\nb\n", "a\n", "--- expected (each '...' shown as the lines it stands for)\n"
+						 "+++ actual\n@@ -1,2 +1 @@\n a\n-b\n");
+	/* The first line differs; a "..." standing for many lines stays out of the hunk. */
+	check_pattern_diff("head\n...\nend\n", "HEAD\n1\n2\n3\n4\n5\n6\n7\nend\n",
+			   "--- expected (each '...' shown as the lines it stands for)\n+++ actual\n"
+			   "@@ -1,4 +1,4 @@\n-head\n+HEAD\n 1\n 2\n 3\n");
+	/* Exact and contains diff as match_diff() does. */
+	struct buf b = BUF_INIT;
+	match_diff_mode(&b, MATCH_EXACT, "...\n", 4, "x\n", 2, 0);
+	assert_string_equal(b.p, "--- expected\n+++ actual\n@@ -1 +1 @@\n-...\n+x\n");
+	buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -541,6 +577,7 @@ int main(void)
 		cmocka_unit_test(test_diff_cap),
 		cmocka_unit_test(test_diff_large_different),
 		cmocka_unit_test(test_diff_large_scattered),
+		cmocka_unit_test(test_diff_ellipsis),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,59 @@
+#!/bin/sh
+# --fresh means the same to check, build, audit and promote: no evidence is taken from the
+# cache. A cache record is tampered with (its stdout changed): without --fresh each command
+# believes it; with --fresh each runs the block again and sees the real output.
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+LITLAB_CACHE_DIR=$work/cache
+export LITLAB_CACHE_DIR
+mkdir -p "$work/lessons"
+cd "$work" || exit 1
+printf '# Hello\n\n```c id=hello\n#include <stdio.h>\nint main(void) { puts("hi"); return 0; }\n```\n\n```output\nhi\n```\n' \
+	>lessons/01-hello.md
+"$LITLAB" check >/dev/null 2>&1 || { echo "FAIL: the first check"; exit 1; }
+tamper() {
+	for f in "$LITLAB_CACHE_DIR"/evidence/*/*.json; do
+		python3 - "$f" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["evidence"]["run"]["stdout"] = "tampered\n"
+json.dump(d, open(sys.argv[1], "w"))
+EOF
+	done
+}
+tamper
+
+# Without --fresh the tampered record is believed (this is what makes the test able to fail).
+"$LITLAB" audit --format json >audit.json 2>/dev/null
+[ $? -eq 1 ] || { echo "FAIL: audit did not take the tampered record"; fail=1; }
+
+for cmd in audit build promote; do
+	tamper
+	case $cmd in
+	audit) "$LITLAB" audit --fresh --format json >out 2>err ;;
+	build) "$LITLAB" build --fresh -o site >out 2>err ;;
+	promote) "$LITLAB" promote --fresh --dry-run lessons >out 2>err ;;
+	esac
+	rc=$?
+	[ $rc -eq 0 ] || { cat out err; echo "FAIL: $cmd --fresh exited $rc: it took evidence from the cache"; fail=1; }
+	grep -q tampered out && { echo "FAIL: $cmd --fresh shows the tampered output"; fail=1; }
+done
+grep -q 'nothing to promote' out || { cat out; echo "FAIL: promote --fresh"; fail=1; }
+grep -q 'Evidence reused from the cache' site/01-hello.html && { echo "FAIL: build --fresh says it reused evidence"; fail=1; }
+
+# And promote without --fresh promotes what the cache says (the cache is trusted, as check trusts it).
+tamper
+"$LITLAB" promote --dry-run lessons >out 2>err
+grep -q '^+tampered' out || { cat out err; echo "FAIL: promote without --fresh did not read the cache"; fail=1; }
+
+# Each command's --help says so.
+for cmd in check build audit promote; do
+	"$LITLAB" $cmd --help | grep -q -- '--fresh' || { echo "FAIL: $cmd --help has no --fresh"; fail=1; }
+done
+
+[ $fail -eq 0 ] && echo "fresh: ok"
+exit $fail
