@@ -12,6 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
 unset LITLAB_CACHE_DIR
+lib=$(pwd)/tests/scripts
 mkdir -p "$work/author/lessons"
 cat >"$work/author/lessons/01-x.md" <<'MD'
 # Forged
@@ -28,22 +29,21 @@ MD
 cd "$work/author" || exit 1
 XDG_STATE_HOME="$work/author-state" "$LITLAB" check lessons >/dev/null 2>&1
 # The author edits the record, and signs it again with the author's secret if records are signed.
-python3 - "$work/author/.litlab" "$work/author-state/litlab/cache-secret" <<'PY' || { echo "FAIL: no record to forge"; exit 1; }
-import glob, hashlib, hmac, os, sys
-root, secret_path = sys.argv[1], sys.argv[2]
+python3 - "$work/author/.litlab" "$work/author-state/litlab/cache-secret" "$lib" <<'PY' || { echo "FAIL: no record to forge"; exit 1; }
+import glob, os, sys
+root, secret, lib = sys.argv[1:4]
+sys.path.insert(0, lib)
+import cache_record
 files = glob.glob(os.path.join(root, "evidence", "*", "*.json"))
 if not files:
     sys.exit(1)
 for path in files:
-    data = open(path, "rb").read()
-    signed = data.startswith(b"litlab-mac ")
-    body = data.split(b"\n", 1)[1] if signed else data
-    body = body.replace(b"wrong\\n", b"right\\n")
+    signed = open(path, "rb").read().startswith(b"litlab-mac ")
+    body = cache_record.body(path).replace(b"wrong\\n", b"right\\n")
     if signed:
-        name = os.path.relpath(path, root).encode()
-        mac = hmac.new(open(secret_path, "rb").read(), name + b"\0" + body, hashlib.sha256).hexdigest()
-        body = b"litlab-mac " + mac.encode() + b"\n" + body
-    open(path, "wb").write(body)
+        cache_record.write(path, root, secret, body)
+    else:
+        open(path, "wb").write(body)
 PY
 XDG_STATE_HOME="$work/author-state" "$LITLAB" audit lessons >author.out 2>&1
 [ $? -eq 0 ] || { echo "FAIL: the author's own litlab did not take the edited record (the test forges nothing)"; cat author.out; fail=1; }

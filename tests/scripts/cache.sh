@@ -38,17 +38,10 @@ LITLAB_CACHE_DIR=$work/cache
 XDG_STATE_HOME=$work/state
 export XDG_STATE_HOME
 # plant FILE TEXT: writes TEXT (printf format) to the memo FILE, signed as litlab signs it.
+lib=$(pwd)/tests/scripts
 plant() {
-	printf "$2" >"$1.text"
-	python3 - "$1" "$XDG_STATE_HOME/litlab/cache-secret" <<'PY'
-import hashlib, hmac, os, sys
-path, secret = sys.argv[1], open(sys.argv[2], "rb").read()
-body = open(path + ".text", "rb").read()
-os.remove(path + ".text")
-name = "memo/" + os.path.basename(path)
-mac = hmac.new(secret, name.encode() + b"\0" + body, hashlib.sha256).hexdigest()
-open(path, "wb").write(b"litlab-mac " + mac.encode() + b"\n" + body)
-PY
+	printf "$2" | python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import cache_record; cache_record.write(sys.argv[2], sys.argv[3], sys.argv[4], sys.stdin.buffer.read())' \
+		"$lib" "$1" "$LITLAB_CACHE_DIR" "$XDG_STATE_HOME/litlab/cache-secret"
 }
 # The sandbox shows the compiler the wrapper (the compiler litlab was given) and, named here,
 # the folder of headers; nothing else of the host.

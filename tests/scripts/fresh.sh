@@ -9,7 +9,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
 LITLAB_CACHE_DIR=$work/cache
-export LITLAB_CACHE_DIR
+XDG_STATE_HOME=$work/state # the secret the records are signed with: the test signs what it edits
+export LITLAB_CACHE_DIR XDG_STATE_HOME
+lib=$(pwd)/tests/scripts
 mkdir -p "$work/lessons"
 cd "$work" || exit 1
 printf '# Hello\n\n```c id=hello\n#include <stdio.h>\nint main(void) { puts("hi"); return 0; }\n```\n\n```output\nhi\n```\n' \
@@ -17,11 +19,13 @@ printf '# Hello\n\n```c id=hello\n#include <stdio.h>\nint main(void) { puts("hi"
 "$LITLAB" check >/dev/null 2>&1 || { echo "FAIL: the first check"; exit 1; }
 tamper() {
 	for f in "$LITLAB_CACHE_DIR"/evidence/*/*.json; do
-		python3 - "$f" <<'EOF'
+		python3 - "$f" "$lib" "$LITLAB_CACHE_DIR" "$XDG_STATE_HOME/litlab/cache-secret" <<'EOF'
 import json, sys
-d = json.load(open(sys.argv[1]))
+sys.path.insert(0, sys.argv[2])
+import cache_record
+d = json.loads(cache_record.body(sys.argv[1]))
 d["evidence"]["run"]["stdout"] = "tampered\n"
-json.dump(d, open(sys.argv[1], "w"))
+cache_record.write(sys.argv[1], sys.argv[3], sys.argv[4], json.dumps(d).encode())
 EOF
 	done
 }
