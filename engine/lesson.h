@@ -94,7 +94,8 @@ struct block {
 
 /*
  * An output or stdin block that belongs to no block that runs: the loader
- * records it; the output-provenance rule reports it.
+ * records it; check_end() reports it (output-provenance), and promote
+ * refuses the lesson.
  */
 struct orphan {
 	int line, col;

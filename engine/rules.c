@@ -1094,6 +1094,35 @@ static int is_space(char c)
 	return c == ' ' || c == '\t' || c == '\n';
 }
 
+/*
+ * The ids litlab itself reports (docs/lesson-format.md, "Rule ids";
+ * tests/scripts/docs.sh keeps this list equal to the ids the sources
+ * report). They are facts about the lesson and its runs, not opinions, and
+ * cannot be suppressed, except a compiler's warning, which an author may
+ * have read and meant (an unused variable in a lesson about warnings).
+ */
+static const char *const engine_rule_ids[] = {
+	"attribute",	 "front-matter",  "unclosed-fence", "encoding",	       "compile",
+	"compile-warning", "output-mismatch", "exit-status",  "timeout",	       "resource-limit",
+	"measurement",	 "measure-reference", "cite-reference", "sanitizer",   "nondeterministic",
+	"suppression",	 "rule-error",	  "output-provenance", "lesson-number", "lesson-title",
+};
+static const char *const engine_suppressible[] = { "compile-warning" };
+
+static int in_list(const char *id, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(id, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* 1 if id is an engine id a suppression may name. */
+static int engine_may_suppress(const char *id)
+{
+	return in_list(id, engine_suppressible, ARRAY_LEN(engine_suppressible));
+}
+
 /* Reads the suppression comments of the lesson. */
 static void read_suppressions(const struct ruleset *rs, struct lesson_result *lr)
 {
@@ -1168,7 +1197,12 @@ static void read_suppressions(const struct ruleset *rs, struct lesson_result *lr
 			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
 				  "a litlab-disable comment needs a rule id and a reason: <!-- litlab-disable "
 				  "RULE-ID: reason -->");
-		} else if (!ruleset_find(rs, s->rule)) {
+		} else if (!ruleset_find(rs, s->rule) && !engine_may_suppress(s->rule) &&
+			   in_list(s->rule, engine_rule_ids, ARRAY_LEN(engine_rule_ids))) {
+			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
+				  "'%s' is reported by litlab itself and cannot be suppressed: fix what it reports",
+				  s->rule);
+		} else if (!ruleset_find(rs, s->rule) && !engine_may_suppress(s->rule)) {
 			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
 				  "unknown rule '%s' in litlab-disable ('litlab rules' lists them)", s->rule);
 		} else if (!s->reason) {
@@ -1193,7 +1227,8 @@ static int suppressed(const struct ruleset *rs, struct lesson_result *lr, const 
 		if (!s->valid || !s->first_line || d->line < s->first_line || d->line > s->last_line)
 			continue;
 		const struct rule_info *r = ruleset_find(rs, s->rule);
-		if (r && strcmp(r->id, d->rule) == 0) {
+		const char *id = r ? r->id : engine_may_suppress(s->rule) ? s->rule : NULL;
+		if (id && strcmp(id, d->rule) == 0) {
 			s->used = 1;
 			return 1;
 		}
@@ -1276,6 +1311,19 @@ static int has_rule_error(const struct diags *d)
 	return 0;
 }
 
+struct drop_ctx {
+	const struct ruleset *rs;
+	struct lesson_result *lr;
+};
+
+/* The engine's findings a suppression covers (compile warnings). */
+static int drop_suppressed(const struct diag *d, void *arg)
+{
+	struct drop_ctx *c = arg;
+
+	return engine_may_suppress(d->rule) && suppressed(c->rs, c->lr, d);
+}
+
 void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
@@ -1320,6 +1368,8 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 			c->detail = xstrdup(d->detail);
 	}
 	diags_release(&found);
+	struct drop_ctx drop = { rs, lr };
+	diags_drop(&l->diags, drop_suppressed, &drop);
 	for (size_t i = 0; i < lr->nsupp; i++) {
 		const struct suppression *s = &lr->supp[i];
 		if (s->valid && s->first_line && !s->used)
