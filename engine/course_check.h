@@ -68,6 +68,21 @@ void course_check_release(struct course_check *cc);
  * ('r': --rules arg, copied; 'R': --no-rules): 1, else 0.
  */
 int course_check_opt(struct course_check_opts *opts, int c, const char *arg);
+/*
+ * 0 if every --rules folder of opts is a folder, else -1 with *err
+ * (malloc'd) naming the first that is not: a usage error, where it was
+ * once accepted silently and the course's rules were not applied.
+ * course_check_run() asks it first.
+ */
+int course_check_opts_verify(const struct course_check_opts *opts, char **err);
+/*
+ * The rule folders check applies to the lessons of paths, in the order they
+ * apply: each lesson folder's rules/ (once), then the --rules folders of
+ * opts not already named. *dirs (malloc'd, each too) has *ndirs of them.
+ * `litlab rules` lists the rules of the same folders.
+ */
+void course_check_rule_folders(const struct course_paths *paths, const struct course_check_opts *opts, char ***dirs,
+			       size_t *ndirs);
 /* Frees what course_check_opt() copied. */
 void course_check_opts_release(struct course_check_opts *opts);
 

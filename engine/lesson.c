@@ -153,7 +153,7 @@ static void set_fm(struct lesson *l, const char *key, const char *value, int lin
 					   "e.g. 'lesson: 15'",
 					   value));
 		else
-			l->number = (int)n;
+			l->number = (int)n, l->number_line = line;
 	} else if (strcmp(key, "reviewed") == 0) {
 		if (!valid_date(value))
 			error_at(l, line, 1, "front-matter",
@@ -1553,10 +1553,27 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	resolve_uses(l, &ids);
 	strmap_release(&ids);
 	find_title(l);
-	if (l->number < 0)
-		l->number = number_from_name(path);
+	int named = number_from_name(path);
+	if (l->number < 0) {
+		l->number = named;
+	} else if (named >= 0 && named != l->number) {
+		const char *base = strrchr(path, '/');
+		diags_add(&l->diags, l->path, l->number_line, 1, SEV_WARNING, "lesson-number",
+			  "'lesson: %d' is not the number the file name gives ('%s' is lesson %d): the front "
+			  "matter wins; rename the file or remove this line",
+			  l->number, base ? base + 1 : path, named);
+	}
 	diags_sort(&l->diags);
 	return l;
+}
+
+_Static_assert(LESSON_MAX == 16u << 20, "lesson_strerror() names the limit");
+
+const char *lesson_strerror(int err)
+{
+	if (err == EFBIG)
+		return "it is larger than a lesson may be (16 MiB): split it into smaller lessons";
+	return fs_strerror(err);
 }
 
 struct lesson *lesson_load(const char *path)

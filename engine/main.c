@@ -20,7 +20,7 @@ static const struct cmd_entry commands[] = {
 	{ "promote", cmd_promote, "[--dry-run] PATH...", "accept the real output of run blocks into their lessons" },
 	{ "build", cmd_build, "[-o DIR] [--rules DIR] [--no-rules] [PATH...]", "check, then render the site to DIR (default site/public)" },
 	{ "audit", cmd_audit, "[--format text|json|junit] [--rules DIR] [--no-rules] [PATH...]", "the reviewer's ledger: every block and claim with its evidence" },
-	{ "rules", cmd_rules, "[--rules DIR]...", "list every rule: id, severity, origin, summary" },
+	{ "rules", cmd_rules, "[--rules DIR]... [PATH...]", "list every rule: id, severity, origin, summary" },
 };
 
 int cmd_color(FILE *fp)

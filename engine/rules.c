@@ -807,8 +807,12 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 	lua_pushlightuserdata(L, (void *)lr);
 	lua_pushlightuserdata(L, (void *)p);
 	if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
-		send_fail(h, 1, h->alloc.refused ? "the lesson is more than the rules' memory limit (64 MiB) holds"
-						  : "the lesson could not be given to the rules");
+		/* The diagnostic names the lesson ("rule failed on 'PATH': ..."). */
+		char *big = xasprintf("the lesson, %.1f MiB, is more than the rules' memory limit (%u MiB) holds, so "
+				      "this rule file did not check it: split it into smaller lessons",
+				      (double)lr->lesson->src_len / (1u << 20), RULE_MEMORY_LIMIT >> 20);
+		send_fail(h, 1, h->alloc.refused ? big : "the lesson could not be given to the rules");
+		free(big);
 		host_close(h);
 		return;
 	}
@@ -1446,7 +1450,10 @@ static int add_dir(struct ruleset *rs, const char *dir, char **err)
 		char *text;
 		size_t len;
 		if (rc == 0 && rule_file_read(dir, names[i], &text, &len) < 0) {
-			*err = xasprintf("cannot read rule file '%s': %s", path, fs_strerror(errno));
+			*err = errno == EFBIG ? xasprintf("cannot read rule file '%s': it is larger than a rule file may be "
+							  "(1 MiB)",
+							  path)
+					      : xasprintf("cannot read rule file '%s': %s", path, fs_strerror(errno));
 			rc = -1;
 		}
 		if (rc == 0)

@@ -133,9 +133,11 @@ static void test_front_matter(void **state)
 				 "\n"
 				 "---\n"
 				 "# Not the title\n");
-	expect_no_diags(l);
+	/* the front matter wins over the file name, which is said */
+	expect_diag(l, 3, 1, SEV_WARNING, "lesson-number", "'lesson: 7' is not the number the file name gives ('15-pointers.md' is lesson 15)");
+	assert_int_equal(l->diags.n, 1);
 	assert_string_equal(l->title, "Pointers, at last");
-	assert_int_equal(l->number, 7); /* the front matter wins over the file name */
+	assert_int_equal(l->number, 7);
 	assert_string_equal(l->unit, "memory");
 	assert_string_equal(l->course, "C for physicists");
 	assert_string_equal(l->summary, "a: b");
