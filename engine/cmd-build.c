@@ -22,7 +22,7 @@ extern const size_t style_css_len;
 static const char site_mark_text[] = "This folder is written by 'litlab build' and replaced whole by each build.\n";
 
 static const char build_help[] =
-	"usage: litlab build [-o DIR] [--rules DIR] [PATH...]\n"
+	"usage: litlab build [-o DIR] [--rules DIR] [--no-rules] [PATH...]\n"
 	"\n"
 	"Checks the lessons exactly as 'litlab check' does, then renders the course site:\n"
 	"index.html, one page per lesson (its file name with .html), audit.html (the\n"

@@ -23,6 +23,7 @@
 #include "cite.h"
 #include "course_check.h"
 #include "report.h"
+#include "strvec.h"
 
 struct progress {
 	size_t done, total;
@@ -318,6 +319,29 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	}
 }
 
+/*
+ * A $CC that names a file by its path, which is missing or no program:
+ * runner_init() would say it is "not found in PATH", which it was never
+ * looked up in. -1 with *err saying what it is.
+ */
+static int compiler_path(char **err)
+{
+	const char *cc = getenv("CC");
+	struct strvec w = STRVEC_INIT;
+	struct stat st;
+
+	*err = NULL;
+	if (cc && *cc && strvec_split(&w, cc) == 0 && w.n > 0 && strchr(w.v[0], '/')) {
+		if (stat(w.v[0], &st) < 0)
+			*err = xasprintf("no C compiler: CC names '%s', which %s", w.v[0],
+					 errno == ENOENT ? "does not exist" : strerror(errno));
+		else if (!S_ISREG(st.st_mode) || access(w.v[0], X_OK) < 0)
+			*err = xasprintf("no C compiler: CC names '%s', which is not an executable file", w.v[0]);
+	}
+	strvec_clear(&w);
+	return *err ? -1 : 0;
+}
+
 int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		     const struct course_check_opts *opts, char **err)
 {
@@ -351,7 +375,7 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	}
 	course_lessons(cc);
 	if (needs_cc) {
-		if (runner_init(&cc->runner, err) < 0)
+		if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
 			return -1;
 		cc->have_runner = 1;
 		cc->runner.sanitize = opts->sanitize;

@@ -76,8 +76,21 @@ static void help(FILE *fp)
 		fprintf(fp, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(fp, "\n'litlab COMMAND --help' shows a command's options.\n"
 		    "Exit status: 0 no error, 1 an error in the lessons, 2 a usage error or a broken\n"
-		    "environment. Environment: CC (the compiler for lesson code, default cc), TMPDIR,\n"
-		    "NO_COLOR.\n");
+		    "environment; 130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP.\n"
+		    "\n"
+		    "environment:\n"
+		    "  CC                    the compiler for lesson code (default cc; words allowed,\n"
+		    "                        e.g. \"ccache gcc\"; looked up in PATH's absolute entries)\n"
+		    "  PATH                  where CC is looked up\n"
+		    "  TMPDIR                litlab's temporary folders (default /tmp)\n"
+		    "  NO_COLOR              set and not empty: no colour, plain progress lines\n"
+		    "  LITLAB_CACHE_DIR      the evidence cache and memos (default .litlab)\n"
+		    "  LITLAB_ISOLATION      A, B, C or D: the strongest sandbox tier to use\n"
+		    "  LITLAB_SANDBOX_PATHS  folders (':'-separated) shown read-only to lesson code\n"
+		    "  LITLAB_SANDBOX_DEBUG  set: say why each part of a sandbox tier was not had\n"
+		    "  LITLAB_REGION_STDERR  1: a program built with litlab.h, run outside litlab,\n"
+		    "                        prints its regions' times on stderr\n"
+		    "'man litlab' (docs/litlab.1) says more.\n");
 }
 
 /*

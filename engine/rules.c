@@ -156,6 +156,8 @@ static int l_quantities(lua_State *L)
 		lua_setfield(L, -2, "text");
 		lua_pushstring(L, q[i].why);
 		lua_setfield(L, -2, "why");
+		lua_pushboolean(L, q[i].table);
+		lua_setfield(L, -2, "table");
 		if (q[i].cue_len) {
 			const char *base = q[i].cue_span ? sp.text[q[i].cue_span - 1] : s;
 			lua_pushlstring(L, base + q[i].cue, q[i].cue_len);
