@@ -151,7 +151,8 @@ static int add_folder(struct course_paths *out, const char *dir, char **err)
 	}
 	closedir(d);
 	free(shown);
-	qsort(out->notes + first_note, out->nnotes - first_note, sizeof *out->notes, cmp_str); /* not readdir's order */
+	if (out->nnotes > first_note) /* in name order, not readdir's */
+		qsort(out->notes + first_note, out->nnotes - first_note, sizeof *out->notes, cmp_str);
 	if (bad) {
 		free_words(names, n);
 		return -1;
