@@ -123,8 +123,8 @@ static int cmp_number(const void *a, const void *b)
 /*
  * What is wrong with the lessons together, or with one as a whole: two
  * lessons with one number (make lab-NN, tangle and the site find a lesson
- * by it), an error at each but the first, naming the first; a lesson with
- * no title, a warning (the site shows its path instead).
+ * by it), an error at each but the first, naming the first; an empty
+ * lesson, a warning (the site would show its path for its title).
  */
 static void course_lessons(struct course_check *cc)
 {
@@ -153,18 +153,13 @@ static void course_lessons(struct course_check *cc)
 	free(byn);
 	for (size_t i = 0; i < cc->n; i++) {
 		struct lesson *l = cc->results[i].lesson;
-		if (l->title && *l->title)
-			continue;
 		int empty = 1;
-		for (size_t k = 0; k < l->text_len && empty; k++)
+		for (size_t k = 0; k < l->text_len && empty; k++) /* the front matter is blanked in text */
 			empty = l->text[k] == ' ' || l->text[k] == '\t' || l->text[k] == '\n';
 		if (empty)
-			diags_add(&l->diags, l->path, 1, 1, SEV_WARNING, "lesson-title",
-				  "the lesson is empty: write its title ('# Title') and its text, or remove the file");
-		else
-			diags_add(&l->diags, l->path, 1, 1, SEV_WARNING, "lesson-title",
-				  "the lesson has no title, so its path stands for one: begin it with a heading '# Title', or "
-				  "set 'title:' in its front matter");
+			diags_add(&l->diags, l->path, 1, 1, SEV_WARNING, "empty-lesson",
+				  "the lesson is empty, and its path would stand for its title: write its title ('# Title') "
+				  "and its text, or remove the file");
 	}
 }
 

@@ -1111,7 +1111,7 @@ static const char *const engine_rule_ids[] = {
 	"attribute",	 "front-matter",  "unclosed-fence", "encoding",	       "compile",
 	"compile-warning", "output-mismatch", "exit-status",  "timeout",	       "resource-limit",
 	"measurement",	 "measure-reference", "cite-reference", "sanitizer",   "nondeterministic",
-	"suppression",	 "rule-error",	  "output-provenance", "lesson-number", "lesson-title",
+	"suppression",	 "rule-error",	  "output-provenance", "lesson-number", "empty-lesson",
 };
 static const char *const engine_suppressible[] = { "compile-warning" };
 
