@@ -52,8 +52,11 @@ struct course_check {
  * Checks the lessons that paths[0..npaths) name (npaths == 0: "lessons/").
  * Returns 0 when every lesson was checked (errors in lessons are
  * diagnostics, see course_check_gate()), or -1 with *err (malloc'd) when
- * the environment is broken: a path is missing, a file or rules folder
- * cannot be read, no compiler. cc must be released in every case.
+ * the environment is broken or the options wrong: a path is missing, a
+ * file or rules folder cannot be read, a --rules folder is none, no
+ * compiler. Notes on files a lesson folder holds but does not read are
+ * printed on stderr with opts->print_diags. cc must be released in every
+ * case.
  */
 int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		     const struct course_check_opts *opts, char **err);
