@@ -44,8 +44,12 @@ static char *signal_text(int signo)
 	return xasprintf("signal %d", signo);
 }
 
-/* The first max lines of text, for a diagnostic's detail. */
-static char *head_lines(const char *text, size_t len, int max)
+/*
+ * The first max lines of text, each after indent, for a diagnostic's detail;
+ * with width, each line is cut after that many bytes. What is left out is
+ * said with a last line "... (more MORE not shown)".
+ */
+static char *head_lines(const char *text, size_t len, int max, size_t width, const char *indent, const char *more)
 {
 	struct buf b = BUF_INIT;
 	int lines = 0;
@@ -54,16 +58,33 @@ static char *head_lines(const char *text, size_t len, int max)
 	while (i < len && lines < max) {
 		const char *nl = memchr(text + i, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - (text + i)) + 1 : len - i;
-		buf_adds(&b, "    ");
-		buf_add(&b, text + i, n);
-		if (!nl)
-			buf_addc(&b, '\n');
+		size_t shown = nl ? n - 1 : n;
+		buf_adds(&b, indent);
+		if (width && shown > width)
+			buf_addf(&b, "%.*s... (%zu more bytes)", (int)width, text + i, shown - width);
+		else
+			buf_add(&b, text + i, shown);
+		buf_addc(&b, '\n');
 		i += n;
 		lines++;
 	}
 	if (i < len)
-		buf_addf(&b, "    ... (more compiler output not shown)\n");
+		buf_addf(&b, "%s... (more %s not shown)\n", indent, more);
 	return buf_detach(&b, NULL);
+}
+
+#define STDERR_LINES 10
+#define STDERR_WIDTH 240
+
+/* What a program that failed printed on stderr, as a diagnostic's detail (NULL when nothing). */
+static char *stderr_detail(const struct launch_result *run)
+{
+	if (!run->err.len)
+		return NULL;
+	char *head = head_lines(run->err.p, run->err.len, STDERR_LINES, STDERR_WIDTH, "      ", "of its stderr");
+	char *detail = xasprintf("    stderr:\n%s", head);
+	free(head);
+	return detail;
 }
 
 /*
@@ -120,8 +141,128 @@ static int compile_diags(struct diags *d, struct lesson *l, struct block *b, con
 		added = 1;
 	}
 	/* An index, not a pointer: diags_add may move the array. */
-	d->v[first].detail = head_lines(log, strlen(log), 40);
+	d->v[first].detail = head_lines(log, strlen(log), 40, 0, "    ", "compiler output");
 	return added;
+}
+
+static const char *next_line(const char *p, const char *end, size_t *len)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	*len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+	return nl ? nl + 1 : end;
+}
+
+/*
+ * "PATH:LINE[:COL]: KIND: MSG" about this lesson, as gcc and clang write
+ * them (line[0..len)): 1 with the position, the kind (the word before the
+ * second colon run: "warning", "error", "fatal error", "note") and the
+ * message; 0 for any other line.
+ */
+static int lesson_message(const struct lesson *l, const char *line, size_t len, int *ln, int *col,
+			  struct span *kind, struct span *msg)
+{
+	size_t plen = strlen(l->path);
+
+	if (len <= plen || strncmp(line, l->path, plen) != 0 || line[plen] != ':')
+		return 0;
+	const char *p = line + plen + 1, *end = line + len;
+	long n = 0, c = 0;
+	while (p < end && *p >= '0' && *p <= '9' && n < 100000000)
+		n = n * 10 + (*p++ - '0');
+	if (n <= 0 || p >= end || *p != ':')
+		return 0;
+	p++;
+	if (p < end && *p >= '0' && *p <= '9') {
+		while (p < end && *p >= '0' && *p <= '9' && c < 100000000)
+			c = c * 10 + (*p++ - '0');
+		if (p >= end || *p != ':')
+			return 0;
+		p++;
+	}
+	while (p < end && *p == ' ')
+		p++;
+	const char *colon = memchr(p, ':', (size_t)(end - p));
+	if (!colon)
+		return 0;
+	kind->p = p;
+	kind->len = (size_t)(colon - p);
+	for (p = colon + 1; p < end && *p == ' ';)
+		p++;
+	msg->p = p;
+	msg->len = (size_t)(end - p);
+	*ln = (int)n;
+	*col = c > 0 ? (int)c : 1;
+	return 1;
+}
+
+static int span_is(struct span s, const char *word)
+{
+	return s.len == strlen(word) && memcmp(s.p, word, s.len) == 0;
+}
+
+#define WARNINGS_MAX 10
+
+/* Gives the warning being read its detail lines, if it has any. */
+static void end_warning(struct diag **last, struct buf *detail)
+{
+	if (*last && detail->len)
+		(*last)->detail = buf_detach(detail, NULL);
+	buf_reset(detail);
+	*last = NULL;
+}
+
+/*
+ * A block that compiled: each "PATH:LINE:COL: warning: MSG" of the
+ * compiler about this lesson becomes a compile-warning at that line, with
+ * the lines that follow it (the code it quotes, its notes) as detail; a
+ * warning about no line of the lesson (a flag, the linker) goes to the
+ * block's fence. At most WARNINGS_MAX, then one line saying how many more.
+ */
+static void compile_warnings(struct diags *d, const struct lesson *l, const struct block *b, const struct evidence *ev)
+{
+	const char *end = ev->compile_log.p + ev->compile_log.len;
+	size_t plen = strlen(l->path);
+	struct diag *last = NULL;
+	struct buf detail = BUF_INIT;
+	int added = 0, more = 0, detail_lines = 0;
+
+	for (const char *line = ev->compile_log.p, *next; line < end; line = next) {
+		size_t len;
+		int ln, col;
+		struct span kind, msg;
+		next = next_line(line, end, &len);
+		int ours = lesson_message(l, line, len, &ln, &col, &kind, &msg);
+		const char *w = ours ? NULL : memmem(line, len, "warning: ", 9);
+		if ((ours && span_is(kind, "warning")) || w) {
+			end_warning(&last, &detail);
+			detail_lines = 0;
+			if (added == WARNINGS_MAX) {
+				more++;
+			} else if (ours) {
+				last = diags_add(d, l->path, ln, col, SEV_WARNING, "compile-warning", "%.*s",
+						 (int)msg.len, msg.p);
+				added++;
+			} else {
+				last = diags_add(d, l->path, b->line, b->col, SEV_WARNING, "compile-warning",
+						 "compiling block '%s': %.*s", b->id, (int)len, line);
+				added++;
+			}
+		} else if ((ours && !span_is(kind, "note")) || (!ours && len > plen && !memcmp(line, l->path, plen))) {
+			end_warning(&last, &detail); /* an error, or "PATH: In function 'f':" */
+		} else if (last && detail_lines < 8) {
+			buf_adds(&detail, "    ");
+			buf_add(&detail, line, len);
+			buf_addc(&detail, '\n');
+			detail_lines++;
+		}
+	}
+	end_warning(&last, &detail);
+	buf_release(&detail);
+	if (more)
+		diags_add(d, l->path, b->line, b->col, SEV_WARNING, "compile-warning",
+			  "compiling block '%s': %d more compiler warning%s not shown", b->id, more,
+			  more == 1 ? "" : "s");
 }
 
 static const struct output_block *output_for(const struct block *b, enum stream s)
@@ -219,14 +360,6 @@ static int lesson_location(const struct lesson *l, const char *s, size_t n, int 
 	*line = (int)nums[k - 1];
 	*col = k == 2 && nums[0] > 0 ? (int)nums[0] : 1;
 	return 1;
-}
-
-static const char *next_line(const char *p, const char *end, size_t *len)
-{
-	const char *nl = memchr(p, '\n', (size_t)(end - p));
-
-	*len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-	return nl ? nl + 1 : end;
 }
 
 /*
@@ -360,8 +493,9 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 				  PROGRAM_FSIZE_BYTES >> 20);
 		} else {
 			char *sig = signal_text(run->signo);
-			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
-				  "block '%s' was killed by %s", b->id, sig);
+			struct diag *dg = diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
+						    "block '%s' was killed by %s", b->id, sig);
+			dg->detail = stderr_detail(run);
 			free(sig);
 		}
 		bad = 1;
@@ -375,9 +509,11 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 		} else if (san == 2) { /* AddressSanitizer's own exit, already reported */
 			bad = 1;
 		} else if (run->exit_code != b->exit_expected) {
-			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
-				  "block '%s' exited with status %d, expected %d%s", b->id, run->exit_code,
-				  b->exit_expected, b->exit_expected ? "" : " (write exit=N if that is intended)");
+			struct diag *dg = diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
+						    "block '%s' exited with status %d, expected %d%s", b->id,
+						    run->exit_code, b->exit_expected,
+						    b->exit_expected ? "" : " (write exit=N if that is intended)");
+			dg->detail = stderr_detail(run);
 			bad = 1;
 		}
 		break;
@@ -492,6 +628,7 @@ static enum block_status verify(struct lesson *l, struct block *b, struct block_
 		compile_diags(d, l, b, ev);
 		return STATUS_FAILED;
 	}
+	compile_warnings(d, l, b, ev);
 	if (b->mode == MODE_COMPILE_ONLY)
 		return STATUS_COMPILED;
 	if (verify_run(d, l, b, ev) < 0)
@@ -676,12 +813,33 @@ void check_block_verify(struct lesson_result *lr, size_t i)
 	}
 }
 
+/* 1 if g is a compiler warning that the diagnostics ctx already hold. */
+static int said_before(const struct diag *g, void *ctx)
+{
+	const struct diags *d = ctx;
+
+	if (strcmp(g->rule, "compile-warning") != 0)
+		return 0;
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].line == g->line && d->v[i].col == g->col && strcmp(d->v[i].rule, g->rule) == 0 &&
+		    strcmp(d->v[i].message, g->message) == 0)
+			return 1;
+	return 0;
+}
+
 void check_end(struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
 
-	for (size_t i = 0; i < l->nblocks; i++)
+	for (size_t i = 0; i < l->nblocks; i++) {
+		/* Code that two blocks use is compiled twice: its warnings are said once. */
+		diags_drop(&lr->blocks[i].diags, said_before, &l->diags);
 		diags_move(&l->diags, &lr->blocks[i].diags);
+	}
+	/* The lesson's structure, not a rule's opinion: reported with --no-rules too. */
+	for (size_t i = 0; i < l->norphans; i++)
+		diags_add(&l->diags, l->path, l->orphans[i].line, l->orphans[i].col, SEV_ERROR, "output-provenance",
+			  "%s", l->orphans[i].why);
 	resolve_refs(lr);
 	diags_sort(&l->diags);
 }

@@ -95,8 +95,10 @@ void check_lesson(struct lesson_result *lr, struct runner *r, struct cache *c, c
  * evidence in c); check_block_verify() gives it its status and its
  * diagnostics, which wait in lr->blocks[i].diags. Once every block is
  * done, check_end() adds those diagnostics to the lesson's in block order
- * (so the output does not depend on the order the blocks ran in) and
- * resolves the {{measure:...}} references.
+ * (so the output does not depend on the order the blocks ran in), reports
+ * the output and stdin blocks that belong to no block that runs them
+ * (output-provenance, the loader's orphans) and resolves the
+ * {{measure:...}} references.
  */
 void check_begin(struct lesson_result *lr);
 int check_block_cached(struct lesson_result *lr, size_t i, struct runner *r, struct cache *c);

@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "cite.h"
+#include "measure.h"
 #include "prose.h"
 
 /* 1 if line (1-based) is inside a code, output or stdin block of l. */
@@ -188,6 +189,56 @@ static void cite(struct lesson_result *lr, const struct text_unit *u, size_t at,
 	c->title = title;
 }
 
+/* 1 if stat is one of measure_stat_names ("min, median, ..."). */
+static int known_stat(const char *stat, size_t len)
+{
+	for (const char *p = measure_stat_names; *p;) {
+		size_t n = strcspn(p, ",");
+		if (n == len && memcmp(p, stat, len) == 0)
+			return 1;
+		p += n;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+/*
+ * What keeps the spelling that works, "{{measure:ID[/REGION]:STAT}}", from
+ * resolving in this lesson (no measure block ID, an unknown STAT), or NULL:
+ * a near miss is answered with a reference that works, never one that
+ * fails next. malloc'd.
+ */
+static char *measure_ref_problem(struct lesson *l, const char *good)
+{
+	const char *id = good + strlen("{{measure:"), *close = strstr(id, "}}");
+	const char *colon = memchr(id, ':', (size_t)(close - id));
+	if (!colon)
+		return xstrdup("write {{measure:ID:STAT}} or {{measure:ID/REGION:STAT}}, ID a measure block");
+	const char *slash = memchr(id, '/', (size_t)(colon - id));
+	char *name = xstrndup(id, (size_t)((slash ? slash : colon) - id));
+	const struct block *b = lesson_block(l, name);
+	char *why = NULL;
+	if (!b || b->mode != MODE_MEASURE) {
+		struct buf ids = BUF_INIT;
+		for (size_t i = 0; i < l->nblocks; i++)
+			if (l->blocks[i].mode == MODE_MEASURE)
+				buf_addf(&ids, "%s%s", ids.len ? ", " : "", l->blocks[i].id);
+		why = ids.len ? xasprintf("nor is there a measure block '%s' in this lesson: write {{measure:ID:STAT}} "
+					  "with one of its measure blocks (%s)",
+					  name, ids.p)
+			      : xasprintf("nor is there a measure block '%s' in this lesson, which has none: mark a "
+					  "block 'measure' to cite its times",
+					  name);
+		buf_release(&ids);
+	} else if (!known_stat(colon + 1, (size_t)(close - colon - 1))) {
+		why = xasprintf("nor is '%.*s' a statistic: write {{measure:%.*s:STAT}}, STAT one of %s",
+				(int)(close - colon - 1), colon + 1, (int)(colon - id), id, measure_stat_names);
+	}
+	free(name);
+	return why;
+}
+
 /* A {{...}} that is no reference litlab reads, but looks like one: an error at its place. */
 static void near_miss(struct lesson *l, const struct text_unit *u, size_t at, const char *body, size_t len)
 {
@@ -212,10 +263,18 @@ static void near_miss(struct lesson *l, const struct text_unit *u, size_t at, co
 	else
 		return;
 	char *good = fixed(word, p, (size_t)(end - p));
+	char *wrong = *word == 'm' ? measure_ref_problem(l, good) : NULL;
 	prose_position(l, u, at, &line, &col);
-	diags_add(&l->diags, l->path, line, col, SEV_ERROR, *word == 'm' ? "measure-reference" : "cite-reference",
-		  "'{{%.*s}}' is not a reference litlab reads, and would be published as it stands: write %s",
-		  (int)len, body, good);
+	if (wrong)
+		diags_add(&l->diags, l->path, line, col, SEV_ERROR, "measure-reference",
+			  "'{{%.*s}}' is not a reference litlab reads, and would be published as it stands; %s",
+			  (int)len, body, wrong);
+	else
+		diags_add(&l->diags, l->path, line, col, SEV_ERROR,
+			  *word == 'm' ? "measure-reference" : "cite-reference",
+			  "'{{%.*s}}' is not a reference litlab reads, and would be published as it stands: write %s",
+			  (int)len, body, good);
+	free(wrong);
 	free(good);
 }
 

@@ -13,7 +13,7 @@
 #include "stats.h"
 
 static const char audit_help[] =
-	"usage: litlab audit [--fresh] [--format text|json|junit] [--rules DIR] [PATH...]\n"
+	"usage: litlab audit [--fresh] [--format text|json|junit] [--rules DIR] [--no-rules] [PATH...]\n"
 	"\n"
 	"Checks the lessons as 'litlab check' does and prints the reviewer's ledger on\n"
 	"stdout: every block with its mode, status and evidence (compiler, flags, exit\n"

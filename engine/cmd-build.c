@@ -28,7 +28,7 @@ extern const size_t style_css_len;
 #define UNKNOWN_SHOWN 20
 
 static const char build_help[] =
-	"usage: litlab build [--fresh] [-o DIR] [--rules DIR] [PATH...]\n"
+	"usage: litlab build [--fresh] [-o DIR] [--rules DIR] [--no-rules] [PATH...]\n"
 	"\n"
 	"Checks the lessons exactly as 'litlab check' does, then renders the course site:\n"
 	"index.html, one page per lesson (its file name with .html), audit.html (the\n"

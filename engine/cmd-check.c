@@ -9,7 +9,7 @@
 
 static const char check_help[] =
 	"usage: litlab check [--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json]\n"
-	"                    [--rules DIR] [PATH...]\n"
+	"                    [--rules DIR] [--no-rules] [PATH...]\n"
 	"\n"
 	"Compiles and runs every C block of the lessons, verifies outputs and exit\n"
 	"statuses, and reports each problem as PATH:LINE:COL: SEVERITY: MESSAGE [RULE].\n"

@@ -4,14 +4,16 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "course_check.h"
 #include "rules.h"
 
 static const char rules_help[] =
-	"usage: litlab rules [--rules DIR]...\n"
+	"usage: litlab rules [--rules DIR]... [PATH...]\n"
 	"\n"
-	"Lists every Lua rule that check applies: its id, severity, the file it comes\n"
-	"from (built-in rules are compiled into litlab from engine/rules/), and one line\n"
-	"of description. lessons/rules/*.lua is included when it exists.\n"
+	"Lists every Lua rule that check applies to the lessons PATH names (lesson\n"
+	"files or folders, default: lessons/): its id, severity, the file it comes from\n"
+	"(built-in rules are compiled into litlab from engine/rules/), and one line of\n"
+	"description. As check does, it reads the rules/*.lua of each lesson's folder.\n"
 	"\n"
 	"  --rules DIR   also list the rules in DIR/*.lua (repeatable)\n"
 	"  -h, --help    this help\n";
@@ -23,32 +25,57 @@ int cmd_rules(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char **dirs = xcalloc(1, sizeof *dirs);
-	size_t ndirs = 1;
+	struct course_check_opts copts = { 0 };
 	int c;
 
-	dirs[0] = xstrdup("lessons/rules");
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
 		if (c == 'r') {
-			dirs = xreallocarray(dirs, ndirs + 1, sizeof *dirs);
-			dirs[ndirs++] = xstrdup(optarg);
+			course_check_opt(&copts, c, optarg);
 		} else if (c == 'h') {
-			free_words(dirs, ndirs);
+			course_check_opts_release(&copts);
 			fputs(rules_help, stdout);
 			return 0;
 		} else {
-			free_words(dirs, ndirs);
+			course_check_opts_release(&copts);
 			return cmd_option_error("rules", c, argv[optind - 1]);
 		}
 	}
-	if (optind < argc) {
-		free_words(dirs, ndirs);
-		return cmd_usage_error("rules", "unexpected argument '%s'", argv[optind]);
-	}
-	struct ruleset rs;
 	char *err = NULL;
+	if (course_check_opts_verify(&copts, &err) < 0) {
+		course_check_opts_release(&copts);
+		int status = cmd_usage_error("rules", "%s", err);
+		free(err);
+		return status;
+	}
+	/*
+	 * The folders check would read. Without PATH, a course without lessons/
+	 * (or without a lesson in it) still has the built-in rules to list.
+	 */
+	struct course_paths paths;
+	char **dirs;
+	size_t ndirs;
+	if (course_find(&paths, argv + optind, (size_t)(argc - optind), &err) == 0) {
+		course_check_rule_folders(&paths, &copts, &dirs, &ndirs);
+	} else if (optind < argc) {
+		fprintf(stderr, "litlab: %s\n", err);
+		free(err);
+		course_paths_release(&paths);
+		course_check_opts_release(&copts);
+		return 2;
+	} else {
+		free(err);
+		ndirs = 1 + copts.nrule_dirs;
+		dirs = xcalloc(ndirs, sizeof *dirs);
+		dirs[0] = xstrdup("lessons/rules");
+		for (size_t i = 0; i < copts.nrule_dirs; i++)
+			dirs[1 + i] = xstrdup(copts.rule_dirs[i]);
+	}
+	course_paths_release(&paths);
+	course_check_opts_release(&copts);
+
+	struct ruleset rs;
 	int status = 0;
 	if (ruleset_load(&rs, dirs, ndirs, NULL, &err) < 0) {
 		fprintf(stderr, "litlab: %s\n", err);

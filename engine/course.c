@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "course.h"
 #include "util.h"
@@ -15,6 +17,81 @@ int course_is_lesson_name(const char *name)
 	size_t n = strlen(name);
 
 	return isdigit((unsigned char)name[0]) && n > 3 && strcmp(name + n - 3, ".md") == 0;
+}
+
+/* 1 if name ends in a Markdown extension, in any case: .md, .markdown, .mdown, .mkd, .mkdn. */
+static int markdown_name(const char *name, size_t *stem)
+{
+	static const char *const exts[] = { ".md", ".markdown", ".mdown", ".mkd", ".mkdn" };
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < ARRAY_LEN(exts); i++) {
+		size_t e = strlen(exts[i]);
+		if (n > e && strcasecmp(name + n - e, exts[i]) == 0) {
+			*stem = n - e;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The README of a folder, in any case and with any extension: expected there, never a lesson. */
+static int readme_name(const char *name)
+{
+	return strncasecmp(name, "readme", 6) == 0 && (name[6] == '\0' || name[6] == '.');
+}
+
+static void note(struct course_paths *out, char *text)
+{
+	out->notes = xreallocarray(out->notes, out->nnotes + 1, sizeof *out->notes);
+	out->notes[out->nnotes++] = text;
+}
+
+/* 1 if the subfolder name of dfd holds a Markdown file (a look at its first 4096 names). */
+static int holds_markdown(int dfd, const char *name)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	int found = 0;
+	size_t stem;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	struct dirent *e;
+	for (int k = 0; !found && k < 4096 && (e = readdir(d)); k++)
+		found = e->d_name[0] != '.' && markdown_name(e->d_name, &stem) && !readme_name(e->d_name);
+	closedir(d);
+	return found;
+}
+
+/* A note for name in dir when it looks like a lesson, or a folder of them, that litlab does not read. */
+static void note_ignored(struct course_paths *out, DIR *d, const char *dir, const char *name)
+{
+	size_t stem;
+	struct stat st;
+
+	if (name[0] == '.' || readme_name(name))
+		return;
+	if (markdown_name(name, &stem)) {
+		if (isdigit((unsigned char)name[0]))
+			note(out, xasprintf("'%s/%s' is not read as a lesson: a lesson's name ends in '.md' (rename it "
+					    "'%.*s.md')",
+					    dir, name, (int)stem, name));
+		else
+			note(out, xasprintf("'%s/%s' is not read as a lesson: a lesson's name starts with its number, "
+					    "NN-slug.md (rename it 'NN-%.*s.md', NN its number)",
+					    dir, name, (int)stem, name));
+		return;
+	}
+	if (strcmp(name, "rules") == 0 || fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISDIR(st.st_mode) || !holds_markdown(dirfd(d), name))
+		return;
+	note(out, xasprintf("'%s/%s/' holds Markdown files, which are not read: litlab does not look into the "
+			    "folders of a folder; name it to check its lessons ('%s/%s')",
+			    dir, name, dir, name));
 }
 
 static void push(struct course_paths *out, char *path)
@@ -47,9 +124,16 @@ static int add_folder(struct course_paths *out, const char *dir, char **err)
 	struct dirent *e;
 	struct stat st;
 	int bad = 0;
+	size_t dlen = strlen(dir);
+	while (dlen > 1 && dir[dlen - 1] == '/')
+		dlen--;
+	char *shown = xstrndup(dir, dlen); /* the folder as notes name it */
+	size_t first_note = out->nnotes;
 	while ((e = readdir(d)) && !bad) {
-		if (!course_is_lesson_name(e->d_name))
+		if (!course_is_lesson_name(e->d_name)) {
+			note_ignored(out, d, shown, e->d_name);
 			continue;
+		}
 		/*
 		 * A lesson found in a folder is a regular file of the folder: a link a
 		 * repository carries could name any file of the host (which build would
@@ -66,6 +150,9 @@ static int add_folder(struct course_paths *out, const char *dir, char **err)
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
+	free(shown);
+	if (out->nnotes > first_note) /* in name order, not readdir's */
+		qsort(out->notes + first_note, out->nnotes - first_note, sizeof *out->notes, cmp_str);
 	if (bad) {
 		free_words(names, n);
 		return -1;
@@ -78,9 +165,6 @@ static int add_folder(struct course_paths *out, const char *dir, char **err)
 		return -1;
 	}
 	qsort(names, n, sizeof *names, cmp_str);
-	size_t dlen = strlen(dir);
-	while (dlen > 1 && dir[dlen - 1] == '/')
-		dlen--;
 	for (size_t i = 0; i < n; i++) {
 		if (dlen == 1 && dir[0] == '.')
 			push(out, xstrdup(names[i]));
@@ -97,8 +181,7 @@ int course_find(struct course_paths *out, char *const *paths, size_t n, char **e
 	static char *const fallback[] = { "lessons/" };
 	struct stat st;
 
-	out->v = NULL;
-	out->n = 0;
+	memset(out, 0, sizeof *out);
 	if (n == 0) {
 		paths = fallback;
 		n = 1;
@@ -121,6 +204,6 @@ int course_find(struct course_paths *out, char *const *paths, size_t n, char **e
 void course_paths_release(struct course_paths *p)
 {
 	free_words(p->v, p->n);
-	p->v = NULL;
-	p->n = 0;
+	free_words(p->notes, p->nnotes);
+	memset(p, 0, sizeof *p);
 }

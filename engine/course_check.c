@@ -16,12 +16,14 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fs.h"
 #include "cite.h"
 #include "course_check.h"
 #include "report.h"
+#include "strvec.h"
 
 struct progress {
 	size_t done, total;
@@ -69,12 +71,8 @@ static void clear_progress(struct progress *p)
 	}
 }
 
-/*
- * The rule folders in the order they apply: each lesson folder's rules/
- * (once), then the --rules folders not already named.
- */
-static void rule_folders(const struct course_paths *paths, const struct course_check_opts *opts, char ***dirs,
-			 size_t *ndirs)
+void course_check_rule_folders(const struct course_paths *paths, const struct course_check_opts *opts, char ***dirs,
+			       size_t *ndirs)
 {
 	char **v = NULL;
 	size_t n = 0;
@@ -100,6 +98,69 @@ static void rule_folders(const struct course_paths *paths, const struct course_c
 	}
 	*dirs = v;
 	*ndirs = n;
+}
+
+/* Where a lesson's number is written: its front matter's 'lesson:' line, or line 1 for its file name. */
+static int number_line(const struct lesson *l)
+{
+	return l->number_line ? l->number_line : 1;
+}
+
+struct numbered {
+	struct lesson *l;
+	size_t order; /* in the course */
+};
+
+static int cmp_number(const void *a, const void *b)
+{
+	const struct numbered *x = a, *y = b;
+
+	if (x->l->number != y->l->number)
+		return x->l->number < y->l->number ? -1 : 1;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+/*
+ * What is wrong with the lessons together, or with one as a whole: two
+ * lessons with one number (make lab-NN, tangle and the site find a lesson
+ * by it), an error at each but the first, naming the first; an empty
+ * lesson, a warning (the site would show its path for its title).
+ */
+static void course_lessons(struct course_check *cc)
+{
+	struct numbered *byn = xcalloc(cc->n ? cc->n : 1, sizeof *byn);
+	size_t n = 0;
+
+	for (size_t i = 0; i < cc->n; i++)
+		if (cc->results[i].lesson->number >= 0)
+			byn[n++] = (struct numbered){ cc->results[i].lesson, i };
+	qsort(byn, n, sizeof *byn, cmp_number);
+	for (size_t i = 1, first = 0; i < n; i++) {
+		if (byn[i].l->number != byn[first].l->number) {
+			first = i;
+			continue;
+		}
+		const struct lesson *f = byn[first].l;
+		struct lesson *l = byn[i].l;
+		struct stat a, b;
+		if (stat(f->path, &a) == 0 && stat(l->path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			continue; /* one file named twice */
+		diags_add(&l->diags, l->path, number_line(l), 1, SEV_ERROR, "lesson-number",
+			  "this is lesson %d, and so is '%s:%d' (by %s): give each lesson a number of its own",
+			  l->number, f->path, number_line(f),
+			  f->number_line ? "its front matter's 'lesson:'" : "its file name");
+	}
+	free(byn);
+	for (size_t i = 0; i < cc->n; i++) {
+		struct lesson *l = cc->results[i].lesson;
+		int empty = 1;
+		for (size_t k = 0; k < l->text_len && empty; k++) /* the front matter is blanked in text */
+			empty = l->text[k] == ' ' || l->text[k] == '\t' || l->text[k] == '\n';
+		if (empty)
+			diags_add(&l->diags, l->path, 1, 1, SEV_WARNING, "empty-lesson",
+				  "the lesson is empty, and its path would stand for its title: write its title ('# Title') "
+				  "and its text, or remove the file");
+	}
 }
 
 /*
@@ -253,14 +314,46 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	}
 }
 
+/*
+ * A $CC that names a file by its path, which is missing or no program:
+ * runner_init() would say it is "not found in PATH", which it was never
+ * looked up in. -1 with *err saying what it is.
+ */
+static int compiler_path(char **err)
+{
+	const char *cc = getenv("CC");
+	struct strvec w = STRVEC_INIT;
+	struct stat st;
+
+	*err = NULL;
+	if (cc && *cc && strvec_split(&w, cc) == 0 && w.n > 0 && strchr(w.v[0], '/')) {
+		if (stat(w.v[0], &st) < 0)
+			*err = xasprintf("no C compiler: CC names '%s', which %s", w.v[0],
+					 errno == ENOENT ? "does not exist" : strerror(errno));
+		else if (!S_ISREG(st.st_mode) || access(w.v[0], X_OK) < 0)
+			*err = xasprintf("no C compiler: CC names '%s', which is not an executable file", w.v[0]);
+	}
+	strvec_clear(&w);
+	return *err ? -1 : 0;
+}
+
 int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		     const struct course_check_opts *opts, char **err)
 {
 	memset(cc, 0, sizeof *cc);
 	diags_init(&cc->rules.errors);
 	*err = NULL;
+	if (course_check_opts_verify(opts, err) < 0)
+		return -1;
 
-	if (course_find(&cc->paths, paths, npaths, err) < 0)
+	int found = course_find(&cc->paths, paths, npaths, err);
+	for (size_t i = 0; opts->print_diags && i < cc->paths.nnotes; i++) {
+		struct buf b = BUF_INIT; /* the names are the folder's: escaped */
+		buf_adds_printable(&b, cc->paths.notes[i]);
+		fprintf(stderr, "litlab: note: %s\n", b.p);
+		buf_release(&b);
+	}
+	if (found < 0)
 		return -1;
 	cc->results = xcalloc(cc->paths.n ? cc->paths.n : 1, sizeof *cc->results);
 	cc->n = cc->paths.n;
@@ -269,14 +362,15 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	for (size_t i = 0; i < cc->n; i++) {
 		cc->results[i].lesson = lesson_load(cc->paths.v[i]);
 		if (!cc->results[i].lesson) {
-			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], fs_strerror(errno));
+			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], lesson_strerror(errno));
 			return -1;
 		}
 		needs_cc |= lesson_needs_compiler(cc->results[i].lesson);
 		prog.total += cc->results[i].lesson->nblocks;
 	}
+	course_lessons(cc);
 	if (needs_cc) {
-		if (runner_init(&cc->runner, err) < 0)
+		if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
 			return -1;
 		cc->have_runner = 1;
 		cc->runner.sanitize = opts->sanitize;
@@ -287,7 +381,7 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	if (!opts->no_rules) {
 		char **dirs;
 		size_t ndirs;
-		rule_folders(&cc->paths, opts, &dirs, &ndirs);
+		course_check_rule_folders(&cc->paths, opts, &dirs, &ndirs);
 		int rc = ruleset_load(&cc->rules, dirs, ndirs, cc->have_cache ? &cc->cache : NULL, err);
 		free_words(dirs, ndirs);
 		if (rc < 0)
@@ -328,6 +422,25 @@ int course_check_opt(struct course_check_opts *opts, int c, const char *arg)
 	if (c == 'R') {
 		opts->no_rules = 1;
 		return 1;
+	}
+	return 0;
+}
+
+int course_check_opts_verify(const struct course_check_opts *opts, char **err)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < opts->nrule_dirs; i++) {
+		const char *d = opts->rule_dirs[i];
+		const char *why = NULL;
+		if (stat(d, &st) < 0)
+			why = errno == ENOENT ? "no such folder" : strerror(errno);
+		else if (!S_ISDIR(st.st_mode))
+			why = "not a folder";
+		if (why) {
+			*err = xasprintf("--rules '%s': %s: name a folder of rule files (*.lua)", d, why);
+			return -1;
+		}
 	}
 	return 0;
 }

@@ -52,8 +52,11 @@ struct course_check {
  * Checks the lessons that paths[0..npaths) name (npaths == 0: "lessons/").
  * Returns 0 when every lesson was checked (errors in lessons are
  * diagnostics, see course_check_gate()), or -1 with *err (malloc'd) when
- * the environment is broken: a path is missing, a file or rules folder
- * cannot be read, no compiler. cc must be released in every case.
+ * the environment is broken or the options wrong: a path is missing, a
+ * file or rules folder cannot be read, a --rules folder is none, no
+ * compiler. Notes on files a lesson folder holds but does not read are
+ * printed on stderr with opts->print_diags. cc must be released in every
+ * case.
  */
 int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		     const struct course_check_opts *opts, char **err);
@@ -68,6 +71,21 @@ void course_check_release(struct course_check *cc);
  * ('r': --rules arg, copied; 'R': --no-rules): 1, else 0.
  */
 int course_check_opt(struct course_check_opts *opts, int c, const char *arg);
+/*
+ * 0 if every --rules folder of opts is a folder, else -1 with *err
+ * (malloc'd) naming the first that is not: a usage error, where it was
+ * once accepted silently and the course's rules were not applied.
+ * course_check_run() asks it first.
+ */
+int course_check_opts_verify(const struct course_check_opts *opts, char **err);
+/*
+ * The rule folders check applies to the lessons of paths, in the order they
+ * apply: each lesson folder's rules/ (once), then the --rules folders of
+ * opts not already named. *dirs (malloc'd, each too) has *ndirs of them.
+ * `litlab rules` lists the rules of the same folders.
+ */
+void course_check_rule_folders(const struct course_paths *paths, const struct course_check_opts *opts, char ***dirs,
+			       size_t *ndirs);
 /* Frees what course_check_opt() copied. */
 void course_check_opts_release(struct course_check_opts *opts);
 

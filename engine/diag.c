@@ -12,16 +12,33 @@ void diags_init(struct diags *d)
 	d->alloc = 0;
 }
 
+static void diag_free(struct diag *g)
+{
+	free(g->path);
+	free(g->rule);
+	free(g->message);
+	free(g->detail);
+}
+
 void diags_release(struct diags *d)
 {
-	for (size_t i = 0; i < d->n; i++) {
-		free(d->v[i].path);
-		free(d->v[i].rule);
-		free(d->v[i].message);
-		free(d->v[i].detail);
-	}
+	for (size_t i = 0; i < d->n; i++)
+		diag_free(&d->v[i]);
 	free(d->v);
 	diags_init(d);
+}
+
+void diags_drop(struct diags *d, int (*drop)(const struct diag *g, void *ctx), void *ctx)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		if (drop(&d->v[i], ctx))
+			diag_free(&d->v[i]);
+		else
+			d->v[k++] = d->v[i];
+	}
+	d->n = k;
 }
 
 struct diag *diags_add(struct diags *d, const char *path, int line, int col, enum severity sev,

@@ -36,6 +36,8 @@ void diags_release(struct diags *d);
 /* Adds one diagnostic and returns it, so that a caller may set its detail. */
 struct diag *diags_add(struct diags *d, const char *path, int line, int col, enum severity sev,
 		       const char *rule, const char *fmt, ...) PRINTFLIKE(7, 8);
+/* Removes (and frees) every diagnostic for which drop(g, ctx) returns 1, keeping the others' order. */
+void diags_drop(struct diags *d, int (*drop)(const struct diag *g, void *ctx), void *ctx);
 /* Sorts by line then column, keeping the order of equal positions. */
 void diags_sort(struct diags *d);
 size_t diags_count(const struct diags *d, enum severity sev);

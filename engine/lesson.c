@@ -33,6 +33,27 @@ static const char c_attrs[] = "id, use, cflags, ldlibs, args, exit, timeout, sam
 			      "disk, files, reason, and one mode: run, measure, compile-only, compile-fail, "
 			      "fragment, derived";
 static const char display_attrs[] = "id, derived, reason";
+
+/* The attributes that apply to a c block of this mode, for messages about one that does not. */
+static const char *mode_attrs(enum block_mode mode)
+{
+	switch (mode) {
+	case MODE_RUN:
+		return "id, use, cflags, ldlibs, args, exit, timeout, disk, files";
+	case MODE_MEASURE:
+		return "id, use, cflags, ldlibs, args, exit, timeout, samples, warmup, disk, files";
+	case MODE_COMPILE_ONLY:
+	case MODE_COMPILE_FAIL:
+		return "id, use, cflags, disk, files";
+	case MODE_FRAGMENT:
+		return "id, use";
+	case MODE_DERIVED:
+		return "id, use, reason";
+	case MODE_DISPLAY:
+		break;
+	}
+	return display_attrs;
+}
 static const char output_attrs[] = "match=exact|ellipsis|contains, stream=stdout|stderr";
 
 const char *block_mode_name(enum block_mode mode)
@@ -132,7 +153,7 @@ static void set_fm(struct lesson *l, const char *key, const char *value, int lin
 					   "e.g. 'lesson: 15'",
 					   value));
 		else
-			l->number = (int)n;
+			l->number = (int)n, l->number_line = line;
 	} else if (strcmp(key, "reviewed") == 0) {
 		if (!valid_date(value))
 			error_at(l, line, 1, "front-matter",
@@ -633,6 +654,22 @@ static void c_attributes(struct lesson *l, struct block *b)
 					   a->key, mode_names[b->mode]));
 			b->bad_attrs = 1;
 		}
+		int is_cflags = strcmp(a->key, "cflags") == 0, is_ldlibs = strcmp(a->key, "ldlibs") == 0;
+		if ((is_cflags || is_ldlibs) && !block_compiles(b)) {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("'%s' has no effect on a %s block, which is %s (accepted on it: %s): %s",
+					   a->key, mode_names[b->mode],
+					   b->mode == MODE_FRAGMENT ? "never built alone" : "not built",
+					   mode_attrs(b->mode),
+					   b->mode == MODE_FRAGMENT ? "put it on the blocks that use it" : "remove it"));
+			b->bad_attrs = 1;
+		} else if (is_ldlibs && !block_executes(b)) {
+			error_at(l, a->line, a->col, "attribute",
+				 xasprintf("'ldlibs' has no effect on a %s block, which is compiled with -c and not "
+					   "linked (accepted on it: %s): remove it",
+					   mode_names[b->mode], mode_attrs(b->mode)));
+			b->bad_attrs = 1;
+		}
 	}
 }
 
@@ -692,11 +729,15 @@ static void output_attributes(struct lesson *l, struct output_block *o, struct b
 					   a->value ? "=..." : "", output_attrs));
 		}
 	}
-	if (owner && owner->mode == MODE_COMPILE_FAIL && o->stream == STREAM_STDOUT &&
-	    attr_find(&o->attrs, "stream"))
-		error_at(l, o->line, o->col, "attribute",
-			 xstrdup("a compile-fail block's output is the compiler's diagnostics: drop "
-				 "stream=stdout"));
+	/* The compiler's messages are one text, its stdout and stderr together: a stream of it is no choice. */
+	const struct attr *stream = attr_find(&o->attrs, "stream");
+	if (owner && owner->mode == MODE_COMPILE_FAIL && stream && stream->value) {
+		error_at(l, stream->line, stream->col, "attribute",
+			 xasprintf("a compile-fail block's output block is matched against the compiler's messages "
+				   "(its stdout and stderr together), not a stream of them: remove stream=%s",
+				   stream->value));
+		o->stream = STREAM_STDOUT;
+	}
 }
 
 /* The info string of the fence on line (after the fence and blanks), with its offset. */
@@ -1512,10 +1553,27 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	resolve_uses(l, &ids);
 	strmap_release(&ids);
 	find_title(l);
-	if (l->number < 0)
-		l->number = number_from_name(path);
+	int named = number_from_name(path);
+	if (l->number < 0) {
+		l->number = named;
+	} else if (named >= 0 && named != l->number) {
+		const char *base = strrchr(path, '/');
+		diags_add(&l->diags, l->path, l->number_line, 1, SEV_WARNING, "lesson-number",
+			  "'lesson: %d' is not the number the file name gives ('%s' is lesson %d): the front "
+			  "matter wins; rename the file or remove this line",
+			  l->number, base ? base + 1 : path, named);
+	}
 	diags_sort(&l->diags);
 	return l;
+}
+
+_Static_assert(LESSON_MAX == 16u << 20, "lesson_strerror() names the limit");
+
+const char *lesson_strerror(int err)
+{
+	if (err == EFBIG)
+		return "it is larger than a lesson may be (16 MiB): split it into smaller lessons";
+	return fs_strerror(err);
 }
 
 struct lesson *lesson_load(const char *path)

@@ -94,7 +94,8 @@ struct block {
 
 /*
  * An output or stdin block that belongs to no block that runs: the loader
- * records it; the output-provenance rule reports it.
+ * records it; check_end() reports it (output-provenance), and promote
+ * refuses the lesson.
  */
 struct orphan {
 	int line, col;
@@ -125,6 +126,7 @@ struct lesson {
 	size_t nfm;
 	char *title;
 	int number; /* -1 when neither the front matter nor the file name says */
+	int number_line; /* the front matter's 'lesson:' line that set number; 0 when the file name did */
 	char *unit;
 	char *course;
 	char *summary;
@@ -160,6 +162,8 @@ struct lesson {
  * cannot be read; every problem inside it is a diagnostic.
  */
 struct lesson *lesson_load(const char *path);
+/* Why lesson_load() failed with errno err, for "cannot read 'PATH': WHY" (a lesson too large names the limit). */
+const char *lesson_strerror(int err);
 /* Parses bytes already in memory as if they were the file path. */
 struct lesson *lesson_parse(const char *path, const char *data, size_t len);
 void lesson_free(struct lesson *l);

@@ -20,7 +20,7 @@ static const struct cmd_entry commands[] = {
 	{ "promote", cmd_promote, "[--dry-run] [--fresh] PATH...", "accept the real output of run blocks into their lessons" },
 	{ "build", cmd_build, "[--fresh] [-o DIR] [--rules DIR] [--no-rules] [PATH...]", "check, then render the site to DIR (default site/public)" },
 	{ "audit", cmd_audit, "[--fresh] [--format text|json|junit] [--rules DIR] [--no-rules] [PATH...]", "the reviewer's ledger: every block and claim with its evidence" },
-	{ "rules", cmd_rules, "[--rules DIR]...", "list every rule: id, severity, origin, summary" },
+	{ "rules", cmd_rules, "[--rules DIR]... [PATH...]", "list every rule: id, severity, origin, summary" },
 };
 
 int cmd_color(FILE *fp)
@@ -76,8 +76,23 @@ static void help(FILE *fp)
 		fprintf(fp, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(fp, "\n'litlab COMMAND --help' shows a command's options.\n"
 		    "Exit status: 0 no error, 1 an error in the lessons, 2 a usage error or a broken\n"
-		    "environment. Environment: CC (the compiler for lesson code, default cc), TMPDIR,\n"
-		    "NO_COLOR.\n");
+		    "environment; 130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP.\n"
+		    "\n"
+		    "environment:\n"
+		    "  CC                    the compiler for lesson code (default cc; words allowed,\n"
+		    "                        e.g. \"ccache gcc\"; looked up in PATH's absolute entries)\n"
+		    "  PATH                  where CC is looked up\n"
+		    "  TMPDIR                litlab's temporary folders (default /tmp)\n"
+		    "  NO_COLOR              set and not empty: no colour, plain progress lines\n"
+		    "  LITLAB_CACHE_DIR      the evidence cache and memos (default .litlab)\n"
+		    "  XDG_STATE_HOME        the cache's secret is kept in $XDG_STATE_HOME/litlab\n"
+		    "  HOME                  ...else in ~/.local/state/litlab\n"
+		    "  LITLAB_ISOLATION      A, B, C or D: the strongest sandbox tier to use\n"
+		    "  LITLAB_SANDBOX_PATHS  folders (':'-separated) shown read-only to lesson code\n"
+		    "  LITLAB_SANDBOX_DEBUG  set: say why each part of a sandbox tier was not had\n"
+		    "  LITLAB_REGION_STDERR  1: a program built with litlab.h, run outside litlab,\n"
+		    "                        prints its regions' times on stderr\n"
+		    "'man litlab' (docs/litlab.1) says more.\n");
 }
 
 /*

@@ -2501,6 +2501,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.span = span ? idx : c.span;
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
+		q.table = s.table || q.why == W_ROW;
 		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && !span) {
 			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */
 			for (stop_scan = stop_scan > sib_end ? stop_scan : sib_end; stop_scan < start; stop_scan++)

@@ -129,6 +129,7 @@ struct quantity {
 	size_t cue_span; /* 1-based index of the code span holding the cue; 0: the cue is in text */
 	const char *why; /* what decided, e.g. "a sleep, wait or timeout"; never NULL */
 	size_t span;	 /* 1-based index of the code span the value stands in ("`35 GB/s`"); 0: in text */
+	int table;	 /* it stands in a table: a pipe or pandoc table, or a row its label decided */
 };
 
 /* The code spans of a prose text: each stands in text as one U+FFFC at offset[i]. */

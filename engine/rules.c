@@ -24,6 +24,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -156,6 +157,8 @@ static int l_quantities(lua_State *L)
 		lua_setfield(L, -2, "text");
 		lua_pushstring(L, q[i].why);
 		lua_setfield(L, -2, "why");
+		lua_pushboolean(L, q[i].table);
+		lua_setfield(L, -2, "table");
 		if (q[i].cue_len) {
 			const char *base = q[i].cue_span ? sp.text[q[i].cue_span - 1] : s;
 			lua_pushlstring(L, base + q[i].cue, q[i].cue_len);
@@ -807,8 +810,12 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 	lua_pushlightuserdata(L, (void *)lr);
 	lua_pushlightuserdata(L, (void *)p);
 	if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
-		send_fail(h, 1, h->alloc.refused ? "the lesson is more than the rules' memory limit (64 MiB) holds"
-						  : "the lesson could not be given to the rules");
+		/* The diagnostic names the lesson ("rule failed on 'PATH': ..."). */
+		char *big = xasprintf("the lesson, %.1f MiB, is more than the rules' memory limit (%u MiB) holds, so "
+				      "this rule file did not check it: split it into smaller lessons",
+				      (double)lr->lesson->src_len / (1u << 20), RULE_MEMORY_LIMIT >> 20);
+		send_fail(h, 1, h->alloc.refused ? big : "the lesson could not be given to the rules");
+		free(big);
 		host_close(h);
 		return;
 	}
@@ -863,6 +870,32 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 	host_close(h);
 }
 
+/*
+ * The rule file about to run gets RULE_CPU_LIMIT_S seconds of CPU from now:
+ * the kernel ends the child with SIGXCPU past them. CPU time, not the wall
+ * clock: on a machine busy with other work, a rule that needs 0.1 s of CPU
+ * may wait seconds for it, and must not fail for that.
+ */
+static void limit_cpu(void)
+{
+	struct rusage ru;
+	struct rlimit rl;
+
+	if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0)
+		return;
+	rlim_t soft = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1 + RULE_CPU_LIMIT_S;
+	if (rl.rlim_max != RLIM_INFINITY && soft > rl.rlim_max)
+		soft = rl.rlim_max;
+	rl.rlim_cur = soft;
+	setrlimit(RLIMIT_CPU, &rl);
+}
+
+/* 1 if the child that ran rule files ended at its CPU limit (limit_cpu()). */
+static int out_of_cpu(int status)
+{
+	return WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL);
+}
+
 static void NORETURN rule_child(const struct ruleset *rs, size_t from, const struct lesson_result *lr,
 				int out)
 {
@@ -879,6 +912,7 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 		h.file = i;
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
+		limit_cpu();
 		run_file(&h, &rs->files[i], lr, &p);
 		buf_addf(&b, "E %zu", i);
 		send(out, &b);
@@ -1075,9 +1109,10 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 	waitpid(pid, &status, 0);
 	if (killed || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		ps->unclean = 1;
-	if (killed) {
+	if (killed || (ps->started && !ps->ended && out_of_cpu(status))) {
 		rule_error(ps, ps->started ? ps->current : from, ps->current_line,
-			   "ran past its time limit (1.5 s) and was stopped");
+			   killed ? "ran past the rule pass's time limit and was stopped"
+				  : "ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s) and was stopped");
 		return (ps->started ? ps->current : from) + 1;
 	}
 	if (ps->started && !ps->ended) {
@@ -1092,6 +1127,36 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 static int is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n';
+}
+
+/*
+ * The ids litlab itself reports (docs/lesson-format.md, "Rule ids";
+ * tests/scripts/docs.sh keeps this list equal to the ids the sources
+ * report). They are facts about the lesson and its runs, not opinions, and
+ * cannot be suppressed, except a compiler's warning, which an author may
+ * have read and meant (an unused variable in a lesson about warnings).
+ */
+static const char *const engine_rule_ids[] = {
+	"attribute",	 "front-matter",  "unclosed-fence", "encoding",	       "compile",
+	"compile-warning", "output-mismatch", "exit-status",  "timeout",	       "resource-limit",
+	"measurement",	 "measure-reference", "cite-reference", "sanitizer",   "nondeterministic",
+	"suppression",	 "rule-error",	  "output-provenance", "lesson-number", "empty-lesson",
+	"site-file",
+};
+static const char *const engine_suppressible[] = { "compile-warning" };
+
+static int in_list(const char *id, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(id, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* 1 if id is an engine id a suppression may name. */
+static int engine_may_suppress(const char *id)
+{
+	return in_list(id, engine_suppressible, ARRAY_LEN(engine_suppressible));
 }
 
 /* Reads the suppression comments of the lesson. */
@@ -1168,7 +1233,12 @@ static void read_suppressions(const struct ruleset *rs, struct lesson_result *lr
 			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
 				  "a litlab-disable comment needs a rule id and a reason: <!-- litlab-disable "
 				  "RULE-ID: reason -->");
-		} else if (!ruleset_find(rs, s->rule)) {
+		} else if (!ruleset_find(rs, s->rule) && !engine_may_suppress(s->rule) &&
+			   in_list(s->rule, engine_rule_ids, ARRAY_LEN(engine_rule_ids))) {
+			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
+				  "'%s' is reported by litlab itself and cannot be suppressed: fix what it reports",
+				  s->rule);
+		} else if (!ruleset_find(rs, s->rule) && !engine_may_suppress(s->rule)) {
 			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
 				  "unknown rule '%s' in litlab-disable ('litlab rules' lists them)", s->rule);
 		} else if (!s->reason) {
@@ -1193,7 +1263,8 @@ static int suppressed(const struct ruleset *rs, struct lesson_result *lr, const 
 		if (!s->valid || !s->first_line || d->line < s->first_line || d->line > s->last_line)
 			continue;
 		const struct rule_info *r = ruleset_find(rs, s->rule);
-		if (r && strcmp(r->id, d->rule) == 0) {
+		const char *id = r ? r->id : engine_may_suppress(s->rule) ? s->rule : NULL;
+		if (id && strcmp(id, d->rule) == 0) {
 			s->used = 1;
 			return 1;
 		}
@@ -1276,6 +1347,19 @@ static int has_rule_error(const struct diags *d)
 	return 0;
 }
 
+struct drop_ctx {
+	const struct ruleset *rs;
+	struct lesson_result *lr;
+};
+
+/* The engine's findings a suppression covers (compile warnings). */
+static int drop_suppressed(const struct diag *d, void *arg)
+{
+	struct drop_ctx *c = arg;
+
+	return engine_may_suppress(d->rule) && suppressed(c->rs, c->lr, d);
+}
+
 void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
@@ -1320,6 +1404,8 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 			c->detail = xstrdup(d->detail);
 	}
 	diags_release(&found);
+	struct drop_ctx drop = { rs, lr };
+	diags_drop(&l->diags, drop_suppressed, &drop);
 	for (size_t i = 0; i < lr->nsupp; i++) {
 		const struct suppression *s = &lr->supp[i];
 		if (s->valid && s->first_line && !s->used)
@@ -1396,7 +1482,10 @@ static int add_dir(struct ruleset *rs, const char *dir, char **err)
 		char *text;
 		size_t len;
 		if (rc == 0 && rule_file_read(dir, names[i], &text, &len) < 0) {
-			*err = xasprintf("cannot read rule file '%s': %s", path, fs_strerror(errno));
+			*err = errno == EFBIG ? xasprintf("cannot read rule file '%s': it is larger than a rule file may be "
+							  "(1 MiB)",
+							  path)
+					      : xasprintf("cannot read rule file '%s': %s", path, fs_strerror(errno));
 			rc = -1;
 		}
 		if (rc == 0)
@@ -1426,6 +1515,7 @@ static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
 		h.file = i;
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
+		limit_cpu();
 		if (host_open(&h) < 0)
 			_exit(4);
 		if (load_rule(&h, &rs->files[i], &err) < 0) {
@@ -1641,7 +1731,9 @@ static void load_meta(struct ruleset *rs)
 			rs->files[st.current].broken = 1;
 			diags_add(&rs->errors, rs->files[st.current].path, 1, 1, SEV_ERROR, "rule-error",
 				  "rule file failed to load: %s",
-				  killed ? "its top level ran past the time limit (1.5 s)" : "the loader died");
+				  killed ? "its top level ran past the rule pass's time limit"
+				  : out_of_cpu(status) ? "its top level ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s)"
+						       : "the loader died");
 			from = st.current + 1;
 			clean = 0;
 		} else {

@@ -22,7 +22,11 @@
 /* Bytes of a block's stdout and of its stderr that rules see (evidence.stdout_truncated says more was printed). */
 #define RULE_OUTPUT_MAX (64u << 10)
 #define RULE_INSTRUCTION_LIMIT 50000000L
-#define RULE_WALL_LIMIT_S 1.5
+/* CPU seconds each rule file gets (load, then its handlers), counted by the kernel: a busy
+   machine stops no rule. */
+#define RULE_CPU_LIMIT_S 2
+/* A backstop only: a rule cannot wait for anything, so only a litlab fault could reach it. */
+#define RULE_WALL_LIMIT_S 60.0
 #define RULE_REPORT_LIMIT 500
 
 struct rule_file {

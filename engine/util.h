@@ -14,6 +14,9 @@
 #define LITLAB_VERSION "0.1.0"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+/* A macro's value as a string literal: XSTR(2) is "2". */
+#define STR(x) #x
+#define XSTR(x) STR(x)
 
 #if defined(__GNUC__)
 #define PRINTFLIKE(f, a) __attribute__((format(printf, f, a)))

@@ -42,7 +42,8 @@ end
 local function scan(text, spans, at, report, ledger, where)
   for _, q in ipairs(litlab.quantities(text, spans)) do
     if q.class == "claim" or q.class == "unsure" then
-      report(at(q.first), message(q, where))
+      -- a table in prose is read as one paragraph, but the author knows it as a table
+      report(at(q.first), message(q, where == "prose" and q.table and "a table" or where))
     else
       local why = q.cue and string.format("'%s': %s", quote(q.cue), q.why) or q.why
       ledger(at(q.first), quote(q.text), q.class, why)

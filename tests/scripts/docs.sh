@@ -219,6 +219,26 @@ for text in sources.values():
 env_sec = man.split(".SH ENVIRONMENT")[1].split("\n.SH ")[0] if ".SH ENVIRONMENT" in man else ""
 env_doc = re.findall(r"^\.TP\n\.B ([A-Z_]+)$", env_sec, re.M)
 compare("environment variable in docs/litlab.1", read_env, env_doc)
+# 'litlab --help' lists every variable a user may set (the manual's, but the one litlab sets
+# for its own helpers), and the ones lesson programs read outside litlab.
+help_env = help_all.split("\nenvironment:\n")[1] if "\nenvironment:\n" in help_all else ""
+for v in sorted(set(env_doc) - {"LITLAB_SANDBOX_HELPER"}) + ["LITLAB_REGION_STDERR"]:
+    if not re.search(r"^  %s " % v, help_env, re.M):
+        bad.append("litlab --help does not list the environment variable %s" % v)
+# Each command's usage line names every option its --help lists.
+for c in commands:
+    text = read("%s/help-%s.out" % (work, c))
+    usage = text.split("\n\n")[0]
+    for l in text.split("\n"):
+        m = re.match(r"  (-[a-zA-Z])?(?:, )?(--[a-z][a-z-]*)?(?= |$)", l)
+        forms = [x for x in (m.groups() if m else ()) if x]
+        if forms and "--help" not in forms and not any(re.search(r"\[%s[] ]" % re.escape(f), usage) for f in forms):
+            bad.append("the usage line of 'litlab %s --help' does not name %s" % (c, forms[-1]))
+
+# The engine's own rule ids (engine/rules.c: which may be suppressed) are the ids the sources report.
+m = re.search(r"engine_rule_ids\[\] = \{([^}]*)\}", sources.get("engine/rules.c", ""))
+listed = set(re.findall(r'"([a-z-]+)"', m.group(1))) if m else set()
+compare("engine rule id in engine/rules.c's engine_rule_ids", engine_ids, listed)
 
 # JSON: the example's fields are those litlab prints now, and each is in a table.
 def paths(v, at=""):

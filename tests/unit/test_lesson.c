@@ -131,9 +131,11 @@ static void test_front_matter(void **state)
 				 "\n"
 				 "---\n"
 				 "# Not the title\n");
-	expect_no_diags(l);
+	/* the front matter wins over the file name, which is said */
+	expect_diag(l, 3, 1, SEV_WARNING, "lesson-number", "'lesson: 7' is not the number the file name gives ('15-pointers.md' is lesson 15)");
+	assert_int_equal(l->diags.n, 1);
 	assert_string_equal(l->title, "Pointers, at last");
-	assert_int_equal(l->number, 7); /* the front matter wins over the file name */
+	assert_int_equal(l->number, 7);
 	assert_string_equal(l->unit, "memory");
 	assert_string_equal(l->course, "C for physicists");
 	assert_string_equal(l->summary, "a: b");
@@ -772,12 +774,20 @@ static void test_output_attributes(void **state)
 				 "```\n"
 				 "```c\nint main(void){return 0;}\n```\n"
 				 "```output match=\"unclosed\n" /* 16 */
+				 "```\n"
+				 "```c compile-fail\nint main(void){return}\n```\n"
+				 "```output match=contains stream=stderr\n" /* 21 */
+				 "error\n"
 				 "```\n");
 	expect_diag(l, 4, 11, SEV_ERROR, "attribute", "match=fuzzy is not a match mode");
 	expect_diag(l, 4, 23, SEV_ERROR, "attribute", "stream=stdlog is not a stream");
 	expect_diag(l, 4, 37, SEV_ERROR, "attribute", "unknown attribute 'colour=...'");
-	expect_diag(l, 10, 1, SEV_ERROR, "attribute", "compile-fail");
+	expect_diag(l, 10, 11, SEV_ERROR, "attribute", "compile-fail block's output block is matched against the compiler's messages");
 	expect_diag(l, 16, 17, SEV_ERROR, "attribute", "unclosed quote");
+	/* stream=stderr was once accepted and never compared with anything */
+	expect_diag(l, 21, 26, SEV_ERROR, "attribute", "remove stream=stderr");
+	assert_int_equal(l->blocks[3].noutputs, 1);
+	assert_int_equal(l->blocks[3].outputs[0].stream, STREAM_STDOUT);
 	lesson_free(l);
 }
 
@@ -1124,6 +1134,35 @@ static void test_attribute_diagnostics(void **state)
 	lesson_free(l);
 }
 
+/* cflags= and ldlibs= where they cannot apply: once accepted and ignored. */
+static void test_flags_that_cannot_apply(void **state)
+{
+	(void)state;
+	struct lesson *l = parse("```c id=a fragment cflags=-O2\nint f(void);\n```\n"	    /* 1: 20 */
+				 "```c id=b fragment ldlibs=-lm\nint g(void);\n```\n"	    /* 4: 20 */
+				 "```c id=c derived reason=\"x\" cflags=-O2 ldlibs=-lm\nx\n```\n" /* 7: 30, 41 */
+				 "```c id=d compile-only ldlibs=-lm\nint h(void);\n```\n"	    /* 10: 24 */
+				 "```c id=e compile-fail ldlibs=-lm\nint i(void){return}\n```\n" /* 13: 24 */
+				 "```c id=f compile-only cflags=-O2\nint j(void);\n```\n"	    /* 16: fine */
+				 "```c id=g cflags=-O2 ldlibs=-lm\nint main(void){return 0;}\n```\n"); /* 19: fine */
+	const struct diag *d = expect_diag(l, 1, 20, SEV_ERROR, "attribute", "'cflags' has no effect on a fragment block");
+	assert_non_null(strstr(d->message, "(accepted on it: id, use)"));
+	assert_non_null(strstr(d->message, "put it on the blocks that use it"));
+	expect_diag(l, 4, 20, SEV_ERROR, "attribute", "'ldlibs' has no effect on a fragment block");
+	d = expect_diag(l, 7, 30, SEV_ERROR, "attribute", "'cflags' has no effect on a derived block, which is not built");
+	assert_non_null(strstr(d->message, "(accepted on it: id, use, reason): remove it"));
+	expect_diag(l, 7, 41, SEV_ERROR, "attribute", "'ldlibs' has no effect on a derived block");
+	d = expect_diag(l, 10, 24, SEV_ERROR, "attribute", "'ldlibs' has no effect on a compile-only block, which is compiled with -c");
+	assert_non_null(strstr(d->message, "(accepted on it: id, use, cflags, disk, files)"));
+	expect_diag(l, 13, 24, SEV_ERROR, "attribute", "'ldlibs' has no effect on a compile-fail block");
+	assert_int_equal(count_rule(l, "attribute"), 6);
+	for (size_t i = 0; i < 5; i++)
+		assert_true(l->blocks[i].bad_attrs);
+	assert_false(l->blocks[5].bad_attrs);
+	assert_false(l->blocks[6].bad_attrs);
+	lesson_free(l);
+}
+
 /* ---- size, hostile bytes, encoding ---- */
 
 static void test_many_blocks(void **state)
@@ -1361,6 +1400,7 @@ int main(void)
 		cmocka_unit_test(test_duplicate_ids),
 		cmocka_unit_test(test_modes),
 		cmocka_unit_test(test_attribute_diagnostics),
+		cmocka_unit_test(test_flags_that_cannot_apply),
 		cmocka_unit_test(test_many_blocks),
 		cmocka_unit_test(test_degenerate_lessons),
 		cmocka_unit_test(test_hostile_bytes),

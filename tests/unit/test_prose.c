@@ -237,7 +237,10 @@ static void test_cited_values(void **state)
 			  "Near: {{ measure:m:median }} {{mesure:m:min}} {{cite intel opt|3 cycles}}.\n\n" /* 7 */
 			  "Open {{cite:intel opt|4 cycles\n\n"			 /* line 9 */
 			  "Fine: {{measure:m:median}}, and {{ anything else }} is no reference.\n\n" /* 11 */
-			  "[intel opt]: <https://example.invalid/o> 'Intel, manual, 2023'\n";
+			  "[intel opt]: <https://example.invalid/o> 'Intel, manual, 2023'\n\n"
+			  "Missing: {{ measure:loop:median }} {{ measure:m:average }}.\n\n" /* line 15 */
+			  "```c id=m measure\nint main(void) { return 0; }\n```\n\n"
+			  "```c id=loop\nint main(void) { return 0; }\n```\n";
 	struct lesson *l = lesson_parse(PATH, src, strlen(src));
 	struct lesson_result lr;
 
@@ -254,13 +257,18 @@ static void test_cited_values(void **state)
 	assert_int_equal(lr.ledger.cites[0].col, 10);
 	assert_non_null(ledger_cite(&lr.ledger, "cite:Intel Opt|4 cycles", 23));
 	expect_diags(l, "cite-reference", 4);
-	expect_diags(l, "measure-reference", 2);
+	expect_diags(l, "measure-reference", 4);
 	assert_non_null(strstr(diag_at(l, 5, 9), "no link reference definition '[nope]'"));
 	assert_non_null(strstr(diag_at(l, 5, 39), "malformed cited value"));
 	assert_non_null(strstr(diag_at(l, 7, 7), "write {{measure:m:median}}"));
 	assert_non_null(strstr(diag_at(l, 7, 30), "write {{measure:m:min}}"));
 	assert_non_null(strstr(diag_at(l, 7, 47), "write {{cite:intel opt|3 cycles}}"));
 	assert_non_null(strstr(diag_at(l, 9, 6), "not closed"));
+	/* a near miss gets a spelling that would resolve, or is told why there is none */
+	assert_non_null(strstr(diag_at(l, 15, 10), "nor is there a measure block 'loop' in this lesson: write "
+						   "{{measure:ID:STAT}} with one of its measure blocks (m)"));
+	assert_null(strstr(diag_at(l, 15, 10), "{{measure:loop:median}}"));
+	assert_non_null(strstr(diag_at(l, 15, 36), "nor is 'average' a statistic: write {{measure:m:STAT}}"));
 	ledger_release(&lr.ledger);
 	lesson_free(l);
 }
