@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,7 +137,7 @@ static void compiler_binary(struct cache *c, const char *path, char bin[CACHE_KE
  * driver stayed. Which they are is asked once per compiler file and command
  * (a memo); their identities are looked at every run.
  */
-static void compiler_parts(struct cache *c, const struct runner *r, const char *path, struct sha256_ctx *ctx)
+static void compiler_parts(struct cache *c, struct runner *r, const char *path, struct sha256_ctx *ctx)
 {
 	char *file = envinfo_file_id(path);
 	/* $CC of several words (ccache gcc): the memo would key the launcher's file, not the compiler's. */
@@ -155,6 +156,22 @@ static void compiler_parts(struct cache *c, const struct runner *r, const char *
 		free(part);
 	}
 	free(parts);
+	/* Its search lists, for the folders each record watches (runner.h, evidence.dirs). */
+	char *dirs = id ? cache_memo_get(c, "compiler-search", id, NULL) : NULL;
+	if (!dirs && r->cc_argv.n) {
+		dirs = envinfo_search_dirs(path, r->cc_argv.v, r->cc_argv.n);
+		if (id)
+			cache_memo_put(c, "compiler-search", id, dirs, strlen(dirs));
+	}
+	strvec_clear(&r->sys_inc);
+	strvec_clear(&r->sys_lib);
+	for (char *p = dirs, *nl; p && (nl = strchr(p, '\n')); p = nl + 1) {
+		*nl = '\0';
+		if (p[0] && p[1] == ' ' && p[2] == '/')
+			strvec_push(p[0] == 'I' ? &r->sys_inc : &r->sys_lib, p + 2);
+		key_str(ctx, "compiler-search", p);
+	}
+	free(dirs);
 	free(id);
 	free(file);
 }
@@ -183,15 +200,41 @@ static void assume_isolation(struct cache *c, struct runner *r)
 #define MAC_TAG "litlab-mac "
 #define MAC_LINE (sizeof MAC_TAG - 1 + CACHE_KEY_HEX + 1) /* the tag, the hex digits, a newline */
 
-/* The folder the secret is kept in, as the user names it: $XDG_STATE_HOME/litlab, ~/.local/state/litlab. */
+/*
+ * The folder the secret is kept in: $XDG_STATE_HOME/litlab, else
+ * ~/.local/state/litlab. Under `sudo -E`, or a CI job's HOME=/tmp, those
+ * name folders another user may have prepared (with links that would make
+ * root create folders anywhere): root takes its home from the password
+ * file, and XDG_STATE_HOME only when it is a folder of root's already that
+ * no one else may write.
+ */
 static char *secret_dir(void)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	struct stat st;
 
+	if (geteuid() == 0) {
+		if (state && state[0] == '/' && stat(state, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == 0 &&
+		    !(st.st_mode & 022))
+			return xasprintf("%s/litlab", state);
+		struct passwd *pw = getpwuid(0);
+		return pw && pw->pw_dir && pw->pw_dir[0] == '/' ? xasprintf("%s/.local/state/litlab", pw->pw_dir)
+							      : NULL;
+	}
 	if (state && state[0] == '/')
 		return xasprintf("%s/litlab", state);
 	if (home && home[0] == '/')
 		return xasprintf("%s/.local/state/litlab", home);
+	return NULL;
+}
+
+/* NULL if st (the secret's folder or file) is the user's own and no one else may write it. */
+static const char *not_own(const struct stat *st, unsigned others)
+{
+	if (st->st_uid != geteuid())
+		return "it belongs to another user";
+	if (st->st_mode & others)
+		return "others may read or write it";
 	return NULL;
 }
 
@@ -213,6 +256,14 @@ static int load_secret(struct cache *c, char **why)
 		free(dir);
 		return -1;
 	}
+	struct stat st;
+	const char *bad = fstat(dfd, &st) < 0 ? "it cannot be looked at" : not_own(&st, 022);
+	if (bad) {
+		*why = xasprintf("'%s' cannot keep it: %s", dir, bad);
+		close(dfd);
+		free(dir);
+		return -1;
+	}
 	if (fs_read(dfd, SECRET_FILE, 64, &data, &len) < 0 && errno == ENOENT) {
 		/* Made whole beside its place, then linked there: one of two litlabs starting at once wins. */
 		unsigned char fresh_secret[sizeof c->secret];
@@ -228,7 +279,13 @@ static int load_secret(struct cache *c, char **why)
 		explicit_bzero(fresh_secret, sizeof fresh_secret);
 		fs_read(dfd, SECRET_FILE, 64, &data, &len);
 	}
-	if (data && len == sizeof c->secret) {
+	int sfd = data ? fs_open_file(dfd, SECRET_FILE) : -1;
+	bad = sfd < 0 || fstat(sfd, &st) < 0 ? "it cannot be looked at" : not_own(&st, 077);
+	if (sfd >= 0)
+		close(sfd);
+	if (data && bad) {
+		*why = xasprintf("'%s/" SECRET_FILE "' cannot be used: %s", dir, bad);
+	} else if (data && len == sizeof c->secret) {
 		memcpy(c->secret, data, sizeof c->secret);
 		rc = 0;
 	} else {

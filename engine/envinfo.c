@@ -109,7 +109,10 @@ static int run_capture(const char *path, char **argv, struct buf *out)
 		setpgid(0, 0);
 		if (dup2(devnull, 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[1], 2) < 0)
 			_exit(127);
-		execv(path, argv);
+		/* The compiler's answers as the sandbox's compiler would give them: none of litlab's
+		   environment (a LIBRARY_PATH, CPATH or LANG of the user's) reaches it. */
+		char *const env[] = { "PATH=" PROGRAM_PATH, "LC_ALL=C", NULL };
+		execve(path, argv, env);
 		_exit(127);
 	}
 	close(devnull);
@@ -320,6 +323,57 @@ char *envinfo_compiler_parts(const char *path, char *const *argv, size_t argc)
 		free(found);
 		buf_release(&out);
 	}
+	return buf_detach(&list, NULL);
+}
+
+/* Appends "TAG path\n" for each folder of the list that starts at line p ("#include <...>" block). */
+static void add_include_dirs(struct buf *list, const char *text)
+{
+	const char *p = strstr(text, "#include <...> search starts here:\n");
+
+	if (!p)
+		return;
+	for (p = strchr(p, '\n') + 1; *p == ' ';) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		if (len > 2 && p[1] == '/')
+			buf_addf(list, "I %.*s\n", (int)(len - 1), p + 1);
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+}
+
+char *envinfo_search_dirs(const char *path, char *const *argv, size_t argc)
+{
+	struct buf list = BUF_INIT, out = BUF_INIT;
+	struct strvec words = STRVEC_INIT;
+
+	strvec_pushv(&words, argv, argc);
+	strvec_push(&words, "-E");
+	strvec_push(&words, "-Wp,-v");
+	strvec_push(&words, "-xc");
+	strvec_push(&words, "/dev/null");
+	if (run_capture(path, words.v, &out) != -1)
+		add_include_dirs(&list, out.p);
+	strvec_clear(&words);
+	buf_reset(&out);
+	strvec_pushv(&words, argv, argc);
+	strvec_push(&words, "-print-search-dirs");
+	if (run_capture(path, words.v, &out) != -1) {
+		const char *p = strstr(out.p, "\nlibraries: =");
+		p = p ? p + 14 : strncmp(out.p, "libraries: =", 12) == 0 ? out.p + 12 : NULL;
+		while (p && *p && *p != '\n') {
+			size_t len = strcspn(p, ":\n");
+			if (len && *p == '/')
+				buf_addf(&list, "L %.*s\n", (int)len, p);
+			p += len;
+			if (*p == ':')
+				p++;
+		}
+	}
+	strvec_clear(&words);
+	buf_release(&out);
 	return buf_detach(&list, NULL);
 }
 

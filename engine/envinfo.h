@@ -73,6 +73,14 @@ char *envinfo_file_id(const char *path);
  */
 char *envinfo_compiler_parts(const char *path, char *const *argv, size_t argc);
 
+/*
+ * Where the compiler at path (run as argv) looks for headers and libraries
+ * when no flag adds a folder: "I DIR" lines (its #include <...> search list,
+ * in order) and "L DIR" lines (its library search list), malloc'd; "" if it
+ * says nothing (not gcc-like).
+ */
+char *envinfo_search_dirs(const char *path, char *const *argv, size_t argc);
+
 /* Frees env's strings and zeroes it. */
 void envinfo_release(struct envinfo *env);
 

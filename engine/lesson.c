@@ -190,6 +190,35 @@ static int word_is(const char *w, const char *prefix)
 	return strncmp(w, prefix, strlen(prefix)) == 0;
 }
 
+/*
+ * 1 if flag f (next: the word after it) changes the dependency lists litlab
+ * asks the compiler, assembler and linker for: -MMD would leave every system
+ * header out of the key (the driver passes it after litlab's -MD).
+ */
+static int dependency_flag(const char *f, const char *next)
+{
+	static const char *const long_forms[] = { "--dependencies", "--user-dependencies", "--write-dependencies",
+						  "--write-user-dependencies", "--print-missing-file-dependencies" };
+	const char *opt = f;
+
+	if (word_is(f, "-Wp,") || word_is(f, "-Wa,") || word_is(f, "-Wl,"))
+		opt = f + 4;
+	else if (strcmp(f, "-Xpreprocessor") == 0 || strcmp(f, "-Xassembler") == 0 || strcmp(f, "-Xlinker") == 0)
+		opt = next;
+	for (const char *o = opt; o; o = strchr(o, ',') ? strchr(o, ',') + 1 : NULL) {
+		if (o[0] == '-' && o[1] == 'M' && (o[2] == '\0' || o[2] == ',' || strchr("DMFGPTQ", o[2])))
+			return 1;
+		if (word_is(o, "--MD") || word_is(o, "--dependency-file") || word_is(o, "-dependency-file"))
+			return 1;
+		if (opt == f)
+			break; /* a plain flag: only its own word */
+	}
+	for (size_t i = 0; i < ARRAY_LEN(long_forms); i++)
+		if (word_is(f, long_forms[i]))
+			return 1;
+	return 0;
+}
+
 char *lesson_refused_flag(const char *flags)
 {
 	struct strvec w = STRVEC_INIT;
@@ -218,6 +247,10 @@ char *lesson_refused_flag(const char *flags)
 			why = xasprintf("'%s' loads a plugin or reads more flags from a file", f);
 		else if (word_is(f, "--config") || word_is(f, "--driver-mode") || word_is(f, "-ccc-"))
 			why = xasprintf("'%s' changes what the compiler driver is and reads", f);
+		else if (dependency_flag(f, next))
+			why = xasprintf("'%s' changes the list of files the build read, which litlab asks for itself "
+					"(the evidence cache's key)",
+					f);
 		else if ((word_is(f, "--sysroot") || word_is(f, "-isysroot"))) {
 			const char *dir = strchr(f, '=') ? strchr(f, '=') + 1 : f[1] == 'i' && f[9] ? f + 9 : next;
 			if (strncmp(dir, "/usr", 4) != 0 || (dir[4] && dir[4] != '/') || strstr(dir, ".."))

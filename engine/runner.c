@@ -107,6 +107,8 @@ void runner_release(struct runner *r)
 		envinfo_release(&r->env);
 	free(r->cc);
 	strvec_clear(&r->cc_argv);
+	strvec_clear(&r->sys_inc);
+	strvec_clear(&r->sys_lib);
 	free(r->cc_path);
 	free(r->isolation_own);
 	memset(r, 0, sizeof *r);
@@ -276,34 +278,107 @@ static void add_dir(struct evidence *ev, const char *dir, size_t len)
 	ev->dirs[ev->ndirs++] = xstrndup(dir, len);
 }
 
-/*
- * ev->dirs: where a file the compiler or linker would now find first could
- * appear (runner.h). The deps say what was read; these say where something
- * new would be looked for first: the system's folders, the flags', the deps'.
- */
-static void search_dirs(struct evidence *ev, const struct strvec *flags)
+/* path with its "." and ".." parts resolved as words (no link followed), and no trailing '/'. */
+static char *lexical(const char *path)
 {
-	static const char *const sys[] = { "/usr/local/include", "/usr/include", "/usr/local/lib" };
-	static const char *const opts[] = { "-I", "-isystem", "-iquote", "-idirafter", "-L" };
+	struct strvec parts = STRVEC_INIT;
+	struct buf b = BUF_INIT;
 
-	for (size_t i = 0; i < ARRAY_LEN(sys); i++)
-		add_dir(ev, sys[i], strlen(sys[i]));
+	for (const char *p = path; *p;) {
+		size_t n = strcspn(p, "/");
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			if (parts.n)
+				strvec_remove(&parts, parts.n - 1);
+		} else if (n && !(n == 1 && p[0] == '.')) {
+			strvec_push_nodup(&parts, xstrndup(p, n));
+		}
+		p += n;
+		while (*p == '/')
+			p++;
+	}
+	for (size_t i = 0; i < parts.n; i++)
+		buf_addf(&b, "/%s", parts.v[i]);
+	strvec_clear(&parts);
+	return b.len ? buf_detach(&b, NULL) : (buf_release(&b), xstrdup("/"));
+}
+
+/* Appends the folders flags name with one of opts (-I DIR, -IDIR) to list, lexically. */
+static void flag_dirs(struct strvec *list, const struct strvec *flags, const char *const *opts, size_t nopts)
+{
 	for (size_t i = 0; flags && i < flags->n; i++) {
-		for (size_t k = 0; k < ARRAY_LEN(opts); k++) {
+		for (size_t k = 0; k < nopts; k++) {
 			size_t n = strlen(opts[k]);
 			if (strncmp(flags->v[i], opts[k], n) != 0)
 				continue;
 			const char *dir = flags->v[i][n] ? flags->v[i] + n : i + 1 < flags->n ? flags->v[i + 1] : "";
-			if (sandbox_shows(dir))
-				add_dir(ev, dir, strlen(dir));
+			if (dir[0] == '/')
+				strvec_push_nodup(list, lexical(dir));
 			break;
 		}
 	}
-	for (size_t i = 0; i < ev->ndeps; i++) {
-		const char *slash = strrchr(ev->deps[i], '/');
-		if (slash)
-			add_dir(ev, ev->deps[i], slash == ev->deps[i] ? 1 : (size_t)(slash - ev->deps[i]));
+}
+
+/*
+ * For each file read, DIR/REL/NAME found in the search folder DIR, the folders
+ * EARLIER/REL of every search folder before DIR: a NAME put there later would
+ * be found first. Those that do not exist are watched too (made later, they
+ * shadow as well), with the search folders themselves (a header missing at
+ * the build that appears there later).
+ */
+static void shadow_dirs(struct evidence *ev, const struct strvec *list)
+{
+	for (size_t i = 0; i < list->n; i++)
+		add_dir(ev, list->v[i], strlen(list->v[i]));
+	for (size_t d = 0; d < ev->ndeps; d++) {
+		char *dep = lexical(ev->deps[d]);
+		for (size_t s = 0; s < list->n; s++) {
+			size_t n = strlen(list->v[s]);
+			if (strncmp(dep, list->v[s], n) != 0 || dep[n] != '/')
+				continue;
+			const char *rel = dep + n + 1, *slash = strrchr(rel, '/');
+			for (size_t e = 0; e < s; e++) {
+				char *where = slash ? xasprintf("%s/%.*s", list->v[e], (int)(slash - rel), rel)
+						    : xstrdup(list->v[e]);
+				add_dir(ev, where, strlen(where));
+				free(where);
+			}
+			break;
+		}
+		free(dep);
 	}
+}
+
+/*
+ * ev->dirs: where a file the compiler or linker would now find first could
+ * appear (runner.h): the search lists in order (the flags' folders, then
+ * the compiler's own, as it reported them, else the usual ones), and for
+ * every file read, the same place below each folder searched before its own.
+ */
+static void search_dirs(const struct runner *r, struct evidence *ev, const struct strvec *flags)
+{
+	static const char *const quote[] = { "-iquote" }, *const inc[] = { "-I" }, *const sys[] = { "-isystem" },
+				 *const after[] = { "-idirafter" }, *const libs[] = { "-L" };
+	static const char *const usual_inc[] = { "/usr/local/include", "/usr/include" };
+	static const char *const usual_lib[] = { "/usr/local/lib", "/usr/lib" };
+	struct strvec inc_list = STRVEC_INIT, lib_list = STRVEC_INIT;
+
+	flag_dirs(&inc_list, flags, quote, 1);
+	flag_dirs(&inc_list, flags, inc, 1);
+	flag_dirs(&inc_list, flags, sys, 1);
+	for (size_t i = 0; i < r->sys_inc.n; i++)
+		strvec_push_nodup(&inc_list, lexical(r->sys_inc.v[i]));
+	for (size_t i = 0; !r->sys_inc.n && i < ARRAY_LEN(usual_inc); i++)
+		strvec_push(&inc_list, usual_inc[i]);
+	flag_dirs(&inc_list, flags, after, 1);
+	flag_dirs(&lib_list, flags, libs, 1);
+	for (size_t i = 0; i < r->sys_lib.n; i++)
+		strvec_push_nodup(&lib_list, lexical(r->sys_lib.v[i]));
+	for (size_t i = 0; !r->sys_lib.n && i < ARRAY_LEN(usual_lib); i++)
+		strvec_push(&lib_list, usual_lib[i]);
+	shadow_dirs(ev, &inc_list);
+	shadow_dirs(ev, &lib_list);
+	strvec_clear(&inc_list);
+	strvec_clear(&lib_list);
 }
 
 void runner_compile_limits(struct limits *lim)
@@ -688,20 +763,19 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 	/*
 	 * A linker without --dependency-file (before binutils 2.35, or another
 	 * linker), or an assembler without --MD (clang's own), refuses the whole
-	 * build: built again without it, and never asked for it again. Its
-	 * inputs are then not part of the key.
+	 * build: it is built again without them, and if that build succeeds, the
+	 * tool lacks the option and is never asked for it again (its inputs are
+	 * then not part of the key). The words alone decide nothing: a lesson's
+	 * own error may say "--MD" (an #error, a compile-fail block), and must
+	 * not turn the lists off for the blocks after it.
 	 */
 	int drop_ld = link && !r->no_linker_deps && memmem(ev->compile_log.p, ev->compile_log.len, "dependency-file", 15);
 	int drop_as = !r->no_asm_deps && memmem(ev->compile_log.p, ev->compile_log.len, "--MD", 4);
 	if (!ev->compile_ok && (drop_ld || drop_as)) {
-		if (drop_ld) {
-			r->no_linker_deps = 1;
+		if (drop_ld)
 			strvec_remove(&argv, linker_deps);
-		}
-		if (drop_as) {
-			r->no_asm_deps = 1;
+		if (drop_as)
 			strvec_remove(&argv, asm_deps);
-		}
 		struct runner_build again;
 		char *err = NULL;
 		if (runner_build_open(&again, &bd->lim, &err) == 0) { /* a folder serves one launch */
@@ -709,6 +783,10 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 			runner_build_release(bd);
 			*bd = again;
 			compile_launch(bd, argv.v, ev);
+			if (ev->compile_ok && drop_ld)
+				r->no_linker_deps = 1;
+			if (ev->compile_ok && drop_as)
+				r->no_asm_deps = 1;
 		}
 		free(err);
 	}
@@ -716,7 +794,7 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 	read_deps(ev, bd->dir.fd, ".adeps");
 	if (link)
 		read_deps(ev, bd->dir.fd, ".ldeps");
-	search_dirs(ev, flags);
+	search_dirs(r, ev, flags);
 	strvec_clear(&argv);
 	bd->built = ev->compile_ok && link;
 	return ev->compile_ok ? 0 : -1;

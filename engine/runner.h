@@ -44,6 +44,9 @@ struct runner {
 	char *cc_path;	       /* where cc_argv.v[0] was found */
 	int no_linker_deps; /* the linker has no --dependency-file: its inputs are not listed */
 	int no_asm_deps;    /* the assembler has no --MD: what .incbin reads is not listed */
+	/* The compiler's own search lists (envinfo_search_dirs()), when the cache asked for them:
+	   where a header or library put later would be found before the one a block read. */
+	struct strvec sys_inc, sys_lib;
 	const char *isolation; /* what evidence records as its isolation: runner_isolation() */
 	char *isolation_own;	/* the runner's copy that isolation points to */
 	int have_env;

@@ -123,6 +123,9 @@ static NO_SANITIZE NORETURN void child(const struct child_spec *c, volatile int 
 	if (c->nproc > 0)
 		set_limit(RLIMIT_NPROC, (rlim_t)c->nproc, (rlim_t)c->nproc);
 	set_limit(RLIMIT_CORE, 0, 0);
+	/* Queued signals and POSIX timers count per uid, which other processes share (tier A's
+	   65534 with the host's nobody, tier D's with the user's session): a launch takes few. */
+	set_limit(RLIMIT_SIGPENDING, SIGPENDING_MAX, SIGPENDING_MAX);
 
 	/*
 	 * The OOM killer's first choice, and so of everything it starts: never

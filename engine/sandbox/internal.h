@@ -291,6 +291,16 @@ void sbx_helper_kill(struct sbx_helper *h);
 int sbx_helper_outcome(struct sbx_helper *h, struct msg_done *o);
 /* Tests: the next ppoll() of a launch (launch.c) fails with this errno instead of waiting; 0: none. */
 extern int sbx_fault_ppoll;
+/*
+ * Kills every process of uid (tier C's slot uids, which no one else has):
+ * a child takes the uid and calls kill(-1). How many there were before
+ * (from /proc), or -1. Root only.
+ */
+int sbx_kill_uid(uid_t uid, gid_t gid);
+
+/* RLIMIT_SIGPENDING of launched programs: queued signals and POSIX timers, which count per uid. */
+#define SIGPENDING_MAX 1024
+
 /* Tier C's most slots (SANDBOX_UID_C_SLOTS; tests set fewer). */
 extern int sbx_c_slots;
 /* Tests: how many launch slots there are (busy, free or dead). */

@@ -321,6 +321,53 @@ static void why_not(int tier, const char *what, char *why)
  * pid falls on, as before: two runs collide only if their pids are equal
  * modulo the number of ranges.
  */
+/*
+ * What runs killed outright (SIGKILL) left: every process of a tier C uid
+ * whose range no run holds, and of the range this run just took (dir:
+ * /run/litlab; mine: the range, or -1). One scan of /proc finds the uids;
+ * each is killed the way a slot's are.
+ */
+static void sweep_ranges(int dir, int mine)
+{
+	const long first = SANDBOX_UID_C, last = SANDBOX_UID_C + SANDBOX_UID_C_RANGE;
+	uid_t seen[64];
+	size_t nseen = 0;
+	DIR *d = opendir("/proc");
+	struct stat st;
+
+	if (!d)
+		return;
+	for (struct dirent *e; (e = readdir(d)) && nseen < ARRAY_LEN(seen);) {
+		char *end;
+		long pid = strtol(e->d_name, &end, 10);
+		if (*end || pid <= 1 || fstatat(dirfd(d), e->d_name, &st, 0) < 0)
+			continue;
+		if ((long)st.st_uid < first || (long)st.st_uid >= last)
+			continue;
+		int known = 0;
+		for (size_t i = 0; i < nseen && !known; i++)
+			known = seen[i] == st.st_uid;
+		if (!known)
+			seen[nseen++] = st.st_uid;
+	}
+	closedir(d);
+	for (size_t i = 0; i < nseen; i++) {
+		int range = (int)((seen[i] - first) / SANDBOX_UID_C_SLOTS), fd = -1;
+		int stale = range == mine;
+		if (!stale) { /* a range whose lock no run holds: its runs are gone */
+			char name[32];
+			snprintf(name, sizeof name, "uids-%d", range);
+			fd = openat(dir, name, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+			stale = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0;
+		}
+		/* Held while its uid is killed: a run taking it meanwhile would lose its programs. */
+		if (stale)
+			sbx_kill_uid(seen[i], (gid_t)(first + (long)range * SANDBOX_UID_C_SLOTS));
+		if (fd >= 0)
+			close(fd);
+	}
+}
+
 static int claim_uid_range(void)
 {
 	const int ranges = SANDBOX_UID_C_RANGE / SANDBOX_UID_C_SLOTS;
@@ -336,20 +383,21 @@ static int claim_uid_range(void)
 		close(dir);
 		return fallback;
 	}
-	for (int r = 0; r < ranges && r < 4096; r++) {
+	int mine = -1;
+	for (int r = 0; r < ranges && r < 4096 && mine < 0; r++) {
 		char name[32];
 		snprintf(name, sizeof name, "uids-%d", r);
 		int fd = openat(dir, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0)
 			continue;
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-			close(dir);
-			return r; /* fd stays open, and locked, until litlab ends */
-		}
-		close(fd);
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			mine = r; /* fd stays open, and locked, until litlab ends */
+		else
+			close(fd);
 	}
+	sweep_ranges(dir, mine);
 	close(dir);
-	return fallback;
+	return mine >= 0 ? mine : fallback;
 }
 
 /* Sets the configuration of tier up and starts its first helper: 0, or -1. */
@@ -1034,6 +1082,13 @@ static void *signal_thread(void *arg)
 	int rootfd = fs_open_root("/");
 	for (struct host_folder *f = sb.folders; f && rootfd >= 0; f = f->next)
 		fs_remove_tree(rootfd, f->path + 1);
+	/* One line, by write(): stdio's lock may be held by a thread stopped in the middle. */
+	const char *what = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+	char line[160];
+	int n = snprintf(line, sizeof line, "\nlitlab: stopped by %s: every program it ran was stopped and its folders "
+					  "removed\n", what);
+	if (n > 0 && write(2, line, (size_t)n) < 0)
+		errno = 0;
 	_exit(128 + sig);
 }
 

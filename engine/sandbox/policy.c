@@ -150,12 +150,20 @@ int sbx_filter_build(int tier, struct sock_fprog *out, char **why)
 		rc = deny(ctx, "clone3", ENOSYS, 0, NULL);
 	rc = rc ? rc : deny_others(ctx);
 	/* Tiers B to D bound memory per process with RLIMIT_AS alone: memory that is no process's
-	   address space (a memfd's pages, System V shared memory and message queues) would have
-	   no bound at all. Tier A's memory cgroup counts them. */
-	static const char *const unbounded[] = { "memfd_create", "memfd_secret", "shmget", "msgget" };
+	   address space would have no bound at all: a memfd's pages, pages vmsplice() leaves in a
+	   pipe after munmap() (a 4 KiB reference holds a whole 2 MiB huge page), System V shared
+	   memory, message queues and semaphore arrays (an IPC namespace's own limits allow tens of
+	   gigabytes). Tier A's memory cgroup counts them all. */
+	static const char *const unbounded[] = { "memfd_create", "memfd_secret", "vmsplice",
+						 "shmget",	 "msgget",	 "semget" };
 	for (size_t i = 0; tier != 'A' && i < ARRAY_LEN(unbounded) && rc == 0; i++)
-		if (!no_ns || i < 2) /* tiers C and D refuse every IPC call below */
+		if (!no_ns || i < 3) /* tiers C and D refuse every IPC call below */
 			rc = deny(ctx, unbounded[i], EPERM, 0, NULL);
+	/* Tiers C and D: Landlock does not look at inotify and fanotify, which would show the
+	   program every name opened or made in the user's folders while it runs. */
+	static const char *const watchers[] = { "inotify_init", "inotify_init1", "fanotify_init" };
+	for (size_t i = 0; no_ns && i < ARRAY_LEN(watchers) && rc == 0; i++)
+		rc = deny(ctx, watchers[i], EPERM, 0, NULL);
 	/* kill(-1): without a PID namespace it would reach every process of the uid. */
 	struct scmp_arg_cmp all = SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffUL, 0xffffffffUL);
 	if (rc == 0 && tier == 'D') /* tier C's uid is its slot's own: kill(-1) reaches only that */
@@ -539,4 +547,41 @@ int sbx_cgroup_set_memory(const struct sbx_cgroup *cg, long long bytes, long lon
 	if (rc == 0)
 		*cur = bytes;
 	return rc;
+}
+
+/* ---- processes of a uid ---- */
+
+/*
+ * Tier C: every process of the slot's uid, which no other process has. A
+ * child of the spawner takes that uid and calls kill(-1): the kernel signals
+ * them all under one lock that fork() waits for, so that a process that
+ * forks as fast as it is killed is caught too (a scan of /proc would not).
+ * Returns how many were left before (from /proc), or -1.
+ */
+int sbx_kill_uid(uid_t uid, gid_t gid)
+{
+	DIR *d = opendir("/proc");
+	struct stat st;
+	int n = 0;
+
+	if (d) {
+		for (struct dirent *e; (e = readdir(d));) {
+			char *end;
+			long pid = strtol(e->d_name, &end, 10);
+			if (!*end && pid > 1 && fstatat(dirfd(d), e->d_name, &st, 0) == 0 && st.st_uid == uid)
+				n++;
+		}
+		closedir(d);
+	}
+	pid_t killer = fork();
+	if (killer == 0) {
+		if (syscall(SYS_setresgid, gid, gid, gid) < 0 || syscall(SYS_setresuid, uid, uid, uid) < 0)
+			_exit(1);
+		kill(-1, SIGKILL); /* every process of the uid but this one */
+		_exit(0);
+	}
+	if (killer > 0)
+		while (waitpid(killer, NULL, 0) < 0 && errno == EINTR)
+			;
+	return n;
 }

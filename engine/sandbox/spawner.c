@@ -103,40 +103,6 @@ static int kill_children(void)
 	}
 }
 
-/*
- * Tier C: every process of the slot's uid, which no other process has. A
- * child of the spawner takes that uid and calls kill(-1): the kernel signals
- * them all under one lock that fork() waits for, so that a process that
- * forks as fast as it is killed is caught too (a scan of /proc would not).
- * Returns how many were left before (from /proc), or -1.
- */
-static int kill_uid(uid_t uid, gid_t gid)
-{
-	DIR *d = opendir("/proc");
-	struct stat st;
-	int n = 0;
-
-	if (d) {
-		for (struct dirent *e; (e = readdir(d));) {
-			char *end;
-			long pid = strtol(e->d_name, &end, 10);
-			if (!*end && pid > 1 && fstatat(dirfd(d), e->d_name, &st, 0) == 0 && st.st_uid == uid)
-				n++;
-		}
-		closedir(d);
-	}
-	pid_t killer = fork();
-	if (killer == 0) {
-		if (syscall(SYS_setresgid, gid, gid, gid) < 0 || syscall(SYS_setresuid, uid, uid, uid) < 0)
-			_exit(1);
-		kill(-1, SIGKILL); /* every process of the uid but this one */
-		_exit(0);
-	}
-	if (killer > 0)
-		while (waitpid(killer, NULL, 0) < 0 && errno == EINTR)
-			;
-	return n;
-}
 
 /*
  * litlab is gone (or stops the helper): nothing the launches started may
@@ -158,7 +124,7 @@ static NORETURN void quit(struct spawner *sp)
 			kill(-sp->current, SIGKILL);
 		left += kill_children() > 0;
 		if (sp->cfg->tier == 'C' && sp->uid > 0)
-			left += kill_uid((uid_t)sp->uid, (gid_t)sp->gid) > 0;
+			left += sbx_kill_uid((uid_t)sp->uid, (gid_t)sp->gid) > 0;
 		while (waitpid(-1, NULL, WNOHANG) > 0)
 			;
 		if (!left || now_ns() >= give_up)
@@ -211,7 +177,7 @@ static void kill_the_rest(struct spawner *sp, pid_t pid)
 	if (!sp->ns)
 		kill(-pid, SIGKILL);
 	if (sp->cfg->tier == 'C' && sp->uid > 0) /* whatever of its uid still runs, at once */
-		kill_uid((uid_t)sp->uid, (gid_t)sp->gid);
+		sbx_kill_uid((uid_t)sp->uid, (gid_t)sp->gid);
 	for (;;) {
 		pid_t w = waitpid(-1, NULL, WNOHANG);
 		if (w > 0 || (w < 0 && errno == EINTR))
@@ -512,7 +478,7 @@ NORETURN void sbx_spawner_main(struct spawner *sp)
 	open_children();
 	/* Tier C: the run holds its uids alone (launch.c); what a killed run left under this one goes. */
 	if (sp->cfg->tier == 'C' && sp->uid > 0)
-		kill_uid((uid_t)sp->uid, (gid_t)sp->gid);
+		sbx_kill_uid((uid_t)sp->uid, (gid_t)sp->gid);
 	/* Not open to a program of the same uid (tier D) through /proc/<pid>/mem and the like. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	/*

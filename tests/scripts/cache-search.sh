@@ -4,7 +4,10 @@
 #      block was built with;
 #   2. a header a failed build could not find, which is now there;
 #   3. a folder shown to the sandbox (LITLAB_SANDBOX_PATHS) that was not shown before;
-#   4. a file the assembler read (.incbin), which changed.
+#   4. a file the assembler read (.incbin), which changed, also after a block whose own error
+#      says "--MD" and "dependency-file" (the words once turned the lists off for the whole run);
+#   5. a header put in a subfolder of an earlier search folder (<sub/greet.h>: FIRST/sub/greet.h
+#      shadows SECOND/sub/greet.h; FIRST/sub existed already, so FIRST itself did not change).
 # Each time, a check with the cache gives what check --fresh gives.
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -80,8 +83,44 @@ int main(void) { fputs(answer, stdout); return 0; }
 one
 \`\`\`
 MD
+cat >"$work/l/01-first.md" <<'MD'
+# Words in an error
+
+```c id=says compile-fail
+#error this lesson says --MD and dependency-file
+int main(void) { return 0; }
+```
+MD
 export LITLAB_SANDBOX_PATHS="$work/data"
-"$LITLAB" check "$work/l" >/dev/null 2>"$work/incbin.err" || { echo "FAIL: the .incbin block does not pass"; cat "$work/incbin.err"; fail=1; }
+# (-j 1: the block whose error says the words is built first, then the .incbin block.)
+"$LITLAB" check -j 1 "$work/l" >/dev/null 2>"$work/incbin.err"
+grep -q "incbin" "$work/incbin.err" && { echo "FAIL: the .incbin block does not pass"; cat "$work/incbin.err"; fail=1; }
 echo "two" >"$work/data/answer.txt"
 same "a file .incbin read, changed"
+rm -f "$work/l/01-first.md" "$work/l/02-incbin.md"
+
+# 5. <sub/greet.h> in SECOND/sub, then FIRST/sub/greet.h (FIRST/sub there from the start).
+mkdir -p "$work/first/sub" "$work/second/sub"
+chmod 755 "$work/first/sub" "$work/second/sub"
+echo '#define GREETING "hello"' >"$work/second/sub/greet.h"
+cat >"$work/l/03-sub.md" <<MD
+---
+cflags: -I$work/first -I$work/second
+---
+# Sub
+
+\`\`\`c id=sub
+#include <stdio.h>
+#include <sub/greet.h>
+int main(void) { puts(GREETING); return 0; }
+\`\`\`
+
+\`\`\`output
+hello
+\`\`\`
+MD
+export LITLAB_SANDBOX_PATHS="$work/first:$work/second"
+"$LITLAB" check "$work/l" >/dev/null 2>&1 || { echo "FAIL: the sub block does not pass"; fail=1; }
+echo '#define GREETING "shadowed"' >"$work/first/sub/greet.h"
+same "a header put in a subfolder of an earlier search folder"
 exit $fail

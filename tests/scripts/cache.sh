@@ -36,6 +36,7 @@ CC=cc-wrap
 LITLAB_CACHE_DIR=$work/cache
 # The secret records are signed with (a memo planted below is signed with it, as litlab would).
 XDG_STATE_HOME=$work/state
+mkdir -p "$XDG_STATE_HOME" && chmod 700 "$XDG_STATE_HOME"
 export XDG_STATE_HOME
 # plant FILE TEXT: writes TEXT (printf format) to the memo FILE, signed as litlab signs it.
 lib=$(pwd)/tests/scripts

@@ -9,7 +9,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
 LITLAB_CACHE_DIR=$work/cache
-XDG_STATE_HOME=$work/state # the secret the records are signed with: the test signs what it edits
+# The secret the records are signed with (a folder of root's own, when run as root): the test
+# signs what it edits.
+XDG_STATE_HOME=$work/state
+mkdir -p "$XDG_STATE_HOME" && chmod 700 "$XDG_STATE_HOME"
 export LITLAB_CACHE_DIR XDG_STATE_HOME
 lib=$(pwd)/tests/scripts
 mkdir -p "$work/lessons"

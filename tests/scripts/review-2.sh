@@ -16,6 +16,8 @@
 #      (it once asked it for its --version, outside the sandbox, while building with /usr/bin's).
 #   6. Tier C with a TMPDIR the slots' uids cannot cross (a mktemp -d folder, mode 0700): the
 #      block could not be built, and the message names TMPDIR (it was a compiler killed by SIGABRT).
+#   7. Tier C: a process left under a uid of a range no run holds (its run was killed outright) is
+#      killed by the next run, whichever range that run takes.
 # Each attempt prints ESCAPED when it works; the block must pass with "contained".
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -250,5 +252,25 @@ if ! grep -q "could not be built: the sandbox's users cannot reach the temporary
 		cat "$work/closed.err"
 		fail=1
 	fi
+fi
+# 7. A leftover under range 4000's sixth uid (a range whose lock file exists, held by no one).
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && [ -d /run/litlab ]; then
+	touch /run/litlab/uids-4000
+	setpriv --reuid=$((2140000000 + 4000 * 64 + 5)) --regid=$((2140000000 + 4000 * 64)) --clear-groups \
+		sleep 300 &
+	left=$!
+	(cd "$work" && TMPDIR="$work/c1/tmp" LITLAB_CACHE_DIR="$work/c1/cache" LITLAB_ISOLATION=C \
+		./litlab check --fresh --format json lessons/04-uid.md >"$work/left.json" 2>/dev/null)
+	# Killed means gone or a zombie (this shell has not reaped it); SIGKILL may take a moment to land.
+	gone() { ! grep -qs '^State:[[:space:]]*[^Z]' "/proc/$left/status"; }
+	i=0
+	while ! gone && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+	if grep -q '"isolation": "C:' "$work/left.json" && ! gone; then
+		echo "FAIL: a process of a range no run holds outlived the next tier C run"
+		fail=1
+	fi
+	kill -9 "$left" 2>/dev/null
+	wait "$left" 2>/dev/null
+	rm -f /run/litlab/uids-4000
 fi
 exit $fail

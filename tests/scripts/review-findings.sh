@@ -2,7 +2,7 @@
 # Findings of the security review (see ../shared/security-review/) that only a whole run of
 # litlab shows, each varied as a hostile author would:
 #   1. SIGINT, SIGTERM and SIGHUP during a check stop every program, remove every work folder
-#      and end litlab with 130, 143 and 129; in every tier this machine gives.
+#      and end litlab with 130, 143 and 129, saying so in one line; in every tier this machine gives.
 #   2. A lab (litlab lab) whose program nests 2,200 folders and leaves a set-id copy of itself
 #      leaves nothing on the host.
 #   3. #include "/dev/stdin": litlab does not read its own stdin for the cache key.
@@ -69,6 +69,8 @@ for tier in "" C D; do
 		wait "$pid"
 		rc=$?
 		[ "$rc" -eq "$want" ] || { echo "FAIL: tier '$tier', SIG$sig: exit $rc, expected $want"; cat "$work/out"; fail=1; }
+		grep -q "^litlab: stopped by SIG$sig: every program it ran was stopped" "$work/out" ||
+			{ echo "FAIL: tier '$tier', SIG$sig: litlab did not say why it stopped"; cat "$work/out"; fail=1; }
 		i=0
 		while running && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 		running && { echo "FAIL: tier '$tier', SIG$sig: the program outlived litlab"; fail=1; }

@@ -111,6 +111,10 @@ static void test_refused_flags(void **state)
 		"-Wl,-plugin,/tmp/p.so",   "-Xclang -load", "--ld-path=/tmp/ld", "-Xlinker -plugin",
 		"--for-linker=-plugin --for-linker=./p.so", "--for-linker -plugin", "-Wl,@./resp", "-Xlinker @resp",
 		"-Wa,@resp", "--config ./c.cfg", "--config=./c.cfg", "--driver-mode=cl",
+		/* the build's own lists of what it read, which the cache's key is made of */
+		"-MMD", "-MD", "-MM", "-M", "-MF x.d", "-MP", "-MT x", "-Wp,-MMD,x.d", "-Xpreprocessor -MMD",
+		"-Wa,--MD,x", "-Xassembler --MD", "-Wl,--dependency-file=x", "-Xlinker --dependency-file=x",
+		"--write-user-dependencies",
 	};
 	for (size_t i = 0; i < ARRAY_LEN(flags); i++) {
 		char *why = lesson_refused_flag(flags[i]);
@@ -127,7 +131,8 @@ static void test_refused_flags(void **state)
 		free(text);
 	}
 	static const char *const fine[] = { "-O2 -Wall -std=c11", "-I. -DX=1 -lm", "--sysroot=/usr", "-fuse-ld=gold",
-					    "-Wl,--as-needed", "-fsanitize=address" };
+					    "-Wl,--as-needed", "-fsanitize=address", "-Wl,-Map=x.map",
+					    "-march=native" };
 	for (size_t i = 0; i < ARRAY_LEN(fine); i++) {
 		char *why = lesson_refused_flag(fine[i]);
 		if (why)
