@@ -21,6 +21,8 @@
 
 #include "buf.h"
 #include "cache.h"
+#include "console.h"
+#include "lessonfiles.h"
 #include "fs.h"
 #include "keyhash.h"
 
@@ -415,6 +417,15 @@ void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct
 	runner_folder_limits(&folder, b);
 	key_num(&ctx, "disk", (double)folder.bytes);
 	key_num(&ctx, "files", (double)folder.files);
+	/* The lesson files it sees and its sources=, a session's commands: only where there are some,
+	   so that the keys of every other block stay as they were. */
+	struct buf inputs = BUF_INIT;
+	lessonfiles_key(l, b, &inputs);
+	if (b->mode == MODE_SESSION)
+		console_key(b, &inputs);
+	if (inputs.len)
+		key_field(&ctx, "inputs", inputs.p, inputs.len);
+	buf_release(&inputs);
 	key_finish(&ctx, key);
 	buf_release(&tu);
 }
@@ -1040,7 +1051,7 @@ void cache_flush(struct cache *c)
 /* Evidence that the next run could well give otherwise is not kept. */
 static int storable(const struct evidence *ev)
 {
-	if (!ev->compiled || ev->setup_error || ev->compile_end != END_EXITED)
+	if ((!ev->compiled && !ev->executed) || ev->setup_error || (ev->compiled && ev->compile_end != END_EXITED))
 		return 0;
 	if (ev->executed && ev->run.limit) {
 		int known = 0;
