@@ -4,8 +4,10 @@
 # calling file that names the symbol, saying which function and file; a multiple definition at
 # the definition; the cache key covers the lesson files a block sees (a changed data file runs
 # the block again, an unchanged one does not); a session is cached, and its expected output is
-# not in its key; promote fills a session's outputs.
+# not in its key; promote fills a session's outputs; tangle writes lesson files and ID.mk, lab
+# runs programs built from several files and sessions, one only with an ID.
 set -u
+top=$(pwd)
 work=$(mktemp -d)
 chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
@@ -144,4 +146,32 @@ MD
 printf '$ sort w.txt\na\nb\n$ seq 5\n1\n...\n5\n$ false\n[1]\n$ echo done\ndone\n' >want.txt
 sed -n '/^```console$/,/^```$/p' p.md | sed '1d;$d' | cmp -s - want.txt ||
 	{ echo "FAIL: promote wrote another session"; cat p.md; fail=1; }
+
+# tangle writes the lesson files and ID.mk; lab builds the program from them and runs the
+# session; 'lab N ID' runs one only; an edited lesson file is used as the student left it.
+mkdir -p course/lessons
+cp "$top/lessons/16-several-files.md" course/lessons/
+(cd course && "$LITLAB" tangle --labs labs lessons >/dev/null 2>err.txt) || { echo "FAIL: tangle"; cat course/err.txt; fail=1; }
+for f in Makefile counter.c counter.h main.c words.txt words.mk forgot.mk words.expected; do
+	[ -f "course/labs/lab-16/$f" ] || { echo "FAIL: tangle did not write $f"; fail=1; }
+done
+cmp -s course/labs/lab-16/words.txt "$top/labs/lab-16/words.txt" || { echo "FAIL: words.txt differs"; fail=1; }
+(cd course && "$LITLAB" lab --lessons lessons --labs labs 16 >out.txt 2>&1) || { echo "FAIL: lab 16"; cat course/out.txt; fail=1; }
+grep -q '^lab 16: 3 ok, 0 failed' course/out.txt || { echo "FAIL: lab 16 did not run 3"; cat course/out.txt; fail=1; }
+(cd course && "$LITLAB" lab --lessons lessons --labs labs 16 console-1 >out.txt 2>&1) || { echo "FAIL: lab 16 console-1"; fail=1; }
+grep -q '^lab 16: 1 ok, 0 failed' course/out.txt || { echo "FAIL: lab 16 ID ran another count"; cat course/out.txt; fail=1; }
+(cd course && "$LITLAB" lab --lessons lessons --labs labs 16 nope >out.txt 2>&1)
+[ $? -eq 2 ] && grep -q "has no program or session 'nope' (it has: words, forgot, console-1)" course/out.txt ||
+	{ echo "FAIL: an unknown ID"; cat course/out.txt; fail=1; }
+sed -i 's/printf("%s %d\\n"/printf("%s=%d\\n"/' course/labs/lab-16/counter.c
+(cd course && "$LITLAB" lab --lessons lessons --labs labs 16 >out.txt 2>&1) && { echo "FAIL: an edited counter.c passed"; fail=1; }
+grep -q 'edited: counter.c' course/out.txt && grep -q '^+pear=2' course/out.txt ||
+	{ echo "FAIL: the edited lesson file was not used"; cat course/out.txt; fail=1; }
+# By hand, as a student: make in the lab folder (the lesson's Makefile), and words.mk.
+if command -v make >/dev/null; then
+	(cd course/labs/lab-16 && cp "$top/labs/lab-16/counter.c" . &&
+		make -s >/dev/null 2>&1 && ./words words.txt | sort | head -n 1 | grep -q '^apple 3$') ||
+		{ echo "FAIL: make in the lab folder"; fail=1; }
+	(cd course/labs/lab-16 && make -s -f words.mk run 2>&1 | grep -q '^pear 2$') || { echo "FAIL: make -f words.mk run"; fail=1; }
+fi
 exit $fail
