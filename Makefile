@@ -170,7 +170,10 @@ unit: $(UNIT_BIN)
 build/bench_runner: tests/bench/bench_runner.c build/libengine.a
 	$(HOSTCC) $(WARN) $(OPT) $(CPPFLAGS_ALL) $< -o $@ build/libengine.a $(LIBS)
 
-bench: all build/bench_runner
+build/bench_session: tests/bench/bench_session.c build/libengine.a
+	$(HOSTCC) $(WARN) $(OPT) $(CPPFLAGS_ALL) $< -o $@ build/libengine.a $(LIBS)
+
+bench: all build/bench_runner build/bench_session
 	@sh tests/bench/run.sh
 
 # The timing rule on real prose: each tests/corpus/NAME.labels against the full text in

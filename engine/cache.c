@@ -22,6 +22,8 @@
 
 #include "buf.h"
 #include "cache.h"
+#include "console.h"
+#include "lessonfiles.h"
 #include "fs.h"
 #include "keyhash.h"
 
@@ -156,6 +158,23 @@ static void compiler_parts(struct cache *c, struct runner *r, const char *path, 
 		free(part);
 	}
 	free(parts);
+	/* Whether its assembler and linker list what they read: asked once, not guessed from a
+	   build's error text, which a lesson writes (an #error saying "--MD"). */
+	char *opts = id ? cache_memo_get(c, "compiler-options", id, NULL) : NULL;
+	int asm_md = 0, ld_depfile = 0;
+	if (!opts || sscanf(opts, "asm-md=%d ld-depfile=%d", &asm_md, &ld_depfile) != 2) {
+		free(opts);
+		envinfo_dep_options(path, r->cc_argv.v, r->cc_argv.n, &asm_md, &ld_depfile);
+		opts = xasprintf("asm-md=%d ld-depfile=%d", asm_md, ld_depfile);
+		if (id)
+			cache_memo_put(c, "compiler-options", id, opts, strlen(opts));
+	}
+	free(opts);
+	r->no_asm_deps = !asm_md;
+	r->no_linker_deps = !ld_depfile;
+	r->dep_options_known = 1;
+	key_num(ctx, "asm-md", asm_md);
+	key_num(ctx, "ld-depfile", ld_depfile);
 	/* Its search lists, for the folders each record watches (runner.h, evidence.dirs). */
 	char *dirs = id ? cache_memo_get(c, "compiler-search", id, NULL) : NULL;
 	if (!dirs && r->cc_argv.n) {
@@ -472,6 +491,15 @@ void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct
 	runner_folder_limits(&folder, b);
 	key_num(&ctx, "disk", (double)folder.bytes);
 	key_num(&ctx, "files", (double)folder.files);
+	/* The lesson files it sees and its sources=, a session's commands: only where there are some,
+	   so that the keys of every other block stay as they were. */
+	struct buf inputs = BUF_INIT;
+	lessonfiles_key(l, b, &inputs);
+	if (b->mode == MODE_SESSION)
+		console_key(b, &inputs);
+	if (inputs.len)
+		key_field(&ctx, "inputs", inputs.p, inputs.len);
+	buf_release(&inputs);
 	key_finish(&ctx, key);
 	buf_release(&tu);
 }
@@ -1097,7 +1125,7 @@ void cache_flush(struct cache *c)
 /* Evidence that the next run could well give otherwise is not kept. */
 static int storable(const struct evidence *ev)
 {
-	if (!ev->compiled || ev->setup_error || ev->compile_end != END_EXITED)
+	if ((!ev->compiled && !ev->executed) || ev->setup_error || (ev->compiled && ev->compile_end != END_EXITED))
 		return 0;
 	if (ev->executed && ev->run.limit) {
 		int known = 0;

@@ -12,6 +12,8 @@
 
 #include "buf.h"
 #include "check.h"
+#include "console.h"
+#include "lessonfiles.h"
 #include "match.h"
 #include "prose.h"
 
@@ -30,7 +32,7 @@ const char *block_status_name(enum block_status status)
 int lesson_needs_compiler(const struct lesson *l)
 {
 	for (size_t i = 0; i < l->nblocks; i++)
-		if (block_compiles(&l->blocks[i]) && !l->blocks[i].bad_attrs)
+		if (block_runs(&l->blocks[i]) && !l->blocks[i].bad_attrs)
 			return 1;
 	return 0;
 }
@@ -131,6 +133,10 @@ static int compile_diags(struct diags *d, struct lesson *l, struct block *b, con
 			other = line;
 		}
 		line = nl ? nl + 1 : line + len;
+	}
+	if (!added) {
+		first = d->n;
+		added = lessonfiles_link_diags(d, l, b, log, strlen(log));
 	}
 	if (!added) {
 		size_t len = other ? strcspn(other, "\n") : 0;
@@ -599,6 +605,8 @@ static enum block_status verify(struct lesson *l, struct block *b, struct block_
 		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "attribute", "%s", ev->setup_error);
 		return STATUS_FAILED;
 	}
+	if (b->mode == MODE_SESSION)
+		return console_verify(d, l, b, ev) < 0 ? STATUS_FAILED : STATUS_PASSED;
 	if (!ev->compiled)
 		return STATUS_FAILED;
 	/* A compiler stopped by our limits is no compile error, nor the failure a compile-fail
@@ -758,7 +766,7 @@ int check_block_cached(struct lesson_result *lr, size_t i, struct runner *r, str
 	struct block *b = &lr->lesson->blocks[i];
 	struct block_result *br = &lr->blocks[i];
 
-	if (!r || !block_compiles(b) || b->bad_attrs)
+	if (!r || !block_runs(b) || b->bad_attrs)
 		return 1;
 	if (!c)
 		return 0;

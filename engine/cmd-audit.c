@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "lessonfiles.h"
 #include "course_check.h"
 #include "highlight.h"
 #include "render.h"
@@ -134,8 +135,33 @@ static void evidence_summary(struct buf *out, const struct course_check *cc, con
 					buf_adds(out, k++ ? ", " : "built as part of ");
 					plain(out, l->blocks[i].id);
 				}
+		for (size_t i = 0; i < l->nblocks; i++)
+			for (size_t d = 0; d < l->blocks[i].nsources; d++)
+				if (l->blocks[i].source_blocks && l->blocks[i].source_blocks[d] == b->index) {
+					buf_adds(out, k++ ? ", " : "compiled into ");
+					plain(out, l->blocks[i].id);
+				}
 		if (!k)
-			buf_adds(out, "used by no block");
+			buf_adds(out, !b->file				      ? "used by no block"
+				      : b->file[strlen(b->file) - 1] == 'h' ? "a header: read where a block includes it"
+									    : "compiled into no block");
+	}
+	if (b->file) {
+		int prev, v = lessonfiles_version(l, b, &prev);
+		SEP();
+		buf_adds(out, "lesson file '");
+		plain(out, b->file);
+		buf_addf(out, "', version %d", v);
+		if (prev)
+			buf_addf(out, " (the one before at line %d)", prev);
+	}
+	if (b->nsees) {
+		SEP();
+		buf_adds(out, "its folder held ");
+		for (size_t i = 0; i < b->nsees; i++) {
+			buf_adds(out, i ? ", " : "");
+			plain(out, l->blocks[b->sees[i]].file);
+		}
 	}
 #undef SEP
 }

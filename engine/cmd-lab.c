@@ -24,9 +24,11 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "console.h"
 #include "course.h"
 #include "envinfo.h"
 #include "fs.h"
+#include "lessonfiles.h"
 #include "match.h"
 #include "measure.h"
 #include "runner.h"
@@ -35,7 +37,7 @@
 #include "tangle.h"
 
 static const char lab_help[] =
-	"usage: litlab lab [--lessons DIR] [--labs DIR] N\n"
+	"usage: litlab lab [--lessons DIR] [--labs DIR] N [ID]\n"
 	"\n"
 	"Builds and runs the programs of lesson N from its lab folder, labs/lab-NN/, in\n"
 	"the lesson's order: each is compiled with $CC (default cc), the lesson's flags and\n"
@@ -46,7 +48,11 @@ static const char lab_help[] =
 	"compiler and the machine. A file edited since 'make labs' wrote it is used as it\n"
 	"is, and said to be edited; one that only the lesson changed since is said to be\n"
 	"older than the lesson, and the lesson's stdin and expected output count. Lab\n"
-	"files are read without following links. 'make lab-NN' runs this.\n"
+	"files are read without following links. The lesson files of the lab folder\n"
+	"(headers, sources, data) are in the folder of every build and run; programs\n"
+	"built from several files are compiled file by file, then linked. Shell sessions\n"
+	"run in a fresh folder holding the lab's lesson files and are compared command by\n"
+	"command. With ID, only that program or session runs. 'make lab-NN' runs this.\n"
 	"\n"
 	"  --lessons DIR   where the lessons are (default: lessons)\n"
 	"  --labs DIR      where the labs are (default: labs beside the lessons folder,\n"
@@ -71,6 +77,10 @@ struct lab {
 	int have_env;
 	struct envinfo env;
 	size_t ok, failed, skipped;
+	/* The lesson files of the block being run: as read, and as the runner gets them. */
+	struct lab_file *lfiles;
+	struct runner_file *rfiles;
+	size_t nlfiles;
 };
 
 #define GREEN "\033[32m"
@@ -344,6 +354,89 @@ static int stage_sources(const struct lab *lab, const struct lab_file *src, stru
 	return stage_file(lab, src->path, src->data, src->len, bd, name);
 }
 
+static void show_states(const struct lab *lab, const struct lab_file *files, size_t n);
+
+static void lab_files_release(struct lab *lab)
+{
+	for (size_t i = 0; i < lab->nlfiles; i++)
+		lab_file_release(&lab->lfiles[i]);
+	free(lab->lfiles);
+	free(lab->rfiles);
+	lab->lfiles = NULL;
+	lab->rfiles = NULL;
+	lab->nlfiles = 0;
+}
+
+/*
+ * Reads the lesson files block b sees from the lab folder (each at the
+ * path the lesson gives it): one the lab holds at the version b saw is used
+ * as the lab has it (edited or not); one b saw at an earlier version than
+ * the lab's is the lesson's (said so). 0, or -1 when one is missing.
+ */
+static int read_lesson_files(struct lab *lab, const struct block *b)
+{
+	const struct lesson *l = lab->l;
+	int rc = 0;
+
+	lab->lfiles = b->nsees ? xcalloc(b->nsees, sizeof *lab->lfiles) : NULL;
+	lab->rfiles = b->nsees ? xcalloc(b->nsees, sizeof *lab->rfiles) : NULL;
+	lab->nlfiles = b->nsees;
+	for (size_t i = 0; i < b->nsees; i++) {
+		const struct block *f = &l->blocks[b->sees[i]];
+		struct lab_file *lf = &lab->lfiles[i];
+		lab->rfiles[i].path = f->file;
+		if (!lessonfiles_is_last(l, f)) {
+			int prev;
+			say(lab, NULL, "(%s: the lesson's version %d, lines %d-%d: the lab folder holds a later one)\n",
+			    f->file, lessonfiles_version(l, f, &prev), f->line, f->end_line);
+			lf->name = xstrdup(f->file);
+			lf->path = xstrdup(f->file);
+			lab->rfiles[i].data = f->code;
+			lab->rfiles[i].len = f->code_len;
+			continue;
+		}
+		if (read_lab_file(lab, f->file, f->code, f->code_len, lf) < 0) {
+			if (lf->missing)
+				say(lab, RED, "FAILED: '%s' is missing: run 'make labs' to write it again\n", lf->path);
+			rc = -1;
+			continue;
+		}
+		used_bytes(lf, f->code, f->code_len, &lab->rfiles[i].data, &lab->rfiles[i].len);
+	}
+	show_states(lab, lab->lfiles, lab->nlfiles);
+	return rc;
+}
+
+/* Puts the lesson files into the build: .c and .h files under a #line naming the lab file. */
+static int stage_lesson_files(const struct lab *lab, struct runner_build *bd)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < lab->nlfiles && rc == 0; i++) {
+		const struct runner_file *f = &lab->rfiles[i];
+		struct buf text = BUF_INIT;
+		char *err = NULL;
+		if (lessonfiles_is_code(f->path)) {
+			buf_adds(&text, "#line 1 \"");
+			for (const char *p = lab->lfiles[i].path; *p; p++) {
+				if (*p == '"' || *p == '\\')
+					buf_addc(&text, '\\');
+				buf_addc(&text, *p);
+			}
+			buf_adds(&text, "\"\n");
+		}
+		buf_add(&text, f->data, f->len);
+		if (runner_build_put_path(bd, f->path, text.p, text.len, &err) < 0) {
+			say(lab, RED, "FAILED: %s\n", err);
+			free(err);
+			rc = -1;
+		}
+		runner_build_quote(bd, lab->lfiles[i].path, f->data, f->len);
+		buf_release(&text);
+	}
+	return rc;
+}
+
 /*
  * Compiles the lab in its build folder, as check compiles a block (the
  * runner's build: the same compiler, environment and limits). What is
@@ -368,23 +461,40 @@ static int compile(struct lab *lab, const struct block *b, const struct lab_file
 		say(lab, RED, "FAILED: %s\n", w.build_error);
 		goto done;
 	}
-	strvec_push(&shown, lab->runner.cc);
-	strvec_pushv(&shown, w.flags.v, w.flags.n);
-	strvec_push(&shown, "-I");
-	strvec_push(&shown, lab->include_dir);
-	if (!link)
-		strvec_push(&shown, "-c");
-	strvec_push(&shown, "-o");
-	strvec_pushf(&shown, "%s%s", b->id, link ? "" : ".o");
-	strvec_push(&shown, src->path);
-	strvec_pushv(&shown, w.libs.v, w.libs.n);
-	for (size_t i = 0; i < shown.n; i++)
-		add_shell_word(&line, shown.v[i]);
-	say(lab, NULL, "$ %s\n", line.p);
-	if (stage_sources(lab, src, bd, source) < 0)
+	if (b->nsources) {
+		/* As check builds it: each file alone, then linked; shown as make would. */
+		link = block_executes(b) || b->mode == MODE_COMPILE_FAIL;
+		say(lab, NULL, "$ make -f %s/%s.mk%s\n", lab->dir, b->id, link ? "" : " (compile only)");
+	} else {
+		strvec_push(&shown, lab->runner.cc);
+		strvec_pushv(&shown, w.flags.v, w.flags.n);
+		strvec_push(&shown, "-I");
+		strvec_push(&shown, lab->include_dir);
+		if (!link)
+			strvec_push(&shown, "-c");
+		strvec_push(&shown, "-o");
+		strvec_pushf(&shown, "%s%s", b->id, link ? "" : ".o");
+		strvec_push(&shown, src->path);
+		strvec_pushv(&shown, w.libs.v, w.libs.n);
+		for (size_t i = 0; i < shown.n; i++)
+			add_shell_word(&line, shown.v[i]);
+		say(lab, NULL, "$ %s\n", line.p);
+	}
+	if (stage_lesson_files(lab, bd) < 0 ||
+	    (src->data ? stage_sources(lab, src, bd, source)
+		       : stage_headers(lab, lab->include_fd, lab->include_dir, bd)) < 0)
 		goto done;
 
-	rc = runner_build_compile(&lab->runner, bd, &w.flags, source, link, &w.libs, &ev);
+	if (b->nsources) {
+		struct strvec units = STRVEC_INIT;
+		if (src->data)
+			strvec_push(&units, source);
+		strvec_pushv(&units, b->sources, b->nsources);
+		rc = runner_build_compile_units(&lab->runner, bd, &w.flags, &units, link, &w.libs, &ev);
+		strvec_clear(&units);
+	} else {
+		rc = runner_build_compile(&lab->runner, bd, &w.flags, source, link, &w.libs, &ev);
+	}
 	buf_add(log, ev.compile_log.p, ev.compile_log.len);
 	/* As check judges it: a compile-fail block may fail for any reason but these. */
 	if (rc < 0 && (b->mode != MODE_COMPILE_FAIL || ev.compile_end == END_TIMEOUT ||
@@ -415,6 +525,8 @@ static int execute(const struct lab *lab, const struct block *b, struct runner_b
 		return -1;
 	}
 	memset(&rs, 0, sizeof rs);
+	rs.files = lab->rfiles;
+	rs.nfiles = lab->nlfiles;
 	rs.name = b->id;
 	rs.args = &w.args;
 	rs.stdin_data = in;
@@ -585,7 +697,8 @@ static int run_lab(struct lab *lab, const struct block *b)
 	say(lab, NULL, " (%s)\n", block_mode_name(b->mode));
 	tangle_block_source(l, b, &want);
 	name = xasprintf("%s.c", b->id);
-	int got = read_lab_file(lab, name, want.p, want.len, src);
+	int blank = b->nsources && runner_block_blank(b); /* built from its sources alone: no ID.c */
+	int got = blank ? 0 : read_lab_file(lab, name, want.p, want.len, src);
 	free(name);
 	if (got < 0) {
 		if (src->missing)
@@ -614,6 +727,8 @@ static int run_lab(struct lab *lab, const struct block *b)
 			goto out;
 	}
 	show_states(lab, files, 4);
+	if (read_lesson_files(lab, b) < 0)
+		goto out;
 
 	runner_folder_limits(&lim, b);
 	if (runner_build_open(&bd, &lim, &err) < 0) {
@@ -687,6 +802,40 @@ out:
 	free(stopped);
 	for (size_t i = 0; i < 4; i++)
 		lab_file_release(&files[i]);
+	lab_files_release(lab);
+	return rc;
+}
+
+/* Runs one session of the lesson in a folder holding the lab's lesson files; 0 if it matches. */
+static int run_session(struct lab *lab, const struct block *b)
+{
+	struct evidence ev;
+	struct diags d;
+	int rc = -1;
+
+	say(lab, BOLD, "== %s", b->id);
+	say(lab, NULL, " (session, lesson lines %d-%d)\n", b->line, b->end_line);
+	evidence_init(&ev);
+	diags_init(&d);
+	if (read_lesson_files(lab, b) == 0) {
+		console_run_files(b, lab->rfiles, lab->nlfiles, &ev);
+		show_output(&ev.run.out);
+		if (ev.setup_error) {
+			say(lab, RED, "FAILED: %s\n", ev.setup_error);
+		} else if (console_verify(&d, lab->l, b, &ev) < 0) {
+			for (size_t i = 0; i < d.n; i++) {
+				say(lab, RED, "FAILED: %s\n", d.v[i].message);
+				if (d.v[i].detail)
+					show_output(&(struct buf){ d.v[i].detail, strlen(d.v[i].detail), 0 });
+			}
+		} else {
+			say(lab, GREEN, "ok\n");
+			rc = 0;
+		}
+	}
+	diags_release(&d);
+	evidence_release(&ev);
+	lab_files_release(lab);
 	return rc;
 }
 
@@ -775,9 +924,9 @@ int cmd_lab(int argc, char **argv)
 			return cmd_option_error("lab", c, argv[optind - 1]);
 		}
 	}
-	if (argc - optind != 1)
-		return cmd_usage_error("lab", "name one lesson number, e.g. 'litlab lab 15'");
-	const char *arg = argv[optind];
+	if (argc - optind != 1 && argc - optind != 2)
+		return cmd_usage_error("lab", "name one lesson number, e.g. 'litlab lab 15', and perhaps one program");
+	const char *arg = argv[optind], *only = argc - optind == 2 ? argv[optind + 1] : NULL;
 	if (strncmp(arg, "lab-", 4) == 0)
 		arg += 4;
 	want = strtol(arg, &end, 10);
@@ -859,6 +1008,20 @@ int cmd_lab(int argc, char **argv)
 			tangle_manifest_read(lab.dirfd, &lab.manifest);
 		}
 	}
+	if (status == 0 && only) {
+		const struct block *b = lesson_block((struct lesson *)l, only);
+		if (!b || !(tangle_block_has_lab(b) || b->mode == MODE_SESSION || b->mode == MODE_DERIVED)) {
+			struct buf ids = BUF_INIT;
+			for (size_t i = 0; i < l->nblocks; i++)
+				if (tangle_block_has_lab(&l->blocks[i]) || l->blocks[i].mode == MODE_SESSION)
+					buf_addf(&ids, "%s%s", ids.len ? ", " : "", l->blocks[i].id);
+			fprintf(stderr, "litlab: lab %02d has no program or session '%s' (it has: %s)\n", l->number, only,
+				ids.len ? ids.p : "none");
+			buf_release(&ids);
+			status = 2;
+			runner_release(&lab.runner);
+		}
+	}
 	if (status == 0) {
 		int color = cmd_color(stderr);
 		say(&lab, BOLD, "lab %02d: %s", l->number, l->title ? l->title : "(untitled)");
@@ -869,7 +1032,15 @@ int cmd_lab(int argc, char **argv)
 		for (size_t i = 0; i < l->nblocks; i++) {
 			const struct block *b = &l->blocks[i];
 			fflush(stdout);
-			if (b->mode == MODE_DERIVED) {
+			if (only && strcmp(b->id, only) != 0)
+				continue;
+			if (b->mode == MODE_SESSION && !b->bad_attrs) {
+				putchar('\n');
+				if (run_session(&lab, b) == 0)
+					lab.ok++;
+				else
+					lab.failed++;
+			} else if (b->mode == MODE_DERIVED) {
 				putchar('\n');
 				say(&lab, BOLD, "== %s", b->id);
 				say(&lab, NULL, " (derived%s%s): not executed: %s\n", *b->lang ? " " : "", b->lang,

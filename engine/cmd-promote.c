@@ -65,9 +65,13 @@ static size_t remaining_errors(const struct lesson *l, const struct promote_plan
 		int fixed = 0;
 		if (d->severity != SEV_ERROR)
 			continue;
-		for (size_t k = 0; k < plan->n && !fixed; k++)
+		for (size_t k = 0; k < plan->n && !fixed; k++) {
+			const struct promotion *p = &plan->v[k];
+			const struct block *b = &l->blocks[p->block];
 			fixed = strcmp(d->rule, "output-mismatch") == 0 &&
-				d->line == l->blocks[plan->v[k].block].outputs[plan->v[k].output].line;
+				(p->output == PROMOTE_BLOCK ? d->line >= b->line && d->line <= b->end_line
+							    : d->line == b->outputs[p->output].line);
+		}
 		n += !fixed;
 	}
 	return n;

@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "envinfo.h"
+#include "fs.h"
 #include "strvec.h"
 #include "util.h"
 
@@ -342,6 +343,48 @@ static void add_include_dirs(struct buf *list, const char *text)
 			break;
 		p = nl + 1;
 	}
+}
+
+void envinfo_dep_options(const char *path, char *const *argv, size_t argc, int *asm_md, int *ld_depfile)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/litlab-probe-XXXXXX", tmp && tmp[0] == '/' ? tmp : "/tmp");
+	struct buf out = BUF_INIT;
+
+	*asm_md = *ld_depfile = 0;
+	if (!mkdtemp(dir)) {
+		free(dir);
+		return;
+	}
+	for (int k = 0; k < 2; k++) {
+		struct strvec words = STRVEC_INIT;
+		strvec_pushv(&words, argv, argc);
+		if (k == 0) { /* an object from an empty translation unit, the assembler asked for its list */
+			strvec_push(&words, "-c");
+			strvec_pushf(&words, "-Wa,--MD,%s/a.d", dir);
+		} else { /* a shared object from it, the linker asked for its list */
+			strvec_push(&words, "-shared");
+			strvec_push(&words, "-nostdlib");
+			strvec_pushf(&words, "-Wl,--dependency-file=%s/l.d", dir);
+		}
+		strvec_push(&words, "-xc");
+		strvec_push(&words, "/dev/null");
+		strvec_push(&words, "-o");
+		strvec_pushf(&words, "%s/out", dir);
+		int status = run_capture(path, words.v, &out);
+		int ok = status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+		*(k == 0 ? asm_md : ld_depfile) = ok;
+		strvec_clear(&words);
+		buf_reset(&out);
+	}
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fs_empty_dir(dfd);
+		close(dfd);
+	}
+	rmdir(dir);
+	buf_release(&out);
+	free(dir);
 }
 
 char *envinfo_search_dirs(const char *path, char *const *argv, size_t argc)

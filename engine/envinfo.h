@@ -81,6 +81,14 @@ char *envinfo_compiler_parts(const char *path, char *const *argv, size_t argc);
  */
 char *envinfo_search_dirs(const char *path, char *const *argv, size_t argc);
 
+/*
+ * Whether the compiler at path (run as argv) takes the options litlab asks
+ * it for the lists of what the assembler (-Wa,--MD) and the linker
+ * (-Wl,--dependency-file) read: built once each from an empty translation
+ * unit in a folder of TMPDIR's, outside the sandbox, as --version is.
+ */
+void envinfo_dep_options(const char *path, char *const *argv, size_t argc, int *asm_md, int *ld_depfile);
+
 /* Frees env's strings and zeroes it. */
 void envinfo_release(struct envinfo *env);
 

@@ -18,6 +18,8 @@
 #include "fs.h"
 #include "lesson.h"
 #include "sandbox/sandbox.h"
+#include "console.h"
+#include "lessonfiles.h"
 #include "strvec.h"
 
 static const char *const fm_keys[] = { "title", "lesson", "unit", "course", "summary", "reviewed",
@@ -26,30 +28,32 @@ static const char *const fm_keys[] = { "title", "lesson", "unit", "course", "sum
 static const char *const mode_names[] = {
 	[MODE_RUN] = "run",		  [MODE_MEASURE] = "measure", [MODE_COMPILE_ONLY] = "compile-only",
 	[MODE_COMPILE_FAIL] = "compile-fail", [MODE_FRAGMENT] = "fragment", [MODE_DERIVED] = "derived",
-	[MODE_DISPLAY] = "display",
+	[MODE_DISPLAY] = "display",	  [MODE_SESSION] = "session",
 };
 
-static const char c_attrs[] = "id, use, cflags, ldlibs, args, exit, timeout, samples, warmup, "
+static const char c_attrs[] = "id, use, file, sources, cflags, ldlibs, args, exit, timeout, samples, warmup, "
 			      "disk, files, reason, and one mode: run, measure, compile-only, compile-fail, "
 			      "fragment, derived";
-static const char display_attrs[] = "id, derived, reason";
+static const char display_attrs[] = "id, file, derived, reason";
+static const char console_attrs[] = "id, timeout, derived, reason";
 
 /* The attributes that apply to a c block of this mode, for messages about one that does not. */
 static const char *mode_attrs(enum block_mode mode)
 {
 	switch (mode) {
 	case MODE_RUN:
-		return "id, use, cflags, ldlibs, args, exit, timeout, disk, files";
+		return "id, use, sources, cflags, ldlibs, args, exit, timeout, disk, files";
 	case MODE_MEASURE:
-		return "id, use, cflags, ldlibs, args, exit, timeout, samples, warmup, disk, files";
+		return "id, use, sources, cflags, ldlibs, args, exit, timeout, samples, warmup, disk, files";
 	case MODE_COMPILE_ONLY:
 	case MODE_COMPILE_FAIL:
-		return "id, use, cflags, disk, files";
+		return "id, use, sources, cflags, disk, files";
 	case MODE_FRAGMENT:
-		return "id, use";
+		return "id, use, file";
 	case MODE_DERIVED:
 		return "id, use, reason";
 	case MODE_DISPLAY:
+	case MODE_SESSION:
 		break;
 	}
 	return display_attrs;
@@ -69,6 +73,11 @@ int block_executes(const struct block *b)
 int block_compiles(const struct block *b)
 {
 	return block_executes(b) || b->mode == MODE_COMPILE_ONLY || b->mode == MODE_COMPILE_FAIL;
+}
+
+int block_runs(const struct block *b)
+{
+	return block_compiles(b) || b->mode == MODE_SESSION;
 }
 
 int lesson_col(const struct lesson *l, int line, size_t off)
@@ -499,7 +508,7 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 static int take_mode(struct lesson *l, struct block *b, const struct attr *a, int *mode_seen)
 {
 	for (size_t m = 0; m < ARRAY_LEN(mode_names); m++) {
-		if (m == MODE_DISPLAY || strcmp(a->key, mode_names[m]) != 0)
+		if (m == MODE_DISPLAY || m == MODE_SESSION || strcmp(a->key, mode_names[m]) != 0)
 			continue;
 		if (a->value) {
 			error_at(l, a->line, a->col, "attribute",
@@ -539,24 +548,41 @@ static int need_value(struct lesson *l, struct block *b, const struct attr *a)
 	return 0;
 }
 
-static void split_use(struct block *b, const char *value)
+/* Appends the comma-separated words of value (blanks around them dropped) to *v. */
+static void split_list(char ***v, size_t *n, const char *value)
 {
 	const char *p = value;
 
 	while (*p) {
 		const char *comma = strchr(p, ',');
-		size_t n = comma ? (size_t)(comma - p) : strlen(p);
-		char *id = trim(p, n);
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char *id = trim(p, len);
 		if (*id) {
-			b->use = xappendarray(b->use, b->nuse, sizeof *b->use);
-			b->use[b->nuse++] = id;
+			*v = xappendarray(*v, *n, sizeof **v);
+			(*v)[(*n)++] = id;
 		} else {
 			free(id);
 		}
-		p += n;
+		p += len;
 		if (*p == ',')
 			p++;
 	}
+}
+
+/* file=PATH on any block: the path is checked with the others (lessonfiles_resolve()). */
+static void take_file(struct lesson *l, struct block *b, const struct attr *a)
+{
+	if (!need_value(l, b, a))
+		return;
+	if (b->file) {
+		error_at(l, a->line, a->col, "attribute",
+			 xasprintf("a second file= on one block: a block declares one lesson file"));
+		b->bad_attrs = 1;
+		return;
+	}
+	b->file = xstrdup(a->value);
+	b->file_line = a->line;
+	b->file_col = a->col;
 }
 
 static void c_attributes(struct lesson *l, struct block *b)
@@ -574,9 +600,17 @@ static void c_attributes(struct lesson *l, struct block *b)
 			need_value(l, b, a); /* read later */
 		} else if (strcmp(a->key, "use") == 0) {
 			if (need_value(l, b, a)) {
-				split_use(b, a->value);
+				split_list(&b->use, &b->nuse, a->value);
 				b->use_line = a->line;
 				b->use_col = a->col;
+			}
+		} else if (strcmp(a->key, "file") == 0) {
+			take_file(l, b, a);
+		} else if (strcmp(a->key, "sources") == 0) {
+			if (need_value(l, b, a)) {
+				split_list(&b->sources, &b->nsources, a->value);
+				b->sources_line = a->line;
+				b->sources_col = a->col;
 			}
 		} else if (strcmp(a->key, "cflags") == 0 || strcmp(a->key, "ldlibs") == 0 ||
 			   strcmp(a->key, "args") == 0) {
@@ -659,6 +693,7 @@ static void c_attributes(struct lesson *l, struct block *b)
 			unknown_attr(l, b, a, c_attrs);
 		}
 	}
+	lessonfiles_c_mode(l, b, mode_seen);
 	for (size_t i = 0; i < b->attrs.n; i++) {
 		const struct attr *a = &b->attrs.v[i];
 		int measure_only = strcmp(a->key, "samples") == 0 || strcmp(a->key, "warmup") == 0;
@@ -708,13 +743,19 @@ static void c_attributes(struct lesson *l, struct block *b)
 
 static void display_attributes(struct lesson *l, struct block *b)
 {
-	b->mode = MODE_DISPLAY;
+	int console = strcmp(b->lang, "console") == 0;
+
+	b->mode = console ? MODE_SESSION : MODE_DISPLAY;
 	for (size_t i = 0; i < b->attrs.n; i++) {
 		const struct attr *a = &b->attrs.v[i];
 		if (strcmp(a->key, "derived") == 0 && !a->value) {
 			b->mode = MODE_DERIVED;
 		} else if (strcmp(a->key, "id") == 0 || strcmp(a->key, "reason") == 0) {
 			need_value(l, b, a);
+		} else if (!console && strcmp(a->key, "file") == 0) {
+			take_file(l, b, a);
+		} else if (console && console_attr(l, b, a)) {
+			continue;
 		} else if (strcmp(a->key, mode_names[MODE_RUN]) == 0 ||
 			   strcmp(a->key, mode_names[MODE_MEASURE]) == 0 ||
 			   strcmp(a->key, mode_names[MODE_COMPILE_ONLY]) == 0 ||
@@ -725,9 +766,11 @@ static void display_attributes(struct lesson *l, struct block *b)
 					   a->key, *b->lang ? b->lang : "plain", display_attrs));
 			b->bad_attrs = 1;
 		} else {
-			unknown_attr(l, b, a, display_attrs);
+			unknown_attr(l, b, a, console ? console_attrs : display_attrs);
 		}
 	}
+	if (console)
+		console_check(l, b);
 	const struct attr *reason = attr_find(&b->attrs, "reason");
 	if (reason && b->mode != MODE_DERIVED) {
 		error_at(l, reason->line, reason->col, "attribute",
@@ -1585,6 +1628,7 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	assign_ids(l, &ids);
 	resolve_uses(l, &ids);
 	strmap_release(&ids);
+	lessonfiles_resolve(l);
 	find_title(l);
 	int named = number_from_name(path);
 	if (l->number < 0) {
@@ -1648,6 +1692,10 @@ void lesson_free(struct lesson *l)
 			free(b->use[k]);
 		free(b->use);
 		free(b->deps);
+		free(b->file);
+		free_words(b->sources, b->nsources);
+		free(b->source_blocks);
+		free(b->sees);
 		for (size_t k = 0; k < b->noutputs; k++) {
 			attr_list_release(&b->outputs[k].attrs);
 			free(b->outputs[k].text);

@@ -27,6 +27,7 @@ enum block_mode {
 	MODE_FRAGMENT,
 	MODE_DERIVED,
 	MODE_DISPLAY, /* any other language, shown only */
+	MODE_SESSION, /* a console block: a shell session, executed (console.h) */
 };
 
 enum stream { STREAM_STDOUT, STREAM_STDERR };
@@ -81,6 +82,17 @@ struct block {
 	int use_line, use_col;
 	size_t *deps; /* indices into lesson->blocks */
 	size_t ndeps;
+
+	/* Lesson files (lessonfiles.h): file= declares a version of one, sources= names
+	   those a run block links; sees lists the files the block's folder holds. */
+	char *file; /* file=PATH, or NULL */
+	int file_line, file_col;
+	char **sources; /* sources= as written */
+	size_t nsources;
+	int sources_line, sources_col;
+	size_t *source_blocks; /* resolved: the blocks declaring the versions compiled */
+	size_t *sees; /* the blocks declaring the version of each lesson file it sees, by path */
+	size_t nsees;
 
 	struct output_block *outputs;
 	size_t noutputs;
@@ -178,6 +190,8 @@ const char *block_mode_name(enum block_mode mode);
 int block_executes(const struct block *b);
 /* 1 if the block is compiled on its own (run, measure, compile-only, compile-fail). */
 int block_compiles(const struct block *b);
+/* 1 if the runner has something to do for the block: it compiles, or it is a session. */
+int block_runs(const struct block *b);
 
 /*
  * Why litlab refuses compiler flags (the words of cflags= or ldlibs=), or

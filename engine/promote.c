@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "console.h"
 #include "promote.h"
 #include "quantity.h"
 
@@ -135,6 +136,30 @@ static void note(struct diags *notes, const struct lesson *l, const struct outpu
 	free(msg);
 }
 
+/* A session's commands whose output differs get the real one (console_promoted()). */
+static void promote_session(struct promote_plan *plan, const struct lesson *l, size_t i, const struct evidence *ev,
+			    struct diags *notes)
+{
+	const struct block *b = &l->blocks[i];
+	size_t len;
+	char *text = b->bad_attrs ? NULL : console_promoted(b, ev, &len);
+
+	if (!text) {
+		if (!b->bad_attrs && ev->executed)
+			diags_add(notes, l->path, b->line, b->col, SEV_NOTE, "output-mismatch",
+				  "session '%s' did not run to its end: not promoted; fix it first", b->id);
+		return;
+	}
+	if ((len != b->code_len || memcmp(text, b->code, len) != 0) && showable(text, len))
+		promote_plan_add(plan, i, PROMOTE_BLOCK, text, len);
+	else if (len != b->code_len || memcmp(text, b->code, len) != 0)
+		diags_add(notes, l->path, b->line, b->col, SEV_NOTE, "output-mismatch",
+			  "session '%s' printed bytes a lesson cannot show (NUL, a lone CR, or invalid UTF-8): not "
+			  "promoted",
+			  b->id);
+	free(text);
+}
+
 void promote_plan_make(struct promote_plan *plan, const struct lesson_result *lr, struct diags *notes)
 {
 	const struct lesson *l = lr->lesson;
@@ -143,6 +168,10 @@ void promote_plan_make(struct promote_plan *plan, const struct lesson_result *lr
 		const struct block *b = &l->blocks[i];
 		const struct evidence *ev = &lr->blocks[i].ev;
 		char *failed = NULL;
+		if (b->mode == MODE_SESSION) {
+			promote_session(plan, l, i, ev, notes);
+			continue;
+		}
 		if (!b->noutputs || b->bad_attrs || b->mode == MODE_DERIVED || b->mode == MODE_DISPLAY)
 			continue;
 		if (b->mode == MODE_RUN || b->mode == MODE_MEASURE)
@@ -308,6 +337,28 @@ static void add_lines(struct buf *out, const char *text, size_t len, const char 
 	}
 }
 
+/* What a promotion replaces: an output block, or a session's own text (PROMOTE_BLOCK). */
+static const int *target_line(const struct lesson *l, const struct promotion *p)
+{
+	const struct block *b = &l->blocks[p->block];
+
+	return p->output == PROMOTE_BLOCK ? &b->line : &b->outputs[p->output].line;
+}
+
+static int target_end(const struct lesson *l, const struct promotion *p)
+{
+	const struct block *b = &l->blocks[p->block];
+
+	return p->output == PROMOTE_BLOCK ? b->end_line : b->outputs[p->output].end_line;
+}
+
+static const char *target_fence(const struct lesson *l, const struct promotion *p)
+{
+	const struct block *b = &l->blocks[p->block];
+
+	return p->output == PROMOTE_BLOCK ? b->fence : b->outputs[p->output].fence;
+}
+
 static const struct promotion *promotion_for(const struct promote_plan *plan, size_t block, size_t output)
 {
 	for (size_t i = 0; i < plan->n; i++)
@@ -323,10 +374,13 @@ static int verify(const struct lesson *l, const struct promote_plan *plan, const
 	int bad = 0;
 
 	if (nl->nblocks != l->nblocks)
-		bad = plan->n ? l->blocks[plan->v[0].block].outputs[plan->v[0].output].line : 1;
+		bad = plan->n ? *target_line(l, &plan->v[0]) : 1;
 	for (size_t i = 0; i < l->nblocks && !bad; i++) {
 		const struct block *a = &l->blocks[i], *b = &nl->blocks[i];
-		if (a->mode != b->mode || a->code_len != b->code_len || memcmp(a->code, b->code, a->code_len) ||
+		const struct promotion *own = promotion_for(plan, i, PROMOTE_BLOCK);
+		const char *code = own ? own->text : a->code;
+		size_t code_len = own ? own->len : a->code_len;
+		if (a->mode != b->mode || code_len != b->code_len || memcmp(code, b->code, code_len) ||
 		    a->noutputs != b->noutputs || a->has_stdin != b->has_stdin) {
 			bad = a->line;
 			break;
@@ -413,31 +467,33 @@ static int rewrite(const struct lesson *l, const struct promote_plan *plan, stru
 	int rc = 0;
 
 	for (size_t i = 0; i < plan->n; i++)
-		order[i] = &l->blocks[plan->v[i].block].outputs[plan->v[i].output].line;
+		order[i] = target_line(l, &plan->v[i]);
 	qsort(order, plan->n, sizeof *order, cmp_line);
 	for (size_t i = 0; i < plan->n && rc == 0; i++) {
 		const struct promotion *p = NULL;
-		const struct output_block *o = NULL;
-		for (size_t k = 0; k < plan->n && !p; k++) {
-			const struct output_block *c = &l->blocks[plan->v[k].block].outputs[plan->v[k].output];
-			if (&c->line == order[i]) {
+		for (size_t k = 0; k < plan->n && !p; k++)
+			if (target_line(l, &plan->v[k]) == order[i])
 				p = &plan->v[k];
-				o = c;
-			}
-		}
-		char fc = o->fence[0];
-		size_t flen = strlen(o->fence), ooff, olen, coff, clen;
-		if (o->end_line <= o->line || (size_t)o->end_line > nlines ||
-		    !is_closing(s + lines[o->end_line - 1].start,
-				lines[o->end_line - 1].end - lines[o->end_line - 1].start, fc, flen, &coff, &clen)) {
-			*err = xasprintf("%s:%d: the output block has no closing fence: close it, then promote",
-					 l->path, o->line);
+		const char *fence = target_fence(l, p);
+		int line = *order[i], end_line = target_end(l, p);
+		if (!fence) {
+			*err = xasprintf("%s:%d: the block has no fence: promote only fenced blocks", l->path, line);
 			rc = -1;
 			break;
 		}
-		const struct src_line *open = &lines[o->line - 1], *close = &lines[o->end_line - 1];
+		char fc = fence[0];
+		size_t flen = strlen(fence), ooff, olen, coff, clen;
+		if (end_line <= line || (size_t)end_line > nlines ||
+		    !is_closing(s + lines[end_line - 1].start, lines[end_line - 1].end - lines[end_line - 1].start, fc,
+				flen, &coff, &clen)) {
+			*err = xasprintf("%s:%d: the output block has no closing fence: close it, then promote",
+					 l->path, line);
+			rc = -1;
+			break;
+		}
+		const struct src_line *open = &lines[line - 1], *close = &lines[end_line - 1];
 		if (!find_run(s + open->start, open->end - open->start, fc, &ooff, &olen) || open->start < at) {
-			*err = xasprintf("%s:%d: cannot find the output block's fence", l->path, o->line);
+			*err = xasprintf("%s:%d: cannot find the output block's fence", l->path, line);
 			rc = -1;
 			break;
 		}

@@ -28,9 +28,12 @@
 #include "buf.h"
 #include "check.h"
 
+/* promotion.output for a session: the block's own text is replaced (console_promoted()). */
+#define PROMOTE_BLOCK ((size_t)-1)
+
 struct promotion {
 	size_t block;  /* index in lesson->blocks */
-	size_t output; /* index in that block's outputs */
+	size_t output; /* index in that block's outputs, or PROMOTE_BLOCK */
 	char *text;    /* the new content: LF line endings, a final LF unless empty */
 	size_t len;
 };

@@ -20,6 +20,7 @@
 
 #include "fs.h"
 #include "highlight.h"
+#include "lessonfiles.h"
 #include "render.h"
 #include "sitelink.h"
 #include "stats.h"
@@ -608,7 +609,7 @@ static const char *kind_of(const struct lesson *l, const struct lesson_result *l
 {
 	switch (br->status) {
 	case STATUS_PASSED:
-		return "executed";
+		return b->mode == MODE_SESSION ? "session" : "executed";
 	case STATUS_MEASURED:
 		return "measured";
 	case STATUS_COMPILED:
@@ -908,6 +909,74 @@ static void measure_panel(struct buf *out, const struct render_ctx *ctx, const s
 	distribution_svg(out, b->id, m);
 }
 
+/*
+ * A lesson file's name and version before its caption ("list.c, as changed
+ * at line 40"); the blocks built from it; the files a block's folder held.
+ */
+static void file_caption(struct page *p, const struct block *b)
+{
+	struct buf *out = p->out;
+	const struct lesson *l = p->l;
+	int prev, n = 0;
+
+	if (b->file) {
+		int v = lessonfiles_version(l, b, &prev);
+		buf_adds(out, "<span class=\"file-name\"><code>");
+		esc(out, b->file);
+		buf_adds(out, "</code></span>");
+		if (v > 1)
+			buf_addf(out, ", as changed at line %d (version %d; the one before is at line %d)", b->line, v, prev);
+		buf_adds(out, ": a lesson file, in the folder of every block after it");
+		for (size_t i = 0; i < l->nblocks; i++)
+			for (size_t k = 0; k < l->blocks[i].nsources; k++)
+				if (l->blocks[i].source_blocks && l->blocks[i].source_blocks[k] == b->index) {
+					buf_adds(out, n++ ? ", " : "; compiled into ");
+					block_link(out, l->blocks[i].id);
+				}
+		buf_adds(out, ". ");
+	} else if (b->nsees && b->mode != MODE_SESSION) {
+		buf_adds(out, "Its folder held the lesson files ");
+		for (size_t i = 0; i < b->nsees; i++) {
+			buf_adds(out, i ? ", <code>" : "<code>");
+			esc(out, l->blocks[b->sees[i]].file);
+			buf_adds(out, "</code>");
+		}
+		if (b->nsources) {
+			buf_adds(out, "; built from ");
+			for (size_t i = 0; i < b->nsources; i++) {
+				buf_adds(out, i ? ", <code>" : "<code>");
+				esc(out, b->sources[i]);
+				buf_adds(out, "</code>");
+			}
+			buf_adds(out, ", each compiled on its own, then linked");
+		}
+		buf_adds(out, ". ");
+	}
+}
+
+/* A session's caption: where it ran and what was verified. */
+static void session_caption(struct page *p, const struct block *b, const struct block_result *br)
+{
+	struct buf *out = p->out;
+	const struct lesson *l = p->l;
+
+	buf_adds(out, "<span class=\"badge\">session</span> Run in one <code>/bin/sh</code> in the sandbox, in a folder "
+		      "holding ");
+	if (!b->nsees)
+		buf_adds(out, "nothing");
+	for (size_t i = 0; i < b->nsees; i++) {
+		buf_adds(out, i ? ", <code>" : "<code>");
+		esc(out, l->blocks[b->sees[i]].file);
+		buf_adds(out, "</code>");
+	}
+	buf_adds(out, ": every command's output (stdout and stderr together) and exit status verified");
+	if (memmem(b->code, b->code_len, "\n...\n", 5) || (b->code_len >= 4 && !memcmp(b->code, "...\n", 4)))
+		buf_adds(out, " (a <code>...</code> line stands for lines not shown)");
+	buf_adds(out, ".");
+	if (br->ev.cached)
+		buf_adds(out, " Evidence reused from the cache.");
+}
+
 static void caption(struct page *p, const struct block *b, const struct block_result *br)
 {
 	struct buf *out = p->out;
@@ -915,6 +984,18 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 	const struct evidence *ev = &br->ev;
 
 	buf_adds(out, "<figcaption class=\"caption\">");
+	if (b->file && (br->status == STATUS_FRAGMENT || br->status == STATUS_DISPLAY)) {
+		buf_adds(out, "<span class=\"badge\">lesson file</span> ");
+		file_caption(p, b);
+		buf_adds(out, "Shown as written; not built on its own.</figcaption>\n");
+		return;
+	}
+	file_caption(p, b);
+	if (b->mode == MODE_SESSION && br->status == STATUS_PASSED) {
+		session_caption(p, b, br);
+		buf_adds(out, "</figcaption>\n");
+		return;
+	}
 	switch (br->status) {
 	case STATUS_PASSED:
 	case STATUS_MEASURED:
@@ -977,7 +1058,7 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 			block_link(out, l->blocks[i].id);
 			buf_addf(out, " (%s)", kind_of(l, p->lr, &l->blocks[i], &p->lr->blocks[i]));
 		}
-		buf_adds(out, n ? "." : "no block uses it.");
+		buf_adds(out, n ? "." : b->file ? "built only as a lesson file." : "no block uses it.");
 		break;
 	}
 	case STATUS_FAILED:
@@ -986,6 +1067,28 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		break;
 	}
 	buf_adds(out, "</figcaption>\n");
+}
+
+/* A session as a terminal shows it: prompts and commands set apart from what they print. */
+static void transcript(struct buf *out, const char *code, size_t len)
+{
+	int in_cmd = 0;
+
+	for (const char *p = code, *end = code + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+		int cmd = n >= 2 && p[0] == '$' && (p[1] == ' ' || p[1] == '\n');
+		int more = in_cmd && n >= 2 && p[0] == '>' && (p[1] == ' ' || p[1] == '\n');
+		if (cmd || more) {
+			buf_addf(out, "<span class=\"prompt\">%c </span><span class=\"command\">", p[0]);
+			html_escape_text(out, p + (n > 2 ? 2 : 1), n - (n > 2 ? 2 : 1) - (nl ? 1 : 0));
+			buf_adds(out, "</span>\n");
+		} else {
+			html_escape_text(out, p, n);
+		}
+		in_cmd = cmd || more;
+		p += n;
+	}
 }
 
 static void figure(struct page *p, const struct block *b, const struct block_result *br)
@@ -1004,6 +1107,8 @@ static void figure(struct page *p, const struct block *b, const struct block_res
 	buf_adds(out, ">");
 	if (strcmp(b->lang, "c") == 0)
 		highlight_c(out, b->code, b->code_len);
+	else if (strcmp(b->lang, "console") == 0)
+		transcript(out, b->code, b->code_len);
 	else
 		html_escape_text(out, b->code, b->code_len);
 	buf_adds(out, "</code></pre>\n");

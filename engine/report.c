@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "lessonfiles.h"
 #include "report.h"
 #include "stats.h"
 
@@ -209,12 +210,36 @@ static json_t *measurement(const struct report_ctx *ctx, const struct block *b, 
 	return j;
 }
 
+/* "file" and "version" (a lesson file's block), "sources", "files" (what its folder holds). */
+static void report_lesson_files(json_t *j, const struct lesson *l, const struct block *b)
+{
+	int prev;
+
+	if (b->file) {
+		json_object_set_new(j, "file", str(b->file));
+		json_object_set_new(j, "version", json_integer(lessonfiles_version(l, b, &prev)));
+	}
+	if (b->nsources) {
+		json_t *a = json_array();
+		for (size_t i = 0; i < b->nsources; i++)
+			json_array_append_new(a, str(b->sources[i]));
+		json_object_set_new(j, "sources", a);
+	}
+	if (b->nsees) {
+		json_t *a = json_array();
+		for (size_t i = 0; i < b->nsees; i++) {
+			const struct block *f = &l->blocks[b->sees[i]];
+			json_array_append_new(a, json_pack("{s:s, s:i}", "path", f->file, "line", f->line));
+		}
+		json_object_set_new(j, "files", a);
+	}
+}
+
 json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const struct block *b,
 		     const struct block_result *br)
 {
 	json_t *j = json_object();
 
-	(void)l;
 	json_object_set_new(j, "id", str(b->id));
 	json_object_set_new(j, "line", json_integer(b->line));
 	json_object_set_new(j, "lang", str(b->lang));
@@ -239,7 +264,8 @@ json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const
 		json_array_append_new(outs, jo);
 	}
 	json_object_set_new(j, "outputs", outs);
-	if (br->ev.compiled)
+	report_lesson_files(j, l, b);
+	if (br->ev.compiled || br->ev.executed)
 		json_object_set_new(j, "evidence", evidence(ctx, b, &br->ev));
 	if (br->measured)
 		json_object_set_new(j, "measurement", measurement(ctx, b, br));

@@ -35,6 +35,7 @@
 #include "prose.h"
 #include "quantity.h"
 #include "fs.h"
+#include "console.h"
 #include "rules.h"
 #include "rules_embedded.h"
 
@@ -433,6 +434,35 @@ static void push_output(lua_State *L, const struct block *b, const struct output
 	lua_setfield(L, -2, "at");
 }
 
+/* A console block's outputs, each command's, as output blocks: the rules read them as any other. */
+static void push_session_outputs(lua_State *L, const struct block *b)
+{
+	struct console_session s;
+	char *err;
+	int line;
+
+	if (b->mode != MODE_SESSION && !(b->mode == MODE_DERIVED && strcmp(b->lang, "console") == 0))
+		return;
+	if (console_parse(b->code, b->code_len, b->line + 1, &s, &err, &line) < 0) {
+		free(err);
+		return;
+	}
+	for (size_t k = 0; k < s.n; k++) {
+		struct output_block o;
+		memset(&o, 0, sizeof o);
+		o.line = s.v[k].out_line - 1; /* its text starts on the line after */
+		o.col = 1;
+		o.end_line = s.v[k].out_line;
+		o.match = MATCH_ELLIPSIS;
+		o.stream = STREAM_STDOUT;
+		o.text = s.v[k].out;
+		o.len = s.v[k].out_len;
+		push_output(L, b, &o);
+		lua_rawseti(L, -2, (lua_Integer)(b->noutputs + k) + 1);
+	}
+	console_session_release(&s);
+}
+
 static void push_block(lua_State *L, const struct lesson_result *lr, size_t i)
 {
 	const struct block *b = &lr->lesson->blocks[i];
@@ -464,6 +494,7 @@ static void push_block(lua_State *L, const struct lesson_result *lr, size_t i)
 		push_output(L, b, &b->outputs[k]);
 		lua_rawseti(L, -2, (lua_Integer)k + 1);
 	}
+	push_session_outputs(L, b);
 	lua_setfield(L, -2, "outputs");
 	if (b->has_stdin) {
 		lua_createtable(L, 0, 2);
@@ -1141,7 +1172,7 @@ static const char *const engine_rule_ids[] = {
 	"compile-warning", "output-mismatch", "exit-status",  "timeout",	       "resource-limit",
 	"measurement",	 "measure-reference", "cite-reference", "sanitizer",   "nondeterministic",
 	"suppression",	 "rule-error",	  "output-provenance", "lesson-number", "empty-lesson",
-	"site-file",
+	"site-file",	 "session",
 };
 static const char *const engine_suppressible[] = { "compile-warning" };
 

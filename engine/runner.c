@@ -9,6 +9,7 @@
  * and bounded. Programs and the compiler see small fixed environments, so
  * that their output does not depend on who runs litlab.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +21,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "console.h"
 #include "fs.h"
+#include "lessonfiles.h"
 #include "runner.h"
 #include "strvec.h"
 
@@ -163,6 +166,8 @@ static void add_code(struct buf *tu, struct lesson *l, struct block *b)
 
 void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu)
 {
+	if (b->mode == MODE_SESSION)
+		return; /* its commands are keyed apart (console_key()), its expected output not at all */
 	for (size_t i = 0; i < b->ndeps; i++)
 		add_code(tu, l, &l->blocks[b->deps[i]]);
 	add_code(tu, l, b);
@@ -664,6 +669,33 @@ void runner_build_quote(struct runner_build *bd, const char *path, const void *d
 	free(dir);
 }
 
+/* Writes data at path below dirfd, making the folders on its way (no link followed). */
+static int put_path(int dirfd, const char *path, const void *data, size_t len, char **err)
+{
+	const char *slash = strrchr(path, '/');
+	int dfd = dirfd;
+
+	if (slash) {
+		char *dir = xstrndup(path, (size_t)(slash - path));
+		dfd = fs_mkdirs(dirfd, dir, 0755);
+		free(dir);
+	}
+	if (dfd < 0 || fs_replace(dfd, slash ? slash + 1 : path, data, len, 0644, 0) < 0) {
+		*err = xasprintf("cannot write '%s' into the work folder: %s", path, fs_strerror(errno));
+		if (slash && dfd >= 0)
+			close(dfd);
+		return -1;
+	}
+	if (slash)
+		close(dfd);
+	return 0;
+}
+
+int runner_build_put_path(struct runner_build *bd, const char *path, const void *data, size_t len, char **err)
+{
+	return put_path(bd->dir.fd, path, data, len, err);
+}
+
 void runner_build_release(struct runner_build *bd)
 {
 	sandbox_folder_release(&bd->dir);
@@ -771,7 +803,7 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 	 */
 	int drop_ld = link && !r->no_linker_deps && memmem(ev->compile_log.p, ev->compile_log.len, "dependency-file", 15);
 	int drop_as = !r->no_asm_deps && memmem(ev->compile_log.p, ev->compile_log.len, "--MD", 4);
-	if (!ev->compile_ok && (drop_ld || drop_as)) {
+	if (!ev->compile_ok && !r->dep_options_known && (drop_ld || drop_as)) {
 		if (drop_ld)
 			strvec_remove(&argv, linker_deps);
 		if (drop_as)
@@ -796,6 +828,138 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 		read_deps(ev, bd->dir.fd, ".ldeps");
 	search_dirs(r, ev, flags);
 	strvec_clear(&argv);
+	bd->built = ev->compile_ok && link;
+	return ev->compile_ok ? 0 : -1;
+}
+
+/* Appends s as one word for sh, in single quotes. */
+static void sh_word(struct buf *b, const char *s)
+{
+	buf_adds(b, " '");
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_adds(b, "'\\''");
+		else
+			buf_addc(b, *s);
+	}
+	buf_addc(b, '\'');
+}
+
+static void sh_words(struct buf *b, const struct runner *r, const struct strvec *flags)
+{
+	for (size_t i = 0; i < r->cc_argv.n; i++)
+		sh_word(b, i == 0 && r->cc_path ? r->cc_path : r->cc_argv.v[i]);
+	for (size_t i = 0; flags && i < flags->n; i++)
+		sh_word(b, flags->v[i]);
+}
+
+/* "x.c" -> "x.o" (malloc'd). */
+static char *object_name(const char *unit)
+{
+	size_t n = strlen(unit);
+	char *o = xstrdup(unit);
+
+	if (n > 2 && strcmp(o + n - 2, ".c") == 0)
+		o[n - 1] = 'o';
+	return o;
+}
+
+/* The script that compiles units one by one, then links them; asm_deps, ld_deps: ask for the lists. */
+static char *units_script(const struct runner *r, const struct strvec *flags, const struct strvec *units, int link,
+			  const struct strvec *libs, int asm_deps, int ld_deps)
+{
+	struct buf sc = BUF_INIT;
+
+	buf_adds(&sc, "st=0\n");
+	for (size_t k = 0; k < units->n; k++) {
+		char *obj = object_name(units->v[k]);
+		char deps[48];
+		snprintf(deps, sizeof deps, ".deps-%zu", k);
+		buf_adds(&sc, "command");
+		sh_words(&sc, r, flags);
+		sh_word(&sc, "-I.");
+		sh_word(&sc, "-MD");
+		sh_word(&sc, "-MF");
+		sh_word(&sc, deps);
+		if (asm_deps) {
+			snprintf(deps, sizeof deps, "-Wa,--MD,.adeps-%zu", k);
+			sh_word(&sc, deps);
+		}
+		sh_word(&sc, "-c");
+		sh_word(&sc, "-o");
+		sh_word(&sc, obj);
+		char *src = xasprintf("./%s", units->v[k]);
+		sh_word(&sc, src);
+		buf_adds(&sc, " || st=1\n");
+		free(src);
+		free(obj);
+	}
+	if (link) {
+		buf_adds(&sc, "[ \"$st\" = 0 ] || exit 1\nexec");
+		sh_words(&sc, r, flags);
+		if (ld_deps)
+			sh_word(&sc, "-Wl,--dependency-file=.ldeps");
+		sh_word(&sc, "-o");
+		sh_word(&sc, "prog");
+		for (size_t k = 0; k < units->n; k++) {
+			char *obj = object_name(units->v[k]);
+			sh_word(&sc, obj);
+			free(obj);
+		}
+		for (size_t i = 0; libs && i < libs->n; i++)
+			sh_word(&sc, libs->v[i]);
+		buf_adds(&sc, "\n");
+	} else {
+		buf_adds(&sc, "exit \"$st\"\n");
+	}
+	return buf_detach(&sc, NULL);
+}
+
+int runner_build_compile_units(struct runner *r, struct runner_build *bd, const struct strvec *flags,
+			       const struct strvec *units, int link, const struct strvec *libs, struct evidence *ev)
+{
+	struct buf joined = BUF_INIT;
+	int asm_deps = !r->no_asm_deps, ld_deps = link && !r->no_linker_deps;
+
+	if (flags)
+		join_words(&joined, flags->v, flags->n);
+	free(ev->cflags);
+	ev->cflags = buf_detach(&joined, NULL);
+	char *sc = units_script(r, flags, units, link, libs, asm_deps, ld_deps);
+	char *argv[] = { "/bin/sh", "-c", sc, NULL };
+	compile_launch(bd, argv, ev);
+	free(sc);
+	/* As runner_build_compile(): without the options only when the build then succeeds. */
+	int drop_ld = ld_deps && memmem(ev->compile_log.p, ev->compile_log.len, "dependency-file", 15);
+	int drop_as = asm_deps && memmem(ev->compile_log.p, ev->compile_log.len, "--MD", 4);
+	if (!ev->compile_ok && !r->dep_options_known && (drop_ld || drop_as)) {
+		struct runner_build again;
+		char *err = NULL;
+		if (runner_build_open(&again, &bd->lim, &err) == 0) { /* a folder serves one launch */
+			copy_sources(bd, &again);
+			runner_build_release(bd);
+			*bd = again;
+			sc = units_script(r, flags, units, link, libs, asm_deps && !drop_as, ld_deps && !drop_ld);
+			argv[2] = sc;
+			compile_launch(bd, argv, ev);
+			free(sc);
+			if (ev->compile_ok && drop_ld)
+				r->no_linker_deps = 1;
+			if (ev->compile_ok && drop_as)
+				r->no_asm_deps = 1;
+		}
+		free(err);
+	}
+	for (size_t k = 0; k < units->n; k++) {
+		char deps[48];
+		snprintf(deps, sizeof deps, ".deps-%zu", k);
+		read_deps(ev, bd->dir.fd, deps);
+		snprintf(deps, sizeof deps, ".adeps-%zu", k);
+		read_deps(ev, bd->dir.fd, deps);
+	}
+	if (link)
+		read_deps(ev, bd->dir.fd, ".ldeps");
+	search_dirs(r, ev, flags);
 	bd->built = ev->compile_ok && link;
 	return ev->compile_ok ? 0 : -1;
 }
@@ -847,19 +1011,23 @@ int runner_build_run(struct runner_build *bd, const struct run_spec *rs, struct 
 	char *err = NULL;
 	int rc = -1;
 
-	if (sandbox_folder_make(&run, &bd->lim, &err) < 0 || copy_program(bd, &run, rs->name, &err) < 0) {
+	int bad = sandbox_folder_make(&run, &bd->lim, &err) < 0;
+	for (size_t i = 0; !bad && i < rs->nfiles; i++)
+		bad = put_path(run.fd, rs->files[i].path, rs->files[i].data, rs->files[i].len, &err) < 0;
+	if (bad || (!rs->argv && copy_program(bd, &run, rs->name, &err) < 0)) {
 		res->end = END_LAUNCH_FAILED;
 		res->error = err;
 		sandbox_folder_release(&run);
 		return -1;
 	}
 	struct strvec argv = STRVEC_INIT;
-	strvec_pushf(&argv, "./%s", rs->name);
-	if (rs->args)
+	if (!rs->argv)
+		strvec_pushf(&argv, "./%s", rs->name);
+	if (rs->args && !rs->argv)
 		strvec_pushv(&argv, rs->args->v, rs->args->n);
 	char **env = runner_program_env(&run, rs->sanitized);
 	struct launch la = {
-		.argv = argv.v,
+		.argv = rs->argv ? rs->argv : argv.v,
 		.work = &run,
 		.envp = env,
 		.stdin_data = rs->stdin_data,
@@ -914,6 +1082,14 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 	if (w.build_error) {
 		ev->setup_error = w.build_error;
 		w.build_error = NULL;
+	} else if (b->nsources) {
+		struct strvec units = STRVEC_INIT;
+		if (!runner_block_blank(b))
+			strvec_push(&units, source);
+		strvec_pushv(&units, b->sources, b->nsources);
+		int link = block_executes(b) || b->mode == MODE_COMPILE_FAIL;
+		rc = runner_build_compile_units(r, bd, &w.flags, &units, link, &w.libs, ev);
+		strvec_clear(&units);
 	} else {
 		rc = runner_build_compile(r, bd, &w.flags, source, block_executes(b), &w.libs, ev);
 	}
@@ -939,6 +1115,16 @@ static int execute(struct runner *r, struct lesson *l, struct block *b, struct r
 		return -1;
 	}
 	memset(&rs, 0, sizeof rs);
+	size_t nfiles;
+	struct lesson_file *lf = lessonfiles_seen(l, b, &nfiles);
+	struct runner_file *files = nfiles ? xcalloc(nfiles, sizeof *files) : NULL;
+	for (size_t i = 0; i < nfiles; i++) {
+		files[i].path = lf[i].path;
+		files[i].data = lf[i].data;
+		files[i].len = lf[i].len;
+	}
+	rs.files = files;
+	rs.nfiles = nfiles;
 	rs.name = "prog";
 	rs.args = &w.args;
 	rs.stdin_data = b->has_stdin ? b->stdin_text : NULL;
@@ -948,6 +1134,8 @@ static int execute(struct runner *r, struct lesson *l, struct block *b, struct r
 	runner_program_limits(&rs.lim, b, rs.sanitized);
 	int rc = runner_build_run(bd, &rs, res);
 	runner_block_words_release(&w);
+	free(files);
+	free(lf);
 	return rc;
 }
 
@@ -1029,12 +1217,55 @@ static void repeat(struct runner *r, struct lesson *l, struct block *b, struct r
 	}
 }
 
+/*
+ * Puts what b's build needs into bd: litlab.h, its translation unit as src,
+ * the lesson files it sees (a .c or .h file under a #line naming its lesson
+ * line, so that messages about it point into the lesson), and a copy of the
+ * lesson for the compiler to quote.
+ */
+static int fill_build(struct runner_build *bd, struct lesson *l, struct block *b, const char *src, const struct buf *tu,
+		      char **err)
+{
+	size_t n;
+	int rc = 0;
+
+	if (runner_build_put(bd, "litlab.h", litlab_h, litlab_h_len, err) < 0 ||
+	    runner_build_put(bd, src, tu->p, tu->len, err) < 0)
+		return -1;
+	struct lesson_file *lf = lessonfiles_seen(l, b, &n);
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct buf text = BUF_INIT;
+		if (lessonfiles_is_code(lf[i].path))
+			add_line_directive(&text, lf[i].from->line + (lf[i].from->fenced ? 1 : 0), l->path);
+		buf_add(&text, lf[i].data, lf[i].len);
+		rc = runner_build_put_path(bd, lf[i].path, text.p, text.len, err);
+		buf_release(&text);
+	}
+	free(lf);
+	/* The compiler quotes the lesson's lines beside its messages, as it would at home. */
+	runner_build_quote(bd, l->path, l->src, l->src_len);
+	return rc;
+}
+
+/* 1 if b's own code is only blanks (and it uses none): a block built from its sources= alone. */
+int runner_block_blank(const struct block *b)
+{
+	for (size_t i = 0; i < b->code_len; i++)
+		if (!isspace((unsigned char)b->code[i]))
+			return 0;
+	return b->ndeps == 0;
+}
+
 void runner_block(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev)
 {
 	struct runner_build bd;
 	struct folder_limits lim;
 	char *err = NULL;
 
+	if (b->mode == MODE_SESSION && !b->bad_attrs) {
+		console_run(r, l, b, ev);
+		return;
+	}
 	if (!block_compiles(b) || b->bad_attrs || l->bad_cflags)
 		return;
 	if (b->mode == MODE_MEASURE) {
@@ -1042,24 +1273,26 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 		envinfo_copy(ev->env, runner_env(r));
 	}
 	runner_folder_limits(&lim, b);
-	if (runner_build_open(&bd, &lim, &err) < 0) {
-		ev->setup_error = err;
-		ev->setup_sandbox = 1;
-		return;
-	}
 	struct buf tu = BUF_INIT;
 	runner_translation_unit(l, b, &tu);
 	char *src = xasprintf("%s.c", b->id);
-	if (runner_build_put(&bd, "litlab.h", litlab_h, litlab_h_len, &err) < 0 ||
-	    runner_build_put(&bd, src, tu.p, tu.len, &err) < 0) {
-		ev->setup_error = err;
-		ev->setup_sandbox = 1;
-	} else {
-		/* The compiler quotes the lesson's lines beside its messages, as it would at home. */
-		runner_build_quote(&bd, l->path, l->src, l->src_len);
+	for (;;) { /* once: a break ends each way through */
+		if (runner_build_open(&bd, &lim, &err) < 0) {
+			ev->setup_error = err;
+			ev->setup_sandbox = 1;
+			break;
+		}
+		if (fill_build(&bd, l, b, src, &tu, &err) < 0) {
+			ev->setup_error = err;
+			ev->setup_sandbox = 1;
+			runner_build_release(&bd);
+			break;
+		}
 		/* What the launches below run in, probed now if nothing probed before. */
-		ev->isolation = xstrdup(sandbox_isolation());
-		if (compile(r, l, b, ev, &bd) == 0 && block_executes(b)) {
+		if (!ev->isolation)
+			ev->isolation = xstrdup(sandbox_isolation());
+		int rc = compile(r, l, b, ev, &bd);
+		if (rc == 0 && block_executes(b)) {
 			ev->executed = 1;
 			execute(r, l, b, &bd, &ev->run);
 			if (b->mode == MODE_MEASURE && ev->run.end == END_EXITED &&
@@ -1068,8 +1301,9 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 			if (b->mode == MODE_RUN && r->repeat > 1 && ev->run.end == END_EXITED)
 				repeat(r, l, b, &bd, ev);
 		}
+		runner_build_release(&bd);
+		break;
 	}
 	free(src);
 	buf_release(&tu);
-	runner_build_release(&bd);
 }

@@ -44,6 +44,8 @@ struct runner {
 	char *cc_path;	       /* where cc_argv.v[0] was found */
 	int no_linker_deps; /* the linker has no --dependency-file: its inputs are not listed */
 	int no_asm_deps;    /* the assembler has no --MD: what .incbin reads is not listed */
+	int dep_options_known; /* the two above come from asking the toolchain (the cache does, once):
+				  a build's own error text then decides nothing */
 	/* The compiler's own search lists (envinfo_search_dirs()), when the cache asked for them:
 	   where a header or library put later would be found before the one a block read. */
 	struct strvec sys_inc, sys_lib;
@@ -162,6 +164,13 @@ struct runner_build {
 	int built;		  /* runner_build_compile() made a program */
 };
 
+/* A file litlab writes into a folder: a lesson file (lessonfiles.h), borrowed. */
+struct runner_file {
+	const char *path; /* relative, checked by lessonfiles_path_error() */
+	const char *data;
+	size_t len;
+};
+
 /* Makes the build folder: 0, or -1 with *err (malloc'd). lim may be NULL for the defaults. */
 int runner_build_open(struct runner_build *bd, const struct folder_limits *lim, char **err);
 /* Writes the file name (no '/') into the build folder: 0, or -1 with *err. */
@@ -173,6 +182,12 @@ int runner_build_put(struct runner_build *bd, const char *name, const void *data
  */
 void runner_build_quote(struct runner_build *bd, const char *path, const void *data, size_t len);
 void runner_build_release(struct runner_build *bd);
+/*
+ * Writes data at path (relative, lessonfiles_path_error()'s rules) into the
+ * build folder, making the folders on its way, never through a link: 0, or
+ * -1 with *err.
+ */
+int runner_build_put_path(struct runner_build *bd, const char *path, const void *data, size_t len, char **err);
 
 /*
  * Compiles in bd: $CC, then flags (runner_block_words()'s; NULL: none),
@@ -183,6 +198,19 @@ void runner_build_release(struct runner_build *bd);
  */
 int runner_build_compile(struct runner *r, struct runner_build *bd, const struct strvec *flags, const char *source,
 			 int link, const struct strvec *libs, struct evidence *ev);
+
+/*
+ * Separate compilation in bd, in one launch of /bin/sh: each of units (file
+ * names in bd, "x.c" or "dir/x.c") compiled alone with -c into the object
+ * beside it ("x.o"), every one even when one fails, each with its own
+ * dependency list; then, if all compiled and link is set, the objects
+ * linked into prog with libs. ev's compile fields are filled as
+ * runner_build_compile() fills them. Returns 0 when it all compiled (and
+ * linked). A toolchain that refuses the dependency options makes it return
+ * -2 (r now knows not to ask): build again in a new folder.
+ */
+int runner_build_compile_units(struct runner *r, struct runner_build *bd, const struct strvec *flags,
+			       const struct strvec *units, int link, const struct strvec *libs, struct evidence *ev);
 
 /*
  * The words block b of lesson l is built and run with, as check builds it:
@@ -204,6 +232,9 @@ void runner_block_words_release(struct block_words *w);
 /* One run of what bd built. */
 struct run_spec {
 	const char *name;	/* the program's name in its folder, run as ./name */
+	char *const *argv;	/* when set, what runs instead (no program is copied): a session's shell */
+	const struct runner_file *files; /* written into the run's folder first: the lesson files */
+	size_t nfiles;
 	const struct strvec *args; /* its arguments; NULL: none */
 	const char *stdin_data; /* NULL: /dev/null */
 	size_t stdin_len;
@@ -213,8 +244,8 @@ struct run_spec {
 };
 
 /*
- * Runs bd's program once, in a new folder that holds only a copy of it:
- * one launch, res filled in. Returns sandbox_launch()'s value.
+ * Runs bd's program once, in a new folder that holds only a copy of it and
+ * rs->files: one launch, res filled in. Returns sandbox_launch()'s value.
  */
 int runner_build_run(struct runner_build *bd, const struct run_spec *rs, struct launch_result *res);
 
@@ -254,7 +285,10 @@ const char *runner_compile_limit(enum launch_end end, int signo, const char *lim
  */
 char *runner_limit_text(const char *limit, const struct block *b);
 
-/* Appends the translation unit of b to tu. */
+/* 1 if b's own code is only blanks and it uses no block: built from its sources= alone. */
+int runner_block_blank(const struct block *b);
+
+/* Appends the translation unit of b to tu (nothing for a session). */
 void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu);
 
 /* 1 if r builds b with the sanitizers: run blocks under --sanitize. */

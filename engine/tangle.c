@@ -14,6 +14,8 @@
 
 #include "fs.h"
 #include "keyhash.h"
+#include "lessonfiles.h"
+#include "runner.h"
 #include "tangle.h"
 
 /* engine/include/litlab.h, embedded at build time (engine/embed-file.sh). */
@@ -256,16 +258,31 @@ static void lab_section(struct buf *r, const struct lesson *l, const struct bloc
 		buf_adds(r, " comes first");
 	}
 	buf_adds(r, "\n");
-	buf_addf(r, "- files: `%s.c`", b->id);
+	if (b->nsources) {
+		buf_adds(r, "- files:");
+		if (!runner_block_blank(b))
+			buf_addf(r, " `%s.c`,", b->id);
+		for (size_t i = 0; i < b->nsources; i++)
+			buf_addf(r, " `%s`,", b->sources[i]);
+		buf_addf(r, " `%s.mk`", b->id);
+	} else {
+		buf_addf(r, "- files: `%s.c`", b->id);
+	}
 	if (b->has_stdin)
 		buf_addf(r, ", `%s.stdin`", b->id);
 	if (b->mode != MODE_COMPILE_FAIL && out)
 		buf_addf(r, ", `%s.expected`", b->id);
 	if (b->mode != MODE_COMPILE_FAIL && err)
 		buf_addf(r, ", `%s.expected-stderr`", b->id);
-	buf_adds(r, "\n- by hand, in this folder: `cc");
-	add_flags(r, l, b);
-	if (block_executes(b)) {
+	if (b->nsources) {
+		buf_addf(r, "\n- by hand, in this folder: `make -f %s.mk%s`%s\n", b->id, block_executes(b) ? " run" : "",
+			 b->mode == MODE_COMPILE_FAIL ? " (it must fail)" : "");
+	} else {
+		buf_adds(r, "\n- by hand, in this folder: `cc");
+		add_flags(r, l, b);
+	}
+	if (b->nsources) {
+	} else if (block_executes(b)) {
 		buf_addf(r, " -I ../include -o %s %s.c", b->id, b->id);
 		if (b->ldlibs && *b->ldlibs)
 			buf_addf(r, " %s", b->ldlibs);
@@ -291,6 +308,50 @@ static void lab_section(struct buf *r, const struct lesson *l, const struct bloc
 	if (b->mode == MODE_MEASURE)
 		buf_addf(r, "- measured: %d warmup run%s, then %d timed sample%s\n", b->warmup,
 			 b->warmup == 1 ? "" : "s", b->samples, b->samples == 1 ? "" : "s");
+}
+
+/* The lesson files and the sessions, for the README. */
+static void lab_sessions(struct buf *r, const struct lesson *l)
+{
+	size_t nfiles = 0, nsessions = 0;
+
+	for (size_t i = 0; i < l->nblocks; i++) {
+		nfiles += l->blocks[i].file && lessonfiles_is_last(l, &l->blocks[i]);
+		nsessions += l->blocks[i].mode == MODE_SESSION && !l->blocks[i].bad_attrs;
+	}
+	if (nfiles) {
+		buf_adds(r, "\n## Lesson files\n\nThe files the lesson shows, each as it stands at the end of the lesson "
+			    "(a program the\nlesson checked with an earlier version of one is run by `make lab` with "
+			    "that version):\n\n");
+		for (size_t i = 0; i < l->nblocks; i++) {
+			const struct block *b = &l->blocks[i];
+			int prev;
+			if (!b->file || !lessonfiles_is_last(l, b))
+				continue;
+			int v = lessonfiles_version(l, b, &prev);
+			buf_addf(r, "- `%s` (lesson lines %d-%d%s)\n", b->file, b->line, b->end_line,
+				 v > 1 ? ", its last version" : "");
+		}
+	}
+	if (!nsessions)
+		return;
+	buf_adds(r, "\n## Sessions\n\nShell sessions of the lesson: `make lab` runs each in a fresh folder "
+		    "holding this\nfolder's lesson files, and compares what each command prints with the lesson. "
+		    "Type\nthem yourself in a copy of this folder.\n");
+	for (size_t i = 0; i < l->nblocks; i++) {
+		const struct block *b = &l->blocks[i];
+		if (b->mode != MODE_SESSION || b->bad_attrs)
+			continue;
+		buf_addf(r, "\n### %s (lesson lines %d-%d)\n\n", b->id, b->line, b->end_line);
+		for (const char *p = b->code, *end = b->code + b->code_len; p < end;) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+			buf_adds(r, "    ");
+			buf_add(r, p, n);
+			buf_addc(r, '\n');
+			p = nl ? nl + 1 : end;
+		}
+	}
 }
 
 static void lab_readme(struct buf *r, const struct lesson *l)
@@ -324,6 +385,7 @@ static void lab_readme(struct buf *r, const struct lesson *l)
 	for (size_t i = 0; i < l->nblocks; i++)
 		if (tangle_block_has_lab(&l->blocks[i]))
 			lab_section(r, l, &l->blocks[i]);
+	lab_sessions(r, l);
 	if (nderived) {
 		buf_adds(r, "\n## Not executed\n\nThese blocks of the lesson are derived: neither compiled nor "
 			    "executed, for the reason given.\n\n");
@@ -337,6 +399,37 @@ static void lab_readme(struct buf *r, const struct lesson *l)
 	}
 	free(lesson);
 	free(lab);
+}
+
+/*
+ * The lesson files, each at its last version (the folders on their way
+ * are tangle's too), and ID.mk for each program built from sources=.
+ */
+static void tangle_lesson_files(struct tangle_set *s, const struct lesson *l, const char *lab, struct buf *data)
+{
+	char *lesson = tangle_lesson_name(l);
+
+	for (size_t i = 0; i < l->nblocks; i++) {
+		const struct block *b = &l->blocks[i];
+		if (b->file && !b->bad_attrs && lessonfiles_is_last(l, b)) {
+			for (const char *slash = b->file; (slash = strchr(slash, '/')); slash++) {
+				char *dir = xasprintf("%s/%.*s", lab, (int)(slash - b->file), b->file);
+				int known = 0;
+				for (size_t k = 0; k < s->ndirs && !known; k++)
+					known = strcmp(s->dirs[k], dir) == 0;
+				if (!known)
+					add_dir(s, dir);
+				free(dir);
+			}
+			buf_add(data, b->code, b->code_len);
+			add_file(s, xasprintf("%s/%s", lab, b->file), data);
+		}
+		if (tangle_block_has_lab(b) && b->nsources) {
+			lessonfiles_makefile(l, b, lesson, data);
+			add_file(s, xasprintf("%s/%s.mk", lab, b->id), data);
+		}
+	}
+	free(lesson);
 }
 
 int tangle_lesson(struct tangle_set *s, const struct lesson *l, char **err)
@@ -356,13 +449,16 @@ int tangle_lesson(struct tangle_set *s, const struct lesson *l, char **err)
 	}
 	lab = tangle_lab_name(l->number);
 	add_dir(s, lab);
+	tangle_lesson_files(s, l, lab, &data);
 	for (size_t i = 0; i < l->nblocks; i++) {
 		const struct block *b = &l->blocks[i];
 		const struct output_block *o;
 		if (!tangle_block_has_lab(b))
 			continue;
-		tangle_block_source(l, b, &data);
-		add_file(s, xasprintf("%s/%s.c", lab, b->id), &data);
+		if (!runner_block_blank(b) || !b->nsources) {
+			tangle_block_source(l, b, &data);
+			add_file(s, xasprintf("%s/%s.c", lab, b->id), &data);
+		}
 		if (b->has_stdin) {
 			buf_add(&data, b->stdin_text, b->stdin_len);
 			add_file(s, xasprintf("%s/%s.stdin", lab, b->id), &data);

@@ -1,6 +1,6 @@
 /*
  * copies.c: tangled by 'litlab tangle' from block 'copies' of
- * lessons/00-writing-lessons.md (lines 413-422).
+ * lessons/00-writing-lessons.md (lines 470-479).
  * Edit it freely: 'make lab-00' builds and runs it, and says when it differs
  * from the lesson.
  */

@@ -1,6 +1,6 @@
 /*
  * cube-root.c: tangled by 'litlab tangle' from block 'cube-root' of
- * lessons/00-writing-lessons.md (lines 436-447).
+ * lessons/00-writing-lessons.md (lines 493-504).
  * Edit it freely: 'make lab-00' builds and runs it, and says when it differs
  * from the lesson.
  */

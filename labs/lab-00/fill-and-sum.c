@@ -1,6 +1,6 @@
 /*
  * fill-and-sum.c: tangled by 'litlab tangle' from block 'fill-and-sum' of
- * lessons/00-writing-lessons.md (lines 538-563).
+ * lessons/00-writing-lessons.md (lines 595-620).
  * Edit it freely: 'make lab-00' builds and runs it, and says when it differs
  * from the lesson.
  */

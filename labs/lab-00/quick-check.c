@@ -1,6 +1,6 @@
 /*
  * quick-check.c: tangled by 'litlab tangle' from block 'quick-check' of
- * lessons/00-writing-lessons.md (lines 510-522).
+ * lessons/00-writing-lessons.md (lines 567-579).
  * Edit it freely: 'make lab-00' builds and runs it, and says when it differs
  * from the lesson.
  */

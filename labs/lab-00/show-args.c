@@ -1,6 +1,6 @@
 /*
  * show-args.c: tangled by 'litlab tangle' from block 'show-args' of
- * lessons/00-writing-lessons.md (lines 460-470).
+ * lessons/00-writing-lessons.md (lines 517-527).
  * Edit it freely: 'make lab-00' builds and runs it, and says when it differs
  * from the lesson.
  */

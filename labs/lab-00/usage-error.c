@@ -1,6 +1,6 @@
 /*
  * usage-error.c: tangled by 'litlab tangle' from block 'usage-error' of
- * lessons/00-writing-lessons.md (lines 485-497).
+ * lessons/00-writing-lessons.md (lines 542-554).
  * Edit it freely: 'make lab-00' builds and runs it, and says when it differs
  * from the lesson.
  */

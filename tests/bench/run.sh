@@ -14,6 +14,10 @@ cc -O2 -o "$work/prog" "$work/prog.c"
 build/bench_runner "$work/prog" 20
 
 echo
+echo "== a console block of 10 short commands vs the same commands typed into sh in a temporary folder (issue 15)"
+build/bench_session 10
+
+echo
 echo "== the rule pass over 100 lessons of 300 lines: check with rules minus check --no-rules (issue 3)"
 mkdir -p "$work/course"
 python3 tests/bench/gen_course.py "$work/course" 100 300

@@ -33,6 +33,10 @@ int main(void) { return 0; }
 shown
 ```
 
+```console nosuchattr
+$ true
+```
+
 ```c
 int main(void) { return 0; }
 ```
@@ -149,15 +153,17 @@ c_table = tables(section(fmt, "Attributes of a c block"))
 compare("c block attribute or mode", c_list + modes, c_table[0] if c_table else [])
 other = tables(section(fmt, "Attributes of other code blocks"))
 compare("display block attribute", accepted(r"on a text block \(accepted: ([^)]*)\)"), other[0] if other else [])
+console = tables(section(fmt, "Attributes of a console block"))
+compare("console block attribute", accepted(r"on a console block \(accepted: ([^)]*)\)"), console[0] if console else [])
 out_list = accepted(r"on an output block \(accepted: ([^)]*)\)")
 out_table = tables(section(fmt, "Output and stdin blocks"))
 compare("output block attribute", [x.split("=")[0] for x in out_list], out_table[0] if out_table else [])
 mode_table = tables(section(fmt, "Languages and modes"))
-compare("mode", modes + ["display"], mode_table[0] if mode_table else [])
+compare("mode", modes + ["display", "session"], mode_table[0] if mode_table else [])
 # What lesson.c compares attribute names with must be in one of the tables.
 lesson_c = sources.get("engine/lesson.c", "")
 named = set(re.findall(r'strcmp\(a->key, "([a-z-]+)"\)', lesson_c))
-documented = set(x for t in c_table + other + out_table for x in t)
+documented = set(x for t in c_table + other + console + out_table for x in t)
 for x in sorted(named - documented):
     bad.append("attribute '%s' (engine/lesson.c) is not documented" % x)
 

@@ -1146,14 +1146,14 @@ static void test_flags_that_cannot_apply(void **state)
 				 "```c id=f compile-only cflags=-O2\nint j(void);\n```\n"	    /* 16: fine */
 				 "```c id=g cflags=-O2 ldlibs=-lm\nint main(void){return 0;}\n```\n"); /* 19: fine */
 	const struct diag *d = expect_diag(l, 1, 20, SEV_ERROR, "attribute", "'cflags' has no effect on a fragment block");
-	assert_non_null(strstr(d->message, "(accepted on it: id, use)"));
+	assert_non_null(strstr(d->message, "(accepted on it: id, use, file)"));
 	assert_non_null(strstr(d->message, "put it on the blocks that use it"));
 	expect_diag(l, 4, 20, SEV_ERROR, "attribute", "'ldlibs' has no effect on a fragment block");
 	d = expect_diag(l, 7, 30, SEV_ERROR, "attribute", "'cflags' has no effect on a derived block, which is not built");
 	assert_non_null(strstr(d->message, "(accepted on it: id, use, reason): remove it"));
 	expect_diag(l, 7, 41, SEV_ERROR, "attribute", "'ldlibs' has no effect on a derived block");
 	d = expect_diag(l, 10, 24, SEV_ERROR, "attribute", "'ldlibs' has no effect on a compile-only block, which is compiled with -c");
-	assert_non_null(strstr(d->message, "(accepted on it: id, use, cflags, disk, files)"));
+	assert_non_null(strstr(d->message, "(accepted on it: id, use, sources, cflags, disk, files)"));
 	expect_diag(l, 13, 24, SEV_ERROR, "attribute", "'ldlibs' has no effect on a compile-fail block");
 	assert_int_equal(count_rule(l, "attribute"), 6);
 	for (size_t i = 0; i < 5; i++)
