@@ -50,7 +50,7 @@ OPT ?= -O2 -g
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LIBS = $(PKG_LIBS) -lm -pthread
 
-ENGINE_SRC := $(filter-out engine/main.c,$(wildcard engine/*.c engine/sandbox/*.c))
+ENGINE_SRC := $(filter-out engine/cmd/main.c,$(wildcard engine/*/*.c))
 RULES := $(sort $(wildcard engine/rules/*.lua))
 GEN_SRC = build/gen/rules_embedded.c
 
@@ -122,10 +122,10 @@ build/libengine.a: $(OBJ)
 build/san/libengine.a: $(SAN_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-build/litlab: build/obj/main.o build/libengine.a
+build/litlab: build/obj/cmd/main.o build/libengine.a
 	$(HOSTCC) $(OPT) -o $@ $^ $(LIBS) $(LDFLAGS)
 
-build/san/litlab: build/san/main.o build/san/libengine.a
+build/san/litlab: build/san/cmd/main.o build/san/libengine.a
 	$(HOSTCC) $(SANFLAGS) -o $@ $^ $(LIBS) $(LDFLAGS)
 
 build/san/tests/%: tests/unit/%.c build/san/libengine.a
@@ -234,9 +234,9 @@ install: all
 	install -m 644 docs/litlab.1 $(DESTDIR)$(MANDIR)/man1/litlab.1
 
 format:
-	clang-format -i engine/*.c engine/*.h engine/sandbox/*.c engine/sandbox/*.h tests/unit/*.c
+	clang-format -i engine/*/*.c engine/*/*.h tests/unit/*.c tests/unit/*.h
 
 clean:
 	rm -rf build site/public
 
--include $(wildcard build/obj/*.d build/obj/sandbox/*.d build/san/*.d build/san/sandbox/*.d build/san/tests/*.d build/fuzz/*.d build/fuzz/sandbox/*.d)
+-include $(wildcard build/obj/*.d build/obj/*/*.d build/san/*.d build/san/*/*.d build/fuzz/*.d build/fuzz/*/*.d)

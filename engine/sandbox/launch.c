@@ -33,7 +33,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fs.h"
+#include "base/fs.h"
 #include "sandbox/internal.h"
 
 #define SIDE_FD 3
@@ -170,7 +170,7 @@ static int unshowable(const char *path)
 		if (!at_or_below(path, own[i]) && strcmp(path, "/tmp") != 0 && strcmp(path, "/") != 0)
 			continue;
 		if (!warned++)
-			warnx_("warning: '%s' cannot be shown to lesson code: the sandbox has %s of its own "
+			complain("warning: '%s' cannot be shown to lesson code: the sandbox has %s of its own "
 			       "(LITLAB_SANDBOX_PATHS, or the compiler's place)",
 			       path, at_or_below(path, own[i]) ? own[i] : path);
 		return 1;
@@ -307,7 +307,7 @@ static int start_more(struct sbx_helper *h, int index, char **why)
 static void why_not(int tier, const char *what, char *why)
 {
 	if (why && getenv("LITLAB_SANDBOX_DEBUG"))
-		fprintf(stderr, "litlab: sandbox: tier %c: %s: %s\n", tier, what, why);
+		complain("sandbox: tier %c: %s: %s", tier, what, why);
 	free(why);
 }
 
@@ -517,7 +517,7 @@ static void probe(void)
 	sb.parts = parts;
 	describe(parts);
 	if ((sb.tier == 'C' || sb.tier == 'D') && !sb.cfg.landlock)
-		warnx_("warning: no Landlock in this kernel and no namespaces to use: lesson code can read and "
+		complain("warning: no Landlock in this kernel and no namespaces to use: lesson code can read and "
 		       "write every file %s can; check only lessons you trust here",
 		       sb.tier == 'C' ? "its own uid" : "you");
 }

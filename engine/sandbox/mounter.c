@@ -50,7 +50,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fs.h"
+#include "base/fs.h"
 #include "sandbox/internal.h"
 
 /* The root's own size: /etc's copies, mount points. */

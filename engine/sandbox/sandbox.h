@@ -60,7 +60,7 @@
 
 #include <stddef.h>
 
-#include "buf.h"
+#include "base/buf.h"
 
 struct limits {
 	double wall_s;		/* kill everything after this many seconds */

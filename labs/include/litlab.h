@@ -23,9 +23,9 @@
  * any other byte becomes '_', a longer name is cut at 64 bytes, and an
  * empty or NULL name is "_".
  *
- * The side channel (the contract with engine/regions.h): the runner opens a
- * pipe and puts the number of its write end, inherited across exec, in the
- * environment variable LITLAB_REGION_FD. Each mark is one line, written with
+ * The side channel (the contract with engine/lesson/regions.h): the runner
+ * opens a pipe and puts the number of its write end, inherited across exec,
+ * in the environment variable LITLAB_REGION_FD. Each mark is one line, written with
  * a single write(2) (atomic: far below PIPE_BUF):
  *
  *	B <pid> <ns> <name>\n	at a begin

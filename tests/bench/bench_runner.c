@@ -16,9 +16,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fs.h"
+#include "base/fs.h"
 #include "sandbox/sandbox.h"
-#include "stats.h"
+#include "run/stats.h"
 
 static long long bare(const char *prog)
 {

@@ -17,9 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "fs.h"
-#include "stats.h"
+#include "run/console.h"
+#include "base/fs.h"
+#include "run/stats.h"
 
 static const char data[] = "pear\napple\nfig\napple\n";
 static const char *const commands[] = {

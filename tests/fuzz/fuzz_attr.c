@@ -1,7 +1,7 @@
 /* fuzz_attr.c: the info-string attribute grammar on arbitrary bytes. */
 #include <string.h>
 
-#include "attr.h"
+#include "lesson/attr.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

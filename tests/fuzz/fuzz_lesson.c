@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "lesson.h"
-#include "prose.h"
-#include "quantity.h"
+#include "lesson/lesson.h"
+#include "lesson/prose.h"
+#include "lesson/quantity.h"
 
 static void check_position(const struct lesson *l, int line, int col)
 {

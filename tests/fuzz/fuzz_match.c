@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "match.h"
+#include "lesson/match.h"
 
 /* The diff promises printable text: no control byte but LF and tab, no DEL. */
 static void check_printable(const struct buf *b)

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "quantity.h"
+#include "lesson/quantity.h"
 
 #define MAX 64
 #define SPANS 16

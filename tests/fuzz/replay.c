@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "util.h"
+#include "base/util.h"
 
 int main(int argc, char **argv)
 {

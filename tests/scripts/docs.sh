@@ -121,8 +121,8 @@ def accepted(pattern):
 
 probe = read(work + "/probe.out")
 fmt = read("docs/lesson-format.md")
-sources = {p: read(p) for p in sorted(glob.glob("engine/*.c") + glob.glob("engine/sandbox/*.c"))}
-headers = "".join(read(p) for p in sorted(glob.glob("engine/*.h") + glob.glob("engine/sandbox/*.[ch]")))
+sources = {p: read(p) for p in sorted(glob.glob("engine/*/*.c"))}
+headers = "".join(read(p) for p in sorted(glob.glob("engine/*/*.h")))
 
 # Rule ids.
 rules_out = read(work + "/rules.out")
@@ -161,11 +161,11 @@ compare("output block attribute", [x.split("=")[0] for x in out_list], out_table
 mode_table = tables(section(fmt, "Languages and modes"))
 compare("mode", modes + ["display", "session"], mode_table[0] if mode_table else [])
 # What lesson.c compares attribute names with must be in one of the tables.
-lesson_c = sources.get("engine/lesson.c", "")
+lesson_c = sources.get("engine/lesson/lesson.c", "")
 named = set(re.findall(r'strcmp\(a->key, "([a-z-]+)"\)', lesson_c))
 documented = set(x for t in c_table + other + console + out_table for x in t)
 for x in sorted(named - documented):
-    bad.append("attribute '%s' (engine/lesson.c) is not documented" % x)
+    bad.append("attribute '%s' (engine/lesson/lesson.c) is not documented" % x)
 
 # Match modes, from "match=exact|ellipsis|contains", and the streams.
 matches = [x for x in out_list if x.startswith("match=")]
@@ -176,10 +176,10 @@ for s in re.findall(r"stream=([a-z|]+)", " ".join(out_list))[0].split("|") if ou
         bad.append("stream '%s' is not documented" % s)
 
 # Statistics of {{measure:...}}.
-m = re.search(r'measure_stat_names\[\] = "([^"]*)"', sources.get("engine/measure.c", ""))
+m = re.search(r'measure_stat_names\[\] = "([^"]*)"', sources.get("engine/run/measure.c", ""))
 stats = [x.strip() for x in m.group(1).split(",")] if m else []
 if not stats:
-    bad.append("engine/measure.c: no measure_stat_names")
+    bad.append("engine/run/measure.c: no measure_stat_names")
 ref_tables = tables(section(fmt, "Measured values"))
 compare("statistic", stats, ref_tables[1] if len(ref_tables) > 1 else [])
 
@@ -241,10 +241,10 @@ for c in commands:
         if forms and "--help" not in forms and not any(re.search(r"\[%s[] ]" % re.escape(f), usage) for f in forms):
             bad.append("the usage line of 'litlab %s --help' does not name %s" % (c, forms[-1]))
 
-# The engine's own rule ids (engine/rules.c: which may be suppressed) are the ids the sources report.
-m = re.search(r"engine_rule_ids\[\] = \{([^}]*)\}", sources.get("engine/rules.c", ""))
+# The engine's own rule ids (engine/rules/rules.c: which may be suppressed) are the ids the sources report.
+m = re.search(r"engine_rule_ids\[\] = \{([^}]*)\}", sources.get("engine/rules/rules.c", ""))
 listed = set(re.findall(r'"([a-z-]+)"', m.group(1))) if m else set()
-compare("engine rule id in engine/rules.c's engine_rule_ids", engine_ids, listed)
+compare("engine rule id in engine/rules/rules.c's engine_rule_ids", engine_ids, listed)
 
 # JSON: the example's fields are those litlab prints now, and each is in a table.
 def paths(v, at=""):
@@ -276,11 +276,11 @@ if shown is not None and real is not None:
     json_fields = set(x for t in tables(jdoc.split("\n")) for x in t)
     for x in sorted(names - json_fields):
         bad.append("JSON field '%s' is in no table of docs/json.md" % x)
-    emitted = set(re.findall(r'"([a-z_0-9]+)"', sources.get("engine/report.c", "") +
-                              sources.get("engine/course_check.c", "")))
+    emitted = set(re.findall(r'"([a-z_0-9]+)"', sources.get("engine/render/report.c", "") +
+                              sources.get("engine/cmd/course_check.c", "")))
     for x in sorted(json_fields - emitted):
         if re.fullmatch(r"[a-z_0-9]+", x):
-            bad.append("docs/json.md documents field '%s', which engine/report.c does not write" % x)
+            bad.append("docs/json.md documents field '%s', which engine/render/report.c does not write" % x)
 
 # No doc cites the contract a clone does not have; the README links every doc.
 for p in ["README.md"] + sorted(glob.glob("docs/*")):

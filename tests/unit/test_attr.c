@@ -1,5 +1,5 @@
 /*
- * test_attr.c: the info-string attribute grammar (engine/attr.h): flags,
+ * test_attr.c: the info-string attribute grammar (engine/lesson/attr.h): flags,
  * key=value, quoted values, escapes, the column of every attribute, and the
  * column of every malformed case.
  */
@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "attr.h"
-#include "util.h"
+#include "lesson/attr.h"
+#include "base/util.h"
 
 /* Parses s as if it started at column col0 of line 7; expects success. */
 static void parse_ok(const char *s, int col0, struct attr_list *out)

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
+#include "base/buf.h"
 
 static char *printable(const char *s, size_t len)
 {

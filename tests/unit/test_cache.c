@@ -22,12 +22,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "cache.h"
-#include "lesson.h"
-#include "runner.h"
+#include "base/buf.h"
+#include "run/cache.h"
+#include "lesson/lesson.h"
+#include "run/runner.h"
 #include "sandbox/sandbox.h"
-#include "util.h"
+#include "base/util.h"
 #include "testutil.h"
 
 #define PATH "lessons/16-cache.md"

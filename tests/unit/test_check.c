@@ -13,8 +13,8 @@
 #include <signal.h>
 #include <string.h>
 
-#include "check.h"
-#include "util.h"
+#include "check/check.h"
+#include "base/util.h"
 #include "testutil.h"
 
 static struct lesson *parse(const char *text)

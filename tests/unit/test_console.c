@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "console.h"
-#include "lessonfiles.h"
-#include "util.h"
+#include "run/console.h"
+#include "lesson/lessonfiles.h"
+#include "base/util.h"
 
 static void test_parse(void **state)
 {

@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "envinfo.h"
-#include "util.h"
+#include "run/envinfo.h"
+#include "base/util.h"
 
 /* Never NULL, never empty, valid UTF-8, no control characters, no blanks at the ends. */
 static void assert_field(const char *s)

@@ -20,8 +20,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "fs.h"
-#include "util.h"
+#include "base/fs.h"
+#include "base/util.h"
 
 static char *scratch(void)
 {

@@ -8,13 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "highlight.h"
-#include "util.h"
+#include "base/buf.h"
+#include "render/highlight.h"
+#include "base/util.h"
 
 #define KW(x) "<span class=\"hl-kw\">" x "</span>"
 #define TY(x) "<span class=\"hl-ty\">" x "</span>"
-#define STR(x) "<span class=\"hl-str\">" x "</span>"
+#define HL_STR(x) "<span class=\"hl-str\">" x "</span>"
 #define NUM(x) "<span class=\"hl-num\">" x "</span>"
 #define COM(x) "<span class=\"hl-com\">" x "</span>"
 #define PP(x) "<span class=\"hl-pp\">" x "</span>"
@@ -59,7 +59,7 @@ static void test_keywords(void **state)
 	(void)state;
 	expect(HL("static_assert(sizeof(_Bool) == 1, \"b\");"),
 	       KW("static_assert") "(" KW("sizeof") "(" KW("_Bool") ") == " NUM("1") ", "
-	       STR("&quot;b&quot;") ");");
+	       HL_STR("&quot;b&quot;") ");");
 	expect(HL("constexpr bool t = true; _Atomic x; _Noreturn"),
 	       KW("constexpr") " " KW("bool") " t = " KW("true") "; " KW("_Atomic") " x; "
 	       KW("_Noreturn"));
@@ -79,16 +79,16 @@ static void test_strings(void **state)
 {
 	(void)state;
 	expect(HL("L\"w\" u8\"a\" u'b' U\"c\" 'x' u8'y'"),
-	       STR("L&quot;w&quot;") " " STR("u8&quot;a&quot;") " " STR("u&#39;b&#39;") " "
-	       STR("U&quot;c&quot;") " " STR("&#39;x&#39;") " " STR("u8&#39;y&#39;"));
+	       HL_STR("L&quot;w&quot;") " " HL_STR("u8&quot;a&quot;") " " HL_STR("u&#39;b&#39;") " "
+	       HL_STR("U&quot;c&quot;") " " HL_STR("&#39;x&#39;") " " HL_STR("u8&#39;y&#39;"));
 	/* Escaped quotes and backslashes stay inside. */
 	expect(HL("\"a\\\"b\\\\\" c '\\''"),
-	       STR("&quot;a\\&quot;b\\\\&quot;") " c " STR("&#39;\\&#39;&#39;"));
+	       HL_STR("&quot;a\\&quot;b\\\\&quot;") " c " HL_STR("&#39;\\&#39;&#39;"));
 	/* Only the four prefixes: Lx"..." is an identifier then a string. */
 	expect(HL("Lx\"s\" Lfoo(\"s\")"),
-	       "Lx" STR("&quot;s&quot;") " " FN("Lfoo") "(" STR("&quot;s&quot;") ")");
+	       "Lx" HL_STR("&quot;s&quot;") " " FN("Lfoo") "(" HL_STR("&quot;s&quot;") ")");
 	/* A backslash-newline continues a string onto the next line. */
-	expect(HL("\"ab\\\ncd\" x"), STR("&quot;ab\\") "\n" STR("cd&quot;") " x");
+	expect(HL("\"ab\\\ncd\" x"), HL_STR("&quot;ab\\") "\n" HL_STR("cd&quot;") " x");
 }
 
 static void test_numbers(void **state)
@@ -111,7 +111,7 @@ static void test_comments(void **state)
 	expect(HL("x; // one \\\n two\ny"), "x; " COM("// one \\") "\n" COM(" two") "\ny");
 	/* A comment is not a division; a lone slash is. */
 	expect(HL("a/b /*/ c */"), "a/b " COM("/*/ c */"));
-	expect(HL("\"/* not */\" '//'"), STR("&quot;/* not */&quot;") " " STR("&#39;//&#39;"));
+	expect(HL("\"/* not */\" '//'"), HL_STR("&quot;/* not */&quot;") " " HL_STR("&#39;//&#39;"));
 }
 
 static void test_preprocessor(void **state)
@@ -145,14 +145,14 @@ static void test_fn(void **state)
 	(void)state;
 	expect(HL("foo(x); bar (y); if(x) f2(); printf(\"%d\\n\", 1);"),
 	       FN("foo") "(x); bar (y); " KW("if") "(x) " FN("f2") "(); " FN("printf") "("
-	       STR("&quot;%d\\n&quot;") ", " NUM("1") ");");
+	       HL_STR("&quot;%d\\n&quot;") ", " NUM("1") ");");
 }
 
 static void test_script_escaped(void **state)
 {
 	(void)state;
 	expect(HL("s = \"<script>alert('x')</script>\";"),
-	       "s = " STR("&quot;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&quot;") ";");
+	       "s = " HL_STR("&quot;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&quot;") ";");
 	expect(HL("/* <script>alert(1)</script> */"),
 	       COM("/* &lt;script&gt;alert(1)&lt;/script&gt; */"));
 	expect(HL("a<b&&c>d"), "a&lt;b&amp;&amp;c&gt;d");
@@ -167,22 +167,22 @@ static void test_unterminated(void **state)
 	expect(HL("//"), COM("//"));
 	expect(HL("x //\\"), "x " COM("//\\"));
 	/* A string stops at the end of its line, as in C. */
-	expect(HL("\"abc\nint"), STR("&quot;abc") "\n" TY("int"));
-	expect(HL("\"abc\\"), STR("&quot;abc\\"));
-	expect(HL("'"), STR("&#39;"));
-	expect(HL("L\""), STR("L&quot;"));
+	expect(HL("\"abc\nint"), HL_STR("&quot;abc") "\n" TY("int"));
+	expect(HL("\"abc\\"), HL_STR("&quot;abc\\"));
+	expect(HL("'"), HL_STR("&#39;"));
+	expect(HL("L\""), HL_STR("L&quot;"));
 	expect(HL("#"), PP("#"));
 	expect(HL("#include <stdio.h"), PP("#include &lt;stdio.h"));
 	expect(HL("\\"), "\\");
 	expect(HL("1e"), NUM("1e"));
-	expect(HL("1'"), NUM("1") STR("&#39;"));
+	expect(HL("1'"), NUM("1") HL_STR("&#39;"));
 }
 
 static void test_nul(void **state)
 {
 	(void)state;
 	expect(HL("a\0b"), "a" FFFD "b");
-	expect(HL("\"a\0b\""), STR("&quot;a" FFFD "b&quot;"));
+	expect(HL("\"a\0b\""), HL_STR("&quot;a" FFFD "b&quot;"));
 	expect(HL("\0"), FFFD);
 	expect(ESC("\0\0"), FFFD FFFD);
 }
@@ -202,7 +202,7 @@ static void test_invalid_utf8(void **state)
 	expect(ESC("\xF0\x9F\x98"), FFFD FFFD FFFD);	/* truncated at len */
 	/* In code, inside every kind of token. */
 	expect(HL("\"\xFF\" /* \xC3 */ x\xFE(1)"),
-	       STR("&quot;" FFFD "&quot;") " " COM("/* " FFFD " */") " " FN("x" FFFD) "(" NUM("1") ")");
+	       HL_STR("&quot;" FFFD "&quot;") " " COM("/* " FFFD " */") " " FN("x" FFFD) "(" NUM("1") ")");
 	expect(HL("caf\xC3\xA9"), "caf\xC3\xA9");
 }
 
@@ -210,7 +210,7 @@ static void test_control_chars(void **state)
 {
 	(void)state;
 	expect(HL("puts(\"\x1b[31mred\x1b[0m\");"),
-	       FN("puts") "(" STR("&quot;" FFFD "[31mred" FFFD "[0m&quot;") ");");
+	       FN("puts") "(" HL_STR("&quot;" FFFD "[31mred" FFFD "[0m&quot;") ");");
 	expect(ESC("\x1b]0;title\x07\x1b[2J"), FFFD "]0;title" FFFD FFFD "[2J");
 	/* Tab and newline stay; CR, VT, FF, DEL and C1 controls (CSI U+009B) do not. */
 	expect(ESC("a\tb\nc\r\v\f\x7f"), "a\tb\nc" FFFD FFFD FFFD FFFD);

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "lesson.h"
-#include "util.h"
+#include "base/buf.h"
+#include "lesson/lesson.h"
+#include "base/util.h"
 #include "testutil.h"
 
 #define PATH "lessons/15-pointers.md"

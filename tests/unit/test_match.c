@@ -7,8 +7,8 @@
 
 #include <string.h>
 
-#include "buf.h"
-#include "match.h"
+#include "base/buf.h"
+#include "lesson/match.h"
 
 static int m(enum match_mode mode, const char *e, const char *a)
 {

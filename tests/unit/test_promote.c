@@ -23,10 +23,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "buf.h"
-#include "promote.h"
-#include "util.h"
+#include "base/atomic.h"
+#include "base/buf.h"
+#include "render/promote.h"
+#include "base/util.h"
 #include "testutil.h"
 
 #define PATH "lessons/05-promote.md"

@@ -11,11 +11,11 @@
 
 #include <string.h>
 
-#include "buf.h"
-#include "cite.h"
-#include "lesson.h"
-#include "prose.h"
-#include "quantity.h"
+#include "base/buf.h"
+#include "check/cite.h"
+#include "lesson/lesson.h"
+#include "lesson/prose.h"
+#include "lesson/quantity.h"
 
 #define PATH "lessons/15-pointers.md"
 

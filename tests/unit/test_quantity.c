@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "quantity.h"
-#include "util.h"
+#include "lesson/quantity.h"
+#include "base/util.h"
 
 #define NOT -1
 #define TIME QUANTITY_TIME

@@ -18,9 +18,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "regions.h"
-#include "util.h"
+#include "base/buf.h"
+#include "lesson/regions.h"
+#include "base/util.h"
 
 static void parse_n(struct region_sample *rs, const char *data, size_t len, long pid)
 {

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "check.h"
-#include "render.h"
-#include "util.h"
+#include "base/buf.h"
+#include "check/check.h"
+#include "render/render.h"
+#include "base/util.h"
 
 static char *slug(const char *s)
 {

@@ -22,10 +22,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "lesson.h"
-#include "runner.h"
-#include "util.h"
+#include "base/buf.h"
+#include "lesson/lesson.h"
+#include "run/runner.h"
+#include "base/util.h"
 #include "testutil.h"
 
 #define PATH "lessons/15-runner.md"

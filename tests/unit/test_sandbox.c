@@ -37,11 +37,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "fs.h"
+#include "base/buf.h"
+#include "base/fs.h"
 #include "sandbox/internal.h"
 #include "sandbox/sandbox.h"
-#include "util.h"
+#include "base/util.h"
 
 /* ---- the hostile tool, built once, copied into the folders that run it ---- */
 

@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sitedir.h"
-#include "util.h"
+#include "render/sitedir.h"
+#include "base/util.h"
 
 static void test_manifest(void **state)
 {

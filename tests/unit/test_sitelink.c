@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sitelink.h"
+#include "render/sitelink.h"
 
 static void is_file(const char *url, const char *path, const char *suffix)
 {

@@ -7,9 +7,9 @@
 
 #include <string.h>
 
-#include "buf.h"
-#include "stats.h"
-#include "util.h"
+#include "base/buf.h"
+#include "run/stats.h"
+#include "base/util.h"
 
 static void test_empty(void **state)
 {

@@ -18,10 +18,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "fs.h"
-#include "tangle.h"
-#include "util.h"
+#include "base/buf.h"
+#include "base/fs.h"
+#include "render/tangle.h"
+#include "base/util.h"
 #include "testutil.h"
 
 static const char lesson_text[] =

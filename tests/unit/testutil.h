@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 /* Parses text as the lesson at path; the test fails if nothing comes back. */
 static inline struct lesson *test_lesson(const char *path, const char *text)

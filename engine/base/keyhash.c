@@ -1,0 +1,71 @@
+/* keyhash.c: SHA-256 keys made of named fields (see keyhash.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/fs.h"
+#include "base/keyhash.h"
+
+void key_field(struct sha256_ctx *ctx, const char *name, const void *data, size_t len)
+{
+	uint8_t n[8];
+
+	for (size_t i = 0; i < 8; i++)
+		n[i] = (uint8_t)((uint64_t)len >> (8 * i));
+	sha256_update(ctx, strlen(name) + 1, (const uint8_t *)name);
+	sha256_update(ctx, sizeof n, n);
+	sha256_update(ctx, len, (const uint8_t *)data);
+}
+
+void key_str(struct sha256_ctx *ctx, const char *name, const char *s)
+{
+	key_field(ctx, name, s ? s : "", s ? strlen(s) : 0);
+}
+
+void key_num(struct sha256_ctx *ctx, const char *name, double v)
+{
+	char s[64];
+
+	snprintf(s, sizeof s, "%.17g", v);
+	key_str(ctx, name, s);
+}
+
+void key_finish(struct sha256_ctx *ctx, char out[KEY_HEX + 1])
+{
+	static const char digits[] = "0123456789abcdef";
+	uint8_t d[SHA256_DIGEST_SIZE];
+
+	sha256_digest(ctx, sizeof d, d);
+	for (size_t i = 0; i < sizeof d; i++) {
+		out[2 * i] = digits[d[i] >> 4];
+		out[2 * i + 1] = digits[d[i] & 15];
+	}
+	out[KEY_HEX] = '\0';
+}
+
+int key_file(const char *path, char out[KEY_HEX + 1])
+{
+	int fd = fs_open_regular(path); /* never a device or a FIFO a compiler was made to read */
+	struct sha256_ctx ctx;
+	uint8_t chunk[65536];
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	sha256_init(&ctx);
+	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			close(fd);
+			return -1;
+		}
+		sha256_update(&ctx, (size_t)n, chunk);
+	}
+	close(fd);
+	key_finish(&ctx, out);
+	return 0;
+}

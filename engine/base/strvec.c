@@ -1,0 +1,90 @@
+/* strvec.c: string vectors (strvec.h). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/strvec.h"
+
+void strvec_push_nodup(struct strvec *sv, char *s)
+{
+	sv->v = xreallocarray(sv->v, sv->n + 2, sizeof *sv->v);
+	sv->v[sv->n++] = s;
+	sv->v[sv->n] = NULL;
+}
+
+void strvec_push(struct strvec *sv, const char *s)
+{
+	strvec_push_nodup(sv, xstrdup(s));
+}
+
+void strvec_pushf(struct strvec *sv, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	strvec_push_nodup(sv, buf_detach(&b, NULL));
+}
+
+void strvec_pushv(struct strvec *sv, char *const *words, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		strvec_push(sv, words[i]);
+}
+
+int strvec_split(struct strvec *sv, const char *s)
+{
+	struct buf w = BUF_INIT;
+	int in_word = 0;
+
+	for (;;) {
+		char c = *s;
+		if (c == '\0' || c == ' ' || c == '\t' || c == '\n') {
+			if (in_word) {
+				strvec_push_nodup(sv, buf_detach(&w, NULL));
+				in_word = 0;
+			}
+			if (c == '\0')
+				return 0;
+			s++;
+			continue;
+		}
+		in_word = 1;
+		if (c == '\'' || c == '"') {
+			s++;
+			while (*s && *s != c) {
+				if (c == '"' && *s == '\\' && (s[1] == '"' || s[1] == '\\'))
+					s++;
+				buf_addc(&w, *s++);
+			}
+			if (!*s) {
+				buf_release(&w);
+				return -1;
+			}
+			s++;
+			continue;
+		}
+		if (c == '\\' && s[1])
+			s++;
+		buf_addc(&w, *s++);
+	}
+}
+
+void strvec_remove(struct strvec *sv, size_t i)
+{
+	free(sv->v[i]);
+	memmove(sv->v + i, sv->v + i + 1, (sv->n - i) * sizeof *sv->v); /* the NULL too */
+	sv->n--;
+}
+
+void strvec_clear(struct strvec *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = 0;
+}

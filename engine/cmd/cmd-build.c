@@ -1,0 +1,659 @@
+/* cmd-build.c: `litlab build`: check the lessons, then render the site and swap it in whole. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/course_check.h"
+#include "base/fs.h"
+#include "render/render.h"
+#include "render/sitedir.h"
+#include "render/sitelink.h"
+
+
+/* site/style.css, embedded at build time by engine/embed-file.sh. */
+extern const char style_css[];
+extern const size_t style_css_len;
+
+/* A file a lesson links to, copied into the site: at most this long, and all of them together. */
+#define ASSET_MAX (32u << 20)
+#define ASSETS_TOTAL_MAX (256u << 20)
+/* Folders deep, at most, for a file copied into the site. */
+#define ASSET_DEPTH_MAX 16
+/* Files that build did not write listed, at most, when it refuses to replace a site. */
+#define UNKNOWN_SHOWN 20
+
+static const char build_help[] =
+	"Checks the lessons exactly as 'litlab check' does, then renders the course site:\n"
+	"index.html, one page per lesson (its file name with .html), audit.html (the\n"
+	"reviewer's ledger) and style.css. If check finds an error, nothing is written.\n"
+	"The site is rendered into a new folder beside DIR, which then replaces DIR in\n"
+	"one step: a reader sees the old site or the new one, never a mix, and a failed\n"
+	"build leaves the old site whole. If DIR already holds exactly this site, nothing\n"
+	"is written. A link to another lesson's file (02-two.md) becomes a link to its\n"
+	"page (02-two.html); a file of the lessons' folder that a lesson links to or shows\n"
+	"(img/diagram.png) is copied into the site at the same path (regular files, no\n"
+	"link followed, at most 32 MiB each; one missing is a warning at the lesson line).\n"
+	"build records what it wrote in DIR/.litlab-site and only replaces a folder that\n"
+	"holds nothing else (or an empty one): a file put into the site by hand stops the\n"
+	"build (exit 2), which names it, so that it is never deleted.\n"
+	"PATH is a lesson file or a folder of NN-slug.md lessons (default: lessons/).\n"
+	"\n"
+	"  --fresh            take no evidence from the cache: run every block again (the\n"
+	"                     cache is rewritten), as 'litlab check --fresh' does\n"
+	"  -o, --output DIR   where the site goes (default: site/public, where neither\n"
+	"                     site nor public may be a link)\n"
+	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable)\n"
+	"  --no-rules         apply no Lua rule at all\n"
+	"  -h, --help         this help\n"
+	"\n"
+	"Exit status: 0 the site was written, 1 an error in a lesson (nothing written),\n"
+	"2 a usage error or a broken environment.\n";
+
+/*
+ * Where the site goes: the folder that holds it (open as a descriptor when
+ * it exists) and the site's name in it. -o DIR is taken as named, up to its
+ * last component; the default site/public is resolved with no link followed.
+ * The site folder itself is never followed: it is replaced by a rename.
+ */
+struct place {
+	const char *shown; /* DIR as given, for messages */
+	char *parent;	   /* "site", or DIR's folder */
+	char *base;	   /* "public", or DIR's last component */
+	int named;
+	int fd; /* parent, or -1 when it does not exist (yet) */
+};
+
+static void place_release(struct place *pl)
+{
+	free(pl->parent);
+	free(pl->base);
+	if (pl->fd >= 0)
+		close(pl->fd);
+}
+
+/* Opens the parent (making it, and the folders above it, with create); 0, or -1 with *err. */
+static int place_open(struct place *pl, int create, char **err)
+{
+	if (pl->fd >= 0)
+		return 0;
+	pl->fd = fs_open_top(pl->parent, pl->named, create, 0777);
+	if (pl->fd >= 0 || (!create && errno == ENOENT))
+		return 0;
+	*err = xasprintf("cannot %s the folder of '%s', '%s': %s", create ? "make" : "open", pl->shown, pl->parent,
+			 errno == ELOOP && !pl->named
+				 ? "it is a symbolic link, which litlab does not follow for the site it places itself "
+				   "(name a folder with -o to use it)"
+				 : fs_strerror(errno));
+	return -1;
+}
+
+/*
+ * Why the site folder may not be replaced, or NULL if it may: missing,
+ * empty, or holding nothing but what the last build wrote (sitedir.h).
+ */
+static char *not_replaceable(struct place *pl)
+{
+	struct stat st;
+	char *err = NULL;
+
+	if (place_open(pl, 0, &err) < 0)
+		return err;
+	if (pl->fd < 0 || fstatat(pl->fd, pl->base, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return pl->fd < 0 || errno == ENOENT ? NULL : xasprintf("cannot read '%s': %s", pl->shown, strerror(errno));
+	if (S_ISLNK(st.st_mode))
+		return xasprintf("'%s' is a symbolic link: not replacing it (nor following it)", pl->shown);
+	if (!S_ISDIR(st.st_mode))
+		return xasprintf("'%s' exists and is not a folder: not replacing it", pl->shown);
+	int dfd = fs_open_dir(pl->fd, pl->base);
+	if (dfd < 0)
+		return xasprintf("cannot read '%s': %s", pl->shown, fs_strerror(errno));
+	char **unknown;
+	size_t n;
+	int marked, rc = sitedir_unknown(dfd, &marked, &unknown, &n);
+	int e = errno;
+	close(dfd);
+	if (rc < 0)
+		return xasprintf("cannot read '%s': %s", pl->shown, fs_strerror(e));
+	if (n == 0)
+		return NULL;
+	struct buf b = BUF_INIT;
+	if (!marked)
+		buf_addf(&b, "'%s' holds files that 'litlab build' did not write (there is no " SITEDIR_MANIFEST
+			     " in it): not replacing it; remove it or choose another -o",
+			 pl->shown);
+	else
+		buf_addf(&b, "'%s' holds %zu file%s that 'litlab build' did not write (%s not in its "
+			     SITEDIR_MANIFEST "): not replacing it, which would delete %s:",
+			 pl->shown, n, n == 1 ? "" : "s", n == 1 ? "it is" : "they are", n == 1 ? "it" : "them");
+	for (size_t i = 0; marked && i < n && i < UNKNOWN_SHOWN; i++)
+		buf_addf(&b, "\n  %s/%s", pl->shown, unknown[i]);
+	if (marked && n > UNKNOWN_SHOWN)
+		buf_addf(&b, "\n  ... and %zu more", n - UNKNOWN_SHOWN);
+	if (marked)
+		buf_addf(&b, "\nlitlab: move each file a lesson links to or shows into the lessons' folder (build "
+			     "copies it into the site, at the same path), remove the others from '%s', then build again",
+			 pl->shown);
+	free_words(unknown, n);
+	return buf_detach(&b, NULL);
+}
+
+/* Creates name (a path: its folders are made) in the new site folder open as dfd, with data. */
+static int write_page(int dfd, const char *dir, const char *name, const char *data, size_t len, char **err)
+{
+	const char *slash = strrchr(name, '/');
+	int fd, rc = 0;
+
+	if (slash) {
+		char *sub = xstrndup(name, (size_t)(slash - name));
+		int sfd = fs_mkdirs(dfd, sub, 0777);
+		free(sub);
+		if (sfd < 0) {
+			*err = xasprintf("cannot make the folder of '%s/%s': %s", dir, name, fs_strerror(errno));
+			return -1;
+		}
+		fd = fs_create(sfd, slash + 1, 0666);
+		int e = errno;
+		close(sfd);
+		errno = e;
+	} else {
+		fd = fs_create(dfd, name, 0666);
+	}
+
+	if (fd < 0) {
+		*err = errno == EEXIST ? xasprintf("two lessons would both make the page '%s'", name)
+				       : xasprintf("cannot create '%s/%s': %s", dir, name, fs_strerror(errno));
+		rc = -1;
+	} else if (write_all(fd, data, len) < 0) {
+		*err = xasprintf("cannot write '%s/%s': %s", dir, name, strerror(errno));
+		close(fd);
+		rc = -1;
+	} else if (close(fd) < 0) {
+		*err = xasprintf("cannot write '%s/%s': %s", dir, name, strerror(errno));
+		rc = -1;
+	}
+	return rc;
+}
+
+/* The site's files, rendered in memory before anything is written. */
+struct site_file {
+	char *name;
+	char *data;
+	size_t len;
+};
+
+struct site {
+	struct site_file *v;
+	size_t n;
+};
+
+static void site_add(struct site *s, char *name, struct buf *text)
+{
+	s->v = xreallocarray(s->v, s->n + 1, sizeof *s->v);
+	s->v[s->n].name = name;
+	s->v[s->n].data = buf_detach(text, &s->v[s->n].len);
+	s->n++;
+}
+
+static void site_release(struct site *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->v[i].name);
+		free(s->v[i].data);
+	}
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+/* Every page of the site, and style.css. */
+static void render_site(const struct course_check *cc, struct site *s)
+{
+	struct render_ctx ctx = { cc->have_runner ? &cc->runner : NULL, render_course_title(cc->results, cc->n) };
+	struct buf page = BUF_INIT;
+
+	buf_add(&page, style_css, style_css_len);
+	site_add(s, xstrdup("style.css"), &page);
+	for (size_t i = 0; i < cc->n; i++) {
+		render_lesson(&page, &ctx, cc->results, cc->n, i);
+		site_add(s, render_page_name(cc->results[i].lesson->path), &page);
+	}
+	render_index(&page, &ctx, cc->results, cc->n);
+	site_add(s, xstrdup("index.html"), &page);
+	render_audit(&page, &ctx, cc->results, cc->n, &cc->rules.errors);
+	site_add(s, xstrdup("audit.html"), &page);
+	buf_release(&page);
+}
+
+/* The site's file named name, or NULL. */
+static const struct site_file *site_find(const struct site *s, const char *name)
+{
+	for (size_t k = 0; k < s->n; k++)
+		if (strcmp(s->v[k].name, name) == 0)
+			return &s->v[k];
+	return NULL;
+}
+
+/* Adds the manifest, .litlab-site, naming every file of s and itself. */
+static void add_manifest(struct site *s)
+{
+	char **names = xcalloc(s->n + 1, sizeof *names);
+	struct buf text = BUF_INIT;
+
+	for (size_t i = 0; i < s->n; i++)
+		names[i] = s->v[i].name;
+	names[s->n] = SITEDIR_MANIFEST;
+	char *t = sitedir_manifest_text(names, s->n + 1);
+	buf_adds(&text, t);
+	free(t);
+	free(names);
+	site_add(s, xstrdup(SITEDIR_MANIFEST), &text);
+}
+
+/* 1 if a file of s lies below the folder dir. */
+static int site_holds(const struct site *s, const char *dir)
+{
+	size_t len = strlen(dir);
+
+	for (size_t i = 0; i < s->n; i++)
+		if (strncmp(s->v[i].name, dir, len) == 0 && s->v[i].name[len] == '/')
+			return 1;
+	return 0;
+}
+
+/*
+ * 1 if the site folder already holds exactly the site: these regular files
+ * with these bytes, the folders they are in, and nothing else. Then there is
+ * nothing to replace, and build writes nothing (a build with nothing changed
+ * costs no disk writes).
+ */
+static int site_unchanged(const struct site *s, const struct place *pl)
+{
+	int dfd = pl->fd >= 0 ? fs_open_dir(pl->fd, pl->base) : -1;
+	struct fs_entry *v = NULL;
+	size_t n = 0, files = 0;
+	int same = dfd >= 0 && sitedir_list(dfd, &v, &n) == 0;
+
+	for (size_t i = 0; i < n && same; i++) {
+		if (v[i].type == S_IFDIR) {
+			same = site_holds(s, v[i].name);
+			continue;
+		}
+		files++;
+		const struct site_file *f = NULL;
+		f = site_find(s, v[i].name);
+		char *old;
+		size_t len;
+		same = f && v[i].type == S_IFREG && fs_read(dfd, v[i].name, f->len, &old, &len) == 0;
+		if (same) {
+			same = len == f->len && memcmp(old, f->data, len) == 0;
+			free(old);
+		}
+	}
+	fs_entries_free(v, n);
+	if (dfd >= 0)
+		close(dfd);
+	return same && files == s->n;
+}
+
+/* Writes the site into the new folder open as dfd (shown as dir). */
+static int write_site(const struct site *s, int dfd, const char *dir, char **err)
+{
+	/*
+	 * On disk before the swap, so that a crash cannot leave a site of empty
+	 * pages: one syncfs() for them all costs one journal commit where an
+	 * fsync() per page cost one each. syncfs() reports the write errors that
+	 * happened since its descriptor was opened, which was before the pages.
+	 */
+	int rc = 0;
+
+	for (size_t i = 0; i < s->n && rc == 0; i++)
+		rc = write_page(dfd, dir, s->v[i].name, s->v[i].data, s->v[i].len, err);
+	if (rc == 0 && syncfs(dfd) < 0) {
+		*err = xasprintf("cannot write '%s' to disk: %s", dir, strerror(errno));
+		rc = -1;
+	}
+	return rc;
+}
+
+/* Removes the old site, now at name in the parent, and says so if it cannot. */
+static void remove_old(const struct place *pl, const char *name)
+{
+	if (fs_remove_tree(pl->fd, name) < 0)
+		complain("warning: cannot remove the old site, now in '%s/%s': %s", pl->parent, name,
+			strerror(errno));
+}
+
+/*
+ * Puts the finished folder tmp (in the parent) in the place of the site.
+ * With RENAME_EXCHANGE the swap is one step; where the file system cannot,
+ * the site moves aside first and comes back if tmp cannot take its place.
+ * The old site is removed only once the new one is in place.
+ */
+static int replace_dir(const struct place *pl, const char *tmp, char **err)
+{
+	int p = pl->fd;
+
+	if (renameat(p, tmp, p, pl->base) == 0)
+		return 0; /* it did not exist, or was an empty folder */
+	if (errno != EEXIST && errno != ENOTEMPTY) {
+		*err = xasprintf("cannot rename '%s/%s' to '%s': %s", pl->parent, tmp, pl->shown, strerror(errno));
+		return -1;
+	}
+	if (renameat2(p, tmp, p, pl->base, RENAME_EXCHANGE) == 0) {
+		remove_old(pl, tmp);
+		return 0;
+	}
+	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
+		*err = xasprintf("cannot swap '%s/%s' and '%s': %s", pl->parent, tmp, pl->shown, strerror(errno));
+		return -1;
+	}
+	char *prefix = xasprintf("%s.old", pl->base), *old;
+	int ofd = fs_mkdtemp(p, prefix, &old);
+	free(prefix);
+	if (ofd < 0 || (close(ofd), renameat(p, pl->base, p, old)) < 0) {
+		*err = xasprintf("cannot move the old site '%s' aside: %s", pl->shown, strerror(errno));
+		if (ofd >= 0) {
+			unlinkat(p, old, AT_REMOVEDIR);
+			free(old);
+		}
+		return -1;
+	}
+	if (renameat(p, tmp, p, pl->base) < 0) {
+		int e = errno;
+		renameat(p, old, p, pl->base);
+		*err = xasprintf("cannot rename '%s/%s' to '%s': %s", pl->parent, tmp, pl->shown, strerror(e));
+		free(old);
+		return -1;
+	}
+	remove_old(pl, old);
+	free(old);
+	return 0;
+}
+
+/*
+ * Writes the site into BASE.tmp.XXXXXX beside it, then swaps it in. Nothing
+ * of the site changes on failure. Returns 1 if it held the same site
+ * already (nothing written), 0 once replaced, -1 with *err.
+ */
+static int publish(const struct site *s, struct place *pl, char **err)
+{
+	if (site_unchanged(s, pl))
+		return 1;
+	if (place_open(pl, 1, err) < 0)
+		return -1;
+	char *prefix = xasprintf("%s.tmp", pl->base), *tmp;
+	int dfd = fs_mkdtemp(pl->fd, prefix, &tmp);
+	free(prefix);
+	if (dfd < 0) {
+		*err = xasprintf("cannot create a folder beside '%s': %s", pl->shown, strerror(errno));
+		return -1;
+	}
+	char *shown = xasprintf("%s/%s", pl->parent, tmp);
+	mode_t mask = umask(0);
+	umask(mask);
+	int rc = fchmod(dfd, 0777 & ~mask);
+	if (rc < 0)
+		*err = xasprintf("cannot set the permissions of '%s': %s", shown, strerror(errno));
+	if (rc == 0)
+		rc = write_site(s, dfd, shown, err);
+	close(dfd);
+	/* Checked again at the last moment: a file put into the site while the lessons ran is kept too. */
+	char *why = rc == 0 ? not_replaceable(pl) : NULL;
+	if (why) {
+		*err = why;
+		rc = -1;
+	}
+	if (rc == 0)
+		rc = replace_dir(pl, tmp, err);
+	if (rc < 0)
+		fs_remove_tree(pl->fd, tmp);
+	free(shown);
+	free(tmp);
+	return rc;
+}
+
+/* Why a file a lesson links to cannot be copied, from fs_read()'s errno. */
+static const char *asset_error(int e)
+{
+	switch (e) {
+	case ENOENT:
+	case ENOTDIR:
+		return "does not exist: the site's link to it is broken";
+	case ELOOP:
+		return "is a symbolic link, or is in one: litlab does not follow it, and the site's link to it is "
+		       "broken";
+	case FS_ENOTREG:
+		return "is not a regular file: not copied, and the site's link to it is broken";
+	case EFBIG:
+		return "is larger than 32 MiB: not copied, and the site's link to it is broken";
+	default:
+		return NULL;
+	}
+}
+
+static void warn_at(struct diags *w, const struct lesson *l, cmark_node *n, char *msg)
+{
+	diags_add(w, l->path, cmark_node_get_start_line(n), cmark_node_get_start_column(n), SEV_WARNING,
+		  "site-file", "%s", msg);
+	free(msg);
+}
+
+/*
+ * Adds to s every file of the lessons' folders that a lesson links to or
+ * shows (sitelink.h), read below its lesson's folder with no link followed,
+ * and warns (w, [site-file], at the link) of each one that cannot be: missing,
+ * a link, not a regular file, too large, outside the folder, a name of the
+ * site's own. Returns how many were added.
+ */
+static size_t add_assets(const struct course_check *cc, struct site *s, struct diags *w)
+{
+	size_t first = s->n, total = 0;
+	char **from = NULL; /* per asset: the lesson folder it came from */
+
+	for (size_t i = 0; i < cc->n; i++) {
+		const struct lesson *l = cc->results[i].lesson;
+		char *folder = fs_parent_path(l->path);
+		int dfd = -1, opened = 0;
+		cmark_iter *it = cmark_iter_new(l->doc);
+		cmark_event_type ev;
+		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+			cmark_node *n = cmark_iter_get_node(it);
+			cmark_node_type t = cmark_node_get_type(n);
+			if (ev != CMARK_EVENT_ENTER || (t != CMARK_NODE_LINK && t != CMARK_NODE_IMAGE))
+				continue;
+			const char *url = cmark_node_get_url(n), *suffix;
+			char *rel, *page = url ? render_lesson_href(cc->results, cc->n, i, url) : NULL;
+			if (!url || page) {
+				free(page);
+				continue;
+			}
+			enum sitelink_kind kind = sitelink_parse(url, &rel, &suffix);
+			if (kind == SITELINK_OUTSIDE) {
+				warn_at(w, l, n, xasprintf("'%s' is outside the lessons' folder '%s': not copied into "
+							   "the site, and the site's link to it is broken",
+							   url, folder));
+				continue;
+			}
+			if (kind == SITELINK_BAD) {
+				warn_at(w, l, n, xasprintf("'%s' names a file with a control character: not copied "
+							   "into the site",
+							   url));
+				continue;
+			}
+			if (kind != SITELINK_FILE)
+				continue;
+			size_t depth = 0;
+			for (const char *c = rel; *c; c++)
+				depth += *c == '/';
+			const struct site_file *have = site_find(s, rel);
+			if (have && (size_t)(have - s->v) < first) {
+				warn_at(w, l, n, xasprintf("'%s' is the name of a file the site makes itself: not "
+							   "copied into the site",
+							   rel));
+			} else if (have && strcmp(from[have - s->v - first], folder) == 0) {
+				/* linked again: copied once */
+			} else if (depth >= ASSET_DEPTH_MAX || strcmp(rel, SITEDIR_MANIFEST) == 0) {
+				warn_at(w, l, n, xasprintf("'%s' is %s: not copied into the site", rel,
+							   depth >= ASSET_DEPTH_MAX ? "too many folders deep"
+										    : "the name of the site's manifest"));
+			} else {
+				char *data = NULL;
+				size_t len = 0;
+				int rc = -1, e = 0;
+				if (!opened) {
+					dfd = fs_open_root(folder);
+					e = errno;
+					opened = 1;
+				}
+				if (dfd >= 0) {
+					rc = fs_read(dfd, rel, ASSET_MAX, &data, &len);
+					e = errno;
+				}
+				const char *why = rc < 0 ? asset_error(e) : NULL;
+				if (rc < 0)
+					warn_at(w, l, n, xasprintf("'%s' (in '%s') %s%s%s", rel, folder,
+								   why ? why : "cannot be read: ", why ? "" : fs_strerror(e),
+								   why ? "" : "; not copied into the site"));
+				else if (have && (have->len != len || memcmp(have->data, data, len) != 0))
+					warn_at(w, l, n, xasprintf("'%s' (in '%s') is another file than the '%s' of "
+								   "'%s' copied into the site already: not copied",
+								   rel, folder, rel, from[have - s->v - first]));
+				else if (!have && total + len > ASSETS_TOTAL_MAX)
+					warn_at(w, l, n, xasprintf("'%s' would take the files the lessons link to past "
+								   "256 MiB: not copied into the site",
+								   rel));
+				else if (!have) {
+					struct buf b = BUF_INIT;
+					buf_add(&b, data, len);
+					site_add(s, xstrdup(rel), &b);
+					from = xreallocarray(from, s->n - first, sizeof *from);
+					from[s->n - first - 1] = xstrdup(folder);
+					total += len;
+				}
+				free(data);
+			}
+			free(rel);
+		}
+		cmark_iter_free(it);
+		if (dfd >= 0)
+			close(dfd);
+		free(folder);
+	}
+	size_t added = s->n - first;
+	free_words(from, added);
+	return added;
+}
+
+static int cmd_build(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
+		{ "fresh", no_argument, NULL, 'F' },	    COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
+	};
+	struct course_check_opts copts = { .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
+	int c, named = 0;
+	const char *out = "site/public";
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'F':
+			copts.fresh = 1;
+			break;
+		case 'o':
+			out = optarg;
+			named = 1;
+			break;
+		case 'h':
+			course_check_opts_release(&copts);
+			return cmd_help(&cmd_build_entry);
+		default:
+			if (course_check_opt(&copts, c, optarg))
+				break;
+			course_check_opts_release(&copts);
+			if (optopt == 'o')
+				return cmd_usage_error(&cmd_build_entry, "-o needs a folder");
+			return cmd_option_error(&cmd_build_entry, c, argv[optind - 1]);
+		}
+	}
+
+	/* "site/public/" is "site/public"; "." or "/" cannot be swapped out. */
+	char *dir = xstrdup(out);
+	size_t len = strlen(dir);
+	while (len > 1 && dir[len - 1] == '/')
+		dir[--len] = '\0';
+	const char *base = strrchr(dir, '/');
+	base = base ? base + 1 : dir;
+	if (!*dir || strcmp(base, ".") == 0 || strcmp(base, "..") == 0 || strcmp(dir, "/") == 0) {
+		free(dir);
+		course_check_opts_release(&copts);
+		return cmd_usage_error(&cmd_build_entry, "-o needs a folder that can be replaced, not '%s'", out);
+	}
+	struct place pl = { dir, NULL, xstrdup(base), named, -1 };
+	pl.parent = base == dir ? xstrdup(".") : base == dir + 1 ? xstrdup("/") : xstrndup(dir, (size_t)(base - dir - 1));
+	char *why = not_replaceable(&pl);
+	if (why) {
+		cmd_printf(stderr, "litlab: %s\n", why);
+		free(why);
+		place_release(&pl);
+		free(dir);
+		course_check_opts_release(&copts);
+		return 2;
+	}
+
+	struct course_check cc;
+	char *err;
+	int status = course_check_cmd(&cc, argv + optind, (size_t)(argc - optind), &copts);
+	if (status == 0 && course_check_gate(&cc)) {
+		course_check_print_summary(stderr, &cc);
+		complain("not building the site: %zu error%s in the lessons (run litlab check)",
+			cc.sum.errors, cc.sum.errors == 1 ? "" : "s");
+		status = 1;
+	} else if (status == 0) {
+		if (cc.have_runner)
+			runner_env(&cc.runner); /* the compiler's version, for the captions */
+		struct site site = { NULL, 0 };
+		struct diags warnings;
+		diags_init(&warnings);
+		render_site(&cc, &site);
+		size_t nassets = add_assets(&cc, &site, &warnings);
+		add_manifest(&site);
+		for (size_t i = 0; i < warnings.n; i++)
+			diag_print(stderr, &warnings.v[i], copts.color);
+		cc.sum.warnings += warnings.n;
+		course_check_print_summary(stderr, &cc);
+		int rc = publish(&site, &pl, &err);
+		if (rc < 0) {
+			cmd_printf(stderr, "litlab: %s\nlitlab: the site in '%s' is unchanged\n", err, dir);
+			free(err);
+			status = 2;
+		} else {
+			fprintf(stderr, "litlab: site %s '%s': index.html, audit.html, %zu lesson page%s",
+				rc == 1 ? "already up to date in" : "written to", dir, cc.n, cc.n == 1 ? "" : "s");
+			if (nassets)
+				fprintf(stderr, " and %zu file%s the lessons link to", nassets, nassets == 1 ? "" : "s");
+			fputc('\n', stderr);
+		}
+		diags_release(&warnings);
+		site_release(&site);
+	}
+	course_check_release(&cc);
+	place_release(&pl);
+	free(dir);
+	course_check_opts_release(&copts);
+	return status;
+}
+
+const struct cmd_entry cmd_build_entry = {
+	.name = "build",
+	.usage = "[--fresh] [-o DIR] [--rules DIR] [--no-rules] [PATH...]",
+	.summary = "check, then render the site to DIR (default site/public)",
+	.help = build_help,
+	.exec = cmd_build,
+};

@@ -1,0 +1,467 @@
+/*
+ * course_check.c: find, load, run, verify and apply the rules to a course.
+ *
+ * With -j N above 1, N worker threads take the blocks of every lesson from
+ * one queue; each block's evidence and findings stay in its block_result.
+ * Once every block is done and the threads are gone, the lessons are
+ * finished in course order (references, rules, diagnostics), so that the
+ * output is the one of -j 1. The rules wait for the threads because the
+ * rule pass forks a Lua interpreter, which must not happen while other
+ * threads may hold locks. A measure block that is not in the cache runs
+ * alone: it waits until nothing else runs, and nothing starts beside it
+ * (the queue holds measure blocks last, so the others are not kept
+ * waiting long).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/fs.h"
+#include "check/cite.h"
+#include "cmd/course_check.h"
+#include "cmd/progress.h"
+#include "render/report.h"
+#include "base/strvec.h"
+
+void course_check_rule_folders(const struct course_paths *paths, const struct course_check_opts *opts, char ***dirs,
+			       size_t *ndirs)
+{
+	char **v = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < opts->nrule_dirs; i++) {
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = xstrdup(opts->rule_dirs[i]);
+	}
+	for (size_t i = 0; i < paths->n; i++) {
+		const char *slash = strrchr(paths->v[i], '/');
+		char *dir = slash ? xasprintf("%.*s/rules", (int)(slash - paths->v[i]), paths->v[i]) : xstrdup("rules");
+		int seen = 0;
+		for (size_t k = 0; k < n; k++)
+			seen |= strcmp(v[k], dir) == 0;
+		if (seen) {
+			free(dir);
+			continue;
+		}
+		v = xreallocarray(v, n + 1, sizeof *v);
+		memmove(v + 1, v, n * sizeof *v);
+		v[0] = dir;
+		n++;
+	}
+	*dirs = v;
+	*ndirs = n;
+}
+
+/* Where a lesson's number is written: its front matter's 'lesson:' line, or line 1 for its file name. */
+static int number_line(const struct lesson *l)
+{
+	return l->number_line ? l->number_line : 1;
+}
+
+struct numbered {
+	struct lesson *l;
+	size_t order; /* in the course */
+};
+
+static int cmp_number(const void *a, const void *b)
+{
+	const struct numbered *x = a, *y = b;
+
+	if (x->l->number != y->l->number)
+		return x->l->number < y->l->number ? -1 : 1;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+/*
+ * What is wrong with the lessons together, or with one as a whole: two
+ * lessons with one number (make lab-NN, tangle and the site find a lesson
+ * by it), an error at each but the first, naming the first; an empty
+ * lesson, a warning (the site would show its path for its title).
+ */
+static void course_lessons(struct course_check *cc)
+{
+	struct numbered *byn = xcalloc(cc->n ? cc->n : 1, sizeof *byn);
+	size_t n = 0;
+
+	for (size_t i = 0; i < cc->n; i++)
+		if (cc->results[i].lesson->number >= 0)
+			byn[n++] = (struct numbered){ cc->results[i].lesson, i };
+	qsort(byn, n, sizeof *byn, cmp_number);
+	for (size_t i = 1, first = 0; i < n; i++) {
+		if (byn[i].l->number != byn[first].l->number) {
+			first = i;
+			continue;
+		}
+		const struct lesson *f = byn[first].l;
+		struct lesson *l = byn[i].l;
+		struct stat a, b;
+		if (stat(f->path, &a) == 0 && stat(l->path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			continue; /* one file named twice */
+		diags_add(&l->diags, l->path, number_line(l), 1, SEV_ERROR, "lesson-number",
+			  "this is lesson %d, and so is '%s:%d' (by %s): give each lesson a number of its own",
+			  l->number, f->path, number_line(f),
+			  f->number_line ? "its front matter's 'lesson:'" : "its file name");
+	}
+	free(byn);
+	for (size_t i = 0; i < cc->n; i++) {
+		struct lesson *l = cc->results[i].lesson;
+		int empty = 1;
+		for (size_t k = 0; k < l->text_len && empty; k++) /* the front matter is blanked in text */
+			empty = l->text[k] == ' ' || l->text[k] == '\t' || l->text[k] == '\n';
+		if (empty)
+			diags_add(&l->diags, l->path, 1, 1, SEV_WARNING, "empty-lesson",
+				  "the lesson is empty, and its path would stand for its title: write its title ('# Title') "
+				  "and its text, or remove the file");
+	}
+}
+
+/*
+ * After its blocks (and check_end()): the rules, then the lesson's
+ * diagnostics. The rule pass forks: the cache's writer must be idle first.
+ */
+static void finish_lesson(struct course_check *cc, size_t i, const struct course_check_opts *opts,
+			  struct progress *prog)
+{
+	if (cc->have_cache)
+		cache_flush(&cc->cache);
+	cite_resolve(&cc->results[i]);
+	if (!opts->no_rules)
+		rules_apply(&cc->rules, &cc->results[i]);
+	const struct diags *d = &cc->results[i].lesson->diags;
+	if (opts->print_diags && d->n) {
+		progress_clear(prog);
+		for (size_t k = 0; k < d->n; k++)
+			diag_print(stderr, &d->v[k], opts->color);
+	}
+	check_summarize(&cc->results[i], &cc->sum);
+}
+
+struct job {
+	size_t lesson, block;
+};
+
+struct pool {
+	struct course_check *cc;
+	struct runner *r;
+	struct cache *cache;
+	struct progress *prog;
+	struct job *jobs;
+	size_t njobs, next;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	/* The gate: work that may share the machine, and the one block that may not. */
+	int running, alone, want_alone;
+};
+
+static void gate_enter(struct pool *p, int alone)
+{
+	pthread_mutex_lock(&p->lock);
+	if (alone) {
+		p->want_alone++;
+		while (p->running > 0 || p->alone)
+			pthread_cond_wait(&p->changed, &p->lock);
+		p->want_alone--;
+		p->alone = 1;
+	} else {
+		while (p->alone || p->want_alone)
+			pthread_cond_wait(&p->changed, &p->lock);
+		p->running++;
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void gate_leave(struct pool *p, int alone)
+{
+	pthread_mutex_lock(&p->lock);
+	if (alone)
+		p->alone = 0;
+	else
+		p->running--;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+
+	for (;;) {
+		pthread_mutex_lock(&p->lock);
+		if (p->next == p->njobs) {
+			pthread_mutex_unlock(&p->lock);
+			return NULL;
+		}
+		struct job j = p->jobs[p->next++];
+		pthread_mutex_unlock(&p->lock);
+
+		struct lesson_result *lr = &p->cc->results[j.lesson];
+		const struct block *b = &lr->lesson->blocks[j.block];
+		/* The cache was asked before the threads started and had nothing: it runs, alone if a
+		   measure block. */
+		int alone = check_block_alone(b);
+		gate_enter(p, alone);
+		check_block_run(lr, j.block, p->r, p->cache);
+		gate_leave(p, alone);
+		check_block_verify(lr, j.block);
+
+		pthread_mutex_lock(&p->lock);
+		progress_block(p->prog, lr->lesson, b, &lr->blocks[j.block]);
+		pthread_mutex_unlock(&p->lock);
+	}
+}
+
+/* Runs every block on nthreads threads, then finishes the lessons in order. */
+static void run_parallel(struct course_check *cc, const struct course_check_opts *opts, struct progress *prog,
+			 struct runner *r, struct cache *cache, size_t nthreads)
+{
+	struct pool p = { .cc = cc, .r = r, .cache = cache, .prog = prog };
+	pthread_t *threads = xcalloc(nthreads, sizeof *threads);
+	size_t started = 0;
+
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.changed, NULL);
+	for (size_t i = 0; i < cc->n; i++) {
+		check_begin(&cc->results[i]);
+		p.njobs += cc->results[i].lesson->nblocks;
+	}
+	p.jobs = xcalloc(p.njobs ? p.njobs : 1, sizeof *p.jobs);
+	if (r)
+		runner_env(r); /* captured once, before the threads need it */
+	/*
+	 * What the cache has is taken here, on this thread: a lookup costs a
+	 * tenth of a millisecond, less than handing it to a thread, and a run
+	 * with nothing changed starts none. The threads get what must run.
+	 */
+	size_t k = 0;
+	for (int alone = 0; alone < 2; alone++)
+		for (size_t i = 0; i < cc->n; i++)
+			for (size_t b = 0; b < cc->results[i].lesson->nblocks; b++) {
+				struct lesson_result *lr = &cc->results[i];
+				if (check_block_alone(&lr->lesson->blocks[b]) != alone)
+					continue;
+				if (check_block_cached(lr, b, r, cache)) {
+					check_block_verify(lr, b);
+					progress_block(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
+				} else {
+					p.jobs[k++] = (struct job){ i, b };
+				}
+			}
+	p.njobs = k;
+	if (nthreads > k)
+		nthreads = k;
+	while (started < nthreads && pthread_create(&threads[started], NULL, worker, &p) == 0)
+		started++;
+	if (started == 0)
+		worker(&p); /* no thread to be had (or nothing to run): this one does it all */
+	for (size_t t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+	pthread_cond_destroy(&p.changed);
+	pthread_mutex_destroy(&p.lock);
+	free(p.jobs);
+	free(threads);
+
+	for (size_t i = 0; i < cc->n; i++) {
+		check_end(&cc->results[i]);
+		finish_lesson(cc, i, opts, prog);
+	}
+}
+
+/*
+ * A $CC that names a file by its path, which is missing or no program:
+ * runner_init() would say it is "not found in PATH", which it was never
+ * looked up in. -1 with *err saying what it is.
+ */
+static int compiler_path(char **err)
+{
+	const char *cc = getenv("CC");
+	struct strvec w = STRVEC_INIT;
+	struct stat st;
+
+	*err = NULL;
+	if (cc && *cc && strvec_split(&w, cc) == 0 && w.n > 0 && strchr(w.v[0], '/')) {
+		if (stat(w.v[0], &st) < 0)
+			*err = xasprintf("no C compiler: CC names '%s', which %s", w.v[0],
+					 errno == ENOENT ? "does not exist" : strerror(errno));
+		else if (!S_ISREG(st.st_mode) || access(w.v[0], X_OK) < 0)
+			*err = xasprintf("no C compiler: CC names '%s', which is not an executable file", w.v[0]);
+	}
+	strvec_clear(&w);
+	return *err ? -1 : 0;
+}
+
+int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
+		     const struct course_check_opts *opts, char **err)
+{
+	memset(cc, 0, sizeof *cc);
+	diags_init(&cc->rules.errors);
+	*err = NULL;
+	if (course_check_opts_verify(opts, err) < 0)
+		return -1;
+
+	int found = course_find(&cc->paths, paths, npaths, err);
+	for (size_t i = 0; opts->print_diags && i < cc->paths.nnotes; i++) {
+		struct buf b = BUF_INIT; /* the names are the folder's: escaped */
+		buf_adds_printable(&b, cc->paths.notes[i]);
+		complain("note: %s", b.p);
+		buf_release(&b);
+	}
+	if (found < 0)
+		return -1;
+	cc->results = xcalloc(cc->paths.n ? cc->paths.n : 1, sizeof *cc->results);
+	cc->n = cc->paths.n;
+	int needs_cc = 0;
+	struct progress prog;
+	progress_init(&prog, 0, opts->progress, opts->color);
+	for (size_t i = 0; i < cc->n; i++) {
+		cc->results[i].lesson = lesson_load(cc->paths.v[i]);
+		if (!cc->results[i].lesson) {
+			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], lesson_strerror(errno));
+			return -1;
+		}
+		needs_cc |= lesson_needs_compiler(cc->results[i].lesson);
+		prog.total += cc->results[i].lesson->nblocks;
+	}
+	course_lessons(cc);
+	if (needs_cc) {
+		if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
+			return -1;
+		cc->have_runner = 1;
+		cc->runner.sanitize = opts->sanitize;
+		cc->runner.repeat = opts->repeat;
+		cache_init(&cc->cache, &cc->runner, opts->fresh);
+		cc->have_cache = 1;
+	}
+	if (!opts->no_rules) {
+		char **dirs;
+		size_t ndirs;
+		course_check_rule_folders(&cc->paths, opts, &dirs, &ndirs);
+		int rc = ruleset_load(&cc->rules, dirs, ndirs, cc->have_cache ? &cc->cache : NULL, err);
+		free_words(dirs, ndirs);
+		if (rc < 0)
+			return -1;
+	}
+
+	if (opts->print_diags)
+		for (size_t k = 0; k < cc->rules.errors.n; k++)
+			diag_print(stderr, &cc->rules.errors.v[k], opts->color);
+	cc->sum.errors += diags_count(&cc->rules.errors, SEV_ERROR);
+
+	struct runner *r = cc->have_runner ? &cc->runner : NULL;
+	struct cache *cache = cc->have_cache ? &cc->cache : NULL;
+	long jobs = opts->jobs > 0 ? opts->jobs : sysconf(_SC_NPROCESSORS_ONLN);
+	size_t compiling = 0;
+	for (size_t i = 0; i < cc->n; i++)
+		for (size_t k = 0; k < cc->results[i].lesson->nblocks; k++)
+			compiling += block_compiles(&cc->results[i].lesson->blocks[k]);
+	if (jobs > 1 && compiling > 1) {
+		run_parallel(cc, opts, &prog, r, cache, (size_t)jobs < compiling ? (size_t)jobs : compiling);
+	} else {
+		for (size_t i = 0; i < cc->n; i++) {
+			check_lesson(&cc->results[i], r, cache, progress_block, &prog);
+			finish_lesson(cc, i, opts, &prog);
+		}
+	}
+	progress_clear(&prog);
+	return 0;
+}
+
+int course_check_opt(struct course_check_opts *opts, int c, const char *arg)
+{
+	if (c == 'r') {
+		opts->rule_dirs = xreallocarray(opts->rule_dirs, opts->nrule_dirs + 1, sizeof *opts->rule_dirs);
+		opts->rule_dirs[opts->nrule_dirs++] = xstrdup(arg);
+		return 1;
+	}
+	if (c == 'R') {
+		opts->no_rules = 1;
+		return 1;
+	}
+	return 0;
+}
+
+int course_check_opts_verify(const struct course_check_opts *opts, char **err)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < opts->nrule_dirs; i++) {
+		const char *d = opts->rule_dirs[i];
+		const char *why = NULL;
+		if (stat(d, &st) < 0)
+			why = errno == ENOENT ? "no such folder" : strerror(errno);
+		else if (!S_ISDIR(st.st_mode))
+			why = "not a folder";
+		if (why) {
+			*err = xasprintf("--rules '%s': %s: name a folder of rule files (*.lua)", d, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void course_check_opts_release(struct course_check_opts *opts)
+{
+	free_words(opts->rule_dirs, opts->nrule_dirs);
+	opts->rule_dirs = NULL;
+	opts->nrule_dirs = 0;
+}
+
+int course_check_cmd(struct course_check *cc, char *const *paths, size_t npaths,
+		     const struct course_check_opts *opts)
+{
+	char *err;
+
+	if (course_check_run(cc, paths, npaths, opts, &err) == 0)
+		return 0;
+	complain("%s", err);
+	free(err);
+	return 2;
+}
+
+void course_check_release(struct course_check *cc)
+{
+	for (size_t i = 0; i < cc->n; i++)
+		lesson_result_release(&cc->results[i]);
+	free(cc->results);
+	cc->results = NULL;
+	cc->n = 0;
+	course_paths_release(&cc->paths);
+	if (cc->have_cache)
+		cache_release(&cc->cache);
+	cc->have_cache = 0;
+	if (cc->have_runner)
+		runner_release(&cc->runner);
+	cc->have_runner = 0;
+	ruleset_release(&cc->rules);
+}
+
+int course_check_gate(const struct course_check *cc)
+{
+	return check_gate(cc->results, cc->n) || diags_count(&cc->rules.errors, SEV_ERROR) > 0;
+}
+
+void course_check_print_summary(FILE *fp, const struct course_check *cc)
+{
+	const struct summary *sum = &cc->sum;
+
+	fprintf(fp,
+		"litlab: %zu lesson%s, %zu block%s: %zu passed, %zu failed, %zu measured, %zu compiled, "
+		"%zu compile-failed as expected, %zu derived; %zu error%s, %zu warning%s\n",
+		sum->lessons, sum->lessons == 1 ? "" : "s", sum->blocks, sum->blocks == 1 ? "" : "s",
+		sum->passed, sum->failed, sum->measured, sum->compiled, sum->compile_failed, sum->derived,
+		sum->errors, sum->errors == 1 ? "" : "s", sum->warnings, sum->warnings == 1 ? "" : "s");
+}
+
+json_t *course_check_json(const struct course_check *cc)
+{
+	struct report_ctx ctx = { cc->have_runner ? &cc->runner : NULL };
+	json_t *doc = report_document(&ctx, cc->results, cc->n, &cc->sum);
+	json_t *rerr = json_array();
+
+	for (size_t k = 0; k < cc->rules.errors.n; k++)
+		json_array_append_new(rerr, report_diag(&cc->rules.errors.v[k]));
+	json_object_set_new(doc, "rule_errors", rerr);
+	return doc;
+}

@@ -1,0 +1,455 @@
+/*
+ * prose.c: text units and their offset maps.
+ *
+ * Each piece of inline text is matched against the block's source from a
+ * cursor that only moves forward: a source byte equal to the next text byte
+ * is where it came from; bytes in between (markup, escapes, entities, "> "
+ * and indentation of containers) are skipped. A character that does not
+ * occur nearby (an entity such as &copy;) maps to the cursor.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "lesson/prose.h"
+
+#define LOOKAHEAD 24
+
+static const char *const kind_names[] = { "paragraph", "heading", "html" };
+
+const char *unit_kind_name(enum unit_kind kind)
+{
+	return kind_names[kind];
+}
+
+struct builder {
+	const struct lesson *l;
+	struct buf text;
+	size_t *pos;
+	size_t npos, apos;
+	size_t cursor, limit; /* into lesson->text */
+	struct code_span *spans;
+	size_t nspans;
+	size_t no_tick; /* no backtick from here to limit (SIZE_MAX: not known) */
+};
+
+/* Appends n bytes that all came from offset at, which is kept inside the block's source. */
+static void put(struct builder *b, const char *s, size_t n, size_t at)
+{
+	if (at >= b->limit)
+		at = b->limit ? b->limit - 1 : 0;
+	buf_add(&b->text, s, n);
+	if (b->npos + n > b->apos) {
+		b->apos = (b->npos + n) * 2 + 16;
+		b->pos = xreallocarray(b->pos, b->apos, sizeof *b->pos);
+	}
+	for (size_t i = 0; i < n; i++)
+		b->pos[b->npos++] = at;
+}
+
+/* Appends literal text, mapping each byte to the source. */
+static void put_mapped(struct builder *b, const char *s, size_t n)
+{
+	const char *src = b->l->text;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t at = b->cursor;
+		for (size_t k = b->cursor; k < b->limit && k < b->cursor + LOOKAHEAD; k++) {
+			if (src[k] == s[i]) {
+				at = k;
+				break;
+			}
+		}
+		if (at < b->limit && src[at] == s[i])
+			b->cursor = at + 1;
+		put(b, s + i, 1, at);
+	}
+}
+
+static size_t line_start(const struct lesson *l, int line)
+{
+	if (line < 1)
+		return 0;
+	if ((size_t)line > l->nlines)
+		return l->text_len;
+	return (size_t)(l->lines[line - 1] - l->text);
+}
+
+static size_t line_end(const struct lesson *l, int line)
+{
+	if (line < 1 || (size_t)line > l->nlines)
+		return l->text_len;
+	return (size_t)(l->lines[line - 1] - l->text) + l->line_len[line - 1];
+}
+
+/*
+ * Finds code span text: after the opening backticks. The span's backtick is
+ * looked for up to the end of the block, not LOOKAHEAD bytes: the text
+ * before it may have been matched inside a link's destination that it does
+ * not show ("[#1](https://...): `f`" matches its ':' in "https:"). When no
+ * backtick is left the span stands at the cursor, which does not move, and
+ * no later span looks again (linear whatever the input).
+ */
+static void put_code(struct builder *b, const char *lit)
+{
+	const char *src = b->l->text;
+	size_t at = b->cursor;
+	int found = 0;
+
+	if (b->cursor < b->limit && b->cursor < b->no_tick) {
+		const char *tick = memchr(src + b->cursor, '`', b->limit - b->cursor);
+		if (tick) {
+			at = (size_t)(tick - src);
+			found = 1;
+		} else {
+			b->no_tick = b->cursor;
+		}
+	}
+	b->spans = xappendarray(b->spans, b->nspans, sizeof *b->spans);
+	b->spans[b->nspans].offset = b->text.len;
+	b->spans[b->nspans].text = xstrdup(lit);
+	b->nspans++;
+	put(b, "\xEF\xBF\xBC", 3, at);
+	if (!found)
+		return;
+	/* Move the cursor past the closing run of backticks. */
+	size_t k = at;
+	size_t ticks = 0;
+	while (k < b->limit && src[k] == '`')
+		k++, ticks++;
+	while (k < b->limit) {
+		if (src[k] == '`') {
+			size_t run = 0;
+			while (k < b->limit && src[k] == '`')
+				k++, run++;
+			if (run == ticks)
+				break;
+		} else {
+			k++;
+		}
+	}
+	b->cursor = k;
+}
+
+static char *context_of(cmark_node *node)
+{
+	struct buf b = BUF_INIT;
+	const char *names[16];
+	int n = 0;
+
+	for (cmark_node *p = cmark_node_parent(node); p && n < 16; p = cmark_node_parent(p)) {
+		cmark_node_type t = cmark_node_get_type(p);
+		if (t == CMARK_NODE_ITEM)
+			names[n++] = "list item";
+		else if (t == CMARK_NODE_BLOCK_QUOTE)
+			names[n++] = "block quote";
+	}
+	while (n-- > 0)
+		buf_addf(&b, "%s%s", b.len ? "," : "", names[n]);
+	return buf_detach(&b, NULL);
+}
+
+static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, enum unit_kind kind)
+{
+	struct builder b;
+	int line = cmark_node_get_start_line(node);
+	int end = cmark_node_get_end_line(node);
+
+	memset(&b, 0, sizeof b);
+	b.l = l;
+	b.no_tick = SIZE_MAX;
+	buf_init(&b.text);
+	b.cursor = line_start(l, line);
+	b.limit = line_end(l, end > line ? end : line);
+	if (b.limit < l->text_len)
+		b.limit++; /* the newline */
+
+	if (kind == UNIT_HTML) {
+		const char *lit = cmark_node_get_literal(node);
+		put_mapped(&b, lit ? lit : "", lit ? strlen(lit) : 0);
+	} else {
+		cmark_iter *it = cmark_iter_new(node);
+		cmark_event_type ev;
+		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+			cmark_node *n = cmark_iter_get_node(it);
+			if (ev != CMARK_EVENT_ENTER)
+				continue;
+			const char *lit = cmark_node_get_literal(n);
+			switch (cmark_node_get_type(n)) {
+			case CMARK_NODE_TEXT:
+			case CMARK_NODE_HTML_INLINE:
+				put_mapped(&b, lit ? lit : "", lit ? strlen(lit) : 0);
+				break;
+			case CMARK_NODE_CODE:
+				put_code(&b, lit ? lit : "");
+				break;
+			case CMARK_NODE_SOFTBREAK:
+			case CMARK_NODE_LINEBREAK: {
+				/* The break stands at the end of the current source line. */
+				size_t k = b.cursor;
+				while (k < b.limit && l->text[k] != '\n')
+					k++;
+				put(&b, "\n", 1, k);
+				b.cursor = k < b.limit ? k + 1 : k;
+				break;
+			}
+			default:
+				break;
+			}
+		}
+		cmark_iter_free(it);
+	}
+	p->v = xappendarray(p->v, p->n, sizeof *p->v);
+	struct text_unit *u = &p->v[p->n++];
+	memset(u, 0, sizeof *u);
+	u->kind = kind;
+	u->level = kind == UNIT_HEADING ? cmark_node_get_heading_level(node) : 0;
+	u->context = context_of(node);
+	u->text = buf_detach(&b.text, &u->len);
+	u->pos = b.pos;
+	u->line = line;
+	u->end_line = end;
+	u->spans = b.spans;
+	u->nspans = b.nspans;
+	u->node = node;
+}
+
+/* ---- pandoc tables ---- */
+
+static int blank_line(const char *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (t[i] != ' ' && t[i] != '\t')
+			return 0;
+	return 1;
+}
+
+/* How many runs of dashes (two or more each) line t is made of, with spaces between; 0 if anything else. */
+static int dash_runs(const char *t, size_t n)
+{
+	size_t i = 0;
+	int runs = 0;
+
+	while (i < n && i < 4 && t[i] == ' ')
+		i++;
+	if (i == 4)
+		return 0;
+	while (i < n) {
+		size_t a = i;
+		while (i < n && t[i] == '-')
+			i++;
+		if (i - a < 2)
+			return 0;
+		runs++;
+		while (i < n && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+		if (i < n && t[i] != '-')
+			return 0;
+	}
+	return runs;
+}
+
+/* A line of two or more columns: text, two spaces or more, text. */
+static int row_line(const char *t, size_t n)
+{
+	for (size_t i = 1; i + 2 < n; i++)
+		if (t[i] == ' ' && t[i + 1] == ' ' && t[i - 1] != ' ' && t[i - 1] != '\t') {
+			size_t k = i;
+			while (k < n && t[k] == ' ')
+				k++;
+			if (k < n)
+				return 1;
+		}
+	return 0;
+}
+
+struct region {
+	size_t first, last; /* 0-based line indexes, inclusive */
+	int done;
+};
+
+#define TABLE_ROWS_MAX 400
+
+/*
+ * Pandoc's simple and multiline tables, which CommonMark reads as a
+ * paragraph for the header, a thematic break for the column rule and a
+ * paragraph per row: the lines from the header to the last row, found
+ * from each column rule (two runs of dashes or more, a header right above
+ * it, perhaps past one blank line). The rows end at a border line, a
+ * caption, or a blank line before a line that is no row. Lines in fenced
+ * code are never looked at. Linear: a line is a rule at most once and each
+ * table's lines are walked once.
+ */
+static struct region *find_tables(const struct lesson *l, size_t *nregions)
+{
+	struct region *v = NULL;
+	size_t n = 0, fence_len = 0;
+	char fence = 0;
+
+	for (size_t i = 0; i < l->nlines; i++) {
+		const char *t = l->lines[i];
+		size_t len = l->line_len[i], k = 0;
+		while (k < len && k < 3 && t[k] == ' ')
+			k++;
+		if (k + 2 < len && (t[k] == '`' || t[k] == '~') && t[k + 1] == t[k] && t[k + 2] == t[k]) {
+			size_t run = 0;
+			while (k + run < len && t[k + run] == t[k])
+				run++;
+			if (!fence) {
+				fence = t[k], fence_len = run;
+			} else if (t[k] == fence && run >= fence_len && blank_line(t + k + run, len - k - run)) {
+				fence = 0;
+			}
+			continue;
+		}
+		if (fence || i == 0 || dash_runs(t, len) < 2)
+			continue;
+		size_t j = i - 1, top;
+		if (blank_line(l->lines[j], l->line_len[j]) && j > 0)
+			j--;
+		if (blank_line(l->lines[j], l->line_len[j]) || dash_runs(l->lines[j], l->line_len[j]))
+			continue;
+		top = j;
+		while (top > 0 && !blank_line(l->lines[top - 1], l->line_len[top - 1]) &&
+		       !dash_runs(l->lines[top - 1], l->line_len[top - 1]) && j - top < 4)
+			top--;
+		if (n && top <= v[n - 1].last)
+			continue;
+		size_t last = i, e = i + 1;
+		for (; e < l->nlines && e - i <= TABLE_ROWS_MAX; e++) {
+			const char *r = l->lines[e];
+			size_t rl = l->line_len[e];
+			if (dash_runs(r, rl) || (rl >= 6 && !memcmp(r, "Table:", 6)))
+				break;
+			if (blank_line(r, rl)) {
+				if (e + 1 >= l->nlines || blank_line(l->lines[e + 1], l->line_len[e + 1]) ||
+				    !(row_line(l->lines[e + 1], l->line_len[e + 1]) || dash_runs(l->lines[e + 1], l->line_len[e + 1])))
+					break;
+				continue;
+			}
+			last = e;
+		}
+		if (last == i)
+			continue;
+		v = xappendarray(v, n, sizeof *v);
+		v[n++] = (struct region){ top, last, 0 };
+		i = last;
+	}
+	*nregions = n;
+	return v;
+}
+
+/* The table's lines as one paragraph unit, as written: each byte maps to itself. */
+static void add_table_unit(struct prose *p, const struct lesson *l, cmark_node *node, const struct region *r)
+{
+	struct builder b;
+
+	memset(&b, 0, sizeof b);
+	b.l = l;
+	b.no_tick = SIZE_MAX;
+	buf_init(&b.text);
+	b.limit = l->text_len;
+	for (size_t i = r->first; i <= r->last; i++) {
+		size_t at = (size_t)(l->lines[i] - l->text);
+		for (size_t k = 0; k < l->line_len[i]; k++)
+			put(&b, l->lines[i] + k, 1, at + k);
+		if (i < r->last)
+			put(&b, "\n", 1, at + l->line_len[i]);
+	}
+	p->v = xappendarray(p->v, p->n, sizeof *p->v);
+	struct text_unit *u = &p->v[p->n++];
+	memset(u, 0, sizeof *u);
+	u->kind = UNIT_PARAGRAPH;
+	u->context = context_of(node);
+	u->text = buf_detach(&b.text, &u->len);
+	u->pos = b.pos;
+	u->line = (int)r->first + 1;
+	u->end_line = (int)r->last + 1;
+	u->node = node;
+}
+
+void prose_collect(struct prose *p, const struct lesson *l)
+{
+	size_t nreg, ri = 0;
+	struct region *reg = find_tables(l, &nreg);
+
+	p->v = NULL;
+	p->n = 0;
+	cmark_iter *it = cmark_iter_new(l->doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		cmark_node_type type = cmark_node_get_type(n);
+		if (type != CMARK_NODE_PARAGRAPH && type != CMARK_NODE_HEADING && type != CMARK_NODE_HTML_BLOCK)
+			continue;
+		size_t line = (size_t)cmark_node_get_start_line(n);
+		while (ri < nreg && reg[ri].last + 1 < line)
+			ri++;
+		if (ri < nreg && line >= reg[ri].first + 1 && line <= reg[ri].last + 1) {
+			/* a pandoc table's header or row: the table is one unit */
+			if (!reg[ri].done)
+				add_table_unit(p, l, n, &reg[ri]);
+			reg[ri].done = 1;
+			continue;
+		}
+		switch (type) {
+		case CMARK_NODE_PARAGRAPH:
+			add_unit(p, l, n, UNIT_PARAGRAPH);
+			break;
+		case CMARK_NODE_HEADING:
+			add_unit(p, l, n, UNIT_HEADING);
+			break;
+		default:
+			add_unit(p, l, n, UNIT_HTML);
+			break;
+		}
+	}
+	cmark_iter_free(it);
+	free(reg);
+}
+
+void prose_release(struct prose *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		struct text_unit *u = &p->v[i];
+		free(u->context);
+		free(u->text);
+		free(u->pos);
+		for (size_t k = 0; k < u->nspans; k++)
+			free(u->spans[k].text);
+		free(u->spans);
+	}
+	free(p->v);
+	p->v = NULL;
+	p->n = 0;
+}
+
+void lesson_text_position(const struct lesson *l, size_t off, int *line, int *col)
+{
+	/* Binary search over line starts. */
+	size_t lo = 0, hi = l->nlines;
+
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if ((size_t)(l->lines[mid] - l->text) <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = (int)lo + 1;
+	size_t start = l->nlines ? (size_t)(l->lines[lo] - l->text) : 0;
+	*col = lesson_col(l, *line, off >= start ? off - start : 0);
+}
+
+void prose_position(const struct lesson *l, const struct text_unit *u, size_t off, int *line, int *col)
+{
+	if (u->len == 0) {
+		*line = u->line;
+		*col = 1;
+		return;
+	}
+	lesson_text_position(l, u->pos[off < u->len ? off : u->len - 1], line, col);
+}

@@ -1,0 +1,56 @@
+/*
+ * prose.h: a lesson's prose as text units with positions.
+ *
+ * A unit is one paragraph, heading or HTML block, as plain text: emphasis,
+ * link and image markup are gone (their text stays), a line break is "\n",
+ * and each code span is one U+FFFC (its text is kept in spans[]), so that
+ * nothing that scans prose mistakes code for prose. pos[i] is the offset in
+ * lesson->text of the character that byte i of text came from: the map is
+ * rebuilt from the source, because cmark's inline positions are not reliable
+ * once escapes, entities and containers are involved. A value split by
+ * emphasis ("**12** ms") or by a line break is contiguous in text, and its
+ * first byte maps to its first character in the file.
+ */
+#ifndef LITLAB_PROSE_H
+#define LITLAB_PROSE_H
+
+#include <stddef.h>
+
+#include "lesson/lesson.h"
+
+enum unit_kind { UNIT_PARAGRAPH, UNIT_HEADING, UNIT_HTML };
+
+struct code_span {
+	size_t offset; /* where its U+FFFC stands in text */
+	char *text;
+};
+
+struct text_unit {
+	enum unit_kind kind;
+	int level;	  /* heading level, else 0 */
+	char *context;	  /* enclosing containers, outermost first: e.g. "list item,block quote" or "" */
+	char *text;
+	size_t len;
+	size_t *pos;	  /* len entries: offsets into lesson->text */
+	int line, end_line; /* the block's lines */
+	struct code_span *spans;
+	size_t nspans;
+	cmark_node *node;
+};
+
+struct prose {
+	struct text_unit *v;
+	size_t n;
+};
+
+/* Collects the units of l in document order. */
+void prose_collect(struct prose *p, const struct lesson *l);
+void prose_release(struct prose *p);
+/* The line and column (1-based, bytes, as written) of byte off of u's text. */
+void prose_position(const struct lesson *l, const struct text_unit *u, size_t off, int *line, int *col);
+/* Line and column of an offset into lesson->text. */
+void lesson_text_position(const struct lesson *l, size_t text_off, int *line, int *col);
+
+const char *unit_kind_name(enum unit_kind kind);
+
+#endif

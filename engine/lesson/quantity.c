@@ -1,0 +1,2567 @@
+/*
+ * quantity.c: a small hand-written scanner for time-like quantities in
+ * prose, and the judge of whether each is a performance claim (see
+ * quantity.h for what counts).
+ *
+ * One pass over the text. At each number (digits or a number word) that
+ * stands on its own, a few fixed lookaheads (factor, unit, cycles, rate)
+ * decide what it is; at a few words ("a", "speedup", "factor", "half",
+ * "IPC") the word-led forms are tried. A failed try resumes after the number
+ * or word it started at, and every lookahead covers a bounded number of
+ * words, so each byte is read a bounded number of times.
+ *
+ * Then each quantity's class: a form may decide it ("3x faster" is a
+ * claim, "171 Second Street" a name); otherwise the nearest deciding word
+ * of the sentence does, looked for up to CONTEXT_BEFORE words before the
+ * value and CONTEXT_AFTER after it (a bounded window again: linear time,
+ * whatever the input), or the header of the table column the value stands
+ * in.
+ *
+ * Positions are byte offsets; every matcher returns the end of what it
+ * matched, or 0 for no match (a match is never empty, so 0 is free).
+ */
+#include <string.h>
+
+#include "lesson/quantity.h"
+
+#define CONTEXT_BEFORE 10
+#define CONTEXT_AFTER 8
+#define CONTEXT_BEFORE_FACTOR 16 /* a factor or a percentage: its performance word may stand farther */
+#define GAP_WORDS 3	/* words allowed between a number and "cycles" or "per second" */
+#define WORD_MAX 40	/* longer words are compared by their first WORD_MAX bytes */
+#define SPAN_REACH 4 /* words between a code-span factor and its performance word */
+#define SPAN_PEEK 64	/* bytes of a code span looked at for a deciding identifier */
+#define UNDECIDED (-1)
+#define TABLE_LINE_MAX 4096 /* longer lines are no table row: a row is looked at per value in it */
+
+struct text {
+	const unsigned char *t;
+	size_t n;
+	const struct quantity_spans *spans;
+	int table; /* the text is a table: a line break ends a clause, as a row ends */
+};
+
+static int is_digit(unsigned c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_alpha(unsigned c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static unsigned to_lower(unsigned c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+/* Decodes the UTF-8 sequence at p into *cp; its length, or 0 if invalid or cut off. */
+static size_t u8_decode(const struct text *s, size_t p, unsigned *cp)
+{
+	const unsigned char *t = s->t + p;
+	size_t avail, len;
+	unsigned c, min;
+
+	if (p >= s->n)
+		return 0;
+	avail = s->n - p;
+	c = t[0];
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	} else if (c >= 0xc2 && c < 0xe0) {
+		len = 2, c &= 0x1f, min = 0x80;
+	} else if (c >= 0xe0 && c < 0xf0) {
+		len = 3, c &= 0x0f, min = 0x800;
+	} else if (c >= 0xf0 && c < 0xf5) {
+		len = 4, c &= 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (avail < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((t[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (t[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+/*
+ * Letters, digits and '_' make words; so do the Latin, Greek and Cyrillic
+ * letters beyond ASCII (µ among them), so that "5 sé" has no unit "s".
+ */
+static int is_word_cp(unsigned c)
+{
+	if (c < 0x80)
+		return is_alpha(c) || is_digit(c) || c == '_';
+	if (c == 0xb5)
+		return 1;
+	if (c >= 0xc0 && c <= 0x24f)
+		return c != 0xd7 && c != 0xf7;
+	return c >= 0x370 && c <= 0x52f;
+}
+
+/* Length of the word character at p, or 0. */
+static size_t word_char_at(const struct text *s, size_t p)
+{
+	unsigned c;
+	size_t len;
+
+	if (p < s->n && s->t[p] < 0x80) /* the common case, without decoding */
+		return is_alpha(s->t[p]) || is_digit(s->t[p]) || s->t[p] == '_';
+	len = u8_decode(s, p, &c);
+
+	return len && is_word_cp(c) ? len : 0;
+}
+
+/* Where the character that ends right before p starts (p - 1 for ASCII or invalid bytes). */
+static size_t char_before(const struct text *s, size_t p)
+{
+	size_t q = p;
+	unsigned c;
+
+	if (p == 0)
+		return 0;
+	if (s->t[p - 1] < 0x80)
+		return p - 1;
+	while (q > 0 && p - q < 4 && (s->t[q - 1] & 0xc0) == 0x80)
+		q--;
+	if (q == 0)
+		return p - 1;
+	q--;
+	return u8_decode(s, q, &c) == p - q ? q : p - 1;
+}
+
+/* 1 if the character that ends right before p is a word character. */
+static int word_char_before(const struct text *s, size_t p)
+{
+	size_t q;
+
+	if (p == 0)
+		return 0;
+	q = char_before(s, p);
+	return word_char_at(s, q) == p - q;
+}
+
+static size_t word_end(const struct text *s, size_t p)
+{
+	size_t len;
+
+	while ((len = word_char_at(s, p)))
+		p += len;
+	return p;
+}
+
+static size_t space_at(const struct text *s, size_t p)
+{
+	unsigned c;
+	size_t len = u8_decode(s, p, &c);
+
+	if (!len)
+		return 0;
+	if (c == ' ' || (c >= '\t' && c <= '\r') || c == 0xa0 || (c >= 0x2000 && c <= 0x200a) || c == 0x202f ||
+	    c == 0x205f)
+		return len;
+	return 0;
+}
+
+static size_t skip_space(const struct text *s, size_t p)
+{
+	size_t len;
+
+	while ((len = space_at(s, p)))
+		p += len;
+	return p;
+}
+
+/* The bytes of lit at p, exactly; no word boundary asked. */
+static size_t match_lit(const struct text *s, size_t p, const char *lit)
+{
+	size_t len = strlen(lit);
+
+	if (p > s->n || s->n - p < len || memcmp(s->t + p, lit, len) != 0)
+		return 0;
+	return p + len;
+}
+
+/* word at p as a whole word (nothing word-like right after), cased as given or in any case. */
+static size_t match_word_(const struct text *s, size_t p, const char *word, int any_case)
+{
+	size_t i = 0;
+
+	for (; word[i]; i++) {
+		unsigned a, b = (unsigned char)word[i];
+		if (p + i >= s->n)
+			return 0;
+		a = s->t[p + i];
+		if (any_case ? to_lower(a) != to_lower(b) : a != b)
+			return 0;
+	}
+	return word_char_at(s, p + i) ? 0 : p + i;
+}
+
+static size_t match_word_ci(const struct text *s, size_t p, const char *word)
+{
+	return match_word_(s, p, word, 1);
+}
+
+/* The first of words (NULL-terminated) that matches at p. */
+static size_t match_any(const struct text *s, size_t p, const char *const *words, int any_case)
+{
+	size_t e;
+	unsigned c0;
+
+	if (p >= s->n)
+		return 0;
+	c0 = any_case ? to_lower(s->t[p]) : s->t[p];
+	for (; *words; words++) {
+		unsigned w0 = (unsigned char)**words;
+		if ((any_case ? to_lower(w0) : w0) != c0)
+			continue; /* most words fail here, cheaply */
+		if ((e = match_word_(s, p, *words, any_case)))
+			return e;
+	}
+	return 0;
+}
+
+/* The code span whose U+FFFC stands at p, or NULL. */
+static const char *span_at(const struct text *s, size_t p, size_t *index)
+{
+	const struct quantity_spans *sp = s->spans;
+	size_t lo = 0, hi;
+
+	if (p >= s->n || s->t[p] != 0xef || !sp || !sp->n || !match_lit(s, p, "\xef\xbf\xbc"))
+		return NULL;
+	hi = sp->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (sp->offset[mid] < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < sp->n && sp->offset[lo] == p && sp->text[lo]) {
+		*index = lo + 1;
+		return sp->text[lo];
+	}
+	return NULL;
+}
+
+/* ---- units ---- */
+
+static const char *const time_symbols[] = {
+	"ns", "us", "\xc2\xb5s", "\xce\xbcs", "ms", "s", "h",
+	"sec", "secs", "min", "mins", "hr", "hrs",
+	"msec", "msecs", "usec", "usecs", "nsec", "nsecs", NULL
+};
+
+static const char *const time_words[] = {
+	"second", "seconds", "minute", "minutes", "hour", "hours",
+	"millisecond", "milliseconds", "microsecond", "microseconds",
+	"nanosecond", "nanoseconds", "picosecond", "picoseconds", NULL
+};
+
+static const char *const subsecond_words[] = {
+	"millisecond", "microsecond", "nanosecond", "picosecond", NULL
+};
+
+static size_t match_time_unit(const struct text *s, size_t p)
+{
+	size_t e = match_any(s, p, time_symbols, 0);
+
+	return e ? e : match_any(s, p, time_words, 1);
+}
+
+static const char *const cycle_words[] = { "cycles", "clocks", "clockticks", NULL };
+static const char *const one_cycle[] = { "cycle", "clock", NULL };
+
+/* "cycles", "clock cycles"; "cycle" only when one is true (after 1, one, a). */
+static size_t match_cycles_(const struct text *s, size_t p, int one)
+{
+	size_t e = match_any(s, p, cycle_words, 1);
+
+	if (e)
+		return e;
+	if (one && (e = match_word_ci(s, p, "cycle")))
+		return e;
+	/* "clock cycles" */
+	if ((e = match_word_ci(s, p, "clock")))
+		return one ? match_any(s, skip_space(s, e), one_cycle, 1) : match_any(s, skip_space(s, e), cycle_words, 1);
+	return 0;
+}
+
+static size_t match_cycles(const struct text *s, size_t p)
+{
+	return match_cycles_(s, p, 0);
+}
+
+/* "/s", "/sec", "/hour"... */
+static size_t match_slash_time(const struct text *s, size_t p)
+{
+	return match_lit(s, p, "/") ? match_time_unit(s, p + 1) : 0;
+}
+
+/* "per second", "per ms"... */
+static size_t match_per_time(const struct text *s, size_t p)
+{
+	size_t e = match_word_ci(s, p, "per");
+
+	return e ? match_time_unit(s, skip_space(s, e)) : 0;
+}
+
+/* "per cycle", "every cycle", "every other cycle", "each clock", "every two cycles". */
+static size_t match_per_cycle(const struct text *s, size_t p)
+{
+	static const char *const lead[] = { "per", "every", "each", "a", NULL };
+	static const char *const one[] = { "cycle", "clock", "clocktick", NULL };
+	static const char *const some[] = { "two", "three", "four", "2", "3", "4", NULL };
+	size_t e = match_any(s, p, lead, 1), f;
+
+	if (!e)
+		return 0;
+	p = skip_space(s, e);
+	if ((e = match_word_ci(s, p, "other")))
+		p = skip_space(s, e);
+	if ((e = match_word_ci(s, p, "clock")) && (f = match_word_ci(s, skip_space(s, e), "cycle")))
+		return f;
+	if ((e = match_any(s, p, one, 1)))
+		return e;
+	if ((e = match_any(s, p, some, 1)) && (f = match_word_ci(s, skip_space(s, e), "cycles")))
+		return f;
+	return 0;
+}
+
+/* 1 if w[0..len) is base, or one of the prefixes followed by base. */
+static int is_prefixed(const unsigned char *w, size_t len, const char *base, const char *prefixes)
+{
+	size_t blen = strlen(base);
+
+	if (len == blen + 1 && strchr(prefixes, w[0]))
+		w++, len--;
+	return len == blen && memcmp(w, base, blen) == 0;
+}
+
+/* Units that are rates by themselves: "40 Gbps", "19.5 TFLOPS". */
+static size_t match_rate_word(const struct text *s, size_t p)
+{
+	static const char *const plain[] = { "fps", "FPS", "qps", "rps", "tps", NULL };
+	size_t e = word_end(s, p);
+	const unsigned char *w = s->t + p;
+
+	if (e == p)
+		return 0;
+	if (is_prefixed(w, e - p, "bps", "kKMGTP") || is_prefixed(w, e - p, "Bps", "kKMGTP") ||
+	    is_prefixed(w, e - p, "FLOPS", "kKMGTPE") || is_prefixed(w, e - p, "IOPS", "kKM"))
+		return e;
+	return match_any(s, p, plain, 0);
+}
+
+/* A claim about speed, after a factor: "faster", "as fast". */
+static size_t match_claim(const struct text *s, size_t p)
+{
+	static const char *const claims[] = {
+		"faster", "slower", "quicker", "speedup", "speedups", "speed-up", "speed-ups",
+		"slowdown", "slowdowns", "slow-down", NULL
+	};
+	static const char *const bare[] = { "fast", "slow", "quick", "quickly", "long", "short", NULL };
+	size_t e = match_any(s, p, claims, 1);
+
+	if (e)
+		return e;
+	if ((e = match_word_ci(s, p, "as")))
+		return match_any(s, skip_space(s, e), bare, 1);
+	return 0;
+}
+
+/* What makes a number a factor: "x", "×", "times", "%", "percent" ("-fold" is the caller's). */
+static size_t match_factor(const struct text *s, size_t p)
+{
+	static const char *const words[] = { "x", "times", "percent", NULL };
+	size_t e = match_any(s, p, words, 1);
+
+	if (e)
+		return e;
+	if ((e = match_lit(s, p, "\xc3\x97")))
+		return word_char_at(s, e) ? 0 : e;
+	if ((e = match_lit(s, p, "\\%")))
+		return e; /* "10\%": a percent sign escaped for LaTeX */
+	return match_lit(s, p, "%");
+}
+
+static size_t match_multiplier(const struct text *s, size_t p)
+{
+	static const char *const words[] = { "thousand", "million", "billion", "trillion", NULL };
+
+	return match_any(s, p, words, 1);
+}
+
+/* ---- numbers ---- */
+
+struct number {
+	size_t end;
+	size_t digits;	/* digits before any '.', ',' or exponent */
+	int plain;	/* digits only */
+	int nines;	/* digits only, all of them 9, at least three: a representation's limit */
+};
+
+static size_t skip_digits(const struct text *s, size_t p)
+{
+	while (p < s->n && is_digit(s->t[p]))
+		p++;
+	return p;
+}
+
+/*
+ * The number at p: 12, 1.5, .5, 1,000, 1e6. 0 when there is none, or
+ * when it is part of a dotted version such as 12.2.0.
+ */
+static int parse_number(const struct text *s, size_t p, struct number *num)
+{
+	size_t q = skip_digits(s, p), e;
+
+	num->digits = q - p;
+	num->plain = 1;
+	num->nines = 0;
+	if (num->digits >= 3) {
+		num->nines = 1;
+		for (size_t i = p; i < q; i++)
+			num->nines &= s->t[i] == '9';
+	}
+	/* thousands: "1,000", "12,345,678"; "1,5" is two numbers */
+	if (num->digits >= 1 && num->digits <= 3) {
+		while (q < s->n && s->t[q] == ',' && skip_digits(s, q + 1) == q + 4) {
+			q += 4;
+			num->plain = 0;
+		}
+	}
+	if (q + 1 < s->n && s->t[q] == '.' && is_digit(s->t[q + 1])) {
+		q = skip_digits(s, q + 1);
+		num->plain = 0;
+		if (q + 1 < s->n && s->t[q] == '.' && is_digit(s->t[q + 1]))
+			return 0;
+	}
+	if (q == p)
+		return 0;
+	if (q < s->n && (s->t[q] == 'e' || s->t[q] == 'E')) {
+		e = q + 1;
+		if (e < s->n && (s->t[e] == '+' || s->t[e] == '-'))
+			e++;
+		if (e < s->n && is_digit(s->t[e])) {
+			q = skip_digits(s, e);
+			num->plain = 0;
+		}
+	}
+	if (!num->plain)
+		num->nines = 0;
+	num->end = q;
+	return 1;
+}
+
+static const char *const number_words[] = {
+	"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+	"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+	"nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+	"hundred", "thousand", NULL
+};
+
+/* A number word at p ("three", "twenty-five", "three hundred"); its end, or 0. */
+static size_t number_word(const struct text *s, size_t p)
+{
+	size_t e = match_any(s, p, number_words, 1), f;
+
+	if (!e)
+		return 0;
+	if (match_lit(s, e, "-") && (f = match_any(s, e + 1, number_words, 1)))
+		e = f;
+	if ((f = match_any(s, skip_space(s, e), (const char *const[]){ "hundred", "thousand", NULL }, 1)))
+		e = f;
+	return e;
+}
+
+/*
+ * Whether a number may start at p: not glued to a word or a dot before it,
+ * nor to a hyphen glued to one ("x86-64", "UTF-8"), nor to an en dash after
+ * a digit ("2019–2023"; a range is read from its first number).
+ */
+static int number_starts(const struct text *s, size_t p)
+{
+	const unsigned char *t = s->t;
+
+	if (!(is_digit(t[p]) || (t[p] == '.' && p + 1 < s->n && is_digit(t[p + 1]))))
+		return 0;
+	if (p == 0)
+		return 1;
+	if (t[p - 1] == '.' || word_char_before(s, p))
+		return 0;
+	if (t[p - 1] == '/' && p >= 2 && is_digit(t[p - 2]))
+		return 0; /* the 8 of "1/8" */
+	/* "sub-1%", "sub-10ms": a bound is still a figure */
+	if (t[p - 1] == '-' && word_char_before(s, p - 1) &&
+	    !(p >= 4 && to_lower(t[p - 4]) == 's' && to_lower(t[p - 3]) == 'u' && to_lower(t[p - 2]) == 'b' &&
+	      !(p >= 5 && word_char_before(s, p - 4))))
+		return 0;
+	if (p >= 4 && memcmp(t + p - 3, "\xe2\x80\x93", 3) == 0 && is_digit(t[p - 4]))
+		return 0;
+	return 1;
+}
+
+/* Numbers followed by an "s" that is not seconds: "1990s", "'90s", "2s complement". */
+static int is_not_seconds(const struct text *s, size_t start, const struct number *num)
+{
+	size_t p = num->end;
+
+	if (p >= s->n || s->t[p] != 's' || word_char_at(s, p + 1))
+		return 0;
+	if (num->plain && s->t[p - 1] == '0') {
+		if (num->digits == 4)
+			return 1;
+		if (num->digits == 2 && start > 0 &&
+		    (s->t[start - 1] == '\'' ||
+		     (start >= 3 && memcmp(s->t + start - 3, "\xe2\x80\x99", 3) == 0)))
+			return 1;
+	}
+	return match_word_ci(s, skip_space(s, p + 1), "complement") != 0;
+}
+
+/* "10-20", "10--20", "10–20", "10 – 20": the end of the second number, or p ("1980–1990s" is no range). */
+static size_t skip_range(const struct text *s, size_t p)
+{
+	struct number num;
+	size_t q = p, e;
+
+	if (match_lit(s, q, "--")) {
+		q += 2;
+	} else if (q < s->n && s->t[q] == '-') {
+		q++;
+	} else {
+		q = skip_space(s, q);
+		/* "at 280 and 305 cycles", "by 1 or 2%" */
+		if (!(e = match_lit(s, q, "\xe2\x80\x93")) && !(e = match_lit(s, q, "--")) &&
+		    !(q > p && ((e = match_word_ci(s, q, "and")) || (e = match_word_ci(s, q, "or")))))
+			return p;
+		q = skip_space(s, e);
+	}
+	if (q < s->n && is_digit(s->t[q]) && parse_number(s, q, &num) && !is_not_seconds(s, q, &num))
+		return num.end;
+	return p;
+}
+
+/* ---- words around a value ---- */
+
+/* Lowercased copy of w[0..len) (at most WORD_MAX bytes) into buf; its length. */
+static size_t lower_copy(char *buf, const unsigned char *w, size_t len)
+{
+	size_t n = len < WORD_MAX ? len : WORD_MAX;
+
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (char)to_lower(w[i]);
+	buf[n] = '\0';
+	return n;
+}
+
+/* 1 if the byte at p ends a sentence: . ! ? ; followed by space or the end, or a table's '|'. */
+static int stops_clause(const struct text *s, size_t p)
+{
+	unsigned c = s->t[p];
+
+	if (c == '|' || (c == '\n' && s->table))
+		return 1;
+	if (c != '.' && c != '!' && c != '?' && c != ';')
+		return 0;
+	/* "e.g. 100x", "i.e. 5 ms": a one-letter word before the dot is an abbreviation */
+	if (c == '.' && p >= 1 && is_alpha(s->t[p - 1]) && (p < 2 || !is_alpha(s->t[p - 2])))
+		return 0;
+	/* "9.01% vs. 7.46%" */
+	if (c == '.' && p >= 2 && to_lower(s->t[p - 2]) == 'v' && to_lower(s->t[p - 1]) == 's' &&
+	    (p < 3 || !is_alpha(s->t[p - 3])))
+		return 0;
+	return p + 1 >= s->n || space_at(s, p + 1) || s->t[p + 1] == '\n';
+}
+
+/* A word of the context: [start, end) in text; span > 0 when it is a code span. */
+struct cword {
+	size_t start, end;
+	size_t span;
+	const char *span_text;
+};
+
+/* Word characters plus the '-' and '\'' inside a word ("time-out", "o'clock"). */
+static size_t cword_end(const struct text *s, size_t p)
+{
+	for (;;) {
+		size_t e = word_end(s, p);
+		if (e > p && e + 1 < s->n && (s->t[e] == '-' || s->t[e] == '\'') && word_char_at(s, e + 1)) {
+			p = e + 1;
+			continue;
+		}
+		return e;
+	}
+}
+
+/*
+ * The next context word at or after p, before the sentence ends; 0 when
+ * there is none. *next is where to look for the one after.
+ */
+static int next_cword(const struct text *s, size_t p, struct cword *w, size_t *next)
+{
+	while (p < s->n) {
+		size_t len, idx;
+		const char *sp;
+		if ((sp = span_at(s, p, &idx))) {
+			w->start = p, w->end = p + 3, w->span = idx, w->span_text = sp;
+			*next = p + 3;
+			return 1;
+		}
+		if ((len = word_char_at(s, p))) {
+			w->start = p, w->end = cword_end(s, p), w->span = 0, w->span_text = NULL;
+			*next = w->end;
+			return 1;
+		}
+		if (stops_clause(s, p))
+			return 0;
+		if (s->t[p] == '~' || s->t[p] == '%') {
+			w->start = p, w->end = p + 1, w->span = 0, w->span_text = NULL;
+			*next = p + 1;
+			return 1;
+		}
+		len = space_at(s, p);
+		if (!len) {
+			unsigned c;
+			len = u8_decode(s, p, &c);
+		}
+		p += len ? len : 1;
+	}
+	return 0;
+}
+
+/* The context word that ends at or before p, within the sentence; 0 when there is none. */
+static int prev_cword(const struct text *s, size_t p, struct cword *w, size_t *prev)
+{
+	while (p > 0) {
+		size_t q = char_before(s, p), idx;
+		const char *sp;
+		if (q >= 3 && (sp = span_at(s, p - 3, &idx))) {
+			w->start = p - 3, w->end = p, w->span = idx, w->span_text = sp;
+			*prev = p - 3;
+			return 1;
+		}
+		if (word_char_at(s, q) == p - q) {
+			size_t b = q;
+			while (b > 0) {
+				size_t c = char_before(s, b);
+				if (word_char_at(s, c) == b - c) {
+					b = c;
+				} else if ((s->t[c] == '-' || s->t[c] == '\'') && c > 0 && word_char_before(s, c)) {
+					b = c;
+				} else {
+					break;
+				}
+			}
+			w->start = b, w->end = p, w->span = 0, w->span_text = NULL;
+			*prev = b;
+			return 1;
+		}
+		if (stops_clause(s, q))
+			return 0;
+		if (s->t[q] == '~') {
+			w->start = q, w->end = p, w->span = 0, w->span_text = NULL;
+			*prev = q;
+			return 1;
+		}
+		p = q;
+	}
+	return 0;
+}
+
+/* 1 if a comma stands in [a, b). */
+static int comma_between(const struct text *s, size_t a, size_t b)
+{
+	return b > a && memchr(s->t + a, ',', b - a) != NULL;
+}
+
+/* ---- deciding words ---- */
+
+enum {
+	CF_PREFIX = 1,	/* the word starts with it */
+	CF_TIME = 2,	/* decides only about time values and rates, not cycles or factors */
+	CF_BEFORE = 4,	/* only before the value */
+	CF_AFTER = 8,	/* only after the value */
+	CF_FACTOR = 16, /* only a performance word for factors and percentages, no decision about a time */
+};
+
+static const char W_SLEEP[] = "a sleep, wait or timeout";
+static const char W_INTERVAL[] = "an interval, period or sampling rate";
+static const char W_RESOLUTION[] = "a timer's resolution";
+static const char W_CLOCK[] = "a clock, calendar or time-zone fact";
+static const char W_INPUT[] = "an input, setting or threshold";
+static const char W_LIMIT[] = "a limit, range or definition";
+static const char W_RUN[] = "how long code takes";
+static const char W_SPEED[] = "speed, latency or throughput";
+static const char W_COST[] = "a cost, overhead or penalty";
+static const char W_CHANGE[] = "a speed-up or slow-down";
+static const char W_MEASURED[] = "a measured or typical figure";
+static const char W_HEADER[] = "the table's header";
+static const char W_ROW[] = "the table row's label";
+static const char W_NONE[] = "no word near it decides";
+static const char W_NAME[] = "a name";
+static const char W_BINARY[] = "binary digits";
+static const char W_DECADE[] = "a decade or a round count";
+static const char W_NOT_TIME[] = "a factor of something that is not time";
+static const char W_TRANSFER[] = "a transfer rate, like a clock frequency";
+static const char W_CODE[] = "a code span with no performance word near it";
+static const char W_BASELINE[] = "the baseline of a speed-up column (1 by definition)";
+static const char W_CLASSES[] = "the class boundaries of a definition table";
+static const char W_SIBLING[] = "listed with a performance claim of the same sentence";
+static const char W_IDEAL[] = "the whole (100%): an ideal or a bound, not a measurement";
+static const char W_THRESHOLD[] = "a threshold for a metric, not a measurement";
+static const char W_OCCURS[] = "how often a value occurs";
+static const char W_BRANCH[] = "how often a branch or event goes one way";
+static const char W_BOUND[] = "the limit of a representation";
+static const char W_ALWAYS[] = "an idiom ('always')";
+static const char W_SHARE[] = "a share of the run time";
+static const char W_CYCLES[] = "a cycle count";
+static const char W_BANDWIDTH[] = "a bandwidth or throughput unit";
+
+struct cue {
+	const char *word;
+	signed char cls;
+	unsigned char flags;
+	unsigned char reach; /* the farthest it decides, in words between it and the value */
+	const char *why;
+};
+
+#define SPEC QUANTITY_SPECIFIED
+#define CLAIM QUANTITY_CLAIM
+#define NOTT QUANTITY_NOT_TIMING
+
+static const struct cue cues[] = {
+	/* sleeps, waits, timeouts */
+	{ "sleep", SPEC, CF_PREFIX, 10, W_SLEEP },
+	{ "slept", SPEC, 0, 10, W_SLEEP },
+	{ "nanosleep", SPEC, 0, 10, W_SLEEP },
+	{ "usleep", SPEC, 0, 10, W_SLEEP },
+	{ "wait", SPEC, CF_PREFIX, 10, W_SLEEP },
+	{ "timeout", SPEC, CF_PREFIX, 10, W_SLEEP },
+	{ "time-out", SPEC, CF_PREFIX, 10, W_SLEEP },
+	{ "timed", SPEC, 0, 10, W_SLEEP },
+	{ "deadline", SPEC, CF_PREFIX, 10, W_SLEEP },
+	{ "expir", SPEC, CF_PREFIX, 10, W_SLEEP },
+	{ "alarm", SPEC, CF_PREFIX, 10, W_SLEEP },
+	{ "watchdog", SPEC, 0, 10, W_SLEEP },
+	{ "pause", SPEC, CF_PREFIX | CF_TIME, 4, W_SLEEP },
+	/* intervals and periods */
+	{ "interval", SPEC, CF_PREFIX, 6, W_INTERVAL },
+	{ "every", SPEC, CF_BEFORE, 1, W_INTERVAL },
+	{ "refresh", SPEC, CF_PREFIX, 6, W_INTERVAL },
+	{ "poll", SPEC, CF_PREFIX, 6, W_INTERVAL },
+	{ "tick", SPEC, CF_PREFIX, 4, W_INTERVAL },
+	{ "heartbeat", SPEC, CF_PREFIX, 6, W_INTERVAL },
+	{ "sampling", SPEC, 0, 8, W_INTERVAL },
+	{ "window", SPEC, CF_TIME, 3, W_INTERVAL },
+	{ "last", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL },
+	{ "granularity", SPEC, 0, 8, W_RESOLUTION },
+	/* resolution */
+	{ "resolution", SPEC, 0, 8, W_RESOLUTION },
+	{ "precision", SPEC, 0, 6, W_RESOLUTION },
+	{ "accuracy", SPEC, 0, 6, W_RESOLUTION },
+	{ "accurate", SPEC, 0, 3, W_RESOLUTION },
+	/* clocks, calendars, time zones */
+	{ "clock", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
+	{ "clocks", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
+	{ "utc", SPEC, 0, 10, W_CLOCK },
+	{ "gmt", SPEC, 0, 10, W_CLOCK },
+	{ "timezone", SPEC, CF_PREFIX, 10, W_CLOCK },
+	{ "ahead", SPEC, 0, 3, W_CLOCK },
+	{ "behind", SPEC, 0, 3, W_CLOCK },
+	{ "midnight", SPEC, 0, 8, W_CLOCK },
+	{ "noon", SPEC, 0, 8, W_CLOCK },
+	{ "epoch", SPEC, 0, 8, W_CLOCK },
+	{ "leap", SPEC, 0, 8, W_CLOCK },
+	{ "dst", SPEC, 0, 8, W_CLOCK },
+	{ "daylight", SPEC, 0, 8, W_CLOCK },
+	{ "calendar", SPEC, 0, 8, W_CLOCK },
+	{ "o'clock", SPEC, 0, 0, W_CLOCK },
+	{ "am", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
+	{ "pm", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
+	{ "since", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
+	{ "after", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
+	{ "past", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
+	{ "timestamp", SPEC, CF_PREFIX, 4, W_CLOCK },
+	{ "date", SPEC, CF_PREFIX | CF_TIME, 4, W_CLOCK },
+	{ "year", SPEC, CF_PREFIX | CF_TIME, 3, W_CLOCK },
+	{ "month", SPEC, CF_PREFIX | CF_TIME, 3, W_CLOCK },
+	{ "day", SPEC, CF_TIME, 2, W_CLOCK },
+	{ "days", SPEC, CF_TIME, 2, W_CLOCK },
+	/* inputs, settings, thresholds */
+	{ "default", SPEC, CF_PREFIX, 6, W_INPUT },
+	{ "setting", SPEC, CF_PREFIX, 6, W_INPUT },
+	{ "configur", SPEC, CF_PREFIX, 6, W_INPUT },
+	{ "option", SPEC, CF_PREFIX, 6, W_INPUT },
+	{ "argument", SPEC, CF_PREFIX, 8, W_INPUT },
+	{ "parameter", SPEC, CF_PREFIX, 8, W_INPUT },
+	{ "set", SPEC, 0, 3, W_INPUT },
+	{ "sets", SPEC, 0, 3, W_INPUT },
+	{ "specif", SPEC, CF_PREFIX, 6, W_INPUT },
+	{ "pass", SPEC, 0, 3, W_INPUT },
+	{ "passed", SPEC, 0, 3, W_INPUT },
+	{ "passing", SPEC, 0, 3, W_INPUT },
+	{ "budget", SPEC, 0, 4, W_INPUT },
+	{ "threshold", SPEC, CF_PREFIX, 6, W_INPUT },
+	{ "target", SPEC, 0, 2, W_INPUT },
+	{ "goal", SPEC, 0, 4, W_INPUT },
+	{ "acceptable", SPEC, 0, 6, W_INPUT },
+	{ "tolerable", SPEC, 0, 6, W_INPUT },
+	{ "aim", SPEC, 0, 6, W_INPUT },
+	/* limits, ranges, definitions */
+	{ "must", SPEC, 0, 5, W_LIMIT },
+	{ "limit", SPEC, CF_PREFIX | CF_TIME, 5, W_LIMIT },
+	{ "range", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_LIMIT },
+	{ "valid", SPEC, 0, 6, W_LIMIT },
+	{ "invalid", SPEC, 0, 6, W_LIMIT },
+	{ "field", SPEC, CF_PREFIX, 6, W_LIMIT },
+	{ "member", SPEC, CF_PREFIX, 6, W_LIMIT },
+	{ "represent", SPEC, CF_PREFIX, 6, W_LIMIT },
+	{ "defin", SPEC, CF_PREFIX, 6, W_LIMIT },
+	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
+	{ "billionth", SPEC, CF_PREFIX, 4, W_LIMIT },
+	{ "millionth", SPEC, CF_PREFIX, 4, W_LIMIT },
+	{ "thousandth", SPEC, CF_PREFIX, 4, W_LIMIT },
+	{ "standard", SPEC, 0, 6, W_LIMIT },
+	{ "frequency", SPEC, CF_TIME, 3, W_LIMIT },
+	/* how long code takes */
+	{ "take", CLAIM, 0, 5, W_RUN },
+	{ "takes", CLAIM, 0, 5, W_RUN },
+	{ "took", CLAIM, 0, 5, W_RUN },
+	{ "taking", CLAIM, 0, 5, W_RUN },
+	{ "spend", CLAIM, CF_PREFIX, 6, W_RUN },
+	{ "spent", CLAIM, 0, 6, W_RUN },
+	{ "run", CLAIM, 0, 4, W_RUN },
+	{ "runs", CLAIM, 0, 4, W_RUN },
+	{ "ran", CLAIM, 0, 4, W_RUN },
+	{ "running", CLAIM, 0, 4, W_RUN },
+	{ "runtime", CLAIM, 0, 6, W_RUN },
+	{ "run-time", CLAIM, 0, 6, W_RUN },
+	{ "execut", CLAIM, CF_PREFIX, 5, W_RUN },
+	{ "complet", CLAIM, CF_PREFIX, 4, W_RUN },
+	{ "finish", CLAIM, CF_PREFIX, 4, W_RUN },
+	{ "render", CLAIM, CF_PREFIX, 4, W_RUN },
+	{ "elapsed", CLAIM, 0, 6, W_RUN },
+	{ "duration", CLAIM, 0, 3, W_RUN },
+	{ "frame", CLAIM, CF_PREFIX, 4, W_RUN },
+	{ "time", CLAIM, CF_FACTOR, 4, W_RUN },
+	{ "times", CLAIM, CF_FACTOR, 4, W_RUN },
+	{ "cycles", CLAIM, CF_FACTOR, 4, W_RUN },
+	{ "ipc", CLAIM, CF_FACTOR, 4, W_SPEED },
+	{ "cpi", CLAIM, CF_FACTOR, 4, W_SPEED },
+	{ "bound", CLAIM, CF_FACTOR, 4, W_SHARE },
+	{ "retiring", CLAIM, CF_FACTOR, 4, W_SHARE },
+	{ "utilization", CLAIM, CF_FACTOR, 6, W_SHARE },
+	{ "scaling", CLAIM, CF_FACTOR, 6, W_CHANGE },
+	{ "efficiency", CLAIM, CF_FACTOR, 6, W_CHANGE },
+	/* speed, latency, throughput */
+	{ "latenc", CLAIM, CF_PREFIX, 8, W_SPEED },
+	{ "throughput", CLAIM, CF_PREFIX, 8, W_SPEED },
+	{ "bandwidth", CLAIM, CF_PREFIX, 8, W_SPEED },
+	{ "speed", CLAIM, CF_PREFIX, 8, W_SPEED },
+	{ "fast", CLAIM, CF_PREFIX, 6, W_SPEED },
+	{ "slow", CLAIM, CF_PREFIX, 6, W_SPEED },
+	{ "quick", CLAIM, CF_PREFIX, 6, W_SPEED },
+	{ "respon", CLAIM, CF_PREFIX, 6, W_SPEED },
+	{ "perform", CLAIM, CF_PREFIX, 8, W_SPEED },
+	{ "perf", CLAIM, 0, 6, W_SPEED },
+	{ "fps", CLAIM, 0, 4, W_SPEED },
+	/* costs */
+	{ "overhead", CLAIM, CF_PREFIX, 8, W_COST },
+	{ "penalt", CLAIM, CF_PREFIX, 8, W_COST },
+	{ "cost", CLAIM, CF_PREFIX, 6, W_COST },
+	{ "stall", CLAIM, CF_PREFIX, 6, W_COST },
+	{ "delay", CLAIM, CF_PREFIX, 4, W_COST },
+	{ "wasted", CLAIM, 0, 6, W_COST },
+	{ "expensive", CLAIM, 0, 6, W_COST },
+	/* changes */
+	{ "improv", CLAIM, CF_PREFIX, 8, W_CHANGE },
+	{ "gain", CLAIM, CF_PREFIX, 8, W_CHANGE },
+	{ "regress", CLAIM, CF_PREFIX, 8, W_CHANGE },
+	{ "degrad", CLAIM, CF_PREFIX, 6, W_CHANGE },
+	{ "boost", CLAIM, CF_PREFIX, 6, W_CHANGE },
+	{ "drop", CLAIM, CF_PREFIX, 6, W_CHANGE },
+	{ "loss", CLAIM, 0, 6, W_CHANGE },
+	{ "longer", CLAIM, CF_FACTOR, 2, W_RUN },
+	{ "shorter", CLAIM, CF_FACTOR, 2, W_RUN },
+	{ "saved", CLAIM, 0, 6, W_CHANGE },
+	{ "saves", CLAIM, 0, 6, W_CHANGE },
+	{ "save", CLAIM, 0, 6, W_CHANGE },
+	{ "saving", CLAIM, CF_PREFIX, 6, W_CHANGE },
+	{ "shaved", CLAIM, 0, 6, W_CHANGE },
+	{ "win", CLAIM, 0, 6, W_CHANGE },
+	{ "wins", CLAIM, 0, 6, W_CHANGE },
+	/* measured or typical figures */
+	{ "benchmark", CLAIM, CF_PREFIX | CF_TIME, 6, W_MEASURED },
+	{ "measured", CLAIM, CF_TIME, 6, W_MEASURED },
+	{ "observed", CLAIM, CF_TIME, 6, W_MEASURED },
+	{ "median", CLAIM, CF_TIME, 6, W_MEASURED },
+	{ "average", CLAIM, CF_TIME, 6, W_MEASURED },
+	{ "mean", CLAIM, CF_TIME, 4, W_MEASURED },
+	{ "percentile", CLAIM, CF_TIME, 6, W_MEASURED },
+	{ "typical", CLAIM, CF_PREFIX | CF_TIME, 6, W_MEASURED },
+	{ "roughly", CLAIM, CF_BEFORE, 1, W_MEASURED },
+	{ "about", CLAIM, CF_BEFORE, 1, W_MEASURED },
+	{ "around", CLAIM, CF_BEFORE, 1, W_MEASURED },
+	{ "approximately", CLAIM, CF_BEFORE, 1, W_MEASURED },
+	{ "~", CLAIM, CF_BEFORE, 0, W_MEASURED },
+	/* how often a branch or event goes one way (for shares of "the time") */
+	{ "branch", NOTT, CF_PREFIX | CF_FACTOR, 8, W_BRANCH },
+	{ "taken", NOTT, CF_FACTOR, 8, W_BRANCH },
+	{ "predict", NOTT, CF_PREFIX | CF_FACTOR, 8, W_BRANCH },
+	{ "mispredict", NOTT, CF_PREFIX | CF_FACTOR, 8, W_BRANCH },
+	{ "direction", NOTT, CF_FACTOR, 8, W_BRANCH },
+	{ "unrol", NOTT, CF_PREFIX | CF_FACTOR, 8, W_NOT_TIME },
+	/* what a factor or a percentage of memory, size or counts is about: not time */
+	{ "memory", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "rss", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "size", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "sizes", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "footprint", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "allocations", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "misses", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "jam", NOTT, CF_FACTOR, 8, W_NOT_TIME },
+};
+
+/* Identifiers in a code span that decide as a word would: `thrd_sleep()`, `tv_nsec`. */
+static const struct cue span_cues[] = {
+	{ "sleep", SPEC, 0, 10, W_SLEEP },
+	{ "wait", SPEC, 0, 10, W_SLEEP },
+	{ "timeout", SPEC, 0, 10, W_SLEEP },
+	{ "timed", SPEC, 0, 10, W_SLEEP },
+	{ "alarm", SPEC, 0, 10, W_SLEEP },
+	{ "alrm", SPEC, 0, 10, W_SLEEP },
+	{ "timer", SPEC, 0, 8, W_INTERVAL },
+	{ "tv_nsec", SPEC, 0, 10, W_LIMIT },
+	{ "tv_sec", SPEC, 0, 10, W_LIMIT },
+	{ "tv_usec", SPEC, 0, 10, W_LIMIT },
+	{ "timespec", SPEC, 0, 10, W_LIMIT },
+	{ "timeval", SPEC, 0, 10, W_LIMIT },
+	{ "tm_", SPEC, 0, 10, W_CLOCK },
+	{ "time_t", SPEC, 0, 10, W_CLOCK },
+	{ "clocks_per_sec", SPEC, 0, 10, W_RESOLUTION },
+	{ "difftime", SPEC, 0, 8, W_CLOCK },
+	{ "mktime", SPEC, 0, 8, W_CLOCK },
+	{ "strftime", SPEC, 0, 8, W_CLOCK },
+	{ "localtime", SPEC, 0, 8, W_CLOCK },
+	{ "gmtime", SPEC, 0, 8, W_CLOCK },
+	{ "bound", CLAIM, CF_FACTOR, 8, W_SHARE },
+	{ "retiring", CLAIM, CF_FACTOR, 8, W_SHARE },
+	{ "speculation", CLAIM, CF_FACTOR, 8, W_SHARE },
+	{ "latency", CLAIM, CF_FACTOR, 8, W_SPEED },
+	{ "cycles", CLAIM, CF_FACTOR, 8, W_SPEED },
+	{ "ipc", CLAIM, CF_FACTOR, 8, W_SPEED },
+};
+
+/* Words that only join: after a factor they leave the decision to the sentence. */
+static const char *const joiners[] = {
+	"of", "in", "on", "at", "to", "for", "with", "by", "than", "and", "or", "when", "while", "if",
+	"as", "over", "across", "compared", "relative", "from", "the", "a", "an", "this", "that", "these",
+	"those", "its", "their", "our", "your", "it", "is", "was", "are", "were", "be", "up", "per",
+	"overall", "on", "average", "here", "there", "now", "then", "again", "which", "but", "so",
+	"respectively", "improvement", "such", NULL
+};
+
+/* Comparatives: a factor with one of these needs a performance word to be a claim. */
+static const char *const comparatives[] = {
+	"more", "less", "fewer", "higher", "lower", "larger", "smaller", "bigger", "greater",
+	"increase", "decrease", "reduction", "difference", "worse", "better", NULL
+};
+
+struct found_cue {
+	const struct cue *cue;
+	size_t dist;
+	size_t at, len, span;
+	int before;
+};
+
+/* The cue w is, for a value of the given use (0: a time, 1: cycles, 2: a factor or percentage). */
+static int word_after(const struct text *s, size_t p, struct cword *w);
+
+static const struct cue *cue_of(const struct text *s, const struct cword *w, int use, int before, size_t dist,
+				size_t *at, size_t *len)
+{
+	char buf[WORD_MAX + 1];
+	struct cword next;
+	size_t n;
+
+	if (w->span) {
+		char low[SPAN_PEEK + 1];
+		size_t k = 0;
+		for (; w->span_text[k] && k < SPAN_PEEK; k++)
+			low[k] = (char)to_lower((unsigned char)w->span_text[k]);
+		low[k] = '\0';
+		for (size_t i = 0; i < sizeof span_cues / sizeof span_cues[0]; i++) {
+			const char *hit = strstr(low, span_cues[i].word);
+			if ((span_cues[i].flags & CF_FACTOR) && use < 2)
+				continue;
+			if (hit && dist <= span_cues[i].reach) {
+				*at = (size_t)(hit - low);
+				*len = strlen(span_cues[i].word);
+				return &span_cues[i];
+			}
+		}
+		return NULL;
+	}
+	n = lower_copy(buf, s->t + w->start, w->end - w->start);
+	/* a compound decides by its last part when not by itself: "wall-time", "compile-time", "max-rss" */
+	for (size_t skip = 0, pass = 0; pass < 2; pass++) {
+	const char *word = buf + skip;
+	size_t wn = n - skip;
+	if (pass) {
+		const char *dash = memrchr(buf, '-', n);
+		if (!dash || (size_t)(dash - buf) + 2 > n)
+			break;
+		skip = (size_t)(dash - buf) + 1;
+		word = buf + skip;
+		wn = n - skip;
+	}
+	if (!wn || !strchr("abcdefghijklmnopqrstuvwxyz~", word[0]))
+		continue;
+	for (size_t i = 0; i < sizeof cues / sizeof cues[0]; i++) {
+		const struct cue *c = &cues[i];
+		if (c->word[0] != word[0])
+			continue;
+		size_t cl = strlen(c->word);
+		int hit = (c->flags & CF_PREFIX) ? wn >= cl && memcmp(word, c->word, cl) == 0
+						 : wn == cl && memcmp(word, c->word, cl) == 0;
+		if (!hit || (dist > c->reach && use < 2))
+			continue;
+		if ((c->flags & CF_BEFORE) && !before)
+			continue;
+		if ((c->flags & CF_AFTER) && before)
+			continue;
+		if ((c->flags & CF_TIME) && use != 0)
+			continue;
+		if ((c->flags & CF_FACTOR) && use < 2)
+			continue;
+		if (c->cls == NOTT && use < 2)
+			continue;
+		/* "waiting time", "wait times": a noun for a latency, not a wait */
+		if (c->why == W_SLEEP && word_after(s, w->end, &next) && (match_word_ci(s, next.start, "time") ||
+									   match_word_ci(s, next.start, "times")))
+			continue;
+		/* "the standard library", "standard output", "standard deviation": no limit from a standard */
+		if (c->why == W_LIMIT && c->word[0] == 's' && word_after(s, w->end, &next) &&
+		    match_any(s, next.start, (const char *const[]){ "library", "libraries", "output", "input", "error",
+								    "deviation", "streams", "stream", NULL }, 1) == next.end)
+			continue;
+		*at = w->start + skip;
+		*len = w->end - w->start - skip;
+		return c;
+	}
+	}
+	return NULL;
+}
+
+/*
+ * The nearest deciding word around [start, end) for a value of the given
+ * use; 0 when none. Ties go to the word before, then to a specified
+ * duration.
+ */
+static int nearest_cue(const struct text *s, size_t start, size_t end, int use, struct found_cue *best)
+{
+	struct cword w;
+	size_t p = start, next, at, len;
+	int found = 0;
+
+	for (size_t d = 0; d < (use >= 2 ? CONTEXT_BEFORE_FACTOR : CONTEXT_BEFORE) && prev_cword(s, p, &w, &next);
+	     d++, p = next) {
+		/* a factor's performance word is in its own clause: "run 2x faster, and cut costs by a factor of two" */
+		if (use == 4 && comma_between(s, w.end, p))
+			break;
+		const struct cue *c = cue_of(s, &w, use, 1, d, &at, &len);
+		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
+			*best = (struct found_cue){ c, d, at, len, w.span, 1 };
+			found = 1;
+			break; /* the nearest before is found: farther ones cannot beat it */
+		}
+	}
+	p = end;
+	for (size_t d = 0; d < CONTEXT_AFTER && next_cword(s, p, &w, &next); d++, p = next) {
+		if (found && d >= best->dist + (best->cue->cls == SPEC ? 0 : 1))
+			break;
+		/* "unroll the loop by a factor of two, we execute...": a factor's words are in its clause */
+		if (use >= 2 && comma_between(s, p, w.start))
+			break;
+		const struct cue *c = cue_of(s, &w, use, 0, d, &at, &len);
+		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
+			*best = (struct found_cue){ c, d, at, len, w.span, 0 };
+			found = 1;
+			break;
+		}
+	}
+	return found;
+}
+
+static void set_cue(struct quantity *q, const struct found_cue *f)
+{
+	q->cue = f->at;
+	q->cue_len = f->len;
+	q->cue_span = f->span;
+	q->why = f->cue->why;
+}
+
+/* The word right after p (spaces skipped), as a context word; 0 if a sentence end or nothing comes. */
+static int word_after(const struct text *s, size_t p, struct cword *w)
+{
+	size_t next;
+
+	size_t q = skip_space(s, p);
+	if (s->table && memchr(s->t + p, '\n', q - p))
+		return 0;
+	p = q;
+	if (p >= s->n || !(word_char_at(s, p) || span_at(s, p, &next)))
+		return 0;
+	return next_cword(s, p, w, &next);
+}
+
+static int is_joiner(const struct text *s, const struct cword *w)
+{
+	return !w->span && match_any(s, w->start, joiners, 1) == w->end;
+}
+
+/* The first word after p that is not a joiner, within two words; 0 if none (or "than" comes first). */
+static int noun_after(const struct text *s, size_t p, struct cword *w)
+{
+	for (int k = 0; k < 3; k++) {
+		if (!word_after(s, p, w) || (!w->span && match_word_ci(s, w->start, "than") == w->end))
+			return 0;
+		if (!is_joiner(s, w))
+			return 1;
+		p = w->end;
+	}
+	return 0;
+}
+
+/* The performance word that w is, for a factor or a percentage; NULL if it is none. */
+static const struct cue *perf_word(const struct text *s, const struct cword *w, size_t *at, size_t *len)
+{
+	const struct cue *c = cue_of(s, w, 3, 0, 0, at, len);
+
+	return c && c->cls == CLAIM ? c : NULL;
+}
+
+/* ---- the candidates ---- */
+
+struct cand {
+	enum quantity_kind kind;
+	int cls; /* UNDECIDED: the sentence decides */
+	int use; /* for nearest_cue(): 0 a time or rate, 1 cycles, 2 a factor or percentage */
+	size_t cue, cue_len;
+	size_t cue_span; /* the cue stands in this code span (its own text), not in the text */
+	const char *why;
+	int need_perf; /* a factor or a percentage: only a quantity if a performance word is near */
+	size_t span;   /* the value is this code span ("IPC of `0.2`"), found from the word before it */
+};
+
+static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
+{
+	c->cls = cls;
+	c->cue = cue;
+	c->cue_len = cue_len;
+	c->why = why;
+}
+
+/* After a factor ending at e ("3x", "2 times"): what follows decides, or the sentence. */
+static size_t factor_tail(const struct text *s, size_t e, int is_times, struct cand *c)
+{
+	struct cword w, w2;
+	size_t f, at, len;
+	const struct cue *pc;
+
+	c->kind = QUANTITY_SPEEDUP;
+	c->use = 2;
+	if ((f = match_claim(s, skip_space(s, e)))) {
+		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
+		return f;
+	}
+	if (!word_after(s, e, &w))
+		goto bare;
+	if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
+		/* "4 times higher": the noun after, or the sentence, must be about performance */
+		if (noun_after(s, w.end, &w2)) {
+			if ((pc = perf_word(s, &w2, &at, &len))) {
+				decided(c, CLAIM, at, len, pc->why);
+				return w2.end;
+			}
+			decided(c, NOTT, w2.start, w2.end - w2.start, W_NOT_TIME);
+			return w.end;
+		}
+		c->need_perf = 1;
+		return w.end;
+	}
+	if ((pc = perf_word(s, &w, &at, &len))) {
+		decided(c, CLAIM, at, len, pc->why);
+		return w.end;
+	}
+	if (!is_joiner(s, &w)) {
+		/* "16x threads", "2 times the size" */
+		if (is_times)
+			return 0;
+		decided(c, NOTT, w.start, w.end - w.start, W_NOT_TIME);
+		return e;
+	}
+bare:
+	if (is_times)
+		return 0; /* "ran two times": a count */
+	c->need_perf = 1;
+	return e;
+}
+
+/* Skips up to GAP_WORDS words that may stand between a number and its unit; where each could end. */
+static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
+{
+	size_t n = 0;
+
+	while (n < GAP_WORDS) {
+		size_t q = skip_space(s, p), e = q;
+		int letters = 0;
+		if (s->table && memchr(s->t + p, '\n', q - p))
+			break; /* a table's row ends at its line */
+		while (e < s->n && !space_at(s, e) && !stops_clause(s, e) && s->t[e] != ',' && s->t[e] != '(' &&
+		       s->t[e] != ')' && s->t[e] != '/' && s->t[e] != '|') {
+			letters |= is_alpha(s->t[e]) || s->t[e] >= 0x80;
+			e++;
+		}
+		if (e == q || !letters || match_word_ci(s, q, "per") || match_word_ci(s, q, "every") ||
+		    match_word_ci(s, q, "each") || match_word_ci(s, q, "in") || match_word_ci(s, q, "of") ||
+		    match_word_ci(s, q, "and") || match_word_ci(s, q, "or") || match_word_ci(s, q, "to") ||
+		    match_word_ci(s, q, "at") || match_word_ci(s, q, "on") || match_word_ci(s, q, "from") ||
+		    match_word_ci(s, q, "with") || match_word_ci(s, q, "for") || match_word_ci(s, q, "by") ||
+		    match_word_ci(s, q, "than") || match_word_ci(s, q, "the") || match_word_ci(s, q, "is") ||
+		    match_word_ci(s, q, "are") || match_word_ci(s, q, "was") || match_word_ci(s, q, "were"))
+			break;
+		ends[n++] = e;
+		p = e;
+	}
+	return n;
+}
+
+/* A compound or range after a time value ending at e: "4 hours 30 minutes", "100ms--200ms"; the new end. */
+static size_t time_tail(const struct text *s, size_t e)
+{
+	for (int k = 0; k < 2; k++) {
+		struct number num;
+		size_t q = skip_space(s, e), f;
+		if (match_lit(s, q, "--"))
+			q += 2;
+		else if (match_lit(s, q, "\xe2\x80\x93") || match_lit(s, q, "\xe2\x80\x94"))
+			q += 3;
+		else if (match_lit(s, q, "-"))
+			q += 1;
+		q = skip_space(s, q);
+		if (q >= s->n || !is_digit(s->t[q]) || !parse_number(s, q, &num))
+			return e;
+		f = match_time_unit(s, skip_space(s, num.end));
+		if (!f)
+			return e;
+		e = f;
+	}
+	return e;
+}
+
+/* The share nouns: "% of the time", "% of cycles". */
+static size_t share_tail(const struct text *s, size_t e)
+{
+	static const char *const dets[] = { "the", "its", "all", "their", "our", "total", "available", "such",
+					    "these", "those", "this", "that", NULL };
+	static const char *const nouns[] = { "time", "runtime", "run-time", "cycles", "slots", "throughput",
+					     "bandwidth", NULL };
+	static const char *const compound[] = { "execution", "running", "run", "cpu", "wall", "pipeline",
+						"dispatch", "issue", "mean", "total", "elapsed", NULL };
+	size_t f = match_word_ci(s, skip_space(s, e), "of"), g;
+
+	if (!f)
+		return 0;
+	for (int k = 0; k < 5; k++) {
+		size_t q = skip_space(s, f);
+		if ((g = match_any(s, q, nouns, 1)))
+			return g;
+		if ((g = match_any(s, q, dets, 1)) || (g = match_any(s, q, compound, 1)))
+			f = g;
+		else
+			return 0;
+	}
+	return 0;
+}
+
+/* After a percentage ending at e: a claim word, a share of the time, or the sentence. */
+static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
+{
+	struct cword w, w2;
+	size_t f, at, len;
+	const struct cue *pc;
+	struct number num;
+
+	/* "10% to 50%", "1%-4%", "40% - 70%": one value */
+	f = skip_space(s, e);
+	if (match_lit(s, f, "--"))
+		f += 2;
+	else if (match_lit(s, f, "-"))
+		f += 1;
+	else if (match_lit(s, f, "\xe2\x80\x93"))
+		f += 3;
+	else if ((at = match_word_ci(s, f, "to")))
+		f = at;
+	else
+		f = 0;
+	if (f) {
+		f = skip_space(s, f);
+		if (f < s->n && is_digit(s->t[f]) && parse_number(s, f, &num) && (at = match_factor(s, skip_space(s, num.end))) &&
+		    s->t[at - 1] == '%')
+			e = at;
+	}
+
+	c->kind = QUANTITY_SPEEDUP;
+	c->use = 3;
+	if ((f = share_tail(s, e))) {
+		c->kind = QUANTITY_SHARE;
+		if (e - start == 4 && match_lit(s, start, "100%"))
+			decided(c, NOTT, start, f - start, W_ALWAYS);
+		return f;
+	}
+	if ((f = match_claim(s, skip_space(s, e)))) {
+		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
+		return f;
+	}
+	if (word_after(s, e, &w)) {
+		if (!w.span && match_word_ci(s, w.start, "of") == w.end && noun_after(s, w.end, &w2) &&
+		    !perf_word(s, &w2, &at, &len))
+			return 0; /* "50% of samples", "75% of its branches" */
+		if ((pc = perf_word(s, &w, &at, &len))) {
+			decided(c, CLAIM, at, len, pc->why);
+			return w.end;
+		}
+		if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
+			if (noun_after(s, w.end, &w2)) {
+				/* "a 3.5% reduction in compiler bootstrap time": the noun phrase's own words */
+				for (int k = 0; k < 3; k++) {
+					if ((pc = perf_word(s, &w2, &at, &len))) {
+						decided(c, CLAIM, at, len, pc->why);
+						return w2.end;
+					}
+					if (!word_after(s, w2.end, &w2) || is_joiner(s, &w2))
+						break;
+				}
+				return 0; /* "a 20% reduction in traffic" */
+			}
+			c->need_perf = 1;
+			return w.end;
+		}
+		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per")) {
+			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
+			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE) {
+				c->kind = QUANTITY_SHARE;
+				decided(c, CLAIM, at, len, pc->why);
+				return w2.end;
+			}
+			return 0; /* "50% misprediction rate", "40% of the array" are found by nothing else */
+		}
+	}
+	c->need_perf = 1;
+	return e;
+}
+
+/* "(an|N) order(s) of magnitude" at p; its end, or 0. */
+static size_t match_magnitude(const struct text *s, size_t p)
+{
+	size_t e = match_word_ci(s, p, "order");
+
+	if (!e && !(e = match_word_ci(s, p, "orders")))
+		return 0;
+	if (!(e = match_word_ci(s, skip_space(s, e), "of")))
+		return 0;
+	return match_word_ci(s, skip_space(s, e), "magnitude");
+}
+
+/*
+ * A quantity that starts with the number at start (digits, or a number
+ * word when word_end is not 0: it ends there); its end, or 0. *skip is
+ * where the number itself ends, so that a failed try is not repeated
+ * inside it ("1,000,000" read again from each group would be quadratic).
+ */
+static size_t scan_number(const struct text *s, size_t start, size_t word_end_, struct cand *c, size_t *skip)
+{
+	struct number num;
+	size_t p, q, e, f, ends[GAP_WORDS], ng;
+
+	memset(c, 0, sizeof *c);
+	c->cls = UNDECIDED;
+	*skip = start;
+	if (word_end_) {
+		num.end = word_end_;
+		num.plain = num.nines = 0;
+		num.digits = 0;
+		*skip = word_end_;
+	} else {
+		if (!parse_number(s, start, &num))
+			return 0;
+		*skip = num.end;
+		if (is_not_seconds(s, start, &num))
+			return 0;
+	}
+	p = word_end_ ? num.end : skip_range(s, num.end);
+	if (!word_end_ && p < s->n && strchr("kKMGTB", s->t[p]) && !word_char_at(s, p + 1))
+		p++;
+	if (!word_end_ && p < s->n && s->t[p] == '+' && space_at(s, p + 1))
+		p++; /* "200+ cycles" */
+	q = skip_space(s, p);
+	if (s->table && memchr(s->t + p, '\n', q - p))
+		q = p; /* a table's cell takes no unit from the next row */
+
+	/* factors and percentages */
+	if ((e = match_factor(s, q)) || (match_lit(s, p, "-") && (e = match_word_ci(s, p + 1, "fold")))) {
+		int percent = s->t[e - 1] == '%' || s->t[e - 1] == 't';
+		int is_times = !percent && (s->t[e - 1] == 's');
+		/* "width=50%" is an attribute; "7950X" a model name, unless a claim follows ("3X faster") */
+		if (start > 0 && s->t[start - 1] == '=')
+			return 0;
+		if (s->t[e - 1] == 'X' && q == p && !match_claim(s, skip_space(s, e)))
+			return 0;
+		f = percent ? percent_tail(s, start, e, c) : factor_tail(s, e, is_times, c);
+		if (f)
+			return f;
+		memset(c, 0, sizeof *c);
+		c->cls = UNDECIDED;
+		/* "3 times per second" is a rate, found below */
+	}
+	if ((e = match_magnitude(s, q))) {
+		f = factor_tail(s, e, 0, c);
+		return f ? f : 0;
+	}
+
+	/* binary digits, decades and round counts glued to an "s" */
+	if (!word_end_ && num.plain && p == num.end && match_lit(s, p, "s") && !word_char_at(s, p + 1)) {
+		size_t after = skip_space(s, p + 1);
+		size_t len = num.end - start;
+		if (len == 1 && (s->t[start] == '0' || s->t[start] == '1') &&
+		    (match_word_ci(s, after, "and") || match_word_ci(s, after, "or") || match_lit(s, p + 1, "-and-") ||
+		     match_lit(s, p + 1, "-or-"))) {
+			c->kind = QUANTITY_TIME;
+			decided(c, NOTT, start, p + 1 - start, W_BINARY);
+			return p + 1;
+		}
+		if (len == 1 && (s->t[start] == '0' || s->t[start] == '1') && start >= 4) {
+			/* the "0s" of "1s and 0s" */
+			struct cword w;
+			size_t prev;
+			if (prev_cword(s, start, &w, &prev) && (match_word_ci(s, w.start, "and") == w.end ||
+								 match_word_ci(s, w.start, "or") == w.end) &&
+			    prev_cword(s, w.start, &w, &prev) && w.end - w.start == 2 &&
+			    (s->t[w.start] == '0' || s->t[w.start] == '1') && s->t[w.start + 1] == 's') {
+				c->kind = QUANTITY_TIME;
+				decided(c, NOTT, start, p + 1 - start, W_BINARY);
+				return p + 1;
+			}
+		}
+		if ((len == 2 && s->t[start + 1] == '0') || match_word_ci(s, after, "of")) {
+			struct cword w;
+			size_t prev;
+			int decade = len == 2 && prev_cword(s, start, &w, &prev) &&
+				     (match_word_ci(s, w.start, "the") == w.end || match_word_ci(s, w.start, "early") == w.end ||
+				      match_word_ci(s, w.start, "late") == w.end || match_word_ci(s, w.start, "mid") == w.end);
+			int round = match_word_ci(s, after, "of") && s->t[p - 1] == '0' &&
+				    (s->t[start] == '1' && (len == 2 || len == 3 || len == 4));
+			if (decade || round) {
+				c->kind = QUANTITY_TIME;
+				decided(c, NOTT, start, p + 1 - start, W_DECADE);
+				return p + 1;
+			}
+		}
+	}
+
+	if ((e = match_multiplier(s, q)))
+		q = skip_space(s, e);
+
+	/* rates: "100 ops/s", "3 GB/s", "10 per second", "3M 16-bit integers per second" */
+	c->kind = QUANTITY_RATE;
+	c->use = 0;
+	if ((e = match_slash_time(s, q)) || (e = match_per_time(s, q)))
+		return e;
+	if ((e = match_per_cycle(s, q))) {
+		decided(c, CLAIM, q, e - q, W_SPEED);
+		return e;
+	}
+	if (q < s->n && (is_alpha(s->t[q]) || s->t[q] >= 0x80)) {
+		size_t w = word_end(s, q);
+		if ((e = match_rate_word(s, q))) {
+			decided(c, CLAIM, q, e - q, W_BANDWIDTH);
+			return e;
+		}
+		if (w > q && (e = match_lit(s, w, "/s")) && !word_char_at(s, e) && w - q == 2 && s->t[q] == 'M' &&
+		    s->t[q + 1] == 'T') {
+			decided(c, SPEC, q, e - q, W_TRANSFER);
+			return e;
+		}
+		if (w > q && ((e = match_slash_time(s, w)) || (e = match_per_time(s, skip_space(s, w))))) {
+			if (w - q >= 2 && s->t[w - 1] == 'B' && match_slash_time(s, w))
+				decided(c, CLAIM, q, e - q, W_BANDWIDTH);
+			else if (match_word_ci(s, q, "samples") || match_word_ci(s, q, "sample"))
+				decided(c, SPEC, q, w - q, W_INTERVAL); /* "1000 samples per second": a sampling rate */
+			return e;
+		}
+		/* time units */
+		c->kind = QUANTITY_TIME;
+		if ((e = match_time_unit(s, q))) {
+			if (num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
+										  "us", "usec", "usecs", "microseconds",
+										  "ms", "msec", "milliseconds", NULL }, 1))
+				decided(c, SPEC, start, e - start, W_BOUND);
+			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
+			if (e == q + 1 && s->t[q] == 'h' && q == p) {
+				struct cword cw;
+				size_t prev;
+				if ((prev_cword(s, start, &cw, &prev) && !cw.span && match_word_ci(s, cw.start, "family") == cw.end) ||
+				    (word_after(s, e, &cw) && !cw.span && (match_word_ci(s, cw.start, "generation") == cw.end ||
+									   match_word_ci(s, cw.start, "family") == cw.end))) {
+					decided(c, NOTT, start, e - start, W_NAME);
+					return e;
+				}
+			}
+			/* "171 Second Street": a capitalized unit word before a capitalized word */
+			if (s->t[q] >= 'A' && s->t[q] <= 'Z' && e - q > 3) {
+				size_t n = skip_space(s, e);
+				if (n > e && n < s->n && s->t[n] >= 'A' && s->t[n] <= 'Z')
+					decided(c, NOTT, start, word_end(s, n) - start, W_NAME);
+			}
+			return time_tail(s, e);
+		}
+	}
+	/* cycles: "14 CPU cycles", "1.75 cycles per byte" */
+	c->kind = QUANTITY_CYCLES;
+	c->use = 1;
+	ng = gap_words(s, p, ends);
+	{
+		int one = word_end_ ? (match_word_ci(s, start, "one") || match_word_ci(s, start, "zero"))
+				    : (num.end - start == 1 && s->t[start] == '1');
+		size_t at = skip_space(s, p);
+		if (one && (e = match_cycles_(s, at, 1)))
+			return e;
+	}
+	for (size_t k = 0; k <= ng; k++) {
+		size_t at = skip_space(s, k ? ends[k - 1] : p);
+		if ((e = match_cycles(s, at)) || (k <= 2 && (e = match_per_cycle(s, at)))) {
+			if (s->t[e - 1] != 's' && !match_cycles(s, at)) {
+				c->kind = QUANTITY_RATE;
+				decided(c, CLAIM, at, e - at, W_SPEED);
+			} else if ((f = match_word_ci(s, skip_space(s, e), "per")) && word_char_at(s, skip_space(s, f))) {
+				e = word_end(s, skip_space(s, f)); /* "cycles per byte" */
+			}
+			return e;
+		}
+		if (k > 0) {
+			/* "3M 16-bit integers per second", "two 32-bit words per clock cycle" */
+			c->kind = QUANTITY_RATE;
+			c->use = 0;
+			if ((e = match_per_time(s, at)) || (e = match_slash_time(s, ends[k - 1])))
+				return e;
+			c->kind = QUANTITY_CYCLES;
+			c->use = 1;
+		}
+	}
+	/* "8 instructions in 4 cycles" is found at the 4 */
+
+	/* "a 30-second timeout", "a 4-cycle latency": only long forms, "8-byte" and "64-bit" stay out */
+	if (match_lit(s, p, "-")) {
+		c->kind = QUANTITY_TIME;
+		c->use = 0;
+		if ((e = match_any(s, p + 1, time_words, 1)))
+			return e;
+		c->kind = QUANTITY_CYCLES;
+		c->use = 1;
+		if ((e = match_any(s, p + 1, (const char *const[]){ "cycle", "clock", NULL }, 1)))
+			return e;
+	}
+	/* "IPC of 4" is found at the word, "4 IPC" here */
+	if ((e = match_any(s, q, (const char *const[]){ "IPC", "CPI", NULL }, 0))) {
+		c->kind = QUANTITY_RATE;
+		decided(c, CLAIM, q, e - q, W_SPEED);
+		return e;
+	}
+	return 0;
+}
+
+/* A claim that starts with the word at p: "a speedup of 3x", "twice as fast", "half a second". */
+static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
+{
+	static const char *const nouns[] = {
+		"speedup", "speedups", "speed-up", "speed-ups",
+		"slowdown", "slowdowns", "slow-down", "slow-downs", NULL
+	};
+	static const char *const multiples[] = { "twice", "thrice", NULL };
+	static const char *const adverbs[] = { "approximately", "about", "roughly", "nearly", "almost", "around",
+					       "over", "more", "than", NULL };
+	struct number num;
+	size_t e, f, skip;
+
+	/* every word-led form starts with one of these letters: most words leave here */
+	if (!strchr("acefhinostzACEFHINOSTZ", s->t[p]) || !s->t[p])
+		return 0;
+	memset(c, 0, sizeof *c);
+	c->cls = UNDECIDED;
+	*value_start = p;
+	c->kind = QUANTITY_SPEEDUP;
+	c->use = 2;
+	if ((e = match_any(s, p, multiples, 1))) {
+		if ((f = match_claim(s, skip_space(s, e)))) {
+			decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
+			return f;
+		}
+		return 0;
+	}
+	/* "half a second", "half of the cycles" */
+	if ((e = match_word_ci(s, p, "half"))) {
+		size_t q = skip_space(s, e);
+		if ((f = match_word_ci(s, q, "a")) || (f = match_word_ci(s, q, "an"))) {
+			c->kind = QUANTITY_TIME;
+			c->use = 0;
+			return match_any(s, skip_space(s, f), (const char *const[]){ "second", "minute", "hour",
+										   "millisecond", "microsecond",
+										   "nanosecond", "cycle", NULL }, 1);
+		}
+		if ((f = share_tail(s, e)) || ((f = match_word_ci(s, q, "of")) && (f = share_tail(s, q)))) {
+			c->kind = QUANTITY_SHARE;
+			return f;
+		}
+		if (match_word_ci(s, q, "of")) {
+			/* "half of the available FMA execution throughput", "half of the CPU execution resources" */
+			size_t ends[GAP_WORDS], n = gap_words(s, skip_space(s, match_word_ci(s, q, "of")), ends);
+			for (size_t k = 0; k < n; k++) {
+				struct cword w;
+				size_t at, len, next;
+				if (next_cword(s, k ? ends[k - 1] : match_word_ci(s, q, "of"), &w, &next) &&
+				    !w.span && perf_word(s, &w, &at, &len) &&
+				    (match_word_ci(s, w.start, "throughput") || match_word_ci(s, w.start, "cycles") ||
+				     match_word_ci(s, w.start, "execution") || match_word_ci(s, w.start, "bandwidth"))) {
+					c->kind = QUANTITY_SHARE;
+					decided(c, CLAIM, w.start, w.end - w.start, W_SHARE);
+					return ends[k];
+				}
+			}
+		}
+		return 0;
+	}
+	/* "a millisecond", "an order of magnitude", "a speedup of 3x" */
+	if ((e = match_word_ci(s, p, "a")) || (e = match_word_ci(s, p, "an"))) {
+		size_t q = skip_space(s, e);
+		if ((f = match_any(s, q, subsecond_words, 1))) {
+			c->kind = QUANTITY_TIME;
+			c->use = 0;
+			return f;
+		}
+		if ((f = match_magnitude(s, q)))
+			return factor_tail(s, f, 0, c);
+		p = q;
+	}
+	/* "(a) factor of ten", "a factor between four and five": its performance word in its own clause */
+	if ((e = match_word_ci(s, p, "factor"))) {
+		c->use = 4;
+		size_t q;
+		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between")))
+			return 0;
+		q = skip_space(s, f);
+		for (int k = 0; k < 2 && (f = match_any(s, q, adverbs, 1)); k++)
+			q = skip_space(s, f);
+		if (q < s->n && s->t[q] == '~')
+			q++;
+		if (q < s->n && is_digit(s->t[q]) && parse_number(s, q, &num))
+			f = skip_range(s, num.end);
+		else if (!(f = number_word(s, q)))
+			return 0;
+		/* "25 to 30", "four and five" */
+		{
+			size_t g = skip_space(s, f), h;
+			if (((h = match_word_ci(s, g, "to")) || (h = match_word_ci(s, g, "and"))) &&
+			    ((g = skip_space(s, h)) < s->n) &&
+			    ((is_digit(s->t[g]) && parse_number(s, g, &num) && (f = num.end)) || (h = number_word(s, g))))
+				f = h && !is_digit(s->t[g]) ? h : f;
+		}
+		c->need_perf = 1;
+		if ((e = match_claim(s, skip_space(s, f)))) {
+			decided(c, CLAIM, skip_space(s, f), e - skip_space(s, f), W_CHANGE);
+			return e;
+		}
+		return f;
+	}
+	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0" */
+	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0))) {
+		size_t q = skip_space(s, e);
+		for (int k = 0; k < 3; k++) {
+			if (q < s->n && (s->t[q] == '(' || s->t[q] == '=' || s->t[q] == ':' || s->t[q] == '~'))
+				q = skip_space(s, q + 1);
+			if (q < s->n && is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num)) {
+				c->kind = QUANTITY_RATE;
+				decided(c, CLAIM, p, e - p, W_SPEED);
+				*value_start = q;
+				return skip_range(s, num.end);
+			}
+			{
+				/* "IPC of `0.2`" */
+				size_t idx;
+				const char *sp = span_at(s, q, &idx);
+				struct text in;
+				if (sp && is_digit((unsigned char)sp[0])) {
+					in.t = (const unsigned char *)sp;
+					in.n = strlen(sp);
+					in.spans = NULL;
+					in.table = 0;
+					if (parse_number(&in, 0, &num) && num.end == in.n) {
+						c->kind = QUANTITY_RATE;
+						decided(c, CLAIM, p, e - p, W_SPEED);
+						c->span = idx;
+						*value_start = q;
+						return q + 3;
+					}
+				}
+			}
+			if (!(f = match_any(s, q, (const char *const[]){ "of", "is", "was", "goes", "went", "up", "from",
+									  "about", "around", "also", "only", NULL }, 1)))
+				break;
+			q = skip_space(s, f);
+		}
+		return 0;
+	}
+	/* number words: "three milliseconds", "two times as fast", "twenty cycles" */
+	if ((e = number_word(s, p)))
+		return scan_number(s, p, e, c, &skip);
+	/* "a speedup of 3x" */
+	if (!(e = match_any(s, p, nouns, 1)))
+		return 0;
+	if (!(e = match_word_ci(s, skip_space(s, e), "of")))
+		return 0;
+	p = skip_space(s, e);
+	for (int k = 0; k < 2 && (f = match_any(s, p, (const char *const[]){ "up", "to", "about", "roughly", "approximately",
+									   "around", "nearly", "almost", NULL }, 1)); k++)
+		p = skip_space(s, f);
+	if (p < s->n && s->t[p] == '~')
+		p++;
+	if (p >= s->n || !(is_digit(s->t[p]) || s->t[p] == '.') || !parse_number(s, p, &num))
+		return 0;
+	p = skip_range(s, num.end);
+	decided(c, CLAIM, *value_start, p - *value_start, W_CHANGE);
+	e = match_factor(s, skip_space(s, p));
+	return e ? e : p;
+}
+
+/* ---- tables ---- */
+
+/* 1 if line [a, b) is a pipe table's delimiter row: | --- | :---: | */
+static int delimiter_row(const struct text *s, size_t a, size_t b)
+{
+	int dashes = 0, pipes = 0;
+
+	for (size_t i = a; i < b; i++) {
+		unsigned c = s->t[i];
+		if (c == '-')
+			dashes++;
+		else if (c == '|')
+			pipes++;
+		else if (c != ':' && c != ' ' && c != '\t')
+			return 0;
+	}
+	return dashes >= 3 && pipes >= 1;
+}
+
+static size_t line_end(const struct text *s, size_t p)
+{
+	const unsigned char *nl = memchr(s->t + p, '\n', s->n - p);
+
+	return nl ? (size_t)(nl - s->t) : s->n;
+}
+
+/*
+ * What a table header or row label [a, b) says its numbers are: a kind
+ * and a class (UNDECIDED when it names no timing). Looks for a time unit,
+ * "latency", "time", "cycles", "speedup", a bandwidth, "IPC", "%" with a
+ * share word.
+ */
+static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind)
+{
+	static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
+						   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)",
+						   "mt/s", NULL };
+	int percent = 0, share = 0, found = 0, spec = 0, change = 0, other = 0;
+
+	for (size_t p = a; p < b;) {
+		size_t e = word_end(s, p);
+		if (e == p) {
+			if (s->t[p] == '%')
+				percent = 1;
+			if (match_lit(s, p, "/s") && !word_char_at(s, p + 2) && p > a && s->t[p - 1] == 'B') {
+				*kind = QUANTITY_RATE;
+				found = 1;
+			}
+			p++;
+			continue;
+		}
+		char buf[WORD_MAX + 1];
+		size_t n = lower_copy(buf, s->t + p, e - p);
+		(void)n;
+		if (match_any(s, p, spec_words, 1))
+			spec = 1;
+		if (match_time_unit(s, p) == e || !strcmp(buf, "latency") || !strcmp(buf, "latencies") ||
+		    !strcmp(buf, "time") || !strcmp(buf, "duration") || !strcmp(buf, "elapsed") ||
+		    !strcmp(buf, "runtime") || !strncmp(buf, "lat", 4)) {
+			if (!found)
+				*kind = QUANTITY_TIME;
+			found = 1;
+		} else if (!strcmp(buf, "cycles") || !strcmp(buf, "cycle") || !strcmp(buf, "clk") ||
+			   !strcmp(buf, "clocks")) {
+			*kind = QUANTITY_CYCLES;
+			found = 1;
+		} else if (!strncmp(buf, "speedup", 7) || !strcmp(buf, "slowdown")) {
+			*kind = QUANTITY_SPEEDUP;
+			found = 1;
+		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || !strcmp(buf, "throughput") ||
+			   !strcmp(buf, "bandwidth") || !strcmp(buf, "bw") || !strcmp(buf, "gflops") ||
+			   !strcmp(buf, "flops")) {
+			*kind = QUANTITY_RATE;
+			found = 1;
+		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
+			   !strcmp(buf, "stalled") || !strcmp(buf, "overhead")) {
+			share = 1;
+		} else if (!strcmp(buf, "change") || !strcmp(buf, "delta") || !strcmp(buf, "diff") ||
+			   !strcmp(buf, "difference") || !strcmp(buf, "improvement") || !strcmp(buf, "reduction") ||
+			   !strcmp(buf, "gain") || !strcmp(buf, "regression")) {
+			change = 1;
+		} else if (!strcmp(buf, "size") || !strcmp(buf, "memory") || !strcmp(buf, "rss") || !strcmp(buf, "bytes") ||
+			   !strcmp(buf, "count") || !strcmp(buf, "instructions") || !strcmp(buf, "misses")) {
+			other = 1;
+		}
+		p = e;
+	}
+	if (!found && percent && share) {
+		*kind = QUANTITY_SHARE;
+		found = 1;
+	}
+	/* "% Change", "Delta (%)": a column of speed-ups, unless it says of what else */
+	if (!found && percent && change && !other) {
+		*kind = QUANTITY_SPEEDUP;
+		found = 1;
+	}
+	if (!found)
+		return UNDECIDED;
+	return spec ? SPEC : CLAIM;
+}
+
+/* A cell [a, b) that holds nothing but a number ("864", "~40", "10-25", "4.31E+12", "200+"); its span. */
+static int bare_number(const struct text *s, size_t a, size_t b, size_t *ns, size_t *ne)
+{
+	struct number num;
+
+	while (a < b && (space_at(s, a) || s->t[a] == '~' || s->t[a] == '<' || s->t[a] == '>'))
+		a += space_at(s, a) ? space_at(s, a) : 1;
+	while (b > a && (s->t[b - 1] == ' ' || s->t[b - 1] == '\t' || s->t[b - 1] == '+' || s->t[b - 1] == '*'))
+		b--;
+	if (a >= b || !is_digit(s->t[a]) || !parse_number(s, a, &num))
+		return 0;
+	size_t e = skip_range(s, num.end);
+	if (e != b)
+		return 0;
+	*ns = a;
+	*ne = e;
+	return 1;
+}
+
+/*
+ * Table geometry of the line holding p: for a pipe table (its second line
+ * a delimiter row), the header cell above the column p stands in; for a
+ * line of columns set apart by two or more spaces, its first column (the
+ * row's label). Found once per line by the caller.
+ */
+struct table {
+	int pipe;		/* the text is a pipe table */
+	size_t header;		/* start of the header line */
+	size_t line, line_end;	/* the line being scanned */
+	int rows;		/* the line is a row of space-separated columns with a label */
+	size_t label, label_end;
+	int dash;		/* a pandoc table: header lines, then a rule of dashes per column */
+	size_t rule, rule_end;	/* the rule line (the header is [0, rule)) */
+	int classes;		/* the header names classes ("Interaction Class"): its values define them */
+	size_t classes_at, classes_len;
+};
+
+/* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
+static int rule_runs(const struct text *s, size_t a, size_t b)
+{
+	int runs = 0;
+
+	while (a < b && s->t[a] == ' ')
+		a++;
+	while (a < b) {
+		size_t r = a;
+		while (a < b && s->t[a] == '-')
+			a++;
+		if (a - r < 2)
+			return 0;
+		runs++;
+		while (a < b && (s->t[a] == ' ' || s->t[a] == '\t'))
+			a++;
+		if (a < b && s->t[a] != '-')
+			return 0;
+	}
+	return runs;
+}
+
+/* A word of [a, b) that says the table defines classes: "Interaction Class", "Category". */
+static int classes_word(const struct text *s, size_t a, size_t b, size_t *at, size_t *len)
+{
+	static const char *const words[] = { "class", "classes", "category", "categories", "tier", "tiers", "grade",
+					      "grades", NULL };
+	for (size_t p = a; p < b;) {
+		size_t e = word_end(s, p), m;
+		if (e == p) {
+			p++;
+			continue;
+		}
+		if ((m = match_any(s, p, words, 1)) == e) {
+			*at = p, *len = e - p;
+			return 1;
+		}
+		p = e;
+	}
+	return 0;
+}
+
+static void table_setup(const struct text *s, struct table *tb)
+{
+	size_t e1, e2, a;
+
+	memset(tb, 0, sizeof *tb);
+	tb->line_end = (size_t)-1;
+	e1 = line_end(s, 0);
+	if (e1 >= s->n)
+		return;
+	e2 = line_end(s, e1 + 1);
+	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2)) {
+		tb->pipe = 1;
+		tb->classes = classes_word(s, 0, e1, &tb->classes_at, &tb->classes_len);
+		return;
+	}
+	/* a pandoc table: its rule within the first lines, under a header */
+	/* the header's lines are read for every value: each must be short, as a row is */
+	if (e1 > TABLE_LINE_MAX)
+		return;
+	a = e1 + 1;
+	for (int k = 0; k < 6 && a < s->n; k++) {
+		size_t e = line_end(s, a);
+		if (e - a > TABLE_LINE_MAX)
+			return;
+		if (rule_runs(s, a, e) >= 2) {
+			tb->dash = 1;
+			tb->rule = a;
+			tb->rule_end = e;
+			tb->classes = classes_word(s, 0, a, &tb->classes_at, &tb->classes_len);
+			return;
+		}
+		a = e + 1;
+	}
+}
+
+/*
+ * For a value at p on a row of a pandoc table: what the header words above
+ * its column say (the column is the rule's run of dashes under which p
+ * stands; each header line's words over that run are read). UNDECIDED
+ * when nothing does.
+ */
+static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
+		       size_t *ce)
+{
+	size_t ls = p, col, ra = 0, rb = 0, q, found = 0;
+
+	if (!tb->dash || p < tb->rule_end)
+		return UNDECIDED;
+	while (ls > 0 && s->t[ls - 1] != '\n')
+		ls--;
+	col = p - ls;
+	/* the run under which col stands, or the first one after it */
+	for (q = tb->rule; q < tb->rule_end;) {
+		if (s->t[q] != '-') {
+			q++;
+			continue;
+		}
+		size_t r = q;
+		while (q < tb->rule_end && s->t[q] == '-')
+			q++;
+		if (col < q - tb->rule) {
+			ra = r - tb->rule, rb = q - tb->rule;
+			found = 1;
+			break;
+		}
+	}
+	if (!found)
+		return UNDECIDED;
+	int best = UNDECIDED;
+	for (size_t a = 0; a < tb->rule;) {
+		size_t e = line_end(s, a);
+		if (e - a > ra && e - a <= TABLE_LINE_MAX) {
+			size_t x = a + ra, y = e - a < rb ? e : a + rb;
+			while (x > a && s->t[x - 1] != ' ')
+				x--; /* the whole word that reaches into the column */
+			while (y < e && s->t[y] != ' ')
+				y++;
+			while (x < y && space_at(s, x))
+				x++;
+			while (y > x && space_at(s, y - 1))
+				y--;
+			enum quantity_kind k;
+			int cls = x < y ? header_kind(s, x, y, &k) : UNDECIDED;
+			if (cls != UNDECIDED && (best == UNDECIDED || cls == SPEC)) {
+				best = cls;
+				*kind = k;
+				*cs = x, *ce = y;
+			}
+		}
+		a = e + 1;
+	}
+	return best;
+}
+
+/* The [start, end) of cell number col (0-based, counting the '|' before it) of line [a, b). */
+static int pipe_cell(const struct text *s, size_t a, size_t b, size_t col, size_t *cs, size_t *ce)
+{
+	size_t k = 0, start = a;
+	size_t p = a;
+
+	while (p < b && space_at(s, p))
+		p++;
+	if (p < b && s->t[p] == '|')
+		start = p + 1;
+	for (p = start; p <= b; p++) {
+		if (p == b || (s->t[p] == '|' && !(p > a && s->t[p - 1] == '\\'))) {
+			if (k == col) {
+				*cs = start;
+				*ce = p;
+				return 1;
+			}
+			k++;
+			start = p + 1;
+		}
+	}
+	return 0;
+}
+
+/* The column of offset p in pipe line [a, b). */
+static size_t pipe_column(const struct text *s, size_t a, size_t p)
+{
+	size_t k = 0, q = a;
+
+	while (q < p && space_at(s, q))
+		q++;
+	if (q < p && s->t[q] == '|')
+		q++;
+	for (; q < p; q++)
+		if (s->t[q] == '|' && !(q > a && s->t[q - 1] == '\\'))
+			k++;
+	return k;
+}
+
+/* Enters the line holding p: finds its row label when it is a row of space-separated columns. */
+static void table_line(const struct text *s, struct table *tb, size_t p)
+{
+	size_t a = p, gaps = 0, first_gap = 0, bare = 0;
+
+	while (a > 0 && s->t[a - 1] != '\n')
+		a--;
+	tb->line = a;
+	tb->line_end = line_end(s, a);
+	tb->rows = 0;
+	if (tb->pipe || tb->line_end - a > TABLE_LINE_MAX || !memmem(s->t + a, tb->line_end - a, "  ", 2))
+		return;
+	for (size_t q = a; q + 1 < tb->line_end; q++) {
+		if (s->t[q] == ' ' && s->t[q + 1] == ' ' && q > a && s->t[q - 1] != ' ') {
+			size_t r = q;
+			while (r < tb->line_end && s->t[r] == ' ')
+				r++;
+			size_t c = r, ns, ne;
+			while (c < tb->line_end && !(s->t[c] == ' ' && c + 1 < tb->line_end && s->t[c + 1] == ' '))
+				c++;
+			if (bare_number(s, r, c, &ns, &ne))
+				bare++;
+			if (!gaps++)
+				first_gap = q;
+		}
+	}
+	if (gaps >= 2 && bare >= 2 && first_gap > a) {
+		tb->rows = 1;
+		tb->label = a;
+		while (tb->label < first_gap && space_at(s, tb->label))
+			tb->label++;
+		tb->label_end = first_gap;
+	}
+}
+
+/* ---- the scan ---- */
+
+/* A figure that is all of t[a, b): the candidate it is; 0 if none. */
+static int whole_figure(const char *t, size_t a, size_t b, struct cand *c)
+{
+	size_t skip, e;
+	struct text in;
+
+	while (a < b && (t[a] == ' ' || t[a] == '~'))
+		a++;
+	while (b > a && t[b - 1] == ' ')
+		b--;
+	if (a >= b || !is_digit((unsigned char)t[a]))
+		return 0;
+	in.t = (const unsigned char *)t;
+	in.n = b;
+	in.spans = NULL;
+	in.table = 0;
+	e = scan_number(&in, a, 0, c, &skip);
+	if (e == b)
+		return 1;
+	/* "1.3x", "86%": a bare factor or percentage decided by the sentence */
+	{
+		struct number num;
+		if (!parse_number(&in, a, &num))
+			return 0;
+		e = skip_range(&in, num.end);
+		e = skip_space(&in, e);
+		if ((e + 1 == b && (t[e] == 'x' || t[e] == '%')) || (e + 2 == b && !memcmp(t + e, "\xc3\x97", 2))) {
+			memset(c, 0, sizeof *c);
+			c->cls = UNDECIDED;
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = t[e] == '%' ? 3 : 2;
+			c->need_perf = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A code span that holds nothing but a figure, or a calculation that ends
+ * in one ("`2400 * 8 = 19.2 GB/s`"), or starts with a factor its own words
+ * call a claim ("`6.1x speedup / 16 threads = 38%`"): the candidate it
+ * is, read from its own text.
+ */
+static int span_figure(const char *t, struct cand *c)
+{
+	size_t len = strlen(t), skip, e;
+	const char *eq = memrchr(t, '=', len);
+	struct text in;
+
+	if (whole_figure(t, 0, len, c))
+		return 1;
+	if (eq && eq > t && eq[-1] != '=' && eq[-1] != '!' && eq[-1] != '<' && eq[-1] != '>' &&
+	    whole_figure(t, (size_t)(eq - t) + 1, len, c))
+		return 1;
+	if (len && is_digit((unsigned char)t[0])) {
+		in.t = (const unsigned char *)t;
+		in.n = len;
+		in.spans = NULL;
+		in.table = 0;
+		e = scan_number(&in, 0, 0, c, &skip);
+		if (e && c->cls == QUANTITY_CLAIM && c->kind == QUANTITY_SPEEDUP)
+			return 1;
+	}
+	return 0;
+}
+
+/* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
+static int header_class(const struct text *s, const struct table *tb, struct quantity *q)
+{
+	size_t cs, ce, col;
+	enum quantity_kind k;
+	int cls;
+
+	if (tb && tb->classes && ((tb->pipe && tb->line > line_end(s, tb->header) + 1) ||
+				  (tb->dash && q->start >= tb->rule_end))) {
+		/* "Response Time" of an "Interaction Class": the values define the classes */
+		q->cls = QUANTITY_SPECIFIED;
+		q->cue = tb->classes_at, q->cue_len = tb->classes_len, q->cue_span = 0, q->why = W_CLASSES;
+		return SPEC;
+	}
+	if (tb && tb->dash) {
+		cls = dash_column(s, tb, q->start, &k, &cs, &ce);
+		if (cls == UNDECIDED)
+			return UNDECIDED;
+		q->cls = (enum quantity_class)cls;
+		q->cue = cs, q->cue_len = ce - cs, q->cue_span = 0, q->why = W_HEADER;
+		return cls;
+	}
+	if (!tb || !tb->pipe || tb->header >= tb->line || tb->line_end - tb->line > TABLE_LINE_MAX ||
+	    line_end(s, tb->header) - tb->header > TABLE_LINE_MAX)
+		return UNDECIDED;
+	col = pipe_column(s, tb->line, q->start);
+	if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
+		return UNDECIDED;
+	cls = header_kind(s, cs, ce, &k);
+	if (cls == UNDECIDED)
+		return UNDECIDED;
+	while (cs < ce && space_at(s, cs))
+		cs++;
+	while (ce > cs && space_at(s, ce - 1))
+		ce--;
+	q->cls = (enum quantity_class)cls;
+	q->cue = cs, q->cue_len = ce - cs, q->cue_span = 0, q->why = W_HEADER;
+	return cls;
+}
+
+/*
+ * 1 if a cycle count or a time value follows in the clause after p: "17% of
+ * the time the latency was one cycle" says how often a value occurs.
+ */
+static int value_follows(const struct text *s, size_t p)
+{
+	struct cword w;
+	size_t next, e;
+
+	for (int d = 0; d < 10 && next_cword(s, p, &w, &next); d++, p = next) {
+		if (w.span)
+			continue;
+		if (is_digit(s->t[w.start]) || (e = number_word(s, w.start)) == w.end) {
+			size_t q = skip_space(s, w.end);
+			if (match_cycles_(s, q, 1) || match_time_unit(s, q))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether the word right before the value makes a percentage of a metric a threshold: "above 80%". */
+static int threshold_before(const struct text *s, size_t start)
+{
+	static const char *const words[] = { "above", "below", "under", "exceeds", "exceeding", "than", NULL };
+	struct cword w;
+	size_t prev;
+
+	return prev_cword(s, start, &w, &prev) && !w.span && match_any(s, w.start, words, 1) == w.end;
+}
+
+static int classify_(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
+{
+	struct found_cue f = { 0 };
+	int have = nearest_cue(s, q->start, q->start + q->len, c->use, &f);
+
+	q->cue = q->cue_len = q->cue_span = 0;
+	if (c->need_perf) {
+		/* a factor or a percentage: only with a performance word near, which decides */
+		if (c->cls != UNDECIDED && c->cls != QUANTITY_CLAIM) {
+			q->cls = (enum quantity_class)c->cls;
+			q->cue = c->cue, q->cue_len = c->cue_len, q->cue_span = c->cue_span, q->why = c->why;
+			return 1;
+		}
+		/* a cell of a "% Change" column */
+		if (header_class(s, tb, q) != UNDECIDED)
+			return 1;
+		if (!have)
+			return 0;
+		if (q->span && f.dist > SPAN_REACH) {
+			/* a factor in code type is a figure only right next to its performance word */
+			q->cls = QUANTITY_NOT_TIMING;
+			q->why = W_CODE;
+			return 1;
+		}
+		q->cls = (enum quantity_class)f.cue->cls;
+		set_cue(q, &f);
+		return 1;
+	}
+	if (c->cls != UNDECIDED) {
+		q->cls = (enum quantity_class)c->cls;
+		q->cue = c->cue, q->cue_len = c->cue_len, q->cue_span = c->cue_span, q->why = c->why;
+		/* "aim for less than 1% overhead": a threshold, whatever its form */
+		if (c->cls == QUANTITY_CLAIM && have && f.cue->cls == QUANTITY_SPECIFIED && f.cue->why == W_INPUT &&
+		    f.dist <= 3) {
+			q->cls = QUANTITY_SPECIFIED;
+			set_cue(q, &f);
+		}
+		/* a share of "the time" of a branch is how often it goes one way */
+		if (q->kind == QUANTITY_SHARE && have && f.cue->cls != QUANTITY_CLAIM) {
+			q->cls = (enum quantity_class)f.cue->cls;
+			set_cue(q, &f);
+		}
+		return 1;
+	}
+	if (header_class(s, tb, q) != UNDECIDED)
+		return 1;
+	if (have) {
+		q->cls = (enum quantity_class)f.cue->cls;
+		set_cue(q, &f);
+		return 1;
+	}
+	if (q->kind == QUANTITY_SHARE) {
+		q->cls = QUANTITY_CLAIM;
+		q->why = W_SHARE;
+	} else if (q->kind == QUANTITY_CYCLES) {
+		q->cls = QUANTITY_CLAIM;
+		q->why = W_CYCLES;
+	} else if (q->kind == QUANTITY_SPEEDUP) {
+		q->cls = QUANTITY_CLAIM;
+		q->why = W_CHANGE;
+	} else if (q->span) {
+		/* a figure in a code span is code until a performance word says otherwise: "print `1 second`" */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->why = W_CODE;
+	} else {
+		q->cls = QUANTITY_UNSURE;
+		q->why = W_NONE;
+	}
+	return 1;
+}
+
+/* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
+static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
+{
+	int percent;
+
+	if (!classify_(s, tb, q, c))
+		return 0;
+	if (q->cls != QUANTITY_CLAIM || q->span)
+		return 1;
+	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
+	if (q->kind == QUANTITY_SHARE && c->cls == UNDECIDED && value_follows(s, q->start + q->len)) {
+		/* "17% of the time the latency was one cycle" */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_OCCURS;
+	} else if (q->why == W_SHARE && q->len == 4 && match_lit(s, q->start, "100%")) {
+		/* "Retiring at 100%", "100% machine utilization" */
+		q->cls = QUANTITY_SPECIFIED;
+		q->why = W_IDEAL;
+	} else if (q->why == W_SHARE && percent && threshold_before(s, q->start)) {
+		/* "a high Retiring metric (above 80%)" */
+		q->cls = QUANTITY_SPECIFIED;
+		q->why = W_THRESHOLD;
+	}
+	return 1;
+}
+
+/* Skips a {{...}} reference at p: the end of its "}}", or p when none closes on this line. */
+static size_t skip_reference(const struct text *s, size_t p)
+{
+	for (size_t q = p + 2; q + 1 < s->n && s->t[q] != '\n'; q++)
+		if (s->t[q] == '}' && s->t[q + 1] == '}')
+			return q + 2;
+	return p;
+}
+
+/* "1", "1.0", "1.00": the value a speed-up column gives its baseline. */
+static int is_baseline(const struct text *s, size_t a, size_t b)
+{
+	if (a >= b || s->t[a] != '1')
+		return 0;
+	if (a + 1 == b)
+		return 1;
+	if (s->t[a + 1] != '.' || a + 2 == b)
+		return 0;
+	for (size_t i = a + 2; i < b; i++)
+		if (s->t[i] != '0')
+			return 0;
+	return 1;
+}
+
+/* A bare number in a table cell whose header or row label names a timing; its end, or 0. */
+static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
+{
+	size_t ns, ne, cs, ce, a, b;
+	enum quantity_kind k = QUANTITY_TIME;
+	int cls;
+
+	memset(c, 0, sizeof *c);
+	if (tb->pipe && tb->line_end - tb->line <= TABLE_LINE_MAX) {
+		size_t col = pipe_column(s, tb->line, p);
+		if (tb->line <= line_end(s, tb->header) + 1 || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) ||
+		    !bare_number(s, a, b, &ns, &ne) || ns != p)
+			return 0;
+		if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
+			return 0;
+		cls = header_kind(s, cs, ce, &k);
+		if (cls == UNDECIDED)
+			return 0;
+		while (cs < ce && space_at(s, cs))
+			cs++;
+		while (ce > cs && space_at(s, ce - 1))
+			ce--;
+		c->kind = k;
+		decided(c, cls, cs, ce - cs, W_HEADER);
+		if (k == QUANTITY_SPEEDUP && is_baseline(s, ns, ne))
+			decided(c, SPEC, cs, ce - cs, W_BASELINE);
+		return ne;
+	}
+	if (tb->dash && p >= tb->rule_end && tb->line_end - tb->line <= TABLE_LINE_MAX) {
+		a = p;
+		b = p;
+		while (b < tb->line_end && !(s->t[b] == ' ' && b + 1 < tb->line_end && s->t[b + 1] == ' '))
+			b++;
+		if (bare_number(s, a, b, &ns, &ne) && ns == p) {
+			if (tb->classes) {
+				c->kind = QUANTITY_TIME;
+				decided(c, SPEC, tb->classes_at, tb->classes_len, W_CLASSES);
+				return ne;
+			}
+			if ((cls = dash_column(s, tb, p, &k, &cs, &ce)) != UNDECIDED) {
+				c->kind = k;
+				decided(c, cls, cs, ce - cs, W_HEADER);
+				if (k == QUANTITY_SPEEDUP && is_baseline(s, ns, ne))
+					decided(c, SPEC, cs, ce - cs, W_BASELINE);
+				return ne;
+			}
+		}
+	}
+	if (tb->pipe || !tb->rows || p < tb->label_end)
+		return 0;
+	a = p;
+	b = p;
+	while (b < tb->line_end && !(s->t[b] == ' ' && b + 1 < tb->line_end && s->t[b + 1] == ' '))
+		b++;
+	if (!bare_number(s, a, b, &ns, &ne) || ns != p)
+		return 0;
+	cls = header_kind(s, tb->label, tb->label_end, &k);
+	if (cls == UNDECIDED)
+		return 0;
+	c->kind = k;
+	decided(c, cls, tb->label, tb->label_end - tb->label, W_ROW);
+	return ne;
+}
+
+size_t quantity_find(const char *text, size_t len, const struct quantity_spans *spans, struct quantity *out,
+		     size_t max)
+{
+	struct text s = { (const unsigned char *)text, len, spans, 0 };
+	struct table tb;
+	struct cand c;
+	size_t count = 0, p = 0, end, skip, step, start, idx, no_close = 0;
+	/* the last factor or percentage claimed, and the clause ends seen since (each byte looked at once) */
+	size_t sib_start = 0, sib_end = 0, stop_scan = 0, last_stop = 0;
+	int sib_use = 0;
+	unsigned cp;
+	const char *span;
+
+	table_setup(&s, &tb);
+	if (tb.pipe) {
+		tb.header = 0;
+		s.table = 1;
+	}
+	if (tb.dash)
+		s.table = 1;
+	while (p < len) {
+		if (p >= tb.line_end || tb.line_end == (size_t)-1 || p < tb.line)
+			table_line(&s, &tb, p);
+		start = p;
+		if (s.t[p] == '{' && p + 1 < len && s.t[p + 1] == '{' && p >= no_close) {
+			/* a reference is skipped whole; when none closes on this line, none will before its end */
+			if ((end = skip_reference(&s, p)) > p) {
+				p = end;
+				continue;
+			}
+			no_close = line_end(&s, p);
+		}
+		if ((span = span_at(&s, p, &idx))) {
+			if (!span_figure(span, &c)) {
+				p += 3;
+				continue;
+			}
+			if (c.cls != UNDECIDED && c.cue_len)
+				c.cue_span = idx; /* decided by the span's own words */
+			end = p + 3;
+		} else if (number_starts(&s, p)) {
+			if ((end = table_number(&s, &tb, p, &c))) {
+				/* a bare number under a timing header */
+			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
+				/* and what is glued to it: "1990s", "3x3", "12.2.0" */
+				p = skip;
+				while (p < len && (word_char_at(&s, p) == 1 || s.t[p] == '.'))
+					p++;
+				continue;
+			}
+		} else if (word_char_at(&s, p)) {
+			if (!(end = scan_word(&s, p, &c, &start))) {
+				p = word_end(&s, p);
+				continue;
+			}
+		} else {
+			step = u8_decode(&s, p, &cp);
+			p += step ? step : 1;
+			continue;
+		}
+		struct quantity q;
+		memset(&q, 0, sizeof q);
+		/* "100 cycles roughly 2% of the time": how often a value occurs, not a share of the run time */
+		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count && count <= max &&
+		    (out[count - 1].kind == QUANTITY_TIME || out[count - 1].kind == QUANTITY_CYCLES) &&
+		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 24 &&
+		    !memchr(s.t + out[count - 1].start + out[count - 1].len, '.', start - (out[count - 1].start + out[count - 1].len)))
+			decided(&c, NOTT, start, end - start, W_OCCURS);
+		q.kind = c.kind;
+		q.start = start;
+		q.len = end - start;
+		q.span = span ? idx : c.span;
+		q.why = W_NONE;
+		int kept = classify(&s, &tb, &q, &c);
+		q.table = s.table || q.why == W_ROW;
+		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && !span) {
+			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */
+			for (stop_scan = stop_scan > sib_end ? stop_scan : sib_end; stop_scan < start; stop_scan++)
+				if (stops_clause(&s, stop_scan))
+					last_stop = stop_scan + 1;
+			if (last_stop <= sib_end) {
+				q.cls = QUANTITY_CLAIM;
+				q.cue = sib_start, q.cue_len = sib_end - sib_start, q.cue_span = 0, q.why = W_SIBLING;
+				kept = 1;
+			}
+		}
+		if (kept) {
+			if (count < max)
+				out[count] = q;
+			count++;
+			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3) && !span) {
+				sib_start = q.start, sib_end = q.start + q.len, sib_use = c.use;
+				last_stop = 0;
+			} else if (q.cls != QUANTITY_CLAIM) {
+				sib_use = 0; /* "the peak memory by 5% and 10%": a list of something else */
+			}
+		}
+		p = end;
+	}
+	return count;
+}
+
+size_t quantity_scan(const char *text, size_t len, struct quantity *out, size_t max)
+{
+	return quantity_find(text, len, NULL, out, max);
+}
+
+const char *quantity_kind_name(enum quantity_kind kind)
+{
+	switch (kind) {
+	case QUANTITY_TIME:
+		return "time";
+	case QUANTITY_RATE:
+		return "rate";
+	case QUANTITY_SPEEDUP:
+		return "speedup";
+	case QUANTITY_CYCLES:
+		return "cycles";
+	case QUANTITY_SHARE:
+		return "share";
+	}
+	return "unknown";
+}
+
+const char *quantity_class_name(enum quantity_class cls)
+{
+	switch (cls) {
+	case QUANTITY_CLAIM:
+		return "claim";
+	case QUANTITY_UNSURE:
+		return "unsure";
+	case QUANTITY_SPECIFIED:
+		return "specified";
+	case QUANTITY_NOT_TIMING:
+		return "not timing";
+	}
+	return "unknown";
+}

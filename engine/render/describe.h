@@ -1,0 +1,38 @@
+/*
+ * describe.h: one block's evidence in words, for the reviewer. The text
+ * ledger (litlab audit) and the audit page (audit.html) say the same thing,
+ * from this one description: how it was built, how its run ended, what was
+ * compared, its measurement, where it came from (cache), what a block that
+ * is not run is for.
+ *
+ * A description is a list of parts: words, and names taken from the lesson
+ * or its evidence (a block id, a region, a file), and the compiler command,
+ * which each renderer shows as code. The caller releases it.
+ */
+#ifndef LITLAB_DESCRIBE_H
+#define LITLAB_DESCRIBE_H
+
+#include "base/buf.h"
+#include "check/check.h"
+
+enum describe_kind { DESCRIBE_TEXT, DESCRIBE_NAME, DESCRIBE_COMMAND /* the compiler and its flags */ };
+
+struct describe_part {
+	enum describe_kind kind;
+	char *text;
+};
+
+struct description {
+	struct describe_part *v;
+	size_t n;
+};
+
+/* Describes block b of l, built with the compiler cc ($CC), from its result br. */
+void describe_block(struct description *d, const char *cc, const struct lesson *l, const struct block *b,
+		    const struct block_result *br);
+void description_release(struct description *d);
+
+/* How a run ended, in words: "exit status 0, as expected", "killed by SIGSEGV"... */
+void describe_end_of_run(struct buf *out, const struct block *b, const struct launch_result *run);
+
+#endif

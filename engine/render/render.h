@@ -1,0 +1,95 @@
+/*
+ * render.h: checked lessons as the pages of the course site.
+ *
+ * The renderer reads; it never runs anything. A lesson page is made by
+ * walking the lesson's cmark tree (lesson->doc) with cmark_iter, block by
+ * block and inline by inline, and by reading the evidence in the lesson's
+ * results: every code block becomes a <figure class="block caption-KIND">
+ * whose caption is made only from that evidence (executed, compiled,
+ * compile failure as expected, measured, derived, display), and whose
+ * outputs are the real captured ones, escaped, or the lesson's own output
+ * block labelled derived. Output and stdin blocks are shown inside the
+ * figure of the block they belong to. Raw HTML the author wrote passes
+ * through; program output never does.
+ *
+ * Pages hold no time of day of their own: the same lessons and evidence
+ * give the same bytes. The class names are those of site/style.css.
+ *
+ * Every function appends to out and cannot fail.
+ */
+#ifndef LITLAB_RENDER_H
+#define LITLAB_RENDER_H
+
+#include "base/buf.h"
+#include "check/check.h"
+
+struct render_ctx {
+	const struct runner *runner; /* compiler, isolation, environment; NULL when nothing was compiled */
+	const char *course;	     /* the course title (render_course_title()) */
+};
+
+/* The course's title: the first lesson's `course` front matter, else "Course". */
+const char *render_course_title(const struct lesson_result *v, size_t n);
+
+/* The file name of a lesson's page: its file name with .html for .md. The caller frees it. */
+char *render_page_name(const char *lesson_path);
+
+/*
+ * Where a link of lesson v[i] whose URL is url goes on the site, when it
+ * names another lesson of v by its file, relative to v[i]'s folder
+ * ("02-two.md", "../lessons/02-two.md#loops"): that lesson's page, with the
+ * URL's '?' or '#' part ("02-two.html#loops"); malloc'd. Else NULL: the URL
+ * stays as written. Lesson pages link to each other this way.
+ */
+char *render_lesson_href(const struct lesson_result *v, size_t n, size_t i, const char *url);
+
+/* The page of lesson v[i]; v[i - 1] and v[i + 1] are its previous and next lessons. */
+void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
+		   size_t i);
+
+/* index.html: the course, its lessons in order, each with its evidence summary. */
+void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n);
+
+/*
+ * audit.html: the reviewer's ledger: every block with its status and
+ * evidence, every measure reference with its measurement, every
+ * suppression with its reason, every diagnostic (rule_errors: the rule
+ * files that failed to load, may be NULL).
+ */
+void render_audit(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
+		  const struct diags *rule_errors);
+
+/*
+ * A {{measure:ID[/REGION]:STAT}} reference: body[0..len) is what stands
+ * between the braces. A reference that check resolved becomes its value
+ * with its unit ("1.23 ms", or a count), linked to the block's figure and
+ * its measurement panel; one that did not (check reports it as an error)
+ * keeps its text, still linked.
+ */
+void render_measure_ref(struct buf *out, const struct lesson_result *lr, const char *body, size_t len);
+/*
+ * A {{cite:KEY|TEXT}} reference: body[0..len) is what stands between the
+ * braces. Renders TEXT with its source (the link reference definition's
+ * URL and title); an unresolved one as written.
+ */
+void render_cite(struct buf *out, const struct lesson_result *lr, const char *body, size_t len);
+
+/*
+ * Counts of a lesson's blocks for summaries: compiled counts the blocks that
+ * compiled and were not run (compile-only), compile_failed those that failed
+ * to compile as their lesson expects (compile-fail).
+ */
+struct render_counts {
+	size_t blocks, executed, measured, compiled, compile_failed, derived, display, fragments, failed;
+	size_t errors, warnings;
+};
+void render_count(const struct lesson_result *lr, struct render_counts *c);
+
+/*
+ * Anchors: text made into an id (lowercase ASCII letters and digits, other
+ * ASCII runs become one '-', UTF-8 kept; "section" when nothing is left),
+ * appended to out.
+ */
+void render_slug(struct buf *out, const char *text, size_t len);
+
+#endif

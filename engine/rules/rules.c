@@ -1,0 +1,1805 @@
+/*
+ * rules.c: loading Lua rule files and running them over a lesson.
+ *
+ * The parent forks one child per lesson. The child runs the rule files one
+ * after the other and writes what happens on a pipe, one record a line:
+ *
+ *	S FILE			file FILE starts
+ *	H FILE LINE		a handler defined at LINE of FILE is running
+ *	D FILE LINE COL SEV ID\tMESSAGE	a rule reported a problem
+ *	X FILE LINE\tMESSAGE	file FILE failed (rule-error at LINE of FILE)
+ *	E FILE			file FILE is done
+ *
+ * Messages have '\\', '\t' and '\n' escaped. When a file does not finish in
+ * time the parent kills the child, reports the file, and starts a new child
+ * at the next file.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/buf.h"
+#include "run/cache.h"
+#include "run/envinfo.h"
+#include "base/keyhash.h"
+#include "lesson/prose.h"
+#include "lesson/quantity.h"
+#include "base/fs.h"
+#include "run/console.h"
+#include "rules/rules.h"
+#include "rules/rules_embedded.h"
+
+/* ---- the sandboxed Lua state ---- */
+
+struct alloc_state {
+	size_t used;
+	size_t limit;
+	int refused;
+};
+
+static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	struct alloc_state *a = ud;
+	size_t old = ptr ? osize : 0;
+
+	if (nsize == 0) {
+		a->used -= old;
+		free(ptr);
+		return NULL;
+	}
+	if (nsize > old && a->used + (nsize - old) > a->limit) {
+		a->refused = 1;
+		return NULL;
+	}
+	void *p = realloc(ptr, nsize);
+	if (p)
+		a->used = a->used - old + nsize;
+	return p;
+}
+
+struct host {
+	lua_State *L;
+	struct alloc_state alloc;
+	long steps;
+	int out;	 /* the pipe to the parent */
+	size_t file;	 /* index of the rule file */
+	int reports;
+	int notes;	 /* ledger records */
+	const void *last_fn; /* the handler that ran last */
+	int last_line;	 /* of the handler that runs */
+};
+
+static void count_hook(lua_State *L, lua_Debug *ar)
+{
+	struct host *h;
+
+	(void)ar;
+	lua_getfield(L, LUA_REGISTRYINDEX, "litlab.host");
+	h = lua_touserdata(L, -1);
+	lua_pop(L, 1);
+	h->steps += 1000;
+	if (h->steps > RULE_INSTRUCTION_LIMIT)
+		luaL_error(L, "ran past its instruction limit (%d million)", (int)(RULE_INSTRUCTION_LIMIT / 1000000));
+}
+
+static const char *const safe_globals[] = {
+	"assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget", "rawlen",
+	"rawset", "select", "setmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION",
+};
+static const char *const safe_libs[] = { "string", "table", "math", "utf8" };
+
+/*
+ * litlab.quantities(text [, spans]): the time-like quantities of text, each
+ * { kind, class, first, last, text, why, cue }; spans is a unit's
+ * code_spans (each { offset, text }), read as figures and as deciding words.
+ */
+static int l_quantities(lua_State *L)
+{
+	size_t len;
+	const char *s = luaL_checklstring(L, 1, &len);
+	struct quantity q[256];
+	struct quantity_spans sp = { NULL, NULL, 0 };
+	const char **texts = NULL;
+	size_t *offsets = NULL;
+
+	if (lua_istable(L, 2) && lua_rawlen(L, 2) > 0) {
+		size_t n = (size_t)lua_rawlen(L, 2);
+		if (n > 4096)
+			n = 4096;
+		texts = lua_newuserdatauv(L, n * sizeof *texts, 0);
+		offsets = lua_newuserdatauv(L, n * sizeof *offsets, 0);
+		for (size_t i = 0; i < n; i++) {
+			lua_rawgeti(L, 2, (lua_Integer)i + 1);
+			if (!lua_istable(L, -1))
+				return luaL_error(L, "quantities: spans[%d] is not a table", (int)i + 1);
+			lua_getfield(L, -1, "offset");
+			lua_getfield(L, -2, "text");
+			lua_Integer off = lua_tointeger(L, -2);
+			offsets[sp.n] = off >= 1 ? (size_t)(off - 1) : (size_t)-1;
+			texts[sp.n] = lua_tostring(L, -1);
+			if (sp.n && offsets[sp.n] <= offsets[sp.n - 1])
+				offsets[sp.n] = (size_t)-1;
+			if (offsets[sp.n] != (size_t)-1 && texts[sp.n])
+				sp.n++;
+			lua_pop(L, 2); /* the strings stay alive in spans[i] */
+		}
+		sp.text = texts;
+		sp.offset = offsets;
+	}
+	size_t n = quantity_find(s, len, sp.n ? &sp : NULL, q, ARRAY_LEN(q));
+
+	if (n > ARRAY_LEN(q))
+		n = ARRAY_LEN(q);
+	lua_createtable(L, (int)n, 0);
+	for (size_t i = 0; i < n; i++) {
+		lua_createtable(L, 0, 8);
+		lua_pushstring(L, quantity_kind_name(q[i].kind));
+		lua_setfield(L, -2, "kind");
+		lua_pushstring(L, quantity_class_name(q[i].cls));
+		lua_setfield(L, -2, "class");
+		lua_pushinteger(L, (lua_Integer)q[i].start + 1);
+		lua_setfield(L, -2, "first");
+		lua_pushinteger(L, (lua_Integer)(q[i].start + q[i].len));
+		lua_setfield(L, -2, "last");
+		if (q[i].span)
+			lua_pushstring(L, sp.text[q[i].span - 1]);
+		else
+			lua_pushlstring(L, s + q[i].start, q[i].len);
+		lua_setfield(L, -2, "text");
+		lua_pushstring(L, q[i].why);
+		lua_setfield(L, -2, "why");
+		lua_pushboolean(L, q[i].table);
+		lua_setfield(L, -2, "table");
+		if (q[i].cue_len) {
+			const char *base = q[i].cue_span ? sp.text[q[i].cue_span - 1] : s;
+			lua_pushlstring(L, base + q[i].cue, q[i].cue_len);
+			lua_setfield(L, -2, "cue");
+		}
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	return 1;
+}
+
+/* Builds the restricted environment table and leaves it on the stack. */
+static void push_env(lua_State *L)
+{
+	lua_newtable(L);
+	for (size_t i = 0; i < ARRAY_LEN(safe_globals); i++) {
+		lua_getglobal(L, safe_globals[i]);
+		lua_setfield(L, -2, safe_globals[i]);
+	}
+	for (size_t i = 0; i < ARRAY_LEN(safe_libs); i++) {
+		/* A copy, so that a rule cannot change what another part of it relies on. */
+		lua_getglobal(L, safe_libs[i]);
+		lua_newtable(L);
+		lua_pushnil(L);
+		while (lua_next(L, -3)) {
+			lua_pushvalue(L, -2);
+			lua_insert(L, -2);
+			lua_settable(L, -4);
+		}
+		lua_remove(L, -2);
+		lua_setfield(L, -2, safe_libs[i]);
+	}
+	lua_newtable(L);
+	lua_pushcfunction(L, l_quantities);
+	lua_setfield(L, -2, "quantities");
+	lua_pushstring(L, LITLAB_VERSION);
+	lua_setfield(L, -2, "version");
+	lua_setfield(L, -2, "litlab");
+}
+
+static int host_open(struct host *h)
+{
+	memset(&h->alloc, 0, sizeof h->alloc);
+	h->alloc.limit = RULE_MEMORY_LIMIT;
+	h->steps = 0;
+	h->L = lua_newstate(counting_alloc, &h->alloc);
+	if (!h->L)
+		return -1;
+	lua_State *L = h->L;
+	luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+	luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+	luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+	luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+	luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+	lua_settop(L, 0);
+	/* Strings' metatable reaches the real string table: take dump out of it. */
+	lua_getglobal(L, "string");
+	lua_pushnil(L);
+	lua_setfield(L, -2, "dump");
+	lua_pop(L, 1);
+	lua_pushlightuserdata(L, h);
+	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.host");
+	lua_sethook(L, count_hook, LUA_MASKCOUNT, 1000);
+	return 0;
+}
+
+static void host_close(struct host *h)
+{
+	if (h->L)
+		lua_close(h->L);
+	h->L = NULL;
+}
+
+static int traceback(lua_State *L)
+{
+	const char *msg = lua_tostring(L, 1);
+
+	if (!msg)
+		msg = lua_isnil(L, 1) ? "error(nil)" : "error with a non-string value";
+	luaL_traceback(L, L, msg, 1);
+	return 1;
+}
+
+/* Loads rule file text into h->L and runs its chunk: leaves what it returned on the stack. */
+static int load_rule(struct host *h, const struct rule_file *f, char **err)
+{
+	lua_State *L = h->L;
+	char *chunk = xasprintf("@%s", f->path);
+
+	lua_pushcfunction(L, traceback);
+	int rc = luaL_loadbufferx(L, f->text, f->len, chunk, "t");
+	free(chunk);
+	if (rc == LUA_OK) {
+		push_env(L);
+		if (!lua_setupvalue(L, -2, 1))
+			lua_pop(L, 1);
+		rc = lua_pcall(L, 0, 1, -2);
+	}
+	if (rc != LUA_OK) {
+		*err = xstrdup(h->alloc.refused ? "ran past its memory limit (64 MiB)"
+						: lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error");
+		lua_settop(L, 0);
+		return -1;
+	}
+	lua_remove(L, -2);
+	return 0;
+}
+
+/* "path:LINE: msg\nstack..." -> line, and the first line of msg. */
+static int error_line(const char *msg, const char *path, char **first)
+{
+	size_t plen = strlen(path);
+	const char *p = strstr(msg, path);
+	int line = 1;
+
+	if (p && p[plen] == ':')
+		line = atoi(p + plen + 1);
+	if (line < 1)
+		line = 1;
+	const char *m = msg;
+	if (p == msg && p[plen] == ':') {
+		m = strchr(p + plen + 1, ':');
+		m = m ? m + 1 : msg;
+		while (*m == ' ')
+			m++;
+	}
+	*first = xstrndup(m, strcspn(m, "\n"));
+	return line;
+}
+
+/* ---- the protocol ---- */
+
+static void send_escaped(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\')
+			buf_adds(b, "\\\\");
+		else if (*s == '\n')
+			buf_adds(b, "\\n");
+		else if (*s == '\t')
+			buf_adds(b, "\\t");
+		else
+			buf_addc(b, *s);
+	}
+}
+
+static void send(int fd, struct buf *b)
+{
+	buf_addc(b, '\n');
+	if (write_all(fd, b->p, b->len) < 0)
+		_exit(3);
+	buf_reset(b);
+}
+
+static void send_fail(struct host *h, int line, const char *msg)
+{
+	struct buf b = BUF_INIT;
+
+	buf_addf(&b, "X %zu %d\t", h->file, line);
+	send_escaped(&b, msg);
+	send(h->out, &b);
+	buf_release(&b);
+}
+
+static char *unescape(const char *s)
+{
+	struct buf b = BUF_INIT;
+
+	for (; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			s++;
+			buf_addc(&b, *s == 'n' ? '\n' : *s == 't' ? '\t' : *s);
+		} else {
+			buf_addc(&b, *s);
+		}
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* ---- the lesson, as Lua sees it ---- */
+
+static void set_str(lua_State *L, const char *key, const char *value)
+{
+	if (value) {
+		lua_pushstring(L, value);
+		lua_setfield(L, -2, key);
+	}
+}
+
+static void set_lstr(lua_State *L, const char *key, const char *value, size_t len)
+{
+	lua_pushlstring(L, value ? value : "", value ? len : 0);
+	lua_setfield(L, -2, key);
+}
+
+static void set_int(lua_State *L, const char *key, lua_Integer v)
+{
+	lua_pushinteger(L, v);
+	lua_setfield(L, -2, key);
+}
+
+static void set_bool(lua_State *L, const char *key, int v)
+{
+	lua_pushboolean(L, v);
+	lua_setfield(L, -2, key);
+}
+
+/* unit.at(offset) -> { line =, col = }: offset is 1-based into unit.text. */
+static int l_unit_at(lua_State *L)
+{
+	const struct lesson *l = lua_touserdata(L, lua_upvalueindex(1));
+	const struct text_unit *u = lua_touserdata(L, lua_upvalueindex(2));
+	lua_Integer off = luaL_checkinteger(L, 1);
+	int line, col;
+
+	if (off < 1)
+		off = 1;
+	prose_position(l, u, (size_t)(off - 1), &line, &col);
+	lua_createtable(L, 0, 2);
+	set_int(L, "line", line);
+	set_int(L, "col", col);
+	return 1;
+}
+
+/* block text .at(offset): text starts on upvalue(2) line; counts lines. */
+static int l_text_at(lua_State *L)
+{
+	size_t len;
+	const char *text = lua_tolstring(L, lua_upvalueindex(1), &len);
+	lua_Integer first = lua_tointeger(L, lua_upvalueindex(2));
+	lua_Integer off = luaL_checkinteger(L, 1);
+	lua_Integer line = first, col = 1;
+
+	if (off > (lua_Integer)len)
+		off = (lua_Integer)len;
+	for (lua_Integer i = 0; i + 1 < off; i++) {
+		if (text[i] == '\n')
+			line++, col = 1;
+		else
+			col++;
+	}
+	lua_createtable(L, 0, 2);
+	set_int(L, "line", line);
+	set_int(L, "col", col);
+	return 1;
+}
+
+static void push_text_at(lua_State *L, const char *text, size_t len, int first_line)
+{
+	lua_pushlstring(L, text, len);
+	lua_pushinteger(L, first_line);
+	lua_pushcclosure(L, l_text_at, 2);
+}
+
+static void push_output(lua_State *L, const struct block *b, const struct output_block *o)
+{
+	lua_createtable(L, 0, 10);
+	set_int(L, "line", o->line);
+	set_int(L, "col", o->col);
+	set_int(L, "end_line", o->end_line);
+	set_lstr(L, "text", o->text, o->len);
+	set_str(L, "match", match_mode_name(o->match));
+	set_str(L, "stream", stream_name(o->stream));
+	set_str(L, "block_id", b->id);
+	set_str(L, "block_mode", block_mode_name(b->mode));
+	set_bool(L, "derived", b->mode == MODE_DERIVED);
+	push_text_at(L, o->text, o->len, o->line + 1);
+	lua_setfield(L, -2, "at");
+}
+
+/* A console block's outputs, each command's, as output blocks: the rules read them as any other. */
+static void push_session_outputs(lua_State *L, const struct block *b)
+{
+	struct console_session s;
+	char *err;
+	int line;
+
+	if (b->mode != MODE_SESSION && !(b->mode == MODE_DERIVED && strcmp(b->lang, "console") == 0))
+		return;
+	if (console_parse(b->code, b->code_len, b->line + 1, &s, &err, &line) < 0) {
+		free(err);
+		return;
+	}
+	for (size_t k = 0; k < s.n; k++) {
+		struct output_block o;
+		memset(&o, 0, sizeof o);
+		o.line = s.v[k].out_line - 1; /* its text starts on the line after */
+		o.col = 1;
+		o.end_line = s.v[k].out_line;
+		o.match = MATCH_ELLIPSIS;
+		o.stream = STREAM_STDOUT;
+		o.text = s.v[k].out;
+		o.len = s.v[k].out_len;
+		push_output(L, b, &o);
+		lua_rawseti(L, -2, (lua_Integer)(b->noutputs + k) + 1);
+	}
+	console_session_release(&s);
+}
+
+static void push_block(lua_State *L, const struct lesson_result *lr, size_t i)
+{
+	const struct block *b = &lr->lesson->blocks[i];
+	const struct block_result *br = &lr->blocks[i];
+
+	lua_createtable(L, 0, 20);
+	set_str(L, "id", b->id);
+	set_str(L, "lang", b->lang);
+	set_str(L, "info", b->info);
+	set_str(L, "mode", block_mode_name(b->mode));
+	set_str(L, "status", block_status_name(br->status));
+	set_int(L, "line", b->line);
+	set_int(L, "col", b->col);
+	set_int(L, "end_line", b->end_line);
+	set_lstr(L, "code", b->code, b->code_len);
+	set_str(L, "reason", b->reason);
+	set_bool(L, "fenced", b->fenced);
+	lua_createtable(L, 0, (int)b->attrs.n);
+	for (size_t k = 0; k < b->attrs.n; k++) {
+		if (b->attrs.v[k].value)
+			lua_pushstring(L, b->attrs.v[k].value);
+		else
+			lua_pushboolean(L, 1);
+		lua_setfield(L, -2, b->attrs.v[k].key);
+	}
+	lua_setfield(L, -2, "attrs");
+	lua_createtable(L, (int)b->noutputs, 0);
+	for (size_t k = 0; k < b->noutputs; k++) {
+		push_output(L, b, &b->outputs[k]);
+		lua_rawseti(L, -2, (lua_Integer)k + 1);
+	}
+	push_session_outputs(L, b);
+	lua_setfield(L, -2, "outputs");
+	if (b->has_stdin) {
+		lua_createtable(L, 0, 2);
+		set_int(L, "line", b->stdin_line);
+		set_lstr(L, "text", b->stdin_text, b->stdin_len);
+		lua_setfield(L, -2, "stdin");
+	}
+	const struct evidence *ev = &br->ev;
+	lua_createtable(L, 0, 8);
+	set_bool(L, "compiled", ev->compile_ok);
+	set_bool(L, "executed", ev->executed);
+	if (ev->executed) {
+		if (ev->run.end == END_EXITED)
+			set_int(L, "exit", ev->run.exit_code);
+		if (ev->run.signo)
+			set_int(L, "signal", ev->run.signo);
+		/* What a program printed, as far as a rule may need it: the memory of the rule pass
+		   is bounded, the output of a course is not. */
+		set_lstr(L, "stdout", ev->run.out.p, ev->run.out.len < RULE_OUTPUT_MAX ? ev->run.out.len : RULE_OUTPUT_MAX);
+		set_lstr(L, "stderr", ev->run.err.p, ev->run.err.len < RULE_OUTPUT_MAX ? ev->run.err.len : RULE_OUTPUT_MAX);
+		set_bool(L, "stdout_truncated", ev->run.out.len > RULE_OUTPUT_MAX || ev->run.out_truncated);
+		set_bool(L, "stderr_truncated", ev->run.err.len > RULE_OUTPUT_MAX || ev->run.err_truncated);
+		set_int(L, "max_rss_kb", ev->run.max_rss_kb);
+	}
+	set_bool(L, "measured", ev->nsamples > 0);
+	set_int(L, "samples", (lua_Integer)ev->nsamples);
+	lua_setfield(L, -2, "evidence");
+}
+
+static void push_lesson(lua_State *L, const struct lesson_result *lr, const struct prose *p)
+{
+	const struct lesson *l = lr->lesson;
+
+	lua_createtable(L, 0, 10);
+	set_str(L, "path", l->path);
+	if (l->number >= 0)
+		set_int(L, "number", l->number);
+	set_str(L, "title", l->title);
+	lua_createtable(L, 0, (int)l->nfm);
+	for (size_t i = 0; i < l->nfm; i++)
+		set_str(L, l->fm[i].key, l->fm[i].value);
+	lua_setfield(L, -2, "front_matter");
+
+	lua_createtable(L, (int)l->nblocks, 0);
+	for (size_t i = 0; i < l->nblocks; i++) {
+		push_block(L, lr, i);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "blocks");
+
+	lua_createtable(L, (int)l->norphans, 0);
+	for (size_t i = 0; i < l->norphans; i++) {
+		const struct orphan *o = &l->orphans[i];
+		lua_createtable(L, 0, 5);
+		set_int(L, "line", o->line);
+		set_int(L, "col", o->col);
+		set_str(L, "kind", o->is_stdin ? "stdin" : "output");
+		set_str(L, "why", o->why);
+		set_str(L, "text", o->text);
+		push_text_at(L, o->text, strlen(o->text), o->line + 1);
+		lua_setfield(L, -2, "at");
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "orphans");
+
+	lua_createtable(L, (int)p->n, 0);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct text_unit *u = &p->v[i];
+		lua_createtable(L, 0, 8);
+		set_str(L, "kind", unit_kind_name(u->kind));
+		if (u->level)
+			set_int(L, "level", u->level);
+		set_str(L, "context", u->context);
+		set_lstr(L, "text", u->text, u->len);
+		set_int(L, "line", u->line);
+		set_int(L, "end_line", u->end_line);
+		lua_createtable(L, (int)u->nspans, 0);
+		for (size_t k = 0; k < u->nspans; k++) {
+			lua_createtable(L, 0, 2);
+			set_int(L, "offset", (lua_Integer)u->spans[k].offset + 1);
+			set_str(L, "text", u->spans[k].text);
+			lua_rawseti(L, -2, (lua_Integer)k + 1);
+		}
+		lua_setfield(L, -2, "code_spans");
+		lua_pushlightuserdata(L, (void *)l);
+		lua_pushlightuserdata(L, (void *)u);
+		lua_pushcclosure(L, l_unit_at, 2);
+		lua_setfield(L, -2, "at");
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "units");
+}
+
+/* push_lesson() as a protected call: the lesson may be more than the rules' memory holds. */
+static int push_lesson_protected(lua_State *L)
+{
+	const struct lesson_result *lr = lua_touserdata(L, 1);
+	const struct prose *p = lua_touserdata(L, 2);
+
+	lua_settop(L, 0);
+	push_lesson(L, lr, p);
+	return 1;
+}
+
+/* ---- running one rule ---- */
+
+/* report(where, message): where has line and col (a block, an output, or unit.at(n)). */
+static int l_report(lua_State *L)
+{
+	struct host *h = lua_touserdata(L, lua_upvalueindex(1));
+	const char *id = lua_tostring(L, lua_upvalueindex(2));
+	const char *sev = lua_tostring(L, lua_upvalueindex(3));
+	struct buf b = BUF_INIT;
+
+	luaL_checktype(L, 1, LUA_TTABLE);
+	const char *msg = luaL_checkstring(L, 2);
+	lua_getfield(L, 1, "line");
+	lua_getfield(L, 1, "col");
+	if (!lua_isinteger(L, -2))
+		return luaL_error(L, "report: 'where' needs an integer line (a block, an output, or unit.at(offset))");
+	lua_Integer line = lua_tointeger(L, -2);
+	lua_Integer col = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 1;
+	if (line < 1 || col < 1)
+		return luaL_error(L, "report: line and col must be 1 or more");
+	if (++h->reports > RULE_REPORT_LIMIT)
+		return 0;
+	buf_addf(&b, "D %zu %lld %lld %s %s\t", h->file, (long long)line, (long long)col, sev, id);
+	send_escaped(&b, msg);
+	send(h->out, &b);
+	buf_release(&b);
+	return 0;
+}
+
+/*
+ * ledger(where, text, decision, why): records that the rule let text pass,
+ * and why, for the reviewer's ledger. where is as for report.
+ */
+static int l_ledger(lua_State *L)
+{
+	struct host *h = lua_touserdata(L, lua_upvalueindex(1));
+	const char *id = lua_tostring(L, lua_upvalueindex(2));
+	struct buf b = BUF_INIT;
+
+	luaL_checktype(L, 1, LUA_TTABLE);
+	const char *text = luaL_checkstring(L, 2);
+	const char *decision = luaL_checkstring(L, 3);
+	const char *why = luaL_optstring(L, 4, "");
+	lua_getfield(L, 1, "line");
+	lua_getfield(L, 1, "col");
+	if (!lua_isinteger(L, -2))
+		return luaL_error(L, "ledger: 'where' needs an integer line (a block, an output, or unit.at(offset))");
+	lua_Integer line = lua_tointeger(L, -2);
+	lua_Integer col = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 1;
+	if (line < 1 || col < 1)
+		return luaL_error(L, "ledger: line and col must be 1 or more");
+	if (++h->notes > RULE_REPORT_LIMIT)
+		return 0;
+	buf_addf(&b, "L %zu %lld %lld %s\t", h->file, (long long)line, (long long)col, id);
+	send_escaped(&b, text);
+	buf_addc(&b, '\t');
+	send_escaped(&b, decision);
+	buf_addc(&b, '\t');
+	send_escaped(&b, why);
+	send(h->out, &b);
+	buf_release(&b);
+	return 0;
+}
+
+struct rule_call {
+	const char *handler;
+	int nargs; /* besides report */
+};
+
+/* Makes the report and ledger functions of the rule table at index rule, for call_handler(). */
+static void rule_closures(struct host *h, int rule)
+{
+	lua_State *L = h->L;
+
+	lua_pushlightuserdata(L, h);
+	lua_getfield(L, rule, "id");
+	lua_getfield(L, rule, "severity");
+	if (!lua_tostring(L, -1)) {
+		lua_pop(L, 1);
+		lua_pushstring(L, "error");
+	}
+	lua_pushcclosure(L, l_report, 3);
+	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.report");
+	lua_pushlightuserdata(L, h);
+	lua_getfield(L, rule, "id");
+	lua_pushcclosure(L, l_ledger, 2);
+	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.ledger");
+}
+
+/* Calls rule[handler](args..., report, ledger) for the rule table at index rule; -1 on error (reported). */
+static int call_handler(struct host *h, const struct rule_file *f, int rule, const char *handler, int nargs)
+{
+	lua_State *L = h->L;
+
+	lua_getfield(L, rule, handler);
+	if (!lua_isfunction(L, -1)) {
+		lua_pop(L, 1 + nargs);
+		return 0;
+	}
+	lua_Debug ar;
+	/* the line a handler is defined on, asked once per handler, not once per call */
+	const void *fn = lua_topointer(L, -1);
+	if (fn == h->last_fn) {
+		ar.linedefined = h->last_line;
+	} else {
+		lua_pushvalue(L, -1);
+		lua_getinfo(L, ">S", &ar);
+		h->last_fn = fn;
+	}
+	if (ar.linedefined != h->last_line) {
+		struct buf b = BUF_INIT;
+		h->last_line = ar.linedefined;
+		buf_addf(&b, "H %zu %d", h->file, ar.linedefined);
+		send(h->out, &b);
+		buf_release(&b);
+	}
+	lua_insert(L, -1 - nargs);
+	/* the rule's report and ledger, made once per rule by rule_closures() */
+	lua_getfield(L, LUA_REGISTRYINDEX, "litlab.report");
+	lua_getfield(L, LUA_REGISTRYINDEX, "litlab.ledger");
+	lua_pushcfunction(L, traceback);
+	int tb = lua_gettop(L) - nargs - 3;
+	lua_insert(L, tb);
+	int rc = lua_pcall(L, nargs + 2, 0, tb);
+	if (rc != LUA_OK) {
+		char *first;
+		const char *msg = h->alloc.refused ? "ran past its memory limit (64 MiB)" : lua_tostring(L, -1);
+		int line = error_line(msg ? msg : "error", f->path, &first);
+		if (h->alloc.refused && line == 1)
+			line = h->last_line > 0 ? h->last_line : 1;
+		send_fail(h, line, first);
+		free(first);
+		lua_settop(L, rule);
+		return -1;
+	}
+	lua_remove(L, tb);
+	return 0;
+}
+
+static int valid_rule_id(const char *s)
+{
+	if (!s || !*s)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
+			return 0;
+	return 1;
+}
+
+/*
+ * Checks that the value at idx is a rule table: its id and severity. Returns
+ * NULL if it is, else a message (static).
+ */
+static const char *check_rule_table(lua_State *L, int idx)
+{
+	if (!lua_istable(L, idx))
+		return "a rule file must return a rule table (or a list of them)";
+	lua_getfield(L, idx, "id");
+	const char *id = lua_tostring(L, -1);
+	int ok = lua_type(L, -1) == LUA_TSTRING && valid_rule_id(id);
+	lua_pop(L, 1);
+	if (!ok)
+		return "the rule needs id = \"lowercase-words-with-dashes\"";
+	lua_getfield(L, idx, "severity");
+	const char *sev = lua_tostring(L, -1);
+	ok = lua_isnil(L, -1) || (lua_type(L, -1) == LUA_TSTRING &&
+				   (!strcmp(sev, "error") || !strcmp(sev, "warning") || !strcmp(sev, "note")));
+	lua_pop(L, 1);
+	if (!ok)
+		return "severity must be \"error\", \"warning\" or \"note\"";
+	static const char *const handlers[] = { "lesson", "text", "block", "output", "orphan" };
+	for (size_t i = 0; i < ARRAY_LEN(handlers); i++) {
+		lua_getfield(L, idx, handlers[i]);
+		ok = lua_isnil(L, -1) || lua_isfunction(L, -1);
+		lua_pop(L, 1);
+		if (!ok)
+			return "a handler (lesson, text, block, output, orphan) must be a function";
+	}
+	return NULL;
+}
+
+/* Turns what the chunk returned (top of stack) into a list of rule tables at the top. */
+static const char *normalize_rules(lua_State *L)
+{
+	if (!lua_istable(L, -1))
+		return "a rule file must return a rule table (or a list of them)";
+	lua_getfield(L, -1, "id");
+	int single = !lua_isnil(L, -1);
+	lua_pop(L, 1);
+	if (single) {
+		lua_createtable(L, 1, 0);
+		lua_insert(L, -2);
+		lua_rawseti(L, -2, 1);
+	}
+	lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+	if (n == 0)
+		return "a rule file must return a rule table (or a list of them)";
+	for (lua_Integer i = 1; i <= n; i++) {
+		lua_rawgeti(L, -1, i);
+		const char *why = check_rule_table(L, lua_gettop(L));
+		lua_pop(L, 1);
+		if (why)
+			return why;
+	}
+	return NULL;
+}
+
+/* Runs rule file f over the lesson in the child. */
+static void run_file(struct host *h, const struct rule_file *f, const struct lesson_result *lr,
+		     const struct prose *p)
+{
+	char *err;
+
+	h->reports = 0;
+	h->notes = 0;
+	h->last_fn = NULL;
+	h->last_line = 0;
+	if (host_open(h) < 0) {
+		send_fail(h, 1, "cannot create a Lua state");
+		return;
+	}
+	lua_State *L = h->L;
+	if (load_rule(h, f, &err) < 0) {
+		char *first;
+		int line = error_line(err, f->path, &first);
+		send_fail(h, line, first);
+		free(first);
+		free(err);
+		host_close(h);
+		return;
+	}
+	const char *why = normalize_rules(L);
+	if (why) {
+		send_fail(h, 1, why);
+		host_close(h);
+		return;
+	}
+	int list = lua_gettop(L);
+	lua_pushcfunction(L, push_lesson_protected);
+	lua_pushlightuserdata(L, (void *)lr);
+	lua_pushlightuserdata(L, (void *)p);
+	if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+		/* The diagnostic names the lesson ("rule failed on 'PATH': ..."). */
+		char *big = xasprintf("the lesson, %.1f MiB, is more than the rules' memory limit (%u MiB) holds, so "
+				      "this rule file did not check it: split it into smaller lessons",
+				      (double)lr->lesson->src_len / (1u << 20), RULE_MEMORY_LIMIT >> 20);
+		send_fail(h, 1, h->alloc.refused ? big : "the lesson could not be given to the rules");
+		free(big);
+		host_close(h);
+		return;
+	}
+	int lesson = lua_gettop(L);
+	lua_Integer nrules = (lua_Integer)lua_rawlen(L, list);
+	for (lua_Integer r = 1; r <= nrules; r++) {
+		lua_rawgeti(L, list, r);
+		int rule = lua_gettop(L);
+		int failed = 0;
+		rule_closures(h, rule);
+		lua_pushvalue(L, lesson);
+		failed |= call_handler(h, f, rule, "lesson", 1) < 0;
+		lua_getfield(L, lesson, "units");
+		lua_Integer nu = (lua_Integer)lua_rawlen(L, -1);
+		for (lua_Integer i = 1; i <= nu && !failed; i++) {
+			lua_rawgeti(L, rule + 1, i);
+			lua_pushvalue(L, lesson);
+			failed |= call_handler(h, f, rule, "text", 2) < 0;
+		}
+		lua_settop(L, rule);
+		lua_getfield(L, lesson, "blocks");
+		lua_Integer nb = (lua_Integer)lua_rawlen(L, -1);
+		for (lua_Integer i = 1; i <= nb && !failed; i++) {
+			lua_rawgeti(L, rule + 1, i);
+			lua_pushvalue(L, lesson);
+			failed |= call_handler(h, f, rule, "block", 2) < 0;
+			if (failed)
+				break;
+			lua_rawgeti(L, rule + 1, i);
+			lua_getfield(L, -1, "outputs");
+			lua_Integer no = (lua_Integer)lua_rawlen(L, -1);
+			for (lua_Integer k = 1; k <= no && !failed; k++) {
+				lua_rawgeti(L, rule + 3, k);
+				lua_pushvalue(L, rule + 2);
+				lua_pushvalue(L, lesson);
+				failed |= call_handler(h, f, rule, "output", 3) < 0;
+			}
+			lua_settop(L, rule + 1);
+		}
+		lua_settop(L, rule);
+		lua_getfield(L, lesson, "orphans");
+		lua_Integer no = (lua_Integer)lua_rawlen(L, -1);
+		for (lua_Integer i = 1; i <= no && !failed; i++) {
+			lua_rawgeti(L, rule + 1, i);
+			lua_pushvalue(L, lesson);
+			failed |= call_handler(h, f, rule, "orphan", 2) < 0;
+		}
+		lua_settop(L, list + 1);
+		if (failed)
+			break;
+	}
+	host_close(h);
+}
+
+/*
+ * The rule file about to run gets RULE_CPU_LIMIT_S seconds of CPU from now:
+ * the kernel ends the child with SIGXCPU past them. CPU time, not the wall
+ * clock: on a machine busy with other work, a rule that needs 0.1 s of CPU
+ * may wait seconds for it, and must not fail for that.
+ */
+static void limit_cpu(void)
+{
+	struct rusage ru;
+	struct rlimit rl;
+
+	if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0)
+		return;
+	rlim_t soft = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1 + RULE_CPU_LIMIT_S;
+	if (rl.rlim_max != RLIM_INFINITY && soft > rl.rlim_max)
+		soft = rl.rlim_max;
+	rl.rlim_cur = soft;
+	setrlimit(RLIMIT_CPU, &rl);
+}
+
+/* 1 if the child that ran rule files ended at its CPU limit (limit_cpu()). */
+static int out_of_cpu(int status)
+{
+	return WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL);
+}
+
+static void NORETURN rule_child(const struct ruleset *rs, size_t from, const struct lesson_result *lr,
+				int out)
+{
+	struct host h;
+	struct prose p;
+	struct buf b = BUF_INIT;
+
+	memset(&h, 0, sizeof h);
+	h.out = out;
+	prose_collect(&p, lr->lesson);
+	for (size_t i = from; i < rs->nfiles; i++) {
+		if (rs->files[i].broken)
+			continue;
+		h.file = i;
+		buf_addf(&b, "S %zu", i);
+		send(out, &b);
+		limit_cpu();
+		run_file(&h, &rs->files[i], lr, &p);
+		buf_addf(&b, "E %zu", i);
+		send(out, &b);
+	}
+	prose_release(&p);
+	buf_release(&b);
+	_exit(0);
+}
+
+/* ---- the parent ---- */
+
+static const struct rule_info *rule_by_id(const struct ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->nrules; i++)
+		if (strcmp(rs->rules[i].id, id) == 0)
+			return &rs->rules[i];
+	return NULL;
+}
+
+const struct rule_info *ruleset_find(const struct ruleset *rs, const char *id)
+{
+	const struct rule_info *r = rule_by_id(rs, id);
+
+	for (size_t i = 0; !r && i < rs->nrules; i++)
+		for (size_t k = 0; k < rs->rules[i].naliases; k++)
+			if (strcmp(rs->rules[i].aliases[k], id) == 0)
+				r = &rs->rules[i];
+	return r;
+}
+
+static enum severity parse_sev(const char *s)
+{
+	return !strcmp(s, "warning") ? SEV_WARNING : !strcmp(s, "note") ? SEV_NOTE : SEV_ERROR;
+}
+
+struct pass {
+	const struct ruleset *rs;
+	struct diags *out;   /* where rule diagnostics go (before suppressions) */
+	struct ledger *ledger; /* where ledger records go */
+	struct buf *raw;     /* every record read, to remember the pass; NULL */
+	int unclean;	     /* a child was killed or did not exit 0: the pass is not remembered */
+	const char *lesson_path;
+	size_t current;	     /* file that runs */
+	int current_line;
+	int started, ended;
+};
+
+static void rule_error(struct pass *ps, size_t file, int line, const char *msg)
+{
+	diags_add(ps->out, ps->rs->files[file].path, line, 1, SEV_ERROR, "rule-error", "rule failed on '%s': %s",
+		  ps->lesson_path, msg);
+}
+
+static void handle_record(struct pass *ps, char *line)
+{
+	size_t file;
+	int n = 0;
+
+	switch (line[0]) {
+	case 'S':
+		if (sscanf(line, "S %zu", &file) == 1) {
+			ps->current = file;
+			ps->current_line = 1;
+			ps->started = 1;
+			ps->ended = 0;
+		}
+		break;
+	case 'E':
+		if (sscanf(line, "E %zu", &file) == 1)
+			ps->ended = 1;
+		break;
+	case 'H':
+		if (sscanf(line, "H %zu %d", &file, &n) == 2)
+			ps->current_line = n > 0 ? n : 1;
+		break;
+	case 'D': {
+		long long ln, col;
+		char sev[16], id[128];
+		char *tab = strchr(line, '\t');
+		if (!tab || sscanf(line, "D %zu %lld %lld %15s %127s", &file, &ln, &col, sev, id) != 5)
+			break;
+		char *msg = unescape(tab + 1);
+		diags_add(ps->out, ps->lesson_path, (int)ln, (int)col, parse_sev(sev), id, "%s", msg);
+		free(msg);
+		break;
+	}
+	case 'L': {
+		long long ln, col;
+		char id[128];
+		char *f[3], *tab = strchr(line, '\t');
+		if (!tab || sscanf(line, "L %zu %lld %lld %127s", &file, &ln, &col, id) != 4 || !ps->ledger)
+			break;
+		f[0] = tab + 1;
+		if (!(tab = strchr(f[0], '\t')))
+			break;
+		*tab = '\0';
+		f[1] = tab + 1;
+		if (!(tab = strchr(f[1], '\t')))
+			break;
+		*tab = '\0';
+		f[2] = tab + 1;
+		char *text = unescape(f[0]), *decision = unescape(f[1]), *why = unescape(f[2]);
+		ledger_add(ps->ledger, (int)ln, (int)col, id, text, decision, why);
+		free(text);
+		free(decision);
+		free(why);
+		break;
+	}
+	case 'X': {
+		char *tab = strchr(line, '\t');
+		if (!tab || sscanf(line, "X %zu %d", &file, &n) != 2 || file >= ps->rs->nfiles)
+			break;
+		char *msg = unescape(tab + 1);
+		rule_error(ps, file, n, msg);
+		free(msg);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* Runs files from..end in one child; returns the index to restart at, or nfiles when done. */
+static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t from)
+{
+	int fds[2];
+
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		rule_error(ps, from, 1, "cannot create a pipe for the rule pass");
+		return ps->rs->nfiles;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		rule_error(ps, from, 1, "cannot fork the rule pass");
+		return ps->rs->nfiles;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		signal(SIGPIPE, SIG_DFL);
+		rule_child(ps->rs, from, lr, fds[1]);
+	}
+	close(fds[1]);
+	struct buf in = BUF_INIT;
+	long long started_at = now_ns();
+	size_t last_started = (size_t)-1;
+	int killed = 0, eof = 0;
+	ps->started = ps->ended = 0;
+	while (!eof) {
+		long long limit = (long long)(RULE_WALL_LIMIT_S * 1e9);
+		long long left = started_at + limit - now_ns();
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			killed = 1;
+			break;
+		}
+		struct pollfd pf = { fds[0], POLLIN, 0 };
+		int pr = poll(&pf, 1, (int)(left / 1000000 + 1));
+		if (pr < 0 && errno != EINTR)
+			break;
+		if (pr <= 0)
+			continue;
+		char chunk[8192];
+		ssize_t got = read(fds[0], chunk, sizeof chunk);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			eof = 1;
+			break;
+		}
+		buf_add(&in, chunk, (size_t)got);
+		if (ps->raw)
+			buf_add(ps->raw, chunk, (size_t)got);
+		char *nl;
+		size_t used = 0;
+		while ((nl = memchr(in.p + used, '\n', in.len - used))) {
+			*nl = '\0';
+			handle_record(ps, in.p + used);
+			used = (size_t)(nl - in.p) + 1;
+			if (ps->started && ps->current != last_started) {
+				last_started = ps->current;
+				started_at = now_ns();
+			}
+		}
+		memmove(in.p, in.p + used, in.len - used);
+		buf_setlen(&in, in.len - used);
+	}
+	close(fds[0]);
+	buf_release(&in);
+	int status = 0;
+	waitpid(pid, &status, 0);
+	if (killed || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		ps->unclean = 1;
+	if (killed || (ps->started && !ps->ended && out_of_cpu(status))) {
+		rule_error(ps, ps->started ? ps->current : from, ps->current_line,
+			   killed ? "ran past the rule pass's time limit and was stopped"
+				  : "ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s) and was stopped");
+		return (ps->started ? ps->current : from) + 1;
+	}
+	if (ps->started && !ps->ended) {
+		/* The child died inside a file. */
+		rule_error(ps, ps->current, ps->current_line,
+			   WIFSIGNALED(status) ? "the rule pass was killed by a signal" : "the rule pass stopped");
+		return ps->current + 1;
+	}
+	return ps->rs->nfiles;
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+/*
+ * The ids litlab itself reports (docs/lesson-format.md, "Rule ids";
+ * tests/scripts/docs.sh keeps this list equal to the ids the sources
+ * report). They are facts about the lesson and its runs, not opinions, and
+ * cannot be suppressed, except a compiler's warning, which an author may
+ * have read and meant (an unused variable in a lesson about warnings).
+ */
+static const char *const engine_rule_ids[] = {
+	"attribute",	 "front-matter",  "unclosed-fence", "encoding",	       "compile",
+	"compile-warning", "output-mismatch", "exit-status",  "timeout",	       "resource-limit",
+	"measurement",	 "measure-reference", "cite-reference", "sanitizer",   "nondeterministic",
+	"suppression",	 "rule-error",	  "output-provenance", "lesson-number", "empty-lesson",
+	"site-file",	 "session",
+};
+static const char *const engine_suppressible[] = { "compile-warning" };
+
+static int in_list(const char *id, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(id, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* 1 if id is an engine id a suppression may name. */
+static int engine_may_suppress(const char *id)
+{
+	return in_list(id, engine_suppressible, ARRAY_LEN(engine_suppressible));
+}
+
+/* Reads the suppression comments of the lesson. */
+static void read_suppressions(const struct ruleset *rs, struct lesson_result *lr)
+{
+	struct lesson *l = lr->lesson;
+	cmark_iter *it = cmark_iter_new(l->doc);
+	cmark_event_type ev;
+	static const char tag[] = "litlab-disable";
+
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev != CMARK_EVENT_ENTER || (cmark_node_get_type(n) != CMARK_NODE_HTML_BLOCK &&
+						 cmark_node_get_type(n) != CMARK_NODE_HTML_INLINE))
+			continue;
+		const char *lit = cmark_node_get_literal(n);
+		if (!lit)
+			continue;
+		const char *p = lit;
+		while (is_space(*p))
+			p++;
+		if (strncmp(p, "<!--", 4) != 0)
+			continue;
+		p += 4;
+		while (is_space(*p))
+			p++;
+		if (strncmp(p, tag, sizeof tag - 1) != 0)
+			continue;
+		p += sizeof tag - 1;
+		int line = cmark_node_get_start_line(n);
+		if (cmark_node_get_type(n) == CMARK_NODE_HTML_INLINE) {
+			diags_add(&l->diags, l->path, line, 1, SEV_ERROR, "suppression",
+				  "a litlab-disable comment must stand on its own line, before the element it "
+				  "applies to");
+			continue;
+		}
+		const char *end = strstr(p, "-->");
+		lr->supp = xreallocarray(lr->supp, lr->nsupp + 1, sizeof *lr->supp);
+		struct suppression *s = &lr->supp[lr->nsupp++];
+		memset(s, 0, sizeof *s);
+		s->line = line;
+		s->col = cmark_node_get_start_column(n);
+		while (*p == ' ' || *p == '\t')
+			p++;
+		const char *id = p;
+		while (*p && !is_space(*p) && *p != ':' && p != end)
+			p++;
+		if (p > id)
+			s->rule = xstrndup(id, (size_t)(p - id));
+		if (*p == ':') {
+			p++;
+			const char *r = p;
+			const char *stop = end ? end : r + strlen(r);
+			while (r < stop && is_space(*r))
+				r++;
+			while (stop > r && is_space(stop[-1]))
+				stop--;
+			if (stop > r)
+				s->reason = xstrndup(r, (size_t)(stop - r));
+		}
+		const char *after = end ? end + 3 : "";
+		while (is_space(*after))
+			after++;
+		cmark_node *next = cmark_node_next(n);
+		if (next) {
+			s->first_line = cmark_node_get_start_line(next);
+			s->last_line = cmark_node_get_end_line(next);
+		}
+		if (!end || *after) {
+			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
+				  "a litlab-disable comment must stand alone on its line: <!-- litlab-disable "
+				  "RULE-ID: reason -->");
+		} else if (!s->rule) {
+			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
+				  "a litlab-disable comment needs a rule id and a reason: <!-- litlab-disable "
+				  "RULE-ID: reason -->");
+		} else if (!ruleset_find(rs, s->rule) && !engine_may_suppress(s->rule) &&
+			   in_list(s->rule, engine_rule_ids, ARRAY_LEN(engine_rule_ids))) {
+			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
+				  "'%s' is reported by litlab itself and cannot be suppressed: fix what it reports",
+				  s->rule);
+		} else if (!ruleset_find(rs, s->rule) && !engine_may_suppress(s->rule)) {
+			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
+				  "unknown rule '%s' in litlab-disable ('litlab rules' lists them)", s->rule);
+		} else if (!s->reason) {
+			diags_add(&l->diags, l->path, line, s->col, SEV_ERROR, "suppression",
+				  "suppressing '%s' needs a reason: <!-- litlab-disable %s: why -->", s->rule,
+				  s->rule);
+		} else if (!next) {
+			diags_add(&l->diags, l->path, line, s->col, SEV_WARNING, "suppression",
+				  "this suppression of '%s' is followed by nothing it could apply to", s->rule);
+			s->valid = 1;
+		} else {
+			s->valid = 1;
+		}
+	}
+	cmark_iter_free(it);
+}
+
+static int suppressed(const struct ruleset *rs, struct lesson_result *lr, const struct diag *d)
+{
+	for (size_t i = 0; i < lr->nsupp; i++) {
+		struct suppression *s = &lr->supp[i];
+		if (!s->valid || !s->first_line || d->line < s->first_line || d->line > s->last_line)
+			continue;
+		const struct rule_info *r = ruleset_find(rs, s->rule);
+		const char *id = r ? r->id : engine_may_suppress(s->rule) ? s->rule : NULL;
+		if (id && strcmp(id, d->rule) == 0) {
+			s->used = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The rule files (paths and texts) into a key; with_broken: and whether each loaded. */
+static void key_rule_files(struct sha256_ctx *ctx, const struct ruleset *rs, int with_broken)
+{
+	/* This very litlab: a rebuild may change what rules are given without a new version. */
+	char *self = envinfo_file_id("/proc/self/exe");
+
+	key_str(ctx, "litlab", LITLAB_VERSION);
+	key_str(ctx, "binary", self);
+	free(self);
+	key_num(ctx, "files", (double)rs->nfiles);
+	for (size_t i = 0; i < rs->nfiles; i++) {
+		key_str(ctx, "path", rs->files[i].path);
+		key_field(ctx, "text", rs->files[i].text, rs->files[i].len);
+		if (with_broken)
+			key_num(ctx, "broken", rs->files[i].broken);
+	}
+}
+
+/* The hash of everything the rule pass of lr is given, as hex. */
+static void pass_key(const struct ruleset *rs, const struct lesson_result *lr, char hex[KEY_HEX + 1])
+{
+	const struct lesson *l = lr->lesson;
+	struct sha256_ctx ctx;
+
+	sha256_init(&ctx);
+	key_rule_files(&ctx, rs, 1);
+	key_str(&ctx, "lesson", l->path);
+	key_field(&ctx, "src", l->src, l->src_len);
+	key_num(&ctx, "blocks", (double)l->nblocks);
+	for (size_t i = 0; i < l->nblocks; i++) {
+		const struct evidence *ev = &lr->blocks[i].ev;
+		key_str(&ctx, "status", block_status_name(lr->blocks[i].status));
+		key_num(&ctx, "compiled", ev->compile_ok);
+		key_num(&ctx, "executed", ev->executed);
+		key_num(&ctx, "end", ev->executed ? (double)ev->run.end : -1);
+		key_num(&ctx, "exit", ev->executed ? ev->run.exit_code : -1);
+		key_num(&ctx, "signal", ev->executed ? ev->run.signo : -1);
+		key_field(&ctx, "stdout", ev->executed ? ev->run.out.p : "", ev->executed ? ev->run.out.len : 0);
+		key_field(&ctx, "stderr", ev->executed ? ev->run.err.p : "", ev->executed ? ev->run.err.len : 0);
+		key_num(&ctx, "max_rss_kb", ev->executed ? (double)ev->run.max_rss_kb : -1);
+		key_num(&ctx, "samples", (double)ev->nsamples);
+	}
+	key_finish(&ctx, hex);
+}
+
+/* The hash of the rule files, as hex: the key of what the loader learnt of them. */
+static void files_key(const struct ruleset *rs, char hex[KEY_HEX + 1])
+{
+	struct sha256_ctx ctx;
+
+	sha256_init(&ctx);
+	key_rule_files(&ctx, rs, 0);
+	key_finish(&ctx, hex);
+}
+
+/* Feeds remembered records to the pass as if a child had just written them. */
+static void replay(struct pass *ps, char *raw, size_t len)
+{
+	char *p = raw, *end = raw + len, *nl;
+
+	while (p < end && (nl = memchr(p, '\n', (size_t)(end - p)))) {
+		*nl = '\0';
+		handle_record(ps, p);
+		p = nl + 1;
+	}
+}
+
+static int has_rule_error(const struct diags *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (strcmp(d->v[i].rule, "rule-error") == 0)
+			return 1;
+	return 0;
+}
+
+struct drop_ctx {
+	const struct ruleset *rs;
+	struct lesson_result *lr;
+};
+
+/* The engine's findings a suppression covers (compile warnings). */
+static int drop_suppressed(const struct diag *d, void *arg)
+{
+	struct drop_ctx *c = arg;
+
+	return engine_may_suppress(d->rule) && suppressed(c->rs, c->lr, d);
+}
+
+void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
+{
+	struct lesson *l = lr->lesson;
+	struct diags found;
+	struct pass ps;
+	struct buf raw = BUF_INIT;
+	char key[KEY_HEX + 1];
+	char *known = NULL;
+	size_t known_len = 0;
+
+	diags_init(&found);
+	read_suppressions(rs, lr);
+	memset(&ps, 0, sizeof ps);
+	ps.rs = rs;
+	ps.out = &found;
+	ps.ledger = &lr->ledger;
+	ps.lesson_path = l->path;
+	if (rs->memo) {
+		pass_key(rs, lr, key);
+		known = cache_memo_get(rs->memo, "rules", key, &known_len);
+	}
+	if (known) {
+		replay(&ps, known, known_len);
+		free(known);
+	} else {
+		ps.raw = rs->memo ? &raw : NULL;
+		size_t passes = 0;
+		for (size_t from = 0; from < rs->nfiles; passes++)
+			from = run_child(&ps, lr, from);
+		/* Only a pass that ran whole in one child, every rule to its end, is remembered. */
+		if (rs->memo && passes <= 1 && !ps.unclean && !has_rule_error(&found))
+			cache_memo_put(rs->memo, "rules", key, raw.p ? raw.p : "", raw.len);
+		buf_release(&raw);
+	}
+	for (size_t i = 0; i < found.n; i++) {
+		struct diag *d = &found.v[i];
+		if (strcmp(d->rule, "rule-error") != 0 && suppressed(rs, lr, d))
+			continue;
+		struct diag *c = diags_add(&l->diags, d->path, d->line, d->col, d->severity, d->rule, "%s",
+					   d->message);
+		if (d->detail)
+			c->detail = xstrdup(d->detail);
+	}
+	diags_release(&found);
+	struct drop_ctx drop = { rs, lr };
+	diags_drop(&l->diags, drop_suppressed, &drop);
+	for (size_t i = 0; i < lr->nsupp; i++) {
+		const struct suppression *s = &lr->supp[i];
+		if (s->valid && s->first_line && !s->used)
+			diags_add(&l->diags, l->path, s->line, s->col, SEV_WARNING, "suppression",
+				  "the suppression of '%s' suppressed nothing: remove it", s->rule);
+	}
+	diags_sort(&l->diags);
+}
+
+/* ---- loading ---- */
+
+/*
+ * A course's rule file: a file of the repository, so read as one (no link
+ * followed, a regular file, at most 1 MiB), from the folder as named.
+ */
+static int rule_file_read(const char *dir, const char *name, char **text, size_t *len)
+{
+	int dfd = fs_open_root(dir);
+
+	if (dfd < 0)
+		return -1;
+	int rc = fs_read(dfd, name, 1u << 20, text, len);
+	int e = errno;
+	close(dfd);
+	errno = e;
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void add_file(struct ruleset *rs, char *path, char *text, size_t len, int builtin)
+{
+	rs->files = xreallocarray(rs->files, rs->nfiles + 1, sizeof *rs->files);
+	rs->files[rs->nfiles].path = path;
+	rs->files[rs->nfiles].text = text;
+	rs->files[rs->nfiles].len = len;
+	rs->files[rs->nfiles].builtin = builtin;
+	rs->files[rs->nfiles].broken = 0;
+	rs->nfiles++;
+}
+
+static int add_dir(struct ruleset *rs, const char *dir, char **err)
+{
+	DIR *d = opendir(dir);
+	char **names = NULL;
+	size_t n = 0;
+
+	if (!d) {
+		if (errno == ENOENT)
+			return 0;
+		*err = xasprintf("cannot open rule folder '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0 && e->d_name[0] != '.') {
+			names = xreallocarray(names, n + 1, sizeof *names);
+			names[n++] = xstrdup(e->d_name);
+		}
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof *names, cmp_str);
+	int rc = 0;
+	size_t dlen = strlen(dir);
+	while (dlen > 1 && dir[dlen - 1] == '/')
+		dlen--;
+	for (size_t i = 0; i < n; i++) {
+		char *path = xasprintf("%.*s/%s", (int)dlen, dir, names[i]);
+		char *text;
+		size_t len;
+		if (rc == 0 && rule_file_read(dir, names[i], &text, &len) < 0) {
+			*err = errno == EFBIG ? xasprintf("cannot read rule file '%s': it is larger than a rule file may be "
+							  "(1 MiB)",
+							  path)
+					      : xasprintf("cannot read rule file '%s': %s", path, fs_strerror(errno));
+			rc = -1;
+		}
+		if (rc == 0)
+			add_file(rs, path, text, len, 0);
+		else
+			free(path);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+/*
+ * Reads each file's rule ids, severities and summaries in a child (a rule
+ * file's top level is untrusted code too), one record per rule:
+ * "R FILE\tID\tSEVERITY\tSUMMARY\tALIAS,ALIAS" or "X FILE LINE\tMESSAGE".
+ */
+static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
+{
+	struct host h;
+	struct buf b = BUF_INIT;
+
+	memset(&h, 0, sizeof h);
+	h.out = out;
+	for (size_t i = from; i < rs->nfiles; i++) {
+		char *err;
+		h.file = i;
+		buf_addf(&b, "S %zu", i);
+		send(out, &b);
+		limit_cpu();
+		if (host_open(&h) < 0)
+			_exit(4);
+		if (load_rule(&h, &rs->files[i], &err) < 0) {
+			char *first;
+			int line = error_line(err, rs->files[i].path, &first);
+			send_fail(&h, line, first);
+			free(first);
+			free(err);
+		} else {
+			lua_State *L = h.L;
+			const char *why = normalize_rules(L);
+			if (why) {
+				send_fail(&h, 1, why);
+			} else {
+				lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+				for (lua_Integer k = 1; k <= n; k++) {
+					lua_rawgeti(L, -1, k);
+					lua_getfield(L, -1, "id");
+					lua_getfield(L, -2, "severity");
+					lua_getfield(L, -3, "summary");
+					buf_addf(&b, "R %zu\t", i);
+					send_escaped(&b, lua_tostring(L, -3));
+					buf_addc(&b, '\t');
+					send_escaped(&b, lua_isstring(L, -2) ? lua_tostring(L, -2) : "error");
+					buf_addc(&b, '\t');
+					send_escaped(&b, lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+					buf_addc(&b, '\t');
+					lua_pop(L, 3);
+					lua_getfield(L, -1, "aliases");
+					if (lua_istable(L, -1)) {
+						lua_Integer na = (lua_Integer)lua_rawlen(L, -1);
+						for (lua_Integer a = 1; a <= na; a++) {
+							lua_rawgeti(L, -1, a);
+							const char *alias = lua_tostring(L, -1);
+							if (alias && valid_rule_id(alias))
+								buf_addf(&b, "%s%s", a > 1 ? "," : "", alias);
+							lua_pop(L, 1);
+						}
+					}
+					lua_pop(L, 2);
+					send(out, &b);
+				}
+			}
+		}
+		host_close(&h);
+		buf_addf(&b, "E %zu", i);
+		send(out, &b);
+	}
+	buf_release(&b);
+	_exit(0);
+}
+
+static char *field(char **p)
+{
+	char *s = *p;
+	char *tab = strchr(s, '\t');
+
+	if (tab) {
+		*tab = '\0';
+		*p = tab + 1;
+	} else {
+		*p = s + strlen(s);
+	}
+	return unescape(s);
+}
+
+static void add_rule(struct ruleset *rs, size_t file, char *rec)
+{
+	char *p = rec;
+	char *id = field(&p), *sev = field(&p), *summary = field(&p), *aliases = field(&p);
+
+	if (rule_by_id(rs, id)) {
+		diags_add(&rs->errors, rs->files[file].path, 1, 1, SEV_ERROR, "rule-error",
+			  "rule id '%s' is defined twice (also in '%s'): ids are unique", id,
+			  rs->files[rule_by_id(rs, id)->file].path);
+		free(id);
+		free(sev);
+		free(summary);
+		free(aliases);
+		return;
+	}
+	rs->rules = xreallocarray(rs->rules, rs->nrules + 1, sizeof *rs->rules);
+	struct rule_info *r = &rs->rules[rs->nrules++];
+	memset(r, 0, sizeof *r);
+	r->id = id;
+	r->severity = sev;
+	r->summary = summary;
+	r->file = file;
+	for (char *a = aliases; *a;) {
+		size_t n = strcspn(a, ",");
+		if (n) {
+			r->aliases = xreallocarray(r->aliases, r->naliases + 1, sizeof *r->aliases);
+			r->aliases[r->naliases++] = xstrndup(a, n);
+		}
+		a += n;
+		if (*a == ',')
+			a++;
+	}
+	free(aliases);
+}
+
+/* Where the loader's records leave off: the file they are about, and whether it started and ended. */
+struct meta_state {
+	size_t current;
+	int started, ended, line;
+};
+
+static void meta_record(struct ruleset *rs, struct meta_state *st, char *rec)
+{
+	size_t f;
+
+	if (sscanf(rec, "S %zu", &f) == 1 && f < rs->nfiles) {
+		st->current = f, st->started = 1, st->ended = 0;
+	} else if (sscanf(rec, "E %zu", &f) == 1) {
+		st->ended = 1;
+	} else if (rec[0] == 'R' && strchr(rec, '\t')) {
+		add_rule(rs, st->current, strchr(rec, '\t') + 1);
+	} else if (rec[0] == 'X' && strchr(rec, '\t') && sscanf(rec, "X %zu %d", &f, &st->line) == 2) {
+		char *msg = unescape(strchr(rec, '\t') + 1);
+		rs->files[st->current].broken = 1;
+		diags_add(&rs->errors, rs->files[st->current].path, st->line, 1, SEV_ERROR, "rule-error",
+			  "rule file failed to load: %s", msg);
+		free(msg);
+	}
+}
+
+static void files_key(const struct ruleset *rs, char hex[KEY_HEX + 1]);
+
+static void load_meta(struct ruleset *rs)
+{
+	char key[KEY_HEX + 1];
+	size_t known_len = 0;
+	char *known = NULL;
+	struct buf raw = BUF_INIT;
+	int clean = 1;
+
+	if (rs->memo) {
+		files_key(rs, key);
+		known = cache_memo_get(rs->memo, "rule-meta", key, &known_len);
+	}
+	if (known) {
+		struct meta_state st = { 0, 0, 0, 1 };
+		for (char *p = known, *nl; p < known + known_len && (nl = strchr(p, '\n')); p = nl + 1) {
+			*nl = '\0';
+			meta_record(rs, &st, p);
+		}
+		free(known);
+		return;
+	}
+	for (size_t from = 0; from < rs->nfiles;) {
+		int fds[2];
+		if (pipe2(fds, O_CLOEXEC) < 0) {
+			clean = 0;
+			break;
+		}
+		fflush(stdout);
+		fflush(stderr);
+		pid_t pid = fork();
+		if (pid < 0) {
+			close(fds[0]);
+			close(fds[1]);
+			clean = 0;
+			break;
+		}
+		if (pid == 0) {
+			close(fds[0]);
+			meta_child(rs, from, fds[1]);
+		}
+		close(fds[1]);
+		struct buf in = BUF_INIT;
+		struct meta_state st = { from, 0, 0, 1 };
+		int killed = 0;
+		long long t0 = now_ns();
+		for (;;) {
+			long long left = t0 + (long long)(RULE_WALL_LIMIT_S * 1e9) - now_ns();
+			if (left <= 0) {
+				kill(pid, SIGKILL);
+				killed = 1;
+				break;
+			}
+			struct pollfd pf = { fds[0], POLLIN, 0 };
+			if (poll(&pf, 1, (int)(left / 1000000 + 1)) <= 0)
+				continue;
+			char chunk[4096];
+			ssize_t got = read(fds[0], chunk, sizeof chunk);
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got <= 0)
+				break;
+			buf_add(&in, chunk, (size_t)got);
+			buf_add(&raw, chunk, (size_t)got);
+			char *nl;
+			size_t used = 0;
+			while ((nl = memchr(in.p + used, '\n', in.len - used))) {
+				char *rec = in.p + used;
+				*nl = '\0';
+				used = (size_t)(nl - in.p) + 1;
+				int was = st.started ? (int)st.current : -1;
+				meta_record(rs, &st, rec);
+				if (st.started && (int)st.current != was)
+					t0 = now_ns(); /* each file has its own time */
+			}
+			memmove(in.p, in.p + used, in.len - used);
+			buf_setlen(&in, in.len - used);
+		}
+		close(fds[0]);
+		buf_release(&in);
+		int status = 0;
+		waitpid(pid, &status, 0);
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			clean = 0;
+		if (killed || (st.started && !st.ended)) {
+			rs->files[st.current].broken = 1;
+			diags_add(&rs->errors, rs->files[st.current].path, 1, 1, SEV_ERROR, "rule-error",
+				  "rule file failed to load: %s",
+				  killed ? "its top level ran past the rule pass's time limit"
+				  : out_of_cpu(status) ? "its top level ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s)"
+						       : "the loader died");
+			from = st.current + 1;
+			clean = 0;
+		} else {
+			from = rs->nfiles;
+		}
+	}
+	/* Remembered only when one loader read every file to its end. */
+	if (rs->memo && clean)
+		cache_memo_put(rs->memo, "rule-meta", key, raw.p ? raw.p : "", raw.len);
+	buf_release(&raw);
+}
+
+int ruleset_load(struct ruleset *rs, char *const *dirs, size_t ndirs, struct cache *memo, char **err)
+{
+	memset(rs, 0, sizeof *rs);
+	rs->memo = memo;
+	diags_init(&rs->errors);
+	for (const struct embedded_rule *e = embedded_rules; e->path; e++)
+		add_file(rs, xstrdup(e->path), xstrndup(e->text, e->len), e->len, 1);
+	for (size_t i = 0; i < ndirs; i++)
+		if (add_dir(rs, dirs[i], err) < 0)
+			return -1;
+	load_meta(rs);
+	return 0;
+}
+
+void ruleset_release(struct ruleset *rs)
+{
+	for (size_t i = 0; i < rs->nfiles; i++) {
+		free(rs->files[i].path);
+		free(rs->files[i].text);
+	}
+	free(rs->files);
+	for (size_t i = 0; i < rs->nrules; i++) {
+		free(rs->rules[i].id);
+		free(rs->rules[i].severity);
+		free(rs->rules[i].summary);
+		free_words(rs->rules[i].aliases, rs->rules[i].naliases);
+	}
+	free(rs->rules);
+	diags_release(&rs->errors);
+	memset(rs, 0, sizeof *rs);
+}

@@ -1,0 +1,88 @@
+/*
+ * rules.h: the Lua rule host.
+ *
+ * A rule file is Lua 5.4 source (never bytecode) that returns one rule, or
+ * a list of rules: a table with an id, a severity, a summary and handlers
+ * (see engine/rules/README.md). Each file runs in its own lua_State with a
+ * restricted environment (no io, os, package, debug, load, require,
+ * string.dump, getmetatable, collectgarbage), a counting allocator and an
+ * instruction-count hook. The rule pass of a lesson runs in a child process
+ * that the parent kills when one file runs past its wall-clock limit (a C
+ * function such as a backtracking string.find never yields to the hook),
+ * and then continues with the next file in a new child. A file that fails
+ * gives one rule-error diagnostic with its own path and line; the others
+ * still run.
+ */
+#ifndef LITLAB_RULES_H
+#define LITLAB_RULES_H
+
+#include "check/check.h"
+
+#define RULE_MEMORY_LIMIT (64u << 20)
+/* Bytes of a block's stdout and of its stderr that rules see (evidence.stdout_truncated says more was printed). */
+#define RULE_OUTPUT_MAX (64u << 10)
+#define RULE_INSTRUCTION_LIMIT 50000000L
+/* CPU seconds each rule file gets (load, then its handlers), counted by the kernel: a busy
+   machine stops no rule. */
+#define RULE_CPU_LIMIT_S 2
+/* A backstop only: a rule cannot wait for anything, so only a litlab fault could reach it. */
+#define RULE_WALL_LIMIT_S 60.0
+#define RULE_REPORT_LIMIT 500
+
+struct rule_file {
+	char *path; /* as shown in diagnostics: engine/rules/x.lua, lessons/rules/y.lua */
+	char *text;
+	size_t len;
+	int builtin;
+	int broken; /* it failed to load: the rule pass skips it */
+};
+
+struct rule_info {
+	char *id;
+	char *severity; /* "error", "warning" or "note" */
+	char *summary;
+	char **aliases;
+	size_t naliases;
+	size_t file; /* index into files */
+};
+
+struct cache;
+
+struct ruleset {
+	struct rule_file *files;
+	size_t nfiles;
+	struct rule_info *rules;
+	size_t nrules;
+	struct diags errors; /* rule files that failed to load */
+	struct cache *memo;  /* where a lesson's rule pass is remembered; NULL: run it every time */
+};
+
+/*
+ * Loads the built-in rules and every *.lua in each of dirs (missing folders
+ * are skipped; a folder that cannot be read is an error). Returns 0, or -1
+ * with *err (malloc'd) when a folder or file cannot be read. Problems inside
+ * rule files become rule-error diagnostics in rs->errors. Learning each
+ * rule's id, severity and summary runs the files' top level in a child;
+ * with memo (NULL: none) what it learnt is remembered by the files' paths
+ * and texts, and becomes rs->memo for rules_apply().
+ */
+int ruleset_load(struct ruleset *rs, char *const *dirs, size_t ndirs, struct cache *memo, char **err);
+void ruleset_release(struct ruleset *rs);
+/* The rule with this id or alias, or NULL. */
+const struct rule_info *ruleset_find(const struct ruleset *rs, const char *id);
+
+/*
+ * Applies every rule to a checked lesson: reads its suppressions, runs the
+ * rules, drops what the suppressions cover, and adds the rest (and the
+ * suppression diagnostics) to the lesson's diagnostics.
+ *
+ * With rs->memo, a pass that ran whole (no rule-error) is remembered under
+ * a hash of everything the rules are given: litlab's version, every rule
+ * file's path and text, the lesson's path and bytes, and each block's
+ * status and evidence as the rules see it. The same inputs again replay it
+ * without forking or running Lua: rules are functions of what they are
+ * given (their environment has no clock, files or processes).
+ */
+void rules_apply(const struct ruleset *rs, struct lesson_result *lr);
+
+#endif

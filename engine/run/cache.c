@@ -1,0 +1,1262 @@
+/*
+ * cache.c: keys, records and their files (the contract is in cache.h).
+ *
+ * Bytes that are not valid UTF-8 (a program may print anything) are kept
+ * in records as {"base64": "..."}, so that a record gives back exactly the
+ * bytes that were captured; valid UTF-8, NULs included, stays a string.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nettle/base64.h>
+#include <nettle/hmac.h>
+#include <nettle/sha2.h>
+
+#include "base/buf.h"
+#include "run/cache.h"
+#include "run/console.h"
+#include "lesson/lessonfiles.h"
+#include "base/fs.h"
+#include "base/keyhash.h"
+
+/* Bumped whenever the key's fields, the way a block is built, or the record's layout change. */
+#define CACHE_FORMAT 4
+
+/* engine/include/litlab.h, embedded at build time: blocks may include it. */
+extern const char litlab_h[];
+extern const size_t litlab_h_len;
+
+struct cache_file {
+	char *path;
+	int ok; /* it could be read, and digest is its hash */
+	char digest[CACHE_KEY_HEX + 1];
+};
+
+/* The table of files hashed in this run: open addressing on an FNV-1a hash of the path. */
+static size_t path_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+static struct cache_file **slot(struct cache_file **v, size_t alloc, const char *path)
+{
+	size_t i = path_hash(path) & (alloc - 1);
+
+	while (v[i] && strcmp(v[i]->path, path) != 0)
+		i = (i + 1) & (alloc - 1);
+	return &v[i];
+}
+
+/* Called with c->lock held. */
+static void files_add(struct cache *c, struct cache_file *f)
+{
+	if (2 * (c->nfiles + 1) > c->files_alloc) {
+		size_t alloc = c->files_alloc ? 2 * c->files_alloc : 64;
+		struct cache_file **v = xcalloc(alloc, sizeof *v);
+		for (size_t i = 0; i < c->files_alloc; i++)
+			if (c->files[i])
+				*slot(v, alloc, c->files[i]->path) = c->files[i];
+		free(c->files);
+		c->files = v;
+		c->files_alloc = alloc;
+	}
+	*slot(c->files, c->files_alloc, f->path) = f;
+	c->nfiles++;
+}
+
+/* The digest of the file at path as this run first saw it; -1 if it could not be read. */
+static int file_digest(struct cache *c, const char *path, char digest[CACHE_KEY_HEX + 1])
+{
+	struct cache_file *f = NULL;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->files_alloc)
+		f = *slot(c->files, c->files_alloc, path);
+	pthread_mutex_unlock(&c->lock);
+	if (!f) {
+		/* Hashed outside the lock; if two threads hash one file, the first to add it wins. */
+		struct cache_file *nf = xcalloc(1, sizeof *nf);
+		nf->path = xstrdup(path);
+		nf->ok = key_file(path, nf->digest) == 0;
+		pthread_mutex_lock(&c->lock);
+		f = c->files_alloc ? *slot(c->files, c->files_alloc, path) : NULL;
+		if (f) {
+			free(nf->path);
+			free(nf);
+		} else {
+			files_add(c, nf);
+			f = nf;
+		}
+		pthread_mutex_unlock(&c->lock);
+	}
+	memcpy(digest, f->digest, sizeof f->digest);
+	return f->ok ? 0 : -1;
+}
+
+static char *memo_get_cb(void *ctx, const char *id)
+{
+	return cache_memo_get(ctx, "compiler-version", id, NULL);
+}
+
+static void memo_put_cb(void *ctx, const char *id, const char *value)
+{
+	cache_memo_put(ctx, "compiler-version", id, value, strlen(value));
+}
+
+/* The hash of the compiler's binary, from the memo while the file is the same. */
+static void compiler_binary(struct cache *c, const char *path, char bin[CACHE_KEY_HEX + 1])
+{
+	char *id = envinfo_file_id(path);
+	char *known = id ? cache_memo_get(c, "compiler-binary", id, NULL) : NULL;
+
+	if (known && strlen(known) == CACHE_KEY_HEX) {
+		memcpy(bin, known, CACHE_KEY_HEX + 1);
+	} else if (key_file(path, bin) < 0) {
+		strcpy(bin, "unreadable");
+	} else if (id) {
+		cache_memo_put(c, "compiler-binary", id, bin, CACHE_KEY_HEX);
+	}
+	free(known);
+	free(id);
+}
+
+/* The isolation of the sandbox as the probe found it the last time it saw the same fingerprint. */
+/*
+ * The programs the compiler runs (cc1, as, ld, collect2) into the toolchain's
+ * key, each by the identity of its file: binutils or gcc upgraded while the
+ * driver stayed. Which they are is asked once per compiler file and command
+ * (a memo); their identities are looked at every run.
+ */
+static void compiler_parts(struct cache *c, struct runner *r, const char *path, struct sha256_ctx *ctx)
+{
+	char *file = envinfo_file_id(path);
+	/* $CC of several words (ccache gcc): the memo would key the launcher's file, not the compiler's. */
+	char *id = file && r->cc_argv.n == 1 ? xasprintf("%s\ncommand=%s", file, r->cc) : NULL;
+	char *parts = id ? cache_memo_get(c, "compiler-parts", id, NULL) : NULL;
+
+	if (!parts && r->cc_argv.n) {
+		parts = envinfo_compiler_parts(path, r->cc_argv.v, r->cc_argv.n);
+		if (id)
+			cache_memo_put(c, "compiler-parts", id, parts, strlen(parts));
+	}
+	for (char *p = parts, *nl; p && (nl = strchr(p, '\n')); p = nl + 1) {
+		*nl = '\0';
+		char *part = envinfo_file_id(p);
+		key_str(ctx, "compiler-part", part ? part : p);
+		free(part);
+	}
+	free(parts);
+	/* Whether its assembler and linker list what they read: asked once, not guessed from a
+	   build's error text, which a lesson writes (an #error saying "--MD"). */
+	char *opts = id ? cache_memo_get(c, "compiler-options", id, NULL) : NULL;
+	int asm_md = 0, ld_depfile = 0;
+	if (!opts || sscanf(opts, "asm-md=%d ld-depfile=%d", &asm_md, &ld_depfile) != 2) {
+		free(opts);
+		envinfo_dep_options(path, r->cc_argv.v, r->cc_argv.n, &asm_md, &ld_depfile);
+		opts = xasprintf("asm-md=%d ld-depfile=%d", asm_md, ld_depfile);
+		if (id)
+			cache_memo_put(c, "compiler-options", id, opts, strlen(opts));
+	}
+	free(opts);
+	r->no_asm_deps = !asm_md;
+	r->no_linker_deps = !ld_depfile;
+	r->dep_options_known = 1;
+	key_num(ctx, "asm-md", asm_md);
+	key_num(ctx, "ld-depfile", ld_depfile);
+	/* Its search lists, for the folders each record watches (runner.h, evidence.dirs). */
+	char *dirs = id ? cache_memo_get(c, "compiler-search", id, NULL) : NULL;
+	if (!dirs && r->cc_argv.n) {
+		dirs = envinfo_search_dirs(path, r->cc_argv.v, r->cc_argv.n);
+		if (id)
+			cache_memo_put(c, "compiler-search", id, dirs, strlen(dirs));
+	}
+	strvec_clear(&r->sys_inc);
+	strvec_clear(&r->sys_lib);
+	for (char *p = dirs, *nl; p && (nl = strchr(p, '\n')); p = nl + 1) {
+		*nl = '\0';
+		if (p[0] && p[1] == ' ' && p[2] == '/')
+			strvec_push(p[0] == 'I' ? &r->sys_inc : &r->sys_lib, p + 2);
+		key_str(ctx, "compiler-search", p);
+	}
+	free(dirs);
+	free(id);
+	free(file);
+}
+
+static void assume_isolation(struct cache *c, struct runner *r)
+{
+	char *known;
+
+	if (r->isolation)
+		return;
+	c->fingerprint = sandbox_fingerprint();
+	known = cache_memo_get(c, "isolation", c->fingerprint, NULL);
+	if (known && known[0] >= 'A' && known[0] <= 'D' && known[1] == ':' && !strchr(known, '\n')) {
+		runner_set_isolation(r, known);
+		c->assumed = known;
+		return;
+	}
+	free(known);
+	runner_set_isolation(r, sandbox_isolation());
+	cache_memo_put(c, "isolation", c->fingerprint, r->isolation, strlen(r->isolation));
+}
+
+/* ---- the secret records are signed with ---- */
+
+#define SECRET_FILE "cache-secret"
+#define MAC_TAG "litlab-mac "
+#define MAC_LINE (sizeof MAC_TAG - 1 + CACHE_KEY_HEX + 1) /* the tag, the hex digits, a newline */
+
+/*
+ * The folder the secret is kept in: $XDG_STATE_HOME/litlab, else
+ * ~/.local/state/litlab. Under `sudo -E`, or a CI job's HOME=/tmp, those
+ * name folders another user may have prepared (with links that would make
+ * root create folders anywhere): root takes its home from the password
+ * file, and XDG_STATE_HOME only when it is a folder of root's already that
+ * no one else may write.
+ */
+static char *secret_dir(void)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	struct stat st;
+
+	if (geteuid() == 0) {
+		if (state && state[0] == '/' && stat(state, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == 0 &&
+		    !(st.st_mode & 022))
+			return xasprintf("%s/litlab", state);
+		struct passwd *pw = getpwuid(0);
+		return pw && pw->pw_dir && pw->pw_dir[0] == '/' ? xasprintf("%s/.local/state/litlab", pw->pw_dir)
+							      : NULL;
+	}
+	if (state && state[0] == '/')
+		return xasprintf("%s/litlab", state);
+	if (home && home[0] == '/')
+		return xasprintf("%s/.local/state/litlab", home);
+	return NULL;
+}
+
+/* NULL if st (the secret's folder or file) is the user's own and no one else may write it. */
+static const char *not_own(const struct stat *st, unsigned others)
+{
+	if (st->st_uid != geteuid())
+		return "it belongs to another user";
+	if (st->st_mode & others)
+		return "others may read or write it";
+	return NULL;
+}
+
+/* Reads the secret, making it first if there is none; 0, or -1 with *why (malloc'd). */
+static int load_secret(struct cache *c, char **why)
+{
+	char *dir = secret_dir(), *data = NULL, *tmp = NULL;
+	size_t len = 0;
+	int dfd, rc = -1;
+
+	if (!dir) {
+		*why = xstrdup("neither HOME nor XDG_STATE_HOME names a folder");
+		return -1;
+	}
+	/* The user's own folders: links on the way are followed, as a shell would. */
+	dfd = fs_open_top(dir, 1, 1, 0700);
+	if (dfd < 0) {
+		*why = xasprintf("cannot make '%s': %s", dir, fs_strerror(errno));
+		free(dir);
+		return -1;
+	}
+	struct stat st;
+	const char *bad = fstat(dfd, &st) < 0 ? "it cannot be looked at" : not_own(&st, 022);
+	if (bad) {
+		*why = xasprintf("'%s' cannot keep it: %s", dir, bad);
+		close(dfd);
+		free(dir);
+		return -1;
+	}
+	if (fs_read(dfd, SECRET_FILE, 64, &data, &len) < 0 && errno == ENOENT) {
+		/* Made whole beside its place, then linked there: one of two litlabs starting at once wins. */
+		unsigned char fresh_secret[sizeof c->secret];
+		int fd = fs_temp(dfd, SECRET_FILE, &tmp);
+		if (fd >= 0 && getrandom(fresh_secret, sizeof fresh_secret, 0) == (ssize_t)sizeof fresh_secret &&
+		    write_all(fd, fresh_secret, sizeof fresh_secret) == 0 && fsync(fd) == 0)
+			linkat(dfd, tmp, dfd, SECRET_FILE, 0);
+		if (fd >= 0) {
+			close(fd);
+			unlinkat(dfd, tmp, 0);
+		}
+		free(tmp);
+		explicit_bzero(fresh_secret, sizeof fresh_secret);
+		fs_read(dfd, SECRET_FILE, 64, &data, &len);
+	}
+	int sfd = data ? fs_open_file(dfd, SECRET_FILE) : -1;
+	bad = sfd < 0 || fstat(sfd, &st) < 0 ? "it cannot be looked at" : not_own(&st, 077);
+	if (sfd >= 0)
+		close(sfd);
+	if (data && bad) {
+		*why = xasprintf("'%s/" SECRET_FILE "' cannot be used: %s", dir, bad);
+	} else if (data && len == sizeof c->secret) {
+		memcpy(c->secret, data, sizeof c->secret);
+		rc = 0;
+	} else {
+		*why = xasprintf("cannot read '%s/" SECRET_FILE "': %s", dir,
+				 data ? "it is not 32 bytes" : fs_strerror(errno));
+	}
+	if (data)
+		explicit_bzero(data, len);
+	free(data);
+	close(dfd);
+	free(dir);
+	return rc;
+}
+
+/* The signature of what is stored under name (a record's or memo's path below DIR). */
+static void mac_hex(const struct cache *c, const char *name, const char *text, size_t len, char hex[CACHE_KEY_HEX + 1])
+{
+	struct hmac_sha256_ctx ctx;
+	uint8_t digest[SHA256_DIGEST_SIZE];
+
+	hmac_sha256_set_key(&ctx, sizeof c->secret, c->secret);
+	hmac_sha256_update(&ctx, strlen(name) + 1, (const uint8_t *)name); /* its NUL ends it */
+	hmac_sha256_update(&ctx, len, (const uint8_t *)text);
+	hmac_sha256_digest(&ctx, sizeof digest, digest);
+	for (size_t i = 0; i < sizeof digest; i++)
+		snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+}
+
+/* What is written under name: a line with the signature, then text. */
+static char *signed_text(const struct cache *c, const char *name, const char *text, size_t len, size_t *out_len)
+{
+	char hex[CACHE_KEY_HEX + 1];
+	struct buf b = BUF_INIT;
+
+	mac_hex(c, name, text, len, hex);
+	buf_addf(&b, MAC_TAG "%s\n", hex);
+	buf_add(&b, text, len);
+	return buf_detach(&b, out_len);
+}
+
+/*
+ * The text of a file read from under name, if this user's litlab signed it:
+ * *body and *body_len then point into file. 0 otherwise (reported once).
+ */
+static int verified(struct cache *c, const char *name, const char *file, size_t len, const char **body,
+		    size_t *body_len)
+{
+	char hex[CACHE_KEY_HEX + 1];
+
+	if (len >= MAC_LINE && memcmp(file, MAC_TAG, sizeof MAC_TAG - 1) == 0 && file[MAC_LINE - 1] == '\n') {
+		mac_hex(c, name, file + MAC_LINE, len - MAC_LINE, hex);
+		unsigned diff = 0; /* compared in constant time */
+		for (size_t i = 0; i < CACHE_KEY_HEX; i++)
+			diff |= (unsigned)(hex[i] ^ file[sizeof MAC_TAG - 1 + i]);
+		if (diff == 0) {
+			*body = file + MAC_LINE;
+			*body_len = len - MAC_LINE;
+			return 1;
+		}
+	}
+	pthread_mutex_lock(&c->lock);
+	if (!c->foreign_warned)
+		complain("warning: ignoring the cache record '%s/%s', and any other that this user's litlab did "
+		       "not write or that changed since (copied, committed to a repository, or corrupt); "
+		       "they will be rebuilt",
+		       c->dir, name);
+	c->foreign_warned = 1;
+	pthread_mutex_unlock(&c->lock);
+	return 0;
+}
+
+void cache_init(struct cache *c, struct runner *r, int fresh)
+{
+	const char *dir = getenv(CACHE_DIR_ENV);
+	const struct envinfo *env;
+	struct envinfo_memo memo = { memo_get_cb, memo_put_cb, c };
+	char bin[CACHE_KEY_HEX + 1];
+	struct sha256_ctx ctx;
+
+	memset(c, 0, sizeof *c);
+	pthread_mutex_init(&c->lock, NULL);
+	pthread_cond_init(&c->wake, NULL);
+	pthread_cond_init(&c->idle, NULL);
+	c->named = dir && *dir;
+	c->dir = xstrdup(c->named ? dir : CACHE_DIR_DEFAULT);
+	c->fresh = fresh;
+	c->root = fs_open_top(c->dir, c->named, 0, 0);
+	if (c->root < 0 && errno == ELOOP) {
+		/* A link planted where .litlab goes: the cache is not used (nor written through it). */
+		complain("warning: cannot use the evidence cache '%s': %s; set " CACHE_DIR_ENV
+		       " to name a cache folder (results are not cached)",
+		       c->dir, fs_strerror(errno));
+		c->unusable = 1;
+	}
+	char *why = NULL;
+	if (!c->unusable && load_secret(c, &why) < 0) {
+		complain("warning: cannot keep the evidence cache's secret: %s (results are not cached)", why);
+		c->unusable = 1;
+	}
+	c->have_secret = !c->unusable;
+	free(why);
+	assume_isolation(c, r);
+	env = runner_env_memo(r, &memo);
+	compiler_binary(c, env->compiler, bin);
+	sha256_init(&ctx);
+	key_str(&ctx, "compiler-path", env->compiler);
+	key_str(&ctx, "compiler-version", env->compiler_version);
+	key_str(&ctx, "compiler-binary", bin);
+	compiler_parts(c, r, env->compiler, &ctx);
+	key_finish(&ctx, c->toolchain);
+}
+
+void cache_release(struct cache *c)
+{
+	if (c->have_writer) {
+		pthread_mutex_lock(&c->lock);
+		c->stop = 1;
+		pthread_cond_signal(&c->wake);
+		pthread_mutex_unlock(&c->lock);
+		pthread_join(c->writer, NULL); /* it writes what is queued first */
+	}
+	for (size_t i = 0; i < c->files_alloc; i++)
+		if (c->files[i]) {
+			free(c->files[i]->path);
+			free(c->files[i]);
+		}
+	free(c->files);
+	if (c->mismatch)
+		cache_memo_put(c, "isolation", c->fingerprint, sandbox_isolation(), strlen(sandbox_isolation()));
+	free(c->fingerprint);
+	free(c->assumed);
+	free_words(c->warned, c->nwarned);
+	if (c->root >= 0)
+		close(c->root);
+	free(c->dir);
+	pthread_cond_destroy(&c->wake);
+	pthread_cond_destroy(&c->idle);
+	pthread_mutex_destroy(&c->lock);
+	memset(c, 0, sizeof *c);
+}
+
+void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct block *b,
+	       char key[CACHE_KEY_HEX + 1])
+{
+	struct sha256_ctx ctx;
+	struct folder_limits folder;
+	struct buf tu = BUF_INIT;
+
+	runner_translation_unit(l, b, &tu);
+	sha256_init(&ctx);
+	key_num(&ctx, "format", CACHE_FORMAT);
+	key_str(&ctx, "litlab", LITLAB_VERSION);
+	key_field(&ctx, "litlab.h", litlab_h, litlab_h_len);
+	key_str(&ctx, "toolchain", c->toolchain);
+	key_str(&ctx, "cc", r->cc);
+	/* (The compiler's environment is fixed by the runner: none of litlab's reaches it.) */
+	key_str(&ctx, "isolation", runner_isolation(r));
+	/* What the sandbox shows of the host decides what the compiler can find. */
+	key_str(&ctx, "shown", getenv("LITLAB_SANDBOX_PATHS"));
+	key_field(&ctx, "tu", tu.p, tu.len);
+	key_str(&ctx, "lesson-cflags", l->cflags);
+	key_str(&ctx, "cflags", b->cflags);
+	key_str(&ctx, "ldlibs", b->ldlibs);
+	key_str(&ctx, "mode", block_mode_name(b->mode));
+	key_num(&ctx, "sanitize", runner_sanitizes(r, b));
+	key_num(&ctx, "repeat", b->mode == MODE_RUN && r->repeat > 1 ? r->repeat : 1);
+	key_num(&ctx, "has-stdin", b->has_stdin);
+	key_field(&ctx, "stdin", b->has_stdin ? b->stdin_text : "", b->has_stdin ? b->stdin_len : 0);
+	key_str(&ctx, "args", b->args);
+	key_num(&ctx, "timeout", b->timeout);
+	if (b->mode == MODE_MEASURE) {
+		key_num(&ctx, "samples", b->samples);
+		key_num(&ctx, "warmup", b->warmup);
+		key_num(&ctx, "exit", b->exit_expected); /* a run with another status ends the measurement */
+	}
+	key_num(&ctx, "compile-timeout", COMPILE_TIMEOUT_S);
+	key_num(&ctx, "compile-mem", (double)COMPILE_MEM_BYTES);
+	key_num(&ctx, "compile-fsize", (double)COMPILE_FSIZE_BYTES);
+	key_num(&ctx, "compile-nofile", COMPILE_NOFILE);
+	key_num(&ctx, "output-cap", OUTPUT_CAP);
+	key_num(&ctx, "mem", (double)PROGRAM_MEM_BYTES);
+	key_num(&ctx, "fsize", (double)PROGRAM_FSIZE_BYTES);
+	key_num(&ctx, "nofile", PROGRAM_NOFILE);
+	runner_folder_limits(&folder, b);
+	key_num(&ctx, "disk", (double)folder.bytes);
+	key_num(&ctx, "files", (double)folder.files);
+	/* The lesson files it sees and its sources=, a session's commands: only where there are some,
+	   so that the keys of every other block stay as they were. */
+	struct buf inputs = BUF_INIT;
+	lessonfiles_key(l, b, &inputs);
+	if (b->mode == MODE_SESSION)
+		console_key(b, &inputs);
+	if (inputs.len)
+		key_field(&ctx, "inputs", inputs.p, inputs.len);
+	buf_release(&inputs);
+	key_finish(&ctx, key);
+	buf_release(&tu);
+}
+
+/* --- records as JSON --- */
+
+static json_t *bytes_json(const char *p, size_t len)
+{
+	if (utf8_valid(p, len))
+		return json_stringn(p, len);
+	size_t n = BASE64_ENCODE_RAW_LENGTH(len);
+	char *enc = xmalloc(n + 1);
+	base64_encode_raw(enc, len, (const uint8_t *)p);
+	json_t *j = json_pack("{s:s%}", "base64", enc, n);
+	free(enc);
+	return j;
+}
+
+static int bytes_parse(json_t *j, struct buf *out)
+{
+	if (json_is_string(j)) {
+		buf_add(out, json_string_value(j), json_string_length(j));
+		return 0;
+	}
+	json_t *b64 = json_is_object(j) ? json_object_get(j, "base64") : NULL;
+	if (!json_is_string(b64))
+		return -1;
+	size_t len = json_string_length(b64), n = 0;
+	uint8_t *dst = xmalloc(BASE64_DECODE_LENGTH(len) + 1);
+	struct base64_decode_ctx ctx;
+	base64_decode_init(&ctx);
+	int ok = base64_decode_update(&ctx, &n, dst, len, json_string_value(b64)) && base64_decode_final(&ctx);
+	if (ok)
+		buf_add(out, dst, n);
+	free(dst);
+	return ok ? 0 : -1;
+}
+
+static const char *const end_names[] = {
+	[END_EXITED] = "exited",
+	[END_SIGNALED] = "signaled",
+	[END_TIMEOUT] = "timeout",
+	[END_OUTPUT_LIMIT] = "output-limit",
+	[END_LAUNCH_FAILED] = "launch-failed",
+};
+
+/* The name of end in records, or NULL for an end this version does not know. */
+static const char *end_str(enum launch_end end)
+{
+	return (size_t)end < ARRAY_LEN(end_names) ? end_names[end] : NULL;
+}
+
+static int end_parse(json_t *j, enum launch_end *end)
+{
+	for (size_t i = 0; i < ARRAY_LEN(end_names); i++)
+		if (json_is_string(j) && strcmp(json_string_value(j), end_names[i]) == 0) {
+			*end = (enum launch_end)i;
+			return 0;
+		}
+	return -1;
+}
+
+static json_t *str_json(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *env_json(const struct envinfo *e)
+{
+	return json_pack("{s:o, s:o, s:o, s:i, s:o, s:o, s:o, s:o, s:f}", "compiler", str_json(e->compiler),
+			 "compiler_version", str_json(e->compiler_version), "cpu_model", str_json(e->cpu_model),
+			 "logical_cores", e->logical_cores, "os", str_json(e->os), "kernel", str_json(e->kernel),
+			 "machine", str_json(e->machine), "date_utc", str_json(e->date_utc), "loadavg_1min",
+			 e->loadavg1);
+}
+
+/* The sandbox limits a launch may name (launch_result.limit points at one of its own strings). */
+static const char *const limit_names[] = { "memory", "processes" };
+
+static json_t *run_json(const struct launch_result *r)
+{
+	return json_pack("{s:s, s:i, s:i, s:o, s:o, s:o, s:b, s:b, s:I, s:I, s:I, s:I}", "end", end_str(r->end),
+			 "exit_code", r->exit_code, "signo", r->signo, "limit", str_json(r->limit), "stdout",
+			 bytes_json(r->out.p, r->out.len),
+			 "stderr", bytes_json(r->err.p, r->err.len), "stdout_truncated", r->out_truncated,
+			 "stderr_truncated", r->err_truncated, "wall_ns", (json_int_t)r->wall_ns, "user_ns",
+			 (json_int_t)r->user_ns, "sys_ns", (json_int_t)r->sys_ns, "max_rss_kb",
+			 (json_int_t)r->max_rss_kb);
+}
+
+static json_t *sample_json(const struct sample *s)
+{
+	json_t *times = json_array();
+
+	for (size_t i = 0; i < s->regions.n; i++) {
+		const struct region_time *t = &s->regions.times[i];
+		json_array_append_new(times, json_pack("{s:o, s:I, s:I}", "name", str_json(t->name), "ns",
+						       (json_int_t)t->ns, "pairs", (json_int_t)t->pairs));
+	}
+	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o}", "wall_ns", (json_int_t)s->wall_ns, "user_ns",
+			 (json_int_t)s->user_ns, "sys_ns", (json_int_t)s->sys_ns, "max_rss_kb",
+			 (json_int_t)s->max_rss_kb, "regions", times, "region_error", str_json(s->regions.error));
+}
+
+json_t *cache_evidence_json(const struct evidence *ev)
+{
+	json_t *samples = json_array();
+
+	for (size_t i = 0; i < ev->nsamples; i++)
+		json_array_append_new(samples, sample_json(&ev->samples[i]));
+	return json_pack("{s:o, s:b, s:b, s:s, s:o, s:o, s:b, s:b, s:o, s:i, s:o, s:i, s:i, s:i, s:o, s:o}",
+			 "isolation", str_json(ev->isolation), "compiled",
+			 ev->compiled, "compile_ok", ev->compile_ok, "compile_end", end_str(ev->compile_end),
+			 "compile_log", bytes_json(ev->compile_log.p, ev->compile_log.len), "cflags",
+			 str_json(ev->cflags), "sanitized", ev->sanitized, "executed", ev->executed, "run",
+			 ev->executed ? run_json(&ev->run) : json_null(), "warmup", ev->warmup, "samples", samples,
+			 "samples_differ", ev->samples_differ, "repeats", ev->repeats, "repeat_differ",
+			 ev->repeat_differ, "differ_out", bytes_json(ev->differ_out.p, ev->differ_out.len),
+			 "measured", ev->env ? env_json(ev->env) : json_null());
+}
+
+/* Each parser returns -1 at the first thing missing or of the wrong type. */
+static char *dup_json_str(json_t *j)
+{
+	return xstrndup(json_string_value(j), json_string_length(j));
+}
+
+static int env_parse(json_t *j, struct envinfo *e)
+{
+	json_t *compiler, *version, *cpu, *os, *kernel, *machine, *date;
+	int cores;
+	double load;
+
+	if (json_unpack(j, "{s:o, s:o, s:o, s:i, s:o, s:o, s:o, s:o, s:F}", "compiler", &compiler,
+			"compiler_version", &version, "cpu_model", &cpu, "logical_cores", &cores, "os", &os, "kernel",
+			&kernel, "machine", &machine, "date_utc", &date, "loadavg_1min", &load) < 0)
+		return -1;
+	json_t *s[] = { compiler, version, cpu, os, kernel, machine, date };
+	for (size_t i = 0; i < ARRAY_LEN(s); i++)
+		if (!json_is_string(s[i]))
+			return -1;
+	e->compiler = dup_json_str(compiler);
+	e->compiler_version = dup_json_str(version);
+	e->cpu_model = dup_json_str(cpu);
+	e->os = dup_json_str(os);
+	e->kernel = dup_json_str(kernel);
+	e->machine = dup_json_str(machine);
+	e->date_utc = dup_json_str(date);
+	e->logical_cores = cores;
+	e->loadavg1 = load;
+	return 0;
+}
+
+static int run_parse(json_t *j, struct launch_result *r)
+{
+	json_t *end, *limit, *out, *err;
+	json_int_t wall, user, sys, rss;
+
+	if (json_unpack(j, "{s:o, s:i, s:i, s:o, s:o, s:o, s:b, s:b, s:I, s:I, s:I, s:I}", "end", &end, "exit_code",
+			&r->exit_code, "signo", &r->signo, "limit", &limit, "stdout", &out, "stderr", &err,
+			"stdout_truncated", &r->out_truncated, "stderr_truncated", &r->err_truncated, "wall_ns", &wall,
+			"user_ns", &user, "sys_ns", &sys, "max_rss_kb", &rss) < 0 ||
+	    end_parse(end, &r->end) < 0 || bytes_parse(out, &r->out) < 0 || bytes_parse(err, &r->err) < 0)
+		return -1;
+	if (!json_is_null(limit)) {
+		for (size_t i = 0; i < ARRAY_LEN(limit_names) && !r->limit; i++)
+			if (json_is_string(limit) && strcmp(json_string_value(limit), limit_names[i]) == 0)
+				r->limit = limit_names[i];
+		if (!r->limit)
+			return -1;
+	}
+	r->wall_ns = wall;
+	r->user_ns = user;
+	r->sys_ns = sys;
+	r->max_rss_kb = (long)rss;
+	return 0;
+}
+
+static int sample_parse(json_t *j, struct sample *s)
+{
+	json_t *times, *error, *t;
+	json_int_t wall, user, sys, rss;
+	size_t i;
+
+	if (json_unpack(j, "{s:I, s:I, s:I, s:I, s:o, s:o}", "wall_ns", &wall, "user_ns", &user, "sys_ns", &sys,
+			"max_rss_kb", &rss, "regions", &times, "region_error", &error) < 0 ||
+	    !json_is_array(times) || !(json_is_null(error) || json_is_string(error)))
+		return -1;
+	s->wall_ns = wall;
+	s->user_ns = user;
+	s->sys_ns = sys;
+	s->max_rss_kb = (long)rss;
+	if (json_is_string(error))
+		s->regions.error = dup_json_str(error);
+	s->regions.times = xcalloc(json_array_size(times) + 1, sizeof *s->regions.times);
+	json_array_foreach(times, i, t) {
+		json_t *name;
+		json_int_t ns, pairs;
+		if (json_unpack(t, "{s:o, s:I, s:I}", "name", &name, "ns", &ns, "pairs", &pairs) < 0 ||
+		    !json_is_string(name))
+			return -1;
+		struct region_time *rt = &s->regions.times[s->regions.n++];
+		rt->name = dup_json_str(name);
+		rt->ns = ns;
+		rt->pairs = (size_t)pairs;
+	}
+	return 0;
+}
+
+static int evidence_parse(json_t *j, struct evidence *ev)
+{
+	json_t *end, *log, *cflags, *run, *samples, *differ, *measured, *s;
+	size_t i;
+
+	if (json_unpack(j, "{s:b, s:b, s:o, s:o, s:o, s:b, s:b, s:o, s:i, s:o, s:i, s:i, s:i, s:o, s:o}", "compiled",
+			&ev->compiled, "compile_ok", &ev->compile_ok, "compile_end", &end, "compile_log", &log,
+			"cflags", &cflags, "sanitized", &ev->sanitized, "executed", &ev->executed, "run", &run,
+			"warmup", &ev->warmup, "samples", &samples, "samples_differ", &ev->samples_differ, "repeats",
+			&ev->repeats, "repeat_differ", &ev->repeat_differ, "differ_out", &differ, "measured",
+			&measured) < 0)
+		return -1;
+	if (end_parse(end, &ev->compile_end) < 0 || bytes_parse(log, &ev->compile_log) < 0 ||
+	    bytes_parse(differ, &ev->differ_out) < 0 || !json_is_array(samples) ||
+	    !(json_is_null(cflags) || json_is_string(cflags)))
+		return -1;
+	if (json_is_string(cflags))
+		ev->cflags = dup_json_str(cflags);
+	/* Records from before litlab kept the isolation have none: the runner's is shown. */
+	json_t *iso = json_object_get(j, "isolation");
+	if (json_is_string(iso))
+		ev->isolation = dup_json_str(iso);
+	if (ev->executed && run_parse(run, &ev->run) < 0)
+		return -1;
+	ev->samples = xcalloc(json_array_size(samples) + 1, sizeof *ev->samples);
+	json_array_foreach(samples, i, s) {
+		ev->nsamples++;
+		if (sample_parse(s, &ev->samples[i]) < 0)
+			return -1;
+	}
+	if (!json_is_null(measured)) {
+		ev->env = xcalloc(1, sizeof *ev->env);
+		if (env_parse(measured, ev->env) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int cache_evidence_parse(json_t *j, struct evidence *ev, char **err)
+{
+	if (evidence_parse(j, ev) < 0) {
+		evidence_release(ev);
+		*err = xstrdup("its evidence is incomplete or malformed");
+		return -1;
+	}
+	return 0;
+}
+
+/* --- files --- */
+
+/* The record's path below the cache folder, and as messages name it. */
+static char *record_rel(const char *key)
+{
+	return xasprintf("evidence/%.2s/%s.json", key, key);
+}
+
+static char *record_path(const struct cache *c, const char *key)
+{
+	return xasprintf("%s/evidence/%.2s/%s.json", c->dir, key, key);
+}
+
+static void warn_corrupt(struct cache *c, const char *path, const char *why)
+{
+	int seen = 0;
+
+	pthread_mutex_lock(&c->lock);
+	for (size_t i = 0; i < c->nwarned && !seen; i++)
+		seen = strcmp(c->warned[i], path) == 0;
+	if (!seen) {
+		c->warned = xreallocarray(c->warned, c->nwarned + 1, sizeof *c->warned);
+		c->warned[c->nwarned++] = xstrdup(path);
+		complain("warning: ignoring the corrupt cache record '%s' (%s); it will be rebuilt", path, why);
+	}
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* The cache folder, open, or -1 when it does not exist yet (or cannot be used). */
+static int root_fd(const struct cache *c)
+{
+	return __atomic_load_n(&c->root, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * The hash of the files paths[0..n) as they are in this run (each file's
+ * path and the hash of its contents); -1 if one cannot be read.
+ */
+static int deps_digest(struct cache *c, const char *const *paths, size_t n, char out[CACHE_KEY_HEX + 1])
+{
+	struct sha256_ctx ctx;
+	char digest[CACHE_KEY_HEX + 1];
+
+	sha256_init(&ctx);
+	for (size_t i = 0; i < n; i++) {
+		if (file_digest(c, paths[i], digest) < 0)
+			return -1;
+		key_str(&ctx, "path", paths[i]);
+		key_str(&ctx, "sha256", digest);
+	}
+	key_finish(&ctx, out);
+	return 0;
+}
+
+/* 1 if the files the record lists still have the contents they had; -1 if the list is malformed. */
+/*
+ * The hash of the state of the folders paths[0..n): each one's path, and its
+ * device, inode and modification time (which change when an entry is added,
+ * removed or renamed in it), or that it is missing. Folders of the host the
+ * user's flags or the system name: links followed.
+ */
+static void dirs_digest(const char *const *paths, size_t n, char out[CACHE_KEY_HEX + 1])
+{
+	struct sha256_ctx ctx;
+	struct stat st;
+
+	sha256_init(&ctx);
+	for (size_t i = 0; i < n; i++) {
+		key_str(&ctx, "dir", paths[i]);
+		if (stat(paths[i], &st) == 0) {
+			key_num(&ctx, "dev", (double)st.st_dev);
+			key_num(&ctx, "ino", (double)st.st_ino);
+			key_num(&ctx, "mtime", (double)st.st_mtim.tv_sec);
+			key_num(&ctx, "mtime-ns", (double)st.st_mtim.tv_nsec);
+		} else {
+			key_str(&ctx, "missing", "");
+		}
+	}
+	key_finish(&ctx, out);
+}
+
+/* The strings of the array j, or NULL if it is not an array of strings. */
+static const char **strings_of(json_t *j, size_t *n)
+{
+	json_t *f;
+	size_t i;
+
+	if (!json_is_array(j))
+		return NULL;
+	const char **v = xcalloc(json_array_size(j) + 1, sizeof *v);
+	json_array_foreach(j, i, f) {
+		if (!json_is_string(f)) {
+			free(v);
+			return NULL;
+		}
+		v[i] = json_string_value(f);
+	}
+	*n = json_array_size(j);
+	return v;
+}
+
+/* 1 if the files and folders a record lists are as they were, 0 if not, -1 if the lists are malformed. */
+static int deps_unchanged(struct cache *c, json_t *deps)
+{
+	json_t *want = json_object_get(deps, "sha256"), *want_dirs = json_object_get(deps, "dirs_sha256");
+	char digest[CACHE_KEY_HEX + 1];
+	size_t nfiles = 0, ndirs = 0;
+
+	if (!json_is_string(want) || !json_is_string(want_dirs))
+		return -1;
+	const char **files = strings_of(json_object_get(deps, "files"), &nfiles);
+	const char **dirs = strings_of(json_object_get(deps, "dirs"), &ndirs);
+	int same = -1;
+	if (files && dirs) {
+		dirs_digest(dirs, ndirs, digest);
+		same = strcmp(digest, json_string_value(want_dirs)) == 0 &&
+		       deps_digest(c, files, nfiles, digest) == 0 && strcmp(digest, json_string_value(want)) == 0;
+	}
+	free(files);
+	free(dirs);
+	return same;
+}
+
+/* The array of n strings; NULL when one is not UTF-8. */
+static json_t *strings_json(char *const *v, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++) {
+		json_t *f = json_string(v[i]);
+		if (!f) {
+			json_decref(a);
+			return NULL;
+		}
+		json_array_append_new(a, f);
+	}
+	return a;
+}
+
+int cache_load(struct cache *c, const char *key, struct evidence *ev)
+{
+	char *path, *text, *why = NULL;
+	size_t len;
+	int hit = 0;
+
+	if (c->fresh || !c->have_secret || root_fd(c) < 0)
+		return 0;
+	path = record_path(c, key);
+	char *rel = record_rel(key);
+	int rc = fs_read(root_fd(c), rel, CACHE_RECORD_MAX + MAC_LINE, &text, &len);
+	const char *body;
+	size_t body_len;
+	if (rc < 0) {
+		if (errno != ENOENT && errno != ENOTDIR) /* no record, or no cache folder at all */
+			warn_corrupt(c, path, fs_strerror(errno));
+		free(rel);
+		free(path);
+		return 0;
+	}
+	if (!verified(c, rel, text, len, &body, &body_len)) {
+		free(rel);
+		free(text);
+		free(path);
+		return 0;
+	}
+	free(rel);
+	json_error_t je;
+	json_t *rec = json_loadb(body, body_len, JSON_ALLOW_NUL, &je);
+	json_t *format, *rkey, *deps, *evj;
+	if (!rec) {
+		why = xasprintf("not JSON: %s, line %d", je.text, je.line);
+	} else if (json_unpack(rec, "{s:o, s:o, s:o, s:o}", "format", &format, "key", &rkey, "deps", &deps,
+			       "evidence", &evj) < 0) {
+		why = xstrdup("a field is missing");
+	} else if (json_integer_value(format) != CACHE_FORMAT || !json_is_string(rkey) ||
+		   strcmp(json_string_value(rkey), key) != 0) {
+		why = xstrdup("it is not the record of its key");
+	} else {
+		int fresh_deps = deps_unchanged(c, deps);
+		if (fresh_deps < 0)
+			why = xstrdup("its list of files is malformed");
+		else if (fresh_deps && cache_evidence_parse(evj, ev, &why) == 0)
+			hit = 1;
+	}
+	if (why)
+		warn_corrupt(c, path, why);
+	ev->cached = hit;
+	free(why);
+	json_decref(rec);
+	free(text);
+	free(path);
+	return hit;
+}
+
+/* Creates name in the folder fd with text, unless something (a file, a link) is there already. */
+static void create_once(int fd, const char *name, const char *text)
+{
+	int f = fs_create(fd, name, 0644);
+
+	if (f >= 0) {
+		if (write_all(f, text, strlen(text)) < 0)
+			errno = 0; /* best effort: a note for git and backup tools */
+		close(f);
+	}
+}
+
+/*
+ * The cache folder, made with its .gitignore (which ignores it, wherever it
+ * lands) and a CACHEDIR.TAG for backup tools when missing; -1 (errno) when
+ * it cannot be made or used.
+ */
+static int make_root(struct cache *c)
+{
+	static const char tag[] = "Signature: 8a477f597d28d172789f06886806bc55\n"
+				  "# The evidence cache of litlab: removing it is safe.\n";
+	int fd = root_fd(c);
+
+	if (fd >= 0)
+		return fd;
+	if (c->unusable) {
+		errno = ELOOP;
+		return -1;
+	}
+	pthread_mutex_lock(&c->lock);
+	fd = root_fd(c);
+	if (fd < 0) {
+		fd = fs_open_top(c->dir, c->named, 1, 0777);
+		if (fd >= 0) {
+			create_once(fd, ".gitignore", "*\n");
+			create_once(fd, "CACHEDIR.TAG", tag);
+			__atomic_store_n(&c->root, fd, __ATOMIC_RELEASE);
+		}
+	}
+	int e = errno;
+	pthread_mutex_unlock(&c->lock);
+	errno = e;
+	return fd;
+}
+
+/* The folder of the records whose key starts with sub (evidence/sub), made on first use. */
+static int prepare(struct cache *c, const char *sub)
+{
+	unsigned n = (unsigned)strtoul(sub, NULL, 16) & 255;
+	pthread_mutex_lock(&c->lock);
+	int made = c->made[n / 8] >> (n % 8) & 1;
+	pthread_mutex_unlock(&c->lock);
+	int root = make_root(c);
+	if (root < 0 || made)
+		return root < 0 ? -1 : 0;
+
+	char *subdir = xasprintf("evidence/%s", sub);
+	int fd = fs_mkdirs(root, subdir, 0777);
+	free(subdir);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	pthread_mutex_lock(&c->lock);
+	c->made[n / 8] |= (unsigned char)(1u << (n % 8));
+	pthread_mutex_unlock(&c->lock);
+	return 0;
+}
+
+static int write_record(struct cache *c, const char *key, const char *text)
+{
+	char sub[3] = { key[0], key[1], '\0' };
+	char *rel = record_rel(key);
+	size_t len;
+	char *file = signed_text(c, rel, text, strlen(text), &len);
+	/* A new file renamed over the name: a link or FIFO planted there is replaced, never followed. */
+	int rc = prepare(c, sub) == 0 ? fs_replace(root_fd(c), rel, file, len, 0644, 0) : -1;
+
+	free(file);
+	if (rc < 0 && !c->unusable) {
+		int e = errno;
+		pthread_mutex_lock(&c->lock);
+		if (!c->write_warned)
+			complain("warning: cannot write the evidence cache in '%s': %s (results are not cached)",
+			       c->dir, fs_strerror(e));
+		c->write_warned = 1;
+		pthread_mutex_unlock(&c->lock);
+	}
+	free(rel);
+	return rc;
+}
+
+/*
+ * The writer: records are written by a thread of their own, so that making
+ * files (which costs a good part of a millisecond on some file systems)
+ * overlaps the next block's compilation instead of adding to it.
+ */
+struct cache_pending {
+	char *key;
+	char *text;
+	struct cache_pending *next;
+};
+
+static void *writer_main(void *arg)
+{
+	struct cache *c = arg;
+
+	pthread_mutex_lock(&c->lock);
+	for (;;) {
+		while (!c->queue && !c->stop)
+			pthread_cond_wait(&c->wake, &c->lock);
+		struct cache_pending *w = c->queue;
+		if (!w)
+			break;
+		c->queue = w->next;
+		if (!c->queue)
+			c->queue_tail = NULL;
+		c->writing = 1;
+		pthread_mutex_unlock(&c->lock);
+		write_record(c, w->key, w->text);
+		size_t done = strlen(w->text);
+		free(w->key);
+		free(w->text);
+		free(w);
+		pthread_mutex_lock(&c->lock);
+		c->writing = 0;
+		c->queued -= done;
+		pthread_cond_broadcast(&c->idle); /* cache_flush(), and enqueue() waiting for room */
+	}
+	pthread_mutex_unlock(&c->lock);
+	return NULL;
+}
+
+/* Hands text to the writer, started on first use; 0, or -1 if there is no writer. */
+static int enqueue(struct cache *c, const char *key, char *text)
+{
+	pthread_mutex_lock(&c->lock);
+	if (!c->have_writer && !c->no_writer) {
+		if (pthread_create(&c->writer, NULL, writer_main, c) == 0)
+			c->have_writer = 1;
+		else
+			c->no_writer = 1;
+	}
+	if (!c->have_writer) {
+		pthread_mutex_unlock(&c->lock);
+		return -1;
+	}
+	/* Records wait in memory: past CACHE_QUEUE_MAX bytes of them, the blocks wait for the disk. */
+	while (c->queued > CACHE_QUEUE_MAX)
+		pthread_cond_wait(&c->idle, &c->lock);
+	c->queued += strlen(text);
+	struct cache_pending *w = xcalloc(1, sizeof *w);
+	w->key = xstrdup(key);
+	w->text = text;
+	if (c->queue_tail)
+		c->queue_tail->next = w;
+	else
+		c->queue = w;
+	c->queue_tail = w;
+	pthread_cond_signal(&c->wake);
+	pthread_mutex_unlock(&c->lock);
+	return 0;
+}
+
+void cache_flush(struct cache *c)
+{
+	pthread_mutex_lock(&c->lock);
+	while (c->queue || c->writing)
+		pthread_cond_wait(&c->idle, &c->lock);
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* Evidence that the next run could well give otherwise is not kept. */
+static int storable(const struct evidence *ev)
+{
+	if ((!ev->compiled && !ev->executed) || ev->setup_error || (ev->compiled && ev->compile_end != END_EXITED))
+		return 0;
+	if (ev->executed && ev->run.limit) {
+		int known = 0;
+		for (size_t i = 0; i < ARRAY_LEN(limit_names); i++)
+			known |= strcmp(ev->run.limit, limit_names[i]) == 0;
+		if (!known)
+			return 0;
+	}
+	return !ev->executed || (ev->run.end != END_TIMEOUT && ev->run.end != END_LAUNCH_FAILED && end_str(ev->run.end));
+}
+
+/*
+ * 1 when this run's keys name an isolation (from the memo) that the probe,
+ * run for a launch since, did not find: its evidence is not stored under
+ * them, and the memo is corrected when the cache is released.
+ */
+static int isolation_changed(struct cache *c)
+{
+	const char *real = c->assumed ? sandbox_isolation_known() : NULL;
+	int changed;
+
+	if (!real || strcmp(real, c->assumed) == 0)
+		return 0;
+	pthread_mutex_lock(&c->lock);
+	changed = c->mismatch;
+	c->mismatch = 1;
+	pthread_mutex_unlock(&c->lock);
+	if (!changed)
+		complain("warning: the sandbox's isolation is now '%s', not '%s' as the last time litlab probed "
+		       "it here: this run's results are not cached (run again to cache them)",
+		       real, c->assumed);
+	return 1;
+}
+
+void cache_store(struct cache *c, const char *key, const struct evidence *ev)
+{
+	char digest[CACHE_KEY_HEX + 1];
+
+	if (!storable(ev) || isolation_changed(c))
+		return;
+	/* A file that cannot be read or named in JSON would be a dependency the record cannot check. */
+	if (deps_digest(c, (const char *const *)ev->deps, ev->ndeps, digest) < 0)
+		return;
+	char dirs_hex[CACHE_KEY_HEX + 1];
+	dirs_digest((const char *const *)ev->dirs, ev->ndirs, dirs_hex);
+	json_t *files = strings_json(ev->deps, ev->ndeps), *dirs = strings_json(ev->dirs, ev->ndirs);
+	if (!files || !dirs) {
+		json_decref(files);
+		json_decref(dirs);
+		return;
+	}
+	json_t *deps = json_pack("{s:o, s:s, s:o, s:s}", "files", files, "sha256", digest, "dirs", dirs,
+				 "dirs_sha256", dirs_hex);
+	/* NULL when a string is not UTF-8 (a flag, a compiler's name): such evidence is not kept. */
+	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o}", "format", CACHE_FORMAT, "key", key, "litlab",
+				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev));
+	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+	json_decref(rec);
+	if (text && enqueue(c, key, text) < 0) {
+		write_record(c, key, text);
+		free(text);
+	}
+}
+
+/* ---- memos ---- */
+
+/* The memo's path below the cache folder. */
+static char *memo_rel(const char *kind, const char *id)
+{
+	struct sha256_ctx ctx;
+	char hex[CACHE_KEY_HEX + 1];
+
+	sha256_init(&ctx);
+	key_str(&ctx, "litlab", LITLAB_VERSION);
+	key_str(&ctx, "memo-format", "signed"); /* unsigned memos of before are never looked at */
+	key_str(&ctx, kind, id);
+	key_finish(&ctx, hex);
+	return xasprintf("memo/%s-%s", kind, hex);
+}
+
+/*
+ * Every memo ends with this line: one without it (cut short, or not one of
+ * ours) is no memo, so that a lost line can never hide a diagnostic or
+ * shorten an isolation.
+ */
+#define MEMO_END "\n-- litlab memo end --\n"
+
+char *cache_memo_get(const struct cache *c, const char *kind, const char *id, size_t *len)
+{
+	size_t end = sizeof MEMO_END - 1, n = 0;
+	char *path, *data = NULL;
+
+	if (c->fresh || !c->have_secret || root_fd(c) < 0)
+		return NULL;
+	path = memo_rel(kind, id);
+	const char *body;
+	size_t body_len;
+	if (fs_read(root_fd(c), path, CACHE_MEMO_MAX + MAC_LINE, &data, &n) < 0 ||
+	    !verified((struct cache *)c, path, data, n, &body, &body_len) || body_len < end ||
+	    memcmp(body + body_len - end, MEMO_END, end) != 0) {
+		free(data);
+		data = NULL;
+		n = 0;
+	} else {
+		n = body_len - end;
+		memmove(data, body, n);
+		data[n] = '\0';
+	}
+	free(path);
+	if (len)
+		*len = n;
+	return data;
+}
+
+void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len)
+{
+	char *path = memo_rel(kind, id);
+	struct buf b = BUF_INIT;
+	int root = make_root(c), fd = root >= 0 ? fs_mkdirs(root, "memo", 0777) : -1;
+
+	buf_add(&b, data, len);
+	buf_adds(&b, MEMO_END);
+	if (fd >= 0 && c->have_secret) {
+		size_t n;
+		char *file = signed_text(c, path, b.p, b.len, &n);
+		if (fs_replace(root, path, file, n, 0644, 0) < 0)
+			errno = 0; /* silent: the fact is learnt again next time */
+		free(file);
+	}
+	if (fd >= 0)
+		close(fd);
+	buf_release(&b);
+	free(path);
+}
