@@ -88,3 +88,29 @@ void strvec_clear(struct strvec *sv)
 	sv->v = NULL;
 	sv->n = 0;
 }
+
+void strvec_add_sh(struct buf *out, const char *list, int for_make)
+{
+	struct strvec w = STRVEC_INIT;
+	struct buf q = BUF_INIT;
+
+	strvec_split(&w, list ? list : ""); /* an unclosed quote: the words before it (the block fails) */
+	for (size_t i = 0; i < w.n; i++) {
+		buf_reset(&q);
+		if (*w.v[i] && strspn(w.v[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+./:,@%") ==
+				       strlen(w.v[i]))
+			buf_adds(&q, w.v[i]); /* nothing a shell reads otherwise: as it is */
+		else
+			buf_add_sh_quoted(&q, w.v[i]);
+		buf_addc(out, ' ');
+		for (size_t k = 0; k < q.len; k++) {
+			if (for_make && q.p[k] == '$')
+				buf_addc(out, '$');
+			else if (for_make && q.p[k] == '#')
+				buf_addc(out, '\\');
+			buf_addc(out, q.p[k]);
+		}
+	}
+	buf_release(&q);
+	strvec_clear(&w);
+}

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "base/buf.h"
 #include "base/util.h"
 
 struct strvec {
@@ -34,6 +35,15 @@ void strvec_pushv(struct strvec *sv, char *const *words, size_t n);
  * 0, or -1 on an unclosed quote (the words before it kept).
  */
 int strvec_split(struct strvec *sv, const char *s);
+/*
+ * Appends the words of list (split as strvec_split() does: how litlab reads
+ * cflags=, ldlibs=, args=) to out, each after a space and quoted for sh
+ * where it holds more than letters, digits and -_=+./:,@%, so that a shell
+ * given the text runs with exactly those words and expands nothing ($(...),
+ * backquotes, globs). for_make: also written for a
+ * makefile's line ('$' doubled, '#' escaped), which make hands to sh.
+ */
+void strvec_add_sh(struct buf *out, const char *list, int for_make);
 /* Removes and frees the string at index i (< n); the later ones move down. */
 void strvec_remove(struct strvec *sv, size_t i);
 void strvec_clear(struct strvec *sv);

@@ -300,6 +300,12 @@ static int stage_headers(const struct lab *lab, int dirfd, const char *dir, stru
 		size_t k = strlen(v[i].name);
 		if (v[i].name[0] == '.' || k <= 2 || strcmp(v[i].name + k - 2, ".h") != 0)
 			continue;
+		/* A lesson file the block sees is staged at the version it saw (stage_lesson_files()). */
+		int seen = 0;
+		for (size_t f = 0; dirfd == lab->dirfd && f < lab->nlfiles && !seen; f++)
+			seen = strcmp(lab->rfiles[f].path, v[i].name) == 0;
+		if (seen)
+			continue;
 		char *from = xasprintf("%s/%s", dir, v[i].name), *body;
 		size_t len;
 		if (fs_read(dirfd, v[i].name, LAB_FILE_MAX, &body, &len) < 0) {
@@ -439,7 +445,13 @@ static int compile(struct lab *lab, const struct block *b, const struct lab_file
 	if (b->nsources) {
 		/* As check builds it: each file alone, then linked; shown as make would. */
 		link = block_executes(b) || b->mode == MODE_COMPILE_FAIL;
-		say(lab, NULL, "$ make -f %s/%s.mk%s\n", lab->dir, b->id, link ? "" : " (compile only)");
+		/* As a student would type it from here: make runs in the lab's folder. */
+		struct buf cmd = BUF_INIT;
+		buf_adds(&cmd, "cd");
+		add_shell_word(&cmd, lab->dir);
+		buf_addf(&cmd, " && make -f %s.mk", b->id);
+		say(lab, NULL, "$ (%s)%s\n", cmd.p, link ? "" : " (compile only)");
+		buf_release(&cmd);
 	} else {
 		strvec_push(&shown, lab->runner.cc);
 		strvec_pushv(&shown, w.flags.v, w.flags.n);

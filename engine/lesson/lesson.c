@@ -219,6 +219,18 @@ static int word_is(const char *w, const char *prefix)
  * asks the compiler, assembler and linker for: -MMD would leave every system
  * header out of the key (the driver passes it after litlab's -MD).
  */
+/*
+ * 1 if word w (up to '=' or ',') is long option name or an abbreviation of
+ * it that a getopt_long() program takes (gcc's driver and GNU ld take any
+ * unambiguous start): at least min characters of it.
+ */
+static int abbreviates(const char *w, const char *name, size_t min)
+{
+	size_t n = strcspn(w, "=,");
+
+	return n >= min && n <= strlen(name) && strncmp(w, name, n) == 0;
+}
+
 static int dependency_flag(const char *f, const char *next)
 {
 	static const char *const long_forms[] = { "--dependencies", "--user-dependencies", "--write-dependencies",
@@ -232,13 +244,17 @@ static int dependency_flag(const char *f, const char *next)
 	for (const char *o = opt; o; o = strchr(o, ',') ? strchr(o, ',') + 1 : NULL) {
 		if (o[0] == '-' && o[1] == 'M' && (o[2] == '\0' || o[2] == ',' || strchr("DMFGPTQ", o[2])))
 			return 1;
-		if (word_is(o, "--MD") || word_is(o, "--dependency-file") || word_is(o, "-dependency-file"))
+		/* the assembler's --MD, the linker's --dependency-file (ld takes -dependency-file,
+		   and any unambiguous start: --depe) */
+		if (word_is(o, "--MD") || abbreviates(o, "--dependency-file", 5) || abbreviates(o, "-dependency-file", 4))
 			return 1;
 		if (opt == f)
 			break; /* a plain flag: only its own word */
 	}
+	/* gcc's driver takes an unambiguous start of a long option: --write-user is
+	   --write-user-dependencies, --user-dep is --user-dependencies */
 	for (size_t i = 0; i < ARRAY_LEN(long_forms); i++)
-		if (word_is(f, long_forms[i]))
+		if (abbreviates(f, long_forms[i], 4) || word_is(f, long_forms[i]))
 			return 1;
 	return 0;
 }

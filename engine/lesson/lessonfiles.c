@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "lesson/lessonfiles.h"
+#include "base/strvec.h"
 #include "base/util.h"
 
 static void error_at(struct lesson *l, struct block *b, int line, int col, char *msg)
@@ -119,9 +120,22 @@ static long live_find(const struct lesson *l, const struct live *lv, const char 
 }
 
 /* A lesson file that tangle would also write for a block, or README.md: 1 (reported). */
+int lessonfiles_own_code(const struct block *b)
+{
+	for (size_t i = 0; i < b->code_len; i++)
+		if (!isspace((unsigned char)b->code[i]))
+			return 1;
+	return b->ndeps > 0;
+}
+
+/*
+ * 1 (reported) if f's name is one the lab folder of a block gives a file of
+ * its own: ID.c (when it has code of its own), ID.stdin, ID.expected...,
+ * ID.mk, and what the lab README's by-hand commands build, ID and ID.o.
+ */
 static int tangle_clash(struct lesson *l, struct block *f)
 {
-	static const char *const suffixes[] = { ".c", ".stdin", ".expected", ".expected-stderr", ".mk" };
+	static const char *const suffixes[] = { ".c", ".stdin", ".expected", ".expected-stderr", ".mk", "", ".o" };
 
 	if (strcmp(f->file, "README.md") == 0) {
 		error_at(l, f, f->file_line, f->file_col,
@@ -133,7 +147,9 @@ static int tangle_clash(struct lesson *l, struct block *f)
 		if (!block_compiles(b) || !b->id)
 			continue;
 		size_t n = strlen(b->id);
-		for (size_t s = 0; s < ARRAY_LEN(suffixes); s++)
+		for (size_t s = 0; s < ARRAY_LEN(suffixes); s++) {
+			if (s == 0 && !lessonfiles_own_code(b))
+				continue; /* a block built from its sources alone: no ID.c */
 			if (strncmp(f->file, b->id, n) == 0 && strcmp(f->file + n, suffixes[s]) == 0) {
 				error_at(l, f, f->file_line, f->file_col,
 					 xasprintf("file=%s: the lab of block '%s' (line %d) has a file of that name: "
@@ -141,6 +157,7 @@ static int tangle_clash(struct lesson *l, struct block *f)
 						   f->file, b->id, b->line));
 				return 1;
 			}
+		}
 	}
 	return 0;
 }
@@ -346,11 +363,8 @@ static void add_object(struct buf *out, const char *src)
 
 void lessonfiles_makefile(const struct lesson *l, const struct block *b, const char *lesson_name, struct buf *out)
 {
-	int own = 0;
+	int own = lessonfiles_own_code(b);
 
-	for (size_t i = 0; i < b->code_len && !own; i++)
-		own = !isspace((unsigned char)b->code[i]);
-	own |= b->ndeps > 0;
 	buf_addf(out, "# %s.mk: tangled by 'litlab tangle' from block '%s' of %s (lines %d-%d):\n", b->id, b->id,
 		 lesson_name, b->line, b->end_line);
 	buf_addf(out, "# the program built from%s%s.c", own ? " " : "", own ? b->id : "");
@@ -362,14 +376,12 @@ void lessonfiles_makefile(const struct lesson *l, const struct block *b, const c
 	buf_addf(out, "#   make -f %s.mk        builds ./%s\n", b->id, b->id);
 	if (block_executes(b))
 		buf_addf(out, "#   make -f %s.mk run    builds it and runs it as the lesson does\n", b->id);
+	/* The lesson's words as data: quoted for the shell make runs, '$' and '#' for make. */
 	buf_adds(out, "CC = cc\nCFLAGS =");
-	if (l->cflags && *l->cflags)
-		buf_addf(out, " %s", l->cflags);
-	if (b->cflags && *b->cflags)
-		buf_addf(out, " %s", b->cflags);
+	strvec_add_sh(out, l->cflags, 1);
+	strvec_add_sh(out, b->cflags, 1);
 	buf_adds(out, " -I ../include\nLDLIBS =");
-	if (b->ldlibs && *b->ldlibs)
-		buf_addf(out, " %s", b->ldlibs);
+	strvec_add_sh(out, b->ldlibs, 1);
 	buf_adds(out, "\nOBJS =");
 	if (own)
 		buf_addf(out, " %s.o", b->id);
@@ -386,8 +398,7 @@ void lessonfiles_makefile(const struct lesson *l, const struct block *b, const c
 	buf_addf(out, "\n\n%s: $(OBJS)\n\t$(CC) $(CFLAGS) -o $@ $(OBJS) $(LDLIBS)\n\n$(OBJS): $(HEADERS)\n", b->id);
 	if (block_executes(b)) {
 		buf_addf(out, "\nrun: %s\n\t./%s", b->id, b->id);
-		if (b->args && *b->args)
-			buf_addf(out, " %s", b->args);
+		strvec_add_sh(out, b->args, 1);
 		if (b->has_stdin)
 			buf_addf(out, " < %s.stdin", b->id);
 		buf_adds(out, "\n");

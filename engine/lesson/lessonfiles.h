@@ -93,4 +93,7 @@ void lessonfiles_makefile(const struct lesson *l, const struct block *b, const c
 int lessonfiles_link_diags(struct diags *d, const struct lesson *l, const struct block *b, const char *log,
 			   size_t len);
 
+/* 1 if b has code of its own (or uses some): tangle writes it as ID.c, make -f ID.mk builds ID.o. */
+int lessonfiles_own_code(const struct block *b);
+
 #endif

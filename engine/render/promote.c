@@ -131,21 +131,86 @@ static void note(struct diags *notes, const struct lesson *l, const struct outpu
 	free(msg);
 }
 
+/*
+ * Why the promoted text of session b would not say what ran, or NULL: read
+ * back as a session, it must have the same commands, and each the output
+ * and status it now shows; a line a command printed that a session reads as
+ * its own ("$ ", "> ", "[N]", "...") would make it another session. And no
+ * output may hold a timing value (*value: it, with its quote open).
+ */
+static const char *session_unsafe(const struct block *b, const char *text, size_t len, char **value)
+{
+	struct console_session was, now;
+	char *err = NULL;
+	int line;
+	const char *why = NULL;
+
+	*value = NULL;
+	if (console_parse(b->code, b->code_len, 1, &was, &err, &line) < 0) {
+		free(err);
+		return "its commands cannot be read";
+	}
+	if (console_parse(text, len, 1, &now, &err, &line) < 0) {
+		free(err);
+		console_session_release(&was);
+		return "a command printed a line a session reads as its own ('$ ', '> ', '[N]'): show that "
+		       "output in an output block of its own";
+	}
+	if (now.n != was.n)
+		why = "a command printed a line a session reads as a command ('$ ' or '> '): show that output "
+		      "in an output block of its own";
+	for (size_t k = 0; k < now.n && !why; k++) {
+		struct quantity q;
+		if (strcmp(now.v[k].text, was.v[k].text) != 0)
+			why = "a command printed a line a session reads as a command ('$ ' or '> '): show that "
+			      "output in an output block of its own";
+		else if (timing_value(now.v[k].out, now.v[k].out_len, &q)) {
+			why = "a command printed a timing value, which a session may not show (it varies from run "
+			      "to run, and is an error [timing-needs-metadata]); write '...' where it stands: '";
+			*value = xstrndup(now.v[k].out + q.start, q.len);
+			for (char *c = *value; *c; c++)
+				if (*c == '\n' || *c == '\r' || *c == '\t')
+					*c = ' ';
+		}
+	}
+	console_session_release(&was);
+	console_session_release(&now);
+	return why;
+}
+
 /* A session's commands whose output differs get the real one (console_promoted()). */
 static void promote_session(struct promote_plan *plan, const struct lesson *l, size_t i, const struct evidence *ev,
 			    struct diags *notes)
 {
 	const struct block *b = &l->blocks[i];
 	size_t len;
-	char *text = b->bad_attrs ? NULL : console_promoted(b, ev, &len);
+	char *text = NULL;
 
+	len = 0;
+	if (!b->bad_attrs)
+		text = console_promoted(b, ev, &len);
+	if (!text && len == (size_t)-1) {
+		diags_add(notes, l->path, b->line, b->col, SEV_NOTE, "output-mismatch",
+			  "session '%s' not promoted: a command printed a line a session reads as its own ('$ ', "
+			  "'> ', '[N]' or '...'): show that output in an output block of its own",
+			  b->id);
+		return;
+	}
 	if (!text) {
 		if (!b->bad_attrs && ev->executed)
 			diags_add(notes, l->path, b->line, b->col, SEV_NOTE, "output-mismatch",
 				  "session '%s' did not run to its end: not promoted; fix it first", b->id);
 		return;
 	}
+	const char *bad = NULL;
+	char *value = NULL;
 	if ((len != b->code_len || memcmp(text, b->code, len) != 0) && showable(text, len))
+		bad = session_unsafe(b, text, len, &value);
+	if (bad) {
+		diags_add(notes, l->path, b->line, b->col, SEV_NOTE, "output-mismatch",
+			  "session '%s' not promoted: %s%s%s", b->id, bad, value ? value : "", value ? "'" : "");
+		free(value);
+	} else if ((len != b->code_len || memcmp(text, b->code, len) != 0) && showable(text, len))
 		promote_plan_add(plan, i, PROMOTE_BLOCK, text, len);
 	else if (len != b->code_len || memcmp(text, b->code, len) != 0)
 		diags_add(notes, l->path, b->line, b->col, SEV_NOTE, "output-mismatch",

@@ -28,7 +28,7 @@
 #include "base/keyhash.h"
 
 /* Bumped whenever the key's fields, the way a block is built, or the record's layout change. */
-#define CACHE_FORMAT 4
+#define CACHE_FORMAT 5
 
 /* engine/include/litlab.h, embedded at build time: blocks may include it. */
 extern const char litlab_h[];
@@ -610,7 +610,7 @@ json_t *cache_evidence_json(const struct evidence *ev)
 
 	for (size_t i = 0; i < ev->nsamples; i++)
 		json_array_append_new(samples, sample_json(&ev->samples[i]));
-	return json_pack("{s:o, s:b, s:b, s:s, s:o, s:o, s:b, s:b, s:o, s:i, s:o, s:i, s:i, s:i, s:o, s:o}",
+	json_t *j = json_pack("{s:o, s:b, s:b, s:s, s:o, s:o, s:b, s:b, s:o, s:i, s:o, s:i, s:i, s:i, s:o, s:o}",
 			 "isolation", str_json(ev->isolation), "compiled",
 			 ev->compiled, "compile_ok", ev->compile_ok, "compile_end", end_str(ev->compile_end),
 			 "compile_log", bytes_json(ev->compile_log.p, ev->compile_log.len), "cflags",
@@ -619,6 +619,15 @@ json_t *cache_evidence_json(const struct evidence *ev)
 			 "samples_differ", ev->samples_differ, "repeats", ev->repeats, "repeat_differ",
 			 ev->repeat_differ, "differ_out", bytes_json(ev->differ_out.p, ev->differ_out.len),
 			 "measured", ev->env ? env_json(ev->env) : json_null());
+	if (j && ev->nsession) { /* a session's split: [where, how long, status] for each command */
+		json_t *split = json_array();
+		for (size_t i = 0; i < ev->nsession; i++)
+			json_array_append_new(split, json_pack("[I, I, i]", (json_int_t)ev->session[i].out,
+							       (json_int_t)ev->session[i].out_len,
+							       ev->session[i].status));
+		json_object_set_new(j, "session", split);
+	}
+	return j;
 }
 
 /* Each parser returns -1 at the first thing missing or of the wrong type. */
@@ -743,6 +752,23 @@ static int evidence_parse(json_t *j, struct evidence *ev)
 		ev->env = xcalloc(1, sizeof *ev->env);
 		if (env_parse(measured, ev->env) < 0)
 			return -1;
+	}
+	json_t *split = json_object_get(j, "session"), *c;
+	if (split) {
+		if (!json_is_array(split) || json_array_size(split) > 100000)
+			return -1;
+		ev->session = xcalloc(json_array_size(split) + 1, sizeof *ev->session);
+		json_array_foreach(split, i, c) {
+			json_int_t at, len;
+			int st;
+			if (json_unpack(c, "[I, I, i]", &at, &len, &st) < 0 || at < 0 || len < 0 ||
+			    (size_t)at > ev->run.out.len || (size_t)len > ev->run.out.len - (size_t)at)
+				return -1;
+			ev->session[i].out = (size_t)at;
+			ev->session[i].out_len = (size_t)len;
+			ev->session[i].status = st;
+			ev->nsession = i + 1;
+		}
 	}
 	return 0;
 }

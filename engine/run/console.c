@@ -233,11 +233,20 @@ static int make_marker(char marker[MARKER_LEN])
 /* The script: every command, each followed by its boundary. */
 static void write_script(struct buf *sc, const struct console_session *s, const char *marker)
 {
+	/*
+	 * The boundary after each command is printed by the shell the lesson's
+	 * commands have just run in: a function or an alias they defined named
+	 * command or printf would print it for them. The status is saved first,
+	 * then their functions of those names go (unset is a special builtin,
+	 * which no function can be), and the names are quoted (no alias applies).
+	 */
 	buf_adds(sc, "exec 2>&1\n");
 	for (size_t i = 0; i < s->n; i++) {
 		buf_adds(sc, "command eval ");
 		buf_add_sh_quoted(sc, s->v[i].text);
-		buf_addf(sc, "\ncommand printf '\\n%s %zu %%d\\n' \"$?\"\n", marker, i + 1);
+		buf_addf(sc, "\nlitlab_status=$?\n\\unset -f command printf\n"
+			     "\\command \\printf '\\n%s %zu %%d\\n' \"$litlab_status\"\n",
+			 marker, i + 1);
 	}
 	buf_adds(sc, "exit 0\n");
 }
@@ -254,13 +263,28 @@ static void add_command(struct buf *t, const char *text)
 	buf_addc(t, '\n');
 }
 
-static void add_output(struct buf *t, const char *p, size_t n, int status)
+/* Appends output p[0..n) (a newline made sure of) and "[N]" when status is not 0; the output's length. */
+static size_t add_output(struct buf *t, const char *p, size_t n, int status)
 {
+	size_t start = t->len;
+
 	buf_add(t, p, n);
 	if (n && p[n - 1] != '\n')
 		buf_addc(t, '\n');
+	size_t len = t->len - start;
 	if (status)
 		buf_addf(t, "[%d]\n", status);
+	return len;
+}
+
+/* Records where command i's output (len bytes, from start) stands, with its status. */
+static void record(struct evidence *ev, size_t i, size_t start, size_t len, int status)
+{
+	ev->session = xreallocarray(ev->session, i + 1, sizeof *ev->session);
+	ev->session[i].out = start;
+	ev->session[i].out_len = len;
+	ev->session[i].status = status;
+	ev->nsession = i + 1;
 }
 
 /*
@@ -268,7 +292,7 @@ static void add_output(struct buf *t, const char *p, size_t n, int status)
  * (malloc'd) when a boundary is out of place, else NULL.
  */
 static char *read_stream(const struct console_session *s, const char *marker, const struct launch_result *res,
-			 struct buf *t)
+			 struct buf *t, struct evidence *ev)
 {
 	const char *raw = res->out.p, *end = raw + res->out.len;
 	size_t mlen = strlen(marker), found = 0;
@@ -287,7 +311,8 @@ static char *read_stream(const struct console_session *s, const char *marker, co
 		}
 		if (!b) { /* the shell ended (or was stopped) in this command */
 			int st = res->end == END_EXITED && res->exit_code ? res->exit_code : 0;
-			add_output(t, p, (size_t)(end - p), st);
+			size_t at = t->len;
+			record(ev, i, at, add_output(t, p, (size_t)(end - p), st), st);
 			return found != i ? xstrdup("the session printed litlab's boundary marker where no "
 						    "boundary was: a command read it from the shell")
 					  : NULL;
@@ -300,7 +325,8 @@ static char *read_stream(const struct console_session *s, const char *marker, co
 			return xasprintf("the session printed a boundary marker out of place after command %zu: a "
 					 "command read it from the shell",
 					 i + 1);
-		add_output(t, p, (size_t)(b - 1 - p), (int)st);
+		size_t at = t->len;
+		record(ev, i, at, add_output(t, p, (size_t)(b - 1 - p), (int)st), (int)st);
 		p = e + 1;
 	}
 	if (found != s->n)
@@ -366,7 +392,10 @@ void console_run_files(const struct block *b, const struct runner_file *files, s
 	launch_result_release(&ev->run);
 	ev->run = res;
 	struct buf t = BUF_INIT;
-	char *problem = res.end == END_LAUNCH_FAILED ? NULL : read_stream(&s, marker, &res, &t);
+	free(ev->session);
+	ev->session = NULL;
+	ev->nsession = 0;
+	char *problem = res.end == END_LAUNCH_FAILED ? NULL : read_stream(&s, marker, &res, &t, ev);
 	buf_reset(&ev->run.out);
 	buf_add(&ev->run.out, t.p, t.len);
 	if (problem) {
@@ -404,9 +433,23 @@ static int at_command(const struct buf *t, size_t pos, const char *text, size_t 
  * Splits the real transcript along the block's commands (which it repeats,
  * in order): how many of them ran, each one's output and status.
  */
-static size_t split_real(const struct console_session *s, const struct buf *t, struct real_cmd *real)
+static size_t split_real(const struct console_session *s, const struct evidence *ev, struct real_cmd *real)
 {
+	const struct buf *t = &ev->run.out;
 	size_t pos = 0, ran = 0;
+
+	/* The split the shell's boundaries made, which no line a program prints can move. */
+	if (ev->nsession) {
+		for (size_t i = 0; i < s->n && i < ev->nsession; i++) {
+			if (ev->session[i].out > t->len || ev->session[i].out_len > t->len - ev->session[i].out)
+				return i;
+			real[i].out = t->p + ev->session[i].out;
+			real[i].out_len = ev->session[i].out_len;
+			real[i].status = ev->session[i].status;
+			ran++;
+		}
+		return ran;
+	}
 
 	for (size_t i = 0; i < s->n; i++) {
 		size_t start;
@@ -485,7 +528,7 @@ int console_verify(struct diags *d, const struct lesson *l, const struct block *
 		return -1;
 	}
 	struct real_cmd *real = xcalloc(s.n, sizeof *real);
-	size_t ran = split_real(&s, &run->out, real);
+	size_t ran = split_real(&s, ev, real);
 	int bad = 0, stopped = run->end != END_EXITED || run->limit || ran < s.n || run->err.len;
 	/* The command that was running when the session stopped. */
 	const struct console_cmd *last = &s.v[ran ? ran - 1 : 0];
@@ -564,7 +607,7 @@ char *console_promoted(const struct block *b, const struct evidence *ev, size_t 
 		return NULL;
 	struct real_cmd *real = xcalloc(s.n, sizeof *real);
 	struct buf t = BUF_INIT;
-	size_t ran = split_real(&s, &ev->run.out, real);
+	size_t ran = split_real(&s, ev, real);
 	char *ret = NULL;
 	if (ran == s.n) {
 		/* What stands before the first command (blank lines) stays. */
@@ -572,16 +615,45 @@ char *console_promoted(const struct block *b, const struct evidence *ev, size_t 
 		while (*first && *first != '$')
 			first++;
 		buf_add(&t, b->code, (size_t)(first - b->code));
+		int *kept = xcalloc(s.n, sizeof *kept);
 		for (size_t i = 0; i < s.n; i++) {
 			const struct console_cmd *c = &s.v[i];
 			add_command(&t, c->text);
-			if (real[i].status == c->status &&
-			    match_output(MATCH_ELLIPSIS, c->out, c->out_len, real[i].out, real[i].out_len))
+			kept[i] = real[i].status == c->status &&
+				  match_output(MATCH_ELLIPSIS, c->out, c->out_len, real[i].out, real[i].out_len);
+			if (kept[i])
 				add_output(&t, c->out, c->out_len, c->status);
 			else
 				add_output(&t, real[i].out, real[i].out_len, real[i].status);
 		}
-		ret = buf_detach(&t, len);
+		/*
+		 * Read back, it must be the same session, each replaced output and
+		 * status as they were: a printed "$ ", "> ", "[N]" or "..." line
+		 * would make it say something else (a command, a status, a wildcard).
+		 */
+		struct console_session back;
+		char *berr = NULL;
+		int bline, same = console_parse(t.p, t.len, 1, &back, &berr, &bline) == 0 && back.n == s.n;
+		for (size_t i = 0; same && i < s.n; i++) {
+			same = strcmp(back.v[i].text, s.v[i].text) == 0;
+			if (same && !kept[i]) {
+				struct buf want = BUF_INIT;
+				add_output(&want, real[i].out, real[i].out_len, 0);
+				same = back.v[i].status == real[i].status && back.v[i].out_len == want.len &&
+				       memcmp(back.v[i].out, want.p, want.len) == 0 &&
+				       !memmem(want.p, want.len, "...", 3);
+				buf_release(&want);
+			}
+		}
+		if (berr)
+			free(berr);
+		else
+			console_session_release(&back);
+		free(kept);
+		if (same)
+			ret = buf_detach(&t, len);
+		else
+			*len = (size_t)-1; /* ran to its end, but its output cannot stand in a session */
 	}
 	buf_release(&t);
 	free(real);

@@ -82,7 +82,9 @@ int console_verify(struct diags *d, const struct lesson *l, const struct block *
 /*
  * The block's text with its outputs replaced by the real ones (promote): a
  * command whose output matched keeps what the block says ("..." included).
- * NULL when the session did not run to its end. malloc'd.
+ * NULL when the session did not run to its end, or (with *len set to
+ * (size_t)-1) when a command printed a line a session reads as its own:
+ * "$ ", "> ", "[N]", "...". malloc'd.
  */
 char *console_promoted(const struct block *b, const struct evidence *ev, size_t *len);
 

@@ -134,6 +134,7 @@ void evidence_release(struct evidence *ev)
 	free(ev->isolation);
 	free_words(ev->deps, ev->ndeps);
 	free_words(ev->dirs, ev->ndirs);
+	free(ev->session);
 	if (ev->env) {
 		envinfo_release(ev->env);
 		free(ev->env);
@@ -780,9 +781,6 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 	size_t asm_deps = argv.n; /* what the assembler reads (.incbin), GNU as 2.36 and later */
 	if (!r->no_asm_deps)
 		strvec_push(&argv, "-Wa,--MD,.adeps");
-	size_t linker_deps = argv.n;
-	if (link && !r->no_linker_deps)
-		strvec_push(&argv, "-Wl,--dependency-file=.ldeps");
 	if (!link)
 		strvec_push(&argv, "-c");
 	strvec_push(&argv, "-o");
@@ -790,6 +788,10 @@ int runner_build_compile(struct runner *r, struct runner_build *bd, const struct
 	strvec_pushf(&argv, "./%s", source); /* "./": a name may start with '-' */
 	if (link && libs)
 		strvec_pushv(&argv, libs->v, libs->n);
+	/* Last: the linker keeps the last such option, and the lesson's words come before. */
+	size_t linker_deps = argv.n;
+	if (link && !r->no_linker_deps)
+		strvec_push(&argv, "-Wl,--dependency-file=.ldeps");
 
 	compile_launch(bd, argv.v, ev);
 	/*
@@ -891,8 +893,6 @@ static char *units_script(const struct runner *r, const struct strvec *flags, co
 	if (link) {
 		buf_adds(&sc, "[ \"$st\" = 0 ] || exit 1\nexec");
 		sh_words(&sc, r, flags);
-		if (ld_deps)
-			sh_word(&sc, "-Wl,--dependency-file=.ldeps");
 		sh_word(&sc, "-o");
 		sh_word(&sc, "prog");
 		for (size_t k = 0; k < units->n; k++) {
@@ -902,6 +902,8 @@ static char *units_script(const struct runner *r, const struct strvec *flags, co
 		}
 		for (size_t i = 0; libs && i < libs->n; i++)
 			sh_word(&sc, libs->v[i]);
+		if (ld_deps) /* last: the linker keeps the last such option */
+			sh_word(&sc, "-Wl,--dependency-file=.ldeps");
 		buf_adds(&sc, "\n");
 	} else {
 		buf_adds(&sc, "exit \"$st\"\n");

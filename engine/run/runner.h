@@ -118,6 +118,15 @@ struct evidence {
 	char **dirs;
 	size_t ndirs;
 
+	/* A session's commands as its shell's boundaries split them (the transcript in run.out
+	   alone is ambiguous: a program may print a "$ " or "[N]" line): where each command's
+	   output stands in run.out, and its exit status. */
+	struct session_cmd {
+		size_t out, out_len;
+		int status;
+	} *session;
+	size_t nsession;
+
 	int cached; /* read from the evidence cache (cache.h), not produced in this run */
 	char *isolation; /* the sandbox it was compiled and run in (sandbox_isolation()); NULL
 			    for a record from before litlab kept it */

@@ -99,6 +99,23 @@ static NO_SANITIZE NORETURN void child(const struct child_spec *c, volatile int 
 	if (c->landlock_fd >= 0 && syscall(SYS_landlock_restrict_self, c->landlock_fd, 0) < 0)
 		goto fail;
 
+	/*
+	 * The OOM killer's first choice, and so of everything it starts: never
+	 * the spawner, which shares the memory cgroup in tier A and may not be
+	 * allowed to protect itself (that takes CAP_SYS_RESOURCE). Raising needs
+	 * no right. (Tiers C and D have no memory cgroup, and their Landlock
+	 * rules refuse the write: the value stays.) Tiers A and B write it
+	 * through the spawner's writable /proc (theirs is read-only), before the
+	 * descriptors are moved: that one is among those closed then.
+	 */
+	int adj = c->proc_rw >= 0 ? openat(c->proc_rw, "self/oom_score_adj", O_WRONLY | O_CLOEXEC)
+				  : open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+	if (adj >= 0) {
+		ssize_t n = write(adj, "1000", 4);
+		(void)n;
+		close(adj);
+	}
+
 	/* The descriptors, before RLIMIT_NOFILE may leave no room to move them. Every one
 	   is lifted out of the way first, so that no dup2() below clobbers another. */
 	int in = fcntl(c->fd_in, F_DUPFD_CLOEXEC, 10);
@@ -127,19 +144,6 @@ static NO_SANITIZE NORETURN void child(const struct child_spec *c, volatile int 
 	   65534 with the host's nobody, tier D's with the user's session): a launch takes few. */
 	set_limit(RLIMIT_SIGPENDING, SIGPENDING_MAX, SIGPENDING_MAX);
 
-	/*
-	 * The OOM killer's first choice, and so of everything it starts: never
-	 * the spawner, which shares the memory cgroup in tier A and may not be
-	 * allowed to protect itself (that takes CAP_SYS_RESOURCE). Raising needs
-	 * no right. (Tiers C and D have no memory cgroup, and their Landlock
-	 * rules refuse the write: the value stays.)
-	 */
-	int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-	if (adj >= 0) {
-		ssize_t n = write(adj, "1000", 4);
-		(void)n;
-		close(adj);
-	}
 
 	if (c->uid >= 0) {
 		int gid = c->gid >= 0 ? c->gid : c->uid;

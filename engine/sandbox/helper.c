@@ -274,6 +274,7 @@ static NORETURN void helper_child(const struct sbx_config *cfg, const struct sbx
 	sp.cg = cg;
 	sp.sock = sock;
 	sp.msock = -1;
+	sp.proc_rw = -1;
 	sp.uid = sp.gid = -1;
 	if (cfg->tier == 'A' || (cfg->tier == 'B' && cfg->uid >= 0)) {
 		sp.uid = sp.gid = cfg->uid;

@@ -46,6 +46,7 @@ struct child_spec {
 	int drop_caps;	  /* keep the uid, lose every capability, for good */
 	int new_ipc;	  /* a new IPC namespace of its own (tiers A and B) */
 	int landlock_fd;  /* landlock_restrict_self() with this ruleset; -1 */
+	int proc_rw;	  /* a writable /proc (the visible one is read-only), for oom_score_adj; -1 */
 	pid_t parent;	  /* with pdeathsig: give up if the parent is no longer this one */
 	int pdeathsig;
 };
@@ -246,6 +247,7 @@ struct spawner {
 	long long pids_events;
 	pid_t current;	   /* the launch in progress */
 	unsigned parts;
+	int proc_rw;	   /* tiers A and B: a writable clone of the namespace's /proc, mounted nowhere */
 };
 
 /* The spawner's life: set up (proc, UTS, cgroup, filter), say READY, serve launches. */

@@ -644,9 +644,19 @@ NORETURN void sbx_mounter_main(struct spawner *sp)
 		sp->ns = 1;
 		if (mount("proc", STAGE "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0) {
 			sp->parts |= PART_PROC;
-			/* The kernel's settings, read-only whoever asks (a core_pattern is a command). */
-			read_only_over(STAGE "/proc/sys");
-			read_only_over(STAGE "/proc/sysrq-trigger");
+			/*
+			 * Read-only, all of it, whoever asks: the kernel's settings (a
+			 * core_pattern is a command), and another process's memory, which
+			 * a program of the same uid could otherwise write through
+			 * /proc/PID/mem (a session's shell, to forge its transcript). The
+			 * spawner keeps a writable clone, mounted nowhere, for the one
+			 * write a launch makes there: its oom_score_adj.
+			 */
+			if (mount("proc", STAGE "/tmp", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0) {
+				sp->proc_rw = open(STAGE "/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+				umount2(STAGE "/tmp", MNT_DETACH); /* (its descriptor keeps it) */
+			}
+			read_only_over(STAGE "/proc");
 		}
 		if (write(sp->msock, &c, 1) != 1 || read(sp->msock, &c, 1) != 1 || c != 'r')
 			_exit(1); /* the mounter failed, and says so */

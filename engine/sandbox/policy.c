@@ -151,13 +151,14 @@ int sbx_filter_build(int tier, struct sock_fprog *out, char **why)
 	rc = rc ? rc : deny_others(ctx);
 	/* Tiers B to D bound memory per process with RLIMIT_AS alone: memory that is no process's
 	   address space would have no bound at all: a memfd's pages, pages vmsplice() leaves in a
-	   pipe after munmap() (a 4 KiB reference holds a whole 2 MiB huge page), System V shared
+	   pipe after munmap() (a 4 KiB reference holds a whole 2 MiB huge page), socket buffers
+	   (a socket pair's, raised with SO_SNDBUF, hold megabytes each), System V shared
 	   memory, message queues and semaphore arrays (an IPC namespace's own limits allow tens of
 	   gigabytes). Tier A's memory cgroup counts them all. */
-	static const char *const unbounded[] = { "memfd_create", "memfd_secret", "vmsplice",
+	static const char *const unbounded[] = { "memfd_create", "memfd_secret", "vmsplice", "socketpair",
 						 "shmget",	 "msgget",	 "semget" };
 	for (size_t i = 0; tier != 'A' && i < ARRAY_LEN(unbounded) && rc == 0; i++)
-		if (!no_ns || i < 3) /* tiers C and D refuse every IPC call below */
+		if (!no_ns || i < 4) /* tiers C and D refuse every IPC call below */
 			rc = deny(ctx, unbounded[i], EPERM, 0, NULL);
 	/* Tiers C and D: Landlock does not look at inotify and fanotify, which would show the
 	   program every name opened or made in the user's folders while it runs. */

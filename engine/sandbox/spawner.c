@@ -321,6 +321,7 @@ static void run_one(struct spawner *sp, const struct msg_req *rq, char *payload,
 		.drop_caps = sp->cfg->tier == 'B' && sp->uid < 0,
 		.new_ipc = sp->ns,
 		.landlock_fd = ll,
+		.proc_rw = sp->proc_rw,
 		.parent = getpid(),
 		.pdeathsig = sp->ns ? 0 : SIGKILL,
 	};

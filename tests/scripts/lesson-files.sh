@@ -174,4 +174,98 @@ if command -v make >/dev/null; then
 		{ echo "FAIL: make in the lab folder"; fail=1; }
 	(cd course/labs/lab-16 && make -s -f words.mk run 2>&1 | grep -q '^pear 2$') || { echo "FAIL: make -f words.mk run"; fail=1; }
 fi
+# A header that changes later in the lesson: lab builds each block with the version it saw, as
+# check does (it once staged the lab folder's last version over it). And a lesson file may not
+# take a name the lab gives a block's program (file=count beside id=count).
+mkdir -p "$work/hv/lessons"
+cat >"$work/hv/lessons/03-v.md" <<'MD'
+# Versions
+
+```c file=msg.h
+#define MSG "one"
+```
+
+```c file=show.c
+#include <stdio.h>
+#include "msg.h"
+void show(void) { puts(MSG); }
+```
+
+```c id=a sources=show.c
+void show(void);
+int main(void) { show(); return 0; }
+```
+
+```output
+one
+```
+
+```c id=single
+#include <stdio.h>
+#include "msg.h"
+int main(void) { puts(MSG); return 0; }
+```
+
+```output
+one
+```
+
+```c file=msg.h
+#define MSG "two"
+```
+MD
+(cd "$work/hv" && "$LITLAB" check lessons >/dev/null 2>&1 && "$LITLAB" tangle lessons >/dev/null 2>&1 &&
+	"$LITLAB" lab 3 >lab.out 2>&1) || { echo "FAIL: lab did not build with the header's version the lesson checked"; cat "$work/hv/lab.out"; fail=1; }
+printf '# Clash\n\n```text file=count\n1 2 3\n```\n\n```c id=count\nint main(void) { return 0; }\n```\n' >"$work/hv/lessons/04-c.md"
+"$LITLAB" check "$work/hv/lessons/04-c.md" >/dev/null 2>"$work/hv/clash.err"
+grep -q "file=count: the lab of block 'count'" "$work/hv/clash.err" || { echo "FAIL: file=count beside id=count was not refused"; cat "$work/hv/clash.err"; fail=1; }
+# Words of the lesson's that tangle writes into a makefile or a by-hand command are data there:
+# a $(shell ...) in cflags= or a $(...) in args= runs nothing on the student's machine.
+mkdir -p "$work/q/lessons"
+cat >"$work/q/lessons/05-q.md" <<'MD'
+# Quoting
+
+```c file=part.c
+int part(void) { return 1; }
+```
+
+```c id=parts sources=part.c compile-fail cflags="-O2 $(shell touch MAKE-RAN)"
+int main(void) { return part(); }
+```
+
+```output match=contains
+error
+```
+
+```c id=echo args="'$(touch SHELL-RAN)' #x"
+#include <stdio.h>
+int main(int argc, char **argv) { for (int i = 1; i < argc; i++) puts(argv[i]); return 0; }
+```
+
+```output
+$(touch SHELL-RAN)
+#x
+```
+MD
+(cd "$work/q" && "$LITLAB" check lessons >/dev/null 2>"$work/q/check.err") || { echo "FAIL: the quoting lesson"; cat "$work/q/check.err"; fail=1; }
+(cd "$work/q" && "$LITLAB" tangle lessons >/dev/null 2>&1)
+(cd "$work/q/labs/lab-05" && make -f parts.mk >/dev/null 2>&1)
+[ ! -e "$work/q/labs/lab-05/MAKE-RAN" ] || { echo "FAIL: make -f parts.mk ran the lesson's \$(shell ...)"; fail=1; }
+cmd=$(sed -n 's/^- by hand, in this folder: `\(cc .*echo.*\)`$/\1/p' "$work/q/labs/lab-05/README.md")
+[ -n "$cmd" ] || { echo "FAIL: no by-hand command for echo"; fail=1; }
+(cd "$work/q/labs/lab-05" && sh -c "$cmd" >byhand.out 2>&1)
+[ ! -e "$work/q/labs/lab-05/SHELL-RAN" ] || { echo "FAIL: the by-hand command ran the lesson's \$(...)"; fail=1; }
+grep -qx '#x' "$work/q/labs/lab-05/byhand.out" || { echo "FAIL: the by-hand command does not pass the words as the lesson does"; cat "$work/q/labs/lab-05/byhand.out"; fail=1; }
+# promote never writes into a session what would read back as something else: a printed "$ " line
+# (a command), "[2]" (a status), "..." (a wildcard), nor a timing value. Each is a note; the
+# lesson stays as it was.
+mkdir -p "$work/ps"
+for out in '$ rm -f data.txt' '[2]' '...' 'sorted in 12 ms'; do
+	printf '# P\n\n```console\n$ printf '"'"'%%s\\n'"'"' "%s"\n```\n' "$out" >"$work/ps/01-p.md"
+	cp "$work/ps/01-p.md" "$work/ps/before.md"
+	"$LITLAB" promote "$work/ps/01-p.md" >/dev/null 2>"$work/ps/err"
+	grep -q "note: session 'console-1' not promoted" "$work/ps/err" ||
+		{ echo "FAIL: promote of a session that printed '$out'"; cat "$work/ps/err"; fail=1; }
+	cmp -s "$work/ps/01-p.md" "$work/ps/before.md" || { echo "FAIL: promote changed the session that printed '$out'"; fail=1; }
+done
 exit $fail

@@ -4,6 +4,8 @@
 #   1. A program acts on another process named by its pid: its limits (prlimit64 lowered the
 #      spawner's, and every later launch of the slot inherited them), its priority, its CPUs, its
 #      scheduling, its I/O priority. Only its own (pid 0) may change.
+#      Nor may it write another process's memory through /proc/PID/mem (a session's shell, to
+#      forge its transcript): /proc is read-only in tiers A and B, Landlock's in C and D.
 #   2. Memory that is no process's address space: in tiers B to D, where RLIMIT_AS is the only
 #      bound, memfd_create and System V shared memory and message queues are refused.
 #   3. check --sanitize keeps tier A's memory cgroup: a sanitized program that touches more than
@@ -36,6 +38,7 @@ cat >"$work/lessons/01-others.md" <<'MD'
 ```c id=others
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +46,9 @@ cat >"$work/lessons/01-others.md" <<'MD'
 #include <sys/msg.h>
 #include <sys/resource.h>
 #include <sys/shm.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 static int escaped;
 static void tried(const char *what, int worked) { if (worked) { printf("ESCAPED: %s\n", what); escaped = 1; } }
@@ -64,6 +69,16 @@ int main(void)
         struct sched_param sp = { 0 };
         tried("reschedule another process", sched_setscheduler(who[i], SCHED_IDLE, &sp) == 0);
     }
+    /* A child writes this process's memory, as a program run by a session's shell would the
+       shell's: same uid, dumpable. */
+    char mem[64];
+    snprintf(mem, sizeof mem, "/proc/%d/mem", (int)getpid());
+    pid_t kid = fork();
+    if (kid == 0)
+        _exit(open(mem, O_RDWR) >= 0 ? 1 : 0);
+    int st = 0;
+    waitpid(kid, &st, 0);
+    tried("write another process's memory (/proc/PID/mem)", WIFEXITED(st) && WEXITSTATUS(st) == 1);
     tried("renice every process of the uid", setpriority(PRIO_USER, 0, 19) == 0);
     tried("renice the process group", setpriority(PRIO_PGRP, 0, 19) == 0);
     tried("I/O priority of the uid", syscall(SYS_ioprio_set, 3 /* IOPRIO_WHO_USER */, 0, (2 << 13) | 7) == 0);
@@ -75,6 +90,8 @@ int main(void)
     const char *tier = getenv("TIER");
     if (tier && *tier != 'A') {
         tried("memfd_create", syscall(SYS_memfd_create, "x", 0) >= 0);
+        int sv[2];
+        tried("a socket pair (buffers no limit counts)", socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
         tried("System V shared memory", shmget(IPC_PRIVATE, 1 << 20, IPC_CREAT | 0600) >= 0);
         tried("a System V message queue", msgget(IPC_PRIVATE, IPC_CREAT | 0600) >= 0);
     }

@@ -114,7 +114,8 @@ static void test_refused_flags(void **state)
 		/* the build's own lists of what it read, which the cache's key is made of */
 		"-MMD", "-MD", "-MM", "-M", "-MF x.d", "-MP", "-MT x", "-Wp,-MMD,x.d", "-Xpreprocessor -MMD",
 		"-Wa,--MD,x", "-Xassembler --MD", "-Wl,--dependency-file=x", "-Xlinker --dependency-file=x",
-		"--write-user-dependencies",
+		"--write-user-dependencies", "--write-user", "--user-dep", "--dep", "-Wl,--depe=.x",
+		"-Xlinker --dependency=.x", "-Wl,-dependency-file=.x",
 	};
 	for (size_t i = 0; i < ARRAY_LEN(flags); i++) {
 		char *why = lesson_refused_flag(flags[i]);

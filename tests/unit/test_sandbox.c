@@ -1084,9 +1084,13 @@ static void test_unix_sockets(void **state)
 	launch_result_release(&r);
 	assert_int_equal(accept(s, NULL, NULL), -1); /* no one came */
 	assert_true(errno == EAGAIN || errno == EWOULDBLOCK);
-	/* A pair of connected sockets is still there. */
+	/* A pair of connected sockets is still there in tier A; tiers B to D refuse it (its
+	   buffers are memory RLIMIT_AS does not count). */
 	assert_int_equal(run_tool("pair", "", 0, 0, &r), 0);
-	assert_string_equal(r.out.p, "socketpair: ok\n");
+	if (sandbox_tier() == 'A')
+		assert_string_equal(r.out.p, "socketpair: ok\n");
+	else
+		assert_null(strstr(r.out.p, "socketpair: ok"));
 	launch_result_release(&r);
 	close(s);
 	unlink(u.sun_path);
