@@ -278,6 +278,55 @@ static size_t match_time_unit(const struct text *s, size_t p)
 	return e ? e : match_any(s, p, time_words, 1);
 }
 
+/* p past digits; the end of the digits (and ".digits") from p, or p. */
+static size_t digits_at(const struct text *s, size_t p, int fraction)
+{
+	size_t e = p;
+
+	while (e < s->n && is_digit(s->t[e]))
+		e++;
+	if (fraction && e > p && e + 1 < s->n && s->t[e] == '.' && is_digit(s->t[e + 1]))
+		for (e++; e < s->n && is_digit(s->t[e]); e++)
+			;
+	return e;
+}
+
+/*
+ * After a whole number at p: "m0.012s", "m30s", "h15m", "h15m30s" (a
+ * duration written as the shell's `time` writes it), or ":00.12elapsed"
+ * (GNU time). The end, or 0. A clock time ("12:30") is none of these.
+ */
+static size_t match_compound_time(const struct text *s, size_t p)
+{
+	size_t e;
+
+	if (p + 1 >= s->n)
+		return 0;
+	if (s->t[p] == 'h' && is_digit(s->t[p + 1])) {
+		e = digits_at(s, p + 1, 0);
+		if (e >= s->n || s->t[e] != 'm')
+			return 0;
+		e++;
+		if (e < s->n && is_digit(s->t[e])) {
+			e = digits_at(s, e, 1);
+			if (e >= s->n || s->t[e] != 's')
+				return 0;
+			e++;
+		}
+		return word_char_at(s, e) ? 0 : e;
+	}
+	if (s->t[p] == 'm' && is_digit(s->t[p + 1])) {
+		e = digits_at(s, p + 1, 1);
+		return e < s->n && s->t[e] == 's' && !word_char_at(s, e + 1) ? e + 1 : 0;
+	}
+	if (s->t[p] == ':' && p + 2 < s->n && is_digit(s->t[p + 1]) && is_digit(s->t[p + 2])) {
+		e = digits_at(s, p + 1, 1);
+		size_t f = match_lit(s, e, "elapsed");
+		return f && !word_char_at(s, f) ? f : 0;
+	}
+	return 0;
+}
+
 static const char *const cycle_words[] = { "cycles", "clocks", "clockticks", NULL };
 static const char *const one_cycle[] = { "cycle", "clock", NULL };
 
@@ -1439,6 +1488,13 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	if ((e = match_magnitude(s, q))) {
 		f = factor_tail(s, e, 0, c);
 		return f ? f : 0;
+	}
+
+	/* a duration written whole: the shell's `time` ("0m0.012s", "1m30s"), "2h15m", GNU time's
+	   "0:00.12elapsed" */
+	if (num.plain && p == num.end && (e = match_compound_time(s, p))) {
+		c->kind = QUANTITY_TIME;
+		return e;
 	}
 
 	/* binary digits, decades and round counts glued to an "s" */
