@@ -12,7 +12,9 @@
 
 #include "base/buf.h"
 #include "check/check.h"
+#include "run/cache.h"
 #include "run/console.h"
+#include "run/runner.h"
 #include "lesson/lessonfiles.h"
 #include "lesson/match.h"
 #include "lesson/prose.h"

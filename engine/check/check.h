@@ -10,11 +10,14 @@
 #ifndef LITLAB_CHECK_H
 #define LITLAB_CHECK_H
 
-#include "run/cache.h"
+#include "base/keyhash.h"
 #include "check/ledger.h"
 #include "lesson/lesson.h"
+#include "run/evidence.h"
 #include "run/measure.h"
-#include "run/runner.h"
+
+struct runner; /* run/runner.h */
+struct cache;  /* run/cache.h */
 
 enum block_status {
 	STATUS_PASSED,
@@ -33,7 +36,7 @@ struct block_result {
 	int measured;		/* m holds a measurement record */
 	struct measurement m;
 	struct diags diags;	/* the block's own findings, until check_end() */
-	char key[CACHE_KEY_HEX + 1]; /* its evidence cache key, when there is a cache */
+	char key[KEY_HEX + 1]; /* its evidence cache key, when there is a cache */
 };
 
 /* A {{measure:ID[/REGION]:STAT}} reference in prose, resolved against the evidence. */

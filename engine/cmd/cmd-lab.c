@@ -684,7 +684,7 @@ static int run_lab(struct lab *lab, const struct block *b)
 	say(lab, NULL, " (%s)\n", block_mode_name(b->mode));
 	tangle_block_source(l, b, &want);
 	name = xasprintf("%s.c", b->id);
-	int blank = b->nsources && runner_block_blank(b); /* built from its sources alone: no ID.c */
+	int blank = b->nsources && !lessonfiles_own_code(b); /* built from its sources alone: no ID.c */
 	int got = blank ? 0 : read_lab_file(lab, name, want.p, want.len, src);
 	free(name);
 	if (got < 0) {

@@ -12,6 +12,8 @@
 #include "lesson/match.h"
 #include "cmd/progress.h"
 #include "render/promote.h"
+#include "run/cache.h"
+#include "run/runner.h"
 
 
 static const char promote_help[] =

@@ -456,7 +456,7 @@ void course_check_print_summary(FILE *fp, const struct course_check *cc)
 
 json_t *course_check_json(const struct course_check *cc)
 {
-	struct report_ctx ctx = { cc->have_runner ? &cc->runner : NULL };
+	struct report_ctx ctx = { runner_context(cc->have_runner ? &cc->runner : NULL) };
 	json_t *doc = report_document(&ctx, cc->results, cc->n, &cc->sum);
 	json_t *rerr = json_array();
 

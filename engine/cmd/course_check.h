@@ -21,6 +21,8 @@
 
 #include "check/check.h"
 #include "cmd/course.h"
+#include "run/cache.h"
+#include "run/runner.h"
 #include "rules/rules.h"
 
 struct course_check_opts {

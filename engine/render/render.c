@@ -634,7 +634,7 @@ static const char *kind_of(const struct lesson *l, const struct lesson_result *l
 
 static const struct envinfo *env_of(const struct render_ctx *ctx)
 {
-	return ctx->runner && ctx->runner->have_env ? &ctx->runner->env : NULL;
+	return ctx->run.env;
 }
 
 static int known(const char *s)
@@ -648,7 +648,7 @@ static void toolchain(struct buf *out, const struct render_ctx *ctx, const struc
 	const struct envinfo *env = env_of(ctx);
 
 	buf_adds(out, "<code>");
-	esc(out, ctx->runner ? ctx->runner->cc : "cc");
+	esc(out, ctx->run.cc ? ctx->run.cc : "cc");
 	if (ev->cflags && *ev->cflags) {
 		buf_addc(out, ' ');
 		esc(out, ev->cflags);
@@ -868,7 +868,7 @@ static void measure_panel(struct buf *out, const struct render_ctx *ctx, const s
 		buf_adds(out, "unknown");
 	}
 	buf_adds(out, "</dd>\n");
-	dd_text(out, "Isolation", evidence_isolation(&br->ev, ctx->runner));
+	dd_text(out, "Isolation", evidence_isolation(&br->ev, &ctx->run));
 	dd_text(out, "Recorded by", "litlab " LITLAB_VERSION);
 	buf_adds(out, "</dl>\n");
 	distribution_svg(out, b->id, m);
@@ -1512,7 +1512,7 @@ static void evidence_cell(struct buf *out, const struct render_ctx *ctx, const s
 {
 	struct description d;
 
-	describe_block(&d, ctx->runner ? ctx->runner->cc : "cc", l, b, br);
+	describe_block(&d, ctx->run.cc ? ctx->run.cc : "cc", l, b, br);
 	buf_adds(out, "<td>");
 	for (size_t i = 0; i < d.n; i++) {
 		if (d.v[i].kind == DESCRIBE_NAME) {

@@ -24,7 +24,7 @@
 #include "check/check.h"
 
 struct render_ctx {
-	const struct runner *runner; /* compiler, isolation, environment; NULL when nothing was compiled */
+	struct evidence_context run; /* compiler, isolation, environment (NULLs when nothing was compiled) */
 	const char *course;	     /* the course title (render_course_title()) */
 };
 

@@ -86,7 +86,7 @@ static json_t *evidence(const struct report_ctx *ctx, const struct block *b, con
 	json_t *j = json_object();
 	const struct launch_result *run = &ev->run;
 
-	json_object_set_new(j, "compiler", str(ctx->runner ? ctx->runner->cc : NULL));
+	json_object_set_new(j, "compiler", str(ctx->run.cc));
 	json_object_set_new(j, "cflags", str(ev->cflags ? ev->cflags : ""));
 	json_object_set_new(j, "compiled", json_boolean(ev->compile_ok));
 	if (!ev->compile_ok || b->mode == MODE_COMPILE_FAIL)
@@ -115,7 +115,7 @@ static json_t *evidence(const struct report_ctx *ctx, const struct block *b, con
 	if (ev->repeats > 1)
 		json_object_set_new(j, "runs", json_integer(ev->repeats));
 	json_object_set_new(j, "cached", json_boolean(ev->cached));
-	json_object_set_new(j, "isolation", str(evidence_isolation(ev, ctx->runner)));
+	json_object_set_new(j, "isolation", str(evidence_isolation(ev, &ctx->run)));
 	return j;
 }
 
@@ -156,11 +156,10 @@ static json_t *stats_json(const struct stats *st, const int64_t *values, size_t 
 static json_t *environment(const struct report_ctx *ctx, const struct evidence *ev)
 {
 	json_t *j = json_object();
-	const struct runner *r = ctx->runner;
 	/* Where and when it was measured: the record's own, when it came from the cache. */
-	const struct envinfo *e = ev->env ? ev->env : r && r->have_env ? &r->env : NULL;
+	const struct envinfo *e = ev->env ? ev->env : ctx->run.env;
 
-	json_object_set_new(j, "compiler", str(r ? r->cc : NULL));
+	json_object_set_new(j, "compiler", str(ctx->run.cc));
 	json_object_set_new(j, "compiler_path", str(e ? e->compiler : NULL));
 	json_object_set_new(j, "compiler_version", str(e ? e->compiler_version : NULL));
 	json_object_set_new(j, "cflags", str(ev->cflags ? ev->cflags : ""));
@@ -171,7 +170,7 @@ static json_t *environment(const struct report_ctx *ctx, const struct evidence *
 	json_object_set_new(j, "machine", str(e ? e->machine : NULL));
 	json_object_set_new(j, "date_utc", str(e ? e->date_utc : NULL));
 	json_object_set_new(j, "loadavg_1min", e && e->loadavg1 >= 0 ? json_real(e->loadavg1) : json_null());
-	json_object_set_new(j, "isolation", str(evidence_isolation(ev, r)));
+	json_object_set_new(j, "isolation", str(evidence_isolation(ev, &ctx->run)));
 	json_object_set_new(j, "litlab", json_string(LITLAB_VERSION));
 	return j;
 }

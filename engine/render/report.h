@@ -14,7 +14,7 @@
 #include "check/check.h"
 
 struct report_ctx {
-	const struct runner *runner; /* NULL when nothing was compiled */
+	struct evidence_context run; /* NULLs when nothing was compiled */
 };
 
 /* A JSON string of bytes that may not be UTF-8. */

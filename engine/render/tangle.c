@@ -15,7 +15,6 @@
 #include "base/fs.h"
 #include "base/keyhash.h"
 #include "lesson/lessonfiles.h"
-#include "run/runner.h"
 #include "base/strvec.h"
 #include "render/tangle.h"
 
@@ -252,7 +251,7 @@ static void lab_section(struct buf *r, const struct lesson *l, const struct bloc
 	buf_adds(r, "\n");
 	if (b->nsources) {
 		buf_adds(r, "- files:");
-		if (!runner_block_blank(b))
+		if (lessonfiles_own_code(b))
 			buf_addf(r, " `%s.c`,", b->id);
 		for (size_t i = 0; i < b->nsources; i++)
 			buf_addf(r, " `%s`,", b->sources[i]);
@@ -460,7 +459,7 @@ int tangle_lesson(struct tangle_set *s, const struct lesson *l, char **err)
 		const struct output_block *o;
 		if (!tangle_block_has_lab(b))
 			continue;
-		if (!runner_block_blank(b) || !b->nsources) {
+		if (lessonfiles_own_code(b) || !b->nsources) {
 			tangle_block_source(l, b, &data);
 			add_file(s, xasprintf("%s/%s.c", lab, b->id), &data);
 		}

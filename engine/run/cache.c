@@ -37,7 +37,7 @@ extern const size_t litlab_h_len;
 struct cache_file {
 	char *path;
 	int ok; /* it could be read, and digest is its hash */
-	char digest[CACHE_KEY_HEX + 1];
+	char digest[KEY_HEX + 1];
 };
 
 /* The table of files hashed in this run: open addressing on an FNV-1a hash of the path. */
@@ -77,7 +77,7 @@ static void files_add(struct cache *c, struct cache_file *f)
 }
 
 /* The digest of the file at path as this run first saw it; -1 if it could not be read. */
-static int file_digest(struct cache *c, const char *path, char digest[CACHE_KEY_HEX + 1])
+static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
 	struct cache_file *f = NULL;
 
@@ -116,17 +116,17 @@ static void memo_put_cb(void *ctx, const char *id, const char *value)
 }
 
 /* The hash of the compiler's binary, from the memo while the file is the same. */
-static void compiler_binary(struct cache *c, const char *path, char bin[CACHE_KEY_HEX + 1])
+static void compiler_binary(struct cache *c, const char *path, char bin[KEY_HEX + 1])
 {
 	char *id = envinfo_file_id(path);
 	char *known = id ? cache_memo_get(c, "compiler-binary", id, NULL) : NULL;
 
-	if (known && strlen(known) == CACHE_KEY_HEX) {
-		memcpy(bin, known, CACHE_KEY_HEX + 1);
+	if (known && strlen(known) == KEY_HEX) {
+		memcpy(bin, known, KEY_HEX + 1);
 	} else if (key_file(path, bin) < 0) {
 		strcpy(bin, "unreadable");
 	} else if (id) {
-		cache_memo_put(c, "compiler-binary", id, bin, CACHE_KEY_HEX);
+		cache_memo_put(c, "compiler-binary", id, bin, KEY_HEX);
 	}
 	free(known);
 	free(id);
@@ -217,7 +217,7 @@ static void assume_isolation(struct cache *c, struct runner *r)
 
 #define SECRET_FILE "cache-secret"
 #define MAC_TAG "litlab-mac "
-#define MAC_LINE (sizeof MAC_TAG - 1 + CACHE_KEY_HEX + 1) /* the tag, the hex digits, a newline */
+#define MAC_LINE (sizeof MAC_TAG - 1 + KEY_HEX + 1) /* the tag, the hex digits, a newline */
 
 /*
  * The folder the secret is kept in: $XDG_STATE_HOME/litlab, else
@@ -320,7 +320,7 @@ static int load_secret(struct cache *c, char **why)
 }
 
 /* The signature of what is stored under name (a record's or memo's path below DIR). */
-static void mac_hex(const struct cache *c, const char *name, const char *text, size_t len, char hex[CACHE_KEY_HEX + 1])
+static void mac_hex(const struct cache *c, const char *name, const char *text, size_t len, char hex[KEY_HEX + 1])
 {
 	struct hmac_sha256_ctx ctx;
 	uint8_t digest[SHA256_DIGEST_SIZE];
@@ -336,7 +336,7 @@ static void mac_hex(const struct cache *c, const char *name, const char *text, s
 /* What is written under name: a line with the signature, then text. */
 static char *signed_text(const struct cache *c, const char *name, const char *text, size_t len, size_t *out_len)
 {
-	char hex[CACHE_KEY_HEX + 1];
+	char hex[KEY_HEX + 1];
 	struct buf b = BUF_INIT;
 
 	mac_hex(c, name, text, len, hex);
@@ -352,12 +352,12 @@ static char *signed_text(const struct cache *c, const char *name, const char *te
 static int verified(struct cache *c, const char *name, const char *file, size_t len, const char **body,
 		    size_t *body_len)
 {
-	char hex[CACHE_KEY_HEX + 1];
+	char hex[KEY_HEX + 1];
 
 	if (len >= MAC_LINE && memcmp(file, MAC_TAG, sizeof MAC_TAG - 1) == 0 && file[MAC_LINE - 1] == '\n') {
 		mac_hex(c, name, file + MAC_LINE, len - MAC_LINE, hex);
 		unsigned diff = 0; /* compared in constant time */
-		for (size_t i = 0; i < CACHE_KEY_HEX; i++)
+		for (size_t i = 0; i < KEY_HEX; i++)
 			diff |= (unsigned)(hex[i] ^ file[sizeof MAC_TAG - 1 + i]);
 		if (diff == 0) {
 			*body = file + MAC_LINE;
@@ -381,7 +381,7 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	const char *dir = getenv(CACHE_DIR_ENV);
 	const struct envinfo *env;
 	struct envinfo_memo memo = { memo_get_cb, memo_put_cb, c };
-	char bin[CACHE_KEY_HEX + 1];
+	char bin[KEY_HEX + 1];
 	struct sha256_ctx ctx;
 
 	memset(c, 0, sizeof *c);
@@ -447,7 +447,7 @@ void cache_release(struct cache *c)
 }
 
 void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct block *b,
-	       char key[CACHE_KEY_HEX + 1])
+	       char key[KEY_HEX + 1])
 {
 	struct sha256_ctx ctx;
 	struct folder_limits folder;
@@ -821,10 +821,10 @@ static int root_fd(const struct cache *c)
  * The hash of the files paths[0..n) as they are in this run (each file's
  * path and the hash of its contents); -1 if one cannot be read.
  */
-static int deps_digest(struct cache *c, const char *const *paths, size_t n, char out[CACHE_KEY_HEX + 1])
+static int deps_digest(struct cache *c, const char *const *paths, size_t n, char out[KEY_HEX + 1])
 {
 	struct sha256_ctx ctx;
-	char digest[CACHE_KEY_HEX + 1];
+	char digest[KEY_HEX + 1];
 
 	sha256_init(&ctx);
 	for (size_t i = 0; i < n; i++) {
@@ -844,7 +844,7 @@ static int deps_digest(struct cache *c, const char *const *paths, size_t n, char
  * removed or renamed in it), or that it is missing. Folders of the host the
  * user's flags or the system name: links followed.
  */
-static void dirs_digest(const char *const *paths, size_t n, char out[CACHE_KEY_HEX + 1])
+static void dirs_digest(const char *const *paths, size_t n, char out[KEY_HEX + 1])
 {
 	struct sha256_ctx ctx;
 	struct stat st;
@@ -888,7 +888,7 @@ static const char **strings_of(json_t *j, size_t *n)
 static int deps_unchanged(struct cache *c, json_t *deps)
 {
 	json_t *want = json_object_get(deps, "sha256"), *want_dirs = json_object_get(deps, "dirs_sha256");
-	char digest[CACHE_KEY_HEX + 1];
+	char digest[KEY_HEX + 1];
 	size_t nfiles = 0, ndirs = 0;
 
 	if (!json_is_string(want) || !json_is_string(want_dirs))
@@ -1188,14 +1188,14 @@ static int isolation_changed(struct cache *c)
 
 void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 {
-	char digest[CACHE_KEY_HEX + 1];
+	char digest[KEY_HEX + 1];
 
 	if (!storable(ev) || isolation_changed(c))
 		return;
 	/* A file that cannot be read or named in JSON would be a dependency the record cannot check. */
 	if (deps_digest(c, (const char *const *)ev->deps, ev->ndeps, digest) < 0)
 		return;
-	char dirs_hex[CACHE_KEY_HEX + 1];
+	char dirs_hex[KEY_HEX + 1];
 	dirs_digest((const char *const *)ev->dirs, ev->ndirs, dirs_hex);
 	json_t *files = strings_json(ev->deps, ev->ndeps), *dirs = strings_json(ev->dirs, ev->ndirs);
 	if (!files || !dirs) {
@@ -1222,7 +1222,7 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 static char *memo_rel(const char *kind, const char *id)
 {
 	struct sha256_ctx ctx;
-	char hex[CACHE_KEY_HEX + 1];
+	char hex[KEY_HEX + 1];
 
 	sha256_init(&ctx);
 	key_str(&ctx, "litlab", LITLAB_VERSION);

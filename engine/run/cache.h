@@ -68,10 +68,10 @@
 #include <jansson.h>
 #include <pthread.h>
 
+#include "base/keyhash.h"
 #include "lesson/lesson.h"
 #include "run/runner.h"
 
-#define CACHE_KEY_HEX 64 /* hex digits of a key */
 #define CACHE_DIR_DEFAULT ".litlab"
 #define CACHE_DIR_ENV "LITLAB_CACHE_DIR"
 /* The longest record read: four streams of 1 MiB each, every byte escaped (\u0000), and samples. */
@@ -92,7 +92,7 @@ struct cache {
 	unsigned char secret[32]; /* what records are signed with */
 	int have_secret;
 	int foreign_warned;   /* a record not signed with it was reported */
-	char toolchain[CACHE_KEY_HEX + 1]; /* hash of the compiler's identity */
+	char toolchain[KEY_HEX + 1]; /* hash of the compiler's identity */
 	char *fingerprint;    /* sandbox_fingerprint(), when the isolation was looked up */
 	char *assumed;	      /* the isolation taken from the memo, not probed; else NULL */
 	int mismatch;	      /* the probe, run later, disagreed with assumed: store nothing */
@@ -120,9 +120,9 @@ struct cache {
 void cache_init(struct cache *c, struct runner *r, int fresh);
 void cache_release(struct cache *c);
 
-/* The key of block b of lesson l as r builds and runs it: CACHE_KEY_HEX hex digits and a NUL. */
+/* The key of block b of lesson l as r builds and runs it: KEY_HEX hex digits and a NUL. */
 void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct block *b,
-	       char key[CACHE_KEY_HEX + 1]);
+	       char key[KEY_HEX + 1]);
 
 /*
  * Fills ev (fresh from evidence_init()) from the record of key and sets

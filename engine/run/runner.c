@@ -85,9 +85,16 @@ const struct envinfo *runner_env(struct runner *r)
 	return runner_env_memo(r, NULL);
 }
 
-const char *evidence_isolation(const struct evidence *ev, const struct runner *r)
+struct evidence_context runner_context(const struct runner *r)
 {
-	return ev->isolation ? ev->isolation : r ? runner_isolation(r) : NULL;
+	struct evidence_context ctx = { NULL, NULL, NULL };
+
+	if (r) {
+		ctx.cc = r->cc;
+		ctx.env = r->have_env ? &r->env : NULL;
+		ctx.isolation = runner_isolation(r);
+	}
+	return ctx;
 }
 
 const char *runner_isolation(const struct runner *r)
@@ -115,35 +122,6 @@ void runner_release(struct runner *r)
 	free(r->cc_path);
 	free(r->isolation_own);
 	memset(r, 0, sizeof *r);
-}
-
-void evidence_init(struct evidence *ev)
-{
-	memset(ev, 0, sizeof *ev);
-	buf_init(&ev->compile_log);
-	buf_init(&ev->differ_out);
-	launch_result_init(&ev->run);
-}
-
-void evidence_release(struct evidence *ev)
-{
-	buf_release(&ev->compile_log);
-	buf_release(&ev->differ_out);
-	free(ev->cflags);
-	free(ev->setup_error);
-	free(ev->isolation);
-	free_words(ev->deps, ev->ndeps);
-	free_words(ev->dirs, ev->ndirs);
-	free(ev->session);
-	if (ev->env) {
-		envinfo_release(ev->env);
-		free(ev->env);
-	}
-	launch_result_release(&ev->run);
-	for (size_t i = 0; i < ev->nsamples; i++)
-		regions_release(&ev->samples[i].regions);
-	free(ev->samples);
-	evidence_init(ev);
 }
 
 static void add_line_directive(struct buf *tu, int line, const char *path)
@@ -1080,7 +1058,7 @@ static int compile(struct runner *r, struct lesson *l, struct block *b, struct e
 		w.build_error = NULL;
 	} else if (b->nsources) {
 		struct strvec units = STRVEC_INIT;
-		if (!runner_block_blank(b))
+		if (lessonfiles_own_code(b))
 			strvec_push(&units, source);
 		strvec_pushv(&units, b->sources, b->nsources);
 		int link = block_executes(b) || b->mode == MODE_COMPILE_FAIL;
@@ -1241,15 +1219,6 @@ static int fill_build(struct runner_build *bd, struct lesson *l, struct block *b
 	/* The compiler quotes the lesson's lines beside its messages, as it would at home. */
 	runner_build_quote(bd, l->path, l->src, l->src_len);
 	return rc;
-}
-
-/* 1 if b's own code is only blanks (and it uses none): a block built from its sources= alone. */
-int runner_block_blank(const struct block *b)
-{
-	for (size_t i = 0; i < b->code_len; i++)
-		if (!isspace((unsigned char)b->code[i]))
-			return 0;
-	return b->ndeps == 0;
 }
 
 void runner_block(struct runner *r, struct lesson *l, struct block *b, struct evidence *ev)

@@ -23,6 +23,7 @@
 #define LITLAB_RUNNER_H
 
 #include "run/envinfo.h"
+#include "run/evidence.h"
 #include "lesson/lesson.h"
 #include "lesson/regions.h"
 #include "sandbox/sandbox.h"
@@ -71,69 +72,8 @@ const char *runner_isolation(const struct runner *r);
 /* Sets r->isolation to a copy of iso (the cache does, from its memo or the probe). */
 void runner_set_isolation(struct runner *r, const char *iso);
 
-/* One timed execution of a measure block. */
-struct sample {
-	long long wall_ns;
-	long long user_ns;
-	long long sys_ns;
-	long max_rss_kb;
-	struct region_sample regions;
-};
-
-struct evidence {
-	int compiled;	 /* the compiler ran */
-	int compile_ok;	 /* ... and exited 0 */
-	enum launch_end compile_end;
-	int compile_signo;	    /* compile_end END_SIGNALED: the signal (not cached: nor is such evidence) */
-	const char *compile_limit; /* the sandbox limit it ran into (launch_result.limit), or NULL */
-	struct buf compile_log; /* what the compiler printed (stdout, then stderr) */
-	char *cflags;	 /* every flag given to the compiler, as one string */
-	char *setup_error; /* the block could not be built at all (bad flags, no temp folder) */
-	int setup_sandbox; /* ...because the sandbox could not be set up (no fault of the lesson) */
-
-	int executed;
-	struct launch_result run; /* the (first) execution */
-
-	/* measure blocks: every execution after warmup */
-	struct sample *samples;
-	size_t nsamples;
-	int warmup;
-	int samples_differ; /* 1-based index of the first sample whose stdout differs, or 0 */
-	struct buf differ_out; /* that sample's stdout (or that repeated run's) */
-	struct envinfo *env; /* measure blocks: where and when they were measured (owned) */
-
-	int sanitized;	   /* built with -fsanitize=address,undefined (check --sanitize) */
-	int repeats;	   /* run blocks under --repeat: how many runs were made */
-	int repeat_differ; /* 1-based index of the first run whose stdout differs from run 1's, or 0 */
-
-	/* The files the compiler and the linker read besides what is in the block's own
-	   folder, from their dependency output (-MD, --dependency-file): the absolute paths
-	   of files the sandbox shows from the host (sandbox_shows()); the cache hashes them. */
-	char **deps;
-	size_t ndeps;
-	/* The folders whose entries decide which files the compiler and the linker find (a
-	   header put in one earlier on the search path, one that was missing appearing): the
-	   system's include and library folders, those the flags name (-I, -isystem, -iquote,
-	   -idirafter, -L) and those of every file in deps. The cache keys their state. */
-	char **dirs;
-	size_t ndirs;
-
-	/* A session's commands as its shell's boundaries split them (the transcript in run.out
-	   alone is ambiguous: a program may print a "$ " or "[N]" line): where each command's
-	   output stands in run.out, and its exit status. */
-	struct session_cmd {
-		size_t out, out_len;
-		int status;
-	} *session;
-	size_t nsession;
-
-	int cached; /* read from the evidence cache (cache.h), not produced in this run */
-	char *isolation; /* the sandbox it was compiled and run in (sandbox_isolation()); NULL
-			    for a record from before litlab kept it */
-};
-
-/* The isolation ev records, or, for a record without one, the runner's. */
-const char *evidence_isolation(const struct evidence *ev, const struct runner *r);
+/* What the renderers show of r with the evidence (evidence.h); r may be NULL. */
+struct evidence_context runner_context(const struct runner *r);
 
 /*
  * Finds the compiler. Returns 0, or -1 with *err (malloc'd) saying what is
@@ -142,8 +82,6 @@ const char *evidence_isolation(const struct evidence *ev, const struct runner *r
 int runner_init(struct runner *r, char **err);
 void runner_release(struct runner *r);
 
-void evidence_init(struct evidence *ev);
-void evidence_release(struct evidence *ev);
 
 /*
  * Builds (and runs, for run and measure blocks) one block. Blocks may be run
@@ -293,9 +231,6 @@ const char *runner_compile_limit(enum launch_end end, int signo, const char *lim
  * needs more)". malloc'd.
  */
 char *runner_limit_text(const char *limit, const struct block *b);
-
-/* 1 if b's own code is only blanks and it uses no block: built from its sources= alone. */
-int runner_block_blank(const struct block *b);
 
 /* Appends the translation unit of b to tu (nothing for a session). */
 void runner_translation_unit(struct lesson *l, struct block *b, struct buf *tu);

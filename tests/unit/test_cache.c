@@ -196,14 +196,14 @@ static void test_round_trip(void **state)
 static void test_key(void **state)
 {
 	struct cache c;
-	char base[CACHE_KEY_HEX + 1], k[CACHE_KEY_HEX + 1];
+	char base[KEY_HEX + 1], k[KEY_HEX + 1];
 
 	(void)state;
 	cache_init(&c, &runner, 0);
 	struct lesson *l = parse("```c id=a\nint main(void) { return 0; }\n```\n");
 	struct block *b = &l->blocks[0];
 	cache_key(&c, &runner, l, b, base);
-	assert_int_equal(strlen(base), CACHE_KEY_HEX);
+	assert_int_equal(strlen(base), KEY_HEX);
 	cache_key(&c, &runner, l, b, k);
 	assert_string_equal(base, k); /* the same inputs, the same key */
 
@@ -328,7 +328,7 @@ static void test_headers(void **state)
 {
 	struct cache c;
 	struct evidence ev, back;
-	char key[CACHE_KEY_HEX + 1];
+	char key[KEY_HEX + 1];
 
 	(void)state;
 	/* A folder of headers outside the block's own, as a course might name with -I. */
@@ -459,7 +459,7 @@ static void test_compiler_memo(void **state)
 	struct runner r;
 	struct cache c;
 	char *calls = xasprintf("%s/calls", root), *fake = make_fake_cc(calls);
-	char tool[CACHE_KEY_HEX + 1];
+	char tool[KEY_HEX + 1];
 	FILE *fp;
 
 	(void)state;
@@ -538,7 +538,7 @@ static void test_isolation_memo(void **state)
 	struct runner r;
 	struct cache c;
 	struct evidence ev, back;
-	char key[CACHE_KEY_HEX + 1];
+	char key[KEY_HEX + 1];
 
 	(void)state;
 	open_run(&r, &c, "cc", 0);
@@ -570,7 +570,8 @@ static void test_isolation_memo(void **state)
 	runner_block(&r, l, &l->blocks[0], &ev); /* this launch probes */
 	assert_true(ev.executed);
 	assert_string_equal(sandbox_isolation_known(), real);
-	assert_string_equal(evidence_isolation(&ev, &r), real); /* the evidence says where it ran */
+	struct evidence_context ctx = runner_context(&r);
+	assert_string_equal(evidence_isolation(&ev, &ctx), real); /* the evidence says where it ran */
 	cache_key(&c, &r, l, &l->blocks[0], key);
 	cache_store(&c, key, &ev);
 	cache_flush(&c);

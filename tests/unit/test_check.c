@@ -13,7 +13,12 @@
 #include <signal.h>
 #include <string.h>
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "check/check.h"
+#include "run/cache.h"
+#include "run/runner.h"
 #include "base/util.h"
 #include "testutil.h"
 

@@ -96,7 +96,7 @@ static const char lesson_text[] =
 static char *page_with_output(const char *out, size_t len)
 {
 	struct lesson_result lr;
-	struct render_ctx ctx = { NULL, "My course" };
+	struct render_ctx ctx = { .course = "My course" };
 	struct buf page = BUF_INIT;
 
 	memset(&lr, 0, sizeof lr);
