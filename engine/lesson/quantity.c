@@ -356,6 +356,14 @@ static size_t match_slash_time(const struct text *s, size_t p)
 	return match_lit(s, p, "/") ? match_time_unit(s, p + 1) : 0;
 }
 
+/* "/cycle", "/clk": a per-cycle rate's unit ("1.5 uops/cycle", "4/clock") */
+static size_t match_slash_cycle(const struct text *s, size_t p)
+{
+	static const char *const one[] = { "cycle", "clock", "clk", "cyc", NULL };
+
+	return match_lit(s, p, "/") ? match_any(s, p + 1, one, 1) : 0;
+}
+
 /* "per second", "per ms"... */
 static size_t match_per_time(const struct text *s, size_t p)
 {
@@ -718,7 +726,9 @@ static int prev_cword(const struct text *s, size_t p, struct cword *w, size_t *p
 		}
 		if (stops_clause(s, q))
 			return 0;
-		if (s->t[q] == '~') {
+		if (s->t[q] == '~' && !(q > 0 && (is_alpha(s->t[q - 1]) || is_digit(s->t[q - 1]))) &&
+		    !(q + 1 < s->n && (is_alpha(s->t[q + 1]) || s->t[q + 1] == '\\'))) {
+			/* "~10 ns"; "\times~100\%" is LaTeX's unbreakable space, no hedge */
 			w->start = q, w->end = p, w->span = 0, w->span_text = NULL;
 			*prev = q;
 			return 1;
@@ -815,6 +825,15 @@ static const struct cue cues[] = {
 	{ "window", SPEC, CF_TIME, 3, W_INTERVAL },
 	{ "last", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL },
 	{ "granularity", SPEC, 0, 8, W_RESOLUTION },
+	{ "timeslice", SPEC, CF_PREFIX, 4, W_INTERVAL },
+	{ "slice", SPEC, CF_PREFIX | CF_TIME, 2, W_INTERVAL },
+	{ "quantum", SPEC, 0, 4, W_INTERVAL },
+	/* a timeout by what happens when it passes: "no reply in five seconds, and it retransmits" */
+	{ "retransmi", SPEC, CF_PREFIX, 4, W_SLEEP },
+	{ "re-transmi", SPEC, CF_PREFIX, 4, W_SLEEP },
+	{ "resend", SPEC, CF_PREFIX, 4, W_SLEEP },
+	{ "retry", SPEC, 0, 4, W_SLEEP },
+	{ "retries", SPEC, 0, 4, W_SLEEP },
 	/* resolution */
 	{ "resolution", SPEC, 0, 8, W_RESOLUTION },
 	{ "precision", SPEC, 0, 6, W_RESOLUTION },
@@ -869,6 +888,7 @@ static const struct cue cues[] = {
 	{ "aim", SPEC, 0, 6, W_INPUT },
 	/* limits, ranges, definitions */
 	{ "must", SPEC, 0, 5, W_LIMIT },
+	{ "allow", SPEC, CF_PREFIX, 3, W_LIMIT },
 	{ "limit", SPEC, CF_PREFIX | CF_TIME, 5, W_LIMIT },
 	{ "range", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_LIMIT },
 	{ "valid", SPEC, 0, 6, W_LIMIT },
@@ -950,6 +970,7 @@ static const struct cue cues[] = {
 	{ "shaved", CLAIM, 0, 6, W_CHANGE },
 	{ "win", CLAIM, 0, 6, W_CHANGE },
 	{ "wins", CLAIM, 0, 6, W_CHANGE },
+	{ "gap", CLAIM, CF_FACTOR, 8, W_CHANGE },
 	/* measured or typical figures */
 	{ "benchmark", CLAIM, CF_PREFIX | CF_TIME, 6, W_MEASURED },
 	{ "measured", CLAIM, CF_TIME, 6, W_MEASURED },
@@ -970,6 +991,8 @@ static const struct cue cues[] = {
 	{ "predict", NOTT, CF_PREFIX | CF_FACTOR, 8, W_BRANCH },
 	{ "mispredict", NOTT, CF_PREFIX | CF_FACTOR, 8, W_BRANCH },
 	{ "direction", NOTT, CF_FACTOR, 8, W_BRANCH },
+	{ "true", NOTT, CF_FACTOR | CF_BEFORE, 2, W_BRANCH },
+	{ "false", NOTT, CF_FACTOR | CF_BEFORE, 2, W_BRANCH },
 	{ "unrol", NOTT, CF_PREFIX | CF_FACTOR, 8, W_NOT_TIME },
 	/* what a factor or a percentage of memory, size or counts is about: not time */
 	{ "memory", NOTT, CF_FACTOR, 4, W_NOT_TIME },
@@ -1062,6 +1085,8 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		}
 		return NULL;
 	}
+	if (w->start > 0 && s->t[w->start - 1] == '\\')
+		return NULL; /* "\\times", "\\textrm": a LaTeX command, not a word */
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
 	/* a compound decides by its last part when not by itself: "wall-time", "compile-time", "max-rss" */
 	for (size_t skip = 0, pass = 0; pass < 2; pass++) {
@@ -1121,7 +1146,7 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 static int nearest_cue(const struct text *s, size_t start, size_t end, int use, struct found_cue *best)
 {
 	struct cword w;
-	size_t p = start, next, at, len;
+	size_t p = start, next, at, len, hedge = 0;
 	int found = 0;
 
 	for (size_t d = 0; d < (use >= 2 ? CONTEXT_BEFORE_FACTOR : CONTEXT_BEFORE) && prev_cword(s, p, &w, &next);
@@ -1130,11 +1155,23 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 		if (use == 4 && comma_between(s, w.end, p))
 			break;
 		const struct cue *c = cue_of(s, &w, use, 1, d, &at, &len);
+		if (c && found) {
+			/* "sleep about 5 s", "mispredictions (about 15%)": a hedge yields to the word it follows */
+			if (c->cls != CLAIM)
+				*best = (struct found_cue){ c, d, at, len, w.span, 1 };
+			break;
+		}
 		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
 			*best = (struct found_cue){ c, d, at, len, w.span, 1 };
 			found = 1;
-			break; /* the nearest before is found: farther ones cannot beat it */
+			if (c->why != W_MEASURED || !(c->flags & CF_BEFORE))
+				break; /* the nearest before is found: farther ones cannot beat it */
+			hedge = d;
 		}
+		/* only the word the hedge follows, or one a preposition joins: "sleep for about 5 s" */
+		if (found && (d >= hedge + 2 || (d == hedge + 1 && (w.span || !match_any(s, w.start,
+			(const char *const[]){ "for", "of", "in", "to", "at", "by", NULL }, 1)))))
+			break;
 	}
 	p = end;
 	for (size_t d = 0; d < CONTEXT_AFTER && next_cword(s, p, &w, &next); d++, p = next) {
@@ -1237,6 +1274,13 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	}
 	if (!word_after(s, e, &w))
 		goto bare;
+	/* "2x as large as the L1", "4 times as many elements": a factor of a size or a count */
+	if (!w.span && match_word_ci(s, w.start, "as") == w.end && word_after(s, w.end, &w2) && !w2.span &&
+	    match_any(s, w2.start, (const char *const[]){ "large", "big", "small", "many", "much", "wide", "few",
+							  "heavy", "tall", "deep", NULL }, 1) == w2.end) {
+		decided(c, NOTT, w2.start, w2.end - w2.start, W_NOT_TIME);
+		return w2.end;
+	}
 	if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
 		/* "4 times higher": the noun after, or the sentence, must be about performance */
 		if (noun_after(s, w.end, &w2)) {
@@ -1266,6 +1310,38 @@ bare:
 		return 0; /* "ran two times": a count */
 	c->need_perf = 1;
 	return e;
+}
+
+/*
+ * "slows the loop down by 3 to 4 times", "the speedup approaches eighty
+ * times": a bare "N times" (a count by itself: "ran two times") is a factor
+ * when a word of change stands before it in its clause and no noun follows
+ * ("three times the instructions", "4 times as many elements"). The end, or 0.
+ */
+static size_t times_claim(const struct text *s, size_t start, size_t e, struct cand *c)
+{
+	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
+					       "slow-down", "slows", "slowed", "slowing", "speeds", "sped",
+					       "difference", "gap", "faster", "slower", NULL };
+	struct cword w;
+	size_t prev, p = start;
+
+	if (word_after(s, e, &w) && !w.span &&
+	    (match_word_ci(s, w.start, "the") == w.end || match_word_ci(s, w.start, "as") == w.end ||
+	     match_word_ci(s, w.start, "of") == w.end || !is_joiner(s, &w)))
+		return 0;
+	for (int d = 0; d < 8 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (comma_between(s, w.end, p))
+			break;
+		if (!w.span && match_any(s, w.start, changes, 1) == w.end) {
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = 2;
+			c->need_perf = 0;
+			decided(c, CLAIM, w.start, w.end - w.start, W_CHANGE);
+			return e;
+		}
+	}
+	return 0;
 }
 
 /* Skips up to GAP_WORDS words that may stand between a number and its unit; where each could end. */
@@ -1481,6 +1557,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		f = percent ? percent_tail(s, start, e, c) : factor_tail(s, e, is_times, c);
 		if (f)
 			return f;
+		if (is_times && (f = times_claim(s, start, e, c)))
+			return f;
 		memset(c, 0, sizeof *c);
 		c->cls = UNDECIDED;
 		/* "3 times per second" is a rate, found below */
@@ -1529,6 +1607,24 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 				      match_word_ci(s, w.start, "late") == w.end || match_word_ci(s, w.start, "mid") == w.end);
 			int round = match_word_ci(s, after, "of") && s->t[p - 1] == '0' &&
 				    (s->t[start] == '1' && (len == 2 || len == 3 || len == 4));
+			if (round) {
+				/* "100s of nanoseconds", "100s of CPU clock cycles": a figure by its order */
+				size_t u = skip_space(s, match_word_ci(s, after, "of")), g = u;
+				if ((e = match_time_unit(s, u))) {
+					c->kind = QUANTITY_TIME;
+					return e;
+				}
+				for (int k = 0; k < 3 && g < s->n; k++) {
+					if ((e = match_cycles(s, g))) {
+						c->kind = QUANTITY_CYCLES;
+						c->use = 1;
+						return e;
+					}
+					if (!is_alpha(s->t[g]) || match_word_ci(s, g, "the"))
+						break;
+					g = skip_space(s, word_end(s, g));
+				}
+			}
 			if (decade || round) {
 				c->kind = QUANTITY_TIME;
 				decided(c, NOTT, start, p + 1 - start, W_DECADE);
@@ -1545,12 +1641,17 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	c->use = 0;
 	if ((e = match_slash_time(s, q)) || (e = match_per_time(s, q)))
 		return e;
-	if ((e = match_per_cycle(s, q))) {
+	if ((e = match_per_cycle(s, q)) || (q == p && (e = match_slash_cycle(s, q)))) {
 		decided(c, CLAIM, q, e - q, W_SPEED);
 		return e;
 	}
 	if (q < s->n && (is_alpha(s->t[q]) || s->t[q] >= 0x80)) {
 		size_t w = word_end(s, q);
+		/* "1.57 chars/cycle", "1 store/cycle" */
+		if (w > q && (e = match_slash_cycle(s, w))) {
+			decided(c, CLAIM, q, e - q, W_SPEED);
+			return e;
+		}
 		if ((e = match_rate_word(s, q))) {
 			decided(c, CLAIM, q, e - q, W_BANDWIDTH);
 			return e;
@@ -2256,6 +2357,18 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
 		return UNDECIDED;
 	cls = header_kind(s, cs, ce, &k);
+	/* "| gcc speedup | 1x | 20x |": a factor in a row whose label names a speed-up */
+	if (cls == UNDECIDED && q->kind == QUANTITY_SPEEDUP && col > 0 &&
+	    pipe_cell(s, tb->line, tb->line_end, 0, &cs, &ce) && header_kind(s, cs, ce, &k) != UNDECIDED &&
+	    k == QUANTITY_SPEEDUP) {
+		while (cs < ce && space_at(s, cs))
+			cs++;
+		while (ce > cs && space_at(s, ce - 1))
+			ce--;
+		q->cls = QUANTITY_CLAIM;
+		q->cue = cs, q->cue_len = ce - cs, q->cue_span = 0, q->why = W_ROW;
+		return CLAIM;
+	}
 	if (cls == UNDECIDED)
 		return UNDECIDED;
 	while (cs < ce && space_at(s, cs))
@@ -2296,6 +2409,53 @@ static int threshold_before(const struct text *s, size_t start)
 	size_t prev;
 
 	return prev_cword(s, start, &w, &prev) && !w.span && match_any(s, w.start, words, 1) == w.end;
+}
+
+/*
+ * A time value nothing decided, that its form says is specified: a unit's
+ * definition ("1,000 microseconds in a millisecond", and that "a
+ * millisecond"), a duty cycle ("for 1 ns every 10,000 ns"), or a threshold
+ * in a condition ("if that is longer than 10,000 ns").
+ */
+static void specified_by_form(const struct text *s, struct quantity *q)
+{
+	static const char *const ones[] = { "a", "an", "one", "each", "every", "1", NULL };
+	static const char *const than[] = { "longer", "shorter", "more", "less", "greater", "fewer", NULL };
+	static const char *const conds[] = { "if", "when", "whenever", "unless", "once", "until", NULL };
+	struct cword w, w2;
+	size_t e = q->start + q->len, prev, p, f;
+
+	if (word_after(s, e, &w) && !w.span) {
+		if (match_word_ci(s, w.start, "in") == w.end && (f = match_any(s, skip_space(s, w.end), ones, 1)) &&
+		    match_time_unit(s, skip_space(s, f))) {
+			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = match_time_unit(s, skip_space(s, f)) - w.start;
+			q->why = W_LIMIT;
+			return;
+		}
+		if (match_word_ci(s, w.start, "every") == w.end) {
+			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
+			return;
+		}
+	}
+	if (!prev_cword(s, q->start, &w, &prev) || w.span)
+		return;
+	/* "... microseconds in a millisecond" */
+	if (match_word_ci(s, w.start, "in") == w.end && prev_cword(s, w.start, &w2, &p) && !w2.span &&
+	    match_time_unit(s, w2.start) == w2.end) {
+		q->cls = QUANTITY_SPECIFIED, q->cue = w2.start, q->cue_len = w.end - w2.start, q->why = W_LIMIT;
+		return;
+	}
+	if (match_word_ci(s, w.start, "than") != w.end || !prev_cword(s, w.start, &w2, &p) || w2.span ||
+	    match_any(s, w2.start, than, 1) != w2.end)
+		return;
+	e = w.end;
+	p = w2.start;
+	for (int d = 0; d < 8 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (!w.span && match_any(s, w.start, conds, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = e - w.start, q->why = W_THRESHOLD;
+			return;
+		}
+	}
 }
 
 static int classify_(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
@@ -2350,8 +2510,16 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		return 1;
 	}
 	if (q->kind == QUANTITY_SHARE) {
+		struct cword w;
 		q->cls = QUANTITY_CLAIM;
 		q->why = W_SHARE;
+		/* "87.5% of the time this does nothing": how often something happens, said of a clause */
+		if (word_after(s, q->start + q->len, &w) && !w.span &&
+		    match_any(s, w.start, (const char *const[]){ "this", "it", "that", "they", "we", "you", NULL }, 1) ==
+			    w.end) {
+			q->cls = QUANTITY_NOT_TIMING;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_OCCURS;
+		}
 	} else if (q->kind == QUANTITY_CYCLES) {
 		q->cls = QUANTITY_CLAIM;
 		q->why = W_CYCLES;
@@ -2365,20 +2533,91 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 	} else {
 		q->cls = QUANTITY_UNSURE;
 		q->why = W_NONE;
+		if (q->kind == QUANTITY_TIME)
+			specified_by_form(s, q);
 	}
 	return 1;
+}
+
+/*
+ * A time value that a word of running decided, or none, that its sentence
+ * says is specified: a budget ("each frame has 16 ms to complete") or a
+ * class of events by their length ("events with a duration of more than a
+ * microsecond"). 1 if it is.
+ */
+static int specified_in_sentence(const struct text *s, struct quantity *q)
+{
+	static const char *const has[] = { "has", "have", "had", "get", "gets", "given", NULL };
+	static const char *const classes[] = { "events", "intervals", NULL };
+	struct cword w, w2;
+	size_t p, prev;
+
+	if (word_after(s, q->start + q->len, &w) && !w.span && match_word_ci(s, w.start, "to") == w.end &&
+	    word_after(s, w.end, &w2) && !w2.span && !is_digit(s->t[w2.start])) {
+		p = q->start;
+		for (int d = 0; d < 5 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+			if (!w.span && match_any(s, w.start, has, 1) == w.end) {
+				q->cls = QUANTITY_SPECIFIED;
+				q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INPUT;
+				return 1;
+			}
+		}
+	}
+	p = q->start;
+	for (int d = 0; d < 8 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (!w.span && (match_word_ci(s, w.start, "duration") == w.end || match_word_ci(s, w.start, "durations") == w.end)) {
+			size_t end = w.end;
+			for (int k = 0; k < 3 && prev_cword(s, w.start, &w2, &prev); k++) {
+				if (!w2.span && match_any(s, w2.start, classes, 1) == w2.end) {
+					q->cls = QUANTITY_SPECIFIED;
+					q->cue = w2.start, q->cue_len = end - w2.start, q->cue_span = 0, q->why = W_LIMIT;
+					return 1;
+				}
+				w = w2;
+			}
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* A deciding word for an input or a threshold ("acceptable", "target") in the sentence before start. */
+static int input_before(const struct text *s, size_t start, struct found_cue *f)
+{
+	struct cword w;
+	size_t p = start, prev, at, len;
+
+	for (size_t d = 0; d < CONTEXT_BEFORE && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		const struct cue *c = cue_of(s, &w, 0, 1, 0, &at, &len);
+		if (c && c->why == W_INPUT) {
+			*f = (struct found_cue){ c, d, at, len, w.span, 1 };
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
+	struct found_cue f;
 
 	if (!classify_(s, tb, q, c))
 		return 0;
+	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
+	    specified_in_sentence(s, q))
+		return 1;
 	if (q->cls != QUANTITY_CLAIM || q->span)
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
+	if (percent && q->kind == QUANTITY_SPEEDUP && threshold_before(s, q->start) && input_before(s, q->start, &f)) {
+		/* "acceptable overhead is considered below 1%" */
+		q->cls = QUANTITY_SPECIFIED;
+		set_cue(q, &f);
+		q->why = W_THRESHOLD;
+		return 1;
+	}
 	if (q->kind == QUANTITY_SHARE && c->cls == UNDECIDED && value_follows(s, q->start + q->len)) {
 		/* "17% of the time the latency was one cycle" */
 		q->cls = QUANTITY_NOT_TIMING;
@@ -2483,6 +2722,19 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 	return ne;
 }
 
+/* 1 if [a, b) joins the two ends of a range: "to", "and", "through", "until", "or", a dash. */
+static int range_joins(const struct text *s, size_t a, size_t b)
+{
+	size_t p = skip_space(s, a), e;
+
+	if (b <= a || b - a > 12)
+		return 0;
+	if ((e = match_any(s, p, (const char *const[]){ "to", "and", "or", "through", "until", NULL }, 1)) ||
+	    (e = match_lit(s, p, "--")) || (e = match_lit(s, p, "-")) || (e = match_lit(s, p, "\xe2\x80\x93")))
+		return skip_space(s, e) == b;
+	return 0;
+}
+
 size_t quantity_find(const char *text, size_t len, const struct quantity_spans *spans, struct quantity *out,
 		     size_t max)
 {
@@ -2558,6 +2810,14 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
 		q.table = s.table || q.why == W_ROW;
+		if (kept && q.cls == QUANTITY_UNSURE && count && count <= max && out[count - 1].kind == q.kind &&
+		    out[count - 1].cls != QUANTITY_CLAIM && out[count - 1].cls != QUANTITY_UNSURE &&
+		    range_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+			/* "in the time range from 20s to 40s": the second end is what the first is */
+			q.cls = out[count - 1].cls;
+			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
+			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+		}
 		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && !span) {
 			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */
 			for (stop_scan = stop_scan > sib_end ? stop_scan : sib_end; stop_scan < start; stop_scan++)
