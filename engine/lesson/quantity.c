@@ -860,6 +860,9 @@ static const struct cue cues[] = {
 	{ "since", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "after", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "past", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
+	{ "into", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
+	{ "later", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
+	{ "ago", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "timestamp", SPEC, CF_PREFIX, 4, W_CLOCK },
 	{ "date", SPEC, CF_PREFIX | CF_TIME, 4, W_CLOCK },
 	{ "year", SPEC, CF_PREFIX | CF_TIME, 3, W_CLOCK },
@@ -928,6 +931,7 @@ static const struct cue cues[] = {
 	{ "cycles", CLAIM, CF_FACTOR, 4, W_RUN },
 	{ "ipc", CLAIM, CF_FACTOR, 4, W_SPEED },
 	{ "cpi", CLAIM, CF_FACTOR, 4, W_SPEED },
+	{ "icount", CLAIM, CF_PREFIX | CF_FACTOR, 8, W_CHANGE },
 	{ "bound", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "retiring", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "utilization", CLAIM, CF_FACTOR, 6, W_SHARE },
@@ -1484,6 +1488,11 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			c->need_perf = 1;
 			return w.end;
 		}
+		if (!w.span && match_word_ci(s, w.start, "range") == w.end) {
+			/* "lots in the 1-4% range": the sentence decides */
+			c->need_perf = 1;
+			return e;
+		}
 		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per")) {
 			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
 			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE) {
@@ -1493,6 +1502,15 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			}
 			return 0; /* "50% misprediction rate", "40% of the array" are found by nothing else */
 		}
+	}
+	{
+		/* "the 10% that did improve it", "the other 90%": a part of a set, named by its share */
+		struct cword pw;
+		size_t prev;
+		if (prev_cword(s, start, &pw, &prev) && !pw.span &&
+		    (match_word_ci(s, pw.start, "the") == pw.end || match_word_ci(s, pw.start, "other") == pw.end) &&
+		    (!word_after(s, e, &w) || (!w.span && match_any(s, w.start, (const char *const[]){ "that", "which", "who", NULL }, 1) == w.end)))
+			return 0;
 	}
 	c->need_perf = 1;
 	return e;
