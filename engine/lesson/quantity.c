@@ -1160,8 +1160,9 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 			break;
 		const struct cue *c = cue_of(s, &w, use, 1, d, &at, &len);
 		if (c && found) {
-			/* "sleep about 5 s", "mispredictions (about 15%)": a hedge yields to the word it follows */
-			if (c->cls != CLAIM)
+			/* "sleep about 5 s", "mispredictions (about 15%)": a hedge yields to the word it follows
+			   ("large sizes (about 1.3x)": not to a size, which is what the figure is about) */
+			if (c->cls == SPEC || c->why == W_BRANCH)
 				*best = (struct found_cue){ c, d, at, len, w.span, 1 };
 			break;
 		}
@@ -1809,19 +1810,21 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			c->kind = QUANTITY_SHARE;
 			return f;
 		}
-		if (match_word_ci(s, q, "of")) {
-			/* "half of the available FMA execution throughput", "half of the CPU execution resources" */
-			size_t ends[GAP_WORDS], n = gap_words(s, skip_space(s, match_word_ci(s, q, "of")), ends);
-			for (size_t k = 0; k < n; k++) {
-				struct cword w;
-				size_t at, len, next;
-				if (next_cword(s, k ? ends[k - 1] : match_word_ci(s, q, "of"), &w, &next) &&
-				    !w.span && perf_word(s, &w, &at, &len) &&
-				    (match_word_ci(s, w.start, "throughput") || match_word_ci(s, w.start, "cycles") ||
-				     match_word_ci(s, w.start, "execution") || match_word_ci(s, w.start, "bandwidth"))) {
-					c->kind = QUANTITY_SHARE;
-					decided(c, CLAIM, w.start, w.end - w.start, W_SHARE);
-					return ends[k];
+		if (match_word_ci(s, q, "of") || match_word_ci(s, q, "the")) {
+			/* "half of the available FMA execution throughput", "half of the CPU execution resources",
+			   "runs at half the speed" */
+			static const char *const perf_nouns[] = { "throughput", "cycles", "execution", "bandwidth", "speed",
+							     "performance", "latency", NULL };
+			struct cword w;
+			size_t next, r = match_word_ci(s, q, "of") ? match_word_ci(s, q, "of") : q;
+			for (int k = 0; k < 5 && next_cword(s, r, &w, &next); k++, r = next) {
+				if (w.span)
+					break;
+				if (match_any(s, w.start, perf_nouns, 1) == w.end) {
+					int of = match_word_ci(s, q, "of") != 0;
+					c->kind = of ? QUANTITY_SHARE : QUANTITY_SPEEDUP;
+					decided(c, CLAIM, w.start, w.end - w.start, of ? W_SHARE : W_CHANGE);
+					return w.end;
 				}
 			}
 		}
