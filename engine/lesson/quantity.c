@@ -2457,6 +2457,11 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 			return;
 		}
+		/* "10 seconds from now": a moment */
+		if (match_word_ci(s, w.start, "from") == w.end && (f = match_word_ci(s, skip_space(s, w.end), "now"))) {
+			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = f - w.start, q->why = W_CLOCK;
+			return;
+		}
 	}
 	if (!prev_cword(s, q->start, &w, &prev) || w.span)
 		return;
@@ -2743,14 +2748,14 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 	return ne;
 }
 
-/* 1 if [a, b) joins the two ends of a range: "to", "and", "through", "until", "or", a dash. */
+/* 1 if [a, b) joins the two ends of a range ("to", "and", "through", "until", "or", a dash) or a conversion ("into"). */
 static int range_joins(const struct text *s, size_t a, size_t b)
 {
 	size_t p = skip_space(s, a), e;
 
 	if (b <= a || b - a > 12)
 		return 0;
-	if ((e = match_any(s, p, (const char *const[]){ "to", "and", "or", "through", "until", NULL }, 1)) ||
+	if ((e = match_any(s, p, (const char *const[]){ "to", "and", "or", "through", "until", "into", NULL }, 1)) ||
 	    (e = match_lit(s, p, "--")) || (e = match_lit(s, p, "-")) || (e = match_lit(s, p, "\xe2\x80\x93")))
 		return skip_space(s, e) == b;
 	return 0;
