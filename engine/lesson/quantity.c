@@ -1349,6 +1349,27 @@ static size_t times_claim(const struct text *s, size_t start, size_t e, struct c
 	return 0;
 }
 
+/*
+ * An aside at p: a parenthesis of at most 80 bytes on one line that gives
+ * no total of its own, or the ')' that closes one; its end, or p.
+ */
+static size_t skip_aside(const struct text *s, size_t p)
+{
+	if (p < s->n && s->t[p] == ')')
+		return p + 1;
+	if (p >= s->n || s->t[p] != '(')
+		return p;
+	for (size_t q = p + 1; q < s->n && q < p + 80; q++) {
+		if (s->t[q] == ')')
+			return q + 1;
+		if (match_word_ci(s, q, "total") && !word_char_before(s, q))
+			return p; /* "(for a total of six instructions) per clock": the figure is inside */
+		if (s->t[q] == '(' || s->t[q] == '\n')
+			return p;
+	}
+	return p;
+}
+
 /* Skips up to GAP_WORDS words that may stand between a number and its unit; where each could end. */
 static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
 {
@@ -1742,6 +1763,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			c->use = 0;
 			if ((e = match_per_time(s, at)) || (e = match_slash_time(s, ends[k - 1])))
 				return e;
+			/* "two stores (two 256-bit or one 512-bit) per cycle", "(a total of six instructions) per clock" */
+			if ((e = skip_aside(s, at)) > at && (f = match_per_cycle(s, skip_space(s, e)))) {
+				decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_SPEED);
+				return f;
+			}
 			c->kind = QUANTITY_CYCLES;
 			c->use = 1;
 		}
