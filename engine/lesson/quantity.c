@@ -822,6 +822,7 @@ static const struct cue cues[] = {
 	{ "tick", SPEC, CF_PREFIX, 4, W_INTERVAL },
 	{ "heartbeat", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "sampling", SPEC, 0, 8, W_INTERVAL },
+	{ "monitored", SPEC, 0, 4, W_INTERVAL },
 	{ "window", SPEC, CF_TIME, 3, W_INTERVAL },
 	{ "last", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL },
 	{ "granularity", SPEC, 0, 8, W_RESOLUTION },
@@ -891,7 +892,6 @@ static const struct cue cues[] = {
 	{ "aim", SPEC, 0, 6, W_INPUT },
 	/* limits, ranges, definitions */
 	{ "must", SPEC, 0, 5, W_LIMIT },
-	{ "allow", SPEC, CF_PREFIX, 3, W_LIMIT },
 	{ "limit", SPEC, CF_PREFIX | CF_TIME, 5, W_LIMIT },
 	{ "range", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_LIMIT },
 	{ "valid", SPEC, 0, 6, W_LIMIT },
@@ -1045,7 +1045,8 @@ static const char *const joiners[] = {
 	"as", "over", "across", "compared", "relative", "from", "the", "a", "an", "this", "that", "these",
 	"those", "its", "their", "our", "your", "it", "is", "was", "are", "were", "be", "up", "per",
 	"overall", "on", "average", "here", "there", "now", "then", "again", "which", "but", "so",
-	"respectively", "improvement", "such", NULL
+	"respectively", "improvement", "such", "after", "before", "without", "because", "due", "since", "once",
+	"until", "where", "instead", "thanks", NULL
 };
 
 /* Comparatives: a factor with one of these needs a performance word to be a claim. */
@@ -1289,11 +1290,17 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
 		/* "4 times higher": the noun after, or the sentence, must be about performance */
 		if (noun_after(s, w.end, &w2)) {
-			if ((pc = perf_word(s, &w2, &at, &len))) {
-				decided(c, CLAIM, at, len, pc->why);
-				return w2.end;
+			struct cword n1 = w2;
+			/* "a four-fold reduction in store-buffer stalls": the noun phrase's own words */
+			for (int k = 0; k < 3; k++) {
+				if ((pc = perf_word(s, &w2, &at, &len))) {
+					decided(c, CLAIM, at, len, pc->why);
+					return w2.end;
+				}
+				if (!word_after(s, w2.end, &w2) || w2.span || is_joiner(s, &w2))
+					break;
 			}
-			decided(c, NOTT, w2.start, w2.end - w2.start, W_NOT_TIME);
+			decided(c, NOTT, n1.start, n1.end - n1.start, W_NOT_TIME);
 			return w.end;
 		}
 		c->need_perf = 1;
@@ -2633,6 +2640,34 @@ static int specified_in_sentence(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/* "At 60 FPS, each frame...", "At 3 GHz, a cycle...": a sentence that opens on a setting; 1 if q is it. */
+static int condition_at(const struct text *s, struct quantity *q)
+{
+	struct cword w, w2;
+	size_t prev, p = skip_space(s, q->start + q->len);
+
+	if (p >= s->n || s->t[p] != ',' || !prev_cword(s, q->start, &w, &prev) || w.span ||
+	    match_word_ci(s, w.start, "at") != w.end || prev_cword(s, w.start, &w2, &prev))
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INPUT;
+	return 1;
+}
+
+/* "the one-minute load average", "a 5-second moving average": the window of an average; 1 if q is one. */
+static int window_after(const struct text *s, struct quantity *q)
+{
+	static const char *const windows[] = { "average", "averages", "load", "moving", "rolling", "sliding",
+						"window", "windows", NULL };
+	struct cword w;
+
+	if (!word_after(s, q->start + q->len, &w) || w.span || match_any(s, w.start, windows, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INTERVAL;
+	return 1;
+}
+
 /* A deciding word for an input or a threshold ("acceptable", "target") in the sentence before start. */
 static int input_before(const struct text *s, size_t start, struct found_cue *f)
 {
@@ -2659,6 +2694,12 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		return 0;
 	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
 	    specified_in_sentence(s, q))
+		return 1;
+	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span &&
+	    (q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE) && condition_at(s, q))
+		return 1;
+	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span && q->kind == QUANTITY_TIME &&
+	    window_after(s, q))
 		return 1;
 	if (q->cls != QUANTITY_CLAIM || q->span)
 		return 1;

@@ -29,18 +29,23 @@
  *            (RATEWORD one of [kKMGTP]bps, [kKMGTP]Bps, [kKMGTPE]FLOPS,
  *            [kKM]IOPS, fps, qps, rps, tps, MT/s); per-cycle rates: NUMBER
  *            [up to three words] per|every|each [other] cycle|clock ("16
- *            instructions per cycle"); "IPC of 1.4".
+ *            instructions per cycle"), also after an aside of one line
+ *            ("two stores (two 256-bit or one 512-bit) per cycle"), and
+ *            NUMBER [WORD]/cycle|clock|clk ("1.57 chars/cycle"); "IPC of 1.4".
  *   speedup  a factor: NUMBER SPACE x|X|×|times|-fold, "a factor of N",
  *            "N order(s) of magnitude", "twice", "thrice", and NUMBER
  *            SPACE %|percent, next to a comparison or a performance word
  *            ("6x", "3-4x faster", "4 times higher", "by a factor of ten",
  *            "an order of magnitude slower", "a 15% performance loss",
- *            "a speedup of 3x").
+ *            "a speedup of 3x"); a bare "N times" only after a word of
+ *            change in its clause ("slows it down by 3 to 4 times"); "half
+ *            the speed").
  *   share    NUMBER % of the time, of the run time, of the cycles... ("~90%
  *            of the time").
  *
  * NUMBER is 12, 1.5, .5, 1,000, 1e6 or 1.5e-3, or a number word (zero to
- * twenty, the tens, hundred, thousand, "a dozen"); "10-20", "10--20",
+ * twenty, the tens, hundred, thousand, "a dozen"; "100s of" before a time
+ * unit or cycles); "10-20", "10--20",
  * "10–20" (en dash), "280 and 305" and "1 or 2" are one value starting at
  * the first number; "sub-1%" is the figure 1%, "10\%" (LaTeX) a percentage. A magnitude
  * may follow: an attached k K M G T B ("100k ops/s") or a word thousand,
@@ -85,6 +90,18 @@
  * "below" or "than" a threshold (both specified); a share of the time
  * followed in its clause by a time or a cycle count says how often that
  * value occurs (not timing).
+ *
+ * A time value nothing decides is specified by its form when it defines a
+ * unit ("1,000 microseconds in a millisecond"), is a duty cycle ("for 1 ns
+ * every 10 us"), a moment ("10 seconds from now") or a threshold in a
+ * condition ("if that is longer than 10 us"); a time value, nothing or a
+ * word of running decided, by its sentence when it is a budget ("has 16 ms
+ * to finish") or classes events ("events with a duration of more than a
+ * microsecond"); a time or rate that opens its sentence ("At 60 FPS, ...")
+ * is a setting. The far end of a range or a conversion nothing decides is
+ * what its first end is ("from 20s to 40s"). A hedge ("about", "~") right
+ * before the value yields to the word before it when that word names a
+ * specified duration or a branch ("sleep for about 5 s").
  *
  * The class is decided by the nearest deciding word in the same sentence
  * (up to ten words before the value or eight after it; a code span counts
