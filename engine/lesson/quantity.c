@@ -819,7 +819,10 @@ static const struct cue cues[] = {
 	{ "every", SPEC, CF_BEFORE, 1, W_INTERVAL },
 	{ "refresh", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "poll", SPEC, CF_PREFIX, 6, W_INTERVAL },
-	{ "tick", SPEC, CF_PREFIX, 4, W_INTERVAL },
+	{ "tick", SPEC, 0, 4, W_INTERVAL },
+	{ "ticks", SPEC, 0, 4, W_INTERVAL },
+	{ "ticking", SPEC, 0, 4, W_INTERVAL },
+	{ "ticked", SPEC, 0, 4, W_INTERVAL },
 	{ "heartbeat", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "sampling", SPEC, 0, 8, W_INTERVAL },
 	{ "monitored", SPEC, 0, 4, W_INTERVAL },
@@ -1114,7 +1117,8 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		size_t cl = strlen(c->word);
 		int hit = (c->flags & CF_PREFIX) ? wn >= cl && memcmp(word, c->word, cl) == 0
 						 : wn == cl && memcmp(word, c->word, cl) == 0;
-		if (!hit || (dist > c->reach && use < 2))
+		/* a hedge ("about", "~") qualifies the value right after it, a factor's too */
+		if (!hit || (dist > c->reach && (use < 2 || (c->why == W_MEASURED && (c->flags & CF_BEFORE)))))
 			continue;
 		if ((c->flags & CF_BEFORE) && !before)
 			continue;
@@ -1301,6 +1305,11 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 					break;
 			}
 			decided(c, NOTT, n1.start, n1.end - n1.start, W_NOT_TIME);
+			return w.end;
+		}
+		/* "up to 8x difference, we see...": a difference of nothing else named is one of speed */
+		if (match_word_ci(s, w.start, "difference") == w.end) {
+			decided(c, CLAIM, w.start, w.end - w.start, W_CHANGE);
 			return w.end;
 		}
 		c->need_perf = 1;
