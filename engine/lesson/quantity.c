@@ -863,6 +863,7 @@ static const struct cue cues[] = {
 	{ "pm", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "since", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "after", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
+	{ "after", SPEC, CF_BEFORE | CF_TIME, 0, W_SLEEP }, /* "after 3 seconds, the child exits": a delay */
 	{ "past", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "into", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "later", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
@@ -1343,13 +1344,18 @@ static size_t times_claim(const struct text *s, size_t start, size_t e, struct c
 {
 	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
 					       "slow-down", "slows", "slowed", "slowing", "speeds", "sped",
-					       "difference", "gap", "faster", "slower", NULL };
+					       "gap", "faster", "slower", NULL };
 	struct cword w;
 	size_t prev, p = start;
 
 	if (word_after(s, e, &w) && !w.span &&
 	    (match_word_ci(s, w.start, "the") == w.end || match_word_ci(s, w.start, "as") == w.end ||
 	     match_word_ci(s, w.start, "of") == w.end || !is_joiner(s, &w)))
+		return 0;
+	/* "the difference between two times": times of day, not a factor */
+	if (prev_cword(s, start, &w, &prev) && !w.span &&
+	    match_any(s, w.start, (const char *const[]){ "between", "the", "these", "those", "both", "all", "at", NULL }, 1) ==
+		    w.end)
 		return 0;
 	for (int d = 0; d < 8 && prev_cword(s, p, &w, &prev); d++, p = prev) {
 		if (comma_between(s, w.end, p))
@@ -2489,7 +2495,8 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 	size_t e = q->start + q->len, prev, p, f;
 
 	if (word_after(s, e, &w) && !w.span) {
-		if (match_word_ci(s, w.start, "in") == w.end && (f = match_any(s, skip_space(s, w.end), ones, 1)) &&
+		if ((match_word_ci(s, w.start, "in") == w.end || match_word_ci(s, w.start, "for") == w.end) &&
+		    (f = match_any(s, skip_space(s, w.end), ones, 1)) &&
 		    match_time_unit(s, skip_space(s, f))) {
 			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = match_time_unit(s, skip_space(s, f)) - w.start;
 			q->why = W_LIMIT;
@@ -2507,8 +2514,21 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 	}
 	if (!prev_cword(s, q->start, &w, &prev) || w.span)
 		return;
+	/* "add 30 minutes to the time": an input to a calculation */
+	if (match_any(s, w.start, (const char *const[]){ "add", "adds", "adding", "subtract", "subtracts", "subtracting",
+							  NULL }, 1) == w.end) {
+		struct cword t;
+		size_t r = e, nx;
+		for (int k = 0; k < 4 && next_cword(s, r, &t, &nx); k++, r = nx) {
+			if (!t.span && (match_word_ci(s, t.start, "to") == t.end || match_word_ci(s, t.start, "from") == t.end)) {
+				q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INPUT;
+				return;
+			}
+		}
+	}
 	/* "... microseconds in a millisecond" */
-	if (match_word_ci(s, w.start, "in") == w.end && prev_cword(s, w.start, &w2, &p) && !w2.span &&
+	if ((match_word_ci(s, w.start, "in") == w.end || match_word_ci(s, w.start, "for") == w.end) &&
+	    prev_cword(s, w.start, &w2, &p) && !w2.span &&
 	    match_time_unit(s, w2.start) == w2.end) {
 		q->cls = QUANTITY_SPECIFIED, q->cue = w2.start, q->cue_len = w.end - w2.start, q->why = W_LIMIT;
 		return;
