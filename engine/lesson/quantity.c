@@ -2514,6 +2514,22 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 	}
 	if (!prev_cword(s, q->start, &w, &prev) || w.span)
 		return;
+	/* "An hour is 3600 seconds", "a minute has 60 seconds": a unit's definition */
+	if (match_any(s, w.start, (const char *const[]){ "is", "equals", "has", "makes", NULL }, 1) == w.end &&
+	    prev_cword(s, w.start, &w2, &p) && !w2.span && match_time_unit(s, w2.start) == w2.end) {
+		q->cls = QUANTITY_SPECIFIED, q->cue = w2.start, q->cue_len = w.end - w2.start, q->why = W_LIMIT;
+		return;
+	}
+	/* "the signal will be delivered in 5 seconds": a delay */
+	if (match_word_ci(s, w.start, "in") == w.end) {
+		p = w.start;
+		for (int d = 0; d < 6 && prev_cword(s, p, &w2, &prev); d++, p = prev) {
+			if (!w2.span && (match_word_ci(s, w2.start, "will") == w2.end || match_lit(s, w2.end - 3, "'ll"))) {
+				q->cls = QUANTITY_SPECIFIED, q->cue = w2.start, q->cue_len = w.end - w2.start, q->why = W_SLEEP;
+				return;
+			}
+		}
+	}
 	/* "add 30 minutes to the time": an input to a calculation */
 	if (match_any(s, w.start, (const char *const[]){ "add", "adds", "adding", "subtract", "subtracts", "subtracting",
 							  NULL }, 1) == w.end) {
@@ -2683,11 +2699,11 @@ static int condition_at(const struct text *s, struct quantity *q)
 	return 1;
 }
 
-/* "the one-minute load average", "a 5-second moving average": the window of an average; 1 if q is one. */
+/* "the one-minute load average", "in 1-second steps": the window of an average, a step; 1 if q is one. */
 static int window_after(const struct text *s, struct quantity *q)
 {
 	static const char *const windows[] = { "average", "averages", "load", "moving", "rolling", "sliding",
-						"window", "windows", NULL };
+						"window", "windows", "steps", "step", "increments", "increment", NULL };
 	struct cword w;
 
 	if (!word_after(s, q->start + q->len, &w) || w.span || match_any(s, w.start, windows, 1) != w.end)
@@ -2857,6 +2873,21 @@ static int range_joins(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/* 1 if [a, b) makes two durations one sum or equation: "is", "equals", "plus", "=", "+", ", which is". */
+static int sum_joins(const struct text *s, size_t a, size_t b)
+{
+	static const char *const words[] = { "is", "equals", "plus", "minus", "makes", NULL };
+	size_t p = skip_space(s, a), e;
+
+	if (b <= a || b - a > 16)
+		return 0;
+	if ((e = match_lit(s, p, ",")) && (e = match_word_ci(s, skip_space(s, e), "which")))
+		p = skip_space(s, e); /* ", which is" */
+	if ((e = match_any(s, p, words, 1)) || (e = match_lit(s, p, "=")) || (e = match_lit(s, p, "+")))
+		return skip_space(s, e) == b;
+	return 0;
+}
+
 size_t quantity_find(const char *text, size_t len, const struct quantity_spans *spans, struct quantity *out,
 		     size_t max)
 {
@@ -2932,6 +2963,16 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
 		q.table = s.table || q.why == W_ROW;
+		if (kept && q.kind == QUANTITY_TIME && count && count <= max && out[count - 1].kind == QUANTITY_TIME &&
+		    (q.cls == QUANTITY_UNSURE || out[count - 1].cls == QUANTITY_UNSURE) &&
+		    q.cls != QUANTITY_CLAIM && out[count - 1].cls != QUANTITY_CLAIM &&
+		    sum_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+			/* "90 seconds is 1 minute 30 seconds", "1 second plus 500 million nanoseconds": arithmetic */
+			struct quantity *a = &out[count - 1];
+			q.cls = a->cls = QUANTITY_SPECIFIED;
+			q.cue = a->cue = a->start, q.cue_len = a->cue_len = start + q.len - a->start;
+			q.cue_span = a->cue_span = 0, q.why = a->why = W_LIMIT;
+		}
 		if (kept && q.cls == QUANTITY_UNSURE && count && count <= max && out[count - 1].kind == q.kind &&
 		    out[count - 1].cls != QUANTITY_CLAIM && out[count - 1].cls != QUANTITY_UNSURE &&
 		    range_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
