@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/embedded.h"
 #include "cmd/cmd.h"
 #include "cmd/course_check.h"
 #include "base/fs.h"
@@ -17,8 +18,6 @@
 
 
 /* site/style.css, embedded at build time by engine/embed-file.sh. */
-extern const char style_css[];
-extern const size_t style_css_len;
 
 /* A file a lesson links to, copied into the site: at most this long, and all of them together. */
 #define ASSET_MAX (32u << 20)

@@ -38,7 +38,7 @@
 #include "base/subproc.h"
 #include "run/console.h"
 #include "rules/rules.h"
-#include "rules/rules_embedded.h"
+#include "base/embedded.h"
 
 /* ---- the sandboxed Lua state ---- */
 

@@ -20,6 +20,7 @@
 #include <nettle/hmac.h>
 #include <nettle/sha2.h>
 
+#include "base/embedded.h"
 #include "base/buf.h"
 #include "run/cache.h"
 #include "run/console.h"
@@ -31,8 +32,6 @@
 #define CACHE_FORMAT 5
 
 /* engine/include/litlab.h, embedded at build time: blocks may include it. */
-extern const char litlab_h[];
-extern const size_t litlab_h_len;
 
 struct cache_file {
 	char *path;

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/embedded.h"
 #include "run/console.h"
 #include "base/fs.h"
 #include "lesson/lessonfiles.h"
@@ -30,8 +31,6 @@
 extern char **environ;
 
 /* engine/include/litlab.h, embedded at build time (engine/embed-file.sh). */
-extern const char litlab_h[];
-extern const size_t litlab_h_len;
 
 int runner_init(struct runner *r, char **err)
 {
