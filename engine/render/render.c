@@ -705,6 +705,41 @@ static void stream_pre(struct buf *out, const char *cls, const char *label, cons
 	buf_adds(out, "</pre>\n");
 }
 
+/* 1 if a line of the block is "...": the transcript as written leaves lines out. */
+static int has_wildcard_line(const struct block *b)
+{
+	const char *p = b->code, *end = b->code + b->code_len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = (size_t)((nl ? nl : end) - p);
+		if (len == 3 && memcmp(p, "...", 3) == 0)
+			return 1;
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+/*
+ * A session that passed is its transcript: the block above shows it, every
+ * line verified, so it is not shown twice. Only where the transcript says
+ * "..." is the session as it ran worth a look, folded away; one that did
+ * not pass shows what ran, for the reader to compare.
+ */
+static void session_as_run(struct buf *out, const struct block *b, const struct block_result *br)
+{
+	const struct launch_result *run = &br->ev.run;
+
+	if (br->status == STATUS_PASSED && !has_wildcard_line(b))
+		return;
+	if (br->status == STATUS_PASSED)
+		buf_adds(out, "<details class=\"session-run\"><summary>The session as it ran, with the lines "
+			      "'...' stands for</summary>\n");
+	stream_pre(out, "output", "the session as it ran", run->out.p, run->out.len, run->out_truncated);
+	if (br->status == STATUS_PASSED)
+		buf_adds(out, "</details>\n");
+}
+
 /* What the block really printed, or what the lesson derives; inside the figure, before the caption. */
 static void figure_outputs(struct buf *out, const struct block *b, const struct block_result *br)
 {
@@ -729,6 +764,10 @@ static void figure_outputs(struct buf *out, const struct block *b, const struct 
 	}
 	if (!ev->executed)
 		return;
+	if (b->mode == MODE_SESSION) {
+		session_as_run(out, b, br);
+		return;
+	}
 	const char *first = b->mode == MODE_MEASURE ? " of the first run" : "";
 	if (run->out.len || block_output(b, STREAM_STDOUT)) {
 		char *label = xasprintf("stdout%s", first);

@@ -223,5 +223,30 @@ if not ok:
 sys.exit(0 if ok else 1)
 EOF
 
+# A session that passed is shown once: its transcript is what ran, every line verified. One
+# whose transcript says "..." also shows the session as it ran, folded away.
+mkdir -p "$work/sess"
+cat >"$work/sess/60-sessions.md" <<'EOF'
+# Sessions
+
+```console
+$ echo alpha-once
+alpha-once
+```
+
+```console
+$ printf 'one\ntwo\nthree-hidden\n'
+one
+...
+```
+EOF
+(cd "$work/sess" && "$LITLAB" build -o site 60-sessions.md >build.out 2>&1) || { echo "FAIL: session site"; cat "$work/sess/build.out"; fail=1; }
+page=$work/sess/site/60-sessions.html
+n=$(grep -c 'alpha-once' "$page")
+[ "$n" -eq 2 ] || { echo "FAIL: a passed session is shown $n/2 times (command and line once each)"; fail=1; }
+grep -q '<details class="session-run">' "$page" && grep -q 'three-hidden' "$page" ||
+	{ echo "FAIL: a session with '...' does not show, folded, the lines it stands for"; fail=1; }
+[ "$(grep -c '<details class="session-run">' "$page")" -eq 1 ] || { echo "FAIL: only the session with '...' is folded"; fail=1; }
+
 [ "$fail" -eq 0 ] && echo "site: ok"
 exit "$fail"
