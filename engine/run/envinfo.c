@@ -175,7 +175,7 @@ static char *cpu_model(const char *machine)
 	char *data, *model = NULL;
 	size_t len;
 
-	if (read_file("/proc/cpuinfo", &data, &len) == 0) {
+	if (fs_read_path("/proc/cpuinfo", FS_SYSTEM_FILE_MAX, &data, &len) == 0) {
 		for (size_t i = 0; i < ARRAY_LEN(keys) && !model; i++)
 			model = cpuinfo_field(data, keys[i]);
 		free(data);
@@ -190,7 +190,7 @@ static char *os_pretty_name(const char *path)
 	char *data, *name = NULL;
 	size_t len;
 
-	if (read_file(path, &data, &len) < 0)
+	if (fs_read_path(path, FS_SYSTEM_FILE_MAX, &data, &len) < 0)
 		return NULL;
 	for (char *p = data, *eol; *p && !name; p = eol ? eol + 1 : p + strlen(p)) {
 		eol = strchr(p, '\n');
