@@ -1,0 +1,378 @@
+/* cmd-serve.c: `litlab serve`: a live preview of the lessons on 127.0.0.1, checked again on every save. */
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/fs.h"
+#include "cmd/cmd.h"
+#include "cmd/course_check.h"
+#include "cmd/preview.h"
+#include "render/highlight.h"
+#include "render/render.h"
+
+/* site/style.css, embedded at build time by engine/embed-file.sh. */
+extern const char style_css[];
+extern const size_t style_css_len;
+
+#define PORT_DEFAULT 8000
+/*
+ * After a change, how long the folders must stay quiet before the check
+ * starts: an editor's save is often several events (a temporary file
+ * written, renamed over the lesson), and one check should see them all.
+ */
+#define SETTLE_MS 10
+/* ...but a folder that never stays quiet still gets its check this soon. */
+#define SETTLE_MAX_MS 300
+
+static const char serve_help[] =
+	"Serves a live preview of the lessons on http://127.0.0.1:PORT/ and checks them\n"
+	"again whenever a lesson, a file of a lesson's folder or a rule file changes (the\n"
+	"folders are watched with inotify): the evidence cache makes a check run only the\n"
+	"blocks whose code or limits changed. Every open page reloads by itself once the\n"
+	"new pages are ready (Server-Sent Events). A lesson with errors is still shown,\n"
+	"as a draft: each error at its place on the page (under its block, or under the\n"
+	"paragraph of its line), a banner, a watermark and a title that say DRAFT (not\n"
+	"published). 'litlab build' still refuses to publish it. Diagnostics are printed\n"
+	"on stderr as 'litlab check' prints them.\n"
+	"A block that ran past its time limit is not run again while the code and the\n"
+	"limits stay the same (the page and the terminal say so): press Enter in the\n"
+	"terminal to run such blocks again.\n"
+	"Only the pages of the preview are served (nothing else of the machine, whatever\n"
+	"the URL or a lesson's links say), to requests that name this machine as\n"
+	"localhost or 127.0.0.1. The site's theme is compiled into litlab.\n"
+	"PATH is a lesson file or a folder of NN-slug.md lessons (default: lessons/).\n"
+	"\n"
+	"  -p, --port N       the port (default 8000); 0: any free port (the URL printed\n"
+	"                     on stdout says which)\n"
+	"  --bind ADDR        listen on ADDR instead of 127.0.0.1 (a numeric address, e.g.\n"
+	"                     0.0.0.0): every machine that can reach it can then read the\n"
+	"                     lessons, their code and outputs (litlab says so when it starts)\n"
+	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable; watched too)\n"
+	"  --no-rules         apply no Lua rule at all\n"
+	"  -h, --help         this help\n"
+	"\n"
+	"Exit status: 2 a usage error, a port that cannot be had or a broken environment;\n"
+	"otherwise serve runs until stopped (130 on Ctrl-C, 143 on SIGTERM).\n";
+
+struct serve {
+	char **paths; /* the PATH arguments */
+	size_t npaths;
+	struct course_check_opts copts;
+	struct preview *pv;
+	int in; /* the inotify descriptor */
+	char **watched; /* folders watched (inotify_add_watch again is cheap: same watch) */
+	size_t nwatched;
+};
+
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void add_file(struct preview_file **v, size_t *n, char *name, struct buf *data)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[*n].name = name;
+	(*v)[*n].data = buf_detach(data, &(*v)[*n].len);
+	(*n)++;
+}
+
+/* The preview's pages: as build renders them, as a preview (render.h: drafts, diagnostics in place). */
+static void render_preview(const struct course_check *cc, struct preview_file **v, size_t *n)
+{
+	struct render_ctx ctx = { runner_context(cc->have_runner ? &cc->runner : NULL),
+				  render_course_title(cc->results, cc->n), 1 };
+	struct buf page = BUF_INIT;
+
+	buf_add(&page, style_css, style_css_len);
+	add_file(v, n, xstrdup("style.css"), &page);
+	for (size_t i = 0; i < cc->n; i++) {
+		render_lesson(&page, &ctx, cc->results, cc->n, i);
+		add_file(v, n, render_page_name(cc->results[i].lesson->path), &page);
+	}
+	render_index(&page, &ctx, cc->results, cc->n);
+	add_file(v, n, xstrdup("index.html"), &page);
+	render_audit(&page, &ctx, cc->results, cc->n, &cc->rules.errors);
+	add_file(v, n, xstrdup("audit.html"), &page);
+	buf_release(&page);
+}
+
+/* A page that says why nothing could be checked (and a stylesheet for it). */
+static void render_failure(const char *err, struct preview_file **v, size_t *n)
+{
+	struct buf page = BUF_INIT;
+
+	buf_add(&page, style_css, style_css_len);
+	add_file(v, n, xstrdup("style.css"), &page);
+	buf_adds(&page, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+			"<title>DRAFT (not published): the lessons cannot be checked</title>\n"
+			"<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n<main id=\"content\">\n"
+			"<h1>The lessons cannot be checked</h1>\n<pre class=\"diag diag-error\">");
+	html_escape_text(&page, err, strlen(err));
+	buf_adds(&page, "</pre>\n<p>Fix it and save: this page reloads by itself.</p>\n</main>\n</body>\n</html>\n");
+	add_file(v, n, xstrdup("index.html"), &page);
+}
+
+/* Watches folder dir (missing: skipped, tried again after the next check). */
+static void watch(struct serve *s, const char *dir)
+{
+	for (size_t i = 0; i < s->nwatched; i++)
+		if (strcmp(s->watched[i], dir) == 0)
+			goto add;
+	s->watched = xreallocarray(s->watched, s->nwatched + 1, sizeof *s->watched);
+	s->watched[s->nwatched++] = xstrdup(dir);
+add:
+	inotify_add_watch(s->in, dir,
+			  IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ONLYDIR);
+}
+
+/* The lessons' folders, their rules/ folders and the --rules ones. */
+static void watch_all(struct serve *s, const struct course_check *cc)
+{
+	char **dirs;
+	size_t ndirs;
+	struct stat st;
+
+	for (size_t i = 0; i < s->npaths; i++) {
+		if (stat(s->paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			watch(s, s->paths[i]);
+		} else {
+			const char *slash = strrchr(s->paths[i], '/');
+			char *dir = slash ? xstrndup(s->paths[i], (size_t)(slash - s->paths[i]) + (slash == s->paths[i]))
+					  : xstrdup(".");
+			watch(s, dir);
+			free(dir);
+		}
+	}
+	course_check_rule_folders(&cc->paths, &s->copts, &dirs, &ndirs);
+	for (size_t i = 0; i < ndirs; i++)
+		watch(s, dirs[i]);
+	free_words(dirs, ndirs);
+	for (size_t i = 0; i < cc->paths.n; i++) {
+		char *dir = fs_parent_path(cc->paths.v[i]);
+		watch(s, dir);
+		free(dir);
+	}
+}
+
+/* Checks the lessons, renders them and publishes the pages. */
+static void recheck(struct serve *s, const char *why)
+{
+	struct course_check cc;
+	struct preview_file *files = NULL;
+	size_t n = 0;
+	char *err;
+	int drafts = 0;
+	long long t0 = now_ms();
+
+	if (why)
+		cmd_printf(stderr, "litlab: serve: %s: checking again\n", why);
+	if (course_check_run(&cc, s->paths, s->npaths, &s->copts, &err) < 0) {
+		cmd_printf(stderr, "litlab: %s\n", err);
+		render_failure(err, &files, &n);
+		free(err);
+	} else {
+		if (cc.have_runner)
+			runner_env(&cc.runner); /* the compiler's version, for the captions */
+		render_preview(&cc, &files, &n);
+		course_check_print_summary(stderr, &cc);
+		drafts = course_check_gate(&cc);
+	}
+	unsigned long gen = preview_publish(s->pv, files, n);
+	fprintf(stderr, "litlab: serve: pages %lu ready in %lld ms%s\n", gen, now_ms() - t0,
+		drafts ? " (lessons with errors are shown as drafts)" : "");
+	watch_all(s, &cc);
+	course_check_release(&cc);
+}
+
+/* 1 if a change to name (in a watched folder) can change the pages: not editors' and litlab's own files. */
+static int relevant(const char *name, size_t len)
+{
+	if (len == 0)
+		return 1;
+	if (name[0] == '.' || name[len - 1] == '~' || name[0] == '#' || strcmp(name, "4913") == 0)
+		return 0; /* hidden files (.litlab, .x.swp), backups, Emacs's #x#, vim's write test */
+	static const char *const temp[] = { ".swp", ".swx", ".tmp" };
+	for (size_t i = 0; i < ARRAY_LEN(temp); i++) {
+		size_t e = strlen(temp[i]);
+		if (len > e && strcmp(name + len - e, temp[i]) == 0)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Reads what inotify has: what changed, the last relevant change (an
+ * editor's temporary file is then renamed to the lesson's name), malloc'd;
+ * else last as it was (NULL when nothing did).
+ */
+static char *drain(struct serve *s, char *last)
+{
+	char buf[16384] __attribute__((aligned(__alignof__(struct inotify_event))));
+	ssize_t len;
+
+	while ((len = read(s->in, buf, sizeof buf)) > 0)
+		for (char *p = buf; p < buf + len;) {
+			const struct inotify_event *e = (const struct inotify_event *)p;
+			p += sizeof *e + e->len;
+			size_t nlen = e->len ? strnlen(e->name, e->len) : 0;
+			if (!(e->mask & IN_Q_OVERFLOW) && !relevant(e->name, nlen))
+				continue;
+			free(last);
+			last = e->mask & IN_Q_OVERFLOW ? xstrdup("many files changed")
+			       : nlen		       ? xasprintf("'%.*s' changed", (int)nlen, e->name)
+						       : xstrdup("a folder changed");
+		}
+	return last;
+}
+
+/* 1 if stdin is a terminal this process may read (not a background job's). */
+static int stdin_ours(void)
+{
+	return isatty(0) && tcgetpgrp(0) == getpgrp();
+}
+
+static int cmd_serve(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "port", required_argument, NULL, 'p' }, { "bind", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },	  COURSE_CHECK_RULE_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct serve s = { .in = -1 };
+	const char *addr = "127.0.0.1";
+	long port = PORT_DEFAULT;
+	int c, bound = 0;
+
+	s.copts = (struct course_check_opts){ .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:p:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'p': {
+			char *end;
+			port = strtol(optarg, &end, 10);
+			if (*end || !*optarg || port < 0 || port > 65535) {
+				course_check_opts_release(&s.copts);
+				return cmd_usage_error(&cmd_serve_entry, "--port needs a port from 0 to 65535, not '%s'",
+						       optarg);
+			}
+			break;
+		}
+		case 'b':
+			addr = optarg;
+			bound = 1;
+			break;
+		case 'h':
+			course_check_opts_release(&s.copts);
+			return cmd_help(&cmd_serve_entry);
+		default:
+			if (course_check_opt(&s.copts, c, optarg))
+				break;
+			course_check_opts_release(&s.copts);
+			return cmd_option_error(&cmd_serve_entry, c, argv[optind - 1]);
+		}
+	}
+	char *err;
+	if (course_check_opts_verify(&s.copts, &err) < 0) {
+		course_check_opts_release(&s.copts);
+		int rc = cmd_usage_error(&cmd_serve_entry, "%s", err);
+		free(err);
+		return rc;
+	}
+	static char *default_path[] = { "lessons" };
+	s.paths = optind < argc ? argv + optind : default_path;
+	s.npaths = optind < argc ? (size_t)(argc - optind) : 1;
+
+	s.in = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (s.in < 0) {
+		complain("cannot watch the lessons (inotify): %s", strerror(errno));
+		course_check_opts_release(&s.copts);
+		return 2;
+	}
+	s.pv = preview_start(addr, (unsigned)port, &err);
+	if (!s.pv) {
+		complain("%s", err);
+		free(err);
+		close(s.in);
+		course_check_opts_release(&s.copts);
+		return 2;
+	}
+	struct cache_held *held = cache_held_new();
+	s.copts.held = held;
+
+	int v6 = strchr(addr, ':') != NULL;
+	char *url = xasprintf("http://%s%s%s:%u/", v6 ? "[" : "", addr, v6 ? "]" : "", preview_port(s.pv));
+	if (bound && !preview_loopback(addr))
+		complain("warning: --bind %s: the preview is open to every machine that can reach this one on port "
+			 "%u: they can read every lesson page, with its code, outputs and diagnostics",
+			 addr, preview_port(s.pv));
+	cmd_printf(stderr, "litlab: serve: the preview is at %s (Ctrl-C stops it; Enter runs timed-out blocks "
+			   "again)\n",
+		   url);
+	printf("%s\n", url); /* alone on stdout, for scripts */
+	fflush(stdout);
+	free(url);
+
+	recheck(&s, NULL);
+	int read_stdin = 1;
+	for (;;) {
+		struct pollfd fds[2] = { { s.in, POLLIN, 0 }, { 0, POLLIN, 0 } };
+		int listen_in = read_stdin && (!isatty(0) || stdin_ours());
+		if (poll(fds, listen_in ? 2 : 1, listen_in ? -1 : 1000) < 0) {
+			if (errno == EINTR)
+				continue;
+			complain("cannot wait for changes: %s", strerror(errno));
+			break;
+		}
+		if (listen_in && (fds[1].revents & (POLLIN | POLLHUP))) {
+			char line[256];
+			ssize_t got = read(0, line, sizeof line);
+			if (got <= 0) {
+				read_stdin = 0; /* end of input: only the files are watched from now on */
+			} else if (memchr(line, '\n', (size_t)got)) {
+				size_t k = cache_held_clear(held);
+				char *why = xasprintf("asked to run again %zu block%s that timed out", k, k == 1 ? "" : "s");
+				recheck(&s, why);
+				free(why);
+			}
+		}
+		if (!(fds[0].revents & POLLIN))
+			continue;
+		char *why = drain(&s, NULL);
+		if (!why)
+			continue;
+		/* Let the save finish: wait until nothing more happens for SETTLE_MS. */
+		long long until = now_ms() + SETTLE_MAX_MS;
+		struct pollfd one = { s.in, POLLIN, 0 };
+		while (now_ms() < until && poll(&one, 1, SETTLE_MS) > 0)
+			why = drain(&s, why);
+		recheck(&s, why);
+		free(why);
+	}
+	preview_stop(s.pv);
+	cache_held_free(held);
+	free_words(s.watched, s.nwatched);
+	close(s.in);
+	course_check_opts_release(&s.copts);
+	return 2;
+}
+
+const struct cmd_entry cmd_serve_entry = {
+	.name = "serve",
+	.usage = "[-p PORT] [--bind ADDR] [--rules DIR] [--no-rules] [PATH...]",
+	.summary = "a live preview on 127.0.0.1: pages checked again on save, errors shown in place",
+	.help = serve_help,
+	.exec = cmd_serve,
+};
