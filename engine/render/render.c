@@ -1464,8 +1464,10 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 			}
 		buf_adds(out, "\">the first</a>). litlab build refuses to publish it until they are fixed.</div>\n");
 	}
-	if (p.shown)
-		diags_between(&p, INT_MIN, 0);
+	if (p.shown) { /* the front matter's, and those of no line */
+		cmark_node *first = cmark_node_first_child(l->doc);
+		diags_between(&p, INT_MIN, first ? cmark_node_get_start_line(first) - 1 : 0);
+	}
 	buf_adds(out, "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\">\n<ol>\n<li><a href=\"index.html\">");
 	esc(out, ctx->course);
 	buf_adds(out, "</a></li>\n");

@@ -48,7 +48,7 @@ char *render_lesson_href(const struct lesson_result *v, size_t n, size_t i, cons
  * The page of lesson v[i]; v[i - 1] and v[i + 1] are its previous and next lessons.
  * With ctx->preview, each diagnostic of the lesson is shown at its place: after
  * the figure of the block whose lines hold it (its output blocks included), else
- * after the top-level element that holds its line; one with no line comes first.
+ * after the top-level element that holds its line; one of the front matter comes first.
  * A lesson with an error is then a draft, which no one can take for a published
  * page: its <title> starts with "DRAFT", its <body> has class "draft" (a
  * watermark across the page) and a banner on top of the page says it is not
