@@ -1572,7 +1572,14 @@ static void counts_list(struct buf *out, const struct render_counts *c)
 
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n)
 {
-	head(out, ctx, "Lessons", NULL, 0);
+	size_t drafts = 0;
+	for (size_t i = 0; ctx->preview && i < n; i++)
+		drafts += diags_count(&v[i].lesson->diags, SEV_ERROR) > 0;
+	head(out, ctx, "Lessons", NULL, drafts > 0);
+	if (drafts)
+		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: %zu lesson%s below ha%s "
+			      "errors (marked DRAFT). litlab build refuses to publish the course until they are fixed.</div>\n",
+			 drafts, drafts == 1 ? "" : "s", drafts == 1 ? "s" : "ve");
 	buf_adds(out, "<h1>");
 	esc(out, ctx->course);
 	buf_addf(out, "</h1>\n<p>%zu lesson%s. Every output on these pages was produced by compiling and running "
@@ -1591,6 +1598,9 @@ void render_index(struct buf *out, const struct render_ctx *ctx, const struct le
 			buf_addf(out, "Lesson %d: ", l->number);
 		esc(out, lesson_title(l));
 		buf_adds(out, "</a>\n");
+		if (ctx->preview && c.errors)
+			buf_addf(out, "<strong class=\"diag diag-error\">DRAFT: %zu error%s</strong>\n", c.errors,
+				 c.errors == 1 ? "" : "s");
 		if (l->unit && *l->unit) {
 			buf_adds(out, "<p class=\"breadcrumb\">");
 			esc(out, l->unit);

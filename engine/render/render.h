@@ -58,7 +58,11 @@ char *render_lesson_href(const struct lesson_result *v, size_t n, size_t i, cons
 void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
 		   size_t i);
 
-/* index.html: the course, its lessons in order, each with its evidence summary. */
+/*
+ * index.html: the course, its lessons in order, each with its evidence summary.
+ * With ctx->preview, a course with a lesson with errors is a draft too (title,
+ * watermark, banner), and each such lesson is marked DRAFT with its count.
+ */
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n);
 
 /*

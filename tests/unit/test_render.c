@@ -167,8 +167,8 @@ static void test_hostile_output(void **state)
 	free(p);
 }
 
-/* The lesson above as a preview (or not) with diagnostics added: an error when error is set. */
-static char *page_with_diags(int preview, int error)
+/* The lesson above as a preview (or not) with diagnostics added (an error when error is set): its page, or the index. */
+static char *page_with_diags(int preview, int error, int index)
 {
 	struct lesson_result lr;
 	struct render_ctx ctx = { .course = "My course", .preview = preview };
@@ -189,6 +189,10 @@ static char *page_with_diags(int preview, int error)
 		diags_add(d, "lessons/07-t.md", 16, 5, SEV_ERROR, "compile", "expected <bad> & co")->detail =
 			xstrdup("    16 | <script>x</script>");
 	render_lesson(&page, &ctx, &lr, 1, 0);
+	if (index) {
+		buf_reset(&page);
+		render_index(&page, &ctx, &lr, 1);
+	}
 	lesson_result_release(&lr);
 	return buf_detach(&page, NULL);
 }
@@ -204,7 +208,7 @@ static void assert_before(const char *p, const char *a, const char *b)
 
 static void test_draft(void **state)
 {
-	char *p = page_with_diags(1, 1);
+	char *p = page_with_diags(1, 1, 0);
 
 	(void)state;
 	assert_contains(p, "<title>DRAFT (not published): T &amp; &lt;t&gt; · My course</title>");
@@ -225,7 +229,7 @@ static void test_draft(void **state)
 	free(p);
 
 	/* Warnings alone: shown in place, but no draft. */
-	p = page_with_diags(1, 0);
+	p = page_with_diags(1, 0, 0);
 	assert_contains(p, "<div class=\"diag diag-warning\"");
 	assert_null(strstr(p, "<title>DRAFT"));
 	assert_null(strstr(p, "<body class=\"draft\">"));
@@ -233,10 +237,20 @@ static void test_draft(void **state)
 	free(p);
 
 	/* Not a preview (build): no diagnostic, no draft, whatever the lesson holds. */
-	p = page_with_diags(0, 1);
+	p = page_with_diags(0, 1, 0);
 	assert_null(strstr(p, "DRAFT"));
 	assert_null(strstr(p, "diag"));
 	assert_contains(p, "<body>\n");
+	free(p);
+
+	/* The index of a course with a draft: a draft, the lesson marked. */
+	p = page_with_diags(1, 1, 1);
+	assert_contains(p, "<title>DRAFT (not published): Lessons");
+	assert_contains(p, "DRAFT, NOT PUBLISHED: 1 lesson below has errors");
+	assert_before(p, "07-t.html", "<strong class=\"diag diag-error\">DRAFT: 1 error</strong>");
+	free(p);
+	p = page_with_diags(0, 1, 1);
+	assert_null(strstr(p, "DRAFT"));
 	free(p);
 }
 
