@@ -35,13 +35,15 @@ extern const size_t style_css_len;
 static const char serve_help[] =
 	"Serves a live preview of the lessons on http://127.0.0.1:PORT/ and checks them\n"
 	"again whenever a lesson, a file of a lesson's folder or a rule file changes (the\n"
-	"folders are watched with inotify): the evidence cache makes a check run only the\n"
-	"blocks whose code or limits changed. Every open page reloads by itself once the\n"
-	"new pages are ready (Server-Sent Events). A lesson with errors is still shown,\n"
-	"as a draft: each error at its place on the page (under its block, or under the\n"
-	"paragraph of its line), a banner, a watermark and a title that say DRAFT (not\n"
-	"published). 'litlab build' still refuses to publish it. Diagnostics are printed\n"
-	"on stderr as 'litlab check' prints them.\n"
+	"folders are watched with inotify): only the lessons a save changed are checked\n"
+	"(any other file, a lesson added or removed or a lesson number changed: all of\n"
+	"them), and the evidence cache runs only the blocks whose code or limits changed.\n"
+	"Every open page reloads by itself once the new pages are ready (Server-Sent\n"
+	"Events). A lesson with errors is still shown, as a draft: each error at its\n"
+	"place on the page (under its block, or under the paragraph of its line), a\n"
+	"banner, a watermark and a title that say DRAFT (not published). 'litlab build'\n"
+	"still refuses to publish it. Diagnostics are printed on stderr as 'litlab check'\n"
+	"prints them.\n"
 	"A block that ran past its time limit is not run again while the code and the\n"
 	"limits stay the same (the page and the terminal say so): press Enter in the\n"
 	"terminal to run such blocks again.\n"
@@ -62,6 +64,22 @@ static const char serve_help[] =
 	"Exit status: 2 a usage error, a port that cannot be had or a broken environment;\n"
 	"otherwise serve runs until stopped (130 on Ctrl-C, 143 on SIGTERM).\n";
 
+/*
+ * A check of some lessons, kept while a page shows one of its lessons: a
+ * save checks again only the lessons it changed (below), and the others'
+ * results stay those of the check that made them.
+ */
+struct owner {
+	struct course_check cc;
+	size_t refs;
+};
+
+/* A lesson of the preview: result i of o's check. */
+struct entry {
+	struct owner *o;
+	size_t i;
+};
+
 struct serve {
 	char **paths; /* the PATH arguments */
 	size_t npaths;
@@ -69,7 +87,21 @@ struct serve {
 	struct preview *pv;
 	int in; /* the inotify descriptor */
 	char **watched; /* folders watched (inotify_add_watch again is cheap: same watch) */
+	int *wds;	/* their watch descriptors (-1: could not be watched) */
 	size_t nwatched;
+	struct entry *cur; /* the lessons, in course order */
+	size_t ncur;
+	struct owner *full; /* the last check of the whole course (for its rule files' errors), or NULL */
+};
+
+/* What one wait for changes saw. */
+struct changes {
+	char *why;	 /* the last change, in words */
+	int full;	 /* something else than the lessons of the preview changed: check them all */
+	char **lessons;	 /* else the lessons that changed (their paths as checked) */
+	size_t nlessons;
+	char **created; /* names created in this wait (an editor's temporary file is no change once gone) */
+	size_t ncreated;
 };
 
 static long long now_ms(void)
@@ -88,22 +120,26 @@ static void add_file(struct preview_file **v, size_t *n, char *name, struct buf 
 	(*n)++;
 }
 
-/* The preview's pages: as build renders them, as a preview (render.h: drafts, diagnostics in place). */
-static void render_preview(const struct course_check *cc, struct preview_file **v, size_t *n)
+/*
+ * The preview's pages, as build renders them but as a preview (render.h:
+ * drafts, diagnostics in place), of results[0..nr); runner: a check that
+ * compiled (for the captions), or NULL; rule_errors may be NULL.
+ */
+static void render_preview(const struct lesson_result *results, size_t nr, struct runner *runner,
+			   const struct diags *rule_errors, struct preview_file **v, size_t *n)
 {
-	struct render_ctx ctx = { runner_context(cc->have_runner ? &cc->runner : NULL),
-				  render_course_title(cc->results, cc->n), 1 };
+	struct render_ctx ctx = { runner_context(runner), render_course_title(results, nr), 1 };
 	struct buf page = BUF_INIT;
 
 	buf_add(&page, style_css, style_css_len);
 	add_file(v, n, xstrdup("style.css"), &page);
-	for (size_t i = 0; i < cc->n; i++) {
-		render_lesson(&page, &ctx, cc->results, cc->n, i);
-		add_file(v, n, render_page_name(cc->results[i].lesson->path), &page);
+	for (size_t i = 0; i < nr; i++) {
+		render_lesson(&page, &ctx, results, nr, i);
+		add_file(v, n, render_page_name(results[i].lesson->path), &page);
 	}
-	render_index(&page, &ctx, cc->results, cc->n);
+	render_index(&page, &ctx, results, nr);
 	add_file(v, n, xstrdup("index.html"), &page);
-	render_audit(&page, &ctx, cc->results, cc->n, &cc->rules.errors);
+	render_audit(&page, &ctx, results, nr, rule_errors);
 	add_file(v, n, xstrdup("audit.html"), &page);
 	buf_release(&page);
 }
@@ -127,17 +163,21 @@ static void render_failure(const char *err, struct preview_file **v, size_t *n)
 /* Watches folder dir (missing: skipped, tried again after the next check). */
 static void watch(struct serve *s, const char *dir)
 {
-	for (size_t i = 0; i < s->nwatched; i++)
+	size_t i;
+
+	for (i = 0; i < s->nwatched; i++)
 		if (strcmp(s->watched[i], dir) == 0)
-			goto add;
-	s->watched = xreallocarray(s->watched, s->nwatched + 1, sizeof *s->watched);
-	s->watched[s->nwatched++] = xstrdup(dir);
-add:
-	inotify_add_watch(s->in, dir,
-			  IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ONLYDIR);
+			break;
+	if (i == s->nwatched) {
+		s->watched = xreallocarray(s->watched, s->nwatched + 1, sizeof *s->watched);
+		s->wds = xreallocarray(s->wds, s->nwatched + 1, sizeof *s->wds);
+		s->watched[s->nwatched++] = xstrdup(dir);
+	}
+	s->wds[i] = inotify_add_watch(s->in, dir,
+				      IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ONLYDIR);
 }
 
-/* The lessons' folders, their rules/ folders and the --rules ones. */
+/* The lessons' folders, their rules/ folders and the --rules ones (cc: the last check, its paths). */
 static void watch_all(struct serve *s, const struct course_check *cc)
 {
 	char **dirs;
@@ -166,34 +206,138 @@ static void watch_all(struct serve *s, const struct course_check *cc)
 	}
 }
 
-/* Checks the lessons, renders them and publishes the pages. */
-static void recheck(struct serve *s, const char *why)
+static void owner_unref(struct owner *o)
 {
-	struct course_check cc;
+	if (o && --o->refs == 0) {
+		course_check_release(&o->cc);
+		free(o);
+	}
+}
+
+static void set_full(struct serve *s, struct owner *o)
+{
+	owner_unref(s->full);
+	s->full = o;
+}
+
+/* Checks the whole course; 0, or -1 (said, and the failure page rendered into files). */
+static int check_all(struct serve *s, struct preview_file **files, size_t *n)
+{
+	struct owner *o = xcalloc(1, sizeof *o);
+	char *err;
+
+	o->refs = 1; /* s->full's */
+	int rc = course_check_run(&o->cc, s->paths, s->npaths, &s->copts, &err);
+	for (size_t i = 0; i < s->ncur; i++)
+		owner_unref(s->cur[i].o);
+	s->ncur = 0;
+	if (rc < 0) {
+		cmd_printf(stderr, "litlab: %s\n", err);
+		render_failure(err, files, n);
+		free(err);
+		watch_all(s, &o->cc);
+		owner_unref(o);
+		set_full(s, NULL);
+		return -1;
+	}
+	s->cur = xreallocarray(s->cur, o->cc.n ? o->cc.n : 1, sizeof *s->cur);
+	for (size_t i = 0; i < o->cc.n; i++)
+		s->cur[s->ncur++] = (struct entry){ o, i };
+	o->refs += o->cc.n;
+	course_check_print_summary(stderr, &o->cc);
+	watch_all(s, &o->cc);
+	set_full(s, o);
+	return 0;
+}
+
+/*
+ * Checks again only the lessons that changed (the paths of c->lessons, each a
+ * lesson of the preview): 0, or -1 when that is not enough and the whole
+ * course must be checked (a check that fails, a lesson whose number changed
+ * or that another has the number of: numbers are the course's business).
+ */
+static int check_some(struct serve *s, const struct changes *c)
+{
+	struct owner *o = xcalloc(1, sizeof *o);
+	char *err;
+
+	if (course_check_run(&o->cc, c->lessons, c->nlessons, &s->copts, &err) < 0) {
+		free(err);
+		course_check_release(&o->cc);
+		free(o);
+		return -1;
+	}
+	size_t *at = xcalloc(o->cc.n ? o->cc.n : 1, sizeof *at);
+	int ok = o->cc.n == c->nlessons;
+	for (size_t k = 0; k < o->cc.n && ok; k++) {
+		const struct lesson *nl = o->cc.results[k].lesson;
+		ok = 0;
+		for (size_t i = 0; i < s->ncur; i++) {
+			const struct lesson *ol = s->cur[i].o->cc.results[s->cur[i].i].lesson;
+			if (strcmp(ol->path, nl->path) != 0)
+				continue;
+			ok = ol->number == nl->number && ol->number_line == nl->number_line;
+			for (size_t d = 0; d < ol->diags.n && ok; d++)
+				ok = strcmp(ol->diags.v[d].rule, "lesson-number") != 0;
+			at[k] = i;
+			break;
+		}
+	}
+	if (!ok) {
+		free(at);
+		course_check_release(&o->cc);
+		free(o);
+		return -1;
+	}
+	for (size_t k = 0; k < o->cc.n; k++) {
+		owner_unref(s->cur[at[k]].o);
+		s->cur[at[k]] = (struct entry){ o, k };
+		o->refs++;
+	}
+	free(at);
+	course_check_print_summary(stderr, &o->cc);
+	return 0;
+}
+
+/*
+ * Checks the lessons (all of them, or with c, those it says changed when that
+ * is enough), renders them and publishes the pages.
+ */
+static void recheck(struct serve *s, const struct changes *c)
+{
 	struct preview_file *files = NULL;
 	size_t n = 0;
-	char *err;
-	int drafts = 0;
 	long long t0 = now_ms();
+	int some = c && !c->full && c->nlessons > 0;
 
-	if (why)
-		cmd_printf(stderr, "litlab: serve: %s: checking again\n", why);
-	if (course_check_run(&cc, s->paths, s->npaths, &s->copts, &err) < 0) {
-		cmd_printf(stderr, "litlab: %s\n", err);
-		render_failure(err, &files, &n);
-		free(err);
+	if (c)
+		cmd_printf(stderr, "litlab: serve: %s: checking %s again\n", c->why, some ? "it" : "the lessons");
+	if (some && check_some(s, c) < 0)
+		some = 0;
+	if ((some || check_all(s, &files, &n) == 0)) {
+		struct lesson_result *v = xcalloc(s->ncur ? s->ncur : 1, sizeof *v);
+		struct runner *runner = NULL;
+		for (size_t i = 0; i < s->ncur; i++) {
+			struct course_check *cc = &s->cur[i].o->cc;
+			v[i] = cc->results[s->cur[i].i]; /* a copy to read: its owner frees it */
+			if (cc->have_runner && (!runner || s->cur[i].o != s->full)) {
+				runner = &cc->runner;
+				runner_env(runner); /* the compiler's version, for the captions (asked once) */
+			}
+		}
+		render_preview(v, s->ncur, runner, s->full ? &s->full->cc.rules.errors : NULL, &files, &n);
+		int drafts = check_gate(v, s->ncur) ||
+			     (s->full && diags_count(&s->full->cc.rules.errors, SEV_ERROR) > 0);
+		free(v);
+		unsigned long gen = preview_publish(s->pv, files, n);
+		fprintf(stderr, "litlab: serve: pages %lu ready in %lld ms%s%s\n", gen, now_ms() - t0,
+			some ? " (the other lessons as they were)" : "",
+			drafts ? " (lessons with errors are shown as drafts)" : "");
 	} else {
-		if (cc.have_runner)
-			runner_env(&cc.runner); /* the compiler's version, for the captions */
-		render_preview(&cc, &files, &n);
-		course_check_print_summary(stderr, &cc);
-		drafts = course_check_gate(&cc);
+		unsigned long gen = preview_publish(s->pv, files, n);
+		fprintf(stderr, "litlab: serve: pages %lu ready in %lld ms (the lessons could not be checked)\n", gen,
+			now_ms() - t0);
 	}
-	unsigned long gen = preview_publish(s->pv, files, n);
-	fprintf(stderr, "litlab: serve: pages %lu ready in %lld ms%s\n", gen, now_ms() - t0,
-		drafts ? " (lessons with errors are shown as drafts)" : "");
-	watch_all(s, &cc);
-	course_check_release(&cc);
 }
 
 /* 1 if a change to name (in a watched folder) can change the pages: not editors' and litlab's own files. */
@@ -212,12 +356,44 @@ static int relevant(const char *name, size_t len)
 	return 1;
 }
 
+static void changes_release(struct changes *c)
+{
+	free(c->why);
+	free_words(c->lessons, c->nlessons);
+	free_words(c->created, c->ncreated);
+	memset(c, 0, sizeof *c);
+}
+
+static void add_word(char ***v, size_t *n, const char *w)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*v)[i], w) == 0)
+			return;
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = xstrdup(w);
+}
+
+/* The lesson of the preview that path is now (the same file), or NULL. */
+static const char *lesson_at(const struct serve *s, const char *path)
+{
+	struct stat a, b;
+
+	if (stat(path, &a) < 0)
+		return NULL;
+	for (size_t i = 0; i < s->ncur; i++) {
+		const char *p = s->cur[i].o->cc.results[s->cur[i].i].lesson->path;
+		if (stat(p, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return p;
+	}
+	return NULL;
+}
+
 /*
- * Reads what inotify has: what changed, the last relevant change (an
- * editor's temporary file is then renamed to the lesson's name), malloc'd;
- * else last as it was (NULL when nothing did).
+ * Reads what inotify has into c: the last relevant change in words (an
+ * editor's temporary file is then renamed to the lesson's name), and which
+ * lessons changed, or that something else did.
  */
-static char *drain(struct serve *s, char *last)
+static void drain(struct serve *s, struct changes *c)
 {
 	char buf[16384] __attribute__((aligned(__alignof__(struct inotify_event))));
 	ssize_t len;
@@ -229,12 +405,50 @@ static char *drain(struct serve *s, char *last)
 			size_t nlen = e->len ? strnlen(e->name, e->len) : 0;
 			if (!(e->mask & IN_Q_OVERFLOW) && !relevant(e->name, nlen))
 				continue;
-			free(last);
-			last = e->mask & IN_Q_OVERFLOW ? xstrdup("many files changed")
-			       : nlen		       ? xasprintf("'%.*s' changed", (int)nlen, e->name)
-						       : xstrdup("a folder changed");
+			free(c->why);
+			c->why = e->mask & IN_Q_OVERFLOW ? xstrdup("many files changed")
+				 : nlen			 ? xasprintf("'%.*s' changed", (int)nlen, e->name)
+							 : xstrdup("a folder changed");
+			const char *dir = NULL;
+			for (size_t i = 0; i < s->nwatched && !dir; i++)
+				if (s->wds[i] == e->wd)
+					dir = s->watched[i];
+			if (!dir || !nlen || (e->mask & (IN_Q_OVERFLOW | IN_ISDIR))) {
+				c->full = 1;
+				continue;
+			}
+			char *path = xasprintf("%s/%.*s", dir, (int)nlen, e->name);
+			if (e->mask & IN_CREATE)
+				add_word(&c->created, &c->ncreated, path);
+			add_word(&c->lessons, &c->nlessons, path); /* sorted out by classify() */
+			free(path);
 		}
-	return last;
+}
+
+/*
+ * Once the folders are quiet: each path that changed is a lesson of the
+ * preview (checked alone), an editor's temporary file created and gone since
+ * (no change), or anything else (then the whole course is checked).
+ */
+static void classify(const struct serve *s, struct changes *c)
+{
+	char **v = c->lessons;
+	size_t n = c->nlessons;
+	struct stat st;
+
+	c->lessons = NULL;
+	c->nlessons = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *lesson = lesson_at(s, v[i]);
+		int transient = 0;
+		for (size_t k = 0; k < c->ncreated && !lesson; k++)
+			transient |= strcmp(c->created[k], v[i]) == 0 && lstat(v[i], &st) < 0;
+		if (lesson)
+			add_word(&c->lessons, &c->nlessons, lesson);
+		else if (!transient)
+			c->full = 1;
+	}
+	free_words(v, n);
 }
 
 /* 1 if stdin is a terminal this process may read (not a background job's). */
@@ -327,6 +541,8 @@ static int cmd_serve(int argc, char **argv)
 
 	recheck(&s, NULL);
 	int read_stdin = 1;
+	struct changes ch;
+	memset(&ch, 0, sizeof ch);
 	for (;;) {
 		struct pollfd fds[2] = { { s.in, POLLIN, 0 }, { 0, POLLIN, 0 } };
 		int listen_in = read_stdin && (!isatty(0) || stdin_ours());
@@ -343,24 +559,32 @@ static int cmd_serve(int argc, char **argv)
 				read_stdin = 0; /* end of input: only the files are watched from now on */
 			} else if (memchr(line, '\n', (size_t)got)) {
 				size_t k = cache_held_clear(held);
-				char *why = xasprintf("asked to run again %zu block%s that timed out", k, k == 1 ? "" : "s");
-				recheck(&s, why);
-				free(why);
+				ch.why = xasprintf("asked to run again %zu block%s that timed out", k, k == 1 ? "" : "s");
+				ch.full = 1;
+				recheck(&s, &ch);
+				changes_release(&ch);
 			}
 		}
 		if (!(fds[0].revents & POLLIN))
 			continue;
-		char *why = drain(&s, NULL);
-		if (!why)
+		drain(&s, &ch);
+		if (!ch.why)
 			continue;
 		/* Let the save finish: wait until nothing more happens for SETTLE_MS. */
 		long long until = now_ms() + SETTLE_MAX_MS;
 		struct pollfd one = { s.in, POLLIN, 0 };
 		while (now_ms() < until && poll(&one, 1, SETTLE_MS) > 0)
-			why = drain(&s, why);
-		recheck(&s, why);
-		free(why);
+			drain(&s, &ch);
+		classify(&s, &ch);
+		if (ch.full || ch.nlessons)
+			recheck(&s, &ch);
+		changes_release(&ch);
 	}
+	for (size_t i = 0; i < s.ncur; i++)
+		owner_unref(s.cur[i].o);
+	free(s.cur);
+	set_full(&s, NULL);
+	free(s.wds);
 	preview_stop(s.pv);
 	cache_held_free(held);
 	free_words(s.watched, s.nwatched);

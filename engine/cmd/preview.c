@@ -176,6 +176,8 @@ static enum MHD_Result events(struct preview *pv, struct MHD_Connection *c)
 	return rc;
 }
 
+static void with_script(struct buf *out, const char *data, size_t len, unsigned long gen);
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
 			      const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls)
 {
@@ -203,8 +205,29 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 			pthread_mutex_unlock(&pv->lock);
 			return rc;
 		}
+	unsigned long gen = pv->gen;
 	pthread_mutex_unlock(&pv->lock);
-	return text(c, MHD_HTTP_NOT_FOUND, "not a file of the preview\n");
+	size_t len = strlen(name);
+	if (len < 5 || strcmp(name + len - 5, ".html") != 0)
+		return text(c, gen ? MHD_HTTP_NOT_FOUND : MHD_HTTP_SERVICE_UNAVAILABLE,
+			    gen ? "not a file of the preview\n" : "litlab is checking the lessons: try again soon\n");
+	/* A page: one that reloads by itself once there are pages (the first ones, or the lesson back). */
+	struct buf b = BUF_INIT;
+	static const char page[] = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+				   "<title>%s</title>\n</head>\n<body>\n<p>%s</p>\n</body>\n</html>\n";
+	if (gen)
+		buf_addf(&b, page, "Not a page of the preview",
+			 "No lesson makes this page (now): it loads again by itself when the lessons change.");
+	else
+		buf_addf(&b, page, "Checking the lessons", "litlab is checking the lessons: this page loads by itself "
+							   "once they are checked.");
+	struct buf out = BUF_INIT;
+	with_script(&out, b.p, b.len, gen);
+	enum MHD_Result rc = answer(c, gen ? MHD_HTTP_NOT_FOUND : MHD_HTTP_SERVICE_UNAVAILABLE,
+				    "text/html; charset=utf-8", out.p, out.len);
+	buf_release(&out);
+	buf_release(&b);
+	return rc;
 }
 
 /* The socket, bound and listening; -1 with *err. */

@@ -10,7 +10,9 @@
  * Every HTML page gets a small script before </body> that listens on
  * PREVIEW_EVENTS and reloads the page when a newer site is published; the
  * page carries the generation it belongs to, so a site published between
- * the page's load and its listener's start still reloads it. Bound to a
+ * the page's load and its listener's start still reloads it. A page asked
+ * for before the first site (503) or that the site does not hold (404) is
+ * one that reloads by itself too. Bound to a
  * loopback address, requests whose Host header names another host are
  * refused (403): a web page elsewhere cannot read the preview by pointing a
  * name of its own at 127.0.0.1 (DNS rebinding). Only GET and HEAD; every

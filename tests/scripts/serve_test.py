@@ -173,6 +173,9 @@ try:
             fail("%s: %d, not 404 (%r)" % (path, st, body[:60]))
     if "root:" in page:
         fail("the page holds the host's /etc/passwd")
+    st, body = request(port, "/02-not-yet.html")
+    if st != 404 or generation(body) is None:
+        fail("a page the preview does not hold is not one that reloads by itself (%d)" % st)
     st, _ = request(port, "/index.html", method="POST", body="x=1")
     if st != 405:
         fail("POST: %d, not 405" % st)
@@ -242,6 +245,9 @@ try:
         fail("a block that timed out with the same code and limits was run again")
     if "not run again" not in stderr_text():
         fail("the terminal does not say the block was not run again")
+    if "'02-loop.md' changed: checking it again" not in stderr_text() or \
+            "(the other lessons as they were)" not in stderr_text():
+        fail("an edit of one lesson checked more than that lesson")
     gen = generation(page)
     proc.stdin.write(b"\n")
     proc.stdin.flush()
@@ -249,6 +255,12 @@ try:
         request(port, "/02-loop.html")), "the check asked for with Enter")
     if "not run again" in page or "timed out" not in stderr_text().split("asked to run again")[-1]:
         fail("Enter did not run the timed-out block again")
+    # A lesson that takes another's number: the course is checked whole (numbers are its business).
+    save(lesson, "---\nlesson: 2\n---\n" + LESSON.format(word="plums"))
+    page = wait_for(lambda: (lambda r: "lesson-number" in r[1] and r[1])(request(port, "/02-loop.html")),
+                    "the other lesson's page after a number taken twice")
+    if "this is lesson 2, and so is" not in page:
+        fail("a number taken twice is not shown on the page of the lesson that took it second")
     os.remove(loop)
 
     # 6. A busy port; an address that is not this machine's; a port out of range.
