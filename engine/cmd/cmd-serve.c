@@ -46,7 +46,7 @@ static const char serve_help[] =
 	"prints them.\n"
 	"A block that ran past its time limit is not run again while the code and the\n"
 	"limits stay the same (the page and the terminal say so): press Enter in the\n"
-	"terminal to run such blocks again.\n"
+	"terminal to run such blocks again; q and Enter stop serve (exit 0).\n"
 	"Only the pages of the preview are served (nothing else of the machine, whatever\n"
 	"the URL or a lesson's links say), to requests that name this machine as\n"
 	"localhost or 127.0.0.1. The site's theme is compiled into litlab.\n"
@@ -61,8 +61,8 @@ static const char serve_help[] =
 	"  --no-rules         apply no Lua rule at all\n"
 	"  -h, --help         this help\n"
 	"\n"
-	"Exit status: 2 a usage error, a port that cannot be had or a broken environment;\n"
-	"otherwise serve runs until stopped (130 on Ctrl-C, 143 on SIGTERM).\n";
+	"Exit status: 0 stopped with q, 2 a usage error, a port that cannot be had or a\n"
+	"broken environment; 130 on Ctrl-C, 143 on SIGTERM.\n";
 
 /*
  * A check of some lessons, kept while a page shows one of its lessons: a
@@ -532,18 +532,18 @@ static int cmd_serve(int argc, char **argv)
 		complain("warning: --bind %s: the preview is open to every machine that can reach this one on port "
 			 "%u: they can read every lesson page, with its code, outputs and diagnostics",
 			 addr, preview_port(s.pv));
-	cmd_printf(stderr, "litlab: serve: the preview is at %s (Ctrl-C stops it; Enter runs timed-out blocks "
-			   "again)\n",
+	cmd_printf(stderr, "litlab: serve: the preview is at %s (Ctrl-C or q and Enter stop it; Enter "
+			   "runs timed-out blocks again)\n",
 		   url);
 	printf("%s\n", url); /* alone on stdout, for scripts */
 	fflush(stdout);
 	free(url);
 
 	recheck(&s, NULL);
-	int read_stdin = 1;
+	int read_stdin = 1, status = 2;
 	struct changes ch;
 	memset(&ch, 0, sizeof ch);
-	for (;;) {
+	while (status == 2) {
 		struct pollfd fds[2] = { { s.in, POLLIN, 0 }, { 0, POLLIN, 0 } };
 		int listen_in = read_stdin && (!isatty(0) || stdin_ours());
 		if (poll(fds, listen_in ? 2 : 1, listen_in ? -1 : 1000) < 0) {
@@ -557,6 +557,9 @@ static int cmd_serve(int argc, char **argv)
 			ssize_t got = read(0, line, sizeof line);
 			if (got <= 0) {
 				read_stdin = 0; /* end of input: only the files are watched from now on */
+			} else if (line[0] == 'q' && memchr(line, '\n', (size_t)got)) {
+				status = 0;
+				continue;
 			} else if (memchr(line, '\n', (size_t)got)) {
 				size_t k = cache_held_clear(held);
 				ch.why = xasprintf("asked to run again %zu block%s that timed out", k, k == 1 ? "" : "s");
@@ -590,7 +593,7 @@ static int cmd_serve(int argc, char **argv)
 	free_words(s.watched, s.nwatched);
 	close(s.in);
 	course_check_opts_release(&s.copts);
-	return 2;
+	return status;
 }
 
 const struct cmd_entry cmd_serve_entry = {

@@ -270,6 +270,12 @@ try:
                            capture_output=True, timeout=WAIT)
         if r.returncode != 2 or want not in r.stderr.decode():
             fail("serve %s: exit %d, %r" % (" ".join(args), r.returncode, r.stderr.decode()[:200]))
+    # 7. q and Enter: serve stops, every thread and page freed (the sanitizers' leak check runs).
+    proc.stdin.write(b"q\n")
+    proc.stdin.flush()
+    rc = proc.wait(timeout=WAIT)
+    if rc != 0:
+        fail("serve stopped with q: exit %d, not 0" % rc)
 finally:
     killer.cancel()
     proc.terminate()
