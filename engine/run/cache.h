@@ -58,7 +58,8 @@
  *
  * Not stored, so always run again: evidence of a launch that failed, of a
  * compiler that did not exit by itself, or of a program that ran past its
- * time limit (a busy machine must not make a timeout permanent).
+ * time limit (a busy machine must not make a timeout permanent; a watch
+ * session keeps the last in memory, cache_held below).
  *
  * Every function may be called from several threads at once.
  */
