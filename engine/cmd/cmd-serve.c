@@ -311,20 +311,22 @@ static void recheck(struct serve *s, const struct changes *c)
 	int some = c && !c->full && c->nlessons > 0;
 
 	if (c)
-		cmd_printf(stderr, "litlab: serve: %s: checking %s again\n", c->why, some ? "it" : "the lessons");
+		cmd_printf(stderr, "litlab: serve: %s: checking %s again\n", c->why,
+			   !some ? "the lessons" : c->nlessons == 1 ? "it" : "those lessons");
 	if (some && check_some(s, c) < 0)
 		some = 0;
 	if ((some || check_all(s, &files, &n) == 0)) {
 		struct lesson_result *v = xcalloc(s->ncur ? s->ncur : 1, sizeof *v);
-		struct runner *runner = NULL;
+		/* The compiler's version, for the captions: the whole course's check asked it once. */
+		struct runner *runner = s->full && s->full->cc.have_runner ? &s->full->cc.runner : NULL;
 		for (size_t i = 0; i < s->ncur; i++) {
 			struct course_check *cc = &s->cur[i].o->cc;
 			v[i] = cc->results[s->cur[i].i]; /* a copy to read: its owner frees it */
-			if (cc->have_runner && (!runner || s->cur[i].o != s->full)) {
+			if (!runner && cc->have_runner)
 				runner = &cc->runner;
-				runner_env(runner); /* the compiler's version, for the captions (asked once) */
-			}
 		}
+		if (runner)
+			runner_env(runner);
 		render_preview(v, s->ncur, runner, s->full ? &s->full->cc.rules.errors : NULL, &files, &n);
 		int drafts = check_gate(v, s->ncur) ||
 			     (s->full && diags_count(&s->full->cc.rules.errors, SEV_ERROR) > 0);
