@@ -472,8 +472,11 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 	case END_TIMEOUT:
 		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "timeout",
 			  "block '%s' ran past its %g s time limit and was killed (raise timeout= if it "
-			  "needs longer)",
-			  b->id, b->timeout);
+			  "needs longer)%s",
+			  b->id, b->timeout,
+			  ev->held ? "; not run again: it timed out earlier in this session with the same code and "
+				     "limits (press Enter where litlab serve runs to run it again)"
+				   : "");
 		return -1;
 	case END_OUTPUT_LIMIT:
 		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
@@ -813,7 +816,9 @@ void check_block_verify(struct lesson_result *lr, size_t i)
 		keep(&ev->differ_out, NULL);
 		size_t now = ev->run.out.len + ev->run.err.len + ev->compile_log.len + ev->differ_out.len;
 		__atomic_sub_fetch(&output_held, bytes - now, __ATOMIC_RELAXED);
+		bytes = now;
 	}
+	br->budget = bytes;
 }
 
 /* 1 if g is a compiler warning that the diagnostics ctx already hold. */
@@ -867,6 +872,8 @@ void lesson_result_release(struct lesson_result *lr)
 {
 	if (lr->blocks && lr->lesson)
 		for (size_t i = 0; i < lr->lesson->nblocks; i++) {
+			/* given back: a process that checks again and again (serve) keeps its budget */
+			__atomic_sub_fetch(&output_held, lr->blocks[i].budget, __ATOMIC_RELAXED);
 			evidence_release(&lr->blocks[i].ev);
 			measurement_release(&lr->blocks[i].m);
 			diags_release(&lr->blocks[i].diags);

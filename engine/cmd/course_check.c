@@ -333,6 +333,7 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		cc->runner.repeat = opts->repeat;
 		cache_init(&cc->cache, &cc->runner, opts->fresh);
 		cc->have_cache = 1;
+		cc->cache.held = opts->held;
 	}
 	if (!opts->no_rules) {
 		char **dirs;

@@ -36,6 +36,7 @@ struct course_check_opts {
 	long jobs;	  /* blocks run at once; 0: the online CPUs */
 	int sanitize;	  /* build run blocks with ASan and UBSan (check --sanitize) */
 	int repeat;	  /* run each run block this many times (check --repeat) */
+	struct cache_held *held; /* a watch session's timed-out runs (serve; cache.h), or NULL */
 };
 
 struct course_check {

@@ -14,6 +14,7 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,8 @@ struct page {
 	size_t nh;
 	cmark_node *title; /* the level-1 heading that is the page's <h1>, or NULL */
 	size_t words;
+	char *shown; /* preview: one flag per diagnostic of the lesson, once shown; else NULL */
+	size_t nshown;
 };
 
 static void esc(struct buf *out, const char *s)
@@ -446,6 +449,7 @@ static const char *heading_id(const struct page *p, cmark_node *n)
 
 static void page_release(struct page *p)
 {
+	free(p->shown);
 	free_words(p->ids, p->nids);
 	for (size_t i = 0; i < p->nh; i++)
 		free(p->h[i].id);
@@ -1095,6 +1099,57 @@ static void transcript(struct buf *out, const char *code, size_t len)
 	}
 }
 
+/* Preview: one diagnostic where it belongs on the page, numbered (diag-N) in the lesson's order. */
+static void diag_box(struct buf *out, const struct diag *g, size_t k)
+{
+	const char *sev = severity_name(g->severity);
+
+	buf_addf(out, "<div class=\"diag diag-%s\" id=\"diag-%zu\" data-line=\"%d\" role=\"note\">"
+		      "<span class=\"diag-where\">", sev, k + 1, g->line);
+	esc(out, g->path);
+	if (g->line > 0)
+		buf_addf(out, ":%d:%d", g->line, g->col);
+	buf_addf(out, "</span> <strong class=\"diag-sev\">%s:</strong> <span class=\"diag-msg\">", sev);
+	esc(out, g->message);
+	buf_adds(out, "</span>");
+	if (g->rule && *g->rule) {
+		buf_adds(out, " <span class=\"diag-rule\">[");
+		esc(out, g->rule);
+		buf_adds(out, "]</span>");
+	}
+	if (g->detail && *g->detail) {
+		buf_adds(out, "\n<pre class=\"diag-detail\">");
+		esc(out, g->detail);
+		buf_adds(out, "</pre>");
+	}
+	buf_adds(out, "</div>\n");
+}
+
+/* Preview: shows every diagnostic not shown yet whose line is from lo to hi. */
+static void diags_between(struct page *p, int lo, int hi)
+{
+	const struct diags *d = &p->l->diags;
+
+	for (size_t k = 0; k < p->nshown && k < d->n; k++)
+		if (!p->shown[k] && d->v[k].line >= lo && d->v[k].line <= hi) {
+			p->shown[k] = 1;
+			diag_box(p->out, &d->v[k], k);
+		}
+}
+
+/* The last line of block b, its output blocks included. */
+static int block_last_line(const struct block *b)
+{
+	int last = b->node ? cmark_node_get_end_line(b->node) : b->end_line;
+
+	for (size_t k = 0; k < b->noutputs; k++)
+		if (b->outputs[k].node && cmark_node_get_end_line(b->outputs[k].node) > last)
+			last = cmark_node_get_end_line(b->outputs[k].node);
+	if (b->has_stdin && b->stdin_line > last)
+		last = b->stdin_line;
+	return last;
+}
+
 static void figure(struct page *p, const struct block *b, const struct block_result *br)
 {
 	struct buf *out = p->out;
@@ -1119,6 +1174,8 @@ static void figure(struct page *p, const struct block *b, const struct block_res
 	figure_outputs(out, b, br);
 	caption(p, b, br);
 	buf_adds(out, "</figure>\n");
+	if (p->shown)
+		diags_between(p, b->line, block_last_line(b));
 }
 
 static void code_block(struct page *p, cmark_node *n)
@@ -1217,8 +1274,16 @@ static void body(struct page *p)
 		default:
 			break;
 		}
+		/* Preview: a top-level element done, the diagnostics of its lines follow it. */
+		cmark_node_type t = cmark_node_get_type(n);
+		int leaf = t == CMARK_NODE_HEADING || t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_CODE_BLOCK ||
+			   t == CMARK_NODE_HTML_BLOCK || t == CMARK_NODE_THEMATIC_BREAK;
+		if (p->shown && cmark_node_parent(n) == p->l->doc && (!enter || leaf))
+			diags_between(p, 1, cmark_node_get_end_line(n));
 	}
 	cmark_iter_free(it);
+	if (p->shown)
+		diags_between(p, INT_MIN, INT_MAX);
 }
 
 /* Pages */
@@ -1285,10 +1350,33 @@ static void lesson_label(struct buf *out, const struct lesson *l)
 		esc(out, lesson_title(l));
 }
 
-static void head(struct buf *out, const struct render_ctx *ctx, const char *title, const char *description)
+/*
+ * A draft's marks, in the page itself (the site's style.css is the published
+ * one): a watermark behind the whole page, the banner, the diagnostics.
+ */
+static const char draft_style[] =
+	"<style>\n"
+	"body.draft{background-image:url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' "
+	"width='360' height='240'%3E%3Ctext x='20' y='150' transform='rotate(-25 180 120)' "
+	"font-family='sans-serif' font-size='72' font-weight='bold' fill='%23b00020' fill-opacity='0.09'"
+	"%3EDRAFT%3C/text%3E%3C/svg%3E\");background-repeat:repeat}\n"
+	".draft-banner{position:sticky;top:0;z-index:100;margin:0 0 1em;padding:.7em 1em;background:#b00020;"
+	"color:#fff;border:4px dashed #fff;outline:3px solid #b00020;font:bold 1.05rem/1.4 sans-serif}\n"
+	".draft-banner a{color:#fff}\n"
+	".diag{margin:.6em 0 1.2em;padding:.5em .8em;border-left:6px solid #555;background:#eee;color:#111;"
+	"font:.9rem/1.45 ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere}\n"
+	".diag-error{border-color:#b00020;background:#fde7ea}\n"
+	".diag-warning{border-color:#a65f00;background:#fff3df}\n"
+	".diag-detail{margin:.4em 0 0;font-size:.85rem;white-space:pre-wrap}\n"
+	"</style>\n";
+
+static void head(struct buf *out, const struct render_ctx *ctx, const char *title, const char *description,
+		 int draft)
 {
 	buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+	if (draft)
+		buf_adds(out, "DRAFT (not published): ");
 	esc(out, title);
 	buf_adds(out, " · ");
 	esc(out, ctx->course);
@@ -1299,8 +1387,11 @@ static void head(struct buf *out, const struct render_ctx *ctx, const char *titl
 		buf_adds(out, "\">\n");
 	}
 	buf_adds(out, "<meta name=\"generator\" content=\"litlab " LITLAB_VERSION "\">\n"
-		      "<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n"
-		      "<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n"
+		      "<link rel=\"stylesheet\" href=\"style.css\">\n");
+	if (ctx->preview)
+		buf_adds(out, draft_style);
+	buf_adds(out, draft ? "</head>\n<body class=\"draft\">\n" : "</head>\n<body>\n");
+	buf_adds(out, "<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n"
 		      "<header class=\"site-header\">\n<nav aria-label=\"Site\">\n<ul>\n<li><a href=\"index.html\">");
 	esc(out, ctx->course);
 	buf_adds(out, "</a></li>\n<li><a href=\"audit.html\">Audit ledger</a></li>\n</ul>\n</nav>\n</header>\n"
@@ -1394,8 +1485,28 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 			take_id(&p, xasprintf("%s-dist", l->blocks[k].id));
 		}
 	survey(&p);
+	size_t errors = diags_count(&l->diags, SEV_ERROR);
+	if (ctx->preview) {
+		p.nshown = l->diags.n;
+		p.shown = xcalloc(p.nshown + 1, 1);
+	}
 
-	head(out, ctx, lesson_title(l), l->summary);
+	head(out, ctx, lesson_title(l), l->summary, ctx->preview && errors > 0);
+	if (ctx->preview && errors > 0) {
+		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: this lesson has %zu "
+			      "error%s, each shown at its place below (<a href=\"#diag-",
+			 errors, errors == 1 ? "" : "s");
+		for (size_t k = 0; k < l->diags.n; k++)
+			if (l->diags.v[k].severity == SEV_ERROR) {
+				buf_addf(out, "%zu", k + 1);
+				break;
+			}
+		buf_adds(out, "\">the first</a>). litlab build refuses to publish it until they are fixed.</div>\n");
+	}
+	if (p.shown) { /* the front matter's, and those of no line */
+		cmark_node *first = cmark_node_first_child(l->doc);
+		diags_between(&p, INT_MIN, first ? cmark_node_get_start_line(first) - 1 : 0);
+	}
 	buf_adds(out, "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\">\n<ol>\n<li><a href=\"index.html\">");
 	esc(out, ctx->course);
 	buf_adds(out, "</a></li>\n");
@@ -1500,7 +1611,14 @@ static void counts_list(struct buf *out, const struct render_counts *c)
 
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n)
 {
-	head(out, ctx, "Lessons", NULL);
+	size_t drafts = 0;
+	for (size_t i = 0; ctx->preview && i < n; i++)
+		drafts += diags_count(&v[i].lesson->diags, SEV_ERROR) > 0;
+	head(out, ctx, "Lessons", NULL, drafts > 0);
+	if (drafts)
+		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: %zu lesson%s below ha%s "
+			      "errors (marked DRAFT). litlab build refuses to publish the course until they are fixed.</div>\n",
+			 drafts, drafts == 1 ? "" : "s", drafts == 1 ? "s" : "ve");
 	buf_adds(out, "<h1>");
 	esc(out, ctx->course);
 	buf_addf(out, "</h1>\n<p>%zu lesson%s. Every output on these pages was produced by compiling and running "
@@ -1519,6 +1637,9 @@ void render_index(struct buf *out, const struct render_ctx *ctx, const struct le
 			buf_addf(out, "Lesson %d: ", l->number);
 		esc(out, lesson_title(l));
 		buf_adds(out, "</a>\n");
+		if (ctx->preview && c.errors)
+			buf_addf(out, "<strong class=\"diag diag-error\">DRAFT: %zu error%s</strong>\n", c.errors,
+				 c.errors == 1 ? "" : "s");
 		if (l->unit && *l->unit) {
 			buf_adds(out, "<p class=\"breadcrumb\">");
 			esc(out, l->unit);
@@ -1612,7 +1733,7 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 		nsupp += v[i].nsupp;
 		ndiags += v[i].lesson->diags.n;
 	}
-	head(out, ctx, "Audit ledger", NULL);
+	head(out, ctx, "Audit ledger", NULL, 0);
 	buf_addf(out, "<h1>Audit ledger</h1>\n<p>Every block of the course with its status and evidence, every "
 		      "measure reference with the measurement it comes from, every cited value with its source, "
 		      "every time-like value the rules let pass with the words that decided, every suppressed "

@@ -26,6 +26,7 @@
 struct render_ctx {
 	struct evidence_context run; /* compiler, isolation, environment (NULLs when nothing was compiled) */
 	const char *course;	     /* the course title (render_course_title()) */
+	int preview;		     /* a preview (litlab serve), never a published site: see render_lesson() */
 };
 
 /* The course's title: the first lesson's `course` front matter, else "Course". */
@@ -43,11 +44,25 @@ char *render_page_name(const char *lesson_path);
  */
 char *render_lesson_href(const struct lesson_result *v, size_t n, size_t i, const char *url);
 
-/* The page of lesson v[i]; v[i - 1] and v[i + 1] are its previous and next lessons. */
+/*
+ * The page of lesson v[i]; v[i - 1] and v[i + 1] are its previous and next lessons.
+ * With ctx->preview, each diagnostic of the lesson is shown at its place: after
+ * the figure of the block whose lines hold it (its output blocks included), else
+ * after the top-level element that holds its line; one of the front matter comes first.
+ * A lesson with an error is then a draft, which no one can take for a published
+ * page: its <title> starts with "DRAFT", its <body> has class "draft" (a
+ * watermark across the page) and a banner on top of the page says it is not
+ * published and how many errors it has. Pages of a published site never get here:
+ * `litlab build` refuses a lesson with errors.
+ */
 void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
 		   size_t i);
 
-/* index.html: the course, its lessons in order, each with its evidence summary. */
+/*
+ * index.html: the course, its lessons in order, each with its evidence summary.
+ * With ctx->preview, a course with a lesson with errors is a draft too (title,
+ * watermark, banner), and each such lesson is marked DRAFT with its count.
+ */
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n);
 
 /*

@@ -921,12 +921,90 @@ static json_t *strings_json(char *const *v, size_t n)
 	return a;
 }
 
+struct cache_held {
+	pthread_mutex_t lock;
+	char **keys;
+	json_t **ev; /* cache_evidence_json() of each */
+	size_t n;
+};
+
+struct cache_held *cache_held_new(void)
+{
+	struct cache_held *h = xcalloc(1, sizeof *h);
+
+	pthread_mutex_init(&h->lock, NULL);
+	return h;
+}
+
+size_t cache_held_clear(struct cache_held *h)
+{
+	pthread_mutex_lock(&h->lock);
+	size_t n = h->n;
+	for (size_t i = 0; i < h->n; i++)
+		json_decref(h->ev[i]);
+	free_words(h->keys, h->n);
+	free(h->ev);
+	h->keys = NULL;
+	h->ev = NULL;
+	h->n = 0;
+	pthread_mutex_unlock(&h->lock);
+	return n;
+}
+
+void cache_held_free(struct cache_held *h)
+{
+	if (!h)
+		return;
+	cache_held_clear(h);
+	pthread_mutex_destroy(&h->lock);
+	free(h);
+}
+
+static void held_store(struct cache_held *h, const char *key, const struct evidence *ev)
+{
+	json_t *j = cache_evidence_json(ev);
+
+	pthread_mutex_lock(&h->lock);
+	for (size_t i = 0; i < h->n; i++)
+		if (strcmp(h->keys[i], key) == 0) {
+			json_decref(h->ev[i]);
+			h->ev[i] = j;
+			j = NULL;
+		}
+	if (j) {
+		h->keys = xreallocarray(h->keys, h->n + 1, sizeof *h->keys);
+		h->ev = xreallocarray(h->ev, h->n + 1, sizeof *h->ev);
+		h->keys[h->n] = xstrdup(key);
+		h->ev[h->n++] = j;
+	}
+	pthread_mutex_unlock(&h->lock);
+}
+
+static int held_load(struct cache_held *h, const char *key, struct evidence *ev)
+{
+	int hit = 0;
+
+	pthread_mutex_lock(&h->lock);
+	for (size_t i = 0; i < h->n && !hit; i++)
+		if (strcmp(h->keys[i], key) == 0) {
+			char *err = NULL;
+			hit = cache_evidence_parse(h->ev[i], ev, &err) == 0;
+			free(err);
+		}
+	pthread_mutex_unlock(&h->lock);
+	if (hit)
+		ev->held = 1;
+	return hit;
+}
+
 int cache_load(struct cache *c, const char *key, struct evidence *ev)
 {
 	char *path, *text, *why = NULL;
 	size_t len;
 	int hit = 0;
 
+	if (c->held && held_load(c->held, key, ev))
+		return 1;
 	if (c->fresh || !c->have_secret || root_fd(c) < 0)
 		return 0;
 	path = record_path(c, key);
@@ -1189,6 +1267,8 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 {
 	char digest[KEY_HEX + 1];
 
+	if (c->held && ev->executed && ev->run.end == END_TIMEOUT && !ev->setup_error)
+		held_store(c->held, key, ev);
 	if (!storable(ev) || isolation_changed(c))
 		return;
 	/* A file that cannot be read or named in JSON would be a dependency the record cannot check. */

@@ -52,6 +52,10 @@ done
 echo "cmark: $((cm / 5)) ms   litlab build (warm): $((bl / 5)) ms   ratio: $(awk "BEGIN { printf \"%.2f\", $bl / ($cm > 0 ? $cm : 1) }")x (target <= 3x)"
 
 echo
+echo "== litlab serve: saving a one-block edit to the new page, against litlab check of that lesson alone (issue 16)"
+python3 tests/bench/serve.py build/litlab "$work/serve" 10
+
+echo
 echo "== large lessons (bad-input.sh's cases 5 and 9): check against the cmark command on the same file"
 # Growth that is not linear (a scan per line, a copy per block) shows here as a ratio far above 1.
 {

@@ -167,6 +167,93 @@ static void test_hostile_output(void **state)
 	free(p);
 }
 
+/* The lesson above as a preview (or not) with diagnostics added (an error when error is set): its page, or the index. */
+static char *page_with_diags(int preview, int error, int index)
+{
+	struct lesson_result lr;
+	struct render_ctx ctx = { .course = "My course", .preview = preview };
+	struct buf page = BUF_INIT;
+
+	memset(&lr, 0, sizeof lr);
+	lr.lesson = lesson_parse("lessons/07-t.md", lesson_text, sizeof lesson_text - 1);
+	assert_non_null(lr.lesson);
+	lr.blocks = xcalloc(2, sizeof *lr.blocks);
+	for (size_t i = 0; i < 2; i++)
+		evidence_init(&lr.blocks[i].ev);
+	lr.blocks[0].status = error ? STATUS_FAILED : STATUS_PASSED;
+	lr.blocks[1].status = STATUS_DERIVED;
+	struct diags *d = &lr.lesson->diags;
+	diags_add(d, "lessons/07-t.md", 2, 1, SEV_NOTE, "x-note", "a note on the front matter");
+	diags_add(d, "lessons/07-t.md", 9, 1, SEV_WARNING, "x-warn", "a warning on the intro");
+	if (error)
+		diags_add(d, "lessons/07-t.md", 16, 5, SEV_ERROR, "compile", "expected <bad> & co")->detail =
+			xstrdup("    16 | <script>x</script>");
+	render_lesson(&page, &ctx, &lr, 1, 0);
+	if (index) {
+		buf_reset(&page);
+		render_index(&page, &ctx, &lr, 1);
+	}
+	lesson_result_release(&lr);
+	return buf_detach(&page, NULL);
+}
+
+/* In p, a comes before b (both there). */
+static void assert_before(const char *p, const char *a, const char *b)
+{
+	const char *x = strstr(p, a), *y = strstr(p, b);
+
+	if (!x || !y || x >= y)
+		fail_msg("page lacks '%s' before '%s'", a, b);
+}
+
+static void test_draft(void **state)
+{
+	char *p = page_with_diags(1, 1, 0);
+
+	(void)state;
+	assert_contains(p, "<title>DRAFT (not published): T &amp; &lt;t&gt; · My course</title>");
+	assert_contains(p, "<body class=\"draft\">");
+	assert_contains(p, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: this lesson has 1 error,");
+	assert_contains(p, "href=\"#diag-3\">the first</a>");
+	/* each diagnostic at its place: the error under its block, the warning under its paragraph */
+	assert_before(p, "<figure class=\"block caption-failed\" id=\"run\">", "<div class=\"diag diag-error\" id=\"diag-3\" data-line=\"16\"");
+	assert_before(p, "<div class=\"diag diag-error\"", "id=\"python-1\"");
+	assert_before(p, "<p>Intro with", "<div class=\"diag diag-warning\" id=\"diag-2\" data-line=\"9\"");
+	assert_before(p, "<div class=\"diag diag-warning\"", "<h2 id=\"same\">");
+	assert_before(p, "<div class=\"diag diag-note\" id=\"diag-1\"", "<h1>");
+	assert_contains(p, "lessons/07-t.md:16:5</span> <strong class=\"diag-sev\">error:</strong> "
+			   "<span class=\"diag-msg\">expected &lt;bad&gt; &amp; co</span> <span class=\"diag-rule\">[compile]</span>");
+	assert_contains(p, "<pre class=\"diag-detail\">    16 | &lt;script&gt;x&lt;/script&gt;</pre>");
+	assert_null(strstr(p, "<bad>"));
+	assert_null(strstr(p, "<script"));
+	free(p);
+
+	/* Warnings alone: shown in place, but no draft. */
+	p = page_with_diags(1, 0, 0);
+	assert_contains(p, "<div class=\"diag diag-warning\"");
+	assert_null(strstr(p, "<title>DRAFT"));
+	assert_null(strstr(p, "<body class=\"draft\">"));
+	assert_null(strstr(p, "<div class=\"draft-banner\""));
+	free(p);
+
+	/* Not a preview (build): no diagnostic, no draft, whatever the lesson holds. */
+	p = page_with_diags(0, 1, 0);
+	assert_null(strstr(p, "DRAFT"));
+	assert_null(strstr(p, "diag"));
+	assert_contains(p, "<body>\n");
+	free(p);
+
+	/* The index of a course with a draft: a draft, the lesson marked. */
+	p = page_with_diags(1, 1, 1);
+	assert_contains(p, "<title>DRAFT (not published): Lessons");
+	assert_contains(p, "DRAFT, NOT PUBLISHED: 1 lesson below has errors");
+	assert_before(p, "07-t.html", "<strong class=\"diag diag-error\">DRAFT: 1 error</strong>");
+	free(p);
+	p = page_with_diags(0, 1, 1);
+	assert_null(strstr(p, "DRAFT"));
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_page_name),
 		cmocka_unit_test(test_lesson_page),
 		cmocka_unit_test(test_hostile_output),
+		cmocka_unit_test(test_draft),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
