@@ -104,14 +104,19 @@ static int find_fence(const char *s, size_t len, size_t *off, size_t *flen)
 	return 0;
 }
 
-/* Where the info string of the fence on raw line s stands: [*from, *to). 0 if there is no fence. */
-static int info_bounds(const char *s, size_t len, size_t *from, size_t *to)
+/*
+ * Where the info string of the fence on raw line s stands: [*from, *to),
+ * and where the fence ends (*fence_end, before the blanks that precede the
+ * info string). 0 if there is no fence.
+ */
+static int info_bounds(const char *s, size_t len, size_t *from, size_t *to, size_t *fence_end)
 {
 	size_t off, flen;
 
 	if (!find_fence(s, len, &off, &flen))
 		return 0;
 	size_t i = off + flen, end = len;
+	*fence_end = i;
 	while (i < len && (s[i] == ' ' || s[i] == '\t'))
 		i++;
 	while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t'))
@@ -441,8 +446,11 @@ static int read_info(struct info *in, const char *info)
 		in->braces = 1;
 		if (read_braces(in, info + 1, n - 2, 0) < 0)
 			return -1;
-		if (!in->lang)
+		if (!in->lang || strcmp(in->lang, "default") == 0) {
+			/* pandoc's "{.default}" asks for no highlighting: a plain block. */
+			free(in->lang);
 			in->lang = xstrdup("");
+		}
 		return 1;
 	}
 	size_t w = strcspn(info, " \t");
@@ -699,10 +707,16 @@ static int verify(const struct lesson *l, const char *next, size_t next_len, con
 		else if (!changed[i] && (a[i].len != b[i].len || memcmp(pa, pb, a[i].len) != 0))
 			bad = (int)i + 1;
 		else if (changed[i]) {
-			size_t fa, ta, fb, tb;
-			if (!info_bounds(pa, a[i].len, &fa, &ta) || !info_bounds(pb, b[i].len, &fb, &tb) || fa != fb ||
-			    memcmp(pa, pb, fa) != 0 || a[i].len - ta != b[i].len - tb ||
-			    memcmp(pa + ta, pb + tb, a[i].len - ta) != 0)
+			size_t fa, ta, fb, tb, ea, eb, bom = i == 0 && l->has_bom ? 3 : 0;
+			if (a[i].len < bom || b[i].len < bom || memcmp(pa, pb, bom) != 0) {
+				bad = 1;
+				break;
+			}
+			pa += bom, pb += bom;
+			a[i].len -= bom, b[i].len -= bom;
+			/* The same up to the end of the fence; after it, only the info string (and its blanks). */
+			if (!info_bounds(pa, a[i].len, &fa, &ta, &ea) || !info_bounds(pb, b[i].len, &fb, &tb, &eb) ||
+			    ea != eb || memcmp(pa, pb, ea) != 0)
 				bad = (int)i + 1;
 		}
 	}
@@ -775,15 +789,18 @@ int import_rewrite(const char *path, const char *src, size_t len, struct buf *ou
 		if (b->line < 1 || (size_t)b->line > nlines)
 			BUG("block on line %d of %zu", b->line, nlines);
 		const struct raw_line *r = &lines[b->line - 1];
-		size_t skip = b->line == 1 && l->has_bom ? 3 : 0, from, to;
+		size_t skip = b->line == 1 && l->has_bom ? 3 : 0, from, to, fence_end;
 		const char *s = src + r->start + skip;
-		if (!info_bounds(s, r->len - skip, &from, &to) || to - from != strlen(b->info) ||
+		if (!info_bounds(s, r->len - skip, &from, &to, &fence_end) || to - from != strlen(b->info) ||
 		    memcmp(s + from, b->info, to - from) != 0) {
 			*err = xasprintf("%s:%d: the fence is not where the lesson reader found it; nothing imported",
 					 path, b->line);
 			status = -1;
 			break;
 		}
+		/* No info string left: the blanks around it go too ("``` {.default}  " is "```"). */
+		if (!*p->new_info)
+			from = fence_end, to = r->len - skip;
 		buf_add(out, src + copied, r->start + skip + from - copied);
 		buf_adds(out, p->new_info);
 		copied = r->start + skip + to;
