@@ -20,10 +20,12 @@ static const char import_help[] =
 	"    become 'c', the id kept as id=ID, what litlab does not know dropped;\n"
 	"  - 'C' becomes 'c';\n"
 	"  - a c block without main() becomes compile-only when it is a whole\n"
-	"    translation unit (an #include, and only declarations and definitions at\n"
-	"    file scope), else fragment (never built alone);\n"
+	"    translation unit (system #includes, and only declarations and definitions\n"
+	"    at file scope), else fragment (never built alone);\n"
 	"  - a fence with no language (or text) right after a c program becomes its\n"
 	"    output block.\n"
+	"One with a paragraph between it and the program is left alone, with a note:\n"
+	"an output block belongs to the block right before it, and import moves no text.\n"
 	"Each change is listed as FILE:LINE: 'OLD' -> 'NEW': why. A file is replaced\n"
 	"atomically, and only if it did not change meanwhile. A file with a fence that\n"
 	"is not closed where it should be is left as it was. Then run 'litlab check' on\n"
@@ -76,6 +78,8 @@ static int import_one(const char *path, int dry_run)
 			const struct import_change *c = &res.v[i];
 			cmd_printf(stdout, "%s:%d: '%s' -> '%s': %s\n", path, c->line, c->old_info, c->new_info, c->why);
 		}
+		for (size_t i = 0; i < res.nnotes; i++)
+			cmd_printf(stdout, "%s:%d: note: %s\n", path, res.notes[i].line, res.notes[i].text);
 		if (res.n == 0) {
 			cmd_printf(stdout, "%s: nothing to import (%zu code block%s)\n", path, res.blocks,
 				   res.blocks == 1 ? "" : "s");

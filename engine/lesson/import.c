@@ -40,6 +40,9 @@ void import_result_release(struct import_result *r)
 		free(r->v[i].why);
 	}
 	free(r->v);
+	for (size_t i = 0; i < r->nnotes; i++)
+		free(r->notes[i].text);
+	free(r->notes);
 	import_result_init(r);
 }
 
@@ -161,7 +164,7 @@ static int ident_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* 1 if the (blanked) code defines or declares main: "main" as a word, then "(" (not after "." or "->"). */
+/* 1 if the (blanked) code defines main: "main" as a word (not after "." or "->"), "(...)", then "{". */
 static int has_main(const char *t)
 {
 	for (const char *p = strstr(t, "main"); p; p = strstr(p + 1, "main")) {
@@ -171,7 +174,18 @@ static int has_main(const char *t)
 		const char *q = p + 4;
 		while (*q == ' ' || *q == '\t' || *q == '\n')
 			q++;
-		if (*q == '(')
+		if (*q != '(')
+			continue;
+		/* A definition: the parameters, then its body ("int main(void);" alone is no program). */
+		int depth = 0;
+		do {
+			depth += *q == '(';
+			depth -= *q == ')';
+			q++;
+		} while (*q && depth > 0);
+		while (*q == ' ' || *q == '\t' || *q == '\n')
+			q++;
+		if (*q == '{')
 			return 1;
 	}
 	return 0;
@@ -239,7 +253,8 @@ static int starts_word(const char *s, size_t n, const char *word)
 
 /*
  * 1 if the (blanked) code is a whole translation unit that compiles with -c
- * as it stands, as far as its text tells: an #include, braces that balance,
+ * as it stands, as far as its text tells: an #include, of system headers
+ * only (<stdio.h>, never "mine.h"), braces that balance,
  * no "..." line standing for elided code, and at file scope only
  * declarations and definitions (each piece between two ';', or before a
  * '{' at file scope, is one: declaration()).
@@ -259,7 +274,12 @@ static int translation_unit(const char *t)
 				return 0;
 			if (k < len && t[k] == '#') {
 				size_t d = k + 1 + strspn(t + k + 1, " \t");
-				include |= strncmp(t + d, "include", 7) == 0;
+				if (strncmp(t + d, "include", 7) == 0) {
+					/* A header of the course's own ("x.h") is not in the block's folder. */
+					if (t[d + 7 + strspn(t + d + 7, " \t")] == '"')
+						return 0;
+					include = 1;
+				}
 				/* A directive runs to the end of its line (and on, after a backslash). */
 				while (k < len && !(t[k] == '\n' && t[k - 1] != '\\'))
 					k++;
@@ -773,6 +793,22 @@ int import_rewrite(const char *path, const char *src, size_t len, struct buf *ou
 			 *b->lang ? b->lang : "plain", prev->line);
 		free(p->new_info);
 		p->new_info = xstrdup("output");
+		plans[i - 1].runs = 0;
+	}
+	/* One with a paragraph between ("The output is:") stays as it is: import moves no text. */
+	for (size_t i = 1; i < l->nblocks; i++) {
+		const struct block *b = &l->blocks[i], *prev = &l->blocks[i - 1];
+		cmark_node *para = cmark_node_previous(b->node);
+		if (!b->fenced || !plans[i].may_output || plans[i].kinds & IMPORT_OUTPUT || !plans[i - 1].runs || !para ||
+		    cmark_node_get_type(para) != CMARK_NODE_PARAGRAPH || cmark_node_previous(para) != prev->node)
+			continue;
+		res->notes = xappendarray(res->notes, res->nnotes, sizeof *res->notes);
+		res->notes[res->nnotes].line = b->line;
+		res->notes[res->nnotes++].text = xasprintf(
+			"a plain block after the program on line %d, with a paragraph between (line %d): litlab compares "
+			"a program's output only with an output block right after it; to have this one compared, move "
+			"the paragraph above the program and import again",
+			prev->line, cmark_node_get_start_line(para));
 		plans[i - 1].runs = 0;
 	}
 

@@ -15,13 +15,17 @@
  *   - the language spelled "C" becomes "c";
  *   - a c block with no mode, no use=, sources= or file=, whose code
  *     defines no main(): compile-only when it is a whole translation unit
- *     (an #include, and at file scope only declarations and definitions:
+ *     (an #include of system headers, none of the course's own "x.h", and
+ *     at file scope only declarations and definitions:
  *     it compiles with -c as it stands), else fragment (statements, or a
  *     "..." line, that only make sense inside a function); a block marked
  *     eval=false in the source becomes a fragment too;
  *   - a fence with no language (or text, txt, plain, plaintext) whose block
  *     comes right after a c block that runs (it defines main(), no output
- *     block yet) becomes that block's output block.
+ *     block yet) becomes that block's output block. One with a paragraph
+ *     between ("The output is:") is left alone, with a note: litlab ties
+ *     an output block only to the block right before it, and import moves
+ *     no text.
  *
  * A lesson with a fence that is not closed where it should be (the loader's
  * unclosed-fence error) is refused: where its blocks end is not known. The
@@ -58,9 +62,17 @@ struct import_change {
 	char *why;	/* what changed, in words: "pandoc attributes; no main(): fragment" */
 };
 
+/* Something import saw and left alone, that the author may want to change. */
+struct import_note {
+	int line;
+	char *text;
+};
+
 struct import_result {
 	struct import_change *v; /* in the order of the file */
 	size_t n;
+	struct import_note *notes; /* in the order of the file */
+	size_t nnotes;
 	size_t blocks; /* fenced code blocks in the file (output and stdin blocks too) */
 };
 

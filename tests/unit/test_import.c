@@ -107,6 +107,9 @@ static void test_modes(void **state)
 	expect_info("{.c}", UNIT, "c compile-only");
 	/* No #include: it may need a declaration it does not show. */
 	expect_info("c", "int add(int a, int b)\n{\n    return a + b;\n}\n", "c fragment");
+	/* A header of the course's own is not there. */
+	expect_info("c", "#include <stdio.h>\n#include \"myheader.h\"\n", "c fragment");
+	expect_info("c", "#include <stdio.h>\n#include <stdlib.h>\n", "c compile-only");
 	/* A "..." line stands for elided code. */
 	expect_info("c", "#include <stdio.h>\nvoid f(void)\n{\n    ...\n}\n", "c fragment");
 	/* Statements at file scope. */
@@ -122,6 +125,10 @@ static void test_modes(void **state)
 	expect_info("c", "// int main(void)\nint y = 1;\n", "c fragment");
 	expect_info("c", "int main ( void ) { }\n", "c");
 	expect_info("c", "s.main(1);\n", "c fragment");
+	/* A declaration of main is no program. */
+	expect_info("c", "int main(int argc, char *argv[])\n", "c fragment");
+	expect_info("c", "int main(int argc, char *argv[]);\n", "c fragment");
+	expect_info("c", "int main(int argc,\n         char **argv)\n{\n}\n", "c");
 	/* A block with a mode, use= or sources= keeps what it has. */
 	expect_info("c fragment", SNIPPET, "c fragment");
 	expect_info("c use=base", SNIPPET, "c use=base");
@@ -162,6 +169,12 @@ static void test_output(void **state)
 	text = "```{.c}\n" PROGRAM "```\n\nprose\n\n``` {.default}   \nhi\n```\n";
 	out = import_ok(text, &res);
 	assert_string_equal(out, "```c\n" PROGRAM "```\n\nprose\n\n```\nhi\n```\n");
+	/* The plain block after the paragraph is not made an output block: a note says why. */
+	assert_int_equal(res.n, 2);
+	assert_int_equal(res.v[1].kinds, IMPORT_SYNTAX);
+	assert_int_equal(res.nnotes, 1);
+	assert_int_equal(res.notes[0].line, 11);
+	assert_non_null(strstr(res.notes[0].text, "program on line 1, with a paragraph between (line 9)"));
 	import_result_release(&res);
 	free(out);
 }
