@@ -17,7 +17,7 @@
 #include "lesson/lesson.h"
 
 static const char *const kind_names[IMPORT_NKINDS] = { "syntax", "lang", "dropped", "fragment", "compile-only",
-						       "output" };
+						       "output", "use" };
 
 const char *import_kind_name(unsigned kind)
 {
@@ -241,6 +241,24 @@ static int declaration(const char *s, size_t n)
 	return words >= 2;
 }
 
+/*
+ * 1 if the (blanked) code has a "..." that stands for elided code: anywhere
+ * but as the last parameter of a variadic function (", ...)").
+ */
+static int elides(const char *t)
+{
+	for (const char *p = strstr(t, "..."); p; p = strstr(p + 3, "...")) {
+		const char *a = p, *z = p + 3;
+		while (a > t && isspace((unsigned char)a[-1]))
+			a--;
+		while (isspace((unsigned char)*z))
+			z++;
+		if (!(a > t && a[-1] == ',' && *z == ')'))
+			return 1;
+	}
+	return 0;
+}
+
 /* 1 if s[0..n) starts with word (and the word ends there). */
 static int starts_word(const char *s, size_t n, const char *word)
 {
@@ -259,11 +277,13 @@ static int starts_word(const char *s, size_t n, const char *word)
  * declarations and definitions (each piece between two ';', or before a
  * '{' at file scope, is one: declaration()).
  */
-static int translation_unit(const char *t)
+static int file_scope(const char *t)
 {
 	size_t len = strlen(t), piece = 0;
 	int include = 0, depth = 0, aggregate = 0, joined = 0;
 
+	if (elides(t))
+		return 0;
 	for (size_t i = 0; i < len; i++) {
 		char c = t[i];
 		if (i == 0 || t[i - 1] == '\n') {
@@ -313,10 +333,137 @@ static int translation_unit(const char *t)
 			piece = i + 1;
 		}
 	}
-	if (depth != 0 || joined)
+	if (depth != 0 || joined || strspn(t + piece, " \t\n") != len - piece)
+		return 0; /* after the last ';' or '}', only blanks */
+	return include ? 2 : 1;
+}
+
+/*
+ * 1 if a program's (blanked) code is whole: braces that balance, no "..."
+ * line, no header of the course's own.
+ */
+static int complete(const char *t)
+{
+	int depth = 0;
+
+	if (elides(t))
 		return 0;
-	/* After the last ';' or '}', only blanks. */
-	return include && strspn(t + piece, " \t\n") == len - piece;
+	for (size_t i = 0; t[i]; i++) {
+		if (i == 0 || t[i - 1] == '\n') {
+			size_t k = i + strspn(t + i, " \t");
+			if (t[k] == '#') {
+				size_t d = k + 1 + strspn(t + k + 1, " \t");
+				if (strncmp(t + d, "include", 7) == 0 && t[d + 7 + strspn(t + d + 7, " \t")] == '"')
+					return 0;
+			}
+		}
+		depth += t[i] == '{';
+		depth -= t[i] == '}';
+		if (depth < 0)
+			return 0;
+	}
+	return depth == 0;
+}
+
+/* 1 if name occurs in the (blanked) code t as a whole word. */
+static int has_word(const char *t, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = strstr(t, name); p; p = strstr(p + 1, name))
+		if ((p == t || !ident_char(p[-1])) && !ident_char(p[n]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The names the (blanked) code t defines at file scope, for another block
+ * to use: macros (#define NAME), functions with a body, struct, union and
+ * enum tags, typedef names, and with vars variables (not extern). Rough,
+ * as the rest: what it misses only means a use= not written.
+ */
+static void defined_names(const char *t, struct strvec *out, int vars)
+{
+	size_t len = strlen(t), last = 0, last_len = 0;
+	int depth = 0, parens = 0, tag = 0, is_extern = 0, typedef_ = 0, at_start = 1;
+	char *fn = NULL;
+
+	for (size_t i = 0; i < len; i++) {
+		if (i == 0 || t[i - 1] == '\n') {
+			size_t k = i + strspn(t + i, " \t");
+			if (t[k] == '#') {
+				size_t d = k + 1 + strspn(t + k + 1, " \t");
+				if (strncmp(t + d, "define", 6) == 0 && (t[d + 6] == ' ' || t[d + 6] == '\t')) {
+					size_t a = d + 6 + strspn(t + d + 6, " \t"), b = a;
+					while (ident_char(t[b]))
+						b++;
+					if (b > a)
+						strvec_push_nodup(out, xstrndup(t + a, b - a));
+				}
+				while (k < len && !(t[k] == '\n' && t[k - 1] != '\\'))
+					k++;
+				i = k;
+				continue;
+			}
+		}
+		char c = t[i];
+		if (ident_char(c) && !isdigit((unsigned char)c)) {
+			size_t a = i;
+			while (i < len && ident_char(t[i]))
+				i++;
+			if (depth == 0 && parens == 0) {
+				size_t n = i - a;
+				if (tag == 1 && !(n == 5 && memcmp(t + a, "const", 5) == 0))
+					tag = 2; /* the tag's name follows struct, union or enum */
+				if ((n == 6 && memcmp(t + a, "struct", 6) == 0) || (n == 5 && memcmp(t + a, "union", 5) == 0) ||
+				    (n == 4 && memcmp(t + a, "enum", 4) == 0))
+					tag = 1;
+				if (at_start && n == 6 && memcmp(t + a, "extern", 6) == 0)
+					is_extern = 1;
+				if (at_start && n == 7 && memcmp(t + a, "typedef", 7) == 0)
+					typedef_ = 1;
+				at_start = 0;
+				last = a, last_len = n;
+			}
+			i--;
+			continue;
+		}
+		if (depth == 0 && c == '(' && parens++ == 0 && last_len) {
+			free(fn);
+			fn = xstrndup(t + last, last_len);
+		} else if (depth == 0 && c == ')') {
+			parens -= parens > 0;
+		} else if (c == '{') {
+			if (depth++ == 0) {
+				if (tag == 2 && last_len)
+					strvec_push_nodup(out, xstrndup(t + last, last_len));
+				else if (fn)
+					strvec_push_nodup(out, fn), fn = NULL;
+			}
+		} else if (c == '}') {
+			depth -= depth > 0;
+			last_len = 0;
+		} else if (depth == 0 && parens == 0 && (c == ';' || c == '=' || c == ',' || c == '[')) {
+			if (last_len && !is_extern && !fn && tag != 1 && (vars || typedef_))
+				strvec_push_nodup(out, xstrndup(t + last, last_len));
+			last_len = 0;
+			if (c == ';') {
+				free(fn);
+				fn = NULL;
+				tag = 0, is_extern = 0, typedef_ = 0, at_start = 1;
+			}
+			if (c == '=') {
+				/* Skip the initializer up to the ',' or ';' that ends it. */
+				int d = 0;
+				while (i + 1 < len && !(d == 0 && (t[i + 1] == ',' || t[i + 1] == ';'))) {
+					i++;
+					d += t[i] == '{' || t[i] == '(';
+					d -= t[i] == '}' || t[i] == ')';
+				}
+			}
+		}
+	}
+	free(fn);
 }
 
 /* ---- info strings ---- */
@@ -515,6 +662,15 @@ struct plan {
 	struct buf why;
 	int runs;	  /* a c block that runs after import, with no output block */
 	int may_output; /* a block with no language (or text): it may become an output block */
+	/* For use= (infer_uses()): c blocks whose mode import decides. */
+	int program;	  /* it defines main() and is whole: it runs */
+	int unit;	  /* no main(), only declarations and definitions at file scope: another may use it */
+	char *code;	  /* the code, comments and literals blanked */
+	const char *mode; /* the mode import gives it, or NULL */
+	int form;	  /* read_info()'s answer */
+	char *lang;
+	char *id; /* the id it has after import, or NULL */
+	struct strvec uses;
 };
 
 static void why(struct plan *p, unsigned kind, const char *text, const char *more)
@@ -577,6 +733,7 @@ static void plan_block(const struct block *b, struct plan *p, struct strvec *ids
 									: " (not a litlab id)");
 			} else {
 				strvec_push(ids, id);
+				p->id = xstrdup(id);
 				/* The id goes first, as authors write it. */
 				char *a = xasprintf("id=%s", id);
 				struct strvec rest = STRVEC_INIT;
@@ -604,6 +761,9 @@ static void plan_block(const struct block *b, struct plan *p, struct strvec *ids
 			why(p, IMPORT_DROPPED, "dropped ", in.dropped_words.p);
 	}
 
+	if (form == 0 && b->id_explicit)
+		p->id = xstrdup(b->id);
+
 	/* The mode of a c block that has none. */
 	int moded = 0;
 	if (is_c) {
@@ -626,7 +786,7 @@ static void plan_block(const struct block *b, struct plan *p, struct strvec *ids
 			mode = "fragment";
 			why(p, IMPORT_FRAGMENT, "not evaluated in the source (eval=false): fragment", "");
 		} else if (!has_main(t)) {
-			if (translation_unit(t)) {
+			if (file_scope(t) == 2) {
 				mode = "compile-only";
 				why(p, IMPORT_COMPILE_ONLY,
 				    "no main(), a whole translation unit: compile-only (compiled, not run)", "");
@@ -634,10 +794,22 @@ static void plan_block(const struct block *b, struct plan *p, struct strvec *ids
 				mode = "fragment";
 				why(p, IMPORT_FRAGMENT, "no main(), not a whole translation unit: fragment (not built)", "");
 			}
+		} else if (!complete(t)) {
+			mode = "fragment";
+			why(p, IMPORT_FRAGMENT,
+			    "defines main() but elides code ('...'), includes a header of the course's own or has braces "
+			    "that do not balance: fragment (not built)",
+			    "");
 		} else {
 			p->runs = b->noutputs == 0 && !b->has_stdin;
+			p->program = 1;
 		}
-		free(t);
+		if (!p->program && mode && file_scope(t))
+			p->unit = 1;
+		p->code = t;
+		p->mode = mode;
+		p->form = form;
+		p->lang = xstrdup(in.lang);
 	}
 	p->may_output = form >= 0 && !in.attrs.n && plain_lang(in.lang) && !b->bad_attrs;
 
@@ -665,6 +837,110 @@ static void plan_block(const struct block *b, struct plan *p, struct strvec *ids
 		}
 	}
 	info_release(&in);
+}
+
+static int in_vec(const struct strvec *v, const char *s)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+/* Appends text to the block's new info string (its info as written, if import changed nothing yet). */
+static void add_info(struct plan *p, const struct block *b, const char *text)
+{
+	char *old = p->new_info ? p->new_info : xstrdup(b->info);
+
+	p->new_info = xasprintf("%s %s", old, text);
+	free(old);
+}
+
+/*
+ * use= for a block that needs what an earlier block defines (import.h): for
+ * each program or file-scope block, back to the previous program.
+ */
+static void infer_uses(const struct lesson *l, struct plan *plans, struct strvec *ids)
+{
+	for (size_t i = 0; i < l->nblocks; i++) {
+		struct plan *p = &plans[i];
+		if (!p->program && !p->unit)
+			continue;
+		struct strvec mine = STRVEC_INIT, used = STRVEC_INIT;
+		struct buf words = BUF_INIT;
+		defined_names(p->code, &mine, 1);
+		for (size_t j = i; j-- > 0;) {
+			struct plan *q = &plans[j];
+			if (q->program)
+				break;
+			if (!q->unit || strcmp(q->lang, "c") != 0)
+				continue;
+			/*
+			 * A variable alone is no reason: a book's "int a[5] = {...};" shows a declaration, and
+			 * the next program has its own a. Functions, types and macros are what it continues.
+			 */
+			struct strvec theirs = STRVEC_INIT, linked = STRVEC_INIT;
+			const char *needed = NULL;
+			int clash = 0;
+			defined_names(q->code, &theirs, 1);
+			defined_names(q->code, &linked, 0);
+			for (size_t k = 0; k < theirs.n; k++)
+				clash |= in_vec(&mine, theirs.v[k]);
+			for (size_t k = 0; k < linked.n && !needed; k++)
+				if (has_word(p->code, linked.v[k]))
+					needed = linked.v[k];
+			if (needed && !clash) {
+				if (!q->id) {
+					char *base = litlab_id(theirs.v[0]);
+					char *id = base ? xstrdup(base) : xasprintf("block-%d", l->blocks[j].line);
+					for (int n = 2; in_vec(ids, id); n++) {
+						free(id);
+						id = xasprintf("%s-%d", base ? base : "block", n);
+					}
+					free(base);
+					strvec_push(ids, id);
+					q->id = id;
+					char *a = xasprintf("id=%s", id);
+					add_info(q, &l->blocks[j], a);
+					free(a);
+					q->kinds |= IMPORT_USE;
+					if (q->why.len)
+						buf_adds(&q->why, "; ");
+					buf_addf(&q->why, "named id=%s for the block on line %d, which uses it", id,
+						 l->blocks[i].line);
+				}
+				/* Back to front: the earliest comes first in use=, as in the lesson. */
+				struct strvec v = STRVEC_INIT;
+				strvec_push(&v, q->id);
+				for (size_t k = 0; k < used.n; k++)
+					strvec_push(&v, used.v[k]);
+				strvec_clear(&used);
+				used = v;
+				buf_addf(&words, "%s%s (line %d: %s)", words.len ? ", " : "", q->id, l->blocks[j].line,
+					 needed);
+				/* Its names are taken now: an earlier block defining them again is not used too. */
+				for (size_t k = 0; k < theirs.n; k++)
+					strvec_push(&mine, theirs.v[k]);
+			}
+			strvec_clear(&theirs);
+			strvec_clear(&linked);
+		}
+		if (used.n) {
+			struct buf a = BUF_INIT;
+			buf_adds(&a, "use=");
+			for (size_t k = 0; k < used.n; k++)
+				buf_addf(&a, "%s%s", k ? "," : "", used.v[k]);
+			add_info(p, &l->blocks[i], a.p);
+			buf_release(&a);
+			p->kinds |= IMPORT_USE;
+			if (p->why.len)
+				buf_adds(&p->why, "; ");
+			buf_addf(&p->why, "uses what earlier blocks define: %s", words.p);
+		}
+		buf_release(&words);
+		strvec_clear(&used);
+		strvec_clear(&mine);
+	}
 }
 
 /* The code blocks of a cmark document, as (start, end, literal) for comparing two parses. */
@@ -780,6 +1056,7 @@ int import_rewrite(const char *path, const char *src, size_t len, struct buf *ou
 			plan_block(&l->blocks[i], &plans[i], &ids);
 		else
 			plans[i].why = (struct buf)BUF_INIT;
+	infer_uses(l, plans, &ids);
 	/* A plain block right after a program that runs: its output. */
 	for (size_t i = 1; i < l->nblocks; i++) {
 		const struct block *b = &l->blocks[i], *prev = &l->blocks[i - 1];
@@ -862,6 +1139,10 @@ int import_rewrite(const char *path, const char *src, size_t len, struct buf *ou
 	for (size_t i = 0; i < l->nblocks; i++) {
 		free(plans[i].new_info);
 		buf_release(&plans[i].why);
+		free(plans[i].code);
+		free(plans[i].lang);
+		free(plans[i].id);
+		strvec_clear(&plans[i].uses);
 	}
 	free(plans);
 	free(changed);

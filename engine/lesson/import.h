@@ -20,6 +20,16 @@
  *     it compiles with -c as it stands), else fragment (statements, or a
  *     "..." line, that only make sense inside a function); a block marked
  *     eval=false in the source becomes a fragment too;
+ *   - a c block whose mode import decides (a program, or a block with only
+ *     declarations and definitions) and that names what an earlier such
+ *     block without main() defines at file scope (a function, a variable, a
+ *     struct, union or enum tag, a typedef, a macro), and redefines none of
+ *     it, uses that block: use=ID, the block given id=NAME (its first name)
+ *     when it has none. The search stops at the previous program. This is
+ *     the book's "continuing the program above";
+ *   - a c block that defines main() but elides code ("..."), includes a
+ *     header of the course's own or has braces that do not balance is a
+ *     fragment;
  *   - a fence with no language (or text, txt, plain, plaintext) whose block
  *     comes right after a c block that runs (it defines main(), no output
  *     block yet) becomes that block's output block. One with a paragraph
@@ -48,10 +58,11 @@ enum import_kind {
 	IMPORT_FRAGMENT = 1 << 3,     /* no main(), not a whole translation unit: fragment */
 	IMPORT_COMPILE_ONLY = 1 << 4, /* no main(), a whole translation unit: compile-only */
 	IMPORT_OUTPUT = 1 << 5,	      /* a plain fence after a program: its output block */
+	IMPORT_USE = 1 << 6,	      /* use= of an earlier block it needs, or the id= such a block is named by */
 };
-#define IMPORT_NKINDS 6
+#define IMPORT_NKINDS 7
 
-/* The name of one kind bit ("syntax", "lang", "dropped", "fragment", "compile-only", "output"). */
+/* The name of one kind bit ("syntax", "lang", "dropped", "fragment", "compile-only", "output", "use"). */
 const char *import_kind_name(unsigned kind);
 
 struct import_change {

@@ -112,6 +112,10 @@ static void test_modes(void **state)
 	expect_info("c", "#include <stdio.h>\n#include <stdlib.h>\n", "c compile-only");
 	/* A "..." line stands for elided code. */
 	expect_info("c", "#include <stdio.h>\nvoid f(void)\n{\n    ...\n}\n", "c fragment");
+	expect_info("c", "int f(int p[static 4]) {...}\n\nint main(void)\n{\n}\n", "c fragment");
+	/* A variadic function's "..." is code. */
+	expect_info("c", "#include <stdarg.h>\nint sum(int n, ...)\n{\n    return n;\n}\n", "c compile-only");
+	expect_info("c", "#include <stdarg.h>\nint sum(int n, ...);\nint main(void)\n{\n    return 0;\n}\n", "c");
 	/* Statements at file scope. */
 	expect_info("c", "#include <stdio.h>\nif (x)\n    puts(\"x\");\n", "c fragment");
 	expect_info("c", "#include <stdio.h>\nx = 3;\n", "c fragment");
@@ -175,6 +179,53 @@ static void test_output(void **state)
 	assert_int_equal(res.nnotes, 1);
 	assert_int_equal(res.notes[0].line, 11);
 	assert_non_null(strstr(res.notes[0].text, "program on line 1, with a paragraph between (line 9)"));
+	import_result_release(&res);
+	free(out);
+}
+
+/* "Continuing the program above": a program that calls what an earlier block defines uses it. */
+static void test_use(void **state)
+{
+	(void)state;
+	struct import_result res;
+	const char *text = "```{.c}\n#include <stdio.h>\n\nint twice(int n)\n{\n    return 2 * n;\n}\n```\n\n"
+			   "Then main:\n\n```{.c}\nint main(void)\n{\n    printf(\"%d\\n\", twice(4));\n}\n```\n";
+	char *out = import_ok(text, &res);
+
+	assert_string_equal(out, "```c compile-only id=twice\n#include <stdio.h>\n\nint twice(int n)\n{\n    return 2 * n;\n}\n"
+				 "```\n\nThen main:\n\n```c use=twice\nint main(void)\n{\n    printf(\"%d\\n\", twice(4));\n}\n```\n");
+	assert_int_equal(res.n, 2);
+	assert_true(res.v[0].kinds & IMPORT_USE);
+	assert_true(res.v[1].kinds & IMPORT_USE);
+	assert_non_null(strstr(res.v[1].why, "twice (line 1: twice)"));
+	import_result_release(&res);
+	free(out);
+
+	/* The lesson loads without an error: the id and use= are litlab's. */
+	struct lesson *l = test_lesson(PATH, out = import_ok(text, &res));
+	for (size_t i = 0; i < l->diags.n; i++)
+		assert_int_not_equal(l->diags.v[i].severity, SEV_ERROR);
+	assert_int_equal(l->blocks[1].ndeps, 1);
+	lesson_free(l);
+	import_result_release(&res);
+	free(out);
+
+	/* A variable alone is no reason; a block that defines the same name again is not used; the search stops at a
+	   program; an id the block has is kept. */
+	text = "```c\nint a[3] = { 1, 2, 3 };\n```\n\n```c\n#include <stdio.h>\nint main(void)\n{\n    int a = 1;\n"
+	       "    printf(\"%d\\n\", a);\n}\n```\n\n"
+	       "```c {#helper}\nstatic int f(void)\n{\n    return 1;\n}\n```\n\n"
+	       "```c\nstatic int f(void)\n{\n    return 2;\n}\nint main(void)\n{\n    return f();\n}\n```\n\n"
+	       "```c\nint main(void)\n{\n    return f();\n}\n```\n";
+	out = import_ok(text, &res);
+	assert_null(strstr(out, "use="));
+	assert_non_null(strstr(out, "```c id=helper fragment\n"));
+	import_result_release(&res);
+	free(out);
+	text = "```c {#helper}\nstatic int f(void)\n{\n    return 1;\n}\n```\n\n"
+	       "```c\nint main(void)\n{\n    return f();\n}\n```\n";
+	out = import_ok(text, &res);
+	assert_non_null(strstr(out, "```c use=helper\n"));
 	import_result_release(&res);
 	free(out);
 }
@@ -414,7 +465,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_syntax),	  cmocka_unit_test(test_modes),
-		cmocka_unit_test(test_output),	  cmocka_unit_test(test_line_ends),
+		cmocka_unit_test(test_output),	  cmocka_unit_test(test_use),	      cmocka_unit_test(test_line_ends),
 		cmocka_unit_test(test_containers_and_fences), cmocka_unit_test(test_unclosed),
 		cmocka_unit_test(test_idempotent), cmocka_unit_test(test_random),
 	};
