@@ -259,6 +259,22 @@ static int elides(const char *t)
 	return 0;
 }
 
+/*
+ * 1 if the #include whose opening quote is at offset q of the block's code
+ * (src, as written) names a header of the course's own that no block before
+ * it declares (file=PATH): it is not in the block's folder.
+ */
+static int missing_header(const char *src, size_t q, const struct strvec *files)
+{
+	const char *a = src + q + 1;
+	size_t n = strcspn(a, "\"\n");
+
+	for (size_t i = 0; i < files->n; i++)
+		if (strlen(files->v[i]) == n && memcmp(files->v[i], a, n) == 0)
+			return 0;
+	return 1;
+}
+
 /* 1 if s[0..n) starts with word (and the word ends there). */
 static int starts_word(const char *s, size_t n, const char *word)
 {
@@ -277,7 +293,7 @@ static int starts_word(const char *s, size_t n, const char *word)
  * declarations and definitions (each piece between two ';', or before a
  * '{' at file scope, is one: declaration()).
  */
-static int file_scope(const char *t)
+static int file_scope(const char *t, const char *src, const struct strvec *files)
 {
 	size_t len = strlen(t), piece = 0;
 	int include = 0, depth = 0, aggregate = 0, joined = 0;
@@ -296,7 +312,8 @@ static int file_scope(const char *t)
 				size_t d = k + 1 + strspn(t + k + 1, " \t");
 				if (strncmp(t + d, "include", 7) == 0) {
 					/* A header of the course's own ("x.h") is not in the block's folder. */
-					if (t[d + 7 + strspn(t + d + 7, " \t")] == '"')
+					size_t q = d + 7 + strspn(t + d + 7, " \t");
+					if (t[q] == '"' && missing_header(src, q, files))
 						return 0;
 					include = 1;
 				}
@@ -342,7 +359,7 @@ static int file_scope(const char *t)
  * 1 if a program's (blanked) code is whole: braces that balance, no "..."
  * line, no header of the course's own.
  */
-static int complete(const char *t)
+static int complete(const char *t, const char *src, const struct strvec *files)
 {
 	int depth = 0;
 
@@ -353,7 +370,8 @@ static int complete(const char *t)
 			size_t k = i + strspn(t + i, " \t");
 			if (t[k] == '#') {
 				size_t d = k + 1 + strspn(t + k + 1, " \t");
-				if (strncmp(t + d, "include", 7) == 0 && t[d + 7 + strspn(t + d + 7, " \t")] == '"')
+				size_t q = d + 7 + strspn(t + d + 7, " \t");
+				if (strncmp(t + d, "include", 7) == 0 && t[q] == '"' && missing_header(src, q, files))
 					return 0;
 			}
 		}
@@ -699,7 +717,7 @@ static int plain_lang(const char *lang)
 	       strcmp(lang, "plaintext") == 0;
 }
 
-static void plan_block(const struct block *b, struct plan *p, struct strvec *ids)
+static void plan_block(const struct block *b, struct plan *p, struct strvec *ids, const struct strvec *files)
 {
 	struct info in;
 	int form = read_info(&in, b->info);
@@ -786,7 +804,7 @@ static void plan_block(const struct block *b, struct plan *p, struct strvec *ids
 			mode = "fragment";
 			why(p, IMPORT_FRAGMENT, "not evaluated in the source (eval=false): fragment", "");
 		} else if (!has_main(t)) {
-			if (file_scope(t) == 2) {
+			if (file_scope(t, b->code, files) == 2) {
 				mode = "compile-only";
 				why(p, IMPORT_COMPILE_ONLY,
 				    "no main(), a whole translation unit: compile-only (compiled, not run)", "");
@@ -794,7 +812,7 @@ static void plan_block(const struct block *b, struct plan *p, struct strvec *ids
 				mode = "fragment";
 				why(p, IMPORT_FRAGMENT, "no main(), not a whole translation unit: fragment (not built)", "");
 			}
-		} else if (!complete(t)) {
+		} else if (!complete(t, b->code, files)) {
 			mode = "fragment";
 			why(p, IMPORT_FRAGMENT,
 			    "defines main() but elides code ('...'), includes a header of the course's own or has braces "
@@ -804,7 +822,7 @@ static void plan_block(const struct block *b, struct plan *p, struct strvec *ids
 			p->runs = b->noutputs == 0 && !b->has_stdin;
 			p->program = 1;
 		}
-		if (!p->program && mode && file_scope(t))
+		if (!p->program && mode && file_scope(t, b->code, files))
 			p->unit = 1;
 		p->code = t;
 		p->mode = mode;
@@ -1051,11 +1069,17 @@ int import_rewrite(const char *path, const char *src, size_t len, struct buf *ou
 		if (b->id_explicit)
 			strvec_push(&ids, b->id);
 	}
-	for (size_t i = 0; i < l->nblocks; i++)
+	/* The lesson files (file=) declared so far: a block may include them. */
+	struct strvec files = STRVEC_INIT;
+	for (size_t i = 0; i < l->nblocks; i++) {
 		if (l->blocks[i].fenced)
-			plan_block(&l->blocks[i], &plans[i], &ids);
+			plan_block(&l->blocks[i], &plans[i], &ids, &files);
 		else
 			plans[i].why = (struct buf)BUF_INIT;
+		if (l->blocks[i].file)
+			strvec_push(&files, l->blocks[i].file);
+	}
+	strvec_clear(&files);
 	infer_uses(l, plans, &ids);
 	/* A plain block right after a program that runs: its output. */
 	for (size_t i = 1; i < l->nblocks; i++) {

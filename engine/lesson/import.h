@@ -15,7 +15,8 @@
  *   - the language spelled "C" becomes "c";
  *   - a c block with no mode, no use=, sources= or file=, whose code
  *     defines no main(): compile-only when it is a whole translation unit
- *     (an #include of system headers, none of the course's own "x.h", and
+ *     (an #include, of system headers or of lesson files declared before it
+ *     (file=), not of other headers of the course's own ("x.h"), and
  *     at file scope only declarations and definitions:
  *     it compiles with -c as it stands), else fragment (statements, or a
  *     "..." line, that only make sense inside a function); a block marked
@@ -28,7 +29,8 @@
  *     when it has none. The search stops at the previous program. This is
  *     the book's "continuing the program above";
  *   - a c block that defines main() but elides code ("..."), includes a
- *     header of the course's own or has braces that do not balance is a
+ *     header of the course's own (not a lesson file declared before it) or
+ *     has braces that do not balance is a
  *     fragment;
  *   - a fence with no language (or text, txt, plain, plaintext) whose block
  *     comes right after a c block that runs (it defines main(), no output

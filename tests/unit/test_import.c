@@ -110,6 +110,18 @@ static void test_modes(void **state)
 	/* A header of the course's own is not there. */
 	expect_info("c", "#include <stdio.h>\n#include \"myheader.h\"\n", "c fragment");
 	expect_info("c", "#include <stdio.h>\n#include <stdlib.h>\n", "c compile-only");
+	/* A lesson file declared before the block is there. */
+	{
+		struct import_result res;
+		const char *text = "```c file=hello.h\nvoid hello(void);\n```\n\n```c\n#include <stdio.h>\n#include \"hello.h\"\n"
+				   "int main(void)\n{\n}\n```\n\n```c\n#include \"other.h\"\nint main(void)\n{\n}\n```\n";
+		char *out = import_ok(text, &res);
+		assert_int_equal(res.n, 1);
+		assert_int_equal(res.v[0].line, 13);
+		assert_string_equal(res.v[0].new_info, "c fragment");
+		import_result_release(&res);
+		free(out);
+	}
 	/* A "..." line stands for elided code. */
 	expect_info("c", "#include <stdio.h>\nvoid f(void)\n{\n    ...\n}\n", "c fragment");
 	expect_info("c", "int f(int p[static 4]) {...}\n\nint main(void)\n{\n}\n", "c fragment");
