@@ -54,6 +54,23 @@ static void print_diff(const char *path, const char *old, size_t old_len, const 
 	buf_release(&d);
 }
 
+/* " (syntax 6, fragment 2, output 1)": how many changes did each kind of thing. */
+static char *kinds_text(const struct import_result *res)
+{
+	struct buf b = BUF_INIT;
+
+	for (unsigned k = 0; k < IMPORT_NKINDS; k++) {
+		size_t n = 0;
+		for (size_t i = 0; i < res->n; i++)
+			n += (res->v[i].kinds >> k) & 1;
+		if (n)
+			buf_addf(&b, "%s%s %zu", b.len ? ", " : " (", import_kind_name(1u << k), n);
+	}
+	if (b.len)
+		buf_addc(&b, ')');
+	return buf_detach(&b, NULL);
+}
+
 static int import_one(const char *path, int dry_run)
 {
 	char *src = NULL, *err = NULL;
@@ -87,9 +104,11 @@ static int import_one(const char *path, int dry_run)
 			cmd_printf(stdout, "%s: nothing to import (%zu code block%s)\n", path, res.blocks,
 				   res.blocks == 1 ? "" : "s");
 		} else if (dry_run) {
+			char *kinds = kinds_text(&res);
 			print_diff(path, src, len, &next);
-			cmd_printf(stdout, "would change %zu of %zu code block%s in %s\n", res.n, res.blocks,
-				   res.blocks == 1 ? "" : "s", path);
+			cmd_printf(stdout, "would change %zu of %zu code block%s in %s%s\n", res.n, res.blocks,
+				   res.blocks == 1 ? "" : "s", path, kinds);
+			free(kinds);
 		} else {
 			/* Through a symbolic link, the file it names is replaced, not the link. */
 			char *target = realpath(path, NULL);
@@ -104,8 +123,10 @@ static int import_one(const char *path, int dry_run)
 				free(err);
 				status = 2;
 			} else {
-				cmd_printf(stdout, "changed %zu of %zu code block%s in %s\n", res.n, res.blocks,
-					   res.blocks == 1 ? "" : "s", path);
+				char *kinds = kinds_text(&res);
+				cmd_printf(stdout, "changed %zu of %zu code block%s in %s%s\n", res.n, res.blocks,
+					   res.blocks == 1 ? "" : "s", path, kinds);
+				free(kinds);
 			}
 		}
 	}

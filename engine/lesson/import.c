@@ -683,12 +683,9 @@ struct plan {
 	/* For use= (infer_uses()): c blocks whose mode import decides. */
 	int program;	  /* it defines main() and is whole: it runs */
 	int unit;	  /* no main(), only declarations and definitions at file scope: another may use it */
-	char *code;	  /* the code, comments and literals blanked */
-	const char *mode; /* the mode import gives it, or NULL */
-	int form;	  /* read_info()'s answer */
+	char *code; /* the code, comments and literals blanked */
 	char *lang;
 	char *id; /* the id it has after import, or NULL */
-	struct strvec uses;
 };
 
 static void why(struct plan *p, unsigned kind, const char *text, const char *more)
@@ -825,8 +822,6 @@ static void plan_block(const struct block *b, struct plan *p, struct strvec *ids
 		if (!p->program && mode && file_scope(t, b->code, files))
 			p->unit = 1;
 		p->code = t;
-		p->mode = mode;
-		p->form = form;
 		p->lang = xstrdup(in.lang);
 	}
 	p->may_output = form >= 0 && !in.attrs.n && plain_lang(in.lang) && !b->bad_attrs;
@@ -1166,7 +1161,6 @@ int import_rewrite(const char *path, const char *src, size_t len, struct buf *ou
 		free(plans[i].code);
 		free(plans[i].lang);
 		free(plans[i].id);
-		strvec_clear(&plans[i].uses);
 	}
 	free(plans);
 	free(changed);
