@@ -132,7 +132,9 @@ static int l_quantities(lua_State *L)
 				offsets[sp.n] = (size_t)-1;
 			if (offsets[sp.n] != (size_t)-1 && texts[sp.n])
 				sp.n++;
-			lua_pop(L, 2); /* the strings stay alive in spans[i] */
+			/* spans[i] too: each turn leaves the stack as it found it, however many spans there
+			   are (the strings stay alive in spans[i], which the argument holds). */
+			lua_pop(L, 3);
 		}
 		sp.text = texts;
 		sp.offset = offsets;

@@ -75,6 +75,37 @@ static void files_add(struct cache *c, struct cache_file *f)
 	c->nfiles++;
 }
 
+/* Files at least this large are hashed once per identity (memo "file-digest"), not once per run. */
+#define FILE_DIGEST_MEMO_MIN (64 * 1024)
+
+/*
+ * key_file() of path; for a large file (a library: libc.so.6, libgcc.a, a
+ * few MiB each, most of what a warm build hashed) from the memo while the
+ * file has the same identity (path, device, inode, size, modification and
+ * change times), as the compiler's binary is. A header is cheaper to hash
+ * than to look up.
+ */
+static int digest_by_identity(struct cache *c, const char *path, char digest[KEY_HEX + 1])
+{
+	struct stat st;
+	char *id = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= FILE_DIGEST_MEMO_MIN
+			   ? envinfo_file_id(path)
+			   : NULL;
+	char *known = id ? cache_memo_get(c, "file-digest", id, NULL) : NULL;
+	int rc = 0;
+
+	if (known && strlen(known) == KEY_HEX) {
+		memcpy(digest, known, KEY_HEX + 1);
+	} else {
+		rc = key_file(path, digest);
+		if (rc == 0 && id)
+			cache_memo_put(c, "file-digest", id, digest, KEY_HEX);
+	}
+	free(known);
+	free(id);
+	return rc;
+}
+
 /* The digest of the file at path as this run first saw it; -1 if it could not be read. */
 static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
@@ -88,7 +119,7 @@ static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 
 		/* Hashed outside the lock; if two threads hash one file, the first to add it wins. */
 		struct cache_file *nf = xcalloc(1, sizeof *nf);
 		nf->path = xstrdup(path);
-		nf->ok = key_file(path, nf->digest) == 0;
+		nf->ok = digest_by_identity(c, path, nf->digest) == 0;
 		pthread_mutex_lock(&c->lock);
 		f = c->files_alloc ? *slot(c->files, c->files_alloc, path) : NULL;
 		if (f) {
