@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/suggest.h"
 #include "check/check.h"
 #include "run/cache.h"
 #include "run/console.h"
@@ -737,8 +738,15 @@ static void resolve_refs(struct lesson_result *lr)
 			continue;
 		}
 		if (!b || b->mode != MODE_MEASURE) {
+			struct buf ids = BUF_INIT;
+			for (size_t k = 0; k < l->nblocks; k++)
+				if (l->blocks[k].mode == MODE_MEASURE && l->blocks[k].id)
+					buf_addf(&ids, "%s%s", ids.len ? ", " : "", l->blocks[k].id);
+			char *hint = suggest_phrase(ref->id, ids.p);
 			diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
-				  "'{{%s}}': no measure block with id '%s' in this lesson", ref->text, ref->id);
+				  "'{{%s}}': no measure block with id '%s' in this lesson%s", ref->text, ref->id, hint);
+			free(hint);
+			buf_release(&ids);
 			continue;
 		}
 		if (!br->measured || br->status != STATUS_MEASURED) {
@@ -753,9 +761,11 @@ static void resolve_refs(struct lesson_result *lr)
 				struct buf names = BUF_INIT;
 				for (size_t k = 0; k < br->m.nregions; k++)
 					buf_addf(&names, "%s%s", k ? ", " : "", br->m.regions[k].name);
+				char *hint = suggest_phrase(ref->region, names.p);
 				diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
-					  "'{{%s}}': block '%s' has no region '%s' (regions: %s)", ref->text, ref->id,
-					  ref->region, names.len ? names.p : "none");
+					  "'{{%s}}': block '%s' has no region '%s'%s (regions: %s)", ref->text, ref->id,
+					  ref->region, hint, names.len ? names.p : "none");
+				free(hint);
 				buf_release(&names);
 				continue;
 			}
@@ -764,9 +774,11 @@ static void resolve_refs(struct lesson_result *lr)
 			st = &br->m.wall;
 		}
 		if (measure_stat(st, ref->stat, &ref->value, &ref->is_count) < 0) {
+			char *hint = suggest_phrase(ref->stat, measure_stat_names);
 			diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
-				  "'{{%s}}': unknown statistic '%s' (accepted: %s)", ref->text, ref->stat,
+				  "'{{%s}}': unknown statistic '%s'%s (accepted: %s)", ref->text, ref->stat, hint,
 				  measure_stat_names);
+			free(hint);
 			continue;
 		}
 		ref->resolved = 1;
