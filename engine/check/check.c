@@ -199,7 +199,8 @@ static void end_message(struct diags *d, size_t *last, struct buf *detail)
 /*
  * The compiler's messages about block b, each said once. Every
  * "PATH:LINE[:COL]: error: MSG" about this lesson (a failed build only) is
- * a compile error at that line, every "...: warning: MSG" a compile-warning,
+ * a compile error at that line, every "...: warning: MSG" a compile-warning
+ * (an error with the front matter's 'warnings: error'),
  * each with the lines that follow it (the code the compiler quotes, its
  * notes) as detail: the message line itself is never repeated under it.
  * An error or a warning about no line of the lesson (a system header, a flag)
@@ -246,7 +247,7 @@ static int compiler_messages(struct diags *d, struct lesson *l, const struct blo
 			}
 			(*count)++;
 			last = d->n;
-			enum severity sev = is_error ? SEV_ERROR : SEV_WARNING;
+			enum severity sev = is_error || l->warnings_are_errors ? SEV_ERROR : SEV_WARNING;
 			const char *rule = is_error ? "compile" : "compile-warning";
 			if (ours) {
 				diags_add(d, l->path, ln, col, sev, rule, "%.*s", (int)msg.len, msg.p);
@@ -283,9 +284,9 @@ static int compiler_messages(struct diags *d, struct lesson *l, const struct blo
 			  "block '%s' does not compile: %d more compiler error%s not shown", b->id, more_errors,
 			  more_errors == 1 ? "" : "s");
 	if (more_warnings)
-		diags_add(d, l->path, b->line, b->col, SEV_WARNING, "compile-warning",
-			  "compiling block '%s': %d more compiler warning%s not shown", b->id, more_warnings,
-			  more_warnings == 1 ? "" : "s");
+		diags_add(d, l->path, b->line, b->col, l->warnings_are_errors ? SEV_ERROR : SEV_WARNING,
+			  "compile-warning", "compiling block '%s': %d more compiler warning%s not shown", b->id,
+			  more_warnings, more_warnings == 1 ? "" : "s");
 	if (failed && !errors) {
 		size_t first = d->n;
 		errors = lessonfiles_link_diags(d, l, b, ev->compile_log.p, ev->compile_log.len);

@@ -24,7 +24,7 @@
 #include "base/strvec.h"
 
 static const char *const fm_keys[] = { "title", "lesson", "unit", "course", "summary", "reviewed",
-				       "cflags" };
+				       "cflags", "warnings" };
 
 static const char *const mode_names[] = {
 	[MODE_RUN] = "run",		  [MODE_MEASURE] = "measure", [MODE_COMPILE_ONLY] = "compile-only",
@@ -197,6 +197,17 @@ static void set_fm(struct lesson *l, const char *key, const char *value, int lin
 	} else if (strcmp(key, "summary") == 0) {
 		free(l->summary);
 		l->summary = xstrdup(value);
+	} else if (strcmp(key, "warnings") == 0) {
+		if (strcmp(value, "error") == 0 || strcmp(value, "warning") == 0) {
+			l->warnings_are_errors = strcmp(value, "error") == 0;
+		} else {
+			char *hint = suggest_phrase(value, "warning, error");
+			error_at(l, line, 1, "front-matter",
+				 xasprintf("'warnings: %s' is neither 'error' nor 'warning'%s (write 'warnings: error' "
+					   "to make each compiler warning an error)",
+					   value, hint));
+			free(hint);
+		}
 	} else if (strcmp(key, "cflags") == 0) {
 		free(l->cflags);
 		l->cflags = xstrdup(value);
@@ -455,11 +466,13 @@ static void read_front_matter(struct lesson *l)
 		int known = 0;
 		for (size_t k = 0; k < ARRAY_LEN(fm_keys); k++)
 			known |= strcmp(key, fm_keys[k]) == 0;
-		if (!known)
+		if (!known) {
+			const char *near = suggest_nearest(key, fm_keys, ARRAY_LEN(fm_keys));
 			diags_add(&l->diags, l->path, n, 1, SEV_WARNING, "front-matter",
-				  "unknown front matter key '%s' (known: title, lesson, unit, course, summary, "
-				  "reviewed, cflags)",
-				  key);
+				  "unknown front matter key '%s'%s%s%s (known: title, lesson, unit, course, summary, "
+				  "reviewed, cflags, warnings)",
+				  key, near ? ": did you mean '" : "", near ? near : "", near ? "'?" : "");
+		}
 		int repeated;
 		size_t *last = strmap_put(&keys, key, l->nfm, &repeated);
 		if (repeated) {
