@@ -63,6 +63,7 @@ struct diag *diags_add(struct diags *d, const char *path, int line, int col, enu
 	g->rule = xstrdup(rule);
 	g->message = buf_detach(&msg, NULL);
 	g->detail = NULL;
+	g->shown = 0;
 	return g;
 }
 

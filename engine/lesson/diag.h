@@ -23,6 +23,7 @@ struct diag {
 	char *rule;
 	char *message;
 	char *detail; /* extra lines printed after the diagnostic, or NULL */
+	int shown;    /* printed already: a lesson whose rules must wait is printed in two parts */
 };
 
 struct diags {
