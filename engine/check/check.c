@@ -2,8 +2,9 @@
  * check.c: from evidence to statuses and diagnostics.
  *
  * Every engine diagnostic about a block points at a line of that block: the
- * line the compiler named (through #line), the opening fence, or for an
- * output problem the output block's fence.
+ * line the compiler named (through #line), the opening fence (its exit=
+ * attribute, for an exit status), or for an output problem the first line
+ * of the output block that differs.
  */
 #include <ctype.h>
 #include <signal.h>
@@ -316,11 +317,13 @@ static int verify_output(struct diags *d, struct lesson *l, const struct block *
 {
 	if (match_output(o->match, o->text, o->len, actual, alen))
 		return 0;
-	struct diag *dg = diags_add(d, l->path, o->line, o->col, SEV_ERROR, "output-mismatch",
+	/* At the first line that differs, and the diff's lines counted as the file's. */
+	struct buf diff = BUF_INIT;
+	int at = 0;
+	match_diff_at(&diff, o->match, o->text, o->len, actual, alen, 60, o->line + 1, &at);
+	struct diag *dg = diags_add(d, l->path, at > o->line ? at : o->line, o->col, SEV_ERROR, "output-mismatch",
 				    "%s of block '%s' differs from the output block (match=%s)", what, b->id,
 				    match_mode_name(o->match));
-	struct buf diff = BUF_INIT;
-	match_diff_mode(&diff, o->match, o->text, o->len, actual, alen, 60);
 	dg->detail = buf_detach(&diff, NULL);
 	return -1;
 }
@@ -499,6 +502,7 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 {
 	const struct launch_result *run = &ev->run;
 	int bad = 0, san = ev->sanitized ? verify_sanitizer(d, l, b, &run->err) : 0;
+	const struct attr *exit_at = attr_find(&b->attrs, "exit"); /* an exit status is about it */
 
 	switch (run->end) {
 	case END_LAUNCH_FAILED:
@@ -530,8 +534,10 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 				  PROGRAM_FSIZE_BYTES >> 20);
 		} else {
 			char *sig = signal_text(run->signo);
-			struct diag *dg = diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
-						    "block '%s' was killed by %s", b->id, sig);
+			struct diag *dg = diags_add(d, l->path, exit_at ? exit_at->line : b->line,
+						    exit_at ? exit_at->col : b->col, SEV_ERROR, "exit-status",
+						    "block '%s' was killed by %s%s", b->id, sig,
+						    exit_at ? ", where exit= says it exits" : "");
 			dg->detail = stderr_detail(run);
 			free(sig);
 		}
@@ -546,10 +552,12 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 		} else if (san == 2) { /* AddressSanitizer's own exit, already reported */
 			bad = 1;
 		} else if (run->exit_code != b->exit_expected) {
-			struct diag *dg = diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
-						    "block '%s' exited with status %d, expected %d%s", b->id,
-						    run->exit_code, b->exit_expected,
-						    b->exit_expected ? "" : " (write exit=N if that is intended)");
+			struct diag *dg = diags_add(d, l->path, exit_at ? exit_at->line : b->line,
+						    exit_at ? exit_at->col : b->col, SEV_ERROR, "exit-status",
+						    exit_at ? "block '%s' exited with status %d, not the %d that exit= says"
+							    : "block '%s' exited with status %d, expected %d (write exit=N if "
+							      "that is intended)",
+						    b->id, run->exit_code, b->exit_expected);
 			dg->detail = stderr_detail(run);
 			bad = 1;
 		}
