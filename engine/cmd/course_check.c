@@ -29,6 +29,7 @@
 #include "cmd/course_check.h"
 #include "cmd/progress.h"
 #include "render/report.h"
+#include "render/sarif.h"
 #include "base/strvec.h"
 
 void course_check_rule_folders(const struct course_paths *paths, const struct course_check_opts *opts, char ***dirs,
@@ -564,4 +565,9 @@ json_t *course_check_json(const struct course_check *cc)
 		json_array_append_new(rerr, report_diag(&cc->rules.errors.v[k]));
 	json_object_set_new(doc, "rule_errors", rerr);
 	return doc;
+}
+
+json_t *course_check_sarif(const struct course_check *cc)
+{
+	return sarif_document(cc->results, cc->n, &cc->rules.errors, &cc->rules);
 }
