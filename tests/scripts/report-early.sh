@@ -68,7 +68,7 @@ rc=$?
 # 02 first (done early), then 01 (its block ran last), then the summary.
 order=$(grep -n "^lessons/0[12]-\|^litlab: " out | sed 's/:lessons\/\(0[12]\)-.*/ \1/; s/:litlab: .*/ summary/' | awk '{print $2}' | uniq | tr '\n' ' ')
 [ "$order" = "02 01 summary " ] || bad "the order was '$order', not '02 01 summary': $(cat out)"
-grep -q "^lessons/01-waits.md:16:1: error: stdout of block 'waits' differs" out ||
+grep -q "^lessons/01-waits.md:17:1: error: stdout of block 'waits' differs" out ||
 	bad "lesson 01's mismatch is missing: $(cat out)"
 
 # The progress line names what runs: written in place on a terminal, the last line before 02's
