@@ -47,6 +47,7 @@ static const char build_help[] =
 	"                     cache is rewritten), as 'litlab check --fresh' does\n"
 	"  -o, --output DIR   where the site goes (default: site/public, where neither\n"
 	"                     site nor public may be a link)\n"
+	"  --color WHEN       colour in diagnostics: auto (default), always or never\n"
 	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable)\n"
 	"  --no-rules         apply no Lua rule at all\n"
 	"  -h, --help         this help\n"
@@ -553,9 +554,9 @@ static int cmd_build(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
-		{ "fresh", no_argument, NULL, 'F' },	    COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
+		{ "fresh", no_argument, NULL, 'F' },	    COURSE_CHECK_RULE_OPTIONS, CMD_COLOR_OPTION,		    { NULL, 0, NULL, 0 },
 	};
-	struct course_check_opts copts = { .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
+	struct course_check_opts copts = { .print_diags = 1, .progress = 1 };
 	int c, named = 0;
 	const char *out = "site/public";
 
@@ -573,6 +574,12 @@ static int cmd_build(int argc, char **argv)
 		case 'h':
 			course_check_opts_release(&copts);
 			return cmd_help(&cmd_build_entry);
+		case 'K':
+			if (cmd_color_option(optarg) < 0) {
+				course_check_opts_release(&copts);
+				return cmd_usage_error(&cmd_build_entry, "--color needs auto, always or never, not '%s'", optarg);
+			}
+			break;
 		default:
 			if (course_check_opt(&copts, c, optarg))
 				break;
@@ -582,6 +589,7 @@ static int cmd_build(int argc, char **argv)
 			return cmd_option_error(&cmd_build_entry, c, argv[optind - 1]);
 		}
 	}
+	copts.color = cmd_color(stderr);
 
 	/* "site/public/" is "site/public"; "." or "/" cannot be swapped out. */
 	char *dir = xstrdup(out);
@@ -652,7 +660,7 @@ static int cmd_build(int argc, char **argv)
 
 const struct cmd_entry cmd_build_entry = {
 	.name = "build",
-	.usage = "[--fresh] [-o DIR] [--rules DIR] [--no-rules] [PATH...]",
+	.usage = "[--fresh] [-o DIR] [--color WHEN] [--rules DIR] [--no-rules] [PATH...]",
 	.summary = "check, then render the site to DIR (default site/public)",
 	.help = build_help,
 	.exec = cmd_build,

@@ -70,10 +70,27 @@ int cmd_option_error(const struct cmd_entry *e, int c, const char *opt)
 	return cmd_usage_error(e, "unknown option '%s'", opt);
 }
 
+static enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } color_when;
+
+int cmd_color_option(const char *when)
+{
+	if (strcmp(when, "auto") == 0)
+		color_when = COLOR_AUTO;
+	else if (strcmp(when, "always") == 0)
+		color_when = COLOR_ALWAYS;
+	else if (strcmp(when, "never") == 0)
+		color_when = COLOR_NEVER;
+	else
+		return -1;
+	return 0;
+}
+
 int cmd_color(FILE *fp)
 {
 	const char *no = getenv("NO_COLOR");
 
+	if (color_when != COLOR_AUTO)
+		return color_when == COLOR_ALWAYS;
 	return isatty(fileno(fp)) && !(no && *no);
 }
 

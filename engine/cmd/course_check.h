@@ -107,5 +107,7 @@ void course_check_print_summary(FILE *fp, const struct course_check *cc);
 
 /* The JSON document of `check --format json` (docs/json.md); the caller decrefs it. */
 json_t *course_check_json(const struct course_check *cc);
+/* The SARIF 2.1.0 log of `check --format sarif` (render/sarif.h); the caller decrefs it. */
+json_t *course_check_sarif(const struct course_check *cc);
 
 #endif

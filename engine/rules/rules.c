@@ -1379,7 +1379,8 @@ static int drop_suppressed(const struct diag *d, void *arg)
 	return engine_may_suppress(d->rule) && suppressed(c->rs, c->lr, d);
 }
 
-void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
+/* rules_apply(); without may_fork, only a remembered pass: 0 (and nothing done) when there is none. */
+static int apply(const struct ruleset *rs, struct lesson_result *lr, int may_fork)
 {
 	struct lesson *l = lr->lesson;
 	struct diags found;
@@ -1389,6 +1390,12 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 	char *known = NULL;
 	size_t known_len = 0;
 
+	if (rs->memo) {
+		pass_key(rs, lr, key);
+		known = cache_memo_get(rs->memo, "rules", key, &known_len);
+	}
+	if (!known && !may_fork)
+		return 0;
 	diags_init(&found);
 	read_suppressions(rs, lr);
 	memset(&ps, 0, sizeof ps);
@@ -1396,10 +1403,6 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 	ps.out = &found;
 	ps.ledger = &lr->ledger;
 	ps.lesson_path = l->path;
-	if (rs->memo) {
-		pass_key(rs, lr, key);
-		known = cache_memo_get(rs->memo, "rules", key, &known_len);
-	}
 	if (known) {
 		replay(&ps, known, known_len);
 		free(known);
@@ -1432,6 +1435,17 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 				  "the suppression of '%s' suppressed nothing: remove it", s->rule);
 	}
 	diags_sort(&l->diags);
+	return 1;
+}
+
+void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
+{
+	apply(rs, lr, 1);
+}
+
+int rules_apply_known(const struct ruleset *rs, struct lesson_result *lr)
+{
+	return apply(rs, lr, 0);
 }
 
 /* ---- loading ---- */

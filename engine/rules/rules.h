@@ -90,5 +90,12 @@ const struct rule_info *ruleset_find(const struct ruleset *rs, const char *id);
  * glibc's, is not prepared for fork (tests/scripts/fork-quiet.sh).
  */
 void rules_apply(const struct ruleset *rs, struct lesson_result *lr);
+/*
+ * rules_apply() when the pass is remembered (rs->memo): replayed, without
+ * forking, and 1 returned; else nothing is done and 0 is returned. It may be
+ * called while other threads run (course_check.c does, to report a lesson
+ * as soon as its blocks are done); rules_apply() may not, as it forks.
+ */
+int rules_apply_known(const struct ruleset *rs, struct lesson_result *lr);
 
 #endif
