@@ -868,6 +868,12 @@ static void measure_panel(struct buf *out, const struct render_ctx *ctx, const s
 		buf_adds(out, "unknown");
 	}
 	buf_adds(out, "</dd>\n");
+	dt(out, "Load average");
+	if (env && env->loadavg1 >= 0)
+		buf_addf(out, "%.2f (1 min, as the measurement began)", env->loadavg1);
+	else
+		buf_adds(out, "unknown");
+	buf_adds(out, "</dd>\n");
 	dd_text(out, "Isolation", evidence_isolation(&br->ev, &ctx->run));
 	dd_text(out, "Recorded by", "litlab " LITLAB_VERSION);
 	buf_adds(out, "</dl>\n");
@@ -919,6 +925,20 @@ static void file_caption(struct page *p, const struct block *b)
 	}
 }
 
+/* " Evidence reused from the cache, made <time>...</time>." */
+static void cached_note(struct buf *out, const struct evidence *ev)
+{
+	buf_adds(out, " Evidence reused from the cache");
+	if (ev->made) {
+		buf_adds(out, ", made <time datetime=\"");
+		esc(out, ev->made);
+		buf_adds(out, "\">");
+		esc(out, ev->made);
+		buf_adds(out, "</time>");
+	}
+	buf_adds(out, ".");
+}
+
 /* A session's caption: where it ran and what was verified. */
 static void session_caption(struct page *p, const struct block *b, const struct block_result *br)
 {
@@ -939,7 +959,7 @@ static void session_caption(struct page *p, const struct block *b, const struct 
 		buf_adds(out, " (a <code>...</code> line stands for lines not shown)");
 	buf_adds(out, ".");
 	if (br->ev.cached)
-		buf_adds(out, " Evidence reused from the cache.");
+		cached_note(out, &br->ev);
 }
 
 static void caption(struct page *p, const struct block *b, const struct block_result *br)
@@ -984,7 +1004,7 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		verified(out, b);
 		buf_adds(out, ".");
 		if (ev->cached)
-			buf_adds(out, " Evidence reused from the cache.");
+			cached_note(out, ev);
 		if (br->status == STATUS_MEASURED && br->measured)
 			measure_panel(out, p->ctx, b, br);
 		break;
@@ -993,6 +1013,8 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		toolchain(out, p->ctx, ev);
 		uses(out, l, b);
 		buf_adds(out, " without error; not executed (compile-only).");
+		if (ev->cached)
+			cached_note(out, ev);
 		break;
 	case STATUS_COMPILE_FAILED:
 		buf_adds(out, "<span class=\"badge\">compile failure, as expected</span> Given to ");
@@ -1002,6 +1024,8 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		if (block_output(b, STREAM_STDOUT))
 			buf_addf(out, " and verified (%s match)", match_mode_name(block_output(b, STREAM_STDOUT)->match));
 		buf_adds(out, ".");
+		if (ev->cached)
+			cached_note(out, ev);
 		break;
 	case STATUS_DERIVED:
 		buf_addf(out, "<span class=\"badge\">derived</span> Not executed%s. Reason: ",
