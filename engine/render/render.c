@@ -962,6 +962,33 @@ static void session_caption(struct page *p, const struct block *b, const struct 
 		cached_note(out, &br->ev);
 }
 
+void render_receipt_anchor(struct buf *out, const struct lesson *l, const struct block *b)
+{
+	char *page = render_page_name(l->path);
+
+	buf_add(out, page, strlen(page) - 5); /* without ".html" */
+	buf_addc(out, ':');
+	buf_adds(out, b->id ? b->id : "");
+	free(page);
+}
+
+/* The end of a caption: the link to the block's receipt, when the site has receipts. */
+static void caption_end(struct page *p, const struct block *b)
+{
+	struct buf *out = p->out;
+	const struct render_receipt *r = p->ctx->receipts ? &p->ctx->receipts[p->index][b->index] : NULL;
+
+	if (r) {
+		struct buf anchor = BUF_INIT;
+		render_receipt_anchor(&anchor, p->l, b);
+		buf_adds(out, " <a class=\"receipt\" href=\"" RENDER_RECEIPTS_PAGE "#");
+		esc_href(out, anchor.p);
+		buf_addf(out, "\" data-receipt=\"sha256:%s\">Receipt</a>", r->receipt);
+		buf_release(&anchor);
+	}
+	buf_adds(out, "</figcaption>\n");
+}
+
 static void caption(struct page *p, const struct block *b, const struct block_result *br)
 {
 	struct buf *out = p->out;
@@ -972,13 +999,14 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 	if (b->file && (br->status == STATUS_FRAGMENT || br->status == STATUS_DISPLAY)) {
 		buf_adds(out, "<span class=\"badge\">lesson file</span> ");
 		file_caption(p, b);
-		buf_adds(out, "Shown as written; not built on its own.</figcaption>\n");
+		buf_adds(out, "Shown as written; not built on its own.");
+		caption_end(p, b);
 		return;
 	}
 	file_caption(p, b);
 	if (b->mode == MODE_SESSION && br->status == STATUS_PASSED) {
 		session_caption(p, b, br);
-		buf_adds(out, "</figcaption>\n");
+		caption_end(p, b);
 		return;
 	}
 	switch (br->status) {
@@ -1055,7 +1083,7 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 			      "<a href=\"audit.html\">audit ledger</a>.");
 		break;
 	}
-	buf_adds(out, "</figcaption>\n");
+	caption_end(p, b);
 }
 
 /* A session as a terminal shows it: prompts and commands set apart from what they print. */
@@ -1790,6 +1818,54 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 			diag_rows(out, rule_errors);
 		for (size_t i = 0; i < n; i++)
 			diag_rows(out, &v[i].lesson->diags);
+		buf_adds(out, "</tbody>\n</table>\n</div>\n");
+	}
+	foot(out, NULL);
+}
+
+void render_receipts(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n)
+{
+	head(out, ctx, "Receipts", NULL);
+	buf_adds(out, "<h1>Receipts</h1>\n<p>Each block's receipt: the SHA-256 of the lesson's bytes and of the "
+		      "block's code with what it uses, and the hash of the receipt itself, which the block's caption "
+		      "carries. <a href=\"" RENDER_RECEIPTS_JSON "\"><code>" RENDER_RECEIPTS_JSON "</code></a> holds "
+		      "them with what each block claims, the hash of its evidence record and the hash of every page; "
+		      "<code>litlab verify</code> runs every block again from the lessons and compares.</p>\n");
+	for (size_t i = 0; ctx->receipts && i < n; i++) {
+		const struct lesson *l = v[i].lesson;
+		char *page = render_page_name(l->path);
+		buf_adds(out, "<h2>");
+		lesson_anchor(out, l, NULL);
+		lesson_label(out, l);
+		buf_adds(out, ": ");
+		esc(out, lesson_title(l));
+		buf_adds(out, "</a></h2>\n<p><code>");
+		esc(out, l->path);
+		buf_addf(out, "</code>: SHA-256 <code>%s</code></p>\n",
+			 l->nblocks ? ctx->receipts[i][0].lesson : "");
+		free(page);
+		if (!l->nblocks)
+			continue;
+		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Receipts\">\n"
+			      "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Block</th><th scope=\"col\">Status"
+			      "</th><th scope=\"col\">Hashes (SHA-256)</th></tr></thead>\n<tbody>\n");
+		for (size_t k = 0; k < l->nblocks; k++) {
+			const struct block *b = &l->blocks[k];
+			const struct render_receipt *r = &ctx->receipts[i][k];
+			struct buf anchor = BUF_INIT;
+			render_receipt_anchor(&anchor, l, b);
+			buf_adds(out, "<tr id=\"");
+			esc(out, anchor.p);
+			buf_adds(out, "\"><td>");
+			lesson_anchor(out, l, b->id);
+			cell_code(out, b->id);
+			/* Not the evidence record's hash: it changes with the run's times, the pages do not. */
+			buf_addf(out, "</a></td><td class=\"status-%s\">%s</td><td>receipt <code>%s</code><br>code "
+				      "<code>%s</code></td></tr>\n",
+				 block_status_name(v[i].blocks[k].status), block_status_name(v[i].blocks[k].status),
+				 r->receipt, r->code);
+			buf_release(&anchor);
+		}
 		buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	}
 	foot(out, NULL);
