@@ -234,7 +234,10 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *pages, const struct c
 			lr = &cc->results[k];
 	if (lr)
 		receipts_sha256(lr->lesson->src, lr->lesson->src_len, now);
-	const char *status = !lr ? "missing" : then && strcmp(then, now) == 0 ? "unchanged" : "changed";
+	const char *status = !path || !safe_name(path) ? "not below this folder"
+			     : !lr			      ? "missing"
+			     : then && strcmp(then, now) == 0 ? "unchanged"
+							      : "changed";
 	if (strcmp(status, "unchanged") != 0)
 		sum->lessons_changed++;
 	json_object_set_new(out, "path", json_string(path ? path : ""));
@@ -334,7 +337,7 @@ static void text_report(struct buf *out, json_t *doc)
 		const char *path = json_string_value(json_object_get(l, "path"));
 		const char *status = json_string_value(json_object_get(l, "status"));
 		if (strcmp(status, "unchanged") != 0) {
-			buf_addf(out, "%s: %s", path, strcmp(status, "changed") == 0 ? "changed after build" : "missing");
+			buf_addf(out, "%s: %s", path, strcmp(status, "changed") == 0 ? "changed after build" : status);
 			const char *sep = ": the code of ";
 			json_array_foreach(json_object_get(l, "blocks"), k, b)
 				if (json_object_get(b, "code") && strcmp(json_string_value(json_object_get(b, "code")), "changed") == 0) {
@@ -345,7 +348,8 @@ static void text_report(struct buf *out, json_t *doc)
 				buf_adds(out, " changed");
 			sep = "; gone: ";
 			json_array_foreach(json_object_get(l, "blocks"), k, b)
-				if (strcmp(json_string_value(json_object_get(b, "verdict")), "gone") == 0) {
+				if (strcmp(status, "changed") == 0 &&
+				    strcmp(json_string_value(json_object_get(b, "verdict")), "gone") == 0) {
 					buf_addf(out, "%s'%s'", sep, json_string_value(json_object_get(b, "id")));
 					sep = ", ";
 				}
@@ -362,7 +366,8 @@ static void text_report(struct buf *out, json_t *doc)
 			buf_addf(out, "%s:%" JSON_INTEGER_FORMAT ": %s: ", path,
 				 json_integer_value(json_object_get(b, "line")), id);
 			if (strcmp(verdict, "gone") == 0) {
-				buf_adds(out, "does not reproduce: no block of that id in the lesson now");
+				buf_adds(out, strcmp(status, "changed") == 0 ? "does not reproduce: no block of that id in the lesson now"
+									    : "does not reproduce: its lesson was not read");
 			} else if (strcmp(verdict, "not-reproduced") == 0) {
 				buf_adds(out, "does not reproduce: ");
 				json_array_foreach(json_object_get(b, "differences"), n, d) {
@@ -497,7 +502,8 @@ static int cmd_verify(int argc, char **argv)
 	json_array_foreach(rlessons, i, l) {
 		const char *p = json_string_value(json_object_get(l, "path"));
 		struct stat st;
-		if (p && stat(p, &st) == 0)
+		/* The receipts are not trusted: only lessons below this folder are read. */
+		if (p && safe_name(p) && stat(p, &st) == 0 && S_ISREG(st.st_mode))
 			paths[npaths++] = (char *)p;
 	}
 	struct course_check cc;

@@ -195,6 +195,33 @@ verify 1 site
 grep -qx "01-data.md:24: typo: does not reproduce: no block of that id in the lesson now" out &&
 	grep -q "new: 'renamed'" out || { cat out; echo "FAIL: a renamed block"; fail=1; }
 restore
+
+# 8. Receipts are not trusted: a lesson path outside this folder is reported, never read.
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["lessons"][1]["path"] = "../02-plain.md"
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -qx '../02-plain.md: not below this folder' out &&
+	grep -qx '../02-plain.md:3: hello: does not reproduce: its lesson was not read' out ||
+	{ cat out; echo "FAIL: a lesson path outside the folder"; fail=1; }
+restore
+
+# 9. A measurement is compared as a distribution and never fails verify, whatever the machine
+#    does meanwhile: consistent or shifted, exit 0 either way (the rule itself: test_receipts).
+cat >03-measure.md <<'LESSON'
+# Measured
+
+```c id=spin measure samples=3 warmup=0
+int main(void) { return 0; }
+```
+LESSON
+"$LITLAB" build -o msite 03-measure.md 2>err || { cat err; echo "FAIL: build of a measure block"; fail=1; }
+verify 0 msite
+grep -Eq '^03-measure.md:3: spin: reproduced \(measured; exit status, stdout and stderr identical\); measurement (consistent|shifted by [-+][0-9.]+%): median .* now, .* recorded \([-+][0-9.]+%\), (inside|outside) \[' out ||
+	{ cat out; echo "FAIL: the measurement's comparison"; fail=1; }
 rm site/receipts.json
 verify 2 site
 grep -q "cannot read 'site/receipts.json'" err || { cat err; echo "FAIL: no receipts"; fail=1; }
