@@ -13,6 +13,7 @@
 #include "cmd/course_check.h"
 #include "cmd/receipts.h"
 #include "render/report.h"
+#include "lesson/match.h"
 #include "run/stats.h"
 
 /* The most bytes verify reads of receipts.json and of each file of the site. */
@@ -27,12 +28,15 @@ static const char verify_help[] =
 	"since is named, with its blocks whose code changed), and every block is run\n"
 	"again from the lessons, fresh, in the sandbox (no evidence is taken from the\n"
 	"cache): its status, exit status, stdout, stderr and compiler messages must be\n"
-	"what the receipt says, byte for byte. A measurement is compared as a\n"
-	"distribution: the new median is consistent when it lies inside the recorded\n"
-	"interquartile range widened on each side by 1.5 times its width and at least\n"
-	"by 10% of the recorded median; else it has shifted, by the percentage shown.\n"
-	"A shift is reported, never an error. Run it from the folder the site was built\n"
-	"in: the receipts name the lessons by the paths build was given.\n"
+	"what the receipt says, byte for byte, but for a stream the lesson says varies\n"
+	"(match=ellipsis, match=contains, a session's ... line), which must only keep\n"
+	"the block's status. A measurement is compared as a distribution: the new\n"
+	"median is consistent when it lies inside the recorded interquartile range\n"
+	"widened on each side by 1.5 times its width and at least by 10% of the\n"
+	"recorded median; else it has shifted, by the percentage shown. A shift is\n"
+	"reported, never an error. Run it from the folder the site was built in: the\n"
+	"receipts name the lessons by the paths build was given (one that is absolute\n"
+	"or holds .. is reported, never read).\n"
 	"SITE is the site's folder (default: site/public).\n"
 	"\n"
 	"  --format FORMAT    text (default: one line per file, lesson and block) or json\n"
@@ -154,6 +158,49 @@ static json_t *compare_measurement(json_t *then, json_t *now, struct verify_sum 
 			 (json_int_t)t.hi, "shift", t.shift);
 }
 
+/*
+ * 1 if the lesson itself says that block b's stream that field hashes may
+ * differ from run to run: its output block matches with ellipsis or contains
+ * (an address, a temporary path), or it is a session with a "..." line.
+ */
+static const char *lesson_allows(const struct block *b, const char *field)
+{
+	int out = strcmp(field, "stdout_sha256") == 0, err = strcmp(field, "stderr_sha256") == 0;
+
+	if (!out && !err)
+		return NULL;
+	if (b->mode == MODE_SESSION)
+		return out && (memmem(b->code, b->code_len, "\n...\n", 5) ||
+			       (b->code_len >= 4 && memcmp(b->code, "...\n", 4) == 0))
+			       ? "its ... lines"
+			       : NULL;
+	const struct output_block *o = block_output(b, out ? STREAM_STDOUT : STREAM_STDERR);
+	return !o || o->match == MATCH_EXACT ? NULL : o->match == MATCH_ELLIPSIS ? "match=ellipsis" : "match=contains";
+}
+
+/* Moves the differences the lesson allows from diffs to a new array, unless the status changed. */
+static json_t *allowed_differences(const struct block *b, json_t *diffs)
+{
+	json_t *allowed = json_array(), *d;
+	size_t i;
+
+	json_array_foreach(diffs, i, d)
+		if (strcmp(json_string_value(json_object_get(d, "field")), "status") == 0)
+			return allowed;
+	for (i = 0; i < json_array_size(diffs);) {
+		d = json_array_get(diffs, i);
+		const char *by = lesson_allows(b, json_string_value(json_object_get(d, "field")));
+		if (by) {
+			json_object_set_new(d, "allowed_by", json_string(by));
+			json_array_append(allowed, d);
+			json_array_remove(diffs, i);
+		} else {
+			i++;
+		}
+	}
+	return allowed;
+}
+
 /* One block receipt against the page, the lesson as it is now and the new run. */
 static json_t *check_block(json_t *rec, const char *page, json_t *pages, const struct lesson_result *lr,
 			   struct verify_sum *sum)
@@ -196,6 +243,7 @@ static json_t *check_block(json_t *rec, const char *page, json_t *pages, const s
 												     : "changed"));
 		json_t *then = json_object_get(rec, "claim"), *now = receipts_claim(b, br);
 		json_t *diffs = claim_differences(then, now);
+		json_object_set_new(out, "allowed", allowed_differences(b, diffs));
 		if (json_array_size(diffs)) {
 			verdict = "not-reproduced";
 			sum->not_reproduced++;
@@ -384,10 +432,18 @@ static void text_report(struct buf *out, json_t *doc)
 				json_t *claim = json_object_get(b, "claim");
 				if (strcmp(verdict, "reproduced") == 0) {
 					buf_addf(out, "reproduced (%s", json_string_value(json_object_get(claim, "status")));
-					if (json_object_get(claim, "end"))
+					json_t *allowed = json_object_get(b, "allowed");
+					if (json_array_size(allowed)) {
+						buf_adds(out, "; exit status identical");
+						json_array_foreach(allowed, n, d)
+							buf_addf(out, "; %.6s differs, as the lesson allows (%s)",
+								 json_string_value(json_object_get(d, "field")),
+								 json_string_value(json_object_get(d, "allowed_by")));
+					} else if (json_object_get(claim, "end")) {
 						buf_adds(out, "; exit status, stdout and stderr identical");
-					else if (json_object_get(claim, "compiler_output_sha256"))
+					} else if (json_object_get(claim, "compiler_output_sha256")) {
 						buf_adds(out, "; the compiler's messages identical");
+					}
 					buf_adds(out, ")");
 				} else {
 					buf_addf(out, "%s, not executed: nothing to run",

@@ -4,7 +4,8 @@
 # reviewer can recompute without litlab (python's hashlib here); a page edited after build, a
 # receipt edited (alone, or with its hash recomputed), a lesson changed after build are each
 # reported by name with exit 1; a lesson whose program reads a changed data file (a lesson
-# file, file=) does not reproduce: exit 1, the block and its stdout named; no receipts: exit 2.
+# file, file=) does not reproduce: exit 1, the block and its stdout named; output the lesson says
+# varies (match=ellipsis) need not be the same bytes; no receipts: exit 2.
 # No measure block: the timing rule is tested with fixed numbers in test_receipts.
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -222,6 +223,34 @@ LESSON
 verify 0 msite
 grep -Eq '^03-measure.md:3: spin: reproduced \(measured; exit status, stdout and stderr identical\); measurement (consistent|shifted by [-+][0-9.]+%): median .* now, .* recorded \([-+][0-9.]+%\), (inside|outside) \[' out ||
 	{ cat out; echo "FAIL: the measurement's comparison"; fail=1; }
+# 10. Output the lesson itself says varies (match=ellipsis: here the clock's nanoseconds, never the
+#     same twice) need not be the same bytes: the block reproduces, saying so.
+cat >04-varies.md <<'LESSON'
+# Varies
+
+```c id=clock
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <time.h>
+int main(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    printf("start\n%lld.%09ld\nend\n", (long long)ts.tv_sec, ts.tv_nsec);
+    return 0;
+}
+```
+
+```output match=ellipsis
+start
+...
+end
+```
+LESSON
+"$LITLAB" build -o vsite 04-varies.md 2>err || { cat err; echo "FAIL: build of a varying block"; fail=1; }
+verify 0 vsite
+grep -qx '04-varies.md:3: clock: reproduced (passed; exit status identical; stdout differs, as the lesson allows (match=ellipsis))' out ||
+	{ cat out; echo "FAIL: output the lesson allows to vary"; fail=1; }
 rm site/receipts.json
 verify 2 site
 grep -q "cannot read 'site/receipts.json'" err || { cat err; echo "FAIL: no receipts"; fail=1; }
