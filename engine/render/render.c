@@ -1668,7 +1668,7 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 			buf_adds(out, "<tr><td>");
 			lesson_anchor(out, l, b->id);
 			cell_code(out, b->id);
-			buf_addf(out, "</a></td><td>%d</td><td>%s", b->line, block_mode_name(b->mode));
+			buf_addf(out, "</a></td><td>%d</td><td class=\"mode\">%s", b->line, block_mode_name(b->mode));
 			if (b->mode == MODE_DISPLAY && *b->lang) {
 				buf_adds(out, " (");
 				esc(out, b->lang);
