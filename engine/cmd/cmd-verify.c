@@ -282,7 +282,7 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *pages, const struct c
 			lr = &cc->results[k];
 	if (lr)
 		receipts_sha256(lr->lesson->src, lr->lesson->src_len, now);
-	const char *status = !path || !safe_name(path) ? "not below this folder"
+	const char *status = !path || !safe_name(path) ? "not below this folder (build with a relative path to verify)"
 			     : !lr			      ? "missing"
 			     : then && strcmp(then, now) == 0 ? "unchanged"
 							      : "changed";

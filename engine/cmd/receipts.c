@@ -82,7 +82,8 @@ json_t *receipts_claim(const struct block *b, const struct block_result *br)
 		json_object_set_new(j, "cflags", str_or_null(ev->cflags ? ev->cflags : ""));
 		json_object_set_new(j, "compiled", json_boolean(ev->compile_ok));
 		if (!ev->compile_ok || b->mode == MODE_COMPILE_FAIL)
-			json_object_set_new(j, "compiler_output_sha256", hex_json(ev->compile_log.p, ev->compile_log.len));
+			json_object_set_new(j, "compiler_output_sha256",
+					    hex_json(ev->compile_log.p, ev->compile_log.len));
 	}
 	if (ev->executed) {
 		const struct launch_result *run = &ev->run;
@@ -100,11 +101,11 @@ json_t *receipts_claim(const struct block *b, const struct block_result *br)
 	}
 	if (br->measured) {
 		const struct stats *w = &br->m.wall;
-		json_object_set_new(j, "measurement",
-				    json_pack("{s:I, s:i, s:{s:I, s:I, s:I, s:I, s:I}}", "samples",
-					      (json_int_t)br->m.samples, "warmup", br->m.warmup, "wall_ns", "min",
-					      (json_int_t)w->min, "q1", (json_int_t)w->q1, "median",
-					      (json_int_t)w->median, "q3", (json_int_t)w->q3, "max", (json_int_t)w->max));
+		json_object_set_new(
+			j, "measurement",
+			json_pack("{s:I, s:i, s:{s:I, s:I, s:I, s:I, s:I}}", "samples", (json_int_t)br->m.samples,
+				  "warmup", br->m.warmup, "wall_ns", "min", (json_int_t)w->min, "q1", (json_int_t)w->q1,
+				  "median", (json_int_t)w->median, "q3", (json_int_t)w->q3, "max", (json_int_t)w->max));
 	}
 	return j;
 }
@@ -163,19 +164,19 @@ void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, 
 		r->v[i] = xcalloc(l->nblocks + 1, sizeof *r->v[i]);
 		json_t *blocks = json_array();
 		for (size_t k = 0; k < l->nblocks; k++)
-			json_array_append_new(blocks, block_receipt(l, &l->blocks[k], &v[i].blocks[k], lesson_hex,
-								    &r->v[i][k]));
+			json_array_append_new(
+				blocks, block_receipt(l, &l->blocks[k], &v[i].blocks[k], lesson_hex, &r->v[i][k]));
 		char *page = render_page_name(l->path);
-		json_array_append_new(lessons, json_pack("{s:o, s:s, s:s, s:n, s:o}", "path", str_or_null(l->path),
-							 "page", page, "lesson_sha256", lesson_hex, "page_sha256",
-							 "blocks", blocks));
+		json_array_append_new(lessons,
+				      json_pack("{s:o, s:s, s:s, s:n, s:o}", "path", str_or_null(l->path), "page", page,
+						"lesson_sha256", lesson_hex, "page_sha256", "blocks", blocks));
 		free(page);
 	}
 	r->doc = json_pack("{s:i, s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "receipts", RECEIPTS_FORMAT, "litlab",
 			   LITLAB_VERSION, "algorithm", "sha256", "compiler", str_or_null(ctx ? ctx->cc : NULL),
-			   "compiler_version",
-			   str_or_null(ctx && ctx->env ? ctx->env->compiler_version : NULL), "isolation",
-			   str_or_null(ctx ? ctx->isolation : NULL), "lessons", lessons, "files", json_object());
+			   "compiler_version", str_or_null(ctx && ctx->env ? ctx->env->compiler_version : NULL),
+			   "isolation", str_or_null(ctx ? ctx->isolation : NULL), "lessons", lessons, "files",
+			   json_object());
 }
 
 void receipts_add_file(struct receipts *r, const char *name, const void *data, size_t len)
@@ -186,9 +187,9 @@ void receipts_add_file(struct receipts *r, const char *name, const void *data, s
 
 	receipts_sha256(data, len, hex);
 	json_object_set_new(json_object_get(r->doc, "files"), name, json_string(hex));
-	json_array_foreach(json_object_get(r->doc, "lessons"), i, l)
-		if (strcmp(json_string_value(json_object_get(l, "page")), name) == 0)
-			json_object_set_new(l, "page_sha256", json_string(hex));
+	json_array_foreach(json_object_get(r->doc, "lessons"), i,
+			   l) if (strcmp(json_string_value(json_object_get(l, "page")), name) == 0)
+		json_object_set_new(l, "page_sha256", json_string(hex));
 }
 
 char *receipts_text(const struct receipts *r)

@@ -37,7 +37,7 @@
 #define RECEIPTS_MIN_SPREAD 0.10
 
 struct receipts {
-	json_t *doc;		     /* receipts.json */
+	json_t *doc;		   /* receipts.json */
 	struct render_receipt **v; /* v[i][k]: lesson i's block k, for the pages */
 	size_t n;
 };
@@ -66,8 +66,8 @@ void receipts_block_hash(json_t *receipt, char out[KEY_HEX + 1]);
 /* What the timing rule says of a new median against a recorded one (q1, median, q3). */
 struct receipts_timing {
 	int consistent;
-	int64_t lo, hi;	  /* the window */
-	double shift;	  /* (new - recorded) / recorded median, e.g. 0.12 for 12% slower */
+	int64_t lo, hi; /* the window */
+	double shift;	/* (new - recorded) / recorded median, e.g. 0.12 for 12% slower */
 };
 void receipts_compare_timing(int64_t q1, int64_t median, int64_t q3, int64_t now, struct receipts_timing *t);
 

@@ -205,7 +205,7 @@ r["lessons"][1]["path"] = "../02-plain.md"
 json.dump(r, open(sys.argv[1], "w"), indent=2)
 PY
 verify 1 site
-grep -qx '../02-plain.md: not below this folder' out &&
+grep -qx '../02-plain.md: not below this folder (build with a relative path to verify)' out &&
 	grep -qx '../02-plain.md:3: hello: does not reproduce: its lesson was not read' out ||
 	{ cat out; echo "FAIL: a lesson path outside the folder"; fail=1; }
 restore
