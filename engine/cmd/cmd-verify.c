@@ -266,12 +266,42 @@ static json_t *check_block(json_t *rec, const char *page, json_t *pages, const s
 	return out;
 }
 
-static json_t *check_lesson_receipts(json_t *lrec, json_t *pages, const struct course_check *cc,
+/*
+ * What in a lesson's entry of the receipts disagrees with the rest of them:
+ * its lesson_sha256 with its blocks' (each covered by its receipt's hash),
+ * its page_sha256 with the hash of its page among the files.
+ */
+static json_t *lesson_entry_problems(json_t *lrec, json_t *files)
+{
+	json_t *problems = json_array(), *rec;
+	const char *lesson = json_string_value(json_object_get(lrec, "lesson_sha256"));
+	const char *page = json_string_value(json_object_get(lrec, "page"));
+	const char *page_hex = json_string_value(json_object_get(lrec, "page_sha256"));
+	const char *file_hex = page ? json_string_value(json_object_get(files, page)) : NULL;
+	size_t i;
+
+	json_array_foreach(json_object_get(lrec, "blocks"), i, rec) {
+		const char *b = json_string_value(json_object_get(rec, "lesson_sha256"));
+		if (!lesson || !b || strcmp(lesson, b) != 0) {
+			json_array_append_new(problems, json_pack("{s:s, s:s?, s:s?}", "what", "lesson-sha256", "lesson",
+								  lesson, "block", b));
+			break;
+		}
+	}
+	if (!page_hex || !file_hex || strcmp(page_hex, file_hex) != 0)
+		json_array_append_new(problems, json_pack("{s:s, s:s?, s:s?}", "what", "page-sha256", "lesson", page_hex,
+							  "files", file_hex));
+	return problems;
+}
+
+static json_t *check_lesson_receipts(json_t *lrec, json_t *files, json_t *pages, const struct course_check *cc,
 				     struct verify_sum *sum)
 {
 	const char *path = json_string_value(json_object_get(lrec, "path"));
 	const char *page = json_string_value(json_object_get(lrec, "page"));
-	const char *then = json_string_value(json_object_get(lrec, "lesson_sha256"));
+	/* The bytes its blocks' receipts name (each covered by its hash and its caption's link), else the entry's. */
+	json_t *first = json_array_get(json_object_get(lrec, "blocks"), 0);
+	const char *then = json_string_value(json_object_get(first ? first : lrec, "lesson_sha256"));
 	const struct lesson_result *lr = NULL;
 	json_t *out = json_object(), *blocks = json_array(), *rec;
 	char now[KEY_HEX + 1] = "";
@@ -291,6 +321,10 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *pages, const struct c
 	json_object_set_new(out, "path", json_string(path ? path : ""));
 	json_object_set_new(out, "status", json_string(status));
 	json_object_set_new(out, "lesson_sha256", hex_pair(then, lr ? now : NULL));
+	json_t *problems = lesson_entry_problems(lrec, files);
+	if (json_array_size(problems))
+		sum->receipts_edited++;
+	json_object_set_new(out, "receipt_problems", problems);
 	json_array_foreach(json_object_get(lrec, "blocks"), i, rec)
 		json_array_append_new(blocks, check_block(rec, page ? page : "", pages, lr, sum));
 	json_object_set_new(out, "blocks", blocks);
@@ -407,6 +441,12 @@ static void text_report(struct buf *out, json_t *doc)
 				sep = ", ";
 			}
 			buf_addc(out, '\n');
+		}
+		json_array_foreach(json_object_get(l, "receipt_problems"), k, d) {
+			const char *what = json_string_value(json_object_get(d, "what"));
+			buf_addf(out, "%s: its entry in the receipts was edited (%s)\n", path,
+				 strcmp(what, "page-sha256") == 0 ? "its page_sha256 is not its page's hash among the files"
+								  : "its lesson_sha256 is not its blocks'");
 		}
 		json_array_foreach(json_object_get(l, "blocks"), k, b) {
 			const char *id = json_string_value(json_object_get(b, "id"));
@@ -579,7 +619,7 @@ static int cmd_verify(int argc, char **argv)
 
 	json_t *lessons = json_array();
 	json_array_foreach(rlessons, i, l)
-		json_array_append_new(lessons, check_lesson_receipts(l, pages, &cc, &sum));
+		json_array_append_new(lessons, check_lesson_receipts(l, json_object_get(rdoc, "files"), pages, &cc, &sum));
 	int ok = !sum.not_reproduced && !sum.files_changed && !sum.receipts_edited && !sum.lessons_changed;
 	json_t *doc = json_pack("{s:s, s:s, s:O?, s:o, s:o, s:b, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}}",
 				"litlab", LITLAB_VERSION, "site", site, "built_by", json_object_get(rdoc, "litlab"), "files",

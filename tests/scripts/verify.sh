@@ -162,6 +162,13 @@ verify 1 site
 grep -q "^02-plain.md:3: hello: does not reproduce: exit: 0 in the receipt, 3 now; its receipt is not the one its page links to$" out ||
 	{ cat out; echo "FAIL: a receipt edited with its hash recomputed is not named"; fail=1; }
 restore
+# A lesson's entry edited: its lesson hash (the lesson file is untouched).
+sed -i '0,/"lesson_sha256": "[0-9a-f]*"/s//"lesson_sha256": "0000"/' site/receipts.json
+verify 1 site
+grep -qx "01-data.md: its entry in the receipts was edited (its lesson_sha256 is not its blocks')" out &&
+	! grep -q "01-data.md: changed after build" out ||
+	{ cat out; echo "FAIL: a lesson entry edited is not named"; fail=1; }
+restore
 
 # 5. A lesson changed after build, where its program's output does not depend on it.
 printf '\nA paragraph added after the build.\n' >>01-data.md
