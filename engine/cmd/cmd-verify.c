@@ -159,9 +159,10 @@ static json_t *compare_measurement(json_t *then, json_t *now, struct verify_sum 
 }
 
 /*
- * 1 if the lesson itself says that block b's stream that field hashes may
- * differ from run to run: its output block matches with ellipsis or contains
- * (an address, a temporary path), or it is a session with a "..." line.
+ * What in the lesson says that block b's stream that field hashes may differ
+ * from run to run ("match=ellipsis"), or NULL: its output block matches with
+ * ellipsis or contains (an address, a temporary path), or it is a session
+ * with a "..." line.
  */
 static const char *lesson_allows(const struct block *b, const char *field)
 {
