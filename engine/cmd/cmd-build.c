@@ -10,6 +10,7 @@
 
 #include "base/embedded.h"
 #include "cmd/cmd.h"
+#include "cmd/receipts.h"
 #include "cmd/course_check.h"
 #include "base/fs.h"
 #include "render/render.h"
@@ -210,12 +211,15 @@ static void site_release(struct site *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* Every page of the site, and style.css. */
-static void render_site(const struct course_check *cc, struct site *s)
+/* Every page of the site, and style.css; each caption links to its receipt in r. */
+static void render_site(const struct course_check *cc, struct site *s, struct receipts *r)
 {
 	struct render_ctx ctx = { runner_context(cc->have_runner ? &cc->runner : NULL),
-				  render_course_title(cc->results, cc->n), 0 };
+				  render_course_title(cc->results, cc->n), 0, NULL };
 	struct buf page = BUF_INIT;
+
+	receipts_make(r, cc->results, cc->n, &ctx.run);
+	ctx.receipts = r->v;
 
 	buf_add(&page, style_css, style_css_len);
 	site_add(s, xstrdup("style.css"), &page);
@@ -227,7 +231,22 @@ static void render_site(const struct course_check *cc, struct site *s)
 	site_add(s, xstrdup("index.html"), &page);
 	render_audit(&page, &ctx, cc->results, cc->n, &cc->rules.errors);
 	site_add(s, xstrdup("audit.html"), &page);
+	render_receipts(&page, &ctx, cc->results, cc->n);
+	site_add(s, xstrdup(RENDER_RECEIPTS_PAGE), &page);
 	buf_release(&page);
+}
+
+/* receipts.json: the receipts r, with the hash of every file of s (written last: it names them all). */
+static void add_receipts(struct site *s, struct receipts *r)
+{
+	struct buf text = BUF_INIT;
+
+	for (size_t i = 0; i < s->n; i++)
+		receipts_add_file(r, s->v[i].name, s->v[i].data, s->v[i].len);
+	char *t = receipts_text(r);
+	buf_adds(&text, t);
+	free(t);
+	site_add(s, xstrdup(RENDER_RECEIPTS_JSON), &text);
 }
 
 /* The site's file named name, or NULL. */
@@ -629,8 +648,11 @@ static int cmd_build(int argc, char **argv)
 		struct site site = { NULL, 0 };
 		struct diags warnings;
 		diags_init(&warnings);
-		render_site(&cc, &site);
+		struct receipts receipts;
+		render_site(&cc, &site, &receipts);
 		size_t nassets = add_assets(&cc, &site, &warnings);
+		add_receipts(&site, &receipts);
+		receipts_release(&receipts);
 		add_manifest(&site);
 		for (size_t i = 0; i < warnings.n; i++)
 			diag_print(stderr, &warnings.v[i], copts.color);

@@ -13,6 +13,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_build_entry, &cmd_audit_entry,  &cmd_rules_entry,
 	&cmd_serve_entry,
 	&cmd_import_entry,
+	&cmd_verify_entry,
 	NULL,
 };
 

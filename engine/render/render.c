@@ -911,6 +911,12 @@ static void measure_panel(struct buf *out, const struct render_ctx *ctx, const s
 		buf_adds(out, "unknown");
 	}
 	buf_adds(out, "</dd>\n");
+	dt(out, "Load average");
+	if (env && env->loadavg1 >= 0)
+		buf_addf(out, "%.2f (1 min, as the measurement began)", env->loadavg1);
+	else
+		buf_adds(out, "unknown");
+	buf_adds(out, "</dd>\n");
 	dd_text(out, "Isolation", evidence_isolation(&br->ev, &ctx->run));
 	dd_text(out, "Recorded by", "litlab " LITLAB_VERSION);
 	buf_adds(out, "</dl>\n");
@@ -962,6 +968,20 @@ static void file_caption(struct page *p, const struct block *b)
 	}
 }
 
+/* " Evidence reused from the cache, made <time>...</time>." */
+static void cached_note(struct buf *out, const struct evidence *ev)
+{
+	buf_adds(out, " Evidence reused from the cache");
+	if (ev->made) {
+		buf_adds(out, ", made <time datetime=\"");
+		esc(out, ev->made);
+		buf_adds(out, "\">");
+		esc(out, ev->made);
+		buf_adds(out, "</time>");
+	}
+	buf_adds(out, ".");
+}
+
 /* A session's caption: where it ran and what was verified. */
 static void session_caption(struct page *p, const struct block *b, const struct block_result *br)
 {
@@ -982,7 +1002,34 @@ static void session_caption(struct page *p, const struct block *b, const struct 
 		buf_adds(out, " (a <code>...</code> line stands for lines not shown)");
 	buf_adds(out, ".");
 	if (br->ev.cached)
-		buf_adds(out, " Evidence reused from the cache.");
+		cached_note(out, &br->ev);
+}
+
+void render_receipt_anchor(struct buf *out, const struct lesson *l, const struct block *b)
+{
+	char *page = render_page_name(l->path);
+
+	buf_add(out, page, strlen(page) - 5); /* without ".html" */
+	buf_addc(out, ':');
+	buf_adds(out, b->id ? b->id : "");
+	free(page);
+}
+
+/* The end of a caption: the link to the block's receipt, when the site has receipts. */
+static void caption_end(struct page *p, const struct block *b)
+{
+	struct buf *out = p->out;
+	const struct render_receipt *r = p->ctx->receipts ? &p->ctx->receipts[p->index][b->index] : NULL;
+
+	if (r) {
+		struct buf anchor = BUF_INIT;
+		render_receipt_anchor(&anchor, p->l, b);
+		buf_adds(out, " <a class=\"receipt\" href=\"" RENDER_RECEIPTS_PAGE "#");
+		esc_href(out, anchor.p);
+		buf_addf(out, "\" data-receipt=\"sha256:%s\">Receipt</a>", r->receipt);
+		buf_release(&anchor);
+	}
+	buf_adds(out, "</figcaption>\n");
 }
 
 static void caption(struct page *p, const struct block *b, const struct block_result *br)
@@ -995,13 +1042,14 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 	if (b->file && (br->status == STATUS_FRAGMENT || br->status == STATUS_DISPLAY)) {
 		buf_adds(out, "<span class=\"badge\">lesson file</span> ");
 		file_caption(p, b);
-		buf_adds(out, "Shown as written; not built on its own.</figcaption>\n");
+		buf_adds(out, "Shown as written; not built on its own.");
+		caption_end(p, b);
 		return;
 	}
 	file_caption(p, b);
 	if (b->mode == MODE_SESSION && br->status == STATUS_PASSED) {
 		session_caption(p, b, br);
-		buf_adds(out, "</figcaption>\n");
+		caption_end(p, b);
 		return;
 	}
 	switch (br->status) {
@@ -1027,7 +1075,7 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		verified(out, b);
 		buf_adds(out, ".");
 		if (ev->cached)
-			buf_adds(out, " Evidence reused from the cache.");
+			cached_note(out, ev);
 		if (br->status == STATUS_MEASURED && br->measured)
 			measure_panel(out, p->ctx, b, br);
 		break;
@@ -1036,6 +1084,8 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		toolchain(out, p->ctx, ev);
 		uses(out, l, b);
 		buf_adds(out, " without error; not executed (compile-only).");
+		if (ev->cached)
+			cached_note(out, ev);
 		break;
 	case STATUS_COMPILE_FAILED:
 		buf_adds(out, "<span class=\"badge\">compile failure, as expected</span> Given to ");
@@ -1045,6 +1095,8 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		if (block_output(b, STREAM_STDOUT))
 			buf_addf(out, " and verified (%s match)", match_mode_name(block_output(b, STREAM_STDOUT)->match));
 		buf_adds(out, ".");
+		if (ev->cached)
+			cached_note(out, ev);
 		break;
 	case STATUS_DERIVED:
 		buf_addf(out, "<span class=\"badge\">derived</span> Not executed%s. Reason: ",
@@ -1074,7 +1126,7 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 			      "<a href=\"audit.html\">audit ledger</a>.");
 		break;
 	}
-	buf_adds(out, "</figcaption>\n");
+	caption_end(p, b);
 }
 
 /* A session as a terminal shows it: prompts and commands set apart from what they print. */
@@ -1776,7 +1828,7 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 			buf_adds(out, "<tr><td>");
 			lesson_anchor(out, l, b->id);
 			cell_code(out, b->id);
-			buf_addf(out, "</a></td><td>%d</td><td>%s", b->line, block_mode_name(b->mode));
+			buf_addf(out, "</a></td><td>%d</td><td class=\"mode\">%s", b->line, block_mode_name(b->mode));
 			if (b->mode == MODE_DISPLAY && *b->lang) {
 				buf_adds(out, " (");
 				esc(out, b->lang);
@@ -1926,6 +1978,54 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 			diag_rows(out, rule_errors);
 		for (size_t i = 0; i < n; i++)
 			diag_rows(out, &v[i].lesson->diags);
+		buf_adds(out, "</tbody>\n</table>\n</div>\n");
+	}
+	foot(out, NULL);
+}
+
+void render_receipts(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n)
+{
+	head(out, ctx, "Receipts", NULL, 0);
+	buf_adds(out, "<h1>Receipts</h1>\n<p>Each block's receipt: the SHA-256 of the lesson's bytes and of the "
+		      "block's code with what it uses, and the hash of the receipt itself, which the block's caption "
+		      "carries. <a href=\"" RENDER_RECEIPTS_JSON "\"><code>" RENDER_RECEIPTS_JSON "</code></a> holds "
+		      "them with what each block claims, the hash of its evidence record and the hash of every page; "
+		      "<code>litlab verify</code> runs every block again from the lessons and compares.</p>\n");
+	for (size_t i = 0; ctx->receipts && i < n; i++) {
+		const struct lesson *l = v[i].lesson;
+		char *page = render_page_name(l->path);
+		buf_adds(out, "<h2>");
+		lesson_anchor(out, l, NULL);
+		lesson_label(out, l);
+		buf_adds(out, ": ");
+		esc(out, lesson_title(l));
+		buf_adds(out, "</a></h2>\n<p><code>");
+		esc(out, l->path);
+		buf_addf(out, "</code>: SHA-256 <code>%s</code></p>\n",
+			 l->nblocks ? ctx->receipts[i][0].lesson : "");
+		free(page);
+		if (!l->nblocks)
+			continue;
+		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Receipts\">\n"
+			      "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Block</th><th scope=\"col\">Status"
+			      "</th><th scope=\"col\">Hashes (SHA-256)</th></tr></thead>\n<tbody>\n");
+		for (size_t k = 0; k < l->nblocks; k++) {
+			const struct block *b = &l->blocks[k];
+			const struct render_receipt *r = &ctx->receipts[i][k];
+			struct buf anchor = BUF_INIT;
+			render_receipt_anchor(&anchor, l, b);
+			buf_adds(out, "<tr id=\"");
+			esc(out, anchor.p);
+			buf_adds(out, "\"><td>");
+			lesson_anchor(out, l, b->id);
+			cell_code(out, b->id);
+			/* Not the evidence record's hash: it changes with the run's times, the pages do not. */
+			buf_addf(out, "</a></td><td class=\"status-%s\">%s</td><td>receipt <code>%s</code><br>code "
+				      "<code>%s</code></td></tr>\n",
+				 block_status_name(v[i].blocks[k].status), block_status_name(v[i].blocks[k].status),
+				 r->receipt, r->code);
+			buf_release(&anchor);
+		}
 		buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	}
 	foot(out, NULL);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <nettle/base64.h>
@@ -1074,6 +1075,9 @@ int cache_load(struct cache *c, const char *key, struct evidence *ev)
 			why = xstrdup("its list of files is malformed");
 		else if (fresh_deps && cache_evidence_parse(evj, ev, &why) == 0)
 			hit = 1;
+		json_t *made = json_object_get(rec, "made"); /* when it was written; optional */
+		if (hit && json_is_string(made))
+			ev->made = dup_json_str(made);
 	}
 	if (why)
 		warn_corrupt(c, path, why);
@@ -1316,8 +1320,13 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 	json_t *deps = json_pack("{s:o, s:s, s:o, s:s}", "files", files, "sha256", digest, "dirs", dirs,
 				 "dirs_sha256", dirs_hex);
 	/* NULL when a string is not UTF-8 (a flag, a compiler's name): such evidence is not kept. */
-	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o}", "format", CACHE_FORMAT, "key", key, "litlab",
-				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev));
+	char made[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	if (now == (time_t)-1 || !gmtime_r(&now, &tm) || !strftime(made, sizeof made, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		strcpy(made, "unknown");
+	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o, s:s}", "format", CACHE_FORMAT, "key", key, "litlab",
+				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev), "made", made);
 	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
 	json_decref(rec);
 	if (text && enqueue(c, key, text) < 0) {

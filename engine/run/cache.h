@@ -6,7 +6,8 @@
  * log and verdict, the run's end, stdout, stderr, times, every measure
  * sample with its regions, and for measure blocks when and where they were
  * measured), as a JSON file at DIR/evidence/ab/abcdef....json, named by its
- * key. DIR is $LITLAB_CACHE_DIR, else ".litlab" in the current folder.
+ * key, with the date it was written ("made": evidence.made when loaded). DIR
+ * is $LITLAB_CACHE_DIR, else ".litlab" in the current folder.
  *
  * The key is a SHA-256 (nettle) of everything the runner's result depends
  * on that litlab can know before running: the translation unit (which names

@@ -475,3 +475,12 @@ void envinfo_copy(struct envinfo *dst, const struct envinfo *src)
 	dst->date_utc = xstrdup(src->date_utc);
 	dst->loadavg1 = src->loadavg1;
 }
+
+void envinfo_now(struct envinfo *env)
+{
+	double load[1];
+
+	free(env->date_utc);
+	env->date_utc = date_utc();
+	env->loadavg1 = getloadavg(load, 1) == 1 ? load[0] : -1;
+}

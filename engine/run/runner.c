@@ -1235,6 +1235,7 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 	if (b->mode == MODE_MEASURE) {
 		ev->env = xcalloc(1, sizeof *ev->env);
 		envinfo_copy(ev->env, runner_env(r));
+		envinfo_now(ev->env); /* the run's machine, but this block's date and load */
 	}
 	runner_folder_limits(&lim, b);
 	struct buf tu = BUF_INIT;

@@ -10,6 +10,7 @@
 
 #include "base/buf.h"
 #include "check/check.h"
+#include "render/describe.h"
 #include "render/render.h"
 #include "base/util.h"
 
@@ -254,6 +255,101 @@ static void test_draft(void **state)
 	free(p);
 }
 
+static const char measured_text[] =
+	"# M\n"
+	"\n"
+	"```c id=spin measure samples=3 warmup=0\n"
+	"int main(void) { return 0; }\n"
+	"```\n"
+	"\n"
+	"```c id=sketch compile-only\n"
+	"int main(void) { return 0; }\n"
+	"```\n"
+	"\n"
+	"```c id=refused compile-fail\n"
+	"#error no\n"
+	"```\n";
+
+static char *described(const struct lesson *l, const struct block_result *br, size_t i)
+{
+	struct description d;
+	struct buf b = BUF_INIT;
+
+	describe_block(&d, "cc", l, &l->blocks[i], &br[i]);
+	for (size_t k = 0; k < d.n; k++)
+		buf_adds(&b, d.v[k].text);
+	description_release(&d);
+	return buf_detach(&b, NULL);
+}
+
+/*
+ * Issue 17: a measurement shows its date and the load average at that time
+ * (page and ledger); cached evidence says when it was made; a compile-fail
+ * block is counted as compile-failed, never as compiled (index, ledger).
+ */
+static void test_measured_cached_counted(void **state)
+{
+	static const int64_t walls[] = { 1000, 2000, 3000 };
+	struct lesson_result lr;
+	struct render_ctx ctx = { .course = "C" };
+	struct buf page = BUF_INIT, index = BUF_INIT, audit = BUF_INIT;
+
+	(void)state;
+	memset(&lr, 0, sizeof lr);
+	lr.lesson = lesson_parse("lessons/08-m.md", measured_text, sizeof measured_text - 1);
+	assert_non_null(lr.lesson);
+	assert_int_equal(lr.lesson->nblocks, 3);
+	lr.blocks = xcalloc(3, sizeof *lr.blocks);
+	for (size_t i = 0; i < 3; i++) {
+		evidence_init(&lr.blocks[i].ev);
+		lr.blocks[i].ev.compiled = 1;
+	}
+	struct block_result *m = &lr.blocks[0];
+	m->status = STATUS_MEASURED;
+	m->ev.compile_ok = m->ev.executed = 1;
+	m->ev.run.end = END_EXITED;
+	m->ev.env = xcalloc(1, sizeof *m->ev.env);
+	m->ev.env->date_utc = xstrdup("2026-11-30T03:04:05Z");
+	m->ev.env->loadavg1 = 1.25;
+	m->measured = 1;
+	m->m.samples = 3;
+	m->m.wall_values = xmalloc(sizeof walls);
+	memcpy(m->m.wall_values, walls, sizeof walls);
+	stats_compute(&m->m.wall, walls, 3);
+	lr.blocks[1].status = STATUS_COMPILED;
+	lr.blocks[1].ev.compile_ok = 1;
+	lr.blocks[2].status = STATUS_COMPILE_FAILED;
+	lr.blocks[2].ev.cached = 1;
+	lr.blocks[2].ev.made = xstrdup("2026-11-29T01:02:03Z");
+
+	render_lesson(&page, &ctx, &lr, 1, 0);
+	assert_contains(page.p, "<dt>Date (UTC)</dt><dd><time datetime=\"2026-11-30T03:04:05Z\">");
+	assert_contains(page.p, "<dt>Load average</dt><dd>1.25 (1 min, as the measurement began)</dd>");
+	assert_contains(page.p, "(compile-fail); its diagnostics are shown. Evidence reused from the cache, made "
+				"<time datetime=\"2026-11-29T01:02:03Z\">2026-11-29T01:02:03Z</time>.");
+
+	char *d = described(lr.lesson, lr.blocks, 0);
+	assert_contains(d, "; measured 2026-11-30T03:04:05Z, load average 1.25 (1 min)");
+	free(d);
+	d = described(lr.lesson, lr.blocks, 2);
+	assert_contains(d, "did not compile, as expected; cached, evidence made 2026-11-29T01:02:03Z");
+	free(d);
+
+	struct render_counts c;
+	render_count(&lr, &c);
+	assert_int_equal(c.compiled, 1);
+	assert_int_equal(c.compile_failed, 1);
+	render_index(&index, &ctx, &lr, 1);
+	assert_contains(index.p, "<li>1 compiled</li>\n<li>1 compile-failed as expected</li>");
+	render_audit(&audit, &ctx, &lr, 1, NULL);
+	assert_contains(audit.p, "1 compiled, 1 compile-failed as expected");
+	assert_contains(audit.p, "load average 1.25 (1 min)");
+	buf_release(&page);
+	buf_release(&index);
+	buf_release(&audit);
+	lesson_result_release(&lr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -262,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_lesson_page),
 		cmocka_unit_test(test_hostile_output),
 		cmocka_unit_test(test_draft),
+		cmocka_unit_test(test_measured_cached_counted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
