@@ -23,11 +23,12 @@ PKG_CONFIG ?= pkg-config
 HOSTCC ?= cc
 
 DEB_PACKAGES = build-essential pkg-config libcmark-dev cmark liblua5.4-dev libcmocka-dev \
-	libjansson-dev nettle-dev libseccomp-dev python3
-PKGS = libcmark lua5.4 jansson nettle libseccomp
+	libjansson-dev nettle-dev libseccomp-dev libmicrohttpd-dev python3
+PKGS = libcmark lua5.4 jansson nettle libseccomp libmicrohttpd
 # Installed by make deps where it can be, never required: the browser test skips without
-# chromium, and the docs test skips rendering the manual page without groff.
-DEB_OPTIONAL = chromium groff-base
+# chromium, the docs test skips rendering the manual page without groff, and the editors test
+# skips reading diagnostics with vim's errorformat without vim.
+DEB_OPTIONAL = chromium python3-websocket groff-base vim
 # Only make fuzz needs these, and installs them (as root) when clang cannot link a fuzzer:
 # clang alone does not bring libFuzzer's runtime.
 DEB_FUZZ = clang libclang-rt-dev

@@ -330,6 +330,19 @@ int fs_read_fd(int fd, size_t max, char **out, size_t *len)
 	return 0;
 }
 
+int fs_read_path(const char *path, size_t max, char **out, size_t *len)
+{
+	int fd = fs_open_regular(path);
+
+	if (fd < 0)
+		return -1;
+	int rc = fs_read_fd(fd, max, out, len);
+	int e = errno;
+	close(fd);
+	errno = e;
+	return rc;
+}
+
 int fs_read(int dirfd, const char *path, size_t max, char **out, size_t *len)
 {
 	int fd = fs_open_file(dirfd, path);

@@ -107,6 +107,16 @@ int fs_read(int dirfd, const char *path, size_t max, char **out, size_t *len);
 int fs_read_fd(int fd, size_t max, char **out, size_t *len);
 
 /*
+ * The same for a path litlab trusts (fs_open_regular(): a system file, a
+ * file of /proc, one a test wrote): links followed, never a FIFO or a
+ * device, never more than max bytes. Every file litlab reads has a bound.
+ */
+int fs_read_path(const char *path, size_t max, char **out, size_t *len);
+
+/* What litlab reads of a system file (/proc/cpuinfo, /proc/self/mountinfo, os-release). */
+#define FS_SYSTEM_FILE_MAX (16u << 20)
+
+/*
  * Replaces the file at path below dirfd with data[0..len): written to a new
  * temporary file in the same folder, given mode (or the permission bits of
  * the regular file it replaces), then renamed over path. What path was (a

@@ -113,35 +113,6 @@ void bug_at(const char *file, int line, const char *fmt, ...)
 	abort();
 }
 
-int read_file(const char *path, char **out, size_t *len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct buf b = BUF_INIT;
-
-	if (fd < 0)
-		return -1;
-	for (;;) {
-		buf_grow(&b, 65536);
-		ssize_t n = read(fd, b.p + b.len, b.alloc - b.len - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			int e = errno;
-			close(fd);
-			buf_release(&b);
-			errno = e;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		b.len += (size_t)n;
-		b.p[b.len] = '\0';
-	}
-	close(fd);
-	*out = buf_detach(&b, len);
-	return 0;
-}
-
 int write_all(int fd, const void *data, size_t len)
 {
 	const char *p = data;

@@ -63,9 +63,6 @@ struct span {
 	size_t len;
 };
 
-/* Reads a whole file into *out (NUL-terminated, length in *len). -1 and errno on failure. */
-int read_file(const char *path, char **out, size_t *len);
-
 /* Writes all of buf to fd, retrying on EINTR and short writes. -1 on error. */
 int write_all(int fd, const void *buf, size_t len);
 

@@ -2,8 +2,9 @@
  * check.c: from evidence to statuses and diagnostics.
  *
  * Every engine diagnostic about a block points at a line of that block: the
- * line the compiler named (through #line), the opening fence, or for an
- * output problem the output block's fence.
+ * line the compiler named (through #line), the opening fence (its exit=
+ * attribute, for an exit status), or for an output problem the first line
+ * of the output block that differs.
  */
 #include <ctype.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/suggest.h"
 #include "check/check.h"
 #include "run/cache.h"
 #include "run/console.h"
@@ -84,68 +86,6 @@ static char *stderr_detail(const struct launch_result *run)
 	return detail;
 }
 
-/*
- * Turns the compiler's "PATH:LINE:COL: error: MSG" lines about this lesson
- * into compile diagnostics at those lines; anything else (a linker error)
- * goes to the block's fence. Returns how many it added.
- */
-static int compile_diags(struct diags *d, struct lesson *l, struct block *b, const struct evidence *ev)
-{
-	const char *log = ev->compile_log.p;
-	size_t plen = strlen(l->path);
-	int added = 0;
-	size_t first = (size_t)-1;
-	const char *other = NULL;
-
-	for (const char *line = log; *line && added < 10;) {
-		const char *nl = strchr(line, '\n');
-		size_t len = nl ? (size_t)(nl - line) : strlen(line);
-		if (len > plen && strncmp(line, l->path, plen) == 0 && line[plen] == ':') {
-			char *end;
-			long ln = strtol(line + plen + 1, &end, 10);
-			long col = 0;
-			if (*end == ':' && end[1] >= '0' && end[1] <= '9')
-				col = strtol(end + 1, &end, 10);
-			const char *rest = end;
-			if (*rest == ':')
-				rest++;
-			while (*rest == ' ')
-				rest++;
-			int is_error = strncmp(rest, "error:", 6) == 0 || strncmp(rest, "fatal error:", 12) == 0;
-			if (ln > 0 && is_error) {
-				const char *msg = strchr(rest, ':') + 1;
-				while (*msg == ' ')
-					msg++;
-				size_t mlen = len - (size_t)(msg - line);
-				if (first == (size_t)-1)
-					first = d->n;
-				diags_add(d, l->path, (int)ln, (int)(col > 0 ? col : 1), SEV_ERROR, "compile",
-					  "%.*s", (int)mlen, msg);
-				added++;
-			}
-		} else if (!other && (memmem(line, len, "error:", 6) ||
-				      memmem(line, len, "undefined reference", 19))) {
-			other = line;
-		}
-		line = nl ? nl + 1 : line + len;
-	}
-	if (!added) {
-		first = d->n;
-		added = lessonfiles_link_diags(d, l, b, log, strlen(log));
-	}
-	if (!added) {
-		size_t len = other ? strcspn(other, "\n") : 0;
-		first = d->n;
-		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "compile",
-				  "block '%s' does not compile%s%.*s", b->id, other ? ": " : "", (int)len,
-				  other ? other : "");
-		added = 1;
-	}
-	/* An index, not a pointer: diags_add may move the array. */
-	d->v[first].detail = head_lines(log, strlen(log), 40, 0, "    ", "compiler output");
-	return added;
-}
-
 static const char *next_line(const char *p, const char *end, size_t *len)
 {
 	const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -202,68 +142,165 @@ static int span_is(struct span s, const char *word)
 	return s.len == strlen(word) && memcmp(s.p, word, s.len) == 0;
 }
 
-#define WARNINGS_MAX 10
-
-/* Gives the warning being read its detail lines, if it has any. */
-static void end_warning(struct diag **last, struct buf *detail)
+/*
+ * "FILE:LINE[:COL]: KIND: MSG" about a file that is not the lesson (a
+ * system header, a generated one): 1 with its parts, else 0. Said in a
+ * message as "KIND in 'FILE', line LINE: MSG", so that the message holds no
+ * position an editor would read instead of the diagnostic's own.
+ */
+static int other_message(const char *line, size_t len, struct span *file, int *ln, struct span *kind,
+			 struct span *msg)
 {
-	if (*last && detail->len)
-		(*last)->detail = buf_detach(detail, NULL);
+	const char *end = line + len;
+
+	for (const char *p = line; p < end; p++) {
+		if (*p != ':' || p == line || p + 1 >= end || p[1] < '0' || p[1] > '9')
+			continue;
+		const char *q = p + 1;
+		long n = 0;
+		while (q < end && *q >= '0' && *q <= '9' && n < 100000000)
+			n = n * 10 + (*q++ - '0');
+		if (q >= end || *q != ':' || n <= 0)
+			continue;
+		q++;
+		while (q < end && *q >= '0' && *q <= '9')
+			q++;
+		if (q < end && *q == ':')
+			q++;
+		while (q < end && *q == ' ')
+			q++;
+		const char *colon = memchr(q, ':', (size_t)(end - q));
+		if (!colon || colon == q)
+			return 0;
+		file->p = line;
+		file->len = (size_t)(p - line);
+		kind->p = q;
+		kind->len = (size_t)(colon - q);
+		for (q = colon + 1; q < end && *q == ' ';)
+			q++;
+		msg->p = q;
+		msg->len = (size_t)(end - q);
+		*ln = (int)n;
+		return 1;
+	}
+	return 0;
+}
+
+#define MESSAGES_MAX 10
+
+/* Gives the message being read its detail lines, if it has any. */
+static void end_message(struct diags *d, size_t *last, struct buf *detail)
+{
+	if (*last != (size_t)-1 && detail->len)
+		d->v[*last].detail = buf_detach(detail, NULL);
 	buf_reset(detail);
-	*last = NULL;
+	*last = (size_t)-1;
 }
 
 /*
- * A block that compiled: each "PATH:LINE:COL: warning: MSG" of the
- * compiler about this lesson becomes a compile-warning at that line, with
- * the lines that follow it (the code it quotes, its notes) as detail; a
- * warning about no line of the lesson (a flag, the linker) goes to the
- * block's fence. At most WARNINGS_MAX, then one line saying how many more.
+ * The compiler's messages about block b, each said once. Every
+ * "PATH:LINE[:COL]: error: MSG" about this lesson (a failed build only) is
+ * a compile error at that line, every "...: warning: MSG" a compile-warning
+ * (an error with the front matter's 'warnings: error'),
+ * each with the lines that follow it (the code the compiler quotes, its
+ * notes) as detail: the message line itself is never repeated under it.
+ * An error or a warning about no line of the lesson (a system header, a flag)
+ * goes to the block's fence, its position said in words. At most
+ * MESSAGES_MAX errors and as many warnings, then one line saying how many
+ * more. A failed build none of whose errors is about a lesson line (the
+ * linker's) is one error at the fence, or at the lines lessonfiles names,
+ * with the compiler's output as detail. Returns the errors added.
  */
-static void compile_warnings(struct diags *d, const struct lesson *l, const struct block *b, const struct evidence *ev)
+static int compiler_messages(struct diags *d, struct lesson *l, const struct block *b, const struct evidence *ev,
+			     int failed)
 {
 	const char *end = ev->compile_log.p + ev->compile_log.len;
-	size_t plen = strlen(l->path);
-	struct diag *last = NULL;
-	struct buf detail = BUF_INIT;
-	int added = 0, more = 0, detail_lines = 0;
+	size_t plen = strlen(l->path), last = (size_t)-1;
+	struct buf detail = BUF_INIT, rest = BUF_INIT;
+	int errors = 0, warnings = 0, more_errors = 0, more_warnings = 0, detail_lines = 0;
+	const char *other = NULL;
+	size_t other_len = 0;
 
 	for (const char *line = ev->compile_log.p, *next; line < end; line = next) {
 		size_t len;
-		int ln, col;
-		struct span kind, msg;
+		int ln = 0, col = 0;
+		struct span kind = { NULL, 0 }, msg = { NULL, 0 }, file = { NULL, 0 };
 		next = next_line(line, end, &len);
 		int ours = lesson_message(l, line, len, &ln, &col, &kind, &msg);
-		const char *w = ours ? NULL : memmem(line, len, "warning: ", 9);
-		if ((ours && span_is(kind, "warning")) || w) {
-			end_warning(&last, &detail);
+		int theirs = !ours && other_message(line, len, &file, &ln, &kind, &msg);
+		int is_error = (ours || theirs) && (span_is(kind, "error") || span_is(kind, "fatal error"));
+		int is_warning = (ours || theirs) && span_is(kind, "warning");
+		if (!ours && !theirs && memmem(line, len, "warning: ", 9)) {
+			is_warning = 1;
+			msg.p = line;
+			msg.len = len;
+		}
+		if ((is_error && failed) || is_warning) {
+			end_message(d, &last, &detail);
 			detail_lines = 0;
-			if (added == WARNINGS_MAX) {
-				more++;
-			} else if (ours) {
-				last = diags_add(d, l->path, ln, col, SEV_WARNING, "compile-warning", "%.*s",
-						 (int)msg.len, msg.p);
-				added++;
-			} else {
-				last = diags_add(d, l->path, b->line, b->col, SEV_WARNING, "compile-warning",
-						 "compiling block '%s': %.*s", b->id, (int)len, line);
-				added++;
+			int *count = is_error ? &errors : &warnings;
+			if (*count == MESSAGES_MAX) {
+				if (is_error)
+					more_errors++;
+				else
+					more_warnings++;
+				continue;
 			}
-		} else if ((ours && !span_is(kind, "note")) || (!ours && len > plen && !memcmp(line, l->path, plen))) {
-			end_warning(&last, &detail); /* an error, or "PATH: In function 'f':" */
-		} else if (last && detail_lines < 8) {
+			(*count)++;
+			last = d->n;
+			enum severity sev = is_error || l->warnings_are_errors ? SEV_ERROR : SEV_WARNING;
+			const char *rule = is_error ? "compile" : "compile-warning";
+			if (ours) {
+				diags_add(d, l->path, ln, col, sev, rule, "%.*s", (int)msg.len, msg.p);
+			} else if (theirs) {
+				diags_add(d, l->path, b->line, b->col, sev, rule, "%s '%s'%s: %.*s in '%.*s', line %d: %.*s",
+					  is_error ? "block" : "compiling block", b->id, is_error ? " does not compile" : "",
+					  (int)kind.len, kind.p, (int)file.len, file.p, ln, (int)msg.len, msg.p);
+			} else {
+				diags_add(d, l->path, b->line, b->col, sev, rule, "%s '%s'%s: %.*s",
+					  is_error ? "block" : "compiling block", b->id, is_error ? " does not compile" : "",
+					  (int)msg.len, msg.p);
+			}
+			continue;
+		}
+		buf_add(&rest, line, len);
+		buf_addc(&rest, '\n');
+		if (failed && !other && (memmem(line, len, "error:", 6) || memmem(line, len, "undefined reference", 19))) {
+			other = line;
+			other_len = len;
+		}
+		if ((ours && !span_is(kind, "note")) || (!ours && len > plen && !memcmp(line, l->path, plen))) {
+			end_message(d, &last, &detail); /* "PATH: In function 'f':" */
+		} else if (last != (size_t)-1 && detail_lines < 8) {
 			buf_adds(&detail, "    ");
 			buf_add(&detail, line, len);
 			buf_addc(&detail, '\n');
 			detail_lines++;
 		}
 	}
-	end_warning(&last, &detail);
+	end_message(d, &last, &detail);
 	buf_release(&detail);
-	if (more)
-		diags_add(d, l->path, b->line, b->col, SEV_WARNING, "compile-warning",
-			  "compiling block '%s': %d more compiler warning%s not shown", b->id, more,
-			  more == 1 ? "" : "s");
+	if (more_errors)
+		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "compile",
+			  "block '%s' does not compile: %d more compiler error%s not shown", b->id, more_errors,
+			  more_errors == 1 ? "" : "s");
+	if (more_warnings)
+		diags_add(d, l->path, b->line, b->col, l->warnings_are_errors ? SEV_ERROR : SEV_WARNING,
+			  "compile-warning", "compiling block '%s': %d more compiler warning%s not shown", b->id,
+			  more_warnings, more_warnings == 1 ? "" : "s");
+	if (failed && !errors) {
+		size_t first = d->n;
+		errors = lessonfiles_link_diags(d, l, b, ev->compile_log.p, ev->compile_log.len);
+		if (!errors) {
+			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "compile", "block '%s' does not compile%s%.*s",
+				  b->id, other ? ": " : "", (int)other_len, other ? other : "");
+			errors = 1;
+		}
+		/* An index, not a pointer: diags_add may move the array. */
+		d->v[first].detail = head_lines(rest.p, rest.len, 40, 0, "    ", "compiler output");
+	}
+	buf_release(&rest);
+	return errors;
 }
 
 static const struct output_block *output_for(const struct block *b, enum stream s)
@@ -280,11 +317,13 @@ static int verify_output(struct diags *d, struct lesson *l, const struct block *
 {
 	if (match_output(o->match, o->text, o->len, actual, alen))
 		return 0;
-	struct diag *dg = diags_add(d, l->path, o->line, o->col, SEV_ERROR, "output-mismatch",
+	/* At the first line that differs, and the diff's lines counted as the file's. */
+	struct buf diff = BUF_INIT;
+	int at = 0;
+	match_diff_at(&diff, o->match, o->text, o->len, actual, alen, 60, o->line + 1, &at);
+	struct diag *dg = diags_add(d, l->path, at > o->line ? at : o->line, o->col, SEV_ERROR, "output-mismatch",
 				    "%s of block '%s' differs from the output block (match=%s)", what, b->id,
 				    match_mode_name(o->match));
-	struct buf diff = BUF_INIT;
-	match_diff_mode(&diff, o->match, o->text, o->len, actual, alen, 60);
 	dg->detail = buf_detach(&diff, NULL);
 	return -1;
 }
@@ -463,6 +502,7 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 {
 	const struct launch_result *run = &ev->run;
 	int bad = 0, san = ev->sanitized ? verify_sanitizer(d, l, b, &run->err) : 0;
+	const struct attr *exit_at = attr_find(&b->attrs, "exit"); /* an exit status is about it */
 
 	switch (run->end) {
 	case END_LAUNCH_FAILED:
@@ -472,8 +512,11 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 	case END_TIMEOUT:
 		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "timeout",
 			  "block '%s' ran past its %g s time limit and was killed (raise timeout= if it "
-			  "needs longer)",
-			  b->id, b->timeout);
+			  "needs longer)%s",
+			  b->id, b->timeout,
+			  ev->held ? "; not run again: it timed out earlier in this session with the same code and "
+				     "limits (press Enter where litlab serve runs to run it again)"
+				   : "");
 		return -1;
 	case END_OUTPUT_LIMIT:
 		diags_add(d, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
@@ -494,8 +537,10 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 				  PROGRAM_FSIZE_BYTES >> 20);
 		} else {
 			char *sig = signal_text(run->signo);
-			struct diag *dg = diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
-						    "block '%s' was killed by %s", b->id, sig);
+			struct diag *dg = diags_add(d, l->path, exit_at ? exit_at->line : b->line,
+						    exit_at ? exit_at->col : b->col, SEV_ERROR, "exit-status",
+						    "block '%s' was killed by %s%s", b->id, sig,
+						    exit_at ? ", where exit= says it exits" : "");
 			dg->detail = stderr_detail(run);
 			free(sig);
 		}
@@ -510,10 +555,12 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 		} else if (san == 2) { /* AddressSanitizer's own exit, already reported */
 			bad = 1;
 		} else if (run->exit_code != b->exit_expected) {
-			struct diag *dg = diags_add(d, l->path, b->line, b->col, SEV_ERROR, "exit-status",
-						    "block '%s' exited with status %d, expected %d%s", b->id,
-						    run->exit_code, b->exit_expected,
-						    b->exit_expected ? "" : " (write exit=N if that is intended)");
+			struct diag *dg = diags_add(d, l->path, exit_at ? exit_at->line : b->line,
+						    exit_at ? exit_at->col : b->col, SEV_ERROR, "exit-status",
+						    exit_at ? "block '%s' exited with status %d, not the %d that exit= says"
+							    : "block '%s' exited with status %d, expected %d (write exit=N if "
+							      "that is intended)",
+						    b->id, run->exit_code, b->exit_expected);
 			dg->detail = stderr_detail(run);
 			bad = 1;
 		}
@@ -628,10 +675,10 @@ static enum block_status verify(struct lesson *l, struct block *b, struct block_
 		return STATUS_FAILED;
 	}
 	if (!ev->compile_ok) {
-		compile_diags(d, l, b, ev);
+		compiler_messages(d, l, b, ev, 1);
 		return STATUS_FAILED;
 	}
-	compile_warnings(d, l, b, ev);
+	compiler_messages(d, l, b, ev, 0);
 	if (b->mode == MODE_COMPILE_ONLY)
 		return STATUS_COMPILED;
 	if (verify_run(d, l, b, ev) < 0)
@@ -703,8 +750,15 @@ static void resolve_refs(struct lesson_result *lr)
 			continue;
 		}
 		if (!b || b->mode != MODE_MEASURE) {
+			struct buf ids = BUF_INIT;
+			for (size_t k = 0; k < l->nblocks; k++)
+				if (l->blocks[k].mode == MODE_MEASURE && l->blocks[k].id)
+					buf_addf(&ids, "%s%s", ids.len ? ", " : "", l->blocks[k].id);
+			char *hint = suggest_phrase(ref->id, ids.p);
 			diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
-				  "'{{%s}}': no measure block with id '%s' in this lesson", ref->text, ref->id);
+				  "'{{%s}}': no measure block with id '%s' in this lesson%s", ref->text, ref->id, hint);
+			free(hint);
+			buf_release(&ids);
 			continue;
 		}
 		if (!br->measured || br->status != STATUS_MEASURED) {
@@ -719,9 +773,11 @@ static void resolve_refs(struct lesson_result *lr)
 				struct buf names = BUF_INIT;
 				for (size_t k = 0; k < br->m.nregions; k++)
 					buf_addf(&names, "%s%s", k ? ", " : "", br->m.regions[k].name);
+				char *hint = suggest_phrase(ref->region, names.p);
 				diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
-					  "'{{%s}}': block '%s' has no region '%s' (regions: %s)", ref->text, ref->id,
-					  ref->region, names.len ? names.p : "none");
+					  "'{{%s}}': block '%s' has no region '%s'%s (regions: %s)", ref->text, ref->id,
+					  ref->region, hint, names.len ? names.p : "none");
+				free(hint);
 				buf_release(&names);
 				continue;
 			}
@@ -730,9 +786,11 @@ static void resolve_refs(struct lesson_result *lr)
 			st = &br->m.wall;
 		}
 		if (measure_stat(st, ref->stat, &ref->value, &ref->is_count) < 0) {
+			char *hint = suggest_phrase(ref->stat, measure_stat_names);
 			diags_add(&l->diags, l->path, ref->line, ref->col, SEV_ERROR, "measure-reference",
-				  "'{{%s}}': unknown statistic '%s' (accepted: %s)", ref->text, ref->stat,
+				  "'{{%s}}': unknown statistic '%s'%s (accepted: %s)", ref->text, ref->stat, hint,
 				  measure_stat_names);
+			free(hint);
 			continue;
 		}
 		ref->resolved = 1;
@@ -813,7 +871,9 @@ void check_block_verify(struct lesson_result *lr, size_t i)
 		keep(&ev->differ_out, NULL);
 		size_t now = ev->run.out.len + ev->run.err.len + ev->compile_log.len + ev->differ_out.len;
 		__atomic_sub_fetch(&output_held, bytes - now, __ATOMIC_RELAXED);
+		bytes = now;
 	}
+	br->budget = bytes;
 }
 
 /* 1 if g is a compiler warning that the diagnostics ctx already hold. */
@@ -867,6 +927,8 @@ void lesson_result_release(struct lesson_result *lr)
 {
 	if (lr->blocks && lr->lesson)
 		for (size_t i = 0; i < lr->lesson->nblocks; i++) {
+			/* given back: a process that checks again and again (serve) keeps its budget */
+			__atomic_sub_fetch(&output_held, lr->blocks[i].budget, __ATOMIC_RELAXED);
 			evidence_release(&lr->blocks[i].ev);
 			measurement_release(&lr->blocks[i].m);
 			diags_release(&lr->blocks[i].diags);

@@ -37,6 +37,7 @@ struct block_result {
 	struct measurement m;
 	struct diags diags;	/* the block's own findings, until check_end() */
 	char key[KEY_HEX + 1]; /* its evidence cache key, when there is a cache */
+	size_t budget;		/* bytes of output it holds of the run's budget (check.c), until released */
 };
 
 /* A {{measure:ID[/REGION]:STAT}} reference in prose, resolved against the evidence. */

@@ -282,6 +282,18 @@ static void junit(struct buf *out, const struct course_check *cc)
 		buf_adds(&suites, "  <testsuite name=\"");
 		xml(&suites, l->path);
 		buf_addf(&suites, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", t, f, s);
+		/* The blocks by status, as the index and the ledger count them: a compile-fail block
+		   that failed as expected passes, and is counted as compile-failed, not compiled. */
+		struct render_counts rc;
+		render_count(lr, &rc);
+		buf_addf(&suites,
+			 "    <properties>\n      <property name=\"executed\" value=\"%zu\"/>\n"
+			 "      <property name=\"measured\" value=\"%zu\"/>\n"
+			 "      <property name=\"compiled\" value=\"%zu\"/>\n"
+			 "      <property name=\"compile-failed\" value=\"%zu\"/>\n"
+			 "      <property name=\"derived\" value=\"%zu\"/>\n"
+			 "      <property name=\"failed\" value=\"%zu\"/>\n    </properties>\n",
+			 rc.executed, rc.measured, rc.compiled, rc.compile_failed, rc.derived, rc.failed);
 		buf_add(&suites, cases.p, cases.len);
 		buf_adds(&suites, "  </testsuite>\n");
 		buf_release(&cases);

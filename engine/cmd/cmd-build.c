@@ -8,7 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/embedded.h"
 #include "cmd/cmd.h"
+#include "cmd/receipts.h"
 #include "cmd/course_check.h"
 #include "base/fs.h"
 #include "render/render.h"
@@ -17,8 +19,6 @@
 
 
 /* site/style.css, embedded at build time by engine/embed-file.sh. */
-extern const char style_css[];
-extern const size_t style_css_len;
 
 /* A file a lesson links to, copied into the site: at most this long, and all of them together. */
 #define ASSET_MAX (32u << 20)
@@ -48,6 +48,7 @@ static const char build_help[] =
 	"                     cache is rewritten), as 'litlab check --fresh' does\n"
 	"  -o, --output DIR   where the site goes (default: site/public, where neither\n"
 	"                     site nor public may be a link)\n"
+	"  --color WHEN       colour in diagnostics: auto (default), always or never\n"
 	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable)\n"
 	"  --no-rules         apply no Lua rule at all\n"
 	"  -h, --help         this help\n"
@@ -210,12 +211,15 @@ static void site_release(struct site *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* Every page of the site, and style.css. */
-static void render_site(const struct course_check *cc, struct site *s)
+/* Every page of the site, and style.css; each caption links to its receipt in r. */
+static void render_site(const struct course_check *cc, struct site *s, struct receipts *r)
 {
 	struct render_ctx ctx = { runner_context(cc->have_runner ? &cc->runner : NULL),
-				  render_course_title(cc->results, cc->n) };
+				  render_course_title(cc->results, cc->n), 0, NULL };
 	struct buf page = BUF_INIT;
+
+	receipts_make(r, cc->results, cc->n, &ctx.run);
+	ctx.receipts = r->v;
 
 	buf_add(&page, style_css, style_css_len);
 	site_add(s, xstrdup("style.css"), &page);
@@ -227,7 +231,22 @@ static void render_site(const struct course_check *cc, struct site *s)
 	site_add(s, xstrdup("index.html"), &page);
 	render_audit(&page, &ctx, cc->results, cc->n, &cc->rules.errors);
 	site_add(s, xstrdup("audit.html"), &page);
+	render_receipts(&page, &ctx, cc->results, cc->n);
+	site_add(s, xstrdup(RENDER_RECEIPTS_PAGE), &page);
 	buf_release(&page);
+}
+
+/* receipts.json: the receipts r, with the hash of every file of s (written last: it names them all). */
+static void add_receipts(struct site *s, struct receipts *r)
+{
+	struct buf text = BUF_INIT;
+
+	for (size_t i = 0; i < s->n; i++)
+		receipts_add_file(r, s->v[i].name, s->v[i].data, s->v[i].len);
+	char *t = receipts_text(r);
+	buf_adds(&text, t);
+	free(t);
+	site_add(s, xstrdup(RENDER_RECEIPTS_JSON), &text);
 }
 
 /* The site's file named name, or NULL. */
@@ -554,9 +573,9 @@ static int cmd_build(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
-		{ "fresh", no_argument, NULL, 'F' },	    COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
+		{ "fresh", no_argument, NULL, 'F' },	    COURSE_CHECK_RULE_OPTIONS, CMD_COLOR_OPTION,		    { NULL, 0, NULL, 0 },
 	};
-	struct course_check_opts copts = { .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
+	struct course_check_opts copts = { .print_diags = 1, .progress = 1 };
 	int c, named = 0;
 	const char *out = "site/public";
 
@@ -574,6 +593,12 @@ static int cmd_build(int argc, char **argv)
 		case 'h':
 			course_check_opts_release(&copts);
 			return cmd_help(&cmd_build_entry);
+		case 'K':
+			if (cmd_color_option(optarg) < 0) {
+				course_check_opts_release(&copts);
+				return cmd_usage_error(&cmd_build_entry, "--color needs auto, always or never, not '%s'", optarg);
+			}
+			break;
 		default:
 			if (course_check_opt(&copts, c, optarg))
 				break;
@@ -583,6 +608,7 @@ static int cmd_build(int argc, char **argv)
 			return cmd_option_error(&cmd_build_entry, c, argv[optind - 1]);
 		}
 	}
+	copts.color = cmd_color(stderr);
 
 	/* "site/public/" is "site/public"; "." or "/" cannot be swapped out. */
 	char *dir = xstrdup(out);
@@ -622,8 +648,11 @@ static int cmd_build(int argc, char **argv)
 		struct site site = { NULL, 0 };
 		struct diags warnings;
 		diags_init(&warnings);
-		render_site(&cc, &site);
+		struct receipts receipts;
+		render_site(&cc, &site, &receipts);
 		size_t nassets = add_assets(&cc, &site, &warnings);
+		add_receipts(&site, &receipts);
+		receipts_release(&receipts);
 		add_manifest(&site);
 		for (size_t i = 0; i < warnings.n; i++)
 			diag_print(stderr, &warnings.v[i], copts.color);
@@ -653,7 +682,7 @@ static int cmd_build(int argc, char **argv)
 
 const struct cmd_entry cmd_build_entry = {
 	.name = "build",
-	.usage = "[--fresh] [-o DIR] [--rules DIR] [--no-rules] [PATH...]",
+	.usage = "[--fresh] [-o DIR] [--color WHEN] [--rules DIR] [--no-rules] [PATH...]",
 	.summary = "check, then render the site to DIR (default site/public)",
 	.help = build_help,
 	.exec = cmd_build,

@@ -21,8 +21,11 @@ static const char check_help[] =
 	"                     find is an error at the lesson line [sanitizer]\n"
 	"  --repeat N         run each run block N times; a stdout that is not the same\n"
 	"                     every time is an error [nondeterministic]\n"
-	"  --format FORMAT    text (default: diagnostics on stderr) or json (the document\n"
-	"                     on stdout, diagnostics still on stderr)\n"
+	"  --format FORMAT    text (default: diagnostics on stderr), json (the document\n"
+	"                     on stdout, diagnostics still on stderr) or sarif (SARIF\n"
+	"                     2.1.0 on stdout, for code-review annotations)\n"
+	"  --color WHEN       colour in diagnostics: auto (default: when stderr is a\n"
+	"                     terminal and NO_COLOR is unset), always or never\n"
 	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable); the rules in\n"
 	"                     each lesson folder's rules/ apply always\n"
 	"  --no-rules         apply no Lua rule at all (for measuring the rule pass)\n"
@@ -37,10 +40,10 @@ static int cmd_check(int argc, char **argv)
 		{ "fresh", no_argument, NULL, 'F' },   { "jobs", required_argument, NULL, 'j' },
 		{ "format", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
 		{ "sanitize", no_argument, NULL, 'S' },	    { "repeat", required_argument, NULL, 'N' },
-		COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
+		COURSE_CHECK_RULE_OPTIONS, CMD_COLOR_OPTION,		    { NULL, 0, NULL, 0 },
 	};
-	struct course_check_opts copts = { .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
-	int json = 0, c;
+	struct course_check_opts copts = { .print_diags = 1, .progress = 1 };
+	int json = 0, sarif = 0, c;
 	long repeat = 0;
 
 	optind = 1;
@@ -74,16 +77,23 @@ static int cmd_check(int argc, char **argv)
 			break;
 		}
 		case 'f':
-			if (strcmp(optarg, "json") == 0)
-				json = 1;
-			else if (strcmp(optarg, "text") != 0) {
+			json = strcmp(optarg, "json") == 0;
+			sarif = strcmp(optarg, "sarif") == 0;
+			if (!json && !sarif && strcmp(optarg, "text") != 0) {
 				course_check_opts_release(&copts);
-				return cmd_usage_error(&cmd_check_entry, "unknown format '%s' (text or json)", optarg);
+				return cmd_usage_error(&cmd_check_entry, "unknown format '%s' (text, json or sarif)",
+						       optarg);
 			}
 			break;
 		case 'h':
 			course_check_opts_release(&copts);
 			return cmd_help(&cmd_check_entry);
+		case 'K':
+			if (cmd_color_option(optarg) < 0) {
+				course_check_opts_release(&copts);
+				return cmd_usage_error(&cmd_check_entry, "--color needs auto, always or never, not '%s'", optarg);
+			}
+			break;
 		default:
 			if (course_check_opt(&copts, c, optarg))
 				break;
@@ -92,12 +102,13 @@ static int cmd_check(int argc, char **argv)
 		}
 	}
 	copts.repeat = (int)repeat;
+	copts.color = cmd_color(stderr);
 
 	struct course_check cc;
 	int status = course_check_cmd(&cc, argv + optind, (size_t)(argc - optind), &copts);
 	if (status == 0) {
-		if (json) {
-			json_t *doc = course_check_json(&cc);
+		if (json || sarif) {
+			json_t *doc = json ? course_check_json(&cc) : course_check_sarif(&cc);
 			if (report_write(stdout, doc) < 0)
 				status = 2;
 			json_decref(doc);
@@ -113,7 +124,7 @@ static int cmd_check(int argc, char **argv)
 
 const struct cmd_entry cmd_check_entry = {
 	.name = "check",
-	.usage = "[--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json] [--rules DIR] [--no-rules] [PATH...]",
+	.usage = "[--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json|sarif] [--color WHEN] [--rules DIR] [--no-rules] [PATH...]",
 	.summary = "run every block, verify outputs, apply the rules",
 	.help = check_help,
 	.exec = cmd_check,

@@ -10,7 +10,11 @@
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_check_entry, &cmd_tangle_entry, &cmd_lab_entry,   &cmd_promote_entry,
-	&cmd_build_entry, &cmd_audit_entry,  &cmd_rules_entry, NULL,
+	&cmd_build_entry, &cmd_audit_entry,  &cmd_rules_entry,
+	&cmd_serve_entry,
+	&cmd_import_entry,
+	&cmd_verify_entry,
+	NULL,
 };
 
 /* "usage: litlab NAME USAGE", wrapped under the first word at 80 columns between its "[...]" parts. */
@@ -67,10 +71,27 @@ int cmd_option_error(const struct cmd_entry *e, int c, const char *opt)
 	return cmd_usage_error(e, "unknown option '%s'", opt);
 }
 
+static enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } color_when;
+
+int cmd_color_option(const char *when)
+{
+	if (strcmp(when, "auto") == 0)
+		color_when = COLOR_AUTO;
+	else if (strcmp(when, "always") == 0)
+		color_when = COLOR_ALWAYS;
+	else if (strcmp(when, "never") == 0)
+		color_when = COLOR_NEVER;
+	else
+		return -1;
+	return 0;
+}
+
 int cmd_color(FILE *fp)
 {
 	const char *no = getenv("NO_COLOR");
 
+	if (color_when != COLOR_AUTO)
+		return color_when == COLOR_ALWAYS;
 	return isatty(fileno(fp)) && !(no && *no);
 }
 

@@ -24,7 +24,10 @@ struct cmd_entry {
 };
 
 extern const struct cmd_entry cmd_check_entry, cmd_tangle_entry, cmd_lab_entry, cmd_promote_entry,
-	cmd_build_entry, cmd_audit_entry, cmd_rules_entry;
+	cmd_build_entry, cmd_audit_entry, cmd_rules_entry,
+	cmd_serve_entry,
+	cmd_import_entry,
+	cmd_verify_entry;
 
 /* The entries, in the order litlab --help lists them; NULL-terminated. */
 extern const struct cmd_entry *const cmd_table[];
@@ -39,8 +42,15 @@ int cmd_usage_error(const struct cmd_entry *e, const char *fmt, ...) PRINTFLIKE(
  */
 int cmd_option_error(const struct cmd_entry *e, int c, const char *opt);
 
-/* 1 if colour may be used on fp: a terminal, and NO_COLOR unset. */
+/*
+ * 1 if colour may be used on fp: as --color said (always, never), else
+ * (auto, the default) when fp is a terminal and NO_COLOR is unset or empty.
+ */
 int cmd_color(FILE *fp);
+/* Takes --color=WHEN (auto, always, never) for cmd_color(): 0, or -1 for another WHEN. */
+int cmd_color_option(const char *when);
+/* The getopt_long entry of --color (getopt's c: 'K'); cmd_color_option() takes its value. */
+#define CMD_COLOR_OPTION { "color", required_argument, NULL, 'K' }
 /*
  * fprintf() whose whole text is escaped as buf_add_printable() does: for
  * lines that carry names or text litlab did not write (a file name found in

@@ -3,11 +3,16 @@
  *
  * With -j N above 1, N worker threads take the blocks of every lesson from
  * one queue; each block's evidence and findings stay in its block_result.
- * Once every block is done and the threads are gone, the lessons are
- * finished in course order (references, rules, diagnostics), so that the
- * output is the one of -j 1. The rules wait for the threads because the
- * rule pass forks a Lua interpreter, which must not happen while other
- * threads may hold locks. A measure block that is not in the cache runs
+ * A lesson whose blocks are all done while others still run is reported at
+ * once (references, diagnostics), not held behind a slow block of another
+ * lesson; several done together are reported in course order. Its rules
+ * come with it when the rule pass is remembered (rules_apply_known());
+ * else they wait for the threads, because the rule pass forks a Lua
+ * interpreter, which must not happen while other threads may hold locks:
+ * then what the engine found is printed at once (but a compile-warning,
+ * which a suppression may take back), the rest when the threads are gone.
+ * The lessons done last are finished after the threads, in course order,
+ * as with -j 1. A measure block that is not in the cache runs
  * alone: it waits until nothing else runs, and nothing starts beside it
  * (the queue holds measure blocks last, so the others are not kept
  * waiting long).
@@ -24,6 +29,7 @@
 #include "cmd/course_check.h"
 #include "cmd/progress.h"
 #include "render/report.h"
+#include "render/sarif.h"
 #include "base/strvec.h"
 
 void course_check_rule_folders(const struct course_paths *paths, const struct course_check_opts *opts, char ***dirs,
@@ -118,24 +124,38 @@ static void course_lessons(struct course_check *cc)
 	}
 }
 
+/* Prints the diagnostics of d not printed yet; with rules_wait, not those a suppression may still take back. */
+static void print_diags(struct diags *d, const struct course_check_opts *opts, struct progress *prog, int rules_wait)
+{
+	int cleared = 0;
+
+	for (size_t k = 0; opts->print_diags && k < d->n; k++) {
+		struct diag *g = &d->v[k];
+		if (g->shown || (rules_wait && strcmp(g->rule, "compile-warning") == 0))
+			continue;
+		if (!cleared)
+			progress_clear(prog);
+		cleared = 1;
+		diag_print(stderr, g, opts->color);
+		g->shown = 1;
+	}
+	if (cleared)
+		progress_restore(prog);
+}
+
 /*
- * After its blocks (and check_end()): the rules, then the lesson's
- * diagnostics. The rule pass forks: the cache's writer must be idle first.
+ * After its blocks (and check_end(), cite_resolve()): the rules, then the
+ * lesson's diagnostics not printed yet. The rule pass forks: the cache's
+ * writer must be idle first.
  */
 static void finish_lesson(struct course_check *cc, size_t i, const struct course_check_opts *opts,
 			  struct progress *prog)
 {
 	if (cc->have_cache)
 		cache_flush(&cc->cache);
-	cite_resolve(&cc->results[i]);
 	if (!opts->no_rules)
 		rules_apply(&cc->rules, &cc->results[i]);
-	const struct diags *d = &cc->results[i].lesson->diags;
-	if (opts->print_diags && d->n) {
-		progress_clear(prog);
-		for (size_t k = 0; k < d->n; k++)
-			diag_print(stderr, &d->v[k], opts->color);
-	}
+	print_diags(&cc->results[i].lesson->diags, opts, prog, 0);
 	check_summarize(&cc->results[i], &cc->sum);
 }
 
@@ -154,6 +174,9 @@ struct pool {
 	pthread_cond_t changed;
 	/* The gate: work that may share the machine, and the one block that may not. */
 	int running, alone, want_alone;
+	/* Per lesson: its blocks not done yet. lesson_done: one of them reached 0. */
+	size_t *pending, incomplete;
+	pthread_cond_t lesson_done;
 };
 
 static void gate_enter(struct pool *p, int alone)
@@ -203,26 +226,60 @@ static void *worker(void *arg)
 		   measure block. */
 		int alone = check_block_alone(b);
 		gate_enter(p, alone);
+		pthread_mutex_lock(&p->lock);
+		progress_start(p->prog, lr->lesson, b);
+		pthread_mutex_unlock(&p->lock);
 		check_block_run(lr, j.block, p->r, p->cache);
 		gate_leave(p, alone);
 		check_block_verify(lr, j.block);
 
 		pthread_mutex_lock(&p->lock);
 		progress_block(p->prog, lr->lesson, b, &lr->blocks[j.block]);
+		if (--p->pending[j.lesson] == 0) {
+			p->incomplete--;
+			pthread_cond_broadcast(&p->lesson_done);
+		}
 		pthread_mutex_unlock(&p->lock);
 	}
 }
 
-/* Runs every block on nthreads threads, then finishes the lessons in order. */
+/*
+ * Lesson i's blocks are done while others still run (the pool's lock not
+ * held): its references and what the engine found are reported now, with
+ * its rules when they are remembered. 1 when it is finished, 0 when its
+ * rules wait for the threads.
+ */
+static int finish_early(struct course_check *cc, size_t i, const struct course_check_opts *opts, struct pool *p)
+{
+	struct lesson_result *lr = &cc->results[i];
+	int ruled = opts->no_rules || rules_apply_known(&cc->rules, lr);
+
+	pthread_mutex_lock(&p->lock); /* the progress line is the workers' too */
+	print_diags(&lr->lesson->diags, opts, p->prog, !ruled);
+	pthread_mutex_unlock(&p->lock);
+	if (ruled)
+		check_summarize(lr, &cc->sum);
+	return ruled;
+}
+
+/*
+ * Runs every block on nthreads threads, reporting each lesson as soon as
+ * its blocks are done (the file's header says how), then finishes the
+ * others in course order.
+ */
 static void run_parallel(struct course_check *cc, const struct course_check_opts *opts, struct progress *prog,
 			 struct runner *r, struct cache *cache, size_t nthreads)
 {
 	struct pool p = { .cc = cc, .r = r, .cache = cache, .prog = prog };
 	pthread_t *threads = xcalloc(nthreads, sizeof *threads);
 	size_t started = 0;
+	/* Per lesson: 0 not reported yet, 1 reported but its rules wait, 2 finished. */
+	int *state = xcalloc(cc->n ? cc->n : 1, sizeof *state);
 
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.changed, NULL);
+	pthread_cond_init(&p.lesson_done, NULL);
+	p.pending = xcalloc(cc->n ? cc->n : 1, sizeof *p.pending);
 	for (size_t i = 0; i < cc->n; i++) {
 		check_begin(&cc->results[i]);
 		p.njobs += cc->results[i].lesson->nblocks;
@@ -247,6 +304,8 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 					progress_block(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
 				} else {
 					p.jobs[k++] = (struct job){ i, b };
+					if (p.pending[i]++ == 0)
+						p.incomplete++;
 				}
 			}
 	p.njobs = k;
@@ -254,19 +313,49 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 		nthreads = k;
 	while (started < nthreads && pthread_create(&threads[started], NULL, worker, &p) == 0)
 		started++;
-	if (started == 0)
+	if (started == 0) {
 		worker(&p); /* no thread to be had (or nothing to run): this one does it all */
+	} else {
+		/*
+		 * A lesson done while others still run is reported now. The lessons
+		 * done last (none left running) are finished after the threads.
+		 */
+		pthread_mutex_lock(&p.lock);
+		while (p.incomplete > 0) {
+			size_t ready = cc->n;
+			for (size_t i = 0; i < cc->n && ready == cc->n; i++)
+				if (!state[i] && p.pending[i] == 0)
+					ready = i;
+			if (ready == cc->n) {
+				pthread_cond_wait(&p.lesson_done, &p.lock);
+				continue;
+			}
+			pthread_mutex_unlock(&p.lock);
+			check_end(&cc->results[ready]);
+			cite_resolve(&cc->results[ready]);
+			state[ready] = finish_early(cc, ready, opts, &p) ? 2 : 1;
+			pthread_mutex_lock(&p.lock);
+		}
+		pthread_mutex_unlock(&p.lock);
+	}
 	for (size_t t = 0; t < started; t++)
 		pthread_join(threads[t], NULL);
+	pthread_cond_destroy(&p.lesson_done);
 	pthread_cond_destroy(&p.changed);
 	pthread_mutex_destroy(&p.lock);
 	free(p.jobs);
+	free(p.pending);
 	free(threads);
 
 	for (size_t i = 0; i < cc->n; i++) {
-		check_end(&cc->results[i]);
-		finish_lesson(cc, i, opts, prog);
+		if (state[i] == 0) {
+			check_end(&cc->results[i]);
+			cite_resolve(&cc->results[i]);
+		}
+		if (state[i] < 2)
+			finish_lesson(cc, i, opts, prog);
 	}
+	free(state);
 }
 
 /*
@@ -333,6 +422,7 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		cc->runner.repeat = opts->repeat;
 		cache_init(&cc->cache, &cc->runner, opts->fresh);
 		cc->have_cache = 1;
+		cc->cache.held = opts->held;
 	}
 	if (!opts->no_rules) {
 		char **dirs;
@@ -360,11 +450,23 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		run_parallel(cc, opts, &prog, r, cache, (size_t)jobs < compiling ? (size_t)jobs : compiling);
 	} else {
 		for (size_t i = 0; i < cc->n; i++) {
-			check_lesson(&cc->results[i], r, cache, progress_block, &prog);
+			struct lesson_result *lr = &cc->results[i];
+			check_begin(lr);
+			for (size_t b = 0; b < lr->lesson->nblocks; b++) {
+				if (!check_block_cached(lr, b, r, cache)) {
+					progress_start(&prog, lr->lesson, &lr->lesson->blocks[b]);
+					check_block_run(lr, b, r, cache);
+				}
+				check_block_verify(lr, b);
+				progress_block(&prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
+			}
+			check_end(lr);
+			cite_resolve(lr);
 			finish_lesson(cc, i, opts, &prog);
 		}
 	}
 	progress_clear(&prog);
+	progress_release(&prog);
 	return 0;
 }
 
@@ -464,4 +566,9 @@ json_t *course_check_json(const struct course_check *cc)
 		json_array_append_new(rerr, report_diag(&cc->rules.errors.v[k]));
 	json_object_set_new(doc, "rule_errors", rerr);
 	return doc;
+}
+
+json_t *course_check_sarif(const struct course_check *cc)
+{
+	return sarif_document(cc->results, cc->n, &cc->rules.errors, &cc->rules);
 }

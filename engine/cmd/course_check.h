@@ -36,6 +36,7 @@ struct course_check_opts {
 	long jobs;	  /* blocks run at once; 0: the online CPUs */
 	int sanitize;	  /* build run blocks with ASan and UBSan (check --sanitize) */
 	int repeat;	  /* run each run block this many times (check --repeat) */
+	struct cache_held *held; /* a watch session's timed-out runs (serve; cache.h), or NULL */
 };
 
 struct course_check {
@@ -106,5 +107,7 @@ void course_check_print_summary(FILE *fp, const struct course_check *cc);
 
 /* The JSON document of `check --format json` (docs/json.md); the caller decrefs it. */
 json_t *course_check_json(const struct course_check *cc);
+/* The SARIF 2.1.0 log of `check --format sarif` (render/sarif.h); the caller decrefs it. */
+json_t *course_check_sarif(const struct course_check *cc);
 
 #endif

@@ -63,6 +63,7 @@ struct diag *diags_add(struct diags *d, const char *path, int line, int col, enu
 	g->rule = xstrdup(rule);
 	g->message = buf_detach(&msg, NULL);
 	g->detail = NULL;
+	g->shown = 0;
 	return g;
 }
 
@@ -141,14 +142,18 @@ void diag_print(FILE *fp, const struct diag *d, int color)
 	const char *off = color ? "\033[0m" : "";
 	struct buf b = BUF_INIT;
 
-	/* The path, the message and the detail (compiler output, a diff of program output) are escaped. */
-	buf_adds(&b, bold);
+	/*
+	 * Colour starts after "PATH:LINE:COL: SEVERITY: ", so that what reads
+	 * those lines from a terminal (an editor's task, a problem matcher)
+	 * reads a coloured line as a plain one. The path, the message and the
+	 * detail (compiler output, a diff of program output) are escaped.
+	 */
 	buf_adds_printable(&b, d->path);
-	buf_addf(&b, ":%d:%d:%s %s%s:%s ", d->line, d->col, off, on, severity_name(d->severity), off);
+	buf_addf(&b, ":%d:%d: %s: %s", d->line, d->col, severity_name(d->severity), bold);
 	buf_adds_printable(&b, d->message);
-	buf_adds(&b, " [");
+	buf_addf(&b, "%s %s[", off, on);
 	buf_adds_printable(&b, d->rule);
-	buf_adds(&b, "]\n");
+	buf_addf(&b, "]%s\n", off);
 	if (d->detail && *d->detail) {
 		buf_adds_printable(&b, d->detail);
 		if (b.p[b.len - 1] != '\n')

@@ -23,6 +23,7 @@ struct diag {
 	char *rule;
 	char *message;
 	char *detail; /* extra lines printed after the diagnostic, or NULL */
+	int shown;    /* printed already: a lesson whose rules must wait is printed in two parts */
 };
 
 struct diags {
@@ -49,7 +50,9 @@ const char *severity_name(enum severity sev);
  * Prints one diagnostic (and its detail) in the contract's text form, every
  * control character in its path, message and detail escaped
  * (buf_add_printable()): a compiler's or a program's output cannot move the
- * cursor or print a verdict of its own.
+ * cursor or print a verdict of its own. With color, the message is bold and
+ * the rule id in the severity's colour; "PATH:LINE:COL: SEVERITY: " is never
+ * coloured, so that the line reads the same to a problem matcher.
  */
 void diag_print(FILE *fp, const struct diag *d, int color);
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/suggest.h"
 #include "base/fs.h"
 #include "lesson/lesson.h"
 #include "sandbox/sandbox.h"
@@ -23,7 +24,7 @@
 #include "base/strvec.h"
 
 static const char *const fm_keys[] = { "title", "lesson", "unit", "course", "summary", "reviewed",
-				       "cflags" };
+				       "cflags", "warnings" };
 
 static const char *const mode_names[] = {
 	[MODE_RUN] = "run",		  [MODE_MEASURE] = "measure", [MODE_COMPILE_ONLY] = "compile-only",
@@ -196,6 +197,17 @@ static void set_fm(struct lesson *l, const char *key, const char *value, int lin
 	} else if (strcmp(key, "summary") == 0) {
 		free(l->summary);
 		l->summary = xstrdup(value);
+	} else if (strcmp(key, "warnings") == 0) {
+		if (strcmp(value, "error") == 0 || strcmp(value, "warning") == 0) {
+			l->warnings_are_errors = strcmp(value, "error") == 0;
+		} else {
+			char *hint = suggest_phrase(value, "warning, error");
+			error_at(l, line, 1, "front-matter",
+				 xasprintf("'warnings: %s' is neither 'error' nor 'warning'%s (write 'warnings: error' "
+					   "to make each compiler warning an error)",
+					   value, hint));
+			free(hint);
+		}
 	} else if (strcmp(key, "cflags") == 0) {
 		free(l->cflags);
 		l->cflags = xstrdup(value);
@@ -454,11 +466,13 @@ static void read_front_matter(struct lesson *l)
 		int known = 0;
 		for (size_t k = 0; k < ARRAY_LEN(fm_keys); k++)
 			known |= strcmp(key, fm_keys[k]) == 0;
-		if (!known)
+		if (!known) {
+			const char *near = suggest_nearest(key, fm_keys, ARRAY_LEN(fm_keys));
 			diags_add(&l->diags, l->path, n, 1, SEV_WARNING, "front-matter",
-				  "unknown front matter key '%s' (known: title, lesson, unit, course, summary, "
-				  "reviewed, cflags)",
-				  key);
+				  "unknown front matter key '%s'%s%s%s (known: title, lesson, unit, course, summary, "
+				  "reviewed, cflags, warnings)",
+				  key, near ? ": did you mean '" : "", near ? near : "", near ? "'?" : "");
+		}
 		int repeated;
 		size_t *last = strmap_put(&keys, key, l->nfm, &repeated);
 		if (repeated) {
@@ -563,9 +577,11 @@ static int take_mode(struct lesson *l, struct block *b, const struct attr *a, in
 
 static void unknown_attr(struct lesson *l, struct block *b, const struct attr *a, const char *accepted)
 {
+	char *hint = suggest_phrase(a->key, accepted);
 	error_at(l, a->line, a->col, "attribute",
-		 xasprintf("unknown attribute '%s' on a %s block (accepted: %s)", a->key,
-			   *b->lang ? b->lang : "code", accepted));
+		 xasprintf("unknown attribute '%s' on a %s block%s (accepted: %s)", a->key,
+			   *b->lang ? b->lang : "code", hint, accepted));
+	free(hint);
 	b->bad_attrs = 1;
 }
 
@@ -817,23 +833,32 @@ static void output_attributes(struct lesson *l, struct output_block *o, struct b
 	for (size_t i = 0; i < o->attrs.n; i++) {
 		const struct attr *a = &o->attrs.v[i];
 		if (strcmp(a->key, "match") == 0 && a->value) {
-			if (match_mode_parse(a->value, &o->match) < 0)
+			if (match_mode_parse(a->value, &o->match) < 0) {
+				char *hint = suggest_phrase(a->value, "exact, ellipsis, contains");
 				error_at(l, a->line, a->col, "attribute",
-					 xasprintf("match=%s is not a match mode (accepted: exact, ellipsis, "
+					 xasprintf("match=%s is not a match mode%s (accepted: exact, ellipsis, "
 						   "contains)",
-						   a->value));
+						   a->value, hint));
+				free(hint);
+			}
 		} else if (strcmp(a->key, "stream") == 0 && a->value) {
 			if (strcmp(a->value, "stdout") == 0)
 				o->stream = STREAM_STDOUT;
 			else if (strcmp(a->value, "stderr") == 0)
 				o->stream = STREAM_STDERR;
-			else
+			else {
+				char *hint = suggest_phrase(a->value, "stdout, stderr");
 				error_at(l, a->line, a->col, "attribute",
-					 xasprintf("stream=%s is not a stream (accepted: stdout, stderr)", a->value));
+					 xasprintf("stream=%s is not a stream%s (accepted: stdout, stderr)", a->value,
+						   hint));
+				free(hint);
+			}
 		} else {
+			char *hint = suggest_phrase(a->key, "match, stream");
 			error_at(l, a->line, a->col, "attribute",
-				 xasprintf("unknown attribute '%s%s' on an output block (accepted: %s)", a->key,
-					   a->value ? "=..." : "", output_attrs));
+				 xasprintf("unknown attribute '%s%s' on an output block%s (accepted: %s)", a->key,
+					   a->value ? "=..." : "", hint, output_attrs));
+			free(hint);
 		}
 	}
 	/* The compiler's messages are one text, its stdout and stderr together: a stream of it is no choice. */
@@ -868,6 +893,38 @@ static struct span info_span(const struct lesson *l, int line, size_t *info_off,
 	info.len = end - i;
 	*info_off = i;
 	return info;
+}
+
+/*
+ * A fence whose language is a slip for a kind litlab reads (```input for
+ * ```stdin, ```outptu, ```consol): the block is shown and never run or
+ * compared, which its author did not mean. A warning at the language,
+ * naming the kind it most likely is.
+ */
+static void lang_slip(struct lesson *l, const struct block *b, int line, int col)
+{
+	static const char *const kinds[] = { "output", "stdin", "console" };
+	static const char *const what[] = { "the output of the c block before it", "the standard input of the c block before it",
+					    "a shell session litlab runs" };
+	static const char *const aliases[][2] = { { "input", "stdin" },	  { "in", "stdin" },
+						  { "stdout", "output" }, { "out", "output" },
+						  { "expected", "output" }, { "session", "console" } };
+	const char *meant = NULL;
+
+	if (!*b->lang || strcmp(b->lang, "c") == 0 || strcmp(b->lang, "console") == 0)
+		return;
+	for (size_t i = 0; i < ARRAY_LEN(aliases) && !meant; i++)
+		if (strcmp(b->lang, aliases[i][0]) == 0)
+			meant = aliases[i][1];
+	if (!meant)
+		meant = suggest_nearest(b->lang, kinds, ARRAY_LEN(kinds));
+	if (!meant)
+		return;
+	size_t k = 0;
+	while (strcmp(kinds[k], meant) != 0)
+		k++;
+	diags_add(&l->diags, l->path, line, col, SEV_WARNING, "attribute",
+		  "a block in language '%s' is shown, never run or compared: did you mean '%s' (%s)?", b->lang, meant, what[k]);
 }
 
 static int is_output_lang(struct span lang)
@@ -1355,6 +1412,8 @@ static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 		c_attributes(l, b);
 	else
 		display_attributes(l, b);
+	if (fence)
+		lang_slip(l, b, line, lesson_col(l, line, info_off));
 
 	const struct attr *reason = attr_find(&b->attrs, "reason");
 	if (reason && reason->value)
@@ -1492,9 +1551,11 @@ static void resolve_uses(struct lesson *l, const struct strmap *ids)
 			if (!u) {
 				struct buf c_ids = BUF_INIT;
 				list_c_ids(l, i, &c_ids);
+				char *hint = suggest_phrase(b->use[k], c_ids.len ? c_ids.p : "");
 				error_at(l, b->use_line, b->use_col, "attribute",
-					 xasprintf("use=: no block with id '%s' in this lesson (c blocks: %s)",
-						   b->use[k], c_ids.len ? c_ids.p : "none"));
+					 xasprintf("use=: no block with id '%s' in this lesson%s (c blocks: %s)",
+						   b->use[k], hint, c_ids.len ? c_ids.p : "none"));
+				free(hint);
 				buf_release(&c_ids);
 				bad = 1;
 			} else if (strcmp(u->lang, "c") != 0) {

@@ -146,6 +146,7 @@ struct lesson {
 	char *cflags;
 	int cflags_line; /* of the front matter's cflags; 0 without */
 	int bad_cflags;	 /* the front matter's cflags are refused: no block is built */
+	int warnings_are_errors; /* 'warnings: error': a compiler's warning is an error [compile-warning] */
 
 	struct block *blocks;
 	size_t nblocks;

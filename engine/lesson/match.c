@@ -419,6 +419,11 @@ struct emit {
 	struct buf *out;
 	size_t lines;
 	size_t max;
+	/* Where the texts stand in a file: hunk ranges count from offset (0: from the text's start);
+	   origin[i], when not NULL, is the expected text's line i as written (i up to nline). */
+	size_t offset;
+	const size_t *origin;
+	size_t first; /* the expected line, as written, where the first change is; SIZE_MAX: none */
 };
 
 static int emit_begin(struct emit *em)
@@ -523,6 +528,8 @@ static void emit_hunks(struct emit *em, const struct text *e, const struct text 
 			j++;
 		}
 	}
+	if (nc)
+		em->first = em->origin ? em->origin[c[0].a0] : c[0].a0;
 	if (nc && emit_begin(em))
 		buf_addf(em->out, "--- %s\n", label);
 	if (nc && emit_begin(em))
@@ -541,10 +548,11 @@ static void emit_hunks(struct emit *em, const struct text *e, const struct text 
 		size_t bs = c[h].b0 - before, be = c[last].b1 + after;
 
 		if (emit_begin(em)) {
+			size_t was = em->origin ? em->origin[as] : as;
 			buf_adds(em->out, "@@ -");
-			add_range(em->out, as, ae - as);
+			add_range(em->out, em->offset + was, ae - as);
 			buf_adds(em->out, " +");
-			add_range(em->out, bs, be - bs);
+			add_range(em->out, em->offset + bs, be - bs);
 			buf_adds(em->out, " @@\n");
 		}
 		i = as;
@@ -564,9 +572,9 @@ static void emit_hunks(struct emit *em, const struct text *e, const struct text 
 }
 
 static void diff_texts(struct buf *out, const char *expected, size_t elen, const char *actual, size_t alen,
-		       size_t max_lines, const char *label)
+		       size_t max_lines, const char *label, size_t offset, const size_t *origin, size_t *first)
 {
-	struct emit em = { out, 0, max_lines ? max_lines : SIZE_MAX };
+	struct emit em = { out, 0, max_lines ? max_lines : SIZE_MAX, offset, origin, SIZE_MAX };
 	struct text e, a;
 	size_t pre = 0, suf = 0;
 
@@ -605,6 +613,8 @@ static void diff_texts(struct buf *out, const char *expected, size_t elen, const
 	emit_hunks(&em, &e, &a, del, ins, label);
 	if (em.lines > em.max)
 		buf_addf(out, "... (%zu more lines)\n", em.lines - em.max);
+	if (first)
+		*first = em.first;
 
 	free(delmem);
 	free(insmem);
@@ -615,7 +625,7 @@ static void diff_texts(struct buf *out, const char *expected, size_t elen, const
 void match_diff(struct buf *out, const char *expected, size_t elen,
 		const char *actual, size_t alen, size_t max_lines)
 {
-	diff_texts(out, expected, elen, actual, alen, max_lines, "expected");
+	diff_texts(out, expected, elen, actual, alen, max_lines, "expected", 0, NULL, NULL);
 }
 
 /* Comparisons spent at most on placing the runs of a pattern that do not occur whole. */
@@ -656,8 +666,17 @@ static size_t place_run(const size_t *seg, size_t n, const size_t *a, size_t fro
  * it lines up with best, after the run before it. Diffing that with the
  * actual text shows the lines that really differ, never a "..." that matched.
  */
-static void expand_ellipsis(struct buf *out, struct text *e, struct text *a)
+static void expand_ellipsis(struct buf *out, struct text *e, struct text *a, size_t **origin)
 {
+	size_t n = 0, alloc = 16;
+
+	*origin = xreallocarray(NULL, alloc, sizeof **origin);
+#define ORIGIN(k)                                                                          \
+	do {                                                                               \
+		if (n + 1 >= alloc)                                                        \
+			*origin = xreallocarray(*origin, alloc *= 2, sizeof **origin);     \
+		(*origin)[n++] = (k);                                                      \
+	} while (0)
 	size_t first = SIZE_MAX, last = 0, na;
 
 	text_split(e);
@@ -674,6 +693,9 @@ static void expand_ellipsis(struct buf *out, struct text *e, struct text *a)
 	}
 	if (first == SIZE_MAX) {
 		buf_add(out, e->b.p, e->b.len);
+		for (size_t k = 0; k < e->nline; k++)
+			ORIGIN(k);
+		ORIGIN(e->nline);
 		return;
 	}
 	size_t tail = e->nline - last - 1;
@@ -703,34 +725,50 @@ static void expand_ellipsis(struct buf *out, struct text *e, struct text *a)
 		if (e->id[k] != LINE_ANY) {
 			buf_add(out, e->line[k].p, e->line[k].len);
 			buf_addc(out, '\n');
+			ORIGIN(k);
 			continue;
 		}
 		for (size_t j = from[k]; j < to[k]; j++) {
 			buf_add(out, a->line[j].p, a->line[j].len);
 			buf_addc(out, '\n');
+			ORIGIN(k);
 		}
 	}
+	ORIGIN(e->nline);
+#undef ORIGIN
 	free(fail);
 	free(from);
 	free(to);
 }
 
+void match_diff_at(struct buf *out, enum match_mode mode, const char *expected, size_t elen, const char *actual,
+		   size_t alen, size_t max_lines, int first_line, int *diff_line)
+{
+	size_t offset = first_line > 1 ? (size_t)first_line - 1 : 0, first = SIZE_MAX;
+
+	if (mode != MATCH_ELLIPSIS) {
+		diff_texts(out, expected, elen, actual, alen, max_lines, "expected", offset, NULL, &first);
+	} else {
+		struct text e, a;
+		struct buf x = BUF_INIT;
+		size_t *origin;
+
+		text_init(&e, expected, elen);
+		text_init(&a, actual, alen);
+		expand_ellipsis(&x, &e, &a, &origin);
+		diff_texts(out, x.p, x.len, a.b.p, a.b.len, max_lines,
+			   "expected (each '...' shown as the lines it stands for)", offset, origin, &first);
+		free(origin);
+		buf_release(&x);
+		text_release(&e);
+		text_release(&a);
+	}
+	if (diff_line)
+		*diff_line = first == SIZE_MAX ? 0 : (int)(offset + first + 1);
+}
+
 void match_diff_mode(struct buf *out, enum match_mode mode, const char *expected, size_t elen,
 		     const char *actual, size_t alen, size_t max_lines)
 {
-	if (mode != MATCH_ELLIPSIS) {
-		match_diff(out, expected, elen, actual, alen, max_lines);
-		return;
-	}
-	struct text e, a;
-	struct buf x = BUF_INIT;
-
-	text_init(&e, expected, elen);
-	text_init(&a, actual, alen);
-	expand_ellipsis(&x, &e, &a);
-	diff_texts(out, x.p, x.len, a.b.p, a.b.len, max_lines,
-		   "expected (each '...' shown as the lines it stands for)");
-	buf_release(&x);
-	text_release(&e);
-	text_release(&a);
+	match_diff_at(out, mode, expected, elen, actual, alen, max_lines, 1, NULL);
 }

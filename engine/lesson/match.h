@@ -78,5 +78,16 @@ void match_diff(struct buf *out, const char *expected, size_t elen,
  */
 void match_diff_mode(struct buf *out, enum match_mode mode, const char *expected, size_t elen,
 		     const char *actual, size_t alen, size_t max_lines);
+/*
+ * match_diff_mode() for an expected text whose first line is line
+ * first_line of a file: the hunks' ranges count in the file's lines (the
+ * actual side as if it stood in the expected text's place), and *diff_line
+ * (when not NULL) is the file line of the first expected line that differs,
+ * or of the line before which lines are missing; 0 when the texts do not
+ * differ. With MATCH_ELLIPSIS, a line that a "..." stands for counts as the
+ * "..." line's (a range's length still counts the lines it stands for).
+ */
+void match_diff_at(struct buf *out, enum match_mode mode, const char *expected, size_t elen, const char *actual,
+		   size_t alen, size_t max_lines, int first_line, int *diff_line);
 
 #endif

@@ -133,10 +133,21 @@ void describe_block(struct description *d, const char *cc, const struct lesson *
 			name(d, br->m.regions[i].name);
 			duration(d, " median ", br->m.regions[i].st.median);
 		}
+		if (ev->env) {
+			const char *date = ev->env->date_utc;
+			words(d, "; measured %s", date && *date ? date : "unknown");
+			if (ev->env->loadavg1 >= 0)
+				words(d, ", load average %.2f (1 min)", ev->env->loadavg1);
+			else
+				words(d, ", load average unknown");
+		}
 	}
 	if (ev->cached) {
 		SEP();
-		words(d, "cached");
+		if (ev->made)
+			words(d, "cached, evidence made %s", ev->made);
+		else
+			words(d, "cached, evidence made at an unknown date");
 	}
 	if (b->mode == MODE_DERIVED) {
 		SEP();

@@ -14,6 +14,7 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,8 @@ struct page {
 	size_t nh;
 	cmark_node *title; /* the level-1 heading that is the page's <h1>, or NULL */
 	size_t words;
+	char *shown; /* preview: one flag per diagnostic of the lesson, once shown; else NULL */
+	size_t nshown;
 };
 
 static void esc(struct buf *out, const char *s)
@@ -446,6 +449,7 @@ static const char *heading_id(const struct page *p, cmark_node *n)
 
 static void page_release(struct page *p)
 {
+	free(p->shown);
 	free_words(p->ids, p->nids);
 	for (size_t i = 0; i < p->nh; i++)
 		free(p->h[i].id);
@@ -705,6 +709,41 @@ static void stream_pre(struct buf *out, const char *cls, const char *label, cons
 	buf_adds(out, "</pre>\n");
 }
 
+/* 1 if a line of the block is "...": the transcript as written leaves lines out. */
+static int has_wildcard_line(const struct block *b)
+{
+	const char *p = b->code, *end = b->code + b->code_len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = (size_t)((nl ? nl : end) - p);
+		if (len == 3 && memcmp(p, "...", 3) == 0)
+			return 1;
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+/*
+ * A session that passed is its transcript: the block above shows it, every
+ * line verified, so it is not shown twice. Only where the transcript says
+ * "..." is the session as it ran worth a look, folded away; one that did
+ * not pass shows what ran, for the reader to compare.
+ */
+static void session_as_run(struct buf *out, const struct block *b, const struct block_result *br)
+{
+	const struct launch_result *run = &br->ev.run;
+
+	if (br->status == STATUS_PASSED && !has_wildcard_line(b))
+		return;
+	if (br->status == STATUS_PASSED)
+		buf_adds(out, "<details class=\"session-run\"><summary>The session as it ran, with the lines "
+			      "'...' stands for</summary>\n");
+	stream_pre(out, "output", "the session as it ran", run->out.p, run->out.len, run->out_truncated);
+	if (br->status == STATUS_PASSED)
+		buf_adds(out, "</details>\n");
+}
+
 /* What the block really printed, or what the lesson derives; inside the figure, before the caption. */
 static void figure_outputs(struct buf *out, const struct block *b, const struct block_result *br)
 {
@@ -729,6 +768,10 @@ static void figure_outputs(struct buf *out, const struct block *b, const struct 
 	}
 	if (!ev->executed)
 		return;
+	if (b->mode == MODE_SESSION) {
+		session_as_run(out, b, br);
+		return;
+	}
 	const char *first = b->mode == MODE_MEASURE ? " of the first run" : "";
 	if (run->out.len || block_output(b, STREAM_STDOUT)) {
 		char *label = xasprintf("stdout%s", first);
@@ -868,6 +911,12 @@ static void measure_panel(struct buf *out, const struct render_ctx *ctx, const s
 		buf_adds(out, "unknown");
 	}
 	buf_adds(out, "</dd>\n");
+	dt(out, "Load average");
+	if (env && env->loadavg1 >= 0)
+		buf_addf(out, "%.2f (1 min, as the measurement began)", env->loadavg1);
+	else
+		buf_adds(out, "unknown");
+	buf_adds(out, "</dd>\n");
 	dd_text(out, "Isolation", evidence_isolation(&br->ev, &ctx->run));
 	dd_text(out, "Recorded by", "litlab " LITLAB_VERSION);
 	buf_adds(out, "</dl>\n");
@@ -919,6 +968,20 @@ static void file_caption(struct page *p, const struct block *b)
 	}
 }
 
+/* " Evidence reused from the cache, made <time>...</time>." */
+static void cached_note(struct buf *out, const struct evidence *ev)
+{
+	buf_adds(out, " Evidence reused from the cache");
+	if (ev->made) {
+		buf_adds(out, ", made <time datetime=\"");
+		esc(out, ev->made);
+		buf_adds(out, "\">");
+		esc(out, ev->made);
+		buf_adds(out, "</time>");
+	}
+	buf_adds(out, ".");
+}
+
 /* A session's caption: where it ran and what was verified. */
 static void session_caption(struct page *p, const struct block *b, const struct block_result *br)
 {
@@ -939,7 +1002,34 @@ static void session_caption(struct page *p, const struct block *b, const struct 
 		buf_adds(out, " (a <code>...</code> line stands for lines not shown)");
 	buf_adds(out, ".");
 	if (br->ev.cached)
-		buf_adds(out, " Evidence reused from the cache.");
+		cached_note(out, &br->ev);
+}
+
+void render_receipt_anchor(struct buf *out, const struct lesson *l, const struct block *b)
+{
+	char *page = render_page_name(l->path);
+
+	buf_add(out, page, strlen(page) - 5); /* without ".html" */
+	buf_addc(out, ':');
+	buf_adds(out, b->id ? b->id : "");
+	free(page);
+}
+
+/* The end of a caption: the link to the block's receipt, when the site has receipts. */
+static void caption_end(struct page *p, const struct block *b)
+{
+	struct buf *out = p->out;
+	const struct render_receipt *r = p->ctx->receipts ? &p->ctx->receipts[p->index][b->index] : NULL;
+
+	if (r) {
+		struct buf anchor = BUF_INIT;
+		render_receipt_anchor(&anchor, p->l, b);
+		buf_adds(out, " <a class=\"receipt\" href=\"" RENDER_RECEIPTS_PAGE "#");
+		esc_href(out, anchor.p);
+		buf_addf(out, "\" data-receipt=\"sha256:%s\">Receipt</a>", r->receipt);
+		buf_release(&anchor);
+	}
+	buf_adds(out, "</figcaption>\n");
 }
 
 static void caption(struct page *p, const struct block *b, const struct block_result *br)
@@ -952,13 +1042,14 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 	if (b->file && (br->status == STATUS_FRAGMENT || br->status == STATUS_DISPLAY)) {
 		buf_adds(out, "<span class=\"badge\">lesson file</span> ");
 		file_caption(p, b);
-		buf_adds(out, "Shown as written; not built on its own.</figcaption>\n");
+		buf_adds(out, "Shown as written; not built on its own.");
+		caption_end(p, b);
 		return;
 	}
 	file_caption(p, b);
 	if (b->mode == MODE_SESSION && br->status == STATUS_PASSED) {
 		session_caption(p, b, br);
-		buf_adds(out, "</figcaption>\n");
+		caption_end(p, b);
 		return;
 	}
 	switch (br->status) {
@@ -984,7 +1075,7 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		verified(out, b);
 		buf_adds(out, ".");
 		if (ev->cached)
-			buf_adds(out, " Evidence reused from the cache.");
+			cached_note(out, ev);
 		if (br->status == STATUS_MEASURED && br->measured)
 			measure_panel(out, p->ctx, b, br);
 		break;
@@ -993,6 +1084,8 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		toolchain(out, p->ctx, ev);
 		uses(out, l, b);
 		buf_adds(out, " without error; not executed (compile-only).");
+		if (ev->cached)
+			cached_note(out, ev);
 		break;
 	case STATUS_COMPILE_FAILED:
 		buf_adds(out, "<span class=\"badge\">compile failure, as expected</span> Given to ");
@@ -1002,6 +1095,8 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 		if (block_output(b, STREAM_STDOUT))
 			buf_addf(out, " and verified (%s match)", match_mode_name(block_output(b, STREAM_STDOUT)->match));
 		buf_adds(out, ".");
+		if (ev->cached)
+			cached_note(out, ev);
 		break;
 	case STATUS_DERIVED:
 		buf_addf(out, "<span class=\"badge\">derived</span> Not executed%s. Reason: ",
@@ -1031,7 +1126,7 @@ static void caption(struct page *p, const struct block *b, const struct block_re
 			      "<a href=\"audit.html\">audit ledger</a>.");
 		break;
 	}
-	buf_adds(out, "</figcaption>\n");
+	caption_end(p, b);
 }
 
 /* A session as a terminal shows it: prompts and commands set apart from what they print. */
@@ -1054,6 +1149,57 @@ static void transcript(struct buf *out, const char *code, size_t len)
 		in_cmd = cmd || more;
 		p += n;
 	}
+}
+
+/* Preview: one diagnostic where it belongs on the page, numbered (diag-N) in the lesson's order. */
+static void diag_box(struct buf *out, const struct diag *g, size_t k)
+{
+	const char *sev = severity_name(g->severity);
+
+	buf_addf(out, "<div class=\"diag diag-%s\" id=\"diag-%zu\" data-line=\"%d\" role=\"note\">"
+		      "<span class=\"diag-where\">", sev, k + 1, g->line);
+	esc(out, g->path);
+	if (g->line > 0)
+		buf_addf(out, ":%d:%d", g->line, g->col);
+	buf_addf(out, "</span> <strong class=\"diag-sev\">%s:</strong> <span class=\"diag-msg\">", sev);
+	esc(out, g->message);
+	buf_adds(out, "</span>");
+	if (g->rule && *g->rule) {
+		buf_adds(out, " <span class=\"diag-rule\">[");
+		esc(out, g->rule);
+		buf_adds(out, "]</span>");
+	}
+	if (g->detail && *g->detail) {
+		buf_adds(out, "\n<pre class=\"diag-detail\">");
+		esc(out, g->detail);
+		buf_adds(out, "</pre>");
+	}
+	buf_adds(out, "</div>\n");
+}
+
+/* Preview: shows every diagnostic not shown yet whose line is from lo to hi. */
+static void diags_between(struct page *p, int lo, int hi)
+{
+	const struct diags *d = &p->l->diags;
+
+	for (size_t k = 0; k < p->nshown && k < d->n; k++)
+		if (!p->shown[k] && d->v[k].line >= lo && d->v[k].line <= hi) {
+			p->shown[k] = 1;
+			diag_box(p->out, &d->v[k], k);
+		}
+}
+
+/* The last line of block b, its output blocks included. */
+static int block_last_line(const struct block *b)
+{
+	int last = b->node ? cmark_node_get_end_line(b->node) : b->end_line;
+
+	for (size_t k = 0; k < b->noutputs; k++)
+		if (b->outputs[k].node && cmark_node_get_end_line(b->outputs[k].node) > last)
+			last = cmark_node_get_end_line(b->outputs[k].node);
+	if (b->has_stdin && b->stdin_line > last)
+		last = b->stdin_line;
+	return last;
 }
 
 static void figure(struct page *p, const struct block *b, const struct block_result *br)
@@ -1080,6 +1226,8 @@ static void figure(struct page *p, const struct block *b, const struct block_res
 	figure_outputs(out, b, br);
 	caption(p, b, br);
 	buf_adds(out, "</figure>\n");
+	if (p->shown)
+		diags_between(p, b->line, block_last_line(b));
 }
 
 static void code_block(struct page *p, cmark_node *n)
@@ -1178,8 +1326,16 @@ static void body(struct page *p)
 		default:
 			break;
 		}
+		/* Preview: a top-level element done, the diagnostics of its lines follow it. */
+		cmark_node_type t = cmark_node_get_type(n);
+		int leaf = t == CMARK_NODE_HEADING || t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_CODE_BLOCK ||
+			   t == CMARK_NODE_HTML_BLOCK || t == CMARK_NODE_THEMATIC_BREAK;
+		if (p->shown && cmark_node_parent(n) == p->l->doc && (!enter || leaf))
+			diags_between(p, 1, cmark_node_get_end_line(n));
 	}
 	cmark_iter_free(it);
+	if (p->shown)
+		diags_between(p, INT_MIN, INT_MAX);
 }
 
 /* Pages */
@@ -1246,10 +1402,33 @@ static void lesson_label(struct buf *out, const struct lesson *l)
 		esc(out, lesson_title(l));
 }
 
-static void head(struct buf *out, const struct render_ctx *ctx, const char *title, const char *description)
+/*
+ * A draft's marks, in the page itself (the site's style.css is the published
+ * one): a watermark behind the whole page, the banner, the diagnostics.
+ */
+static const char draft_style[] =
+	"<style>\n"
+	"body.draft{background-image:url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' "
+	"width='360' height='240'%3E%3Ctext x='20' y='150' transform='rotate(-25 180 120)' "
+	"font-family='sans-serif' font-size='72' font-weight='bold' fill='%23b00020' fill-opacity='0.09'"
+	"%3EDRAFT%3C/text%3E%3C/svg%3E\");background-repeat:repeat}\n"
+	".draft-banner{position:sticky;top:0;z-index:100;margin:0 0 1em;padding:.7em 1em;background:#b00020;"
+	"color:#fff;border:4px dashed #fff;outline:3px solid #b00020;font:bold 1.05rem/1.4 sans-serif}\n"
+	".draft-banner a{color:#fff}\n"
+	".diag{margin:.6em 0 1.2em;padding:.5em .8em;border-left:6px solid #555;background:#eee;color:#111;"
+	"font:.9rem/1.45 ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere}\n"
+	".diag-error{border-color:#b00020;background:#fde7ea}\n"
+	".diag-warning{border-color:#a65f00;background:#fff3df}\n"
+	".diag-detail{margin:.4em 0 0;font-size:.85rem;white-space:pre-wrap}\n"
+	"</style>\n";
+
+static void head(struct buf *out, const struct render_ctx *ctx, const char *title, const char *description,
+		 int draft)
 {
 	buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+	if (draft)
+		buf_adds(out, "DRAFT (not published): ");
 	esc(out, title);
 	buf_adds(out, " · ");
 	esc(out, ctx->course);
@@ -1260,8 +1439,11 @@ static void head(struct buf *out, const struct render_ctx *ctx, const char *titl
 		buf_adds(out, "\">\n");
 	}
 	buf_adds(out, "<meta name=\"generator\" content=\"litlab " LITLAB_VERSION "\">\n"
-		      "<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n"
-		      "<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n"
+		      "<link rel=\"stylesheet\" href=\"style.css\">\n");
+	if (ctx->preview)
+		buf_adds(out, draft_style);
+	buf_adds(out, draft ? "</head>\n<body class=\"draft\">\n" : "</head>\n<body>\n");
+	buf_adds(out, "<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n"
 		      "<header class=\"site-header\">\n<nav aria-label=\"Site\">\n<ul>\n<li><a href=\"index.html\">");
 	esc(out, ctx->course);
 	buf_adds(out, "</a></li>\n<li><a href=\"audit.html\">Audit ledger</a></li>\n</ul>\n</nav>\n</header>\n"
@@ -1355,8 +1537,28 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 			take_id(&p, xasprintf("%s-dist", l->blocks[k].id));
 		}
 	survey(&p);
+	size_t errors = diags_count(&l->diags, SEV_ERROR);
+	if (ctx->preview) {
+		p.nshown = l->diags.n;
+		p.shown = xcalloc(p.nshown + 1, 1);
+	}
 
-	head(out, ctx, lesson_title(l), l->summary);
+	head(out, ctx, lesson_title(l), l->summary, ctx->preview && errors > 0);
+	if (ctx->preview && errors > 0) {
+		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: this lesson has %zu "
+			      "error%s, each shown at its place below (<a href=\"#diag-",
+			 errors, errors == 1 ? "" : "s");
+		for (size_t k = 0; k < l->diags.n; k++)
+			if (l->diags.v[k].severity == SEV_ERROR) {
+				buf_addf(out, "%zu", k + 1);
+				break;
+			}
+		buf_adds(out, "\">the first</a>). litlab build refuses to publish it until they are fixed.</div>\n");
+	}
+	if (p.shown) { /* the front matter's, and those of no line */
+		cmark_node *first = cmark_node_first_child(l->doc);
+		diags_between(&p, INT_MIN, first ? cmark_node_get_start_line(first) - 1 : 0);
+	}
 	buf_adds(out, "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\">\n<ol>\n<li><a href=\"index.html\">");
 	esc(out, ctx->course);
 	buf_adds(out, "</a></li>\n");
@@ -1461,7 +1663,14 @@ static void counts_list(struct buf *out, const struct render_counts *c)
 
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n)
 {
-	head(out, ctx, "Lessons", NULL);
+	size_t drafts = 0;
+	for (size_t i = 0; ctx->preview && i < n; i++)
+		drafts += diags_count(&v[i].lesson->diags, SEV_ERROR) > 0;
+	head(out, ctx, "Lessons", NULL, drafts > 0);
+	if (drafts)
+		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: %zu lesson%s below ha%s "
+			      "errors (marked DRAFT). litlab build refuses to publish the course until they are fixed.</div>\n",
+			 drafts, drafts == 1 ? "" : "s", drafts == 1 ? "s" : "ve");
 	buf_adds(out, "<h1>");
 	esc(out, ctx->course);
 	buf_addf(out, "</h1>\n<p>%zu lesson%s. Every output on these pages was produced by compiling and running "
@@ -1480,6 +1689,9 @@ void render_index(struct buf *out, const struct render_ctx *ctx, const struct le
 			buf_addf(out, "Lesson %d: ", l->number);
 		esc(out, lesson_title(l));
 		buf_adds(out, "</a>\n");
+		if (ctx->preview && c.errors)
+			buf_addf(out, "<strong class=\"diag diag-error\">DRAFT: %zu error%s</strong>\n", c.errors,
+				 c.errors == 1 ? "" : "s");
 		if (l->unit && *l->unit) {
 			buf_adds(out, "<p class=\"breadcrumb\">");
 			esc(out, l->unit);
@@ -1573,7 +1785,7 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 		nsupp += v[i].nsupp;
 		ndiags += v[i].lesson->diags.n;
 	}
-	head(out, ctx, "Audit ledger", NULL);
+	head(out, ctx, "Audit ledger", NULL, 0);
 	buf_addf(out, "<h1>Audit ledger</h1>\n<p>Every block of the course with its status and evidence, every "
 		      "measure reference with the measurement it comes from, every cited value with its source, "
 		      "every time-like value the rules let pass with the words that decided, every suppressed "
@@ -1616,7 +1828,7 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 			buf_adds(out, "<tr><td>");
 			lesson_anchor(out, l, b->id);
 			cell_code(out, b->id);
-			buf_addf(out, "</a></td><td>%d</td><td>%s", b->line, block_mode_name(b->mode));
+			buf_addf(out, "</a></td><td>%d</td><td class=\"mode\">%s", b->line, block_mode_name(b->mode));
 			if (b->mode == MODE_DISPLAY && *b->lang) {
 				buf_adds(out, " (");
 				esc(out, b->lang);
@@ -1766,6 +1978,54 @@ void render_audit(struct buf *out, const struct render_ctx *ctx, const struct le
 			diag_rows(out, rule_errors);
 		for (size_t i = 0; i < n; i++)
 			diag_rows(out, &v[i].lesson->diags);
+		buf_adds(out, "</tbody>\n</table>\n</div>\n");
+	}
+	foot(out, NULL);
+}
+
+void render_receipts(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n)
+{
+	head(out, ctx, "Receipts", NULL, 0);
+	buf_adds(out, "<h1>Receipts</h1>\n<p>Each block's receipt: the SHA-256 of the lesson's bytes and of the "
+		      "block's code with what it uses, and the hash of the receipt itself, which the block's caption "
+		      "carries. <a href=\"" RENDER_RECEIPTS_JSON "\"><code>" RENDER_RECEIPTS_JSON "</code></a> holds "
+		      "them with what each block claims, the hash of its evidence record and the hash of every page; "
+		      "<code>litlab verify</code> runs every block again from the lessons and compares.</p>\n");
+	for (size_t i = 0; ctx->receipts && i < n; i++) {
+		const struct lesson *l = v[i].lesson;
+		char *page = render_page_name(l->path);
+		buf_adds(out, "<h2>");
+		lesson_anchor(out, l, NULL);
+		lesson_label(out, l);
+		buf_adds(out, ": ");
+		esc(out, lesson_title(l));
+		buf_adds(out, "</a></h2>\n<p><code>");
+		esc(out, l->path);
+		buf_addf(out, "</code>: SHA-256 <code>%s</code></p>\n",
+			 l->nblocks ? ctx->receipts[i][0].lesson : "");
+		free(page);
+		if (!l->nblocks)
+			continue;
+		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Receipts\">\n"
+			      "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Block</th><th scope=\"col\">Status"
+			      "</th><th scope=\"col\">Hashes (SHA-256)</th></tr></thead>\n<tbody>\n");
+		for (size_t k = 0; k < l->nblocks; k++) {
+			const struct block *b = &l->blocks[k];
+			const struct render_receipt *r = &ctx->receipts[i][k];
+			struct buf anchor = BUF_INIT;
+			render_receipt_anchor(&anchor, l, b);
+			buf_adds(out, "<tr id=\"");
+			esc(out, anchor.p);
+			buf_adds(out, "\"><td>");
+			lesson_anchor(out, l, b->id);
+			cell_code(out, b->id);
+			/* Not the evidence record's hash: it changes with the run's times, the pages do not. */
+			buf_addf(out, "</a></td><td class=\"status-%s\">%s</td><td>receipt <code>%s</code><br>code "
+				      "<code>%s</code></td></tr>\n",
+				 block_status_name(v[i].blocks[k].status), block_status_name(v[i].blocks[k].status),
+				 r->receipt, r->code);
+			buf_release(&anchor);
+		}
 		buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	}
 	foot(out, NULL);

@@ -23,9 +23,26 @@
 #include "base/buf.h"
 #include "check/check.h"
 
+/*
+ * One block's receipt (cmd/receipts.h makes them, docs/json.md says what
+ * each hash covers): its caption links to it in receipts.html.
+ */
+struct render_receipt {
+	char receipt[KEY_HEX + 1];  /* receipt_sha256: the hash of the receipt itself */
+	char lesson[KEY_HEX + 1];   /* the lesson's bytes */
+	char code[KEY_HEX + 1];	    /* the block's code with what it uses */
+	char evidence[KEY_HEX + 1]; /* its evidence record; "" when it has none */
+};
+
+#define RENDER_RECEIPTS_PAGE "receipts.html"
+#define RENDER_RECEIPTS_JSON "receipts.json"
+
 struct render_ctx {
 	struct evidence_context run; /* compiler, isolation, environment (NULLs when nothing was compiled) */
 	const char *course;	     /* the course title (render_course_title()) */
+	int preview;		     /* a preview (litlab serve), never a published site: see render_lesson() */
+	/* receipts[i][k]: the receipt of block k of lesson v[i]; NULL: no receipts, no links */
+	struct render_receipt *const *receipts;
 };
 
 /* The course's title: the first lesson's `course` front matter, else "Course". */
@@ -43,11 +60,25 @@ char *render_page_name(const char *lesson_path);
  */
 char *render_lesson_href(const struct lesson_result *v, size_t n, size_t i, const char *url);
 
-/* The page of lesson v[i]; v[i - 1] and v[i + 1] are its previous and next lessons. */
+/*
+ * The page of lesson v[i]; v[i - 1] and v[i + 1] are its previous and next lessons.
+ * With ctx->preview, each diagnostic of the lesson is shown at its place: after
+ * the figure of the block whose lines hold it (its output blocks included), else
+ * after the top-level element that holds its line; one of the front matter comes first.
+ * A lesson with an error is then a draft, which no one can take for a published
+ * page: its <title> starts with "DRAFT", its <body> has class "draft" (a
+ * watermark across the page) and a banner on top of the page says it is not
+ * published and how many errors it has. Pages of a published site never get here:
+ * `litlab build` refuses a lesson with errors.
+ */
 void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
 		   size_t i);
 
-/* index.html: the course, its lessons in order, each with its evidence summary. */
+/*
+ * index.html: the course, its lessons in order, each with its evidence summary.
+ * With ctx->preview, a course with a lesson with errors is a draft too (title,
+ * watermark, banner), and each such lesson is marked DRAFT with its count.
+ */
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n);
 
 /*
@@ -58,6 +89,12 @@ void render_index(struct buf *out, const struct render_ctx *ctx, const struct le
  */
 void render_audit(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
 		  const struct diags *rule_errors);
+
+/* receipts.html: every block's receipt (ctx->receipts), an anchor each (render_receipt_anchor()). */
+void render_receipts(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n);
+
+/* A block's anchor in receipts.html: its page's name without ".html", ':', its id ("15-profiling:sum"). */
+void render_receipt_anchor(struct buf *out, const struct lesson *l, const struct block *b);
 
 /*
  * A {{measure:ID[/REGION]:STAT}} reference: body[0..len) is what stands

@@ -115,6 +115,8 @@ static json_t *evidence(const struct report_ctx *ctx, const struct block *b, con
 	if (ev->repeats > 1)
 		json_object_set_new(j, "runs", json_integer(ev->repeats));
 	json_object_set_new(j, "cached", json_boolean(ev->cached));
+	if (ev->cached)
+		json_object_set_new(j, "made", str(ev->made));
 	json_object_set_new(j, "isolation", str(evidence_isolation(ev, &ctx->run)));
 	return j;
 }

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/embedded.h"
 #include "base/fs.h"
 #include "base/keyhash.h"
 #include "lesson/lessonfiles.h"
@@ -19,8 +20,6 @@
 #include "render/tangle.h"
 
 /* engine/include/litlab.h, embedded at build time (engine/embed-file.sh). */
-extern const char litlab_h[];
-extern const size_t litlab_h_len;
 
 void tangle_set_init(struct tangle_set *s)
 {

@@ -35,9 +35,10 @@
 #include "lesson/prose.h"
 #include "lesson/quantity.h"
 #include "base/fs.h"
+#include "base/subproc.h"
 #include "run/console.h"
 #include "rules/rules.h"
-#include "rules/rules_embedded.h"
+#include "base/embedded.h"
 
 /* ---- the sandboxed Lua state ---- */
 
@@ -131,7 +132,9 @@ static int l_quantities(lua_State *L)
 				offsets[sp.n] = (size_t)-1;
 			if (offsets[sp.n] != (size_t)-1 && texts[sp.n])
 				sp.n++;
-			lua_pop(L, 2); /* the strings stay alive in spans[i] */
+			/* spans[i] too: each turn leaves the stack as it found it, however many spans there
+			   are (the strings stay alive in spans[i], which the argument holds). */
+			lua_pop(L, 3);
 		}
 		sp.text = texts;
 		sp.offset = offsets;
@@ -1061,78 +1064,68 @@ static void handle_record(struct pass *ps, char *line)
 	}
 }
 
+struct pass_child {
+	struct pass *ps;
+	const struct lesson_result *lr;
+	size_t from;
+	struct buf in;	     /* a record not yet ended by its newline */
+	size_t last_started; /* the file the child last began */
+};
+
+static void pass_child_main(void *arg, int fd)
+{
+	struct pass_child *pc = arg;
+
+	rule_child(pc->ps->rs, pc->from, pc->lr, fd);
+}
+
+/* Takes the records in what the child wrote; each file it begins gets the whole wall limit. */
+static void pass_child_take(void *ctx, struct subproc *sp, const char *p, size_t n)
+{
+	struct pass_child *pc = ctx;
+	struct pass *ps = pc->ps;
+	struct buf *in = &pc->in;
+	char *nl;
+	size_t used = 0;
+
+	buf_add(in, p, n);
+	if (ps->raw)
+		buf_add(ps->raw, p, n);
+	while ((nl = memchr(in->p + used, '\n', in->len - used))) {
+		*nl = '\0';
+		handle_record(ps, in->p + used);
+		used = (size_t)(nl - in->p) + 1;
+		if (ps->started && ps->current != pc->last_started) {
+			pc->last_started = ps->current;
+			sp->deadline = now_ns() + (long long)(RULE_WALL_LIMIT_S * 1e9);
+		}
+	}
+	memmove(in->p, in->p + used, in->len - used);
+	buf_setlen(in, in->len - used);
+}
+
 /* Runs files from..end in one child; returns the index to restart at, or nfiles when done. */
 static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t from)
 {
-	int fds[2];
+	struct pass_child pc = { ps, lr, from, BUF_INIT, (size_t)-1 };
+	struct subproc sp;
 
-	if (pipe2(fds, O_CLOEXEC) < 0) {
-		rule_error(ps, from, 1, "cannot create a pipe for the rule pass");
-		return ps->rs->nfiles;
-	}
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		rule_error(ps, from, 1, "cannot fork the rule pass");
-		return ps->rs->nfiles;
-	}
-	if (pid == 0) {
-		close(fds[0]);
-		signal(SIGPIPE, SIG_DFL);
-		rule_child(ps->rs, from, lr, fds[1]);
-	}
-	close(fds[1]);
-	struct buf in = BUF_INIT;
-	long long started_at = now_ns();
-	size_t last_started = (size_t)-1;
-	int killed = 0, eof = 0;
 	ps->started = ps->ended = 0;
-	while (!eof) {
-		long long limit = (long long)(RULE_WALL_LIMIT_S * 1e9);
-		long long left = started_at + limit - now_ns();
-		if (left <= 0) {
-			kill(pid, SIGKILL);
-			killed = 1;
-			break;
-		}
-		struct pollfd pf = { fds[0], POLLIN, 0 };
-		int pr = poll(&pf, 1, (int)(left / 1000000 + 1));
-		if (pr < 0 && errno != EINTR)
-			break;
-		if (pr <= 0)
-			continue;
-		char chunk[8192];
-		ssize_t got = read(fds[0], chunk, sizeof chunk);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0) {
-			eof = 1;
-			break;
-		}
-		buf_add(&in, chunk, (size_t)got);
-		if (ps->raw)
-			buf_add(ps->raw, chunk, (size_t)got);
-		char *nl;
-		size_t used = 0;
-		while ((nl = memchr(in.p + used, '\n', in.len - used))) {
-			*nl = '\0';
-			handle_record(ps, in.p + used);
-			used = (size_t)(nl - in.p) + 1;
-			if (ps->started && ps->current != last_started) {
-				last_started = ps->current;
-				started_at = now_ns();
-			}
-		}
-		memmove(in.p, in.p + used, in.len - used);
-		buf_setlen(&in, in.len - used);
+	if (subproc_fork(&sp, pass_child_main, &pc, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
+		rule_error(ps, from, 1, "cannot start the rule pass (fork failed)");
+		return ps->rs->nfiles;
 	}
-	close(fds[0]);
-	buf_release(&in);
-	int status = 0;
-	waitpid(pid, &status, 0);
+	enum subproc_end end = subproc_read(&sp, pass_child_take, &pc);
+	buf_release(&pc.in);
+	int stopped;
+	int status = subproc_finish(&sp, end != SUBPROC_EOF, &stopped);
+	int killed = stopped && end != SUBPROC_ERROR; /* late: past the wall limit */
+	if (end == SUBPROC_ERROR) {
+		ps->unclean = 1;
+		rule_error(ps, ps->started ? ps->current : from, ps->current_line,
+			   "its output could not be read, and it was stopped");
+		return (ps->started ? ps->current : from) + 1;
+	}
 	if (killed || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		ps->unclean = 1;
 	if (killed || (ps->started && !ps->ended && out_of_cpu(status))) {
@@ -1386,7 +1379,8 @@ static int drop_suppressed(const struct diag *d, void *arg)
 	return engine_may_suppress(d->rule) && suppressed(c->rs, c->lr, d);
 }
 
-void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
+/* rules_apply(); without may_fork, only a remembered pass: 0 (and nothing done) when there is none. */
+static int apply(const struct ruleset *rs, struct lesson_result *lr, int may_fork)
 {
 	struct lesson *l = lr->lesson;
 	struct diags found;
@@ -1396,6 +1390,12 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 	char *known = NULL;
 	size_t known_len = 0;
 
+	if (rs->memo) {
+		pass_key(rs, lr, key);
+		known = cache_memo_get(rs->memo, "rules", key, &known_len);
+	}
+	if (!known && !may_fork)
+		return 0;
 	diags_init(&found);
 	read_suppressions(rs, lr);
 	memset(&ps, 0, sizeof ps);
@@ -1403,10 +1403,6 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 	ps.out = &found;
 	ps.ledger = &lr->ledger;
 	ps.lesson_path = l->path;
-	if (rs->memo) {
-		pass_key(rs, lr, key);
-		known = cache_memo_get(rs->memo, "rules", key, &known_len);
-	}
 	if (known) {
 		replay(&ps, known, known_len);
 		free(known);
@@ -1439,6 +1435,17 @@ void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
 				  "the suppression of '%s' suppressed nothing: remove it", s->rule);
 	}
 	diags_sort(&l->diags);
+	return 1;
+}
+
+void rules_apply(const struct ruleset *rs, struct lesson_result *lr)
+{
+	apply(rs, lr, 1);
+}
+
+int rules_apply_known(const struct ruleset *rs, struct lesson_result *lr)
+{
+	return apply(rs, lr, 0);
 }
 
 /* ---- loading ---- */
@@ -1670,6 +1677,45 @@ static void meta_record(struct ruleset *rs, struct meta_state *st, char *rec)
 
 static void files_key(const struct ruleset *rs, char hex[KEY_HEX + 1]);
 
+/* One loader child: files from..end, its records read as they come. */
+struct meta_loader {
+	struct ruleset *rs;
+	size_t from;
+	struct buf in;	 /* a record not yet ended by its newline */
+	struct buf *raw; /* every record, for the memo */
+	struct meta_state st;
+};
+
+static void meta_child_main(void *arg, int fd)
+{
+	struct meta_loader *ml = arg;
+
+	meta_child(ml->rs, ml->from, fd);
+}
+
+/* Takes the records in what the loader wrote; each file it begins gets the whole wall limit. */
+static void meta_take(void *ctx, struct subproc *sp, const char *p, size_t n)
+{
+	struct meta_loader *ml = ctx;
+	struct buf *in = &ml->in;
+	char *nl;
+	size_t used = 0;
+
+	buf_add(in, p, n);
+	buf_add(ml->raw, p, n);
+	while ((nl = memchr(in->p + used, '\n', in->len - used))) {
+		char *rec = in->p + used;
+		*nl = '\0';
+		used = (size_t)(nl - in->p) + 1;
+		int was = ml->st.started ? (int)ml->st.current : -1;
+		meta_record(ml->rs, &ml->st, rec);
+		if (ml->st.started && (int)ml->st.current != was)
+			sp->deadline = now_ns() + (long long)(RULE_WALL_LIMIT_S * 1e9);
+	}
+	memmove(in->p, in->p + used, in->len - used);
+	buf_setlen(in, in->len - used);
+}
+
 static void load_meta(struct ruleset *rs)
 {
 	char key[KEY_HEX + 1];
@@ -1692,72 +1738,25 @@ static void load_meta(struct ruleset *rs)
 		return;
 	}
 	for (size_t from = 0; from < rs->nfiles;) {
-		int fds[2];
-		if (pipe2(fds, O_CLOEXEC) < 0) {
+		struct meta_loader ml = { rs, from, BUF_INIT, &raw, { from, 0, 0, 1 } };
+		struct subproc sp;
+		if (subproc_fork(&sp, meta_child_main, &ml, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
 			clean = 0;
 			break;
 		}
-		fflush(stdout);
-		fflush(stderr);
-		pid_t pid = fork();
-		if (pid < 0) {
-			close(fds[0]);
-			close(fds[1]);
-			clean = 0;
-			break;
-		}
-		if (pid == 0) {
-			close(fds[0]);
-			meta_child(rs, from, fds[1]);
-		}
-		close(fds[1]);
-		struct buf in = BUF_INIT;
-		struct meta_state st = { from, 0, 0, 1 };
-		int killed = 0;
-		long long t0 = now_ns();
-		for (;;) {
-			long long left = t0 + (long long)(RULE_WALL_LIMIT_S * 1e9) - now_ns();
-			if (left <= 0) {
-				kill(pid, SIGKILL);
-				killed = 1;
-				break;
-			}
-			struct pollfd pf = { fds[0], POLLIN, 0 };
-			if (poll(&pf, 1, (int)(left / 1000000 + 1)) <= 0)
-				continue;
-			char chunk[4096];
-			ssize_t got = read(fds[0], chunk, sizeof chunk);
-			if (got < 0 && errno == EINTR)
-				continue;
-			if (got <= 0)
-				break;
-			buf_add(&in, chunk, (size_t)got);
-			buf_add(&raw, chunk, (size_t)got);
-			char *nl;
-			size_t used = 0;
-			while ((nl = memchr(in.p + used, '\n', in.len - used))) {
-				char *rec = in.p + used;
-				*nl = '\0';
-				used = (size_t)(nl - in.p) + 1;
-				int was = st.started ? (int)st.current : -1;
-				meta_record(rs, &st, rec);
-				if (st.started && (int)st.current != was)
-					t0 = now_ns(); /* each file has its own time */
-			}
-			memmove(in.p, in.p + used, in.len - used);
-			buf_setlen(&in, in.len - used);
-		}
-		close(fds[0]);
-		buf_release(&in);
-		int status = 0;
-		waitpid(pid, &status, 0);
+		enum subproc_end end = subproc_read(&sp, meta_take, &ml);
+		buf_release(&ml.in);
+		int killed;
+		int status = subproc_finish(&sp, end != SUBPROC_EOF, &killed);
+		struct meta_state st = ml.st;
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			clean = 0;
 		if (killed || (st.started && !st.ended)) {
 			rs->files[st.current].broken = 1;
 			diags_add(&rs->errors, rs->files[st.current].path, 1, 1, SEV_ERROR, "rule-error",
 				  "rule file failed to load: %s",
-				  killed ? "its top level ran past the rule pass's time limit"
+				  end == SUBPROC_ERROR ? "its loader's output could not be read"
+				  : killed ? "its top level ran past the rule pass's time limit"
 				  : out_of_cpu(status) ? "its top level ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s)"
 						       : "the loader died");
 			from = st.current + 1;

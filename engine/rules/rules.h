@@ -82,7 +82,20 @@ const struct rule_info *ruleset_find(const struct ruleset *rs, const char *id);
  * status and evidence as the rules see it. The same inputs again replay it
  * without forking or running Lua: rules are functions of what they are
  * given (their environment has no clock, files or processes).
+ *
+ * ruleset_load() and rules_apply() fork without exec: call them only when
+ * no other thread of litlab can be inside the allocator (no block running,
+ * the cache's writer idle: cache_flush()). A child forked meanwhile keeps
+ * the allocator's lock held, and AddressSanitizer's allocator, unlike
+ * glibc's, is not prepared for fork (tests/scripts/fork-quiet.sh).
  */
 void rules_apply(const struct ruleset *rs, struct lesson_result *lr);
+/*
+ * rules_apply() when the pass is remembered (rs->memo): replayed, without
+ * forking, and 1 returned; else nothing is done and 0 is returned. It may be
+ * called while other threads run (course_check.c does, to report a lesson
+ * as soon as its blocks are done); rules_apply() may not, as it forks.
+ */
+int rules_apply_known(const struct ruleset *rs, struct lesson_result *lr);
 
 #endif

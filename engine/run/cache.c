@@ -14,12 +14,14 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <nettle/base64.h>
 #include <nettle/hmac.h>
 #include <nettle/sha2.h>
 
+#include "base/embedded.h"
 #include "base/buf.h"
 #include "run/cache.h"
 #include "run/console.h"
@@ -31,8 +33,6 @@
 #define CACHE_FORMAT 5
 
 /* engine/include/litlab.h, embedded at build time: blocks may include it. */
-extern const char litlab_h[];
-extern const size_t litlab_h_len;
 
 struct cache_file {
 	char *path;
@@ -76,6 +76,37 @@ static void files_add(struct cache *c, struct cache_file *f)
 	c->nfiles++;
 }
 
+/* Files at least this large are hashed once per identity (memo "file-digest"), not once per run. */
+#define FILE_DIGEST_MEMO_MIN (64 * 1024)
+
+/*
+ * key_file() of path; for a large file (a library: libc.so.6, libgcc.a, a
+ * few MiB each, most of what a warm build hashed) from the memo while the
+ * file has the same identity (path, device, inode, size, modification and
+ * change times), as the compiler's binary is. A header is cheaper to hash
+ * than to look up.
+ */
+static int digest_by_identity(struct cache *c, const char *path, char digest[KEY_HEX + 1])
+{
+	struct stat st;
+	char *id = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= FILE_DIGEST_MEMO_MIN
+			   ? envinfo_file_id(path)
+			   : NULL;
+	char *known = id ? cache_memo_get(c, "file-digest", id, NULL) : NULL;
+	int rc = 0;
+
+	if (known && strlen(known) == KEY_HEX) {
+		memcpy(digest, known, KEY_HEX + 1);
+	} else {
+		rc = key_file(path, digest);
+		if (rc == 0 && id)
+			cache_memo_put(c, "file-digest", id, digest, KEY_HEX);
+	}
+	free(known);
+	free(id);
+	return rc;
+}
+
 /* The digest of the file at path as this run first saw it; -1 if it could not be read. */
 static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
@@ -89,7 +120,7 @@ static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 
 		/* Hashed outside the lock; if two threads hash one file, the first to add it wins. */
 		struct cache_file *nf = xcalloc(1, sizeof *nf);
 		nf->path = xstrdup(path);
-		nf->ok = key_file(path, nf->digest) == 0;
+		nf->ok = digest_by_identity(c, path, nf->digest) == 0;
 		pthread_mutex_lock(&c->lock);
 		f = c->files_alloc ? *slot(c->files, c->files_alloc, path) : NULL;
 		if (f) {
@@ -922,12 +953,90 @@ static json_t *strings_json(char *const *v, size_t n)
 	return a;
 }
 
+struct cache_held {
+	pthread_mutex_t lock;
+	char **keys;
+	json_t **ev; /* cache_evidence_json() of each */
+	size_t n;
+};
+
+struct cache_held *cache_held_new(void)
+{
+	struct cache_held *h = xcalloc(1, sizeof *h);
+
+	pthread_mutex_init(&h->lock, NULL);
+	return h;
+}
+
+size_t cache_held_clear(struct cache_held *h)
+{
+	pthread_mutex_lock(&h->lock);
+	size_t n = h->n;
+	for (size_t i = 0; i < h->n; i++)
+		json_decref(h->ev[i]);
+	free_words(h->keys, h->n);
+	free(h->ev);
+	h->keys = NULL;
+	h->ev = NULL;
+	h->n = 0;
+	pthread_mutex_unlock(&h->lock);
+	return n;
+}
+
+void cache_held_free(struct cache_held *h)
+{
+	if (!h)
+		return;
+	cache_held_clear(h);
+	pthread_mutex_destroy(&h->lock);
+	free(h);
+}
+
+static void held_store(struct cache_held *h, const char *key, const struct evidence *ev)
+{
+	json_t *j = cache_evidence_json(ev);
+
+	pthread_mutex_lock(&h->lock);
+	for (size_t i = 0; i < h->n; i++)
+		if (strcmp(h->keys[i], key) == 0) {
+			json_decref(h->ev[i]);
+			h->ev[i] = j;
+			j = NULL;
+		}
+	if (j) {
+		h->keys = xreallocarray(h->keys, h->n + 1, sizeof *h->keys);
+		h->ev = xreallocarray(h->ev, h->n + 1, sizeof *h->ev);
+		h->keys[h->n] = xstrdup(key);
+		h->ev[h->n++] = j;
+	}
+	pthread_mutex_unlock(&h->lock);
+}
+
+static int held_load(struct cache_held *h, const char *key, struct evidence *ev)
+{
+	int hit = 0;
+
+	pthread_mutex_lock(&h->lock);
+	for (size_t i = 0; i < h->n && !hit; i++)
+		if (strcmp(h->keys[i], key) == 0) {
+			char *err = NULL;
+			hit = cache_evidence_parse(h->ev[i], ev, &err) == 0;
+			free(err);
+		}
+	pthread_mutex_unlock(&h->lock);
+	if (hit)
+		ev->held = 1;
+	return hit;
+}
+
 int cache_load(struct cache *c, const char *key, struct evidence *ev)
 {
 	char *path, *text, *why = NULL;
 	size_t len;
 	int hit = 0;
 
+	if (c->held && held_load(c->held, key, ev))
+		return 1;
 	if (c->fresh || !c->have_secret || root_fd(c) < 0)
 		return 0;
 	path = record_path(c, key);
@@ -966,6 +1075,9 @@ int cache_load(struct cache *c, const char *key, struct evidence *ev)
 			why = xstrdup("its list of files is malformed");
 		else if (fresh_deps && cache_evidence_parse(evj, ev, &why) == 0)
 			hit = 1;
+		json_t *made = json_object_get(rec, "made"); /* when it was written; optional */
+		if (hit && json_is_string(made))
+			ev->made = dup_json_str(made);
 	}
 	if (why)
 		warn_corrupt(c, path, why);
@@ -1190,6 +1302,8 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 {
 	char digest[KEY_HEX + 1];
 
+	if (c->held && ev->executed && ev->run.end == END_TIMEOUT && !ev->setup_error)
+		held_store(c->held, key, ev);
 	if (!storable(ev) || isolation_changed(c))
 		return;
 	/* A file that cannot be read or named in JSON would be a dependency the record cannot check. */
@@ -1206,8 +1320,13 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 	json_t *deps = json_pack("{s:o, s:s, s:o, s:s}", "files", files, "sha256", digest, "dirs", dirs,
 				 "dirs_sha256", dirs_hex);
 	/* NULL when a string is not UTF-8 (a flag, a compiler's name): such evidence is not kept. */
-	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o}", "format", CACHE_FORMAT, "key", key, "litlab",
-				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev));
+	char made[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	if (now == (time_t)-1 || !gmtime_r(&now, &tm) || !strftime(made, sizeof made, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		strcpy(made, "unknown");
+	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o, s:s}", "format", CACHE_FORMAT, "key", key, "litlab",
+				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev), "made", made);
 	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
 	json_decref(rec);
 	if (text && enqueue(c, key, text) < 0) {

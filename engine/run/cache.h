@@ -6,7 +6,8 @@
  * log and verdict, the run's end, stdout, stderr, times, every measure
  * sample with its regions, and for measure blocks when and where they were
  * measured), as a JSON file at DIR/evidence/ab/abcdef....json, named by its
- * key. DIR is $LITLAB_CACHE_DIR, else ".litlab" in the current folder.
+ * key, with the date it was written ("made": evidence.made when loaded). DIR
+ * is $LITLAB_CACHE_DIR, else ".litlab" in the current folder.
  *
  * The key is a SHA-256 (nettle) of everything the runner's result depends
  * on that litlab can know before running: the translation unit (which names
@@ -58,7 +59,8 @@
  *
  * Not stored, so always run again: evidence of a launch that failed, of a
  * compiler that did not exit by itself, or of a program that ran past its
- * time limit (a busy machine must not make a timeout permanent).
+ * time limit (a busy machine must not make a timeout permanent; a watch
+ * session keeps the last in memory, cache_held below).
  *
  * Every function may be called from several threads at once.
  */
@@ -81,6 +83,7 @@
 #define CACHE_QUEUE_MAX (32u << 20)
 
 struct cache_file;    /* a file hashed in this run */
+struct cache_held;    /* a watch session's timed-out runs (below) */
 struct cache_pending; /* a record waiting for the writer */
 
 struct cache {
@@ -109,6 +112,7 @@ struct cache {
 	pthread_cond_t wake, idle;
 	struct cache_pending *queue, *queue_tail;
 	size_t queued; /* bytes of the records in the queue */
+	struct cache_held *held; /* set by the caller for a watch session (litlab serve), or NULL */
 };
 
 /*
@@ -157,6 +161,21 @@ void cache_flush(struct cache *c);
  */
 char *cache_memo_get(const struct cache *c, const char *kind, const char *id, size_t *len);
 void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len);
+
+/*
+ * A watch session's memory of the runs that timed out (litlab serve). The
+ * cache never stores a timeout; a session that checks the same lessons again
+ * and again would then spend each block's time limit on every save. With
+ * c->held set, cache_store() keeps the evidence of a run that ran past its
+ * time limit in memory under its key (the key holds the code and the
+ * limits), and cache_load() hands it back with ev->held set, so that the
+ * block is not run again until its key changes or cache_held_clear() (the
+ * author asked). Nothing of it is written to disk. Thread-safe.
+ */
+struct cache_held *cache_held_new(void);
+void cache_held_free(struct cache_held *h);
+/* Forgets every run; returns how many it held. */
+size_t cache_held_clear(struct cache_held *h);
 
 /* The record's "evidence" object, and back; -1 with *err (malloc'd) when j is not one. */
 json_t *cache_evidence_json(const struct evidence *ev);

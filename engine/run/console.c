@@ -585,7 +585,8 @@ int console_verify(struct diags *d, const struct lesson *l, const struct block *
 			dg = diags_add(d, l->path, at, 1, SEV_ERROR, "output-mismatch",
 				       "session '%s': what '$ %s' printed differs from the block", b->id, shown);
 		struct buf diff = BUF_INIT;
-		match_diff(&diff, b->code, b->code_len, run->out.p, run->out.len, 60);
+		match_diff_at(&diff, MATCH_EXACT, b->code, b->code_len, run->out.p, run->out.len, 60, b->line + 1,
+			      NULL); /* its hunks in the file's lines */
 		dg->detail = buf_detach(&diff, NULL);
 		free(shown);
 		bad = 1;

@@ -20,6 +20,7 @@
 #include "run/envinfo.h"
 #include "base/fs.h"
 #include "base/strvec.h"
+#include "base/subproc.h"
 #include "base/util.h"
 
 /* At most this much of the compiler's output is kept. */
@@ -82,10 +83,14 @@ static int is_executable(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-static void kill_group(pid_t pid)
+/* Keeps the first VERSION_OUTPUT_MAX bytes of what the child printed. */
+static void take_output(void *ctx, struct subproc *sp, const char *p, size_t n)
 {
-	kill(-pid, SIGKILL);
-	kill(pid, SIGKILL);
+	struct buf *out = ctx;
+
+	(void)sp;
+	if (out->len < VERSION_OUTPUT_MAX)
+		buf_add(out, p, n);
 }
 
 /*
@@ -95,88 +100,17 @@ static void kill_group(pid_t pid)
  */
 static int run_capture(const char *path, char **argv, struct buf *out)
 {
-	long long deadline = now_ns() + (long long)ENVINFO_TIMEOUT_MS * 1000000;
-	int fds[2], devnull, status = -1, timed_out = 0;
+	/* The compiler's answers as the sandbox's compiler would give them: none of litlab's
+	   environment (a LIBRARY_PATH, CPATH or LANG of the user's) reaches it. */
+	char *const env[] = { "PATH=" PROGRAM_PATH, "LC_ALL=C", NULL };
+	struct subproc sp;
+	int killed;
 
-	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (devnull < 0)
+	if (subproc_exec(&sp, path, argv, env, (long long)ENVINFO_TIMEOUT_MS * 1000000) < 0)
 		return -1;
-	if (pipe2(fds, O_CLOEXEC) < 0) {
-		close(devnull);
-		return -1;
-	}
-	pid_t pid = fork();
-	if (pid == 0) {
-		setpgid(0, 0);
-		if (dup2(devnull, 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[1], 2) < 0)
-			_exit(127);
-		/* The compiler's answers as the sandbox's compiler would give them: none of litlab's
-		   environment (a LIBRARY_PATH, CPATH or LANG of the user's) reaches it. */
-		char *const env[] = { "PATH=" PROGRAM_PATH, "LC_ALL=C", NULL };
-		execve(path, argv, env);
-		_exit(127);
-	}
-	close(devnull);
-	close(fds[1]);
-	if (pid < 0) {
-		close(fds[0]);
-		return -1;
-	}
-	setpgid(pid, pid);	/* also here: whichever runs first wins the race */
-
-	for (;;) {
-		long long left = deadline - now_ns();
-		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
-		char chunk[1024];
-
-		if (left <= 0) {
-			timed_out = 1;
-			break;
-		}
-		int r = poll(&pfd, 1, (int)((left + 999999) / 1000000));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			break;
-		if (r == 0)
-			continue;	/* the deadline check above decides */
-		ssize_t n = read(fds[0], chunk, sizeof(chunk));
-		if (n < 0 && (errno == EINTR || errno == EAGAIN))
-			continue;
-		if (n <= 0)
-			break;
-		if (out->len < VERSION_OUTPUT_MAX)
-			buf_add(out, chunk, (size_t)n);
-	}
-	close(fds[0]);
-	if (timed_out)
-		kill_group(pid);
-
-	/*
-	 * The output is done; the process may still linger. Its group is
-	 * killed only before it is reaped, so that the id cannot have been
-	 * reused by then.
-	 */
-	for (;;) {
-		pid_t w = waitpid(pid, &status, timed_out ? 0 : WNOHANG);
-
-		if (w == pid)
-			break;
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0) {
-			status = -1;
-			break;
-		}
-		if (now_ns() >= deadline) {
-			timed_out = 1;
-			kill_group(pid);
-			continue;
-		}
-		struct timespec ts = { 0, 5000000 };
-		nanosleep(&ts, NULL);
-	}
-	return timed_out ? -1 : status;
+	enum subproc_end end = subproc_read(&sp, take_output, out);
+	int status = subproc_finish(&sp, end != SUBPROC_EOF, &killed);
+	return killed ? -1 : status;
 }
 
 /* Runs the compiler (argv, the words of $CC) with --version. */
@@ -241,7 +175,7 @@ static char *cpu_model(const char *machine)
 	char *data, *model = NULL;
 	size_t len;
 
-	if (read_file("/proc/cpuinfo", &data, &len) == 0) {
+	if (fs_read_path("/proc/cpuinfo", FS_SYSTEM_FILE_MAX, &data, &len) == 0) {
 		for (size_t i = 0; i < ARRAY_LEN(keys) && !model; i++)
 			model = cpuinfo_field(data, keys[i]);
 		free(data);
@@ -256,7 +190,7 @@ static char *os_pretty_name(const char *path)
 	char *data, *name = NULL;
 	size_t len;
 
-	if (read_file(path, &data, &len) < 0)
+	if (fs_read_path(path, FS_SYSTEM_FILE_MAX, &data, &len) < 0)
 		return NULL;
 	for (char *p = data, *eol; *p && !name; p = eol ? eol + 1 : p + strlen(p)) {
 		eol = strchr(p, '\n');
@@ -540,4 +474,13 @@ void envinfo_copy(struct envinfo *dst, const struct envinfo *src)
 	dst->machine = xstrdup(src->machine);
 	dst->date_utc = xstrdup(src->date_utc);
 	dst->loadavg1 = src->loadavg1;
+}
+
+void envinfo_now(struct envinfo *env)
+{
+	double load[1];
+
+	free(env->date_utc);
+	env->date_utc = date_utc();
+	env->loadavg1 = getloadavg(load, 1) == 1 ? load[0] : -1;
 }

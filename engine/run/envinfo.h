@@ -95,4 +95,7 @@ void envinfo_release(struct envinfo *env);
 /* Makes dst a deep copy of src (release it with envinfo_release()). */
 void envinfo_copy(struct envinfo *dst, const struct envinfo *src);
 
+/* Sets env's date and load average to the present ones: a measurement's, taken as it starts. */
+void envinfo_now(struct envinfo *env);
+
 #endif

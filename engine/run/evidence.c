@@ -24,6 +24,7 @@ void evidence_release(struct evidence *ev)
 	free(ev->cflags);
 	free(ev->setup_error);
 	free(ev->isolation);
+	free(ev->made);
 	free_words(ev->deps, ev->ndeps);
 	free_words(ev->dirs, ev->ndirs);
 	free(ev->session);

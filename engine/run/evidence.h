@@ -69,6 +69,9 @@ struct evidence {
 	size_t nsession;
 
 	int cached; /* read from the evidence cache (cache.h), not produced in this run */
+	int held;   /* not run: a run that timed out earlier in this watch session (cache_held) */
+	char *made; /* cached: when its record was written (UTC, "2026-11-30T03:04:05Z"); NULL
+		       when not cached or for a record from before litlab kept it */
 	char *isolation; /* the sandbox it was compiled and run in (sandbox_isolation()); NULL
 			    for a record from before litlab kept it */
 };

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/embedded.h"
 #include "run/console.h"
 #include "base/fs.h"
 #include "lesson/lessonfiles.h"
@@ -30,8 +31,6 @@
 extern char **environ;
 
 /* engine/include/litlab.h, embedded at build time (engine/embed-file.sh). */
-extern const char litlab_h[];
-extern const size_t litlab_h_len;
 
 int runner_init(struct runner *r, char **err)
 {
@@ -1236,6 +1235,7 @@ void runner_block(struct runner *r, struct lesson *l, struct block *b, struct ev
 	if (b->mode == MODE_MEASURE) {
 		ev->env = xcalloc(1, sizeof *ev->env);
 		envinfo_copy(ev->env, runner_env(r));
+		envinfo_now(ev->env); /* the run's machine, but this block's date and load */
 	}
 	runner_folder_limits(&lim, b);
 	struct buf tu = BUF_INIT;

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/fs.h"
 #include "sandbox/internal.h"
 
 /* ---- seccomp ---- */
@@ -351,7 +352,8 @@ static char *v1_dir(const char *controller)
 	char *mounts = NULL, *groups = NULL, *dir = NULL, *mountpoint = NULL;
 	size_t len;
 
-	if (read_file("/proc/self/mountinfo", &mounts, &len) < 0 || read_file("/proc/self/cgroup", &groups, &len) < 0)
+	if (fs_read_path("/proc/self/mountinfo", FS_SYSTEM_FILE_MAX, &mounts, &len) < 0 ||
+	    fs_read_path("/proc/self/cgroup", FS_SYSTEM_FILE_MAX, &groups, &len) < 0)
 		goto done;
 	/* ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS [OPTIONAL...] - FSTYPE SOURCE SUPEROPTIONS */
 	char *save_line = NULL;

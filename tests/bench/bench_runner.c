@@ -78,7 +78,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	int rounds = argc > 2 ? atoi(argv[2]) : 20;
-	if (read_file(argv[1], &prog_bytes, &prog_len) < 0) {
+	if (fs_read_path(argv[1], 1u << 30, &prog_bytes, &prog_len) < 0) {
 		fprintf(stderr, "bench_runner: cannot read '%s'\n", argv[1]);
 		return 2;
 	}

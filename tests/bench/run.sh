@@ -41,15 +41,13 @@ done
 echo "unmemoised: check --no-rules: $((without / 3)) ms   check: $((with / 3)) ms   rule pass: $(((with - without) / 3)) ms for 100 lessons"
 
 echo
-echo "== build with warm evidence against the cmark command on the same Markdown (issue 5)"
-# The real course (lessons/): one build fills the cache, then rounds alternate the two sides.
-(cd "$top" && build/litlab build -o "$work/site" lessons/ >/dev/null 2>&1) || true
-cm=0; bl=0
-for i in 1 2 3 4 5; do
-	cm=$((cm + $(t sh -c 'for f in lessons/*.md; do cmark --unsafe "$f"; done')))
-	bl=$((bl + $(t build/litlab build -o "$work/site" lessons/)))
-done
-echo "cmark: $((cm / 5)) ms   litlab build (warm): $((bl / 5)) ms   ratio: $(awk "BEGIN { printf \"%.2f\", $bl / ($cm > 0 ? $cm : 1) }")x (target <= 3x)"
+echo "== build with warm evidence against the cmark command on the same lessons (issues 5 and 16)"
+# Each side one whole process, 10 pairs alternating, medians (tests/bench/build_vs_cmark.py).
+python3 tests/bench/build_vs_cmark.py build/litlab "$work/site" lessons/*.md
+
+echo
+echo "== litlab serve: saving a one-block edit to the new page, against litlab check of that lesson alone (issue 16)"
+python3 tests/bench/serve.py build/litlab "$work/serve" 10
 
 echo
 echo "== large lessons (bad-input.sh's cases 5 and 9): check against the cmark command on the same file"

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "base/fs.h"
 #include "fuzz.h"
 #include "base/util.h"
 
@@ -15,7 +16,7 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		char *data;
 		size_t len;
-		if (read_file(argv[i], &data, &len) < 0) {
+		if (fs_read_path(argv[i], 1u << 30, &data, &len) < 0) {
 			fprintf(stderr, "replay: cannot read '%s': %s\n", argv[i], strerror(errno));
 			return 2;
 		}

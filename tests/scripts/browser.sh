@@ -4,7 +4,8 @@
 # at a desktop width (1280) and a phone width (390) inside a small harness page, which
 # checks that the stylesheet applied, that nothing is wider than the window, and that each
 # block's evidence caption (and each measurement panel and plot) is visible; every caption
-# kind must be seen; no page may log to the console. Screenshots of every page at both
+# kind must be seen; no page may log to the console; no one-word cell of a ledger table (a mode,
+# a status) is broken across lines ("measu re" was, issue 17). Screenshots of every page at both
 # widths go to build/screens/.
 #
 # Skipped, with a note, when /usr/bin/chromium is absent (make deps installs it). The
@@ -69,6 +70,15 @@ function check(f, page, w) {
     const ok = cap && visible(win, cap) && win.getComputedStyle(fig).borderLeftStyle === 'solid';
     out.push(page + ' ' + w + ' ' + kind + ' ' + (ok ? 'visible' : 'HIDDEN') + ' ' + fig.id);
   }
+  // A ledger cell that is one word (a mode, a status, a line) is never broken across lines.
+  for (const td of d.querySelectorAll('table.ledger td')) {
+    const t = td.textContent.trim();
+    if (!t || /\s/.test(t)) continue;
+    const r = d.createRange();
+    r.selectNodeContents(td);
+    const tops = Array.from(r.getClientRects()).map(x => x.top);
+    if (tops.length && Math.max(...tops) - Math.min(...tops) > 8) out.push(page + ' ' + w + ' BROKENWORD ' + t);
+  }
   for (const m of d.querySelectorAll('.measure-panel, .measure-svg'))
     out.push(page + ' ' + w + ' ' + m.getAttribute('class') + ' ' + (visible(win, m) ? 'visible' : 'HIDDEN'));
 }
@@ -88,7 +98,7 @@ EOF
 		--dump-dom "file://$work/$site/harness.html" >"$work/$site.dom" 2>"$work/$site.log"
 	sed -n '/<pre id="result">/,/<\/pre>/p' "$work/$site.dom" | sed 's/<[^>]*>//g' >"$work/$site.result"
 	grep -q '^DONE$' "$work/$site.result" || { cat "$work/$site.log"; echo "FAIL: $site: the harness did not finish"; fail=1; }
-	if grep -E 'HIDDEN|MISSING|OVERFLOW|NOACCESS' "$work/$site.result"; then
+	if grep -E 'HIDDEN|MISSING|OVERFLOW|NOACCESS|BROKENWORD' "$work/$site.result"; then
 		echo "FAIL: $site: see the lines above"
 		fail=1
 	fi

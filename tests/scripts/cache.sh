@@ -110,7 +110,7 @@ doc = json.load(open(sys.argv[1]))
 def strip(j):
     if isinstance(j, dict):
         return {k: strip(v) for k, v in j.items()
-                if k not in ("wall_ms", "user_ms", "sys_ms", "max_rss_kb", "cached", "measurement")}
+                if k not in ("wall_ms", "user_ms", "sys_ms", "max_rss_kb", "cached", "made", "measurement")}
     if isinstance(j, list):
         return [strip(v) for v in j]
     return j
@@ -118,7 +118,11 @@ json.dump(strip(doc), open(sys.argv[2], "w"), indent=1, sort_keys=True)
 for l in doc["lessons"]:
     for b in l["blocks"]:
         if "evidence" in b:
-            print(b["id"], "cached" if b["evidence"]["cached"] else "fresh")
+            e = b["evidence"]
+            # Cached evidence says when it was made (issue 17); fresh evidence has no such date.
+            assert ("made" in e) == e["cached"], e
+            assert not e["cached"] or (len(e["made"]) == 20 and e["made"].endswith("Z")), e
+            print(b["id"], "cached" if e["cached"] else "fresh")
 PY
 }
 check() { # $1: a name for the outputs; the rest: options

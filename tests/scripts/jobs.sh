@@ -1,5 +1,6 @@
 #!/bin/sh
-# check -j: -j 2 prints what -j 1 prints (the diagnostics on stderr, and the JSON but for what
+# check -j: -j 2 prints what -j 1 prints (the diagnostics on stderr, each once, though a lesson
+# done early is reported early and its rules' findings may come after the others; and the JSON but for what
 # each run measures anew: times, measure blocks' output, addresses programs print) on the golden lessons and on lessons/, every block run afresh;
 # progress: on a terminal "[N/M] LESSON: ID STATUS" lines overwritten in place, with NO_COLOR
 # plain lines, and piped none; "(cached)" on blocks from the cache.
@@ -32,6 +33,22 @@ json.dump(strip(json.load(open(sys.argv[1]))), open(sys.argv[2], "w"), indent=1,
 PY
 }
 
+records() { # $1: check's stderr in, $2: out: each diagnostic with its detail lines, in order
+	python3 - "$1" "$2" <<'PY'
+import sys
+# -j 2 reports a lesson when its blocks are done, and may print its rules' findings after the
+# engine's: the same diagnostics, in another order. A record is a diagnostic and its detail.
+recs, cur = [], None
+for line in open(sys.argv[1]).read().split("\n"):
+    if line and not line[0].isspace() and not line.startswith(("---", "+++", "@@", "-", "+")):
+        cur = [line]
+        recs.append(cur)
+    elif cur is not None:
+        cur.append(line)
+open(sys.argv[2], "w").write("\n".join(sorted("\n".join(r) for r in recs)) + "\n")
+PY
+}
+
 # 1. The same output with -j 1 and -j 2.
 compare() { # $1: a name, $2: the folder to run in, the rest: what to check
 	name=$1 dir=$2
@@ -41,8 +58,9 @@ compare() { # $1: a name, $2: the folder to run in, the rest: what to check
 		 echo "exit $?" >>"$work/$name-$j.err")
 		strip "$work/$name-$j.json" "$work/$name-$j.stripped"
 	done
-	cmp -s "$work/$name-1.err" "$work/$name-2.err" ||
-		{ diff -u "$work/$name-1.err" "$work/$name-2.err" | head -40; echo "FAIL: $name: -j 2 diagnostics differ"; fail=1; }
+	for j in 1 2; do records "$work/$name-$j.err" "$work/$name-$j.records"; done
+	cmp -s "$work/$name-1.records" "$work/$name-2.records" ||
+		{ diff -u "$work/$name-1.records" "$work/$name-2.records" | head -40; echo "FAIL: $name: -j 2 diagnostics differ"; fail=1; }
 	cmp -s "$work/$name-1.stripped" "$work/$name-2.stripped" ||
 		{ diff -u "$work/$name-1.stripped" "$work/$name-2.stripped" | head -40; echo "FAIL: $name: -j 2 JSON differs"; fail=1; }
 	grep -q '"lessons"' "$work/$name-1.json" || { echo "FAIL: $name: no document"; fail=1; }

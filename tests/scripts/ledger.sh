@@ -2,6 +2,7 @@
 # Cited values and what timing-needs-metadata lets pass are in the ledger: audit text, JSON,
 # JUnit, and the site's audit.html; a cited value is rendered with its source.
 set -u
+top=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "ledger.sh: $*"; exit 1; }
@@ -50,4 +51,27 @@ grep -q '<span class="cited">4 cycles <a class="cite-source" href="https://examp
 grep -q 'Intel, Optimization Reference Manual, 2023' site/audit.html || fail "audit.html lists no cited value"
 grep -q '<h2 id="passed">' site/audit.html && grep -q 'a sleep, wait or timeout' site/audit.html ||
 	fail "audit.html does not list what the rule let pass"
+
+# Issue 17: JUnit counts a compile-fail block that failed as expected as compile-failed, not
+# compiled; the ledger's cells break no short word ("measu re" in the Mode column).
+cat >02-cf.md <<'LESSON'
+# Compile failures
+
+```c id=sketch compile-only
+int main(void) { return 0; }
+```
+
+```c id=refused compile-fail
+#error refused on purpose
+```
+LESSON
+"$LITLAB" audit --format junit 02-cf.md >junit2 2>/dev/null || { cat junit2; fail "audit --format junit of a compile-fail block failed"; }
+grep -q '<property name="compile-failed" value="1"/>' junit2 && grep -q '<property name="compiled" value="1"/>' junit2 ||
+	{ cat junit2; fail "JUnit does not count the compile-fail block as compile-failed"; }
+python3 - "$top/site/style.css" <<'PY' || fail "the ledger's cells may break inside a word"
+import re, sys
+css = open(sys.argv[1]).read()
+rule = re.search(r"\.ledger td \{([^}]*)\}", css)
+assert rule and "anywhere" not in rule.group(1) and "break-all" not in rule.group(1), rule
+PY
 exit 0

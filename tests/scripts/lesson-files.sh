@@ -117,7 +117,7 @@ PY
 # Another data file: the block that reads it runs again (and fails), the session too.
 sed "4s/41/1/" data.md >data2.md && mv data2.md data.md
 "$LITLAB" check data.md >/dev/null 2>err.txt && { echo "FAIL: a changed data file was not read again"; fail=1; }
-grep -q "^data.md:20:1: error: stdout of block 'read' differs" err.txt || { echo "FAIL: no mismatch"; cat err.txt; fail=1; }
+grep -q "^data.md:21:1: error: stdout of block 'read' differs" err.txt || { echo "FAIL: no mismatch"; cat err.txt; fail=1; }
 grep -q "^data.md:26:1: error: session 'console-1': what '\$ cat n.txt' printed differs" err.txt ||
 	{ echo "FAIL: no session mismatch"; cat err.txt; fail=1; }
 

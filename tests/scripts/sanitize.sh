@@ -1,7 +1,8 @@
 #!/bin/sh
 # check --sanitize: an out-of-bounds write (AddressSanitizer, which needs the memory limit
 # lifted to start at all) and a signed overflow (UBSan) are [sanitizer] errors at the lesson
-# lines that do them, a clean block passes, and without --sanitize nothing is said.
+# lines that do them, a clean block passes, and without --sanitize nothing is said; a report
+# points at its innermost frame that is lesson code (a NULL FILE * passed to fgets(), a helper).
 # check --repeat 3: a block that prints an address is [nondeterministic], at its fence, naming
 # the run that differs; a deterministic one passes.
 set -u
@@ -102,6 +103,41 @@ grep -q "steady" err && { cat err; echo "FAIL: the deterministic block is report
 "$LITLAB" check 05-repeat.md >/dev/null 2>err || { cat err; echo "FAIL: without --repeat the lesson passes"; fail=1; }
 out=$("$LITLAB" check --repeat 0 05-repeat.md 2>&1); rc=$?
 [ "$rc" = 2 ] && echo "$out" | grep -q "repeat needs a number" || { echo "FAIL: --repeat 0: $out"; fail=1; }
+
+# The innermost frame that is lesson code: a NULL FILE * that fgets() reads (the frames above
+# are libc's and the sanitizer's), an overflow inside a helper function (not main's call).
+cat >06-frames.md <<'MD'
+# Frames
+
+```c id=nullfile
+#include <stdio.h>
+int main(void)
+{
+    FILE *f = fopen("missing.txt", "r");
+    char line[32];
+    if (fgets(line, sizeof line, f))
+        puts(line);
+    return 0;
+}
+```
+
+```c id=helper
+#include <stdlib.h>
+static int get(const int *a, int i) { return a[i]; }
+int main(void)
+{
+    int *a = malloc(4 * sizeof *a);
+    int x = get(a, 4);
+    free(a);
+    return x;
+}
+```
+MD
+"$LITLAB" check --sanitize 06-frames.md >/dev/null 2>err
+grep -q "^06-frames.md:9:1: error: block 'nullfile' has a memory error: SEGV (AddressSanitizer) \[sanitizer\]$" err ||
+	{ cat err; echo "FAIL: the NULL FILE * is not at the fgets() line 9"; fail=1; }
+grep -q "^06-frames.md:17:1: error: block 'helper' has a memory error: heap-buffer-overflow, READ of size 4" err ||
+	{ cat err; echo "FAIL: the overflow is not at get()'s line 17"; fail=1; }
 
 [ "$fail" -eq 0 ] && echo "sanitize: ok"
 exit "$fail"

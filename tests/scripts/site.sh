@@ -42,7 +42,7 @@ cd "$top/tests/site" || exit 1
 "$LITLAB" build -o "$work/a" 50-captions.md 52-hostile.md 2>"$work/err"
 rc=$?
 [ "$rc" -eq 0 ] || { cat "$work/err"; echo "FAIL: build of the fixtures exited $rc"; fail=1; }
-for page in 50-captions.html 52-hostile.html index.html audit.html; do
+for page in 50-captions.html 52-hostile.html index.html audit.html receipts.html; do
 	if [ "${UPDATE:-}" = 1 ]; then
 		cp "$work/a/$page" "expected/$page"
 	elif ! diff -u "expected/$page" "$work/a/$page"; then
@@ -73,12 +73,19 @@ ids=$(grep -o ' id="[^"]*"' "$work/a/50-captions.html" | sort | uniq -d)
 # 4. Two builds of the same input are byte-identical (each with an empty cache); a build
 #    from the cache differs only in saying so, on each executed block.
 LITLAB_CACHE_DIR=$work/cache-b "$LITLAB" build -o "$work/b" 50-captions.md 52-hostile.md 2>/dev/null
-diff -r "$work/a" "$work/b" >/dev/null || { diff -r "$work/a" "$work/b" | head -20; echo "FAIL: two builds differ"; fail=1; }
+# receipts.json names each evidence record by its hash, and a record holds its run's times: masked.
+diff -r -x receipts.json "$work/a" "$work/b" >/dev/null || { diff -r "$work/a" "$work/b" | head -20; echo "FAIL: two builds differ"; fail=1; }
+sed 's/"evidence_sha256": "[0-9a-f]*"/"evidence_sha256": "..."/' "$work/a/receipts.json" >"$work/ra"
+sed 's/"evidence_sha256": "[0-9a-f]*"/"evidence_sha256": "..."/' "$work/b/receipts.json" | diff -u "$work/ra" - ||
+	{ echo "FAIL: the receipts of two builds differ beyond the evidence records' hashes"; fail=1; }
 "$LITLAB" build -o "$work/c" 50-captions.md 52-hostile.md 2>/dev/null
-n=$(grep -o 'Evidence reused from the cache.' "$work/c/50-captions.html" "$work/c/52-hostile.html" | wc -l)
-[ "$n" -ge 4 ] || { echo "FAIL: the build from the cache says so on $n blocks"; fail=1; }
+made=' Evidence reused from the cache, made <time datetime="[0-9T:-]*Z">[0-9T:-]*Z</time>\.'
+n=$(grep -o "$made" "$work/c/50-captions.html" "$work/c/52-hostile.html" | wc -l)
+# Every block that was built says so, with the date its evidence was made (compile-only and
+# compile-fail blocks too: issue 17).
+[ "$n" -eq 6 ] || { echo "FAIL: the build from the cache says so, with its date, on $n blocks, not 6"; fail=1; }
 for page in 50-captions.html 52-hostile.html; do
-	sed 's/ Evidence reused from the cache\.//' "$work/c/$page" | diff -u "$work/a/$page" - ||
+	sed "s|$made||" "$work/c/$page" | diff -u "$work/a/$page" - ||
 		{ echo "FAIL: $page from the cache differs beyond saying so"; fail=1; }
 done
 
@@ -175,6 +182,7 @@ for want in '<figure class="block caption-measured" id="spin">' '<dl class="meas
 	'<dt>Boundary</dt><dd>exec to exit (the whole process); clock CLOCK_MONOTONIC</dd>' \
 	'<dt>Wall time</dt><dd>min ' '<dt>Region</dt><dd><code>loop</code>' '<dt>Compiler</dt><dd><code>litlab-test-cc -std=c11 -O0</code> (litlab-test-cc 1.0)' \
 	'<dt>CPU</dt>' '<dt>Kernel</dt>' '<dt>Date (UTC)</dt><dd><time datetime="' '<dt>Isolation</dt>' \
+	'<dt>Load average</dt><dd>' \
 	'<svg class="measure-svg"' 'class="dist-median"' '<span class="stream-label">stdout of the first run</span>done'; do
 	grep -qF "$want" "$page" || { echo "FAIL: measure page lacks: $want"; fail=1; }
 done
@@ -222,6 +230,31 @@ if not ok:
     print("FAIL: junit document", ET.tostring(root)[:2000])
 sys.exit(0 if ok else 1)
 EOF
+
+# A session that passed is shown once: its transcript is what ran, every line verified. One
+# whose transcript says "..." also shows the session as it ran, folded away.
+mkdir -p "$work/sess"
+cat >"$work/sess/60-sessions.md" <<'EOF'
+# Sessions
+
+```console
+$ echo alpha-once
+alpha-once
+```
+
+```console
+$ printf 'one\ntwo\nthree-hidden\n'
+one
+...
+```
+EOF
+(cd "$work/sess" && "$LITLAB" build -o site 60-sessions.md >build.out 2>&1) || { echo "FAIL: session site"; cat "$work/sess/build.out"; fail=1; }
+page=$work/sess/site/60-sessions.html
+n=$(grep -c 'alpha-once' "$page")
+[ "$n" -eq 2 ] || { echo "FAIL: a passed session is shown $n/2 times (command and line once each)"; fail=1; }
+grep -q '<details class="session-run">' "$page" && grep -q 'three-hidden' "$page" ||
+	{ echo "FAIL: a session with '...' does not show, folded, the lines it stands for"; fail=1; }
+[ "$(grep -c '<details class="session-run">' "$page")" -eq 1 ] || { echo "FAIL: only the session with '...' is folded"; fail=1; }
 
 [ "$fail" -eq 0 ] && echo "site: ok"
 exit "$fail"

@@ -386,6 +386,45 @@ static void test_headers(void **state)
 	assert_int_equal(cache_load(&c, key, &back), 0);
 	cache_release(&c);
 
+	/*
+	 * A large one (a library's size) is hashed once per identity, a memo: stored, loaded again
+	 * from the memo, and stale once the file changes.
+	 */
+	fp = fopen(hdr, "w");
+	assert_non_null(fp);
+	for (int i = 0; i < 2000; i++)
+		fputs("/* padding padding padding padding padding */\n", fp);
+	fputs("#define VALUE 3\n", fp);
+	fclose(fp);
+	evidence_release(&ev);
+	evidence_init(&ev);
+	runner_block(&runner, l, b, &ev);
+	assert_true(ev.compile_ok);
+	cache_init(&c, &runner, 0);
+	cache_key(&c, &runner, l, b, key);
+	cache_store(&c, key, &ev);
+	cache_flush(&c);
+	cache_release(&c);
+	char *id = envinfo_file_id(hdr);
+	cache_init(&c, &runner, 0);
+	char *memo = cache_memo_get(&c, "file-digest", id, NULL);
+	assert_non_null(memo);
+	assert_int_equal(strlen(memo), KEY_HEX);
+	free(memo);
+	evidence_init(&back);
+	assert_int_equal(cache_load(&c, key, &back), 1);
+	assert_string_equal(back.run.out.p, "3\n");
+	evidence_release(&back);
+	cache_release(&c);
+	fp = fopen(hdr, "a");
+	assert_non_null(fp);
+	fputs("#undef VALUE\n#define VALUE 4\n", fp);
+	fclose(fp);
+	cache_init(&c, &runner, 0);
+	assert_int_equal(cache_load(&c, key, &back), 0);
+	cache_release(&c);
+	free(id);
+
 	evidence_release(&ev);
 	lesson_free(l);
 	free(text);

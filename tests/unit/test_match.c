@@ -552,6 +552,37 @@ static void test_diff_ellipsis(void **state)
 	buf_release(&b);
 }
 
+static void check_diff_at(enum match_mode mode, const char *e, const char *a, int first_line, const char *want,
+			  int want_line)
+{
+	struct buf b = BUF_INIT;
+	int at = -1;
+
+	match_diff_at(&b, mode, e, strlen(e), a, strlen(a), 0, first_line, &at);
+	assert_string_equal(b.p, want);
+	assert_int_equal(at, want_line);
+	buf_release(&b);
+}
+
+/* A mismatch in file lines: the first differing line, and hunks counted as the lesson's lines. */
+static void test_diff_at(void **state)
+{
+	(void)state;
+	/* The expected text starts at line 10: its 4th line, 13, differs. */
+	check_diff_at(MATCH_EXACT, "1\n2\n3\n4\n5\n", "1\n2\n3\nX\n5\n", 10,
+		      "--- expected\n+++ actual\n@@ -10,5 +10,5 @@\n 1\n 2\n 3\n-4\n+X\n 5\n", 13);
+	/* A line missing at the end: the line after the text (the closing fence). */
+	check_diff_at(MATCH_EXACT, "a\nb\n", "a\nb\nc\n", 40, "--- expected\n+++ actual\n@@ -40,2 +40,3 @@\n a\n b\n+c\n",
+		      42);
+	/* match=ellipsis: the lines a "..." stands for count as the "..." line (21). */
+	check_diff_at(MATCH_ELLIPSIS, "1\n...\n7\n8\n", "1\n2\n3\n4\n5\n6\n7\n80\n", 20,
+		      "--- expected (each '...' shown as the lines it stands for)\n+++ actual\n"
+		      "@@ -21,4 +24,4 @@\n 5\n 6\n 7\n-8\n+80\n",
+		      23);
+	/* The same text: no diff, no line. */
+	check_diff_at(MATCH_EXACT, "a\n", "a\n", 5, "", 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -578,6 +609,7 @@ int main(void)
 		cmocka_unit_test(test_diff_large_different),
 		cmocka_unit_test(test_diff_large_scattered),
 		cmocka_unit_test(test_diff_ellipsis),
+		cmocka_unit_test(test_diff_at),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

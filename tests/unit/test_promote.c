@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/fs.h"
 #include "base/atomic.h"
 #include "base/buf.h"
 #include "render/promote.h"
@@ -560,7 +561,7 @@ static void property_file(const char *path, uint64_t *seed, size_t *refused, siz
 	char *text, *err = NULL;
 	size_t len;
 
-	if (read_file(path, &text, &len) < 0)
+	if (fs_read_path(path, 1u << 30, &text, &len) < 0)
 		return;
 	struct lesson *o = lesson_parse(path, text, len);
 	int sound = diags_count(&o->diags, SEV_ERROR) == 0 && o->norphans == 0;
@@ -667,7 +668,7 @@ static char *slurp(const char *path)
 	char *data;
 	size_t len;
 
-	assert_int_equal(read_file(path, &data, &len), 0);
+	assert_int_equal(fs_read_path(path, 1u << 30, &data, &len), 0);
 	return data;
 }
 

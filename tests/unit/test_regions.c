@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/fs.h"
 #include "base/buf.h"
 #include "lesson/regions.h"
 #include "base/util.h"
@@ -352,7 +353,7 @@ static void slurp(struct buf *b, const char *path)
 	char *data;
 	size_t len;
 
-	assert_int_equal(read_file(path, &data, &len), 0);
+	assert_int_equal(fs_read_path(path, 1u << 30, &data, &len), 0);
 	buf_add(b, data, len);
 	free(data);
 }

@@ -10,6 +10,7 @@
 
 #include "base/buf.h"
 #include "check/check.h"
+#include "render/describe.h"
 #include "render/render.h"
 #include "base/util.h"
 
@@ -167,6 +168,188 @@ static void test_hostile_output(void **state)
 	free(p);
 }
 
+/* The lesson above as a preview (or not) with diagnostics added (an error when error is set): its page, or the index. */
+static char *page_with_diags(int preview, int error, int index)
+{
+	struct lesson_result lr;
+	struct render_ctx ctx = { .course = "My course", .preview = preview };
+	struct buf page = BUF_INIT;
+
+	memset(&lr, 0, sizeof lr);
+	lr.lesson = lesson_parse("lessons/07-t.md", lesson_text, sizeof lesson_text - 1);
+	assert_non_null(lr.lesson);
+	lr.blocks = xcalloc(2, sizeof *lr.blocks);
+	for (size_t i = 0; i < 2; i++)
+		evidence_init(&lr.blocks[i].ev);
+	lr.blocks[0].status = error ? STATUS_FAILED : STATUS_PASSED;
+	lr.blocks[1].status = STATUS_DERIVED;
+	struct diags *d = &lr.lesson->diags;
+	diags_add(d, "lessons/07-t.md", 2, 1, SEV_NOTE, "x-note", "a note on the front matter");
+	diags_add(d, "lessons/07-t.md", 9, 1, SEV_WARNING, "x-warn", "a warning on the intro");
+	if (error)
+		diags_add(d, "lessons/07-t.md", 16, 5, SEV_ERROR, "compile", "expected <bad> & co")->detail =
+			xstrdup("    16 | <script>x</script>");
+	render_lesson(&page, &ctx, &lr, 1, 0);
+	if (index) {
+		buf_reset(&page);
+		render_index(&page, &ctx, &lr, 1);
+	}
+	lesson_result_release(&lr);
+	return buf_detach(&page, NULL);
+}
+
+/* In p, a comes before b (both there). */
+static void assert_before(const char *p, const char *a, const char *b)
+{
+	const char *x = strstr(p, a), *y = strstr(p, b);
+
+	if (!x || !y || x >= y)
+		fail_msg("page lacks '%s' before '%s'", a, b);
+}
+
+static void test_draft(void **state)
+{
+	char *p = page_with_diags(1, 1, 0);
+
+	(void)state;
+	assert_contains(p, "<title>DRAFT (not published): T &amp; &lt;t&gt; · My course</title>");
+	assert_contains(p, "<body class=\"draft\">");
+	assert_contains(p, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: this lesson has 1 error,");
+	assert_contains(p, "href=\"#diag-3\">the first</a>");
+	/* each diagnostic at its place: the error under its block, the warning under its paragraph */
+	assert_before(p, "<figure class=\"block caption-failed\" id=\"run\">", "<div class=\"diag diag-error\" id=\"diag-3\" data-line=\"16\"");
+	assert_before(p, "<div class=\"diag diag-error\"", "id=\"python-1\"");
+	assert_before(p, "<p>Intro with", "<div class=\"diag diag-warning\" id=\"diag-2\" data-line=\"9\"");
+	assert_before(p, "<div class=\"diag diag-warning\"", "<h2 id=\"same\">");
+	assert_before(p, "<div class=\"diag diag-note\" id=\"diag-1\"", "<h1>");
+	assert_contains(p, "lessons/07-t.md:16:5</span> <strong class=\"diag-sev\">error:</strong> "
+			   "<span class=\"diag-msg\">expected &lt;bad&gt; &amp; co</span> <span class=\"diag-rule\">[compile]</span>");
+	assert_contains(p, "<pre class=\"diag-detail\">    16 | &lt;script&gt;x&lt;/script&gt;</pre>");
+	assert_null(strstr(p, "<bad>"));
+	assert_null(strstr(p, "<script"));
+	free(p);
+
+	/* Warnings alone: shown in place, but no draft. */
+	p = page_with_diags(1, 0, 0);
+	assert_contains(p, "<div class=\"diag diag-warning\"");
+	assert_null(strstr(p, "<title>DRAFT"));
+	assert_null(strstr(p, "<body class=\"draft\">"));
+	assert_null(strstr(p, "<div class=\"draft-banner\""));
+	free(p);
+
+	/* Not a preview (build): no diagnostic, no draft, whatever the lesson holds. */
+	p = page_with_diags(0, 1, 0);
+	assert_null(strstr(p, "DRAFT"));
+	assert_null(strstr(p, "diag"));
+	assert_contains(p, "<body>\n");
+	free(p);
+
+	/* The index of a course with a draft: a draft, the lesson marked. */
+	p = page_with_diags(1, 1, 1);
+	assert_contains(p, "<title>DRAFT (not published): Lessons");
+	assert_contains(p, "DRAFT, NOT PUBLISHED: 1 lesson below has errors");
+	assert_before(p, "07-t.html", "<strong class=\"diag diag-error\">DRAFT: 1 error</strong>");
+	free(p);
+	p = page_with_diags(0, 1, 1);
+	assert_null(strstr(p, "DRAFT"));
+	free(p);
+}
+
+static const char measured_text[] =
+	"# M\n"
+	"\n"
+	"```c id=spin measure samples=3 warmup=0\n"
+	"int main(void) { return 0; }\n"
+	"```\n"
+	"\n"
+	"```c id=sketch compile-only\n"
+	"int main(void) { return 0; }\n"
+	"```\n"
+	"\n"
+	"```c id=refused compile-fail\n"
+	"#error no\n"
+	"```\n";
+
+static char *described(const struct lesson *l, const struct block_result *br, size_t i)
+{
+	struct description d;
+	struct buf b = BUF_INIT;
+
+	describe_block(&d, "cc", l, &l->blocks[i], &br[i]);
+	for (size_t k = 0; k < d.n; k++)
+		buf_adds(&b, d.v[k].text);
+	description_release(&d);
+	return buf_detach(&b, NULL);
+}
+
+/*
+ * Issue 17: a measurement shows its date and the load average at that time
+ * (page and ledger); cached evidence says when it was made; a compile-fail
+ * block is counted as compile-failed, never as compiled (index, ledger).
+ */
+static void test_measured_cached_counted(void **state)
+{
+	static const int64_t walls[] = { 1000, 2000, 3000 };
+	struct lesson_result lr;
+	struct render_ctx ctx = { .course = "C" };
+	struct buf page = BUF_INIT, index = BUF_INIT, audit = BUF_INIT;
+
+	(void)state;
+	memset(&lr, 0, sizeof lr);
+	lr.lesson = lesson_parse("lessons/08-m.md", measured_text, sizeof measured_text - 1);
+	assert_non_null(lr.lesson);
+	assert_int_equal(lr.lesson->nblocks, 3);
+	lr.blocks = xcalloc(3, sizeof *lr.blocks);
+	for (size_t i = 0; i < 3; i++) {
+		evidence_init(&lr.blocks[i].ev);
+		lr.blocks[i].ev.compiled = 1;
+	}
+	struct block_result *m = &lr.blocks[0];
+	m->status = STATUS_MEASURED;
+	m->ev.compile_ok = m->ev.executed = 1;
+	m->ev.run.end = END_EXITED;
+	m->ev.env = xcalloc(1, sizeof *m->ev.env);
+	m->ev.env->date_utc = xstrdup("2026-11-30T03:04:05Z");
+	m->ev.env->loadavg1 = 1.25;
+	m->measured = 1;
+	m->m.samples = 3;
+	m->m.wall_values = xmalloc(sizeof walls);
+	memcpy(m->m.wall_values, walls, sizeof walls);
+	stats_compute(&m->m.wall, walls, 3);
+	lr.blocks[1].status = STATUS_COMPILED;
+	lr.blocks[1].ev.compile_ok = 1;
+	lr.blocks[2].status = STATUS_COMPILE_FAILED;
+	lr.blocks[2].ev.cached = 1;
+	lr.blocks[2].ev.made = xstrdup("2026-11-29T01:02:03Z");
+
+	render_lesson(&page, &ctx, &lr, 1, 0);
+	assert_contains(page.p, "<dt>Date (UTC)</dt><dd><time datetime=\"2026-11-30T03:04:05Z\">");
+	assert_contains(page.p, "<dt>Load average</dt><dd>1.25 (1 min, as the measurement began)</dd>");
+	assert_contains(page.p, "(compile-fail); its diagnostics are shown. Evidence reused from the cache, made "
+				"<time datetime=\"2026-11-29T01:02:03Z\">2026-11-29T01:02:03Z</time>.");
+
+	char *d = described(lr.lesson, lr.blocks, 0);
+	assert_contains(d, "; measured 2026-11-30T03:04:05Z, load average 1.25 (1 min)");
+	free(d);
+	d = described(lr.lesson, lr.blocks, 2);
+	assert_contains(d, "did not compile, as expected; cached, evidence made 2026-11-29T01:02:03Z");
+	free(d);
+
+	struct render_counts c;
+	render_count(&lr, &c);
+	assert_int_equal(c.compiled, 1);
+	assert_int_equal(c.compile_failed, 1);
+	render_index(&index, &ctx, &lr, 1);
+	assert_contains(index.p, "<li>1 compiled</li>\n<li>1 compile-failed as expected</li>");
+	render_audit(&audit, &ctx, &lr, 1, NULL);
+	assert_contains(audit.p, "1 compiled, 1 compile-failed as expected");
+	assert_contains(audit.p, "load average 1.25 (1 min)");
+	buf_release(&page);
+	buf_release(&index);
+	buf_release(&audit);
+	lesson_result_release(&lr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +357,8 @@ int main(void)
 		cmocka_unit_test(test_page_name),
 		cmocka_unit_test(test_lesson_page),
 		cmocka_unit_test(test_hostile_output),
+		cmocka_unit_test(test_draft),
+		cmocka_unit_test(test_measured_cached_counted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

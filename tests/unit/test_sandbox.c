@@ -97,7 +97,7 @@ static int build_tool(void)
 	char *src = xasprintf("%s/tool.c", tool_dir), *bin = xasprintf("%s/tool", tool_dir);
 	char *cmd = xasprintf("cc -O1 -o '%s' '%s' -lrt", bin, src);
 	int rc = write_file(src, tool_source, sizeof tool_source - 1) == 0 && system(cmd) == 0 &&
-			 read_file(bin, &tool_bin, &tool_len) == 0
+			 fs_read_path(bin, 1u << 30, &tool_bin, &tool_len) == 0
 		 ? 0
 		 : -1;
 	unlink(src);

@@ -258,7 +258,7 @@ static char *read_text(const char *path)
 	char *text;
 	size_t len;
 
-	return read_file(path, &text, &len) == 0 ? text : NULL;
+	return fs_read_path(path, 1u << 30, &text, &len) == 0 ? text : NULL;
 }
 
 static int sync_opts(const struct tangle_set *s, const char *labs, int write, int force, struct seen *seen)

@@ -6,6 +6,7 @@
 #define LITLAB_TESTUTIL_H
 
 #include <string.h>
+#include <sys/resource.h>
 
 #include "lesson/lesson.h"
 
@@ -28,6 +29,22 @@ static inline struct lesson *test_lesson_clean(const char *path, const char *tex
 			    l->diags.v[i].message, l->diags.v[i].rule);
 	assert_int_equal(l->diags.n, 0);
 	return l;
+}
+
+/*
+ * The CPU time this process has used, in nanoseconds: what a test that
+ * guards against a quadratic pass bounds. Never the wall clock: a busy
+ * machine (make -j, other jobs) stretches wall time by any factor, and a
+ * test must not fail for it; CPU time grows only with the work done.
+ */
+static inline long long test_cpu_ns(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) < 0)
+		return 0;
+	return ((long long)ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL +
+	       ((long long)ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000LL;
 }
 
 #endif

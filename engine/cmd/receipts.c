@@ -1,0 +1,227 @@
+/* receipts.c: the receipts of a built site (receipts.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/keyhash.h"
+#include "cmd/receipts.h"
+#include "run/cache.h"
+
+void receipts_sha256(const void *data, size_t len, char out[KEY_HEX + 1])
+{
+	struct sha256_ctx ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, data);
+	key_finish(&ctx, out);
+}
+
+static json_t *hex_json(const char *data, size_t len)
+{
+	char hex[KEY_HEX + 1];
+
+	receipts_sha256(data, len, hex);
+	return json_string(hex);
+}
+
+void receipts_code_hash(const struct lesson *l, const struct block *b, char out[KEY_HEX + 1])
+{
+	struct sha256_ctx ctx;
+
+	sha256_init(&ctx);
+	key_str(&ctx, "info", b->info);
+	key_str(&ctx, "lesson-cflags", l->cflags);
+	key_field(&ctx, "code", b->code, b->code_len);
+	key_field(&ctx, "stdin", b->has_stdin ? b->stdin_text : "", b->has_stdin ? b->stdin_len : 0);
+	for (size_t i = 0; i < b->ndeps; i++) {
+		const struct block *u = &l->blocks[b->deps[i]];
+		key_str(&ctx, "use", u->id);
+		key_field(&ctx, "code", u->code, u->code_len);
+	}
+	for (size_t i = 0; i < b->nsees; i++) {
+		const struct block *f = &l->blocks[b->sees[i]];
+		key_str(&ctx, "file", f->file);
+		key_field(&ctx, "code", f->code, f->code_len);
+	}
+	for (size_t i = 0; i < b->nsources; i++)
+		key_str(&ctx, "source", b->sources[i]);
+	key_finish(&ctx, out);
+}
+
+static const char *end_name(enum launch_end end)
+{
+	switch (end) {
+	case END_EXITED:
+		return "exited";
+	case END_SIGNALED:
+		return "signaled";
+	case END_TIMEOUT:
+		return "timeout";
+	case END_OUTPUT_LIMIT:
+		return "output-limit";
+	case END_LAUNCH_FAILED:
+		return "launch-failed";
+	}
+	return "exited";
+}
+
+static json_t *str_or_null(const char *s)
+{
+	json_t *j = s ? json_string(s) : NULL;
+	return j ? j : json_null();
+}
+
+json_t *receipts_claim(const struct block *b, const struct block_result *br)
+{
+	const struct evidence *ev = &br->ev;
+	json_t *j = json_object();
+
+	json_object_set_new(j, "status", json_string(block_status_name(br->status)));
+	if (b->mode == MODE_DERIVED)
+		json_object_set_new(j, "reason", str_or_null(b->reason));
+	if (ev->compiled) {
+		json_object_set_new(j, "cflags", str_or_null(ev->cflags ? ev->cflags : ""));
+		json_object_set_new(j, "compiled", json_boolean(ev->compile_ok));
+		if (!ev->compile_ok || b->mode == MODE_COMPILE_FAIL)
+			json_object_set_new(j, "compiler_output_sha256",
+					    hex_json(ev->compile_log.p, ev->compile_log.len));
+	}
+	if (ev->executed) {
+		const struct launch_result *run = &ev->run;
+		json_object_set_new(j, "end", json_string(end_name(run->end)));
+		json_object_set_new(j, "exit", run->end == END_EXITED ? json_integer(run->exit_code) : json_null());
+		if (run->signo) {
+			char *sig = signal_name(run->signo);
+			json_object_set_new(j, "signal", str_or_null(sig));
+			free(sig);
+		} else {
+			json_object_set_new(j, "signal", json_null());
+		}
+		json_object_set_new(j, "stdout_sha256", hex_json(run->out.p, run->out.len));
+		json_object_set_new(j, "stderr_sha256", hex_json(run->err.p, run->err.len));
+	}
+	if (br->measured) {
+		const struct stats *w = &br->m.wall;
+		json_object_set_new(
+			j, "measurement",
+			json_pack("{s:I, s:i, s:{s:I, s:I, s:I, s:I, s:I}}", "samples", (json_int_t)br->m.samples,
+				  "warmup", br->m.warmup, "wall_ns", "min", (json_int_t)w->min, "q1", (json_int_t)w->q1,
+				  "median", (json_int_t)w->median, "q3", (json_int_t)w->q3, "max", (json_int_t)w->max));
+	}
+	return j;
+}
+
+void receipts_block_hash(json_t *receipt, char out[KEY_HEX + 1])
+{
+	json_t *copy = json_copy(receipt);
+
+	json_object_del(copy, "evidence_sha256");
+	json_object_del(copy, "receipt_sha256");
+	char *text = json_dumps(copy, JSON_COMPACT | JSON_SORT_KEYS);
+	receipts_sha256(text ? text : "", text ? strlen(text) : 0, out);
+	free(text);
+	json_decref(copy);
+}
+
+static json_t *block_receipt(const struct lesson *l, const struct block *b, const struct block_result *br,
+			     const char *lesson_hex, struct render_receipt *r)
+{
+	json_t *j = json_object();
+
+	memcpy(r->lesson, lesson_hex, KEY_HEX + 1);
+	receipts_code_hash(l, b, r->code);
+	json_object_set_new(j, "id", str_or_null(b->id));
+	json_object_set_new(j, "line", json_integer(b->line));
+	json_object_set_new(j, "mode", json_string(block_mode_name(b->mode)));
+	json_object_set_new(j, "lesson_sha256", json_string(r->lesson));
+	json_object_set_new(j, "code_sha256", json_string(r->code));
+	json_object_set_new(j, "claim", receipts_claim(b, br));
+	r->evidence[0] = '\0';
+	if (br->ev.compiled || br->ev.executed) {
+		json_t *rec = cache_evidence_json(&br->ev);
+		char *text = rec ? json_dumps(rec, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+		if (text)
+			receipts_sha256(text, strlen(text), r->evidence);
+		free(text);
+		json_decref(rec);
+	}
+	json_object_set_new(j, "evidence_sha256", *r->evidence ? json_string(r->evidence) : json_null());
+	receipts_block_hash(j, r->receipt);
+	json_object_set_new(j, "receipt_sha256", json_string(r->receipt));
+	return j;
+}
+
+void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, const struct evidence_context *ctx)
+{
+	json_t *lessons = json_array();
+
+	memset(r, 0, sizeof *r);
+	r->n = n;
+	r->v = xcalloc(n + 1, sizeof *r->v);
+	for (size_t i = 0; i < n; i++) {
+		const struct lesson *l = v[i].lesson;
+		char lesson_hex[KEY_HEX + 1];
+		receipts_sha256(l->src, l->src_len, lesson_hex);
+		r->v[i] = xcalloc(l->nblocks + 1, sizeof *r->v[i]);
+		json_t *blocks = json_array();
+		for (size_t k = 0; k < l->nblocks; k++)
+			json_array_append_new(
+				blocks, block_receipt(l, &l->blocks[k], &v[i].blocks[k], lesson_hex, &r->v[i][k]));
+		char *page = render_page_name(l->path);
+		json_array_append_new(lessons,
+				      json_pack("{s:o, s:s, s:s, s:n, s:o}", "path", str_or_null(l->path), "page", page,
+						"lesson_sha256", lesson_hex, "page_sha256", "blocks", blocks));
+		free(page);
+	}
+	r->doc = json_pack("{s:i, s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "receipts", RECEIPTS_FORMAT, "litlab",
+			   LITLAB_VERSION, "algorithm", "sha256", "compiler", str_or_null(ctx ? ctx->cc : NULL),
+			   "compiler_version", str_or_null(ctx && ctx->env ? ctx->env->compiler_version : NULL),
+			   "isolation", str_or_null(ctx ? ctx->isolation : NULL), "lessons", lessons, "files",
+			   json_object());
+}
+
+void receipts_add_file(struct receipts *r, const char *name, const void *data, size_t len)
+{
+	char hex[KEY_HEX + 1];
+	size_t i;
+	json_t *l;
+
+	receipts_sha256(data, len, hex);
+	json_object_set_new(json_object_get(r->doc, "files"), name, json_string(hex));
+	json_array_foreach(json_object_get(r->doc, "lessons"), i,
+			   l) if (strcmp(json_string_value(json_object_get(l, "page")), name) == 0)
+		json_object_set_new(l, "page_sha256", json_string(hex));
+}
+
+char *receipts_text(const struct receipts *r)
+{
+	char *text = json_dumps(r->doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	char *out = xasprintf("%s\n", text ? text : "{}");
+
+	free(text);
+	return out;
+}
+
+void receipts_release(struct receipts *r)
+{
+	for (size_t i = 0; r->v && i < r->n; i++)
+		free(r->v[i]);
+	free(r->v);
+	json_decref(r->doc);
+	memset(r, 0, sizeof *r);
+}
+
+void receipts_compare_timing(int64_t q1, int64_t median, int64_t q3, int64_t now, struct receipts_timing *t)
+{
+	double iqr = (double)q3 - (double)q1, m = (double)median;
+	double widen = RECEIPTS_IQR_FACTOR * iqr, floor = RECEIPTS_MIN_SPREAD * m;
+	double lo = (double)q1 - widen, hi = (double)q3 + widen;
+
+	if (m - floor < lo)
+		lo = m - floor;
+	if (m + floor > hi)
+		hi = m + floor;
+	t->lo = lo < 0 ? 0 : (int64_t)lo;
+	t->hi = (int64_t)hi;
+	t->consistent = now >= t->lo && now <= t->hi;
+	t->shift = median > 0 ? ((double)now - m) / m : 0;
+}

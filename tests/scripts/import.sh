@@ -1,0 +1,89 @@
+#!/bin/sh
+# litlab import as an author meets it:
+# 1. --dry-run on a pandoc lesson lists each change and a diff, writes nothing;
+# 2. import rewrites it into tests/import/pandoc.imported (only fence lines differ), which checks
+#    clean; a second import changes nothing;
+# 3. the project's own lessons are litlab's format already: nothing to import;
+# 4. a fence that is not closed: exit 1, the file byte for byte as it was;
+# 5. CRLF and no final newline: every line but the fences kept, CRLF kept;
+# 6. through a symbolic link the file is replaced, the link stays; a missing file: exit 2;
+# 7. a folder that cannot be written: exit 2, the file whole, no temporary file left (not as root).
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+top=$(pwd)
+work=$(mktemp -d)
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+fail=0
+LITLAB_CACHE_DIR=$work/cache
+export LITLAB_CACHE_DIR
+no() { echo "FAIL: $*"; fail=1; }
+cd "$work" || exit 1
+
+# 1.
+cp "$top/tests/import/pandoc.md" 03-strings.md
+"$LITLAB" import --dry-run 03-strings.md >out 2>err
+rc=$?
+[ $rc -eq 0 ] || no "dry-run exit $rc: $(cat err)"
+cmp -s 03-strings.md "$top/tests/import/pandoc.md" || no "dry-run changed the file"
+grep -q "^03-strings.md:9: '{.c .numberLines}' -> 'c': " out || no "dry-run: no change listed for line 9: $(cat out)"
+grep -q "^03-strings.md:20: '' -> 'output': " out || no "dry-run: the output block on line 20 not listed"
+grep -q "^03-strings.md:60: note: a plain block after the program on line 49" out || no "dry-run: no note for line 60"
+grep -q '^-``` {.c .numberLines}$' out && grep -q '^+``` c$' out || no "dry-run: no diff: $(cat out)"
+grep -q "^would change 7 of 8 code blocks in 03-strings.md (syntax 6, dropped 3, fragment 1, compile-only 1, output 1, use 1)$" out ||
+	no "dry-run: no summary: $(tail -1 out)"
+
+# 2.
+"$LITLAB" import 03-strings.md >out 2>err
+rc=$?
+[ $rc -eq 0 ] || no "import exit $rc: $(cat err)"
+# The expected file names the path it was made with on no line: compare the bytes.
+cmp -s 03-strings.md "$top/tests/import/pandoc.imported" || { no "import:"; diff -u "$top/tests/import/pandoc.imported" 03-strings.md; }
+grep -v '^ *\(```\|~~~\)' "$top/tests/import/pandoc.md" >a
+grep -v '^ *\(```\|~~~\)' 03-strings.md >b
+cmp -s a b || no "import changed a line that is no fence"
+"$LITLAB" check 03-strings.md >out 2>err || no "check of the imported lesson: $(cat err)"
+grep -q "2 passed, 0 failed, 0 measured, 1 compiled" err || no "check: $(tail -1 err)"
+"$LITLAB" import 03-strings.md >out 2>err
+grep -q "^03-strings.md: nothing to import (8 code blocks)$" out || no "second import: $(cat out)"
+cmp -s 03-strings.md "$top/tests/import/pandoc.imported" || no "second import changed the file"
+
+# 3.
+(cd "$top" && "$LITLAB" import --dry-run lessons/*.md) >out 2>err || no "import of lessons/: $(cat err)"
+if grep -v ': nothing to import' out | grep -q .; then no "import would change the project's lessons:"; cat out; fi
+
+# 4.
+printf '# T\n\n```{.c}\nint x;\n\n## Next\n\n```{.c}\nint y;\n```\n' >04-open.md
+cp 04-open.md 04-open.before
+"$LITLAB" import 04-open.md >out 2>err
+rc=$?
+[ $rc -eq 1 ] || no "unclosed fence: exit $rc"
+grep -q "04-open.md:3: a code block whose fence is not closed" err || no "unclosed fence: $(cat err)"
+cmp -s 04-open.md 04-open.before || no "unclosed fence: the file changed"
+
+# 5.
+printf '# T\r\n\r\n``` {.c .numberLines}\r\nint x = 1;\r\nx++;\r\n```\r\n\r\ntrailing blanks  \r\n~~~~ C\r\nint y;\r\n~~~~' >05-crlf.md
+"$LITLAB" import 05-crlf.md >out 2>err || no "CRLF: $(cat err)"
+printf '# T\r\n\r\n``` c fragment\r\nint x = 1;\r\nx++;\r\n```\r\n\r\ntrailing blanks  \r\n~~~~ c fragment\r\nint y;\r\n~~~~' >05-crlf.want
+cmp -s 05-crlf.md 05-crlf.want || { no "CRLF:"; od -c 05-crlf.md | head -20; }
+
+# 6.
+mkdir real && cp "$top/tests/import/pandoc.md" real/03-linked.md && ln -s real/03-linked.md 03-link.md
+"$LITLAB" import 03-link.md >out 2>err || no "symlink: $(cat err)"
+[ -L 03-link.md ] || no "symlink: the link was replaced"
+cmp -s real/03-linked.md "$top/tests/import/pandoc.imported" || no "symlink: the target was not imported"
+"$LITLAB" import missing.md >out 2>err
+rc=$?
+[ $rc -eq 2 ] && grep -q "cannot read 'missing.md'" err || no "missing file: exit $rc: $(cat err)"
+
+# 7.
+if [ "$(id -u)" != 0 ]; then
+	mkdir ro && cp "$top/tests/import/pandoc.md" ro/03-ro.md && chmod a-w ro
+	"$LITLAB" import ro/03-ro.md >out 2>err
+	rc=$?
+	[ $rc -eq 2 ] || no "read-only folder: exit $rc"
+	cmp -s ro/03-ro.md "$top/tests/import/pandoc.md" || no "read-only folder: the file changed"
+	[ "$(ls -A ro)" = 03-ro.md ] || no "read-only folder: left $(ls -A ro)"
+	chmod u+w ro
+fi
+exit $fail

@@ -1,0 +1,268 @@
+#!/bin/sh
+# litlab build writes receipts.json; litlab verify checks a site against them (issue 17):
+# an untouched site verifies (exit 0, text and JSON); the receipts' hashes are plain SHA-256 a
+# reviewer can recompute without litlab (python's hashlib here); a page edited after build, a
+# receipt edited (alone, or with its hash recomputed), a lesson changed after build are each
+# reported by name with exit 1; a lesson whose program reads a changed data file (a lesson
+# file, file=) does not reproduce: exit 1, the block and its stdout named; output the lesson says
+# varies (match=ellipsis) need not be the same bytes; no receipts: exit 2.
+# No measure block: the timing rule is tested with fixed numbers in test_receipts.
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+LITLAB_CACHE_DIR=$work/cache
+export LITLAB_CACHE_DIR
+fail=0
+cd "$work" || exit 1
+
+cat >01-data.md <<'LESSON'
+# Reading a data file
+
+```text file=data.txt
+3 4
+```
+
+```c id=reader
+#include <stdio.h>
+int main(void)
+{
+    int a, b;
+    FILE *f = fopen("data.txt", "r");
+    if (!f || fscanf(f, "%d %d", &a, &b) != 2)
+        return 1;
+    printf("%d\n", a + b);
+    return 0;
+}
+```
+
+```output
+7
+```
+
+```c id=typo compile-fail
+int main(void) { return x; }
+```
+LESSON
+cat >02-plain.md <<'LESSON'
+# Plain
+
+```c id=hello
+#include <stdio.h>
+int main(void) { puts("hello"); return 3; }
+```
+
+```output
+hello
+```
+LESSON
+sed -i 's/^```c id=hello$/```c id=hello exit=3/' 02-plain.md
+
+"$LITLAB" build -o site 01-data.md 02-plain.md 2>err || { cat err; echo "FAIL: build"; exit 1; }
+[ -f site/receipts.json ] && [ -f site/receipts.html ] || { echo "FAIL: no receipts in the site"; exit 1; }
+cp -r site pristine
+cp 01-data.md 01-data.md.orig
+
+verify() { # $1: expected exit status; the rest: verify's arguments. Output in out, err.
+	want=$1
+	shift
+	"$LITLAB" verify "$@" >out 2>err
+	rc=$?
+	[ "$rc" -eq "$want" ] || { cat out err; echo "FAIL: verify $* exited $rc, not $want"; fail=1; }
+}
+restore() {
+	rm -rf site && cp -r pristine site && cp 01-data.md.orig 01-data.md
+}
+
+# 1. An untouched site verifies.
+verify 0 site
+grep -qx '01-data.md:7: reader: reproduced (passed; exit status, stdout and stderr identical)' out &&
+	grep -qx "01-data.md:24: typo: reproduced (compile-failed; the compiler's messages identical)" out &&
+	grep -qx '02-plain.md:3: hello: reproduced (passed; exit status, stdout and stderr identical)' out &&
+	grep -qx '01-data.md:3: text-1: display, not executed: nothing to run' out ||
+	{ cat out; echo "FAIL: the ledger of an untouched site"; fail=1; }
+grep -q 'litlab: verify: 4 blocks: 3 reproduced, 0 did not, 1 not executed;.* 0 changed; 0 receipts edited; 0 lessons changed: every claim reproduces' err ||
+	{ cat err; echo "FAIL: the summary of an untouched site"; fail=1; }
+verify 0 --format json site
+python3 - out <<'PY' || { echo "FAIL: verify --format json of an untouched site"; fail=1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["verified"] is True and d["summary"]["reproduced"] == 3, d["summary"]
+assert all(f["status"] == "unchanged" for f in d["files"]), d["files"]
+names = {f["name"] for f in d["files"]}
+assert {"index.html", "audit.html", "receipts.html", "style.css", "01-data.html", "02-plain.html"} <= names, names
+b = {x["id"]: x for l in d["lessons"] for x in l["blocks"]}
+assert b["reader"]["verdict"] == "reproduced" and b["reader"]["receipt"] == "intact", b["reader"]
+assert b["hello"]["claim"]["exit"] == 3, b["hello"]
+PY
+
+# 2. The receipts can be checked without litlab: lesson, page and output hashes are plain
+#    SHA-256; a receipt's hash is that of its canonical JSON (sorted keys, no spaces) without
+#    evidence_sha256 and receipt_sha256; each caption links to it.
+python3 - site <<'PY' || { echo "FAIL: the receipts do not check out by hand"; fail=1; }
+import hashlib, json, os, sys
+site = sys.argv[1]
+r = json.load(open(os.path.join(site, "receipts.json")))
+h = lambda b: hashlib.sha256(b).hexdigest()
+for name, hx in r["files"].items():
+    assert h(open(os.path.join(site, name), "rb").read()) == hx, name
+assert "receipts.json" not in r["files"]
+for l in r["lessons"]:
+    assert h(open(l["path"], "rb").read()) == l["lesson_sha256"], l["path"]
+    page = open(os.path.join(site, l["page"]), encoding="utf-8").read()
+    assert h(page.encode()) == l["page_sha256"]
+    for b in l["blocks"]:
+        c = {k: v for k, v in b.items() if k not in ("evidence_sha256", "receipt_sha256")}
+        text = json.dumps(c, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        assert h(text.encode()) == b["receipt_sha256"], b["id"]
+        link = 'href="receipts.html#%s:%s" data-receipt="sha256:%s"' % (l["page"][:-5], b["id"], b["receipt_sha256"])
+        assert link in page, link
+        assert b["lesson_sha256"] == l["lesson_sha256"]
+hello = [b for l in r["lessons"] for b in l["blocks"] if b["id"] == "hello"][0]
+assert hello["claim"]["stdout_sha256"] == h(b"hello\n"), hello
+assert hello["evidence_sha256"] and len(hello["evidence_sha256"]) == 64
+PY
+grep -q 'id="02-plain:hello"' site/receipts.html || { echo "FAIL: receipts.html has no anchor for hello"; fail=1; }
+
+# 3. A page edited after build.
+sed -i 's/hello/HELLO/' site/02-plain.html
+verify 1 site
+grep -q "^site/02-plain.html: changed after build (sha256 " out || { cat out; echo "FAIL: the edited page is not named"; fail=1; }
+grep -q '1 changed;' err || { cat err; echo "FAIL: the summary does not count the edited page"; fail=1; }
+restore
+
+# 4. A receipt edited: a claim changed (its hash no longer matches), then with its hash
+#    recomputed (no longer the one its caption links to).
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for l in r["lessons"]:
+    for b in l["blocks"]:
+        if b["id"] == "hello":
+            b["claim"]["exit"] = 0
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -q "^02-plain.md:3: hello: does not reproduce: exit: 0 in the receipt, 3 now; its receipt was edited (it does not hash to its receipt_sha256)$" out ||
+	{ cat out; echo "FAIL: the edited receipt is not named"; fail=1; }
+grep -q "^site/receipts.json" out && { cat out; echo "FAIL: receipts.json is hashed in itself"; fail=1; }
+python3 - site/receipts.json <<'PY'
+import hashlib, json, sys
+r = json.load(open(sys.argv[1]))
+for l in r["lessons"]:
+    for b in l["blocks"]:
+        if b["id"] == "hello":
+            c = {k: v for k, v in b.items() if k not in ("evidence_sha256", "receipt_sha256")}
+            text = json.dumps(c, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            b["receipt_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -q "^02-plain.md:3: hello: does not reproduce: exit: 0 in the receipt, 3 now; its receipt is not the one its page links to$" out ||
+	{ cat out; echo "FAIL: a receipt edited with its hash recomputed is not named"; fail=1; }
+restore
+# A lesson's entry edited: its lesson hash (the lesson file is untouched).
+sed -i '0,/"lesson_sha256": "[0-9a-f]*"/s//"lesson_sha256": "0000"/' site/receipts.json
+verify 1 site
+grep -qx "01-data.md: its entry in the receipts was edited (its lesson_sha256 is not its blocks')" out &&
+	! grep -q "01-data.md: changed after build" out ||
+	{ cat out; echo "FAIL: a lesson entry edited is not named"; fail=1; }
+restore
+
+# 5. A lesson changed after build, where its program's output does not depend on it.
+printf '\nA paragraph added after the build.\n' >>01-data.md
+verify 1 site
+grep -qx '01-data.md: changed after build' out || { cat out; echo "FAIL: the changed lesson is not named"; fail=1; }
+grep -qx '01-data.md:7: reader: reproduced (passed; exit status, stdout and stderr identical)' out ||
+	{ cat out; echo "FAIL: a block whose code did not change"; fail=1; }
+restore
+
+# 6. The data file a program reads changed (a lesson file): its output does not reproduce.
+sed -i 's/^3 4$/3 5/' 01-data.md
+verify 1 site
+grep -qx "01-data.md: changed after build: the code of 'text-1', 'reader', 'typo' changed" out ||
+	{ cat out; echo "FAIL: the changed lesson file is not named"; fail=1; }
+grep -q '^01-data.md:7: reader: does not reproduce: status: passed in the receipt, failed now; stdout: sha256 [0-9a-f]*\.\.\. in the receipt, sha256 [0-9a-f]*\.\.\. now$' out ||
+	{ cat out; echo "FAIL: the output that no longer reproduces is not named"; fail=1; }
+verify 1 --format json site
+python3 - out <<'PY' || { echo "FAIL: verify --format json of a changed data file"; fail=1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["verified"] is False and d["summary"]["not_reproduced"] == 1, d["summary"]
+b = {x["id"]: x for l in d["lessons"] for x in l["blocks"]}
+assert b["reader"]["verdict"] == "not-reproduced" and b["reader"]["code"] == "changed", b["reader"]
+assert {x["field"] for x in b["reader"]["differences"]} == {"status", "stdout_sha256"}, b["reader"]
+assert [l["status"] for l in d["lessons"]] == ["changed", "unchanged"], d["lessons"]
+PY
+restore
+
+# 7. A block gone from the lesson; no receipts at all; a usage error.
+sed -i 's/id=typo/id=renamed/' 01-data.md
+verify 1 site
+grep -qx "01-data.md:24: typo: does not reproduce: no block of that id in the lesson now" out &&
+	grep -q "new: 'renamed'" out || { cat out; echo "FAIL: a renamed block"; fail=1; }
+restore
+
+# 8. Receipts are not trusted: a lesson path outside this folder is reported, never read.
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["lessons"][1]["path"] = "../02-plain.md"
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -qx '../02-plain.md: not below this folder (build with a relative path to verify)' out &&
+	grep -qx '../02-plain.md:3: hello: does not reproduce: its lesson was not read' out ||
+	{ cat out; echo "FAIL: a lesson path outside the folder"; fail=1; }
+restore
+
+# 9. A measurement is compared as a distribution and never fails verify, whatever the machine
+#    does meanwhile: consistent or shifted, exit 0 either way (the rule itself: test_receipts).
+cat >03-measure.md <<'LESSON'
+# Measured
+
+```c id=spin measure samples=3 warmup=0
+int main(void) { return 0; }
+```
+LESSON
+"$LITLAB" build -o msite 03-measure.md 2>err || { cat err; echo "FAIL: build of a measure block"; fail=1; }
+verify 0 msite
+grep -Eq '^03-measure.md:3: spin: reproduced \(measured; exit status, stdout and stderr identical\); measurement (consistent|shifted by [-+][0-9.]+%): median .* now, .* recorded \([-+][0-9.]+%\), (inside|outside) \[' out ||
+	{ cat out; echo "FAIL: the measurement's comparison"; fail=1; }
+# 10. Output the lesson itself says varies (match=ellipsis: here the clock's nanoseconds, never the
+#     same twice) need not be the same bytes: the block reproduces, saying so.
+cat >04-varies.md <<'LESSON'
+# Varies
+
+```c id=clock
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <time.h>
+int main(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    printf("start\n%lld.%09ld\nend\n", (long long)ts.tv_sec, ts.tv_nsec);
+    return 0;
+}
+```
+
+```output match=ellipsis
+start
+...
+end
+```
+LESSON
+"$LITLAB" build -o vsite 04-varies.md 2>err || { cat err; echo "FAIL: build of a varying block"; fail=1; }
+verify 0 vsite
+grep -qx '04-varies.md:3: clock: reproduced (passed; exit status identical; stdout differs, as the lesson allows (match=ellipsis))' out ||
+	{ cat out; echo "FAIL: output the lesson allows to vary"; fail=1; }
+rm site/receipts.json
+verify 2 site
+grep -q "cannot read 'site/receipts.json'" err || { cat err; echo "FAIL: no receipts"; fail=1; }
+verify 2 --format yaml site
+verify 2 site other
+
+[ "$fail" -eq 0 ] && echo "verify: ok"
+exit "$fail"

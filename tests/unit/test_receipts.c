@@ -1,0 +1,121 @@
+/* test_receipts.c: the timing rule of verify with fixed numbers; what a block's code hash covers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "cmd/receipts.h"
+
+/* Recorded q1 90, median 100, q3 110 (IQR 20): the window is [90 - 30, 110 + 30] = [60, 140]. */
+static void test_timing_iqr(void **state)
+{
+	struct receipts_timing t;
+
+	(void)state;
+	receipts_compare_timing(90, 100, 110, 100, &t);
+	assert_true(t.consistent);
+	assert_int_equal(t.lo, 60);
+	assert_int_equal(t.hi, 140);
+	receipts_compare_timing(90, 100, 110, 140, &t);
+	assert_true(t.consistent);
+	receipts_compare_timing(90, 100, 110, 141, &t);
+	assert_false(t.consistent);
+	assert_true(t.shift > 0.40 && t.shift < 0.42);
+	receipts_compare_timing(90, 100, 110, 59, &t);
+	assert_false(t.consistent);
+	assert_true(t.shift < -0.40 && t.shift > -0.42);
+}
+
+/* A tight distribution (IQR 2 around 1000) still gets 10% of the median on each side. */
+static void test_timing_floor(void **state)
+{
+	struct receipts_timing t;
+
+	(void)state;
+	receipts_compare_timing(999, 1000, 1001, 1000, &t);
+	assert_int_equal(t.lo, 900);
+	assert_int_equal(t.hi, 1100);
+	receipts_compare_timing(999, 1000, 1001, 1099, &t);
+	assert_true(t.consistent);
+	receipts_compare_timing(999, 1000, 1001, 1250, &t);
+	assert_false(t.consistent);
+	assert_true(t.shift > 0.249 && t.shift < 0.251);
+	/* the window never goes below zero */
+	receipts_compare_timing(0, 10, 100, 0, &t);
+	assert_int_equal(t.lo, 0);
+	assert_true(t.consistent);
+}
+
+static const char lesson_a[] = "# L\n"
+			       "\n"
+			       "```text file=data.txt\n"
+			       "1 2\n"
+			       "```\n"
+			       "\n"
+			       "```c id=helper fragment\n"
+			       "static int two(void) { return 2; }\n"
+			       "```\n"
+			       "\n"
+			       "```c id=main use=helper\n"
+			       "int main(void) { return two() - 2; }\n"
+			       "```\n";
+
+static void hashes(const char *text, char out[][KEY_HEX + 1])
+{
+	struct lesson *l = lesson_parse("lessons/01-l.md", text, strlen(text));
+
+	assert_non_null(l);
+	assert_int_equal(l->nblocks, 3);
+	for (size_t i = 0; i < 3; i++)
+		receipts_code_hash(l, &l->blocks[i], out[i]);
+	lesson_free(l);
+}
+
+static void replace(char *s, const char *from, const char *to)
+{
+	char *at = strstr(s, from);
+
+	assert_non_null(at);
+	assert_int_equal(strlen(from), strlen(to));
+	memcpy(at, to, strlen(to));
+}
+
+/* A block's code hash covers what it uses (use=) and the lesson files its folder holds. */
+static void test_code_hash(void **state)
+{
+	char a[3][KEY_HEX + 1], b[3][KEY_HEX + 1];
+	char *text = xstrdup(lesson_a);
+
+	(void)state;
+	hashes(text, a);
+	hashes(text, b);
+	for (size_t i = 0; i < 3; i++)
+		assert_string_equal(a[i], b[i]);
+	replace(text, "1 2\n", "1 3\n"); /* the data file */
+	hashes(text, b);
+	assert_string_not_equal(a[0], b[0]);
+	assert_string_not_equal(a[2], b[2]); /* main's folder holds it */
+	free(text);
+	text = xstrdup(lesson_a);
+	replace(text, "return 2;", "return 3;"); /* the fragment main uses */
+	hashes(text, b);
+	assert_string_equal(a[0], b[0]);
+	assert_string_not_equal(a[1], b[1]);
+	assert_string_not_equal(a[2], b[2]);
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timing_iqr),
+		cmocka_unit_test(test_timing_floor),
+		cmocka_unit_test(test_code_hash),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
