@@ -1,4 +1,5 @@
 /* cmd-check.c: `litlab check`: run, verify and report on lessons. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,9 @@ static const char check_help[] =
 	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable); the rules in\n"
 	"                     each lesson folder's rules/ apply always\n"
 	"  --no-rules         apply no Lua rule at all (for measuring the rule pass)\n"
+	"  --shard I/N        check only the I-th of N shards of the blocks (1 <= I <= N\n"
+	"                     <= 1000), as one job of a CI matrix: no rule is applied,\n"
+	"                     and its verdict is not the course's (see evidence export)\n"
 	"  -h, --help         this help\n"
 	"\n"
 	"Exit status: 0 no error, 1 an error in a lesson, 2 a usage error or a broken\n"
@@ -37,6 +41,7 @@ static int cmd_check(int argc, char **argv)
 		{ "fresh", no_argument, NULL, 'F' },   { "jobs", required_argument, NULL, 'j' },
 		{ "format", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
 		{ "sanitize", no_argument, NULL, 'S' },	    { "repeat", required_argument, NULL, 'N' },
+		{ "shard", required_argument, NULL, 'D' },
 		COURSE_CHECK_RULE_OPTIONS,		    { NULL, 0, NULL, 0 },
 	};
 	struct course_check_opts copts = { .print_diags = 1, .progress = 1, .color = cmd_color(stderr) };
@@ -71,6 +76,23 @@ static int cmd_check(int argc, char **argv)
 				return cmd_usage_error(&cmd_check_entry, "-j needs a number of jobs from 1 to 1024, not '%s'",
 						       optarg);
 			}
+			break;
+		}
+		case 'D': {
+			unsigned long i = 0, n = 0;
+			char *slash, *end;
+			errno = 0;
+			i = strtoul(optarg, &slash, 10);
+			if (slash != optarg && *slash == '/' && slash[1] >= '0' && slash[1] <= '9')
+				n = strtoul(slash + 1, &end, 10);
+			if (errno || !n || *end || optarg[0] < '0' || optarg[0] > '9' || i < 1 || i > n || n > 1000) {
+				course_check_opts_release(&copts);
+				return cmd_usage_error(&cmd_check_entry,
+						       "--shard needs I/N, the I-th of N shards, 1 <= I <= N <= 1000, not '%s'",
+						       optarg);
+			}
+			copts.shard = (unsigned)i;
+			copts.nshards = (unsigned)n;
 			break;
 		}
 		case 'f':
@@ -113,7 +135,7 @@ static int cmd_check(int argc, char **argv)
 
 const struct cmd_entry cmd_check_entry = {
 	.name = "check",
-	.usage = "[--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json] [--rules DIR] [--no-rules] [PATH...]",
+	.usage = "[--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json] [--rules DIR] [--no-rules] [--shard I/N] [PATH...]",
 	.summary = "run every block, verify outputs, apply the rules",
 	.help = check_help,
 	.exec = cmd_check,
