@@ -1,5 +1,4 @@
 /* cmd-check.c: `litlab check`: run, verify and report on lessons. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,23 +77,12 @@ static int cmd_check(int argc, char **argv)
 			}
 			break;
 		}
-		case 'D': {
-			unsigned long i = 0, n = 0;
-			char *slash, *end;
-			errno = 0;
-			i = strtoul(optarg, &slash, 10);
-			if (slash != optarg && *slash == '/' && slash[1] >= '0' && slash[1] <= '9')
-				n = strtoul(slash + 1, &end, 10);
-			if (errno || !n || *end || optarg[0] < '0' || optarg[0] > '9' || i < 1 || i > n || n > 1000) {
+		case 'D':
+			if (course_check_shard_parse(optarg, &copts.shard, &copts.nshards) < 0) {
 				course_check_opts_release(&copts);
-				return cmd_usage_error(&cmd_check_entry,
-						       "--shard needs I/N, the I-th of N shards, 1 <= I <= N <= 1000, not '%s'",
-						       optarg);
+				return cmd_usage_error(&cmd_check_entry, "%s", course_check_shard_usage(optarg));
 			}
-			copts.shard = (unsigned)i;
-			copts.nshards = (unsigned)n;
 			break;
-		}
 		case 'f':
 			if (strcmp(optarg, "json") == 0)
 				json = 1;

@@ -10,7 +10,7 @@
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_check_entry, &cmd_tangle_entry, &cmd_lab_entry,   &cmd_promote_entry,
-	&cmd_build_entry, &cmd_audit_entry,  &cmd_rules_entry, NULL,
+	&cmd_build_entry, &cmd_audit_entry,  &cmd_rules_entry, &cmd_evidence_entry, NULL,
 };
 
 /* "usage: litlab NAME USAGE", wrapped under the first word at 80 columns between its "[...]" parts. */

@@ -24,7 +24,7 @@ struct cmd_entry {
 };
 
 extern const struct cmd_entry cmd_check_entry, cmd_tangle_entry, cmd_lab_entry, cmd_promote_entry,
-	cmd_build_entry, cmd_audit_entry, cmd_rules_entry;
+	cmd_build_entry, cmd_audit_entry, cmd_rules_entry, cmd_evidence_entry;
 
 /* The entries, in the order litlab --help lists them; NULL-terminated. */
 extern const struct cmd_entry *const cmd_table[];

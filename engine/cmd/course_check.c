@@ -475,6 +475,31 @@ unsigned course_check_shard_of(const struct lesson *l, const struct block *b, un
 	return (unsigned)(h % n) + 1;
 }
 
+int course_check_shard_parse(const char *arg, unsigned *shard, unsigned *nshards)
+{
+	unsigned long i, n = 0;
+	char *slash, *end = NULL;
+
+	if (arg[0] < '0' || arg[0] > '9')
+		return -1;
+	errno = 0;
+	i = strtoul(arg, &slash, 10);
+	if (*slash == '/' && slash[1] >= '0' && slash[1] <= '9')
+		n = strtoul(slash + 1, &end, 10);
+	if (errno || !n || *end || i < 1 || i > n || n > 1000)
+		return -1;
+	*shard = (unsigned)i;
+	*nshards = (unsigned)n;
+	return 0;
+}
+
+const char *course_check_shard_usage(const char *arg)
+{
+	static char msg[160];
+	snprintf(msg, sizeof msg, "--shard needs I/N, the I-th of N shards, 1 <= I <= N <= 1000, not '%.60s'", arg);
+	return msg;
+}
+
 void course_check_print_summary(FILE *fp, const struct course_check *cc)
 {
 	const struct summary *sum = &cc->sum;

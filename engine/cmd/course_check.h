@@ -117,6 +117,10 @@ int course_check_cmd(struct course_check *cc, char *const *paths, size_t npaths,
  * orphan outputs) is reported by every shard.
  */
 unsigned course_check_shard_of(const struct lesson *l, const struct block *b, unsigned n);
+/* --shard I/N: 0 with *shard and *nshards; -1 when arg is not I/N with 1 <= I <= N <= 1000. */
+int course_check_shard_parse(const char *arg, unsigned *shard, unsigned *nshards);
+/* The usage error for a bad --shard arg (a static buffer). */
+const char *course_check_shard_usage(const char *arg);
 
 /* 1 if any lesson or rule file has an error: then nothing may be rendered. */
 int course_check_gate(const struct course_check *cc);

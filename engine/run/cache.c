@@ -349,8 +349,8 @@ static char *signed_text(const struct cache *c, const char *name, const char *te
  * The text of a file read from under name, if this user's litlab signed it:
  * *body and *body_len then point into file. 0 otherwise (reported once).
  */
-static int verified(struct cache *c, const char *name, const char *file, size_t len, const char **body,
-		    size_t *body_len)
+static int signed_here(const struct cache *c, const char *name, const char *file, size_t len, const char **body,
+		       size_t *body_len)
 {
 	char hex[KEY_HEX + 1];
 
@@ -365,6 +365,14 @@ static int verified(struct cache *c, const char *name, const char *file, size_t 
 			return 1;
 		}
 	}
+	return 0;
+}
+
+static int verified(struct cache *c, const char *name, const char *file, size_t len, const char **body,
+		    size_t *body_len)
+{
+	if (signed_here(c, name, file, len, body, body_len))
+		return 1;
 	pthread_mutex_lock(&c->lock);
 	if (!c->foreign_warned)
 		complain("warning: ignoring the cache record '%s/%s', and any other that this user's litlab did "
@@ -376,13 +384,10 @@ static int verified(struct cache *c, const char *name, const char *file, size_t 
 	return 0;
 }
 
-void cache_init(struct cache *c, struct runner *r, int fresh)
+/* The folder and the secret: what records need. Reported once when they cannot be used. */
+static void open_records(struct cache *c, int fresh)
 {
 	const char *dir = getenv(CACHE_DIR_ENV);
-	const struct envinfo *env;
-	struct envinfo_memo memo = { memo_get_cb, memo_put_cb, c };
-	char bin[KEY_HEX + 1];
-	struct sha256_ctx ctx;
 
 	memset(c, 0, sizeof *c);
 	pthread_mutex_init(&c->lock, NULL);
@@ -406,6 +411,16 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	}
 	c->have_secret = !c->unusable;
 	free(why);
+}
+
+void cache_init(struct cache *c, struct runner *r, int fresh)
+{
+	const struct envinfo *env;
+	struct envinfo_memo memo = { memo_get_cb, memo_put_cb, c };
+	char bin[KEY_HEX + 1];
+	struct sha256_ctx ctx;
+
+	open_records(c, fresh);
 	assume_isolation(c, r);
 	env = runner_env_memo(r, &memo);
 	compiler_binary(c, env->compiler, bin);
@@ -1066,6 +1081,147 @@ static int write_record(struct cache *c, const char *key, const char *text)
 	}
 	free(rel);
 	return rc;
+}
+
+/* ---- records as bytes (export and import) ---- */
+
+int cache_open_records(struct cache *c, char **err)
+{
+	open_records(c, 0);
+	if (!c->have_secret) {
+		*err = xasprintf("the evidence cache '%s' cannot keep records (the warning above says why)", c->dir);
+		return -1;
+	}
+	return 0;
+}
+
+static int is_hex(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return s[n] == '\0';
+}
+
+/* The record parsed, if body is a whole record of key: else NULL with *why. */
+static json_t *record_parse(const char *key, const char *body, size_t len, char **why)
+{
+	json_error_t je;
+	json_t *rec, *format, *rkey, *deps, *evj, *files, *dirs, *sum, *dsum;
+	size_t n;
+
+	*why = NULL;
+	if (memchr(body, '\0', len)) {
+		*why = xstrdup("it holds a NUL byte: it is not JSON");
+		return NULL;
+	}
+	rec = json_loadb(body, len, JSON_ALLOW_NUL, &je);
+	if (!rec) {
+		*why = xasprintf("it is not JSON: %s, line %d", je.text, je.line);
+		return NULL;
+	}
+	struct evidence ev;
+	evidence_init(&ev);
+	if (json_unpack(rec, "{s:o, s:o, s:o, s:o}", "format", &format, "key", &rkey, "deps", &deps, "evidence",
+			&evj) < 0)
+		*why = xstrdup("a field is missing (format, key, deps, evidence)");
+	else if (!json_is_integer(format) || json_integer_value(format) != CACHE_FORMAT)
+		*why = xasprintf("its format is not %d, this litlab's: it was made by another version", CACHE_FORMAT);
+	else if (!json_is_string(rkey) || strcmp(json_string_value(rkey), key) != 0)
+		*why = xstrdup("it is the record of another key");
+	else if (json_unpack(deps, "{s:o, s:o, s:o, s:o}", "files", &files, "sha256", &sum, "dirs", &dirs,
+			     "dirs_sha256", &dsum) < 0 || !json_is_string(sum) || !json_is_string(dsum) ||
+		 !is_hex(json_string_value(sum), KEY_HEX) || !is_hex(json_string_value(dsum), KEY_HEX))
+		*why = xstrdup("its list of files is malformed");
+	else if (!json_is_array(files) || !json_is_array(dirs))
+		*why = xstrdup("its list of files is malformed");
+	else {
+		const char **f = strings_of(files, &n), **d = f ? strings_of(dirs, &n) : NULL;
+		if (!f || !d)
+			*why = xstrdup("its list of files is malformed");
+		free(f);
+		free(d);
+		if (!*why)
+			cache_evidence_parse(evj, &ev, why);
+	}
+	evidence_release(&ev);
+	if (*why) {
+		json_decref(rec);
+		return NULL;
+	}
+	return rec;
+}
+
+int cache_record_check(const char *key, const char *body, size_t len, char **why)
+{
+	if (strlen(key) != KEY_HEX || !is_hex(key, KEY_HEX)) {
+		*why = xstrdup("its key is not a key");
+		return -1;
+	}
+	json_t *rec = record_parse(key, body, len, why);
+	json_decref(rec);
+	return rec ? 0 : -1;
+}
+
+/* The signed file of key's record, when the cache has one: 1 with *text (malloc'd), else 0. */
+static int signed_record(struct cache *c, const char *key, char **text, const char **body, size_t *body_len)
+{
+	size_t len;
+	char *rel = record_rel(key);
+	int ok = root_fd(c) >= 0 && fs_read(root_fd(c), rel, CACHE_RECORD_MAX + MAC_LINE, text, &len) == 0;
+
+	if (ok && !signed_here(c, rel, *text, len, body, body_len)) {
+		free(*text);
+		ok = 0;
+	}
+	free(rel);
+	return ok;
+}
+
+int cache_record_get(struct cache *c, const char *key, char **body, size_t *len)
+{
+	char *text, *why;
+	const char *b;
+	size_t blen;
+
+	if (!c->have_secret || !signed_record(c, key, &text, &b, &blen))
+		return 0;
+	json_t *rec = record_parse(key, b, blen, &why);
+	int ok = rec && deps_unchanged(c, json_object_get(rec, "deps")) == 1;
+	if (ok) {
+		*body = xstrndup(b, blen);
+		*len = blen;
+	}
+	free(why);
+	json_decref(rec);
+	free(text);
+	return ok;
+}
+
+int cache_record_put(struct cache *c, const char *key, const char *body, size_t len)
+{
+	char *text, *why;
+	const char *b;
+	size_t blen;
+
+	if (cache_record_check(key, body, len, &why) < 0) {
+		free(why);
+		errno = EINVAL;
+		return -1;
+	}
+	if (signed_record(c, key, &text, &b, &blen)) {
+		json_t *rec = record_parse(key, b, blen, &why);
+		int same = blen == len && memcmp(b, body, len) == 0;
+		free(why);
+		free(text);
+		json_decref(rec);
+		if (rec) /* a record of the key that this cache vouches for: never replaced */
+			return same ? CACHE_PUT_SAME : CACHE_PUT_KEPT;
+	}
+	char *copy = xstrndup(body, len);
+	int rc = write_record(c, key, copy);
+	free(copy);
+	return rc < 0 ? -1 : CACHE_PUT_ADDED;
 }
 
 /*

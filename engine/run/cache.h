@@ -158,6 +158,38 @@ void cache_flush(struct cache *c);
 char *cache_memo_get(const struct cache *c, const char *kind, const char *id, size_t *len);
 void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len);
 
+/*
+ * Records as bytes, to move them between caches (run/archive.h: `litlab
+ * evidence export` and `import`). A record's body is its JSON, without the
+ * line that signs it (which only this user's secret can check).
+ *
+ * cache_open_records() opens the cache for its records alone (no compiler,
+ * no keys: import): 0, or -1 with *err (malloc'd) when it cannot keep
+ * records (no secret, a link where the cache goes). Release it with
+ * cache_release().
+ *
+ * cache_record_get(): 1 with key's body (*body malloc'd, *len) when the
+ * cache holds a record of key that this user's litlab signed, that reads
+ * back whole and whose files are still as they were (so that export never
+ * sends what check would not use); else 0.
+ *
+ * cache_record_check(): 0 when body is a whole record of key that this
+ * litlab reads (its format, its key, its evidence, its lists of files);
+ * else -1 with *why (malloc'd).
+ *
+ * cache_record_put(): writes body (checked first) as key's record, signed
+ * with this user's secret, at once (atomic: a temporary file renamed).
+ * Never replaces a record of key that the cache holds and vouches for:
+ * CACHE_PUT_SAME when it is these very bytes, CACHE_PUT_KEPT when it is
+ * another record (the first evidence of a key stays); CACHE_PUT_ADDED when
+ * written; -1 (errno) when it cannot be written.
+ */
+enum { CACHE_PUT_ADDED, CACHE_PUT_SAME, CACHE_PUT_KEPT };
+int cache_open_records(struct cache *c, char **err);
+int cache_record_get(struct cache *c, const char *key, char **body, size_t *len);
+int cache_record_check(const char *key, const char *body, size_t len, char **why);
+int cache_record_put(struct cache *c, const char *key, const char *body, size_t len);
+
 /* The record's "evidence" object, and back; -1 with *err (malloc'd) when j is not one. */
 json_t *cache_evidence_json(const struct evidence *ev);
 int cache_evidence_parse(json_t *j, struct evidence *ev, char **err);
