@@ -5,6 +5,7 @@
  * in records as {"base64": "..."}, so that a record gives back exactly the
  * bytes that were captured; valid UTF-8, NULs included, stays a string.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>
@@ -151,11 +152,15 @@ static void compiler_parts(struct cache *c, struct runner *r, const char *path, 
 		if (id)
 			cache_memo_put(c, "compiler-parts", id, parts, strlen(parts));
 	}
+	/* Each by its path and the hash of its bytes (from a memo while its file is the same), not by
+	   the file's identity (device, inode, times), which another machine of the same image does not
+	   share: evidence moves between machines (archive.h). */
 	for (char *p = parts, *nl; p && (nl = strchr(p, '\n')); p = nl + 1) {
+		char bin[KEY_HEX + 1];
 		*nl = '\0';
-		char *part = envinfo_file_id(p);
-		key_str(ctx, "compiler-part", part ? part : p);
-		free(part);
+		compiler_binary(c, p, bin);
+		key_str(ctx, "compiler-part", p);
+		key_str(ctx, "compiler-part-sha256", bin);
 	}
 	free(parts);
 	/* Whether its assembler and linker list what they read: asked once, not guessed from a
@@ -852,29 +857,64 @@ static int deps_digest(struct cache *c, const char *const *paths, size_t n, char
 	return 0;
 }
 
-/* 1 if the files the record lists still have the contents they had; -1 if the list is malformed. */
 /*
- * The hash of the state of the folders paths[0..n): each one's path, and its
- * device, inode and modification time (which change when an entry is added,
- * removed or renamed in it), or that it is missing. Folders of the host the
- * user's flags or the system name: links followed.
+ * The hash of the state of the folders paths[0..n): each one's path and the
+ * sorted names of its entries (which change when an entry is added,
+ * removed or renamed in it), or that it is missing. Names, not the folder's
+ * device, inode and times, so that a record made on another machine of the
+ * same image reads as fresh here. Folders of the host the user's flags or
+ * the system name: links followed. Each folder is listed once per run.
  */
-static void dirs_digest(const char *const *paths, size_t n, char out[KEY_HEX + 1])
+static void dir_state(struct cache *c, const char *path, struct sha256_ctx *ctx)
+{
+	char *id = xasprintf("\n%s", path); /* in the table of files, where no path starts with a newline */
+	char digest[KEY_HEX + 1];
+	struct cache_file *f = NULL;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->files_alloc)
+		f = *slot(c->files, c->files_alloc, id);
+	pthread_mutex_unlock(&c->lock);
+	if (f) {
+		key_str(ctx, f->ok ? "names" : "missing", f->digest);
+		free(id);
+		return;
+	}
+	struct sha256_ctx names;
+	struct dirent **v = NULL;
+	int n = scandir(path, &v, NULL, alphasort);
+	sha256_init(&names);
+	for (int i = 0; i < n; i++) {
+		key_str(&names, "name", v[i]->d_name);
+		free(v[i]);
+	}
+	free(v);
+	key_finish(&names, digest);
+	struct cache_file *nf = xcalloc(1, sizeof *nf);
+	nf->path = id;
+	nf->ok = n >= 0;
+	memcpy(nf->digest, digest, sizeof digest);
+	pthread_mutex_lock(&c->lock);
+	f = c->files_alloc ? *slot(c->files, c->files_alloc, id) : NULL;
+	if (f) {
+		free(nf->path);
+		free(nf);
+	} else {
+		files_add(c, nf);
+		f = nf;
+	}
+	pthread_mutex_unlock(&c->lock);
+	key_str(ctx, f->ok ? "names" : "missing", f->digest);
+}
+
+static void dirs_digest(struct cache *c, const char *const *paths, size_t n, char out[KEY_HEX + 1])
 {
 	struct sha256_ctx ctx;
-	struct stat st;
 
 	sha256_init(&ctx);
 	for (size_t i = 0; i < n; i++) {
 		key_str(&ctx, "dir", paths[i]);
-		if (stat(paths[i], &st) == 0) {
-			key_num(&ctx, "dev", (double)st.st_dev);
-			key_num(&ctx, "ino", (double)st.st_ino);
-			key_num(&ctx, "mtime", (double)st.st_mtim.tv_sec);
-			key_num(&ctx, "mtime-ns", (double)st.st_mtim.tv_nsec);
-		} else {
-			key_str(&ctx, "missing", "");
-		}
+		dir_state(c, paths[i], &ctx);
 	}
 	key_finish(&ctx, out);
 }
@@ -912,7 +952,7 @@ static int deps_unchanged(struct cache *c, json_t *deps)
 	const char **dirs = strings_of(json_object_get(deps, "dirs"), &ndirs);
 	int same = -1;
 	if (files && dirs) {
-		dirs_digest(dirs, ndirs, digest);
+		dirs_digest(c, dirs, ndirs, digest);
 		same = strcmp(digest, json_string_value(want_dirs)) == 0 &&
 		       deps_digest(c, files, nfiles, digest) == 0 && strcmp(digest, json_string_value(want)) == 0;
 	}
@@ -1352,7 +1392,7 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 	if (deps_digest(c, (const char *const *)ev->deps, ev->ndeps, digest) < 0)
 		return;
 	char dirs_hex[KEY_HEX + 1];
-	dirs_digest((const char *const *)ev->dirs, ev->ndirs, dirs_hex);
+	dirs_digest(c, (const char *const *)ev->dirs, ev->ndirs, dirs_hex);
 	json_t *files = strings_json(ev->deps, ev->ndeps), *dirs = strings_json(ev->dirs, ev->ndirs);
 	if (!files || !dirs) {
 		json_decref(files);

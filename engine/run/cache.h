@@ -12,7 +12,7 @@
  * on that litlab can know before running: the translation unit (which names
  * the lesson's path in its #line directives), the compiler's identity (its
  * path, the first line of its --version, a hash of its binary, the
- * identities of the cc1, as, ld and collect2 it runs), the command
+ * paths and hashes of the cc1, as, ld and collect2 it runs), the command
  * in $CC, the lesson's and the block's cflags, ldlibs, the mode, stdin,
  * args, exit= (measure), the limits (timeout, samples, warmup and the fixed
  * ones), --sanitize and --repeat, the isolation tier, LITLAB_SANDBOX_PATHS
@@ -26,7 +26,7 @@
  * such a record depends on no header, only on all the rest, the compiler's
  * identity included. Every record also lists the folders where a file the
  * compiler or linker would now find first could appear (evidence.dirs), with
- * a hash of their state (device, inode, modification time): a header put in
+ * a hash of their state (the names of their entries): a header put in
  * one since, shadowing the one built with or missing then, makes it stale.
  * LITLAB_SANDBOX_PATHS is in the key: it decides what the compiler sees.
  *

@@ -227,6 +227,44 @@ LITLAB_EVIDENCE_KEY=short on e "$LITLAB" evidence import signed.tar 2>err
 [ $? -eq 2 ] && grep -q "shorter than 16 bytes" err || { cat err; echo "FAIL: a short key"; fail=1; }
 unset LITLAB_EVIDENCE_KEY
 
+# Portable: a record names the folders the compiler searched by their entries, not their inodes and
+# times, so that it is fresh on another machine of the same image. Here the folders are made again
+# (new inodes and times, the same names and bytes) between the export and the import.
+mkdir -p inc/first inc/second moved
+chmod 755 "$work" inc inc/first inc/second
+printf '#define GREETING "hello"\n' >inc/second/greet.h
+cat >moved/01-greet.md <<MD
+---
+cflags: -I$work/inc/first -I$work/inc/second
+---
+# Greet
+
+\`\`\`c id=greet
+#include <stdio.h>
+#include "greet.h"
+int main(void) { puts(GREETING); return 0; }
+\`\`\`
+
+\`\`\`output
+hello
+\`\`\`
+MD
+export LITLAB_SANDBOX_PATHS="$work/inc/first:$work/inc/second"
+on a "$LITLAB" check moved 2>err || { cat err; echo "FAIL: check moved"; fail=1; }
+on a "$LITLAB" evidence export moved.tar moved 2>err
+sleep 1 # (a new modification time, whatever the file system's resolution)
+cp -rp inc inc2 && rm -rf inc && cp -r inc2 inc && rm -rf inc2 && chmod 755 inc inc/first inc/second
+mkdir -m 700 f
+on f "$LITLAB" evidence import moved.tar 2>err || { cat err; echo "FAIL: import moved"; fail=1; }
+on f "$LITLAB" check --format json moved 2>err | python3 -c 'import json,sys
+d = json.load(sys.stdin)
+sys.exit(0 if d["lessons"][0]["blocks"][0]["evidence"]["cached"] else 1)' ||
+	{ cat err; echo "FAIL: a record is stale once its search folders are made again, the same"; fail=1; }
+# And a header put in the earlier folder still makes it stale (it would shadow the one built with).
+printf '#define GREETING "shadow"\n' >inc/first/greet.h
+on f "$LITLAB" check moved >out 2>err
+[ $? -eq 1 ] && grep -q shadow err || { cat err; echo "FAIL: a shadowing header did not make the record stale"; fail=1; }
+
 # Usage errors.
 for args in "" "nosuch" "export" "import" "export --shard 0/2 x.tar" "import --nosuch x.tar"; do
 	# shellcheck disable=SC2086
