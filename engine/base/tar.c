@@ -166,12 +166,12 @@ int tar_next(struct tar_reader *t, size_t max, struct tar_entry *e, char **why)
 	}
 	if (memcmp(h, zero, sizeof h) == 0)
 		return 0;
-	memcpy(e->name, h, 100);
-	e->name[100] = '\0';
 	if (get_octal(h, F_CHKSUM, &sum) < 0 || sum != sum_header(h)) {
 		*why = xasprintf("the header at byte %lld is not a tar header (its checksum is wrong)", (long long)t->next);
 		return -1;
 	}
+	memcpy(e->name, h, 100);
+	e->name[100] = '\0';
 	if (memcmp(h + 257, "ustar", 6) != 0 || memcmp(h + 263, "00", 2) != 0) {
 		*why = xstrdup("not a POSIX ustar header");
 		return -1;

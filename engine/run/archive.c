@@ -241,10 +241,18 @@ static const char *name_key(const char *name, char key[KEY_HEX + 1])
 	return key;
 }
 
+/* s escaped for a message of one line: as buf_add_printable(), newlines and tabs too. */
 static char *printable(const char *s)
 {
 	struct buf b = BUF_INIT;
-	buf_adds_printable(&b, s);
+
+	for (const char *p = s; *p;) {
+		size_t n = strcspn(p, "\n\t");
+		buf_add_printable(&b, p, n);
+		p += n;
+		if (*p)
+			buf_adds(&b, *p++ == '\n' ? "\\n" : "\\t");
+	}
 	return buf_detach(&b, NULL);
 }
 
