@@ -63,6 +63,7 @@ def step(label, env, *args, ok=(0,), stdout=None):
     if p.returncode not in ok:
         failures.append("%s: exit %d\n%s" % (label, p.returncode, err.decode(errors="replace")[-3000:]))
     figures.append((label, wall, rss))
+    step.err = err.decode(errors="replace")
     return wall, rss, out
 
 
@@ -83,9 +84,12 @@ step("unsharded: build", one, "build", "-o", "site-one", "course")
 
 archives = []
 shard_walls = []
+sizes = []
 for i in range(1, shards + 1):
     env = machine("shard-%d" % i)
     w_check, _, _ = step("shard %d/%d: check" % (i, shards), env, "check", "--shard", "%d/%d" % (i, shards), "course")
+    m = re.search(r"shard [0-9]+/[0-9]+: ([0-9]+) of the", step.err)
+    sizes.append(int(m.group(1)) if m else -1)
     tar = "evidence-%d.tar" % i
     w_export, _, _ = step("shard %d/%d: export" % (i, shards), env, "evidence", "export", "--shard", "%d/%d" % (i, shards),
                           tar, "course")
@@ -101,7 +105,7 @@ step("build machine: build", build, "build", "-o", "site-sharded", "course")
 # compile-only and compile-fail blocks' captions do not say where their evidence came from).
 ran_caption = re.compile(r'<figcaption class="caption"><span class="badge">(executed|measured|session)')
 site = os.path.join(work, "site-sharded")
-counted = ran = 0
+counted = captions = ran = 0
 for name in sorted(os.listdir(site)):
     if not name.endswith(".html") or name == "index.html":
         continue
@@ -112,6 +116,7 @@ for name in sorted(os.listdir(site)):
             if ran <= 3:
                 failures.append("the build ran a block: %s: %s" % (name, line.strip()[:300]))
         counted += name == "audit.html" and "<samp>" in line
+        captions += bool(ran_caption.search(line))
 if counted == 0:
     failures.append("no row of the ledger names a compiler on the sharded site")
 if ran:
@@ -187,8 +192,11 @@ print("slowest shard job (check + export) against the unsharded check: %.2f s / 
       % (slow_job, whole, slow_job / whole if whole else 0))
 print("evidence: %d bytes in %d archives: %.0f bytes per record, %.0f bytes per block of the course"
       % (size, len(archives), size / max(records, 1), size / max(blocks, 1)))
-print("sites: %d files, %d pages compared, %d measured values and dates masked; the build after the imports "
-      "took all %d blocks with evidence from the cache" % (len(files_a), pages, masked, counted - ran))
+print("blocks per shard: %s (of %d)" % (", ".join(str(n) for n in sizes), blocks))
+print("sites: %d files, %d pages compared, %d measured values and dates masked" % (len(files_a), pages, masked))
+print("the build after the imports ran nothing: %d of %d ledger rows that name a compiler say 'cached', and %d "
+      "captions of executed, measured or session blocks say the evidence came from the cache"
+      % (counted - ran, counted, captions))
 for f in failures:
     print("FAIL: " + f)
 sys.exit(1 if failures else 0)
