@@ -22,8 +22,9 @@ It asserts that
     byte for byte. Files that are not pages (style.css aside) are compared by name only: a record's
     bytes, and so any hash of them, differ between two runs by their timings.
 
-It prints, for each step: wall time and the peak resident memory of its largest process (wait4's
-ru_maxrss: litlab, or a process it waited for, such as a compiler), the slowest shard against the
+It prints, for each step: wall time, the peak resident memory of its largest process (wait4's
+ru_maxrss: litlab, or a process it waited for, such as a compiler) and the machine's 1-minute load
+average when it started (a busy machine makes a step slower: compare steps run at like loads), the slowest shard against the
 unsharded check (each shard run alone, one after another), and the evidence's size per block.
 Exit status 0 when every assertion holds.
 """
@@ -55,6 +56,7 @@ def machine(name):
 
 def step(label, env, *args, ok=(0,), stdout=None):
     """Runs litlab with args; returns (wall seconds, peak RSS in KiB, stdout)."""
+    load = os.getloadavg()[0]
     start = time.monotonic()
     p = subprocess.Popen([litlab] + list(args), env=env, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = p.communicate()
@@ -62,7 +64,7 @@ def step(label, env, *args, ok=(0,), stdout=None):
     rss = p.rusage.ru_maxrss if hasattr(p, "rusage") else 0
     if p.returncode not in ok:
         failures.append("%s: exit %d\n%s" % (label, p.returncode, err.decode(errors="replace")[-3000:]))
-    figures.append((label, wall, rss))
+    figures.append((label, wall, rss, load))
     step.err = err.decode(errors="replace")
     return wall, rss, out
 
@@ -182,8 +184,8 @@ for t in archives:
     records += sum(1 for line in out.split("\n") if line.startswith("evidence/"))
 
 print("course: %d lessons, %d blocks (%d records: the blocks that compile or run)" % (lessons, blocks, records))
-for label, wall, rss in figures:
-    print("  %-34s %8.2f s   peak RSS %7.1f MiB" % (label, wall, rss / 1024.0))
+for label, wall, rss, load in figures:
+    print("  %-34s %8.2f s   peak RSS %7.1f MiB   load %5.2f" % (label, wall, rss / 1024.0, load))
 slow = max(shard_walls, key=lambda w: w[0])
 slow_job = max(w[1] for w in shard_walls)
 print("slowest shard check against the unsharded check: %.2f s / %.2f s = %.2fx (target <= 0.3x with 4 shards)"
