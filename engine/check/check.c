@@ -903,7 +903,8 @@ void check_end(struct lesson_result *lr)
 	for (size_t i = 0; i < l->norphans; i++)
 		diags_add(&l->diags, l->path, l->orphans[i].line, l->orphans[i].col, SEV_ERROR, "output-provenance",
 			  "%s", l->orphans[i].why);
-	resolve_refs(lr);
+	if (!lr->partial)
+		resolve_refs(lr);
 	diags_sort(&l->diags);
 }
 
@@ -963,6 +964,8 @@ void check_summarize(const struct lesson_result *lr, struct summary *sum)
 	sum->lessons++;
 	for (size_t i = 0; i < l->nblocks; i++) {
 		const struct block_result *br = &lr->blocks[i];
+		if (br->elsewhere)
+			continue;
 		sum->blocks++;
 		sum->executed += br->ev.executed;
 		sum->passed += br->status == STATUS_PASSED;

@@ -38,6 +38,7 @@ struct block_result {
 	struct diags diags;	/* the block's own findings, until check_end() */
 	char key[KEY_HEX + 1]; /* its evidence cache key, when there is a cache */
 	size_t budget;		/* bytes of output it holds of the run's budget (check.c), until released */
+	int elsewhere;		/* check --shard: another shard's block, not run, not verified, not counted */
 };
 
 /* A {{measure:ID[/REGION]:STAT}} reference in prose, resolved against the evidence. */
@@ -69,6 +70,7 @@ struct lesson_result {
 	struct measure_ref *refs;
 	size_t nrefs;
 	struct ledger ledger; /* what the rules let pass, and the cited values */
+	int partial; /* check --shard: some blocks are elsewhere; check_end() resolves no reference */
 };
 
 struct summary {
@@ -102,7 +104,8 @@ void check_lesson(struct lesson_result *lr, struct runner *r, struct cache *c, c
  * (so the output does not depend on the order the blocks ran in), reports
  * the output and stdin blocks that belong to no block that runs them
  * (output-provenance, the loader's orphans) and resolves the
- * {{measure:...}} references.
+ * {{measure:...}} references (not when lr->partial: a shard has only some
+ * blocks' evidence). check_summarize() counts no block that is elsewhere.
  */
 void check_begin(struct lesson_result *lr);
 int check_block_cached(struct lesson_result *lr, size_t i, struct runner *r, struct cache *c);

@@ -29,6 +29,9 @@ static const char check_help[] =
 	"  --rules DIR        also apply the rules in DIR/*.lua (repeatable); the rules in\n"
 	"                     each lesson folder's rules/ apply always\n"
 	"  --no-rules         apply no Lua rule at all (for measuring the rule pass)\n"
+	"  --shard I/N        check only the I-th of N shards of the blocks (1 <= I <= N\n"
+	"                     <= 1000), as one job of a CI matrix: no rule is applied,\n"
+	"                     and its verdict is not the course's (see evidence export)\n"
 	"  -h, --help         this help\n"
 	"\n"
 	"Exit status: 0 no error, 1 an error in a lesson, 2 a usage error or a broken\n"
@@ -40,6 +43,7 @@ static int cmd_check(int argc, char **argv)
 		{ "fresh", no_argument, NULL, 'F' },   { "jobs", required_argument, NULL, 'j' },
 		{ "format", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
 		{ "sanitize", no_argument, NULL, 'S' },	    { "repeat", required_argument, NULL, 'N' },
+		{ "shard", required_argument, NULL, 'D' },
 		COURSE_CHECK_RULE_OPTIONS, CMD_COLOR_OPTION,		    { NULL, 0, NULL, 0 },
 	};
 	struct course_check_opts copts = { .print_diags = 1, .progress = 1 };
@@ -76,6 +80,12 @@ static int cmd_check(int argc, char **argv)
 			}
 			break;
 		}
+		case 'D':
+			if (course_check_shard_parse(optarg, &copts.shard, &copts.nshards) < 0) {
+				course_check_opts_release(&copts);
+				return cmd_usage_error(&cmd_check_entry, "%s", course_check_shard_usage(optarg));
+			}
+			break;
 		case 'f':
 			json = strcmp(optarg, "json") == 0;
 			sarif = strcmp(optarg, "sarif") == 0;
@@ -124,7 +134,7 @@ static int cmd_check(int argc, char **argv)
 
 const struct cmd_entry cmd_check_entry = {
 	.name = "check",
-	.usage = "[--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json|sarif] [--color WHEN] [--rules DIR] [--no-rules] [PATH...]",
+	.usage = "[--fresh] [-j N] [--sanitize] [--repeat N] [--format text|json|sarif] [--color WHEN] [--rules DIR] [--no-rules] [--shard I/N] [PATH...]",
 	.summary = "run every block, verify outputs, apply the rules",
 	.help = check_help,
 	.exec = cmd_check,

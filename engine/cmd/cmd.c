@@ -14,6 +14,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_serve_entry,
 	&cmd_import_entry,
 	&cmd_verify_entry,
+	&cmd_evidence_entry,
 	NULL,
 };
 

@@ -27,7 +27,8 @@ extern const struct cmd_entry cmd_check_entry, cmd_tangle_entry, cmd_lab_entry, 
 	cmd_build_entry, cmd_audit_entry, cmd_rules_entry,
 	cmd_serve_entry,
 	cmd_import_entry,
-	cmd_verify_entry;
+	cmd_verify_entry,
+	cmd_evidence_entry;
 
 /* The entries, in the order litlab --help lists them; NULL-terminated. */
 extern const struct cmd_entry *const cmd_table[];

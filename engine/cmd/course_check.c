@@ -19,12 +19,14 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/fs.h"
+#include "base/keyhash.h"
 #include "check/cite.h"
 #include "cmd/course_check.h"
 #include "cmd/progress.h"
@@ -153,7 +155,7 @@ static void finish_lesson(struct course_check *cc, size_t i, const struct course
 {
 	if (cc->have_cache)
 		cache_flush(&cc->cache);
-	if (!opts->no_rules)
+	if (!opts->no_rules && !opts->nshards)
 		rules_apply(&cc->rules, &cc->results[i]);
 	print_diags(&cc->results[i].lesson->diags, opts, prog, 0);
 	check_summarize(&cc->results[i], &cc->sum);
@@ -252,7 +254,7 @@ static void *worker(void *arg)
 static int finish_early(struct course_check *cc, size_t i, const struct course_check_opts *opts, struct pool *p)
 {
 	struct lesson_result *lr = &cc->results[i];
-	int ruled = opts->no_rules || rules_apply_known(&cc->rules, lr);
+	int ruled = opts->no_rules || opts->nshards || rules_apply_known(&cc->rules, lr);
 
 	pthread_mutex_lock(&p->lock); /* the progress line is the workers' too */
 	print_diags(&lr->lesson->diags, opts, p->prog, !ruled);
@@ -282,6 +284,7 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	p.pending = xcalloc(cc->n ? cc->n : 1, sizeof *p.pending);
 	for (size_t i = 0; i < cc->n; i++) {
 		check_begin(&cc->results[i]);
+		cc->results[i].partial = opts->nshards > 0;
 		p.njobs += cc->results[i].lesson->nblocks;
 	}
 	p.jobs = xcalloc(p.njobs ? p.njobs : 1, sizeof *p.jobs);
@@ -299,6 +302,11 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 				struct lesson_result *lr = &cc->results[i];
 				if (check_block_alone(&lr->lesson->blocks[b]) != alone)
 					continue;
+				if (opts->nshards &&
+				    course_check_shard_of(lr->lesson, &lr->lesson->blocks[b], opts->nshards) != opts->shard) {
+					lr->blocks[b].elsewhere = 1;
+					continue;
+				}
 				if (check_block_cached(lr, b, r, cache)) {
 					check_block_verify(lr, b);
 					progress_block(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
@@ -386,6 +394,8 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 {
 	memset(cc, 0, sizeof *cc);
 	diags_init(&cc->rules.errors);
+	cc->shard = opts->shard;
+	cc->nshards = opts->nshards;
 	*err = NULL;
 	if (course_check_opts_verify(opts, err) < 0)
 		return -1;
@@ -405,13 +415,17 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	struct progress prog;
 	progress_init(&prog, 0, opts->progress, opts->color);
 	for (size_t i = 0; i < cc->n; i++) {
-		cc->results[i].lesson = lesson_load(cc->paths.v[i]);
-		if (!cc->results[i].lesson) {
+		struct lesson *l = cc->results[i].lesson = lesson_load(cc->paths.v[i]);
+		if (!l) {
 			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], lesson_strerror(errno));
 			return -1;
 		}
-		needs_cc |= lesson_needs_compiler(cc->results[i].lesson);
-		prog.total += cc->results[i].lesson->nblocks;
+		for (size_t k = 0; k < l->nblocks; k++) {
+			if (opts->nshards && course_check_shard_of(l, &l->blocks[k], opts->nshards) != opts->shard)
+				continue;
+			needs_cc |= block_runs(&l->blocks[k]) && !l->blocks[k].bad_attrs;
+			prog.total++;
+		}
 	}
 	course_lessons(cc);
 	if (needs_cc) {
@@ -446,7 +460,10 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	for (size_t i = 0; i < cc->n; i++)
 		for (size_t k = 0; k < cc->results[i].lesson->nblocks; k++)
 			compiling += block_compiles(&cc->results[i].lesson->blocks[k]);
-	if (jobs > 1 && compiling > 1) {
+	if (opts->nshards) { /* the one path that can leave blocks out */
+		size_t threads = (size_t)jobs < compiling ? (size_t)jobs : compiling;
+		run_parallel(cc, opts, &prog, r, cache, threads ? threads : 1);
+	} else if (jobs > 1 && compiling > 1) {
 		run_parallel(cc, opts, &prog, r, cache, (size_t)jobs < compiling ? (size_t)jobs : compiling);
 	} else {
 		for (size_t i = 0; i < cc->n; i++) {
@@ -544,10 +561,66 @@ int course_check_gate(const struct course_check *cc)
 	return check_gate(cc->results, cc->n) || diags_count(&cc->rules.errors, SEV_ERROR) > 0;
 }
 
+unsigned course_check_shard_of(const struct lesson *l, const struct block *b, unsigned n)
+{
+	struct sha256_ctx ctx;
+	uint8_t digest[SHA256_DIGEST_SIZE];
+	const char *slash = strrchr(l->path, '/');
+	uint64_t h = 0;
+
+	sha256_init(&ctx);
+	key_str(&ctx, "lesson", slash ? slash + 1 : l->path);
+	key_str(&ctx, "block", b->id);
+	sha256_digest(&ctx, sizeof digest, digest);
+	for (size_t i = 0; i < 8; i++)
+		h = h << 8 | digest[i];
+	return (unsigned)(h % n) + 1;
+}
+
+int course_check_shard_parse(const char *arg, unsigned *shard, unsigned *nshards)
+{
+	unsigned long i, n = 0;
+	char *slash, *end = NULL;
+
+	if (arg[0] < '0' || arg[0] > '9')
+		return -1;
+	errno = 0;
+	i = strtoul(arg, &slash, 10);
+	if (*slash == '/' && slash[1] >= '0' && slash[1] <= '9')
+		n = strtoul(slash + 1, &end, 10);
+	if (errno || !n || *end || i < 1 || i > n || n > 1000)
+		return -1;
+	*shard = (unsigned)i;
+	*nshards = (unsigned)n;
+	return 0;
+}
+
+const char *course_check_shard_usage(const char *arg)
+{
+	static char msg[160];
+	snprintf(msg, sizeof msg, "--shard needs I/N, the I-th of N shards, 1 <= I <= N <= 1000, not '%.60s'", arg);
+	return msg;
+}
+
 void course_check_print_summary(FILE *fp, const struct course_check *cc)
 {
 	const struct summary *sum = &cc->sum;
 
+	if (cc->nshards) {
+		size_t all = 0;
+		for (size_t i = 0; i < cc->n; i++)
+			all += cc->results[i].lesson->nblocks;
+		fprintf(fp,
+			"litlab: shard %u/%u: %zu of the %zu blocks of %zu lesson%s: %zu passed, %zu failed, "
+			"%zu measured, %zu compiled, %zu compile-failed as expected, %zu derived; %zu error%s, "
+			"%zu warning%s in this shard (the rules, {{measure:...}} references and the other shards' "
+			"blocks are not checked here: the course's verdict is a check or build with every shard's "
+			"evidence imported)\n",
+			cc->shard, cc->nshards, sum->blocks, all, sum->lessons, sum->lessons == 1 ? "" : "s",
+			sum->passed, sum->failed, sum->measured, sum->compiled, sum->compile_failed, sum->derived,
+			sum->errors, sum->errors == 1 ? "" : "s", sum->warnings, sum->warnings == 1 ? "" : "s");
+		return;
+	}
 	fprintf(fp,
 		"litlab: %zu lesson%s, %zu block%s: %zu passed, %zu failed, %zu measured, %zu compiled, "
 		"%zu compile-failed as expected, %zu derived; %zu error%s, %zu warning%s\n",
@@ -565,6 +638,17 @@ json_t *course_check_json(const struct course_check *cc)
 	for (size_t k = 0; k < cc->rules.errors.n; k++)
 		json_array_append_new(rerr, report_diag(&cc->rules.errors.v[k]));
 	json_object_set_new(doc, "rule_errors", rerr);
+	if (cc->nshards) { /* a shard lists its own blocks only, and says which it is */
+		json_t *lessons = json_object_get(doc, "lessons");
+		for (size_t i = 0; i < cc->n && i < json_array_size(lessons); i++) {
+			json_t *blocks = json_object_get(json_array_get(lessons, i), "blocks");
+			for (size_t k = cc->results[i].lesson->nblocks; k-- > 0;)
+				if (cc->results[i].blocks[k].elsewhere)
+					json_array_remove(blocks, k);
+		}
+		json_object_set_new(doc, "shard", json_pack("{s:i, s:i}", "index", (int)cc->shard, "count",
+							     (int)cc->nshards));
+	}
 	return doc;
 }
 

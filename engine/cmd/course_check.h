@@ -37,6 +37,7 @@ struct course_check_opts {
 	int sanitize;	  /* build run blocks with ASan and UBSan (check --sanitize) */
 	int repeat;	  /* run each run block this many times (check --repeat) */
 	struct cache_held *held; /* a watch session's timed-out runs (serve; cache.h), or NULL */
+	unsigned shard, nshards; /* check --shard I/N: only shard I (1..N) of N; nshards 0: every block */
 };
 
 struct course_check {
@@ -49,6 +50,7 @@ struct course_check {
 	int have_cache; /* cache is open (with the runner) */
 	struct ruleset rules;
 	struct summary sum;
+	unsigned shard, nshards; /* as in the options: check --shard I/N */
 };
 
 /*
@@ -99,10 +101,32 @@ void course_check_opts_release(struct course_check_opts *opts);
 int course_check_cmd(struct course_check *cc, char *const *paths, size_t npaths,
 		     const struct course_check_opts *opts);
 
+/*
+ * The shard (1..n) that block b of lesson l belongs to: a hash of the
+ * lesson's file name (not its folder, so that every machine agrees however
+ * it names the course) and the block's id, modulo n. A block is one unit:
+ * the code it uses and the lesson files it sees come from the lesson's
+ * text, which every shard reads, never from another block's evidence. A
+ * block keeps its shard while its lesson's file name and its id stay, so
+ * a change to one lesson moves no block of another; shards are balanced
+ * by blocks as a hash is (within a few percent for thousands of blocks).
+ * With opts->nshards, course_check_run() runs and verifies only the blocks
+ * of shard opts->shard; the others are marked elsewhere. A shard applies
+ * no Lua rule and resolves no {{measure:...}} reference: they need every
+ * block's evidence, and the check or build that has it all (after
+ * `evidence import`) applies them. The lessons' own structure (attributes,
+ * orphan outputs) is reported by every shard.
+ */
+unsigned course_check_shard_of(const struct lesson *l, const struct block *b, unsigned n);
+/* --shard I/N: 0 with *shard and *nshards; -1 when arg is not I/N with 1 <= I <= N <= 1000. */
+int course_check_shard_parse(const char *arg, unsigned *shard, unsigned *nshards);
+/* The usage error for a bad --shard arg (a static buffer). */
+const char *course_check_shard_usage(const char *arg);
+
 /* 1 if any lesson or rule file has an error: then nothing may be rendered. */
 int course_check_gate(const struct course_check *cc);
 
-/* The summary line of `check`: "litlab: 1 lesson, 3 blocks: ...". */
+/* The summary line of `check`: "litlab: 1 lesson, 3 blocks: ..." (a shard says it is one). */
 void course_check_print_summary(FILE *fp, const struct course_check *cc);
 
 /* The JSON document of `check --format json` (docs/json.md); the caller decrefs it. */

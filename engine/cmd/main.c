@@ -32,6 +32,7 @@ static void help(FILE *fp)
 		    "  LITLAB_CACHE_DIR      the evidence cache and memos (default .litlab)\n"
 		    "  XDG_STATE_HOME        the cache's secret is kept in $XDG_STATE_HOME/litlab\n"
 		    "  HOME                  ...else in ~/.local/state/litlab\n"
+		    "  LITLAB_EVIDENCE_KEY   a shared secret: evidence export signs, import requires it\n"
 		    "  LITLAB_ISOLATION      A, B, C or D: the strongest sandbox tier to use\n"
 		    "  LITLAB_SANDBOX_PATHS  folders (':'-separated) shown read-only to lesson code\n"
 		    "  LITLAB_SANDBOX_DEBUG  set: say why each part of a sandbox tier was not had\n"

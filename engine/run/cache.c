@@ -5,6 +5,7 @@
  * in records as {"base64": "..."}, so that a record gives back exactly the
  * bytes that were captured; valid UTF-8, NULs included, stays a string.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>
@@ -86,12 +87,11 @@ static void files_add(struct cache *c, struct cache_file *f)
  * change times), as the compiler's binary is. A header is cheaper to hash
  * than to look up.
  */
-static int digest_by_identity(struct cache *c, const char *path, char digest[KEY_HEX + 1])
+static int digest_by_identity(struct cache *c, const char *path, off_t min_size, char digest[KEY_HEX + 1])
 {
 	struct stat st;
-	char *id = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= FILE_DIGEST_MEMO_MIN
-			   ? envinfo_file_id(path)
-			   : NULL;
+	char *id = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= min_size ? envinfo_file_id(path)
+											   : NULL;
 	char *known = id ? cache_memo_get(c, "file-digest", id, NULL) : NULL;
 	int rc = 0;
 
@@ -120,7 +120,7 @@ static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 
 		/* Hashed outside the lock; if two threads hash one file, the first to add it wins. */
 		struct cache_file *nf = xcalloc(1, sizeof *nf);
 		nf->path = xstrdup(path);
-		nf->ok = digest_by_identity(c, path, nf->digest) == 0;
+		nf->ok = digest_by_identity(c, path, FILE_DIGEST_MEMO_MIN, nf->digest) == 0;
 		pthread_mutex_lock(&c->lock);
 		f = c->files_alloc ? *slot(c->files, c->files_alloc, path) : NULL;
 		if (f) {
@@ -146,21 +146,11 @@ static void memo_put_cb(void *ctx, const char *id, const char *value)
 	cache_memo_put(ctx, "compiler-version", id, value, strlen(value));
 }
 
-/* The hash of the compiler's binary, from the memo while the file is the same. */
+/* The hash of the compiler's binary (or one of its parts), from the memo while the file is the same. */
 static void compiler_binary(struct cache *c, const char *path, char bin[KEY_HEX + 1])
 {
-	char *id = envinfo_file_id(path);
-	char *known = id ? cache_memo_get(c, "compiler-binary", id, NULL) : NULL;
-
-	if (known && strlen(known) == KEY_HEX) {
-		memcpy(bin, known, KEY_HEX + 1);
-	} else if (key_file(path, bin) < 0) {
+	if (digest_by_identity(c, path, 0, bin) < 0)
 		strcpy(bin, "unreadable");
-	} else if (id) {
-		cache_memo_put(c, "compiler-binary", id, bin, KEY_HEX);
-	}
-	free(known);
-	free(id);
 }
 
 /* The isolation of the sandbox as the probe found it the last time it saw the same fingerprint. */
@@ -182,11 +172,15 @@ static void compiler_parts(struct cache *c, struct runner *r, const char *path, 
 		if (id)
 			cache_memo_put(c, "compiler-parts", id, parts, strlen(parts));
 	}
+	/* Each by its path and the hash of its bytes (from a memo while its file is the same), not by
+	   the file's identity (device, inode, times), which another machine of the same image does not
+	   share: evidence moves between machines (archive.h). */
 	for (char *p = parts, *nl; p && (nl = strchr(p, '\n')); p = nl + 1) {
+		char bin[KEY_HEX + 1];
 		*nl = '\0';
-		char *part = envinfo_file_id(p);
-		key_str(ctx, "compiler-part", part ? part : p);
-		free(part);
+		compiler_binary(c, p, bin);
+		key_str(ctx, "compiler-part", p);
+		key_str(ctx, "compiler-part-sha256", bin);
 	}
 	free(parts);
 	/* Whether its assembler and linker list what they read: asked once, not guessed from a
@@ -380,8 +374,8 @@ static char *signed_text(const struct cache *c, const char *name, const char *te
  * The text of a file read from under name, if this user's litlab signed it:
  * *body and *body_len then point into file. 0 otherwise (reported once).
  */
-static int verified(struct cache *c, const char *name, const char *file, size_t len, const char **body,
-		    size_t *body_len)
+static int signed_here(const struct cache *c, const char *name, const char *file, size_t len, const char **body,
+		       size_t *body_len)
 {
 	char hex[KEY_HEX + 1];
 
@@ -396,6 +390,14 @@ static int verified(struct cache *c, const char *name, const char *file, size_t 
 			return 1;
 		}
 	}
+	return 0;
+}
+
+static int verified(struct cache *c, const char *name, const char *file, size_t len, const char **body,
+		    size_t *body_len)
+{
+	if (signed_here(c, name, file, len, body, body_len))
+		return 1;
 	pthread_mutex_lock(&c->lock);
 	if (!c->foreign_warned)
 		complain("warning: ignoring the cache record '%s/%s', and any other that this user's litlab did "
@@ -407,13 +409,10 @@ static int verified(struct cache *c, const char *name, const char *file, size_t 
 	return 0;
 }
 
-void cache_init(struct cache *c, struct runner *r, int fresh)
+/* The folder and the secret: what records need. Reported once when they cannot be used. */
+static void open_records(struct cache *c, int fresh)
 {
 	const char *dir = getenv(CACHE_DIR_ENV);
-	const struct envinfo *env;
-	struct envinfo_memo memo = { memo_get_cb, memo_put_cb, c };
-	char bin[KEY_HEX + 1];
-	struct sha256_ctx ctx;
 
 	memset(c, 0, sizeof *c);
 	pthread_mutex_init(&c->lock, NULL);
@@ -437,6 +436,16 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	}
 	c->have_secret = !c->unusable;
 	free(why);
+}
+
+void cache_init(struct cache *c, struct runner *r, int fresh)
+{
+	const struct envinfo *env;
+	struct envinfo_memo memo = { memo_get_cb, memo_put_cb, c };
+	char bin[KEY_HEX + 1];
+	struct sha256_ctx ctx;
+
+	open_records(c, fresh);
 	assume_isolation(c, r);
 	env = runner_env_memo(r, &memo);
 	compiler_binary(c, env->compiler, bin);
@@ -868,29 +877,64 @@ static int deps_digest(struct cache *c, const char *const *paths, size_t n, char
 	return 0;
 }
 
-/* 1 if the files the record lists still have the contents they had; -1 if the list is malformed. */
 /*
- * The hash of the state of the folders paths[0..n): each one's path, and its
- * device, inode and modification time (which change when an entry is added,
- * removed or renamed in it), or that it is missing. Folders of the host the
- * user's flags or the system name: links followed.
+ * The hash of the state of the folders paths[0..n): each one's path and the
+ * sorted names of its entries (which change when an entry is added,
+ * removed or renamed in it), or that it is missing. Names, not the folder's
+ * device, inode and times, so that a record made on another machine of the
+ * same image reads as fresh here. Folders of the host the user's flags or
+ * the system name: links followed. Each folder is listed once per run.
  */
-static void dirs_digest(const char *const *paths, size_t n, char out[KEY_HEX + 1])
+static void dir_state(struct cache *c, const char *path, struct sha256_ctx *ctx)
+{
+	char *id = xasprintf("\n%s", path); /* in the table of files, where no path starts with a newline */
+	char digest[KEY_HEX + 1];
+	struct cache_file *f = NULL;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->files_alloc)
+		f = *slot(c->files, c->files_alloc, id);
+	pthread_mutex_unlock(&c->lock);
+	if (f) {
+		key_str(ctx, f->ok ? "names" : "missing", f->digest);
+		free(id);
+		return;
+	}
+	struct sha256_ctx names;
+	struct dirent **v = NULL;
+	int n = scandir(path, &v, NULL, alphasort);
+	sha256_init(&names);
+	for (int i = 0; i < n; i++) {
+		key_str(&names, "name", v[i]->d_name);
+		free(v[i]);
+	}
+	free(v);
+	key_finish(&names, digest);
+	struct cache_file *nf = xcalloc(1, sizeof *nf);
+	nf->path = id;
+	nf->ok = n >= 0;
+	memcpy(nf->digest, digest, sizeof digest);
+	pthread_mutex_lock(&c->lock);
+	f = c->files_alloc ? *slot(c->files, c->files_alloc, id) : NULL;
+	if (f) {
+		free(nf->path);
+		free(nf);
+	} else {
+		files_add(c, nf);
+		f = nf;
+	}
+	pthread_mutex_unlock(&c->lock);
+	key_str(ctx, f->ok ? "names" : "missing", f->digest);
+}
+
+static void dirs_digest(struct cache *c, const char *const *paths, size_t n, char out[KEY_HEX + 1])
 {
 	struct sha256_ctx ctx;
-	struct stat st;
 
 	sha256_init(&ctx);
 	for (size_t i = 0; i < n; i++) {
 		key_str(&ctx, "dir", paths[i]);
-		if (stat(paths[i], &st) == 0) {
-			key_num(&ctx, "dev", (double)st.st_dev);
-			key_num(&ctx, "ino", (double)st.st_ino);
-			key_num(&ctx, "mtime", (double)st.st_mtim.tv_sec);
-			key_num(&ctx, "mtime-ns", (double)st.st_mtim.tv_nsec);
-		} else {
-			key_str(&ctx, "missing", "");
-		}
+		dir_state(c, paths[i], &ctx);
 	}
 	key_finish(&ctx, out);
 }
@@ -928,7 +972,7 @@ static int deps_unchanged(struct cache *c, json_t *deps)
 	const char **dirs = strings_of(json_object_get(deps, "dirs"), &ndirs);
 	int same = -1;
 	if (files && dirs) {
-		dirs_digest(dirs, ndirs, digest);
+		dirs_digest(c, dirs, ndirs, digest);
 		same = strcmp(digest, json_string_value(want_dirs)) == 0 &&
 		       deps_digest(c, files, nfiles, digest) == 0 && strcmp(digest, json_string_value(want)) == 0;
 	}
@@ -1180,6 +1224,147 @@ static int write_record(struct cache *c, const char *key, const char *text)
 	return rc;
 }
 
+/* ---- records as bytes (export and import) ---- */
+
+int cache_open_records(struct cache *c, char **err)
+{
+	open_records(c, 0);
+	if (!c->have_secret) {
+		*err = xasprintf("the evidence cache '%s' cannot keep records (the warning above says why)", c->dir);
+		return -1;
+	}
+	return 0;
+}
+
+static int is_hex(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return s[n] == '\0';
+}
+
+/* The record parsed, if body is a whole record of key: else NULL with *why. */
+static json_t *record_parse(const char *key, const char *body, size_t len, char **why)
+{
+	json_error_t je;
+	json_t *rec, *format, *rkey, *deps, *evj, *files, *dirs, *sum, *dsum;
+	size_t n;
+
+	*why = NULL;
+	if (memchr(body, '\0', len)) {
+		*why = xstrdup("it holds a NUL byte: it is not JSON");
+		return NULL;
+	}
+	rec = json_loadb(body, len, JSON_ALLOW_NUL, &je);
+	if (!rec) {
+		*why = xasprintf("it is not JSON: %s, line %d", je.text, je.line);
+		return NULL;
+	}
+	struct evidence ev;
+	evidence_init(&ev);
+	if (json_unpack(rec, "{s:o, s:o, s:o, s:o}", "format", &format, "key", &rkey, "deps", &deps, "evidence",
+			&evj) < 0)
+		*why = xstrdup("a field is missing (format, key, deps, evidence)");
+	else if (!json_is_integer(format) || json_integer_value(format) != CACHE_FORMAT)
+		*why = xasprintf("its format is not %d, this litlab's: it was made by another version", CACHE_FORMAT);
+	else if (!json_is_string(rkey) || strcmp(json_string_value(rkey), key) != 0)
+		*why = xstrdup("it is the record of another key");
+	else if (json_unpack(deps, "{s:o, s:o, s:o, s:o}", "files", &files, "sha256", &sum, "dirs", &dirs,
+			     "dirs_sha256", &dsum) < 0 || !json_is_string(sum) || !json_is_string(dsum) ||
+		 !is_hex(json_string_value(sum), KEY_HEX) || !is_hex(json_string_value(dsum), KEY_HEX))
+		*why = xstrdup("its list of files is malformed");
+	else if (!json_is_array(files) || !json_is_array(dirs))
+		*why = xstrdup("its list of files is malformed");
+	else {
+		const char **f = strings_of(files, &n), **d = f ? strings_of(dirs, &n) : NULL;
+		if (!f || !d)
+			*why = xstrdup("its list of files is malformed");
+		free(f);
+		free(d);
+		if (!*why)
+			cache_evidence_parse(evj, &ev, why);
+	}
+	evidence_release(&ev);
+	if (*why) {
+		json_decref(rec);
+		return NULL;
+	}
+	return rec;
+}
+
+int cache_record_check(const char *key, const char *body, size_t len, char **why)
+{
+	if (strlen(key) != KEY_HEX || !is_hex(key, KEY_HEX)) {
+		*why = xstrdup("its key is not a key");
+		return -1;
+	}
+	json_t *rec = record_parse(key, body, len, why);
+	json_decref(rec);
+	return rec ? 0 : -1;
+}
+
+/* The signed file of key's record, when the cache has one: 1 with *text (malloc'd), else 0. */
+static int signed_record(struct cache *c, const char *key, char **text, const char **body, size_t *body_len)
+{
+	size_t len;
+	char *rel = record_rel(key);
+	int ok = root_fd(c) >= 0 && fs_read(root_fd(c), rel, CACHE_RECORD_MAX + MAC_LINE, text, &len) == 0;
+
+	if (ok && !signed_here(c, rel, *text, len, body, body_len)) {
+		free(*text);
+		ok = 0;
+	}
+	free(rel);
+	return ok;
+}
+
+int cache_record_get(struct cache *c, const char *key, char **body, size_t *len)
+{
+	char *text, *why;
+	const char *b;
+	size_t blen;
+
+	if (!c->have_secret || !signed_record(c, key, &text, &b, &blen))
+		return 0;
+	json_t *rec = record_parse(key, b, blen, &why);
+	int ok = rec && deps_unchanged(c, json_object_get(rec, "deps")) == 1;
+	if (ok) {
+		*body = xstrndup(b, blen);
+		*len = blen;
+	}
+	free(why);
+	json_decref(rec);
+	free(text);
+	return ok;
+}
+
+int cache_record_put(struct cache *c, const char *key, const char *body, size_t len)
+{
+	char *text, *why;
+	const char *b;
+	size_t blen;
+
+	if (cache_record_check(key, body, len, &why) < 0) {
+		free(why);
+		errno = EINVAL;
+		return -1;
+	}
+	if (signed_record(c, key, &text, &b, &blen)) {
+		json_t *rec = record_parse(key, b, blen, &why);
+		int same = blen == len && memcmp(b, body, len) == 0;
+		free(why);
+		free(text);
+		json_decref(rec);
+		if (rec) /* a record of the key that this cache vouches for: never replaced */
+			return same ? CACHE_PUT_SAME : CACHE_PUT_KEPT;
+	}
+	char *copy = xstrndup(body, len);
+	int rc = write_record(c, key, copy);
+	free(copy);
+	return rc < 0 ? -1 : CACHE_PUT_ADDED;
+}
+
 /*
  * The writer: records are written by a thread of their own, so that making
  * files (which costs a good part of a millisecond on some file systems)
@@ -1310,7 +1495,7 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 	if (deps_digest(c, (const char *const *)ev->deps, ev->ndeps, digest) < 0)
 		return;
 	char dirs_hex[KEY_HEX + 1];
-	dirs_digest((const char *const *)ev->dirs, ev->ndirs, dirs_hex);
+	dirs_digest(c, (const char *const *)ev->dirs, ev->ndirs, dirs_hex);
 	json_t *files = strings_json(ev->deps, ev->ndeps), *dirs = strings_json(ev->dirs, ev->ndirs);
 	if (!files || !dirs) {
 		json_decref(files);

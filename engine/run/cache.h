@@ -13,7 +13,7 @@
  * on that litlab can know before running: the translation unit (which names
  * the lesson's path in its #line directives), the compiler's identity (its
  * path, the first line of its --version, a hash of its binary, the
- * identities of the cc1, as, ld and collect2 it runs), the command
+ * paths and hashes of the cc1, as, ld and collect2 it runs), the command
  * in $CC, the lesson's and the block's cflags, ldlibs, the mode, stdin,
  * args, exit= (measure), the limits (timeout, samples, warmup and the fixed
  * ones), --sanitize and --repeat, the isolation tier, LITLAB_SANDBOX_PATHS
@@ -27,7 +27,7 @@
  * such a record depends on no header, only on all the rest, the compiler's
  * identity included. Every record also lists the folders where a file the
  * compiler or linker would now find first could appear (evidence.dirs), with
- * a hash of their state (device, inode, modification time): a header put in
+ * a hash of their state (the names of their entries): a header put in
  * one since, shadowing the one built with or missing then, makes it stale.
  * LITLAB_SANDBOX_PATHS is in the key: it decides what the compiler sees.
  *
@@ -176,6 +176,38 @@ struct cache_held *cache_held_new(void);
 void cache_held_free(struct cache_held *h);
 /* Forgets every run; returns how many it held. */
 size_t cache_held_clear(struct cache_held *h);
+
+/*
+ * Records as bytes, to move them between caches (run/archive.h: `litlab
+ * evidence export` and `import`). A record's body is its JSON, without the
+ * line that signs it (which only this user's secret can check).
+ *
+ * cache_open_records() opens the cache for its records alone (no compiler,
+ * no keys: import): 0, or -1 with *err (malloc'd) when it cannot keep
+ * records (no secret, a link where the cache goes). Release it with
+ * cache_release().
+ *
+ * cache_record_get(): 1 with key's body (*body malloc'd, *len) when the
+ * cache holds a record of key that this user's litlab signed, that reads
+ * back whole and whose files are still as they were (so that export never
+ * sends what check would not use); else 0.
+ *
+ * cache_record_check(): 0 when body is a whole record of key that this
+ * litlab reads (its format, its key, its evidence, its lists of files);
+ * else -1 with *why (malloc'd).
+ *
+ * cache_record_put(): writes body (checked first) as key's record, signed
+ * with this user's secret, at once (atomic: a temporary file renamed).
+ * Never replaces a record of key that the cache holds and vouches for:
+ * CACHE_PUT_SAME when it is these very bytes, CACHE_PUT_KEPT when it is
+ * another record (the first evidence of a key stays); CACHE_PUT_ADDED when
+ * written; -1 (errno) when it cannot be written.
+ */
+enum { CACHE_PUT_ADDED, CACHE_PUT_SAME, CACHE_PUT_KEPT };
+int cache_open_records(struct cache *c, char **err);
+int cache_record_get(struct cache *c, const char *key, char **body, size_t *len);
+int cache_record_check(const char *key, const char *body, size_t len, char **why);
+int cache_record_put(struct cache *c, const char *key, const char *body, size_t len);
 
 /* The record's "evidence" object, and back; -1 with *err (malloc'd) when j is not one. */
 json_t *cache_evidence_json(const struct evidence *ev);

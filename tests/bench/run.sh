@@ -81,5 +81,12 @@ mkdir -p "$work/jobs"
 python3 tests/bench/jobs.py build/litlab "$work/jobs"
 
 echo
+echo "== sharded checks with portable evidence (issue 17): ${SHARD_BLOCKS:-5000} blocks in ${SHARD_LESSONS:-100} lessons, 4 shards (tests/bench/shard_sim.py)"
+# Each shard is a separate process with its own cache and secret, run alone, one after another;
+# the ratio is the slowest shard's check against the unsharded check of the same course.
+mkdir -p "$work/shards"
+python3 tests/bench/shard_sim.py "$top/build/litlab" "$work/shards" "${SHARD_LESSONS:-100}" "${SHARD_BLOCKS:-5000}" 4
+
+echo
 echo "== the timing rule on real prose (issue 13): recall and false errors on the labelled corpora"
 sh tests/corpus/run.sh build/litlab "${CORPUS_DIR:-tests/corpus/texts}"
