@@ -883,8 +883,41 @@ static int deps_digest(struct cache *c, const char *const *paths, size_t n, char
  * removed or renamed in it), or that it is missing. Names, not the folder's
  * device, inode and times, so that a record made on another machine of the
  * same image reads as fresh here. Folders of the host the user's flags or
- * the system name: links followed. Each folder is listed once per run.
+ * the system name: links followed. Each folder is listed once per run, and
+ * not at all while its identity (device, inode, modification and change
+ * times) is the one the memo "dir-names" saw.
  */
+static int dir_names_digest(struct cache *c, const char *path, char digest[KEY_HEX + 1])
+{
+	/* A folder's modification time changes whenever an entry is added, removed or renamed in
+	   it: while its identity stays, its names do (a library folder holds thousands). */
+	struct stat st;
+	char *id = stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? envinfo_file_id(path) : NULL;
+	char *known = id ? cache_memo_get(c, "dir-names", id, NULL) : NULL;
+
+	if (known && strlen(known) == KEY_HEX) {
+		memcpy(digest, known, KEY_HEX + 1);
+		free(known);
+		free(id);
+		return 0;
+	}
+	free(known);
+	struct sha256_ctx names;
+	struct dirent **v = NULL;
+	int n = scandir(path, &v, NULL, alphasort);
+	sha256_init(&names);
+	for (int i = 0; i < n; i++) {
+		key_str(&names, "name", v[i]->d_name);
+		free(v[i]);
+	}
+	free(v);
+	key_finish(&names, digest);
+	if (n >= 0 && id)
+		cache_memo_put(c, "dir-names", id, digest, KEY_HEX);
+	free(id);
+	return n;
+}
+
 static void dir_state(struct cache *c, const char *path, struct sha256_ctx *ctx)
 {
 	char *id = xasprintf("\n%s", path); /* in the table of files, where no path starts with a newline */
@@ -900,16 +933,7 @@ static void dir_state(struct cache *c, const char *path, struct sha256_ctx *ctx)
 		free(id);
 		return;
 	}
-	struct sha256_ctx names;
-	struct dirent **v = NULL;
-	int n = scandir(path, &v, NULL, alphasort);
-	sha256_init(&names);
-	for (int i = 0; i < n; i++) {
-		key_str(&names, "name", v[i]->d_name);
-		free(v[i]);
-	}
-	free(v);
-	key_finish(&names, digest);
+	int n = dir_names_digest(c, path, digest);
 	struct cache_file *nf = xcalloc(1, sizeof *nf);
 	nf->path = id;
 	nf->ok = n >= 0;
