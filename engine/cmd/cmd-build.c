@@ -213,7 +213,7 @@ static void site_release(struct site *s)
 static void render_site(const struct course_check *cc, struct site *s)
 {
 	struct render_ctx ctx = { runner_context(cc->have_runner ? &cc->runner : NULL),
-				  render_course_title(cc->results, cc->n), 0 };
+				  render_course_title(cc->results, cc->n), 0, NULL };
 	struct buf page = BUF_INIT;
 
 	buf_add(&page, style_css, style_css_len);

@@ -128,7 +128,7 @@ static void add_file(struct preview_file **v, size_t *n, char *name, struct buf 
 static void render_preview(const struct lesson_result *results, size_t nr, struct runner *runner,
 			   const struct diags *rule_errors, struct preview_file **v, size_t *n)
 {
-	struct render_ctx ctx = { runner_context(runner), render_course_title(results, nr), 1 };
+	struct render_ctx ctx = { runner_context(runner), render_course_title(results, nr), 1, rule_errors };
 	struct buf page = BUF_INIT;
 
 	buf_add(&page, style_css, style_css_len);

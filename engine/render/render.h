@@ -27,6 +27,12 @@ struct render_ctx {
 	struct evidence_context run; /* compiler, isolation, environment (NULLs when nothing was compiled) */
 	const char *course;	     /* the course title (render_course_title()) */
 	int preview;		     /* a preview (litlab serve), never a published site: see render_lesson() */
+	/*
+	 * Preview: the course's errors that belong to no lesson (rule files that
+	 * failed to load), or NULL. With an error among them every page is a
+	 * draft (build publishes nothing) and the index shows them.
+	 */
+	const struct diags *course_errors;
 };
 
 /* The course's title: the first lesson's `course` front matter, else "Course". */
@@ -52,7 +58,9 @@ char *render_lesson_href(const struct lesson_result *v, size_t n, size_t i, cons
  * A lesson with an error is then a draft, which no one can take for a published
  * page: its <title> starts with "DRAFT", its <body> has class "draft" (a
  * watermark across the page) and a banner on top of the page says it is not
- * published and how many errors it has. Pages of a published site never get here:
+ * published and how many errors it has. So is every lesson when
+ * ctx->course_errors holds an error (the banner then says how many there
+ * are, shown on the index). Pages of a published site never get here:
  * `litlab build` refuses a lesson with errors.
  */
 void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
@@ -61,7 +69,9 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 /*
  * index.html: the course, its lessons in order, each with its evidence summary.
  * With ctx->preview, a course with a lesson with errors is a draft too (title,
- * watermark, banner), and each such lesson is marked DRAFT with its count.
+ * watermark, banner), and each such lesson is marked DRAFT with its count; a
+ * course with ctx->course_errors errors is a draft, with each of them
+ * (every severity) shown under the banner.
  */
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n);
 
