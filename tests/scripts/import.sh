@@ -5,7 +5,8 @@
 #    clean; a second import changes nothing;
 # 3. the project's own lessons are litlab's format already: nothing to import;
 # 4. a fence that is not closed: exit 1, the file byte for byte as it was;
-# 5. CRLF and no final newline: every line but the fences kept, CRLF kept;
+# 5. CRLF and no final newline: every line but the fences kept, CRLF kept; --dry-run's diff is
+#    exact (each CR, '\\ No newline at end of file'): patch applies it;
 # 6. through a symbolic link the file is replaced, the link stays; a missing file: exit 2;
 # 7. a folder that cannot be written: exit 2, the file whole, no temporary file left (not as root).
 set -u
@@ -63,7 +64,19 @@ cmp -s 04-open.md 04-open.before || no "unclosed fence: the file changed"
 
 # 5.
 printf '# T\r\n\r\n``` {.c .numberLines}\r\nint x = 1;\r\nx++;\r\n```\r\n\r\ntrailing blanks  \r\n~~~~ C\r\nint y;\r\n~~~~' >05-crlf.md
+cp 05-crlf.md 05-crlf.before
+# --dry-run's diff is the file's: each line with its CR, the last one without a newline said so.
+"$LITLAB" import --dry-run 05-crlf.md >out 2>err || no "CRLF dry-run: $(cat err)"
+cr=$(printf '\r')
+grep -q "^-~~~~ C$cr\$" out && grep -q "^+~~~~ c fragment$cr\$" out && grep -q "^ int x = 1;$cr\$" out ||
+	{ no "CRLF dry-run: a diff without the CRs:"; od -c out | head -20; }
+grep -q '^ ~~~~$' out && grep -q '^\\ No newline at end of file$' out || no "CRLF dry-run: no 'No newline at end of file': $(cat out)"
+if command -v patch >/dev/null; then
+	sed -n '/^--- /,/^would change/p' out | sed '$d' >05-crlf.patch
+	patch -s 05-crlf.before 05-crlf.patch >/dev/null 2>&1 || no "CRLF dry-run: patch does not apply its diff"
+fi
 "$LITLAB" import 05-crlf.md >out 2>err || no "CRLF: $(cat err)"
+[ ! -f 05-crlf.before ] || ! command -v patch >/dev/null || cmp -s 05-crlf.before 05-crlf.md || no "CRLF dry-run: its diff, applied, is not the imported file"
 printf '# T\r\n\r\n``` c fragment\r\nint x = 1;\r\nx++;\r\n```\r\n\r\ntrailing blanks  \r\n~~~~ c fragment\r\nint y;\r\n~~~~' >05-crlf.want
 cmp -s 05-crlf.md 05-crlf.want || { no "CRLF:"; od -c 05-crlf.md | head -20; }
 
