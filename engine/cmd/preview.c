@@ -178,6 +178,27 @@ static enum MHD_Result events(struct preview *pv, struct MHD_Connection *c)
 
 static void with_script(struct buf *out, const char *data, size_t len, unsigned long gen);
 
+/*
+ * The shared worker of every open page: one event stream for them all (a
+ * browser opens at most 6 connections to a host: a stream per page would
+ * leave a seventh tab waiting forever). since=0: the stream's first event
+ * is the generation it starts at; each page reloads when it hears a newer
+ * generation than its own.
+ */
+static const char worker_js[] =
+	"var ports = [], gen = 0;\n"
+	"var es = new EventSource(\"" PREVIEW_EVENTS "?since=0\");\n"
+	"es.addEventListener(\"reload\", function (e) {\n"
+	"\tgen = +e.data;\n"
+	"\tports.forEach(function (p) { p.postMessage(gen); });\n"
+	"});\n"
+	"onconnect = function (e) {\n"
+	"\tvar p = e.ports[0];\n"
+	"\tports.push(p);\n"
+	"\tif (gen)\n"
+	"\t\tp.postMessage(gen);\n"
+	"};\n";
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
 			      const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls)
 {
@@ -194,6 +215,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return text(c, MHD_HTTP_FORBIDDEN, "litlab serve answers only requests for this machine's own names\n");
 	if (strcmp(url, PREVIEW_EVENTS) == 0)
 		return events(pv, c);
+	if (strcmp(url, PREVIEW_WORKER) == 0)
+		return answer(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", worker_js, sizeof worker_js - 1);
 	const char *name = url[0] == '/' ? url + 1 : url;
 	if (!*name)
 		name = "index.html";
@@ -328,11 +351,20 @@ static void with_script(struct buf *out, const char *data, size_t len, unsigned 
 	buf_addf(out,
 		 "<script>\n"
 		 "(function () {\n"
+		 "\tvar gen = %lu;\n"
+		 "\tif (window.SharedWorker) {\n"
+		 "\t\ttry {\n"
+		 "\t\t\tvar w = new SharedWorker(\"" PREVIEW_WORKER "\");\n"
+		 "\t\t\tw.port.onmessage = function (e) { if (e.data > gen) location.reload(); };\n"
+		 "\t\t\tw.port.start();\n"
+		 "\t\t\treturn;\n"
+		 "\t\t} catch (e) {}\n"
+		 "\t}\n"
 		 "\tvar es = new EventSource(\"" PREVIEW_EVENTS "?since=%lu\");\n"
 		 "\tes.addEventListener(\"reload\", function () { es.close(); location.reload(); });\n"
 		 "})();\n"
 		 "</script>\n",
-		 gen);
+		 gen, gen);
 	buf_add(out, data + at, len - at);
 }
 
