@@ -183,7 +183,10 @@ static void with_script(struct buf *out, const char *data, size_t len, unsigned 
  * browser opens at most 6 connections to a host: a stream per page would
  * leave a seventh tab waiting forever). since=0: the stream's first event
  * is the generation it starts at; each page reloads when it hears a newer
- * generation than its own.
+ * generation than its own. A lost stream forgets its generation: the
+ * server that answers next may be another run of litlab, which counts
+ * from 1 again (told to a page of that run, an old, higher one would reload
+ * it again and again).
  */
 static const char worker_js[] =
 	"var ports = [], gen = 0;\n"
@@ -192,6 +195,7 @@ static const char worker_js[] =
 	"\tgen = +e.data;\n"
 	"\tports.forEach(function (p) { p.postMessage(gen); });\n"
 	"});\n"
+	"es.onerror = function () { gen = 0; };\n" /* another run of litlab may answer next: its generations */
 	"onconnect = function (e) {\n"
 	"\tvar p = e.ports[0];\n"
 	"\tports.push(p);\n"
