@@ -25,8 +25,15 @@
 #include "base/util.h"
 #include "cmd/preview.h"
 
-/* A comment line on an idle event stream this often, so that a closed page's stream ends. */
-#define KEEPALIVE_S 15
+/*
+ * A connection that neither sends nor takes a byte for this long is closed:
+ * each holds a thread, and the library takes about a thousand connections,
+ * so idle or slow ones (a request never finished, a client that does not
+ * read) would otherwise lock every page out for good.
+ */
+#define IDLE_TIMEOUT_S 10
+/* A comment line on an idle event stream this often: a closed page's stream ends, an open one is not idle. */
+#define KEEPALIVE_S 4
 
 struct preview {
 	struct MHD_Daemon *d;
@@ -323,7 +330,8 @@ struct preview *preview_start(const char *addr, unsigned port, char **err)
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
 	if (family == AF_INET6)
 		flags |= MHD_USE_IPv6;
-	pv->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, pv, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_END);
+	pv->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, pv, MHD_OPTION_LISTEN_SOCKET, fd,
+				 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_END);
 	if (!pv->d) {
 		*err = xasprintf("cannot start the HTTP server on %s port %u", addr, bound);
 		close(fd);

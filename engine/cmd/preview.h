@@ -20,7 +20,8 @@
  * loopback address, requests whose Host header names another host are
  * refused (403): a web page elsewhere cannot read the preview by pointing a
  * name of its own at 127.0.0.1 (DNS rebinding). Only GET and HEAD; every
- * answer is Cache-Control: no-store.
+ * answer is Cache-Control: no-store. A connection idle for 10 seconds (no
+ * byte either way; an event stream sends one every 4) is closed.
  *
  * Requests are answered on threads of the library's (one per connection);
  * preview_publish() is called from one thread (the one that checks), at any time.

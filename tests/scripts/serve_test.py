@@ -8,12 +8,14 @@ however written, and no link a lesson writes reaches a host file; POST refused; 
 foreign Host refused); an edit reaches an open event stream as a reload and the page
 holds the new text; a compile error makes the page a draft with the error under its
 block; fixing it makes the draft go; a block that timed out is not run again until
-Enter; a busy port and an address that is not this machine's are clear errors.
+Enter; a busy port and an address that is not this machine's are clear errors; a client
+that never finishes its request is let go.
 Nothing here measures time: each wait only fails when litlab hangs (WAIT seconds).
 """
 import http.client
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -151,6 +153,10 @@ try:
     if not m:
         raise SystemExit("FAIL: no URL on stdout: %r\n%s" % (url, stderr_text()))
     port = int(m.group(1))
+    # A client that never finishes its request: serve closes it (checked at the end), or enough of
+    # them would hold every thread of the server and lock every page out.
+    idle = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+    idle.sendall(b"GET /index.html HTTP/1.1\r\n")
 
     # 1. The pages, once the first check is done.
     page = wait_for(lambda: (lambda r: r[0] == 200 and "apples" in r[1] and r[1])(
@@ -270,6 +276,15 @@ try:
                            capture_output=True, timeout=WAIT)
         if r.returncode != 2 or want not in r.stderr.decode():
             fail("serve %s: exit %d, %r" % (" ".join(args), r.returncode, r.stderr.decode()[:200]))
+    # 6b. The idle client was let go (only a hang fails: it has WAIT seconds).
+    try:
+        if idle.recv(1) != b"":
+            fail("an unfinished request got an answer")
+    except (socket.timeout, TimeoutError):
+        fail("serve still holds a connection whose request never ended after %d seconds" % WAIT)
+    except OSError:
+        pass  # reset: closed too
+    idle.close()
     # 7. q and Enter: serve stops, every thread and page freed (the sanitizers' leak check runs).
     proc.stdin.write(b"q\n")
     proc.stdin.flush()
