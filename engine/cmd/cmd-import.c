@@ -1,8 +1,10 @@
 /* cmd-import.c: `litlab import`: rewrite pandoc, Quarto and GitHub lessons into litlab's format. */
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/atomic.h"
@@ -157,8 +159,9 @@ static int import_one(const char *path, int dry_run)
 	char *src = NULL, *err = NULL;
 	size_t len = 0;
 	int fd = fs_open_regular(path), status = 0;
+	struct stat st;
 
-	if (fd < 0 || fs_read_fd(fd, LESSON_MAX, &src, &len) < 0) {
+	if (fd < 0 || fstat(fd, &st) < 0 || fs_read_fd(fd, LESSON_MAX, &src, &len) < 0) {
 		int e = errno;
 		complain("cannot read '%s': %s", path, lesson_strerror(e));
 		if (fd >= 0)
@@ -208,6 +211,14 @@ static int import_one(const char *path, int dry_run)
 				cmd_printf(stdout, "changed %zu of %zu code block%s in %s%s\n", res.n, res.blocks,
 					   res.blocks == 1 ? "" : "s", path, kinds);
 				free(kinds);
+				/* The new file replaced this name only: another name of the old one still has the old text. */
+				if (st.st_nlink > 1)
+					complain("warning: '%s' had %ju other name%s (hard link%s): it is now a file of its "
+						 "own, and %s the text as it was (import each name, or make them one "
+						 "file again with ln -f)",
+						 path, (uintmax_t)(st.st_nlink - 1), st.st_nlink == 2 ? "" : "s",
+						 st.st_nlink == 2 ? "" : "s", st.st_nlink == 2 ? "that name keeps" : "those names keep");
+
 			}
 		}
 	}

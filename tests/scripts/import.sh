@@ -7,7 +7,9 @@
 # 4. a fence that is not closed: exit 1, the file byte for byte as it was;
 # 5. CRLF and no final newline: every line but the fences kept, CRLF kept; --dry-run's diff is
 #    exact (each CR, '\\ No newline at end of file'): patch applies it;
-# 6. through a symbolic link the file is replaced, the link stays; a missing file: exit 2;
+# 6. through a symbolic link the file is replaced, the link stays; a file with another name (a hard
+#    link) is replaced under this name, and a warning says the other keeps the old text; a missing
+#    file: exit 2;
 # 7. a folder that cannot be written: exit 2, the file whole, no temporary file left (not as root).
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -85,6 +87,13 @@ mkdir real && cp "$top/tests/import/pandoc.md" real/03-linked.md && ln -s real/0
 "$LITLAB" import 03-link.md >out 2>err || no "symlink: $(cat err)"
 [ -L 03-link.md ] || no "symlink: the link was replaced"
 cmp -s real/03-linked.md "$top/tests/import/pandoc.imported" || no "symlink: the target was not imported"
+# A file with another name (a hard link): replaced under this name, the other said to keep the old text.
+cp "$top/tests/import/pandoc.md" 03-one.md && ln 03-one.md 03-other.md
+"$LITLAB" import 03-one.md >out 2>err || no "hard link: $(cat err)"
+cmp -s 03-one.md "$top/tests/import/pandoc.imported" || no "hard link: the file was not imported"
+cmp -s 03-other.md "$top/tests/import/pandoc.md" || no "hard link: the other name changed"
+grep -q "warning: '03-one.md' had 1 other name (hard link): it is now a file of its own" err ||
+	no "hard link: not said: $(cat err)"
 "$LITLAB" import missing.md >out 2>err
 rc=$?
 [ $rc -eq 2 ] && grep -q "cannot read 'missing.md'" err || no "missing file: exit $rc: $(cat err)"
