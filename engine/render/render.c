@@ -1501,7 +1501,7 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 	head(out, ctx, lesson_title(l), l->summary, ctx->preview && (errors > 0 || course_errors > 0));
 	if (course_errors > 0)
 		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: the course has %zu "
-			      "error%s outside its lessons (a rule file; <a href=\"index.html\">on the course's page</a>). "
+			      "error%s outside its lessons (<a href=\"index.html\">on the course's page</a>). "
 			      "litlab build refuses to publish it until %s fixed.</div>\n",
 			 course_errors, course_errors == 1 ? "" : "s", course_errors == 1 ? "it is" : "they are");
 	if (ctx->preview && errors > 0) {
@@ -1633,8 +1633,9 @@ void render_index(struct buf *out, const struct render_ctx *ctx, const struct le
 			 drafts, drafts == 1 ? "" : "s", drafts == 1 ? "s" : "ve");
 	if (course_errors)
 		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: the course has %zu "
-			      "error%s outside its lessons, below (the rules of a rule file that failed to load were not "
-			      "applied). litlab build refuses to publish the course until %s fixed.</div>\n",
+			      "error%s outside its lessons, below (a rule file that failed to load: its rules were not "
+			      "applied; two lessons that make one page). litlab build refuses to publish the course "
+			      "until %s fixed.</div>\n",
 			 course_errors, course_errors == 1 ? "" : "s", course_errors == 1 ? "it is" : "they are");
 	for (size_t k = 0; ctx->preview && ctx->course_errors && k < ctx->course_errors->n; k++)
 		diag_box(out, &ctx->course_errors->v[k], k);

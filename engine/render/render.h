@@ -28,9 +28,10 @@ struct render_ctx {
 	const char *course;	     /* the course title (render_course_title()) */
 	int preview;		     /* a preview (litlab serve), never a published site: see render_lesson() */
 	/*
-	 * Preview: the course's errors that belong to no lesson (rule files that
-	 * failed to load), or NULL. With an error among them every page is a
-	 * draft (build publishes nothing) and the index shows them.
+	 * Preview: the course's errors that are no lesson's own (rule files that
+	 * failed to load, two lessons that make one page), or NULL. With an
+	 * error among them every page is a draft (build publishes nothing) and
+	 * the index shows them.
 	 */
 	const struct diags *course_errors;
 };
