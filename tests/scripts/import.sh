@@ -7,6 +7,7 @@
 # 4. a fence that is not closed: exit 1, the file byte for byte as it was;
 # 5. CRLF and no final newline: every line but the fences kept, CRLF kept; --dry-run's diff is
 #    exact (each CR, '\\ No newline at end of file'): patch applies it;
+# 5b. Latin-1 bytes in an info string: still a fence, only the fence lines change;
 # 6. through a symbolic link the file is replaced, the link stays; a file with another name (a hard
 #    link) is replaced under this name, and a warning says the other keeps the old text; a missing
 #    file: exit 2;
@@ -81,6 +82,12 @@ fi
 [ ! -f 05-crlf.before ] || ! command -v patch >/dev/null || cmp -s 05-crlf.before 05-crlf.md || no "CRLF dry-run: its diff, applied, is not the imported file"
 printf '# T\r\n\r\n``` c fragment\r\nint x = 1;\r\nx++;\r\n```\r\n\r\ntrailing blanks  \r\n~~~~ c fragment\r\nint y;\r\n~~~~' >05-crlf.want
 cmp -s 05-crlf.md 05-crlf.want || { no "CRLF:"; od -c 05-crlf.md | head -20; }
+
+# 5b. Latin-1 bytes (not UTF-8) in an info string and in code: the fences are read as fences, only they change.
+printf '# Caf\351\n\n```{.c title="caf\351"}\nint x; /* \351 */\n```\n\n```{.c}\nint y;\n```\n' >05-latin1.md
+"$LITLAB" import 05-latin1.md >out 2>err || no "Latin-1: exit $?: $(cat err)"
+printf '# Caf\351\n\n```c fragment\nint x; /* \351 */\n```\n\n```c fragment\nint y;\n```\n' >05-latin1.want
+cmp -s 05-latin1.md 05-latin1.want || { no "Latin-1:"; od -c 05-latin1.md | head; }
 
 # 6.
 mkdir real && cp "$top/tests/import/pandoc.md" real/03-linked.md && ln -s real/03-linked.md 03-link.md
