@@ -165,8 +165,13 @@ static int write_page(int dfd, const char *dir, const char *name, const char *da
 	}
 
 	if (fd < 0) {
-		*err = errno == EEXIST ? xasprintf("two lessons would both make the page '%s'", name)
-				       : xasprintf("cannot create '%s/%s': %s", dir, name, fs_strerror(errno));
+		if (errno == EEXIST)
+			*err = xasprintf("two pages of the site would both be '%s' (two lessons with one file name, or "
+					 "a lesson named like a page the site makes itself: index.md, audit.md): "
+					 "rename the lesson",
+					 name);
+		else
+			*err = xasprintf("cannot create '%s/%s': %s", dir, name, fs_strerror(errno));
 		rc = -1;
 	} else if (write_all(fd, data, len) < 0) {
 		*err = xasprintf("cannot write '%s/%s': %s", dir, name, strerror(errno));
