@@ -167,8 +167,13 @@ static int write_page(int dfd, const char *dir, const char *name, const char *da
 	}
 
 	if (fd < 0) {
-		*err = errno == EEXIST ? xasprintf("two lessons would both make the page '%s'", name)
-				       : xasprintf("cannot create '%s/%s': %s", dir, name, fs_strerror(errno));
+		if (errno == EEXIST)
+			*err = xasprintf("two pages of the site would both be '%s' (two lessons with one file name, or "
+					 "a lesson named like a page the site makes itself: index.md, audit.md): "
+					 "rename the lesson",
+					 name);
+		else
+			*err = xasprintf("cannot create '%s/%s': %s", dir, name, fs_strerror(errno));
 		rc = -1;
 	} else if (write_all(fd, data, len) < 0) {
 		*err = xasprintf("cannot write '%s/%s': %s", dir, name, strerror(errno));
@@ -214,8 +219,8 @@ static void site_release(struct site *s)
 /* Every page of the site, and style.css; each caption links to its receipt in r. */
 static void render_site(const struct course_check *cc, struct site *s, struct receipts *r)
 {
-	struct render_ctx ctx = { runner_context(cc->have_runner ? &cc->runner : NULL),
-				  render_course_title(cc->results, cc->n), 0, NULL };
+	struct render_ctx ctx = { .run = runner_context(cc->have_runner ? &cc->runner : NULL),
+				  .course = render_course_title(cc->results, cc->n) };
 	struct buf page = BUF_INIT;
 
 	receipts_make(r, cc->results, cc->n, &ctx.run);

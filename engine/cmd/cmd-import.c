@@ -1,8 +1,10 @@
 /* cmd-import.c: `litlab import`: rewrite pandoc, Quarto and GitHub lessons into litlab's format. */
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/atomic.h"
@@ -10,7 +12,6 @@
 #include "cmd/cmd.h"
 #include "lesson/import.h"
 #include "lesson/lesson.h"
-#include "lesson/match.h"
 
 static const char import_help[] =
 	"Rewrites Markdown lessons written for pandoc, Quarto or GitHub into litlab's\n"
@@ -40,18 +41,100 @@ static const char import_help[] =
 	"Exit status: 0 done, 1 a file left as it was because of a fence, 2 a usage\n"
 	"error or a file that could not be read or written (it is then left as it was).\n";
 
-/* The diff of the whole file, with the file's name in the headers. */
+/* One line of a file: [p, p + len), its '\n' not counted; nl: it has one. */
+struct line {
+	const char *p;
+	size_t len;
+	int nl;
+};
+
+static struct line *split_lines(const char *s, size_t len, size_t *n)
+{
+	struct line *v = NULL;
+
+	*n = 0;
+	for (size_t at = 0; at < len;) {
+		const char *end = memchr(s + at, '\n', len - at);
+		size_t l = end ? (size_t)(end - (s + at)) : len - at;
+		v = xreallocarray(v, *n + 1, sizeof *v);
+		v[(*n)++] = (struct line){ s + at, l, end != NULL };
+		at += l + (end != NULL);
+	}
+	return v;
+}
+
+/* A line of the diff: escaped as cmd_printf() escapes (buf_add_printable()), but a final CR kept as it is. */
+static void diff_line(struct buf *d, char sign, const struct line *l)
+{
+	int cr = l->len > 0 && l->p[l->len - 1] == '\r';
+
+	buf_addc(d, sign);
+	buf_add_printable(d, l->p, l->len - (size_t)cr);
+	if (cr)
+		buf_addc(d, '\r');
+	buf_adds(d, l->nl ? "\n" : "\n\\ No newline at end of file\n");
+}
+
+static int same_line(const struct line *a, const struct line *b)
+{
+	return a->len == b->len && a->nl == b->nl && memcmp(a->p, b->p, a->len) == 0;
+}
+
+/*
+ * The unified diff (3 lines of context) of the whole file, with the file's
+ * name in the headers, as diff -u prints it: a CR that ends a line kept, "\
+ * No newline at end of file" where there is none, so that patch applies it
+ * (but bytes a terminal would act on written \xNN, as everywhere litlab
+ * prints a file's text). import changes lines, never their number: lines
+ * are paired one to one (were the counts to differ, the whole file is one
+ * hunk).
+ */
 static void print_diff(const char *path, const char *old, size_t old_len, const struct buf *next)
 {
+	size_t na, nb;
+	struct line *a = split_lines(old, old_len, &na), *b = split_lines(next->p, next->len, &nb);
 	struct buf d = BUF_INIT;
-	const char *body;
 
-	match_diff(&d, old, old_len, next->p, next->len, 0);
-	body = d.p;
-	for (int k = 0; k < 2 && (body = strchr(body, '\n')); k++)
-		body++;
-	cmd_printf(stdout, "--- %s\n+++ %s (imported)\n%s", path, path, body ? body : "");
+	if (na != nb) {
+		buf_addf(&d, "@@ -%zu,%zu +%zu,%zu @@\n", na ? (size_t)1 : 0, na, nb ? (size_t)1 : 0, nb);
+		for (size_t i = 0; i < na; i++)
+			diff_line(&d, '-', &a[i]);
+		for (size_t i = 0; i < nb; i++)
+			diff_line(&d, '+', &b[i]);
+	}
+	for (size_t i = 0; na == nb && i < na;) {
+		if (same_line(&a[i], &b[i])) {
+			i++;
+			continue;
+		}
+		/* A hunk: from 3 lines before this change to 3 after the last change that is 6 or fewer lines on. */
+		size_t lo = i > 3 ? i - 3 : 0, hi = i, k;
+		for (k = i; k < na && k <= hi + 6; k++)
+			if (!same_line(&a[k], &b[k]))
+				hi = k;
+		size_t end = hi + 4 < na ? hi + 4 : na;
+		buf_addf(&d, "@@ -%zu,%zu +%zu,%zu @@\n", lo + 1, end - lo, lo + 1, end - lo);
+		for (k = lo; k < end;) {
+			if (same_line(&a[k], &b[k])) {
+				diff_line(&d, ' ', &a[k++]);
+				continue;
+			}
+			size_t run = k;
+			while (run < end && !same_line(&a[run], &b[run]))
+				run++;
+			for (size_t r = k; r < run; r++)
+				diff_line(&d, '-', &a[r]);
+			for (size_t r = k; r < run; r++)
+				diff_line(&d, '+', &b[r]);
+			k = run;
+		}
+		i = end;
+	}
+	cmd_printf(stdout, "--- %s\n+++ %s (imported)\n", path, path);
+	fwrite(d.p, 1, d.len, stdout);
 	buf_release(&d);
+	free(a);
+	free(b);
 }
 
 /* " (syntax 6, fragment 2, output 1)": how many changes did each kind of thing. */
@@ -76,8 +159,9 @@ static int import_one(const char *path, int dry_run)
 	char *src = NULL, *err = NULL;
 	size_t len = 0;
 	int fd = fs_open_regular(path), status = 0;
+	struct stat st;
 
-	if (fd < 0 || fs_read_fd(fd, LESSON_MAX, &src, &len) < 0) {
+	if (fd < 0 || fstat(fd, &st) < 0 || fs_read_fd(fd, LESSON_MAX, &src, &len) < 0) {
 		int e = errno;
 		complain("cannot read '%s': %s", path, lesson_strerror(e));
 		if (fd >= 0)
@@ -127,6 +211,14 @@ static int import_one(const char *path, int dry_run)
 				cmd_printf(stdout, "changed %zu of %zu code block%s in %s%s\n", res.n, res.blocks,
 					   res.blocks == 1 ? "" : "s", path, kinds);
 				free(kinds);
+				/* The new file replaced this name only: another name of the old one still has the old text. */
+				if (st.st_nlink > 1)
+					complain("warning: '%s' had %ju other name%s (hard link%s): it is now a file of its "
+						 "own, and %s the text as it was (import each name, or make them one "
+						 "file again with ln -f)",
+						 path, (uintmax_t)(st.st_nlink - 1), st.st_nlink == 2 ? "" : "s",
+						 st.st_nlink == 2 ? "" : "s", st.st_nlink == 2 ? "that name keeps" : "those names keep");
+
 			}
 		}
 	}

@@ -121,27 +121,78 @@ static void add_file(struct preview_file **v, size_t *n, char *name, struct buf 
 }
 
 /*
+ * Into errs: each lesson of results[0..nr) whose page has the name of an
+ * earlier lesson's or of a page of the site's own (build refuses them all:
+ * "two lessons would both make the page"), as an error on its line 1.
+ */
+static void page_clashes(const struct lesson_result *results, size_t nr, struct diags *errs)
+{
+	static const char *const own[] = { "style.css", "index.html", "audit.html" };
+	char **names = xcalloc(nr ? nr : 1, sizeof *names);
+
+	for (size_t i = 0; i < nr; i++) {
+		const char *path = results[i].lesson->path;
+		names[i] = render_page_name(path);
+		for (size_t k = 0; k < ARRAY_LEN(own); k++)
+			if (strcmp(names[i], own[k]) == 0)
+				diags_add(errs, path, 1, 1, SEV_ERROR, "page-name",
+					  "this lesson's page would be '%s', a page of the site's own: litlab build "
+					  "refuses to publish it; rename the lesson",
+					  names[i]);
+		for (size_t k = 0; k < i; k++)
+			if (strcmp(names[i], names[k]) == 0) {
+				diags_add(errs, path, 1, 1, SEV_ERROR, "page-name",
+					  "this lesson's page would be '%s', as is '%s''s: litlab build refuses to "
+					  "publish them; rename one of them (the preview shows the first)",
+					  names[i], results[k].lesson->path);
+				break;
+			}
+	}
+	free_words(names, nr);
+}
+
+/*
  * The preview's pages, as build renders them but as a preview (render.h:
  * drafts, diagnostics in place), of results[0..nr); runner: a check that
- * compiled (for the captions), or NULL; rule_errors may be NULL.
+ * compiled (for the captions), or NULL; rule_errors may be NULL. Returns
+ * the number of errors of the course outside its lessons: those of
+ * rule_errors, and two lessons that would make one page (said on stderr).
  */
-static void render_preview(const struct lesson_result *results, size_t nr, struct runner *runner,
-			   const struct diags *rule_errors, struct preview_file **v, size_t *n)
+static size_t render_preview(const struct lesson_result *results, size_t nr, struct runner *runner,
+			     const struct diags *rule_errors, struct preview_file **v, size_t *n)
 {
-	struct render_ctx ctx = { .run = runner_context(runner), .course = render_course_title(results, nr), .preview = 1 };
+	struct diags course;
 	struct buf page = BUF_INIT;
 
+	diags_init(&course);
+	for (size_t i = 0; rule_errors && i < rule_errors->n; i++) {
+		const struct diag *g = &rule_errors->v[i];
+		struct diag *c = diags_add(&course, g->path, g->line, g->col, g->severity, g->rule, "%s", g->message);
+		c->detail = g->detail ? xstrdup(g->detail) : NULL;
+	}
+	size_t before = course.n;
+	page_clashes(results, nr, &course);
+	for (size_t i = before; i < course.n; i++)
+		diag_print(stderr, &course.v[i], cmd_color(stderr));
+
+	struct render_ctx ctx = { .run = runner_context(runner),
+				  .course = render_course_title(results, nr),
+				  .preview = 1,
+				  .course_errors = &course };
 	buf_add(&page, style_css, style_css_len);
 	add_file(v, n, xstrdup("style.css"), &page);
+	render_index(&page, &ctx, results, nr);
+	add_file(v, n, xstrdup("index.html"), &page);
+	render_audit(&page, &ctx, results, nr, &course);
+	add_file(v, n, xstrdup("audit.html"), &page);
 	for (size_t i = 0; i < nr; i++) {
 		render_lesson(&page, &ctx, results, nr, i);
 		add_file(v, n, render_page_name(results[i].lesson->path), &page);
 	}
-	render_index(&page, &ctx, results, nr);
-	add_file(v, n, xstrdup("index.html"), &page);
-	render_audit(&page, &ctx, results, nr, rule_errors);
-	add_file(v, n, xstrdup("audit.html"), &page);
 	buf_release(&page);
+	size_t errors = diags_count(&course, SEV_ERROR);
+	diags_release(&course);
+	return errors;
 }
 
 /* A page that says why nothing could be checked (and a stylesheet for it). */
@@ -327,9 +378,9 @@ static void recheck(struct serve *s, const struct changes *c)
 		}
 		if (runner)
 			runner_env(runner);
-		render_preview(v, s->ncur, runner, s->full ? &s->full->cc.rules.errors : NULL, &files, &n);
-		int drafts = check_gate(v, s->ncur) ||
-			     (s->full && diags_count(&s->full->cc.rules.errors, SEV_ERROR) > 0);
+		size_t course_errors =
+			render_preview(v, s->ncur, runner, s->full ? &s->full->cc.rules.errors : NULL, &files, &n);
+		int drafts = check_gate(v, s->ncur) || course_errors > 0;
 		free(v);
 		unsigned long gen = preview_publish(s->pv, files, n);
 		fprintf(stderr, "litlab: serve: pages %lu ready in %lld ms%s%s\n", gen, now_ms() - t0,

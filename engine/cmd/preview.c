@@ -25,8 +25,15 @@
 #include "base/util.h"
 #include "cmd/preview.h"
 
-/* A comment line on an idle event stream this often, so that a closed page's stream ends. */
-#define KEEPALIVE_S 15
+/*
+ * A connection that neither sends nor takes a byte for this long is closed:
+ * each holds a thread, and the library takes about a thousand connections,
+ * so idle or slow ones (a request never finished, a client that does not
+ * read) would otherwise lock every page out for good.
+ */
+#define IDLE_TIMEOUT_S 10
+/* A comment line on an idle event stream this often: a closed page's stream ends, an open one is not idle. */
+#define KEEPALIVE_S 4
 
 struct preview {
 	struct MHD_Daemon *d;
@@ -178,6 +185,31 @@ static enum MHD_Result events(struct preview *pv, struct MHD_Connection *c)
 
 static void with_script(struct buf *out, const char *data, size_t len, unsigned long gen);
 
+/*
+ * The shared worker of every open page: one event stream for them all (a
+ * browser opens at most 6 connections to a host: a stream per page would
+ * leave a seventh tab waiting forever). since=0: the stream's first event
+ * is the generation it starts at; each page reloads when it hears a newer
+ * generation than its own. A lost stream forgets its generation: the
+ * server that answers next may be another run of litlab, which counts
+ * from 1 again (told to a page of that run, an old, higher one would reload
+ * it again and again).
+ */
+static const char worker_js[] =
+	"var ports = [], gen = 0;\n"
+	"var es = new EventSource(\"" PREVIEW_EVENTS "?since=0\");\n"
+	"es.addEventListener(\"reload\", function (e) {\n"
+	"\tgen = +e.data;\n"
+	"\tports.forEach(function (p) { p.postMessage(gen); });\n"
+	"});\n"
+	"es.onerror = function () { gen = 0; };\n" /* another run of litlab may answer next: its generations */
+	"onconnect = function (e) {\n"
+	"\tvar p = e.ports[0];\n"
+	"\tports.push(p);\n"
+	"\tif (gen)\n"
+	"\t\tp.postMessage(gen);\n"
+	"};\n";
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
 			      const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls)
 {
@@ -194,6 +226,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return text(c, MHD_HTTP_FORBIDDEN, "litlab serve answers only requests for this machine's own names\n");
 	if (strcmp(url, PREVIEW_EVENTS) == 0)
 		return events(pv, c);
+	if (strcmp(url, PREVIEW_WORKER) == 0)
+		return answer(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", worker_js, sizeof worker_js - 1);
 	const char *name = url[0] == '/' ? url + 1 : url;
 	if (!*name)
 		name = "index.html";
@@ -296,7 +330,8 @@ struct preview *preview_start(const char *addr, unsigned port, char **err)
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
 	if (family == AF_INET6)
 		flags |= MHD_USE_IPv6;
-	pv->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, pv, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_END);
+	pv->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, pv, MHD_OPTION_LISTEN_SOCKET, fd,
+				 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_END);
 	if (!pv->d) {
 		*err = xasprintf("cannot start the HTTP server on %s port %u", addr, bound);
 		close(fd);
@@ -328,11 +363,20 @@ static void with_script(struct buf *out, const char *data, size_t len, unsigned 
 	buf_addf(out,
 		 "<script>\n"
 		 "(function () {\n"
+		 "\tvar gen = %lu;\n"
+		 "\tif (window.SharedWorker) {\n"
+		 "\t\ttry {\n"
+		 "\t\t\tvar w = new SharedWorker(\"" PREVIEW_WORKER "\");\n"
+		 "\t\t\tw.port.onmessage = function (e) { if (e.data > gen) location.reload(); };\n"
+		 "\t\t\tw.port.start();\n"
+		 "\t\t\treturn;\n"
+		 "\t\t} catch (e) {}\n"
+		 "\t}\n"
 		 "\tvar es = new EventSource(\"" PREVIEW_EVENTS "?since=%lu\");\n"
 		 "\tes.addEventListener(\"reload\", function () { es.close(); location.reload(); });\n"
 		 "})();\n"
 		 "</script>\n",
-		 gen);
+		 gen, gen);
 	buf_add(out, data + at, len - at);
 }
 

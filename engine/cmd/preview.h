@@ -10,13 +10,18 @@
  * Every HTML page gets a small script before </body> that listens on
  * PREVIEW_EVENTS and reloads the page when a newer site is published; the
  * page carries the generation it belongs to, so a site published between
- * the page's load and its listener's start still reloads it. A page asked
+ * the page's load and its listener's start still reloads it. Pages listen
+ * through one shared worker (PREVIEW_WORKER), so that all the open pages of
+ * a browser hold one stream, not one each (a browser opens at most 6
+ * connections to a host: a seventh page would never load); a browser
+ * without shared workers opens a stream per page. A page asked
  * for before the first site (503) or that the site does not hold (404) is
  * one that reloads by itself too. Bound to a
  * loopback address, requests whose Host header names another host are
  * refused (403): a web page elsewhere cannot read the preview by pointing a
  * name of its own at 127.0.0.1 (DNS rebinding). Only GET and HEAD; every
- * answer is Cache-Control: no-store.
+ * answer is Cache-Control: no-store. A connection idle for 10 seconds (no
+ * byte either way; an event stream sends one every 4) is closed.
  *
  * Requests are answered on threads of the library's (one per connection);
  * preview_publish() is called from one thread (the one that checks), at any time.
@@ -26,8 +31,9 @@
 
 #include <stddef.h>
 
-/* The path of the event stream; site files never start with '.'. */
+/* The path of the event stream, and of the shared worker that listens to it; site files never start with '.'. */
 #define PREVIEW_EVENTS "/.litlab/events"
+#define PREVIEW_WORKER "/.litlab/reload.js"
 
 struct preview;
 

@@ -514,6 +514,42 @@ static int find_fence(struct span s, size_t *off, size_t *len)
 	return 0;
 }
 
+/*
+ * The text cmark parses, when it is not l->text: a copy in which each byte
+ * that is not UTF-8, on a line that opens with a fence, is '?' (one byte for
+ * one: lines and columns stay); NULL when there is no such byte. cmark's
+ * scanner takes a fence whose info string holds such a byte (Latin-1 text)
+ * for no fence at all, and its close then opens a block that swallows the
+ * next one. Only fence lines: code and output blocks keep their bytes (a
+ * program may print Latin-1, and its output block says so), and litlab
+ * reads info strings from l->text, never from cmark.
+ */
+static char *text_for_cmark(const struct lesson *l)
+{
+	char *t = NULL;
+	size_t off, flen;
+
+	if (utf8_first_invalid(l->text, l->text_len) == l->text_len)
+		return NULL;
+	for (size_t n = 0; n < l->nlines; n++) {
+		struct span s = { l->lines[n], l->line_len[n] };
+		if (!find_fence(s, &off, &flen))
+			continue;
+		for (size_t i = 0; i < s.len;) {
+			size_t bad = i + utf8_first_invalid(s.p + i, s.len - i);
+			if (bad >= s.len)
+				break;
+			if (!t) {
+				t = xmalloc(l->text_len + 1);
+				memcpy(t, l->text, l->text_len + 1);
+			}
+			t[(size_t)(s.p - l->text) + bad] = '?';
+			i = bad + 1;
+		}
+	}
+	return t;
+}
+
 static char *default_lang_id(const char *lang)
 {
 	struct buf b = BUF_INIT;
@@ -1704,7 +1740,9 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	check_encoding(l);
 	read_front_matter(l);
 
-	l->doc = cmark_parse_document(l->text, l->text_len, CMARK_OPT_UNSAFE);
+	char *parsed = text_for_cmark(l);
+	l->doc = cmark_parse_document(parsed ? parsed : l->text, l->text_len, CMARK_OPT_UNSAFE);
+	free(parsed);
 	struct walk w = { NULL, 0 };
 	cmark_iter *it = cmark_iter_new(l->doc);
 	cmark_event_type ev;

@@ -1177,6 +1177,12 @@ static void diag_box(struct buf *out, const struct diag *g, size_t k)
 	buf_adds(out, "</div>\n");
 }
 
+/* Preview: the number of errors of the course that belong to no lesson (0 when not a preview). */
+static size_t preview_course_errors(const struct render_ctx *ctx)
+{
+	return ctx->preview && ctx->course_errors ? diags_count(ctx->course_errors, SEV_ERROR) : 0;
+}
+
 /* Preview: shows every diagnostic not shown yet whose line is from lo to hi. */
 static void diags_between(struct page *p, int lo, int hi)
 {
@@ -1543,7 +1549,13 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 		p.shown = xcalloc(p.nshown + 1, 1);
 	}
 
-	head(out, ctx, lesson_title(l), l->summary, ctx->preview && errors > 0);
+	size_t course_errors = preview_course_errors(ctx);
+	head(out, ctx, lesson_title(l), l->summary, ctx->preview && (errors > 0 || course_errors > 0));
+	if (course_errors > 0)
+		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: the course has %zu "
+			      "error%s outside its lessons (<a href=\"index.html\">on the course's page</a>). "
+			      "litlab build refuses to publish it until %s fixed.</div>\n",
+			 course_errors, course_errors == 1 ? "" : "s", course_errors == 1 ? "it is" : "they are");
 	if (ctx->preview && errors > 0) {
 		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: this lesson has %zu "
 			      "error%s, each shown at its place below (<a href=\"#diag-",
@@ -1663,14 +1675,22 @@ static void counts_list(struct buf *out, const struct render_counts *c)
 
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n)
 {
-	size_t drafts = 0;
+	size_t drafts = 0, course_errors = preview_course_errors(ctx);
 	for (size_t i = 0; ctx->preview && i < n; i++)
 		drafts += diags_count(&v[i].lesson->diags, SEV_ERROR) > 0;
-	head(out, ctx, "Lessons", NULL, drafts > 0);
+	head(out, ctx, "Lessons", NULL, drafts > 0 || course_errors > 0);
 	if (drafts)
 		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: %zu lesson%s below ha%s "
 			      "errors (marked DRAFT). litlab build refuses to publish the course until they are fixed.</div>\n",
 			 drafts, drafts == 1 ? "" : "s", drafts == 1 ? "s" : "ve");
+	if (course_errors)
+		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: the course has %zu "
+			      "error%s outside its lessons, below (a rule file that failed to load: its rules were not "
+			      "applied; two lessons that make one page). litlab build refuses to publish the course "
+			      "until %s fixed.</div>\n",
+			 course_errors, course_errors == 1 ? "" : "s", course_errors == 1 ? "it is" : "they are");
+	for (size_t k = 0; ctx->preview && ctx->course_errors && k < ctx->course_errors->n; k++)
+		diag_box(out, &ctx->course_errors->v[k], k);
 	buf_adds(out, "<h1>");
 	esc(out, ctx->course);
 	buf_addf(out, "</h1>\n<p>%zu lesson%s. Every output on these pages was produced by compiling and running "

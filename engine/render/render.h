@@ -43,6 +43,13 @@ struct render_ctx {
 	int preview;		     /* a preview (litlab serve), never a published site: see render_lesson() */
 	/* receipts[i][k]: the receipt of block k of lesson v[i]; NULL: no receipts, no links */
 	struct render_receipt *const *receipts;
+	/*
+	 * Preview: the course's errors that are no lesson's own (rule files that
+	 * failed to load, two lessons that make one page), or NULL. With an
+	 * error among them every page is a draft (build publishes nothing) and
+	 * the index shows them.
+	 */
+	const struct diags *course_errors;
 };
 
 /* The course's title: the first lesson's `course` front matter, else "Course". */
@@ -68,7 +75,9 @@ char *render_lesson_href(const struct lesson_result *v, size_t n, size_t i, cons
  * A lesson with an error is then a draft, which no one can take for a published
  * page: its <title> starts with "DRAFT", its <body> has class "draft" (a
  * watermark across the page) and a banner on top of the page says it is not
- * published and how many errors it has. Pages of a published site never get here:
+ * published and how many errors it has. So is every lesson when
+ * ctx->course_errors holds an error (the banner then says how many there
+ * are, shown on the index). Pages of a published site never get here:
  * `litlab build` refuses a lesson with errors.
  */
 void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
@@ -77,7 +86,9 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 /*
  * index.html: the course, its lessons in order, each with its evidence summary.
  * With ctx->preview, a course with a lesson with errors is a draft too (title,
- * watermark, banner), and each such lesson is marked DRAFT with its count.
+ * watermark, banner), and each such lesson is marked DRAFT with its count; a
+ * course with ctx->course_errors errors is a draft, with each of them
+ * (every severity) shown under the banner.
  */
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n);
 

@@ -8,12 +8,15 @@ however written, and no link a lesson writes reaches a host file; POST refused; 
 foreign Host refused); an edit reaches an open event stream as a reload and the page
 holds the new text; a compile error makes the page a draft with the error under its
 block; fixing it makes the draft go; a block that timed out is not run again until
-Enter; a busy port and an address that is not this machine's are clear errors.
+Enter; a busy port and an address that is not this machine's are clear errors; a client
+that never finishes its request is let go; two lessons that would make one page (which
+build refuses) make a draft that says so.
 Nothing here measures time: each wait only fails when litlab hangs (WAIT seconds).
 """
 import http.client
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -151,6 +154,10 @@ try:
     if not m:
         raise SystemExit("FAIL: no URL on stdout: %r\n%s" % (url, stderr_text()))
     port = int(m.group(1))
+    # A client that never finishes its request: serve closes it (checked at the end), or enough of
+    # them would hold every thread of the server and lock every page out.
+    idle = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+    idle.sendall(b"GET /index.html HTTP/1.1\r\n")
 
     # 1. The pages, once the first check is done.
     page = wait_for(lambda: (lambda r: r[0] == 200 and "apples" in r[1] and r[1])(
@@ -270,6 +277,33 @@ try:
                            capture_output=True, timeout=WAIT)
         if r.returncode != 2 or want not in r.stderr.decode():
             fail("serve %s: exit %d, %r" % (" ".join(args), r.returncode, r.stderr.decode()[:200]))
+    # 6b. The idle client was let go (only a hang fails: it has WAIT seconds).
+    try:
+        if idle.recv(1) != b"":
+            fail("an unfinished request got an answer")
+    except (socket.timeout, TimeoutError):
+        fail("serve still holds a connection whose request never ended after %d seconds" % WAIT)
+    except OSError:
+        pass  # reset: closed too
+    idle.close()
+    # 6c. Two lessons that would make one page (build refuses them): the preview is a draft that says so.
+    for d, n in (("x", 3), ("y", 4)):
+        os.mkdir(os.path.join(work, d))
+        with open(os.path.join(work, d, "01-same.md"), "w") as f:
+            f.write("---\nlesson: %d\n---\n# Same %s\n" % (n, d))
+    other = subprocess.Popen([LITLAB, "serve", "--port", "0", "x", "y"], cwd=work, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        oport = int(re.fullmatch(r"http://127\.0\.0\.1:(\d+)/", other.stdout.readline().decode().strip()).group(1))
+        page = wait_for(lambda: (lambda r: r[0] == 200 and r[1])(request(oport, "/index.html")),
+                        "the index of two lessons that make one page")
+        if "<title>DRAFT" not in page or "would be &#39;01-same.html&#39;, as is &#39;x/01-same.md&#39;" not in page:
+            fail("two lessons that make one page: the preview does not say so: %s" % page[:2000])
+        other.stdin.write(b"q\n")
+        other.stdin.flush()
+        other.wait(timeout=WAIT)
+    finally:
+        other.kill()
     # 7. q and Enter: serve stops, every thread and page freed (the sanitizers' leak check runs).
     proc.stdin.write(b"q\n")
     proc.stdin.flush()

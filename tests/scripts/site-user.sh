@@ -7,7 +7,8 @@
 # 2. a link to another lesson's file goes to its page; a file of the lessons' folder a lesson
 #    links to or shows is copied at the same path (regular files only, no link followed, nothing
 #    outside the folder); a missing one is a warning at the lesson line;
-# 3. the index counts compile-fail blocks as such, not as compiled.
+# 3. the index counts compile-fail blocks as such, not as compiled;
+# 4. a lesson whose page is one the site makes itself (index.md): a message that says so.
 set -u
 LITLAB=${LITLAB:-build/litlab}
 case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
@@ -107,6 +108,14 @@ printf '# Errors\n\n```c id=e1 compile-fail\nint main(void) { return x; }\n```\n
 "$LITLAB" build -o site >out 2>err || { cat err; echo "FAIL: 3: build"; fail=1; }
 grep -q '<li>0 compiled</li>' site/index.html && grep -q '<li>2 compile-failed as expected</li>' site/index.html ||
 	{ grep '<li>' site/index.html; echo "FAIL: 3: compile-fail blocks counted as compiled"; fail=1; }
+
+# 4. A lesson named like a page the site makes itself: the message says so, not "two lessons".
+mkdir -p "$work/ix" && cd "$work/ix" || exit 1
+printf '# I am the index\n' >index.md
+"$LITLAB" build -o site index.md >out 2>err
+rc=$?
+[ $rc -eq 2 ] && grep -q "two pages of the site would both be 'index.html' (.*a lesson named like a page the site makes itself" err ||
+	{ cat err; echo "FAIL: 4: a lesson named index.md: exit $rc"; fail=1; }
 
 [ $fail -eq 0 ] && echo "site-user: ok"
 exit $fail

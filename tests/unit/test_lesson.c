@@ -1368,6 +1368,22 @@ static void test_encoding(void **state)
 	expect_diag(l, 3, 3, SEV_WARNING, "encoding", NULL);
 	lesson_free(l);
 
+	/*
+	 * An invalid byte in a fence's info string (Latin-1 text): still a
+	 * fence, its info string as written (cmark took the line for no fence:
+	 * its close opened a block that swallowed the next one, an
+	 * unclosed-fence error). Code keeps its bytes.
+	 */
+	l = parse("# T\n\n```c x\xe9\nint x; /* \xe9 */\n```\n\n```c\nint y;\n```\n");
+	expect_diag(l, 3, 7, SEV_WARNING, "encoding", "0xe9");
+	assert_int_equal(count_rule(l, "unclosed-fence"), 0);
+	assert_int_equal(l->nblocks, 2);
+	assert_int_equal(l->blocks[0].line, 3);
+	assert_string_equal(l->blocks[0].info, "c x\xe9");
+	assert_string_equal(l->blocks[0].code, "int x; /* \xe9 */\n");
+	assert_int_equal(l->blocks[1].line, 7);
+	lesson_free(l);
+
 	/* Valid UTF-8 everywhere: no warning. */
 	l = parse("# Caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\n");
 	expect_no_diags(l);

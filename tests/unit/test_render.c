@@ -168,11 +168,14 @@ static void test_hostile_output(void **state)
 	free(p);
 }
 
-/* The lesson above as a preview (or not) with diagnostics added (an error when error is set): its page, or the index. */
-static char *page_with_diags(int preview, int error, int index)
+/*
+ * The lesson above as a preview (or not) with diagnostics added (an error when error is set): its page, or the index;
+ * course: the course's errors outside the lesson, or NULL.
+ */
+static char *page_with_course_diags(int preview, int error, int index, const struct diags *course)
 {
 	struct lesson_result lr;
-	struct render_ctx ctx = { .course = "My course", .preview = preview };
+	struct render_ctx ctx = { .course = "My course", .preview = preview, .course_errors = course };
 	struct buf page = BUF_INIT;
 
 	memset(&lr, 0, sizeof lr);
@@ -196,6 +199,11 @@ static char *page_with_diags(int preview, int error, int index)
 	}
 	lesson_result_release(&lr);
 	return buf_detach(&page, NULL);
+}
+
+static char *page_with_diags(int preview, int error, int index)
+{
+	return page_with_course_diags(preview, error, index, NULL);
 }
 
 /* In p, a comes before b (both there). */
@@ -350,6 +358,38 @@ static void test_measured_cached_counted(void **state)
 	lesson_result_release(&lr);
 }
 
+/*
+ * A rule file that failed to load: build publishes nothing, so the preview's
+ * pages are drafts, though no lesson has an error, and the index shows it.
+ */
+static void test_draft_course_errors(void **state)
+{
+	struct diags d;
+
+	(void)state;
+	diags_init(&d);
+	diags_add(&d, "lessons/rules/x.lua", 1, 1, SEV_ERROR, "rule-error", "rule file failed to load: <b>boom</b>");
+	char *p = page_with_course_diags(1, 0, 1, &d);
+	assert_contains(p, "<title>DRAFT (not published): Lessons");
+	assert_contains(p, "<body class=\"draft\">");
+	assert_contains(p, "DRAFT, NOT PUBLISHED: the course has 1 error outside its lessons");
+	assert_contains(p, "<span class=\"diag-where\">lessons/rules/x.lua:1:1</span> <strong class=\"diag-sev\">error:"
+			   "</strong> <span class=\"diag-msg\">rule file failed to load: &lt;b&gt;boom&lt;/b&gt;</span>");
+	assert_null(strstr(p, "<b>boom"));
+	free(p);
+	p = page_with_course_diags(1, 0, 0, &d);
+	assert_contains(p, "<title>DRAFT (not published): T &amp; &lt;t&gt;");
+	assert_contains(p, "<body class=\"draft\">");
+	assert_contains(p, "DRAFT, NOT PUBLISHED: the course has 1 error outside its lessons");
+	free(p);
+	/* Not a preview: nothing of it. */
+	p = page_with_course_diags(0, 0, 1, &d);
+	assert_null(strstr(p, "DRAFT"));
+	assert_null(strstr(p, "boom"));
+	free(p);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -359,6 +399,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_output),
 		cmocka_unit_test(test_draft),
 		cmocka_unit_test(test_measured_cached_counted),
+		cmocka_unit_test(test_draft_course_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
