@@ -117,6 +117,7 @@ static enum MHD_Result answer(struct MHD_Connection *c, unsigned status, const c
 	MHD_add_response_header(r, "Content-Type", type);
 	MHD_add_response_header(r, "Cache-Control", "no-store");
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "Content-Security-Policy", PREVIEW_CSP);
 	enum MHD_Result rc = MHD_queue_response(c, status, r);
 	MHD_destroy_response(r);
 	return rc;
@@ -210,6 +211,25 @@ static const char worker_js[] =
 	"\t\tp.postMessage(gen);\n"
 	"};\n";
 
+/*
+ * What each page runs: its generation from its script element; reloads
+ * when the shared worker (or its own stream) hears a newer one.
+ */
+static const char page_js[] =
+	"(function () {\n"
+	"\tvar gen = +document.currentScript.getAttribute(\"data-gen\");\n"
+	"\tif (window.SharedWorker) {\n"
+	"\t\ttry {\n"
+	"\t\t\tvar w = new SharedWorker(\"" PREVIEW_WORKER "\");\n"
+	"\t\t\tw.port.onmessage = function (e) { if (e.data > gen) location.reload(); };\n"
+	"\t\t\tw.port.start();\n"
+	"\t\t\treturn;\n"
+	"\t\t} catch (e) {}\n"
+	"\t}\n"
+	"\tvar es = new EventSource(\"" PREVIEW_EVENTS "?since=\" + gen);\n"
+	"\tes.addEventListener(\"reload\", function () { es.close(); location.reload(); });\n"
+	"})();\n";
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
 			      const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls)
 {
@@ -228,6 +248,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return events(pv, c);
 	if (strcmp(url, PREVIEW_WORKER) == 0)
 		return answer(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", worker_js, sizeof worker_js - 1);
+	if (strcmp(url, PREVIEW_PAGE) == 0)
+		return answer(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", page_js, sizeof page_js - 1);
 	const char *name = url[0] == '/' ? url + 1 : url;
 	if (!*name)
 		name = "index.html";
@@ -360,23 +382,7 @@ static void with_script(struct buf *out, const char *data, size_t len, unsigned 
 			break;
 		}
 	buf_add(out, data, at);
-	buf_addf(out,
-		 "<script>\n"
-		 "(function () {\n"
-		 "\tvar gen = %lu;\n"
-		 "\tif (window.SharedWorker) {\n"
-		 "\t\ttry {\n"
-		 "\t\t\tvar w = new SharedWorker(\"" PREVIEW_WORKER "\");\n"
-		 "\t\t\tw.port.onmessage = function (e) { if (e.data > gen) location.reload(); };\n"
-		 "\t\t\tw.port.start();\n"
-		 "\t\t\treturn;\n"
-		 "\t\t} catch (e) {}\n"
-		 "\t}\n"
-		 "\tvar es = new EventSource(\"" PREVIEW_EVENTS "?since=%lu\");\n"
-		 "\tes.addEventListener(\"reload\", function () { es.close(); location.reload(); });\n"
-		 "})();\n"
-		 "</script>\n",
-		 gen, gen);
+	buf_addf(out, "<script src=\"" PREVIEW_PAGE "\" data-gen=\"%lu\"></script>\n", gen);
 	buf_add(out, data + at, len - at);
 }
 

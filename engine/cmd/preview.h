@@ -7,7 +7,8 @@
  * each by its exact name ("/" is index.html): a URL is looked up among
  * those names and nothing else, so no URL, however written ("/../x",
  * "/%2e%2e/etc/passwd", a link a lesson wrote), reaches a file of the host.
- * Every HTML page gets a small script before </body> that listens on
+ * Every HTML page gets a script element before </body> (PREVIEW_PAGE: no
+ * inline script runs, see PREVIEW_CSP) that listens on
  * PREVIEW_EVENTS and reloads the page when a newer site is published; the
  * page carries the generation it belongs to, so a site published between
  * the page's load and its listener's start still reloads it. Pages listen
@@ -34,6 +35,21 @@
 /* The path of the event stream, and of the shared worker that listens to it; site files never start with '.'. */
 #define PREVIEW_EVENTS "/.litlab/events"
 #define PREVIEW_WORKER "/.litlab/reload.js"
+#define PREVIEW_PAGE "/.litlab/page.js"
+
+/*
+ * Every answer's Content-Security-Policy. A lesson's raw HTML is published
+ * as written (the author's), but the preview runs a repository a reviewer
+ * may not have written, at http://127.0.0.1:PORT, whose cookies a browser
+ * shares with every other server on 127.0.0.1: no script but the preview's
+ * own files runs (no inline script, no event handler attribute), nothing
+ * is loaded from another origin, no form is sent. (Other pages may frame
+ * it: it has no action to trick anyone into; tests/scripts/serve-tabs.sh
+ * frames it from a page of its own.)
+ */
+#define PREVIEW_CSP                                                                                          \
+	"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "   \
+	"object-src 'none'; base-uri 'none'; form-action 'none'"
 
 struct preview;
 

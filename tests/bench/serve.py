@@ -137,7 +137,7 @@ def main():
                 raise SystemExit("bench: litlab serve never published the lesson")
             time.sleep(0.05)
         page = get(port, "/01-counting.html")
-        gen = int(re.search(r"since=(\d+)", page).group(1))
+        gen = int(re.search(r'data-gen="(\d+)"', page).group(1))
         ev = Events(port, gen)
         ev.wait(lambda: ev.hello)
         serve_ms, check_ms = [], []

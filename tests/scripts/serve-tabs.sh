@@ -1,8 +1,9 @@
 #!/bin/sh
 # litlab serve with many pages open in one browser (headless Chromium, --dump-dom): a browser
 # opens at most 6 connections to a host, so pages that each held an event stream left a seventh
-# page waiting forever. A lesson of the preview opens 8 lesson pages in frames, then one more
-# page; that page must load (all the pages listen through one shared worker, one stream). The
+# page waiting forever. A page of the test's own (a file: the preview runs no script of a lesson,
+# see PREVIEW_CSP) opens 8 pages of the preview in frames, then one more; that page must load
+# (all the pages listen through one shared worker, one stream). The
 # dump is taken at the page's load event, which waits for every frame: it only comes at
 # --timeout (WAIT seconds) when a page hangs. Every listener is on 127.0.0.1 (serve's --port 0).
 # Skipped, with a note, without /usr/bin/chromium (make deps installs it).
@@ -32,30 +33,6 @@ int main(void) { puts("one"); return 0; }
 one
 ```
 EOF
-# Raw HTML passes through to the page: the frames are the lesson's own.
-cat >lessons/02-tabs.md <<'EOF'
-# Tabs
-
-<p id="state">0 pages</p>
-<script>
-var n = 0, state = document.getElementById("state");
-function loaded() {
-	state.textContent = ++n + " pages";
-	if (n == 8) {
-		var late = document.createElement("iframe");
-		late.onload = function () { state.textContent = "the ninth page loaded"; };
-		late.src = "index.html";
-		document.body.appendChild(late);
-	}
-}
-for (var i = 0; i < 8; i++) {
-	var f = document.createElement("iframe");
-	f.onload = loaded;
-	f.src = "01-one.html?" + i;
-	document.body.appendChild(f);
-}
-</script>
-EOF
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" serve --port 0 lessons </dev/null >url 2>err &
 pid=$!
 i=0
@@ -68,9 +45,33 @@ until grep -q 'pages 1 ready' err 2>/dev/null; do
 	sleep 0.1
 done
 url=$(head -1 url)
+cat >tabs.html <<EOF
+<!DOCTYPE html>
+<html><body>
+<p id="state">0 pages</p>
+<script>
+var n = 0, state = document.getElementById("state");
+function loaded() {
+	state.textContent = ++n + " pages";
+	if (n == 8) {
+		var late = document.createElement("iframe");
+		late.onload = function () { state.textContent = "the ninth page loaded"; };
+		late.src = "${url}index.html";
+		document.body.appendChild(late);
+	}
+}
+for (var i = 0; i < 8; i++) {
+	var f = document.createElement("iframe");
+	f.onload = loaded;
+	f.src = "${url}01-one.html?" + i;
+	document.body.appendChild(f);
+}
+</script>
+</body></html>
+EOF
 timeout $((WAIT + 30)) "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
 	--disable-background-networking --user-data-dir="$work/profile" --timeout=$((WAIT * 1000)) \
-	--dump-dom "${url}02-tabs.html" >dom 2>chromium.err
+	--dump-dom "file://$work/tabs.html" >dom 2>chromium.err
 if ! grep -q '<p id="state">the ninth page loaded</p>' dom; then
 	echo "FAIL: serve-tabs: with 8 pages of the preview open, another page does not load: $(grep -o '<p id="state">[^<]*' dom)"
 	exit 1

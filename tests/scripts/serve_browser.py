@@ -45,6 +45,9 @@ int main(void) {{ printf("%d {word}\\n", {count}); return 0; }}
 ```
 
 Change the count and save: the page follows.
+
+<script>window.litlabLessonScript = 1;</script>
+<img src="data:," onerror="window.litlabLessonScript = 2" alt="">
 """
 
 
@@ -154,6 +157,11 @@ def main():
         if not cond:
             failures.append(msg)
             print("FAIL: " + msg)
+
+    # 0. The lesson's own script and event handler do not run in the preview (its CSP): a
+    #    repository the reviewer did not write runs at 127.0.0.1, whose cookies the browser
+    #    shares with every other local server. The preview's own script does (it reloads).
+    expect(dt.js("window.litlabLessonScript === undefined"), "a lesson's inline script ran in the preview")
 
     # 1. An edit: the page changes by itself.
     dt.js("window.litlabMark = 1")

@@ -113,7 +113,7 @@ def is_draft(page):
 
 
 def generation(page):
-    m = re.search(r"/\.litlab/events\?since=(\d+)", page)
+    m = re.search(r'<script src="/\.litlab/page\.js" data-gen="(\d+)"></script>', page)
     return int(m.group(1)) if m else None
 
 
@@ -166,7 +166,19 @@ try:
         fail("a lesson without errors is shown as a draft")
     if generation(page) is None:
         fail("the page has no reload script")
-    for path in ("/", "/index.html", "/style.css", "/audit.html"):
+    # No inline script of the preview's own, and a policy that runs none of a lesson's.
+    if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page):
+        fail("the preview put an inline script in a page")
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    c.request("GET", "/01-hello.html")
+    r = c.getresponse()
+    r.read()
+    csp = r.getheader("Content-Security-Policy") or ""
+    c.close()
+    script_src = re.search(r"script-src ([^;]*)", csp)
+    if not script_src or script_src.group(1).strip() != "'self'" or "default-src 'self'" not in csp:
+        fail("the page's Content-Security-Policy lets other scripts run: %r" % csp)
+    for path in ("/", "/index.html", "/style.css", "/audit.html", "/.litlab/page.js"):
         st, _ = request(port, path)
         if st != 200:
             fail("%s: %d, not 200" % (path, st))
