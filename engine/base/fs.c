@@ -330,10 +330,9 @@ int fs_read_fd(int fd, size_t max, char **out, size_t *len)
 	return 0;
 }
 
-int fs_read_path(const char *path, size_t max, char **out, size_t *len)
+/* fs_read_fd() of fd, just opened (-1: the open failed), then closed; errno kept. */
+static int read_and_close(int fd, size_t max, char **out, size_t *len)
 {
-	int fd = fs_open_regular(path);
-
 	if (fd < 0)
 		return -1;
 	int rc = fs_read_fd(fd, max, out, len);
@@ -343,17 +342,14 @@ int fs_read_path(const char *path, size_t max, char **out, size_t *len)
 	return rc;
 }
 
+int fs_read_path(const char *path, size_t max, char **out, size_t *len)
+{
+	return read_and_close(fs_open_regular(path), max, out, len);
+}
+
 int fs_read(int dirfd, const char *path, size_t max, char **out, size_t *len)
 {
-	int fd = fs_open_file(dirfd, path);
-
-	if (fd < 0)
-		return -1;
-	int rc = fs_read_fd(fd, max, out, len);
-	int e = errno;
-	close(fd);
-	errno = e;
-	return rc;
+	return read_and_close(fs_open_file(dirfd, path), max, out, len);
 }
 
 int fs_create(int dirfd, const char *path, unsigned mode)

@@ -47,23 +47,6 @@ void receipts_code_hash(const struct lesson *l, const struct block *b, char out[
 	key_finish(&ctx, out);
 }
 
-static const char *end_name(enum launch_end end)
-{
-	switch (end) {
-	case END_EXITED:
-		return "exited";
-	case END_SIGNALED:
-		return "signaled";
-	case END_TIMEOUT:
-		return "timeout";
-	case END_OUTPUT_LIMIT:
-		return "output-limit";
-	case END_LAUNCH_FAILED:
-		return "launch-failed";
-	}
-	return "exited";
-}
-
 static json_t *str_or_null(const char *s)
 {
 	json_t *j = s ? json_string(s) : NULL;
@@ -87,7 +70,7 @@ json_t *receipts_claim(const struct block *b, const struct block_result *br)
 	}
 	if (ev->executed) {
 		const struct launch_result *run = &ev->run;
-		json_object_set_new(j, "end", json_string(end_name(run->end)));
+		json_object_set_new(j, "end", json_string(launch_end_name(run->end)));
 		json_object_set_new(j, "exit", run->end == END_EXITED ? json_integer(run->exit_code) : json_null());
 		if (run->signo) {
 			char *sig = signal_name(run->signo);

@@ -64,23 +64,6 @@ static json_t *signal_json(int signo)
 	return j;
 }
 
-static const char *end_name(enum launch_end end)
-{
-	switch (end) {
-	case END_EXITED:
-		return "exited";
-	case END_SIGNALED:
-		return "signaled";
-	case END_TIMEOUT:
-		return "timeout";
-	case END_OUTPUT_LIMIT:
-		return "output-limit";
-	case END_LAUNCH_FAILED:
-		return "launch-failed";
-	}
-	return "exited";
-}
-
 static json_t *evidence(const struct report_ctx *ctx, const struct block *b, const struct evidence *ev)
 {
 	json_t *j = json_object();
@@ -94,7 +77,7 @@ static json_t *evidence(const struct report_ctx *ctx, const struct block *b, con
 				    report_string(ev->compile_log.p, ev->compile_log.len));
 	json_object_set_new(j, "executed", json_boolean(ev->executed));
 	if (ev->executed) {
-		json_object_set_new(j, "end", json_string(end_name(run->end)));
+		json_object_set_new(j, "end", json_string(launch_end_name(run->end)));
 		json_object_set_new(j, "exit", run->end == END_EXITED ? json_integer(run->exit_code)
 								   : json_null());
 		json_object_set_new(j, "signal", run->signo ? signal_json(run->signo) : json_null());

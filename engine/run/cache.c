@@ -107,6 +107,26 @@ static int digest_by_identity(struct cache *c, const char *path, off_t min_size,
 	return rc;
 }
 
+/*
+ * Adds nf (made outside the lock) to the run's table of files, unless
+ * another thread added its path meanwhile: then nf is freed and the first
+ * one stays. Returns the entry in the table.
+ */
+static struct cache_file *files_add_once(struct cache *c, struct cache_file *nf)
+{
+	pthread_mutex_lock(&c->lock);
+	struct cache_file *f = c->files_alloc ? *slot(c->files, c->files_alloc, nf->path) : NULL;
+	if (f) {
+		free(nf->path);
+		free(nf);
+	} else {
+		files_add(c, nf);
+		f = nf;
+	}
+	pthread_mutex_unlock(&c->lock);
+	return f;
+}
+
 /* The digest of the file at path as this run first saw it; -1 if it could not be read. */
 static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
@@ -121,16 +141,7 @@ static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 
 		struct cache_file *nf = xcalloc(1, sizeof *nf);
 		nf->path = xstrdup(path);
 		nf->ok = digest_by_identity(c, path, FILE_DIGEST_MEMO_MIN, nf->digest) == 0;
-		pthread_mutex_lock(&c->lock);
-		f = c->files_alloc ? *slot(c->files, c->files_alloc, path) : NULL;
-		if (f) {
-			free(nf->path);
-			free(nf);
-		} else {
-			files_add(c, nf);
-			f = nf;
-		}
-		pthread_mutex_unlock(&c->lock);
+		f = files_add_once(c, nf);
 	}
 	memcpy(digest, f->digest, sizeof f->digest);
 	return f->ok ? 0 : -1;
@@ -938,16 +949,7 @@ static void dir_state(struct cache *c, const char *path, struct sha256_ctx *ctx)
 	nf->path = id;
 	nf->ok = n >= 0;
 	memcpy(nf->digest, digest, sizeof digest);
-	pthread_mutex_lock(&c->lock);
-	f = c->files_alloc ? *slot(c->files, c->files_alloc, id) : NULL;
-	if (f) {
-		free(nf->path);
-		free(nf);
-	} else {
-		files_add(c, nf);
-		f = nf;
-	}
-	pthread_mutex_unlock(&c->lock);
+	f = files_add_once(c, nf);
 	key_str(ctx, f->ok ? "names" : "missing", f->digest);
 }
 

@@ -38,3 +38,20 @@ void evidence_release(struct evidence *ev)
 	free(ev->samples);
 	evidence_init(ev);
 }
+
+const char *launch_end_name(enum launch_end end)
+{
+	switch (end) {
+	case END_EXITED:
+		return "exited";
+	case END_SIGNALED:
+		return "signaled";
+	case END_TIMEOUT:
+		return "timeout";
+	case END_OUTPUT_LIMIT:
+		return "output-limit";
+	case END_LAUNCH_FAILED:
+		return "launch-failed";
+	}
+	return "exited";
+}

@@ -90,6 +90,9 @@ struct evidence_context {
 /* The isolation ev records, or, for a record without one, ctx's. */
 const char *evidence_isolation(const struct evidence *ev, const struct evidence_context *ctx);
 
+/* How a run ended, as the JSON and the receipts name it: "exited", "signaled", "timeout", ... */
+const char *launch_end_name(enum launch_end end);
+
 void evidence_init(struct evidence *ev);
 void evidence_release(struct evidence *ev);
 
