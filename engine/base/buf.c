@@ -143,7 +143,7 @@ static size_t utf8_at(const unsigned char *s, size_t len)
 	return n + 1;
 }
 
-void buf_add_printable(struct buf *b, const char *str, size_t len)
+static void add_printable(struct buf *b, const char *str, size_t len, int one_line)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0;
@@ -151,7 +151,7 @@ void buf_add_printable(struct buf *b, const char *str, size_t len)
 	buf_grow(b, len);
 	while (i < len) {
 		size_t run = i;
-		while (run < len && ((s[run] >= 0x20 && s[run] < 0x7f) || s[run] == '\n' || s[run] == '\t'))
+		while (run < len && ((s[run] >= 0x20 && s[run] < 0x7f) || (!one_line && (s[run] == '\n' || s[run] == '\t'))))
 			run++;
 		buf_add(b, s + i, run - i);
 		i = run;
@@ -174,9 +174,19 @@ void buf_add_printable(struct buf *b, const char *str, size_t len)
 	}
 }
 
+void buf_add_printable(struct buf *b, const char *s, size_t len)
+{
+	add_printable(b, s, len, 0);
+}
+
 void buf_adds_printable(struct buf *b, const char *s)
 {
-	buf_add_printable(b, s, strlen(s));
+	add_printable(b, s, strlen(s), 0);
+}
+
+void buf_adds_printable_line(struct buf *b, const char *s)
+{
+	add_printable(b, s, strlen(s), 1);
 }
 
 void buf_add_sh_quoted(struct buf *b, const char *s)

@@ -51,5 +51,7 @@ void buf_add_printable(struct buf *b, const char *s, size_t len);
 void buf_add_sh_quoted(struct buf *b, const char *s);
 /* buf_add_printable() of a C string. */
 void buf_adds_printable(struct buf *b, const char *s);
+/* The same, newline and tab escaped too: a name or a message that must stay on its line. */
+void buf_adds_printable_line(struct buf *b, const char *s);
 
 #endif

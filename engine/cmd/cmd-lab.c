@@ -265,13 +265,7 @@ static int stage_file(const struct lab *lab, const char *from, const char *body,
 	char *err = NULL;
 	int rc = 0;
 
-	buf_adds(&text, "#line 1 \"");
-	for (const char *p = from; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			buf_addc(&text, '\\');
-		buf_addc(&text, *p);
-	}
-	buf_adds(&text, "\"\n");
+	runner_line_directive(&text, 1, from);
 	buf_add(&text, body, len);
 	if (runner_build_put(bd, name, text.p, text.len, &err) < 0) {
 		say(lab, RED, "FAILED: %s\n", err);
@@ -398,13 +392,7 @@ static int stage_lesson_files(const struct lab *lab, struct runner_build *bd)
 		struct buf text = BUF_INIT;
 		char *err = NULL;
 		if (lessonfiles_is_code(f->path)) {
-			buf_adds(&text, "#line 1 \"");
-			for (const char *p = lab->lfiles[i].path; *p; p++) {
-				if (*p == '"' || *p == '\\')
-					buf_addc(&text, '\\');
-				buf_addc(&text, *p);
-			}
-			buf_adds(&text, "\"\n");
+			runner_line_directive(&text, 1, lab->lfiles[i].path);
 		}
 		buf_add(&text, f->data, f->len);
 		if (runner_build_put_path(bd, f->path, text.p, text.len, &err) < 0) {

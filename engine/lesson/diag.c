@@ -148,9 +148,9 @@ void diag_print(FILE *fp, const struct diag *d, int color)
 	 * reads a coloured line as a plain one. The path, the message and the
 	 * detail (compiler output, a diff of program output) are escaped.
 	 */
-	buf_adds_printable(&b, d->path);
+	buf_adds_printable_line(&b, d->path); /* one diagnostic, one line: editors read it so */
 	buf_addf(&b, ":%d:%d: %s: %s", d->line, d->col, severity_name(d->severity), bold);
-	buf_adds_printable(&b, d->message);
+	buf_adds_printable_line(&b, d->message);
 	buf_addf(&b, "%s %s[", off, on);
 	buf_adds_printable(&b, d->rule);
 	buf_addf(&b, "]%s\n", off);

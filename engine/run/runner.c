@@ -123,20 +123,23 @@ void runner_release(struct runner *r)
 	memset(r, 0, sizeof *r);
 }
 
-static void add_line_directive(struct buf *tu, int line, const char *path)
+void runner_line_directive(struct buf *tu, int line, const char *path)
 {
 	buf_addf(tu, "#line %d \"", line);
-	for (const char *p = path; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
 		if (*p == '"' || *p == '\\')
 			buf_addc(tu, '\\');
-		buf_addc(tu, *p);
+		if (*p < 0x20 || *p == 0x7f)
+			buf_addf(tu, "\\%03o", *p); /* a newline in a path would end the directive */
+		else
+			buf_addc(tu, (char)*p);
 	}
 	buf_adds(tu, "\"\n");
 }
 
 static void add_code(struct buf *tu, struct lesson *l, struct block *b)
 {
-	add_line_directive(tu, b->line + 1, l->path);
+	runner_line_directive(tu, b->line + 1, l->path);
 	buf_add(tu, b->code, b->code_len);
 	if (b->code_len && b->code[b->code_len - 1] != '\n')
 		buf_addc(tu, '\n');
@@ -1209,7 +1212,7 @@ static int fill_build(struct runner_build *bd, struct lesson *l, struct block *b
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		struct buf text = BUF_INIT;
 		if (lessonfiles_is_code(lf[i].path))
-			add_line_directive(&text, lf[i].from->line + (lf[i].from->fenced ? 1 : 0), l->path);
+			runner_line_directive(&text, lf[i].from->line + (lf[i].from->fenced ? 1 : 0), l->path);
 		buf_add(&text, lf[i].data, lf[i].len);
 		rc = runner_build_put_path(bd, lf[i].path, text.p, text.len, err);
 		buf_release(&text);

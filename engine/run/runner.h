@@ -76,6 +76,13 @@ void runner_set_isolation(struct runner *r, const char *iso);
 struct evidence_context runner_context(const struct runner *r);
 
 /*
+ * Appends `#line LINE "PATH"` and a newline: the lesson's path as a C
+ * string (quotes and backslashes escaped, control characters as octal
+ * escapes, which the compiler turns back into the path it prints).
+ */
+void runner_line_directive(struct buf *out, int line, const char *path);
+
+/*
  * Finds the compiler. Returns 0, or -1 with *err (malloc'd) saying what is
  * missing; r then holds nothing (runner_release() on it is harmless).
  */

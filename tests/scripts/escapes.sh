@@ -90,4 +90,16 @@ grep -q 'lab-02/\\x1b\[2Jx.c: extra' "$work/out" || { echo "FAIL: 4: the file na
 cp "$work/l/02-output.md" "$work/l/03-$(printf '\033[2J').md"
 "$LITLAB" check "$work/l/03-$(printf '\033[2J').md" >"$work/out" 2>"$work/err"
 raw "check, a lesson's name" "$work/out" "$work/err"
+
+# 5. A newline in a lesson's path: the block still compiles (the path is written into #line with
+#    its control characters as octal escapes; a raw newline ended the directive and the compiler
+#    read the rest of the path as code), and each diagnostic stays on one line.
+nl=$(printf 'x\ny')
+mkdir -p "$work/$nl"
+printf '# Two lines\n\n```c id=ok\n#include <stdio.h>\nint main(void) { puts("ok"); return 0; }\n```\n\n```output\nok\n```\n\nIt takes 5 ms.\n' \
+	>"$work/$nl/04-nl.md"
+"$LITLAB" check --fresh "$work/$nl/04-nl.md" >"$work/out" 2>"$work/err"
+grep -q '1 passed' "$work/err" || { cat "$work/err"; echo "FAIL: 5: a block of a lesson whose path holds a newline does not pass"; fail=1; }
+grep -q 'x\\x0ay/04-nl.md:12:[0-9]*: error: .*\[timing-needs-metadata\]$' "$work/err" ||
+	{ cat "$work/err"; echo "FAIL: 5: the diagnostic is not one line with its path escaped"; fail=1; }
 exit $fail

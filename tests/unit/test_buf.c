@@ -44,6 +44,17 @@ static void test_controls(void **state)
 	EXPECT("back\\slash", "back\\slash");
 }
 
+/* A name or a message that must stay on its line: newline and tab escaped too. */
+static void test_one_line(void **state)
+{
+	struct buf b = BUF_INIT;
+
+	(void)state;
+	buf_adds_printable_line(&b, "les\nsons/a\tb\033.md");
+	assert_string_equal(b.p, "les\\x0asons/a\\x09b\\x1b.md");
+	buf_release(&b);
+}
+
 static void test_unicode(void **state)
 {
 	(void)state;
@@ -65,6 +76,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_controls),
+		cmocka_unit_test(test_one_line),
 		cmocka_unit_test(test_unicode),
 	};
 
