@@ -128,6 +128,13 @@ write("other-key.tar", [("manifest.tsv", relist([(records[0][0], other)])), (rec
 # another format: the record's "format" changed, listed as it is
 fmt = body0.replace(b'"format":', b'"format":9', 1)
 write("format.tar", [("manifest.tsv", relist([(records[0][0], fmt)])), (records[0][0], fmt)])
+# timings no run has (a build's page of a measure block subtracted them: a signed overflow), listed as they are
+import json
+for name, wall in (("negative-time.tar", -(1 << 63)), ("huge-time.tar", (1 << 63) - 1)):
+    d = json.loads(body0)
+    d["evidence"]["run"]["wall_ns"] = wall
+    t = json.dumps(d, separators=(",", ":")).encode()
+    write(name, [("manifest.tsv", relist([(records[0][0], t)])), (records[0][0], t)])
 good = open(os.path.join(work, "a.tar"), "rb").read()
 def raw(name, data):
     open(os.path.join(work, "bad", name), "wb").write(data)
@@ -185,6 +192,8 @@ expect_refused manifest-twice.tar "entry 'manifest.tsv': line"
 expect_refused pax.tar "it is a pax header"
 expect_refused other-key.tar "entry '$key0': not a record this litlab can use: it is the record of another key"
 expect_refused format.tar "entry '$key0': not a record this litlab can use: its format is not"
+expect_refused negative-time.tar "entry '$key0': not a record this litlab can use: its evidence is incomplete or malformed"
+expect_refused huge-time.tar "entry '$key0': not a record this litlab can use: its evidence is incomplete or malformed"
 expect_refused cut-inside.tar "cut short"
 expect_refused cut-boundary.tar "the archive ends before its end marker (cut short)"
 expect_refused huge.tar "entry '$key0': it is 8589934591 bytes, more than the"
