@@ -323,9 +323,6 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *files, json_t *pages,
 	json_object_set_new(out, "status", json_string(status));
 	json_object_set_new(out, "lesson_sha256", hex_pair(then, lr ? now : NULL));
 	json_t *problems = lesson_entry_problems(lrec, files);
-	if (json_array_size(problems))
-		sum->receipts_edited++;
-	json_object_set_new(out, "receipt_problems", problems);
 	json_array_foreach(json_object_get(lrec, "blocks"), i, rec)
 		json_array_append_new(blocks, check_block(rec, page ? page : "", pages, lr, sum));
 	json_object_set_new(out, "blocks", blocks);
@@ -339,6 +336,13 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *files, json_t *pages,
 		if (!known)
 			json_array_append_new(added, json_string(id ? id : ""));
 	}
+	/* build writes a receipt for every block: a lesson with the bytes it was built from and a block
+	   without one had its receipt removed (its claim on the page is then checked by nothing). */
+	if (strcmp(status, "unchanged") == 0 && json_array_size(added))
+		json_array_append_new(problems, json_pack("{s:s, s:O}", "what", "receipt-missing", "blocks", added));
+	if (json_array_size(problems))
+		sum->receipts_edited++;
+	json_object_set_new(out, "receipt_problems", problems);
 	json_object_set_new(out, "new_blocks", added);
 	return out;
 }
@@ -445,6 +449,19 @@ static void text_report(struct buf *out, json_t *doc)
 		}
 		json_array_foreach(json_object_get(l, "receipt_problems"), k, d) {
 			const char *what = json_string_value(json_object_get(d, "what"));
+			if (strcmp(what, "receipt-missing") == 0) {
+				const char *sep = "";
+				json_t *id;
+				buf_addf(out, "%s: its entry in the receipts was edited (the lesson is as built and no "
+					      "receipt names its block", path);
+				buf_adds(out, json_array_size(json_object_get(d, "blocks")) == 1 ? " " : "s ");
+				json_array_foreach(json_object_get(d, "blocks"), n, id) {
+					buf_addf(out, "%s'%s'", sep, json_string_value(id));
+					sep = ", ";
+				}
+				buf_adds(out, ": not verified)\n");
+				continue;
+			}
 			buf_addf(out, "%s: its entry in the receipts was edited (%s)\n", path,
 				 strcmp(what, "page-sha256") == 0 ? "its page_sha256 is not its page's hash among the files"
 								  : "its lesson_sha256 is not its blocks'");

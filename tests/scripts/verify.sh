@@ -169,6 +169,19 @@ grep -qx "01-data.md: its entry in the receipts was edited (its lesson_sha256 is
 	! grep -q "01-data.md: changed after build" out ||
 	{ cat out; echo "FAIL: a lesson entry edited is not named"; fail=1; }
 restore
+# A block's receipt removed (the lesson untouched): its claim, on its page, would be checked by nothing.
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for l in r["lessons"]:
+    l["blocks"] = [b for b in l["blocks"] if b["id"] != "reader"]
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -qx "01-data.md: its entry in the receipts was edited (the lesson is as built and no receipt names its block 'reader': not verified)" out &&
+	grep -q '1 receipt edited' err ||
+	{ cat out err; echo "FAIL: a block's receipt removed is not named"; fail=1; }
+restore
 
 # 5. A lesson changed after build, where its program's output does not depend on it.
 printf '\nA paragraph added after the build.\n' >>01-data.md
