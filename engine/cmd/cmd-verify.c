@@ -1,6 +1,7 @@
 /* cmd-verify.c: `litlab verify`: a built site's receipts against the lessons, every block run again. */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -100,6 +101,54 @@ static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_
 		free(text);
 	}
 	return out;
+}
+
+/* The most folders deep and entries verify lists in a site (a site from elsewhere is input). */
+#define VERIFY_DEPTH_MAX 32
+#define VERIFY_ENTRIES_MAX 1000000
+
+/*
+ * Every entry below the folder dfd (named prefix in the site) that the
+ * receipts do not list, added to out as "not in the receipts": a page put in
+ * the site after build (and dropped from the receipts) is shown to a reader
+ * and checked by nothing. receipts.json and build's .litlab-site are not
+ * listed in themselves; links are not followed. Closes dfd.
+ */
+static void unlisted_files(int dfd, const char *prefix, int depth, json_t *files, json_t *out, size_t *seen,
+			   struct verify_sum *sum)
+{
+	DIR *d = fdopendir(dfd);
+	struct dirent *de;
+
+	if (!d) {
+		close(dfd);
+		return;
+	}
+	while ((de = readdir(d)) && *seen < VERIFY_ENTRIES_MAX) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		++*seen;
+		char *name = xasprintf("%s%s", prefix, de->d_name);
+		struct stat st;
+		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode) &&
+		    depth < VERIFY_DEPTH_MAX) {
+			int sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			char *p = xasprintf("%s/", name);
+			if (sub >= 0)
+				unlisted_files(sub, p, depth + 1, files, out, seen, sum);
+			free(p);
+		} else if (!json_object_get(files, name) && strcmp(name, RENDER_RECEIPTS_JSON) != 0 &&
+			   strcmp(name, ".litlab-site") != 0) {
+			sum->files++;
+			sum->files_changed++;
+			json_t *n = json_string(name);
+			json_array_append_new(out, json_pack("{s:o, s:s, s:o}", "name", n ? n : json_string("?"),
+							     "status", "not in the receipts", "sha256",
+							     hex_pair(NULL, NULL)));
+		}
+		free(name);
+	}
+	closedir(d);
 }
 
 /* The receipt hash the page's caption of block id links to, or NULL. */
@@ -607,7 +656,8 @@ static int cmd_verify(int argc, char **argv)
 	memset(&sum, 0, sizeof sum);
 	json_t *pages = json_object();
 	json_t *files = check_files(dfd, json_object_get(rdoc, "files"), pages, &sum);
-	close(dfd);
+	size_t seen = 0;
+	unlisted_files(dfd, "", 0, json_object_get(rdoc, "files"), files, &seen, &sum);
 
 	/* The lessons still there, run again from scratch. */
 	char **paths = xcalloc(json_array_size(rlessons) + 1, sizeof *paths);

@@ -182,6 +182,19 @@ grep -qx "01-data.md: its entry in the receipts was edited (the lesson is as bui
 	grep -q '1 receipt edited' err ||
 	{ cat out err; echo "FAIL: a block's receipt removed is not named"; fail=1; }
 restore
+# A lesson's entry and its page's hash removed from the receipts (the page still in the site): a
+# page a reader sees and that nothing checks.
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["lessons"] = [l for l in r["lessons"] if l["page"] != "02-plain.html"]
+del r["files"]["02-plain.html"]
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -qx "site/02-plain.html: not in the receipts" out && grep -q '1 changed;' err ||
+	{ cat out err; echo "FAIL: a page the receipts do not list is not named"; fail=1; }
+restore
 
 # 5. A lesson changed after build, where its program's output does not depend on it.
 printf '\nA paragraph added after the build.\n' >>01-data.md
