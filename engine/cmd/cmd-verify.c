@@ -70,6 +70,21 @@ static int safe_name(const char *name)
 	return 1;
 }
 
+/*
+ * 1 if path, a safe_name(), is below this folder once its links are
+ * resolved: a lesson of the course that is a link to /etc/shadow, or in a
+ * folder that is one, is outside it (-1: it does not exist).
+ */
+static int below_here(const char *path)
+{
+	char *here = realpath(".", NULL), *real = realpath(path, NULL);
+	int below = !real ? -1 : here && (strcmp(here, "/") == 0 ? 1 : strncmp(real, here, strlen(here)) == 0 && real[strlen(here)] == '/');
+
+	free(here);
+	free(real);
+	return below;
+}
+
 /* The files of the site against their hashes; the pages' text, kept for their receipt links. */
 static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_sum *sum)
 {
@@ -363,6 +378,7 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *files, json_t *pages,
 	if (lr)
 		receipts_sha256(lr->lesson->src, lr->lesson->src_len, now);
 	const char *status = !path || !safe_name(path) ? "not below this folder (build with a relative path to verify)"
+			     : below_here(path) == 0 ? "not below this folder (a link out of it: not read)"
 			     : !lr			      ? "missing"
 			     : then && strcmp(then, now) == 0 ? "unchanged"
 							      : "changed";
@@ -667,7 +683,7 @@ static int cmd_verify(int argc, char **argv)
 		const char *p = json_string_value(json_object_get(l, "path"));
 		struct stat st;
 		/* The receipts are not trusted: only lessons below this folder are read. */
-		if (p && safe_name(p) && stat(p, &st) == 0 && S_ISREG(st.st_mode))
+		if (p && safe_name(p) && below_here(p) == 1 && stat(p, &st) == 0 && S_ISREG(st.st_mode))
 			paths[npaths++] = (char *)p;
 	}
 	struct course_check cc;

@@ -242,6 +242,21 @@ grep -qx '../02-plain.md: not below this folder (build with a relative path to v
 	grep -qx '../02-plain.md:3: hello: does not reproduce: its lesson was not read' out ||
 	{ cat out; echo "FAIL: a lesson path outside the folder"; fail=1; }
 restore
+# ... and one below it that is a link out of it (a repository's lesson linking to /etc/passwd).
+mkdir -p outside && cp 02-plain.md outside/ && ln -s "$PWD/outside/02-plain.md" 02-link.md
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["lessons"][1]["path"] = "02-link.md"
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+(mkdir inner && cd inner && ln -s ../site site && ln -s ../02-link.md 02-link.md &&
+	"$LITLAB" verify site >../out 2>../err)
+[ $? -eq 1 ] && grep -qx '02-link.md: not below this folder (a link out of it: not read)' out &&
+	grep -qx '02-link.md:3: hello: does not reproduce: its lesson was not read' out ||
+	{ cat out err; echo "FAIL: a lesson that links out of the folder was read"; fail=1; }
+rm -rf inner 02-link.md outside
+restore
 
 # 9. A measurement is compared as a distribution and never fails verify, whatever the machine
 #    does meanwhile: consistent or shifted, exit 0 either way (the rule itself: test_receipts).
