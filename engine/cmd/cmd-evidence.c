@@ -22,6 +22,7 @@ static const char evidence_help[] =
 	"                     against the manifest, every entry's name, kind and size; an\n"
 	"                     archive with any fault is refused whole, naming the entry;\n"
 	"                     a record of a key the cache holds is never replaced\n"
+	"                     (but one gone stale, by a fresh one)\n"
 	"  -h, --help         this help\n"
 	"\n"
 	"An imported record is trusted as the machine that exported it. With\n"
@@ -195,7 +196,7 @@ static int evidence_import(int argc, char **argv)
 			   st.records, st.records == 1 ? "" : "s", st.added, st.same);
 		if (st.kept)
 			fprintf(stderr, ", %zu kept as this cache has them (another record of the same key is never "
-					"replaced)",
+					"replaced while it is fresh)",
 				st.kept);
 		fputc('\n', stderr);
 	}

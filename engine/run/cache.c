@@ -1395,11 +1395,22 @@ int cache_record_put(struct cache *c, const char *key, const char *body, size_t 
 	if (signed_record(c, key, &text, &b, &blen)) {
 		json_t *rec = record_parse(key, b, blen, &why);
 		int same = blen == len && memcmp(b, body, len) == 0;
+		/* A record of the key that this cache vouches for is never replaced, unless it is stale (a
+		   file it was built with changed: a check would run the block again) and body is not. */
+		int keep = rec && (same || deps_unchanged(c, json_object_get(rec, "deps")) == 1);
 		free(why);
 		free(text);
 		json_decref(rec);
-		if (rec) /* a record of the key that this cache vouches for: never replaced */
+		if (keep)
 			return same ? CACHE_PUT_SAME : CACHE_PUT_KEPT;
+		if (rec) {
+			json_t *fresh = record_parse(key, body, len, &why);
+			keep = deps_unchanged(c, json_object_get(fresh, "deps")) != 1;
+			free(why);
+			json_decref(fresh);
+			if (keep)
+				return CACHE_PUT_KEPT;
+		}
 	}
 	char *copy = xstrndup(body, len);
 	int rc = write_record(c, key, copy);

@@ -278,6 +278,20 @@ printf '#define GREETING "shadow"\n' >inc/first/greet.h
 on f "$LITLAB" check moved >out 2>err
 [ $? -eq 1 ] && grep -q shadow err || { cat err; echo "FAIL: a shadowing header did not make the record stale"; fail=1; }
 
+# A record this cache holds that is stale (a header it was built with changed since) is replaced by an
+# imported one that is fresh: else the import keeps it, and the build runs the block again.
+rm -f inc/first/greet.h
+printf '#define GREETING "hel" "lo"\n' >inc/second/greet.h
+[ -n "$(find f/cache/evidence -name '*.json')" ] || { echo "FAIL: machine F holds no record to go stale"; fail=1; }
+on a "$LITLAB" check moved 2>err || { cat err; echo "FAIL: check moved with a new header"; fail=1; }
+on a "$LITLAB" evidence export moved2.tar moved 2>err
+on f "$LITLAB" evidence import moved2.tar 2>err
+grep -q "imported 'moved2.tar': 1 record: 1 added" err || { cat err; echo "FAIL: a stale record was kept over a fresh one"; fail=1; }
+on f "$LITLAB" check --format json moved 2>err | python3 -c 'import json,sys
+d = json.load(sys.stdin)
+sys.exit(0 if d["lessons"][0]["blocks"][0]["evidence"]["cached"] else 1)' ||
+	{ cat err; echo "FAIL: a check after importing a fresh record over a stale one ran the block"; fail=1; }
+
 # Usage errors.
 for args in "" "nosuch" "export" "import" "export --shard 0/2 x.tar" "import --nosuch x.tar"; do
 	# shellcheck disable=SC2086
