@@ -298,6 +298,13 @@ for args in "" "nosuch" "export" "import" "export --shard 0/2 x.tar" "import --n
 	on e "$LITLAB" evidence $args >out 2>err
 	[ $? -eq 2 ] || { cat err; echo "FAIL: 'evidence $args' is no usage error"; fail=1; }
 done
+# An option after the operands (they end the options) is named as what it may be.
+on a "$LITLAB" evidence export x.tar course --shard 1/2 >out 2>err
+[ $? -eq 2 ] && grep -q "cannot open '--shard': .* (an option? options come before the paths)" err ||
+	{ cat err; echo "FAIL: an option after the paths"; fail=1; }
+on e "$LITLAB" evidence import a.tar --help >out 2>err
+[ $? -eq 2 ] && grep -q "cannot read the evidence archive '--help': .* (an option? options come before the files)" err ||
+	{ cat err; echo "FAIL: an option after the files"; fail=1; }
 on e "$LITLAB" evidence import nosuch.tar >out 2>err
 [ $? -eq 2 ] && grep -q "cannot read the evidence archive 'nosuch.tar'" err || { cat err; echo "FAIL: a missing file"; fail=1; }
 exit $fail
