@@ -92,7 +92,7 @@ static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_
 	const char *name;
 
 	json_object_foreach(files, name, hex) {
-		char *text = NULL, now[KEY_HEX + 1];
+		char *text = NULL, now[KEY_HEX + 1], *why = NULL;
 		size_t len;
 		const char *status = "unchanged";
 		int have = 0;
@@ -100,7 +100,8 @@ static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_
 		if (!safe_name(name) || !json_is_string(hex)) {
 			status = "not a file of the site";
 		} else if (fs_read(dfd, name, VERIFY_FILE_MAX, &text, &len) < 0) {
-			status = "missing";
+			/* a link or a FIFO in its place is not read: said as what it is, not as missing */
+			status = errno == ENOENT ? "missing" : (why = xasprintf("not read: %s", fs_strerror(errno)));
 		} else {
 			have = 1;
 			receipts_sha256(text, len, now);
@@ -114,6 +115,7 @@ static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_
 		json_array_append_new(out, json_pack("{s:s, s:s, s:o}", "name", name, "status", status, "sha256",
 						     hex_pair(json_string_value(hex), have ? now : NULL)));
 		free(text);
+		free(why);
 	}
 	return out;
 }

@@ -230,6 +230,20 @@ grep -qx "01-data.md:24: typo: does not reproduce: no block of that id in the le
 	grep -q "new: 'renamed'" out || { cat out; echo "FAIL: a renamed block"; fail=1; }
 restore
 
+# A page replaced by a link (to a file outside) or a FIFO: not read, and said as what it is.
+rm site/02-plain.html && ln -s "$PWD/02-plain.md" site/02-plain.html && mkfifo site/pipe.html
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["files"]["pipe.html"] = "0" * 64
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -qx "site/02-plain.html: not read: it is a symbolic link, which litlab does not follow there" out &&
+	grep -qx "site/pipe.html: not read: it is not a regular file" out ||
+	{ cat out; echo "FAIL: a page that is a link or a FIFO"; fail=1; }
+restore
+
 # 8. Receipts are not trusted: a lesson path outside this folder is reported, never read.
 python3 - site/receipts.json <<'PY'
 import json, sys
