@@ -135,8 +135,9 @@ static int evidence_export(int argc, char **argv)
 			   st.records == 1 ? "" : "s", blocks, blocks == 1 ? "" : "s",
 			   nshards ? " of this shard" : "", file, st.bytes);
 		if (st.records < blocks)
-			fprintf(stderr, "; %zu block%s no record in the cache (not checked here yet, or a timeout or "
-					"failed launch, which is never kept)",
+			fprintf(stderr, "; %zu block%s no record in the cache (not checked here yet, checked only with "
+					"--sanitize or --repeat, which key their own records, or a timeout or failed launch, "
+					"which is never kept)",
 				blocks - st.records, blocks - st.records == 1 ? " has" : "s have");
 		fputc('\n', stderr);
 	}

@@ -36,6 +36,12 @@ nb=$(tar tf b.tar | grep -c '^evidence/')
 [ $((na + nb)) -eq 6 ] || { tar tvf a.tar; tar tvf b.tar; echo "FAIL: the exports hold $na + $nb records, not 6"; fail=1; }
 [ "$(tar tf a.tar | head -n 1)" = manifest.tsv ] || { echo "FAIL: the manifest is not first"; fail=1; }
 grep -q "exported $na records of $na blocks of this shard to 'a.tar'" ea.err || { cat ea.err; echo "FAIL: export a's line"; fail=1; }
+# A shard checked with --sanitize only has no record an export takes: the message says why it may be.
+mkdir -m 700 s
+on s "$LITLAB" check --shard 1/2 --sanitize course 2>/dev/null
+on s "$LITLAB" evidence export --shard 1/2 s.tar course 2>err
+grep -q "exported 0 records of $na blocks of this shard .* checked only with --sanitize or --repeat" err ||
+	{ cat err; echo "FAIL: an export after a --sanitize check does not say why it holds nothing"; fail=1; }
 # The same records make the same archive.
 on a "$LITLAB" evidence export --shard 1/2 a2.tar course 2>/dev/null
 cmp -s a.tar a2.tar || { echo "FAIL: two exports of the same records differ"; fail=1; }
