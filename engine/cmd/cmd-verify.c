@@ -214,7 +214,8 @@ static json_t *compare_measurement(json_t *then, json_t *now, struct verify_sum 
 	struct receipts_timing t;
 
 	if (json_unpack(then, "{s:{s:I, s:I, s:I}}", "wall_ns", "q1", &q1, "median", &median, "q3", &q3) < 0 ||
-	    json_unpack(now, "{s:{s:I}}", "wall_ns", "median", &now_median) < 0)
+	    json_unpack(now, "{s:{s:I}}", "wall_ns", "median", &now_median) < 0 || q1 < 0 || q1 > median ||
+	    median > q3)
 		return NULL;
 	receipts_compare_timing(q1, median, q3, now_median, &t);
 	if (t.consistent)
@@ -313,6 +314,14 @@ static json_t *check_block(json_t *rec, const char *page, json_t *pages, const s
 		json_t *then = json_object_get(rec, "claim"), *now = receipts_claim(b, br);
 		json_t *diffs = claim_differences(then, now);
 		json_object_set_new(out, "allowed", allowed_differences(b, diffs));
+		json_t *m_then = json_object_get(then, "measurement"), *m_now = json_object_get(now, "measurement");
+		json_t *m = m_then && m_now ? compare_measurement(m_then, m_now, sum) : NULL;
+		if (m)
+			json_object_set_new(out, "measurement", m);
+		else if (m_then || m_now) /* claimed and not made, or made and not claimed, or unreadable */
+			json_array_append_new(diffs, json_pack("{s:s, s:O, s:O}", "field", "measurement", "recorded",
+							       m_then ? m_then : json_null(), "now",
+							       m_now ? m_now : json_null()));
 		if (json_array_size(diffs)) {
 			verdict = "not-reproduced";
 			sum->not_reproduced++;
@@ -324,10 +333,6 @@ static json_t *check_block(json_t *rec, const char *page, json_t *pages, const s
 			sum->not_executed++;
 		}
 		json_object_set_new(out, "differences", diffs);
-		json_t *m_then = json_object_get(then, "measurement"), *m_now = json_object_get(now, "measurement");
-		json_t *m = m_then && m_now ? compare_measurement(m_then, m_now, sum) : NULL;
-		if (m)
-			json_object_set_new(out, "measurement", m);
 		json_object_set(out, "claim", now);
 		json_decref(now);
 	}
@@ -434,7 +439,13 @@ static void short_hex(struct buf *out, json_t *v)
 
 static void text_value(struct buf *out, const char *field, json_t *v)
 {
-	if (strstr(field, "sha256") && json_is_string(v)) {
+	json_int_t q1, median, q3;
+
+	if (strcmp(field, "measurement") == 0 && !json_is_null(v)) {
+		int ok = json_unpack(v, "{s:{s:I, s:I, s:I}}", "wall_ns", "q1", &q1, "median", &median, "q3", &q3) == 0 &&
+			 q1 >= 0 && q1 <= median && median <= q3;
+		buf_adds(out, ok ? "a measurement" : "a measurement whose wall_ns q1, median, q3 are not numbers in order");
+	} else if (strstr(field, "sha256") && json_is_string(v)) {
 		buf_adds(out, "sha256 ");
 		short_hex(out, v);
 		buf_adds(out, "...");

@@ -285,6 +285,25 @@ LESSON
 verify 0 msite
 grep -Eq '^03-measure.md:3: spin: reproduced \(measured; exit status, stdout and stderr identical\); measurement (consistent|shifted by [-+][0-9.]+%): median .* now, .* recorded \([-+][0-9.]+%\), (inside|outside) \[' out ||
 	{ cat out; echo "FAIL: the measurement's comparison"; fail=1; }
+# A measurement claim verify cannot compare (its quartiles not numbers, or out of order) is not
+# reproduced, receipt hash rewritten or not; a huge one is compared without overflow (shifted).
+for m in '"fast"' '{"q1": 9, "median": 5, "q3": 7}' '{"q1": 9223372036854775807, "median": 9223372036854775807, "q3": 9223372036854775807}'; do
+	rm -rf msite2 && cp -r msite msite2
+	python3 - msite2/receipts.json "$m" <<'PY'
+import hashlib, json, sys
+r = json.load(open(sys.argv[1]))
+b = r["lessons"][0]["blocks"][0]
+b["claim"]["measurement"]["wall_ns"] = json.loads(sys.argv[2])
+c = {k: v for k, v in b.items() if k not in ("evidence_sha256", "receipt_sha256")}
+b["receipt_sha256"] = hashlib.sha256(json.dumps(c, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+	verify 1 msite2
+	case $m in
+	*922337*) grep -Eq '^03-measure.md:3: spin: reproduced .*measurement shifted by -100.0%: .* outside \[[0-9]+ s, 9223372037 s\]' out ;;
+	*) grep -q "^03-measure.md:3: spin: does not reproduce: measurement: a measurement whose wall_ns q1, median, q3 are not numbers in order in the receipt, a measurement now" out ;;
+	esac || { cat out; echo "FAIL: a measurement claim of $m"; fail=1; }
+done
 # 10. Output the lesson itself says varies (match=ellipsis: here the clock's nanoseconds, never the
 #     same twice) need not be the same bytes: the block reproduces, saying so.
 cat >04-varies.md <<'LESSON'
