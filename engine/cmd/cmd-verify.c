@@ -87,9 +87,19 @@ static int below_here(const char *path)
 	return below;
 }
 
-/* The files of the site against their hashes; the pages' text, kept for their receipt links. */
-static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_sum *sum)
+/*
+ * The files of the site against their hashes; the text of the lessons' pages
+ * (the "page" of an entry of lessons), kept for their receipt links: only
+ * theirs, for a site from elsewhere may list many files of 256 MiB.
+ */
+static json_t *check_files(int dfd, json_t *files, json_t *lessons, json_t *pages, struct verify_sum *sum)
 {
+	json_t *is_page = json_object(), *l;
+	size_t i;
+
+	json_array_foreach(lessons, i, l)
+		if (json_is_string(json_object_get(l, "page")))
+			json_object_set_new(is_page, json_string_value(json_object_get(l, "page")), json_true());
 	json_t *out = json_array(), *hex;
 	const char *name;
 
@@ -109,8 +119,9 @@ static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_
 			receipts_sha256(text, len, now);
 			if (strcmp(now, json_string_value(hex)) != 0)
 				status = "changed";
-			json_t *t = json_stringn(text, len); /* NULL when not UTF-8: not a page */
-			json_object_set_new(pages, name, t ? t : json_string(""));
+			json_t *t = json_object_get(is_page, name) ? json_stringn(text, len) : NULL; /* NULL: not UTF-8 */
+			if (json_object_get(is_page, name))
+				json_object_set_new(pages, name, t ? t : json_string(""));
 		}
 		if (strcmp(status, "unchanged") != 0)
 			sum->files_changed++;
@@ -119,6 +130,7 @@ static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_
 		free(text);
 		free(why);
 	}
+	json_decref(is_page);
 	return out;
 }
 
@@ -686,7 +698,7 @@ static int cmd_verify(int argc, char **argv)
 	struct verify_sum sum;
 	memset(&sum, 0, sizeof sum);
 	json_t *pages = json_object();
-	json_t *files = check_files(dfd, json_object_get(rdoc, "files"), pages, &sum);
+	json_t *files = check_files(dfd, json_object_get(rdoc, "files"), rlessons, pages, &sum);
 	size_t seen = 0;
 	unlisted_files(dfd, "", 0, json_object_get(rdoc, "files"), files, &seen, &sum);
 
