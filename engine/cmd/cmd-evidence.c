@@ -22,6 +22,7 @@ static const char evidence_help[] =
 	"                     against the manifest, every entry's name, kind and size; an\n"
 	"                     archive with any fault is refused whole, naming the entry;\n"
 	"                     a record of a key the cache holds is never replaced\n"
+	"                     (but one gone stale, by a fresh one)\n"
 	"  -h, --help         this help\n"
 	"\n"
 	"An imported record is trusted as the machine that exported it. With\n"
@@ -134,8 +135,9 @@ static int evidence_export(int argc, char **argv)
 			   st.records == 1 ? "" : "s", blocks, blocks == 1 ? "" : "s",
 			   nshards ? " of this shard" : "", file, st.bytes);
 		if (st.records < blocks)
-			fprintf(stderr, "; %zu block%s no record in the cache (not checked here yet, or a timeout or "
-					"failed launch, which is never kept)",
+			fprintf(stderr, "; %zu block%s no record in the cache (not checked here yet, checked only with "
+					"--sanitize or --repeat, which key their own records, or a timeout or failed launch, "
+					"which is never kept)",
 				blocks - st.records, blocks - st.records == 1 ? " has" : "s have");
 		fputc('\n', stderr);
 	}
@@ -195,7 +197,7 @@ static int evidence_import(int argc, char **argv)
 			   st.records, st.records == 1 ? "" : "s", st.added, st.same);
 		if (st.kept)
 			fprintf(stderr, ", %zu kept as this cache has them (another record of the same key is never "
-					"replaced)",
+					"replaced while it is fresh)",
 				st.kept);
 		fputc('\n', stderr);
 	}

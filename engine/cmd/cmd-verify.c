@@ -1,6 +1,7 @@
 /* cmd-verify.c: `litlab verify`: a built site's receipts against the lessons, every block run again. */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -36,7 +37,9 @@ static const char verify_help[] =
 	"recorded median; else it has shifted, by the percentage shown. A shift is\n"
 	"reported, never an error. Run it from the folder the site was built in: the\n"
 	"receipts name the lessons by the paths build was given (one that is absolute\n"
-	"or holds .. is reported, never read).\n"
+	"or holds .., or a link out of this folder, is reported, never read). A file\n"
+	"in the site that the receipts do not name, and a block of a lesson as built\n"
+	"without a receipt, are reported as edits.\n"
 	"SITE is the site's folder (default: site/public).\n"
 	"\n"
 	"  --format FORMAT    text (default: one line per file, lesson and block) or json\n"
@@ -69,14 +72,39 @@ static int safe_name(const char *name)
 	return 1;
 }
 
-/* The files of the site against their hashes; the pages' text, kept for their receipt links. */
-static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_sum *sum)
+/*
+ * 1 if path, a safe_name(), is below this folder once its links are
+ * resolved: a lesson of the course that is a link to /etc/shadow, or in a
+ * folder that is one, is outside it (-1: it does not exist).
+ */
+static int below_here(const char *path)
 {
+	char *here = realpath(".", NULL), *real = realpath(path, NULL);
+	int below = !real ? -1 : here && (strcmp(here, "/") == 0 ? 1 : strncmp(real, here, strlen(here)) == 0 && real[strlen(here)] == '/');
+
+	free(here);
+	free(real);
+	return below;
+}
+
+/*
+ * The files of the site against their hashes; the text of the lessons' pages
+ * (the "page" of an entry of lessons), kept for their receipt links: only
+ * theirs, for a site from elsewhere may list many files of 256 MiB.
+ */
+static json_t *check_files(int dfd, json_t *files, json_t *lessons, json_t *pages, struct verify_sum *sum)
+{
+	json_t *is_page = json_object(), *l;
+	size_t i;
+
+	json_array_foreach(lessons, i, l)
+		if (json_is_string(json_object_get(l, "page")))
+			json_object_set_new(is_page, json_string_value(json_object_get(l, "page")), json_true());
 	json_t *out = json_array(), *hex;
 	const char *name;
 
 	json_object_foreach(files, name, hex) {
-		char *text = NULL, now[KEY_HEX + 1];
+		char *text = NULL, now[KEY_HEX + 1], *why = NULL;
 		size_t len;
 		const char *status = "unchanged";
 		int have = 0;
@@ -84,22 +112,74 @@ static json_t *check_files(int dfd, json_t *files, json_t *pages, struct verify_
 		if (!safe_name(name) || !json_is_string(hex)) {
 			status = "not a file of the site";
 		} else if (fs_read(dfd, name, VERIFY_FILE_MAX, &text, &len) < 0) {
-			status = "missing";
+			/* a link or a FIFO in its place is not read: said as what it is, not as missing */
+			status = errno == ENOENT ? "missing" : (why = xasprintf("not read: %s", fs_strerror(errno)));
 		} else {
 			have = 1;
 			receipts_sha256(text, len, now);
 			if (strcmp(now, json_string_value(hex)) != 0)
 				status = "changed";
-			json_t *t = json_stringn(text, len); /* NULL when not UTF-8: not a page */
-			json_object_set_new(pages, name, t ? t : json_string(""));
+			json_t *t = json_object_get(is_page, name) ? json_stringn(text, len) : NULL; /* NULL: not UTF-8 */
+			if (json_object_get(is_page, name))
+				json_object_set_new(pages, name, t ? t : json_string(""));
 		}
 		if (strcmp(status, "unchanged") != 0)
 			sum->files_changed++;
 		json_array_append_new(out, json_pack("{s:s, s:s, s:o}", "name", name, "status", status, "sha256",
 						     hex_pair(json_string_value(hex), have ? now : NULL)));
 		free(text);
+		free(why);
 	}
+	json_decref(is_page);
 	return out;
+}
+
+/* The most folders deep and entries verify lists in a site (a site from elsewhere is input). */
+#define VERIFY_DEPTH_MAX 32
+#define VERIFY_ENTRIES_MAX 1000000
+
+/*
+ * Every entry below the folder dfd (named prefix in the site) that the
+ * receipts do not list, added to out as "not in the receipts": a page put in
+ * the site after build (and dropped from the receipts) is shown to a reader
+ * and checked by nothing. receipts.json and build's .litlab-site are not
+ * listed in themselves; links are not followed. Closes dfd.
+ */
+static void unlisted_files(int dfd, const char *prefix, int depth, json_t *files, json_t *out, size_t *seen,
+			   struct verify_sum *sum)
+{
+	DIR *d = fdopendir(dfd);
+	struct dirent *de;
+
+	if (!d) {
+		close(dfd);
+		return;
+	}
+	while ((de = readdir(d)) && *seen < VERIFY_ENTRIES_MAX) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		++*seen;
+		char *name = xasprintf("%s%s", prefix, de->d_name);
+		struct stat st;
+		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode) &&
+		    depth < VERIFY_DEPTH_MAX) {
+			int sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			char *p = xasprintf("%s/", name);
+			if (sub >= 0)
+				unlisted_files(sub, p, depth + 1, files, out, seen, sum);
+			free(p);
+		} else if (!json_object_get(files, name) && strcmp(name, RENDER_RECEIPTS_JSON) != 0 &&
+			   strcmp(name, ".litlab-site") != 0) {
+			sum->files++;
+			sum->files_changed++;
+			json_t *n = json_string(name);
+			json_array_append_new(out, json_pack("{s:o, s:s, s:o}", "name", n ? n : json_string("?"),
+							     "status", "not in the receipts", "sha256",
+							     hex_pair(NULL, NULL)));
+		}
+		free(name);
+	}
+	closedir(d);
 }
 
 /* The receipt hash the page's caption of block id links to, or NULL. */
@@ -146,7 +226,8 @@ static json_t *compare_measurement(json_t *then, json_t *now, struct verify_sum 
 	struct receipts_timing t;
 
 	if (json_unpack(then, "{s:{s:I, s:I, s:I}}", "wall_ns", "q1", &q1, "median", &median, "q3", &q3) < 0 ||
-	    json_unpack(now, "{s:{s:I}}", "wall_ns", "median", &now_median) < 0)
+	    json_unpack(now, "{s:{s:I}}", "wall_ns", "median", &now_median) < 0 || q1 < 0 || q1 > median ||
+	    median > q3)
 		return NULL;
 	receipts_compare_timing(q1, median, q3, now_median, &t);
 	if (t.consistent)
@@ -245,6 +326,14 @@ static json_t *check_block(json_t *rec, const char *page, json_t *pages, const s
 		json_t *then = json_object_get(rec, "claim"), *now = receipts_claim(b, br);
 		json_t *diffs = claim_differences(then, now);
 		json_object_set_new(out, "allowed", allowed_differences(b, diffs));
+		json_t *m_then = json_object_get(then, "measurement"), *m_now = json_object_get(now, "measurement");
+		json_t *m = m_then && m_now ? compare_measurement(m_then, m_now, sum) : NULL;
+		if (m)
+			json_object_set_new(out, "measurement", m);
+		else if (m_then || m_now) /* claimed and not made, or made and not claimed, or unreadable */
+			json_array_append_new(diffs, json_pack("{s:s, s:O, s:O}", "field", "measurement", "recorded",
+							       m_then ? m_then : json_null(), "now",
+							       m_now ? m_now : json_null()));
 		if (json_array_size(diffs)) {
 			verdict = "not-reproduced";
 			sum->not_reproduced++;
@@ -256,10 +345,6 @@ static json_t *check_block(json_t *rec, const char *page, json_t *pages, const s
 			sum->not_executed++;
 		}
 		json_object_set_new(out, "differences", diffs);
-		json_t *m_then = json_object_get(then, "measurement"), *m_now = json_object_get(now, "measurement");
-		json_t *m = m_then && m_now ? compare_measurement(m_then, m_now, sum) : NULL;
-		if (m)
-			json_object_set_new(out, "measurement", m);
 		json_object_set(out, "claim", now);
 		json_decref(now);
 	}
@@ -314,6 +399,7 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *files, json_t *pages,
 	if (lr)
 		receipts_sha256(lr->lesson->src, lr->lesson->src_len, now);
 	const char *status = !path || !safe_name(path) ? "not below this folder (build with a relative path to verify)"
+			     : below_here(path) == 0 ? "not below this folder (a link out of it: not read)"
 			     : !lr			      ? "missing"
 			     : then && strcmp(then, now) == 0 ? "unchanged"
 							      : "changed";
@@ -323,9 +409,6 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *files, json_t *pages,
 	json_object_set_new(out, "status", json_string(status));
 	json_object_set_new(out, "lesson_sha256", hex_pair(then, lr ? now : NULL));
 	json_t *problems = lesson_entry_problems(lrec, files);
-	if (json_array_size(problems))
-		sum->receipts_edited++;
-	json_object_set_new(out, "receipt_problems", problems);
 	json_array_foreach(json_object_get(lrec, "blocks"), i, rec)
 		json_array_append_new(blocks, check_block(rec, page ? page : "", pages, lr, sum));
 	json_object_set_new(out, "blocks", blocks);
@@ -339,6 +422,13 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *files, json_t *pages,
 		if (!known)
 			json_array_append_new(added, json_string(id ? id : ""));
 	}
+	/* build writes a receipt for every block: a lesson with the bytes it was built from and a block
+	   without one had its receipt removed (its claim on the page is then checked by nothing). */
+	if (strcmp(status, "unchanged") == 0 && json_array_size(added))
+		json_array_append_new(problems, json_pack("{s:s, s:O}", "what", "receipt-missing", "blocks", added));
+	if (json_array_size(problems))
+		sum->receipts_edited++;
+	json_object_set_new(out, "receipt_problems", problems);
 	json_object_set_new(out, "new_blocks", added);
 	return out;
 }
@@ -361,7 +451,13 @@ static void short_hex(struct buf *out, json_t *v)
 
 static void text_value(struct buf *out, const char *field, json_t *v)
 {
-	if (strstr(field, "sha256") && json_is_string(v)) {
+	json_int_t q1, median, q3;
+
+	if (strcmp(field, "measurement") == 0 && !json_is_null(v)) {
+		int ok = json_unpack(v, "{s:{s:I, s:I, s:I}}", "wall_ns", "q1", &q1, "median", &median, "q3", &q3) == 0 &&
+			 q1 >= 0 && q1 <= median && median <= q3;
+		buf_adds(out, ok ? "a measurement" : "a measurement whose wall_ns q1, median, q3 are not numbers in order");
+	} else if (strstr(field, "sha256") && json_is_string(v)) {
 		buf_adds(out, "sha256 ");
 		short_hex(out, v);
 		buf_adds(out, "...");
@@ -445,6 +541,19 @@ static void text_report(struct buf *out, json_t *doc)
 		}
 		json_array_foreach(json_object_get(l, "receipt_problems"), k, d) {
 			const char *what = json_string_value(json_object_get(d, "what"));
+			if (strcmp(what, "receipt-missing") == 0) {
+				const char *sep = "";
+				json_t *id;
+				buf_addf(out, "%s: its entry in the receipts was edited (the lesson is as built and no "
+					      "receipt names its block", path);
+				buf_adds(out, json_array_size(json_object_get(d, "blocks")) == 1 ? " " : "s ");
+				json_array_foreach(json_object_get(d, "blocks"), n, id) {
+					buf_addf(out, "%s'%s'", sep, json_string_value(id));
+					sep = ", ";
+				}
+				buf_adds(out, ": not verified)\n");
+				continue;
+			}
 			buf_addf(out, "%s: its entry in the receipts was edited (%s)\n", path,
 				 strcmp(what, "page-sha256") == 0 ? "its page_sha256 is not its page's hash among the files"
 								  : "its lesson_sha256 is not its blocks'");
@@ -589,8 +698,9 @@ static int cmd_verify(int argc, char **argv)
 	struct verify_sum sum;
 	memset(&sum, 0, sizeof sum);
 	json_t *pages = json_object();
-	json_t *files = check_files(dfd, json_object_get(rdoc, "files"), pages, &sum);
-	close(dfd);
+	json_t *files = check_files(dfd, json_object_get(rdoc, "files"), rlessons, pages, &sum);
+	size_t seen = 0;
+	unlisted_files(dfd, "", 0, json_object_get(rdoc, "files"), files, &seen, &sum);
 
 	/* The lessons still there, run again from scratch. */
 	char **paths = xcalloc(json_array_size(rlessons) + 1, sizeof *paths);
@@ -600,7 +710,7 @@ static int cmd_verify(int argc, char **argv)
 		const char *p = json_string_value(json_object_get(l, "path"));
 		struct stat st;
 		/* The receipts are not trusted: only lessons below this folder are read. */
-		if (p && safe_name(p) && stat(p, &st) == 0 && S_ISREG(st.st_mode))
+		if (p && safe_name(p) && below_here(p) == 1 && stat(p, &st) == 0 && S_ISREG(st.st_mode))
 			paths[npaths++] = (char *)p;
 	}
 	struct course_check cc;

@@ -188,7 +188,9 @@ int course_find(struct course_paths *out, char *const *paths, size_t n, char **e
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (stat(paths[i], &st) < 0) {
-			*err = xasprintf("cannot open '%s': %s", paths[i], strerror(errno));
+			int option = errno == ENOENT && paths[i][0] == '-';
+			*err = xasprintf("cannot open '%s': %s%s", paths[i], strerror(errno),
+					 option ? " (an option? options come before the paths)" : "");
 			return -1;
 		}
 		if (S_ISDIR(st.st_mode)) {

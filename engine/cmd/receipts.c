@@ -203,8 +203,8 @@ void receipts_compare_timing(int64_t q1, int64_t median, int64_t q3, int64_t now
 		lo = m - floor;
 	if (m + floor > hi)
 		hi = m + floor;
-	t->lo = lo < 0 ? 0 : (int64_t)lo;
-	t->hi = (int64_t)hi;
+	t->lo = lo < 0 ? 0 : lo >= 0x1p63 ? INT64_MAX : (int64_t)lo;
+	t->hi = hi < 0 ? 0 : hi >= 0x1p63 ? INT64_MAX : (int64_t)hi; /* a receipt's q3 may be any integer */
 	t->consistent = now >= t->lo && now <= t->hi;
 	t->shift = median > 0 ? ((double)now - m) / m : 0;
 }

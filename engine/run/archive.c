@@ -404,7 +404,9 @@ int archive_import(struct cache *c, const char *path, struct archive_stats *st, 
 	*err = NULL;
 	if (fd < 0 || tar_open(&t, fd) < 0) {
 		char *p = printable(path);
-		*err = xasprintf("cannot read the evidence archive '%s': %s", p, fs_strerror(errno));
+		int option = errno == ENOENT && path[0] == '-';
+		*err = xasprintf("cannot read the evidence archive '%s': %s%s", p, fs_strerror(errno),
+				 option ? " (an option? options come before the files)" : "");
 		free(p);
 		if (fd >= 0)
 			close(fd);

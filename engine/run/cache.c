@@ -682,6 +682,19 @@ json_t *cache_evidence_json(const struct evidence *ev)
 }
 
 /* Each parser returns -1 at the first thing missing or of the wrong type. */
+
+/*
+ * A time or a size as a record may hold it: 0 to 2^53 (104 days in
+ * nanoseconds), so that the difference of two, a sum of 10,000 and a double
+ * of one are exact and never overflow. A record is input (an imported one
+ * comes from another machine): a negative or huge value is a malformed record.
+ */
+#define RECORD_VALUE_MAX ((json_int_t)1 << 53)
+
+static int in_range(json_int_t v)
+{
+	return v >= 0 && v <= RECORD_VALUE_MAX;
+}
 static char *dup_json_str(json_t *j)
 {
 	return xstrndup(json_string_value(j), json_string_length(j));
@@ -722,7 +735,8 @@ static int run_parse(json_t *j, struct launch_result *r)
 			&r->exit_code, "signo", &r->signo, "limit", &limit, "stdout", &out, "stderr", &err,
 			"stdout_truncated", &r->out_truncated, "stderr_truncated", &r->err_truncated, "wall_ns", &wall,
 			"user_ns", &user, "sys_ns", &sys, "max_rss_kb", &rss) < 0 ||
-	    end_parse(end, &r->end) < 0 || bytes_parse(out, &r->out) < 0 || bytes_parse(err, &r->err) < 0)
+	    end_parse(end, &r->end) < 0 || bytes_parse(out, &r->out) < 0 || bytes_parse(err, &r->err) < 0 ||
+	    !in_range(wall) || !in_range(user) || !in_range(sys) || !in_range(rss))
 		return -1;
 	if (!json_is_null(limit)) {
 		for (size_t i = 0; i < ARRAY_LEN(limit_names) && !r->limit; i++)
@@ -746,7 +760,8 @@ static int sample_parse(json_t *j, struct sample *s)
 
 	if (json_unpack(j, "{s:I, s:I, s:I, s:I, s:o, s:o}", "wall_ns", &wall, "user_ns", &user, "sys_ns", &sys,
 			"max_rss_kb", &rss, "regions", &times, "region_error", &error) < 0 ||
-	    !json_is_array(times) || !(json_is_null(error) || json_is_string(error)))
+	    !json_is_array(times) || !(json_is_null(error) || json_is_string(error)) || !in_range(wall) ||
+	    !in_range(user) || !in_range(sys) || !in_range(rss))
 		return -1;
 	s->wall_ns = wall;
 	s->user_ns = user;
@@ -759,7 +774,7 @@ static int sample_parse(json_t *j, struct sample *s)
 		json_t *name;
 		json_int_t ns, pairs;
 		if (json_unpack(t, "{s:o, s:I, s:I}", "name", &name, "ns", &ns, "pairs", &pairs) < 0 ||
-		    !json_is_string(name))
+		    !json_is_string(name) || !in_range(ns) || !in_range(pairs))
 			return -1;
 		struct region_time *rt = &s->regions.times[s->regions.n++];
 		rt->name = dup_json_str(name);
@@ -783,7 +798,8 @@ static int evidence_parse(json_t *j, struct evidence *ev)
 		return -1;
 	if (end_parse(end, &ev->compile_end) < 0 || bytes_parse(log, &ev->compile_log) < 0 ||
 	    bytes_parse(differ, &ev->differ_out) < 0 || !json_is_array(samples) ||
-	    !(json_is_null(cflags) || json_is_string(cflags)))
+	    !(json_is_null(cflags) || json_is_string(cflags)) || json_array_size(samples) > 10000 || ev->warmup < 0 ||
+	    ev->warmup > 10000 || ev->repeats < 0 || ev->repeats > 10000)
 		return -1;
 	if (json_is_string(cflags))
 		ev->cflags = dup_json_str(cflags);
@@ -1379,11 +1395,22 @@ int cache_record_put(struct cache *c, const char *key, const char *body, size_t 
 	if (signed_record(c, key, &text, &b, &blen)) {
 		json_t *rec = record_parse(key, b, blen, &why);
 		int same = blen == len && memcmp(b, body, len) == 0;
+		/* A record of the key that this cache vouches for is never replaced, unless it is stale (a
+		   file it was built with changed: a check would run the block again) and body is not. */
+		int keep = rec && (same || deps_unchanged(c, json_object_get(rec, "deps")) == 1);
 		free(why);
 		free(text);
 		json_decref(rec);
-		if (rec) /* a record of the key that this cache vouches for: never replaced */
+		if (keep)
 			return same ? CACHE_PUT_SAME : CACHE_PUT_KEPT;
+		if (rec) {
+			json_t *fresh = record_parse(key, body, len, &why);
+			keep = deps_unchanged(c, json_object_get(fresh, "deps")) != 1;
+			free(why);
+			json_decref(fresh);
+			if (keep)
+				return CACHE_PUT_KEPT;
+		}
 	}
 	char *copy = xstrndup(body, len);
 	int rc = write_record(c, key, copy);

@@ -200,8 +200,9 @@ size_t cache_held_clear(struct cache_held *h);
  * with this user's secret, at once (atomic: a temporary file renamed).
  * Never replaces a record of key that the cache holds and vouches for:
  * CACHE_PUT_SAME when it is these very bytes, CACHE_PUT_KEPT when it is
- * another record (the first evidence of a key stays); CACHE_PUT_ADDED when
- * written; -1 (errno) when it cannot be written.
+ * another record (the first evidence of a key stays); but a stale one (a
+ * file it lists changed since) is replaced by a body that is fresh here.
+ * CACHE_PUT_ADDED when written; -1 (errno) when it cannot be written.
  */
 enum { CACHE_PUT_ADDED, CACHE_PUT_SAME, CACHE_PUT_KEPT };
 int cache_open_records(struct cache *c, char **err);

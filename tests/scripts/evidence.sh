@@ -36,6 +36,12 @@ nb=$(tar tf b.tar | grep -c '^evidence/')
 [ $((na + nb)) -eq 6 ] || { tar tvf a.tar; tar tvf b.tar; echo "FAIL: the exports hold $na + $nb records, not 6"; fail=1; }
 [ "$(tar tf a.tar | head -n 1)" = manifest.tsv ] || { echo "FAIL: the manifest is not first"; fail=1; }
 grep -q "exported $na records of $na blocks of this shard to 'a.tar'" ea.err || { cat ea.err; echo "FAIL: export a's line"; fail=1; }
+# A shard checked with --sanitize only has no record an export takes: the message says why it may be.
+mkdir -m 700 s
+on s "$LITLAB" check --shard 1/2 --sanitize course 2>/dev/null
+on s "$LITLAB" evidence export --shard 1/2 s.tar course 2>err
+grep -q "exported 0 records of $na blocks of this shard .* checked only with --sanitize or --repeat" err ||
+	{ cat err; echo "FAIL: an export after a --sanitize check does not say why it holds nothing"; fail=1; }
 # The same records make the same archive.
 on a "$LITLAB" evidence export --shard 1/2 a2.tar course 2>/dev/null
 cmp -s a.tar a2.tar || { echo "FAIL: two exports of the same records differ"; fail=1; }
@@ -128,6 +134,13 @@ write("other-key.tar", [("manifest.tsv", relist([(records[0][0], other)])), (rec
 # another format: the record's "format" changed, listed as it is
 fmt = body0.replace(b'"format":', b'"format":9', 1)
 write("format.tar", [("manifest.tsv", relist([(records[0][0], fmt)])), (records[0][0], fmt)])
+# timings no run has (a build's page of a measure block subtracted them: a signed overflow), listed as they are
+import json
+for name, wall in (("negative-time.tar", -(1 << 63)), ("huge-time.tar", (1 << 63) - 1)):
+    d = json.loads(body0)
+    d["evidence"]["run"]["wall_ns"] = wall
+    t = json.dumps(d, separators=(",", ":")).encode()
+    write(name, [("manifest.tsv", relist([(records[0][0], t)])), (records[0][0], t)])
 good = open(os.path.join(work, "a.tar"), "rb").read()
 def raw(name, data):
     open(os.path.join(work, "bad", name), "wb").write(data)
@@ -185,6 +198,8 @@ expect_refused manifest-twice.tar "entry 'manifest.tsv': line"
 expect_refused pax.tar "it is a pax header"
 expect_refused other-key.tar "entry '$key0': not a record this litlab can use: it is the record of another key"
 expect_refused format.tar "entry '$key0': not a record this litlab can use: its format is not"
+expect_refused negative-time.tar "entry '$key0': not a record this litlab can use: its evidence is incomplete or malformed"
+expect_refused huge-time.tar "entry '$key0': not a record this litlab can use: its evidence is incomplete or malformed"
 expect_refused cut-inside.tar "cut short"
 expect_refused cut-boundary.tar "the archive ends before its end marker (cut short)"
 expect_refused huge.tar "entry '$key0': it is 8589934591 bytes, more than the"
@@ -269,12 +284,33 @@ printf '#define GREETING "shadow"\n' >inc/first/greet.h
 on f "$LITLAB" check moved >out 2>err
 [ $? -eq 1 ] && grep -q shadow err || { cat err; echo "FAIL: a shadowing header did not make the record stale"; fail=1; }
 
+# A record this cache holds that is stale (a header it was built with changed since) is replaced by an
+# imported one that is fresh: else the import keeps it, and the build runs the block again.
+rm -f inc/first/greet.h
+printf '#define GREETING "hel" "lo"\n' >inc/second/greet.h
+[ -n "$(find f/cache/evidence -name '*.json')" ] || { echo "FAIL: machine F holds no record to go stale"; fail=1; }
+on a "$LITLAB" check moved 2>err || { cat err; echo "FAIL: check moved with a new header"; fail=1; }
+on a "$LITLAB" evidence export moved2.tar moved 2>err
+on f "$LITLAB" evidence import moved2.tar 2>err
+grep -q "imported 'moved2.tar': 1 record: 1 added" err || { cat err; echo "FAIL: a stale record was kept over a fresh one"; fail=1; }
+on f "$LITLAB" check --format json moved 2>err | python3 -c 'import json,sys
+d = json.load(sys.stdin)
+sys.exit(0 if d["lessons"][0]["blocks"][0]["evidence"]["cached"] else 1)' ||
+	{ cat err; echo "FAIL: a check after importing a fresh record over a stale one ran the block"; fail=1; }
+
 # Usage errors.
 for args in "" "nosuch" "export" "import" "export --shard 0/2 x.tar" "import --nosuch x.tar"; do
 	# shellcheck disable=SC2086
 	on e "$LITLAB" evidence $args >out 2>err
 	[ $? -eq 2 ] || { cat err; echo "FAIL: 'evidence $args' is no usage error"; fail=1; }
 done
+# An option after the operands (they end the options) is named as what it may be.
+on a "$LITLAB" evidence export x.tar course --shard 1/2 >out 2>err
+[ $? -eq 2 ] && grep -q "cannot open '--shard': .* (an option? options come before the paths)" err ||
+	{ cat err; echo "FAIL: an option after the paths"; fail=1; }
+on e "$LITLAB" evidence import a.tar --help >out 2>err
+[ $? -eq 2 ] && grep -q "cannot read the evidence archive '--help': .* (an option? options come before the files)" err ||
+	{ cat err; echo "FAIL: an option after the files"; fail=1; }
 on e "$LITLAB" evidence import nosuch.tar >out 2>err
 [ $? -eq 2 ] && grep -q "cannot read the evidence archive 'nosuch.tar'" err || { cat err; echo "FAIL: a missing file"; fail=1; }
 exit $fail

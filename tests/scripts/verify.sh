@@ -169,6 +169,32 @@ grep -qx "01-data.md: its entry in the receipts was edited (its lesson_sha256 is
 	! grep -q "01-data.md: changed after build" out ||
 	{ cat out; echo "FAIL: a lesson entry edited is not named"; fail=1; }
 restore
+# A block's receipt removed (the lesson untouched): its claim, on its page, would be checked by nothing.
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for l in r["lessons"]:
+    l["blocks"] = [b for b in l["blocks"] if b["id"] != "reader"]
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -qx "01-data.md: its entry in the receipts was edited (the lesson is as built and no receipt names its block 'reader': not verified)" out &&
+	grep -q '1 receipt edited' err ||
+	{ cat out err; echo "FAIL: a block's receipt removed is not named"; fail=1; }
+restore
+# A lesson's entry and its page's hash removed from the receipts (the page still in the site): a
+# page a reader sees and that nothing checks.
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["lessons"] = [l for l in r["lessons"] if l["page"] != "02-plain.html"]
+del r["files"]["02-plain.html"]
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -qx "site/02-plain.html: not in the receipts" out && grep -q '1 changed;' err ||
+	{ cat out err; echo "FAIL: a page the receipts do not list is not named"; fail=1; }
+restore
 
 # 5. A lesson changed after build, where its program's output does not depend on it.
 printf '\nA paragraph added after the build.\n' >>01-data.md
@@ -204,6 +230,36 @@ grep -qx "01-data.md:24: typo: does not reproduce: no block of that id in the le
 	grep -q "new: 'renamed'" out || { cat out; echo "FAIL: a renamed block"; fail=1; }
 restore
 
+# A page replaced by a link (to a file outside) or a FIFO: not read, and said as what it is.
+rm site/02-plain.html && ln -s "$PWD/02-plain.md" site/02-plain.html && mkfifo site/pipe.html
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["files"]["pipe.html"] = "0" * 64
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+verify 1 site
+grep -qx "site/02-plain.html: not read: it is a symbolic link, which litlab does not follow there" out &&
+	grep -qx "site/pipe.html: not read: it is not a regular file" out ||
+	{ cat out; echo "FAIL: a page that is a link or a FIFO"; fail=1; }
+restore
+
+# Files the receipts list are read one at a time: only the lessons' pages are kept (for their links).
+# Eight of 40 MiB (their hashes as listed) took 320 MiB more at once.
+python3 - site <<'PY'
+import hashlib, json, os, sys
+r = json.load(open(os.path.join(sys.argv[1], "receipts.json")))
+data = b"a" * (40 << 20)
+for i in range(8):
+    open(os.path.join(sys.argv[1], "big%d.txt" % i), "wb").write(data)
+    r["files"]["big%d.txt" % i] = hashlib.sha256(data).hexdigest()
+json.dump(r, open(os.path.join(sys.argv[1], "receipts.json"), "w"), indent=2)
+PY
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 /usr/bin/time -f '%M' -o rss "$LITLAB" verify site >out 2>err
+[ "$(tail -n 1 rss)" -lt 250000 ] || { cat rss; echo "FAIL: verify kept the files it hashed (peak $(tail -n 1 rss) KB)"; fail=1; }
+grep -q "every claim reproduces" err || { cat out err; echo "FAIL: a site with large files does not verify"; fail=1; }
+restore
+
 # 8. Receipts are not trusted: a lesson path outside this folder is reported, never read.
 python3 - site/receipts.json <<'PY'
 import json, sys
@@ -215,6 +271,21 @@ verify 1 site
 grep -qx '../02-plain.md: not below this folder (build with a relative path to verify)' out &&
 	grep -qx '../02-plain.md:3: hello: does not reproduce: its lesson was not read' out ||
 	{ cat out; echo "FAIL: a lesson path outside the folder"; fail=1; }
+restore
+# ... and one below it that is a link out of it (a repository's lesson linking to /etc/passwd).
+mkdir -p outside && cp 02-plain.md outside/ && ln -s "$PWD/outside/02-plain.md" 02-link.md
+python3 - site/receipts.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["lessons"][1]["path"] = "02-link.md"
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+(mkdir inner && cd inner && ln -s ../site site && ln -s ../02-link.md 02-link.md &&
+	"$LITLAB" verify site >../out 2>../err)
+[ $? -eq 1 ] && grep -qx '02-link.md: not below this folder (a link out of it: not read)' out &&
+	grep -qx '02-link.md:3: hello: does not reproduce: its lesson was not read' out ||
+	{ cat out err; echo "FAIL: a lesson that links out of the folder was read"; fail=1; }
+rm -rf inner 02-link.md outside
 restore
 
 # 9. A measurement is compared as a distribution and never fails verify, whatever the machine
@@ -230,6 +301,25 @@ LESSON
 verify 0 msite
 grep -Eq '^03-measure.md:3: spin: reproduced \(measured; exit status, stdout and stderr identical\); measurement (consistent|shifted by [-+][0-9.]+%): median .* now, .* recorded \([-+][0-9.]+%\), (inside|outside) \[' out ||
 	{ cat out; echo "FAIL: the measurement's comparison"; fail=1; }
+# A measurement claim verify cannot compare (its quartiles not numbers, or out of order) is not
+# reproduced, receipt hash rewritten or not; a huge one is compared without overflow (shifted).
+for m in '"fast"' '{"q1": 9, "median": 5, "q3": 7}' '{"q1": 9223372036854775807, "median": 9223372036854775807, "q3": 9223372036854775807}'; do
+	rm -rf msite2 && cp -r msite msite2
+	python3 - msite2/receipts.json "$m" <<'PY'
+import hashlib, json, sys
+r = json.load(open(sys.argv[1]))
+b = r["lessons"][0]["blocks"][0]
+b["claim"]["measurement"]["wall_ns"] = json.loads(sys.argv[2])
+c = {k: v for k, v in b.items() if k not in ("evidence_sha256", "receipt_sha256")}
+b["receipt_sha256"] = hashlib.sha256(json.dumps(c, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+json.dump(r, open(sys.argv[1], "w"), indent=2)
+PY
+	verify 1 msite2
+	case $m in
+	*922337*) grep -Eq '^03-measure.md:3: spin: reproduced .*measurement shifted by -100.0%: .* outside \[[0-9]+ s, 9223372037 s\]' out ;;
+	*) grep -q "^03-measure.md:3: spin: does not reproduce: measurement: a measurement whose wall_ns q1, median, q3 are not numbers in order in the receipt, a measurement now" out ;;
+	esac || { cat out; echo "FAIL: a measurement claim of $m"; fail=1; }
+done
 # 10. Output the lesson itself says varies (match=ellipsis: here the clock's nanoseconds, never the
 #     same twice) need not be the same bytes: the block reproduces, saying so.
 cat >04-varies.md <<'LESSON'
