@@ -491,14 +491,8 @@ static int execute(const struct lab *lab, const struct block *b, struct runner_b
 	struct block_words w;
 	struct run_spec rs;
 
-	runner_block_words(&lab->runner, lab->l, b, &w);
-	if (w.run_error) {
-		res->end = END_LAUNCH_FAILED;
-		res->error = w.run_error;
-		w.run_error = NULL;
-		runner_block_words_release(&w);
+	if (runner_run_words(&lab->runner, lab->l, b, &w, res) < 0)
 		return -1;
-	}
 	memset(&rs, 0, sizeof rs);
 	rs.files = lab->rfiles;
 	rs.nfiles = lab->nlfiles;

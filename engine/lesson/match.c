@@ -178,6 +178,28 @@ static size_t find_run(const size_t *seg, size_t n, const size_t *a, size_t from
 }
 
 /*
+ * Splits and interns the expected text e and the actual a, each "..." line
+ * of e a star (LINE_ANY); *first and *last: the first and last star, or
+ * *first SIZE_MAX when there is none.
+ */
+static void split_stars(struct text *e, struct text *a, size_t *first, size_t *last)
+{
+	*first = SIZE_MAX;
+	*last = 0;
+	text_split(e);
+	text_split(a);
+	intern_lines(e, a);
+	for (size_t k = 0; k < e->nline; k++) {
+		if (e->line[k].len == 3 && !memcmp(e->line[k].p, "...", 3)) {
+			e->id[k] = LINE_ANY;
+			if (*first == SIZE_MAX)
+				*first = k;
+			*last = k;
+		}
+	}
+}
+
+/*
  * Glob matching over lines, "..." being the star. The lines before the
  * first star must start the text and those after the last star must end
  * it; each run of lines between two stars is then taken at its earliest
@@ -186,19 +208,9 @@ static size_t find_run(const size_t *seg, size_t n, const size_t *a, size_t from
  */
 static int match_ellipsis(struct text *e, struct text *a)
 {
-	size_t first = SIZE_MAX, last = 0;
+	size_t first, last;
 
-	text_split(e);
-	text_split(a);
-	intern_lines(e, a);
-	for (size_t k = 0; k < e->nline; k++) {
-		if (e->line[k].len == 3 && !memcmp(e->line[k].p, "...", 3)) {
-			e->id[k] = LINE_ANY;
-			if (first == SIZE_MAX)
-				first = k;
-			last = k;
-		}
-	}
+	split_stars(e, a, &first, &last);
 	if (first == SIZE_MAX) {
 		if (e->nline != a->nline)
 			return 0;
@@ -677,20 +689,10 @@ static void expand_ellipsis(struct buf *out, struct text *e, struct text *a, siz
 			*origin = xreallocarray(*origin, alloc *= 2, sizeof **origin);     \
 		(*origin)[n++] = (k);                                                      \
 	} while (0)
-	size_t first = SIZE_MAX, last = 0, na;
+	size_t first, last, na;
 
-	text_split(e);
-	text_split(a);
-	intern_lines(e, a);
+	split_stars(e, a, &first, &last);
 	na = a->nline;
-	for (size_t k = 0; k < e->nline; k++) {
-		if (e->line[k].len == 3 && !memcmp(e->line[k].p, "...", 3)) {
-			e->id[k] = LINE_ANY;
-			if (first == SIZE_MAX)
-				first = k;
-			last = k;
-		}
-	}
 	if (first == SIZE_MAX) {
 		buf_add(out, e->b.p, e->b.len);
 		for (size_t k = 0; k < e->nline; k++)

@@ -1039,6 +1039,19 @@ int runner_block_words(const struct runner *r, const struct lesson *l, const str
 	return w->build_error || w->run_error ? -1 : 0;
 }
 
+int runner_run_words(const struct runner *r, const struct lesson *l, const struct block *b, struct block_words *w,
+		     struct launch_result *res)
+{
+	runner_block_words(r, l, b, w);
+	if (!w->run_error)
+		return 0;
+	res->end = END_LAUNCH_FAILED;
+	res->error = w->run_error;
+	w->run_error = NULL;
+	runner_block_words_release(w);
+	return -1;
+}
+
 void runner_block_words_release(struct block_words *w)
 {
 	strvec_clear(&w->flags);
@@ -1082,14 +1095,8 @@ static int execute(struct runner *r, struct lesson *l, struct block *b, struct r
 	struct block_words w;
 	struct run_spec rs;
 
-	runner_block_words(r, l, b, &w);
-	if (w.run_error) {
-		res->end = END_LAUNCH_FAILED;
-		res->error = w.run_error;
-		w.run_error = NULL;
-		runner_block_words_release(&w);
+	if (runner_run_words(r, l, b, &w, res) < 0)
 		return -1;
-	}
 	memset(&rs, 0, sizeof rs);
 	size_t nfiles;
 	struct lesson_file *lf = lessonfiles_seen(l, b, &nfiles);

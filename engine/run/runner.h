@@ -182,6 +182,13 @@ struct block_words {
 /* Fills in w; 0, or -1 if it has an error (the words before the quote are kept). */
 int runner_block_words(const struct runner *r, const struct lesson *l, const struct block *b, struct block_words *w);
 void runner_block_words_release(struct block_words *w);
+/*
+ * The words of a block that is about to run: 0 with w filled, or -1 when
+ * its args= cannot be split: then res says so (END_LAUNCH_FAILED, the
+ * error) and w is released.
+ */
+int runner_run_words(const struct runner *r, const struct lesson *l, const struct block *b, struct block_words *w,
+		     struct launch_result *res);
 
 /* One run of what bd built. */
 struct run_spec {
