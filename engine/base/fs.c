@@ -489,31 +489,6 @@ int fs_mkdirs(int dirfd, const char *path, unsigned mode)
 	return cur;
 }
 
-int fs_unlink(int dirfd, const char *path)
-{
-	const char *base;
-	char *dir = parent_of(path, &base);
-	int dfd = fs_open_dir(dirfd, dir);
-	struct stat st;
-	int rc = 0;
-
-	free(dir);
-	if (dfd < 0)
-		return errno == ENOENT ? 0 : -1;
-	if (fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-		rc = errno == ENOENT ? 0 : -1;
-	} else if (S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
-		rc = -1;
-	} else if (unlinkat(dfd, base, 0) < 0 && errno != ENOENT) {
-		rc = -1;
-	}
-	int e = errno;
-	close(dfd);
-	errno = e;
-	return rc;
-}
-
 /* Gives the owner every right on the folder name in dfd, without following a link there. */
 static void open_up(int dfd, const char *name)
 {
@@ -673,7 +648,12 @@ int fs_empty_dir(int top)
 	return 0;
 }
 
-int fs_remove_tree(int dirfd, const char *path)
+/*
+ * Removes the entry at path below dirfd, no link followed on the way: a
+ * file (a folder is EISDIR), or with tree a folder and all it holds. An
+ * entry (or a parent) that is not there is not an error.
+ */
+static int remove_entry(int dirfd, const char *path, int tree)
 {
 	const char *base;
 	char *dir = parent_of(path, &base);
@@ -687,7 +667,11 @@ int fs_remove_tree(int dirfd, const char *path)
 	if (fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		rc = errno == ENOENT ? 0 : -1;
 	} else if (!S_ISDIR(st.st_mode)) {
-		rc = unlinkat(dfd, base, 0);
+		if (unlinkat(dfd, base, 0) < 0 && (tree || errno != ENOENT))
+			rc = -1;
+	} else if (!tree) {
+		errno = EISDIR;
+		rc = -1;
 	} else {
 		int fd = enter(dfd, base);
 		if (fd < 0 || fs_empty_dir(fd) < 0)
@@ -704,6 +688,16 @@ int fs_remove_tree(int dirfd, const char *path)
 	close(dfd);
 	errno = e;
 	return rc;
+}
+
+int fs_unlink(int dirfd, const char *path)
+{
+	return remove_entry(dirfd, path, 0);
+}
+
+int fs_remove_tree(int dirfd, const char *path)
+{
+	return remove_entry(dirfd, path, 1);
 }
 
 int fs_remove_named(const char *path)
