@@ -129,6 +129,9 @@ int course_check_gate(const struct course_check *cc);
 /* The summary line of `check`: "litlab: 1 lesson, 3 blocks: ..." (a shard says it is one). */
 void course_check_print_summary(FILE *fp, const struct course_check *cc);
 
+/* The ledger of the run (render/ledger_model.h); the caller releases it with ledger_model_release(). */
+struct ledger_model;
+void course_check_ledger(struct ledger_model *m, const struct course_check *cc);
 /* The JSON document of `check --format json` (docs/json.md); the caller decrefs it. */
 json_t *course_check_json(const struct course_check *cc);
 /* The SARIF 2.1.0 log of `check --format sarif` (render/sarif.h); the caller decrefs it. */

@@ -15,7 +15,12 @@
 #include "base/buf.h"
 #include "check/check.h"
 
-enum describe_kind { DESCRIBE_TEXT, DESCRIBE_NAME, DESCRIBE_COMMAND /* the compiler and its flags */ };
+enum describe_kind {
+	DESCRIBE_TEXT,
+	DESCRIBE_NAME,
+	DESCRIBE_COMMAND, /* the compiler and its flags */
+	DESCRIBE_BLOCK,	  /* a block's id: the page links it to the block */
+};
 
 struct describe_part {
 	enum describe_kind kind;
@@ -31,6 +36,14 @@ struct description {
 void describe_block(struct description *d, const char *cc, const struct lesson *l, const struct block *b,
 		    const struct block_result *br);
 void description_release(struct description *d);
+
+/*
+ * Where a resolved {{measure:...}} reference's value comes from: "median of
+ * region 'loop', block 'spin', 5 samples after 1 warmup", or "of the whole
+ * process (exec to exit)" without a region.
+ */
+void describe_reference(struct description *d, const char *stat, const char *region, const char *block_id,
+			size_t samples, int warmup);
 
 /* How a run ended, in words: "exit status 0, as expected", "killed by SIGSEGV"... */
 void describe_end_of_run(struct buf *out, const struct block *b, const struct launch_result *run);

@@ -1,10 +1,9 @@
-/* report.c: lessons, blocks, evidence and diagnostics as JSON. */
+/* report.c: the ledger as the JSON document of check and audit --format json (ledger_model.h, docs/json.md). */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
-#include "lesson/lessonfiles.h"
 #include "render/report.h"
 #include "run/stats.h"
 
@@ -64,43 +63,46 @@ static json_t *signal_json(int signo)
 	return j;
 }
 
-static json_t *evidence(const struct report_ctx *ctx, const struct block *b, const struct evidence *ev)
+static json_t *bytes(const struct ledger_bytes *b)
+{
+	return report_string(b->p, b->len);
+}
+
+static json_t *evidence(const struct ledger_block *b)
 {
 	json_t *j = json_object();
-	const struct launch_result *run = &ev->run;
+	const struct ledger_evidence *ev = &b->ev;
 
-	json_object_set_new(j, "compiler", str(ctx->run.cc));
-	json_object_set_new(j, "cflags", str(ev->cflags ? ev->cflags : ""));
+	json_object_set_new(j, "compiler", str(ev->compiler));
+	json_object_set_new(j, "cflags", str(ev->cflags));
 	json_object_set_new(j, "compiled", json_boolean(ev->compile_ok));
-	if (!ev->compile_ok || b->mode == MODE_COMPILE_FAIL)
-		json_object_set_new(j, "compiler_output",
-				    report_string(ev->compile_log.p, ev->compile_log.len));
+	if (ev->show_compiler_output)
+		json_object_set_new(j, "compiler_output", bytes(&ev->compiler_output));
 	json_object_set_new(j, "executed", json_boolean(ev->executed));
 	if (ev->executed) {
-		json_object_set_new(j, "end", json_string(launch_end_name(run->end)));
-		json_object_set_new(j, "exit", run->end == END_EXITED ? json_integer(run->exit_code)
-								   : json_null());
-		json_object_set_new(j, "signal", run->signo ? signal_json(run->signo) : json_null());
-		json_object_set_new(j, "stdout", report_string(run->out.p, run->out.len));
-		json_object_set_new(j, "stderr", report_string(run->err.p, run->err.len));
-		json_object_set_new(j, "stdout_truncated", json_boolean(run->out_truncated));
-		json_object_set_new(j, "stderr_truncated", json_boolean(run->err_truncated));
-		json_object_set_new(j, "wall_ms", ms(run->wall_ns));
-		json_object_set_new(j, "user_ms", ms(run->user_ns));
-		json_object_set_new(j, "sys_ms", ms(run->sys_ns));
-		json_object_set_new(j, "max_rss_kb", json_integer(run->max_rss_kb));
+		json_object_set_new(j, "end", json_string(launch_end_name(ev->end)));
+		json_object_set_new(j, "exit", ev->exited ? json_integer(ev->exit_code) : json_null());
+		json_object_set_new(j, "signal", ev->signo ? signal_json(ev->signo) : json_null());
+		json_object_set_new(j, "stdout", bytes(&ev->out));
+		json_object_set_new(j, "stderr", bytes(&ev->err));
+		json_object_set_new(j, "stdout_truncated", json_boolean(ev->out_truncated));
+		json_object_set_new(j, "stderr_truncated", json_boolean(ev->err_truncated));
+		json_object_set_new(j, "wall_ms", ms(ev->wall_ns));
+		json_object_set_new(j, "user_ms", ms(ev->user_ns));
+		json_object_set_new(j, "sys_ms", ms(ev->sys_ns));
+		json_object_set_new(j, "max_rss_kb", json_integer(ev->max_rss_kb));
 	} else {
 		json_object_set_new(j, "exit", json_null());
 		json_object_set_new(j, "signal", json_null());
 	}
 	if (ev->sanitized)
 		json_object_set_new(j, "sanitized", json_true());
-	if (ev->repeats > 1)
-		json_object_set_new(j, "runs", json_integer(ev->repeats));
+	if (ev->runs > 1)
+		json_object_set_new(j, "runs", json_integer(ev->runs));
 	json_object_set_new(j, "cached", json_boolean(ev->cached));
 	if (ev->cached)
 		json_object_set_new(j, "made", str(ev->made));
-	json_object_set_new(j, "isolation", str(evidence_isolation(ev, &ctx->run)));
+	json_object_set_new(j, "isolation", str(ev->isolation));
 	return j;
 }
 
@@ -138,38 +140,37 @@ static json_t *stats_json(const struct stats *st, const int64_t *values, size_t 
 	return j;
 }
 
-static json_t *environment(const struct report_ctx *ctx, const struct evidence *ev)
+static json_t *environment(const struct ledger_block *b)
 {
 	json_t *j = json_object();
-	/* Where and when it was measured: the record's own, when it came from the cache. */
-	const struct envinfo *e = ev->env ? ev->env : ctx->run.env;
+	const struct ledger_env *e = &b->m.env;
 
-	json_object_set_new(j, "compiler", str(ctx->run.cc));
-	json_object_set_new(j, "compiler_path", str(e ? e->compiler : NULL));
-	json_object_set_new(j, "compiler_version", str(e ? e->compiler_version : NULL));
-	json_object_set_new(j, "cflags", str(ev->cflags ? ev->cflags : ""));
-	json_object_set_new(j, "cpu_model", str(e ? e->cpu_model : NULL));
-	json_object_set_new(j, "logical_cores", json_integer(e ? e->logical_cores : 0));
-	json_object_set_new(j, "os", str(e ? e->os : NULL));
-	json_object_set_new(j, "kernel", str(e ? e->kernel : NULL));
-	json_object_set_new(j, "machine", str(e ? e->machine : NULL));
-	json_object_set_new(j, "date_utc", str(e ? e->date_utc : NULL));
-	json_object_set_new(j, "loadavg_1min", e && e->loadavg1 >= 0 ? json_real(e->loadavg1) : json_null());
-	json_object_set_new(j, "isolation", str(evidence_isolation(ev, &ctx->run)));
+	json_object_set_new(j, "compiler", str(b->ev.compiler));
+	json_object_set_new(j, "compiler_path", str(e->compiler));
+	json_object_set_new(j, "compiler_version", str(e->compiler_version));
+	json_object_set_new(j, "cflags", str(b->ev.cflags));
+	json_object_set_new(j, "cpu_model", str(e->cpu_model));
+	json_object_set_new(j, "logical_cores", json_integer(e->logical_cores));
+	json_object_set_new(j, "os", str(e->os));
+	json_object_set_new(j, "kernel", str(e->kernel));
+	json_object_set_new(j, "machine", str(e->machine));
+	json_object_set_new(j, "date_utc", str(e->date_utc));
+	json_object_set_new(j, "loadavg_1min", e->loadavg1 >= 0 ? json_real(e->loadavg1) : json_null());
+	json_object_set_new(j, "isolation", str(b->ev.isolation));
 	json_object_set_new(j, "litlab", json_string(LITLAB_VERSION));
 	return j;
 }
 
-static json_t *measurement(const struct report_ctx *ctx, const struct block *b, const struct block_result *br)
+static json_t *measurement(const struct ledger_block *b)
 {
-	const struct measurement *m = &br->m;
+	const struct ledger_measurement *m = &b->m;
 	json_t *j = json_object();
 	json_t *work = json_object();
 
 	json_object_set_new(j, "block", str(b->id));
-	json_object_set_new(work, "args", str(b->args ? b->args : ""));
-	json_object_set_new(work, "stdin", b->has_stdin ? report_string(b->stdin_text, b->stdin_len) : json_null());
-	json_object_set_new(work, "use", json_integer((json_int_t)b->ndeps));
+	json_object_set_new(work, "args", str(m->args));
+	json_object_set_new(work, "stdin", m->has_stdin ? bytes(&m->stdin_bytes) : json_null());
+	json_object_set_new(work, "use", json_integer((json_int_t)m->nuse));
 	json_object_set_new(j, "workload", work);
 	json_object_set_new(j, "boundary", json_string("exec to exit"));
 	json_object_set_new(j, "clock", json_string("CLOCK_MONOTONIC"));
@@ -189,18 +190,16 @@ static json_t *measurement(const struct report_ctx *ctx, const struct block *b, 
 		json_array_append_new(regions, r);
 	}
 	json_object_set_new(j, "regions", regions);
-	json_object_set_new(j, "environment", environment(ctx, &br->ev));
+	json_object_set_new(j, "environment", environment(b));
 	return j;
 }
 
 /* "file" and "version" (a lesson file's block), "sources", "files" (what its folder holds). */
-static void report_lesson_files(json_t *j, const struct lesson *l, const struct block *b)
+static void lesson_files(json_t *j, const struct ledger_block *b)
 {
-	int prev;
-
 	if (b->file) {
 		json_object_set_new(j, "file", str(b->file));
-		json_object_set_new(j, "version", json_integer(lessonfiles_version(l, b, &prev)));
+		json_object_set_new(j, "version", json_integer(b->version));
 	}
 	if (b->nsources) {
 		json_t *a = json_array();
@@ -208,18 +207,16 @@ static void report_lesson_files(json_t *j, const struct lesson *l, const struct 
 			json_array_append_new(a, str(b->sources[i]));
 		json_object_set_new(j, "sources", a);
 	}
-	if (b->nsees) {
+	if (b->nfiles) {
 		json_t *a = json_array();
-		for (size_t i = 0; i < b->nsees; i++) {
-			const struct block *f = &l->blocks[b->sees[i]];
-			json_array_append_new(a, json_pack("{s:s, s:i}", "path", f->file, "line", f->line));
-		}
+		for (size_t i = 0; i < b->nfiles; i++)
+			json_array_append_new(a, json_pack("{s:s, s:i}", "path", b->files[i].path, "line",
+							   b->files[i].line));
 		json_object_set_new(j, "files", a);
 	}
 }
 
-json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const struct block *b,
-		     const struct block_result *br)
+json_t *report_block(const struct ledger_block *b)
 {
 	json_t *j = json_object();
 
@@ -227,7 +224,7 @@ json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const
 	json_object_set_new(j, "line", json_integer(b->line));
 	json_object_set_new(j, "lang", str(b->lang));
 	json_object_set_new(j, "mode", json_string(block_mode_name(b->mode)));
-	json_object_set_new(j, "status", json_string(block_status_name(br->status)));
+	json_object_set_new(j, "status", json_string(block_status_name(b->status)));
 	if (b->mode == MODE_DERIVED)
 		json_object_set_new(j, "reason", str(b->reason));
 	if (b->nuse) {
@@ -238,7 +235,7 @@ json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const
 	}
 	json_t *outs = json_array();
 	for (size_t i = 0; i < b->noutputs; i++) {
-		const struct output_block *o = &b->outputs[i];
+		const struct ledger_output *o = &b->outputs[i];
 		json_t *jo = json_object();
 		json_object_set_new(jo, "line", json_integer(o->line));
 		json_object_set_new(jo, "match", json_string(match_mode_name(o->match)));
@@ -247,33 +244,33 @@ json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const
 		json_array_append_new(outs, jo);
 	}
 	json_object_set_new(j, "outputs", outs);
-	report_lesson_files(j, l, b);
-	if (br->ev.compiled || br->ev.executed)
-		json_object_set_new(j, "evidence", evidence(ctx, b, &br->ev));
-	if (br->measured)
-		json_object_set_new(j, "measurement", measurement(ctx, b, br));
+	lesson_files(j, b);
+	if (b->has_evidence)
+		json_object_set_new(j, "evidence", evidence(b));
+	if (b->measured)
+		json_object_set_new(j, "measurement", measurement(b));
 	return j;
 }
 
-json_t *report_lesson(const struct report_ctx *ctx, const struct lesson_result *lr)
+json_t *report_lesson(const struct ledger_lesson *ml)
 {
-	const struct lesson *l = lr->lesson;
 	json_t *j = json_object();
 
-	json_object_set_new(j, "path", str(l->path));
-	json_object_set_new(j, "lesson", l->number >= 0 ? json_integer(l->number) : json_null());
-	json_object_set_new(j, "title", str(l->title));
+	json_object_set_new(j, "path", str(ml->path));
+	json_object_set_new(j, "lesson", ml->number >= 0 ? json_integer(ml->number) : json_null());
+	json_object_set_new(j, "title", str(ml->title));
 	json_t *blocks = json_array();
-	for (size_t i = 0; i < l->nblocks; i++)
-		json_array_append_new(blocks, report_block(ctx, l, &l->blocks[i], &lr->blocks[i]));
+	for (size_t i = 0; i < ml->nblocks; i++)
+		if (!ml->blocks[i].elsewhere) /* a shard lists its own blocks only */
+			json_array_append_new(blocks, report_block(&ml->blocks[i]));
 	json_object_set_new(j, "blocks", blocks);
 	json_t *diags = json_array();
-	for (size_t i = 0; i < l->diags.n; i++)
-		json_array_append_new(diags, report_diag(&l->diags.v[i]));
+	for (size_t i = 0; i < ml->diags->n; i++)
+		json_array_append_new(diags, report_diag(&ml->diags->v[i]));
 	json_object_set_new(j, "diagnostics", diags);
 	json_t *supp = json_array();
-	for (size_t i = 0; i < lr->nsupp; i++) {
-		const struct suppression *s = &lr->supp[i];
+	for (size_t i = 0; i < ml->nsupp; i++) {
+		const struct suppression *s = &ml->supp[i];
 		json_t *js = json_object();
 		json_object_set_new(js, "line", json_integer(s->line));
 		json_object_set_new(js, "rule", str(s->rule));
@@ -284,8 +281,8 @@ json_t *report_lesson(const struct report_ctx *ctx, const struct lesson_result *
 	}
 	json_object_set_new(j, "suppressions", supp);
 	json_t *refs = json_array();
-	for (size_t i = 0; i < lr->nrefs; i++) {
-		const struct measure_ref *r = &lr->refs[i];
+	for (size_t i = 0; i < ml->nrefs; i++) {
+		const struct ledger_ref *r = &ml->refs[i];
 		json_t *jr = json_object();
 		json_object_set_new(jr, "line", json_integer(r->line));
 		json_object_set_new(jr, "column", json_integer(r->col));
@@ -294,19 +291,15 @@ json_t *report_lesson(const struct report_ctx *ctx, const struct lesson_result *
 		if (r->resolved) {
 			json_object_set_new(jr, "value", json_integer(r->value));
 			json_object_set_new(jr, "unit", json_string(r->is_count ? "count" : "ns"));
-			if (!r->is_count) {
-				struct buf b = BUF_INIT;
-				stats_format_ns(&b, r->value);
-				json_object_set_new(jr, "display", json_string(b.p));
-				buf_release(&b);
-			}
+			if (!r->is_count)
+				json_object_set_new(jr, "display", str(r->display));
 		}
 		json_array_append_new(refs, jr);
 	}
 	json_object_set_new(j, "measure_references", refs);
 	json_t *cites = json_array();
-	for (size_t i = 0; i < lr->ledger.ncites; i++) {
-		const struct cited_value *c = &lr->ledger.cites[i];
+	for (size_t i = 0; i < ml->passes->ncites; i++) {
+		const struct cited_value *c = &ml->passes->cites[i];
 		json_t *jc = json_object();
 		json_object_set_new(jc, "line", json_integer(c->line));
 		json_object_set_new(jc, "column", json_integer(c->col));
@@ -320,8 +313,8 @@ json_t *report_lesson(const struct report_ctx *ctx, const struct lesson_result *
 	}
 	json_object_set_new(j, "cited_values", cites);
 	json_t *passed = json_array();
-	for (size_t i = 0; i < lr->ledger.n; i++) {
-		const struct ledger_entry *e = &lr->ledger.v[i];
+	for (size_t i = 0; i < ml->passes->n; i++) {
+		const struct ledger_entry *e = &ml->passes->v[i];
 		json_t *je = json_object();
 		json_object_set_new(je, "line", json_integer(e->line));
 		json_object_set_new(je, "column", json_integer(e->col));
@@ -353,17 +346,23 @@ json_t *report_summary(const struct summary *sum)
 	return j;
 }
 
-json_t *report_document(const struct report_ctx *ctx, const struct lesson_result *lessons, size_t n,
-			const struct summary *sum)
+json_t *report_document(const struct ledger_model *m)
 {
 	json_t *doc = json_object();
 	json_t *arr = json_array();
+	json_t *rerr = json_array();
 
 	json_object_set_new(doc, "litlab", json_string(LITLAB_VERSION));
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(arr, report_lesson(ctx, &lessons[i]));
+	for (size_t i = 0; i < m->n; i++)
+		json_array_append_new(arr, report_lesson(&m->lessons[i]));
 	json_object_set_new(doc, "lessons", arr);
-	json_object_set_new(doc, "summary", report_summary(sum));
+	json_object_set_new(doc, "summary", report_summary(&m->sum));
+	for (size_t k = 0; k < m->rule_errors->n; k++)
+		json_array_append_new(rerr, report_diag(&m->rule_errors->v[k]));
+	json_object_set_new(doc, "rule_errors", rerr);
+	if (m->nshards) /* a shard says which it is */
+		json_object_set_new(doc, "shard", json_pack("{s:i, s:i}", "index", (int)m->shard, "count",
+							     (int)m->nshards));
 	return doc;
 }
 
