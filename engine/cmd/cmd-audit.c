@@ -75,9 +75,11 @@ static int cmd_audit(int argc, char **argv)
 
 	struct course_check cc;
 	int status = course_check_cmd(&cc, argv + optind, (size_t)(argc - optind), &copts);
-	if (status == 0) {
+	int ran = status == 0;
+	if (ran) {
 		/* One model, one renderer per format (render/ledger_model.h). */
 		struct ledger_model lm;
+		struct buf out = BUF_INIT;
 		course_check_ledger(&lm, &cc);
 		if (fmt == FMT_JSON) {
 			json_t *doc = report_document(&lm);
@@ -85,22 +87,16 @@ static int cmd_audit(int argc, char **argv)
 				status = 2;
 			json_decref(doc);
 		} else {
-			struct buf out = BUF_INIT;
 			if (fmt == FMT_TEXT)
 				ledger_text(&out, &lm);
 			else
 				ledger_junit(&out, &lm);
 			fwrite(out.p, 1, out.len, stdout);
-			buf_release(&out);
 		}
+		buf_release(&out);
 		ledger_model_release(&lm);
-		course_check_print_summary(stderr, &cc);
-		if (status == 0 && course_check_gate(&cc))
-			status = 1;
 	}
-	course_check_release(&cc);
-	course_check_opts_release(&copts);
-	return status;
+	return course_check_finish(&cc, &copts, ran, status);
 }
 
 const struct cmd_entry cmd_audit_entry = {

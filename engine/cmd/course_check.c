@@ -602,6 +602,18 @@ const char *course_check_shard_usage(const char *arg)
 	return msg;
 }
 
+int course_check_finish(struct course_check *cc, struct course_check_opts *opts, int ran, int status)
+{
+	if (ran) {
+		course_check_print_summary(stderr, cc);
+		if (status == 0 && course_check_gate(cc))
+			status = 1;
+	}
+	course_check_release(cc);
+	course_check_opts_release(opts);
+	return status;
+}
+
 void course_check_print_summary(FILE *fp, const struct course_check *cc)
 {
 	const struct summary *sum = &cc->sum;

@@ -126,6 +126,14 @@ const char *course_check_shard_usage(const char *arg);
 /* 1 if any lesson or rule file has an error: then nothing may be rendered. */
 int course_check_gate(const struct course_check *cc);
 
+/*
+ * The end of a command that checks (check, audit), once it has printed what
+ * it prints: when the check ran (ran: course_check_cmd() returned 0), the
+ * summary on stderr and the gate (an error makes a status of 0 a 1); then cc
+ * and opts released. Returns the command's exit status.
+ */
+int course_check_finish(struct course_check *cc, struct course_check_opts *opts, int ran, int status);
+
 /* The summary line of `check`: "litlab: 1 lesson, 3 blocks: ..." (a shard says it is one). */
 void course_check_print_summary(FILE *fp, const struct course_check *cc);
 

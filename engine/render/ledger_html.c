@@ -36,6 +36,24 @@ static void table_close(struct buf *out)
 	buf_adds(out, "</tbody>\n</table>\n</div>\n");
 }
 
+/*
+ * A section of the page: its heading; then, when it lists nothing (n 0), the
+ * sentence none and 0; else its introduction (or NULL) and its table opened, and 1.
+ */
+static int section(struct buf *out, const char *id, const char *title, size_t n, const char *none,
+		   const char *intro, const char *label, const char *const *cols)
+{
+	buf_addf(out, "<h2 id=\"%s\">%s</h2>\n", id, title);
+	if (!n) {
+		buf_addf(out, "<p>%s</p>\n", none);
+		return 0;
+	}
+	if (intro)
+		buf_addf(out, "<p>%s</p>\n", intro);
+	table_open(out, label, NULL, cols);
+	return 1;
+}
+
 /* A row's first cells: the lesson, and the place (col 0: the line alone). */
 static void row_open(struct buf *out, const struct ledger_lesson *ml, int line, int col)
 {
@@ -112,12 +130,9 @@ static void references(struct buf *out, const struct ledger_model *m)
 {
 	static const char *const cols[] = { "Lesson", "Line", "Reference", "Value", "Measurement", NULL };
 
-	buf_adds(out, "<h2 id=\"references\">Measure references</h2>\n");
-	if (!m->nrefs) {
-		buf_adds(out, "<p>No lesson cites a measurement.</p>\n");
+	if (!section(out, "references", "Measure references", m->nrefs, "No lesson cites a measurement.", NULL,
+		     "Measure references", cols))
 		return;
-	}
-	table_open(out, "Measure references", NULL, cols);
 	for (size_t i = 0; i < m->n; i++) {
 		const struct ledger_lesson *ml = &m->lessons[i];
 		for (size_t k = 0; k < ml->nrefs; k++) {
@@ -141,75 +156,63 @@ static void references(struct buf *out, const struct ledger_model *m)
 	table_close(out);
 }
 
-static void cited(struct buf *out, const struct ledger_model *m)
+static void cite_row(struct buf *out, const struct ledger_lesson *ml, const struct cited_value *c)
 {
-	static const char *const cols[] = { "Lesson", "Line", "Value", "Source", NULL };
-
-	buf_adds(out, "<h2 id=\"cited\">Cited values</h2>\n");
-	if (!m->ncites) {
-		buf_adds(out, "<p>No lesson cites a published figure.</p>\n");
-		return;
-	}
-	buf_adds(out, "<p>Figures taken from a published source: cited, not measured here.</p>\n");
-	table_open(out, "Cited values", NULL, cols);
-	for (size_t i = 0; i < m->n; i++) {
-		const struct ledger *lg = m->lessons[i].passes;
-		for (size_t k = 0; k < lg->ncites; k++) {
-			const struct cited_value *c = &lg->cites[k];
-			row_open(out, &m->lessons[i], c->line, c->col);
-			esc(out, c->text);
-			buf_adds(out, "</td><td><a href=\"");
-			render_href(out, c->url);
-			buf_adds(out, "\">");
-			esc(out, c->title && *c->title ? c->title : c->url);
-			buf_adds(out, "</a> (<code>");
-			esc(out, c->key);
-			buf_adds(out, "</code>)</td></tr>\n");
-		}
-	}
-	table_close(out);
+	row_open(out, ml, c->line, c->col);
+	esc(out, c->text);
+	buf_adds(out, "</td><td><a href=\"");
+	render_href(out, c->url);
+	buf_adds(out, "\">");
+	esc(out, c->title && *c->title ? c->title : c->url);
+	buf_adds(out, "</a> (<code>");
+	esc(out, c->key);
+	buf_adds(out, "</code>)</td></tr>\n");
 }
 
-static void let_pass(struct buf *out, const struct ledger_model *m)
+static void pass_row(struct buf *out, const struct ledger_lesson *ml, const struct ledger_entry *e)
 {
-	static const char *const cols[] = { "Lesson", "Line", "Value", "Decision", "Why", "Rule", NULL };
+	const char *cells[] = { e->text, e->decision, e->why };
 
-	buf_adds(out, "<h2 id=\"passed\">Let pass by the rules</h2>\n");
-	if (!m->npassed) {
-		buf_adds(out, "<p>No rule let a time-like value pass.</p>\n");
-		return;
+	row_open(out, ml, e->line, e->col);
+	for (size_t c = 0; c < 3; c++) {
+		esc(out, cells[c]);
+		buf_adds(out, "</td><td>");
 	}
-	buf_adds(out, "<p>Every value a rule looked at and did not report, with the words that decided: "
-		      "check the rule's judgement here.</p>\n");
-	table_open(out, "Let pass", NULL, cols);
-	for (size_t i = 0; i < m->n; i++) {
-		const struct ledger *lg = m->lessons[i].passes;
-		for (size_t k = 0; k < lg->n; k++) {
-			const struct ledger_entry *e = &lg->v[k];
-			row_open(out, &m->lessons[i], e->line, e->col);
-			esc(out, e->text);
-			buf_adds(out, "</td><td>");
-			esc(out, e->decision);
-			buf_adds(out, "</td><td>");
-			esc(out, e->why);
-			buf_adds(out, "</td><td>");
-			cell_code(out, e->rule);
-			buf_adds(out, "</td></tr>\n");
-		}
+	cell_code(out, e->rule);
+	buf_adds(out, "</td></tr>\n");
+}
+
+/* The cited values, then what the rules let pass (check/ledger.h), of every lesson. */
+static void passes(struct buf *out, const struct ledger_model *m)
+{
+	static const char *const cite_cols[] = { "Lesson", "Line", "Value", "Source", NULL };
+	static const char *const pass_cols[] = { "Lesson", "Line", "Value", "Decision", "Why", "Rule", NULL };
+
+	if (section(out, "cited", "Cited values", m->ncites, "No lesson cites a published figure.",
+		    "Figures taken from a published source: cited, not measured here.", "Cited values", cite_cols)) {
+		for (size_t i = 0; i < m->n; i++)
+			for (size_t k = 0; k < m->lessons[i].passes->ncites; k++)
+				cite_row(out, &m->lessons[i], &m->lessons[i].passes->cites[k]);
+		table_close(out);
 	}
-	table_close(out);
+	if (section(out, "passed", "Let pass by the rules", m->npassed, "No rule let a time-like value pass.",
+		    "Every value a rule looked at and did not report, with the words that decided: check the "
+		    "rule's judgement here.",
+		    "Let pass", pass_cols)) {
+		for (size_t i = 0; i < m->n; i++)
+			for (size_t k = 0; k < m->lessons[i].passes->n; k++)
+				pass_row(out, &m->lessons[i], &m->lessons[i].passes->v[k]);
+		table_close(out);
+	}
 }
 
 static void suppressions(struct buf *out, const struct ledger_model *m)
 {
 	static const char *const cols[] = { "Lesson", "Line", "Rule", "Reason", "Covers", "Used", NULL };
 
-	buf_adds(out, "<h2 id=\"suppressions\">Suppressions</h2>\n");
-	if (!m->nsupp) {
-		buf_adds(out, "<p>No rule is suppressed anywhere.</p>\n");
+	if (!section(out, "suppressions", "Suppressions", m->nsupp, "No rule is suppressed anywhere.", NULL,
+		     "Suppressions", cols))
 		return;
-	}
-	table_open(out, "Suppressions", NULL, cols);
 	for (size_t i = 0; i < m->n; i++) {
 		for (size_t k = 0; k < m->lessons[i].nsupp; k++) {
 			const struct suppression *s = &m->lessons[i].supp[k];
@@ -253,12 +256,9 @@ static void diagnostics(struct buf *out, const struct ledger_model *m)
 {
 	static const char *const cols[] = { "Where", "Severity", "Rule", "Message", NULL };
 
-	buf_adds(out, "<h2 id=\"diagnostics\">Diagnostics</h2>\n");
-	if (!m->ndiags) {
-		buf_adds(out, "<p>No diagnostics: every lesson checks clean.</p>\n");
+	if (!section(out, "diagnostics", "Diagnostics", m->ndiags, "No diagnostics: every lesson checks clean.",
+		     NULL, "Diagnostics", cols))
 		return;
-	}
-	table_open(out, "Diagnostics", NULL, cols);
 	diag_rows(out, m->rule_errors);
 	for (size_t i = 0; i < m->n; i++)
 		diag_rows(out, m->lessons[i].diags);
@@ -281,8 +281,7 @@ void ledger_html(struct buf *out, const struct render_ctx *ctx, const struct led
 	for (size_t i = 0; i < m->n; i++)
 		blocks(out, &m->lessons[i]);
 	references(out, m);
-	cited(out, m);
-	let_pass(out, m);
+	passes(out, m);
 	suppressions(out, m);
 	diagnostics(out, m);
 	render_foot(out, NULL);

@@ -12,19 +12,12 @@ static struct ledger_bytes bytes(const struct buf *b)
 
 static void env_of(struct ledger_env *out, const struct envinfo *e)
 {
-	memset(out, 0, sizeof *out);
-	out->loadavg1 = -1;
-	if (!e)
+	if (!e) {
+		*out = (struct ledger_env){ .loadavg1 = -1 };
 		return;
-	out->compiler = e->compiler;
-	out->compiler_version = e->compiler_version;
-	out->cpu_model = e->cpu_model;
-	out->os = e->os;
-	out->kernel = e->kernel;
-	out->machine = e->machine;
-	out->date_utc = e->date_utc;
-	out->logical_cores = e->logical_cores;
-	out->loadavg1 = e->loadavg1;
+	}
+	*out = (struct ledger_env){ e->compiler, e->compiler_version, e->cpu_model, e->os, e->kernel, e->machine,
+				    e->date_utc, e->logical_cores, e->loadavg1 };
 }
 
 static void evidence_of(struct ledger_evidence *out, const struct evidence_context *run, const struct block *b,
@@ -63,24 +56,22 @@ static void measurement_of(struct ledger_measurement *out, const struct evidence
 {
 	const struct measurement *m = &br->m;
 
-	out->args = b->args ? b->args : "";
-	out->has_stdin = b->has_stdin;
-	out->stdin_bytes = (struct ledger_bytes){ b->stdin_text, b->stdin_len };
-	out->nuse = b->ndeps;
-	out->warmup = m->warmup;
-	out->samples = m->samples;
-	out->wall = m->wall;
-	out->user = m->user;
-	out->sys = m->sys;
-	out->rss_kb = m->rss_kb;
-	out->wall_values = m->wall_values;
-	out->nregions = m->nregions;
+	*out = (struct ledger_measurement){ .args = b->args ? b->args : "",
+					    .stdin_bytes = { b->stdin_text, b->stdin_len },
+					    .has_stdin = b->has_stdin,
+					    .nuse = b->ndeps,
+					    .warmup = m->warmup,
+					    .samples = m->samples,
+					    .wall = m->wall,
+					    .user = m->user,
+					    .sys = m->sys,
+					    .rss_kb = m->rss_kb,
+					    .wall_values = m->wall_values,
+					    .nregions = m->nregions };
 	out->regions = xcalloc(m->nregions + 1, sizeof *out->regions);
 	for (size_t i = 0; i < m->nregions; i++) {
-		out->regions[i].name = m->regions[i].name;
-		out->regions[i].st = m->regions[i].st;
-		out->regions[i].values = m->regions[i].values;
-		out->regions[i].n = m->regions[i].n;
+		const struct region_stats *r = &m->regions[i];
+		out->regions[i] = (struct ledger_region){ r->name, r->st, r->values, r->n };
 	}
 	/* Where and when it was measured: the record's own, when it came from the cache. */
 	env_of(&out->env, br->ev.env ? br->ev.env : run->env);
@@ -91,39 +82,25 @@ static void block_of(struct ledger_block *out, const struct evidence_context *ru
 {
 	int prev;
 
-	out->id = b->id;
-	out->lang = b->lang;
-	out->line = b->line;
-	out->last_line = b->end_line;
-	out->mode = b->mode;
-	out->status = br->status;
-	out->reason = b->mode == MODE_DERIVED ? b->reason : NULL;
-	out->use = b->use;
-	out->nuse = b->nuse;
-	out->noutputs = b->noutputs;
+	*out = (struct ledger_block){ .id = b->id, .lang = b->lang, .line = b->line, .last_line = b->end_line,
+				      .mode = b->mode, .status = br->status,
+				      .reason = b->mode == MODE_DERIVED ? b->reason : NULL,
+				      .use = b->use, .nuse = b->nuse, .noutputs = b->noutputs,
+				      .file = b->file, .sources = b->sources, .nsources = b->nsources, .nfiles = b->nsees,
+				      .elsewhere = br->elsewhere, .has_evidence = br->ev.compiled || br->ev.executed,
+				      .measured = br->measured };
 	out->outputs = xcalloc(b->noutputs + 1, sizeof *out->outputs);
 	for (size_t i = 0; i < b->noutputs; i++) {
-		out->outputs[i].line = b->outputs[i].line;
-		out->outputs[i].match = b->outputs[i].match;
-		out->outputs[i].stream = b->outputs[i].stream;
-		if (b->outputs[i].end_line > out->last_line)
-			out->last_line = b->outputs[i].end_line;
+		const struct output_block *o = &b->outputs[i];
+		out->outputs[i] = (struct ledger_output){ o->line, o->match, o->stream };
+		out->last_line = o->end_line > out->last_line ? o->end_line : out->last_line;
 	}
-	out->file = b->file;
 	if (b->file)
 		out->version = lessonfiles_version(l, b, &prev);
-	out->sources = b->sources;
-	out->nsources = b->nsources;
-	out->nfiles = b->nsees;
 	out->files = xcalloc(b->nsees + 1, sizeof *out->files);
-	for (size_t i = 0; i < b->nsees; i++) {
-		out->files[i].path = l->blocks[b->sees[i]].file;
-		out->files[i].line = l->blocks[b->sees[i]].line;
-	}
-	out->elsewhere = br->elsewhere;
-	out->has_evidence = br->ev.compiled || br->ev.executed;
+	for (size_t i = 0; i < b->nsees; i++)
+		out->files[i] = (struct ledger_file){ l->blocks[b->sees[i]].file, l->blocks[b->sees[i]].line };
 	evidence_of(&out->ev, run, b, &br->ev);
-	out->measured = br->measured;
 	if (br->measured)
 		measurement_of(&out->m, run, b, br);
 	describe_block(&out->description, run->cc ? run->cc : "cc", l, b, br);
@@ -161,8 +138,15 @@ static void lesson_of(struct ledger_lesson *out, const struct evidence_context *
 	out->lesson = l;
 	out->nblocks = l->nblocks;
 	out->blocks = xcalloc(l->nblocks + 1, sizeof *out->blocks);
-	for (size_t k = 0; k < l->nblocks; k++)
-		block_of(&out->blocks[k], run, l, &l->blocks[k], &lr->blocks[k]);
+	for (size_t k = 0; k < l->nblocks; k++) {
+		struct ledger_block *b = &out->blocks[k];
+		block_of(b, run, l, &l->blocks[k], &lr->blocks[k]);
+		for (size_t d = 0; d < l->diags.n; d++)
+			if (ledger_block_holds(b, &l->diags.v[d])) {
+				b->errors += l->diags.v[d].severity == SEV_ERROR;
+				b->warnings += l->diags.v[d].severity == SEV_WARNING;
+			}
+	}
 	out->nrefs = lr->nrefs;
 	out->refs = xcalloc(lr->nrefs + 1, sizeof *out->refs);
 	for (size_t k = 0; k < lr->nrefs; k++)

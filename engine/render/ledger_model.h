@@ -121,6 +121,7 @@ struct ledger_block {
 	struct ledger_file *files;
 	size_t nfiles;
 	int elsewhere; /* check --shard: another shard's block */
+	size_t errors, warnings; /* the lesson's diagnostics on its lines (ledger_block_holds()) */
 	int has_evidence; /* it was built or run: ev holds what happened */
 	struct ledger_evidence ev;
 	int measured;
@@ -179,7 +180,7 @@ void ledger_model_build(struct ledger_model *m, const struct evidence_context *r
 			size_t n, const struct diags *rule_errors, const struct summary *sum);
 void ledger_model_release(struct ledger_model *m);
 
-/* The error diagnostics of lesson ml that stand on block b's lines: 1 if d is one. */
+/* 1 if diagnostic d stands on block b's lines: its fence to its last output block. */
 int ledger_block_holds(const struct ledger_block *b, const struct diag *d);
 
 /* litlab audit: one line per block, reference, cited value, let pass, suppression and diagnostic. */

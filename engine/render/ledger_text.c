@@ -21,36 +21,34 @@ void ledger_text_description(struct buf *out, const struct description *d)
 	}
 }
 
+/* Words and values in turn: parts[0] words, parts[1] a value (made one line), parts[2] words... */
+static void words_and_values(struct buf *out, const char *const *parts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (i % 2)
+			plain(out, parts[i]);
+		else
+			buf_adds(out, parts[i]);
+}
+
 void ledger_text_passes(struct buf *out, const struct ledger_lesson *ml)
 {
 	const struct ledger *lg = ml->passes;
 
 	for (size_t k = 0; k < lg->ncites; k++) {
 		const struct cited_value *c = &lg->cites[k];
+		const char *parts[] = { "' (not measured) from [", c->key, "] ", c->url, c->title ? " \"" : "",
+					c->title, c->title ? "\"\n" : "\n" };
 		buf_addf(out, "%s:%d:%d: cited '", ml->path, c->line, c->col);
 		plain(out, c->text);
-		buf_adds(out, "' (not measured) from [");
-		plain(out, c->key);
-		buf_adds(out, "] ");
-		plain(out, c->url);
-		if (c->title) {
-			buf_adds(out, " \"");
-			plain(out, c->title);
-			buf_adds(out, "\"");
-		}
-		buf_addc(out, '\n');
+		words_and_values(out, parts, sizeof parts / sizeof *parts);
 	}
 	for (size_t k = 0; k < lg->n; k++) {
 		const struct ledger_entry *e = &lg->v[k];
+		const char *parts[] = { "' as ", e->decision, " (", e->why, ") [", e->rule, "]\n" };
 		buf_addf(out, "%s:%d:%d: let pass '", ml->path, e->line, e->col);
 		plain(out, e->text);
-		buf_adds(out, "' as ");
-		plain(out, e->decision);
-		buf_adds(out, " (");
-		plain(out, e->why);
-		buf_adds(out, ") [");
-		plain(out, e->rule);
-		buf_adds(out, "]\n");
+		words_and_values(out, parts, sizeof parts / sizeof *parts);
 	}
 }
 

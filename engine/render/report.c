@@ -34,14 +34,9 @@ static json_t *str(const char *s)
 
 json_t *report_diag(const struct diag *d)
 {
-	json_t *j = json_object();
+	json_t *j = json_pack("{s:o, s:i, s:i, s:s, s:o, s:o}", "path", str(d->path), "line", d->line, "column", d->col,
+			      "severity", severity_name(d->severity), "rule", str(d->rule), "message", str(d->message));
 
-	json_object_set_new(j, "path", str(d->path));
-	json_object_set_new(j, "line", json_integer(d->line));
-	json_object_set_new(j, "column", json_integer(d->col));
-	json_object_set_new(j, "severity", json_string(severity_name(d->severity)));
-	json_object_set_new(j, "rule", str(d->rule));
-	json_object_set_new(j, "message", str(d->message));
 	if (d->detail)
 		json_object_set_new(j, "detail", str(d->detail));
 	return j;
@@ -108,17 +103,10 @@ static json_t *evidence(const struct ledger_block *b)
 
 static json_t *stats_json(const struct stats *st, const int64_t *values, size_t n, int bytes)
 {
-	json_t *j = json_object();
-
-	json_object_set_new(j, "samples", json_integer((json_int_t)st->samples));
-	json_object_set_new(j, "min", json_integer(st->min));
-	json_object_set_new(j, "median", json_integer(st->median));
-	json_object_set_new(j, "max", json_integer(st->max));
-	json_object_set_new(j, "mean", json_integer(st->mean));
-	json_object_set_new(j, "q1", json_integer(st->q1));
-	json_object_set_new(j, "q3", json_integer(st->q3));
-	json_object_set_new(j, "iqr", json_integer(st->iqr));
-	json_object_set_new(j, "mad", json_integer(st->mad));
+	json_t *j = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "samples", (json_int_t)st->samples, "min",
+			      (json_int_t)st->min, "median", (json_int_t)st->median, "max", (json_int_t)st->max,
+			      "mean", (json_int_t)st->mean, "q1", (json_int_t)st->q1, "q3", (json_int_t)st->q3, "iqr",
+			      (json_int_t)st->iqr, "mad", (json_int_t)st->mad);
 	if (!bytes) {
 		json_t *disp = json_object();
 		const char *names[] = { "min", "median", "max" };
@@ -142,23 +130,15 @@ static json_t *stats_json(const struct stats *st, const int64_t *values, size_t 
 
 static json_t *environment(const struct ledger_block *b)
 {
-	json_t *j = json_object();
 	const struct ledger_env *e = &b->m.env;
 
-	json_object_set_new(j, "compiler", str(b->ev.compiler));
-	json_object_set_new(j, "compiler_path", str(e->compiler));
-	json_object_set_new(j, "compiler_version", str(e->compiler_version));
-	json_object_set_new(j, "cflags", str(b->ev.cflags));
-	json_object_set_new(j, "cpu_model", str(e->cpu_model));
-	json_object_set_new(j, "logical_cores", json_integer(e->logical_cores));
-	json_object_set_new(j, "os", str(e->os));
-	json_object_set_new(j, "kernel", str(e->kernel));
-	json_object_set_new(j, "machine", str(e->machine));
-	json_object_set_new(j, "date_utc", str(e->date_utc));
-	json_object_set_new(j, "loadavg_1min", e->loadavg1 >= 0 ? json_real(e->loadavg1) : json_null());
-	json_object_set_new(j, "isolation", str(b->ev.isolation));
-	json_object_set_new(j, "litlab", json_string(LITLAB_VERSION));
-	return j;
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:s}", "compiler",
+			 str(b->ev.compiler), "compiler_path", str(e->compiler), "compiler_version",
+			 str(e->compiler_version), "cflags", str(b->ev.cflags), "cpu_model", str(e->cpu_model),
+			 "logical_cores", e->logical_cores, "os", str(e->os), "kernel", str(e->kernel), "machine",
+			 str(e->machine), "date_utc", str(e->date_utc), "loadavg_1min",
+			 e->loadavg1 >= 0 ? json_real(e->loadavg1) : json_null(), "isolation", str(b->ev.isolation),
+			 "litlab", LITLAB_VERSION);
 }
 
 static json_t *measurement(const struct ledger_block *b)
@@ -218,13 +198,9 @@ static void lesson_files(json_t *j, const struct ledger_block *b)
 
 json_t *report_block(const struct ledger_block *b)
 {
-	json_t *j = json_object();
+	json_t *j = json_pack("{s:o, s:i, s:o, s:s, s:s}", "id", str(b->id), "line", b->line, "lang", str(b->lang), "mode",
+			      block_mode_name(b->mode), "status", block_status_name(b->status));
 
-	json_object_set_new(j, "id", str(b->id));
-	json_object_set_new(j, "line", json_integer(b->line));
-	json_object_set_new(j, "lang", str(b->lang));
-	json_object_set_new(j, "mode", json_string(block_mode_name(b->mode)));
-	json_object_set_new(j, "status", json_string(block_status_name(b->status)));
 	if (b->mode == MODE_DERIVED)
 		json_object_set_new(j, "reason", str(b->reason));
 	if (b->nuse) {
@@ -236,12 +212,10 @@ json_t *report_block(const struct ledger_block *b)
 	json_t *outs = json_array();
 	for (size_t i = 0; i < b->noutputs; i++) {
 		const struct ledger_output *o = &b->outputs[i];
-		json_t *jo = json_object();
-		json_object_set_new(jo, "line", json_integer(o->line));
-		json_object_set_new(jo, "match", json_string(match_mode_name(o->match)));
-		json_object_set_new(jo, "stream", json_string(o->stream == STREAM_STDOUT ? "stdout" : "stderr"));
-		json_object_set_new(jo, "derived", json_boolean(b->mode == MODE_DERIVED));
-		json_array_append_new(outs, jo);
+		json_array_append_new(outs, json_pack("{s:i, s:s, s:s, s:b}", "line", o->line, "match",
+						      match_mode_name(o->match), "stream",
+						      o->stream == STREAM_STDOUT ? "stdout" : "stderr", "derived",
+						      b->mode == MODE_DERIVED));
 	}
 	json_object_set_new(j, "outputs", outs);
 	lesson_files(j, b);
@@ -271,23 +245,15 @@ json_t *report_lesson(const struct ledger_lesson *ml)
 	json_t *supp = json_array();
 	for (size_t i = 0; i < ml->nsupp; i++) {
 		const struct suppression *s = &ml->supp[i];
-		json_t *js = json_object();
-		json_object_set_new(js, "line", json_integer(s->line));
-		json_object_set_new(js, "rule", str(s->rule));
-		json_object_set_new(js, "reason", str(s->reason));
-		json_object_set_new(js, "valid", json_boolean(s->valid));
-		json_object_set_new(js, "used", json_boolean(s->used));
-		json_array_append_new(supp, js);
+		json_array_append_new(supp, json_pack("{s:i, s:o, s:o, s:b, s:b}", "line", s->line, "rule", str(s->rule),
+						      "reason", str(s->reason), "valid", s->valid, "used", s->used));
 	}
 	json_object_set_new(j, "suppressions", supp);
 	json_t *refs = json_array();
 	for (size_t i = 0; i < ml->nrefs; i++) {
 		const struct ledger_ref *r = &ml->refs[i];
-		json_t *jr = json_object();
-		json_object_set_new(jr, "line", json_integer(r->line));
-		json_object_set_new(jr, "column", json_integer(r->col));
-		json_object_set_new(jr, "reference", str(r->text));
-		json_object_set_new(jr, "resolved", json_boolean(r->resolved));
+		json_t *jr = json_pack("{s:i, s:i, s:o, s:b}", "line", r->line, "column", r->col, "reference",
+				       str(r->text), "resolved", r->resolved);
 		if (r->resolved) {
 			json_object_set_new(jr, "value", json_integer(r->value));
 			json_object_set_new(jr, "unit", json_string(r->is_count ? "count" : "ns"));
@@ -300,29 +266,18 @@ json_t *report_lesson(const struct ledger_lesson *ml)
 	json_t *cites = json_array();
 	for (size_t i = 0; i < ml->passes->ncites; i++) {
 		const struct cited_value *c = &ml->passes->cites[i];
-		json_t *jc = json_object();
-		json_object_set_new(jc, "line", json_integer(c->line));
-		json_object_set_new(jc, "column", json_integer(c->col));
-		json_object_set_new(jc, "reference", str(c->ref));
-		json_object_set_new(jc, "key", str(c->key));
-		json_object_set_new(jc, "value", str(c->text));
-		json_object_set_new(jc, "url", str(c->url));
-		json_object_set_new(jc, "title", str(c->title));
-		json_object_set_new(jc, "measured", json_false());
-		json_array_append_new(cites, jc);
+		json_array_append_new(cites, json_pack("{s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:b}", "line", c->line,
+						       "column", c->col, "reference", str(c->ref), "key", str(c->key),
+						       "value", str(c->text), "url", str(c->url), "title",
+						       str(c->title), "measured", 0));
 	}
 	json_object_set_new(j, "cited_values", cites);
 	json_t *passed = json_array();
 	for (size_t i = 0; i < ml->passes->n; i++) {
 		const struct ledger_entry *e = &ml->passes->v[i];
-		json_t *je = json_object();
-		json_object_set_new(je, "line", json_integer(e->line));
-		json_object_set_new(je, "column", json_integer(e->col));
-		json_object_set_new(je, "rule", str(e->rule));
-		json_object_set_new(je, "text", str(e->text));
-		json_object_set_new(je, "decision", str(e->decision));
-		json_object_set_new(je, "why", str(e->why));
-		json_array_append_new(passed, je);
+		json_array_append_new(passed, json_pack("{s:i, s:i, s:o, s:o, s:o, s:o}", "line", e->line, "column",
+							e->col, "rule", str(e->rule), "text", str(e->text),
+							"decision", str(e->decision), "why", str(e->why)));
 	}
 	json_object_set_new(j, "let_pass", passed);
 	return j;
