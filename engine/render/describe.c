@@ -180,6 +180,20 @@ void describe_block(struct description *d, const char *cc, const struct lesson *
 #undef SEP
 }
 
+char *describe_skipped(enum block_status st, const char *reason)
+{
+	switch (st) {
+	case STATUS_DERIVED:
+		return xasprintf("derived, not executed: %s", reason && *reason ? reason : "no reason given");
+	case STATUS_DISPLAY:
+		return xstrdup("display only, never run");
+	case STATUS_FRAGMENT:
+		return xstrdup("fragment, built only as part of the blocks that use it");
+	default:
+		return NULL;
+	}
+}
+
 void describe_reference(struct description *d, const char *stat, const char *region, const char *block_id,
 			size_t samples, int warmup)
 {

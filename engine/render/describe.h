@@ -1,7 +1,8 @@
 /*
  * describe.h: one block's evidence in words, for the reviewer. The text
- * ledger (litlab audit) and the audit page (audit.html) say the same thing,
- * from this one description: how it was built, how its run ended, what was
+ * ledger (litlab audit), JUnit's <system-out> and the audit page
+ * (audit.html) say the same thing, from this one description (the ledger
+ * model, render/ledger_model.h, holds it for each block): how it was built, how its run ended, what was
  * compared, its measurement, where it came from (cache), what a block that
  * is not run is for.
  *
@@ -44,6 +45,14 @@ void description_release(struct description *d);
  */
 void describe_reference(struct description *d, const char *stat, const char *region, const char *block_id,
 			size_t samples, int warmup);
+
+/*
+ * Why a block with status st is not run, in a few words (JUnit's <skipped>):
+ * "derived, not executed: REASON", "display only, never run", "fragment,
+ * built only as part of the blocks that use it". NULL for a block that runs.
+ * The caller frees it.
+ */
+char *describe_skipped(enum block_status st, const char *reason);
 
 /* How a run ended, in words: "exit status 0, as expected", "killed by SIGSEGV"... */
 void describe_end_of_run(struct buf *out, const struct block *b, const struct launch_result *run);

@@ -71,17 +71,10 @@ static void block_case(struct buf *out, const struct ledger_lesson *ml, const st
 			 block_mode_name(b->mode));
 		xml_buf(out, &fail);
 		buf_adds(out, "</failure>\n");
-	} else if (b->status == STATUS_DERIVED || b->status == STATUS_DISPLAY || b->status == STATUS_FRAGMENT) {
+	} else if (b->skipped) {
 		++*skipped;
 		buf_adds(out, "      <skipped message=\"");
-		if (b->status == STATUS_DERIVED) {
-			buf_adds(out, "derived, not executed: ");
-			xml(out, b->reason && *b->reason ? b->reason : "no reason given");
-		} else if (b->status == STATUS_DISPLAY) {
-			buf_adds(out, "display only, never run");
-		} else {
-			buf_adds(out, "fragment, built only as part of the blocks that use it");
-		}
+		xml(out, b->skipped);
 		buf_adds(out, "\"/>\n");
 	}
 	buf_adds(out, "      <system-out>");

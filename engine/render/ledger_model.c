@@ -104,6 +104,7 @@ static void block_of(struct ledger_block *out, const struct evidence_context *ru
 	if (br->measured)
 		measurement_of(&out->m, run, b, br);
 	describe_block(&out->description, run->cc ? run->cc : "cc", l, b, br);
+	out->skipped = describe_skipped(br->status, out->reason);
 }
 
 static void ref_of(struct ledger_ref *out, const struct lesson_result *lr, const struct measure_ref *r)
@@ -195,6 +196,7 @@ void ledger_model_release(struct ledger_model *m)
 			free(b->files);
 			free(b->m.regions);
 			description_release(&b->description);
+			free(b->skipped);
 		}
 		free(ml->blocks);
 		for (size_t k = 0; k < ml->nrefs; k++) {

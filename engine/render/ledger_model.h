@@ -128,6 +128,7 @@ struct ledger_block {
 	struct ledger_measurement m;
 	/* The evidence in words: what text, JUnit and HTML show. */
 	struct description description;
+	char *skipped; /* why it is not run, in a few words (describe_skipped()); NULL when it runs */
 };
 
 /* A {{measure:ID[/REGION]:STAT}} reference in prose. */

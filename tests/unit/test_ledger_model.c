@@ -130,6 +130,8 @@ static void test_model_fields(void **state)
 	const struct ledger_block *d = &ml->blocks[2];
 	assert_int_equal(d->status, STATUS_DERIVED);
 	assert_string_equal(d->reason, "shown, not run");
+	assert_string_equal(d->skipped, "derived, not executed: shown, not run");
+	assert_null(p->skipped);
 	assert_false(d->has_evidence);
 
 	assert_int_equal(ml->nrefs, 1);
@@ -185,6 +187,7 @@ static void test_renderers_agree(void **state)
 				"exit), block 'timed', 3 samples after 1 warmup)");
 	assert_contains(html.p, "<td>2.00 µs</td><td>median of the whole process (exec to exit), block <a "
 				"href=\"05-model.html#timed\"><code>timed</code></a>, 3 samples after 1 warmup</td>");
+	assert_contains(junit.p, "<skipped message=\"derived, not executed: shown, not run\"/>");
 	assert_contains(junit.p, "<failure message=\"block 'prints' failed\" type=\"run\">lessons/05-model.md:3:1: "
 				 "block &#39;prints&#39; exited 3 [exit-status]");
 
