@@ -13,6 +13,7 @@
 #include "cmd/receipts.h"
 #include "cmd/course_check.h"
 #include "base/fs.h"
+#include "render/ledger_model.h"
 #include "render/render.h"
 #include "render/sitedir.h"
 #include "render/sitelink.h"
@@ -234,7 +235,10 @@ static void render_site(const struct course_check *cc, struct site *s, struct re
 	}
 	render_index(&page, &ctx, cc->results, cc->n);
 	site_add(s, xstrdup("index.html"), &page);
-	render_audit(&page, &ctx, cc->results, cc->n, &cc->rules.errors);
+	struct ledger_model lm;
+	ledger_model_build(&lm, &ctx.run, cc->results, cc->n, &cc->rules.errors, NULL);
+	ledger_html(&page, &ctx, &lm);
+	ledger_model_release(&lm);
 	site_add(s, xstrdup("audit.html"), &page);
 	render_receipts(&page, &ctx, cc->results, cc->n);
 	site_add(s, xstrdup(RENDER_RECEIPTS_PAGE), &page);

@@ -116,20 +116,14 @@ static int cmd_check(int argc, char **argv)
 
 	struct course_check cc;
 	int status = course_check_cmd(&cc, argv + optind, (size_t)(argc - optind), &copts);
-	if (status == 0) {
-		if (json || sarif) {
-			json_t *doc = json ? course_check_json(&cc) : course_check_sarif(&cc);
-			if (report_write(stdout, doc) < 0)
-				status = 2;
-			json_decref(doc);
-		}
-		course_check_print_summary(stderr, &cc);
-		if (status == 0 && course_check_gate(&cc))
-			status = 1;
+	int ran = status == 0;
+	if (ran && (json || sarif)) {
+		json_t *doc = json ? course_check_json(&cc) : course_check_sarif(&cc);
+		if (report_write(stdout, doc) < 0)
+			status = 2;
+		json_decref(doc);
 	}
-	course_check_release(&cc);
-	course_check_opts_release(&copts);
-	return status;
+	return course_check_finish(&cc, &copts, ran, status);
 }
 
 const struct cmd_entry cmd_check_entry = {

@@ -16,6 +16,7 @@
 #include "cmd/course_check.h"
 #include "cmd/preview.h"
 #include "render/highlight.h"
+#include "render/ledger_model.h"
 #include "render/render.h"
 
 /* site/style.css, embedded at build time by engine/embed-file.sh. */
@@ -183,7 +184,10 @@ static size_t render_preview(const struct lesson_result *results, size_t nr, str
 	add_file(v, n, xstrdup("style.css"), &page);
 	render_index(&page, &ctx, results, nr);
 	add_file(v, n, xstrdup("index.html"), &page);
-	render_audit(&page, &ctx, results, nr, &course);
+	struct ledger_model lm;
+	ledger_model_build(&lm, &ctx.run, results, nr, &course, NULL);
+	ledger_html(&page, &ctx, &lm);
+	ledger_model_release(&lm);
 	add_file(v, n, xstrdup("audit.html"), &page);
 	for (size_t i = 0; i < nr; i++) {
 		render_lesson(&page, &ctx, results, nr, i);

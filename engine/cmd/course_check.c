@@ -602,6 +602,18 @@ const char *course_check_shard_usage(const char *arg)
 	return msg;
 }
 
+int course_check_finish(struct course_check *cc, struct course_check_opts *opts, int ran, int status)
+{
+	if (ran) {
+		course_check_print_summary(stderr, cc);
+		if (status == 0 && course_check_gate(cc))
+			status = 1;
+	}
+	course_check_release(cc);
+	course_check_opts_release(opts);
+	return status;
+}
+
 void course_check_print_summary(FILE *fp, const struct course_check *cc)
 {
 	const struct summary *sum = &cc->sum;
@@ -629,26 +641,22 @@ void course_check_print_summary(FILE *fp, const struct course_check *cc)
 		sum->errors, sum->errors == 1 ? "" : "s", sum->warnings, sum->warnings == 1 ? "" : "s");
 }
 
+void course_check_ledger(struct ledger_model *m, const struct course_check *cc)
+{
+	struct evidence_context run = runner_context(cc->have_runner ? &cc->runner : NULL);
+
+	ledger_model_build(m, &run, cc->results, cc->n, &cc->rules.errors, &cc->sum);
+	m->shard = cc->shard;
+	m->nshards = cc->nshards;
+}
+
 json_t *course_check_json(const struct course_check *cc)
 {
-	struct report_ctx ctx = { runner_context(cc->have_runner ? &cc->runner : NULL) };
-	json_t *doc = report_document(&ctx, cc->results, cc->n, &cc->sum);
-	json_t *rerr = json_array();
+	struct ledger_model m;
 
-	for (size_t k = 0; k < cc->rules.errors.n; k++)
-		json_array_append_new(rerr, report_diag(&cc->rules.errors.v[k]));
-	json_object_set_new(doc, "rule_errors", rerr);
-	if (cc->nshards) { /* a shard lists its own blocks only, and says which it is */
-		json_t *lessons = json_object_get(doc, "lessons");
-		for (size_t i = 0; i < cc->n && i < json_array_size(lessons); i++) {
-			json_t *blocks = json_object_get(json_array_get(lessons, i), "blocks");
-			for (size_t k = cc->results[i].lesson->nblocks; k-- > 0;)
-				if (cc->results[i].blocks[k].elsewhere)
-					json_array_remove(blocks, k);
-		}
-		json_object_set_new(doc, "shard", json_pack("{s:i, s:i}", "index", (int)cc->shard, "count",
-							     (int)cc->nshards));
-	}
+	course_check_ledger(&m, cc);
+	json_t *doc = report_document(&m);
+	ledger_model_release(&m);
 	return doc;
 }
 

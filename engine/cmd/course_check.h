@@ -126,9 +126,20 @@ const char *course_check_shard_usage(const char *arg);
 /* 1 if any lesson or rule file has an error: then nothing may be rendered. */
 int course_check_gate(const struct course_check *cc);
 
+/*
+ * The end of a command that checks (check, audit), once it has printed what
+ * it prints: when the check ran (ran: course_check_cmd() returned 0), the
+ * summary on stderr and the gate (an error makes a status of 0 a 1); then cc
+ * and opts released. Returns the command's exit status.
+ */
+int course_check_finish(struct course_check *cc, struct course_check_opts *opts, int ran, int status);
+
 /* The summary line of `check`: "litlab: 1 lesson, 3 blocks: ..." (a shard says it is one). */
 void course_check_print_summary(FILE *fp, const struct course_check *cc);
 
+/* The ledger of the run (render/ledger_model.h); the caller releases it with ledger_model_release(). */
+struct ledger_model;
+void course_check_ledger(struct ledger_model *m, const struct course_check *cc);
 /* The JSON document of `check --format json` (docs/json.md); the caller decrefs it. */
 json_t *course_check_json(const struct course_check *cc);
 /* The SARIF 2.1.0 log of `check --format sarif` (render/sarif.h); the caller decrefs it. */

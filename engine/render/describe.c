@@ -180,6 +180,36 @@ void describe_block(struct description *d, const char *cc, const struct lesson *
 #undef SEP
 }
 
+char *describe_skipped(enum block_status st, const char *reason)
+{
+	switch (st) {
+	case STATUS_DERIVED:
+		return xasprintf("derived, not executed: %s", reason && *reason ? reason : "no reason given");
+	case STATUS_DISPLAY:
+		return xstrdup("display only, never run");
+	case STATUS_FRAGMENT:
+		return xstrdup("fragment, built only as part of the blocks that use it");
+	default:
+		return NULL;
+	}
+}
+
+void describe_reference(struct description *d, const char *stat, const char *region, const char *block_id,
+			size_t samples, int warmup)
+{
+	memset(d, 0, sizeof *d);
+	words(d, "%s", stat);
+	if (region) {
+		words(d, " of region ");
+		name(d, region);
+	} else {
+		words(d, " of the whole process (exec to exit)");
+	}
+	words(d, ", block ");
+	part(d, DESCRIBE_BLOCK, xstrdup(block_id ? block_id : ""));
+	words(d, ", %zu samples after %d warmup", samples, warmup);
+}
+
 void description_release(struct description *d)
 {
 	for (size_t i = 0; i < d->n; i++)

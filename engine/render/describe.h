@@ -1,7 +1,8 @@
 /*
  * describe.h: one block's evidence in words, for the reviewer. The text
- * ledger (litlab audit) and the audit page (audit.html) say the same thing,
- * from this one description: how it was built, how its run ended, what was
+ * ledger (litlab audit), JUnit's <system-out> and the audit page
+ * (audit.html) say the same thing, from this one description (the ledger
+ * model, render/ledger_model.h, holds it for each block): how it was built, how its run ended, what was
  * compared, its measurement, where it came from (cache), what a block that
  * is not run is for.
  *
@@ -15,7 +16,12 @@
 #include "base/buf.h"
 #include "check/check.h"
 
-enum describe_kind { DESCRIBE_TEXT, DESCRIBE_NAME, DESCRIBE_COMMAND /* the compiler and its flags */ };
+enum describe_kind {
+	DESCRIBE_TEXT,
+	DESCRIBE_NAME,
+	DESCRIBE_COMMAND, /* the compiler and its flags */
+	DESCRIBE_BLOCK,	  /* a block's id: the page links it to the block */
+};
 
 struct describe_part {
 	enum describe_kind kind;
@@ -31,6 +37,22 @@ struct description {
 void describe_block(struct description *d, const char *cc, const struct lesson *l, const struct block *b,
 		    const struct block_result *br);
 void description_release(struct description *d);
+
+/*
+ * Where a resolved {{measure:...}} reference's value comes from: "median of
+ * region 'loop', block 'spin', 5 samples after 1 warmup", or "of the whole
+ * process (exec to exit)" without a region.
+ */
+void describe_reference(struct description *d, const char *stat, const char *region, const char *block_id,
+			size_t samples, int warmup);
+
+/*
+ * Why a block with status st is not run, in a few words (JUnit's <skipped>):
+ * "derived, not executed: REASON", "display only, never run", "fragment,
+ * built only as part of the blocks that use it". NULL for a block that runs.
+ * The caller frees it.
+ */
+char *describe_skipped(enum block_status st, const char *reason);
 
 /* How a run ended, in words: "exit status 0, as expected", "killed by SIGSEGV"... */
 void describe_end_of_run(struct buf *out, const struct block *b, const struct launch_result *run);

@@ -1,5 +1,6 @@
 /*
- * render.c: lesson pages, the course index and the audit ledger as HTML.
+ * render.c: lesson pages, the course index and the receipts as HTML (the audit
+ * ledger's page is ledger_html.c, from the ledger model).
  *
  * The walk follows cmark's own html.c: one cmark_iter over the document for
  * the block structure, and a second one over each paragraph or heading for
@@ -65,7 +66,7 @@ static void esc(struct buf *out, const char *s)
 }
 
 /* A URL in an attribute: percent-encoded where it must be, entities for & and '. */
-static void esc_href(struct buf *out, const char *url)
+void render_href(struct buf *out, const char *url)
 {
 	static const char keep[] = "-_.+!*(),%#@?=;:/~$[]";
 
@@ -213,7 +214,7 @@ void render_cite(struct buf *out, const struct lesson_result *lr, const char *bo
 	buf_adds(out, "<span class=\"cited\">");
 	esc(out, c->text);
 	buf_adds(out, " <a class=\"cite-source\" href=\"");
-	esc_href(out, c->url);
+	render_href(out, c->url);
 	buf_adds(out, "\" title=\"cited from a published source, not measured here\">[");
 	esc(out, c->title && *c->title ? c->title : c->key);
 	buf_adds(out, "]</a></span>");
@@ -272,7 +273,7 @@ static void link_open(const struct page *p, struct buf *out, cmark_node *n)
 	char *page = p->all ? render_lesson_href(p->all, p->nall, p->index, url) : NULL;
 
 	buf_adds(out, "<a href=\"");
-	esc_href(out, page ? page : url);
+	render_href(out, page ? page : url);
 	free(page);
 	buf_adds(out, "\"");
 	if (title && *title) {
@@ -288,7 +289,7 @@ static void image(struct page *p, struct buf *out, cmark_node *n)
 	const char *title = cmark_node_get_title(n);
 
 	buf_adds(out, "<img src=\"");
-	esc_href(out, cmark_node_get_url(n) ? cmark_node_get_url(n) : "");
+	render_href(out, cmark_node_get_url(n) ? cmark_node_get_url(n) : "");
 	buf_adds(out, "\" alt=\"");
 	inlines(p, out, n, INL_TEXT);
 	buf_adds(out, "\"");
@@ -1025,7 +1026,7 @@ static void caption_end(struct page *p, const struct block *b)
 		struct buf anchor = BUF_INIT;
 		render_receipt_anchor(&anchor, p->l, b);
 		buf_adds(out, " <a class=\"receipt\" href=\"" RENDER_RECEIPTS_PAGE "#");
-		esc_href(out, anchor.p);
+		render_href(out, anchor.p);
 		buf_addf(out, "\" data-receipt=\"sha256:%s\">Receipt</a>", r->receipt);
 		buf_release(&anchor);
 	}
@@ -1400,7 +1401,7 @@ static const char *lesson_title(const struct lesson *l)
 }
 
 /* "Lesson 15", or the title when the lesson has no number. */
-static void lesson_label(struct buf *out, const struct lesson *l)
+void render_lesson_label(struct buf *out, const struct lesson *l)
 {
 	if (l->number >= 0)
 		buf_addf(out, "Lesson %d", l->number);
@@ -1428,7 +1429,7 @@ static const char draft_style[] =
 	".diag-detail{margin:.4em 0 0;font-size:.85rem;white-space:pre-wrap}\n"
 	"</style>\n";
 
-static void head(struct buf *out, const struct render_ctx *ctx, const char *title, const char *description,
+void render_head(struct buf *out, const struct render_ctx *ctx, const char *title, const char *description,
 		 int draft)
 {
 	buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -1456,7 +1457,7 @@ static void head(struct buf *out, const struct render_ctx *ctx, const char *titl
 		      "<main id=\"content\">\n");
 }
 
-static void foot(struct buf *out, const char *source)
+void render_foot(struct buf *out, const char *source)
 {
 	buf_adds(out, "</main>\n<footer>\n<p>Built by litlab " LITLAB_VERSION);
 	if (source) {
@@ -1514,7 +1515,7 @@ static void lesson_link(struct buf *out, const struct lesson *l, const char *rel
 	char *name = render_page_name(l->path);
 
 	buf_addf(out, "<a rel=\"%s\" href=\"", rel);
-	esc_href(out, name);
+	render_href(out, name);
 	buf_addf(out, "\">%s", label);
 	esc(out, lesson_title(l));
 	buf_adds(out, "</a>\n");
@@ -1550,7 +1551,7 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 	}
 
 	size_t course_errors = preview_course_errors(ctx);
-	head(out, ctx, lesson_title(l), l->summary, ctx->preview && (errors > 0 || course_errors > 0));
+	render_head(out, ctx, lesson_title(l), l->summary, ctx->preview && (errors > 0 || course_errors > 0));
 	if (course_errors > 0)
 		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: the course has %zu "
 			      "error%s outside its lessons (<a href=\"index.html\">on the course's page</a>). "
@@ -1613,7 +1614,7 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 		buf_adds(out, "</nav>\n");
 	}
 	const char *base = strrchr(l->path, '/');
-	foot(out, base ? base + 1 : l->path);
+	render_foot(out, base ? base + 1 : l->path);
 	page_release(&p);
 }
 
@@ -1656,7 +1657,7 @@ void render_count(const struct lesson_result *lr, struct render_counts *c)
 	c->warnings = diags_count(&l->diags, SEV_WARNING);
 }
 
-static void counts_list(struct buf *out, const struct render_counts *c)
+void render_counts_list(struct buf *out, const struct render_counts *c)
 {
 	buf_addf(out, "<ul class=\"evidence-summary\">\n<li>%zu executed</li>\n<li>%zu measured</li>\n"
 		      "<li>%zu compiled</li>\n",
@@ -1678,7 +1679,7 @@ void render_index(struct buf *out, const struct render_ctx *ctx, const struct le
 	size_t drafts = 0, course_errors = preview_course_errors(ctx);
 	for (size_t i = 0; ctx->preview && i < n; i++)
 		drafts += diags_count(&v[i].lesson->diags, SEV_ERROR) > 0;
-	head(out, ctx, "Lessons", NULL, drafts > 0 || course_errors > 0);
+	render_head(out, ctx, "Lessons", NULL, drafts > 0 || course_errors > 0);
 	if (drafts)
 		buf_addf(out, "<div class=\"draft-banner\" role=\"alert\">DRAFT, NOT PUBLISHED: %zu lesson%s below ha%s "
 			      "errors (marked DRAFT). litlab build refuses to publish the course until they are fixed.</div>\n",
@@ -1703,7 +1704,7 @@ void render_index(struct buf *out, const struct render_ctx *ctx, const struct le
 		char *name = render_page_name(l->path);
 		render_count(&v[i], &c);
 		buf_adds(out, "<li><a href=\"");
-		esc_href(out, name);
+		render_href(out, name);
 		buf_adds(out, "\">");
 		if (l->number >= 0)
 			buf_addf(out, "Lesson %d: ", l->number);
@@ -1722,15 +1723,15 @@ void render_index(struct buf *out, const struct render_ctx *ctx, const struct le
 			esc(out, l->summary);
 			buf_adds(out, "</p>\n");
 		}
-		counts_list(out, &c);
+		render_counts_list(out, &c);
 		buf_adds(out, "</li>\n");
 		free(name);
 	}
 	buf_adds(out, "</ol>\n");
-	foot(out, NULL);
+	render_foot(out, NULL);
 }
 
-/* The ledger */
+/* Receipts */
 
 static void cell_code(struct buf *out, const char *s)
 {
@@ -1739,273 +1740,23 @@ static void cell_code(struct buf *out, const char *s)
 	buf_adds(out, "</code>");
 }
 
-static void evidence_cell(struct buf *out, const struct render_ctx *ctx, const struct lesson *l,
-			  const struct block *b, const struct block_result *br)
-{
-	struct description d;
-
-	describe_block(&d, ctx->run.cc ? ctx->run.cc : "cc", l, b, br);
-	buf_adds(out, "<td>");
-	for (size_t i = 0; i < d.n; i++) {
-		if (d.v[i].kind == DESCRIBE_NAME) {
-			cell_code(out, d.v[i].text);
-		} else if (d.v[i].kind == DESCRIBE_COMMAND) {
-			buf_adds(out, "<samp>");
-			esc(out, d.v[i].text);
-			buf_adds(out, "</samp>");
-		} else {
-			esc(out, d.v[i].text);
-		}
-	}
-	buf_adds(out, "</td>");
-	description_release(&d);
-}
-
-static void lesson_anchor(struct buf *out, const struct lesson *l, const char *fragment)
+void render_lesson_anchor(struct buf *out, const struct lesson *l, const char *fragment)
 {
 	char *name = render_page_name(l->path);
 
 	buf_adds(out, "<a href=\"");
-	esc_href(out, name);
+	render_href(out, name);
 	if (fragment) {
 		buf_addc(out, '#');
-		esc_href(out, fragment);
+		render_href(out, fragment);
 	}
 	buf_adds(out, "\">");
 	free(name);
 }
 
-static void diag_rows(struct buf *out, const struct diags *d)
-{
-	for (size_t k = 0; k < d->n; k++) {
-		const struct diag *g = &d->v[k];
-		buf_adds(out, "<tr><td><code>");
-		esc(out, g->path);
-		buf_addf(out, ":%d:%d</code></td><td class=\"%s\">%s</td><td><code>", g->line, g->col,
-			 g->severity == SEV_ERROR ? "status-failed" : "", severity_name(g->severity));
-		esc(out, g->rule);
-		buf_adds(out, "</code></td><td>");
-		esc(out, g->message);
-		buf_adds(out, "</td></tr>\n");
-	}
-}
-
-void render_audit(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
-		  const struct diags *rule_errors)
-{
-	struct summary sum;
-	size_t nrefs = 0, nsupp = 0, ncites = 0, npassed = 0, ndiags = rule_errors ? rule_errors->n : 0;
-
-	memset(&sum, 0, sizeof sum);
-	for (size_t i = 0; i < n; i++) {
-		check_summarize(&v[i], &sum);
-		nrefs += v[i].nrefs;
-		ncites += v[i].ledger.ncites;
-		npassed += v[i].ledger.n;
-		nsupp += v[i].nsupp;
-		ndiags += v[i].lesson->diags.n;
-	}
-	head(out, ctx, "Audit ledger", NULL, 0);
-	buf_addf(out, "<h1>Audit ledger</h1>\n<p>Every block of the course with its status and evidence, every "
-		      "measure reference with the measurement it comes from, every cited value with its source, "
-		      "every time-like value the rules let pass with the words that decided, every suppressed "
-		      "rule with its reason, and every diagnostic. %zu lesson%s, %zu blocks: %zu passed, %zu failed, %zu "
-		      "measured, %zu compiled, %zu compile-failed as expected, %zu derived.</p>\n",
-		 sum.lessons, sum.lessons == 1 ? "" : "s", sum.blocks, sum.passed, sum.failed, sum.measured,
-		 sum.compiled, sum.compile_failed, sum.derived);
-	buf_adds(out, "<h2 id=\"blocks\">Blocks</h2>\n");
-	for (size_t i = 0; i < n; i++) {
-		const struct lesson *l = v[i].lesson;
-		struct render_counts c;
-		char *page = render_page_name(l->path);
-		size_t plen = strlen(page) - 5; /* without ".html" */
-		buf_adds(out, "<h3 id=\"");
-		render_slug(out, page, plen);
-		buf_adds(out, "\">");
-		lesson_anchor(out, l, NULL);
-		lesson_label(out, l);
-		buf_adds(out, ": ");
-		esc(out, lesson_title(l));
-		buf_adds(out, "</a></h3>\n<p><code>");
-		esc(out, l->path);
-		buf_adds(out, "</code></p>\n");
-		free(page);
-		render_count(&v[i], &c);
-		counts_list(out, &c);
-		if (!l->nblocks) {
-			buf_adds(out, "<p>No code blocks.</p>\n");
-			continue;
-		}
-		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Blocks of ");
-		lesson_label(out, l);
-		buf_adds(out, "\">\n<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Block</th>"
-			      "<th scope=\"col\">Line</th><th scope=\"col\">Mode</th><th scope=\"col\">Status</th>"
-			      "<th scope=\"col\">Evidence</th></tr></thead>\n<tbody>\n");
-		for (size_t k = 0; k < l->nblocks; k++) {
-			const struct block *b = &l->blocks[k];
-			const struct block_result *br = &v[i].blocks[k];
-			const char *status = block_status_name(br->status);
-			buf_adds(out, "<tr><td>");
-			lesson_anchor(out, l, b->id);
-			cell_code(out, b->id);
-			buf_addf(out, "</a></td><td>%d</td><td class=\"mode\">%s", b->line, block_mode_name(b->mode));
-			if (b->mode == MODE_DISPLAY && *b->lang) {
-				buf_adds(out, " (");
-				esc(out, b->lang);
-				buf_adds(out, ")");
-			}
-			buf_addf(out, "</td><td class=\"status-%s\">%s</td>", status, status);
-			evidence_cell(out, ctx, l, b, br);
-			buf_adds(out, "</tr>\n");
-		}
-		buf_adds(out, "</tbody>\n</table>\n</div>\n");
-	}
-
-	buf_adds(out, "<h2 id=\"references\">Measure references</h2>\n");
-	if (!nrefs) {
-		buf_adds(out, "<p>No lesson cites a measurement.</p>\n");
-	} else {
-		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Measure references\">\n<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
-			      "<th scope=\"col\">Reference</th><th scope=\"col\">Value</th><th scope=\"col\">Measurement"
-			      "</th></tr></thead>\n<tbody>\n");
-		for (size_t i = 0; i < n; i++) {
-			const struct lesson *l = v[i].lesson;
-			for (size_t k = 0; k < v[i].nrefs; k++) {
-				const struct measure_ref *r = &v[i].refs[k];
-				buf_adds(out, "<tr><td>");
-				lesson_label(out, l);
-				buf_addf(out, "</td><td>%d:%d</td><td><code>{{", r->line, r->col);
-				esc(out, r->text);
-				buf_adds(out, "}}</code></td>");
-				if (r->resolved) {
-					const struct block_result *br = &v[i].blocks[r->block];
-					buf_adds(out, "<td>");
-					ref_value(out, r);
-					buf_adds(out, "</td><td>");
-					esc(out, r->stat);
-					buf_adds(out, r->region ? " of region " : " of the whole process (exec to exit)");
-					if (r->region)
-						cell_code(out, r->region);
-					buf_adds(out, ", block ");
-					lesson_anchor(out, l, l->blocks[r->block].id);
-					cell_code(out, l->blocks[r->block].id);
-					buf_addf(out, "</a>, %zu samples after %d warmup</td>", br->m.samples, br->m.warmup);
-				} else {
-					buf_adds(out, "<td class=\"status-failed\">unresolved</td><td>no measurement</td>");
-				}
-				buf_adds(out, "</tr>\n");
-			}
-		}
-		buf_adds(out, "</tbody>\n</table>\n</div>\n");
-	}
-
-	buf_adds(out, "<h2 id=\"cited\">Cited values</h2>\n");
-	if (!ncites) {
-		buf_adds(out, "<p>No lesson cites a published figure.</p>\n");
-	} else {
-		buf_adds(out, "<p>Figures taken from a published source: cited, not measured here.</p>\n"
-			      "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Cited values\">\n"
-			      "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
-			      "<th scope=\"col\">Value</th><th scope=\"col\">Source</th></tr></thead>\n<tbody>\n");
-		for (size_t i = 0; i < n; i++) {
-			for (size_t k = 0; k < v[i].ledger.ncites; k++) {
-				const struct cited_value *c = &v[i].ledger.cites[k];
-				buf_adds(out, "<tr><td>");
-				lesson_label(out, v[i].lesson);
-				buf_addf(out, "</td><td>%d:%d</td><td>", c->line, c->col);
-				esc(out, c->text);
-				buf_adds(out, "</td><td><a href=\"");
-				esc_href(out, c->url);
-				buf_adds(out, "\">");
-				esc(out, c->title && *c->title ? c->title : c->url);
-				buf_adds(out, "</a> (<code>");
-				esc(out, c->key);
-				buf_adds(out, "</code>)</td></tr>\n");
-			}
-		}
-		buf_adds(out, "</tbody>\n</table>\n</div>\n");
-	}
-
-	buf_adds(out, "<h2 id=\"passed\">Let pass by the rules</h2>\n");
-	if (!npassed) {
-		buf_adds(out, "<p>No rule let a time-like value pass.</p>\n");
-	} else {
-		buf_adds(out, "<p>Every value a rule looked at and did not report, with the words that decided: "
-			      "check the rule's judgement here.</p>\n"
-			      "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Let pass\">\n"
-			      "<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
-			      "<th scope=\"col\">Value</th><th scope=\"col\">Decision</th><th scope=\"col\">Why</th>"
-			      "<th scope=\"col\">Rule</th></tr></thead>\n<tbody>\n");
-		for (size_t i = 0; i < n; i++) {
-			for (size_t k = 0; k < v[i].ledger.n; k++) {
-				const struct ledger_entry *e = &v[i].ledger.v[k];
-				buf_adds(out, "<tr><td>");
-				lesson_label(out, v[i].lesson);
-				buf_addf(out, "</td><td>%d:%d</td><td>", e->line, e->col);
-				esc(out, e->text);
-				buf_adds(out, "</td><td>");
-				esc(out, e->decision);
-				buf_adds(out, "</td><td>");
-				esc(out, e->why);
-				buf_adds(out, "</td><td>");
-				cell_code(out, e->rule);
-				buf_adds(out, "</td></tr>\n");
-			}
-		}
-		buf_adds(out, "</tbody>\n</table>\n</div>\n");
-	}
-
-	buf_adds(out, "<h2 id=\"suppressions\">Suppressions</h2>\n");
-	if (!nsupp) {
-		buf_adds(out, "<p>No rule is suppressed anywhere.</p>\n");
-	} else {
-		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Suppressions\">\n<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Lesson</th><th scope=\"col\">Line</th>"
-			      "<th scope=\"col\">Rule</th><th scope=\"col\">Reason</th><th scope=\"col\">Covers</th>"
-			      "<th scope=\"col\">Used</th></tr></thead>\n<tbody>\n");
-		for (size_t i = 0; i < n; i++) {
-			for (size_t k = 0; k < v[i].nsupp; k++) {
-				const struct suppression *s = &v[i].supp[k];
-				buf_adds(out, "<tr><td>");
-				lesson_label(out, v[i].lesson);
-				buf_addf(out, "</td><td>%d</td><td>", s->line);
-				if (s->rule)
-					cell_code(out, s->rule);
-				else
-					buf_adds(out, "<span class=\"status-failed\">none named</span>");
-				buf_adds(out, "</td><td>");
-				if (s->reason)
-					esc(out, s->reason);
-				else
-					buf_adds(out, "<span class=\"status-failed\">none given</span>");
-				buf_adds(out, "</td><td>");
-				if (s->first_line)
-					buf_addf(out, "lines %d–%d", s->first_line, s->last_line);
-				else
-					buf_adds(out, "nothing follows");
-				buf_addf(out, "</td><td>%s</td></tr>\n", s->used ? "yes" : "no");
-			}
-		}
-		buf_adds(out, "</tbody>\n</table>\n</div>\n");
-	}
-
-	buf_adds(out, "<h2 id=\"diagnostics\">Diagnostics</h2>\n");
-	if (!ndiags) {
-		buf_adds(out, "<p>No diagnostics: every lesson checks clean.</p>\n");
-	} else {
-		buf_adds(out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Diagnostics\">\n<table class=\"ledger\">\n<thead><tr><th scope=\"col\">Where</th><th scope=\"col\">Severity"
-			      "</th><th scope=\"col\">Rule</th><th scope=\"col\">Message</th></tr></thead>\n<tbody>\n");
-		if (rule_errors)
-			diag_rows(out, rule_errors);
-		for (size_t i = 0; i < n; i++)
-			diag_rows(out, &v[i].lesson->diags);
-		buf_adds(out, "</tbody>\n</table>\n</div>\n");
-	}
-	foot(out, NULL);
-}
-
 void render_receipts(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n)
 {
-	head(out, ctx, "Receipts", NULL, 0);
+	render_head(out, ctx, "Receipts", NULL, 0);
 	buf_adds(out, "<h1>Receipts</h1>\n<p>Each block's receipt: the SHA-256 of the lesson's bytes and of the "
 		      "block's code with what it uses, and the hash of the receipt itself, which the block's caption "
 		      "carries. <a href=\"" RENDER_RECEIPTS_JSON "\"><code>" RENDER_RECEIPTS_JSON "</code></a> holds "
@@ -2015,8 +1766,8 @@ void render_receipts(struct buf *out, const struct render_ctx *ctx, const struct
 		const struct lesson *l = v[i].lesson;
 		char *page = render_page_name(l->path);
 		buf_adds(out, "<h2>");
-		lesson_anchor(out, l, NULL);
-		lesson_label(out, l);
+		render_lesson_anchor(out, l, NULL);
+		render_lesson_label(out, l);
 		buf_adds(out, ": ");
 		esc(out, lesson_title(l));
 		buf_adds(out, "</a></h2>\n<p><code>");
@@ -2037,7 +1788,7 @@ void render_receipts(struct buf *out, const struct render_ctx *ctx, const struct
 			buf_adds(out, "<tr id=\"");
 			esc(out, anchor.p);
 			buf_adds(out, "\"><td>");
-			lesson_anchor(out, l, b->id);
+			render_lesson_anchor(out, l, b->id);
 			cell_code(out, b->id);
 			/* Not the evidence record's hash: it changes with the run's times, the pages do not. */
 			buf_addf(out, "</a></td><td class=\"status-%s\">%s</td><td>receipt <code>%s</code><br>code "
@@ -2048,5 +1799,5 @@ void render_receipts(struct buf *out, const struct render_ctx *ctx, const struct
 		}
 		buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	}
-	foot(out, NULL);
+	render_foot(out, NULL);
 }

@@ -92,14 +92,7 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
  */
 void render_index(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n);
 
-/*
- * audit.html: the reviewer's ledger: every block with its status and
- * evidence, every measure reference with its measurement, every
- * suppression with its reason, every diagnostic (rule_errors: the rule
- * files that failed to load, may be NULL).
- */
-void render_audit(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n,
-		  const struct diags *rule_errors);
+/* audit.html: ledger_html() (ledger_model.h), with the page's head and foot below. */
 
 /* receipts.html: every block's receipt (ctx->receipts), an anchor each (render_receipt_anchor()). */
 void render_receipts(struct buf *out, const struct render_ctx *ctx, const struct lesson_result *v, size_t n);
@@ -132,6 +125,22 @@ struct render_counts {
 	size_t errors, warnings;
 };
 void render_count(const struct lesson_result *lr, struct render_counts *c);
+
+/*
+ * The pieces every page shares, for the pages made elsewhere (ledger_html.c):
+ * the head (title, style, the site's navigation; draft: marked DRAFT), the
+ * foot (source: the lesson file it was made from, or NULL), a URL in an
+ * attribute, a lesson's label ("Lesson 15", or its title), a link to a
+ * lesson's page (fragment: an id on it, or NULL) left open for its text and
+ * "</a>", and a lesson's counts as the index lists them.
+ */
+void render_head(struct buf *out, const struct render_ctx *ctx, const char *title, const char *description,
+		 int draft);
+void render_foot(struct buf *out, const char *source);
+void render_href(struct buf *out, const char *url);
+void render_lesson_label(struct buf *out, const struct lesson *l);
+void render_lesson_anchor(struct buf *out, const struct lesson *l, const char *fragment);
+void render_counts_list(struct buf *out, const struct render_counts *c);
 
 /*
  * Anchors: text made into an id (lowercase ASCII letters and digits, other

@@ -1,10 +1,9 @@
-/* report.c: lessons, blocks, evidence and diagnostics as JSON. */
+/* report.c: the ledger as the JSON document of check and audit --format json (ledger_model.h, docs/json.md). */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
-#include "lesson/lessonfiles.h"
 #include "render/report.h"
 #include "run/stats.h"
 
@@ -35,14 +34,9 @@ static json_t *str(const char *s)
 
 json_t *report_diag(const struct diag *d)
 {
-	json_t *j = json_object();
+	json_t *j = json_pack("{s:o, s:i, s:i, s:s, s:o, s:o}", "path", str(d->path), "line", d->line, "column", d->col,
+			      "severity", severity_name(d->severity), "rule", str(d->rule), "message", str(d->message));
 
-	json_object_set_new(j, "path", str(d->path));
-	json_object_set_new(j, "line", json_integer(d->line));
-	json_object_set_new(j, "column", json_integer(d->col));
-	json_object_set_new(j, "severity", json_string(severity_name(d->severity)));
-	json_object_set_new(j, "rule", str(d->rule));
-	json_object_set_new(j, "message", str(d->message));
 	if (d->detail)
 		json_object_set_new(j, "detail", str(d->detail));
 	return j;
@@ -64,59 +58,55 @@ static json_t *signal_json(int signo)
 	return j;
 }
 
-static json_t *evidence(const struct report_ctx *ctx, const struct block *b, const struct evidence *ev)
+static json_t *bytes(const struct ledger_bytes *b)
+{
+	return report_string(b->p, b->len);
+}
+
+static json_t *evidence(const struct ledger_block *b)
 {
 	json_t *j = json_object();
-	const struct launch_result *run = &ev->run;
+	const struct ledger_evidence *ev = &b->ev;
 
-	json_object_set_new(j, "compiler", str(ctx->run.cc));
-	json_object_set_new(j, "cflags", str(ev->cflags ? ev->cflags : ""));
+	json_object_set_new(j, "compiler", str(ev->compiler));
+	json_object_set_new(j, "cflags", str(ev->cflags));
 	json_object_set_new(j, "compiled", json_boolean(ev->compile_ok));
-	if (!ev->compile_ok || b->mode == MODE_COMPILE_FAIL)
-		json_object_set_new(j, "compiler_output",
-				    report_string(ev->compile_log.p, ev->compile_log.len));
+	if (ev->show_compiler_output)
+		json_object_set_new(j, "compiler_output", bytes(&ev->compiler_output));
 	json_object_set_new(j, "executed", json_boolean(ev->executed));
 	if (ev->executed) {
-		json_object_set_new(j, "end", json_string(launch_end_name(run->end)));
-		json_object_set_new(j, "exit", run->end == END_EXITED ? json_integer(run->exit_code)
-								   : json_null());
-		json_object_set_new(j, "signal", run->signo ? signal_json(run->signo) : json_null());
-		json_object_set_new(j, "stdout", report_string(run->out.p, run->out.len));
-		json_object_set_new(j, "stderr", report_string(run->err.p, run->err.len));
-		json_object_set_new(j, "stdout_truncated", json_boolean(run->out_truncated));
-		json_object_set_new(j, "stderr_truncated", json_boolean(run->err_truncated));
-		json_object_set_new(j, "wall_ms", ms(run->wall_ns));
-		json_object_set_new(j, "user_ms", ms(run->user_ns));
-		json_object_set_new(j, "sys_ms", ms(run->sys_ns));
-		json_object_set_new(j, "max_rss_kb", json_integer(run->max_rss_kb));
+		json_object_set_new(j, "end", json_string(launch_end_name(ev->end)));
+		json_object_set_new(j, "exit", ev->exited ? json_integer(ev->exit_code) : json_null());
+		json_object_set_new(j, "signal", ev->signo ? signal_json(ev->signo) : json_null());
+		json_object_set_new(j, "stdout", bytes(&ev->out));
+		json_object_set_new(j, "stderr", bytes(&ev->err));
+		json_object_set_new(j, "stdout_truncated", json_boolean(ev->out_truncated));
+		json_object_set_new(j, "stderr_truncated", json_boolean(ev->err_truncated));
+		json_object_set_new(j, "wall_ms", ms(ev->wall_ns));
+		json_object_set_new(j, "user_ms", ms(ev->user_ns));
+		json_object_set_new(j, "sys_ms", ms(ev->sys_ns));
+		json_object_set_new(j, "max_rss_kb", json_integer(ev->max_rss_kb));
 	} else {
 		json_object_set_new(j, "exit", json_null());
 		json_object_set_new(j, "signal", json_null());
 	}
 	if (ev->sanitized)
 		json_object_set_new(j, "sanitized", json_true());
-	if (ev->repeats > 1)
-		json_object_set_new(j, "runs", json_integer(ev->repeats));
+	if (ev->runs > 1)
+		json_object_set_new(j, "runs", json_integer(ev->runs));
 	json_object_set_new(j, "cached", json_boolean(ev->cached));
 	if (ev->cached)
 		json_object_set_new(j, "made", str(ev->made));
-	json_object_set_new(j, "isolation", str(evidence_isolation(ev, &ctx->run)));
+	json_object_set_new(j, "isolation", str(ev->isolation));
 	return j;
 }
 
 static json_t *stats_json(const struct stats *st, const int64_t *values, size_t n, int bytes)
 {
-	json_t *j = json_object();
-
-	json_object_set_new(j, "samples", json_integer((json_int_t)st->samples));
-	json_object_set_new(j, "min", json_integer(st->min));
-	json_object_set_new(j, "median", json_integer(st->median));
-	json_object_set_new(j, "max", json_integer(st->max));
-	json_object_set_new(j, "mean", json_integer(st->mean));
-	json_object_set_new(j, "q1", json_integer(st->q1));
-	json_object_set_new(j, "q3", json_integer(st->q3));
-	json_object_set_new(j, "iqr", json_integer(st->iqr));
-	json_object_set_new(j, "mad", json_integer(st->mad));
+	json_t *j = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "samples", (json_int_t)st->samples, "min",
+			      (json_int_t)st->min, "median", (json_int_t)st->median, "max", (json_int_t)st->max,
+			      "mean", (json_int_t)st->mean, "q1", (json_int_t)st->q1, "q3", (json_int_t)st->q3, "iqr",
+			      (json_int_t)st->iqr, "mad", (json_int_t)st->mad);
 	if (!bytes) {
 		json_t *disp = json_object();
 		const char *names[] = { "min", "median", "max" };
@@ -138,38 +128,29 @@ static json_t *stats_json(const struct stats *st, const int64_t *values, size_t 
 	return j;
 }
 
-static json_t *environment(const struct report_ctx *ctx, const struct evidence *ev)
+static json_t *environment(const struct ledger_block *b)
 {
-	json_t *j = json_object();
-	/* Where and when it was measured: the record's own, when it came from the cache. */
-	const struct envinfo *e = ev->env ? ev->env : ctx->run.env;
+	const struct ledger_env *e = &b->m.env;
 
-	json_object_set_new(j, "compiler", str(ctx->run.cc));
-	json_object_set_new(j, "compiler_path", str(e ? e->compiler : NULL));
-	json_object_set_new(j, "compiler_version", str(e ? e->compiler_version : NULL));
-	json_object_set_new(j, "cflags", str(ev->cflags ? ev->cflags : ""));
-	json_object_set_new(j, "cpu_model", str(e ? e->cpu_model : NULL));
-	json_object_set_new(j, "logical_cores", json_integer(e ? e->logical_cores : 0));
-	json_object_set_new(j, "os", str(e ? e->os : NULL));
-	json_object_set_new(j, "kernel", str(e ? e->kernel : NULL));
-	json_object_set_new(j, "machine", str(e ? e->machine : NULL));
-	json_object_set_new(j, "date_utc", str(e ? e->date_utc : NULL));
-	json_object_set_new(j, "loadavg_1min", e && e->loadavg1 >= 0 ? json_real(e->loadavg1) : json_null());
-	json_object_set_new(j, "isolation", str(evidence_isolation(ev, &ctx->run)));
-	json_object_set_new(j, "litlab", json_string(LITLAB_VERSION));
-	return j;
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:s}", "compiler",
+			 str(b->ev.compiler), "compiler_path", str(e->compiler), "compiler_version",
+			 str(e->compiler_version), "cflags", str(b->ev.cflags), "cpu_model", str(e->cpu_model),
+			 "logical_cores", e->logical_cores, "os", str(e->os), "kernel", str(e->kernel), "machine",
+			 str(e->machine), "date_utc", str(e->date_utc), "loadavg_1min",
+			 e->loadavg1 >= 0 ? json_real(e->loadavg1) : json_null(), "isolation", str(b->ev.isolation),
+			 "litlab", LITLAB_VERSION);
 }
 
-static json_t *measurement(const struct report_ctx *ctx, const struct block *b, const struct block_result *br)
+static json_t *measurement(const struct ledger_block *b)
 {
-	const struct measurement *m = &br->m;
+	const struct ledger_measurement *m = &b->m;
 	json_t *j = json_object();
 	json_t *work = json_object();
 
 	json_object_set_new(j, "block", str(b->id));
-	json_object_set_new(work, "args", str(b->args ? b->args : ""));
-	json_object_set_new(work, "stdin", b->has_stdin ? report_string(b->stdin_text, b->stdin_len) : json_null());
-	json_object_set_new(work, "use", json_integer((json_int_t)b->ndeps));
+	json_object_set_new(work, "args", str(m->args));
+	json_object_set_new(work, "stdin", m->has_stdin ? bytes(&m->stdin_bytes) : json_null());
+	json_object_set_new(work, "use", json_integer((json_int_t)m->nuse));
 	json_object_set_new(j, "workload", work);
 	json_object_set_new(j, "boundary", json_string("exec to exit"));
 	json_object_set_new(j, "clock", json_string("CLOCK_MONOTONIC"));
@@ -189,18 +170,16 @@ static json_t *measurement(const struct report_ctx *ctx, const struct block *b, 
 		json_array_append_new(regions, r);
 	}
 	json_object_set_new(j, "regions", regions);
-	json_object_set_new(j, "environment", environment(ctx, &br->ev));
+	json_object_set_new(j, "environment", environment(b));
 	return j;
 }
 
 /* "file" and "version" (a lesson file's block), "sources", "files" (what its folder holds). */
-static void report_lesson_files(json_t *j, const struct lesson *l, const struct block *b)
+static void lesson_files(json_t *j, const struct ledger_block *b)
 {
-	int prev;
-
 	if (b->file) {
 		json_object_set_new(j, "file", str(b->file));
-		json_object_set_new(j, "version", json_integer(lessonfiles_version(l, b, &prev)));
+		json_object_set_new(j, "version", json_integer(b->version));
 	}
 	if (b->nsources) {
 		json_t *a = json_array();
@@ -208,26 +187,20 @@ static void report_lesson_files(json_t *j, const struct lesson *l, const struct 
 			json_array_append_new(a, str(b->sources[i]));
 		json_object_set_new(j, "sources", a);
 	}
-	if (b->nsees) {
+	if (b->nfiles) {
 		json_t *a = json_array();
-		for (size_t i = 0; i < b->nsees; i++) {
-			const struct block *f = &l->blocks[b->sees[i]];
-			json_array_append_new(a, json_pack("{s:s, s:i}", "path", f->file, "line", f->line));
-		}
+		for (size_t i = 0; i < b->nfiles; i++)
+			json_array_append_new(a, json_pack("{s:s, s:i}", "path", b->files[i].path, "line",
+							   b->files[i].line));
 		json_object_set_new(j, "files", a);
 	}
 }
 
-json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const struct block *b,
-		     const struct block_result *br)
+json_t *report_block(const struct ledger_block *b)
 {
-	json_t *j = json_object();
+	json_t *j = json_pack("{s:o, s:i, s:o, s:s, s:s}", "id", str(b->id), "line", b->line, "lang", str(b->lang), "mode",
+			      block_mode_name(b->mode), "status", block_status_name(b->status));
 
-	json_object_set_new(j, "id", str(b->id));
-	json_object_set_new(j, "line", json_integer(b->line));
-	json_object_set_new(j, "lang", str(b->lang));
-	json_object_set_new(j, "mode", json_string(block_mode_name(b->mode)));
-	json_object_set_new(j, "status", json_string(block_status_name(br->status)));
 	if (b->mode == MODE_DERIVED)
 		json_object_set_new(j, "reason", str(b->reason));
 	if (b->nuse) {
@@ -238,98 +211,73 @@ json_t *report_block(const struct report_ctx *ctx, const struct lesson *l, const
 	}
 	json_t *outs = json_array();
 	for (size_t i = 0; i < b->noutputs; i++) {
-		const struct output_block *o = &b->outputs[i];
-		json_t *jo = json_object();
-		json_object_set_new(jo, "line", json_integer(o->line));
-		json_object_set_new(jo, "match", json_string(match_mode_name(o->match)));
-		json_object_set_new(jo, "stream", json_string(o->stream == STREAM_STDOUT ? "stdout" : "stderr"));
-		json_object_set_new(jo, "derived", json_boolean(b->mode == MODE_DERIVED));
-		json_array_append_new(outs, jo);
+		const struct ledger_output *o = &b->outputs[i];
+		json_array_append_new(outs, json_pack("{s:i, s:s, s:s, s:b}", "line", o->line, "match",
+						      match_mode_name(o->match), "stream",
+						      o->stream == STREAM_STDOUT ? "stdout" : "stderr", "derived",
+						      b->mode == MODE_DERIVED));
 	}
 	json_object_set_new(j, "outputs", outs);
-	report_lesson_files(j, l, b);
-	if (br->ev.compiled || br->ev.executed)
-		json_object_set_new(j, "evidence", evidence(ctx, b, &br->ev));
-	if (br->measured)
-		json_object_set_new(j, "measurement", measurement(ctx, b, br));
+	lesson_files(j, b);
+	if (b->has_evidence)
+		json_object_set_new(j, "evidence", evidence(b));
+	if (b->measured)
+		json_object_set_new(j, "measurement", measurement(b));
 	return j;
 }
 
-json_t *report_lesson(const struct report_ctx *ctx, const struct lesson_result *lr)
+json_t *report_lesson(const struct ledger_lesson *ml)
 {
-	const struct lesson *l = lr->lesson;
 	json_t *j = json_object();
 
-	json_object_set_new(j, "path", str(l->path));
-	json_object_set_new(j, "lesson", l->number >= 0 ? json_integer(l->number) : json_null());
-	json_object_set_new(j, "title", str(l->title));
+	json_object_set_new(j, "path", str(ml->path));
+	json_object_set_new(j, "lesson", ml->number >= 0 ? json_integer(ml->number) : json_null());
+	json_object_set_new(j, "title", str(ml->title));
 	json_t *blocks = json_array();
-	for (size_t i = 0; i < l->nblocks; i++)
-		json_array_append_new(blocks, report_block(ctx, l, &l->blocks[i], &lr->blocks[i]));
+	for (size_t i = 0; i < ml->nblocks; i++)
+		if (!ml->blocks[i].elsewhere) /* a shard lists its own blocks only */
+			json_array_append_new(blocks, report_block(&ml->blocks[i]));
 	json_object_set_new(j, "blocks", blocks);
 	json_t *diags = json_array();
-	for (size_t i = 0; i < l->diags.n; i++)
-		json_array_append_new(diags, report_diag(&l->diags.v[i]));
+	for (size_t i = 0; i < ml->diags->n; i++)
+		json_array_append_new(diags, report_diag(&ml->diags->v[i]));
 	json_object_set_new(j, "diagnostics", diags);
 	json_t *supp = json_array();
-	for (size_t i = 0; i < lr->nsupp; i++) {
-		const struct suppression *s = &lr->supp[i];
-		json_t *js = json_object();
-		json_object_set_new(js, "line", json_integer(s->line));
-		json_object_set_new(js, "rule", str(s->rule));
-		json_object_set_new(js, "reason", str(s->reason));
-		json_object_set_new(js, "valid", json_boolean(s->valid));
-		json_object_set_new(js, "used", json_boolean(s->used));
-		json_array_append_new(supp, js);
+	for (size_t i = 0; i < ml->nsupp; i++) {
+		const struct suppression *s = &ml->supp[i];
+		json_array_append_new(supp, json_pack("{s:i, s:o, s:o, s:b, s:b}", "line", s->line, "rule", str(s->rule),
+						      "reason", str(s->reason), "valid", s->valid, "used", s->used));
 	}
 	json_object_set_new(j, "suppressions", supp);
 	json_t *refs = json_array();
-	for (size_t i = 0; i < lr->nrefs; i++) {
-		const struct measure_ref *r = &lr->refs[i];
-		json_t *jr = json_object();
-		json_object_set_new(jr, "line", json_integer(r->line));
-		json_object_set_new(jr, "column", json_integer(r->col));
-		json_object_set_new(jr, "reference", str(r->text));
-		json_object_set_new(jr, "resolved", json_boolean(r->resolved));
+	for (size_t i = 0; i < ml->nrefs; i++) {
+		const struct ledger_ref *r = &ml->refs[i];
+		json_t *jr = json_pack("{s:i, s:i, s:o, s:b}", "line", r->line, "column", r->col, "reference",
+				       str(r->text), "resolved", r->resolved);
 		if (r->resolved) {
 			json_object_set_new(jr, "value", json_integer(r->value));
 			json_object_set_new(jr, "unit", json_string(r->is_count ? "count" : "ns"));
-			if (!r->is_count) {
-				struct buf b = BUF_INIT;
-				stats_format_ns(&b, r->value);
-				json_object_set_new(jr, "display", json_string(b.p));
-				buf_release(&b);
-			}
+			if (!r->is_count)
+				json_object_set_new(jr, "display", str(r->display));
 		}
 		json_array_append_new(refs, jr);
 	}
 	json_object_set_new(j, "measure_references", refs);
 	json_t *cites = json_array();
-	for (size_t i = 0; i < lr->ledger.ncites; i++) {
-		const struct cited_value *c = &lr->ledger.cites[i];
-		json_t *jc = json_object();
-		json_object_set_new(jc, "line", json_integer(c->line));
-		json_object_set_new(jc, "column", json_integer(c->col));
-		json_object_set_new(jc, "reference", str(c->ref));
-		json_object_set_new(jc, "key", str(c->key));
-		json_object_set_new(jc, "value", str(c->text));
-		json_object_set_new(jc, "url", str(c->url));
-		json_object_set_new(jc, "title", str(c->title));
-		json_object_set_new(jc, "measured", json_false());
-		json_array_append_new(cites, jc);
+	for (size_t i = 0; i < ml->passes->ncites; i++) {
+		const struct cited_value *c = &ml->passes->cites[i];
+		json_array_append_new(cites, json_pack("{s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:b}", "line", c->line,
+						       "column", c->col, "reference", str(c->ref), "key", str(c->key),
+						       "value", str(c->text), "url", str(c->url), "title",
+						       str(c->title), "measured", 0));
 	}
 	json_object_set_new(j, "cited_values", cites);
 	json_t *passed = json_array();
-	for (size_t i = 0; i < lr->ledger.n; i++) {
-		const struct ledger_entry *e = &lr->ledger.v[i];
-		json_t *je = json_object();
-		json_object_set_new(je, "line", json_integer(e->line));
-		json_object_set_new(je, "column", json_integer(e->col));
-		json_object_set_new(je, "rule", str(e->rule));
-		json_object_set_new(je, "text", str(e->text));
-		json_object_set_new(je, "decision", str(e->decision));
-		json_object_set_new(je, "why", str(e->why));
-		json_array_append_new(passed, je);
+	for (size_t i = 0; i < ml->passes->n; i++) {
+		const struct ledger_entry *e = &ml->passes->v[i];
+		json_array_append_new(passed, json_pack("{s:i, s:i, s:o, s:o, s:o, s:o}", "line", e->line, "column",
+							e->col, "rule", str(e->rule), "text", str(e->text),
+							"decision", str(e->decision), "why", str(e->why)));
 	}
 	json_object_set_new(j, "let_pass", passed);
 	return j;
@@ -353,17 +301,23 @@ json_t *report_summary(const struct summary *sum)
 	return j;
 }
 
-json_t *report_document(const struct report_ctx *ctx, const struct lesson_result *lessons, size_t n,
-			const struct summary *sum)
+json_t *report_document(const struct ledger_model *m)
 {
 	json_t *doc = json_object();
 	json_t *arr = json_array();
+	json_t *rerr = json_array();
 
 	json_object_set_new(doc, "litlab", json_string(LITLAB_VERSION));
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(arr, report_lesson(ctx, &lessons[i]));
+	for (size_t i = 0; i < m->n; i++)
+		json_array_append_new(arr, report_lesson(&m->lessons[i]));
 	json_object_set_new(doc, "lessons", arr);
-	json_object_set_new(doc, "summary", report_summary(sum));
+	json_object_set_new(doc, "summary", report_summary(&m->sum));
+	for (size_t k = 0; k < m->rule_errors->n; k++)
+		json_array_append_new(rerr, report_diag(&m->rule_errors->v[k]));
+	json_object_set_new(doc, "rule_errors", rerr);
+	if (m->nshards) /* a shard says which it is */
+		json_object_set_new(doc, "shard", json_pack("{s:i, s:i}", "index", (int)m->shard, "count",
+							     (int)m->nshards));
 	return doc;
 }
 

@@ -11,6 +11,7 @@
 #include "base/buf.h"
 #include "check/check.h"
 #include "render/describe.h"
+#include "render/ledger_model.h"
 #include "render/render.h"
 #include "base/util.h"
 
@@ -349,7 +350,10 @@ static void test_measured_cached_counted(void **state)
 	assert_int_equal(c.compile_failed, 1);
 	render_index(&index, &ctx, &lr, 1);
 	assert_contains(index.p, "<li>1 compiled</li>\n<li>1 compile-failed as expected</li>");
-	render_audit(&audit, &ctx, &lr, 1, NULL);
+	struct ledger_model lm;
+	ledger_model_build(&lm, &ctx.run, &lr, 1, NULL, NULL);
+	ledger_html(&audit, &ctx, &lm);
+	ledger_model_release(&lm);
 	assert_contains(audit.p, "1 compiled, 1 compile-failed as expected");
 	assert_contains(audit.p, "load average 1.25 (1 min)");
 	buf_release(&page);

@@ -75,11 +75,11 @@ static void test_block_and_diagnostics(void **state)
 {
 	static const char out[] = "ok\n\xff\xfe" "bad\x00nul\n";
 	struct lesson_result *lr = with_evidence(out, sizeof out - 1);
-	struct report_ctx ctx;
+	struct ledger_model m;
 
 	(void)state;
-	memset(&ctx, 0, sizeof ctx);
-	json_t *l = report_lesson(&ctx, lr);
+	ledger_model_build(&m, NULL, lr, 1, NULL, NULL);
+	json_t *l = report_lesson(&m.lessons[0]);
 	assert_non_null(l);
 	assert_string_equal(get_str(l, "path"), "lessons/04-report.md");
 	json_t *blocks = json_object_get(l, "blocks");
@@ -113,6 +113,7 @@ static void test_block_and_diagnostics(void **state)
 	assert_string_equal(get_str(d, "severity"), "error");
 	assert_string_equal(get_str(d, "rule"), "exit-status");
 	json_decref(l);
+	ledger_model_release(&m);
 	release(lr);
 }
 
@@ -120,14 +121,12 @@ static void test_block_and_diagnostics(void **state)
 static void test_document_round_trip(void **state)
 {
 	struct lesson_result *lr = with_evidence("\x1b[2Jfake\n", 9);
-	struct report_ctx ctx;
-	struct summary sum;
+	struct ledger_model m;
 
 	(void)state;
-	memset(&ctx, 0, sizeof ctx);
-	memset(&sum, 0, sizeof sum);
-	check_summarize(lr, &sum);
-	json_t *doc = report_document(&ctx, lr, 1, &sum);
+	ledger_model_build(&m, NULL, lr, 1, NULL, NULL); /* the summary counted from the lesson */
+	json_t *doc = report_document(&m);
+	ledger_model_release(&m);
 	assert_non_null(doc);
 	json_t *s = json_object_get(doc, "summary");
 	assert_non_null(s);
