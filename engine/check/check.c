@@ -717,11 +717,10 @@ static void add_ref(struct lesson_result *lr, const struct lesson *l, const stru
 static void resolve_refs(struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
-	struct prose p;
+	const struct prose *p = lesson_prose(l);
 
-	prose_collect(&p, l);
-	for (size_t i = 0; i < p.n; i++) {
-		const struct text_unit *u = &p.v[i];
+	for (size_t i = 0; i < p->n; i++) {
+		const struct text_unit *u = &p->v[i];
 		for (const char *s = u->text; (s = strstr(s, "{{measure:"));) {
 			const char *close = strstr(s, "}}");
 			size_t at = (size_t)(s - u->text);
@@ -736,7 +735,6 @@ static void resolve_refs(struct lesson_result *lr)
 			s = close + 2;
 		}
 	}
-	prose_release(&p);
 	for (size_t i = 0; i < lr->nrefs; i++) {
 		struct measure_ref *ref = &lr->refs[i];
 		const struct block *b = ref->id ? lesson_block(l, ref->id) : NULL;

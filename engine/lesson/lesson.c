@@ -18,6 +18,7 @@
 #include "base/suggest.h"
 #include "base/fs.h"
 #include "lesson/lesson.h"
+#include "lesson/prose.h"
 #include "sandbox/sandbox.h"
 #include "run/console.h"
 #include "lesson/lessonfiles.h"
@@ -1851,6 +1852,7 @@ void lesson_free(struct lesson *l)
 	free(l->summary);
 	free(l->reviewed);
 	free(l->cflags);
+	prose_free(l->prose);
 	if (l->doc)
 		cmark_node_free(l->doc);
 	diags_release(&l->diags);

@@ -427,6 +427,23 @@ void prose_release(struct prose *p)
 	p->n = 0;
 }
 
+void prose_free(struct prose *p)
+{
+	if (p)
+		prose_release(p);
+	free(p);
+}
+
+const struct prose *lesson_prose(const struct lesson *l)
+{
+	if (!l->prose) {
+		struct prose *p = xcalloc(1, sizeof *p);
+		prose_collect(p, l);
+		((struct lesson *)l)->prose = p; /* a memo: the lesson itself does not change */
+	}
+	return l->prose;
+}
+
 void lesson_text_position(const struct lesson *l, size_t off, int *line, int *col)
 {
 	/* Binary search over line starts. */
