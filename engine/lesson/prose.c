@@ -48,12 +48,35 @@ static void put(struct builder *b, const char *s, size_t n, size_t at)
 		b->pos[b->npos++] = at;
 }
 
+/* Appends n bytes that stand as written at offset at, at + 1, ... (all inside the block's source). */
+static void put_run(struct builder *b, const char *s, size_t n, size_t at)
+{
+	buf_add(&b->text, s, n);
+	if (b->npos + n > b->apos) {
+		b->apos = (b->npos + n) * 2 + 16;
+		b->pos = xreallocarray(b->pos, b->apos, sizeof *b->pos);
+	}
+	for (size_t i = 0; i < n; i++)
+		b->pos[b->npos++] = at + i;
+}
+
 /* Appends literal text, mapping each byte to the source. */
 static void put_mapped(struct builder *b, const char *s, size_t n)
 {
 	const char *src = b->l->text;
 
 	for (size_t i = 0; i < n; i++) {
+		/* Most text stands in the source as written from the cursor on: taken as one run, each
+		   byte mapped where the search below would map it. */
+		size_t run = 0;
+		while (i + run < n && b->cursor + run < b->limit && src[b->cursor + run] == s[i + run])
+			run++;
+		if (run) {
+			put_run(b, s + i, run, b->cursor);
+			b->cursor += run;
+			i += run - 1;
+			continue;
+		}
 		size_t at = b->cursor;
 		for (size_t k = b->cursor; k < b->limit && k < b->cursor + LOOKAHEAD; k++) {
 			if (src[k] == s[i]) {

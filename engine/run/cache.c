@@ -41,7 +41,12 @@ struct cache_file {
 	char digest[KEY_HEX + 1];
 };
 
-/* The table of files hashed in this run: open addressing on an FNV-1a hash of the path. */
+/*
+ * The table of files hashed in this run: open addressing on an FNV-1a hash
+ * of the path. It also holds folders ("\n" and the path: the digest of its
+ * names) and the answers of deps_unchanged() ("\t" and the digests), keys
+ * no path starts with.
+ */
 static size_t path_hash(const char *s)
 {
 	uint64_t h = 14695981039346656037ULL;
@@ -107,6 +112,18 @@ static int digest_by_identity(struct cache *c, const char *path, off_t min_size,
 	return rc;
 }
 
+/* The entry of the run's table of files for path (or another key of the table), or NULL. */
+static struct cache_file *files_find(struct cache *c, const char *path)
+{
+	struct cache_file *f = NULL;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->files_alloc)
+		f = *slot(c->files, c->files_alloc, path);
+	pthread_mutex_unlock(&c->lock);
+	return f;
+}
+
 /*
  * Adds nf (made outside the lock) to the run's table of files, unless
  * another thread added its path meanwhile: then nf is freed and the first
@@ -130,12 +147,8 @@ static struct cache_file *files_add_once(struct cache *c, struct cache_file *nf)
 /* The digest of the file at path as this run first saw it; -1 if it could not be read. */
 static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
-	struct cache_file *f = NULL;
+	struct cache_file *f = files_find(c, path);
 
-	pthread_mutex_lock(&c->lock);
-	if (c->files_alloc)
-		f = *slot(c->files, c->files_alloc, path);
-	pthread_mutex_unlock(&c->lock);
 	if (!f) {
 		/* Hashed outside the lock; if two threads hash one file, the first to add it wins. */
 		struct cache_file *nf = xcalloc(1, sizeof *nf);
@@ -949,12 +962,8 @@ static void dir_state(struct cache *c, const char *path, struct sha256_ctx *ctx)
 {
 	char *id = xasprintf("\n%s", path); /* in the table of files, where no path starts with a newline */
 	char digest[KEY_HEX + 1];
-	struct cache_file *f = NULL;
+	struct cache_file *f = files_find(c, id);
 
-	pthread_mutex_lock(&c->lock);
-	if (c->files_alloc)
-		f = *slot(c->files, c->files_alloc, id);
-	pthread_mutex_unlock(&c->lock);
 	if (f) {
 		key_str(ctx, f->ok ? "names" : "missing", f->digest);
 		free(id);
@@ -1001,7 +1010,14 @@ static const char **strings_of(json_t *j, size_t *n)
 	return v;
 }
 
-/* 1 if the files and folders a record lists are as they were, 0 if not, -1 if the lists are malformed. */
+/*
+ * 1 if the files and folders a record lists are as they were, 0 if not, -1
+ * if the lists are malformed. The answer is kept for the rest of the run
+ * under the two digests the record wants (in the table of files, as "\t"
+ * and the digests): blocks that include the same headers list the same
+ * files, and lists that differ cannot want the same digests, each being the
+ * hash of its list's paths.
+ */
 static int deps_unchanged(struct cache *c, json_t *deps)
 {
 	json_t *want = json_object_get(deps, "sha256"), *want_dirs = json_object_get(deps, "dirs_sha256");
@@ -1014,9 +1030,21 @@ static int deps_unchanged(struct cache *c, json_t *deps)
 	const char **dirs = strings_of(json_object_get(deps, "dirs"), &ndirs);
 	int same = -1;
 	if (files && dirs) {
-		dirs_digest(c, dirs, ndirs, digest);
-		same = strcmp(digest, json_string_value(want_dirs)) == 0 &&
-		       deps_digest(c, files, nfiles, digest) == 0 && strcmp(digest, json_string_value(want)) == 0;
+		char *id = xasprintf("\t%s %s", json_string_value(want), json_string_value(want_dirs));
+		struct cache_file *f = files_find(c, id);
+		if (f) {
+			same = f->ok;
+			free(id);
+		} else {
+			dirs_digest(c, dirs, ndirs, digest);
+			same = strcmp(digest, json_string_value(want_dirs)) == 0 &&
+			       deps_digest(c, files, nfiles, digest) == 0 &&
+			       strcmp(digest, json_string_value(want)) == 0;
+			struct cache_file *nf = xcalloc(1, sizeof *nf);
+			nf->path = id;
+			nf->ok = same;
+			files_add_once(c, nf);
+		}
 	}
 	free(files);
 	free(dirs);
