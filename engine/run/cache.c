@@ -853,6 +853,42 @@ static int evidence_parse(json_t *j, struct evidence *ev)
 	return 0;
 }
 
+/* 1 if s is n lowercase hex digits and nothing more. */
+static int is_hex(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return s[n] == '\0';
+}
+
+/* The hash of an "evidence" object as compact JSON with sorted keys; -1 if it cannot be written. */
+static int evidence_json_sha256(json_t *evj, char out[KEY_HEX + 1])
+{
+	char *text = evj ? json_dumps(evj, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+	struct sha256_ctx ctx;
+
+	if (!text)
+		return -1;
+	sha256_init(&ctx);
+	sha256_update(&ctx, strlen(text), (const uint8_t *)text);
+	key_finish(&ctx, out);
+	free(text);
+	return 0;
+}
+
+int cache_evidence_sha256(const struct evidence *ev, char out[KEY_HEX + 1])
+{
+	if (ev->sha256[0]) {
+		memcpy(out, ev->sha256, KEY_HEX + 1);
+		return 0;
+	}
+	json_t *evj = cache_evidence_json(ev);
+	int rc = evidence_json_sha256(evj, out);
+	json_decref(evj);
+	return rc;
+}
+
 int cache_evidence_parse(json_t *j, struct evidence *ev, char **err)
 {
 	if (evidence_parse(j, ev) < 0) {
@@ -1192,6 +1228,11 @@ int cache_load(struct cache *c, const char *key, struct evidence *ev)
 		json_t *made = json_object_get(rec, "made"); /* when it was written; optional */
 		if (hit && json_is_string(made))
 			ev->made = dup_json_str(made);
+		/* The hash of its evidence, written with it (optional): the receipts need not write the
+		   evidence out again to hash it. */
+		json_t *sum = json_object_get(rec, "evidence_sha256");
+		if (hit && json_is_string(sum) && is_hex(json_string_value(sum), KEY_HEX))
+			memcpy(ev->sha256, json_string_value(sum), KEY_HEX + 1);
 	}
 	if (why)
 		warn_corrupt(c, path, why);
@@ -1306,14 +1347,6 @@ int cache_open_records(struct cache *c, char **err)
 	return 0;
 }
 
-static int is_hex(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-			return 0;
-	return s[n] == '\0';
-}
-
 /* The record parsed, if body is a whole record of key: else NULL with *why. */
 static json_t *record_parse(const char *key, const char *body, size_t len, char **why)
 {
@@ -1352,6 +1385,12 @@ static json_t *record_parse(const char *key, const char *body, size_t len, char 
 			*why = xstrdup("its list of files is malformed");
 		free(f);
 		free(d);
+		json_t *stated = json_object_get(rec, "evidence_sha256");
+		char hex[KEY_HEX + 1];
+		if (!*why && stated &&
+		    (!json_is_string(stated) || evidence_json_sha256(evj, hex) < 0 ||
+		     strcmp(hex, json_string_value(stated)) != 0))
+			*why = xstrdup("the hash it states for its evidence is not its evidence's");
 		if (!*why)
 			cache_evidence_parse(evj, &ev, why);
 	}
@@ -1591,8 +1630,16 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 	struct tm tm;
 	if (now == (time_t)-1 || !gmtime_r(&now, &tm) || !strftime(made, sizeof made, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		strcpy(made, "unknown");
-	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o, s:s}", "format", CACHE_FORMAT, "key", key, "litlab",
-				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev), "made", made);
+	json_t *evj = cache_evidence_json(ev);
+	char evidence_hex[KEY_HEX + 1];
+	if (evidence_json_sha256(evj, evidence_hex) < 0) {
+		json_decref(evj);
+		json_decref(deps);
+		return;
+	}
+	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o, s:s, s:s}", "format", CACHE_FORMAT, "key", key, "litlab",
+				LITLAB_VERSION, "deps", deps, "evidence", evj, "evidence_sha256", evidence_hex, "made",
+				made);
 	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
 	json_decref(rec);
 	if (text && enqueue(c, key, text) < 0) {

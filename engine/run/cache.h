@@ -213,5 +213,12 @@ int cache_record_put(struct cache *c, const char *key, const char *body, size_t 
 /* The record's "evidence" object, and back; -1 with *err (malloc'd) when j is not one. */
 json_t *cache_evidence_json(const struct evidence *ev);
 int cache_evidence_parse(json_t *j, struct evidence *ev, char **err);
+/*
+ * The SHA-256 of ev's "evidence" object as compact JSON with sorted keys
+ * (the receipts' evidence_sha256): the one its record states (written with
+ * the record, checked when a record is imported), else computed. 0, or -1
+ * when ev cannot be written as JSON.
+ */
+int cache_evidence_sha256(const struct evidence *ev, char out[KEY_HEX + 1]);
 
 #endif

@@ -324,6 +324,54 @@ static void test_store_load(void **state)
 	cache_release(&c);
 }
 
+/*
+ * A record states the hash of its evidence (the receipts' evidence_sha256),
+ * so that a warm build need not write the evidence out again to hash it: the
+ * stated hash is the computed one, and an imported record whose stated hash
+ * is not its evidence's is refused.
+ */
+static void test_evidence_hash(void **state)
+{
+	struct cache c;
+	struct evidence a, b;
+	const char *key = "44112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	char computed[KEY_HEX + 1], *body, *why = NULL;
+	size_t len;
+
+	(void)state;
+	cache_init(&c, &runner, 0);
+	evidence_init(&b);
+	fill(&a);
+	assert_string_equal(a.sha256, "");
+	assert_int_equal(cache_evidence_sha256(&a, computed), 0);
+	assert_int_equal(strlen(computed), KEY_HEX);
+	cache_store(&c, key, &a);
+	cache_flush(&c);
+	assert_int_equal(cache_load(&c, key, &b), 1);
+	assert_string_equal(b.sha256, computed);
+
+	assert_int_equal(cache_record_get(&c, key, &body, &len), 1);
+	assert_int_equal(cache_record_check(key, body, len, &why), 0);
+	char *at = strstr(body, computed);
+	assert_non_null(at);
+	at[0] = at[0] == '0' ? '1' : '0';
+	assert_int_equal(cache_record_check(key, body, len, &why), -1);
+	assert_non_null(strstr(why, "hash it states for its evidence"));
+	free(why);
+
+	/* A record from before litlab stated it is read as ever: the hash is computed. */
+	char *old = xasprintf("%.*s%s", (int)(at - body - (int)strlen("\"evidence_sha256\":\"")), body,
+			      at + KEY_HEX + 2);
+	assert_null(strstr(old, "evidence_sha256"));
+	why = NULL;
+	assert_int_equal(cache_record_check(key, old, strlen(old), &why), 0);
+	free(old);
+	free(body);
+	evidence_release(&b);
+	evidence_release(&a);
+	cache_release(&c);
+}
+
 static void test_headers(void **state)
 {
 	struct cache c;
@@ -637,6 +685,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_key),
 		cmocka_unit_test(test_store_load),
+		cmocka_unit_test(test_evidence_hash),
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_compiler_memo),
 		cmocka_unit_test(test_isolation_memo),
