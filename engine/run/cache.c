@@ -65,49 +65,153 @@ static struct cache_file **slot(struct cache_file **v, size_t alloc, const char 
 	return &v[i];
 }
 
-/* Called with c->lock held. */
-static void files_add(struct cache *c, struct cache_file *f)
+/* Adds f to the table *v (n entries, alloc slots; f's path not in it yet). Called with c->lock held. */
+static void table_add(struct cache_file ***v, size_t *n, size_t *alloc, struct cache_file *f)
 {
-	if (2 * (c->nfiles + 1) > c->files_alloc) {
-		size_t alloc = c->files_alloc ? 2 * c->files_alloc : 64;
-		struct cache_file **v = xcalloc(alloc, sizeof *v);
-		for (size_t i = 0; i < c->files_alloc; i++)
-			if (c->files[i])
-				*slot(v, alloc, c->files[i]->path) = c->files[i];
-		free(c->files);
-		c->files = v;
-		c->files_alloc = alloc;
+	if (2 * (*n + 1) > *alloc) {
+		size_t grown = *alloc ? 2 * *alloc : 64;
+		struct cache_file **t = xcalloc(grown, sizeof *t);
+		for (size_t i = 0; i < *alloc; i++)
+			if ((*v)[i])
+				*slot(t, grown, (*v)[i]->path) = (*v)[i];
+		free(*v);
+		*v = t;
+		*alloc = grown;
 	}
-	*slot(c->files, c->files_alloc, f->path) = f;
-	c->nfiles++;
+	*slot(*v, *alloc, f->path) = f;
+	(*n)++;
 }
 
-/* Files at least this large are hashed once per identity (memo "file-digest"), not once per run. */
-#define FILE_DIGEST_MEMO_MIN (64 * 1024)
+static void files_add(struct cache *c, struct cache_file *f)
+{
+	table_add(&c->files, &c->nfiles, &c->files_alloc, f);
+}
+
+static void table_free(struct cache_file **v, size_t alloc)
+{
+	for (size_t i = 0; i < alloc; i++)
+		if (v[i]) {
+			free(v[i]->path);
+			free(v[i]);
+		}
+	free(v);
+}
 
 /*
- * key_file() of path; for a large file (a library: libc.so.6, libgcc.a, a
- * few MiB each, most of what a warm build hashed) from the memo while the
- * file has the same identity (path, device, inode, size, modification and
- * change times), as the compiler's binary is. A header is cheaper to hash
- * than to look up.
+ * The index: the digest of each file (of its contents) and folder (of its
+ * names) hashed before, by identity: "f " or "d " and envinfo_file_id()
+ * (path, device, inode, size, modification and change times). One signed
+ * memo, read once per run and written again when it learnt something, as
+ * git's index keeps what each file's stat said: a run hashes only the files
+ * that changed, and lists only the folders that did, instead of reading
+ * every header (a hundred files, most of a warm check's reading) or one memo
+ * per large file or folder. A line is "HEX<TAB>identity"; identities with a
+ * tab or a newline in their path are not kept.
  */
-static int digest_by_identity(struct cache *c, const char *path, off_t min_size, char digest[KEY_HEX + 1])
+#define INDEX_MAX 8192 /* entries written: those this run used first */
+
+static void index_load(struct cache *c)
+{
+	size_t len = 0;
+	char *text = cache_memo_get(c, "file-index", "1", &len);
+
+	for (char *line = text, *end = text ? text + len : NULL; line && line < end;) {
+		char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+		if (n > KEY_HEX + 1 && line[KEY_HEX] == '\t' && c->nknown < INDEX_MAX) {
+			struct cache_file *f = xcalloc(1, sizeof *f);
+			f->path = xstrndup(line + KEY_HEX + 1, n - KEY_HEX - 1);
+			memcpy(f->digest, line, KEY_HEX);
+			if (c->known_alloc && *slot(c->known, c->known_alloc, f->path)) { /* a line twice */
+				free(f->path);
+				free(f);
+			} else {
+				table_add(&c->known, &c->nknown, &c->known_alloc, f);
+			}
+		}
+		line = nl ? nl + 1 : end;
+	}
+	free(text);
+}
+
+/* The digest the index knows for id: 1 with digest, else 0. The entry is marked used. */
+static int index_get(struct cache *c, const char *id, char digest[KEY_HEX + 1])
+{
+	int found = 0;
+
+	pthread_mutex_lock(&c->lock);
+	struct cache_file *f = c->known_alloc ? *slot(c->known, c->known_alloc, id) : NULL;
+	if (f) {
+		memcpy(digest, f->digest, KEY_HEX + 1);
+		f->ok = 1;
+		found = 1;
+	}
+	pthread_mutex_unlock(&c->lock);
+	return found;
+}
+
+/*
+ * Adds id's digest, unless the file changed in the last two seconds: a
+ * file's times have the kernel's clock tick as grain, and a change made
+ * within the same tick as the one hashed would not show in them (git's
+ * "racily clean" entries). Such a file is hashed again next time.
+ */
+static void index_put(struct cache *c, const char *id, const struct stat *st, const char *digest)
+{
+	time_t now = time(NULL);
+
+	if (strpbrk(id, "\t\n") || now == (time_t)-1 || st->st_ctim.tv_sec >= now - 2 || st->st_mtim.tv_sec >= now - 2)
+		return;
+	pthread_mutex_lock(&c->lock);
+	if (!c->known_alloc || !*slot(c->known, c->known_alloc, id)) {
+		struct cache_file *f = xcalloc(1, sizeof *f);
+		f->path = xstrdup(id);
+		f->ok = 1;
+		memcpy(f->digest, digest, KEY_HEX + 1);
+		table_add(&c->known, &c->nknown, &c->known_alloc, f);
+		c->known_changed = 1;
+	}
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* Writes the index when it learnt something: the entries this run used, then the others, at most INDEX_MAX. */
+static void index_save(struct cache *c)
+{
+	struct buf b = BUF_INIT;
+	size_t kept = 0;
+
+	if (!c->known_changed)
+		return;
+	for (int used = 1; used >= 0; used--)
+		for (size_t i = 0; i < c->known_alloc && kept < INDEX_MAX; i++) {
+			struct cache_file *f = c->known[i];
+			if (f && f->ok == used) {
+				buf_addf(&b, "%s\t%s\n", f->digest, f->path);
+				kept++;
+			}
+		}
+	cache_memo_put(c, "file-index", "1", b.p ? b.p : "", b.len);
+	buf_release(&b);
+}
+
+/*
+ * key_file() of path, from the index while the file has the same identity
+ * (path, device, inode, size, modification and change times), as the
+ * compiler's binary and every header and library it read are.
+ */
+static int digest_by_identity(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
 	struct stat st;
-	char *id = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= min_size ? envinfo_file_id(path)
-											   : NULL;
-	char *known = id ? cache_memo_get(c, "file-digest", id, NULL) : NULL;
+	char *file = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? envinfo_stat_id(path, &st) : NULL;
+	char *id = file ? xasprintf("f %s", file) : NULL;
 	int rc = 0;
 
-	if (known && strlen(known) == KEY_HEX) {
-		memcpy(digest, known, KEY_HEX + 1);
-	} else {
+	if (!id || !index_get(c, id, digest)) {
 		rc = key_file(path, digest);
 		if (rc == 0 && id)
-			cache_memo_put(c, "file-digest", id, digest, KEY_HEX);
+			index_put(c, id, &st, digest);
 	}
-	free(known);
+	free(file);
 	free(id);
 	return rc;
 }
@@ -153,7 +257,7 @@ static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 
 		/* Hashed outside the lock; if two threads hash one file, the first to add it wins. */
 		struct cache_file *nf = xcalloc(1, sizeof *nf);
 		nf->path = xstrdup(path);
-		nf->ok = digest_by_identity(c, path, FILE_DIGEST_MEMO_MIN, nf->digest) == 0;
+		nf->ok = digest_by_identity(c, path, nf->digest) == 0;
 		f = files_add_once(c, nf);
 	}
 	memcpy(digest, f->digest, sizeof f->digest);
@@ -173,7 +277,7 @@ static void memo_put_cb(void *ctx, const char *id, const char *value)
 /* The hash of the compiler's binary (or one of its parts), from the memo while the file is the same. */
 static void compiler_binary(struct cache *c, const char *path, char bin[KEY_HEX + 1])
 {
-	if (digest_by_identity(c, path, 0, bin) < 0)
+	if (digest_by_identity(c, path, bin) < 0)
 		strcpy(bin, "unreadable");
 }
 
@@ -470,6 +574,7 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	struct sha256_ctx ctx;
 
 	open_records(c, fresh);
+	index_load(c);
 	assume_isolation(c, r);
 	env = runner_env_memo(r, &memo);
 	compiler_binary(c, env->compiler, bin);
@@ -490,12 +595,9 @@ void cache_release(struct cache *c)
 		pthread_mutex_unlock(&c->lock);
 		pthread_join(c->writer, NULL); /* it writes what is queued first */
 	}
-	for (size_t i = 0; i < c->files_alloc; i++)
-		if (c->files[i]) {
-			free(c->files[i]->path);
-			free(c->files[i]);
-		}
-	free(c->files);
+	table_free(c->files, c->files_alloc);
+	index_save(c);
+	table_free(c->known, c->known_alloc);
 	if (c->mismatch)
 		cache_memo_put(c, "isolation", c->fingerprint, sandbox_isolation(), strlen(sandbox_isolation()));
 	free(c->fingerprint);
@@ -961,23 +1063,21 @@ static int deps_digest(struct cache *c, const char *const *paths, size_t n, char
  * same image reads as fresh here. Folders of the host the user's flags or
  * the system name: links followed. Each folder is listed once per run, and
  * not at all while its identity (device, inode, modification and change
- * times) is the one the memo "dir-names" saw.
+ * times) is one the index knows.
  */
 static int dir_names_digest(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
 	/* A folder's modification time changes whenever an entry is added, removed or renamed in
 	   it: while its identity stays, its names do (a library folder holds thousands). */
 	struct stat st;
-	char *id = stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? envinfo_file_id(path) : NULL;
-	char *known = id ? cache_memo_get(c, "dir-names", id, NULL) : NULL;
+	char *dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? envinfo_stat_id(path, &st) : NULL;
+	char *id = dir ? xasprintf("d %s", dir) : NULL;
 
-	if (known && strlen(known) == KEY_HEX) {
-		memcpy(digest, known, KEY_HEX + 1);
-		free(known);
+	free(dir);
+	if (id && index_get(c, id, digest)) {
 		free(id);
 		return 0;
 	}
-	free(known);
 	struct sha256_ctx names;
 	struct dirent **v = NULL;
 	int n = scandir(path, &v, NULL, alphasort);
@@ -989,7 +1089,7 @@ static int dir_names_digest(struct cache *c, const char *path, char digest[KEY_H
 	free(v);
 	key_finish(&names, digest);
 	if (n >= 0 && id)
-		cache_memo_put(c, "dir-names", id, digest, KEY_HEX);
+		index_put(c, id, &st, digest);
 	free(id);
 	return n;
 }
@@ -1385,14 +1485,14 @@ static json_t *record_parse(const char *key, const char *body, size_t len, char 
 			*why = xstrdup("its list of files is malformed");
 		free(f);
 		free(d);
+		if (!*why)
+			cache_evidence_parse(evj, &ev, why);
 		json_t *stated = json_object_get(rec, "evidence_sha256");
 		char hex[KEY_HEX + 1];
 		if (!*why && stated &&
 		    (!json_is_string(stated) || evidence_json_sha256(evj, hex) < 0 ||
 		     strcmp(hex, json_string_value(stated)) != 0))
 			*why = xstrdup("the hash it states for its evidence is not its evidence's");
-		if (!*why)
-			cache_evidence_parse(evj, &ev, why);
 	}
 	evidence_release(&ev);
 	if (*why) {

@@ -102,6 +102,9 @@ struct cache {
 	pthread_mutex_t lock; /* guards what follows */
 	struct cache_file **files; /* hash table of the files hashed so far */
 	size_t nfiles, files_alloc;
+	struct cache_file **known; /* the index: digests of files and folders by identity (memo "file-index") */
+	size_t nknown, known_alloc;
+	int known_changed;	   /* an entry was added: the index is written at cache_release() */
 	char **warned;		   /* records already reported as corrupt */
 	size_t nwarned;
 	int write_warned;
