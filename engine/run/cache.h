@@ -6,8 +6,11 @@
  * log and verdict, the run's end, stdout, stderr, times, every measure
  * sample with its regions, and for measure blocks when and where they were
  * measured), as a JSON file at DIR/evidence/ab/abcdef....json, named by its
- * key, with the date it was written ("made": evidence.made when loaded). DIR
- * is $LITLAB_CACHE_DIR, else ".litlab" in the current folder.
+ * key, with the date it was written ("made": evidence.made when loaded) and
+ * the hash of its evidence ("evidence_sha256": evidence.sha256); after the
+ * JSON, a newline and the paths of the files and folders it depends on, one
+ * a line, as many as its "deps" counts. DIR is $LITLAB_CACHE_DIR, else
+ * ".litlab" in the current folder.
  *
  * The key is a SHA-256 (nettle) of everything the runner's result depends
  * on that litlab can know before running: the translation unit (which names
@@ -22,7 +25,8 @@
  * are known only once it is built: the record lists every file of the
  * compiler's, the assembler's and the linker's dependency output (system
  * headers included) and one SHA-256 over their paths and contents, and a
- * record whose files changed is stale. Each file is hashed once per run.
+ * record whose files changed is stale. Each file is hashed once per run, or
+ * not at all while the index knows its identity.
  * A compilation that fails leaves no dependency output (gcc removes it):
  * such a record depends on no header, only on all the rest, the compiler's
  * identity included. Every record also lists the folders where a file the

@@ -103,7 +103,7 @@ def relist(entries):
 
 def restate(body):
     """The record with the hash it states for its evidence made again (a forger can, there is no key)."""
-    d = json.loads(body)
+    d, _ = json.JSONDecoder().raw_decode(body.decode())
     if "evidence_sha256" not in d:
         return body
     h = hashlib.sha256(json.dumps(d["evidence"], sort_keys=True, separators=(",", ":"),
@@ -149,9 +149,9 @@ write("format.tar", [("manifest.tsv", relist([(records[0][0], fmt)])), (records[
 # timings no run has (a build's page of a measure block subtracted them: a signed overflow), listed as they are
 import json
 for name, wall in (("negative-time.tar", -(1 << 63)), ("huge-time.tar", (1 << 63) - 1)):
-    d = json.loads(body0)
+    d, end = json.JSONDecoder().raw_decode(body0.decode())  # the JSON, then the paths
     d["evidence"]["run"]["wall_ns"] = wall
-    t = json.dumps(d, separators=(",", ":")).encode()
+    t = json.dumps(d, separators=(",", ":")).encode() + body0.decode()[end:].encode()
     write(name, [("manifest.tsv", relist([(records[0][0], t)])), (records[0][0], t)])
 good = open(os.path.join(work, "a.tar"), "rb").read()
 def raw(name, data):

@@ -372,6 +372,61 @@ static void test_evidence_hash(void **state)
 	cache_release(&c);
 }
 
+/*
+ * A record is its JSON, a newline, then its paths one a line, as many as its
+ * "deps" counts say: any other tail is a malformed list, refused on import.
+ */
+static void test_record_paths(void **state)
+{
+	const char *key = "55112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	struct cache c;
+	struct evidence a;
+	char *body, *why = NULL;
+	size_t len;
+
+	(void)state;
+	cache_init(&c, &runner, 0);
+	fill(&a);
+	a.deps = xcalloc(2, sizeof *a.deps);
+	a.deps[0] = xstrdup("/usr/include/stdio.h");
+	a.ndeps = 1;
+	a.dirs = xcalloc(2, sizeof *a.dirs);
+	a.dirs[0] = xstrdup("/usr/local/include");
+	a.ndirs = 1;
+	cache_store(&c, key, &a);
+	cache_flush(&c);
+	assert_int_equal(cache_record_get(&c, key, &body, &len), 1);
+	assert_non_null(strstr(body, "}\n/usr/include/stdio.h\n/usr/local/include\n"));
+	assert_int_equal(cache_record_check(key, body, len, &why), 0);
+
+	const char *tails[] = { "}\n/usr/include/stdio.h\n",			/* a line short */
+				"}\n/usr/include/stdio.h\n/usr/local/include\nx\n", /* one more */
+				"}\n/usr/include/stdio.h\n/usr/local/include",	/* no last newline */
+				"}\n/usr/include/stdio.h\n\n",			/* an empty path */
+				"}/usr/include/stdio.h\n/usr/local/include\n" };	/* no newline after the JSON */
+	char *json_end = strstr(body, "}\n/usr/include/stdio.h");
+	for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
+		char *bad = xasprintf("%.*s%s", (int)(json_end - body), body, tails[i]);
+		why = NULL;
+		assert_int_equal(cache_record_check(key, bad, strlen(bad), &why), -1);
+		assert_string_equal(why, "its list of files is malformed");
+		free(why);
+		free(bad);
+	}
+	/* A count no tail could hold is refused before anything is made of it. */
+	char *huge = xstrdup(body), *count = strstr(huge, "\"files\":1,");
+	assert_non_null(count);
+	memcpy(count, "\"files\":9,", 10);
+	why = NULL;
+	assert_int_equal(cache_record_check(key, huge, strlen(huge), &why), -1);
+	assert_string_equal(why, "its list of files is malformed");
+	free(why);
+	free(huge);
+	free(body);
+	evidence_release(&a);
+	cache_release(&c);
+}
+
 static void test_headers(void **state)
 {
 	struct cache c;
@@ -699,6 +754,7 @@ int main(void)
 		cmocka_unit_test(test_key),
 		cmocka_unit_test(test_store_load),
 		cmocka_unit_test(test_evidence_hash),
+		cmocka_unit_test(test_record_paths),
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_compiler_memo),
 		cmocka_unit_test(test_isolation_memo),
