@@ -717,9 +717,10 @@ static void add_ref(struct lesson_result *lr, const struct lesson *l, const stru
 static void resolve_refs(struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
-	const struct prose *p = lesson_prose(l);
+	/* no reference of any kind: the prose is not collected (its rules' answers are memos) */
+	const struct prose *p = memmem(l->text, l->text_len, "{{", 2) ? lesson_prose(l) : NULL;
 
-	for (size_t i = 0; i < p->n; i++) {
+	for (size_t i = 0; p && i < p->n; i++) {
 		const struct text_unit *u = &p->v[i];
 		for (const char *s = u->text; (s = strstr(s, "{{measure:"));) {
 			const char *close = strstr(s, "}}");
