@@ -43,10 +43,16 @@ endif
 # Recursive (=), not simple (:=): on a fresh machine depcheck installs the packages first, and
 # these must be read after that.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+# libmicrohttpd is not linked: serve opens it (engine/cmd/preview.c), so that the libraries it
+# brings are not loaded by every other command. Its soname, from the library built against:
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(filter-out libmicrohttpd,$(PKGS)) 2>/dev/null)
+MHD_SONAME = $(shell objdump -p "$$($(PKG_CONFIG) --variable=libdir libmicrohttpd 2>/dev/null)/libmicrohttpd.so" \
+	2>/dev/null | sed -n 's/^ *SONAME *//p')
 CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 CPPFLAGS_ALL = -D_GNU_SOURCE -Iengine -Ibuild/gen $(PKG_CFLAGS) $(CPPFLAGS)
+build/obj/cmd/preview.o build/san/cmd/preview.o build/fuzz/cmd/preview.o: \
+	CPPFLAGS_ALL += $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"')
 OPT ?= -O2 -g
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LIBS = $(PKG_LIBS) -lm -pthread

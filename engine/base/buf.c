@@ -63,13 +63,19 @@ void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
 {
 	va_list cp;
 
+	/* Formatted once into the room there is (most texts are short), again only when it was too small. */
+	buf_grow(b, 64);
 	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
+	int n = vsnprintf(b->p + b->len, b->alloc - b->len, fmt, cp);
 	va_end(cp);
-	if (n <= 0)
+	if (n <= 0) {
+		b->p[b->len] = '\0';
 		return;
-	buf_grow(b, (size_t)n);
-	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= b->alloc - b->len) {
+		buf_grow(b, (size_t)n);
+		vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

@@ -203,7 +203,13 @@ size_t utf8_first_invalid(const char *str, size_t len)
 		unsigned min;
 
 		if (c < 0x80) {
-			i++;
+			/* ASCII, most text: eight bytes at a time while no byte has its high bit */
+			uint64_t w;
+			for (i++; i + sizeof w <= len; i += sizeof w) {
+				memcpy(&w, s + i, sizeof w);
+				if (w & 0x8080808080808080ULL)
+					break;
+			}
 			continue;
 		} else if (c >= 0xc2 && c <= 0xdf) {
 			n = 1, min = 0x80;

@@ -717,11 +717,11 @@ static void add_ref(struct lesson_result *lr, const struct lesson *l, const stru
 static void resolve_refs(struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
-	struct prose p;
+	/* no reference of any kind: the prose is not collected (its rules' answers are memos) */
+	const struct prose *p = memmem(l->text, l->text_len, "{{", 2) ? lesson_prose(l) : NULL;
 
-	prose_collect(&p, l);
-	for (size_t i = 0; i < p.n; i++) {
-		const struct text_unit *u = &p.v[i];
+	for (size_t i = 0; p && i < p->n; i++) {
+		const struct text_unit *u = &p->v[i];
 		for (const char *s = u->text; (s = strstr(s, "{{measure:"));) {
 			const char *close = strstr(s, "}}");
 			size_t at = (size_t)(s - u->text);
@@ -736,7 +736,6 @@ static void resolve_refs(struct lesson_result *lr)
 			s = close + 2;
 		}
 	}
-	prose_release(&p);
 	for (size_t i = 0; i < lr->nrefs; i++) {
 		struct measure_ref *ref = &lr->refs[i];
 		const struct block *b = ref->id ? lesson_block(l, ref->id) : NULL;

@@ -281,13 +281,12 @@ static void near_miss(struct lesson *l, const struct text_unit *u, size_t at, co
 void cite_resolve(struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
-	struct prose p;
 
 	if (!memmem(l->text, l->text_len, "{{", 2))
 		return; /* no reference of any kind: nothing to read */
-	prose_collect(&p, l);
-	for (size_t i = 0; i < p.n; i++) {
-		const struct text_unit *u = &p.v[i];
+	const struct prose *p = lesson_prose(l);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct text_unit *u = &p->v[i];
 		const char *t = u->text, *end = t + u->len;
 		for (const char *s = t; (s = memmem(s, (size_t)(end - s), "{{", 2));) {
 			const char *close = memmem(s + 2, (size_t)(end - s - 2), "}}", 2);
@@ -314,6 +313,5 @@ void cite_resolve(struct lesson_result *lr)
 			s = close + 2;
 		}
 	}
-	prose_release(&p);
 	diags_sort(&l->diags);
 }

@@ -288,8 +288,6 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 		p.njobs += cc->results[i].lesson->nblocks;
 	}
 	p.jobs = xcalloc(p.njobs ? p.njobs : 1, sizeof *p.jobs);
-	if (r)
-		runner_env(r); /* captured once, before the threads need it */
 	/*
 	 * What the cache has is taken here, on this thread: a lookup costs a
 	 * tenth of a millisecond, less than handing it to a thread, and a run
@@ -319,6 +317,8 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	p.njobs = k;
 	if (nthreads > k)
 		nthreads = k;
+	if (r && k)
+		runner_env(r); /* captured once, before the threads need it */
 	while (started < nthreads && pthread_create(&threads[started], NULL, worker, &p) == 0)
 		started++;
 	if (started == 0) {

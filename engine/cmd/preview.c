@@ -7,8 +7,13 @@
  * The listening socket is litlab's own (bound here, then handed to the
  * library), so that a port in use or an address that is not this machine's
  * is a message that says so, and port 0 tells which port it got.
+ *
+ * The library is opened (dlopen) when a preview starts, not linked: it brings
+ * GnuTLS and seven more libraries whose loading and start-up took 2.6 ms of
+ * every litlab command (a warm build is about ten), and only serve uses it.
  */
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <microhttpd.h>
 #include <netdb.h>
@@ -34,6 +39,60 @@
 #define IDLE_TIMEOUT_S 10
 /* A comment line on an idle event stream this often: a closed page's stream ends, an open one is not idle. */
 #define KEEPALIVE_S 4
+
+/* The library's file: its soname, which the Makefile reads from the library litlab is built against. */
+#ifndef MHD_SONAME
+#define MHD_SONAME "libmicrohttpd.so.12"
+#endif
+
+/* The functions of the library litlab calls, with the types its header declares. */
+static struct {
+	__typeof__(&MHD_start_daemon) start_daemon;
+	__typeof__(&MHD_stop_daemon) stop_daemon;
+	__typeof__(&MHD_create_response_from_buffer) create_response_from_buffer;
+	__typeof__(&MHD_create_response_from_callback) create_response_from_callback;
+	__typeof__(&MHD_add_response_header) add_response_header;
+	__typeof__(&MHD_queue_response) queue_response;
+	__typeof__(&MHD_destroy_response) destroy_response;
+	__typeof__(&MHD_lookup_connection_value) lookup_connection_value;
+} mhd;
+
+/* Opens the library once; -1 with *err if it or one of its functions cannot be found. */
+static int mhd_open(char **err)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static int opened;
+	static const char *const names[] = {
+		"MHD_start_daemon",	      "MHD_stop_daemon",    "MHD_create_response_from_buffer",
+		"MHD_create_response_from_callback", "MHD_add_response_header", "MHD_queue_response",
+		"MHD_destroy_response",	      "MHD_lookup_connection_value",
+	};
+	void *fns[sizeof names / sizeof *names];
+	int rc = 0;
+
+	_Static_assert(sizeof fns == sizeof mhd, "one name per function of mhd");
+	pthread_mutex_lock(&lock);
+	if (!opened) {
+		void *h = dlopen(MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
+		for (size_t i = 0; h && i < sizeof names / sizeof *names; i++)
+			if (!(fns[i] = dlsym(h, names[i]))) {
+				dlclose(h);
+				h = NULL;
+			}
+		if (h) {
+			memcpy(&mhd, fns, sizeof mhd);
+			opened = 1;
+		} else {
+			const char *why = dlerror();
+			*err = xasprintf("litlab serve needs the HTTP library " MHD_SONAME
+					 " (Debian package libmicrohttpd12): %s",
+					 why ? why : "it cannot be opened");
+			rc = -1;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
 
 struct preview {
 	struct MHD_Daemon *d;
@@ -112,14 +171,14 @@ static const char *content_type(const char *name)
 static enum MHD_Result answer(struct MHD_Connection *c, unsigned status, const char *type, const void *data,
 			      size_t len)
 {
-	struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
+	struct MHD_Response *r = mhd.create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
 
-	MHD_add_response_header(r, "Content-Type", type);
-	MHD_add_response_header(r, "Cache-Control", "no-store");
-	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-	MHD_add_response_header(r, "Content-Security-Policy", PREVIEW_CSP);
-	enum MHD_Result rc = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
+	mhd.add_response_header(r, "Content-Type", type);
+	mhd.add_response_header(r, "Cache-Control", "no-store");
+	mhd.add_response_header(r, "X-Content-Type-Options", "nosniff");
+	mhd.add_response_header(r, "Content-Security-Policy", PREVIEW_CSP);
+	enum MHD_Result rc = mhd.queue_response(c, status, r);
+	mhd.destroy_response(r);
 	return rc;
 }
 
@@ -166,7 +225,7 @@ static ssize_t events_read(void *cls, uint64_t pos, char *out, size_t max)
 
 static enum MHD_Result events(struct preview *pv, struct MHD_Connection *c)
 {
-	const char *since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
+	const char *since = mhd.lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
 	struct stream *s = xcalloc(1, sizeof *s);
 
 	s->pv = pv;
@@ -176,11 +235,11 @@ static enum MHD_Result events(struct preview *pv, struct MHD_Connection *c)
 	if (!since || s->since > pv->gen)
 		s->since = pv->gen; /* no page to bring up to date, or one from another run of litlab */
 	pthread_mutex_unlock(&pv->lock);
-	struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, events_read, s, free);
-	MHD_add_response_header(r, "Content-Type", "text/event-stream");
-	MHD_add_response_header(r, "Cache-Control", "no-store");
-	enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, r);
-	MHD_destroy_response(r);
+	struct MHD_Response *r = mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, events_read, s, free);
+	mhd.add_response_header(r, "Content-Type", "text/event-stream");
+	mhd.add_response_header(r, "Cache-Control", "no-store");
+	enum MHD_Result rc = mhd.queue_response(c, MHD_HTTP_OK, r);
+	mhd.destroy_response(r);
 	return rc;
 }
 
@@ -242,7 +301,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "litlab serve answers GET and HEAD only\n");
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
 		return text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "litlab serve answers GET and HEAD only\n");
-	if (!host_allowed(pv, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host")))
+	if (!host_allowed(pv, mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Host")))
 		return text(c, MHD_HTTP_FORBIDDEN, "litlab serve answers only requests for this machine's own names\n");
 	if (strcmp(url, PREVIEW_EVENTS) == 0)
 		return events(pv, c);
@@ -339,6 +398,9 @@ struct preview *preview_start(const char *addr, unsigned port, char **err)
 {
 	int family;
 	unsigned bound;
+
+	if (mhd_open(err) < 0)
+		return NULL;
 	int fd = listen_on(addr, port, &bound, &family, err);
 
 	if (fd < 0)
@@ -352,7 +414,7 @@ struct preview *preview_start(const char *addr, unsigned port, char **err)
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
 	if (family == AF_INET6)
 		flags |= MHD_USE_IPv6;
-	pv->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, pv, MHD_OPTION_LISTEN_SOCKET, fd,
+	pv->d = mhd.start_daemon(flags, 0, NULL, NULL, handle, pv, MHD_OPTION_LISTEN_SOCKET, fd,
 				 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_END);
 	if (!pv->d) {
 		*err = xasprintf("cannot start the HTTP server on %s port %u", addr, bound);
@@ -429,7 +491,7 @@ void preview_stop(struct preview *pv)
 	pv->stopping = 1;
 	pthread_cond_broadcast(&pv->changed);
 	pthread_mutex_unlock(&pv->lock);
-	MHD_stop_daemon(pv->d);
+	mhd.stop_daemon(pv->d);
 	close(pv->fd);
 	files_free(pv->files, pv->n);
 	pthread_cond_destroy(&pv->changed);

@@ -119,14 +119,8 @@ static json_t *block_receipt(const struct lesson *l, const struct block *b, cons
 	json_object_set_new(j, "code_sha256", json_string(r->code));
 	json_object_set_new(j, "claim", receipts_claim(b, br));
 	r->evidence[0] = '\0';
-	if (br->ev.compiled || br->ev.executed) {
-		json_t *rec = cache_evidence_json(&br->ev);
-		char *text = rec ? json_dumps(rec, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-		if (text)
-			receipts_sha256(text, strlen(text), r->evidence);
-		free(text);
-		json_decref(rec);
-	}
+	if ((br->ev.compiled || br->ev.executed) && cache_evidence_sha256(&br->ev, r->evidence) < 0)
+		r->evidence[0] = '\0';
 	json_object_set_new(j, "evidence_sha256", *r->evidence ? json_string(r->evidence) : json_null());
 	receipts_block_hash(j, r->receipt);
 	json_object_set_new(j, "receipt_sha256", json_string(r->receipt));

@@ -18,6 +18,7 @@
 #include "base/suggest.h"
 #include "base/fs.h"
 #include "lesson/lesson.h"
+#include "lesson/prose.h"
 #include "sandbox/sandbox.h"
 #include "run/console.h"
 #include "lesson/lessonfiles.h"
@@ -111,19 +112,22 @@ static void error_at(struct lesson *l, int line, int col, const char *rule, char
 static void index_lines(struct lesson *l)
 {
 	size_t n = 1;
+	const char *t = l->text, *end = t + l->text_len;
 
-	for (size_t i = 0; i < l->text_len; i++)
-		n += l->text[i] == '\n';
+	for (const char *p = t; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+		n++;
 	l->lines = xcalloc(n, sizeof *l->lines);
 	l->line_len = xcalloc(n, sizeof *l->line_len);
-	size_t start = 0, k = 0;
-	for (size_t i = 0; i <= l->text_len; i++) {
-		if (i == l->text_len || l->text[i] == '\n') {
-			l->lines[k] = l->text + start;
-			l->line_len[k] = i - start;
+	size_t k = 0;
+	for (const char *start = t;; k++) {
+		const char *nl = memchr(start, '\n', (size_t)(end - start));
+		l->lines[k] = (char *)start;
+		l->line_len[k] = (size_t)((nl ? nl : end) - start);
+		if (!nl) {
 			k++;
-			start = i + 1;
+			break;
 		}
+		start = nl + 1;
 	}
 	l->nlines = k;
 	/* A final newline does not start another line. */
@@ -1713,15 +1717,18 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	}
 	struct buf t = BUF_INIT;
 	buf_grow(&t, len);
-	for (; i < len; i++) {
-		if (data[i] == '\r') {
+	while (i < len) {
+		const char *cr = memchr(data + i, '\r', len - i); /* the text between CRs as it is */
+		size_t run = cr ? (size_t)(cr - data) - i : len - i;
+		buf_add(&t, data + i, run);
+		i += run;
+		if (i < len) {
 			if (i + 1 < len && data[i + 1] == '\n') {
 				l->crlf = 1;
 				i++;
 			}
 			buf_addc(&t, '\n');
-		} else {
-			buf_addc(&t, data[i]);
+			i++;
 		}
 	}
 	l->text = buf_detach(&t, &l->text_len);
@@ -1851,6 +1858,7 @@ void lesson_free(struct lesson *l)
 	free(l->summary);
 	free(l->reviewed);
 	free(l->cflags);
+	prose_free(l->prose);
 	if (l->doc)
 		cmark_node_free(l->doc);
 	diags_release(&l->diags);

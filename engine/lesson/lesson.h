@@ -154,6 +154,7 @@ struct lesson {
 	size_t norphans;
 	cmark_node *doc;
 	struct diags diags;
+	struct prose *prose; /* lesson_prose(): its prose, collected once; NULL until asked */
 };
 
 /* How many blocks one block's use= may bring in, counting the blocks those use. */

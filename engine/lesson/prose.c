@@ -48,12 +48,35 @@ static void put(struct builder *b, const char *s, size_t n, size_t at)
 		b->pos[b->npos++] = at;
 }
 
+/* Appends n bytes that stand as written at offset at, at + 1, ... (all inside the block's source). */
+static void put_run(struct builder *b, const char *s, size_t n, size_t at)
+{
+	buf_add(&b->text, s, n);
+	if (b->npos + n > b->apos) {
+		b->apos = (b->npos + n) * 2 + 16;
+		b->pos = xreallocarray(b->pos, b->apos, sizeof *b->pos);
+	}
+	for (size_t i = 0; i < n; i++)
+		b->pos[b->npos++] = at + i;
+}
+
 /* Appends literal text, mapping each byte to the source. */
 static void put_mapped(struct builder *b, const char *s, size_t n)
 {
 	const char *src = b->l->text;
 
 	for (size_t i = 0; i < n; i++) {
+		/* Most text stands in the source as written from the cursor on: taken as one run, each
+		   byte mapped where the search below would map it. */
+		size_t run = 0;
+		while (i + run < n && b->cursor + run < b->limit && src[b->cursor + run] == s[i + run])
+			run++;
+		if (run) {
+			put_run(b, s + i, run, b->cursor);
+			b->cursor += run;
+			i += run - 1;
+			continue;
+		}
 		size_t at = b->cursor;
 		for (size_t k = b->cursor; k < b->limit && k < b->cursor + LOOKAHEAD; k++) {
 			if (src[k] == s[i]) {
@@ -150,6 +173,79 @@ static char *context_of(cmark_node *node)
 	return buf_detach(&b, NULL);
 }
 
+/* The offset after the unescaped byte c at k or after it, before limit; limit when there is none. */
+static size_t past(const char *src, size_t k, size_t limit, char c)
+{
+	for (; k < limit; k++) {
+		if (src[k] == '\\')
+			k++;
+		else if (src[k] == c)
+			return k + 1;
+	}
+	return limit;
+}
+
+static size_t blanks(const char *src, size_t k, size_t limit)
+{
+	while (k < limit && (src[k] == ' ' || src[k] == '\t' || src[k] == '\n'))
+		k++;
+	return k;
+}
+
+/*
+ * After a link's or an image's text: steps the cursor over the rest of it in
+ * the source, "](destination "title")", "][label]" or "]", none of which is
+ * in the text. A destination longer than LOOKAHEAD would otherwise leave the
+ * cursor behind, and every byte after it on the line mapped to the wrong
+ * column. An autolink's text is its destination, already stepped over.
+ */
+static void skip_link_tail(struct builder *b, cmark_node *link)
+{
+	const char *src = b->l->text, *url = cmark_node_get_url(link);
+	cmark_node *first = cmark_node_first_child(link);
+	const char *lit = first ? cmark_node_get_literal(first) : NULL;
+	size_t limit = b->limit, k = b->cursor;
+
+	if (lit && url && (strcmp(lit, url) == 0 || (strncmp(url, "mailto:", 7) == 0 && strcmp(lit, url + 7) == 0)))
+		return; /* <https://...>: its text was its destination */
+	/* the ']' closing the text: only markup (emphasis, escapes) stands between */
+	size_t close = k;
+	while (close < limit && close < k + LOOKAHEAD && src[close] != ']')
+		close += src[close] == '\\' ? 2 : 1;
+	if (close >= limit || close >= k + LOOKAHEAD || src[close] != ']')
+		return;
+	k = close + 1;
+	if (k < limit && src[k] == '[') {
+		b->cursor = past(src, k + 1, limit, ']');
+		return;
+	}
+	if (k >= limit || src[k] != '(') {
+		b->cursor = k; /* [text], a shortcut reference */
+		return;
+	}
+	k = blanks(src, k + 1, limit);
+	if (k < limit && src[k] == '<') {
+		k = past(src, k + 1, limit, '>');
+	} else {
+		for (int depth = 0; k < limit; k++) {
+			char c = src[k];
+			if (c == '\\')
+				k++;
+			else if (c == '(')
+				depth++;
+			else if (c == ')' && depth-- == 0)
+				break;
+			else if (c == ' ' || c == '\t' || c == '\n')
+				break;
+		}
+	}
+	k = blanks(src, k, limit);
+	if (k < limit && (src[k] == '"' || src[k] == '\'' || src[k] == '('))
+		k = blanks(src, past(src, k + 1, limit, src[k] == '(' ? ')' : src[k]), limit);
+	if (k < limit && src[k] == ')')
+		b->cursor = k + 1;
+}
+
 static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, enum unit_kind kind)
 {
 	struct builder b;
@@ -173,6 +269,9 @@ static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, 
 		cmark_event_type ev;
 		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 			cmark_node *n = cmark_iter_get_node(it);
+			if (ev == CMARK_EVENT_EXIT &&
+			    (cmark_node_get_type(n) == CMARK_NODE_LINK || cmark_node_get_type(n) == CMARK_NODE_IMAGE))
+				skip_link_tail(&b, n);
 			if (ev != CMARK_EVENT_ENTER)
 				continue;
 			const char *lit = cmark_node_get_literal(n);
@@ -425,6 +524,23 @@ void prose_release(struct prose *p)
 	free(p->v);
 	p->v = NULL;
 	p->n = 0;
+}
+
+void prose_free(struct prose *p)
+{
+	if (p)
+		prose_release(p);
+	free(p);
+}
+
+const struct prose *lesson_prose(const struct lesson *l)
+{
+	if (!l->prose) {
+		struct prose *p = xcalloc(1, sizeof *p);
+		prose_collect(p, l);
+		((struct lesson *)l)->prose = p; /* a memo: the lesson itself does not change */
+	}
+	return l->prose;
 }
 
 void lesson_text_position(const struct lesson *l, size_t off, int *line, int *col)

@@ -46,6 +46,15 @@ struct prose {
 /* Collects the units of l in document order. */
 void prose_collect(struct prose *p, const struct lesson *l);
 void prose_release(struct prose *p);
+/*
+ * l's prose, collected on the first call and kept with the lesson (the
+ * measure references, the cited values and the rules each read it: three
+ * collections were a fifth of a warm check). The lesson owns it
+ * (lesson_free); like the rest of a lesson, it is not for two threads at once.
+ */
+const struct prose *lesson_prose(const struct lesson *l);
+/* Releases and frees p; NULL is nothing. */
+void prose_free(struct prose *p);
 /* The line and column (1-based, bytes, as written) of byte off of u's text. */
 void prose_position(const struct lesson *l, const struct text_unit *u, size_t off, int *line, int *col);
 /* Line and column of an offset into lesson->text. */

@@ -125,7 +125,9 @@ static void emit(struct hl *h, const char *cls, size_t start, size_t end)
 		if (only_blanks(h->s + start, stop - start)) {
 			html_escape_text(h->out, h->s + start, stop - start);
 		} else {
-			buf_addf(h->out, "<span class=\"hl-%s\">", cls);
+			buf_adds(h->out, "<span class=\"hl-");
+			buf_adds(h->out, cls);
+			buf_adds(h->out, "\">");
 			html_escape_text(h->out, h->s + start, stop - start);
 			buf_adds(h->out, "</span>");
 		}

@@ -929,12 +929,11 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 				int out)
 {
 	struct host h;
-	struct prose p;
+	const struct prose *p = lesson_prose(lr->lesson);
 	struct buf b = BUF_INIT;
 
 	memset(&h, 0, sizeof h);
 	h.out = out;
-	prose_collect(&p, lr->lesson);
 	for (size_t i = from; i < rs->nfiles; i++) {
 		if (rs->files[i].broken)
 			continue;
@@ -942,11 +941,10 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
 		limit_cpu();
-		run_file(&h, &rs->files[i], lr, &p);
+		run_file(&h, &rs->files[i], lr, p);
 		buf_addf(&b, "E %zu", i);
 		send(out, &b);
 	}
-	prose_release(&p);
 	buf_release(&b);
 	_exit(0);
 }

@@ -31,7 +31,7 @@
 #include "base/keyhash.h"
 
 /* Bumped whenever the key's fields, the way a block is built, or the record's layout change. */
-#define CACHE_FORMAT 5
+#define CACHE_FORMAT 6
 
 /* engine/include/litlab.h, embedded at build time: blocks may include it. */
 
@@ -41,7 +41,12 @@ struct cache_file {
 	char digest[KEY_HEX + 1];
 };
 
-/* The table of files hashed in this run: open addressing on an FNV-1a hash of the path. */
+/*
+ * The table of files hashed in this run: open addressing on an FNV-1a hash
+ * of the path. It also holds folders ("\n" and the path: the digest of its
+ * names) and the answers of deps_unchanged() ("\t" and the digests), keys
+ * no path starts with.
+ */
 static size_t path_hash(const char *s)
 {
 	uint64_t h = 14695981039346656037ULL;
@@ -60,51 +65,167 @@ static struct cache_file **slot(struct cache_file **v, size_t alloc, const char 
 	return &v[i];
 }
 
-/* Called with c->lock held. */
-static void files_add(struct cache *c, struct cache_file *f)
+/* Adds f to the table *v (n entries, alloc slots; f's path not in it yet). Called with c->lock held. */
+static void table_add(struct cache_file ***v, size_t *n, size_t *alloc, struct cache_file *f)
 {
-	if (2 * (c->nfiles + 1) > c->files_alloc) {
-		size_t alloc = c->files_alloc ? 2 * c->files_alloc : 64;
-		struct cache_file **v = xcalloc(alloc, sizeof *v);
-		for (size_t i = 0; i < c->files_alloc; i++)
-			if (c->files[i])
-				*slot(v, alloc, c->files[i]->path) = c->files[i];
-		free(c->files);
-		c->files = v;
-		c->files_alloc = alloc;
+	if (2 * (*n + 1) > *alloc) {
+		size_t grown = *alloc ? 2 * *alloc : 64;
+		struct cache_file **t = xcalloc(grown, sizeof *t);
+		for (size_t i = 0; i < *alloc; i++)
+			if ((*v)[i])
+				*slot(t, grown, (*v)[i]->path) = (*v)[i];
+		free(*v);
+		*v = t;
+		*alloc = grown;
 	}
-	*slot(c->files, c->files_alloc, f->path) = f;
-	c->nfiles++;
+	*slot(*v, *alloc, f->path) = f;
+	(*n)++;
 }
 
-/* Files at least this large are hashed once per identity (memo "file-digest"), not once per run. */
-#define FILE_DIGEST_MEMO_MIN (64 * 1024)
+static void files_add(struct cache *c, struct cache_file *f)
+{
+	table_add(&c->files, &c->nfiles, &c->files_alloc, f);
+}
+
+static void table_free(struct cache_file **v, size_t alloc)
+{
+	for (size_t i = 0; i < alloc; i++)
+		if (v[i]) {
+			free(v[i]->path);
+			free(v[i]);
+		}
+	free(v);
+}
 
 /*
- * key_file() of path; for a large file (a library: libc.so.6, libgcc.a, a
- * few MiB each, most of what a warm build hashed) from the memo while the
- * file has the same identity (path, device, inode, size, modification and
- * change times), as the compiler's binary is. A header is cheaper to hash
- * than to look up.
+ * The index: the digest of each file (of its contents) and folder (of its
+ * names) hashed before, by identity: "f " or "d " and envinfo_file_id()
+ * (path, device, inode, size, modification and change times). One signed
+ * memo, read once per run and written again when it learnt something, as
+ * git's index keeps what each file's stat said: a run hashes only the files
+ * that changed, and lists only the folders that did, instead of reading
+ * every header (a hundred files, most of a warm check's reading) or one memo
+ * per large file or folder. A line is "HEX<TAB>identity"; identities with a
+ * tab or a newline in their path are not kept.
  */
-static int digest_by_identity(struct cache *c, const char *path, off_t min_size, char digest[KEY_HEX + 1])
+#define INDEX_MAX 8192 /* entries written: those this run used first */
+
+static void index_load(struct cache *c)
+{
+	size_t len = 0;
+	char *text = cache_memo_get(c, "file-index", "1", &len);
+
+	for (char *line = text, *end = text ? text + len : NULL; line && line < end;) {
+		char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+		if (n > KEY_HEX + 1 && line[KEY_HEX] == '\t' && c->nknown < INDEX_MAX) {
+			struct cache_file *f = xcalloc(1, sizeof *f);
+			f->path = xstrndup(line + KEY_HEX + 1, n - KEY_HEX - 1);
+			memcpy(f->digest, line, KEY_HEX);
+			if (c->known_alloc && *slot(c->known, c->known_alloc, f->path)) { /* a line twice */
+				free(f->path);
+				free(f);
+			} else {
+				table_add(&c->known, &c->nknown, &c->known_alloc, f);
+			}
+		}
+		line = nl ? nl + 1 : end;
+	}
+	free(text);
+}
+
+/* The digest the index knows for id: 1 with digest, else 0. The entry is marked used. */
+static int index_get(struct cache *c, const char *id, char digest[KEY_HEX + 1])
+{
+	int found = 0;
+
+	pthread_mutex_lock(&c->lock);
+	struct cache_file *f = c->known_alloc ? *slot(c->known, c->known_alloc, id) : NULL;
+	if (f) {
+		memcpy(digest, f->digest, KEY_HEX + 1);
+		f->ok = 1;
+		found = 1;
+	}
+	pthread_mutex_unlock(&c->lock);
+	return found;
+}
+
+/*
+ * Adds id's digest, unless the file changed in the last two seconds: a
+ * file's times have the kernel's clock tick as grain, and a change made
+ * within the same tick as the one hashed would not show in them (git's
+ * "racily clean" entries). Such a file is hashed again next time.
+ */
+static void index_put(struct cache *c, const char *id, const struct stat *st, const char *digest)
+{
+	time_t now = time(NULL);
+
+	if (strpbrk(id, "\t\n") || now == (time_t)-1 || st->st_ctim.tv_sec >= now - 2 || st->st_mtim.tv_sec >= now - 2)
+		return;
+	pthread_mutex_lock(&c->lock);
+	if (!c->known_alloc || !*slot(c->known, c->known_alloc, id)) {
+		struct cache_file *f = xcalloc(1, sizeof *f);
+		f->path = xstrdup(id);
+		f->ok = 1;
+		memcpy(f->digest, digest, KEY_HEX + 1);
+		table_add(&c->known, &c->nknown, &c->known_alloc, f);
+		c->known_changed = 1;
+	}
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* Writes the index when it learnt something: the entries this run used, then the others, at most INDEX_MAX. */
+static void index_save(struct cache *c)
+{
+	struct buf b = BUF_INIT;
+	size_t kept = 0;
+
+	if (!c->known_changed)
+		return;
+	for (int used = 1; used >= 0; used--)
+		for (size_t i = 0; i < c->known_alloc && kept < INDEX_MAX; i++) {
+			struct cache_file *f = c->known[i];
+			if (f && f->ok == used) {
+				buf_addf(&b, "%s\t%s\n", f->digest, f->path);
+				kept++;
+			}
+		}
+	cache_memo_put(c, "file-index", "1", b.p ? b.p : "", b.len);
+	buf_release(&b);
+}
+
+/*
+ * key_file() of path, from the index while the file has the same identity
+ * (path, device, inode, size, modification and change times), as the
+ * compiler's binary and every header and library it read are.
+ */
+static int digest_by_identity(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
 	struct stat st;
-	char *id = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= min_size ? envinfo_file_id(path)
-											   : NULL;
-	char *known = id ? cache_memo_get(c, "file-digest", id, NULL) : NULL;
+	char *file = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? envinfo_stat_id(path, &st) : NULL;
+	char *id = file ? xasprintf("f %s", file) : NULL;
 	int rc = 0;
 
-	if (known && strlen(known) == KEY_HEX) {
-		memcpy(digest, known, KEY_HEX + 1);
-	} else {
+	if (!id || !index_get(c, id, digest)) {
 		rc = key_file(path, digest);
 		if (rc == 0 && id)
-			cache_memo_put(c, "file-digest", id, digest, KEY_HEX);
+			index_put(c, id, &st, digest);
 	}
-	free(known);
+	free(file);
 	free(id);
 	return rc;
+}
+
+/* The entry of the run's table of files for path (or another key of the table), or NULL. */
+static struct cache_file *files_find(struct cache *c, const char *path)
+{
+	struct cache_file *f = NULL;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->files_alloc)
+		f = *slot(c->files, c->files_alloc, path);
+	pthread_mutex_unlock(&c->lock);
+	return f;
 }
 
 /*
@@ -130,17 +251,13 @@ static struct cache_file *files_add_once(struct cache *c, struct cache_file *nf)
 /* The digest of the file at path as this run first saw it; -1 if it could not be read. */
 static int file_digest(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
-	struct cache_file *f = NULL;
+	struct cache_file *f = files_find(c, path);
 
-	pthread_mutex_lock(&c->lock);
-	if (c->files_alloc)
-		f = *slot(c->files, c->files_alloc, path);
-	pthread_mutex_unlock(&c->lock);
 	if (!f) {
 		/* Hashed outside the lock; if two threads hash one file, the first to add it wins. */
 		struct cache_file *nf = xcalloc(1, sizeof *nf);
 		nf->path = xstrdup(path);
-		nf->ok = digest_by_identity(c, path, FILE_DIGEST_MEMO_MIN, nf->digest) == 0;
+		nf->ok = digest_by_identity(c, path, nf->digest) == 0;
 		f = files_add_once(c, nf);
 	}
 	memcpy(digest, f->digest, sizeof f->digest);
@@ -160,7 +277,7 @@ static void memo_put_cb(void *ctx, const char *id, const char *value)
 /* The hash of the compiler's binary (or one of its parts), from the memo while the file is the same. */
 static void compiler_binary(struct cache *c, const char *path, char bin[KEY_HEX + 1])
 {
-	if (digest_by_identity(c, path, 0, bin) < 0)
+	if (digest_by_identity(c, path, bin) < 0)
 		strcpy(bin, "unreadable");
 }
 
@@ -457,6 +574,7 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	struct sha256_ctx ctx;
 
 	open_records(c, fresh);
+	index_load(c);
 	assume_isolation(c, r);
 	env = runner_env_memo(r, &memo);
 	compiler_binary(c, env->compiler, bin);
@@ -477,12 +595,9 @@ void cache_release(struct cache *c)
 		pthread_mutex_unlock(&c->lock);
 		pthread_join(c->writer, NULL); /* it writes what is queued first */
 	}
-	for (size_t i = 0; i < c->files_alloc; i++)
-		if (c->files[i]) {
-			free(c->files[i]->path);
-			free(c->files[i]);
-		}
-	free(c->files);
+	table_free(c->files, c->files_alloc);
+	index_save(c);
+	table_free(c->known, c->known_alloc);
 	if (c->mismatch)
 		cache_memo_put(c, "isolation", c->fingerprint, sandbox_isolation(), strlen(sandbox_isolation()));
 	free(c->fingerprint);
@@ -840,6 +955,42 @@ static int evidence_parse(json_t *j, struct evidence *ev)
 	return 0;
 }
 
+/* 1 if s is n lowercase hex digits and nothing more. */
+static int is_hex(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return s[n] == '\0';
+}
+
+/* The hash of an "evidence" object as compact JSON with sorted keys; -1 if it cannot be written. */
+static int evidence_json_sha256(json_t *evj, char out[KEY_HEX + 1])
+{
+	char *text = evj ? json_dumps(evj, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+	struct sha256_ctx ctx;
+
+	if (!text)
+		return -1;
+	sha256_init(&ctx);
+	sha256_update(&ctx, strlen(text), (const uint8_t *)text);
+	key_finish(&ctx, out);
+	free(text);
+	return 0;
+}
+
+int cache_evidence_sha256(const struct evidence *ev, char out[KEY_HEX + 1])
+{
+	if (ev->sha256[0]) {
+		memcpy(out, ev->sha256, KEY_HEX + 1);
+		return 0;
+	}
+	json_t *evj = cache_evidence_json(ev);
+	int rc = evidence_json_sha256(evj, out);
+	json_decref(evj);
+	return rc;
+}
+
 int cache_evidence_parse(json_t *j, struct evidence *ev, char **err)
 {
 	if (evidence_parse(j, ev) < 0) {
@@ -912,23 +1063,21 @@ static int deps_digest(struct cache *c, const char *const *paths, size_t n, char
  * same image reads as fresh here. Folders of the host the user's flags or
  * the system name: links followed. Each folder is listed once per run, and
  * not at all while its identity (device, inode, modification and change
- * times) is the one the memo "dir-names" saw.
+ * times) is one the index knows.
  */
 static int dir_names_digest(struct cache *c, const char *path, char digest[KEY_HEX + 1])
 {
 	/* A folder's modification time changes whenever an entry is added, removed or renamed in
 	   it: while its identity stays, its names do (a library folder holds thousands). */
 	struct stat st;
-	char *id = stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? envinfo_file_id(path) : NULL;
-	char *known = id ? cache_memo_get(c, "dir-names", id, NULL) : NULL;
+	char *dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? envinfo_stat_id(path, &st) : NULL;
+	char *id = dir ? xasprintf("d %s", dir) : NULL;
 
-	if (known && strlen(known) == KEY_HEX) {
-		memcpy(digest, known, KEY_HEX + 1);
-		free(known);
+	free(dir);
+	if (id && index_get(c, id, digest)) {
 		free(id);
 		return 0;
 	}
-	free(known);
 	struct sha256_ctx names;
 	struct dirent **v = NULL;
 	int n = scandir(path, &v, NULL, alphasort);
@@ -940,7 +1089,7 @@ static int dir_names_digest(struct cache *c, const char *path, char digest[KEY_H
 	free(v);
 	key_finish(&names, digest);
 	if (n >= 0 && id)
-		cache_memo_put(c, "dir-names", id, digest, KEY_HEX);
+		index_put(c, id, &st, digest);
 	free(id);
 	return n;
 }
@@ -949,12 +1098,8 @@ static void dir_state(struct cache *c, const char *path, struct sha256_ctx *ctx)
 {
 	char *id = xasprintf("\n%s", path); /* in the table of files, where no path starts with a newline */
 	char digest[KEY_HEX + 1];
-	struct cache_file *f = NULL;
+	struct cache_file *f = files_find(c, id);
 
-	pthread_mutex_lock(&c->lock);
-	if (c->files_alloc)
-		f = *slot(c->files, c->files_alloc, id);
-	pthread_mutex_unlock(&c->lock);
 	if (f) {
 		key_str(ctx, f->ok ? "names" : "missing", f->digest);
 		free(id);
@@ -981,62 +1126,109 @@ static void dirs_digest(struct cache *c, const char *const *paths, size_t n, cha
 	key_finish(&ctx, out);
 }
 
-/* The strings of the array j, or NULL if it is not an array of strings. */
-static const char **strings_of(json_t *j, size_t *n)
-{
-	json_t *f;
-	size_t i;
+/*
+ * A record is its JSON object, a newline, then the files and folders it
+ * depends on, one path a line: its "deps" says how many of each ("files",
+ * "dirs") and the digests they must have. The paths stand outside the JSON
+ * because they are three quarters of a record and jansson reads about 40 MB
+ * a second: a warm check of our three lessons spent 2.5 ms reading them, for
+ * lists deps_unchanged() had mostly judged already.
+ */
+struct record_deps {
+	const char *sha256, *dirs_sha256; /* into the record's JSON */
+	char *lines;			  /* the paths, each NUL-terminated */
+	const char **files, **dirs;	  /* into lines */
+	size_t nfiles, ndirs;
+};
 
-	if (!json_is_array(j))
+static void record_deps_release(struct record_deps *d)
+{
+	free(d->lines);
+	free(d->files);
+	memset(d, 0, sizeof *d);
+}
+
+/*
+ * The JSON of the record body[0..len) (NULL with *why when there is none),
+ * and in *d its list: *ok is 0 when the list is malformed (its counts,
+ * digests or lines).
+ */
+static json_t *record_read(const char *body, size_t len, struct record_deps *d, int *ok, char **why)
+{
+	json_error_t je;
+	json_t *nf, *nd, *sum, *dsum;
+
+	memset(d, 0, sizeof *d);
+	*ok = 0;
+	json_t *rec = json_loadb(body, len, JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL, &je);
+	if (!rec) {
+		*why = xasprintf("it is not JSON: %s, line %d", je.text, je.line);
 		return NULL;
-	const char **v = xcalloc(json_array_size(j) + 1, sizeof *v);
-	json_array_foreach(j, i, f) {
-		if (!json_is_string(f)) {
-			free(v);
-			return NULL;
-		}
-		v[i] = json_string_value(f);
 	}
-	*n = json_array_size(j);
-	return v;
-}
-
-/* 1 if the files and folders a record lists are as they were, 0 if not, -1 if the lists are malformed. */
-static int deps_unchanged(struct cache *c, json_t *deps)
-{
-	json_t *want = json_object_get(deps, "sha256"), *want_dirs = json_object_get(deps, "dirs_sha256");
-	char digest[KEY_HEX + 1];
-	size_t nfiles = 0, ndirs = 0;
-
-	if (!json_is_string(want) || !json_is_string(want_dirs))
-		return -1;
-	const char **files = strings_of(json_object_get(deps, "files"), &nfiles);
-	const char **dirs = strings_of(json_object_get(deps, "dirs"), &ndirs);
-	int same = -1;
-	if (files && dirs) {
-		dirs_digest(c, dirs, ndirs, digest);
-		same = strcmp(digest, json_string_value(want_dirs)) == 0 &&
-		       deps_digest(c, files, nfiles, digest) == 0 && strcmp(digest, json_string_value(want)) == 0;
-	}
-	free(files);
-	free(dirs);
-	return same;
-}
-
-/* The array of n strings; NULL when one is not UTF-8. */
-static json_t *strings_json(char *const *v, size_t n)
-{
-	json_t *a = json_array();
-
+	size_t at = (size_t)je.position; /* what the JSON took */
+	if (json_unpack(json_object_get(rec, "deps"), "{s:o, s:o, s:o, s:o}", "files", &nf, "sha256", &sum, "dirs",
+			&nd, "dirs_sha256", &dsum) < 0 ||
+	    !json_is_string(sum) || !json_is_string(dsum) || !is_hex(json_string_value(sum), KEY_HEX) ||
+	    !is_hex(json_string_value(dsum), KEY_HEX) || !json_is_integer(nf) || !json_is_integer(nd) ||
+	    at >= len || body[at] != '\n')
+		return rec;
+	json_int_t files = json_integer_value(nf), dirs = json_integer_value(nd);
+	size_t left = len - at - 1;
+	if (files < 0 || dirs < 0 || (uint64_t)files > left / 2 || (uint64_t)dirs > left / 2 - (size_t)files)
+		return rec; /* a path takes two bytes at least */
+	size_t n = (size_t)files + (size_t)dirs;
+	char *p = d->lines = xmalloc(left + 1), *end = p + left;
+	memcpy(p, body + at + 1, left);
+	*end = '\0';
+	d->files = xcalloc(n + 1, sizeof *d->files);
 	for (size_t i = 0; i < n; i++) {
-		json_t *f = json_string(v[i]);
-		if (!f) {
-			json_decref(a);
-			return NULL;
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl || nl == p) {
+			record_deps_release(d);
+			return rec;
 		}
-		json_array_append_new(a, f);
+		*nl = '\0';
+		d->files[i] = p;
+		p = nl + 1;
 	}
-	return a;
+	if (p != end) {
+		record_deps_release(d);
+		return rec;
+	}
+	d->nfiles = (size_t)files;
+	d->dirs = d->files + files;
+	d->ndirs = (size_t)dirs;
+	d->sha256 = json_string_value(sum);
+	d->dirs_sha256 = json_string_value(dsum);
+	*ok = 1;
+	return rec;
+}
+
+/*
+ * 1 if the files and folders a record lists are as they were, else 0. The answer is kept for the rest of the run
+ * under the two digests the record wants (in the table of files, as "\t"
+ * and the digests): blocks that include the same headers list the same
+ * files, and lists that differ cannot want the same digests, each being the
+ * hash of its list's paths.
+ */
+static int deps_unchanged(struct cache *c, const struct record_deps *d)
+{
+	char digest[KEY_HEX + 1];
+	char *id = xasprintf("\t%s %s", d->sha256, d->dirs_sha256);
+	struct cache_file *f = files_find(c, id);
+
+	if (f) {
+		free(id);
+		return f->ok;
+	}
+	dirs_digest(c, d->dirs, d->ndirs, digest);
+	int same = strcmp(digest, d->dirs_sha256) == 0 && deps_digest(c, d->files, d->nfiles, digest) == 0 &&
+		   strcmp(digest, d->sha256) == 0;
+	struct cache_file *nf = xcalloc(1, sizeof *nf);
+	nf->path = id;
+	nf->ok = same;
+	files_add_once(c, nf);
+	return same;
 }
 
 struct cache_held {
@@ -1144,11 +1336,12 @@ int cache_load(struct cache *c, const char *key, struct evidence *ev)
 		return 0;
 	}
 	free(rel);
-	json_error_t je;
-	json_t *rec = json_loadb(body, body_len, JSON_ALLOW_NUL, &je);
+	struct record_deps d;
+	int deps_ok;
+	json_t *rec = record_read(body, body_len, &d, &deps_ok, &why);
 	json_t *format, *rkey, *deps, *evj;
 	if (!rec) {
-		why = xasprintf("not JSON: %s, line %d", je.text, je.line);
+		/* why says */
 	} else if (json_unpack(rec, "{s:o, s:o, s:o, s:o}", "format", &format, "key", &rkey, "deps", &deps,
 			       "evidence", &evj) < 0) {
 		why = xstrdup("a field is missing");
@@ -1156,19 +1349,24 @@ int cache_load(struct cache *c, const char *key, struct evidence *ev)
 		   strcmp(json_string_value(rkey), key) != 0) {
 		why = xstrdup("it is not the record of its key");
 	} else {
-		int fresh_deps = deps_unchanged(c, deps);
-		if (fresh_deps < 0)
+		if (!deps_ok)
 			why = xstrdup("its list of files is malformed");
-		else if (fresh_deps && cache_evidence_parse(evj, ev, &why) == 0)
+		else if (deps_unchanged(c, &d) && cache_evidence_parse(evj, ev, &why) == 0)
 			hit = 1;
 		json_t *made = json_object_get(rec, "made"); /* when it was written; optional */
 		if (hit && json_is_string(made))
 			ev->made = dup_json_str(made);
+		/* The hash of its evidence, written with it (optional): the receipts need not write the
+		   evidence out again to hash it. */
+		json_t *sum = json_object_get(rec, "evidence_sha256");
+		if (hit && json_is_string(sum) && is_hex(json_string_value(sum), KEY_HEX))
+			memcpy(ev->sha256, json_string_value(sum), KEY_HEX + 1);
 	}
 	if (why)
 		warn_corrupt(c, path, why);
 	ev->cached = hit;
 	free(why);
+	record_deps_release(&d);
 	json_decref(rec);
 	free(text);
 	free(path);
@@ -1278,31 +1476,21 @@ int cache_open_records(struct cache *c, char **err)
 	return 0;
 }
 
-static int is_hex(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-			return 0;
-	return s[n] == '\0';
-}
-
 /* The record parsed, if body is a whole record of key: else NULL with *why. */
-static json_t *record_parse(const char *key, const char *body, size_t len, char **why)
+static json_t *record_parse(const char *key, const char *body, size_t len, struct record_deps *d, char **why)
 {
-	json_error_t je;
-	json_t *rec, *format, *rkey, *deps, *evj, *files, *dirs, *sum, *dsum;
-	size_t n;
+	json_t *rec, *format, *rkey, *deps, *evj;
+	int deps_ok;
 
 	*why = NULL;
+	memset(d, 0, sizeof *d);
 	if (memchr(body, '\0', len)) {
 		*why = xstrdup("it holds a NUL byte: it is not JSON");
 		return NULL;
 	}
-	rec = json_loadb(body, len, JSON_ALLOW_NUL, &je);
-	if (!rec) {
-		*why = xasprintf("it is not JSON: %s, line %d", je.text, je.line);
+	rec = record_read(body, len, d, &deps_ok, why);
+	if (!rec)
 		return NULL;
-	}
 	struct evidence ev;
 	evidence_init(&ev);
 	if (json_unpack(rec, "{s:o, s:o, s:o, s:o}", "format", &format, "key", &rkey, "deps", &deps, "evidence",
@@ -1312,23 +1500,20 @@ static json_t *record_parse(const char *key, const char *body, size_t len, char 
 		*why = xasprintf("its format is not %d, this litlab's: it was made by another version", CACHE_FORMAT);
 	else if (!json_is_string(rkey) || strcmp(json_string_value(rkey), key) != 0)
 		*why = xstrdup("it is the record of another key");
-	else if (json_unpack(deps, "{s:o, s:o, s:o, s:o}", "files", &files, "sha256", &sum, "dirs", &dirs,
-			     "dirs_sha256", &dsum) < 0 || !json_is_string(sum) || !json_is_string(dsum) ||
-		 !is_hex(json_string_value(sum), KEY_HEX) || !is_hex(json_string_value(dsum), KEY_HEX))
-		*why = xstrdup("its list of files is malformed");
-	else if (!json_is_array(files) || !json_is_array(dirs))
+	else if (!deps_ok)
 		*why = xstrdup("its list of files is malformed");
 	else {
-		const char **f = strings_of(files, &n), **d = f ? strings_of(dirs, &n) : NULL;
-		if (!f || !d)
-			*why = xstrdup("its list of files is malformed");
-		free(f);
-		free(d);
-		if (!*why)
-			cache_evidence_parse(evj, &ev, why);
+		cache_evidence_parse(evj, &ev, why);
+		json_t *stated = json_object_get(rec, "evidence_sha256");
+		char hex[KEY_HEX + 1];
+		if (!*why && stated &&
+		    (!json_is_string(stated) || evidence_json_sha256(evj, hex) < 0 ||
+		     strcmp(hex, json_string_value(stated)) != 0))
+			*why = xstrdup("the hash it states for its evidence is not its evidence's");
 	}
 	evidence_release(&ev);
 	if (*why) {
+		record_deps_release(d);
 		json_decref(rec);
 		return NULL;
 	}
@@ -1341,7 +1526,9 @@ int cache_record_check(const char *key, const char *body, size_t len, char **why
 		*why = xstrdup("its key is not a key");
 		return -1;
 	}
-	json_t *rec = record_parse(key, body, len, why);
+	struct record_deps d;
+	json_t *rec = record_parse(key, body, len, &d, why);
+	record_deps_release(&d);
 	json_decref(rec);
 	return rec ? 0 : -1;
 }
@@ -1369,8 +1556,10 @@ int cache_record_get(struct cache *c, const char *key, char **body, size_t *len)
 
 	if (!c->have_secret || !signed_record(c, key, &text, &b, &blen))
 		return 0;
-	json_t *rec = record_parse(key, b, blen, &why);
-	int ok = rec && deps_unchanged(c, json_object_get(rec, "deps")) == 1;
+	struct record_deps d;
+	json_t *rec = record_parse(key, b, blen, &d, &why);
+	int ok = rec && deps_unchanged(c, &d);
+	record_deps_release(&d);
 	if (ok) {
 		*body = xstrndup(b, blen);
 		*len = blen;
@@ -1393,19 +1582,22 @@ int cache_record_put(struct cache *c, const char *key, const char *body, size_t 
 		return -1;
 	}
 	if (signed_record(c, key, &text, &b, &blen)) {
-		json_t *rec = record_parse(key, b, blen, &why);
+		struct record_deps d;
+		json_t *rec = record_parse(key, b, blen, &d, &why);
 		int same = blen == len && memcmp(b, body, len) == 0;
 		/* A record of the key that this cache vouches for is never replaced, unless it is stale (a
 		   file it was built with changed: a check would run the block again) and body is not. */
-		int keep = rec && (same || deps_unchanged(c, json_object_get(rec, "deps")) == 1);
+		int keep = rec && (same || deps_unchanged(c, &d));
+		record_deps_release(&d);
 		free(why);
 		free(text);
 		json_decref(rec);
 		if (keep)
 			return same ? CACHE_PUT_SAME : CACHE_PUT_KEPT;
 		if (rec) {
-			json_t *fresh = record_parse(key, body, len, &why);
-			keep = deps_unchanged(c, json_object_get(fresh, "deps")) != 1;
+			json_t *fresh = record_parse(key, body, len, &d, &why);
+			keep = !fresh || !deps_unchanged(c, &d);
+			record_deps_release(&d);
 			free(why);
 			json_decref(fresh);
 			if (keep)
@@ -1549,23 +1741,40 @@ void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 		return;
 	char dirs_hex[KEY_HEX + 1];
 	dirs_digest(c, (const char *const *)ev->dirs, ev->ndirs, dirs_hex);
-	json_t *files = strings_json(ev->deps, ev->ndeps), *dirs = strings_json(ev->dirs, ev->ndirs);
-	if (!files || !dirs) {
-		json_decref(files);
-		json_decref(dirs);
-		return;
+	/* The paths follow the JSON, one a line (record_read()): a path with a newline is not kept. */
+	struct buf lines = BUF_INIT;
+	for (size_t i = 0; i < ev->ndeps + ev->ndirs; i++) {
+		const char *path = i < ev->ndeps ? ev->deps[i] : ev->dirs[i - ev->ndeps];
+		if (!*path || strchr(path, '\n')) {
+			buf_release(&lines);
+			return;
+		}
+		buf_adds(&lines, path);
+		buf_addc(&lines, '\n');
 	}
-	json_t *deps = json_pack("{s:o, s:s, s:o, s:s}", "files", files, "sha256", digest, "dirs", dirs,
-				 "dirs_sha256", dirs_hex);
+	json_t *deps = json_pack("{s:I, s:s, s:I, s:s}", "files", (json_int_t)ev->ndeps, "sha256", digest, "dirs",
+				 (json_int_t)ev->ndirs, "dirs_sha256", dirs_hex);
 	/* NULL when a string is not UTF-8 (a flag, a compiler's name): such evidence is not kept. */
 	char made[32];
 	time_t now = time(NULL);
 	struct tm tm;
 	if (now == (time_t)-1 || !gmtime_r(&now, &tm) || !strftime(made, sizeof made, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		strcpy(made, "unknown");
-	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o, s:s}", "format", CACHE_FORMAT, "key", key, "litlab",
-				LITLAB_VERSION, "deps", deps, "evidence", cache_evidence_json(ev), "made", made);
-	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+	json_t *evj = cache_evidence_json(ev);
+	char evidence_hex[KEY_HEX + 1];
+	if (evidence_json_sha256(evj, evidence_hex) < 0) {
+		json_decref(evj);
+		json_decref(deps);
+		buf_release(&lines);
+		return;
+	}
+	json_t *rec = json_pack("{s:i, s:s, s:s, s:o, s:o, s:s, s:s}", "format", CACHE_FORMAT, "key", key, "litlab",
+				LITLAB_VERSION, "deps", deps, "evidence", evj, "evidence_sha256", evidence_hex, "made",
+				made);
+	char *json = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+	char *text = json ? xasprintf("%s\n%s", json, lines.p ? lines.p : "") : NULL;
+	free(json);
+	buf_release(&lines);
 	json_decref(rec);
 	if (text && enqueue(c, key, text) < 0) {
 		write_record(c, key, text);

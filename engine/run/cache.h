@@ -6,8 +6,11 @@
  * log and verdict, the run's end, stdout, stderr, times, every measure
  * sample with its regions, and for measure blocks when and where they were
  * measured), as a JSON file at DIR/evidence/ab/abcdef....json, named by its
- * key, with the date it was written ("made": evidence.made when loaded). DIR
- * is $LITLAB_CACHE_DIR, else ".litlab" in the current folder.
+ * key, with the date it was written ("made": evidence.made when loaded) and
+ * the hash of its evidence ("evidence_sha256": evidence.sha256); after the
+ * JSON, a newline and the paths of the files and folders it depends on, one
+ * a line, as many as its "deps" counts. DIR is $LITLAB_CACHE_DIR, else
+ * ".litlab" in the current folder.
  *
  * The key is a SHA-256 (nettle) of everything the runner's result depends
  * on that litlab can know before running: the translation unit (which names
@@ -22,7 +25,8 @@
  * are known only once it is built: the record lists every file of the
  * compiler's, the assembler's and the linker's dependency output (system
  * headers included) and one SHA-256 over their paths and contents, and a
- * record whose files changed is stale. Each file is hashed once per run.
+ * record whose files changed is stale. Each file is hashed once per run, or
+ * not at all while the index knows its identity.
  * A compilation that fails leaves no dependency output (gcc removes it):
  * such a record depends on no header, only on all the rest, the compiler's
  * identity included. Every record also lists the folders where a file the
@@ -102,6 +106,9 @@ struct cache {
 	pthread_mutex_t lock; /* guards what follows */
 	struct cache_file **files; /* hash table of the files hashed so far */
 	size_t nfiles, files_alloc;
+	struct cache_file **known; /* the index: digests of files and folders by identity (memo "file-index") */
+	size_t nknown, known_alloc;
+	int known_changed;	   /* an entry was added: the index is written at cache_release() */
 	char **warned;		   /* records already reported as corrupt */
 	size_t nwarned;
 	int write_warned;
@@ -213,5 +220,12 @@ int cache_record_put(struct cache *c, const char *key, const char *body, size_t 
 /* The record's "evidence" object, and back; -1 with *err (malloc'd) when j is not one. */
 json_t *cache_evidence_json(const struct evidence *ev);
 int cache_evidence_parse(json_t *j, struct evidence *ev, char **err);
+/*
+ * The SHA-256 of ev's "evidence" object as compact JSON with sorted keys
+ * (the receipts' evidence_sha256): the one its record states (written with
+ * the record, checked when a record is imported), else computed. 0, or -1
+ * when ev cannot be written as JSON.
+ */
+int cache_evidence_sha256(const struct evidence *ev, char out[KEY_HEX + 1]);
 
 #endif

@@ -360,10 +360,15 @@ char *envinfo_file_id(const char *path)
 
 	if (!path || stat(path, &st) < 0)
 		return NULL;
+	return envinfo_stat_id(path, &st);
+}
+
+char *envinfo_stat_id(const char *path, const struct stat *st)
+{
 	return xasprintf("%s dev=%llu ino=%llu size=%lld mtime=%lld.%09ld ctime=%lld.%09ld", path,
-			 (unsigned long long)st.st_dev, (unsigned long long)st.st_ino, (long long)st.st_size,
-			 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
-			 st.st_ctim.tv_nsec);
+			 (unsigned long long)st->st_dev, (unsigned long long)st->st_ino, (long long)st->st_size,
+			 (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec, (long long)st->st_ctim.tv_sec,
+			 st->st_ctim.tv_nsec);
 }
 
 /* 1 if the file starts with #!: a script, whose answer may come from any other program. */

@@ -63,6 +63,9 @@ void envinfo_capture_memo(struct envinfo *env, const char *cc, const struct envi
  * be read. A file replaced or rewritten (a compiler upgraded) gets another.
  */
 char *envinfo_file_id(const char *path);
+/* The same from what stat() said of path. */
+struct stat;
+char *envinfo_stat_id(const char *path, const struct stat *st);
 
 /*
  * The programs the compiler at path (run as argv, the words of $CC) runs to

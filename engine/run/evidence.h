@@ -8,6 +8,7 @@
 #define LITLAB_EVIDENCE_H
 
 #include "base/buf.h"
+#include "base/keyhash.h"
 #include "lesson/regions.h"
 #include "run/envinfo.h"
 #include "sandbox/sandbox.h"
@@ -72,6 +73,8 @@ struct evidence {
 	int held;   /* not run: a run that timed out earlier in this watch session (cache_held) */
 	char *made; /* cached: when its record was written (UTC, "2026-11-30T03:04:05Z"); NULL
 		       when not cached or for a record from before litlab kept it */
+	char sha256[KEY_HEX + 1]; /* cached: the hash its record states for it (cache_evidence_sha256()); "" when
+			    not cached or for a record from before litlab kept it */
 	char *isolation; /* the sandbox it was compiled and run in (sandbox_isolation()); NULL
 			    for a record from before litlab kept it */
 };

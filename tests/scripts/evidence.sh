@@ -71,7 +71,7 @@ grep -q "0 added, 0 already here, 6 kept" ic3.err || { cat ic3.err; echo "FAIL: 
 # Hostile archives, made from a.tar. Each must be refused (exit 1) with a message naming the file and
 # the entry, into an empty cache, which must stay without a record.
 python3 - "$work" <<'EOF'
-import hashlib, io, os, sys, tarfile
+import hashlib, io, json, os, sys, tarfile
 work = sys.argv[1]
 src = tarfile.open(os.path.join(work, "a.tar"))
 members = [(m.name, src.extractfile(m).read()) for m in src.getmembers()]
@@ -101,10 +101,22 @@ def relist(entries):
         lines.append(("%s\t%s\t%d" % (n.split("/")[2][:-5], hashlib.sha256(b).hexdigest(), len(b))).encode())
     return b"\n".join(lines) + b"\n"
 
+def restate(body):
+    """The record with the hash it states for its evidence made again (a forger can, there is no key)."""
+    d, _ = json.JSONDecoder().raw_decode(body.decode())
+    if "evidence_sha256" not in d:
+        return body
+    h = hashlib.sha256(json.dumps(d["evidence"], sort_keys=True, separators=(",", ":"),
+                                  ensure_ascii=False).encode()).hexdigest()
+    return body.replace(d["evidence_sha256"].encode(), h.encode())
+
 os.mkdir(os.path.join(work, "bad"))
 changed = body0.replace(b'"stdout":"1.1\\n"', b'"stdout":"forged\\n"').replace(b'"stdout":"2.1\\n"', b'"stdout":"forged\\n"')
 changed = changed if changed != body0 else body0.replace(b'"exit_code":0', b'"exit_code":1')
 assert changed != body0
+# changed with its manifest but not the hash it states for its evidence: refused, whoever signs
+write("misstated.tar", [("manifest.tsv", relist([(records[0][0], changed)] + records[1:])), (records[0][0], changed)] + records[1:])
+changed = restate(changed)
 write("changed.tar", [members[0], (records[0][0], changed)] + records[1:])
 # changed with its manifest: accepted without a key (the archive is trusted as its maker), refused with one
 write("relisted.tar", [("manifest.tsv", relist([(records[0][0], changed)] + records[1:])), (records[0][0], changed)] + records[1:])
@@ -137,9 +149,9 @@ write("format.tar", [("manifest.tsv", relist([(records[0][0], fmt)])), (records[
 # timings no run has (a build's page of a measure block subtracted them: a signed overflow), listed as they are
 import json
 for name, wall in (("negative-time.tar", -(1 << 63)), ("huge-time.tar", (1 << 63) - 1)):
-    d = json.loads(body0)
+    d, end = json.JSONDecoder().raw_decode(body0.decode())  # the JSON, then the paths
     d["evidence"]["run"]["wall_ns"] = wall
-    t = json.dumps(d, separators=(",", ":")).encode()
+    t = json.dumps(d, separators=(",", ":")).encode() + body0.decode()[end:].encode()
     write(name, [("manifest.tsv", relist([(records[0][0], t)])), (records[0][0], t)])
 good = open(os.path.join(work, "a.tar"), "rb").read()
 def raw(name, data):
@@ -200,6 +212,7 @@ expect_refused other-key.tar "entry '$key0': not a record this litlab can use: i
 expect_refused format.tar "entry '$key0': not a record this litlab can use: its format is not"
 expect_refused negative-time.tar "entry '$key0': not a record this litlab can use: its evidence is incomplete or malformed"
 expect_refused huge-time.tar "entry '$key0': not a record this litlab can use: its evidence is incomplete or malformed"
+expect_refused misstated.tar "entry '$key0': not a record this litlab can use: the hash it states for its evidence is not its evidence's"
 expect_refused cut-inside.tar "cut short"
 expect_refused cut-boundary.tar "the archive ends before its end marker (cut short)"
 expect_refused huge.tar "entry '$key0': it is 8589934591 bytes, more than the"

@@ -9,10 +9,12 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/util.h"
 
 static char *printable(const char *s, size_t len)
 {
@@ -72,12 +74,49 @@ static void test_unicode(void **state)
 	EXPECT("\xe2\x80\xa9", "\xe2\x80\xa9");
 }
 
+/*
+ * utf8_first_invalid() skips ASCII eight bytes at a time: whatever the
+ * alignment of a bad byte or of a character after an ASCII run, the answer
+ * is the byte-by-byte one. And buf_addf() formats into the room there is,
+ * growing only when it was too small.
+ */
+static void test_utf8_runs(void **state)
+{
+	char s[64];
+
+	(void)state;
+	for (size_t run = 0; run < 40; run++) {
+		memset(s, 'a', sizeof s);
+		s[run] = (char)0xff; /* never UTF-8 */
+		assert_int_equal(utf8_first_invalid(s, sizeof s), run);
+		memset(s, 'a', sizeof s);
+		memcpy(s + run, "\xc3\xa9", 2); /* é: valid */
+		assert_int_equal(utf8_first_invalid(s, sizeof s), sizeof s);
+		assert_int_equal(utf8_first_invalid(s, run + 1), run); /* cut inside it */
+	}
+
+	struct buf b = BUF_INIT;
+	for (int i = 0; i < 200; i++)
+		buf_addf(&b, "%d:%s;", i, i % 7 ? "x" : "a longer piece of text than the room left over");
+	struct buf want = BUF_INIT;
+	for (int i = 0; i < 200; i++) {
+		char one[80];
+		snprintf(one, sizeof one, "%d:%s;", i, i % 7 ? "x" : "a longer piece of text than the room left over");
+		buf_adds(&want, one);
+	}
+	assert_int_equal(b.len, want.len);
+	assert_string_equal(b.p, want.p);
+	buf_release(&b);
+	buf_release(&want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_controls),
 		cmocka_unit_test(test_one_line),
 		cmocka_unit_test(test_unicode),
+		cmocka_unit_test(test_utf8_runs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

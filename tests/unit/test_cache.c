@@ -324,6 +324,109 @@ static void test_store_load(void **state)
 	cache_release(&c);
 }
 
+/*
+ * A record states the hash of its evidence (the receipts' evidence_sha256),
+ * so that a warm build need not write the evidence out again to hash it: the
+ * stated hash is the computed one, and an imported record whose stated hash
+ * is not its evidence's is refused.
+ */
+static void test_evidence_hash(void **state)
+{
+	struct cache c;
+	struct evidence a, b;
+	const char *key = "44112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	char computed[KEY_HEX + 1], *body, *why = NULL;
+	size_t len;
+
+	(void)state;
+	cache_init(&c, &runner, 0);
+	evidence_init(&b);
+	fill(&a);
+	assert_string_equal(a.sha256, "");
+	assert_int_equal(cache_evidence_sha256(&a, computed), 0);
+	assert_int_equal(strlen(computed), KEY_HEX);
+	cache_store(&c, key, &a);
+	cache_flush(&c);
+	assert_int_equal(cache_load(&c, key, &b), 1);
+	assert_string_equal(b.sha256, computed);
+
+	assert_int_equal(cache_record_get(&c, key, &body, &len), 1);
+	assert_int_equal(cache_record_check(key, body, len, &why), 0);
+	char *at = strstr(body, computed);
+	assert_non_null(at);
+	at[0] = at[0] == '0' ? '1' : '0';
+	assert_int_equal(cache_record_check(key, body, len, &why), -1);
+	assert_non_null(strstr(why, "hash it states for its evidence"));
+	free(why);
+
+	/* A record from before litlab stated it is read as ever: the hash is computed. */
+	char *old = xasprintf("%.*s%s", (int)(at - body - (int)strlen("\"evidence_sha256\":\"")), body,
+			      at + KEY_HEX + 2);
+	assert_null(strstr(old, "evidence_sha256"));
+	why = NULL;
+	assert_int_equal(cache_record_check(key, old, strlen(old), &why), 0);
+	free(old);
+	free(body);
+	evidence_release(&b);
+	evidence_release(&a);
+	cache_release(&c);
+}
+
+/*
+ * A record is its JSON, a newline, then its paths one a line, as many as its
+ * "deps" counts say: any other tail is a malformed list, refused on import.
+ */
+static void test_record_paths(void **state)
+{
+	const char *key = "55112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	struct cache c;
+	struct evidence a;
+	char *body, *why = NULL;
+	size_t len;
+
+	(void)state;
+	cache_init(&c, &runner, 0);
+	fill(&a);
+	a.deps = xcalloc(2, sizeof *a.deps);
+	a.deps[0] = xstrdup("/usr/include/stdio.h");
+	a.ndeps = 1;
+	a.dirs = xcalloc(2, sizeof *a.dirs);
+	a.dirs[0] = xstrdup("/usr/local/include");
+	a.ndirs = 1;
+	cache_store(&c, key, &a);
+	cache_flush(&c);
+	assert_int_equal(cache_record_get(&c, key, &body, &len), 1);
+	assert_non_null(strstr(body, "}\n/usr/include/stdio.h\n/usr/local/include\n"));
+	assert_int_equal(cache_record_check(key, body, len, &why), 0);
+
+	const char *tails[] = { "}\n/usr/include/stdio.h\n",			/* a line short */
+				"}\n/usr/include/stdio.h\n/usr/local/include\nx\n", /* one more */
+				"}\n/usr/include/stdio.h\n/usr/local/include",	/* no last newline */
+				"}\n/usr/include/stdio.h\n\n",			/* an empty path */
+				"}/usr/include/stdio.h\n/usr/local/include\n" };	/* no newline after the JSON */
+	char *json_end = strstr(body, "}\n/usr/include/stdio.h");
+	for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
+		char *bad = xasprintf("%.*s%s", (int)(json_end - body), body, tails[i]);
+		why = NULL;
+		assert_int_equal(cache_record_check(key, bad, strlen(bad), &why), -1);
+		assert_string_equal(why, "its list of files is malformed");
+		free(why);
+		free(bad);
+	}
+	/* A count no tail could hold is refused before anything is made of it. */
+	char *huge = xstrdup(body), *count = strstr(huge, "\"files\":1,");
+	assert_non_null(count);
+	memcpy(count, "\"files\":9,", 10);
+	why = NULL;
+	assert_int_equal(cache_record_check(key, huge, strlen(huge), &why), -1);
+	assert_string_equal(why, "its list of files is malformed");
+	free(why);
+	free(huge);
+	free(body);
+	evidence_release(&a);
+	cache_release(&c);
+}
+
 static void test_headers(void **state)
 {
 	struct cache c;
@@ -387,42 +490,55 @@ static void test_headers(void **state)
 	cache_release(&c);
 
 	/*
-	 * A large one (a library's size) is hashed once per identity, a memo: stored, loaded again
-	 * from the memo, and stale once the file changes.
+	 * The index keeps each file's digest by identity: a system header's is written in it, and
+	 * believed while the identity stays (a wrong digest there makes the record stale). A header
+	 * changed in the last two seconds is not kept: its times may not yet tell a later change.
 	 */
-	fp = fopen(hdr, "w");
-	assert_non_null(fp);
-	for (int i = 0; i < 2000; i++)
-		fputs("/* padding padding padding padding padding */\n", fp);
-	fputs("#define VALUE 3\n", fp);
-	fclose(fp);
 	evidence_release(&ev);
 	evidence_init(&ev);
 	runner_block(&runner, l, b, &ev);
 	assert_true(ev.compile_ok);
+	const char *sys = NULL;
+	for (size_t i = 0; i < ev.ndeps; i++)
+		if (strstr(ev.deps[i], "/stdio.h") && strncmp(ev.deps[i], "/usr/include/", 13) == 0)
+			sys = ev.deps[i];
+	assert_non_null(sys);
 	cache_init(&c, &runner, 0);
 	cache_key(&c, &runner, l, b, key);
 	cache_store(&c, key, &ev);
 	cache_flush(&c);
 	cache_release(&c);
-	char *id = envinfo_file_id(hdr);
+	char *file = envinfo_file_id(sys), *id = xasprintf("\tf %s\n", file);
 	cache_init(&c, &runner, 0);
-	char *memo = cache_memo_get(&c, "file-digest", id, NULL);
-	assert_non_null(memo);
-	assert_int_equal(strlen(memo), KEY_HEX);
-	free(memo);
+	size_t len;
+	char *index = cache_memo_get(&c, "file-index", "1", &len);
+	assert_non_null(index);
+	char *line = strstr(index, id);
+	assert_non_null(line);
+	assert_true(line - index >= KEY_HEX);
+	char *mine_id = xasprintf("\tf %s ", hdr);
+	assert_null(strstr(index, mine_id)); /* just written */
 	evidence_init(&back);
 	assert_int_equal(cache_load(&c, key, &back), 1);
-	assert_string_equal(back.run.out.p, "3\n");
 	evidence_release(&back);
 	cache_release(&c);
-	fp = fopen(hdr, "a");
-	assert_non_null(fp);
-	fputs("#undef VALUE\n#define VALUE 4\n", fp);
-	fclose(fp);
+	char *wrong = xstrdup(index);
+	memset(wrong + (line - index) - KEY_HEX, '0', KEY_HEX);
+	cache_init(&c, &runner, 0);
+	cache_memo_put(&c, "file-index", "1", wrong, len);
+	cache_release(&c);
 	cache_init(&c, &runner, 0);
 	assert_int_equal(cache_load(&c, key, &back), 0);
+	cache_memo_put(&c, "file-index", "1", index, len);
 	cache_release(&c);
+	cache_init(&c, &runner, 0);
+	assert_int_equal(cache_load(&c, key, &back), 1);
+	evidence_release(&back);
+	cache_release(&c);
+	free(wrong);
+	free(mine_id);
+	free(index);
+	free(file);
 	free(id);
 
 	evidence_release(&ev);
@@ -637,6 +753,8 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_key),
 		cmocka_unit_test(test_store_load),
+		cmocka_unit_test(test_evidence_hash),
+		cmocka_unit_test(test_record_paths),
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_compiler_memo),
 		cmocka_unit_test(test_isolation_memo),

@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
@@ -162,6 +163,44 @@ static void test_span_after_long_link(void **state)
 }
 
 /*
+ * Text after a link whose destination is long (longer than the look-ahead
+ * that maps text to the source) keeps its column: the link's tail, "](...)"
+ * or "][label]", is stepped over in the source. Also with emphasis in the
+ * link text, a title with parentheses, an image, and a reference link.
+ */
+static void test_text_after_long_link(void **state)
+{
+	static const char *const links[] = {
+		"[the docs](https://example.com/a/very/long/path/that/goes/on/and/on/for/more/than/one/hundred/bytes/index.html)",
+		"[**the** docs](https://example.com/a/very/long/path/that/goes/on/and/on/for/more/than/one/hundred/bytes/index.html)",
+		"[the docs](https://example.com/a/very/long/path/that/goes/on/and/on/for/more/than/one/hundred/bytes/x.html \"a (title)\")",
+		"![the docs](https://example.com/a/very/long/path/that/goes/on/and/on/for/more/than/one/hundred/bytes/img.png)",
+		"[the docs][a-reference-label-that-is-long-enough-to-pass-the-look-ahead-of-the-mapping-by-far]",
+		"<https://example.com/an/autolink/that/is/long/enough/to/pass/the/look/ahead/of/the/mapping/by/far/x.html>",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof links / sizeof *links; i++) {
+		char *src = xasprintf("# T\n\nSee %s: it took 5 ms.\n\n[a-reference-label-that-is-long-enough-to-pass-"
+				      "the-look-ahead-of-the-mapping-by-far]: https://example.com/\n",
+				      links[i]);
+		struct lesson *l = lesson_parse(PATH, src, strlen(src));
+		struct prose p;
+		int line, col;
+		prose_collect(&p, l);
+		const char *five = strstr(p.v[1].text, "5 ms");
+		assert_non_null(five);
+		prose_position(l, &p.v[1], (size_t)(five - p.v[1].text), &line, &col);
+		assert_int_equal(line, 3);
+		assert_int_equal(col, (int)(strstr(src, "5 ms") - strstr(src, "See") + 1));
+		expect_positions_inside(l, &p);
+		prose_release(&p);
+		lesson_free(l);
+		free(src);
+	}
+}
+
+/*
  * A pandoc table (CommonMark: a paragraph per header and row, a thematic
  * break for the rule) is one unit, its lines as written, and a value in a
  * row takes its meaning from the header words over its column; dashes in
@@ -282,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_many_units),
 		cmocka_unit_test(test_table_unit),
 		cmocka_unit_test(test_span_after_long_link),
+		cmocka_unit_test(test_text_after_long_link),
 		cmocka_unit_test(test_pandoc_table_unit),
 		cmocka_unit_test(test_cited_values),
 	};
