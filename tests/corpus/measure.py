@@ -80,11 +80,25 @@ def locate(labels, texts):
         sys.exit(2)
 
 
+TEXI_BLOCK = r"(?:small)?(?:example|lisp|display|format|verbatim)\b"
+
+
 def as_lesson(src, dst):
-    """The file as a lesson: every fence's info string becomes 'text'; nothing else changes."""
+    """The file as a lesson: every fence's info string becomes 'text'; nothing else changes.
+    A Texinfo file (.texi) keeps its markup, but the lines that open and close its example
+    blocks (@example, @smallexample, ...) become fence lines, so that its code is code, as in a
+    Markdown reference; no line moves."""
     out, fence = [], None
+    texi = src.endswith(".texi")
     with open(src, encoding="utf-8", errors="replace") as f:
         for line in f:
+            if texi:
+                if fence is None and re.match(r"^@" + TEXI_BLOCK, line):
+                    fence, line = "@", "```text\n"
+                elif fence and re.match(r"^@end " + TEXI_BLOCK, line):
+                    fence, line = None, "```\n"
+                out.append(line)
+                continue
             m = re.match(r"^( {0,3})(`{3,}|~{3,})(.*)$", line.rstrip("\n"))
             if m and fence is None:
                 fence = m.group(2)
