@@ -3,7 +3,7 @@
 labelled set of real prose (see tests/corpus/README.md).
 
 LABELS is a tab-separated file: header lines '# key: value' (corpus, commit, files: a glob of
-the files in the set, relative to TEXTS), then one line per labelled quantity:
+the files in the set, relative to TEXTS; several 'files' lines add up), then one line per labelled quantity:
 
     FILE <TAB> LINE <TAB> LABEL <TAB> TEXT [<TAB> note]
 
@@ -40,7 +40,9 @@ def read_labels(path):
                 continue
             if line.startswith("#"):
                 m = re.match(r"#\s*(\w+):\s*(.*)", line)
-                if m:
+                if m and m.group(1) == "files" and "files" in meta:
+                    meta["files"] += "\n" + m.group(2).strip()  # several '# files:' lines: each a glob
+                elif m:
                     meta[m.group(1)] = m.group(2).strip()
                 continue
             parts = line.split("\t")
@@ -118,7 +120,8 @@ def main():
         sys.exit(__doc__)
     litlab, labels_path, texts = args
     meta, labels = read_labels(labels_path)
-    files = sorted(os.path.relpath(p, texts) for p in glob.glob(os.path.join(texts, meta.get("files", "*.md"))))
+    files = sorted({os.path.relpath(p, texts) for pattern in meta.get("files", "*.md").split("\n")
+                    for p in glob.glob(os.path.join(texts, pattern))})
     name = meta.get("corpus", os.path.basename(labels_path))
     if not files:
         print(f"{name}: not present in {texts} (see tests/corpus/README.md)")
