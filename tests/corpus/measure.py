@@ -147,7 +147,7 @@ def main():
     by_line = {}
     for lb in labels:
         by_line.setdefault((lb["file"], lb["line"]), []).append(lb)
-    reports, unlabelled, false_hits = 0, [], []
+    reports, unlabelled, false_hits, column_off = 0, [], [], []
     for lesson in doc["lessons"]:
         rel = lesson_of.get(lesson["path"]) or lesson_of.get(os.path.abspath(lesson["path"]))
         for d in lesson["diagnostics"]:
@@ -173,6 +173,19 @@ def main():
                     want = re.sub(r"#\d+$", "", lb["text"])
                     if "first" in lb and said.endswith(want) and "\n" not in want and said != want:
                         best = lb
+                        break
+            if best is None:
+                # The engine's column is wrong after a long link destination on the same line (a
+                # URL of about 100 bytes or more is not counted): the label not yet reported on that
+                # line whose text is the reported quantity, or inside it, counted and listed with -v.
+                m = re.search(r"'([^']*)' in ", d["message"])
+                said = " ".join(m.group(1).split()) if m else ""
+                for lb in by_line.get((rel, d["line"]), []):
+                    want = re.sub(r"#\d+$", "", lb["text"])
+                    if "first" in lb and not lb["hit"] and said and (want in said or said in want) \
+                            and lb["first"] > d["column"]:
+                        best = lb
+                        column_off.append(f"{rel}:{d['line']}:{d['column']}: '{said}' stands at column {lb['first']}")
                         break
             if best is None:
                 unlabelled.append(f"{rel}:{d['line']}:{d['column']}: {d['message']}")
@@ -209,6 +222,8 @@ def main():
             print(f"  false: {s}")
         for s in unlabelled:
             print(f"  unlabelled: {s}")
+        for s in column_off:
+            print(f"  column off (matched by its text): {s}")
     return 0
 
 
