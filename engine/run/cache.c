@@ -1502,14 +1502,18 @@ static json_t *record_parse(const char *key, const char *body, size_t len, struc
 		*why = xstrdup("it is the record of another key");
 	else if (!deps_ok)
 		*why = xstrdup("its list of files is malformed");
-	else {
-		cache_evidence_parse(evj, &ev, why);
-		json_t *stated = json_object_get(rec, "evidence_sha256");
-		char hex[KEY_HEX + 1];
-		if (!*why && stated &&
-		    (!json_is_string(stated) || evidence_json_sha256(evj, hex) < 0 ||
-		     strcmp(hex, json_string_value(stated)) != 0))
+	else if (cache_evidence_parse(evj, &ev, why) == 0) {
+		/* Its evidence as this litlab writes what it read: a record loaded later is trusted for
+		   the hash it states, which must then be the one computed from the evidence shown. */
+		json_t *stated = json_object_get(rec, "evidence_sha256"), *canon = cache_evidence_json(&ev);
+		char hex[KEY_HEX + 1], written[KEY_HEX + 1];
+		if (evidence_json_sha256(canon, written) < 0 || evidence_json_sha256(evj, hex) < 0 ||
+		    strcmp(hex, written) != 0)
+			*why = xstrdup("its evidence is not written as litlab writes it (a field too many, or "
+				       "another spelling of a value)");
+		else if (stated && (!json_is_string(stated) || strcmp(written, json_string_value(stated)) != 0))
 			*why = xstrdup("the hash it states for its evidence is not its evidence's");
+		json_decref(canon);
 	}
 	evidence_release(&ev);
 	if (*why) {

@@ -22,6 +22,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <nettle/sha2.h>
+
 #include "base/buf.h"
 #include "run/cache.h"
 #include "lesson/lesson.h"
@@ -358,6 +360,35 @@ static void test_evidence_hash(void **state)
 	assert_int_equal(cache_record_check(key, body, len, &why), -1);
 	assert_non_null(strstr(why, "hash it states for its evidence"));
 	free(why);
+
+	at[0] = at[0] == '0' ? '1' : '0';
+
+	/* Evidence with a field litlab does not read, its hash stated for it (anyone can compute
+	   it): refused, since the hash a loaded record states is trusted as the one of the evidence
+	   shown, and this one would cover a claim that is shown nowhere. */
+	json_error_t je;
+	json_t *rec = json_loadb(body, len, JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL, &je);
+	json_t *evj = json_object_get(rec, "evidence");
+	assert_non_null(evj);
+	json_object_set_new(evj, "note", json_string("exit code 0, all tests passed"));
+	char *evtext = json_dumps(evj, JSON_COMPACT | JSON_SORT_KEYS);
+	struct sha256_ctx sctx;
+	char restated[KEY_HEX + 1];
+	sha256_init(&sctx);
+	sha256_update(&sctx, strlen(evtext), (const uint8_t *)evtext);
+	key_finish(&sctx, restated);
+	json_object_set_new(rec, "evidence_sha256", json_string(restated));
+	char *json = json_dumps(rec, JSON_COMPACT);
+	char *extra = xasprintf("%s%s", json, body + je.position);
+	why = NULL;
+	assert_int_equal(cache_record_check(key, extra, strlen(extra), &why), -1);
+	assert_non_null(strstr(why, "not written as litlab writes it"));
+	free(why);
+	free(extra);
+	free(json);
+	free(evtext);
+	json_decref(rec);
+	at[0] = at[0] == '0' ? '1' : '0';
 
 	/* A record from before litlab stated it is read as ever: the hash is computed. */
 	char *old = xasprintf("%.*s%s", (int)(at - body - (int)strlen("\"evidence_sha256\":\"")), body,
