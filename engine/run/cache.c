@@ -1697,7 +1697,8 @@ void cache_flush(struct cache *c)
 /* Evidence that the next run could well give otherwise is not kept. */
 static int storable(const struct evidence *ev)
 {
-	if ((!ev->compiled && !ev->executed) || ev->setup_error || (ev->compiled && ev->compile_end != END_EXITED))
+	if ((!ev->compiled && !ev->executed) || ev->setup_error || ev->deps_unknown ||
+	    (ev->compiled && ev->compile_end != END_EXITED))
 		return 0;
 	if (ev->executed && ev->run.limit) {
 		int known = 0;

@@ -208,45 +208,102 @@ int runner_sanitizes(const struct runner *r, const struct block *b)
 #define DEPS_MAX (4u << 20)
 
 /*
+ * One word of a dependency list at *p, before end, as make reads it: "\\ ",
+ * "\\<tab>" and "\\#" stand for the byte after the backslash, "$$" for "$",
+ * a backslash before a newline is a blank. Into word; *p is left at the
+ * blank or newline after it. -1 when the word holds a byte the list cannot
+ * say unambiguously (another backslash, a lone "$"): the compiler writes
+ * names as they are, and a backslash or a newline in a file's name would
+ * make the list read as other files.
+ */
+static int deps_word(const char **p, const char *end, struct buf *word)
+{
+	for (; *p < end; (*p)++) {
+		char c = **p;
+		if (c == '\\' && *p + 1 < end && (*p)[1] == '\n')
+			return 0;
+		if ((c == '\\' && *p + 1 < end && ((*p)[1] == ' ' || (*p)[1] == '\t' || (*p)[1] == '#')) ||
+		    (c == '$' && *p + 1 < end && (*p)[1] == '$')) {
+			buf_addc(word, *++(*p));
+			continue;
+		}
+		if (c == '\\' || c == '$')
+			return -1;
+		if (c == ' ' || c == '\t' || c == '\n')
+			return 0;
+		buf_addc(word, c);
+	}
+	return 0;
+}
+
+/*
  * Reads a dependency list the compiler or the linker wrote into the build
  * folder (make syntax: "prog: a.c b.h \", blanks escaped with a
  * backslash) into ev->deps: the absolute paths of files the sandbox shows
  * from the host. What is in the folder (the translation unit, litlab.h) is
  * keyed apart; what else a launch saw (its /tmp, /dev, /proc) is its own.
  * A compiler that failed may have written nothing: then there are none.
+ * The list is one rule; after it come only the linker's empty rules
+ * ("file:"), each for a file the rule named. A list that reads otherwise
+ * (a name with a backslash, or a newline, which the compiler writes as it
+ * is: "a\\nb.h" would read as "a", and the file's changes would go
+ * unnoticed) sets ev->deps_unknown: such evidence is not cached.
  */
 static void read_deps(struct evidence *ev, int dirfd, const char *name)
 {
 	char *text;
 	size_t len;
 	struct buf word = BUF_INIT;
+	struct strvec named = STRVEC_INIT; /* every file the rule names */
+	int unknown = 0;
 
 	if (fs_read(dirfd, name, DEPS_MAX, &text, &len) < 0)
 		return;
-	const char *p = memchr(text, ':', len); /* after the target */
-	for (p = p ? p + 1 : text + len; p <= text + len; p++) {
-		char c = p < text + len ? *p : ' ';
-		if (c == '\\' && p + 1 < text + len && (p[1] == ' ' || p[1] == '#' || p[1] == '\\')) {
-			buf_addc(&word, *++p);
+	const char *end = text + len, *p = memchr(text, ':', len); /* after the target */
+	if (memchr(text, '\0', len))
+		unknown = 1;
+	for (p = p ? p + 1 : end; !unknown && p < end && *p != '\n';) {
+		if (*p == ' ' || *p == '\t') {
+			p++;
 			continue;
 		}
-		if (c == '$' && p + 1 < text + len && p[1] == '$') {
-			buf_addc(&word, *++p);
+		if (*p == '\\' && p + 1 < end && p[1] == '\n') {
+			p += 2;
 			continue;
 		}
-		if (c != ' ' && c != '\t' && c != '\n' && c != '\\') {
-			buf_addc(&word, c);
-			continue;
+		buf_reset(&word);
+		if (deps_word(&p, end, &word) < 0 || (word.len && word.p[word.len - 1] == ':')) {
+			unknown = 1;
+			break;
 		}
-		int keep = word.len > 1 && word.p[0] == '/' && word.p[word.len - 1] != ':' && sandbox_shows(word.p);
+		strvec_push(&named, word.p);
+		int keep = word.len > 1 && word.p[0] == '/' && sandbox_shows(word.p);
 		for (size_t i = 0; keep && i < ev->ndeps; i++)
 			keep = strcmp(ev->deps[i], word.p) != 0;
 		if (keep) {
 			ev->deps = xreallocarray(ev->deps, ev->ndeps + 1, sizeof *ev->deps);
 			ev->deps[ev->ndeps++] = xstrdup(word.p);
 		}
-		buf_reset(&word);
 	}
+	/* The rest: empty lines, and empty rules for files the rule named. */
+	while (!unknown && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *eol = nl ? nl : end;
+		if (eol > p) {
+			buf_reset(&word);
+			const char *q = p;
+			int known = deps_word(&q, eol - 1, &word) == 0 && q == eol - 1 && eol[-1] == ':' && word.len;
+			for (size_t i = 0; known && i < named.n; i++)
+				if (strcmp(named.v[i], word.p) == 0)
+					break;
+				else if (i + 1 == named.n)
+					known = 0;
+			unknown = !known || !named.n;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (unknown)
+		ev->deps_unknown = 1;
+	strvec_clear(&named);
 	buf_release(&word);
 	free(text);
 }
