@@ -1733,13 +1733,35 @@ static int isolation_changed(struct cache *c)
 	return 1;
 }
 
+/*
+ * 1 if a file or folder ev depends on changed (its change time, which no one
+ * can set) since its build began: the compiler may have read it before the
+ * change, and the record would state its hash after it, stale evidence
+ * taken as fresh from then on (ccache's "too new" files). It is run again
+ * next time. A change in the very clock tick the build began (a few
+ * milliseconds) may not show: a change time is the clock's last tick, or
+ * (Linux 6.13 on) a finer time when the file was looked at since; either is
+ * at most the clock's fine time (CLOCK_REALTIME) when it was made, so a
+ * header saved and then built at once is kept.
+ */
+static int changed_since_built(const struct evidence *ev)
+{
+	struct stat st;
+
+	for (size_t i = 0; ev->built_ns && i < ev->ndeps + ev->ndirs; i++)
+		if (stat(i < ev->ndeps ? ev->deps[i] : ev->dirs[i - ev->ndeps], &st) == 0 &&
+		    (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec > ev->built_ns)
+			return 1;
+	return 0;
+}
+
 void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 {
 	char digest[KEY_HEX + 1];
 
 	if (c->held && ev->executed && ev->run.end == END_TIMEOUT && !ev->setup_error)
 		held_store(c->held, key, ev);
-	if (!storable(ev) || isolation_changed(c))
+	if (!storable(ev) || changed_since_built(ev) || isolation_changed(c))
 		return;
 	/* A file that cannot be read or named in JSON would be a dependency the record cannot check. */
 	if (deps_digest(c, (const char *const *)ev->deps, ev->ndeps, digest) < 0)

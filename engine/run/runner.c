@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/embedded.h"
@@ -753,6 +754,9 @@ static int compile_launch(struct runner_build *bd, char **argv, struct evidence 
 	runner_compile_limits(&la.lim);
 	struct launch_result res;
 	launch_result_init(&res);
+	struct timespec began;
+	if (!ev->built_ns && clock_gettime(CLOCK_REALTIME, &began) == 0)
+		ev->built_ns = (long long)began.tv_sec * 1000000000LL + began.tv_nsec;
 	int rc = sandbox_launch(&la, &res);
 	ev->compiled = 1;
 	ev->compile_end = res.end;

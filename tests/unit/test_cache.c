@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <nettle/sha2.h>
@@ -400,6 +401,49 @@ static void test_evidence_hash(void **state)
 	free(body);
 	evidence_release(&b);
 	evidence_release(&a);
+	cache_release(&c);
+}
+
+/*
+ * A header changed after the build began (an editor saving during a check):
+ * the compiler may have read it before, and its hash is taken after; such
+ * evidence is not kept (it was, and stood as fresh for the new header). One
+ * changed before the build is kept. No timing: the header is written after
+ * the time the evidence says its build began, or the build is said to begin
+ * a minute after it was written.
+ */
+static void test_changed_while_built(void **state)
+{
+	const char *key = "66112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	struct cache c;
+	struct evidence a, b;
+	struct timespec t;
+	char *header = xasprintf("%s/edited.h", root);
+
+	(void)state;
+	cache_init(&c, &runner, 0);
+	fill(&a);
+	a.deps = xcalloc(2, sizeof *a.deps);
+	a.deps[0] = xstrdup(header);
+	a.ndeps = 1;
+	assert_int_equal(clock_gettime(CLOCK_REALTIME_COARSE, &t), 0);
+	a.built_ns = (long long)t.tv_sec * 1000000000LL + t.tv_nsec - 1;
+	FILE *fp = fopen(header, "w");
+	assert_non_null(fp);
+	fputs("#define EDITED 1\n", fp);
+	fclose(fp);
+	cache_store(&c, key, &a);
+	cache_flush(&c);
+	evidence_init(&b);
+	assert_int_equal(cache_load(&c, key, &b), 0);
+	a.built_ns += 60LL * 1000000000LL;
+	cache_store(&c, key, &a);
+	cache_flush(&c);
+	assert_int_equal(cache_load(&c, key, &b), 1);
+	evidence_release(&b);
+	evidence_release(&a);
+	unlink(header);
+	free(header);
 	cache_release(&c);
 }
 
@@ -786,6 +830,7 @@ int main(void)
 		cmocka_unit_test(test_store_load),
 		cmocka_unit_test(test_evidence_hash),
 		cmocka_unit_test(test_record_paths),
+		cmocka_unit_test(test_changed_while_built),
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_compiler_memo),
 		cmocka_unit_test(test_isolation_memo),
