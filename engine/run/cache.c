@@ -1183,7 +1183,9 @@ static json_t *record_read(const char *body, size_t len, struct record_deps *d, 
 	d->files = xcalloc(n + 1, sizeof *d->files);
 	for (size_t i = 0; i < n; i++) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl || nl == p) {
+		/* Absolute paths only: the run's table keeps other things under keys that start with a
+		   tab or a newline (deps_unchanged(), dir_state()), which a path must not name. */
+		if (!nl || nl == p || *p != '/') {
 			record_deps_release(d);
 			return rec;
 		}

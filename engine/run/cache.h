@@ -8,7 +8,7 @@
  * measured), as a JSON file at DIR/evidence/ab/abcdef....json, named by its
  * key, with the date it was written ("made": evidence.made when loaded) and
  * the hash of its evidence ("evidence_sha256": evidence.sha256); after the
- * JSON, a newline and the paths of the files and folders it depends on, one
+ * JSON, a newline and the (absolute) paths of the files and folders it depends on, one
  * a line, as many as its "deps" counts. DIR is $LITLAB_CACHE_DIR, else
  * ".litlab" in the current folder.
  *

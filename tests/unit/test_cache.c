@@ -478,6 +478,7 @@ static void test_record_paths(void **state)
 				"}\n/usr/include/stdio.h\n/usr/local/include\nx\n", /* one more */
 				"}\n/usr/include/stdio.h\n/usr/local/include",	/* no last newline */
 				"}\n/usr/include/stdio.h\n\n",			/* an empty path */
+				"}\n\t/usr/include/stdio.h\n/usr/local/include\n",	/* a relative one (a key of the run's table) */
 				"}/usr/include/stdio.h\n/usr/local/include\n" };	/* no newline after the JSON */
 	char *json_end = strstr(body, "}\n/usr/include/stdio.h");
 	for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
