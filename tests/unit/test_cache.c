@@ -405,6 +405,27 @@ static void test_evidence_hash(void **state)
 }
 
 /*
+ * A file is hashed as long as its size says: a record (an imported one lists
+ * any path) naming /proc/self/pagemap had litlab read hundreds of gigabytes,
+ * and /proc's files, which say 0 bytes, were hashed by what they gave.
+ */
+static void test_key_file_bounded(void **state)
+{
+	char hex[KEY_HEX + 1], *path = xasprintf("%s/sized.h", root);
+	FILE *fp = fopen(path, "w");
+
+	(void)state;
+	assert_non_null(fp);
+	fputs("#define SIZED 1\n", fp);
+	fclose(fp);
+	assert_int_equal(key_file(path, hex), 0);
+	assert_int_equal(key_file("/proc/self/status", hex), -1);
+	assert_int_equal(key_file("/proc/self/pagemap", hex), -1);
+	unlink(path);
+	free(path);
+}
+
+/*
  * A header changed after the build began (an editor saving during a check):
  * the compiler may have read it before, and its hash is taken after; such
  * evidence is not kept (it was, and stood as fresh for the new header). One
@@ -832,6 +853,7 @@ int main(void)
 		cmocka_unit_test(test_evidence_hash),
 		cmocka_unit_test(test_record_paths),
 		cmocka_unit_test(test_changed_while_built),
+		cmocka_unit_test(test_key_file_bounded),
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_compiler_memo),
 		cmocka_unit_test(test_isolation_memo),
