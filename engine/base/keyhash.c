@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/fs.h"
@@ -50,22 +51,38 @@ int key_file(const char *path, char out[KEY_HEX + 1])
 {
 	int fd = fs_open_regular(path); /* never a device or a FIFO a compiler was made to read */
 	struct sha256_ctx ctx;
+	struct stat st;
 	uint8_t chunk[65536];
 	ssize_t n;
 
 	if (fd < 0)
 		return -1;
+	/* The bytes its size says, and not one more: files of /proc and /sys say 0 and have text,
+	   /proc/self/pagemap hundreds of gigabytes, /proc/kmsg waits for the kernel (a record of an
+	   archive may list any path); a file that grows or shrinks while read is not the one hashed. */
+	if (fstat(fd, &st) < 0 || fcntl(fd, F_SETFL, O_NONBLOCK) < 0) {
+		close(fd);
+		return -1;
+	}
+	off_t left = st.st_size;
 	sha256_init(&ctx);
-	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+	for (;;) {
+		size_t want = left <= 0 ? 1 : (uint64_t)left < sizeof chunk ? (size_t)left : sizeof chunk;
+		n = read(fd, chunk, want); /* at its end, one byte more: there must be none */
+		if (n == 0)
+			break;
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0) {
+		if (n < 0 || left == 0) {
 			close(fd);
 			return -1;
 		}
 		sha256_update(&ctx, (size_t)n, chunk);
+		left -= n;
 	}
 	close(fd);
+	if (left != 0)
+		return -1;
 	key_finish(&ctx, out);
 	return 0;
 }

@@ -32,6 +32,7 @@ struct builder {
 	struct code_span *spans;
 	size_t nspans;
 	size_t no_tick; /* no backtick from here to limit (SIZE_MAX: not known) */
+	size_t tail_budget; /* bytes skip_link_tail() may still scan in this unit */
 };
 
 /* Appends n bytes that all came from offset at, which is kept inside the block's source. */
@@ -198,31 +199,23 @@ static size_t blanks(const char *src, size_t k, size_t limit)
  * in the text. A destination longer than LOOKAHEAD would otherwise leave the
  * cursor behind, and every byte after it on the line mapped to the wrong
  * column. An autolink's text is its destination, already stepped over.
+ * link_tail() reads the tail from k, the cursor, before limit: *to is where
+ * the cursor goes when it found one (else left as it was); it returns how
+ * far it read.
  */
-static void skip_link_tail(struct builder *b, cmark_node *link)
+static size_t link_tail(const char *src, size_t k, size_t limit, size_t *to)
 {
-	const char *src = b->l->text, *url = cmark_node_get_url(link);
-	cmark_node *first = cmark_node_first_child(link);
-	const char *lit = first ? cmark_node_get_literal(first) : NULL;
-	size_t limit = b->limit, k = b->cursor;
-
-	if (lit && url && (strcmp(lit, url) == 0 || (strncmp(url, "mailto:", 7) == 0 && strcmp(lit, url + 7) == 0)))
-		return; /* <https://...>: its text was its destination */
 	/* the ']' closing the text: only markup (emphasis, escapes) stands between */
 	size_t close = k;
 	while (close < limit && close < k + LOOKAHEAD && src[close] != ']')
 		close += src[close] == '\\' ? 2 : 1;
 	if (close >= limit || close >= k + LOOKAHEAD || src[close] != ']')
-		return;
+		return close;
 	k = close + 1;
-	if (k < limit && src[k] == '[') {
-		b->cursor = past(src, k + 1, limit, ']');
-		return;
-	}
-	if (k >= limit || src[k] != '(') {
-		b->cursor = k; /* [text], a shortcut reference */
-		return;
-	}
+	if (k < limit && src[k] == '[')
+		return *to = past(src, k + 1, limit, ']');
+	if (k >= limit || src[k] != '(')
+		return *to = k; /* [text], a shortcut reference */
 	k = blanks(src, k + 1, limit);
 	if (k < limit && src[k] == '<') {
 		k = past(src, k + 1, limit, '>');
@@ -243,7 +236,35 @@ static void skip_link_tail(struct builder *b, cmark_node *link)
 	if (k < limit && (src[k] == '"' || src[k] == '\'' || src[k] == '('))
 		k = blanks(src, past(src, k + 1, limit, src[k] == '(' ? ')' : src[k]), limit);
 	if (k < limit && src[k] == ')')
-		b->cursor = k + 1;
+		*to = k + 1;
+	return k + 1;
+}
+
+/*
+ * The scans of link_tail() are paid from the unit's budget (twice its
+ * source): a tail that does not match leaves the cursor where it was, and
+ * without a budget each of thousands of links after it would scan the same
+ * long destination again (quadratic: a 500 KB paragraph took ten seconds).
+ * A lesson's own links use their tails' length of it.
+ */
+static void skip_link_tail(struct builder *b, cmark_node *link)
+{
+	const char *url = cmark_node_get_url(link);
+	cmark_node *first = cmark_node_first_child(link);
+	const char *lit = first ? cmark_node_get_literal(first) : NULL;
+	size_t k = b->cursor, to = SIZE_MAX;
+
+	if (lit && url && (strcmp(lit, url) == 0 || (strncmp(url, "mailto:", 7) == 0 && strcmp(lit, url + 7) == 0)))
+		return; /* <https://...>: its text was its destination */
+	if (!b->tail_budget)
+		return;
+	/* Scanned no further than the budget; the tail of a link cut by it is not stepped over. */
+	size_t limit = b->limit - k > b->tail_budget ? k + b->tail_budget : b->limit;
+	size_t reached = link_tail(b->l->text, k, limit, &to);
+	size_t spent = reached > k ? reached - k : 1;
+	b->tail_budget -= spent < b->tail_budget ? spent : b->tail_budget;
+	if (to != SIZE_MAX && (to < limit || limit == b->limit))
+		b->cursor = to;
 }
 
 static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, enum unit_kind kind)
@@ -260,6 +281,7 @@ static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, 
 	b.limit = line_end(l, end > line ? end : line);
 	if (b.limit < l->text_len)
 		b.limit++; /* the newline */
+	b.tail_budget = 2 * (b.limit - b.cursor) + 2 * LOOKAHEAD;
 
 	if (kind == UNIT_HTML) {
 		const char *lit = cmark_node_get_literal(node);

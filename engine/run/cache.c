@@ -1183,7 +1183,9 @@ static json_t *record_read(const char *body, size_t len, struct record_deps *d, 
 	d->files = xcalloc(n + 1, sizeof *d->files);
 	for (size_t i = 0; i < n; i++) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl || nl == p) {
+		/* Absolute paths only: the run's table keeps other things under keys that start with a
+		   tab or a newline (deps_unchanged(), dir_state()), which a path must not name. */
+		if (!nl || nl == p || *p != '/') {
 			record_deps_release(d);
 			return rec;
 		}
@@ -1502,14 +1504,18 @@ static json_t *record_parse(const char *key, const char *body, size_t len, struc
 		*why = xstrdup("it is the record of another key");
 	else if (!deps_ok)
 		*why = xstrdup("its list of files is malformed");
-	else {
-		cache_evidence_parse(evj, &ev, why);
-		json_t *stated = json_object_get(rec, "evidence_sha256");
-		char hex[KEY_HEX + 1];
-		if (!*why && stated &&
-		    (!json_is_string(stated) || evidence_json_sha256(evj, hex) < 0 ||
-		     strcmp(hex, json_string_value(stated)) != 0))
+	else if (cache_evidence_parse(evj, &ev, why) == 0) {
+		/* Its evidence as this litlab writes what it read: a record loaded later is trusted for
+		   the hash it states, which must then be the one computed from the evidence shown. */
+		json_t *stated = json_object_get(rec, "evidence_sha256"), *canon = cache_evidence_json(&ev);
+		char hex[KEY_HEX + 1], written[KEY_HEX + 1];
+		if (evidence_json_sha256(canon, written) < 0 || evidence_json_sha256(evj, hex) < 0 ||
+		    strcmp(hex, written) != 0)
+			*why = xstrdup("its evidence is not written as litlab writes it (a field too many, or "
+				       "another spelling of a value)");
+		else if (stated && (!json_is_string(stated) || strcmp(written, json_string_value(stated)) != 0))
 			*why = xstrdup("the hash it states for its evidence is not its evidence's");
+		json_decref(canon);
 	}
 	evidence_release(&ev);
 	if (*why) {
@@ -1693,7 +1699,8 @@ void cache_flush(struct cache *c)
 /* Evidence that the next run could well give otherwise is not kept. */
 static int storable(const struct evidence *ev)
 {
-	if ((!ev->compiled && !ev->executed) || ev->setup_error || (ev->compiled && ev->compile_end != END_EXITED))
+	if ((!ev->compiled && !ev->executed) || ev->setup_error || ev->deps_unknown ||
+	    (ev->compiled && ev->compile_end != END_EXITED))
 		return 0;
 	if (ev->executed && ev->run.limit) {
 		int known = 0;
@@ -1728,13 +1735,35 @@ static int isolation_changed(struct cache *c)
 	return 1;
 }
 
+/*
+ * 1 if a file or folder ev depends on changed (its change time, which no one
+ * can set) since its build began: the compiler may have read it before the
+ * change, and the record would state its hash after it, stale evidence
+ * taken as fresh from then on (ccache's "too new" files). It is run again
+ * next time. A change in the very clock tick the build began (a few
+ * milliseconds) may not show: a change time is the clock's last tick, or
+ * (Linux 6.13 on) a finer time when the file was looked at since; either is
+ * at most the clock's fine time (CLOCK_REALTIME) when it was made, so a
+ * header saved and then built at once is kept.
+ */
+static int changed_since_built(const struct evidence *ev)
+{
+	struct stat st;
+
+	for (size_t i = 0; ev->built_ns && i < ev->ndeps + ev->ndirs; i++)
+		if (stat(i < ev->ndeps ? ev->deps[i] : ev->dirs[i - ev->ndeps], &st) == 0 &&
+		    (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec > ev->built_ns)
+			return 1;
+	return 0;
+}
+
 void cache_store(struct cache *c, const char *key, const struct evidence *ev)
 {
 	char digest[KEY_HEX + 1];
 
 	if (c->held && ev->executed && ev->run.end == END_TIMEOUT && !ev->setup_error)
 		held_store(c->held, key, ev);
-	if (!storable(ev) || isolation_changed(c))
+	if (!storable(ev) || changed_since_built(ev) || isolation_changed(c))
 		return;
 	/* A file that cannot be read or named in JSON would be a dependency the record cannot check. */
 	if (deps_digest(c, (const char *const *)ev->deps, ev->ndeps, digest) < 0)

@@ -8,7 +8,7 @@
  * measured), as a JSON file at DIR/evidence/ab/abcdef....json, named by its
  * key, with the date it was written ("made": evidence.made when loaded) and
  * the hash of its evidence ("evidence_sha256": evidence.sha256); after the
- * JSON, a newline and the paths of the files and folders it depends on, one
+ * JSON, a newline and the (absolute) paths of the files and folders it depends on, one
  * a line, as many as its "deps" counts. DIR is $LITLAB_CACHE_DIR, else
  * ".litlab" in the current folder.
  *
@@ -200,7 +200,8 @@ size_t cache_held_clear(struct cache_held *h);
  * sends what check would not use); else 0.
  *
  * cache_record_check(): 0 when body is a whole record of key that this
- * litlab reads (its format, its key, its evidence, its lists of files);
+ * litlab reads (its format, its key, its evidence, written as this litlab
+ * writes what it reads, and the hash it states of it, its lists of files);
  * else -1 with *why (malloc'd).
  *
  * cache_record_put(): writes body (checked first) as key's record, signed

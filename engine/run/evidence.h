@@ -53,6 +53,11 @@ struct evidence {
 	   of files the sandbox shows from the host (sandbox_shows()); the cache hashes them. */
 	char **deps;
 	size_t ndeps;
+	int deps_unknown; /* a list named a file in a way it cannot be read back (runner.c): not cached */
+	/* When its first compilation began (CLOCK_REALTIME, of which files' change times
+	   are the last tick or, Linux 6.13 on, the time itself), or 0: a file of deps or dirs changed since may have been read before the
+	   change and hashed after it, so such evidence is not cached. */
+	long long built_ns;
 	/* The folders whose entries decide which files the compiler and the linker find (a
 	   header put in one earlier on the search path, one that was missing appearing): the
 	   system's include and library folders, those the flags name (-I, -isystem, -iquote,

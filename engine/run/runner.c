@@ -15,10 +15,12 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/embedded.h"
@@ -208,60 +210,185 @@ int runner_sanitizes(const struct runner *r, const struct block *b)
 #define DEPS_MAX (4u << 20)
 
 /*
+ * A set of strings (open addressing on FNV-1a), so that the lists of files
+ * and folders are kept without repeats in time linear in their length: a
+ * lesson decides how many files its build reads (.incbin) and how many
+ * folders it searches (-I), and a search of the list for each would be
+ * quadratic, or worse for the folders (files times folders searched).
+ */
+struct strset {
+	char **v; /* not owned: the lists' strings */
+	size_t n, alloc;
+};
+
+static size_t strset_hash(const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+/* The slot of s[0..len) in set: where it is, or the empty one where it would go. */
+static char **strset_slot(char **v, size_t alloc, const char *s, size_t len)
+{
+	size_t i = strset_hash(s, len) & (alloc - 1);
+
+	while (v[i] && !(strlen(v[i]) == len && memcmp(v[i], s, len) == 0))
+		i = (i + 1) & (alloc - 1);
+	return &v[i];
+}
+
+/* 1 if set holds s[0..len). */
+static int strset_has(const struct strset *set, const char *s, size_t len)
+{
+	return set->alloc && *strset_slot(set->v, set->alloc, s, len);
+}
+
+/* Adds str (kept, not copied; not in set yet). */
+static void strset_add(struct strset *set, char *str)
+{
+	if (2 * (set->n + 1) > set->alloc) {
+		size_t grown = set->alloc ? 2 * set->alloc : 64;
+		char **v = xcalloc(grown, sizeof *v);
+		for (size_t i = 0; i < set->alloc; i++)
+			if (set->v[i])
+				*strset_slot(v, grown, set->v[i], strlen(set->v[i])) = set->v[i];
+		free(set->v);
+		set->v = v;
+		set->alloc = grown;
+	}
+	*strset_slot(set->v, set->alloc, str, strlen(str)) = str;
+	set->n++;
+}
+
+static void strset_of(struct strset *set, char **v, size_t n)
+{
+	memset(set, 0, sizeof *set);
+	for (size_t i = 0; i < n; i++)
+		if (!strset_has(set, v[i], strlen(v[i])))
+			strset_add(set, v[i]);
+}
+
+static void strset_release(struct strset *set)
+{
+	free(set->v);
+	memset(set, 0, sizeof *set);
+}
+
+/*
+ * One word of a dependency list at *p, before end, as make reads it: "\\ ",
+ * "\\<tab>" and "\\#" stand for the byte after the backslash, "$$" for "$",
+ * a backslash before a newline is a blank. Into word; *p is left at the
+ * blank or newline after it. -1 when the word holds a byte the list cannot
+ * say unambiguously (another backslash, a lone "$"): the compiler writes
+ * names as they are, and a backslash or a newline in a file's name would
+ * make the list read as other files.
+ */
+static int deps_word(const char **p, const char *end, struct buf *word)
+{
+	for (; *p < end; (*p)++) {
+		char c = **p;
+		if (c == '\\' && *p + 1 < end && (*p)[1] == '\n')
+			return 0;
+		if ((c == '\\' && *p + 1 < end && ((*p)[1] == ' ' || (*p)[1] == '\t' || (*p)[1] == '#')) ||
+		    (c == '$' && *p + 1 < end && (*p)[1] == '$')) {
+			buf_addc(word, *++(*p));
+			continue;
+		}
+		if (c == '\\' || c == '$')
+			return -1;
+		if (c == ' ' || c == '\t' || c == '\n')
+			return 0;
+		buf_addc(word, c);
+	}
+	return 0;
+}
+
+/*
  * Reads a dependency list the compiler or the linker wrote into the build
  * folder (make syntax: "prog: a.c b.h \", blanks escaped with a
  * backslash) into ev->deps: the absolute paths of files the sandbox shows
  * from the host. What is in the folder (the translation unit, litlab.h) is
  * keyed apart; what else a launch saw (its /tmp, /dev, /proc) is its own.
  * A compiler that failed may have written nothing: then there are none.
+ * The list is one rule; after it come only the linker's empty rules
+ * ("file:"), each for a file the rule named. A list that reads otherwise
+ * (a name with a backslash, or a newline, which the compiler writes as it
+ * is: "a\\nb.h" would read as "a", and the file's changes would go
+ * unnoticed) sets ev->deps_unknown: such evidence is not cached.
  */
 static void read_deps(struct evidence *ev, int dirfd, const char *name)
 {
 	char *text;
 	size_t len;
 	struct buf word = BUF_INIT;
+	struct strvec named = STRVEC_INIT; /* every file the rule names */
+	struct strset kept;
+	int unknown = 0;
 
 	if (fs_read(dirfd, name, DEPS_MAX, &text, &len) < 0)
 		return;
-	const char *p = memchr(text, ':', len); /* after the target */
-	for (p = p ? p + 1 : text + len; p <= text + len; p++) {
-		char c = p < text + len ? *p : ' ';
-		if (c == '\\' && p + 1 < text + len && (p[1] == ' ' || p[1] == '#' || p[1] == '\\')) {
-			buf_addc(&word, *++p);
+	strset_of(&kept, ev->deps, ev->ndeps);
+	const char *end = text + len, *p = memchr(text, ':', len); /* after the target */
+	if (memchr(text, '\0', len))
+		unknown = 1;
+	for (p = p ? p + 1 : end; !unknown && p < end && *p != '\n';) {
+		if (*p == ' ' || *p == '\t') {
+			p++;
 			continue;
 		}
-		if (c == '$' && p + 1 < text + len && p[1] == '$') {
-			buf_addc(&word, *++p);
+		if (*p == '\\' && p + 1 < end && p[1] == '\n') {
+			p += 2;
 			continue;
-		}
-		if (c != ' ' && c != '\t' && c != '\n' && c != '\\') {
-			buf_addc(&word, c);
-			continue;
-		}
-		int keep = word.len > 1 && word.p[0] == '/' && word.p[word.len - 1] != ':' && sandbox_shows(word.p);
-		for (size_t i = 0; keep && i < ev->ndeps; i++)
-			keep = strcmp(ev->deps[i], word.p) != 0;
-		if (keep) {
-			ev->deps = xreallocarray(ev->deps, ev->ndeps + 1, sizeof *ev->deps);
-			ev->deps[ev->ndeps++] = xstrdup(word.p);
 		}
 		buf_reset(&word);
+		if (deps_word(&p, end, &word) < 0 || (word.len && word.p[word.len - 1] == ':')) {
+			unknown = 1;
+			break;
+		}
+		strvec_push(&named, word.p);
+		if (word.len > 1 && word.p[0] == '/' && !strset_has(&kept, word.p, word.len) && sandbox_shows(word.p)) {
+			ev->deps = xreallocarray(ev->deps, ev->ndeps + 1, sizeof *ev->deps);
+			ev->deps[ev->ndeps++] = xstrdup(word.p);
+			strset_add(&kept, ev->deps[ev->ndeps - 1]);
+		}
 	}
+	/* The rest: empty lines, and empty rules for files the rule named. */
+	struct strset rule;
+	strset_of(&rule, named.v, named.n);
+	while (!unknown && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *eol = nl ? nl : end;
+		if (eol > p) {
+			buf_reset(&word);
+			const char *q = p;
+			int known = deps_word(&q, eol - 1, &word) == 0 && q == eol - 1 && eol[-1] == ':' && word.len;
+			unknown = !known || !strset_has(&rule, word.p, word.len);
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (unknown)
+		ev->deps_unknown = 1;
+	strset_release(&kept);
+	strset_release(&rule);
+	strvec_clear(&named);
 	buf_release(&word);
 	free(text);
 }
 
-static void add_dir(struct evidence *ev, const char *dir, size_t len)
+/* Adds dir[0..len) to ev->dirs unless it is there (have: the set of ev->dirs). */
+static void add_dir(struct evidence *ev, struct strset *have, const char *dir, size_t len)
 {
 	while (len > 1 && dir[len - 1] == '/')
 		len--;
 	if (len == 0 || dir[0] != '/')
 		return; /* a relative folder is in the work folder, which is in the key */
-	for (size_t i = 0; i < ev->ndirs; i++)
-		if (strlen(ev->dirs[i]) == len && memcmp(ev->dirs[i], dir, len) == 0)
-			return;
+	if (strset_has(have, dir, len))
+		return;
 	ev->dirs = xreallocarray(ev->dirs, ev->ndirs + 1, sizeof *ev->dirs);
 	ev->dirs[ev->ndirs++] = xstrndup(dir, len);
+	strset_add(have, ev->dirs[ev->ndirs - 1]);
 }
 
 /* path with its "." and ".." parts resolved as words (no link followed), and no trailing '/'. */
@@ -313,25 +440,40 @@ static void flag_dirs(struct strvec *list, const struct strvec *flags, const cha
  */
 static void shadow_dirs(struct evidence *ev, const struct strvec *list)
 {
+	struct strset have, seen; /* ev->dirs; the folders of files done (their places are the same) */
+
+	strset_of(&have, ev->dirs, ev->ndirs);
+	memset(&seen, 0, sizeof seen);
 	for (size_t i = 0; i < list->n; i++)
-		add_dir(ev, list->v[i], strlen(list->v[i]));
+		add_dir(ev, &have, list->v[i], strlen(list->v[i]));
 	for (size_t d = 0; d < ev->ndeps; d++) {
 		char *dep = lexical(ev->deps[d]);
+		/* Files of one folder add the same places: each folder once. */
+		size_t folder = (size_t)(strrchr(dep, '/') - dep);
+		if (strset_has(&seen, dep, folder)) {
+			free(dep);
+			continue;
+		}
+		strset_add(&seen, xstrndup(dep, folder));
 		for (size_t s = 0; s < list->n; s++) {
 			size_t n = strlen(list->v[s]);
 			if (strncmp(dep, list->v[s], n) != 0 || dep[n] != '/')
 				continue;
+			/* (A file right in the search folder adds search folders, added above.) */
 			const char *rel = dep + n + 1, *slash = strrchr(rel, '/');
-			for (size_t e = 0; e < s; e++) {
-				char *where = slash ? xasprintf("%s/%.*s", list->v[e], (int)(slash - rel), rel)
-						    : xstrdup(list->v[e]);
-				add_dir(ev, where, strlen(where));
+			for (size_t e = 0; slash && e < s; e++) {
+				char *where = xasprintf("%s/%.*s", list->v[e], (int)(slash - rel), rel);
+				add_dir(ev, &have, where, strlen(where));
 				free(where);
 			}
 			break;
 		}
 		free(dep);
 	}
+	for (size_t i = 0; i < seen.alloc; i++)
+		free(seen.v[i]);
+	strset_release(&seen);
+	strset_release(&have);
 }
 
 /*
@@ -696,6 +838,9 @@ static int compile_launch(struct runner_build *bd, char **argv, struct evidence 
 	runner_compile_limits(&la.lim);
 	struct launch_result res;
 	launch_result_init(&res);
+	struct timespec began;
+	if (!ev->built_ns && clock_gettime(CLOCK_REALTIME, &began) == 0)
+		ev->built_ns = (long long)began.tv_sec * 1000000000LL + began.tv_nsec;
 	int rc = sandbox_launch(&la, &res);
 	ev->compiled = 1;
 	ev->compile_end = res.end;

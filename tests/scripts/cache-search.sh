@@ -7,7 +7,10 @@
 #   4. a file the assembler read (.incbin), which changed, also after a block whose own error
 #      says "--MD" and "dependency-file" (the words once turned the lists off for the whole run);
 #   5. a header put in a subfolder of an earlier search folder (<sub/greet.h>: FIRST/sub/greet.h
-#      shadows SECOND/sub/greet.h; FIRST/sub existed already, so FIRST itself did not change).
+#      shadows SECOND/sub/greet.h; FIRST/sub existed already, so FIRST itself did not change);
+#   6. a file whose name its dependency list cannot say as written (a backslash in a header's
+#      name, a newline in the name of a file .incbin reads), beside a file named as the list
+#      would read it cut short: the block is not cached, so a change to the file is run again.
 # Each time, a check with the cache gives what check --fresh gives.
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -123,4 +126,45 @@ export LITLAB_SANDBOX_PATHS="$work/first:$work/second"
 "$LITLAB" check "$work/l" >/dev/null 2>&1 || { echo "FAIL: the sub block does not pass"; fail=1; }
 echo '#define GREETING "shadowed"' >"$work/first/sub/greet.h"
 same "a header put in a subfolder of an earlier search folder"
+rm -f "$work/l/03-sub.md"
+
+# 6. Names the lists cannot say: the decoys "a" and "e" are what they would read.
+echo '#define WORD "one"' >"$work/data/a\\nb.h"
+echo 'decoy' >"$work/data/a"
+echo 'decoy' >"$work/data/e"
+printf 'one' >"$work/data/e
+f.txt"
+cat >"$work/l/04-names.md" <<MD
+---
+cflags: -I$work/data
+---
+# Names
+
+\`\`\`c id=backslash
+#include <stdio.h>
+#include "a\\nb.h"
+int main(void) { puts(WORD); return 0; }
+\`\`\`
+
+\`\`\`output
+one
+\`\`\`
+
+\`\`\`c id=newline
+#include <stdio.h>
+__asm__(".section .rodata\\n.global word\\nword: .incbin \\"$work/data/e\\\\nf.txt\\"\\n.byte 0\\n.text\\n");
+extern const char word[];
+int main(void) { puts(word); return 0; }
+\`\`\`
+
+\`\`\`output
+one
+\`\`\`
+MD
+export LITLAB_SANDBOX_PATHS="$work/data"
+"$LITLAB" check "$work/l" >/dev/null 2>"$work/names.err" || { echo "FAIL: the names blocks do not pass"; cat "$work/names.err"; fail=1; }
+echo '#define WORD "two"' >"$work/data/a\\nb.h"
+printf 'two' >"$work/data/e
+f.txt"
+same "files whose names the dependency lists cannot say, changed"
 exit $fail

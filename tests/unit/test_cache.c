@@ -20,7 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+#include <nettle/sha2.h>
 
 #include "base/buf.h"
 #include "run/cache.h"
@@ -359,6 +362,35 @@ static void test_evidence_hash(void **state)
 	assert_non_null(strstr(why, "hash it states for its evidence"));
 	free(why);
 
+	at[0] = at[0] == '0' ? '1' : '0';
+
+	/* Evidence with a field litlab does not read, its hash stated for it (anyone can compute
+	   it): refused, since the hash a loaded record states is trusted as the one of the evidence
+	   shown, and this one would cover a claim that is shown nowhere. */
+	json_error_t je;
+	json_t *rec = json_loadb(body, len, JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL, &je);
+	json_t *evj = json_object_get(rec, "evidence");
+	assert_non_null(evj);
+	json_object_set_new(evj, "note", json_string("exit code 0, all tests passed"));
+	char *evtext = json_dumps(evj, JSON_COMPACT | JSON_SORT_KEYS);
+	struct sha256_ctx sctx;
+	char restated[KEY_HEX + 1];
+	sha256_init(&sctx);
+	sha256_update(&sctx, strlen(evtext), (const uint8_t *)evtext);
+	key_finish(&sctx, restated);
+	json_object_set_new(rec, "evidence_sha256", json_string(restated));
+	char *json = json_dumps(rec, JSON_COMPACT);
+	char *extra = xasprintf("%s%s", json, body + je.position);
+	why = NULL;
+	assert_int_equal(cache_record_check(key, extra, strlen(extra), &why), -1);
+	assert_non_null(strstr(why, "not written as litlab writes it"));
+	free(why);
+	free(extra);
+	free(json);
+	free(evtext);
+	json_decref(rec);
+	at[0] = at[0] == '0' ? '1' : '0';
+
 	/* A record from before litlab stated it is read as ever: the hash is computed. */
 	char *old = xasprintf("%.*s%s", (int)(at - body - (int)strlen("\"evidence_sha256\":\"")), body,
 			      at + KEY_HEX + 2);
@@ -369,6 +401,70 @@ static void test_evidence_hash(void **state)
 	free(body);
 	evidence_release(&b);
 	evidence_release(&a);
+	cache_release(&c);
+}
+
+/*
+ * A file is hashed as long as its size says: a record (an imported one lists
+ * any path) naming /proc/self/pagemap had litlab read hundreds of gigabytes,
+ * and /proc's files, which say 0 bytes, were hashed by what they gave.
+ */
+static void test_key_file_bounded(void **state)
+{
+	char hex[KEY_HEX + 1], *path = xasprintf("%s/sized.h", root);
+	FILE *fp = fopen(path, "w");
+
+	(void)state;
+	assert_non_null(fp);
+	fputs("#define SIZED 1\n", fp);
+	fclose(fp);
+	assert_int_equal(key_file(path, hex), 0);
+	assert_int_equal(key_file("/proc/self/status", hex), -1);
+	assert_int_equal(key_file("/proc/self/pagemap", hex), -1);
+	unlink(path);
+	free(path);
+}
+
+/*
+ * A header changed after the build began (an editor saving during a check):
+ * the compiler may have read it before, and its hash is taken after; such
+ * evidence is not kept (it was, and stood as fresh for the new header). One
+ * changed before the build is kept. No timing: the header is written after
+ * the time the evidence says its build began, or the build is said to begin
+ * a minute after it was written.
+ */
+static void test_changed_while_built(void **state)
+{
+	const char *key = "66112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	struct cache c;
+	struct evidence a, b;
+	struct timespec t;
+	char *header = xasprintf("%s/edited.h", root);
+
+	(void)state;
+	cache_init(&c, &runner, 0);
+	fill(&a);
+	a.deps = xcalloc(2, sizeof *a.deps);
+	a.deps[0] = xstrdup(header);
+	a.ndeps = 1;
+	assert_int_equal(clock_gettime(CLOCK_REALTIME_COARSE, &t), 0);
+	a.built_ns = (long long)t.tv_sec * 1000000000LL + t.tv_nsec - 1;
+	FILE *fp = fopen(header, "w");
+	assert_non_null(fp);
+	fputs("#define EDITED 1\n", fp);
+	fclose(fp);
+	cache_store(&c, key, &a);
+	cache_flush(&c);
+	evidence_init(&b);
+	assert_int_equal(cache_load(&c, key, &b), 0);
+	a.built_ns += 60LL * 1000000000LL;
+	cache_store(&c, key, &a);
+	cache_flush(&c);
+	assert_int_equal(cache_load(&c, key, &b), 1);
+	evidence_release(&b);
+	evidence_release(&a);
+	unlink(header);
+	free(header);
 	cache_release(&c);
 }
 
@@ -403,6 +499,7 @@ static void test_record_paths(void **state)
 				"}\n/usr/include/stdio.h\n/usr/local/include\nx\n", /* one more */
 				"}\n/usr/include/stdio.h\n/usr/local/include",	/* no last newline */
 				"}\n/usr/include/stdio.h\n\n",			/* an empty path */
+				"}\n\t/usr/include/stdio.h\n/usr/local/include\n",	/* a relative one (a key of the run's table) */
 				"}/usr/include/stdio.h\n/usr/local/include\n" };	/* no newline after the JSON */
 	char *json_end = strstr(body, "}\n/usr/include/stdio.h");
 	for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
@@ -755,6 +852,8 @@ int main(void)
 		cmocka_unit_test(test_store_load),
 		cmocka_unit_test(test_evidence_hash),
 		cmocka_unit_test(test_record_paths),
+		cmocka_unit_test(test_changed_while_built),
+		cmocka_unit_test(test_key_file_bounded),
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_compiler_memo),
 		cmocka_unit_test(test_isolation_memo),

@@ -108,6 +108,39 @@ static void test_many_units(void **state)
 	buf_release(&b);
 }
 
+/*
+ * A link tail that does not match (a destination cut by a block quote's
+ * line) leaves the cursor before a long destination; thousands of links
+ * after it each scanned it again (quadratic: 520 KB took ten seconds).
+ */
+static void test_unmatched_link_tails_linear(void **state)
+{
+	struct buf b = BUF_INIT;
+	struct prose p;
+	enum { N = 30000 };
+
+	(void)state;
+	buf_adds(&b, "[z]: /y\n\n> [x](/");
+	for (int i = 0; i < 10 * N; i++)
+		buf_addc(&b, 'A');
+	buf_adds(&b, "\n> \"t\")");
+	for (int i = 0; i < N; i++)
+		buf_adds(&b, "[z]");
+	buf_adds(&b, "\n");
+	long long t0 = test_cpu_ns();
+	struct lesson *l = lesson_parse(PATH, b.p, b.len);
+	prose_collect(&p, l);
+	double s = (double)(test_cpu_ns() - t0) / 1e9;
+	if (s >= 2.0)
+		print_error("collecting a paragraph of %d links took %.2f s\n", N / 2, s);
+	assert_true(s < 2.0);
+	assert_int_equal(p.n, 1);
+	expect_positions_inside(l, &p);
+	prose_release(&p);
+	lesson_free(l);
+	buf_release(&b);
+}
+
 /* A pipe table is one unit, a row a line; a bare number takes its meaning from its column's header. */
 static void test_table_unit(void **state)
 {
@@ -322,6 +355,7 @@ int main(void)
 		cmocka_unit_test(test_table_unit),
 		cmocka_unit_test(test_span_after_long_link),
 		cmocka_unit_test(test_text_after_long_link),
+		cmocka_unit_test(test_unmatched_link_tails_linear),
 		cmocka_unit_test(test_pandoc_table_unit),
 		cmocka_unit_test(test_cited_values),
 	};
