@@ -833,6 +833,14 @@ void check_block_run(struct lesson_result *lr, size_t i, struct runner *r, struc
 	runner_block(r, lr->lesson, &lr->lesson->blocks[i], &br->ev);
 	if (c)
 		cache_store(c, br->key, &br->ev);
+	if (c && br->ev.deps_unknown) {
+		/* said, or the author would wonder why this block alone runs at every check */
+		const struct block *b = &lr->lesson->blocks[i];
+		diags_add(&br->diags, lr->lesson->path, b->line, b->col, SEV_NOTE, "cache",
+			  "this block's evidence is not cached: the compiler's list of the files it read names one "
+			  "whose name cannot be read back (a backslash or a newline in it), so a change to that file "
+			  "could not be seen; the block runs again at every check");
+	}
 }
 
 /*

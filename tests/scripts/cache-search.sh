@@ -163,6 +163,9 @@ one
 MD
 export LITLAB_SANDBOX_PATHS="$work/data"
 "$LITLAB" check "$work/l" >/dev/null 2>"$work/names.err" || { echo "FAIL: the names blocks do not pass"; cat "$work/names.err"; fail=1; }
+# Each such block says it is not cached, once, at its fence (an author would wonder why it runs again).
+[ "$(grep -c "04-names.md:[0-9]*:[0-9]*: note: this block's evidence is not cached.*\[cache\]" "$work/names.err")" = 2 ] ||
+	{ echo "FAIL: the blocks not cached do not say so"; cat "$work/names.err"; fail=1; }
 echo '#define WORD "two"' >"$work/data/a\\nb.h"
 printf 'two' >"$work/data/e
 f.txt"
