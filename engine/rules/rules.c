@@ -1158,7 +1158,7 @@ static const char *const engine_rule_ids[] = {
 	"compile-warning", "output-mismatch", "exit-status",  "timeout",	       "resource-limit",
 	"measurement",	 "measure-reference", "cite-reference", "sanitizer",   "nondeterministic",
 	"suppression",	 "rule-error",	  "output-provenance", "lesson-number", "empty-lesson",
-	"site-file",	 "session",	  "page-name",
+	"site-file",	 "session",	  "page-name",	     "cache",
 };
 static const char *const engine_suppressible[] = { "compile-warning" };
 
