@@ -2580,8 +2580,9 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 			return 1;
 		if (!have)
 			return 0;
-		if (q->span && f.dist > SPAN_REACH) {
-			/* a factor in code type is a figure only right next to its performance word */
+		if (q->span && c->use != 3 && f.dist > SPAN_REACH) {
+			/* a factor in code type is a figure only right next to its performance word ("`4x`" may be
+			   code); a percentage in code type ("`86%`") is a figure, decided by its sentence */
 			q->cls = QUANTITY_NOT_TIMING;
 			q->why = W_CODE;
 			return 1;
@@ -2981,7 +2982,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
 			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
 		}
-		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && !span) {
+		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && (!span || c.use == 3)) {
 			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */
 			for (stop_scan = stop_scan > sib_end ? stop_scan : sib_end; stop_scan < start; stop_scan++)
 				if (stops_clause(&s, stop_scan))
@@ -2996,7 +2997,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if (count < max)
 				out[count] = q;
 			count++;
-			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3) && !span) {
+			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3) && (!span || c.use == 3)) {
 				sib_start = q.start, sib_end = q.start + q.len, sib_use = c.use;
 				last_stop = 0;
 			} else if (q.cls != QUANTITY_CLAIM) {
