@@ -2397,6 +2397,47 @@ static int span_figure(const char *t, struct cand *c)
 	return 0;
 }
 
+/*
+ * A code span that is a bare number or a calculation that ends in one
+ * ("`120`", "`9/4 = 2.25`") and whose unit stands after it in the text
+ * ("`9/4 = 2.25` cycles", "`3` seconds"): the end of that unit, with c the
+ * candidate; 0 if it is not one.
+ */
+static size_t span_unit_after(const struct text *s, size_t p, const char *t, struct cand *c)
+{
+	size_t len = strlen(t), a = 0, e;
+	const char *eq = memrchr(t, '=', len);
+	struct text in;
+	struct number num;
+
+	if (eq && eq > t && eq[-1] != '=' && eq[-1] != '!' && eq[-1] != '<' && eq[-1] != '>')
+		a = (size_t)(eq - t) + 1;
+	while (a < len && t[a] == ' ')
+		a++;
+	in.t = (const unsigned char *)t;
+	in.n = len;
+	in.spans = NULL;
+	in.table = 0;
+	if (a >= len || !is_digit((unsigned char)t[a]) || !parse_number(&in, a, &num) || skip_space(&in, num.end) != len)
+		return 0;
+	a = p + 3;
+	p = skip_space(s, a);
+	if (s->table && memchr(s->t + a, '\n', p - a))
+		return 0; /* a table's cell takes no unit from the next row */
+	memset(c, 0, sizeof *c);
+	c->cls = UNDECIDED;
+	if ((e = match_cycles_(s, p, num.end - a == 1 && t[a] == '1'))) {
+		c->kind = QUANTITY_CYCLES;
+		c->use = 1;
+		return e;
+	}
+	if ((e = match_any(s, p, time_words, 1))) {
+		c->kind = QUANTITY_TIME;
+		return e;
+	}
+	return 0;
+}
+
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
 static int header_class(const struct text *s, const struct table *tb, struct quantity *q)
 {
@@ -2922,13 +2963,14 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			no_close = line_end(&s, p);
 		}
 		if ((span = span_at(&s, p, &idx))) {
-			if (!span_figure(span, &c)) {
+			if (span_figure(span, &c)) {
+				if (c.cls != UNDECIDED && c.cue_len)
+					c.cue_span = idx; /* decided by the span's own words */
+				end = p + 3;
+			} else if (!(end = span_unit_after(&s, p, span, &c))) {
 				p += 3;
 				continue;
 			}
-			if (c.cls != UNDECIDED && c.cue_len)
-				c.cue_span = idx; /* decided by the span's own words */
-			end = p + 3;
 		} else if (number_starts(&s, p)) {
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
