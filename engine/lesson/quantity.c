@@ -1260,6 +1260,7 @@ struct cand {
 	const char *why;
 	int need_perf; /* a factor or a percentage: only a quantity if a performance word is near */
 	size_t span;   /* the value is this code span ("IPC of `0.2`"), found from the word before it */
+	int bare;      /* a number with no unit, led by its metric's name ("IPC goes from 4.0"): "to 7.1" is one too */
 };
 
 static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
@@ -1816,6 +1817,58 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	return 0;
 }
 
+/*
+ * The value after a metric's name that ends at e ("IPC of 1.4", "IPC (0--1)",
+ * "IPC also goes up from 4.0", "IPC of `0.2`"): its end, with *value_start
+ * where it starts and c a rate the name [cue, cue + cue_len) decided; 0 if
+ * no value follows within a few joining words.
+ */
+static size_t metric_value(const struct text *s, size_t e, size_t cue, size_t cue_len, struct cand *c,
+			   size_t *value_start)
+{
+	struct number num;
+	size_t q = skip_space(s, e), f;
+
+	for (int k = 0; k < 5; k++) {
+		if (q < s->n && (s->t[q] == '(' || s->t[q] == '=' || s->t[q] == ':' || s->t[q] == '~'))
+			q = skip_space(s, q + 1);
+		if (q < s->n && is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num)) {
+			c->kind = QUANTITY_RATE;
+			decided(c, CLAIM, cue, cue_len, W_SPEED);
+			c->bare = 1;
+			*value_start = q;
+			return skip_range(s, num.end);
+		}
+		{
+			/* "IPC of `0.2`" */
+			size_t idx;
+			const char *sp = span_at(s, q, &idx);
+			struct text in;
+			if (sp && is_digit((unsigned char)sp[0])) {
+				in.t = (const unsigned char *)sp;
+				in.n = strlen(sp);
+				in.spans = NULL;
+				in.table = 0;
+				if (parse_number(&in, 0, &num) && num.end == in.n) {
+					c->kind = QUANTITY_RATE;
+					decided(c, CLAIM, cue, cue_len, W_SPEED);
+					c->span = idx;
+					*value_start = q;
+					return q + 3;
+				}
+			}
+		}
+		if (!(f = match_any(s, q, (const char *const[]){ "of", "is", "was", "goes", "went", "up", "down", "from",
+								  "rises", "rose", "falls", "fell", "drops", "dropped",
+								  "increases", "increased", "decreases", "decreased",
+								  "improves", "improved", "about", "around", "also", "only",
+								  NULL }, 1)))
+			break;
+		q = skip_space(s, f);
+	}
+	return 0;
+}
+
 /* A claim that starts with the word at p: "a speedup of 3x", "twice as fast", "half a second". */
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
@@ -1921,43 +1974,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		return f;
 	}
 	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0" */
-	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0))) {
-		size_t q = skip_space(s, e);
-		for (int k = 0; k < 3; k++) {
-			if (q < s->n && (s->t[q] == '(' || s->t[q] == '=' || s->t[q] == ':' || s->t[q] == '~'))
-				q = skip_space(s, q + 1);
-			if (q < s->n && is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num)) {
-				c->kind = QUANTITY_RATE;
-				decided(c, CLAIM, p, e - p, W_SPEED);
-				*value_start = q;
-				return skip_range(s, num.end);
-			}
-			{
-				/* "IPC of `0.2`" */
-				size_t idx;
-				const char *sp = span_at(s, q, &idx);
-				struct text in;
-				if (sp && is_digit((unsigned char)sp[0])) {
-					in.t = (const unsigned char *)sp;
-					in.n = strlen(sp);
-					in.spans = NULL;
-					in.table = 0;
-					if (parse_number(&in, 0, &num) && num.end == in.n) {
-						c->kind = QUANTITY_RATE;
-						decided(c, CLAIM, p, e - p, W_SPEED);
-						c->span = idx;
-						*value_start = q;
-						return q + 3;
-					}
-				}
-			}
-			if (!(f = match_any(s, q, (const char *const[]){ "of", "is", "was", "goes", "went", "up", "from",
-									  "about", "around", "also", "only", NULL }, 1)))
-				break;
-			q = skip_space(s, f);
-		}
-		return 0;
-	}
+	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
+		return metric_value(s, e, p, e - p, c, value_start);
 	/* number words: "three milliseconds", "two times as fast", "twenty cycles" */
 	if ((e = number_word(s, p)))
 		return scan_number(s, p, e, c, &skip);
@@ -2939,6 +2957,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	size_t count = 0, p = 0, end, skip, step, start, idx, no_close = 0;
 	/* the last factor or percentage claimed, and the clause ends seen since (each byte looked at once) */
 	size_t sib_start = 0, sib_end = 0, stop_scan = 0, last_stop = 0;
+	size_t bare_end = 0; /* the end of the last quantity kept, when it was a metric's bare value */
 	int sib_use = 0;
 	unsigned cp;
 	const char *span;
@@ -2967,7 +2986,14 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				if (c.cls != UNDECIDED && c.cue_len)
 					c.cue_span = idx; /* decided by the span's own words */
 				end = p + 3;
-			} else if (!(end = span_unit_after(&s, p, span, &c))) {
+			} else if ((end = span_unit_after(&s, p, span, &c))) {
+				/* "`9/4 = 2.25` cycles" */
+			} else if ((!strcmp(span, "IPC") || !strcmp(span, "CPI")) &&
+				   (memset(&c, 0, sizeof c), end = metric_value(&s, p + 3, 0, strlen(span), &c, &start))) {
+				/* "the `IPC` goes up from 4.0": the name in code type, the value in text */
+				c.cue_span = idx;
+				span = NULL;
+			} else {
 				p += 3;
 				continue;
 			}
@@ -2975,6 +3001,18 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
 			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
+				if (bare_end && count && count <= max && range_joins(&s, bare_end, p) &&
+				    !word_char_at(&s, skip) && (skip >= len || s.t[skip] != '.' || stops_clause(&s, skip))) {
+					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
+					struct quantity far = out[count - 1];
+					far.start = p, far.len = skip - p, far.span = 0;
+					if (count < max)
+						out[count] = far;
+					count++;
+					bare_end = 0;
+					p = skip;
+					continue;
+				}
 				/* and what is glued to it: "1990s", "3x3", "12.2.0" */
 				p = skip;
 				while (p < len && (word_char_at(&s, p) == 1 || s.t[p] == '.'))
@@ -3039,6 +3077,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if (count < max)
 				out[count] = q;
 			count++;
+			bare_end = c.bare && q.cls == QUANTITY_CLAIM ? end : 0;
 			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3) && (!span || c.use == 3)) {
 				sib_start = q.start, sib_end = q.start + q.len, sib_use = c.use;
 				last_stop = 0;
