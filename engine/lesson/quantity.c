@@ -2685,8 +2685,17 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_OCCURS;
 		}
 	} else if (q->kind == QUANTITY_CYCLES) {
+		struct cword w;
+		size_t next;
 		q->cls = QUANTITY_CLAIM;
 		q->why = W_CYCLES;
+		/* "during six consecutive cycles on the diagram": a window counted in cycles, no cost */
+		if (next_cword(s, q->start, &w, &next) && next_cword(s, w.end, &w, &next) && !w.span &&
+		    w.end <= q->start + q->len &&
+		    match_any(s, w.start, (const char *const[]){ "consecutive", "successive", NULL }, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
+		}
 	} else if (q->kind == QUANTITY_SPEEDUP) {
 		q->cls = QUANTITY_CLAIM;
 		q->why = W_CHANGE;
@@ -3035,7 +3044,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count && count <= max &&
 		    (out[count - 1].kind == QUANTITY_TIME || out[count - 1].kind == QUANTITY_CYCLES) &&
 		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 24 &&
-		    !memchr(s.t + out[count - 1].start + out[count - 1].len, '.', start - (out[count - 1].start + out[count - 1].len)))
+		    !memchr(s.t + out[count - 1].start + out[count - 1].len, '.', start - (out[count - 1].start + out[count - 1].len)) &&
+		    !comma_between(&s, out[count - 1].start + out[count - 1].len, start))
 			decided(&c, NOTT, start, end - start, W_OCCURS);
 		q.kind = c.kind;
 		q.start = start;
