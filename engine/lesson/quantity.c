@@ -786,6 +786,7 @@ static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
 static const char W_CYCLES[] = "a cycle count";
 static const char W_BANDWIDTH[] = "a bandwidth or throughput unit";
+static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
 
 struct cue {
 	const char *word;
@@ -2798,6 +2799,30 @@ static int input_before(const struct text *s, size_t start, struct found_cue *f)
 	return 0;
 }
 
+/* 1 if q is 100% multiplied in: after '×', '*', "\\times" (a '~' between), or "multiply ... by". */
+static int times_hundred(const struct text *s, const struct quantity *q)
+{
+	size_t p = q->start, b;
+	struct cword w;
+	size_t prev;
+
+	if (!match_lit(s, p, "100%") && !match_lit(s, p, "100\\%"))
+		return 0;
+	while (p > 0 && (s->t[p - 1] == ' ' || s->t[p - 1] == '~'))
+		p--;
+	if ((p >= 1 && s->t[p - 1] == '*') || (p >= 2 && !memcmp(s->t + p - 2, "\xc3\x97", 2)) ||
+	    (p >= 6 && !memcmp(s->t + p - 6, "\\times", 6)))
+		return 1;
+	if (!prev_cword(s, q->start, &w, &prev) || w.span || match_word_ci(s, w.start, "by") != w.end)
+		return 0;
+	b = w.start;
+	for (int d = 0; d < 6 && prev_cword(s, b, &w, &prev); d++, b = prev)
+		if (!w.span && w.end - w.start >= 7 && to_lower(s->t[w.start]) == 'm' &&
+		    !memcmp(s->t + w.start + 1, "ultipl", 6))
+			return 1;
+	return 0;
+}
+
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
@@ -2818,6 +2843,12 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (q->cls != QUANTITY_CLAIM || q->span)
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
+	if (percent && q->kind == QUANTITY_SPEEDUP && times_hundred(s, q)) {
+		/* "(new / old - 1) × 100%", "multiply the ratio by 100%": a formula's conversion to a percentage */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_FORMULA;
+		return 1;
+	}
 	if (percent && q->kind == QUANTITY_SPEEDUP && threshold_before(s, q->start) && input_before(s, q->start, &f)) {
 		/* "acceptable overhead is considered below 1%" */
 		q->cls = QUANTITY_SPECIFIED;
@@ -2829,7 +2860,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		/* "17% of the time the latency was one cycle" */
 		q->cls = QUANTITY_NOT_TIMING;
 		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_OCCURS;
-	} else if (q->why == W_SHARE && q->len == 4 && match_lit(s, q->start, "100%")) {
+	} else if (q->why == W_SHARE && match_lit(s, q->start, "100%") &&
+		   (q->len == 4 || space_at(s, q->start + 4))) {
 		/* "Retiring at 100%", "100% machine utilization" */
 		q->cls = QUANTITY_SPECIFIED;
 		q->why = W_IDEAL;
