@@ -2816,7 +2816,7 @@ static int times_hundred(const struct text *s, const struct quantity *q)
 	if (!prev_cword(s, q->start, &w, &prev) || w.span || match_word_ci(s, w.start, "by") != w.end)
 		return 0;
 	b = w.start;
-	for (int d = 0; d < 6 && prev_cword(s, b, &w, &prev); d++, b = prev)
+	for (int d = 0; d < 10 && prev_cword(s, b, &w, &prev); d++, b = prev)
 		if (!w.span && w.end - w.start >= 7 && to_lower(s->t[w.start]) == 'm' &&
 		    !memcmp(s->t + w.start + 1, "ultipl", 6))
 			return 1;
