@@ -752,6 +752,7 @@ enum {
 	CF_BEFORE = 4,	/* only before the value */
 	CF_AFTER = 8,	/* only after the value */
 	CF_FACTOR = 16, /* only a performance word for factors and percentages, no decision about a time */
+	CF_NEAR = 32,	/* its reach holds for factors and percentages too */
 };
 
 static const char W_SLEEP[] = "a sleep, wait or timeout";
@@ -1009,6 +1010,7 @@ static const struct cue cues[] = {
 	{ "size", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "sizes", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "footprint", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "page", NOTT, CF_FACTOR | CF_AFTER | CF_NEAR, 0, W_NOT_TIME }, /* "19% page utilization" */
 	{ "allocations", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "misses", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "jam", NOTT, CF_FACTOR, 8, W_NOT_TIME },
@@ -1120,7 +1122,8 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		int hit = (c->flags & CF_PREFIX) ? wn >= cl && memcmp(word, c->word, cl) == 0
 						 : wn == cl && memcmp(word, c->word, cl) == 0;
 		/* a hedge ("about", "~") qualifies the value right after it, a factor's too */
-		if (!hit || (dist > c->reach && (use < 2 || (c->why == W_MEASURED && (c->flags & CF_BEFORE)))))
+		if (!hit || (dist > c->reach && (use < 2 || (c->flags & CF_NEAR) ||
+						 (c->why == W_MEASURED && (c->flags & CF_BEFORE)))))
 			continue;
 		if ((c->flags & CF_BEFORE) && !before)
 			continue;
@@ -1541,7 +1544,9 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		}
 		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per")) {
 			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
-			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE) {
+			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE &&
+			    !((pc = cue_of(s, &w, 3, 0, 0, &at, &len)) && pc->cls == NOTT)) {
+				pc = perf_word(s, &w2, &at, &len);
 				c->kind = QUANTITY_SHARE;
 				decided(c, CLAIM, at, len, pc->why);
 				return w2.end;
@@ -2622,6 +2627,23 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 	}
 }
 
+/* "per sample", "per interrupt" at the end of q or right after it: *w is the noun. */
+static int per_sample(const struct text *s, const struct quantity *q, struct cword *w)
+{
+	static const char *const nouns[] = { "sample", "interrupt", NULL };
+	size_t e = q->start + q->len, next;
+	struct cword per;
+
+	/* the quantity's own "per WORD": "4.5 million cycles per sample" */
+	if (prev_cword(s, e, w, &next) && !w->span && w->end == e && match_any(s, w->start, nouns, 1) == e &&
+	    prev_cword(s, w->start, &per, &next) && !per.span && per.start > q->start &&
+	    match_word_ci(s, per.start, "per") == per.end)
+		return 1;
+	/* after it: "`4.5 million cycles` per sample" */
+	return word_after(s, e, &per) && !per.span && match_word_ci(s, per.start, "per") == per.end &&
+	       word_after(s, per.end, w) && !w->span && match_any(s, w->start, nouns, 1) == w->end;
+}
+
 static int classify_(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	struct found_cue f = { 0 };
@@ -2694,6 +2716,11 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		if (next_cword(s, q->start, &w, &next) && next_cword(s, w.end, &w, &next) && !w.span &&
 		    w.end <= q->start + q->len &&
 		    match_any(s, w.start, (const char *const[]){ "consecutive", "successive", NULL }, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
+		}
+		/* "4.5 million cycles per sample": a sampling period */
+		if (per_sample(s, q, &w)) {
 			q->cls = QUANTITY_SPECIFIED;
 			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 		}
