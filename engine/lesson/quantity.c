@@ -787,6 +787,7 @@ static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
 static const char W_CYCLES[] = "a cycle count";
 static const char W_BANDWIDTH[] = "a bandwidth or throughput unit";
+static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
 static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
 
 struct cue {
@@ -2782,6 +2783,32 @@ static int specified_in_sentence(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/*
+ * A time value that a word of running or of cost decided, or none, whose
+ * sentence is about a person's time, not code's: how long people wait
+ * before they give up ("most people consider a delay of 2 seconds a long
+ * wait"), how long an exercise takes ("each lab assignment can take 30
+ * minutes"). 1 if it is.
+ */
+static int person_in_sentence(const struct text *s, struct quantity *q)
+{
+	static const char *const persons[] = { "people", "person", "user", "users", "human", "humans", "reader",
+					       "readers", "student", "students", "learner", "learners", "exercise",
+					       "exercises", "assignment", "assignments", "homework", "quiz", "lecture",
+					       NULL };
+	struct cword w;
+	size_t p = q->start, prev;
+
+	for (int d = 0; d < CONTEXT_BEFORE && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (!w.span && match_any(s, w.start, persons, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_PERSON;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* "At 60 FPS, each frame...", "At 3 GHz, a cycle...": a sentence that opens on a setting; 1 if q is it. */
 static int condition_at(const struct text *s, struct quantity *q)
 {
@@ -2860,6 +2887,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		return 0;
 	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
 	    specified_in_sentence(s, q))
+		return 1;
+	if (q->kind == QUANTITY_TIME && !q->span &&
+	    (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && (q->why == W_RUN || q->why == W_COST || q->why == W_MEASURED))) &&
+	    person_in_sentence(s, q))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span &&
 	    (q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE) && condition_at(s, q))
