@@ -835,6 +835,7 @@ static const struct cue cues[] = {
 	{ "timeslice", SPEC, CF_PREFIX, 4, W_INTERVAL },
 	{ "slice", SPEC, CF_PREFIX | CF_TIME, 2, W_INTERVAL },
 	{ "quantum", SPEC, 0, 4, W_INTERVAL },
+	{ "record", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_INTERVAL }, /* "lets you record 1-2 minutes" */
 	/* a timeout by what happens when it passes: "no reply in five seconds, and it retransmits" */
 	{ "retransmi", SPEC, CF_PREFIX, 4, W_SLEEP },
 	{ "re-transmi", SPEC, CF_PREFIX, 4, W_SLEEP },
@@ -942,6 +943,8 @@ static const struct cue cues[] = {
 	{ "bound", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "retiring", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "utilization", CLAIM, CF_FACTOR, 6, W_SHARE },
+	{ "occupied", CLAIM, CF_FACTOR, 4, W_SHARE }, /* "those ports are 98% occupied" */
+	{ "busy", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "scaling", CLAIM, CF_FACTOR, 6, W_CHANGE },
 	{ "efficiency", CLAIM, CF_FACTOR, 6, W_CHANGE },
 	/* speed, latency, throughput */
