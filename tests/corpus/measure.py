@@ -3,7 +3,7 @@
 labelled set of real prose (see tests/corpus/README.md).
 
 LABELS is a tab-separated file: header lines '# key: value' (corpus, commit, files: a glob of
-the files in the set, relative to TEXTS), then one line per labelled quantity:
+the files in the set, relative to TEXTS; several 'files' lines add up), then one line per labelled quantity:
 
     FILE <TAB> LINE <TAB> LABEL <TAB> TEXT [<TAB> note]
 
@@ -40,7 +40,9 @@ def read_labels(path):
                 continue
             if line.startswith("#"):
                 m = re.match(r"#\s*(\w+):\s*(.*)", line)
-                if m:
+                if m and m.group(1) == "files" and "files" in meta:
+                    meta["files"] += "\n" + m.group(2).strip()  # several '# files:' lines: each a glob
+                elif m:
                     meta[m.group(1)] = m.group(2).strip()
                 continue
             parts = line.split("\t")
@@ -80,11 +82,25 @@ def locate(labels, texts):
         sys.exit(2)
 
 
+TEXI_BLOCK = r"(?:small)?(?:example|lisp|display|format|verbatim)\b"
+
+
 def as_lesson(src, dst):
-    """The file as a lesson: every fence's info string becomes 'text'; nothing else changes."""
+    """The file as a lesson: every fence's info string becomes 'text'; nothing else changes.
+    A Texinfo file (.texi) keeps its markup, but the lines that open and close its example
+    blocks (@example, @smallexample, ...) become fence lines, so that its code is code, as in a
+    Markdown reference; no line moves."""
     out, fence = [], None
+    texi = src.endswith(".texi")
     with open(src, encoding="utf-8", errors="replace") as f:
         for line in f:
+            if texi:
+                if fence is None and re.match(r"^@" + TEXI_BLOCK, line):
+                    fence, line = "@", "```text\n"
+                elif fence and re.match(r"^@end " + TEXI_BLOCK, line):
+                    fence, line = None, "```\n"
+                out.append(line)
+                continue
             m = re.match(r"^( {0,3})(`{3,}|~{3,})(.*)$", line.rstrip("\n"))
             if m and fence is None:
                 fence = m.group(2)
@@ -104,7 +120,8 @@ def main():
         sys.exit(__doc__)
     litlab, labels_path, texts = args
     meta, labels = read_labels(labels_path)
-    files = sorted(os.path.relpath(p, texts) for p in glob.glob(os.path.join(texts, meta.get("files", "*.md"))))
+    files = sorted({os.path.relpath(p, texts) for pattern in meta.get("files", "*.md").split("\n")
+                    for p in glob.glob(os.path.join(texts, pattern))})
     name = meta.get("corpus", os.path.basename(labels_path))
     if not files:
         print(f"{name}: not present in {texts} (see tests/corpus/README.md)")
@@ -130,7 +147,7 @@ def main():
     by_line = {}
     for lb in labels:
         by_line.setdefault((lb["file"], lb["line"]), []).append(lb)
-    reports, unlabelled, false_hits = 0, [], []
+    reports, unlabelled, false_hits, column_off = 0, [], [], []
     for lesson in doc["lessons"]:
         rel = lesson_of.get(lesson["path"]) or lesson_of.get(os.path.abspath(lesson["path"]))
         for d in lesson["diagnostics"]:
@@ -156,6 +173,19 @@ def main():
                     want = re.sub(r"#\d+$", "", lb["text"])
                     if "first" in lb and said.endswith(want) and "\n" not in want and said != want:
                         best = lb
+                        break
+            if best is None:
+                # The engine's column is wrong after a long link destination on the same line (a
+                # URL of about 100 bytes or more is not counted): the label not yet reported on that
+                # line whose text is the reported quantity, or inside it, counted and listed with -v.
+                m = re.search(r"'([^']*)' in ", d["message"])
+                said = " ".join(m.group(1).split()) if m else ""
+                for lb in by_line.get((rel, d["line"]), []):
+                    want = re.sub(r"#\d+$", "", lb["text"])
+                    if "first" in lb and not lb["hit"] and said and (want in said or said in want) \
+                            and lb["first"] > d["column"]:
+                        best = lb
+                        column_off.append(f"{rel}:{d['line']}:{d['column']}: '{said}' stands at column {lb['first']}")
                         break
             if best is None:
                 unlabelled.append(f"{rel}:{d['line']}:{d['column']}: {d['message']}")
@@ -192,6 +222,8 @@ def main():
             print(f"  false: {s}")
         for s in unlabelled:
             print(f"  unlabelled: {s}")
+        for s in column_off:
+            print(f"  column off (matched by its text): {s}")
     return 0
 
 
