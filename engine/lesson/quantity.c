@@ -558,6 +558,13 @@ static int number_starts(const struct text *s, size_t p)
 		return 0;
 	if (t[p - 1] == '/' && p >= 2 && is_digit(t[p - 2]))
 		return 0; /* the 8 of "1/8" */
+	/* "%10s", "%-32s", "%08d": a printf or scanf conversion's width, not a figure */
+	for (size_t q = p, k = 0; q > 0 && k < 4; q--, k++) {
+		if (t[q - 1] == '%')
+			return 0;
+		if (!strchr("-+#0'", t[q - 1]))
+			break;
+	}
 	/* "sub-1%", "sub-10ms": a bound is still a figure */
 	if (t[p - 1] == '-' && word_char_before(s, p - 1) &&
 	    !(p >= 4 && to_lower(t[p - 4]) == 's' && to_lower(t[p - 3]) == 'u' && to_lower(t[p - 2]) == 'b' &&
