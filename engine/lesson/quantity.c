@@ -826,6 +826,8 @@ static const struct cue cues[] = {
 	{ "pause", SPEC, CF_PREFIX | CF_TIME, 4, W_SLEEP },
 	/* intervals and periods */
 	{ "interval", SPEC, CF_PREFIX, 6, W_INTERVAL },
+	{ "period", SPEC, CF_BEFORE, 6, W_INTERVAL }, /* "a period of 10 ms"; "a 10s period of unresponsiveness" is an event */
+	{ "periods", SPEC, CF_BEFORE, 6, W_INTERVAL },
 	{ "every", SPEC, CF_BEFORE, 1, W_INTERVAL },
 	{ "refresh", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "poll", SPEC, CF_PREFIX, 6, W_INTERVAL },
@@ -850,7 +852,11 @@ static const struct cue cues[] = {
 	{ "retry", SPEC, 0, 4, W_SLEEP },
 	{ "retries", SPEC, 0, 4, W_SLEEP },
 	/* resolution */
-	{ "resolution", SPEC, 0, 8, W_RESOLUTION },
+	{ "resolution", SPEC, 0, 10, W_RESOLUTION },
+	{ "fine", SPEC, CF_TIME | CF_BEFORE, 2, W_RESOLUTION }, /* "as fine as one nanosecond" */
+	{ "finer", SPEC, CF_TIME | CF_BEFORE, 2, W_RESOLUTION },
+	{ "coarse", SPEC, CF_TIME | CF_BEFORE, 2, W_RESOLUTION },
+	{ "coarser", SPEC, CF_TIME | CF_BEFORE, 2, W_RESOLUTION },
 	{ "precision", SPEC, 0, 6, W_RESOLUTION },
 	{ "accuracy", SPEC, 0, 6, W_RESOLUTION },
 	{ "accurate", SPEC, 0, 3, W_RESOLUTION },
@@ -867,6 +873,8 @@ static const struct cue cues[] = {
 	{ "epoch", SPEC, 0, 8, W_CLOCK },
 	{ "leap", SPEC, 0, 8, W_CLOCK },
 	{ "dst", SPEC, 0, 8, W_CLOCK },
+	{ "offset", SPEC, CF_TIME, 3, W_CLOCK }, /* "a two-hour offset" */
+	{ "offsets", SPEC, CF_TIME, 3, W_CLOCK },
 	{ "daylight", SPEC, 0, 8, W_CLOCK },
 	{ "calendar", SPEC, 0, 8, W_CLOCK },
 	{ "o'clock", SPEC, 0, 0, W_CLOCK },
