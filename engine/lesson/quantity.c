@@ -794,6 +794,7 @@ static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
 static const char W_CYCLES[] = "a cycle count";
 static const char W_BANDWIDTH[] = "a bandwidth or throughput unit";
+static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
 static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
 static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
 
@@ -1738,6 +1739,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		/* "1.57 chars/cycle", "1 store/cycle" */
 		if (w > q && (e = match_slash_cycle(s, w))) {
 			decided(c, CLAIM, q, e - q, W_SPEED);
+			return e;
+		}
+		/* "110 bps", "9600 baud": a serial line's speed, a setting like a clock frequency */
+		if ((e = match_word_ci(s, q, "baud")) || (e = match_word_(s, q, "bps", 0))) {
+			decided(c, SPEC, q, e - q, W_LINE);
 			return e;
 		}
 		if ((e = match_rate_word(s, q))) {
