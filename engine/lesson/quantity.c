@@ -794,6 +794,7 @@ static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
 static const char W_CYCLES[] = "a cycle count";
 static const char W_BANDWIDTH[] = "a bandwidth or throughput unit";
+static const char W_SLICE[] = "a scheduler's time slice";
 static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
 static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
 static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
@@ -925,6 +926,9 @@ static const struct cue cues[] = {
 	{ "represent", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "defin", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
+	{ "return", SPEC, CF_TIME | CF_BEFORE, 3, W_LIMIT }, /* "a maximum return value of 2147483.647 seconds" */
+	{ "priority", SPEC, CF_TIME, 4, W_SLICE }, /* "a high enough priority to get 400 milliseconds" */
+	{ "priorities", SPEC, CF_TIME, 4, W_SLICE },
 	{ "billionth", SPEC, CF_PREFIX, 4, W_LIMIT },
 	{ "millionth", SPEC, CF_PREFIX, 4, W_LIMIT },
 	{ "thousandth", SPEC, CF_PREFIX, 4, W_LIMIT },
@@ -2819,7 +2823,7 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 	static const char *const persons[] = { "people", "person", "user", "users", "human", "humans", "reader",
 					       "readers", "student", "students", "learner", "learners", "exercise",
 					       "exercises", "assignment", "assignments", "homework", "quiz", "lecture",
-					       NULL };
+					       "book", "books", NULL };
 	struct cword w;
 	size_t p = q->start, prev;
 
