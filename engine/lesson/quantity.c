@@ -1299,6 +1299,30 @@ static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const c
 	c->why = why;
 }
 
+/*
+ * "a thousand times shorter than its typical time slice": a factor whose
+ * comparison ends at p and compares with a specified duration (a slice, a
+ * timeout, an interval) is specified too. 1 if it is (c decided).
+ */
+static int than_specified(const struct text *s, size_t p, struct cand *c)
+{
+	struct cword w;
+	size_t next, at, len;
+	const struct cue *k;
+
+	if (!word_after(s, p, &w) || w.span || match_word_ci(s, w.start, "than") != w.end)
+		return 0;
+	p = w.end;
+	for (int d = 0; d < 5 && next_cword(s, p, &w, &next); d++, p = next) {
+		if ((k = cue_of(s, &w, 0, 0, 0, &at, &len)) && k->cls == SPEC &&
+		    (k->why == W_SLEEP || k->why == W_INTERVAL || k->why == W_SLICE)) {
+			decided(c, SPEC, at, len, k->why);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* After a factor ending at e ("3x", "2 times"): what follows decides, or the sentence. */
 static size_t factor_tail(const struct text *s, size_t e, int is_times, struct cand *c)
 {
@@ -1347,6 +1371,7 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	}
 	if ((pc = perf_word(s, &w, &at, &len))) {
 		decided(c, CLAIM, at, len, pc->why);
+		than_specified(s, w.end, c);
 		return w.end;
 	}
 	if (!is_joiner(s, &w)) {
@@ -2599,6 +2624,18 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 		if (match_word_ci(s, w.start, "every") == w.end) {
 			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 			return;
+		}
+		/* "10 milliseconds on the CPU at a time": a slice */
+		{
+			struct cword t;
+			size_t r = e, nx;
+			for (int k = 0; k < 6 && next_cword(s, r, &t, &nx); k++, r = nx) {
+				if (!t.span && match_word_ci(s, t.start, "at") == t.end && (f = match_word_ci(s, skip_space(s, t.end), "a")) &&
+				    (f = match_word_ci(s, skip_space(s, f), "time"))) {
+					q->cls = QUANTITY_SPECIFIED, q->cue = t.start, q->cue_len = f - t.start, q->why = W_SLICE;
+					return;
+				}
+			}
 		}
 		/* "10 seconds from now": a moment */
 		if (match_word_ci(s, w.start, "from") == w.end && (f = match_word_ci(s, skip_space(s, w.end), "now"))) {
