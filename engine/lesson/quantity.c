@@ -2114,7 +2114,10 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 		(void)n;
 		if (match_any(s, p, spec_words, 1))
 			spec = 1;
-		if (match_time_unit(s, p) == e || !strcmp(buf, "latency") || !strcmp(buf, "latencies") ||
+		if (match_time_unit(s, p) == e && p > a + 4 && (match_word_ci(s, p - 4, "per") == p - 1 || s->t[p - 1] == '/')) {
+			*kind = QUANTITY_RATE; /* "addresses per s", "ops/s" */
+			found = 1;
+		} else if (match_time_unit(s, p) == e || !strcmp(buf, "latency") || !strcmp(buf, "latencies") ||
 		    !strcmp(buf, "time") || !strcmp(buf, "duration") || !strcmp(buf, "elapsed") ||
 		    !strcmp(buf, "runtime") || !strncmp(buf, "lat", 4)) {
 			if (!found)
@@ -2129,7 +2132,7 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			found = 1;
 		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || !strcmp(buf, "throughput") ||
 			   !strcmp(buf, "bandwidth") || !strcmp(buf, "bw") || !strcmp(buf, "gflops") ||
-			   !strcmp(buf, "flops")) {
+			   !strcmp(buf, "flops") || !strcmp(buf, "speed")) {
 			*kind = QUANTITY_RATE;
 			found = 1;
 		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
@@ -2170,7 +2173,9 @@ static int bare_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 		b--;
 	if (a >= b || !is_digit(s->t[a]) || !parse_number(s, a, &num))
 		return 0;
-	size_t e = skip_range(s, num.end);
+	size_t e = skip_range(s, num.end), f;
+	if (e != b && (f = match_multiplier(s, skip_space(s, e))) == b)
+		e = f; /* "35 million" under "addresses per s" */
 	if (e != b)
 		return 0;
 	*ns = a;
