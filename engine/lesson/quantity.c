@@ -794,6 +794,7 @@ static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
 static const char W_CYCLES[] = "a cycle count";
 static const char W_BANDWIDTH[] = "a bandwidth or throughput unit";
+static const char W_ORDER[] = "an order of magnitude that no word near it calls a figure";
 static const char W_SLICE[] = "a scheduler's time slice";
 static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
 static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
@@ -1289,6 +1290,7 @@ struct cand {
 	int need_perf; /* a factor or a percentage: only a quantity if a performance word is near */
 	size_t span;   /* the value is this code span ("IPC of `0.2`"), found from the word before it */
 	int bare;      /* a number with no unit, led by its metric's name ("IPC goes from 4.0"): "to 7.1" is one too */
+	int order;     /* an order of magnitude ("hundreds of cycles"): a figure only when a word says so */
 };
 
 static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
@@ -1943,7 +1945,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	size_t e, f, skip;
 
 	/* every word-led form starts with one of these letters: most words leave here */
-	if (!strchr("acefhinostzACEFHINOSTZ", s->t[p]) || !s->t[p])
+	if (!strchr("abcdefhimnostzABCDEFHIMNOSTZ", s->t[p]) || !s->t[p])
 		return 0;
 	memset(c, 0, sizeof *c);
 	c->cls = UNDECIDED;
@@ -2036,6 +2038,30 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0" */
 	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
 		return metric_value(s, e, p, e - p, c, value_start);
+	/* "hundreds of nanoseconds", "thousands of CPU cycles", "hundreds of extra microseconds": a figure by its order */
+	if ((e = match_any(s, p, (const char *const[]){ "tens", "dozens", "hundreds", "thousands", "millions",
+							  "billions", NULL }, 1)) &&
+	    (e = match_word_ci(s, skip_space(s, e), "of"))) {
+		size_t g = skip_space(s, e);
+		for (int k = 0; k < 3 && g < s->n; k++) {
+			if ((f = match_time_unit(s, g)) && match_any(s, g, time_words, 1)) {
+				c->kind = QUANTITY_TIME;
+				c->use = 0;
+				c->order = 1;
+				return f;
+			}
+			if ((f = match_cycles(s, g))) {
+				c->kind = QUANTITY_CYCLES;
+				c->use = 1;
+				c->order = 1;
+				return f;
+			}
+			if (!is_alpha(s->t[g]) || match_any(s, g, joiners, 1))
+				break; /* "millions of transfers per second" is no time */
+			g = skip_space(s, word_end(s, g));
+		}
+		return 0;
+	}
 	/* number words: "three milliseconds", "two times as fast", "twenty cycles" */
 	if ((e = number_word(s, p)))
 		return scan_number(s, p, e, c, &skip);
@@ -2767,7 +2793,11 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		set_cue(q, &f);
 		return 1;
 	}
-	if (q->kind == QUANTITY_SHARE) {
+	if (c->order) {
+		/* "it can be tens of nanoseconds or thousands": an order of magnitude nothing calls a figure */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->why = W_ORDER;
+	} else if (q->kind == QUANTITY_SHARE) {
 		struct cword w;
 		q->cls = QUANTITY_CLAIM;
 		q->why = W_SHARE;
