@@ -1674,6 +1674,15 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			return 0;
 		if (s->t[e - 1] == 'X' && q == p && !match_claim(s, skip_space(s, e)))
 			return 0;
+		if (!percent) {
+			/* "5 times to 20 times faster", "2x or 3x slower": one factor, read from its first number */
+			size_t g = skip_space(s, e), h;
+			struct number n2;
+			if (((h = match_word_ci(s, g, "to")) || (h = match_word_ci(s, g, "or"))) &&
+			    (g = skip_space(s, h)) < s->n && is_digit(s->t[g]) && parse_number(s, g, &n2) &&
+			    (h = match_factor(s, skip_space(s, n2.end))) && s->t[h - 1] == s->t[e - 1])
+				e = h;
+		}
 		f = percent ? percent_tail(s, start, e, c) : factor_tail(s, e, is_times, c);
 		if (f)
 			return f;
@@ -1993,9 +2002,34 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		}
 		return 0;
 	}
+	/* "double the speed", "triple the throughput" */
+	if ((e = match_any(s, p, (const char *const[]){ "double", "doubles", "doubled", "triple", "tripled",
+							 "quadruple", "quadrupled", NULL }, 1)) &&
+	    (f = match_word_ci(s, skip_space(s, e), "the")) &&
+	    (f = match_any(s, skip_space(s, f), (const char *const[]){ "speed", "throughput", "bandwidth",
+									"performance", NULL }, 1))) {
+		decided(c, CLAIM, p, f - p, W_CHANGE);
+		return f;
+	}
 	/* "a millisecond", "an order of magnitude", "a speedup of 3x" */
 	if ((e = match_word_ci(s, p, "a")) || (e = match_word_ci(s, p, "an"))) {
 		size_t q = skip_space(s, e);
+		/* "a gigabyte per second": a rate of one unit */
+		if ((f = match_any(s, q, (const char *const[]){ "byte", "kilobyte", "megabyte", "gigabyte", "terabyte",
+								 "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB",
+								 NULL }, 1)) &&
+		    ((e = match_per_time(s, skip_space(s, f))) || (e = match_slash_time(s, f)))) {
+			c->kind = QUANTITY_RATE;
+			c->use = 0;
+			return e;
+		}
+		/* "over a cycle per byte" */
+		if ((f = match_cycles_(s, q, 1)) && (e = match_word_ci(s, skip_space(s, f), "per")) &&
+		    word_char_at(s, skip_space(s, e))) {
+			c->kind = QUANTITY_CYCLES;
+			c->use = 1;
+			return word_end(s, skip_space(s, e));
+		}
 		if ((f = match_any(s, q, subsecond_words, 1))) {
 			c->kind = QUANTITY_TIME;
 			c->use = 0;
