@@ -3011,6 +3011,29 @@ static int times_hundred(const struct text *s, const struct quantity *q)
 	return 0;
 }
 
+/*
+ * 1 if "one" or "a" opens the few words before p and what they name is an
+ * event of the code, not a sample or an interrupt: "one mispredict every",
+ * "a new random number every" (a throughput), not "one sample every" (a period).
+ */
+static int one_event_before(const struct text *s, size_t p)
+{
+	static const char *const periodic[] = { "sample", "samples", "interrupt", "interrupts", "tick", "ticks",
+						"snapshot", NULL };
+	struct cword w;
+	size_t prev;
+
+	for (int d = 0; d < 4 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (w.span || match_any(s, w.start, periodic, 1) == w.end)
+			return 0;
+		if (d > 0 && match_any(s, w.start, (const char *const[]){ "one", "a", "an", NULL }, 1) == w.end)
+			return 1;
+		if (is_joiner(s, &w))
+			return 0;
+	}
+	return 0;
+}
+
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
@@ -3032,6 +3055,13 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span && q->kind == QUANTITY_TIME &&
 	    window_after(s, q))
 		return 1;
+	if (q->kind == QUANTITY_CYCLES && q->cls == QUANTITY_SPECIFIED && q->why == W_INTERVAL && !q->cue_span &&
+	    match_word_ci(s, q->cue, "every") == q->cue + q->cue_len && one_event_before(s, q->cue)) {
+		/* "one mispredict every 120 cycles", "a new random number every 3 cycles": a throughput */
+		q->cls = QUANTITY_CLAIM;
+		q->why = W_SPEED;
+		return 1;
+	}
 	if (q->cls != QUANTITY_CLAIM || q->span)
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
