@@ -863,6 +863,7 @@ static const struct cue cues[] = {
 	{ "precision", SPEC, 0, 6, W_RESOLUTION },
 	{ "accuracy", SPEC, 0, 6, W_RESOLUTION },
 	{ "accurate", SPEC, 0, 3, W_RESOLUTION },
+	{ "margin", SPEC, 0, 3, W_RESOLUTION }, /* "within an error margin of 1%" */
 	/* clocks, calendars, time zones */
 	{ "clock", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
 	{ "clocks", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
@@ -1714,6 +1715,16 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			c->kind = QUANTITY_TIME;
 			decided(c, NOTT, start, p + 1 - start, W_BINARY);
 			return p + 1;
+		}
+		if (len == 1 && (s->t[start] == '0' || s->t[start] == '1')) {
+			/* "all 1s", "all 0s": every bit set or clear */
+			struct cword w;
+			size_t prev;
+			if (prev_cword(s, start, &w, &prev) && !w.span && match_word_ci(s, w.start, "all") == w.end) {
+				c->kind = QUANTITY_TIME;
+				decided(c, NOTT, start, p + 1 - start, W_BINARY);
+				return p + 1;
+			}
 		}
 		if (len == 1 && (s->t[start] == '0' || s->t[start] == '1') && start >= 4) {
 			/* the "0s" of "1s and 0s" */
