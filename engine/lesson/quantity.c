@@ -1219,7 +1219,7 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 		if (found && d >= best->dist + (best->cue->cls == SPEC ? 0 : 1))
 			break;
 		/* "unroll the loop by a factor of two, we execute...": a factor's words are in its clause */
-		if (use >= 2 && comma_between(s, p, w.start))
+		if ((use >= 2 || found) && comma_between(s, p, w.start))
 			break;
 		const struct cue *c = cue_of(s, &w, use, 0, d, &at, &len);
 		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
