@@ -2954,6 +2954,30 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/*
+ * A sentence that opens on an argument's value ("If zero, the duration is
+ * between 0.25 and 0.5 seconds", "If NULL, ..."): it says what a function
+ * does for that input, so its time values are specified. Looks back at most
+ * 24 words for the sentence's start. 1 if q is one.
+ */
+static int argument_case(const struct text *s, struct quantity *q)
+{
+	static const char *const values[] = { "zero", "nonzero", "non-zero", "negative", "positive", "null", "0",
+					      "omitted", "unset", NULL };
+	struct cword w, first = { 0 }, second = { 0 };
+	size_t p = q->start, prev;
+	int d = 0;
+
+	for (; d < 24 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		second = first, first = w;
+	if (d < 2 || d == 24 || first.span || second.span || match_word_ci(s, first.start, "if") != first.end ||
+	    match_any(s, second.start, values, 1) != second.end)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = first.start, q->cue_len = second.end - first.start, q->cue_span = 0, q->why = W_INPUT;
+	return 1;
+}
+
 /* "At 60 FPS, each frame...", "At 3 GHz, a cycle...": a sentence that opens on a setting; 1 if q is it. */
 static int condition_at(const struct text *s, struct quantity *q)
 {
@@ -3058,7 +3082,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		return 1;
 	if (q->kind == QUANTITY_TIME && !q->span &&
 	    (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && (q->why == W_RUN || q->why == W_COST || q->why == W_MEASURED))) &&
-	    person_in_sentence(s, q))
+	    (person_in_sentence(s, q) || argument_case(s, q)))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span &&
 	    (q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE) && condition_at(s, q))
