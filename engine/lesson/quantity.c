@@ -827,6 +827,12 @@ static const struct cue cues[] = {
 	{ "alarm", SPEC, CF_PREFIX, 10, W_SLEEP },
 	{ "watchdog", SPEC, 0, 10, W_SLEEP },
 	{ "pause", SPEC, CF_PREFIX | CF_TIME, 4, W_SLEEP },
+	{ "suspend", SPEC, CF_PREFIX | CF_TIME, 10, W_SLEEP }, /* "suspends the calling thread for at least 2 seconds" */
+	{ "blocks", SPEC, CF_TIME | CF_BEFORE, 3, W_SLEEP },	/* "it blocks for up to 5 seconds" */
+	{ "blocked", SPEC, CF_TIME | CF_BEFORE, 3, W_SLEEP },
+	{ "blocking", SPEC, CF_TIME | CF_BEFORE, 3, W_SLEEP },
+	{ "timer", SPEC, 0, 6, W_INTERVAL },
+	{ "timers", SPEC, 0, 6, W_INTERVAL },
 	/* intervals and periods */
 	{ "interval", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "period", SPEC, CF_BEFORE, 6, W_INTERVAL }, /* "a period of 10 ms"; "a 10s period of unresponsiveness" is an event */
@@ -926,6 +932,8 @@ static const struct cue cues[] = {
 	{ "field", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "member", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "represent", SPEC, CF_PREFIX, 6, W_LIMIT },
+	{ "stored", SPEC, CF_TIME, 6, W_LIMIT }, /* "a value of 1.5 seconds is stored as..." */
+	{ "value", SPEC, CF_TIME | CF_BEFORE, 1, W_LIMIT },
 	{ "defin", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
 	{ "return", SPEC, CF_TIME | CF_BEFORE, 3, W_LIMIT }, /* "a maximum return value of 2147483.647 seconds" */
