@@ -423,7 +423,7 @@ static size_t match_rate_word(const struct text *s, size_t p)
 static size_t match_claim(const struct text *s, size_t p)
 {
 	static const char *const claims[] = {
-		"faster", "slower", "quicker", "speedup", "speedups", "speed-up", "speed-ups",
+		"faster", "slower", "quicker", "sooner", "speedup", "speedups", "speed-up", "speed-ups",
 		"slowdown", "slowdowns", "slow-down", NULL
 	};
 	static const char *const bare[] = { "fast", "slow", "quick", "quickly", "long", "short", NULL };
@@ -989,6 +989,7 @@ static const struct cue cues[] = {
 	{ "perform", CLAIM, CF_PREFIX, 8, W_SPEED },
 	{ "perf", CLAIM, 0, 6, W_SPEED },
 	{ "fps", CLAIM, 0, 4, W_SPEED },
+	{ "peak", CLAIM, CF_FACTOR, 4, W_SPEED }, /* "85% of peak FLOPS" */
 	/* costs */
 	{ "overhead", CLAIM, CF_PREFIX, 8, W_COST },
 	{ "penalt", CLAIM, CF_PREFIX, 8, W_COST },
@@ -3239,6 +3240,34 @@ static int range_joins(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/*
+ * 1 if no noun follows a number ending at p: the end, a clause's or an
+ * aside's end, or a joining word ("to 7.1.", "1.1)", "to 2.4 and").
+ */
+static int bare_tail(const struct text *s, size_t p)
+{
+	if (word_char_at(s, p))
+		return 0;
+	p = skip_space(s, p);
+	if (p < s->n && word_char_at(s, p))
+		return match_any(s, p, joiners, 1) != 0; /* "from 1.2 to 2.4 and ...", not "5 ms and 3 threads" */
+	return p >= s->n || stops_clause(s, p) || s->t[p] == ',' || s->t[p] == ')' || s->t[p] == ';';
+}
+
+/* 1 if [a, b) is ", up from" or "down from": "3.2 instructions per cycle, up from 1.1". */
+static int up_from(const struct text *s, size_t a, size_t b)
+{
+	size_t p = skip_space(s, a), e;
+
+	if (b <= a || b - a > 16)
+		return 0;
+	if (p < b && s->t[p] == ',')
+		p = skip_space(s, p + 1);
+	if (!(e = match_word_ci(s, p, "up")) && !(e = match_word_ci(s, p, "down")))
+		return 0;
+	return (e = match_word_ci(s, skip_space(s, e), "from")) && skip_space(s, e) == b;
+}
+
 /* 1 if [a, b) makes two durations one sum or equation: "is", "equals", "plus", "=", "+", ", which is". */
 static int sum_joins(const struct text *s, size_t a, size_t b)
 {
@@ -3307,8 +3336,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
 			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
-				if (bare_end && count && count <= max && range_joins(&s, bare_end, p) &&
-				    !word_char_at(&s, skip) && (skip >= len || s.t[skip] != '.' || stops_clause(&s, skip))) {
+				if (bare_end && count && count <= max && (range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) &&
+				    bare_tail(&s, skip)) {
 					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
 					struct quantity far = out[count - 1];
 					far.start = p, far.len = skip - p, far.span = 0;
@@ -3384,7 +3413,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if (count < max)
 				out[count] = q;
 			count++;
-			bare_end = c.bare && q.cls == QUANTITY_CLAIM ? end : 0;
+			bare_end = q.cls == QUANTITY_CLAIM && (c.bare || q.kind != QUANTITY_SPEEDUP) ? end : 0;
 			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3) && (!span || c.use == 3)) {
 				sib_start = q.start, sib_end = q.start + q.len, sib_use = c.use;
 				last_stop = 0;
