@@ -575,6 +575,18 @@ static int number_starts(const struct text *s, size_t p)
 	return 1;
 }
 
+/* 1 if t[a, b) is the largest value of a 32- or 64-bit integer type: a representation's limit. */
+static int int_limit(const struct text *s, size_t a, size_t b)
+{
+	static const char *const limits[] = { "2147483647", "4294967295", "9223372036854775807",
+					      "18446744073709551615", "2,147,483,647", "4,294,967,295", NULL };
+
+	for (const char *const *l = limits; *l; l++)
+		if (b - a == strlen(*l) && !memcmp(s->t + a, *l, b - a))
+			return 1;
+	return 0;
+}
+
 /* Numbers followed by an "s" that is not seconds: "1990s", "'90s", "2s complement". */
 static int is_not_seconds(const struct text *s, size_t start, const struct number *num)
 {
@@ -933,6 +945,12 @@ static const struct cue cues[] = {
 	{ "member", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "represent", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "stored", SPEC, CF_TIME, 6, W_LIMIT }, /* "a value of 1.5 seconds is stored as..." */
+	{ "normaliz", SPEC, CF_PREFIX | CF_TIME, 6, W_LIMIT }, /* "90 seconds is normalized to 1 minute 30 seconds" */
+	{ "units", SPEC, CF_TIME | CF_BEFORE, 2, W_LIMIT },	  /* "counted in units of 10 milliseconds" */
+	{ "multiple", SPEC, CF_TIME | CF_BEFORE, 2, W_LIMIT },	  /* "rounded up to a multiple of 10 ms" */
+	{ "multiples", SPEC, CF_TIME | CF_BEFORE, 2, W_LIMIT },
+	{ "rounded", SPEC, CF_TIME, 6, W_LIMIT },
+	{ "kill", SPEC, CF_PREFIX | CF_TIME, 6, W_LIMIT }, /* "up to 10 seconds of CPU time before it is killed" */
 	{ "value", SPEC, CF_TIME | CF_BEFORE, 1, W_LIMIT },
 	{ "defin", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
@@ -1825,10 +1843,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		/* time units */
 		c->kind = QUANTITY_TIME;
 		if ((e = match_time_unit(s, q))) {
-			if (num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
+			if ((num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
 										  "us", "usec", "usecs", "microseconds",
-										  "ms", "msec", "milliseconds", NULL }, 1))
-				decided(c, SPEC, start, e - start, W_BOUND);
+										  "ms", "msec", "milliseconds", NULL }, 1)) ||
+			    int_limit(s, start, num.end))
+				decided(c, SPEC, start, e - start, W_BOUND); /* "999999999 ns", "2147483647 seconds" */
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
 			if (e == q + 1 && s->t[q] == 'h' && q == p) {
 				struct cword cw;
