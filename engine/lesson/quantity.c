@@ -929,6 +929,8 @@ static const struct cue cues[] = {
 	{ "passed", SPEC, 0, 3, W_INPUT },
 	{ "passing", SPEC, 0, 3, W_INPUT },
 	{ "budget", SPEC, 0, 4, W_INPUT },
+	{ "sending", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT }, /* "if you're sending 40 positional updates per second" */
+	{ "send", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT },
 	{ "threshold", SPEC, CF_PREFIX, 6, W_INPUT },
 	{ "target", SPEC, 0, 2, W_INPUT },
 	{ "goal", SPEC, 0, 4, W_INPUT },
