@@ -3275,6 +3275,26 @@ static int bare_tail(const struct text *s, size_t p)
 	return p >= s->n || stops_clause(s, p) || s->t[p] == ',' || s->t[p] == ')' || s->t[p] == ';';
 }
 
+/*
+ * "from 4 to 5 cycles", "from 200 to 60 cycles": a bare number [a, b) after
+ * "from" whose "to" leads a quantity with a unit is that quantity's first
+ * end; c is the second's candidate. 1 if it is.
+ */
+static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
+{
+	struct cword w;
+	size_t prev, g, skip;
+
+	if (!prev_cword(s, a, &w, &prev) || w.span || match_word_ci(s, w.start, "from") != w.end ||
+	    !(g = match_word_ci(s, skip_space(s, b), "to")) || word_char_at(s, b))
+		return 0;
+	g = skip_space(s, g);
+	if (g >= s->n || !number_starts(s, g) || !scan_number(s, g, 0, c, &skip) || c->kind == QUANTITY_SPEEDUP ||
+	    c->kind == QUANTITY_SHARE)
+		return 0;
+	return 1;
+}
+
 /* 1 if [a, b) is ", up from" or "down from": "3.2 instructions per cycle, up from 1.1". */
 static int up_from(const struct text *s, size_t a, size_t b)
 {
@@ -3314,6 +3334,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	/* the last factor or percentage claimed, and the clause ends seen since (each byte looked at once) */
 	size_t sib_start = 0, sib_end = 0, stop_scan = 0, last_stop = 0;
 	size_t bare_end = 0; /* the end of the last quantity kept, when it was a metric's bare value */
+	size_t first_end = 0; /* 1 + the index of a bare first end ("from 4 to 5 cycles"), which its second end decides */
 	int sib_use = 0;
 	unsigned cp;
 	const char *span;
@@ -3369,6 +3390,12 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 					p = skip;
 					continue;
 				}
+				if (from_to(&s, p, skip, &c)) {
+					/* "goes from 4 to 5 cycles": the first end takes the unit of the second */
+					end = skip;
+					first_end = count + 1;
+					goto found;
+				}
 				/* and what is glued to it: "1990s", "3x3", "12.2.0" */
 				p = skip;
 				while (p < len && (word_char_at(&s, p) == 1 || s.t[p] == '.'))
@@ -3385,6 +3412,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			p += step ? step : 1;
 			continue;
 		}
+	found:;
 		struct quantity q;
 		memset(&q, 0, sizeof q);
 		/* "100 cycles roughly 2% of the time": how often a value occurs, not a share of the run time */
@@ -3419,6 +3447,15 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
 			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
 		}
+		if (kept && first_end && first_end == count && count <= max && q.cls != QUANTITY_UNSURE &&
+		    out[count - 1].cls == QUANTITY_UNSURE && range_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+			/* "from 0 to 999999999 nanoseconds": the first end is what the second is */
+			out[count - 1].cls = q.cls;
+			out[count - 1].cue = q.cue, out[count - 1].cue_len = q.cue_len;
+			out[count - 1].cue_span = q.cue_span, out[count - 1].why = q.why;
+		}
+		if (first_end && first_end != count + 1)
+			first_end = 0;
 		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && (!span || c.use == 3)) {
 			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */
 			for (stop_scan = stop_scan > sib_end ? stop_scan : sib_end; stop_scan < start; stop_scan++)
