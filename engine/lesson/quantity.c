@@ -619,7 +619,8 @@ static size_t skip_range(const struct text *s, size_t p)
 		q = skip_space(s, q);
 		/* "at 280 and 305 cycles", "by 1 or 2%" */
 		if (!(e = match_lit(s, q, "\xe2\x80\x93")) && !(e = match_lit(s, q, "--")) &&
-		    !(q > p && ((e = match_word_ci(s, q, "and")) || (e = match_word_ci(s, q, "or")))))
+		    !(q > p && ((e = match_word_ci(s, q, "and")) || (e = match_word_ci(s, q, "or")))) &&
+		    !(q > p && (e = match_lit(s, q, "-")) && space_at(s, e))) /* "40 - 400" */
 			return p;
 		q = skip_space(s, e);
 	}
