@@ -723,7 +723,7 @@ static int prev_cword(const struct text *s, size_t p, struct cword *w, size_t *p
 	while (p > 0) {
 		size_t q = char_before(s, p), idx;
 		const char *sp;
-		if (q >= 3 && (sp = span_at(s, p - 3, &idx))) {
+		if (p >= 3 && (sp = span_at(s, p - 3, &idx))) { /* a span that opens the text too */
 			w->start = p - 3, w->end = p, w->span = idx, w->span_text = sp;
 			*prev = p - 3;
 			return 1;
@@ -3457,6 +3457,20 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		}
 		if (first_end && first_end != count + 1)
 			first_end = 0;
+		if (kept && q.span && q.cls == QUANTITY_NOT_TIMING && q.why == W_CODE && count && count <= max &&
+		    out[count - 1].span && out[count - 1].cls == QUANTITY_CLAIM && out[count - 1].kind == q.kind &&
+		    out[count - 1].start + out[count - 1].len <= start) {
+			/* "runs in `0.42 s`, while the original needs `1.3 s`": one list of figures in code type */
+			size_t i = out[count - 1].start + out[count - 1].len;
+			while (i < start && !stops_clause(&s, i))
+				i++;
+			if (i == start) {
+				q.cls = QUANTITY_CLAIM;
+				q.cue_span = out[count - 1].span, q.cue = 0, q.why = W_SIBLING;
+				q.cue_len = s.spans && q.cue_span <= s.spans->n && s.spans->text[q.cue_span - 1] ?
+						    strlen(s.spans->text[q.cue_span - 1]) : 0;
+			}
+		}
 		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && (!span || c.use == 3)) {
 			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */
 			for (stop_scan = stop_scan > sib_end ? stop_scan : sib_end; stop_scan < start; stop_scan++)
