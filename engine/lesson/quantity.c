@@ -957,6 +957,7 @@ static const struct cue cues[] = {
 	{ "value", SPEC, CF_TIME | CF_BEFORE, 1, W_LIMIT },
 	{ "defin", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
+	{ "equivalent", SPEC, CF_TIME, 4, W_LIMIT }, /* "this is equivalent to 5 minutes and 30 seconds" */
 	{ "return", SPEC, CF_TIME | CF_BEFORE, 3, W_LIMIT }, /* "a maximum return value of 2147483.647 seconds" */
 	{ "priority", SPEC, CF_TIME, 4, W_SLICE }, /* "a high enough priority to get 400 milliseconds" */
 	{ "priorities", SPEC, CF_TIME, 4, W_SLICE },
@@ -1156,6 +1157,14 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	if (w->start > 0 && s->t[w->start - 1] == '\\')
 		return NULL; /* "\\times", "\\textrm": a LaTeX command, not a word */
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
+	/* "times out after half a second", "timed out": a timeout in two words */
+	if ((!strcmp(buf, "times") || !strcmp(buf, "timed") || !strcmp(buf, "time")) && dist <= 10 &&
+	    word_after(s, w->end, &next) && match_word_ci(s, next.start, "out") == next.end) {
+		static const struct cue times_out = { "times out", SPEC, 0, 10, W_SLEEP };
+		*at = w->start;
+		*len = next.end - w->start;
+		return &times_out;
+	}
 	/* a compound decides by its last part when not by itself: "wall-time", "compile-time", "max-rss" */
 	for (size_t skip = 0, pass = 0; pass < 2; pass++) {
 	const char *word = buf + skip;
@@ -1839,7 +1848,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		if (w > q && ((e = match_slash_time(s, w)) || (e = match_per_time(s, skip_space(s, w))))) {
 			if (w - q >= 2 && s->t[w - 1] == 'B' && match_slash_time(s, w))
 				decided(c, CLAIM, q, e - q, W_BANDWIDTH);
-			else if (match_word_ci(s, q, "samples") || match_word_ci(s, q, "sample"))
+			else if (match_any(s, q, (const char *const[]){ "samples", "sample", "ticks", "tick", "interrupts",
+									 NULL }, 1))
 				decided(c, SPEC, q, w - q, W_INTERVAL); /* "1000 samples per second": a sampling rate */
 			return e;
 		}
