@@ -671,9 +671,13 @@ struct cword {
 /* Word characters plus the '-' and '\'' inside a word ("time-out", "o'clock"). */
 static size_t cword_end(const struct text *s, size_t p)
 {
+	size_t start = p;
+
 	for (;;) {
 		size_t e = word_end(s, p);
-		if (e > p && e + 1 < s->n && (s->t[e] == '-' || s->t[e] == '\'') && word_char_at(s, e + 1)) {
+		/* parts joined past WORD_MAX bytes are words of their own: "1'1'1'..." would be quadratic */
+		if (e > p && e + 1 < s->n && (s->t[e] == '-' || s->t[e] == '\'') && word_char_at(s, e + 1) &&
+		    e - start <= WORD_MAX) {
 			p = e + 1;
 			continue;
 		}
@@ -734,7 +738,8 @@ static int prev_cword(const struct text *s, size_t p, struct cword *w, size_t *p
 				size_t c = char_before(s, b);
 				if (word_char_at(s, c) == b - c) {
 					b = c;
-				} else if ((s->t[c] == '-' || s->t[c] == '\'') && c > 0 && word_char_before(s, c)) {
+				} else if ((s->t[c] == '-' || s->t[c] == '\'') && c > 0 && word_char_before(s, c) &&
+					   p - c <= WORD_MAX) {
 					b = c;
 				} else {
 					break;
@@ -1499,11 +1504,12 @@ static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
 		if (s->table && memchr(s->t + p, '\n', q - p))
 			break; /* a table's row ends at its line */
 		while (e < s->n && !space_at(s, e) && !stops_clause(s, e) && s->t[e] != ',' && s->t[e] != '(' &&
-		       s->t[e] != ')' && s->t[e] != '/' && s->t[e] != '|') {
+		       s->t[e] != ')' && s->t[e] != '/' && s->t[e] != '|' && e - q <= WORD_MAX) {
 			letters |= is_alpha(s->t[e]) || s->t[e] >= 0x80;
 			e++;
 		}
-		if (e == q || !letters || match_word_ci(s, q, "per") || match_word_ci(s, q, "every") ||
+		/* a word longer than WORD_MAX is none: "1~1~1~..." read from each number would be quadratic */
+		if (e == q || !letters || e - q > WORD_MAX || match_word_ci(s, q, "per") || match_word_ci(s, q, "every") ||
 		    match_word_ci(s, q, "each") || match_word_ci(s, q, "in") || match_word_ci(s, q, "of") ||
 		    match_word_ci(s, q, "and") || match_word_ci(s, q, "or") || match_word_ci(s, q, "to") ||
 		    match_word_ci(s, q, "at") || match_word_ci(s, q, "on") || match_word_ci(s, q, "from") ||
