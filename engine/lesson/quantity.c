@@ -423,7 +423,7 @@ static size_t match_rate_word(const struct text *s, size_t p)
 static size_t match_claim(const struct text *s, size_t p)
 {
 	static const char *const claims[] = {
-		"faster", "slower", "quicker", "speedup", "speedups", "speed-up", "speed-ups",
+		"faster", "slower", "quicker", "sooner", "speedup", "speedups", "speed-up", "speed-ups",
 		"slowdown", "slowdowns", "slow-down", NULL
 	};
 	static const char *const bare[] = { "fast", "slow", "quick", "quickly", "long", "short", NULL };
@@ -558,6 +558,13 @@ static int number_starts(const struct text *s, size_t p)
 		return 0;
 	if (t[p - 1] == '/' && p >= 2 && is_digit(t[p - 2]))
 		return 0; /* the 8 of "1/8" */
+	/* "%10s", "%-32s", "%08d": a printf or scanf conversion's width, not a figure */
+	for (size_t q = p, k = 0; q > 0 && k < 4; q--, k++) {
+		if (t[q - 1] == '%')
+			return 0;
+		if (!strchr("-+#0'", t[q - 1]))
+			break;
+	}
 	/* "sub-1%", "sub-10ms": a bound is still a figure */
 	if (t[p - 1] == '-' && word_char_before(s, p - 1) &&
 	    !(p >= 4 && to_lower(t[p - 4]) == 's' && to_lower(t[p - 3]) == 'u' && to_lower(t[p - 2]) == 'b' &&
@@ -566,6 +573,18 @@ static int number_starts(const struct text *s, size_t p)
 	if (p >= 4 && memcmp(t + p - 3, "\xe2\x80\x93", 3) == 0 && is_digit(t[p - 4]))
 		return 0;
 	return 1;
+}
+
+/* 1 if t[a, b) is the largest value of a 32- or 64-bit integer type: a representation's limit. */
+static int int_limit(const struct text *s, size_t a, size_t b)
+{
+	static const char *const limits[] = { "2147483647", "4294967295", "9223372036854775807",
+					      "18446744073709551615", "2,147,483,647", "4,294,967,295", NULL };
+
+	for (const char *const *l = limits; *l; l++)
+		if (b - a == strlen(*l) && !memcmp(s->t + a, *l, b - a))
+			return 1;
+	return 0;
 }
 
 /* Numbers followed by an "s" that is not seconds: "1990s", "'90s", "2s complement". */
@@ -600,7 +619,8 @@ static size_t skip_range(const struct text *s, size_t p)
 		q = skip_space(s, q);
 		/* "at 280 and 305 cycles", "by 1 or 2%" */
 		if (!(e = match_lit(s, q, "\xe2\x80\x93")) && !(e = match_lit(s, q, "--")) &&
-		    !(q > p && ((e = match_word_ci(s, q, "and")) || (e = match_word_ci(s, q, "or")))))
+		    !(q > p && ((e = match_word_ci(s, q, "and")) || (e = match_word_ci(s, q, "or")))) &&
+		    !(q > p && (e = match_lit(s, q, "-")) && space_at(s, e))) /* "40 - 400" */
 			return p;
 		q = skip_space(s, e);
 	}
@@ -651,9 +671,13 @@ struct cword {
 /* Word characters plus the '-' and '\'' inside a word ("time-out", "o'clock"). */
 static size_t cword_end(const struct text *s, size_t p)
 {
+	size_t start = p;
+
 	for (;;) {
 		size_t e = word_end(s, p);
-		if (e > p && e + 1 < s->n && (s->t[e] == '-' || s->t[e] == '\'') && word_char_at(s, e + 1)) {
+		/* parts joined past WORD_MAX bytes are words of their own: "1'1'1'..." would be quadratic */
+		if (e > p && e + 1 < s->n && (s->t[e] == '-' || s->t[e] == '\'') && word_char_at(s, e + 1) &&
+		    e - start <= WORD_MAX) {
 			p = e + 1;
 			continue;
 		}
@@ -703,7 +727,7 @@ static int prev_cword(const struct text *s, size_t p, struct cword *w, size_t *p
 	while (p > 0) {
 		size_t q = char_before(s, p), idx;
 		const char *sp;
-		if (q >= 3 && (sp = span_at(s, p - 3, &idx))) {
+		if (p >= 3 && (sp = span_at(s, p - 3, &idx))) { /* a span that opens the text too */
 			w->start = p - 3, w->end = p, w->span = idx, w->span_text = sp;
 			*prev = p - 3;
 			return 1;
@@ -714,7 +738,8 @@ static int prev_cword(const struct text *s, size_t p, struct cword *w, size_t *p
 				size_t c = char_before(s, b);
 				if (word_char_at(s, c) == b - c) {
 					b = c;
-				} else if ((s->t[c] == '-' || s->t[c] == '\'') && c > 0 && word_char_before(s, c)) {
+				} else if ((s->t[c] == '-' || s->t[c] == '\'') && c > 0 && word_char_before(s, c) &&
+					   p - c <= WORD_MAX) {
 					b = c;
 				} else {
 					break;
@@ -752,6 +777,7 @@ enum {
 	CF_BEFORE = 4,	/* only before the value */
 	CF_AFTER = 8,	/* only after the value */
 	CF_FACTOR = 16, /* only a performance word for factors and percentages, no decision about a time */
+	CF_NEAR = 32,	/* its reach holds for factors and percentages too */
 };
 
 static const char W_SLEEP[] = "a sleep, wait or timeout";
@@ -786,6 +812,11 @@ static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
 static const char W_CYCLES[] = "a cycle count";
 static const char W_BANDWIDTH[] = "a bandwidth or throughput unit";
+static const char W_ORDER[] = "an order of magnitude that no word near it calls a figure";
+static const char W_SLICE[] = "a scheduler's time slice";
+static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
+static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
+static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
 
 struct cue {
 	const char *word;
@@ -814,8 +845,16 @@ static const struct cue cues[] = {
 	{ "alarm", SPEC, CF_PREFIX, 10, W_SLEEP },
 	{ "watchdog", SPEC, 0, 10, W_SLEEP },
 	{ "pause", SPEC, CF_PREFIX | CF_TIME, 4, W_SLEEP },
+	{ "suspend", SPEC, CF_PREFIX | CF_TIME, 10, W_SLEEP }, /* "suspends the calling thread for at least 2 seconds" */
+	{ "blocks", SPEC, CF_TIME | CF_BEFORE, 3, W_SLEEP },	/* "it blocks for up to 5 seconds" */
+	{ "blocked", SPEC, CF_TIME | CF_BEFORE, 3, W_SLEEP },
+	{ "blocking", SPEC, CF_TIME | CF_BEFORE, 3, W_SLEEP },
+	{ "timer", SPEC, 0, 6, W_INTERVAL },
+	{ "timers", SPEC, 0, 6, W_INTERVAL },
 	/* intervals and periods */
 	{ "interval", SPEC, CF_PREFIX, 6, W_INTERVAL },
+	{ "period", SPEC, CF_BEFORE, 6, W_INTERVAL }, /* "a period of 10 ms"; "a 10s period of unresponsiveness" is an event */
+	{ "periods", SPEC, CF_BEFORE, 6, W_INTERVAL },
 	{ "every", SPEC, CF_BEFORE, 1, W_INTERVAL },
 	{ "refresh", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "poll", SPEC, CF_PREFIX, 6, W_INTERVAL },
@@ -832,6 +871,7 @@ static const struct cue cues[] = {
 	{ "timeslice", SPEC, CF_PREFIX, 4, W_INTERVAL },
 	{ "slice", SPEC, CF_PREFIX | CF_TIME, 2, W_INTERVAL },
 	{ "quantum", SPEC, 0, 4, W_INTERVAL },
+	{ "record", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_INTERVAL }, /* "lets you record 1-2 minutes" */
 	/* a timeout by what happens when it passes: "no reply in five seconds, and it retransmits" */
 	{ "retransmi", SPEC, CF_PREFIX, 4, W_SLEEP },
 	{ "re-transmi", SPEC, CF_PREFIX, 4, W_SLEEP },
@@ -839,10 +879,15 @@ static const struct cue cues[] = {
 	{ "retry", SPEC, 0, 4, W_SLEEP },
 	{ "retries", SPEC, 0, 4, W_SLEEP },
 	/* resolution */
-	{ "resolution", SPEC, 0, 8, W_RESOLUTION },
+	{ "resolution", SPEC, 0, 10, W_RESOLUTION },
+	{ "fine", SPEC, CF_TIME | CF_BEFORE, 2, W_RESOLUTION }, /* "as fine as one nanosecond" */
+	{ "finer", SPEC, CF_TIME | CF_BEFORE, 2, W_RESOLUTION },
+	{ "coarse", SPEC, CF_TIME | CF_BEFORE, 2, W_RESOLUTION },
+	{ "coarser", SPEC, CF_TIME | CF_BEFORE, 2, W_RESOLUTION },
 	{ "precision", SPEC, 0, 6, W_RESOLUTION },
 	{ "accuracy", SPEC, 0, 6, W_RESOLUTION },
 	{ "accurate", SPEC, 0, 3, W_RESOLUTION },
+	{ "margin", SPEC, 0, 3, W_RESOLUTION }, /* "within an error margin of 1%" */
 	/* clocks, calendars, time zones */
 	{ "clock", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
 	{ "clocks", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
@@ -856,6 +901,8 @@ static const struct cue cues[] = {
 	{ "epoch", SPEC, 0, 8, W_CLOCK },
 	{ "leap", SPEC, 0, 8, W_CLOCK },
 	{ "dst", SPEC, 0, 8, W_CLOCK },
+	{ "offset", SPEC, CF_TIME, 3, W_CLOCK }, /* "a two-hour offset" */
+	{ "offsets", SPEC, CF_TIME, 3, W_CLOCK },
 	{ "daylight", SPEC, 0, 8, W_CLOCK },
 	{ "calendar", SPEC, 0, 8, W_CLOCK },
 	{ "o'clock", SPEC, 0, 0, W_CLOCK },
@@ -888,6 +935,8 @@ static const struct cue cues[] = {
 	{ "passed", SPEC, 0, 3, W_INPUT },
 	{ "passing", SPEC, 0, 3, W_INPUT },
 	{ "budget", SPEC, 0, 4, W_INPUT },
+	{ "sending", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT }, /* "if you're sending 40 positional updates per second" */
+	{ "send", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT },
 	{ "threshold", SPEC, CF_PREFIX, 6, W_INPUT },
 	{ "target", SPEC, 0, 2, W_INPUT },
 	{ "goal", SPEC, 0, 4, W_INPUT },
@@ -903,8 +952,20 @@ static const struct cue cues[] = {
 	{ "field", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "member", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "represent", SPEC, CF_PREFIX, 6, W_LIMIT },
+	{ "stored", SPEC, CF_TIME, 6, W_LIMIT }, /* "a value of 1.5 seconds is stored as..." */
+	{ "normaliz", SPEC, CF_PREFIX | CF_TIME, 6, W_LIMIT }, /* "90 seconds is normalized to 1 minute 30 seconds" */
+	{ "units", SPEC, CF_TIME | CF_BEFORE, 2, W_LIMIT },	  /* "counted in units of 10 milliseconds" */
+	{ "multiple", SPEC, CF_TIME | CF_BEFORE, 2, W_LIMIT },	  /* "rounded up to a multiple of 10 ms" */
+	{ "multiples", SPEC, CF_TIME | CF_BEFORE, 2, W_LIMIT },
+	{ "rounded", SPEC, CF_TIME, 6, W_LIMIT },
+	{ "kill", SPEC, CF_PREFIX | CF_TIME, 6, W_LIMIT }, /* "up to 10 seconds of CPU time before it is killed" */
+	{ "value", SPEC, CF_TIME | CF_BEFORE, 1, W_LIMIT },
 	{ "defin", SPEC, CF_PREFIX, 6, W_LIMIT },
 	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
+	{ "equivalent", SPEC, CF_TIME, 4, W_LIMIT }, /* "this is equivalent to 5 minutes and 30 seconds" */
+	{ "return", SPEC, CF_TIME | CF_BEFORE, 3, W_LIMIT }, /* "a maximum return value of 2147483.647 seconds" */
+	{ "priority", SPEC, CF_TIME, 4, W_SLICE }, /* "a high enough priority to get 400 milliseconds" */
+	{ "priorities", SPEC, CF_TIME, 4, W_SLICE },
 	{ "billionth", SPEC, CF_PREFIX, 4, W_LIMIT },
 	{ "millionth", SPEC, CF_PREFIX, 4, W_LIMIT },
 	{ "thousandth", SPEC, CF_PREFIX, 4, W_LIMIT },
@@ -939,6 +1000,8 @@ static const struct cue cues[] = {
 	{ "bound", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "retiring", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "utilization", CLAIM, CF_FACTOR, 6, W_SHARE },
+	{ "occupied", CLAIM, CF_FACTOR, 4, W_SHARE }, /* "those ports are 98% occupied" */
+	{ "busy", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "scaling", CLAIM, CF_FACTOR, 6, W_CHANGE },
 	{ "efficiency", CLAIM, CF_FACTOR, 6, W_CHANGE },
 	/* speed, latency, throughput */
@@ -953,6 +1016,7 @@ static const struct cue cues[] = {
 	{ "perform", CLAIM, CF_PREFIX, 8, W_SPEED },
 	{ "perf", CLAIM, 0, 6, W_SPEED },
 	{ "fps", CLAIM, 0, 4, W_SPEED },
+	{ "peak", CLAIM, CF_FACTOR, 4, W_SPEED }, /* "85% of peak FLOPS" */
 	/* costs */
 	{ "overhead", CLAIM, CF_PREFIX, 8, W_COST },
 	{ "penalt", CLAIM, CF_PREFIX, 8, W_COST },
@@ -1008,6 +1072,7 @@ static const struct cue cues[] = {
 	{ "size", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "sizes", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "footprint", NOTT, CF_FACTOR, 4, W_NOT_TIME },
+	{ "page", NOTT, CF_FACTOR | CF_AFTER | CF_NEAR, 0, W_NOT_TIME }, /* "19% page utilization" */
 	{ "allocations", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "misses", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "jam", NOTT, CF_FACTOR, 8, W_NOT_TIME },
@@ -1097,6 +1162,14 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	if (w->start > 0 && s->t[w->start - 1] == '\\')
 		return NULL; /* "\\times", "\\textrm": a LaTeX command, not a word */
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
+	/* "times out after half a second", "timed out": a timeout in two words */
+	if ((!strcmp(buf, "times") || !strcmp(buf, "timed") || !strcmp(buf, "time")) && dist <= 10 &&
+	    word_after(s, w->end, &next) && match_word_ci(s, next.start, "out") == next.end) {
+		static const struct cue times_out = { "times out", SPEC, 0, 10, W_SLEEP };
+		*at = w->start;
+		*len = next.end - w->start;
+		return &times_out;
+	}
 	/* a compound decides by its last part when not by itself: "wall-time", "compile-time", "max-rss" */
 	for (size_t skip = 0, pass = 0; pass < 2; pass++) {
 	const char *word = buf + skip;
@@ -1119,7 +1192,8 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		int hit = (c->flags & CF_PREFIX) ? wn >= cl && memcmp(word, c->word, cl) == 0
 						 : wn == cl && memcmp(word, c->word, cl) == 0;
 		/* a hedge ("about", "~") qualifies the value right after it, a factor's too */
-		if (!hit || (dist > c->reach && (use < 2 || (c->why == W_MEASURED && (c->flags & CF_BEFORE)))))
+		if (!hit || (dist > c->reach && (use < 2 || (c->flags & CF_NEAR) ||
+						 (c->why == W_MEASURED && (c->flags & CF_BEFORE)))))
 			continue;
 		if ((c->flags & CF_BEFORE) && !before)
 			continue;
@@ -1189,7 +1263,7 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 		if (found && d >= best->dist + (best->cue->cls == SPEC ? 0 : 1))
 			break;
 		/* "unroll the loop by a factor of two, we execute...": a factor's words are in its clause */
-		if (use >= 2 && comma_between(s, p, w.start))
+		if ((use >= 2 || found) && comma_between(s, p, w.start))
 			break;
 		const struct cue *c = cue_of(s, &w, use, 0, d, &at, &len);
 		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
@@ -1260,6 +1334,8 @@ struct cand {
 	const char *why;
 	int need_perf; /* a factor or a percentage: only a quantity if a performance word is near */
 	size_t span;   /* the value is this code span ("IPC of `0.2`"), found from the word before it */
+	int bare;      /* a number with no unit, led by its metric's name ("IPC goes from 4.0"): "to 7.1" is one too */
+	int order;     /* an order of magnitude ("hundreds of cycles"): a figure only when a word says so */
 };
 
 static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
@@ -1268,6 +1344,30 @@ static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const c
 	c->cue = cue;
 	c->cue_len = cue_len;
 	c->why = why;
+}
+
+/*
+ * "a thousand times shorter than its typical time slice": a factor whose
+ * comparison ends at p and compares with a specified duration (a slice, a
+ * timeout, an interval) is specified too. 1 if it is (c decided).
+ */
+static int than_specified(const struct text *s, size_t p, struct cand *c)
+{
+	struct cword w;
+	size_t next, at, len;
+	const struct cue *k;
+
+	if (!word_after(s, p, &w) || w.span || match_word_ci(s, w.start, "than") != w.end)
+		return 0;
+	p = w.end;
+	for (int d = 0; d < 5 && next_cword(s, p, &w, &next); d++, p = next) {
+		if ((k = cue_of(s, &w, 0, 0, 0, &at, &len)) && k->cls == SPEC &&
+		    (k->why == W_SLEEP || k->why == W_INTERVAL || k->why == W_SLICE)) {
+			decided(c, SPEC, at, len, k->why);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /* After a factor ending at e ("3x", "2 times"): what follows decides, or the sentence. */
@@ -1318,6 +1418,7 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	}
 	if ((pc = perf_word(s, &w, &at, &len))) {
 		decided(c, CLAIM, at, len, pc->why);
+		than_specified(s, w.end, c);
 		return w.end;
 	}
 	if (!is_joiner(s, &w)) {
@@ -1403,11 +1504,12 @@ static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
 		if (s->table && memchr(s->t + p, '\n', q - p))
 			break; /* a table's row ends at its line */
 		while (e < s->n && !space_at(s, e) && !stops_clause(s, e) && s->t[e] != ',' && s->t[e] != '(' &&
-		       s->t[e] != ')' && s->t[e] != '/' && s->t[e] != '|') {
+		       s->t[e] != ')' && s->t[e] != '/' && s->t[e] != '|' && e - q <= WORD_MAX) {
 			letters |= is_alpha(s->t[e]) || s->t[e] >= 0x80;
 			e++;
 		}
-		if (e == q || !letters || match_word_ci(s, q, "per") || match_word_ci(s, q, "every") ||
+		/* a word longer than WORD_MAX is none: "1~1~1~..." read from each number would be quadratic */
+		if (e == q || !letters || e - q > WORD_MAX || match_word_ci(s, q, "per") || match_word_ci(s, q, "every") ||
 		    match_word_ci(s, q, "each") || match_word_ci(s, q, "in") || match_word_ci(s, q, "of") ||
 		    match_word_ci(s, q, "and") || match_word_ci(s, q, "or") || match_word_ci(s, q, "to") ||
 		    match_word_ci(s, q, "at") || match_word_ci(s, q, "on") || match_word_ci(s, q, "from") ||
@@ -1539,7 +1641,9 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		}
 		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per")) {
 			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
-			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE) {
+			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE &&
+			    !((pc = cue_of(s, &w, 3, 0, 0, &at, &len)) && pc->cls == NOTT)) {
+				pc = perf_word(s, &w2, &at, &len);
 				c->kind = QUANTITY_SHARE;
 				decided(c, CLAIM, at, len, pc->why);
 				return w2.end;
@@ -1616,6 +1720,15 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			return 0;
 		if (s->t[e - 1] == 'X' && q == p && !match_claim(s, skip_space(s, e)))
 			return 0;
+		if (!percent) {
+			/* "5 times to 20 times faster", "2x or 3x slower": one factor, read from its first number */
+			size_t g = skip_space(s, e), h;
+			struct number n2;
+			if (((h = match_word_ci(s, g, "to")) || (h = match_word_ci(s, g, "or"))) &&
+			    (g = skip_space(s, h)) < s->n && is_digit(s->t[g]) && parse_number(s, g, &n2) &&
+			    (h = match_factor(s, skip_space(s, n2.end))) && s->t[h - 1] == s->t[e - 1])
+				e = h;
+		}
 		f = percent ? percent_tail(s, start, e, c) : factor_tail(s, e, is_times, c);
 		if (f)
 			return f;
@@ -1647,6 +1760,16 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			c->kind = QUANTITY_TIME;
 			decided(c, NOTT, start, p + 1 - start, W_BINARY);
 			return p + 1;
+		}
+		if (len == 1 && (s->t[start] == '0' || s->t[start] == '1')) {
+			/* "all 1s", "all 0s": every bit set or clear */
+			struct cword w;
+			size_t prev;
+			if (prev_cword(s, start, &w, &prev) && !w.span && match_word_ci(s, w.start, "all") == w.end) {
+				c->kind = QUANTITY_TIME;
+				decided(c, NOTT, start, p + 1 - start, W_BINARY);
+				return p + 1;
+			}
 		}
 		if (len == 1 && (s->t[start] == '0' || s->t[start] == '1') && start >= 4) {
 			/* the "0s" of "1s and 0s" */
@@ -1714,6 +1837,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			decided(c, CLAIM, q, e - q, W_SPEED);
 			return e;
 		}
+		/* "110 bps", "9600 baud": a serial line's speed, a setting like a clock frequency */
+		if ((e = match_word_ci(s, q, "baud")) || (e = match_word_(s, q, "bps", 0))) {
+			decided(c, SPEC, q, e - q, W_LINE);
+			return e;
+		}
 		if ((e = match_rate_word(s, q))) {
 			decided(c, CLAIM, q, e - q, W_BANDWIDTH);
 			return e;
@@ -1726,17 +1854,19 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		if (w > q && ((e = match_slash_time(s, w)) || (e = match_per_time(s, skip_space(s, w))))) {
 			if (w - q >= 2 && s->t[w - 1] == 'B' && match_slash_time(s, w))
 				decided(c, CLAIM, q, e - q, W_BANDWIDTH);
-			else if (match_word_ci(s, q, "samples") || match_word_ci(s, q, "sample"))
+			else if (match_any(s, q, (const char *const[]){ "samples", "sample", "ticks", "tick", "interrupts",
+									 NULL }, 1))
 				decided(c, SPEC, q, w - q, W_INTERVAL); /* "1000 samples per second": a sampling rate */
 			return e;
 		}
 		/* time units */
 		c->kind = QUANTITY_TIME;
 		if ((e = match_time_unit(s, q))) {
-			if (num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
+			if ((num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
 										  "us", "usec", "usecs", "microseconds",
-										  "ms", "msec", "milliseconds", NULL }, 1))
-				decided(c, SPEC, start, e - start, W_BOUND);
+										  "ms", "msec", "milliseconds", NULL }, 1)) ||
+			    int_limit(s, start, num.end))
+				decided(c, SPEC, start, e - start, W_BOUND); /* "999999999 ns", "2147483647 seconds" */
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
 			if (e == q + 1 && s->t[q] == 'h' && q == p) {
 				struct cword cw;
@@ -1816,6 +1946,58 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	return 0;
 }
 
+/*
+ * The value after a metric's name that ends at e ("IPC of 1.4", "IPC (0--1)",
+ * "IPC also goes up from 4.0", "IPC of `0.2`"): its end, with *value_start
+ * where it starts and c a rate the name [cue, cue + cue_len) decided; 0 if
+ * no value follows within a few joining words.
+ */
+static size_t metric_value(const struct text *s, size_t e, size_t cue, size_t cue_len, struct cand *c,
+			   size_t *value_start)
+{
+	struct number num;
+	size_t q = skip_space(s, e), f;
+
+	for (int k = 0; k < 5; k++) {
+		if (q < s->n && (s->t[q] == '(' || s->t[q] == '=' || s->t[q] == ':' || s->t[q] == '~'))
+			q = skip_space(s, q + 1);
+		if (q < s->n && is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num)) {
+			c->kind = QUANTITY_RATE;
+			decided(c, CLAIM, cue, cue_len, W_SPEED);
+			c->bare = 1;
+			*value_start = q;
+			return skip_range(s, num.end);
+		}
+		{
+			/* "IPC of `0.2`" */
+			size_t idx;
+			const char *sp = span_at(s, q, &idx);
+			struct text in;
+			if (sp && is_digit((unsigned char)sp[0])) {
+				in.t = (const unsigned char *)sp;
+				in.n = strlen(sp);
+				in.spans = NULL;
+				in.table = 0;
+				if (parse_number(&in, 0, &num) && num.end == in.n) {
+					c->kind = QUANTITY_RATE;
+					decided(c, CLAIM, cue, cue_len, W_SPEED);
+					c->span = idx;
+					*value_start = q;
+					return q + 3;
+				}
+			}
+		}
+		if (!(f = match_any(s, q, (const char *const[]){ "of", "is", "was", "goes", "went", "up", "down", "from",
+								  "rises", "rose", "falls", "fell", "drops", "dropped",
+								  "increases", "increased", "decreases", "decreased",
+								  "improves", "improved", "about", "around", "also", "only",
+								  NULL }, 1)))
+			break;
+		q = skip_space(s, f);
+	}
+	return 0;
+}
+
 /* A claim that starts with the word at p: "a speedup of 3x", "twice as fast", "half a second". */
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
@@ -1830,7 +2012,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	size_t e, f, skip;
 
 	/* every word-led form starts with one of these letters: most words leave here */
-	if (!strchr("acefhinostzACEFHINOSTZ", s->t[p]) || !s->t[p])
+	if (!strchr("abcdefhimnostzABCDEFHIMNOSTZ", s->t[p]) || !s->t[p])
 		return 0;
 	memset(c, 0, sizeof *c);
 	c->cls = UNDECIDED;
@@ -1878,9 +2060,34 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		}
 		return 0;
 	}
+	/* "double the speed", "triple the throughput" */
+	if ((e = match_any(s, p, (const char *const[]){ "double", "doubles", "doubled", "triple", "tripled",
+							 "quadruple", "quadrupled", NULL }, 1)) &&
+	    (f = match_word_ci(s, skip_space(s, e), "the")) &&
+	    (f = match_any(s, skip_space(s, f), (const char *const[]){ "speed", "throughput", "bandwidth",
+									"performance", NULL }, 1))) {
+		decided(c, CLAIM, p, f - p, W_CHANGE);
+		return f;
+	}
 	/* "a millisecond", "an order of magnitude", "a speedup of 3x" */
 	if ((e = match_word_ci(s, p, "a")) || (e = match_word_ci(s, p, "an"))) {
 		size_t q = skip_space(s, e);
+		/* "a gigabyte per second": a rate of one unit */
+		if ((f = match_any(s, q, (const char *const[]){ "byte", "kilobyte", "megabyte", "gigabyte", "terabyte",
+								 "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB",
+								 NULL }, 1)) &&
+		    ((e = match_per_time(s, skip_space(s, f))) || (e = match_slash_time(s, f)))) {
+			c->kind = QUANTITY_RATE;
+			c->use = 0;
+			return e;
+		}
+		/* "over a cycle per byte" */
+		if ((f = match_cycles_(s, q, 1)) && (e = match_word_ci(s, skip_space(s, f), "per")) &&
+		    word_char_at(s, skip_space(s, e))) {
+			c->kind = QUANTITY_CYCLES;
+			c->use = 1;
+			return word_end(s, skip_space(s, e));
+		}
 		if ((f = match_any(s, q, subsecond_words, 1))) {
 			c->kind = QUANTITY_TIME;
 			c->use = 0;
@@ -1921,40 +2128,29 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		return f;
 	}
 	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0" */
-	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0))) {
-		size_t q = skip_space(s, e);
-		for (int k = 0; k < 3; k++) {
-			if (q < s->n && (s->t[q] == '(' || s->t[q] == '=' || s->t[q] == ':' || s->t[q] == '~'))
-				q = skip_space(s, q + 1);
-			if (q < s->n && is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num)) {
-				c->kind = QUANTITY_RATE;
-				decided(c, CLAIM, p, e - p, W_SPEED);
-				*value_start = q;
-				return skip_range(s, num.end);
+	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
+		return metric_value(s, e, p, e - p, c, value_start);
+	/* "hundreds of nanoseconds", "thousands of CPU cycles", "hundreds of extra microseconds": a figure by its order */
+	if ((e = match_any(s, p, (const char *const[]){ "tens", "dozens", "hundreds", "thousands", "millions",
+							  "billions", NULL }, 1)) &&
+	    (e = match_word_ci(s, skip_space(s, e), "of"))) {
+		size_t g = skip_space(s, e);
+		for (int k = 0; k < 3 && g < s->n; k++) {
+			if ((f = match_time_unit(s, g)) && match_any(s, g, time_words, 1)) {
+				c->kind = QUANTITY_TIME;
+				c->use = 0;
+				c->order = 1;
+				return f;
 			}
-			{
-				/* "IPC of `0.2`" */
-				size_t idx;
-				const char *sp = span_at(s, q, &idx);
-				struct text in;
-				if (sp && is_digit((unsigned char)sp[0])) {
-					in.t = (const unsigned char *)sp;
-					in.n = strlen(sp);
-					in.spans = NULL;
-					in.table = 0;
-					if (parse_number(&in, 0, &num) && num.end == in.n) {
-						c->kind = QUANTITY_RATE;
-						decided(c, CLAIM, p, e - p, W_SPEED);
-						c->span = idx;
-						*value_start = q;
-						return q + 3;
-					}
-				}
+			if ((f = match_cycles(s, g))) {
+				c->kind = QUANTITY_CYCLES;
+				c->use = 1;
+				c->order = 1;
+				return f;
 			}
-			if (!(f = match_any(s, q, (const char *const[]){ "of", "is", "was", "goes", "went", "up", "from",
-									  "about", "around", "also", "only", NULL }, 1)))
-				break;
-			q = skip_space(s, f);
+			if (!is_alpha(s->t[g]) || match_any(s, g, joiners, 1))
+				break; /* "millions of transfers per second" is no time */
+			g = skip_space(s, word_end(s, g));
 		}
 		return 0;
 	}
@@ -2036,7 +2232,10 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 		(void)n;
 		if (match_any(s, p, spec_words, 1))
 			spec = 1;
-		if (match_time_unit(s, p) == e || !strcmp(buf, "latency") || !strcmp(buf, "latencies") ||
+		if (match_time_unit(s, p) == e && p > a + 4 && (match_word_ci(s, p - 4, "per") == p - 1 || s->t[p - 1] == '/')) {
+			*kind = QUANTITY_RATE; /* "addresses per s", "ops/s" */
+			found = 1;
+		} else if (match_time_unit(s, p) == e || !strcmp(buf, "latency") || !strcmp(buf, "latencies") ||
 		    !strcmp(buf, "time") || !strcmp(buf, "duration") || !strcmp(buf, "elapsed") ||
 		    !strcmp(buf, "runtime") || !strncmp(buf, "lat", 4)) {
 			if (!found)
@@ -2051,7 +2250,7 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			found = 1;
 		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || !strcmp(buf, "throughput") ||
 			   !strcmp(buf, "bandwidth") || !strcmp(buf, "bw") || !strcmp(buf, "gflops") ||
-			   !strcmp(buf, "flops")) {
+			   !strcmp(buf, "flops") || !strcmp(buf, "speed")) {
 			*kind = QUANTITY_RATE;
 			found = 1;
 		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
@@ -2092,7 +2291,9 @@ static int bare_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 		b--;
 	if (a >= b || !is_digit(s->t[a]) || !parse_number(s, a, &num))
 		return 0;
-	size_t e = skip_range(s, num.end);
+	size_t e = skip_range(s, num.end), f;
+	if (e != b && (f = match_multiplier(s, skip_space(s, e))) == b)
+		e = f; /* "35 million" under "addresses per s" */
 	if (e != b)
 		return 0;
 	*ns = a;
@@ -2397,6 +2598,47 @@ static int span_figure(const char *t, struct cand *c)
 	return 0;
 }
 
+/*
+ * A code span that is a bare number or a calculation that ends in one
+ * ("`120`", "`9/4 = 2.25`") and whose unit stands after it in the text
+ * ("`9/4 = 2.25` cycles", "`3` seconds"): the end of that unit, with c the
+ * candidate; 0 if it is not one.
+ */
+static size_t span_unit_after(const struct text *s, size_t p, const char *t, struct cand *c)
+{
+	size_t len = strlen(t), a = 0, e;
+	const char *eq = memrchr(t, '=', len);
+	struct text in;
+	struct number num;
+
+	if (eq && eq > t && eq[-1] != '=' && eq[-1] != '!' && eq[-1] != '<' && eq[-1] != '>')
+		a = (size_t)(eq - t) + 1;
+	while (a < len && t[a] == ' ')
+		a++;
+	in.t = (const unsigned char *)t;
+	in.n = len;
+	in.spans = NULL;
+	in.table = 0;
+	if (a >= len || !is_digit((unsigned char)t[a]) || !parse_number(&in, a, &num) || skip_space(&in, num.end) != len)
+		return 0;
+	a = p + 3;
+	p = skip_space(s, a);
+	if (s->table && memchr(s->t + a, '\n', p - a))
+		return 0; /* a table's cell takes no unit from the next row */
+	memset(c, 0, sizeof *c);
+	c->cls = UNDECIDED;
+	if ((e = match_cycles_(s, p, num.end - a == 1 && t[a] == '1'))) {
+		c->kind = QUANTITY_CYCLES;
+		c->use = 1;
+		return e;
+	}
+	if ((e = match_any(s, p, time_words, 1))) {
+		c->kind = QUANTITY_TIME;
+		return e;
+	}
+	return 0;
+}
+
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
 static int header_class(const struct text *s, const struct table *tb, struct quantity *q)
 {
@@ -2506,6 +2748,18 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 			return;
 		}
+		/* "10 milliseconds on the CPU at a time": a slice */
+		{
+			struct cword t;
+			size_t r = e, nx;
+			for (int k = 0; k < 6 && next_cword(s, r, &t, &nx); k++, r = nx) {
+				if (!t.span && match_word_ci(s, t.start, "at") == t.end && (f = match_word_ci(s, skip_space(s, t.end), "a")) &&
+				    (f = match_word_ci(s, skip_space(s, f), "time"))) {
+					q->cls = QUANTITY_SPECIFIED, q->cue = t.start, q->cue_len = f - t.start, q->why = W_SLICE;
+					return;
+				}
+			}
+		}
 		/* "10 seconds from now": a moment */
 		if (match_word_ci(s, w.start, "from") == w.end && (f = match_word_ci(s, skip_space(s, w.end), "now"))) {
 			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = f - w.start, q->why = W_CLOCK;
@@ -2562,6 +2816,23 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 	}
 }
 
+/* "per sample", "per interrupt" at the end of q or right after it: *w is the noun. */
+static int per_sample(const struct text *s, const struct quantity *q, struct cword *w)
+{
+	static const char *const nouns[] = { "sample", "interrupt", NULL };
+	size_t e = q->start + q->len, next;
+	struct cword per;
+
+	/* the quantity's own "per WORD": "4.5 million cycles per sample" */
+	if (prev_cword(s, e, w, &next) && !w->span && w->end == e && match_any(s, w->start, nouns, 1) == e &&
+	    prev_cword(s, w->start, &per, &next) && !per.span && per.start > q->start &&
+	    match_word_ci(s, per.start, "per") == per.end)
+		return 1;
+	/* after it: "`4.5 million cycles` per sample" */
+	return word_after(s, e, &per) && !per.span && match_word_ci(s, per.start, "per") == per.end &&
+	       word_after(s, per.end, w) && !w->span && match_any(s, w->start, nouns, 1) == w->end;
+}
+
 static int classify_(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	struct found_cue f = { 0 };
@@ -2580,8 +2851,9 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 			return 1;
 		if (!have)
 			return 0;
-		if (q->span && f.dist > SPAN_REACH) {
-			/* a factor in code type is a figure only right next to its performance word */
+		if (q->span && c->use != 3 && f.dist > SPAN_REACH) {
+			/* a factor in code type is a figure only right next to its performance word ("`4x`" may be
+			   code); a percentage in code type ("`86%`") is a figure, decided by its sentence */
 			q->cls = QUANTITY_NOT_TIMING;
 			q->why = W_CODE;
 			return 1;
@@ -2613,7 +2885,11 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		set_cue(q, &f);
 		return 1;
 	}
-	if (q->kind == QUANTITY_SHARE) {
+	if (c->order) {
+		/* "it can be tens of nanoseconds or thousands": an order of magnitude nothing calls a figure */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->why = W_ORDER;
+	} else if (q->kind == QUANTITY_SHARE) {
 		struct cword w;
 		q->cls = QUANTITY_CLAIM;
 		q->why = W_SHARE;
@@ -2625,8 +2901,22 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_OCCURS;
 		}
 	} else if (q->kind == QUANTITY_CYCLES) {
+		struct cword w;
+		size_t next;
 		q->cls = QUANTITY_CLAIM;
 		q->why = W_CYCLES;
+		/* "during six consecutive cycles on the diagram": a window counted in cycles, no cost */
+		if (next_cword(s, q->start, &w, &next) && next_cword(s, w.end, &w, &next) && !w.span &&
+		    w.end <= q->start + q->len &&
+		    match_any(s, w.start, (const char *const[]){ "consecutive", "successive", NULL }, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
+		}
+		/* "4.5 million cycles per sample": a sampling period */
+		if (per_sample(s, q, &w)) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
+		}
 	} else if (q->kind == QUANTITY_SPEEDUP) {
 		q->cls = QUANTITY_CLAIM;
 		q->why = W_CHANGE;
@@ -2685,6 +2975,56 @@ static int specified_in_sentence(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/*
+ * A time value that a word of running or of cost decided, or none, whose
+ * sentence is about a person's time, not code's: how long people wait
+ * before they give up ("most people consider a delay of 2 seconds a long
+ * wait"), how long an exercise takes ("each lab assignment can take 30
+ * minutes"). 1 if it is.
+ */
+static int person_in_sentence(const struct text *s, struct quantity *q)
+{
+	static const char *const persons[] = { "people", "person", "user", "users", "human", "humans", "reader",
+					       "readers", "student", "students", "learner", "learners", "exercise",
+					       "exercises", "assignment", "assignments", "homework", "quiz", "lecture",
+					       "book", "books", NULL };
+	struct cword w;
+	size_t p = q->start, prev;
+
+	for (int d = 0; d < CONTEXT_BEFORE && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (!w.span && match_any(s, w.start, persons, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_PERSON;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A sentence that opens on an argument's value ("If zero, the duration is
+ * between 0.25 and 0.5 seconds", "If NULL, ..."): it says what a function
+ * does for that input, so its time values are specified. Looks back at most
+ * 24 words for the sentence's start. 1 if q is one.
+ */
+static int argument_case(const struct text *s, struct quantity *q)
+{
+	static const char *const values[] = { "zero", "nonzero", "non-zero", "negative", "positive", "null", "0",
+					      "omitted", "unset", NULL };
+	struct cword w, first = { 0 }, second = { 0 };
+	size_t p = q->start, prev;
+	int d = 0;
+
+	for (; d < 24 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		second = first, first = w;
+	if (d < 2 || d == 24 || first.span || second.span || match_word_ci(s, first.start, "if") != first.end ||
+	    match_any(s, second.start, values, 1) != second.end)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = first.start, q->cue_len = second.end - first.start, q->cue_span = 0, q->why = W_INPUT;
+	return 1;
+}
+
 /* "At 60 FPS, each frame...", "At 3 GHz, a cycle...": a sentence that opens on a setting; 1 if q is it. */
 static int condition_at(const struct text *s, struct quantity *q)
 {
@@ -2729,6 +3069,53 @@ static int input_before(const struct text *s, size_t start, struct found_cue *f)
 	return 0;
 }
 
+/* 1 if q is 100% multiplied in: after '×', '*', "\\times" (a '~' between), or "multiply ... by". */
+static int times_hundred(const struct text *s, const struct quantity *q)
+{
+	size_t p = q->start, b;
+	struct cword w;
+	size_t prev;
+
+	if (!match_lit(s, p, "100%") && !match_lit(s, p, "100\\%"))
+		return 0;
+	while (p > 0 && (s->t[p - 1] == ' ' || s->t[p - 1] == '~'))
+		p--;
+	if ((p >= 1 && s->t[p - 1] == '*') || (p >= 2 && !memcmp(s->t + p - 2, "\xc3\x97", 2)) ||
+	    (p >= 6 && !memcmp(s->t + p - 6, "\\times", 6)))
+		return 1;
+	if (!prev_cword(s, q->start, &w, &prev) || w.span || match_word_ci(s, w.start, "by") != w.end)
+		return 0;
+	b = w.start;
+	for (int d = 0; d < 10 && prev_cword(s, b, &w, &prev); d++, b = prev)
+		if (!w.span && w.end - w.start >= 7 && to_lower(s->t[w.start]) == 'm' &&
+		    !memcmp(s->t + w.start + 1, "ultipl", 6))
+			return 1;
+	return 0;
+}
+
+/*
+ * 1 if "one" or "a" opens the few words before p and what they name is an
+ * event of the code, not a sample or an interrupt: "one mispredict every",
+ * "a new random number every" (a throughput), not "one sample every" (a period).
+ */
+static int one_event_before(const struct text *s, size_t p)
+{
+	static const char *const periodic[] = { "sample", "samples", "interrupt", "interrupts", "tick", "ticks",
+						"snapshot", NULL };
+	struct cword w;
+	size_t prev;
+
+	for (int d = 0; d < 4 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (w.span || match_any(s, w.start, periodic, 1) == w.end)
+			return 0;
+		if (d > 0 && match_any(s, w.start, (const char *const[]){ "one", "a", "an", NULL }, 1) == w.end)
+			return 1;
+		if (is_joiner(s, &w))
+			return 0;
+	}
+	return 0;
+}
+
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
@@ -2740,15 +3127,32 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
 	    specified_in_sentence(s, q))
 		return 1;
+	if (q->kind == QUANTITY_TIME && !q->span &&
+	    (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && (q->why == W_RUN || q->why == W_COST || q->why == W_MEASURED))) &&
+	    (person_in_sentence(s, q) || argument_case(s, q)))
+		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span &&
 	    (q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE) && condition_at(s, q))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span && q->kind == QUANTITY_TIME &&
 	    window_after(s, q))
 		return 1;
+	if (q->kind == QUANTITY_CYCLES && q->cls == QUANTITY_SPECIFIED && q->why == W_INTERVAL && !q->cue_span &&
+	    match_word_ci(s, q->cue, "every") == q->cue + q->cue_len && one_event_before(s, q->cue)) {
+		/* "one mispredict every 120 cycles", "a new random number every 3 cycles": a throughput */
+		q->cls = QUANTITY_CLAIM;
+		q->why = W_SPEED;
+		return 1;
+	}
 	if (q->cls != QUANTITY_CLAIM || q->span)
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
+	if (percent && q->kind == QUANTITY_SPEEDUP && times_hundred(s, q)) {
+		/* "(new / old - 1) × 100%", "multiply the ratio by 100%": a formula's conversion to a percentage */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_FORMULA;
+		return 1;
+	}
 	if (percent && q->kind == QUANTITY_SPEEDUP && threshold_before(s, q->start) && input_before(s, q->start, &f)) {
 		/* "acceptable overhead is considered below 1%" */
 		q->cls = QUANTITY_SPECIFIED;
@@ -2760,7 +3164,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		/* "17% of the time the latency was one cycle" */
 		q->cls = QUANTITY_NOT_TIMING;
 		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_OCCURS;
-	} else if (q->why == W_SHARE && q->len == 4 && match_lit(s, q->start, "100%")) {
+	} else if (q->why == W_SHARE && match_lit(s, q->start, "100%") &&
+		   (q->len == 4 || space_at(s, q->start + 4))) {
 		/* "Retiring at 100%", "100% machine utilization" */
 		q->cls = QUANTITY_SPECIFIED;
 		q->why = W_IDEAL;
@@ -2873,6 +3278,54 @@ static int range_joins(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/*
+ * 1 if no noun follows a number ending at p: the end, a clause's or an
+ * aside's end, or a joining word ("to 7.1.", "1.1)", "to 2.4 and").
+ */
+static int bare_tail(const struct text *s, size_t p)
+{
+	if (word_char_at(s, p))
+		return 0;
+	p = skip_space(s, p);
+	if (p < s->n && word_char_at(s, p))
+		return match_any(s, p, joiners, 1) != 0; /* "from 1.2 to 2.4 and ...", not "5 ms and 3 threads" */
+	return p >= s->n || stops_clause(s, p) || s->t[p] == ',' || s->t[p] == ')' || s->t[p] == ';';
+}
+
+/*
+ * "from 4 to 5 cycles", "from 200 to 60 cycles": a bare number [a, b) after
+ * "from" whose "to" leads a quantity with a unit is that quantity's first
+ * end; c is the second's candidate. 1 if it is.
+ */
+static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
+{
+	struct cword w;
+	size_t prev, g, skip;
+
+	if (!prev_cword(s, a, &w, &prev) || w.span || match_word_ci(s, w.start, "from") != w.end ||
+	    !(g = match_word_ci(s, skip_space(s, b), "to")) || word_char_at(s, b))
+		return 0;
+	g = skip_space(s, g);
+	if (g >= s->n || !number_starts(s, g) || !scan_number(s, g, 0, c, &skip) || c->kind == QUANTITY_SPEEDUP ||
+	    c->kind == QUANTITY_SHARE)
+		return 0;
+	return 1;
+}
+
+/* 1 if [a, b) is ", up from" or "down from": "3.2 instructions per cycle, up from 1.1". */
+static int up_from(const struct text *s, size_t a, size_t b)
+{
+	size_t p = skip_space(s, a), e;
+
+	if (b <= a || b - a > 16)
+		return 0;
+	if (p < b && s->t[p] == ',')
+		p = skip_space(s, p + 1);
+	if (!(e = match_word_ci(s, p, "up")) && !(e = match_word_ci(s, p, "down")))
+		return 0;
+	return (e = match_word_ci(s, skip_space(s, e), "from")) && skip_space(s, e) == b;
+}
+
 /* 1 if [a, b) makes two durations one sum or equation: "is", "equals", "plus", "=", "+", ", which is". */
 static int sum_joins(const struct text *s, size_t a, size_t b)
 {
@@ -2897,6 +3350,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	size_t count = 0, p = 0, end, skip, step, start, idx, no_close = 0;
 	/* the last factor or percentage claimed, and the clause ends seen since (each byte looked at once) */
 	size_t sib_start = 0, sib_end = 0, stop_scan = 0, last_stop = 0;
+	size_t bare_end = 0; /* the end of the last quantity kept, when it was a metric's bare value */
+	size_t first_end = 0; /* 1 + the index of a bare first end ("from 4 to 5 cycles"), which its second end decides */
 	int sib_use = 0;
 	unsigned cp;
 	const char *span;
@@ -2921,17 +3376,43 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			no_close = line_end(&s, p);
 		}
 		if ((span = span_at(&s, p, &idx))) {
-			if (!span_figure(span, &c)) {
+			if (span_figure(span, &c)) {
+				if (c.cls != UNDECIDED && c.cue_len)
+					c.cue_span = idx; /* decided by the span's own words */
+				end = p + 3;
+			} else if ((end = span_unit_after(&s, p, span, &c))) {
+				/* "`9/4 = 2.25` cycles" */
+			} else if ((!strcmp(span, "IPC") || !strcmp(span, "CPI")) &&
+				   (memset(&c, 0, sizeof c), end = metric_value(&s, p + 3, 0, strlen(span), &c, &start))) {
+				/* "the `IPC` goes up from 4.0": the name in code type, the value in text */
+				c.cue_span = idx;
+				span = NULL;
+			} else {
 				p += 3;
 				continue;
 			}
-			if (c.cls != UNDECIDED && c.cue_len)
-				c.cue_span = idx; /* decided by the span's own words */
-			end = p + 3;
 		} else if (number_starts(&s, p)) {
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
 			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
+				if (bare_end && count && count <= max && (range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) &&
+				    bare_tail(&s, skip)) {
+					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
+					struct quantity far = out[count - 1];
+					far.start = p, far.len = skip - p, far.span = 0;
+					if (count < max)
+						out[count] = far;
+					count++;
+					bare_end = 0;
+					p = skip;
+					continue;
+				}
+				if (from_to(&s, p, skip, &c)) {
+					/* "goes from 4 to 5 cycles": the first end takes the unit of the second */
+					end = skip;
+					first_end = count + 1;
+					goto found;
+				}
 				/* and what is glued to it: "1990s", "3x3", "12.2.0" */
 				p = skip;
 				while (p < len && (word_char_at(&s, p) == 1 || s.t[p] == '.'))
@@ -2948,13 +3429,15 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			p += step ? step : 1;
 			continue;
 		}
+	found:;
 		struct quantity q;
 		memset(&q, 0, sizeof q);
 		/* "100 cycles roughly 2% of the time": how often a value occurs, not a share of the run time */
 		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count && count <= max &&
 		    (out[count - 1].kind == QUANTITY_TIME || out[count - 1].kind == QUANTITY_CYCLES) &&
 		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 24 &&
-		    !memchr(s.t + out[count - 1].start + out[count - 1].len, '.', start - (out[count - 1].start + out[count - 1].len)))
+		    !memchr(s.t + out[count - 1].start + out[count - 1].len, '.', start - (out[count - 1].start + out[count - 1].len)) &&
+		    !comma_between(&s, out[count - 1].start + out[count - 1].len, start))
 			decided(&c, NOTT, start, end - start, W_OCCURS);
 		q.kind = c.kind;
 		q.start = start;
@@ -2981,7 +3464,30 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
 			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
 		}
-		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && !span) {
+		if (kept && first_end && first_end == count && count <= max && q.cls != QUANTITY_UNSURE &&
+		    out[count - 1].cls == QUANTITY_UNSURE && range_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+			/* "from 0 to 999999999 nanoseconds": the first end is what the second is */
+			out[count - 1].cls = q.cls;
+			out[count - 1].cue = q.cue, out[count - 1].cue_len = q.cue_len;
+			out[count - 1].cue_span = q.cue_span, out[count - 1].why = q.why;
+		}
+		if (first_end && first_end != count + 1)
+			first_end = 0;
+		if (kept && q.span && q.cls == QUANTITY_NOT_TIMING && q.why == W_CODE && count && count <= max &&
+		    out[count - 1].span && out[count - 1].cls == QUANTITY_CLAIM && out[count - 1].kind == q.kind &&
+		    out[count - 1].start + out[count - 1].len <= start) {
+			/* "runs in `0.42 s`, while the original needs `1.3 s`": one list of figures in code type */
+			size_t i = out[count - 1].start + out[count - 1].len;
+			while (i < start && !stops_clause(&s, i))
+				i++;
+			if (i == start) {
+				q.cls = QUANTITY_CLAIM;
+				q.cue_span = out[count - 1].span, q.cue = 0, q.why = W_SIBLING;
+				q.cue_len = s.spans && q.cue_span <= s.spans->n && s.spans->text[q.cue_span - 1] ?
+						    strlen(s.spans->text[q.cue_span - 1]) : 0;
+			}
+		}
+		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && (!span || c.use == 3)) {
 			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */
 			for (stop_scan = stop_scan > sib_end ? stop_scan : sib_end; stop_scan < start; stop_scan++)
 				if (stops_clause(&s, stop_scan))
@@ -2996,7 +3502,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if (count < max)
 				out[count] = q;
 			count++;
-			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3) && !span) {
+			bare_end = q.cls == QUANTITY_CLAIM && (c.bare || q.kind != QUANTITY_SPEEDUP) ? end : 0;
+			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3) && (!span || c.use == 3)) {
 				sib_start = q.start, sib_end = q.start + q.len, sib_use = c.use;
 				last_stop = 0;
 			} else if (q.cls != QUANTITY_CLAIM) {

@@ -43,6 +43,16 @@
  *   share    NUMBER % of the time, of the run time, of the cycles... ("~90%
  *            of the time").
  *
+ * Also (fourth round): "a gigabyte per second" (a rate of one unit), "a
+ * cycle per byte", "double the speed" (triple, quadruple), "hundreds of
+ * nanoseconds" and "thousands of CPU cycles" (tens, dozens, hundreds,
+ * thousands, millions, billions of: a figure only when a word decides), "5
+ * times to 20 times faster" (one factor), a code span holding a number or a
+ * calculation with its unit after it ("`9/4 = 2.25` cycles"), a metric named
+ * in a code span ("the `IPC` goes up from 4.0") and the far end of a
+ * metric's range ("to 7.1"), "110 bps" and "9600 baud" (a serial line's
+ * speed: specified).
+ *
  * NUMBER is 12, 1.5, .5, 1,000, 1e6 or 1.5e-3, or a number word (zero to
  * twenty, the tens, hundred, thousand, "a dozen"; "100s of" before a time
  * unit or cycles); "10-20", "10--20",
@@ -53,7 +63,8 @@
  * "10 hosts" are not times. Nothing inside a {{...}} reference is scanned:
  * a cited or measured value is the reference's business.
  *
- * Never found at all: a number glued to what comes before it (a letter,
+ * Never found at all: a printf or scanf conversion's width ("%10s",
+ * "%-32s"); a number glued to what comes before it (a letter,
  * digit, '.', '_', or a hyphen after a letter or digit: "C11", "s1",
  * "x86-64", "v1.2"), nor after an en dash that follows a digit
  * ("2019–2023"); a dotted version ("12.2.0"); numbers with no unit after

@@ -388,7 +388,9 @@ static void test_long_inputs(void **state)
 	(void)state;
 	static const char *const units[] = { "1,000", "1-", "a ", " ", "1 ", "9", "1.", "a speedup of ",
 					     "1 ms ", "| 1 ", "1  ", "half of the ", "factor of ", "{{", "IPC of ",
-					     "word ", "\xef\xbf\xbc " };
+					     "word ", "\xef\xbf\xbc ", "from 1 to ", "hundreds of ", "1 times to ",
+					     ", up from 1", "If zero, 1 s ", "users 1 s ", "one x every ", "%1",
+					     "\xef\xbf\xbc 1 s, ", "1~", "1'", "1:", "1+" };
 	size_t len = 1 << 20;
 	char *text = xmalloc(len);
 
