@@ -83,17 +83,28 @@ def locate(labels, texts):
 
 
 TEXI_BLOCK = r"(?:small)?(?:example|lisp|display|format|verbatim)\b"
+ROFF_BLOCK = {".EX": ".EE", ".nf": ".fi"}  # man(7) example and no-fill blocks: opening line -> closing line
 
 
 def as_lesson(src, dst):
     """The file as a lesson: every fence's info string becomes 'text'; nothing else changes.
     A Texinfo file (.texi) keeps its markup, but the lines that open and close its example
     blocks (@example, @smallexample, ...) become fence lines, so that its code is code, as in a
-    Markdown reference; no line moves."""
+    Markdown reference; no line moves. A manual page (roff, a name ending in .1 to .9) likewise:
+    the lines that open and close its .EX/.EE and .nf/.fi blocks become fence lines."""
     out, fence = [], None
     texi = src.endswith(".texi")
+    roff = re.search(r"\.[1-9]$", src) is not None
     with open(src, encoding="utf-8", errors="replace") as f:
         for line in f:
+            if roff:
+                word = line.split()[0] if line.split() else ""
+                if fence is None and word in ROFF_BLOCK:
+                    fence, line = ROFF_BLOCK[word], "```text\n"
+                elif fence and word == fence:
+                    fence, line = None, "```\n"
+                out.append(line)
+                continue
             if texi:
                 if fence is None and re.match(r"^@" + TEXI_BLOCK, line):
                     fence, line = "@", "```text\n"
