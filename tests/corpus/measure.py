@@ -84,6 +84,7 @@ def locate(labels, texts):
 
 TEXI_BLOCK = r"(?:small)?(?:example|lisp|display|format|verbatim)\b"
 ROFF_BLOCK = {".EX": ".EE", ".nf": ".fi"}  # man(7) example and no-fill blocks: opening line -> closing line
+MDOC_LITERAL = ".Ed"  # mdoc(7) literal display: ".Bd -literal [...]" opens it, ".Ed" closes it
 
 
 def as_lesson(src, dst):
@@ -91,7 +92,8 @@ def as_lesson(src, dst):
     A Texinfo file (.texi) keeps its markup, but the lines that open and close its example
     blocks (@example, @smallexample, ...) become fence lines, so that its code is code, as in a
     Markdown reference; no line moves. A manual page (roff, a name ending in .1 to .9) likewise:
-    the lines that open and close its .EX/.EE and .nf/.fi blocks become fence lines."""
+    the lines that open and close its .EX/.EE and .nf/.fi blocks (man) and its .Bd -literal/.Ed
+    displays (mdoc) become fence lines."""
     out, fence = [], None
     texi = src.endswith(".texi")
     roff = re.search(r"\.[1-9]$", src) is not None
@@ -101,6 +103,8 @@ def as_lesson(src, dst):
                 word = line.split()[0] if line.split() else ""
                 if fence is None and word in ROFF_BLOCK:
                     fence, line = ROFF_BLOCK[word], "```text\n"
+                elif fence is None and word == ".Bd" and "-literal" in line.split():
+                    fence, line = MDOC_LITERAL, "```text\n"
                 elif fence and word == fence:
                     fence, line = None, "```\n"
                 out.append(line)
