@@ -47,6 +47,15 @@ void key_finish(struct sha256_ctx *ctx, char out[KEY_HEX + 1])
 	out[KEY_HEX] = '\0';
 }
 
+void key_sha256(const void *data, size_t len, char out[KEY_HEX + 1])
+{
+	struct sha256_ctx ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, data);
+	key_finish(&ctx, out);
+}
+
 int key_file(const char *path, char out[KEY_HEX + 1])
 {
 	int fd = fs_open_regular(path); /* never a device or a FIFO a compiler was made to read */

@@ -18,6 +18,8 @@ void key_str(struct sha256_ctx *ctx, const char *name, const char *s);
 void key_num(struct sha256_ctx *ctx, const char *name, double v);
 /* The digest as KEY_HEX lowercase hex digits and a NUL. */
 void key_finish(struct sha256_ctx *ctx, char out[KEY_HEX + 1]);
+/* The plain SHA-256 of data[0..len) (what sha256sum prints), as hex. */
+void key_sha256(const void *data, size_t len, char out[KEY_HEX + 1]);
 /*
  * The hash of the contents of the regular file at path; -1 if it cannot be
  * read, or gives more or fewer bytes than its size (files of /proc, a file

@@ -12,6 +12,7 @@
 #include "base/fs.h"
 #include "cmd/cmd.h"
 #include "cmd/course_check.h"
+#include "base/keyhash.h"
 #include "cmd/receipts.h"
 #include "render/report.h"
 #include "lesson/match.h"
@@ -116,7 +117,7 @@ static json_t *check_files(int dfd, json_t *files, json_t *lessons, json_t *page
 			status = errno == ENOENT ? "missing" : (why = xasprintf("not read: %s", fs_strerror(errno)));
 		} else {
 			have = 1;
-			receipts_sha256(text, len, now);
+			key_sha256(text, len, now);
 			if (strcmp(now, json_string_value(hex)) != 0)
 				status = "changed";
 			json_t *t = json_object_get(is_page, name) ? json_stringn(text, len) : NULL; /* NULL: not UTF-8 */
@@ -397,7 +398,7 @@ static json_t *check_lesson_receipts(json_t *lrec, json_t *files, json_t *pages,
 		if (strcmp(cc->results[k].lesson->path, path) == 0)
 			lr = &cc->results[k];
 	if (lr)
-		receipts_sha256(lr->lesson->src, lr->lesson->src_len, now);
+		key_sha256(lr->lesson->src, lr->lesson->src_len, now);
 	const char *status = !path || !safe_name(path) ? "not below this folder (build with a relative path to verify)"
 			     : below_here(path) == 0 ? "not below this folder (a link out of it: not read)"
 			     : !lr			      ? "missing"

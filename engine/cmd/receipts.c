@@ -6,20 +6,11 @@
 #include "cmd/receipts.h"
 #include "run/cache.h"
 
-void receipts_sha256(const void *data, size_t len, char out[KEY_HEX + 1])
-{
-	struct sha256_ctx ctx;
-
-	sha256_init(&ctx);
-	sha256_update(&ctx, len, data);
-	key_finish(&ctx, out);
-}
-
 static json_t *hex_json(const char *data, size_t len)
 {
 	char hex[KEY_HEX + 1];
 
-	receipts_sha256(data, len, hex);
+	key_sha256(data, len, hex);
 	return json_string(hex);
 }
 
@@ -100,7 +91,7 @@ void receipts_block_hash(json_t *receipt, char out[KEY_HEX + 1])
 	json_object_del(copy, "evidence_sha256");
 	json_object_del(copy, "receipt_sha256");
 	char *text = json_dumps(copy, JSON_COMPACT | JSON_SORT_KEYS);
-	receipts_sha256(text ? text : "", text ? strlen(text) : 0, out);
+	key_sha256(text ? text : "", text ? strlen(text) : 0, out);
 	free(text);
 	json_decref(copy);
 }
@@ -137,7 +128,7 @@ void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, 
 	for (size_t i = 0; i < n; i++) {
 		const struct lesson *l = v[i].lesson;
 		char lesson_hex[KEY_HEX + 1];
-		receipts_sha256(l->src, l->src_len, lesson_hex);
+		key_sha256(l->src, l->src_len, lesson_hex);
 		r->v[i] = xcalloc(l->nblocks + 1, sizeof *r->v[i]);
 		json_t *blocks = json_array();
 		for (size_t k = 0; k < l->nblocks; k++)
@@ -162,7 +153,7 @@ void receipts_add_file(struct receipts *r, const char *name, const void *data, s
 	size_t i;
 	json_t *l;
 
-	receipts_sha256(data, len, hex);
+	key_sha256(data, len, hex);
 	json_object_set_new(json_object_get(r->doc, "files"), name, json_string(hex));
 	json_array_foreach(json_object_get(r->doc, "lessons"), i,
 			   l) if (strcmp(json_string_value(json_object_get(l, "page")), name) == 0)

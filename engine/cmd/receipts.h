@@ -12,7 +12,7 @@
  * same lessons give the same pages): the caption links to it. The document
  * also names the hash of every file of the site but receipts.json itself.
  *
- * Hashes are lowercase hex. receipts_sha256() is plain SHA-256 (sha256sum
+ * Hashes are lowercase hex. key_sha256() (base/keyhash.h) is plain SHA-256 (sha256sum
  * says the same of a page, a lesson, an output); receipts_canonical() is the
  * JSON a receipt's hash is taken over: jansson's compact form, keys sorted.
  */
@@ -50,7 +50,6 @@ void receipts_add_file(struct receipts *r, const char *name, const void *data, s
 char *receipts_text(const struct receipts *r);
 void receipts_release(struct receipts *r);
 
-void receipts_sha256(const void *data, size_t len, char out[KEY_HEX + 1]);
 /*
  * The hash of block b's code: named fields (keyhash.h) of its info string,
  * the lesson's cflags, its code, its stdin, then each block use= brings in

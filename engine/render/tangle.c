@@ -562,15 +562,6 @@ void tangle_course(struct tangle_set *s, struct lesson *const *lessons, size_t n
 
 /* ---- what tangle wrote ---- */
 
-void tangle_sha256(const void *data, size_t len, char hex[65])
-{
-	struct sha256_ctx ctx;
-
-	sha256_init(&ctx);
-	sha256_update(&ctx, len, data);
-	key_finish(&ctx, hex);
-}
-
 static void manifest_add(struct tangle_manifest *m, const char *name, size_t name_len, const char *sha)
 {
 	m->names = xappendarray(m->names, m->n, sizeof *m->names);
@@ -622,7 +613,7 @@ enum tangle_origin tangle_origin_of(const struct tangle_manifest *m, const char 
 
 	if (!want)
 		return TANGLE_UNKNOWN;
-	tangle_sha256(data, len, have);
+	key_sha256(data, len, have);
 	return strcmp(have, want) == 0 ? TANGLE_UNTOUCHED : TANGLE_EDITED;
 }
 
@@ -793,7 +784,7 @@ static int scan_folder(struct sync *y, const char *dir, int owned, int stale)
 		const struct fs_entry *e = NULL;
 		if (!in_dir(f->path, dir))
 			continue;
-		tangle_sha256(f->data, f->len, hashes[i]);
+		key_sha256(f->data, f->len, hashes[i]);
 		pure = xappendarray(pure, npure, sizeof *pure);
 		pure[npure++] = (struct line){ name, hashes[i] };
 		for (size_t k = 0; k < nents && !e; k++)

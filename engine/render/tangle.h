@@ -111,8 +111,6 @@ void tangle_manifest_read(int dirfd, struct tangle_manifest *m);
 void tangle_manifest_release(struct tangle_manifest *m);
 /* The hex SHA-256 recorded for name, or NULL. */
 const char *tangle_manifest_get(const struct tangle_manifest *m, const char *name);
-/* The hex SHA-256 of data[0..len). */
-void tangle_sha256(const void *data, size_t len, char hex[65]);
 
 /* How a file in a lab folder stands with what tangle wrote there last. */
 enum tangle_origin {

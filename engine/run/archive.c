@@ -19,15 +19,6 @@
 #define MANIFEST_MAC "manifest.mac"
 #define MANIFEST_HEAD "litlab-evidence\t1\t"
 
-static void body_hash(const char *p, size_t len, char hex[KEY_HEX + 1])
-{
-	struct sha256_ctx ctx;
-
-	sha256_init(&ctx);
-	sha256_update(&ctx, len, (const uint8_t *)p);
-	key_finish(&ctx, hex);
-}
-
 /* The key of LITLAB_EVIDENCE_KEY, or NULL when it is unset. */
 static const char *shared_key(void)
 {
@@ -115,7 +106,7 @@ int archive_export(struct cache *c, char *const *keys, size_t n, const char *pat
 			continue;
 		if (!cache_record_get(c, sorted[i], &bodies[m], &lens[m]))
 			continue;
-		body_hash(bodies[m], lens[m], hex);
+		key_sha256(bodies[m], lens[m], hex);
 		buf_addf(&manifest, "%s\t%s\t%zu\n", sorted[i], hex, lens[m]);
 		sorted[m++] = sorted[i];
 	}
@@ -352,7 +343,7 @@ static int check_archive(struct tar_reader *t, const char *path, struct listed *
 			refuse(err, path, e.name, xasprintf("cannot read it: %s", strerror(errno)));
 			goto fail;
 		}
-		body_hash(body, e.size, hex);
+		key_sha256(body, e.size, hex);
 		if (strcmp(hex, l->sha) != 0) {
 			free(body);
 			refuse(err, path, e.name,
@@ -424,7 +415,7 @@ int archive_import(struct cache *c, const char *path, struct archive_stats *st, 
 			rc = -1;
 			break;
 		}
-		body_hash(body, v[i].entry.size, hex);
+		key_sha256(body, v[i].entry.size, hex);
 		int put = strcmp(hex, v[i].sha) == 0 ? cache_record_put(c, v[i].key, body, v[i].entry.size) : -1;
 		free(body);
 		if (put < 0 && strcmp(hex, v[i].sha) != 0) {

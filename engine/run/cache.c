@@ -968,13 +968,10 @@ static int is_hex(const char *s, size_t n)
 static int evidence_json_sha256(json_t *evj, char out[KEY_HEX + 1])
 {
 	char *text = evj ? json_dumps(evj, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-	struct sha256_ctx ctx;
 
 	if (!text)
 		return -1;
-	sha256_init(&ctx);
-	sha256_update(&ctx, strlen(text), (const uint8_t *)text);
-	key_finish(&ctx, out);
+	key_sha256(text, strlen(text), out);
 	free(text);
 	return 0;
 }

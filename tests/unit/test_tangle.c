@@ -20,6 +20,7 @@
 
 #include "base/buf.h"
 #include "base/fs.h"
+#include "base/keyhash.h"
 #include "render/tangle.h"
 #include "base/util.h"
 #include "testutil.h"
@@ -316,7 +317,7 @@ static void test_sync(void **state)
 	char *text = read_text(manifest);
 	char hex[65];
 	const struct tangle_file *f = file(&s, "lab-07/double.c");
-	tangle_sha256(f->data, f->len, hex);
+	key_sha256(f->data, f->len, hex);
 	char *line = xasprintf("%s  double.c\n", hex);
 	assert_non_null(strstr(text, line)); /* sha256sum's format */
 	free(line);
