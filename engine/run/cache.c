@@ -37,7 +37,8 @@
 
 struct cache_file {
 	char *path;
-	int ok; /* it could be read, and digest is its hash */
+	int ok;	  /* it could be read, and digest is its hash */
+	int used; /* in the index: this run asked for it or added it, so it is written first */
 	char digest[KEY_HEX + 1];
 };
 
@@ -143,7 +144,7 @@ static int index_get(struct cache *c, const char *id, char digest[KEY_HEX + 1])
 	struct cache_file *f = c->known_alloc ? *slot(c->known, c->known_alloc, id) : NULL;
 	if (f) {
 		memcpy(digest, f->digest, KEY_HEX + 1);
-		f->ok = 1;
+		f->used = 1;
 		found = 1;
 	}
 	pthread_mutex_unlock(&c->lock);
@@ -167,6 +168,7 @@ static void index_put(struct cache *c, const char *id, const struct stat *st, co
 		struct cache_file *f = xcalloc(1, sizeof *f);
 		f->path = xstrdup(id);
 		f->ok = 1;
+		f->used = 1;
 		memcpy(f->digest, digest, KEY_HEX + 1);
 		table_add(&c->known, &c->nknown, &c->known_alloc, f);
 		c->known_changed = 1;
@@ -185,7 +187,7 @@ static void index_save(struct cache *c)
 	for (int used = 1; used >= 0; used--)
 		for (size_t i = 0; i < c->known_alloc && kept < INDEX_MAX; i++) {
 			struct cache_file *f = c->known[i];
-			if (f && f->ok == used) {
+			if (f && f->used == used) {
 				buf_addf(&b, "%s\t%s\n", f->digest, f->path);
 				kept++;
 			}
