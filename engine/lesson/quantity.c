@@ -2250,7 +2250,8 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			found = 1;
 		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || !strcmp(buf, "throughput") ||
 			   !strcmp(buf, "bandwidth") || !strcmp(buf, "bw") || !strcmp(buf, "gflops") ||
-			   !strcmp(buf, "flops") || !strcmp(buf, "speed")) {
+			   !strcmp(buf, "flops") || !strcmp(buf, "speed") || !strcmp(buf, "iops") || !strcmp(buf, "gflops/s") ||
+			   !strcmp(buf, "mflops") || !strcmp(buf, "tflops") || !strcmp(buf, "qps") || !strcmp(buf, "rps")) {
 			*kind = QUANTITY_RATE;
 			found = 1;
 		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
@@ -2639,6 +2640,25 @@ static size_t span_unit_after(const struct text *s, size_t p, const char *t, str
 	return 0;
 }
 
+/*
+ * The class a pipe table row's label (its first cell, words only) gives
+ * a value at p in a later column, with [*cs, *ce) the label; UNDECIDED
+ * when the label names no metric or p stands in the first column.
+ */
+static int row_label(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
+		     size_t *ce)
+{
+	if (pipe_column(s, tb->line, p) == 0 || !pipe_cell(s, tb->line, tb->line_end, 0, cs, ce))
+		return UNDECIDED;
+	while (*cs < *ce && space_at(s, *cs))
+		(*cs)++;
+	while (*ce > *cs && space_at(s, *ce - 1))
+		(*ce)--;
+	if (*cs >= *ce || !is_alpha(s->t[*cs]))
+		return UNDECIDED; /* "| 10MB | ...": a value, not a label */
+	return header_kind(s, *cs, *ce, kind);
+}
+
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
 static int header_class(const struct text *s, const struct table *tb, struct quantity *q)
 {
@@ -2668,17 +2688,12 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
 		return UNDECIDED;
 	cls = header_kind(s, cs, ce, &k);
-	/* "| gcc speedup | 1x | 20x |": a factor in a row whose label names a speed-up */
-	if (cls == UNDECIDED && q->kind == QUANTITY_SPEEDUP && col > 0 &&
-	    pipe_cell(s, tb->line, tb->line_end, 0, &cs, &ce) && header_kind(s, cs, ce, &k) != UNDECIDED &&
-	    k == QUANTITY_SPEEDUP) {
-		while (cs < ce && space_at(s, cs))
-			cs++;
-		while (ce > cs && space_at(s, ce - 1))
-			ce--;
-		q->cls = QUANTITY_CLAIM;
+	/* "| gcc speedup | 1x | 20x |", "| Latency | 70ms | 5ms | 14x |": a column whose header names no
+	   metric ("Change", a product's name) holds what its row's label names; a factor there is a change of it */
+	if (cls == UNDECIDED && (cls = row_label(s, tb, q->start, &k, &cs, &ce)) != UNDECIDED) {
+		q->cls = (enum quantity_class)cls;
 		q->cue = cs, q->cue_len = ce - cs, q->cue_span = 0, q->why = W_ROW;
-		return CLAIM;
+		return cls;
 	}
 	if (cls == UNDECIDED)
 		return UNDECIDED;
@@ -3217,8 +3232,14 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
 			return 0;
 		cls = header_kind(s, cs, ce, &k);
-		if (cls == UNDECIDED)
-			return 0;
+		if (cls == UNDECIDED) {
+			/* "| IOPS/GiB | 1400 | 0.01 |": the row's label names what its cells hold */
+			if ((cls = row_label(s, tb, p, &k, &cs, &ce)) == UNDECIDED)
+				return 0;
+			c->kind = k;
+			decided(c, cls, cs, ce - cs, W_ROW);
+			return ne;
+		}
 		while (cs < ce && space_at(s, cs))
 			cs++;
 		while (ce > cs && space_at(s, ce - 1))
