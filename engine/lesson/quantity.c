@@ -817,6 +817,7 @@ static const char W_SLICE[] = "a scheduler's time slice";
 static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
 static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
 static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
+static const char W_MODEL[] = "a parameter of a distribution a model is given: its input";
 
 struct cue {
 	const char *word;
@@ -2720,9 +2721,36 @@ static int value_follows(const struct text *s, size_t p)
 			continue;
 		if (is_digit(s->t[w.start]) || (e = number_word(s, w.start)) == w.end) {
 			size_t q = skip_space(s, w.end);
+			struct number num;
 			if (match_cycles_(s, q, 1) || match_time_unit(s, q))
 				return 1;
+			/* "with a mean of 10ms": the unit glued to its number */
+			if (is_digit(s->t[w.start]) && parse_number(s, w.start, &num) && num.end < w.end &&
+			    match_time_unit(s, num.end) == w.end)
+				return 1;
 		}
+	}
+	return 0;
+}
+
+/*
+ * 1 if share q is "N% of the time" and a word of happening stands just
+ * before it: "that will happen around 1% of the time" says how often an
+ * event occurs, not what share of the run time something takes. *w is the word.
+ */
+static int event_share(const struct text *s, const struct quantity *q, struct cword *w)
+{
+	size_t p = q->start, prev, e = q->start + q->len;
+
+	if (q->kind != QUANTITY_SHARE || q->len < 8 || !match_word_ci(s, e - 8, "the time"))
+		return 0;
+	for (int d = 0; d < 4 && prev_cword(s, p, w, &prev); d++, p = prev) {
+		char buf[WORD_MAX + 1];
+		if (w->span)
+			return 0;
+		lower_copy(buf, s->t + w->start, w->end - w->start);
+		if (!strncmp(buf, "happen", 6) || !strncmp(buf, "occur", 5))
+			return 1;
 	}
 	return 0;
 }
@@ -3068,6 +3096,71 @@ static int window_after(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/* 1 if the word w names a distribution a model draws from: "distributed", "a bimodal distribution". */
+static int names_distribution(const struct text *s, const struct cword *w)
+{
+	static const char *const families[] = { "normal", "normally", "exponential", "exponentially", "bimodal",
+						 "multimodal", "multi-modal", "uniform", "uniformly", "gaussian", "poisson",
+						 "lognormal", "log-normal", "pareto", "zipf", "zipfian", "geometric",
+						 "geometrically", "random", "randomly", NULL };
+	struct cword next;
+
+	if (w->span || !match_any(s, w->start, families, 1) || match_any(s, w->start, families, 1) != w->end)
+		return match_word_ci(s, w->start, "distributed") == w->end;
+	return word_after(s, w->end, &next) && !next.span &&
+	       (match_word_ci(s, next.start, "distribution") == next.end ||
+		match_word_ci(s, next.start, "distributed") == next.end);
+}
+
+/*
+ * "latency follows a bimodal distribution: 99% of the time with a mean of
+ * 10ms (normally distributed with a standard deviation of 2ms)", "the server
+ * latency is exponentially distributed with a mean of 0.1ms": a time value
+ * that a statistic word gives ("mean of", "deviation of", "around") or that
+ * nothing decided, in a sentence that names the distribution it belongs to,
+ * is a parameter the model is given, not a measured figure. 1 if q is one.
+ */
+static int model_input(const struct text *s, struct quantity *q)
+{
+	static const char *const stats[] = { "mean", "average", "median", "deviation", "sd", "stddev", "variance",
+					      "std", NULL };
+	static const char *const hedges[] = { "about", "around", "roughly", "approximately", "~", NULL };
+	struct cword w, form = { 0 };
+	size_t p = q->start, prev, next;
+	int ok = q->cls == QUANTITY_UNSURE;
+
+	if (q->kind != QUANTITY_TIME || q->span || !(ok || (q->cls == QUANTITY_CLAIM && q->why == W_MEASURED)))
+		return 0;
+	/* its form: "<statistic> of 10ms", "distribution around 10ms" */
+	if (prev_cword(s, p, &w, &prev) && !w.span && match_any(s, w.start, hedges, 1) == w.end) {
+		p = prev;
+		if (prev_cword(s, p, &form, &prev) && !form.span &&
+		    match_word_ci(s, form.start, "distribution") == form.end)
+			ok = 1;
+		if (!prev_cword(s, p, &w, &prev))
+			w.span = 1;
+	}
+	if (!w.span && match_word_ci(s, w.start, "of") == w.end && prev_cword(s, w.start, &form, &prev) && !form.span &&
+	    match_any(s, form.start, stats, 1) == form.end)
+		ok = 1;
+	if (!ok)
+		return 0;
+	/* the sentence names the distribution: at most 40 words either way */
+	p = q->start;
+	for (int d = 0; d < 40 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		if (names_distribution(s, &w))
+			goto model;
+	p = q->start + q->len;
+	for (int d = 0; d < 40 && next_cword(s, p, &w, &next); d++, p = next)
+		if (names_distribution(s, &w))
+			goto model;
+	return 0;
+model:
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_MODEL;
+	return 1;
+}
+
 /* A deciding word for an input or a threshold ("acceptable", "target") in the sentence before start. */
 static int input_before(const struct text *s, size_t start, struct found_cue *f)
 {
@@ -3136,6 +3229,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 {
 	int percent;
 	struct found_cue f;
+	struct cword w;
 
 	if (!classify_(s, tb, q, c))
 		return 0;
@@ -3148,6 +3242,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span &&
 	    (q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE) && condition_at(s, q))
+		return 1;
+	if (model_input(s, q))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span && q->kind == QUANTITY_TIME &&
 	    window_after(s, q))
@@ -3175,7 +3271,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		q->why = W_THRESHOLD;
 		return 1;
 	}
-	if (q->kind == QUANTITY_SHARE && c->cls == UNDECIDED && value_follows(s, q->start + q->len)) {
+	if (event_share(s, q, &w)) {
+		q->cls = QUANTITY_NOT_TIMING;
+		q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_OCCURS;
+	} else if (q->kind == QUANTITY_SHARE && c->cls == UNDECIDED && value_follows(s, q->start + q->len)) {
 		/* "17% of the time the latency was one cycle" */
 		q->cls = QUANTITY_NOT_TIMING;
 		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_OCCURS;
