@@ -818,6 +818,8 @@ static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
 static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
 static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
 static const char W_MODEL[] = "a parameter of a distribution a model is given: its input";
+static const char W_RULE[] = "the name of a rule of thumb ('the five-minute rule')";
+static const char W_RETAIN[] = "how long data is kept: a retention period, a setting";
 
 struct cue {
 	const char *word;
@@ -868,6 +870,11 @@ static const struct cue cues[] = {
 	{ "monitored", SPEC, 0, 4, W_INTERVAL },
 	{ "window", SPEC, CF_TIME, 3, W_INTERVAL },
 	{ "last", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL },
+	{ "next", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL }, /* "accessed in the next 30 seconds": a window */
+	{ "rule", SPEC, CF_TIME | CF_AFTER, 0, W_RULE },     /* "Gray's five minute rule", "a 7 minute rule" */
+	{ "ttl", SPEC, 0, 10, W_SLEEP },		     /* a time to live: an expiry */
+	{ "ttls", SPEC, 0, 10, W_SLEEP },
+	{ "time-to-live", SPEC, 0, 10, W_SLEEP },
 	{ "granularity", SPEC, 0, 8, W_RESOLUTION },
 	{ "timeslice", SPEC, CF_PREFIX, 4, W_INTERVAL },
 	{ "slice", SPEC, CF_PREFIX | CF_TIME, 2, W_INTERVAL },
@@ -944,6 +951,9 @@ static const struct cue cues[] = {
 	{ "acceptable", SPEC, 0, 6, W_INPUT },
 	{ "tolerable", SPEC, 0, 6, W_INPUT },
 	{ "aim", SPEC, 0, 6, W_INPUT },
+	{ "chose", SPEC, 0, 3, W_INPUT }, /* "Here, I've chosen 30 seconds": a value the author picked */
+	{ "chosen", SPEC, 0, 3, W_INPUT },
+	{ "choose", SPEC, 0, 3, W_INPUT },
 	/* limits, ranges, definitions */
 	{ "must", SPEC, 0, 5, W_LIMIT },
 	{ "limit", SPEC, CF_PREFIX | CF_TIME, 5, W_LIMIT },
@@ -3068,6 +3078,81 @@ static int argument_case(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/*
+ * "store pages for about 30 seconds", "cache the answer for five minutes":
+ * how long data is kept is a retention period, a setting. 1 if q is one.
+ */
+static int retention(const struct text *s, struct quantity *q)
+{
+	static const char *const hedges[] = { "about", "around", "roughly", "approximately", "~", "at", "least",
+					       "most", "up", "to", NULL };
+	static const char *const keeps[] = { "keep", "keeps", "kept", "keeping", "store", "stores", "stored",
+					      "storing", "retain", "retains", "retained", "retaining", "cache", "caches",
+					      "cached", "caching", NULL };
+	struct cword w, by;
+	size_t p = q->start, prev;
+	int d = 0;
+
+	while (d < 3 && prev_cword(s, p, &w, &prev) && !w.span && match_any(s, w.start, hedges, 1) == w.end)
+		p = prev, d++;
+	if (!prev_cword(s, p, &w, &prev) || w.span || match_word_ci(s, w.start, "for") != w.end)
+		return 0;
+	p = w.start;
+	for (d = 0; d < 4 && prev_cword(s, p, &by, &prev); d++, p = prev) {
+		if (by.span)
+			return 0;
+		if (match_any(s, by.start, keeps, 1) == by.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = by.start, q->cue_len = w.end - by.start, q->cue_span = 0, q->why = W_RETAIN;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * "retrying if the response takes longer than 15ms", "as soon as the
+ * response time exceeds 15ms", "the probability that a request takes more
+ * than 15ms": a duration compared against in a condition, or in what a
+ * share or a probability counts, is a threshold, whatever word of running
+ * stands near. The condition must lead the value's own clause (no comma
+ * between: "When the array outgrows the cache, a load takes more than 5 ns"
+ * is a claim). 1 if q is one.
+ */
+static int threshold_clause(const struct text *s, struct quantity *q)
+{
+	static const char *const than[] = { "longer", "shorter", "more", "less", "greater", "fewer", "slower",
+					     "faster", NULL };
+	static const char *const conds[] = { "if", "when", "whenever", "unless", "once", "until", "soon",
+					     "probability", "chance", "chances", "likelihood", "likely", "fraction",
+					     "proportion", "share", "percentage", "odds", NULL };
+	struct cword w, w2;
+	size_t p, prev, e;
+
+	if (q->kind != QUANTITY_TIME || q->span || !prev_cword(s, q->start, &w, &prev) || w.span)
+		return 0;
+	e = w.end;
+	if (match_word_ci(s, w.start, "than") == w.end) {
+		if (!prev_cword(s, w.start, &w2, &prev) || w2.span || match_any(s, w2.start, than, 1) != w2.end)
+			return 0;
+		p = w2.start;
+	} else if (w.end - w.start >= 6 && !memcmp(s->t + w.start, "exceed", 6)) {
+		p = w.start;
+	} else {
+		return 0;
+	}
+	for (int d = 0; d < 10 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (comma_between(s, w.end, p))
+			return 0;
+		if (!w.span && match_any(s, w.start, conds, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = e - w.start, q->cue_span = 0, q->why = W_THRESHOLD;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* "At 60 FPS, each frame...", "At 3 GHz, a cycle...": a sentence that opens on a setting; 1 if q is it. */
 static int condition_at(const struct text *s, struct quantity *q)
 {
@@ -3075,7 +3160,14 @@ static int condition_at(const struct text *s, struct quantity *q)
 	size_t prev, p = skip_space(s, q->start + q->len);
 
 	if (p >= s->n || s->t[p] != ',' || !prev_cword(s, q->start, &w, &prev) || w.span ||
-	    match_word_ci(s, w.start, "at") != w.end || prev_cword(s, w.start, &w2, &prev))
+	    match_word_ci(s, w.start, "at") != w.end)
+		return 0;
+	/* the sentence opens on it, or a quotation does: 'The first one means "At 28.774 seconds, a read..."' */
+	p = w.start;
+	while (p > 0 && (s->t[p - 1] == ' ' || s->t[p - 1] == '*' || s->t[p - 1] == '_'))
+		p--;
+	if (prev_cword(s, w.start, &w2, &prev) &&
+	    !(p > 0 && (s->t[p - 1] == '"' || s->t[p - 1] == '(' || (p >= 3 && !memcmp(s->t + p - 3, "\xe2\x80\x9c", 3)))))
 		return 0;
 	q->cls = QUANTITY_SPECIFIED;
 	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INPUT;
@@ -3244,6 +3336,9 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	    (q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE) && condition_at(s, q))
 		return 1;
 	if (model_input(s, q))
+		return 1;
+	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && q->kind == QUANTITY_TIME && !q->span &&
+	    (retention(s, q) || threshold_clause(s, q)))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span && q->kind == QUANTITY_TIME &&
 	    window_after(s, q))
