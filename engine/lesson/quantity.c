@@ -818,6 +818,8 @@ static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
 static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
 static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
 static const char W_MODEL[] = "a parameter of a distribution a model is given: its input";
+static const char W_PRICE[] = "a price: money paid per unit of time, not a speed";
+static const char W_MONEY[] = "an amount of money";
 static const char W_RULE[] = "the name of a rule of thumb ('the five-minute rule')";
 static const char W_RETAIN[] = "how long data is kept: a retention period, a setting";
 
@@ -3153,6 +3155,73 @@ static int threshold_clause(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/* 1 if w is money: a number glued to a currency sign ("$5", "2K$"), or a word for it ("dollars"). */
+static int is_money(const struct text *s, const struct cword *w)
+{
+	static const char *const words[] = { "dollar", "dollars", "cents", "price", "prices", "priced", "pricing",
+					     "euro", "euros", NULL };
+
+	if (w->span)
+		return 0;
+	if (is_digit(s->t[w->start]) || s->t[w->start] == '.')
+		return (w->start > 0 && s->t[w->start - 1] == '$') || (w->end < s->n && s->t[w->end] == '$') ||
+		       (w->start >= 3 && !memcmp(s->t + w->start - 3, "\xe2\x82\xac", 3)); /* EUR sign */
+	return match_any(s, w->start, words, 1) == w->end;
+}
+
+/*
+ * "at a price of around $0.004576 per second", "one disc access per second
+ * costs about 2K$/a/s", "dollars to store a page for one second": a value
+ * that is money, or a rate or duration money is paid for, is a price, not a
+ * speed. The money must stand within 6 words in the sentence, and the word
+ * that decided (if any) be a cost, a saving or a hedge ("costs about 2K$")
+ * or stand farther than the money. 1 if q is one.
+ */
+static int priced(const struct text *s, struct quantity *q)
+{
+	struct cword w;
+	size_t p, next, at = 0, len = 0, dist = (size_t)-1, cue_dist = (size_t)-1;
+
+	if ((q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE) || q->span)
+		return 0;
+	if (q->start > 0 && (s->t[q->start - 1] == '$' ||
+			     (q->start >= 3 && !memcmp(s->t + q->start - 3, "\xe2\x82\xac", 3)))) {
+		q->cls = QUANTITY_NOT_TIMING;
+		q->cue = q->start - 1, q->cue_len = q->len + 1, q->cue_span = 0, q->why = W_MONEY;
+		return 1;
+	}
+	/* "deliver 15 accesses per second and are priced at about 15K$": the price of another subject */
+	static const char *const ands[] = { "and", "but", "while", "whereas", NULL };
+	p = q->start;
+	for (size_t d = 0; d < 6 && prev_cword(s, p, &w, &next); d++, p = next) {
+		if (!w.span && match_any(s, w.start, ands, 1) == w.end)
+			break;
+		if (is_money(s, &w)) {
+			at = w.start, len = w.end - w.start, dist = q->start - w.end;
+			break;
+		}
+	}
+	p = q->start + q->len;
+	for (size_t d = 0; d < 6 && next_cword(s, p, &w, &next); d++, p = next) {
+		if (!w.span && match_any(s, w.start, ands, 1) == w.end)
+			break;
+		if (is_money(s, &w)) {
+			if (w.start - (q->start + q->len) < dist)
+				at = w.start, len = w.end - w.start, dist = w.start - (q->start + q->len);
+			break;
+		}
+	}
+	if (dist == (size_t)-1)
+		return 0;
+	if (q->cue_len && !q->cue_span)
+		cue_dist = q->cue < q->start ? q->start - (q->cue + q->cue_len) : q->cue - (q->start + q->len);
+	if (q->cue_len && q->why != W_COST && q->why != W_CHANGE && q->why != W_MEASURED && cue_dist <= dist)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = at, q->cue_len = len, q->cue_span = 0, q->why = W_PRICE;
+	return 1;
+}
+
 /* "At 60 FPS, each frame...", "At 3 GHz, a cycle...": a sentence that opens on a setting; 1 if q is it. */
 static int condition_at(const struct text *s, struct quantity *q)
 {
@@ -3339,6 +3408,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && q->kind == QUANTITY_TIME && !q->span &&
 	    (retention(s, q) || threshold_clause(s, q)))
+		return 1;
+	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !s->table && priced(s, q))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span && q->kind == QUANTITY_TIME &&
 	    window_after(s, q))
