@@ -820,6 +820,7 @@ static const char W_FORMULA[] = "a formula's conversion to a percentage (times 1
 static const char W_MODEL[] = "a parameter of a distribution a model is given: its input";
 static const char W_PRICE[] = "a price: money paid per unit of time, not a speed";
 static const char W_MONEY[] = "an amount of money";
+static const char W_SPREAD[] = "the spread of a measurement or a distribution, not its time";
 static const char W_RULE[] = "the name of a rule of thumb ('the five-minute rule')";
 static const char W_RETAIN[] = "how long data is kept: a retention period, a setting";
 
@@ -1089,6 +1090,10 @@ static const struct cue cues[] = {
 	{ "allocations", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "misses", NOTT, CF_FACTOR, 4, W_NOT_TIME },
 	{ "jam", NOTT, CF_FACTOR, 8, W_NOT_TIME },
+	/* the spread of a measurement or a distribution: "increases the variance ... by a factor of 25" */
+	{ "variance", NOTT, CF_FACTOR, 8, W_SPREAD },
+	{ "deviation", NOTT, CF_FACTOR, 8, W_SPREAD },
+	{ "spread", NOTT, CF_FACTOR, 8, W_SPREAD },
 };
 
 /* Identifiers in a code span that decide as a word would: `thrd_sleep()`, `tv_nsec`. */
@@ -1336,6 +1341,38 @@ static const struct cue *perf_word(const struct text *s, const struct cword *w, 
 	return c && c->cls == CLAIM ? c : NULL;
 }
 
+/*
+ * The performance word of the sentence before the one holding start (at
+ * most 40 words back to its start, 30 words into the one before): a bare
+ * factor whose own sentence names nothing often gives the figure for what
+ * the sentence before compared. 1 if found (*f, its distance 0).
+ */
+static int prior_sentence(const struct text *s, size_t start, int use, struct found_cue *f)
+{
+	struct cword w;
+	size_t p = start, prev, at, len, x;
+	int d = 0;
+
+	for (; d < 40 && prev_cword(s, p, &w, &prev); d++)
+		p = prev;
+	if (d == 40)
+		return 0;
+	for (x = p; x > 0 && p - x < 8; x--)
+		if (stops_clause(s, x - 1))
+			break;
+	if (x == 0 || p - x >= 8 || s->t[x - 1] == '|' || s->t[x - 1] == '\n')
+		return 0;
+	p = x - 1;
+	for (d = 0; d < 30 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		const struct cue *c = cue_of(s, &w, use, 1, 0, &at, &len);
+		if (c && c->cls == CLAIM && c->why != W_MEASURED) {
+			*f = (struct found_cue){ c, 0, at, len, w.span, 1 };
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* ---- the candidates ---- */
 
 struct cand {
@@ -1349,6 +1386,7 @@ struct cand {
 	size_t span;   /* the value is this code span ("IPC of `0.2`"), found from the word before it */
 	int bare;      /* a number with no unit, led by its metric's name ("IPC goes from 4.0"): "to 7.1" is one too */
 	int order;     /* an order of magnitude ("hundreds of cycles"): a figure only when a word says so */
+	int comparative; /* a factor with a comparative and no noun after ("ten times less") */
 };
 
 static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
@@ -1427,6 +1465,7 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 			return w.end;
 		}
 		c->need_perf = 1;
+		c->comparative = 1;
 		return w.end;
 	}
 	if ((pc = perf_word(s, &w, &at, &len))) {
@@ -1732,6 +1771,9 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		if (start > 0 && s->t[start - 1] == '=')
 			return 0;
 		if (s->t[e - 1] == 'X' && q == p && !match_claim(s, skip_space(s, e)))
+			return 0;
+		/* "the 0x prefix": hexadecimal, no factor */
+		if (to_lower(s->t[e - 1]) == 'x' && q == p && num.end == start + 1 && s->t[start] == '0')
 			return 0;
 		if (!percent) {
 			/* "5 times to 20 times faster", "2x or 3x slower": one factor, read from its first number */
@@ -2904,6 +2946,13 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		/* a cell of a "% Change" column */
 		if (header_class(s, tb, q) != UNDECIDED)
 			return 1;
+		if (!have && (c->use == 2 || c->use == 4) && !q->span && !c->comparative && prior_sentence(s, q->start, c->use, &f)) {
+			/* "It's clear from the difference in run times ... The step up from long to volatile long is
+			   100x, and another 4x up to atomic_long": what a bare factor compares was named just before */
+			q->cls = QUANTITY_CLAIM;
+			set_cue(q, &f);
+			return 1;
+		}
 		if (!have)
 			return 0;
 		if (q->span && c->use != 3 && f.dist > SPAN_REACH) {
