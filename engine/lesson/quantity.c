@@ -2088,7 +2088,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	};
 	static const char *const multiples[] = { "twice", "thrice", NULL };
 	static const char *const adverbs[] = { "approximately", "about", "roughly", "nearly", "almost", "around",
-					       "over", "more", "than", NULL };
+					       "over", "more", "than", "at", "least", "most", "up", "to", NULL };
 	struct number num;
 	size_t e, f, skip;
 
@@ -2185,8 +2185,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between")))
 			return 0;
 		q = skip_space(s, f);
-		for (int k = 0; k < 2 && (f = match_any(s, q, adverbs, 1)); k++)
-			q = skip_space(s, f);
+		for (int k = 0; k < 3 && (f = match_any(s, q, adverbs, 1)); k++)
+			q = skip_space(s, f); /* "a factor of at least 25", "of up to about 3" */
 		if (q < s->n && s->t[q] == '~')
 			q++;
 		if (q < s->n && is_digit(s->t[q]) && parse_number(s, q, &num))
@@ -2215,7 +2215,13 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	if ((e = match_any(s, p, (const char *const[]){ "tens", "dozens", "hundreds", "thousands", "millions",
 							  "billions", NULL }, 1)) &&
 	    (e = match_word_ci(s, skip_space(s, e), "of"))) {
-		size_t g = skip_space(s, e);
+		size_t g = skip_space(s, e), h;
+		/* "tens of thousands of times slower", "hundreds of times faster": a factor by its order */
+		if ((f = match_any(s, g, (const char *const[]){ "hundreds", "thousands", "millions", "billions", NULL }, 1)) &&
+		    (h = match_word_ci(s, skip_space(s, f), "of")))
+			g = skip_space(s, h);
+		if ((f = match_word_ci(s, g, "times")) && match_claim(s, skip_space(s, f)))
+			return factor_tail(s, f, 1, c);
 		for (int k = 0; k < 3 && g < s->n; k++) {
 			if ((f = match_time_unit(s, g)) && match_any(s, g, time_words, 1)) {
 				c->kind = QUANTITY_TIME;
