@@ -372,6 +372,18 @@ static size_t match_per_time(const struct text *s, size_t p)
 	return e ? match_time_unit(s, skip_space(s, e)) : 0;
 }
 
+/* "a second", "an hour": after a count of events, a rate ("100 seeks a second"). */
+static size_t match_a_time(const struct text *s, size_t p)
+{
+	static const char *const ones[] = { "second", "minute", "hour", "millisecond", "microsecond", "nanosecond",
+					    NULL };
+	size_t e = match_word_ci(s, p, "a");
+
+	if (!e && !(e = match_word_ci(s, p, "an")))
+		return 0;
+	return match_any(s, skip_space(s, e), ones, 1);
+}
+
 /* "per cycle", "every cycle", "every other cycle", "each clock", "every two cycles". */
 static size_t match_per_cycle(const struct text *s, size_t p)
 {
@@ -414,7 +426,8 @@ static size_t match_rate_word(const struct text *s, size_t p)
 	if (e == p)
 		return 0;
 	if (is_prefixed(w, e - p, "bps", "kKMGTP") || is_prefixed(w, e - p, "Bps", "kKMGTP") ||
-	    is_prefixed(w, e - p, "FLOPS", "kKMGTPE") || is_prefixed(w, e - p, "IOPS", "kKM"))
+	    is_prefixed(w, e - p, "FLOPS", "kKMGTPE") || is_prefixed(w, e - p, "IOPS", "kKM") ||
+	    is_prefixed(w, e - p, "iops", "kKM") || is_prefixed(w, e - p, "Iops", "kKM"))
 		return e;
 	return match_any(s, p, plain, 0);
 }
@@ -1991,11 +2004,16 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			return e;
 		}
 		if (k > 0) {
-			/* "3M 16-bit integers per second", "two 32-bit words per clock cycle" */
+			/* "3M 16-bit integers per second", "two 32-bit words per clock cycle", "100 seeks a second" */
 			c->kind = QUANTITY_RATE;
 			c->use = 0;
-			if ((e = match_per_time(s, at)) || (e = match_slash_time(s, ends[k - 1])))
+			if ((e = match_per_time(s, at)) || (e = match_slash_time(s, ends[k - 1])) || (e = match_a_time(s, at)))
 				return e;
+			/* "1.8 million read IOPS": a rate unit after the words that say what is counted */
+			if ((e = match_rate_word(s, at))) {
+				decided(c, CLAIM, at, e - at, W_BANDWIDTH);
+				return e;
+			}
 			/* "two stores (two 256-bit or one 512-bit) per cycle", "(a total of six instructions) per clock" */
 			if ((e = skip_aside(s, at)) > at && (f = match_per_cycle(s, skip_space(s, e)))) {
 				decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_SPEED);
@@ -3295,7 +3313,8 @@ static int priced(const struct text *s, struct quantity *q)
 	if (dist == (size_t)-1)
 		return 0;
 	if (q->cue_len && !q->cue_span)
-		cue_dist = q->cue < q->start ? q->start - (q->cue + q->cue_len) : q->cue - (q->start + q->len);
+		cue_dist = q->cue + q->cue_len <= q->start ? q->start - (q->cue + q->cue_len)
+			 : q->cue >= q->start + q->len ? q->cue - (q->start + q->len) : 0; /* its own unit: "1.8 million read IOPS" */
 	if (q->cue_len && q->why != W_COST && q->why != W_CHANGE && q->why != W_MEASURED && cue_dist <= dist)
 		return 0;
 	q->cls = QUANTITY_SPECIFIED;
