@@ -3698,7 +3698,23 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 	return 1;
 }
 
-/* 1 if [a, b) is ", up from" or "down from": "3.2 instructions per cycle, up from 1.1". */
+/*
+ * 1 if [p, b) is "compared to", "compared with", "versus", "vs." or "against":
+ * "0.11 instructions per cycle compared to 0.5", "12 ms versus 15".
+ */
+static int compared_with(const struct text *s, size_t p, size_t b)
+{
+	size_t e;
+
+	if ((e = match_word_ci(s, p, "compared")) &&
+	    ((e = match_word_ci(s, skip_space(s, e), "to")) || (e = match_word_ci(s, skip_space(s, e), "with"))))
+		return skip_space(s, e) == b;
+	if ((e = match_word_ci(s, p, "versus")) || (e = match_word_ci(s, p, "against")) || (e = match_word_ci(s, p, "vs")))
+		return skip_space(s, e < s->n && s->t[e] == '.' ? e + 1 : e) == b;
+	return 0;
+}
+
+/* 1 if [a, b) is ", up from" or "down from", or a comparison: "3.2 instructions per cycle, up from 1.1". */
 static int up_from(const struct text *s, size_t a, size_t b)
 {
 	size_t p = skip_space(s, a), e;
@@ -3708,7 +3724,7 @@ static int up_from(const struct text *s, size_t a, size_t b)
 	if (p < b && s->t[p] == ',')
 		p = skip_space(s, p + 1);
 	if (!(e = match_word_ci(s, p, "up")) && !(e = match_word_ci(s, p, "down")))
-		return 0;
+		return compared_with(s, p, b);
 	return (e = match_word_ci(s, skip_space(s, e), "from")) && skip_space(s, e) == b;
 }
 
