@@ -2097,6 +2097,8 @@ static size_t metric_value(const struct text *s, size_t e, size_t cue, size_t cu
 	return 0;
 }
 
+static int bare_tail(const struct text *s, size_t p);
+
 /* A claim that starts with the word at p: "a speedup of 3x", "twice as fast", "half a second". */
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
@@ -2225,6 +2227,25 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			return e;
 		}
 		return f;
+	}
+	/* "a performance score of around 4500", "scores a terrible 0.08": a benchmark's score is its result, when
+	   a performance word stands in its clause or in the sentence before */
+	if ((e = match_any(s, p, (const char *const[]){ "score", "scores", "scored", NULL }, 1))) {
+		size_t q = skip_space(s, e);
+		for (int k = 0; k < 3 && q < s->n; k++) {
+			if (is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num) && bare_tail(s, num.end)) {
+				c->kind = QUANTITY_RATE;
+				c->use = 4;
+				c->need_perf = 1;
+				c->bare = 1;
+				*value_start = q;
+				return num.end;
+			}
+			if (!is_alpha(s->t[q]) || (f = word_end(s, q)) - q > WORD_MAX)
+				break;
+			q = skip_space(s, f);
+		}
+		return 0;
 	}
 	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0" */
 	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
@@ -3675,7 +3696,9 @@ static int bare_tail(const struct text *s, size_t p)
 	p = skip_space(s, p);
 	if (p < s->n && word_char_at(s, p))
 		return match_any(s, p, joiners, 1) != 0; /* "from 1.2 to 2.4 and ...", not "5 ms and 3 threads" */
-	return p >= s->n || stops_clause(s, p) || s->t[p] == ',' || s->t[p] == ')' || s->t[p] == ';';
+	return p >= s->n || stops_clause(s, p) || s->t[p] == ',' || s->t[p] == ')' || s->t[p] == ';' ||
+	       (s->t[p] == '-' && space_at(s, p + 1)) || match_lit(s, p, "\xe2\x80\x94") ||
+	       match_lit(s, p, "\xe2\x80\x93"); /* "0.08 - indicating", a dash that opens an aside */
 }
 
 /*
