@@ -962,6 +962,8 @@ static const struct cue cues[] = {
 	{ "sending", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT }, /* "if you're sending 40 positional updates per second" */
 	{ "send", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT },
 	{ "threshold", SPEC, CF_PREFIX, 6, W_INPUT },
+	{ "break-even", SPEC, 0, 8, W_THRESHOLD }, /* "the break-even point is one access every 400 seconds" */
+	{ "breakeven", SPEC, 0, 8, W_THRESHOLD },
 	{ "target", SPEC, 0, 2, W_INPUT },
 	{ "goal", SPEC, 0, 4, W_INPUT },
 	{ "acceptable", SPEC, 0, 6, W_INPUT },
@@ -1201,6 +1203,19 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		*len = next.end - w->start;
 		return &times_out;
 	}
+	/* "Give or take a factor of 2", "give or take 5 ms": a margin, not a figure of its own */
+	if (!strcmp(buf, "take") && dist <= 6 && w->start >= 8) {
+		struct cword o, g;
+		size_t pv;
+		if (prev_cword(s, w->start, &o, &pv) && !o.span && match_word_ci(s, o.start, "or") == o.end &&
+		    prev_cword(s, o.start, &g, &pv) && !g.span && match_word_ci(s, g.start, "give") == g.end) {
+			static const struct cue margin_f = { "give or take", NOTT, 0, 6, W_SPREAD };
+			static const struct cue margin_t = { "give or take", SPEC, 0, 6, W_RESOLUTION };
+			*at = g.start;
+			*len = w->end - g.start;
+			return use >= 2 ? &margin_f : &margin_t;
+		}
+	}
 	/* a compound decides by its last part when not by itself: "wall-time", "compile-time", "max-rss" */
 	for (size_t skip = 0, pass = 0; pass < 2; pass++) {
 	const char *word = buf + skip;
@@ -1273,8 +1288,9 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 		if (c && found) {
 			/* "sleep about 5 s", "mispredictions (about 15%)": a hedge yields to the word it follows
 			   ("large sizes (about 1.3x)": not to a size, which is what the figure is about) */
+			/* it decides at the hedge's distance: "wait for a ~100ms slow call" is still a wait */
 			if (c->cls == SPEC || c->why == W_BRANCH)
-				*best = (struct found_cue){ c, d, at, len, w.span, 1 };
+				*best = (struct found_cue){ c, hedge, at, len, w.span, 1 };
 			break;
 		}
 		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
@@ -1284,9 +1300,10 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 				break; /* the nearest before is found: farther ones cannot beat it */
 			hedge = d;
 		}
-		/* only the word the hedge follows, or one a preposition joins: "sleep for about 5 s" */
-		if (found && (d >= hedge + 2 || (d == hedge + 1 && (w.span || !match_any(s, w.start,
-			(const char *const[]){ "for", "of", "in", "to", "at", "by", NULL }, 1)))))
+		/* only the word the hedge follows, or one a preposition or an article joins: "sleep for about 5 s",
+		   "wait for a ~100ms call" */
+		if (found && (d >= hedge + 3 || (d > hedge && (w.span || match_any(s, w.start,
+			(const char *const[]){ "for", "of", "in", "to", "at", "by", "a", "an", "the", NULL }, 1) != w.end))))
 			break;
 	}
 	p = end;
