@@ -1373,7 +1373,7 @@ static const struct cue *perf_word(const struct text *s, const struct cword *w, 
 
 /*
  * The performance word of the sentence before the one holding start (at
- * most 40 words back to its start, 30 words into the one before): a bare
+ * most CONTEXT_BEFORE_FACTOR words back to its start, 30 into the one before): a bare
  * factor whose own sentence names nothing often gives the figure for what
  * the sentence before compared. 1 if found (*f, its distance 0).
  */
@@ -1383,9 +1383,9 @@ static int prior_sentence(const struct text *s, size_t start, int use, struct fo
 	size_t p = start, prev, at, len, x;
 	int d = 0;
 
-	for (; d < 40 && prev_cword(s, p, &w, &prev); d++)
+	for (; d < CONTEXT_BEFORE_FACTOR && prev_cword(s, p, &w, &prev); d++)
 		p = prev;
-	if (d == 40)
+	if (d == CONTEXT_BEFORE_FACTOR)
 		return 0;
 	for (x = p; x > 0 && p - x < 8; x--)
 		if (stops_clause(s, x - 1))
@@ -1513,13 +1513,13 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		const struct cue *hit = NULL;
 		size_t hat = 0, hlen = 0;
 		w2 = w;
-		for (int k = 0; k < 3 && word_after(s, w2.end, &w2) && !w2.span; k++) {
-			if (match_any(s, w2.start, things, 1) == w2.end ||
-			    ((pc = cue_of(s, &w2, 3, 0, 0, &at, &len)) && pc->cls == NOTT)) {
+		for (int k = 0; k < 2 && word_after(s, w2.end, &w2) && !w2.span; k++) {
+			pc = cue_of(s, &w2, 3, 0, 0, &at, &len);
+			if (match_any(s, w2.start, things, 1) == w2.end || (pc && pc->cls == NOTT)) {
 				decided(c, NOTT, w2.start, w2.end - w2.start, W_NOT_TIME);
 				return w2.end;
 			}
-			if (!hit && (pc = perf_word(s, &w2, &at, &len)))
+			if (!hit && pc && pc->cls == CLAIM)
 				hit = pc, hat = at, hlen = len;
 			if (match_word_ci(s, w2.start, "of") == w2.end)
 				continue;
@@ -3415,9 +3415,9 @@ static int names_distribution(const struct text *s, const struct cword *w)
  * "latency follows a bimodal distribution: 99% of the time with a mean of
  * 10ms (normally distributed with a standard deviation of 2ms)", "the server
  * latency is exponentially distributed with a mean of 0.1ms": a time value
- * that a statistic word gives ("mean of", "deviation of", "around") or that
- * nothing decided, in a sentence that names the distribution it belongs to,
- * is a parameter the model is given, not a measured figure. 1 if q is one.
+ * that a statistic word gives ("mean of", "deviation of", "distribution
+ * around"), in a sentence that names the distribution it belongs to, is a
+ * parameter the model is given, not a measured figure. 1 if q is one.
  */
 static int model_input(const struct text *s, struct quantity *q)
 {
@@ -3426,9 +3426,9 @@ static int model_input(const struct text *s, struct quantity *q)
 	static const char *const hedges[] = { "about", "around", "roughly", "approximately", "~", NULL };
 	struct cword w, form = { 0 };
 	size_t p = q->start, prev, next;
-	int ok = q->cls == QUANTITY_UNSURE;
+	int ok = 0;
 
-	if (q->kind != QUANTITY_TIME || q->span || !(ok || (q->cls == QUANTITY_CLAIM && q->why == W_MEASURED)))
+	if (q->kind != QUANTITY_TIME || q->span || !(q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_MEASURED)))
 		return 0;
 	/* its form: "<statistic> of 10ms", "distribution around 10ms" */
 	if (prev_cword(s, p, &w, &prev) && !w.span && match_any(s, w.start, hedges, 1) == w.end) {
