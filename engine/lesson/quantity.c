@@ -3945,7 +3945,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				out[count] = q;
 			count++;
 			bare_end = q.cls == QUANTITY_CLAIM && (c.bare || q.kind != QUANTITY_SPEEDUP) ? end : 0;
-			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3) && (!span || c.use == 3)) {
+			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3 || c.use == 4) && (!span || c.use == 3)) {
 				sib_start = q.start, sib_end = q.start + q.len, sib_use = c.use;
 				last_stop = 0;
 			} else if (q.cls != QUANTITY_CLAIM) {
