@@ -20,6 +20,7 @@
  * Positions are byte offsets; every matcher returns the end of what it
  * matched, or 0 for no match (a match is never empty, so 0 is free).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lesson/quantity.h"
@@ -3460,6 +3461,55 @@ model:
 	return 1;
 }
 
+/*
+ * "the server is busy 80% of the time ($\rho = 0.8$)", "a utilization of 50%
+ * (u = 0.5)": a figure restated right after it as the value of a model's
+ * symbol is a parameter given to the model. The symbol is a short name or a
+ * LaTeX command, and its value the figure's (or the figure's percentage).
+ * 1 if q is one.
+ */
+static int restated_symbol(const struct text *s, struct quantity *q)
+{
+	struct text in;
+	struct number a, b;
+	char x[64], y[64];
+	size_t p = skip_space(s, q->start + q->len), sym;
+
+	if (q->span || p >= s->n || s->t[p] != '(')
+		return 0;
+	p = skip_space(s, p + 1);
+	if (p < s->n && s->t[p] == '$')
+		p++;
+	sym = p;
+	if (p < s->n && s->t[p] == '\\')
+		p++;
+	while (p < s->n && p - sym < 12 && (word_char_at(s, p) || s->t[p] == '{' || s->t[p] == '}'))
+		p += word_char_at(s, p) ? word_char_at(s, p) : 1;
+	if (p == sym || p - sym >= 12 || is_digit(s->t[sym]))
+		return 0;
+	p = skip_space(s, p);
+	if (p >= s->n || s->t[p] != '=')
+		return 0;
+	p = skip_space(s, p + 1);
+	in = *s;
+	if (p >= s->n || !is_digit(s->t[p]) || !parse_number(&in, p, &b) || b.end - p >= sizeof y ||
+	    !is_digit(s->t[q->start]) || !parse_number(&in, q->start, &a) || a.end - q->start >= sizeof x)
+		return 0;
+	memcpy(x, s->t + q->start, a.end - q->start), x[a.end - q->start] = '\0';
+	memcpy(y, s->t + p, b.end - p), y[b.end - p] = '\0';
+	{
+		double vx = strtod(x, NULL), vy = strtod(y, NULL);
+		int percent = a.end < s->n && s->t[a.end] == '%';
+		if (strchr(x, ',') || strchr(y, ','))
+			return 0;
+		if (!(vx == vy || (percent && vx / 100.0 > vy - 1e-9 && vx / 100.0 < vy + 1e-9)))
+			return 0;
+	}
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = sym, q->cue_len = b.end - sym, q->cue_span = 0, q->why = W_MODEL;
+	return 1;
+}
+
 /* A deciding word for an input or a threshold ("acceptable", "target") in the sentence before start. */
 static int input_before(const struct text *s, size_t start, struct found_cue *f)
 {
@@ -3543,6 +3593,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	    (q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE) && condition_at(s, q))
 		return 1;
 	if (model_input(s, q))
+		return 1;
+	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && restated_symbol(s, q))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && q->kind == QUANTITY_TIME && !q->span &&
 	    (retention(s, q) || threshold_clause(s, q)))
