@@ -3835,6 +3835,57 @@ static int sum_joins(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/* 1 if [at, at + len) is a hedge: "about", "around", "roughly", "approximately", "~". */
+static int hedge_at(const struct text *s, size_t at, size_t len)
+{
+	static const char *const hedges[] = { "about", "around", "roughly", "approximately", NULL };
+
+	return (len == 1 && s->t[at] == '~') || match_any(s, at, hedges, 1) == at + len;
+}
+
+/*
+ * The first word of the sentence holding p, at most `most` words back; 0
+ * if it is farther. *stop is where the sentence before it ends (or 0).
+ */
+static int sentence_opening(const struct text *s, size_t p, int most, struct cword *first, size_t *stop)
+{
+	struct cword w;
+	size_t prev, x;
+	int d = 0;
+
+	for (; d < most && prev_cword(s, p, &w, &prev); d++, p = prev)
+		*first = w;
+	if (d == 0 || d == most)
+		return 0;
+	*stop = 0;
+	for (x = p; x > 0 && p - x < 8; x--)
+		if (stops_clause(s, x - 1)) {
+			*stop = x;
+			break;
+		}
+	return 1;
+}
+
+/*
+ * 1 if the figure at b stands in a short sentence (at most 12 words to b)
+ * that opens with the same word as the sentence just before it, which holds
+ * the figure at a: two sentences of one frame ("With N=1, ... With N=10, ...").
+ */
+static int parallel_sentences(const struct text *s, size_t a, size_t b)
+{
+	struct cword fa = { 0 }, fb = { 0 };
+	size_t stop_a, stop_b;
+
+	if (a >= b || !sentence_opening(s, b, 12, &fb, &stop_b) || !stop_b || a >= stop_b || fb.span ||
+	    !sentence_opening(s, stop_b - 1, 40, &fa, &stop_a) || fa.span || a < fa.start ||
+	    fa.end - fa.start != fb.end - fb.start || fb.end - fb.start > WORD_MAX)
+		return 0;
+	for (size_t i = 0; i < fa.end - fa.start; i++)
+		if (to_lower(s->t[fa.start + i]) != to_lower(s->t[fb.start + i]))
+			return 0;
+	return 1;
+}
+
 size_t quantity_find(const char *text, size_t len, const struct quantity_spans *spans, struct quantity *out,
 		     size_t max)
 {
@@ -3964,6 +4015,17 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			out[count - 1].cls = q.cls;
 			out[count - 1].cue = q.cue, out[count - 1].cue_len = q.cue_len;
 			out[count - 1].cue_span = q.cue_span, out[count - 1].why = q.why;
+		}
+		if (kept && count && count <= max && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
+		    out[count - 1].kind == q.kind && !q.span &&
+		    (out[count - 1].cls == QUANTITY_NOT_TIMING || out[count - 1].cls == QUANTITY_SPECIFIED) &&
+		    (q.why == W_NONE || (q.why == W_MEASURED && !q.cue_span && hedge_at(&s, q.cue, q.cue_len))) &&
+		    parallel_sentences(&s, out[count - 1].start, q.start)) {
+			/* "With N=1, that'll happen around 1% of the time. With N=10, around 10% of the time.": a
+			   sentence that repeats the frame of the one before, and no word of its own decides, continues it */
+			q.cls = out[count - 1].cls;
+			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
+			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
 		}
 		if (first_end && first_end != count + 1)
 			first_end = 0;
