@@ -1073,6 +1073,7 @@ static const struct cue cues[] = {
 	{ "win", CLAIM, 0, 6, W_CHANGE },
 	{ "wins", CLAIM, 0, 6, W_CHANGE },
 	{ "gap", CLAIM, CF_FACTOR, 8, W_CHANGE },
+	{ "difference", CLAIM, CF_FACTOR, 4, W_CHANGE }, /* "the difference is 3.5x": of nothing else named, of speed */
 	/* measured or typical figures */
 	{ "benchmark", CLAIM, CF_PREFIX | CF_TIME, 6, W_MEASURED },
 	{ "measured", CLAIM, CF_TIME, 6, W_MEASURED },
@@ -1168,6 +1169,27 @@ struct found_cue {
 /* The cue w is, for a value of the given use (0: a time, 1: cycles, 2: a factor or percentage). */
 static int word_after(const struct text *s, size_t p, struct cword *w);
 
+/* 1 if "for [the|a] memory" (RAM, data, a load, the cache, the disk, I/O...) follows p: a wait on the hardware. */
+static int waits_on_hardware(const struct text *s, size_t p)
+{
+	static const char *const things[] = { "memory", "ram", "dram", "data", "load", "loads", "cache", "caches",
+					      "disk", "io", "i/o", "network", "bus", "miss", "misses", "operands",
+					      "results", "result", NULL };
+	struct cword w;
+
+	if (!word_after(s, p, &w) || w.span || match_word_ci(s, w.start, "for") != w.end || !word_after(s, w.end, &w) ||
+	    w.span)
+		return 0;
+	for (int k = 0; k < 3; k++) {
+		if (match_any(s, w.start, things, 1) == w.end || match_any(s, w.start, things, 1) == w.start + 1)
+			return 1;
+		if (!match_any(s, w.start, (const char *const[]){ "the", "a", "an", "main", "its", "their", "L1", "L2",
+								   "L3", NULL }, 1) || !word_after(s, w.end, &w) || w.span)
+			return 0;
+	}
+	return 0;
+}
+
 static const struct cue *cue_of(const struct text *s, const struct cword *w, int use, int before, size_t dist,
 				size_t *at, size_t *len)
 {
@@ -1255,6 +1277,13 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		/* "waiting time", "wait times": a noun for a latency, not a wait */
 		if (c->why == W_SLEEP && word_after(s, w->end, &next) && (match_word_ci(s, next.start, "time") ||
 									   match_word_ci(s, next.start, "times")))
+			continue;
+		/* "the difference is 3.5x", not "difference in the nice values ... a factor of 1.25": it names what differs */
+		if (!strcmp(c->word, "difference") && word_after(s, w->end, &next) && !next.span &&
+		    match_any(s, next.start, (const char *const[]){ "in", "of", "between", NULL }, 1) == next.end)
+			continue;
+		/* "stalls for 200 cycles waiting for memory": code waiting on the hardware is a stall, not a sleep */
+		if (c->why == W_SLEEP && !strncmp(word, "wait", 4) && waits_on_hardware(s, w->end))
 			continue;
 		/* "the standard library", "standard output", "standard deviation": no limit from a standard */
 		if (c->why == W_LIMIT && c->word[0] == 's' && word_after(s, w->end, &next) &&
@@ -1530,8 +1559,8 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 			return e;
 		}
 	}
-	if (!is_joiner(s, &w)) {
-		/* "16x threads", "2 times the size" */
+	if (!is_joiner(s, &w) && !(w.end - w.start > 4 && !w.span && match_lit(s, w.end - 3, "ing"))) {
+		/* "16x threads", "2 times the size"; "4-5x depending on the size" leaves it to the sentence */
 		if (is_times)
 			return 0;
 		decided(c, NOTT, w.start, w.end - w.start, W_NOT_TIME);
@@ -2131,7 +2160,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	size_t e, f, skip;
 
 	/* every word-led form starts with one of these letters: most words leave here */
-	if (!strchr("abcdefhimnostzABCDEFHIMNOSTZ", s->t[p]) || !s->t[p])
+	if (!strchr("abcdefhilmnostzABCDEFHILMNOSTZ", s->t[p]) || !s->t[p])
 		return 0;
 	memset(c, 0, sizeof *c);
 	c->cls = UNDECIDED;
@@ -2268,6 +2297,13 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0" */
 	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
 		return metric_value(s, e, p, e - p, c, value_start);
+	/* "a reciprocal throughput of 6", "its latency is 3": an instruction's figures, their unit understood */
+	if ((e = match_any(s, p, (const char *const[]){ "latency", "throughput", NULL }, 1)) &&
+	    (f = metric_value(s, e, p, e - p, c, value_start)) && !c->span && bare_tail(s, f)) {
+		if (to_lower(s->t[p]) == 'l')
+			c->kind = QUANTITY_TIME;
+		return f;
+	}
 	/* "hundreds of nanoseconds", "thousands of CPU cycles", "hundreds of extra microseconds": a figure by its order */
 	if ((e = match_any(s, p, (const char *const[]){ "tens", "dozens", "hundreds", "thousands", "millions",
 							  "billions", NULL }, 1)) &&
@@ -2392,7 +2428,7 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 		} else if (!strncmp(buf, "speedup", 7) || !strcmp(buf, "slowdown")) {
 			*kind = QUANTITY_SPEEDUP;
 			found = 1;
-		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || !strcmp(buf, "throughput") ||
+		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || strstr(buf, "throughput") ||
 			   !strcmp(buf, "bandwidth") || !strcmp(buf, "bw") || !strcmp(buf, "gflops") ||
 			   !strcmp(buf, "flops") || !strcmp(buf, "speed") || !strcmp(buf, "iops") || !strcmp(buf, "gflops/s") ||
 			   !strcmp(buf, "mflops") || !strcmp(buf, "tflops") || !strcmp(buf, "qps") || !strcmp(buf, "rps")) {
