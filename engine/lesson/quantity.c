@@ -4063,6 +4063,20 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
 			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
 		}
+		if (kept && c.order && q.cls == QUANTITY_NOT_TIMING && q.why == W_ORDER && count && count <= max &&
+		    out[count - 1].cls == QUANTITY_CLAIM && out[count - 1].kind == q.kind && !out[count - 1].span &&
+		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 200) {
+			/* "typically around 500μs, then a couple of milliseconds ..., and up to hundreds of milliseconds":
+			   an order of magnitude listed with a figure of the same sentence is one of the list */
+			size_t i = out[count - 1].start + out[count - 1].len;
+			while (i < start && !stops_clause(&s, i))
+				i++;
+			if (i == start) {
+				q.cls = QUANTITY_CLAIM;
+				q.cue = out[count - 1].start, q.cue_len = out[count - 1].len, q.cue_span = 0;
+				q.why = W_SIBLING;
+			}
+		}
 		if (first_end && first_end != count + 1)
 			first_end = 0;
 		if (kept && q.span && q.cls == QUANTITY_NOT_TIMING && q.why == W_CODE && count && count <= max &&
