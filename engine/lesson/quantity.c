@@ -1447,6 +1447,7 @@ struct cand {
 	int bare;      /* a number with no unit, led by its metric's name ("IPC goes from 4.0"): "to 7.1" is one too */
 	int order;     /* an order of magnitude ("hundreds of cycles"): a figure only when a word says so */
 	int comparative; /* a factor with a comparative and no noun after ("ten times less") */
+	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
 };
 
 static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
@@ -2026,6 +2027,12 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 					decided(c, NOTT, start, word_end(s, n) - start, W_NAME);
 			}
 			return time_tail(s, e);
+		}
+		/* "would take about 10 months": a calendar span, a quantity only when a word of running leads it */
+		if ((e = match_any(s, q, (const char *const[]){ "day", "days", "week", "weeks", "month", "months", "year",
+								 "years", NULL }, 1))) {
+			c->calendar = 1;
+			return e;
 		}
 	}
 	/* cycles: "14 CPU cycles", "1.75 cycles per byte" */
@@ -3609,6 +3616,32 @@ static int one_event_before(const struct text *s, size_t p)
 	return 0;
 }
 
+/*
+ * A calendar span ("10 months", "two days") whose words just before say
+ * code runs that long ("would take about 10 months", "ran for 3 days"):
+ * a claim, decided by that word. 0 when none does: the span is dropped
+ * ("40 years ago", "two core months" are no run times).
+ */
+static int calendar_run(const struct text *s, struct quantity *q)
+{
+	static const char *const skip[] = { "about", "around", "roughly", "approximately", "nearly", "almost", "over",
+					     "for", "than", "more", "less", "up", "to", "at", "least", "~", NULL };
+	struct cword w;
+	size_t p = q->start, prev, at, len;
+
+	for (int d = 0; d < 4 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		const struct cue *c = cue_of(s, &w, 0, 1, 0, &at, &len);
+		if (c && c->cls == CLAIM && c->why == W_RUN) {
+			q->cls = QUANTITY_CLAIM;
+			q->cue = at, q->cue_len = len, q->cue_span = w.span, q->why = W_RUN;
+			return 1;
+		}
+		if (w.span || match_any(s, w.start, skip, 1) != w.end)
+			return 0;
+	}
+	return 0;
+}
+
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
@@ -3616,6 +3649,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	struct found_cue f;
 	struct cword w;
 
+	if (c->calendar)
+		return calendar_run(s, q);
 	if (!classify_(s, tb, q, c))
 		return 0;
 	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
