@@ -2153,6 +2153,40 @@ static size_t metric_value(const struct text *s, size_t e, size_t cue, size_t cu
 
 static int bare_tail(const struct text *s, size_t p);
 
+/*
+ * "The speedup is 2.5 on large arrays", "the relative speedup of the SIMD
+ * version is around 5", "the speedup reaches 3": a speed-up's value written
+ * as a bare number within six words after its noun [noun, noun_end), in its
+ * clause. Its end, with *value_start where it starts; 0 if none.
+ */
+static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, struct cand *c, size_t *value_start)
+{
+	struct cword w;
+	struct number num;
+	size_t p = noun_end, next;
+
+	for (int d = 0; d < 6 && next_cword(s, p, &w, &next); d++, p = next) {
+		if (w.span || comma_between(s, p, w.start))
+			return 0;
+		if (!is_digit(s->t[w.start]))
+			continue;
+		/* prose only: "Speedup} = (1 - \frac{...}" is a formula */
+		for (size_t i = noun_end; i < w.start; i++)
+			if (!(is_alpha(s->t[i]) || space_at(s, i) || s->t[i] == '-' || s->t[i] == '\'' || s->t[i] == '~'))
+				return 0;
+		if (number_starts(s, w.start) && parse_number(s, w.start, &num) && bare_tail(s, num.end)) {
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = 2;
+			c->bare = 1;
+			decided(c, CLAIM, noun, noun_end - noun, W_CHANGE);
+			*value_start = w.start;
+			return skip_range(s, num.end);
+		}
+		return 0; /* "the speedup on 8 threads": a number of something else first */
+	}
+	return 0;
+}
+
 /* A claim that starts with the word at p: "a speedup of 3x", "twice as fast", "half a second". */
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
@@ -2347,8 +2381,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	/* "a speedup of 3x" */
 	if (!(e = match_any(s, p, nouns, 1)))
 		return 0;
+	size_t noun = p, noun_end = e;
 	if (!(e = match_word_ci(s, skip_space(s, e), "of")))
-		return 0;
+		return speedup_value(s, noun, noun_end, c, value_start);
 	p = skip_space(s, e);
 	for (int k = 0; k < 2 && (f = match_any(s, p, (const char *const[]){ "up", "to", "about", "roughly", "approximately",
 									   "around", "nearly", "almost", NULL }, 1)); k++)
@@ -2356,7 +2391,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	if (p < s->n && s->t[p] == '~')
 		p++;
 	if (p >= s->n || !(is_digit(s->t[p]) || s->t[p] == '.') || !parse_number(s, p, &num))
-		return 0;
+		return speedup_value(s, noun, noun_end, c, value_start);
 	p = skip_range(s, num.end);
 	decided(c, CLAIM, *value_start, p - *value_start, W_CHANGE);
 	e = match_factor(s, skip_space(s, p));
