@@ -2156,7 +2156,7 @@ static int bare_tail(const struct text *s, size_t p);
 /*
  * "The speedup is 2.5 on large arrays", "the relative speedup of the SIMD
  * version is around 5", "the speedup reaches 3": a speed-up's value written
- * as a bare number within six words after its noun [noun, noun_end), in its
+ * as a bare number within eight words after its noun [noun, noun_end), in its
  * clause. Its end, with *value_start where it starts; 0 if none.
  */
 static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, struct cand *c, size_t *value_start)
@@ -2165,7 +2165,7 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
 	struct number num;
 	size_t p = noun_end, next;
 
-	for (int d = 0; d < 6 && next_cword(s, p, &w, &next); d++, p = next) {
+	for (int d = 0; d < 8 && next_cword(s, p, &w, &next); d++, p = next) {
 		if (w.span || comma_between(s, p, w.start))
 			return 0;
 		if (!is_digit(s->t[w.start]))
