@@ -2061,10 +2061,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			/* "3M 16-bit integers per second", "two 32-bit words per clock cycle", "100 seeks a second" */
 			c->kind = QUANTITY_RATE;
 			c->use = 0;
-			if ((e = match_per_time(s, at)) || (e = match_slash_time(s, ends[k - 1])) || (e = match_a_time(s, at)))
+			if ((e = match_per_time(s, at)) || (e = match_slash_time(s, ends[k - 1])) ||
+			    ((s->t[at] == 'a' || s->t[at] == 'A') && (e = match_a_time(s, at))))
 				return e;
 			/* "1.8 million read IOPS": a rate unit after the words that say what is counted */
-			if ((e = match_rate_word(s, at))) {
+			if (at < s->n && strchr("bBfFiIkKMGTPqrt", s->t[at]) && (e = match_rate_word(s, at))) {
 				decided(c, CLAIM, at, e - at, W_BANDWIDTH);
 				return e;
 			}
@@ -2203,6 +2204,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	/* every word-led form starts with one of these letters: most words leave here */
 	if (!strchr("abcdefhilmnostzABCDEFHILMNOSTZ", s->t[p]) || !s->t[p])
 		return 0;
+	if ((s->t[p] == 'l' || s->t[p] == 'L') && !match_word_ci(s, p, "latency"))
+		return 0; /* of the words in 'l' only "latency" leads a value */
 	memset(c, 0, sizeof *c);
 	c->cls = UNDECIDED;
 	*value_start = p;
@@ -2318,7 +2321,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	}
 	/* "a performance score of around 4500", "scores a terrible 0.08": a benchmark's score is its result, when
 	   a performance word stands in its clause or in the sentence before */
-	if ((e = match_any(s, p, (const char *const[]){ "score", "scores", "scored", NULL }, 1))) {
+	if (to_lower(s->t[p]) == 's' && (e = match_any(s, p, (const char *const[]){ "score", "scores", "scored", NULL }, 1))) {
 		size_t q = skip_space(s, e);
 		for (int k = 0; k < 3 && q < s->n; k++) {
 			if (is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num) && bare_tail(s, num.end)) {
@@ -2339,7 +2342,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
 		return metric_value(s, e, p, e - p, c, value_start);
 	/* "a reciprocal throughput of 6", "its latency is 3": an instruction's figures, their unit understood */
-	if ((e = match_any(s, p, (const char *const[]){ "latency", "throughput", NULL }, 1)) &&
+	if ((to_lower(s->t[p]) == 'l' || to_lower(s->t[p]) == 't') &&
+	    (e = match_any(s, p, (const char *const[]){ "latency", "throughput", NULL }, 1)) &&
 	    (f = metric_value(s, e, p, e - p, c, value_start)) && !c->span && bare_tail(s, f)) {
 		if (to_lower(s->t[p]) == 'l')
 			c->kind = QUANTITY_TIME;
