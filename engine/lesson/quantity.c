@@ -2304,10 +2304,10 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			f = skip_range(s, num.end);
 		else if (!(f = number_word(s, q)))
 			return 0;
-		/* "25 to 30", "four and five" */
+		/* "25 to 30", "four and five", "2 or 2.5" */
 		{
 			size_t g = skip_space(s, f), h;
-			if (((h = match_word_ci(s, g, "to")) || (h = match_word_ci(s, g, "and"))) &&
+			if (((h = match_word_ci(s, g, "to")) || (h = match_word_ci(s, g, "and")) || (h = match_word_ci(s, g, "or"))) &&
 			    ((g = skip_space(s, h)) < s->n) &&
 			    ((is_digit(s->t[g]) && parse_number(s, g, &num) && (f = num.end)) || (h = number_word(s, g))))
 				f = h && !is_digit(s->t[g]) ? h : f;
