@@ -1181,7 +1181,7 @@ static int waits_on_hardware(const struct text *s, size_t p)
 	    w.span)
 		return 0;
 	for (int k = 0; k < 3; k++) {
-		if (match_any(s, w.start, things, 1) == w.end || match_any(s, w.start, things, 1) == w.start + 1)
+		if (match_any(s, w.start, things, 1) == w.end)
 			return 1;
 		if (!match_any(s, w.start, (const char *const[]){ "the", "a", "an", "main", "its", "their", "L1", "L2",
 								   "L3", NULL }, 1) || !word_after(s, w.end, &w) || w.span)
@@ -2062,7 +2062,7 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			c->kind = QUANTITY_RATE;
 			c->use = 0;
 			if ((e = match_per_time(s, at)) || (e = match_slash_time(s, ends[k - 1])) ||
-			    ((s->t[at] == 'a' || s->t[at] == 'A') && (e = match_a_time(s, at))))
+			    (at < s->n && (s->t[at] == 'a' || s->t[at] == 'A') && (e = match_a_time(s, at))))
 				return e;
 			/* "1.8 million read IOPS": a rate unit after the words that say what is counted */
 			if (at < s->n && strchr("bBfFiIkKMGTPqrt", s->t[at]) && (e = match_rate_word(s, at))) {
@@ -2321,7 +2321,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	}
 	/* "a performance score of around 4500", "scores a terrible 0.08": a benchmark's score is its result, when
 	   a performance word stands in its clause or in the sentence before */
-	if (to_lower(s->t[p]) == 's' && (e = match_any(s, p, (const char *const[]){ "score", "scores", "scored", NULL }, 1))) {
+	if (p < s->n && to_lower(s->t[p]) == 's' && (e = match_any(s, p, (const char *const[]){ "score", "scores", "scored", NULL }, 1))) {
 		size_t q = skip_space(s, e);
 		for (int k = 0; k < 3 && q < s->n; k++) {
 			if (is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num) && bare_tail(s, num.end)) {
@@ -2342,7 +2342,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
 		return metric_value(s, e, p, e - p, c, value_start);
 	/* "a reciprocal throughput of 6", "its latency is 3": an instruction's figures, their unit understood */
-	if ((to_lower(s->t[p]) == 'l' || to_lower(s->t[p]) == 't') &&
+	if (p < s->n && (to_lower(s->t[p]) == 'l' || to_lower(s->t[p]) == 't') &&
 	    (e = match_any(s, p, (const char *const[]){ "latency", "throughput", NULL }, 1)) &&
 	    (f = metric_value(s, e, p, e - p, c, value_start)) && !c->span && bare_tail(s, f)) {
 		if (to_lower(s->t[p]) == 'l')
