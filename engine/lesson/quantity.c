@@ -2321,7 +2321,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	}
 	/* "a performance score of around 4500", "scores a terrible 0.08": a benchmark's score is its result, when
 	   a performance word stands in its clause or in the sentence before */
-	if (p < s->n && to_lower(s->t[p]) == 's' && (e = match_any(s, p, (const char *const[]){ "score", "scores", "scored", NULL }, 1))) {
+	if (p + 1 < s->n && to_lower(s->t[p]) == 's' && to_lower(s->t[p + 1]) == 'c' &&
+	    (e = match_any(s, p, (const char *const[]){ "score", "scores", "scored", NULL }, 1))) {
 		size_t q = skip_space(s, e);
 		for (int k = 0; k < 3 && q < s->n; k++) {
 			if (is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num) && bare_tail(s, num.end)) {
@@ -2342,8 +2343,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
 		return metric_value(s, e, p, e - p, c, value_start);
 	/* "a reciprocal throughput of 6", "its latency is 3": an instruction's figures, their unit understood */
-	if (p < s->n && (to_lower(s->t[p]) == 'l' || to_lower(s->t[p]) == 't') &&
-	    (e = match_any(s, p, (const char *const[]){ "latency", "throughput", NULL }, 1)) &&
+	if (p + 1 < s->n &&
+	    (((s->t[p] == 'l' || s->t[p] == 'L') && (e = match_word_ci(s, p, "latency"))) ||
+	     ((s->t[p] == 't' || s->t[p] == 'T') && s->t[p + 1] == 'h' && (e = match_word_ci(s, p, "throughput")))) &&
 	    (f = metric_value(s, e, p, e - p, c, value_start)) && !c->span && bare_tail(s, f)) {
 		if (to_lower(s->t[p]) == 'l')
 			c->kind = QUANTITY_TIME;
