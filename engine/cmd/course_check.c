@@ -29,6 +29,7 @@
 #include "base/keyhash.h"
 #include "check/cite.h"
 #include "cmd/course_check.h"
+#include "base/twice.h"
 #include "cmd/progress.h"
 #include "render/report.h"
 #include "render/sarif.h"
@@ -264,6 +265,29 @@ static int finish_early(struct course_check *cc, size_t i, const struct course_c
 	return ruled;
 }
 
+/* The blocks whose evidence is looked up in the cache, and what was found. */
+struct lookup {
+	size_t lesson, block;
+	int found;
+};
+
+struct lookups {
+	struct course_check *cc;
+	struct runner *r;
+	struct cache *cache;
+	struct lookup *v;
+};
+
+static void look_up(void *ctx, size_t n)
+{
+	struct lookups *q = ctx;
+
+	q->v[n].found = check_block_cached(&q->cc->results[q->v[n].lesson], q->v[n].block, q->r, q->cache);
+}
+
+/* Fewer lookups than this are not worth a second thread (the cache is shared by threads). */
+#define LOOKUPS_SHARED_MIN 8
+
 /*
  * Runs every block on nthreads threads, reporting each lesson as soon as
  * its blocks are done (the file's header says how), then finishes the
@@ -289,11 +313,13 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	}
 	p.jobs = xcalloc(p.njobs ? p.njobs : 1, sizeof *p.jobs);
 	/*
-	 * What the cache has is taken here, on this thread: a lookup costs a
-	 * tenth of a millisecond, less than handing it to a thread, and a run
-	 * with nothing changed starts none. The threads get what must run.
+	 * What the cache has is taken first, here and on one more thread (a
+	 * lookup costs a tenth of a millisecond: reading, verifying and parsing
+	 * a record): a run with nothing changed starts no pool. Then, in course
+	 * order, each block found is verified and the others go to the pool.
 	 */
-	size_t k = 0;
+	struct lookups q = { cc, r, cache, xcalloc(p.njobs ? p.njobs : 1, sizeof *q.v) };
+	size_t nlook = 0;
 	for (int alone = 0; alone < 2; alone++)
 		for (size_t i = 0; i < cc->n; i++)
 			for (size_t b = 0; b < cc->results[i].lesson->nblocks; b++) {
@@ -305,15 +331,23 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 					lr->blocks[b].elsewhere = 1;
 					continue;
 				}
-				if (check_block_cached(lr, b, r, cache)) {
-					check_block_verify(lr, b);
-					progress_block(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
-				} else {
-					p.jobs[k++] = (struct job){ i, b };
-					if (p.pending[i]++ == 0)
-						p.incomplete++;
-				}
+				q.v[nlook++] = (struct lookup){ i, b, 0 };
 			}
+	twice_for(nlook, LOOKUPS_SHARED_MIN, nthreads > 1, look_up, &q);
+	size_t k = 0;
+	for (size_t n = 0; n < nlook; n++) {
+		size_t i = q.v[n].lesson, b = q.v[n].block;
+		struct lesson_result *lr = &cc->results[i];
+		if (q.v[n].found) {
+			check_block_verify(lr, b);
+			progress_block(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
+		} else {
+			p.jobs[k++] = (struct job){ i, b };
+			if (p.pending[i]++ == 0)
+				p.incomplete++;
+		}
+	}
+	free(q.v);
 	p.njobs = k;
 	if (nthreads > k)
 		nthreads = k;
@@ -389,6 +423,21 @@ static int compiler_path(char **err)
 	return *err ? -1 : 0;
 }
 
+/* Lesson i, read and parsed (or errs[i] set): lessons are parsed apart, on two threads. */
+struct loads {
+	struct course_check *cc;
+	int *errs; /* errno of each lesson that could not be read */
+};
+
+static void load_lesson(void *ctx, size_t i)
+{
+	struct loads *q = ctx;
+	struct lesson_result *lr = &q->cc->results[i];
+
+	lr->lesson = lesson_load(q->cc->paths.v[i]);
+	q->errs[i] = lr->lesson ? 0 : errno;
+}
+
 int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		     const struct course_check_opts *opts, char **err)
 {
@@ -414,10 +463,13 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	int needs_cc = 0;
 	struct progress prog;
 	progress_init(&prog, 0, opts->progress, opts->color);
+	struct loads loads = { cc, xcalloc(cc->n ? cc->n : 1, sizeof *loads.errs) };
+	twice_for(cc->n, 2, opts->jobs != 1, load_lesson, &loads);
 	for (size_t i = 0; i < cc->n; i++) {
-		struct lesson *l = cc->results[i].lesson = lesson_load(cc->paths.v[i]);
+		struct lesson *l = cc->results[i].lesson;
 		if (!l) {
-			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], lesson_strerror(errno));
+			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], lesson_strerror(loads.errs[i]));
+			free(loads.errs);
 			return -1;
 		}
 		for (size_t k = 0; k < l->nblocks; k++) {
@@ -427,6 +479,7 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 			prog.total++;
 		}
 	}
+	free(loads.errs);
 	course_lessons(cc);
 	if (needs_cc) {
 		if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
@@ -554,6 +607,13 @@ void course_check_release(struct course_check *cc)
 		runner_release(&cc->runner);
 	cc->have_runner = 0;
 	ruleset_release(&cc->rules);
+}
+
+void course_check_release_at_exit(struct course_check *cc)
+{
+	if (!LEAKS_CHECKED)
+		cc->n = 0; /* the results stay, for the exit to give back */
+	course_check_release(cc);
 }
 
 int course_check_gate(const struct course_check *cc)

@@ -84,15 +84,22 @@ json_t *receipts_claim(const struct block *b, const struct block_result *br)
 	return j;
 }
 
+/* The hash of a receipt that has neither evidence_sha256 nor receipt_sha256. */
+static void hash_bare(json_t *receipt, char out[KEY_HEX + 1])
+{
+	char *text = json_dumps(receipt, JSON_COMPACT | JSON_SORT_KEYS);
+
+	key_sha256(text ? text : "", text ? strlen(text) : 0, out);
+	free(text);
+}
+
 void receipts_block_hash(json_t *receipt, char out[KEY_HEX + 1])
 {
 	json_t *copy = json_copy(receipt);
 
 	json_object_del(copy, "evidence_sha256");
 	json_object_del(copy, "receipt_sha256");
-	char *text = json_dumps(copy, JSON_COMPACT | JSON_SORT_KEYS);
-	key_sha256(text ? text : "", text ? strlen(text) : 0, out);
-	free(text);
+	hash_bare(copy, out);
 	json_decref(copy);
 }
 
@@ -109,11 +116,11 @@ static json_t *block_receipt(const struct lesson *l, const struct block *b, cons
 	json_object_set_new(j, "lesson_sha256", json_string(r->lesson));
 	json_object_set_new(j, "code_sha256", json_string(r->code));
 	json_object_set_new(j, "claim", receipts_claim(b, br));
+	hash_bare(j, r->receipt); /* receipts_block_hash(), before the two fields it leaves out are set */
 	r->evidence[0] = '\0';
 	if ((br->ev.compiled || br->ev.executed) && cache_evidence_sha256(&br->ev, r->evidence) < 0)
 		r->evidence[0] = '\0';
 	json_object_set_new(j, "evidence_sha256", *r->evidence ? json_string(r->evidence) : json_null());
-	receipts_block_hash(j, r->receipt);
 	json_object_set_new(j, "receipt_sha256", json_string(r->receipt));
 	return j;
 }

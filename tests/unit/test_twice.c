@@ -1,0 +1,69 @@
+/* test_twice.c: work shared by two threads: every item done once, whatever the thread. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "base/twice.h"
+
+struct tally {
+	int *calls;	   /* per item */
+	pthread_t *by;	   /* the thread of each call */
+};
+
+static void count(void *ctx, size_t i)
+{
+	struct tally *t = ctx;
+
+	__atomic_add_fetch(&t->calls[i], 1, __ATOMIC_RELAXED);
+	t->by[i] = pthread_self();
+}
+
+/* Runs n items; returns how many ran on another thread than this one. */
+static size_t run(size_t n, size_t min, int may_share)
+{
+	struct tally t = { calloc(n + 1, sizeof *t.calls), calloc(n + 1, sizeof *t.by) };
+	size_t elsewhere = 0;
+
+	twice_for(n, min, may_share, count, &t);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(t.calls[i], 1);
+		elsewhere += !pthread_equal(t.by[i], pthread_self());
+	}
+	assert_int_equal(t.calls[n], 0); /* none past the end */
+	free(t.calls);
+	free(t.by);
+	return elsewhere;
+}
+
+static void test_each_once(void **state)
+{
+	(void)state;
+	run(0, 2, 1);
+	run(1, 2, 1);
+	run(3, 2, 1);
+	run(1000, 2, 1);
+	run(1000, 8, 0);
+}
+
+static void test_alone(void **state)
+{
+	(void)state;
+	/* Not to share, or fewer items than the least worth sharing: all on this thread. */
+	assert_int_equal(run(1000, 2, 0), 0);
+	assert_int_equal(run(7, 8, 1), 0);
+	assert_int_equal(run(1, 1, 1), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_each_once),
+		cmocka_unit_test(test_alone),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
