@@ -288,6 +288,22 @@ static void look_up(void *ctx, size_t n)
 /* Fewer lookups than this are not worth a second thread (the cache is shared by threads). */
 #define LOOKUPS_SHARED_MIN 8
 
+/* Lesson i's end, unless it was reported already: each lesson's apart from the others'. */
+struct ends {
+	struct course_check *cc;
+	const int *state;
+};
+
+static void end_lesson(void *ctx, size_t i)
+{
+	struct ends *e = ctx;
+
+	if (e->state[i] == 0) {
+		check_end(&e->cc->results[i]);
+		cite_resolve(&e->cc->results[i]);
+	}
+}
+
 /*
  * Runs every block on nthreads threads, reporting each lesson as soon as
  * its blocks are done (the file's header says how), then finishes the
@@ -389,14 +405,11 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	free(p.pending);
 	free(threads);
 
-	for (size_t i = 0; i < cc->n; i++) {
-		if (state[i] == 0) {
-			check_end(&cc->results[i]);
-			cite_resolve(&cc->results[i]);
-		}
+	struct ends ends = { cc, state };
+	twice_for(cc->n, 2, 1, end_lesson, &ends);
+	for (size_t i = 0; i < cc->n; i++)
 		if (state[i] < 2)
 			finish_lesson(cc, i, opts, prog);
-	}
 	free(state);
 }
 
@@ -421,6 +434,52 @@ static int compiler_path(char **err)
 	}
 	strvec_clear(&w);
 	return *err ? -1 : 0;
+}
+
+/* Gives back the runner and the cache. */
+static void release_tools(struct course_check *cc)
+{
+	if (cc->have_cache)
+		cache_release(&cc->cache);
+	cc->have_cache = 0;
+	if (cc->have_runner)
+		runner_release(&cc->runner);
+	cc->have_runner = 0;
+}
+
+/* The runner and the cache, for blocks that run; -1 with *err. */
+static int make_tools(struct course_check *cc, const struct course_check_opts *opts, char **err)
+{
+	if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
+		return -1;
+	cc->have_runner = 1;
+	cc->runner.sanitize = opts->sanitize;
+	cc->runner.repeat = opts->repeat;
+	cache_init(&cc->cache, &cc->runner, opts->fresh);
+	cc->have_cache = 1;
+	cc->cache.held = opts->held;
+	return 0;
+}
+
+/*
+ * make_tools() on a second thread while the lessons load, before it is
+ * known whether a block runs: only where evidence was kept before (the
+ * cache folder is there), so that making them makes nothing new on disk
+ * and says nothing; if no block runs, they are given back unused.
+ */
+struct prep {
+	struct course_check *cc;
+	const struct course_check_opts *opts;
+	char *err;
+	int rc;
+};
+
+static void *prepare(void *arg)
+{
+	struct prep *p = arg;
+
+	p->rc = make_tools(p->cc, p->opts, &p->err);
+	return NULL;
 }
 
 /* Lesson i, read and parsed (or errs[i] set): lessons are parsed apart, on two threads. */
@@ -464,12 +523,19 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	struct progress prog;
 	progress_init(&prog, 0, opts->progress, opts->color);
 	struct loads loads = { cc, xcalloc(cc->n ? cc->n : 1, sizeof *loads.errs) };
+	struct prep prep = { cc, opts, NULL, 0 };
+	pthread_t t;
+	int early = opts->jobs != 1 && sysconf(_SC_NPROCESSORS_ONLN) > 1 && cache_exists() &&
+		    pthread_create(&t, NULL, prepare, &prep) == 0;
 	twice_for(cc->n, 2, opts->jobs != 1, load_lesson, &loads);
+	if (early)
+		pthread_join(t, NULL);
 	for (size_t i = 0; i < cc->n; i++) {
 		struct lesson *l = cc->results[i].lesson;
 		if (!l) {
 			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], lesson_strerror(loads.errs[i]));
 			free(loads.errs);
+			free(prep.err);
 			return -1;
 		}
 		for (size_t k = 0; k < l->nblocks; k++) {
@@ -481,15 +547,14 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	}
 	free(loads.errs);
 	course_lessons(cc);
-	if (needs_cc) {
-		if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
-			return -1;
-		cc->have_runner = 1;
-		cc->runner.sanitize = opts->sanitize;
-		cc->runner.repeat = opts->repeat;
-		cache_init(&cc->cache, &cc->runner, opts->fresh);
-		cc->have_cache = 1;
-		cc->cache.held = opts->held;
+	if (early && needs_cc && prep.rc < 0) {
+		*err = prep.err;
+		return -1;
+	} else if (early && !needs_cc) { /* made for nothing: given back, its failure unsaid */
+		free(prep.err);
+		release_tools(cc);
+	} else if (!early && needs_cc && make_tools(cc, opts, err) < 0) {
+		return -1;
 	}
 	if (!opts->no_rules) {
 		char **dirs;
@@ -600,12 +665,7 @@ void course_check_release(struct course_check *cc)
 	cc->results = NULL;
 	cc->n = 0;
 	course_paths_release(&cc->paths);
-	if (cc->have_cache)
-		cache_release(&cc->cache);
-	cc->have_cache = 0;
-	if (cc->have_runner)
-		runner_release(&cc->runner);
-	cc->have_runner = 0;
+	release_tools(cc);
 	ruleset_release(&cc->rules);
 }
 

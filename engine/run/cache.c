@@ -39,6 +39,7 @@ struct cache_file {
 	char *path;
 	int ok;	  /* it could be read, and digest is its hash */
 	int used; /* in the index: this run asked for it or added it, so it is written first */
+	int pending; /* an answer of deps_unchanged() that a thread is working out */
 	char digest[KEY_HEX + 1];
 };
 
@@ -546,6 +547,7 @@ static void open_records(struct cache *c, int fresh)
 
 	memset(c, 0, sizeof *c);
 	pthread_mutex_init(&c->lock, NULL);
+	pthread_cond_init(&c->decided, NULL);
 	pthread_cond_init(&c->wake, NULL);
 	pthread_cond_init(&c->idle, NULL);
 	c->named = dir && *dir;
@@ -568,6 +570,14 @@ static void open_records(struct cache *c, int fresh)
 	free(why);
 }
 
+int cache_exists(void)
+{
+	const char *dir = getenv(CACHE_DIR_ENV);
+	struct stat st;
+
+	return lstat(dir && *dir ? dir : CACHE_DIR_DEFAULT, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 void cache_init(struct cache *c, struct runner *r, int fresh)
 {
 	const struct envinfo *env;
@@ -576,6 +586,11 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	struct sha256_ctx ctx;
 
 	open_records(c, fresh);
+	/* The fields every key starts with, hashed once: litlab.h alone is 7 KB a block. */
+	sha256_init(&c->key_head);
+	key_num(&c->key_head, "format", CACHE_FORMAT);
+	key_str(&c->key_head, "litlab", LITLAB_VERSION);
+	key_field(&c->key_head, "litlab.h", litlab_h, litlab_h_len);
 	index_load(c);
 	assume_isolation(c, r);
 	env = runner_env_memo(r, &memo);
@@ -608,6 +623,7 @@ void cache_release(struct cache *c)
 	if (c->root >= 0)
 		close(c->root);
 	free(c->dir);
+	pthread_cond_destroy(&c->decided);
 	pthread_cond_destroy(&c->wake);
 	pthread_cond_destroy(&c->idle);
 	pthread_mutex_destroy(&c->lock);
@@ -617,15 +633,11 @@ void cache_release(struct cache *c)
 void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct block *b,
 	       char key[KEY_HEX + 1])
 {
-	struct sha256_ctx ctx;
+	struct sha256_ctx ctx = c->key_head; /* format, litlab, litlab.h */
 	struct folder_limits folder;
 	struct buf tu = BUF_INIT;
 
 	runner_translation_unit(l, b, &tu);
-	sha256_init(&ctx);
-	key_num(&ctx, "format", CACHE_FORMAT);
-	key_str(&ctx, "litlab", LITLAB_VERSION);
-	key_field(&ctx, "litlab.h", litlab_h, litlab_h_len);
 	key_str(&ctx, "toolchain", c->toolchain);
 	key_str(&ctx, "cc", r->cc);
 	/* (The compiler's environment is fixed by the runner: none of litlab's reaches it.) */
@@ -1216,19 +1228,33 @@ static int deps_unchanged(struct cache *c, const struct record_deps *d)
 {
 	char digest[KEY_HEX + 1];
 	char *id = xasprintf("\t%s %s", d->sha256, d->dirs_sha256);
-	struct cache_file *f = files_find(c, id);
 
+	/* The first thread to ask works it out; another that asks meanwhile (two blocks of one
+	   lesson include the same headers) waits for its answer instead of doing it again. */
+	pthread_mutex_lock(&c->lock);
+	struct cache_file *f = c->files_alloc ? *slot(c->files, c->files_alloc, id) : NULL;
 	if (f) {
 		free(id);
-		return f->ok;
+		while (f->pending)
+			pthread_cond_wait(&c->decided, &c->lock);
+		int ok = f->ok;
+		pthread_mutex_unlock(&c->lock);
+		return ok;
 	}
+	f = xcalloc(1, sizeof *f);
+	f->path = id;
+	f->pending = 1;
+	files_add(c, f);
+	pthread_mutex_unlock(&c->lock);
+
 	dirs_digest(c, d->dirs, d->ndirs, digest);
 	int same = strcmp(digest, d->dirs_sha256) == 0 && deps_digest(c, d->files, d->nfiles, digest) == 0 &&
 		   strcmp(digest, d->sha256) == 0;
-	struct cache_file *nf = xcalloc(1, sizeof *nf);
-	nf->path = id;
-	nf->ok = same;
-	files_add_once(c, nf);
+	pthread_mutex_lock(&c->lock);
+	f->ok = same;
+	f->pending = 0;
+	pthread_cond_broadcast(&c->decided);
+	pthread_mutex_unlock(&c->lock);
 	return same;
 }
 

@@ -100,11 +100,13 @@ struct cache {
 	int have_secret;
 	int foreign_warned;   /* a record not signed with it was reported */
 	char toolchain[KEY_HEX + 1]; /* hash of the compiler's identity */
+	struct sha256_ctx key_head;  /* every key's first fields, the same for every block (cache_key()) */
 	char *fingerprint;    /* sandbox_fingerprint(), when the isolation was looked up */
 	char *assumed;	      /* the isolation taken from the memo, not probed; else NULL */
 	int mismatch;	      /* the probe, run later, disagreed with assumed: store nothing */
 	pthread_mutex_t lock; /* guards what follows */
 	struct cache_file **files; /* hash table of the files hashed so far */
+	pthread_cond_t decided;	   /* an answer of deps_unchanged() another thread waits for is in */
 	size_t nfiles, files_alloc;
 	struct cache_file **known; /* the index: digests of files and folders by identity (memo "file-index") */
 	size_t nknown, known_alloc;
@@ -128,6 +130,13 @@ struct cache {
  * identity (runner_env(r), and a hash of the compiler's binary). Never
  * fails: a cache that cannot be written is reported once and skipped.
  */
+/*
+ * 1 if the cache folder ($LITLAB_CACHE_DIR, else .litlab) is there already,
+ * a folder and not a link: evidence was kept before. Then cache_init()
+ * makes nothing new (but a missing secret), and says nothing unless
+ * something in it is damaged.
+ */
+int cache_exists(void);
 void cache_init(struct cache *c, struct runner *r, int fresh);
 void cache_release(struct cache *c);
 
