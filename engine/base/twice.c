@@ -4,29 +4,134 @@
 
 #include "base/twice.h"
 
+/*
+ * The helper: it waits for a job in the slot, takes it (the slot is empty
+ * again) and runs it, then says it is done. A job left in the slot is one
+ * the helper has not begun: its caller may take it back.
+ */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t offered = PTHREAD_COND_INITIALIZER, finished = PTHREAD_COND_INITIALIZER;
+static struct twice_job *slot; /* offered, not taken yet */
+static int busy;	       /* the helper runs a job */
+static int helper;	       /* 0 not made yet, 1 made, -1 cannot be had */
+
+static void *helper_main(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&lock);
+	for (;;) {
+		while (!slot)
+			pthread_cond_wait(&offered, &lock);
+		struct twice_job *j = slot;
+		slot = NULL;
+		busy = 1;
+		pthread_mutex_unlock(&lock);
+		j->work(j);
+		pthread_mutex_lock(&lock);
+		j->done = 1; /* after this, j is the caller's again */
+		busy = 0;
+		pthread_cond_broadcast(&finished);
+	}
+	return NULL;
+}
+
+/* 1 if the helper will take j (or has), 0 if it cannot now: the caller does the work. */
+static int offer(struct twice_job *j, int may_share)
+{
+	int ok = 0;
+
+	j->offered = 0;
+	if (!may_share || sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		return 0;
+	pthread_mutex_lock(&lock);
+	if (helper == 0) {
+		pthread_t t;
+		pthread_attr_t a;
+		helper = -1;
+		if (pthread_attr_init(&a) == 0) {
+			if (pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED) == 0 &&
+			    pthread_create(&t, &a, helper_main, NULL) == 0)
+				helper = 1;
+			pthread_attr_destroy(&a);
+		}
+	}
+	if (helper == 1 && !slot && !busy) {
+		j->done = 0;
+		slot = j;
+		pthread_cond_signal(&offered);
+		ok = 1;
+	}
+	pthread_mutex_unlock(&lock);
+	j->offered = ok;
+	return ok;
+}
+
+/* 1 once the helper has run j; 0 if it had not taken it, which it now never will. */
+static int take_back(struct twice_job *j)
+{
+	int ran = 1;
+
+	pthread_mutex_lock(&lock);
+	if (slot == j) {
+		slot = NULL;
+		ran = 0;
+	} else {
+		while (!j->done)
+			pthread_cond_wait(&finished, &lock);
+	}
+	pthread_mutex_unlock(&lock);
+	return ran;
+}
+
 struct share {
+	struct twice_job job; /* first: the helper is given &job */
 	void (*fn)(void *ctx, size_t i);
 	void *ctx;
 	size_t n, next; /* next: the first item not taken yet */
 };
 
-static void *take(void *arg)
+static void take_items(struct share *s)
 {
-	struct share *s = arg;
-
 	for (size_t i; (i = __atomic_fetch_add(&s->next, 1, __ATOMIC_RELAXED)) < s->n;)
 		s->fn(s->ctx, i);
-	return NULL;
+}
+
+static void share_work(struct twice_job *j)
+{
+	take_items((struct share *)j);
 }
 
 void twice_for(size_t n, size_t min, int may_share, void (*fn)(void *ctx, size_t i), void *ctx)
 {
-	struct share s = { fn, ctx, n, 0 };
-	pthread_t t;
-	int two = may_share && n >= min && n > 1 && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
-		  pthread_create(&t, NULL, take, &s) == 0;
+	struct share s = { { share_work, 0, 0, NULL, NULL }, fn, ctx, n, 0 };
+	int shared = n > 1 && n >= min && offer(&s.job, may_share);
 
-	take(&s);
-	if (two)
-		pthread_join(t, NULL);
+	take_items(&s);
+	/* Every item is taken: the helper, if it took the job, is ending its last one. */
+	if (shared)
+		take_back(&s.job);
+}
+
+static void call_work(struct twice_job *j)
+{
+	j->fn(j->arg);
+}
+
+void twice_start(struct twice_job *j, void (*fn)(void *arg), void *arg, int may_share)
+{
+	j->work = call_work;
+	j->fn = fn;
+	j->arg = arg;
+	offer(j, may_share);
+}
+
+int twice_cancel(struct twice_job *j)
+{
+	return j->offered && take_back(j);
+}
+
+void twice_finish(struct twice_job *j)
+{
+	if (!twice_cancel(j))
+		j->fn(j->arg);
 }

@@ -462,10 +462,12 @@ static int make_tools(struct course_check *cc, const struct course_check_opts *o
 }
 
 /*
- * make_tools() on a second thread while the lessons load, before it is
- * known whether a block runs: only where evidence was kept before (the
- * cache folder is there), so that making them makes nothing new on disk
- * and says nothing; if no block runs, they are given back unused.
+ * make_tools(), offered to the helper thread (twice.h) while the lessons
+ * load, before it is known whether a block runs: only where evidence was
+ * kept before (the cache folder is there), so that making them makes
+ * nothing new on disk and says nothing; if no block runs, they are given
+ * back unused. If the helper had not begun, they are made after loading,
+ * as without it.
  */
 struct prep {
 	struct course_check *cc;
@@ -474,12 +476,11 @@ struct prep {
 	int rc;
 };
 
-static void *prepare(void *arg)
+static void prepare(void *arg)
 {
 	struct prep *p = arg;
 
 	p->rc = make_tools(p->cc, p->opts, &p->err);
-	return NULL;
 }
 
 /* Lesson i, read and parsed (or errs[i] set): lessons are parsed apart, on two threads. */
@@ -524,12 +525,10 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	progress_init(&prog, 0, opts->progress, opts->color);
 	struct loads loads = { cc, xcalloc(cc->n ? cc->n : 1, sizeof *loads.errs) };
 	struct prep prep = { cc, opts, NULL, 0 };
-	pthread_t t;
-	int early = opts->jobs != 1 && sysconf(_SC_NPROCESSORS_ONLN) > 1 && cache_exists() &&
-		    pthread_create(&t, NULL, prepare, &prep) == 0;
+	struct twice_job pj;
+	twice_start(&pj, prepare, &prep, opts->jobs != 1 && cache_exists());
 	twice_for(cc->n, 2, opts->jobs != 1, load_lesson, &loads);
-	if (early)
-		pthread_join(t, NULL);
+	int early = twice_cancel(&pj); /* the helper made them, or never will */
 	for (size_t i = 0; i < cc->n; i++) {
 		struct lesson *l = cc->results[i].lesson;
 		if (!l) {

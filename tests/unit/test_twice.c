@@ -35,6 +35,8 @@ static size_t run(size_t n, size_t min, int may_share)
 		elsewhere += !pthread_equal(t.by[i], pthread_self());
 	}
 	assert_int_equal(t.calls[n], 0); /* none past the end */
+	if (!may_share || n < min)
+		assert_int_equal(elsewhere, 0);
 	free(t.calls);
 	free(t.by);
 	return elsewhere;
@@ -59,11 +61,51 @@ static void test_alone(void **state)
 	assert_int_equal(run(1, 1, 1), 0);
 }
 
+static void bump(void *arg)
+{
+	__atomic_add_fetch((int *)arg, 1, __ATOMIC_RELAXED);
+}
+
+static void test_jobs(void **state)
+{
+	(void)state;
+	for (int k = 0; k < 200; k++) {
+		struct twice_job j;
+		int calls = 0;
+
+		/* Not offered: cancel says it did not run, and it never will; finish runs it here. */
+		twice_start(&j, bump, &calls, 0);
+		assert_int_equal(twice_cancel(&j), 0);
+		assert_int_equal(calls, 0);
+		twice_start(&j, bump, &calls, 0);
+		twice_finish(&j);
+		assert_int_equal(calls, 1);
+
+		/* Offered: run once by finish, on whichever thread; by cancel once or never, as it says. */
+		calls = 0;
+		twice_start(&j, bump, &calls, 1);
+		twice_finish(&j);
+		assert_int_equal(calls, 1);
+		calls = 0;
+		twice_start(&j, bump, &calls, 1);
+		int ran = twice_cancel(&j);
+		assert_int_equal(calls, ran);
+
+		/* Items shared while a job is offered: the helper has one job at a time; all done once. */
+		calls = 0;
+		twice_start(&j, bump, &calls, 1);
+		run(50, 2, 1);
+		twice_finish(&j);
+		assert_int_equal(calls, 1);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_once),
 		cmocka_unit_test(test_alone),
+		cmocka_unit_test(test_jobs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
