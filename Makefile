@@ -136,15 +136,16 @@ build/san/libengine.a: $(SAN_OBJ)
 STATIC_DEPS ?= 1
 STATIC_ARCHIVES = libcmark liblua5.4 libjansson libnettle libseccomp
 LIBDIR = $(shell $(PKG_CONFIG) --variable=libdir jansson 2>/dev/null)
-ifeq ($(STATIC_DEPS),1)
-LITLAB_LIBS = $(if $(strip $(foreach a,$(STATIC_ARCHIVES),$(if $(wildcard $(LIBDIR)/$(a).a),,missing))),$(LIBS),\
-	-Wl,-Bstatic $(PKG_LIBS) -Wl,-Bdynamic -lm -ldl -pthread)
+STATIC_FILES = $(wildcard $(foreach a,$(STATIC_ARCHIVES),$(LIBDIR)/$(a).a))
+ifeq ($(STATIC_DEPS)$(words $(STATIC_FILES)),1$(words $(STATIC_ARCHIVES)))
+LITLAB_LIBS = -Wl,-Bstatic $(PKG_LIBS) -Wl,-Bdynamic -lm -ldl -pthread
+LITLAB_DEPS = $(STATIC_FILES) # an updated archive links build/litlab again
 else
 LITLAB_LIBS = $(LIBS)
 endif
 
-build/litlab: build/obj/cmd/main.o build/libengine.a
-	$(HOSTCC) $(OPT) -o $@ $^ $(LITLAB_LIBS) $(LDFLAGS)
+build/litlab: build/obj/cmd/main.o build/libengine.a $(LITLAB_DEPS)
+	$(HOSTCC) $(OPT) -o $@ build/obj/cmd/main.o build/libengine.a $(LITLAB_LIBS) $(LDFLAGS)
 
 build/san/litlab: build/san/cmd/main.o build/san/libengine.a
 	$(HOSTCC) $(SANFLAGS) -o $@ $^ $(LIBS) $(LDFLAGS)
