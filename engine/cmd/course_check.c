@@ -147,16 +147,17 @@ static void print_diags(struct diags *d, const struct course_check_opts *opts, s
 }
 
 /*
- * After its blocks (and check_end(), cite_resolve()): the rules, then the
- * lesson's diagnostics not printed yet. The rule pass forks: the cache's
- * writer must be idle first.
+ * After its blocks (and check_end(), cite_resolve()): the rules (unless
+ * ruled: applied already, from their memo), then the lesson's diagnostics
+ * not printed yet. The rule pass forks: the cache's writer must be idle
+ * first.
  */
 static void finish_lesson(struct course_check *cc, size_t i, const struct course_check_opts *opts,
-			  struct progress *prog)
+			  struct progress *prog, int ruled)
 {
-	if (cc->have_cache)
+	if (cc->have_cache && !ruled)
 		cache_flush(&cc->cache);
-	if (!opts->no_rules && !opts->nshards)
+	if (!opts->no_rules && !opts->nshards && !ruled)
 		rules_apply(&cc->rules, &cc->results[i]);
 	print_diags(&cc->results[i].lesson->diags, opts, prog, 0);
 	check_summarize(&cc->results[i], &cc->sum);
@@ -288,19 +289,26 @@ static void look_up(void *ctx, size_t n)
 /* Fewer lookups than this are not worth a second thread (the cache is shared by threads). */
 #define LOOKUPS_SHARED_MIN 8
 
-/* Lesson i's end, unless it was reported already: each lesson's apart from the others'. */
+/*
+ * Lesson i's end, unless it was reported already, and its rules when their
+ * pass is remembered (no fork): each lesson's apart from the others'.
+ */
 struct ends {
 	struct course_check *cc;
+	const struct course_check_opts *opts;
 	const int *state;
+	int *ruled;
 };
 
 static void end_lesson(void *ctx, size_t i)
 {
 	struct ends *e = ctx;
+	struct lesson_result *lr = &e->cc->results[i];
 
 	if (e->state[i] == 0) {
-		check_end(&e->cc->results[i]);
-		cite_resolve(&e->cc->results[i]);
+		check_end(lr);
+		cite_resolve(lr);
+		e->ruled[i] = !e->opts->no_rules && !e->opts->nshards && rules_apply_known(&e->cc->rules, lr);
 	}
 }
 
@@ -405,11 +413,12 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	free(p.pending);
 	free(threads);
 
-	struct ends ends = { cc, state };
+	struct ends ends = { cc, opts, state, xcalloc(cc->n ? cc->n : 1, sizeof *ends.ruled) };
 	twice_for(cc->n, 2, 1, end_lesson, &ends);
 	for (size_t i = 0; i < cc->n; i++)
 		if (state[i] < 2)
-			finish_lesson(cc, i, opts, prog);
+			finish_lesson(cc, i, opts, prog, ends.ruled[i]);
+	free(ends.ruled);
 	free(state);
 }
 
@@ -596,7 +605,7 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 			}
 			check_end(lr);
 			cite_resolve(lr);
-			finish_lesson(cc, i, opts, &prog);
+			finish_lesson(cc, i, opts, &prog, 0);
 		}
 	}
 	progress_clear(&prog);
