@@ -46,8 +46,8 @@ struct cache_file {
 /*
  * The table of files hashed in this run: open addressing on an FNV-1a hash
  * of the path. It also holds folders ("\n" and the path: the digest of its
- * names) and the answers of deps_unchanged() ("\t" and the digests), keys
- * no path starts with.
+ * names) and the answers of deps_unchanged() ("\t" or "\v" and a digest),
+ * keys no path starts with.
  */
 static size_t path_hash(const char *s)
 {
@@ -1195,7 +1195,8 @@ static json_t *record_read(const char *body, size_t len, struct record_deps *d, 
 	for (size_t i = 0; i < n; i++) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		/* Absolute paths only: the run's table keeps other things under keys that start with a
-		   tab or a newline (deps_unchanged(), dir_state()), which a path must not name. */
+		   tab, a vertical tab or a newline (deps_unchanged(), dir_state()), which a path must not
+		   name. */
 		if (!nl || nl == p || *p != '/') {
 			record_deps_release(d);
 			return rec;
@@ -1218,19 +1219,14 @@ static json_t *record_read(const char *body, size_t len, struct record_deps *d, 
 }
 
 /*
- * 1 if the files and folders a record lists are as they were, else 0. The answer is kept for the rest of the run
- * under the two digests the record wants (in the table of files, as "\t"
- * and the digests): blocks that include the same headers list the same
- * files, and lists that differ cannot want the same digests, each being the
- * hash of its list's paths.
+ * The run's answer for a record's list, kept under id (taken) in the table
+ * of files: work(c, d) by the first thread to ask; another that asks
+ * meanwhile (two blocks of one lesson include the same headers) waits for
+ * that answer instead of working it out again.
  */
-static int deps_unchanged(struct cache *c, const struct record_deps *d)
+static int answer(struct cache *c, char *id, int (*work)(struct cache *c, const struct record_deps *d),
+		  const struct record_deps *d)
 {
-	char digest[KEY_HEX + 1];
-	char *id = xasprintf("\t%s %s", d->sha256, d->dirs_sha256);
-
-	/* The first thread to ask works it out; another that asks meanwhile (two blocks of one
-	   lesson include the same headers) waits for its answer instead of doing it again. */
 	pthread_mutex_lock(&c->lock);
 	struct cache_file *f = c->files_alloc ? *slot(c->files, c->files_alloc, id) : NULL;
 	if (f) {
@@ -1247,15 +1243,42 @@ static int deps_unchanged(struct cache *c, const struct record_deps *d)
 	files_add(c, f);
 	pthread_mutex_unlock(&c->lock);
 
-	dirs_digest(c, d->dirs, d->ndirs, digest);
-	int same = strcmp(digest, d->dirs_sha256) == 0 && deps_digest(c, d->files, d->nfiles, digest) == 0 &&
-		   strcmp(digest, d->sha256) == 0;
+	int ok = work(c, d);
 	pthread_mutex_lock(&c->lock);
-	f->ok = same;
+	f->ok = ok;
 	f->pending = 0;
 	pthread_cond_broadcast(&c->decided);
 	pthread_mutex_unlock(&c->lock);
-	return same;
+	return ok;
+}
+
+static int dirs_same(struct cache *c, const struct record_deps *d)
+{
+	char digest[KEY_HEX + 1];
+
+	dirs_digest(c, d->dirs, d->ndirs, digest);
+	return strcmp(digest, d->dirs_sha256) == 0;
+}
+
+static int files_same(struct cache *c, const struct record_deps *d)
+{
+	char digest[KEY_HEX + 1];
+
+	return deps_digest(c, d->files, d->nfiles, digest) == 0 && strcmp(digest, d->sha256) == 0;
+}
+
+/*
+ * 1 if the files and folders a record lists are as they were, else 0. Each
+ * half is answered once per run, under the digest the record wants (in the
+ * table of files, as "\t" or "\v" and the digest): blocks that include the
+ * same headers list the same files, every block of a lesson mostly the same
+ * folders, and lists that differ cannot want the same digest, each being
+ * the hash of its list's paths.
+ */
+static int deps_unchanged(struct cache *c, const struct record_deps *d)
+{
+	return answer(c, xasprintf("\v%s", d->dirs_sha256), dirs_same, d) &&
+	       answer(c, xasprintf("\t%s", d->sha256), files_same, d);
 }
 
 struct cache_held {
