@@ -12,7 +12,6 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t offered = PTHREAD_COND_INITIALIZER, finished = PTHREAD_COND_INITIALIZER;
 static struct twice_job *slot; /* offered, not taken yet */
-static int busy;	       /* the helper runs a job */
 static int helper;	       /* 0 not made yet, 1 made, -1 cannot be had */
 
 static void *helper_main(void *arg)
@@ -24,18 +23,19 @@ static void *helper_main(void *arg)
 			pthread_cond_wait(&offered, &lock);
 		struct twice_job *j = slot;
 		slot = NULL;
-		busy = 1;
 		pthread_mutex_unlock(&lock);
 		j->work(j);
 		pthread_mutex_lock(&lock);
 		j->done = 1; /* after this, j is the caller's again */
-		busy = 0;
 		pthread_cond_broadcast(&finished);
 	}
 	return NULL;
 }
 
-/* 1 if the helper will take j (or has), 0 if it cannot now: the caller does the work. */
+/*
+ * 1 if j waits for the helper (which takes it when it is done with the job
+ * it runs, if any), 0 if it cannot: the caller does the work.
+ */
 static int offer(struct twice_job *j, int may_share)
 {
 	int ok = 0;
@@ -55,7 +55,7 @@ static int offer(struct twice_job *j, int may_share)
 			pthread_attr_destroy(&a);
 		}
 	}
-	if (helper == 1 && !slot && !busy) {
+	if (helper == 1 && !slot) {
 		j->done = 0;
 		slot = j;
 		pthread_cond_signal(&offered);

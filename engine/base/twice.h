@@ -8,8 +8,9 @@
  * The caller never waits for the helper to be scheduled: work the helper
  * has not begun yet is taken back and done by the caller, so a busy
  * machine, where the helper may wait milliseconds for a CPU, costs nothing
- * but the sharing that did not happen. One job at a time is offered to the
- * helper; another offered meanwhile is done by its caller alone.
+ * but the sharing that did not happen. A job offered while the helper runs
+ * another waits for it; one job waits at a time, and another offered
+ * meanwhile is done by its caller alone.
  */
 #ifndef LITLAB_BASE_TWICE_H
 #define LITLAB_BASE_TWICE_H
