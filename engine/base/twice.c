@@ -83,33 +83,50 @@ static int take_back(struct twice_job *j)
 	return ran;
 }
 
+/*
+ * Items are taken from both ends: the caller from the first, the helper
+ * from the last. In a course the first lesson is often the longest and its
+ * blocks include the same headers, so the two threads start on different
+ * work, and the helper's first item is rarely one the caller waits on.
+ */
 struct share {
 	struct twice_job job; /* first: the helper is given &job */
 	void (*fn)(void *ctx, size_t i);
 	void *ctx;
-	size_t n, next; /* next: the first item not taken yet */
+	pthread_mutex_t lock;
+	size_t front, back; /* the items not taken yet: [front, back) */
 };
 
-static void take_items(struct share *s)
+static void take_items(struct share *s, int from_back)
 {
-	for (size_t i; (i = __atomic_fetch_add(&s->next, 1, __ATOMIC_RELAXED)) < s->n;)
+	for (;;) {
+		size_t i;
+		pthread_mutex_lock(&s->lock);
+		int left = s->front < s->back;
+		if (left)
+			i = from_back ? --s->back : s->front++;
+		pthread_mutex_unlock(&s->lock);
+		if (!left)
+			return;
 		s->fn(s->ctx, i);
+	}
 }
 
 static void share_work(struct twice_job *j)
 {
-	take_items((struct share *)j);
+	take_items((struct share *)j, 1);
 }
 
 void twice_for(size_t n, size_t min, int may_share, void (*fn)(void *ctx, size_t i), void *ctx)
 {
-	struct share s = { { share_work, 0, 0, NULL, NULL }, fn, ctx, n, 0 };
+	struct share s = { { share_work, 0, 0, NULL, NULL }, fn, ctx, PTHREAD_MUTEX_INITIALIZER, 0, n };
 	int shared = n > 1 && n >= min && offer(&s.job, may_share);
 
-	take_items(&s);
+	take_items(&s, 0);
 	/* Every item is taken: the helper, if it took the job, is ending its last one. */
 	if (shared)
 		take_back(&s.job);
+	pthread_mutex_destroy(&s.lock);
 }
 
 static void call_work(struct twice_job *j)

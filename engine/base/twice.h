@@ -18,11 +18,11 @@
 #include <stddef.h>
 
 /*
- * Calls fn(ctx, i) once for every i in [0, n), in no fixed order: on this
- * thread, and on the helper as well when may_share is set, n is at least
- * min and the machine has more than one CPU online. Returns when every
- * call has returned. fn must be safe to run on two threads at once for
- * different i.
+ * Calls fn(ctx, i) once for every i in [0, n): on this thread from the
+ * first item on, and on the helper from the last item back as well, when
+ * may_share is set, n is at least min and the machine has more than one
+ * CPU online. Returns when every call has returned. fn must be safe to run
+ * on two threads at once for different i.
  */
 void twice_for(size_t n, size_t min, int may_share, void (*fn)(void *ctx, size_t i), void *ctx);
 

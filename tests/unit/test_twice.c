@@ -30,10 +30,20 @@ static size_t run(size_t n, size_t min, int may_share)
 	size_t elsewhere = 0;
 
 	twice_for(n, min, may_share, count, &t);
+	size_t last_here = 0, first_there = n;
 	for (size_t i = 0; i < n; i++) {
 		assert_int_equal(t.calls[i], 1);
-		elsewhere += !pthread_equal(t.by[i], pthread_self());
+		if (pthread_equal(t.by[i], pthread_self())) {
+			last_here = i;
+		} else {
+			elsewhere++;
+			if (first_there == n)
+				first_there = i;
+		}
 	}
+	/* This thread takes from the front, the helper from the back: they never cross. */
+	if (elsewhere)
+		assert_true(last_here < first_there);
 	assert_int_equal(t.calls[n], 0); /* none past the end */
 	if (!may_share || n < min)
 		assert_int_equal(elsewhere, 0);
