@@ -817,6 +817,10 @@ static const char W_SLICE[] = "a scheduler's time slice";
 static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
 static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
 static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
+static const char W_DEVICES[] = "a count of clocks, not of clock cycles";
+static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, not a measurement";
+static const char W_UNIT[] = "the unit of a value, not a figure";
+static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
 
 struct cue {
 	const char *word;
@@ -862,6 +866,8 @@ static const struct cue cues[] = {
 	{ "ticks", SPEC, 0, 4, W_INTERVAL },
 	{ "ticking", SPEC, 0, 4, W_INTERVAL },
 	{ "ticked", SPEC, 0, 4, W_INTERVAL },
+	{ "jiffy", SPEC, 0, 4, W_INTERVAL }, /* the kernel's tick: "giving a jiffy of 0.001 seconds" */
+	{ "jiffies", SPEC, 0, 4, W_INTERVAL },
 	{ "heartbeat", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "sampling", SPEC, 0, 8, W_INTERVAL },
 	{ "monitored", SPEC, 0, 4, W_INTERVAL },
@@ -906,6 +912,10 @@ static const struct cue cues[] = {
 	{ "daylight", SPEC, 0, 8, W_CLOCK },
 	{ "calendar", SPEC, 0, 8, W_CLOCK },
 	{ "o'clock", SPEC, 0, 0, W_CLOCK },
+	/* a clock convention: "the time in 24-hour notation", "the 12-hour format" */
+	{ "notation", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
+	{ "format", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
+	{ "representation", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
 	{ "am", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "pm", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "since", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
@@ -947,6 +957,7 @@ static const struct cue cues[] = {
 	{ "must", SPEC, 0, 5, W_LIMIT },
 	{ "limit", SPEC, CF_PREFIX | CF_TIME, 5, W_LIMIT },
 	{ "range", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_LIMIT },
+	{ "clamp", SPEC, CF_PREFIX | CF_TIME, 6, W_LIMIT }, /* "the value is clamped to the range ..." */
 	{ "valid", SPEC, 0, 6, W_LIMIT },
 	{ "invalid", SPEC, 0, 6, W_LIMIT },
 	{ "field", SPEC, CF_PREFIX, 6, W_LIMIT },
@@ -1051,6 +1062,7 @@ static const struct cue cues[] = {
 	{ "average", CLAIM, CF_TIME, 6, W_MEASURED },
 	{ "mean", CLAIM, CF_TIME, 4, W_MEASURED },
 	{ "percentile", CLAIM, CF_TIME, 6, W_MEASURED },
+	{ "typically", CLAIM, CF_BEFORE | CF_TIME, 1, W_MEASURED }, /* right before the value, a hedge: "(typically 10 ms)" */
 	{ "typical", CLAIM, CF_PREFIX | CF_TIME, 6, W_MEASURED },
 	{ "roughly", CLAIM, CF_BEFORE, 1, W_MEASURED },
 	{ "about", CLAIM, CF_BEFORE, 1, W_MEASURED },
@@ -1170,6 +1182,12 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		*len = next.end - w->start;
 		return &times_out;
 	}
+	/* "daylight saving time", "daylight savings": a name, no time saved */
+	if (!strncmp(buf, "saving", 6)) {
+		size_t pv;
+		if (prev_cword(s, w->start, &next, &pv) && !next.span && match_word_ci(s, next.start, "daylight") == next.end)
+			return NULL;
+	}
 	/* a compound decides by its last part when not by itself: "wall-time", "compile-time", "max-rss" */
 	for (size_t skip = 0, pass = 0; pass < 2; pass++) {
 	const char *word = buf + skip;
@@ -1238,7 +1256,8 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 		/* a factor's performance word is in its own clause: "run 2x faster, and cut costs by a factor of two" */
 		if (use == 4 && comma_between(s, w.end, p))
 			break;
-		const struct cue *c = cue_of(s, &w, use, 1, d, &at, &len);
+		/* a hedge before a time is no word between: "wraps after about 72 minutes" */
+		const struct cue *c = cue_of(s, &w, use, 1, found && use == 0 ? d - hedge - 1 : d, &at, &len);
 		if (c && found) {
 			/* "sleep about 5 s", "mispredictions (about 15%)": a hedge yields to the word it follows
 			   ("large sizes (about 1.3x)": not to a size, which is what the figure is about) */
@@ -1253,8 +1272,10 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 				break; /* the nearest before is found: farther ones cannot beat it */
 			hedge = d;
 		}
-		/* only the word the hedge follows, or one a preposition joins: "sleep for about 5 s" */
-		if (found && (d >= hedge + 2 || (d == hedge + 1 && (w.span || !match_any(s, w.start,
+		/* only the word the hedge follows, or one a preposition joins: "sleep for about 5 s"; a time's
+		   hedge yields to any word of its sentence that specifies it, unless a claim's word comes first
+		   ("the granularity of the clock, typically 10 ms") */
+		if (found && use != 0 && (d >= hedge + 2 || (d == hedge + 1 && (w.span || !match_any(s, w.start,
 			(const char *const[]){ "for", "of", "in", "to", "at", "by", NULL }, 1)))))
 			break;
 	}
@@ -2912,6 +2933,11 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 			q->cls = QUANTITY_SPECIFIED;
 			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 		}
+		/* "the two clocks", "two system clocks": clocks counted, not clock cycles, when no cost word decides */
+		if (q->len >= 6 && match_word_ci(s, q->start + q->len - 6, "clocks") == q->start + q->len) {
+			q->cls = QUANTITY_NOT_TIMING;
+			q->cue = q->start + q->len - 6, q->cue_len = 6, q->why = W_DEVICES;
+		}
 		/* "4.5 million cycles per sample": a sampling period */
 		if (per_sample(s, q, &w)) {
 			q->cls = QUANTITY_SPECIFIED;
@@ -3116,6 +3142,222 @@ static int one_event_before(const struct text *s, size_t p)
 	return 0;
 }
 
+/* ---- C-reference prose: what makes a value an input or a definition (issue 13, fifth round) ---- */
+
+/* A word that only hedges the value right after it: "about 5 s", "typically 10 ms". */
+static int is_hedge(const struct text *s, size_t a, size_t b)
+{
+	static const char *const hedges[] = { "about", "around", "approximately", "roughly", "nearly", "almost",
+					      "typically", "~", NULL };
+
+	return b > a && match_any(s, a, hedges, 1) == b;
+}
+
+/* 1 if q is a claim that only a hedge right before it decided ("to around 35 minutes"). */
+static int hedge_claim(const struct text *s, const struct quantity *q)
+{
+	return q->cls == QUANTITY_CLAIM && q->why == W_MEASURED && !q->cue_span && q->cue + q->cue_len <= q->start &&
+	       is_hedge(s, q->cue, q->cue + q->cue_len) && skip_space(s, q->cue + q->cue_len) == q->start;
+}
+
+/* Words that join a value to the one it continues: a list, a range, a restatement, and a hedge. */
+static const char *const list_words[] = { "to", "and", "or", "through", "respectively", "about", "around",
+					  "approximately", "roughly", "nearly", "~", NULL };
+
+/* A byte that may stand between two values of one list: a space, a comma, an opening parenthesis, a sign. */
+static int list_byte(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == ',' || c == '(' || c == '+' || c == '-' || c == '\\';
+}
+
+/*
+ * 1 if [a, b) only joins a value to the one before it, as in "(-0.5s,
+ * +0.5s)", "1 microsecond to around 35 minutes", "2147 seconds, about 36
+ * minutes": list bytes and list words, at most 32 bytes.
+ */
+static int continues(const struct text *s, size_t a, size_t b)
+{
+	size_t e;
+
+	if (b < a || b - a > 32)
+		return 0;
+	while (a < b) {
+		if (list_byte(s->t[a]))
+			a++;
+		else if ((e = match_any(s, a, list_words, 1)) && e <= b)
+			a = e;
+		else
+			return 0;
+	}
+	return 1;
+}
+
+/* 1 if an apposition ends at p: the text's end, or . , ; : ) after spaces. */
+static int apposition_end(const struct text *s, size_t p)
+{
+	p = skip_space(s, p);
+	return p >= s->n || strchr(".,;:)", s->t[p]) != NULL;
+}
+
+/*
+ * Where the list of bare numbers that the value at p ends starts: "0.01,
+ * 0.004, or 0.001 seconds" (and "respectively," before it), "950,000 (0.95
+ * seconds)", "the range 0 to 999,999,999 nanoseconds". p when no bare
+ * number stands right before the value. At most 12 steps back: bounded.
+ */
+static size_t list_head(const struct text *s, size_t p)
+{
+	size_t from = p, q = p, b;
+	struct cword w;
+	int numbers = 0;
+
+	for (int k = 0; k < 12 && q > 0; k++) {
+		while (q > 0 && list_byte(s->t[q - 1]))
+			q--;
+		if (q > 0 && is_digit(s->t[q - 1])) {
+			for (b = q; b > 0 && (is_digit(s->t[b - 1]) ||
+					      ((s->t[b - 1] == ',' || s->t[b - 1] == '.') && b >= 2 && is_digit(s->t[b - 2])));
+			     b--)
+				;
+			if (word_char_before(s, b) || (b > 0 && s->t[b - 1] == '.'))
+				break; /* "i386", "INT_MAX", "v1.2": no bare number */
+			from = q = b;
+			numbers++;
+			continue;
+		}
+		if (q > 0 && prev_cword(s, q, &w, &b) && !w.span && w.end == q && match_any(s, w.start, list_words, 1) == q) {
+			if (numbers)
+				from = w.start;
+			q = w.start;
+			continue;
+		}
+		break;
+	}
+	return numbers ? from : p;
+}
+
+/*
+ * A time, rate or cycle count that nothing decided, or only a hedge, and
+ * that ends a list of bare numbers ("a jiffies value of, respectively,
+ * 0.01, 0.004, or 0.001 seconds") or restates one ("The default value is
+ * 1,000,000 (1 second)"): the words around the list's first number decide.
+ * 1 if they did.
+ */
+static int list_decides(const struct text *s, struct quantity *q, int use)
+{
+	struct found_cue f;
+	size_t from;
+
+	if (q->span || (q->cls != QUANTITY_UNSURE && !hedge_claim(s, q)))
+		return 0;
+	if ((from = list_head(s, q->start)) == q->start || !nearest_cue(s, from, q->start + q->len, use, &f))
+		return 0;
+	if (q->cls != QUANTITY_UNSURE && f.cue->cls != SPEC)
+		return 0;
+	q->cls = (enum quantity_class)f.cue->cls;
+	set_cue(q, &f);
+	return 1;
+}
+
+/*
+ * A time value nothing decided, in a sentence that states a requirement
+ * ("delta must be less than or equal to ... (respectively 2145 and -2145
+ * seconds)", the standard's "shall"): a limit. Looks back at most 40 words,
+ * within the sentence. 1 if it is one.
+ */
+static int requirement(const struct text *s, struct quantity *q)
+{
+	static const char *const words[] = { "must", "shall", NULL };
+	struct cword w;
+	size_t p = q->start, prev;
+
+	if (q->cls != QUANTITY_UNSURE || q->span || q->kind != QUANTITY_TIME)
+		return 0;
+	for (int d = 0; d < 40 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (!w.span && match_any(s, w.start, words, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_REQUIRE;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * "interpreted as a nanosecond value", "a millisecond timestamp": a unit
+ * named, with no number, as the unit of a value gives no figure. 1 if q
+ * is one.
+ */
+static int unit_of_value(const struct text *s, struct quantity *q)
+{
+	static const char *const nouns[] = { "value", "values", "field", "fields", "count", "counts", "counter",
+					     "counters", "timestamp", "timestamps", "resolution", "granularity",
+					     "precision", "unit", "units", "boundary", "boundaries", "clock", "clocks",
+					     "timer", "timers", NULL };
+	struct cword w;
+
+	if (q->kind != QUANTITY_TIME || q->span ||
+	    !(match_word_ci(s, q->start, "a") || match_word_ci(s, q->start, "an")) ||
+	    !word_after(s, q->start + q->len, &w) || w.span || match_any(s, w.start, nouns, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_UNIT;
+	return 1;
+}
+
+/*
+ * "suspends the thread for the given duration, here 1.5 seconds": a noun of
+ * running that a word of input qualifies (given, requested, specified,
+ * supplied) names an argument. 1 if q's cue is one.
+ */
+static int given_noun(const struct text *s, struct quantity *q)
+{
+	static const char *const inputs[] = { "given", "requested", "specified", "supplied", "desired", "chosen",
+					      NULL };
+	struct cword w;
+	size_t prev;
+
+	if (q->cls != QUANTITY_CLAIM || q->why != W_RUN || q->cue_span || !q->cue_len ||
+	    !prev_cword(s, q->cue, &w, &prev) || w.span || match_any(s, w.start, inputs, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue_len = q->cue + q->cue_len - w.start, q->cue = w.start, q->why = W_INPUT;
+	return 1;
+}
+
+/*
+ * "each receive half of the CPU cycles", "5% of the CPU time is reserved
+ * for ...": a share of the CPU that something receives, or that is
+ * allocated, reserved or guaranteed, is a scheduler's policy, not a
+ * measurement. Looks at the three words before the value and after it.
+ * 1 if q is one.
+ */
+static int allotted(const struct text *s, struct quantity *q)
+{
+	static const char *const verbs[] = { "receive", "receives", "received", "receiving", "allocate", "allocates",
+					     "allocated", "allot", "allots", "allotted", "reserve", "reserves",
+					     "reserved", "grant", "grants", "granted", "guarantee", "guarantees",
+					     "guaranteed", "entitled", "assigned", NULL };
+	struct cword w;
+	size_t p, next;
+	int d;
+
+	if (q->span || (q->cls != QUANTITY_CLAIM && q->cls != QUANTITY_UNSURE) ||
+	    (q->kind != QUANTITY_SHARE && !(q->kind == QUANTITY_SPEEDUP && s->t[q->start + q->len - 1] == '%')))
+		return 0;
+	for (d = 0, p = q->start; d < 3 && prev_cword(s, p, &w, &next); d++, p = next)
+		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
+			goto found;
+	for (d = 0, p = q->start + q->len; d < 3 && next_cword(s, p, &w, &next); d++, p = next)
+		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
+			goto found;
+	return 0;
+found:
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_ALLOT;
+	return 1;
+}
+
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
@@ -3124,6 +3366,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 
 	if (!classify_(s, tb, q, c))
 		return 0;
+	if (unit_of_value(s, q) || allotted(s, q) || given_noun(s, q) ||
+	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
+	     list_decides(s, q, c->use)) || requirement(s, q))
+		return 1;
 	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
 	    specified_in_sentence(s, q))
 		return 1;
@@ -3470,6 +3716,29 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			out[count - 1].cls = q.cls;
 			out[count - 1].cue = q.cue, out[count - 1].cue_len = q.cue_len;
 			out[count - 1].cue_span = q.cue_span, out[count - 1].why = q.why;
+		}
+		if (kept && count && count <= max && out[count - 1].kind == q.kind && out[count - 1].cls == QUANTITY_SPECIFIED &&
+		    (q.cls == QUANTITY_UNSURE || (hedge_claim(&s, &q) && apposition_end(&s, q.start + q.len))) &&
+		    continues(&s, out[count - 1].start + out[count - 1].len, q.start)) {
+			/* "(-0.5s, +0.5s)", "1 microsecond to around 35 minutes": a list, a range or a restatement
+			   of a specified value is specified too */
+			q.cls = out[count - 1].cls;
+			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
+			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+		}
+		if (kept && count && count <= max && out[count - 1].why == W_ALLOT && q.cls == QUANTITY_CLAIM &&
+		    (q.why == W_SHARE || (!q.cue_span && ((q.cue >= q.start && q.cue < q.start + q.len) ||
+						     (q.cue >= out[count - 1].start &&
+						      q.cue < out[count - 1].start + out[count - 1].len))))) {
+			/* decided by its own words or the allocated share's, by no word of its own clause */
+			/* "will receive 50% of the CPU cycles, rather than just 9% of the cycles": one allocation */
+			size_t i = out[count - 1].start + out[count - 1].len;
+			while (i < start && !stops_clause(&s, i))
+				i++;
+			if (i == start) {
+				q.cls = QUANTITY_SPECIFIED;
+				q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len, q.cue_span = 0, q.why = W_ALLOT;
+			}
 		}
 		if (first_end && first_end != count + 1)
 			first_end = 0;
