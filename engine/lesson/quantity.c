@@ -975,6 +975,7 @@ static const struct cue cues[] = {
 	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
 	{ "equivalent", SPEC, CF_TIME, 4, W_LIMIT }, /* "this is equivalent to 5 minutes and 30 seconds" */
 	{ "return", SPEC, CF_TIME | CF_BEFORE, 3, W_LIMIT }, /* "a maximum return value of 2147483.647 seconds" */
+	{ "returns", SPEC, CF_TIME | CF_BEFORE, 0, W_LIMIT }, /* "difftime() returns 3600 seconds": its output, not its speed */
 	{ "priority", SPEC, CF_TIME, 4, W_SLICE }, /* "a high enough priority to get 400 milliseconds" */
 	{ "priorities", SPEC, CF_TIME, 4, W_SLICE },
 	{ "billionth", SPEC, CF_PREFIX, 4, W_LIMIT },
@@ -1886,8 +1887,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			if ((num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
 										  "us", "usec", "usecs", "microseconds",
 										  "ms", "msec", "milliseconds", NULL }, 1)) ||
-			    int_limit(s, start, num.end))
-				decided(c, SPEC, start, e - start, W_BOUND); /* "999999999 ns", "2147483647 seconds" */
+			    int_limit(s, start, num.end) ||
+			    (start >= 2 && s->t[start - 1] == '^' && is_digit(s->t[start - 2])) ||
+			    (start >= 3 && s->t[start - 1] == '*' && s->t[start - 2] == '*' && is_digit(s->t[start - 3])))
+				/* "999999999 ns", "2147483647 seconds", "2^32 microseconds" (a power: a type's range) */
+				decided(c, SPEC, start, e - start, W_BOUND);
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
 			if (e == q + 1 && s->t[q] == 'h' && q == p) {
 				struct cword cw;
@@ -3296,6 +3300,15 @@ static int unit_of_value(const struct text *s, struct quantity *q)
 					     "timer", "timers", NULL };
 	struct cword w;
 
+	if (q->kind == QUANTITY_TIME && !q->span && (match_lit(s, q->start, "12") || match_lit(s, q->start, "24")) &&
+	    (match_word_ci(s, q->start + 2, "-hour") == q->start + q->len ||
+	     match_word_ci(s, skip_space(s, q->start + 2), "hour") == q->start + q->len) &&
+	    word_after(s, q->start + q->len, &w) && !w.span && match_word_ci(s, w.start, "time") == w.end) {
+		/* "the 24-hour time", "12-hour time": a clock convention */
+		q->cls = QUANTITY_SPECIFIED;
+		q->cue = q->start, q->cue_len = w.end - q->start, q->cue_span = 0, q->why = W_CLOCK;
+		return 1;
+	}
 	if (q->kind != QUANTITY_TIME || q->span ||
 	    !(match_word_ci(s, q->start, "a") || match_word_ci(s, q->start, "an")) ||
 	    !word_after(s, q->start + q->len, &w) || w.span || match_any(s, w.start, nouns, 1) != w.end)
@@ -3356,6 +3369,57 @@ found:
 	q->cls = QUANTITY_SPECIFIED;
 	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_ALLOT;
 	return 1;
+}
+
+/*
+ * The value of a time quantity "1,000,000 microseconds", "1 second", "2.5
+ * ms" in seconds; 0 when it is no such plain figure (a range, a number
+ * word, a compound).
+ */
+static int seconds_of(const struct text *s, const struct quantity *q, double *v, double *scale)
+{
+	static const struct {
+		const char *unit;
+		double scale;
+	} units[] = { { "ns", 1e-9 },	      { "nsec", 1e-9 },	       { "nanosecond", 1e-9 }, { "nanoseconds", 1e-9 },
+		      { "us", 1e-6 },	      { "usec", 1e-6 },	       { "microsecond", 1e-6 }, { "microseconds", 1e-6 },
+		      { "ms", 1e-3 },	      { "msec", 1e-3 },	       { "millisecond", 1e-3 }, { "milliseconds", 1e-3 },
+		      { "s", 1 },	      { "sec", 1 },	       { "secs", 1 },		{ "second", 1 },
+		      { "seconds", 1 },	      { "min", 60 },	       { "mins", 60 },		{ "minute", 60 },
+		      { "minutes", 60 },      { "h", 3600 },	       { "hr", 3600 },		{ "hour", 3600 },
+		      { "hours", 3600 } };
+	size_t p = q->start, e = q->start + q->len;
+	double x = 0, frac = 0.1;
+
+	if (p >= e || !is_digit(s->t[p]))
+		return 0;
+	for (; p < e && (is_digit(s->t[p]) || (s->t[p] == ',' && p + 1 < e && is_digit(s->t[p + 1]))); p++)
+		if (s->t[p] != ',')
+			x = x * 10 + (s->t[p] - '0');
+	if (p + 1 < e && s->t[p] == '.' && is_digit(s->t[p + 1]))
+		for (p++; p < e && is_digit(s->t[p]); p++, frac /= 10)
+			x += (s->t[p] - '0') * frac;
+	p = skip_space(s, p);
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		if (match_word_(s, p, units[i].unit, 0) == e) {
+			*v = x * units[i].scale;
+			*scale = units[i].scale;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * 1 if a and b are one duration in two units ("1,000,000 microseconds, or 1
+ * second"): equal within 2%, their units not the same ("5 sec, 5 sec" is a list).
+ */
+static int same_duration(const struct text *s, const struct quantity *a, const struct quantity *b)
+{
+	double x, y, xs, ys;
+
+	return seconds_of(s, a, &x, &xs) && seconds_of(s, b, &y, &ys) && x > 0 && y > 0 && xs != ys &&
+	       (x > y ? x - y : y - x) <= 0.02 * (x > y ? x : y);
 }
 
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
@@ -3725,6 +3789,15 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cls = out[count - 1].cls;
 			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
 			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+		}
+		if (kept && count && count <= max && q.kind == QUANTITY_TIME && out[count - 1].kind == QUANTITY_TIME &&
+		    q.cls == QUANTITY_UNSURE && out[count - 1].cls == QUANTITY_UNSURE && !q.span && !out[count - 1].span &&
+		    continues(&s, out[count - 1].start + out[count - 1].len, q.start) && same_duration(&s, &out[count - 1], &q)) {
+			/* "1,000,000 microseconds, or 1 second": one duration in two units, a conversion */
+			struct quantity *a = &out[count - 1];
+			q.cls = a->cls = QUANTITY_SPECIFIED;
+			q.cue = a->cue = a->start, q.cue_len = a->cue_len = start + q.len - a->start;
+			q.cue_span = a->cue_span = 0, q.why = a->why = W_LIMIT;
 		}
 		if (kept && count && count <= max && out[count - 1].why == W_ALLOT && q.cls == QUANTITY_CLAIM &&
 		    (q.why == W_SHARE || (!q.cue_span && ((q.cue >= q.start && q.cue < q.start + q.len) ||
