@@ -2732,8 +2732,27 @@ static int value_follows(const struct text *s, size_t p)
 			size_t q = skip_space(s, w.end);
 			if (match_cycles_(s, q, 1) || match_time_unit(s, q))
 				return 1;
+			/* "with a mean of 10ms": the unit glued to the number */
+			for (q = w.start; q < w.end && (is_digit(s->t[q]) || s->t[q] == '.'); q++)
+				;
+			if (q > w.start && q < w.end && match_time_unit(s, q) == w.end)
+				return 1;
 		}
 	}
+	return 0;
+}
+
+/* 1 if one of the three words before p says that an event happens: "that will happen around 1% of the time". */
+static int happens_before(const struct text *s, size_t p)
+{
+	static const char *const verbs[] = { "happen", "happens", "happened", "happening", "occur", "occurs",
+					     "occurred", "occurring", NULL };
+	struct cword w;
+	size_t prev;
+
+	for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
+			return 1;
 	return 0;
 }
 
@@ -3062,7 +3081,11 @@ static int condition_at(const struct text *s, struct quantity *q)
 	size_t prev, p = skip_space(s, q->start + q->len);
 
 	if (p >= s->n || s->t[p] != ',' || !prev_cword(s, q->start, &w, &prev) || w.span ||
-	    match_word_ci(s, w.start, "at") != w.end || prev_cword(s, w.start, &w2, &prev))
+	    match_word_ci(s, w.start, "at") != w.end)
+		return 0;
+	/* the sentence opens there, or a quotation or a colon does: 'means "At 28.774 seconds, a read ..."' */
+	if (prev_cword(s, w.start, &w2, &prev) && !memchr(s->t + w2.end, '"', w.start - w2.end) &&
+	    !memchr(s->t + w2.end, ':', w.start - w2.end) && !memmem(s->t + w2.end, w.start - w2.end, "\xe2\x80\x9c", 3))
 		return 0;
 	q->cls = QUANTITY_SPECIFIED;
 	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INPUT;
@@ -3422,6 +3445,41 @@ static int same_duration(const struct text *s, const struct quantity *a, const s
 	       (x > y ? x - y : y - x) <= 0.02 * (x > y ? x : y);
 }
 
+/*
+ * "retrying if the response takes longer than 15ms", "as soon as the
+ * response time exceeds 15ms", "if the program runs more than 10 seconds,
+ * the watchdog kills it": a time compared in a condition is a threshold,
+ * whatever word of running or speed is near. 1 if q is one.
+ */
+static int threshold_in_condition(const struct text *s, struct quantity *q)
+{
+	static const char *const than[] = { "longer", "shorter", "more", "less", "greater", "fewer", NULL };
+	static const char *const exceeds[] = { "exceeds", "exceed", "exceeding", "exceeded", NULL };
+	static const char *const conds[] = { "if", "when", "whenever", "unless", "once", "until", "soon", NULL };
+	struct cword w, w2;
+	size_t prev, cmp_end;
+
+	if (q->kind != QUANTITY_TIME || q->span || q->cls != QUANTITY_CLAIM ||
+	    (q->why != W_RUN && q->why != W_SPEED && q->why != W_COST) || !prev_cword(s, q->start, &w, &prev) || w.span)
+		return 0;
+	cmp_end = w.end;
+	w2 = w;
+	if (match_word_ci(s, w.start, "than") == w.end) {
+		if (!prev_cword(s, w.start, &w2, &prev) || w2.span || match_any(s, w2.start, than, 1) != w2.end)
+			return 0;
+	} else if (match_any(s, w.start, exceeds, 1) != w.end) {
+		return 0;
+	}
+	for (int d = 0; d < 8 && prev_cword(s, w2.start, &w, &prev); d++, w2 = w) {
+		if (!w.span && match_any(s, w.start, conds, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = cmp_end - w.start, q->cue_span = 0, q->why = W_THRESHOLD;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
@@ -3430,7 +3488,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (unit_of_value(s, q) || allotted(s, q) || given_noun(s, q) ||
+	if (unit_of_value(s, q) || allotted(s, q) || given_noun(s, q) || threshold_in_condition(s, q) ||
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
 		return 1;
@@ -3470,10 +3528,14 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		q->why = W_THRESHOLD;
 		return 1;
 	}
-	if (q->kind == QUANTITY_SHARE && c->cls == UNDECIDED && value_follows(s, q->start + q->len)) {
-		/* "17% of the time the latency was one cycle" */
+	if (q->kind == QUANTITY_SHARE && value_follows(s, q->start + q->len)) {
+		/* "17% of the time the latency was one cycle", "99% of the time with a mean of 10ms" */
 		q->cls = QUANTITY_NOT_TIMING;
 		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_OCCURS;
+	} else if (q->kind == QUANTITY_SHARE && happens_before(s, q->start)) {
+		/* "that will happen around 1% of the time": how often an event happens, a probability */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_BRANCH;
 	} else if (q->why == W_SHARE && match_lit(s, q->start, "100%") &&
 		   (q->len == 4 || space_at(s, q->start + 4))) {
 		/* "Retiring at 100%", "100% machine utilization" */
