@@ -945,6 +945,9 @@ static const struct cue cues[] = {
 	{ "passed", SPEC, 0, 3, W_INPUT },
 	{ "passing", SPEC, 0, 3, W_INPUT },
 	{ "budget", SPEC, 0, 4, W_INPUT },
+	{ "chose", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT }, /* "Here, I've chosen 30 seconds": a choice is an input */
+	{ "choos", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT },
+	{ "picked", SPEC, CF_TIME, 3, W_INPUT },
 	{ "sending", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT }, /* "if you're sending 40 positional updates per second" */
 	{ "send", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT },
 	{ "threshold", SPEC, CF_PREFIX, 6, W_INPUT },
@@ -3341,6 +3344,20 @@ static int unit_of_value(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/* "Gray's five minute rule", "the 100 ms rule": a duration that names a rule or a law is a name. 1 if q is one. */
+static int rule_name(const struct text *s, struct quantity *q)
+{
+	static const char *const nouns[] = { "rule", "rules", "law", "laws", "principle", NULL };
+	struct cword w;
+
+	if (q->kind != QUANTITY_TIME || q->span || !word_after(s, q->start + q->len, &w) || w.span ||
+	    match_any(s, w.start, nouns, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_NOT_TIMING;
+	q->cue = q->start, q->cue_len = w.end - q->start, q->cue_span = 0, q->why = W_NAME;
+	return 1;
+}
+
 /*
  * "suspends the thread for the given duration, here 1.5 seconds": a noun of
  * running that a word of input qualifies (given, requested, specified,
@@ -3488,7 +3505,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (unit_of_value(s, q) || allotted(s, q) || given_noun(s, q) || threshold_in_condition(s, q) ||
+	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || threshold_in_condition(s, q) ||
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
 		return 1;
