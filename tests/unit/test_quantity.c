@@ -394,7 +394,8 @@ static void test_long_inputs(void **state)
 	/* lists, ranges and restatements (fifth round): dense in values, so a quarter of the length */
 	static const char *const lists[] = { "1, 1 s ", "must 1 s ", "1 s, about 1 s, ", "1 ms, or 1 s, ",
 					     "receive 1% of the time, ", "2^1 s ", "two clocks ", "respectively, 1, ",
-					     "(1 s) ", "(-1 s, +" };
+					     "(1 s) ", "(-1 s, +", "if it takes longer than 1 s ", "happen 1% of the time ",
+					     "\"At 1 s, ", "1 s rule " };
 	size_t len = 1 << 20;
 	char *text = xmalloc(len);
 
