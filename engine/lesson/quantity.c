@@ -817,6 +817,7 @@ static const char W_SLICE[] = "a scheduler's time slice";
 static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
 static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
 static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
+static const char W_REST[] = "what a sleep or a timeout had left";
 static const char W_DEVICES[] = "a count of clocks, not of clock cycles";
 static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, not a measurement";
 static const char W_UNIT[] = "the unit of a value, not a figure";
@@ -848,6 +849,7 @@ static const struct cue cues[] = {
 	{ "expir", SPEC, CF_PREFIX, 10, W_SLEEP },
 	{ "alarm", SPEC, CF_PREFIX, 10, W_SLEEP },
 	{ "watchdog", SPEC, 0, 10, W_SLEEP },
+	{ "remaining", SPEC, CF_TIME, 6, W_REST }, /* "it returns the remaining time, for example 1.2 seconds" */
 	{ "pause", SPEC, CF_PREFIX | CF_TIME, 4, W_SLEEP },
 	{ "suspend", SPEC, CF_PREFIX | CF_TIME, 10, W_SLEEP }, /* "suspends the calling thread for at least 2 seconds" */
 	{ "blocks", SPEC, CF_TIME | CF_BEFORE, 3, W_SLEEP },	/* "it blocks for up to 5 seconds" */
