@@ -3065,15 +3065,28 @@ static int argument_case(const struct text *s, struct quantity *q)
 {
 	static const char *const values[] = { "zero", "nonzero", "non-zero", "negative", "positive", "null", "0",
 					      "omitted", "unset", NULL };
-	struct cword w, first = { 0 }, second = { 0 };
+	struct cword w, first = { 0 }, second = { 0 }, words[6] = { { 0 } };
 	size_t p = q->start, prev;
 	int d = 0;
 
-	for (; d < 24 && prev_cword(s, p, &w, &prev); d++, p = prev)
+	for (; d < 24 && prev_cword(s, p, &w, &prev); d++, p = prev) {
 		second = first, first = w;
-	if (d < 2 || d == 24 || first.span || second.span || match_word_ci(s, first.start, "if") != first.end ||
-	    match_any(s, second.start, values, 1) != second.end)
+		memmove(words + 1, words, sizeof words - sizeof words[0]);
+		words[0] = w;
+	}
+	if (d < 2 || d == 24 || first.span || match_word_ci(s, first.start, "if") != first.end)
 		return 0;
+	if (second.span || match_any(s, second.start, values, 1) != second.end) {
+		/* "If `timeout` is NULL, ...", "If arg is zero, ...": the argument named, then "is" and its value */
+		int k;
+		for (k = 2; k < 5 && k + 1 < d; k++)
+			if (!words[k].span && match_word_ci(s, words[k].start, "is") == words[k].end)
+				break;
+		if (k == 5 || k + 1 >= d || words[k + 1].span ||
+		    match_any(s, words[k + 1].start, values, 1) != words[k + 1].end)
+			return 0;
+		second = words[k + 1];
+	}
 	q->cls = QUANTITY_SPECIFIED;
 	q->cue = first.start, q->cue_len = second.end - first.start, q->cue_span = 0, q->why = W_INPUT;
 	return 1;
@@ -3246,6 +3259,12 @@ static size_t list_head(const struct text *s, size_t p)
 	for (int k = 0; k < 12 && q > 0; k++) {
 		while (q > 0 && list_byte(s->t[q - 1]))
 			q--;
+		/* "300 (i.e., 5 minutes)": a restatement's marker */
+		if (q >= 4 && (!memcmp(s->t + q - 4, "i.e.", 4) || !memcmp(s->t + q - 4, "e.g.", 4)) &&
+		    !word_char_before(s, q - 4)) {
+			q -= 4;
+			continue;
+		}
 		if (q > 0 && is_digit(s->t[q - 1])) {
 			for (b = q; b > 0 && (is_digit(s->t[b - 1]) ||
 					      ((s->t[b - 1] == ',' || s->t[b - 1] == '.') && b >= 2 && is_digit(s->t[b - 2])));
