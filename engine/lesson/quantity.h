@@ -129,7 +129,14 @@
  * a unit; "24-hour time" a convention. A share of the CPU that something
  * receives, or that is reserved, allocated or guaranteed, is a policy, and so
  * are the shares listed after it in its sentence. "N clocks" that no word of
- * cost decides counts clocks, not clock cycles.
+ * cost decides counts clocks, not clock cycles. "300 (i.e., 5 minutes)" is
+ * a restatement; "If ARG is zero, ..." opens on an argument's value; "the
+ * remaining time" is what a sleep had left. Any share of the time followed
+ * in its clause by a time value says how often that value occurs, one that
+ * "happens" or "occurs" is a probability; a time after "longer than" or
+ * "exceeds" in a condition is a threshold whatever word of running is near;
+ * "At N seconds," opening a quotation or after a colon is a moment; "the
+ * five minute rule" a name; "I've chosen 30 seconds" an input.
  *
  * The class is decided by the nearest deciding word in the same sentence
  * (up to ten words before the value or eight after it; a code span counts
