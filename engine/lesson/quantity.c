@@ -3336,8 +3336,8 @@ static int requirement(const struct text *s, struct quantity *q)
 
 /*
  * "interpreted as a nanosecond value", "a millisecond timestamp": a unit
- * named, with no number, as the unit of a value gives no figure. 1 if q
- * is one.
+ * named, with no number, as the unit of a value gives no figure; and "the
+ * 24-hour time", "12-hour time" name a clock convention. 1 if q is one.
  */
 static int unit_of_value(const struct text *s, struct quantity *q)
 {
