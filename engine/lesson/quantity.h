@@ -114,8 +114,10 @@
  * before the value yields to the word before it when that word names a
  * specified duration or a branch ("sleep for about 5 s"); before a time
  * value, any word of its sentence that specifies it does, unless a word of
- * running or cost comes first ("wraps after about 72 minutes", "the
- * granularity of the clock, typically 10 ms").
+ * running or cost comes first or a comma other than the hedge's own stands
+ * between ("wraps after about 72 minutes", "the granularity of the clock,
+ * typically 10 ms"; not "With a 5 s timeout, the query returns in about 2
+ * ms").
  *
  * A value that continues another (fifth round) is decided by the words
  * before the first value of its list, range or restatement ("the range 0 to
