@@ -817,6 +817,11 @@ static const char W_SLICE[] = "a scheduler's time slice";
 static const char W_LINE[] = "a serial line's speed (bps, baud): a setting";
 static const char W_PERSON[] = "a person's time (a wait, an exercise), not code's";
 static const char W_FORMULA[] = "a formula's conversion to a percentage (times 100%)";
+static const char W_REST[] = "what a sleep or a timeout had left";
+static const char W_DEVICES[] = "a count of clocks, not of clock cycles";
+static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, not a measurement";
+static const char W_UNIT[] = "the unit of a value, not a figure";
+static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
 
 struct cue {
 	const char *word;
@@ -844,6 +849,7 @@ static const struct cue cues[] = {
 	{ "expir", SPEC, CF_PREFIX, 10, W_SLEEP },
 	{ "alarm", SPEC, CF_PREFIX, 10, W_SLEEP },
 	{ "watchdog", SPEC, 0, 10, W_SLEEP },
+	{ "remaining", SPEC, CF_TIME, 6, W_REST }, /* "it returns the remaining time, for example 1.2 seconds" */
 	{ "pause", SPEC, CF_PREFIX | CF_TIME, 4, W_SLEEP },
 	{ "suspend", SPEC, CF_PREFIX | CF_TIME, 10, W_SLEEP }, /* "suspends the calling thread for at least 2 seconds" */
 	{ "blocks", SPEC, CF_TIME | CF_BEFORE, 3, W_SLEEP },	/* "it blocks for up to 5 seconds" */
@@ -862,6 +868,8 @@ static const struct cue cues[] = {
 	{ "ticks", SPEC, 0, 4, W_INTERVAL },
 	{ "ticking", SPEC, 0, 4, W_INTERVAL },
 	{ "ticked", SPEC, 0, 4, W_INTERVAL },
+	{ "jiffy", SPEC, 0, 4, W_INTERVAL }, /* the kernel's tick: "giving a jiffy of 0.001 seconds" */
+	{ "jiffies", SPEC, 0, 4, W_INTERVAL },
 	{ "heartbeat", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "sampling", SPEC, 0, 8, W_INTERVAL },
 	{ "monitored", SPEC, 0, 4, W_INTERVAL },
@@ -906,6 +914,10 @@ static const struct cue cues[] = {
 	{ "daylight", SPEC, 0, 8, W_CLOCK },
 	{ "calendar", SPEC, 0, 8, W_CLOCK },
 	{ "o'clock", SPEC, 0, 0, W_CLOCK },
+	/* a clock convention: "the time in 24-hour notation", "the 12-hour format" */
+	{ "notation", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
+	{ "format", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
+	{ "representation", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
 	{ "am", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "pm", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "since", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
@@ -935,6 +947,9 @@ static const struct cue cues[] = {
 	{ "passed", SPEC, 0, 3, W_INPUT },
 	{ "passing", SPEC, 0, 3, W_INPUT },
 	{ "budget", SPEC, 0, 4, W_INPUT },
+	{ "chose", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT }, /* "Here, I've chosen 30 seconds": a choice is an input */
+	{ "choos", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT },
+	{ "picked", SPEC, CF_TIME, 3, W_INPUT },
 	{ "sending", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT }, /* "if you're sending 40 positional updates per second" */
 	{ "send", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT },
 	{ "threshold", SPEC, CF_PREFIX, 6, W_INPUT },
@@ -947,6 +962,7 @@ static const struct cue cues[] = {
 	{ "must", SPEC, 0, 5, W_LIMIT },
 	{ "limit", SPEC, CF_PREFIX | CF_TIME, 5, W_LIMIT },
 	{ "range", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_LIMIT },
+	{ "clamp", SPEC, CF_PREFIX | CF_TIME, 6, W_LIMIT }, /* "the value is clamped to the range ..." */
 	{ "valid", SPEC, 0, 6, W_LIMIT },
 	{ "invalid", SPEC, 0, 6, W_LIMIT },
 	{ "field", SPEC, CF_PREFIX, 6, W_LIMIT },
@@ -964,6 +980,7 @@ static const struct cue cues[] = {
 	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
 	{ "equivalent", SPEC, CF_TIME, 4, W_LIMIT }, /* "this is equivalent to 5 minutes and 30 seconds" */
 	{ "return", SPEC, CF_TIME | CF_BEFORE, 3, W_LIMIT }, /* "a maximum return value of 2147483.647 seconds" */
+	{ "returns", SPEC, CF_TIME | CF_BEFORE, 0, W_LIMIT }, /* "difftime() returns 3600 seconds": its output, not its speed */
 	{ "priority", SPEC, CF_TIME, 4, W_SLICE }, /* "a high enough priority to get 400 milliseconds" */
 	{ "priorities", SPEC, CF_TIME, 4, W_SLICE },
 	{ "billionth", SPEC, CF_PREFIX, 4, W_LIMIT },
@@ -1051,6 +1068,7 @@ static const struct cue cues[] = {
 	{ "average", CLAIM, CF_TIME, 6, W_MEASURED },
 	{ "mean", CLAIM, CF_TIME, 4, W_MEASURED },
 	{ "percentile", CLAIM, CF_TIME, 6, W_MEASURED },
+	{ "typically", CLAIM, CF_BEFORE | CF_TIME, 1, W_MEASURED }, /* right before the value, a hedge: "(typically 10 ms)" */
 	{ "typical", CLAIM, CF_PREFIX | CF_TIME, 6, W_MEASURED },
 	{ "roughly", CLAIM, CF_BEFORE, 1, W_MEASURED },
 	{ "about", CLAIM, CF_BEFORE, 1, W_MEASURED },
@@ -1170,6 +1188,12 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		*len = next.end - w->start;
 		return &times_out;
 	}
+	/* "daylight saving time", "daylight savings": a name, no time saved */
+	if (!strncmp(buf, "saving", 6)) {
+		size_t pv;
+		if (prev_cword(s, w->start, &next, &pv) && !next.span && match_word_ci(s, next.start, "daylight") == next.end)
+			return NULL;
+	}
 	/* a compound decides by its last part when not by itself: "wall-time", "compile-time", "max-rss" */
 	for (size_t skip = 0, pass = 0; pass < 2; pass++) {
 	const char *word = buf + skip;
@@ -1238,7 +1262,12 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 		/* a factor's performance word is in its own clause: "run 2x faster, and cut costs by a factor of two" */
 		if (use == 4 && comma_between(s, w.end, p))
 			break;
-		const struct cue *c = cue_of(s, &w, use, 1, d, &at, &len);
+		/* a time's hedge looks past its own comma only: "the clock, typically 10 ms", not "With a 5 s
+		   timeout, the query returns in about 2 ms" */
+		if (use == 0 && found && d > hedge + 1 && comma_between(s, w.end, p))
+			break;
+		/* a hedge before a time is no word between: "wraps after about 72 minutes" */
+		const struct cue *c = cue_of(s, &w, use, 1, found && use == 0 ? d - hedge - 1 : d, &at, &len);
 		if (c && found) {
 			/* "sleep about 5 s", "mispredictions (about 15%)": a hedge yields to the word it follows
 			   ("large sizes (about 1.3x)": not to a size, which is what the figure is about) */
@@ -1253,8 +1282,10 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 				break; /* the nearest before is found: farther ones cannot beat it */
 			hedge = d;
 		}
-		/* only the word the hedge follows, or one a preposition joins: "sleep for about 5 s" */
-		if (found && (d >= hedge + 2 || (d == hedge + 1 && (w.span || !match_any(s, w.start,
+		/* only the word the hedge follows, or one a preposition joins: "sleep for about 5 s"; a time's
+		   hedge yields to any word of its sentence that specifies it, unless a claim's word comes first
+		   ("the granularity of the clock, typically 10 ms") */
+		if (found && use != 0 && (d >= hedge + 2 || (d == hedge + 1 && (w.span || !match_any(s, w.start,
 			(const char *const[]){ "for", "of", "in", "to", "at", "by", NULL }, 1)))))
 			break;
 	}
@@ -1865,8 +1896,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			if ((num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
 										  "us", "usec", "usecs", "microseconds",
 										  "ms", "msec", "milliseconds", NULL }, 1)) ||
-			    int_limit(s, start, num.end))
-				decided(c, SPEC, start, e - start, W_BOUND); /* "999999999 ns", "2147483647 seconds" */
+			    int_limit(s, start, num.end) ||
+			    (start >= 2 && s->t[start - 1] == '^' && is_digit(s->t[start - 2])) ||
+			    (start >= 3 && s->t[start - 1] == '*' && s->t[start - 2] == '*' && is_digit(s->t[start - 3])))
+				/* "999999999 ns", "2147483647 seconds", "2^32 microseconds" (a power: a type's range) */
+				decided(c, SPEC, start, e - start, W_BOUND);
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
 			if (e == q + 1 && s->t[q] == 'h' && q == p) {
 				struct cword cw;
@@ -2707,8 +2741,27 @@ static int value_follows(const struct text *s, size_t p)
 			size_t q = skip_space(s, w.end);
 			if (match_cycles_(s, q, 1) || match_time_unit(s, q))
 				return 1;
+			/* "with a mean of 10ms": the unit glued to the number */
+			for (q = w.start; q < w.end && (is_digit(s->t[q]) || s->t[q] == '.'); q++)
+				;
+			if (q > w.start && q < w.end && match_time_unit(s, q) == w.end)
+				return 1;
 		}
 	}
+	return 0;
+}
+
+/* 1 if one of the three words before p says that an event happens: "that will happen around 1% of the time". */
+static int happens_before(const struct text *s, size_t p)
+{
+	static const char *const verbs[] = { "happen", "happens", "happened", "happening", "occur", "occurs",
+					     "occurred", "occurring", NULL };
+	struct cword w;
+	size_t prev;
+
+	for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
+			return 1;
 	return 0;
 }
 
@@ -2912,6 +2965,11 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 			q->cls = QUANTITY_SPECIFIED;
 			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 		}
+		/* "the two clocks", "two system clocks": clocks counted, not clock cycles, when no cost word decides */
+		if (q->len >= 6 && match_word_ci(s, q->start + q->len - 6, "clocks") == q->start + q->len) {
+			q->cls = QUANTITY_NOT_TIMING;
+			q->cue = q->start + q->len - 6, q->cue_len = 6, q->why = W_DEVICES;
+		}
 		/* "4.5 million cycles per sample": a sampling period */
 		if (per_sample(s, q, &w)) {
 			q->cls = QUANTITY_SPECIFIED;
@@ -3011,15 +3069,28 @@ static int argument_case(const struct text *s, struct quantity *q)
 {
 	static const char *const values[] = { "zero", "nonzero", "non-zero", "negative", "positive", "null", "0",
 					      "omitted", "unset", NULL };
-	struct cword w, first = { 0 }, second = { 0 };
+	struct cword w, first = { 0 }, second = { 0 }, words[6] = { { 0 } };
 	size_t p = q->start, prev;
 	int d = 0;
 
-	for (; d < 24 && prev_cword(s, p, &w, &prev); d++, p = prev)
+	for (; d < 24 && prev_cword(s, p, &w, &prev); d++, p = prev) {
 		second = first, first = w;
-	if (d < 2 || d == 24 || first.span || second.span || match_word_ci(s, first.start, "if") != first.end ||
-	    match_any(s, second.start, values, 1) != second.end)
+		memmove(words + 1, words, sizeof words - sizeof words[0]);
+		words[0] = w;
+	}
+	if (d < 2 || d == 24 || first.span || match_word_ci(s, first.start, "if") != first.end)
 		return 0;
+	if (second.span || match_any(s, second.start, values, 1) != second.end) {
+		/* "If `timeout` is NULL, ...", "If arg is zero, ...": the argument named, then "is" and its value */
+		int k;
+		for (k = 2; k < 5 && k + 1 < d; k++)
+			if (!words[k].span && match_word_ci(s, words[k].start, "is") == words[k].end)
+				break;
+		if (k == 5 || k + 1 >= d || words[k + 1].span ||
+		    match_any(s, words[k + 1].start, values, 1) != words[k + 1].end)
+			return 0;
+		second = words[k + 1];
+	}
 	q->cls = QUANTITY_SPECIFIED;
 	q->cue = first.start, q->cue_len = second.end - first.start, q->cue_span = 0, q->why = W_INPUT;
 	return 1;
@@ -3032,7 +3103,11 @@ static int condition_at(const struct text *s, struct quantity *q)
 	size_t prev, p = skip_space(s, q->start + q->len);
 
 	if (p >= s->n || s->t[p] != ',' || !prev_cword(s, q->start, &w, &prev) || w.span ||
-	    match_word_ci(s, w.start, "at") != w.end || prev_cword(s, w.start, &w2, &prev))
+	    match_word_ci(s, w.start, "at") != w.end)
+		return 0;
+	/* the sentence opens there, or a quotation or a colon does: 'means "At 28.774 seconds, a read ..."' */
+	if (prev_cword(s, w.start, &w2, &prev) && !memchr(s->t + w2.end, '"', w.start - w2.end) &&
+	    !memchr(s->t + w2.end, ':', w.start - w2.end) && !memmem(s->t + w2.end, w.start - w2.end, "\xe2\x80\x9c", 3))
 		return 0;
 	q->cls = QUANTITY_SPECIFIED;
 	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INPUT;
@@ -3116,6 +3191,337 @@ static int one_event_before(const struct text *s, size_t p)
 	return 0;
 }
 
+/* ---- C-reference prose: what makes a value an input or a definition (issue 13, fifth round) ---- */
+
+/* A word that only hedges the value right after it: "about 5 s", "typically 10 ms". */
+static int is_hedge(const struct text *s, size_t a, size_t b)
+{
+	static const char *const hedges[] = { "about", "around", "approximately", "roughly", "nearly", "almost",
+					      "typically", "~", NULL };
+
+	return b > a && match_any(s, a, hedges, 1) == b;
+}
+
+/* 1 if q is a claim that only a hedge right before it decided ("to around 35 minutes"). */
+static int hedge_claim(const struct text *s, const struct quantity *q)
+{
+	return q->cls == QUANTITY_CLAIM && q->why == W_MEASURED && !q->cue_span && q->cue + q->cue_len <= q->start &&
+	       is_hedge(s, q->cue, q->cue + q->cue_len) && skip_space(s, q->cue + q->cue_len) == q->start;
+}
+
+/* Words that join a value to the one it continues: a list, a range, a restatement, and a hedge. */
+static const char *const list_words[] = { "to", "and", "or", "through", "respectively", "about", "around",
+					  "approximately", "roughly", "nearly", "~", NULL };
+
+/* A byte that may stand between two values of one list: a space, a comma, an opening parenthesis, a sign. */
+static int list_byte(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == ',' || c == '(' || c == '+' || c == '-' || c == '\\';
+}
+
+/*
+ * 1 if [a, b) only joins a value to the one before it, as in "(-0.5s,
+ * +0.5s)", "1 microsecond to around 35 minutes", "2147 seconds, about 36
+ * minutes": list bytes and list words, at most 32 bytes.
+ */
+static int continues(const struct text *s, size_t a, size_t b)
+{
+	size_t e;
+
+	if (b < a || b - a > 32)
+		return 0;
+	while (a < b) {
+		if (list_byte(s->t[a]))
+			a++;
+		else if ((e = match_any(s, a, list_words, 1)) && e <= b)
+			a = e;
+		else
+			return 0;
+	}
+	return 1;
+}
+
+/* 1 if an apposition ends at p: the text's end, or . , ; : ) after spaces. */
+static int apposition_end(const struct text *s, size_t p)
+{
+	p = skip_space(s, p);
+	return p >= s->n || strchr(".,;:)", s->t[p]) != NULL;
+}
+
+/*
+ * Where the list of bare numbers that the value at p ends starts: "0.01,
+ * 0.004, or 0.001 seconds" (and "respectively," before it), "950,000 (0.95
+ * seconds)", "the range 0 to 999,999,999 nanoseconds". p when no bare
+ * number stands right before the value. At most 12 steps back: bounded.
+ */
+static size_t list_head(const struct text *s, size_t p)
+{
+	size_t from = p, q = p, b;
+	struct cword w;
+	int numbers = 0;
+
+	for (int k = 0; k < 12 && q > 0; k++) {
+		while (q > 0 && list_byte(s->t[q - 1]))
+			q--;
+		/* "300 (i.e., 5 minutes)": a restatement's marker */
+		if (q >= 4 && (!memcmp(s->t + q - 4, "i.e.", 4) || !memcmp(s->t + q - 4, "e.g.", 4)) &&
+		    !word_char_before(s, q - 4)) {
+			q -= 4;
+			continue;
+		}
+		if (q > 0 && is_digit(s->t[q - 1])) {
+			for (b = q; b > 0 && (is_digit(s->t[b - 1]) ||
+					      ((s->t[b - 1] == ',' || s->t[b - 1] == '.') && b >= 2 && is_digit(s->t[b - 2])));
+			     b--)
+				;
+			if (word_char_before(s, b) || (b > 0 && s->t[b - 1] == '.'))
+				break; /* "i386", "INT_MAX", "v1.2": no bare number */
+			from = q = b;
+			numbers++;
+			continue;
+		}
+		if (q > 0 && prev_cword(s, q, &w, &b) && !w.span && w.end == q && match_any(s, w.start, list_words, 1) == q) {
+			if (numbers)
+				from = w.start;
+			q = w.start;
+			continue;
+		}
+		break;
+	}
+	return numbers ? from : p;
+}
+
+/*
+ * A time, rate or cycle count that nothing decided, or only a hedge, and
+ * that ends a list of bare numbers ("a jiffies value of, respectively,
+ * 0.01, 0.004, or 0.001 seconds") or restates one ("The default value is
+ * 1,000,000 (1 second)"): the words around the list's first number decide.
+ * 1 if they did.
+ */
+static int list_decides(const struct text *s, struct quantity *q, int use)
+{
+	struct found_cue f;
+	size_t from;
+
+	if (q->span || (q->cls != QUANTITY_UNSURE && !hedge_claim(s, q)))
+		return 0;
+	if ((from = list_head(s, q->start)) == q->start || !nearest_cue(s, from, q->start + q->len, use, &f))
+		return 0;
+	if (q->cls != QUANTITY_UNSURE && f.cue->cls != SPEC)
+		return 0;
+	q->cls = (enum quantity_class)f.cue->cls;
+	set_cue(q, &f);
+	return 1;
+}
+
+/*
+ * A time value nothing decided, in a sentence that states a requirement
+ * ("delta must be less than or equal to ... (respectively 2145 and -2145
+ * seconds)", the standard's "shall"): a limit. Looks back at most 40 words,
+ * within the sentence. 1 if it is one.
+ */
+static int requirement(const struct text *s, struct quantity *q)
+{
+	static const char *const words[] = { "must", "shall", NULL };
+	struct cword w;
+	size_t p = q->start, prev;
+
+	if (q->cls != QUANTITY_UNSURE || q->span || q->kind != QUANTITY_TIME)
+		return 0;
+	for (int d = 0; d < 40 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (!w.span && match_any(s, w.start, words, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_REQUIRE;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * "interpreted as a nanosecond value", "a millisecond timestamp": a unit
+ * named, with no number, as the unit of a value gives no figure; and "the
+ * 24-hour time", "12-hour time" name a clock convention. 1 if q is one.
+ */
+static int unit_of_value(const struct text *s, struct quantity *q)
+{
+	static const char *const nouns[] = { "value", "values", "field", "fields", "count", "counts", "counter",
+					     "counters", "timestamp", "timestamps", "resolution", "granularity",
+					     "precision", "unit", "units", "boundary", "boundaries", "clock", "clocks",
+					     "timer", "timers", NULL };
+	struct cword w;
+
+	if (q->kind == QUANTITY_TIME && !q->span && (match_lit(s, q->start, "12") || match_lit(s, q->start, "24")) &&
+	    (match_word_ci(s, q->start + 2, "-hour") == q->start + q->len ||
+	     match_word_ci(s, skip_space(s, q->start + 2), "hour") == q->start + q->len) &&
+	    word_after(s, q->start + q->len, &w) && !w.span && match_word_ci(s, w.start, "time") == w.end) {
+		/* "the 24-hour time", "12-hour time": a clock convention */
+		q->cls = QUANTITY_SPECIFIED;
+		q->cue = q->start, q->cue_len = w.end - q->start, q->cue_span = 0, q->why = W_CLOCK;
+		return 1;
+	}
+	if (q->kind != QUANTITY_TIME || q->span ||
+	    !(match_word_ci(s, q->start, "a") || match_word_ci(s, q->start, "an")) ||
+	    !word_after(s, q->start + q->len, &w) || w.span || match_any(s, w.start, nouns, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_UNIT;
+	return 1;
+}
+
+/* "Gray's five minute rule", "the 100 ms rule": a duration that names a rule or a law is a name. 1 if q is one. */
+static int rule_name(const struct text *s, struct quantity *q)
+{
+	static const char *const nouns[] = { "rule", "rules", "law", "laws", "principle", NULL };
+	struct cword w;
+
+	if (q->kind != QUANTITY_TIME || q->span || !word_after(s, q->start + q->len, &w) || w.span ||
+	    match_any(s, w.start, nouns, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_NOT_TIMING;
+	q->cue = q->start, q->cue_len = w.end - q->start, q->cue_span = 0, q->why = W_NAME;
+	return 1;
+}
+
+/*
+ * "suspends the thread for the given duration, here 1.5 seconds": a noun of
+ * running that a word of input qualifies (given, requested, specified,
+ * supplied) names an argument. 1 if q's cue is one.
+ */
+static int given_noun(const struct text *s, struct quantity *q)
+{
+	static const char *const inputs[] = { "given", "requested", "specified", "supplied", "desired", "chosen",
+					      NULL };
+	struct cword w;
+	size_t prev;
+
+	if (q->cls != QUANTITY_CLAIM || q->why != W_RUN || q->cue_span || !q->cue_len ||
+	    !prev_cword(s, q->cue, &w, &prev) || w.span || match_any(s, w.start, inputs, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue_len = q->cue + q->cue_len - w.start, q->cue = w.start, q->why = W_INPUT;
+	return 1;
+}
+
+/*
+ * "each receive half of the CPU cycles", "5% of the CPU time is reserved
+ * for ...": a share of the CPU that something receives, or that is
+ * allocated, reserved or guaranteed, is a scheduler's policy, not a
+ * measurement. Looks at the three words before the value and after it.
+ * 1 if q is one.
+ */
+static int allotted(const struct text *s, struct quantity *q)
+{
+	static const char *const verbs[] = { "receive", "receives", "received", "receiving", "allocate", "allocates",
+					     "allocated", "allot", "allots", "allotted", "reserve", "reserves",
+					     "reserved", "grant", "grants", "granted", "guarantee", "guarantees",
+					     "guaranteed", "entitled", "assigned", NULL };
+	struct cword w;
+	size_t p, next;
+	int d;
+
+	if (q->span || (q->cls != QUANTITY_CLAIM && q->cls != QUANTITY_UNSURE) ||
+	    (q->kind != QUANTITY_SHARE && !(q->kind == QUANTITY_SPEEDUP && s->t[q->start + q->len - 1] == '%')))
+		return 0;
+	for (d = 0, p = q->start; d < 3 && prev_cword(s, p, &w, &next); d++, p = next)
+		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
+			goto found;
+	for (d = 0, p = q->start + q->len; d < 3 && next_cword(s, p, &w, &next); d++, p = next)
+		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
+			goto found;
+	return 0;
+found:
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_ALLOT;
+	return 1;
+}
+
+/*
+ * The value of a time quantity "1,000,000 microseconds", "1 second", "2.5
+ * ms" in seconds; 0 when it is no such plain figure (a range, a number
+ * word, a compound).
+ */
+static int seconds_of(const struct text *s, const struct quantity *q, double *v, double *scale)
+{
+	static const struct {
+		const char *unit;
+		double scale;
+	} units[] = { { "ns", 1e-9 },	      { "nsec", 1e-9 },	       { "nanosecond", 1e-9 }, { "nanoseconds", 1e-9 },
+		      { "us", 1e-6 },	      { "usec", 1e-6 },	       { "microsecond", 1e-6 }, { "microseconds", 1e-6 },
+		      { "ms", 1e-3 },	      { "msec", 1e-3 },	       { "millisecond", 1e-3 }, { "milliseconds", 1e-3 },
+		      { "s", 1 },	      { "sec", 1 },	       { "secs", 1 },		{ "second", 1 },
+		      { "seconds", 1 },	      { "min", 60 },	       { "mins", 60 },		{ "minute", 60 },
+		      { "minutes", 60 },      { "h", 3600 },	       { "hr", 3600 },		{ "hour", 3600 },
+		      { "hours", 3600 } };
+	size_t p = q->start, e = q->start + q->len;
+	double x = 0, frac = 0.1;
+
+	if (p >= e || !is_digit(s->t[p]))
+		return 0;
+	for (; p < e && (is_digit(s->t[p]) || (s->t[p] == ',' && p + 1 < e && is_digit(s->t[p + 1]))); p++)
+		if (s->t[p] != ',')
+			x = x * 10 + (s->t[p] - '0');
+	if (p + 1 < e && s->t[p] == '.' && is_digit(s->t[p + 1]))
+		for (p++; p < e && is_digit(s->t[p]); p++, frac /= 10)
+			x += (s->t[p] - '0') * frac;
+	p = skip_space(s, p);
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		if (match_word_(s, p, units[i].unit, 0) == e) {
+			*v = x * units[i].scale;
+			*scale = units[i].scale;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * 1 if a and b are one duration in two units ("1,000,000 microseconds, or 1
+ * second"): equal within 2%, their units not the same ("5 sec, 5 sec" is a list).
+ */
+static int same_duration(const struct text *s, const struct quantity *a, const struct quantity *b)
+{
+	double x, y, xs, ys;
+
+	return seconds_of(s, a, &x, &xs) && seconds_of(s, b, &y, &ys) && x > 0 && y > 0 && xs != ys &&
+	       (x > y ? x - y : y - x) <= 0.02 * (x > y ? x : y);
+}
+
+/*
+ * "retrying if the response takes longer than 15ms", "as soon as the
+ * response time exceeds 15ms", "if the program runs more than 10 seconds,
+ * the watchdog kills it": a time compared in a condition is a threshold,
+ * whatever word of running or speed is near. 1 if q is one.
+ */
+static int threshold_in_condition(const struct text *s, struct quantity *q)
+{
+	static const char *const than[] = { "longer", "shorter", "more", "less", "greater", "fewer", NULL };
+	static const char *const exceeds[] = { "exceeds", "exceed", "exceeding", "exceeded", NULL };
+	static const char *const conds[] = { "if", "when", "whenever", "unless", "once", "until", "soon", NULL };
+	struct cword w, w2;
+	size_t prev, cmp_end;
+
+	if (q->kind != QUANTITY_TIME || q->span || q->cls != QUANTITY_CLAIM ||
+	    (q->why != W_RUN && q->why != W_SPEED && q->why != W_COST) || !prev_cword(s, q->start, &w, &prev) || w.span)
+		return 0;
+	cmp_end = w.end;
+	w2 = w;
+	if (match_word_ci(s, w.start, "than") == w.end) {
+		if (!prev_cword(s, w.start, &w2, &prev) || w2.span || match_any(s, w2.start, than, 1) != w2.end)
+			return 0;
+	} else if (match_any(s, w.start, exceeds, 1) != w.end) {
+		return 0;
+	}
+	for (int d = 0; d < 8 && prev_cword(s, w2.start, &w, &prev); d++, w2 = w) {
+		if (!w.span && match_any(s, w.start, conds, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = cmp_end - w.start, q->cue_span = 0, q->why = W_THRESHOLD;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
@@ -3124,6 +3530,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 
 	if (!classify_(s, tb, q, c))
 		return 0;
+	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || threshold_in_condition(s, q) ||
+	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
+	     list_decides(s, q, c->use)) || requirement(s, q))
+		return 1;
 	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
 	    specified_in_sentence(s, q))
 		return 1;
@@ -3160,10 +3570,14 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		q->why = W_THRESHOLD;
 		return 1;
 	}
-	if (q->kind == QUANTITY_SHARE && c->cls == UNDECIDED && value_follows(s, q->start + q->len)) {
-		/* "17% of the time the latency was one cycle" */
+	if (q->kind == QUANTITY_SHARE && value_follows(s, q->start + q->len)) {
+		/* "17% of the time the latency was one cycle", "99% of the time with a mean of 10ms" */
 		q->cls = QUANTITY_NOT_TIMING;
 		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_OCCURS;
+	} else if (q->kind == QUANTITY_SHARE && happens_before(s, q->start)) {
+		/* "that will happen around 1% of the time": how often an event happens, a probability */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_BRANCH;
 	} else if (q->why == W_SHARE && match_lit(s, q->start, "100%") &&
 		   (q->len == 4 || space_at(s, q->start + 4))) {
 		/* "Retiring at 100%", "100% machine utilization" */
@@ -3470,6 +3884,38 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			out[count - 1].cls = q.cls;
 			out[count - 1].cue = q.cue, out[count - 1].cue_len = q.cue_len;
 			out[count - 1].cue_span = q.cue_span, out[count - 1].why = q.why;
+		}
+		if (kept && count && count <= max && out[count - 1].kind == q.kind && out[count - 1].cls == QUANTITY_SPECIFIED &&
+		    (q.cls == QUANTITY_UNSURE || (hedge_claim(&s, &q) && apposition_end(&s, q.start + q.len))) &&
+		    continues(&s, out[count - 1].start + out[count - 1].len, q.start)) {
+			/* "(-0.5s, +0.5s)", "1 microsecond to around 35 minutes": a list, a range or a restatement
+			   of a specified value is specified too */
+			q.cls = out[count - 1].cls;
+			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
+			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+		}
+		if (kept && count && count <= max && q.kind == QUANTITY_TIME && out[count - 1].kind == QUANTITY_TIME &&
+		    q.cls == QUANTITY_UNSURE && out[count - 1].cls == QUANTITY_UNSURE && !q.span && !out[count - 1].span &&
+		    continues(&s, out[count - 1].start + out[count - 1].len, q.start) && same_duration(&s, &out[count - 1], &q)) {
+			/* "1,000,000 microseconds, or 1 second": one duration in two units, a conversion */
+			struct quantity *a = &out[count - 1];
+			q.cls = a->cls = QUANTITY_SPECIFIED;
+			q.cue = a->cue = a->start, q.cue_len = a->cue_len = start + q.len - a->start;
+			q.cue_span = a->cue_span = 0, q.why = a->why = W_LIMIT;
+		}
+		if (kept && count && count <= max && out[count - 1].why == W_ALLOT && q.cls == QUANTITY_CLAIM &&
+		    (q.why == W_SHARE || (!q.cue_span && ((q.cue >= q.start && q.cue < q.start + q.len) ||
+						     (q.cue >= out[count - 1].start &&
+						      q.cue < out[count - 1].start + out[count - 1].len))))) {
+			/* decided by its own words or the allocated share's, by no word of its own clause */
+			/* "will receive 50% of the CPU cycles, rather than just 9% of the cycles": one allocation */
+			size_t i = out[count - 1].start + out[count - 1].len;
+			while (i < start && !stops_clause(&s, i))
+				i++;
+			if (i == start) {
+				q.cls = QUANTITY_SPECIFIED;
+				q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len, q.cue_span = 0, q.why = W_ALLOT;
+			}
 		}
 		if (first_end && first_end != count + 1)
 			first_end = 0;
