@@ -456,15 +456,18 @@ static void release_tools(struct course_check *cc)
 	cc->have_runner = 0;
 }
 
-/* The runner and the cache, for blocks that run; -1 with *err. */
-static int make_tools(struct course_check *cc, const struct course_check_opts *opts, char **err)
+/* The runner and the cache, for blocks that run (dry: cache_init_dry()); -1 with *err. */
+static int make_tools(struct course_check *cc, const struct course_check_opts *opts, int dry, char **err)
 {
 	if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
 		return -1;
 	cc->have_runner = 1;
 	cc->runner.sanitize = opts->sanitize;
 	cc->runner.repeat = opts->repeat;
-	cache_init(&cc->cache, &cc->runner, opts->fresh);
+	if (dry)
+		cache_init_dry(&cc->cache, &cc->runner, opts->fresh);
+	else
+		cache_init(&cc->cache, &cc->runner, opts->fresh);
 	cc->have_cache = 1;
 	cc->cache.held = opts->held;
 	return 0;
@@ -473,10 +476,11 @@ static int make_tools(struct course_check *cc, const struct course_check_opts *o
 /*
  * make_tools(), offered to the helper thread (twice.h) while the lessons
  * load, before it is known whether a block runs: only where evidence was
- * kept before (the cache folder is there), so that making them makes
- * nothing new on disk and says nothing; if no block runs, they are given
- * back unused. If the helper had not begun, they are made after loading,
- * as without it.
+ * kept before (the cache folder is there), and dry (cache_init_dry()):
+ * making them makes nothing on disk and says nothing. If no block runs,
+ * they are given back unused; if the dry cache stopped short (a memo to
+ * write, a warning to say), or the helper had not begun, they are made
+ * after loading, as without it.
  */
 struct prep {
 	struct course_check *cc;
@@ -489,7 +493,7 @@ static void prepare(void *arg)
 {
 	struct prep *p = arg;
 
-	p->rc = make_tools(p->cc, p->opts, &p->err);
+	p->rc = make_tools(p->cc, p->opts, 1, &p->err);
 }
 
 /* Lesson i, read and parsed (or errs[i] set): lessons are parsed apart, on two threads. */
@@ -558,12 +562,16 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	if (early && needs_cc && prep.rc < 0) {
 		*err = prep.err;
 		return -1;
-	} else if (early && !needs_cc) { /* made for nothing: given back, its failure unsaid */
+	} else if (early && (!needs_cc || (prep.rc == 0 && cc->cache.dry_missed))) {
+		/* made for nothing, or stopped short: given back (writing nothing), its failure unsaid */
 		free(prep.err);
 		release_tools(cc);
-	} else if (!early && needs_cc && make_tools(cc, opts, err) < 0) {
-		return -1;
+		early = 0;
+	} else if (early) {
+		cc->cache.dry = 0; /* adopted: as cache_init() makes it */
 	}
+	if (!early && needs_cc && make_tools(cc, opts, 0, err) < 0)
+		return -1;
 	if (!opts->no_rules) {
 		char **dirs;
 		size_t ndirs;
