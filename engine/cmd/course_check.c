@@ -266,10 +266,15 @@ static int finish_early(struct course_check *cc, size_t i, const struct course_c
 	return ruled;
 }
 
-/* The blocks whose evidence is looked up in the cache, and what was found. */
+/*
+ * The blocks whose evidence is looked up in the cache, and what was found.
+ * What the cache would say of a record is held back on both threads
+ * (cache_hush()): such a block is looked up again in course order, on this
+ * thread, where it is said as -j 1 says it.
+ */
 struct lookup {
 	size_t lesson, block;
-	int found;
+	int found, again;
 };
 
 struct lookups {
@@ -283,7 +288,9 @@ static void look_up(void *ctx, size_t n)
 {
 	struct lookups *q = ctx;
 
+	cache_hush(1);
 	q->v[n].found = check_block_cached(&q->cc->results[q->v[n].lesson], q->v[n].block, q->r, q->cache);
+	q->v[n].again = cache_hush(0) && !q->v[n].found;
 }
 
 /* Fewer lookups than this are not worth a second thread (the cache is shared by threads). */
@@ -308,7 +315,10 @@ static void end_lesson(void *ctx, size_t i)
 	if (e->state[i] == 0) {
 		check_end(lr);
 		cite_resolve(lr);
+		/* A memo the cache would warn of: not ruled here, so its warning comes in course order. */
+		cache_hush(1);
 		e->ruled[i] = !e->opts->no_rules && !e->opts->nshards && rules_apply_known(&e->cc->rules, lr);
+		cache_hush(0);
 	}
 }
 
@@ -355,13 +365,15 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 					lr->blocks[b].elsewhere = 1;
 					continue;
 				}
-				q.v[nlook++] = (struct lookup){ i, b, 0 };
+				q.v[nlook++] = (struct lookup){ i, b, 0, 0 };
 			}
 	twice_for(nlook, LOOKUPS_SHARED_MIN, nthreads > 1, look_up, &q);
 	size_t k = 0;
 	for (size_t n = 0; n < nlook; n++) {
 		size_t i = q.v[n].lesson, b = q.v[n].block;
 		struct lesson_result *lr = &cc->results[i];
+		if (q.v[n].again)
+			q.v[n].found = check_block_cached(lr, b, r, cache);
 		if (q.v[n].found) {
 			check_block_verify(lr, b);
 			progress_block(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);

@@ -147,6 +147,14 @@ void cache_init(struct cache *c, struct runner *r, int fresh);
  * clearing c->dry, as if cache_init() had made it, or gives it back.
  */
 void cache_init_dry(struct cache *c, struct runner *r, int fresh);
+/*
+ * On this thread, from cache_hush(1) to cache_hush(0), what the cache
+ * would say of a record or memo (corrupt, another user's) is not said nor
+ * taken as said: it was not taken. cache_hush(0) returns 1 if something
+ * was held back, for the caller to ask again where the order of warnings
+ * is the course's (lookups on two threads, course_check.c).
+ */
+int cache_hush(int on);
 void cache_release(struct cache *c);
 
 /* The key of block b of lesson l as r builds and runs it: KEY_HEX hex digits and a NUL. */
