@@ -628,6 +628,8 @@ static void init(struct cache *c, struct runner *r, int fresh, int dry)
 	if (c->dry_missed)
 		return;
 	env = runner_env_memo(r, &memo);
+	if (c->dry_missed) /* the compiler's version was not remembered: no more of it asked for nothing */
+		return;
 	compiler_binary(c, env->compiler, bin);
 	sha256_init(&ctx);
 	key_str(&ctx, "compiler-path", env->compiler);
