@@ -545,13 +545,10 @@ static int verified(struct cache *c, const char *name, const char *file, size_t 
 {
 	if (signed_here(c, name, file, len, body, body_len))
 		return 1;
-	if (hushed) {
-		hushed_said = 1;
-		return 0;
-	}
 	pthread_mutex_lock(&c->lock);
-	if (c->dry) {
-		c->dry_missed = 1;
+	if (c->dry || hushed) { /* not said, nor taken as said: said later, if it is still to say */
+		c->dry_missed |= c->dry;
+		hushed_said |= hushed && !c->foreign_warned;
 		pthread_mutex_unlock(&c->lock);
 		return 0;
 	}
@@ -1075,15 +1072,12 @@ static void warn_corrupt(struct cache *c, const char *path, const char *why)
 {
 	int seen = 0;
 
-	if (hushed) {
-		hushed_said = 1;
-		return;
-	}
-
 	pthread_mutex_lock(&c->lock);
 	for (size_t i = 0; i < c->nwarned && !seen; i++)
 		seen = strcmp(c->warned[i], path) == 0;
-	if (!seen) {
+	if (!seen && hushed) {
+		hushed_said = 1; /* said by the lookup asked again */
+	} else if (!seen) {
 		c->warned = xreallocarray(c->warned, c->nwarned + 1, sizeof *c->warned);
 		c->warned[c->nwarned++] = xstrdup(path);
 		complain("warning: ignoring the corrupt cache record '%s' (%s); it will be rebuilt", path, why);
