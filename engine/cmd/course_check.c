@@ -266,10 +266,15 @@ static int finish_early(struct course_check *cc, size_t i, const struct course_c
 	return ruled;
 }
 
-/* The blocks whose evidence is looked up in the cache, and what was found. */
+/*
+ * The blocks whose evidence is looked up in the cache, and what was found.
+ * What the cache would say of a record is held back on both threads
+ * (cache_hush()): such a block is looked up again in course order, on this
+ * thread, where it is said as -j 1 says it.
+ */
 struct lookup {
 	size_t lesson, block;
-	int found;
+	int found, again;
 };
 
 struct lookups {
@@ -283,7 +288,9 @@ static void look_up(void *ctx, size_t n)
 {
 	struct lookups *q = ctx;
 
+	cache_hush(1);
 	q->v[n].found = check_block_cached(&q->cc->results[q->v[n].lesson], q->v[n].block, q->r, q->cache);
+	q->v[n].again = cache_hush(0) && !q->v[n].found;
 }
 
 /* Fewer lookups than this are not worth a second thread (the cache is shared by threads). */
@@ -308,7 +315,10 @@ static void end_lesson(void *ctx, size_t i)
 	if (e->state[i] == 0) {
 		check_end(lr);
 		cite_resolve(lr);
+		/* A memo the cache would warn of: not ruled here, so its warning comes in course order. */
+		cache_hush(1);
 		e->ruled[i] = !e->opts->no_rules && !e->opts->nshards && rules_apply_known(&e->cc->rules, lr);
+		cache_hush(0);
 	}
 }
 
@@ -355,13 +365,15 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 					lr->blocks[b].elsewhere = 1;
 					continue;
 				}
-				q.v[nlook++] = (struct lookup){ i, b, 0 };
+				q.v[nlook++] = (struct lookup){ i, b, 0, 0 };
 			}
 	twice_for(nlook, LOOKUPS_SHARED_MIN, nthreads > 1, look_up, &q);
 	size_t k = 0;
 	for (size_t n = 0; n < nlook; n++) {
 		size_t i = q.v[n].lesson, b = q.v[n].block;
 		struct lesson_result *lr = &cc->results[i];
+		if (q.v[n].again)
+			q.v[n].found = check_block_cached(lr, b, r, cache);
 		if (q.v[n].found) {
 			check_block_verify(lr, b);
 			progress_block(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
@@ -456,15 +468,18 @@ static void release_tools(struct course_check *cc)
 	cc->have_runner = 0;
 }
 
-/* The runner and the cache, for blocks that run; -1 with *err. */
-static int make_tools(struct course_check *cc, const struct course_check_opts *opts, char **err)
+/* The runner and the cache, for blocks that run (dry: cache_init_dry()); -1 with *err. */
+static int make_tools(struct course_check *cc, const struct course_check_opts *opts, int dry, char **err)
 {
 	if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
 		return -1;
 	cc->have_runner = 1;
 	cc->runner.sanitize = opts->sanitize;
 	cc->runner.repeat = opts->repeat;
-	cache_init(&cc->cache, &cc->runner, opts->fresh);
+	if (dry)
+		cache_init_dry(&cc->cache, &cc->runner, opts->fresh);
+	else
+		cache_init(&cc->cache, &cc->runner, opts->fresh);
 	cc->have_cache = 1;
 	cc->cache.held = opts->held;
 	return 0;
@@ -473,10 +488,11 @@ static int make_tools(struct course_check *cc, const struct course_check_opts *o
 /*
  * make_tools(), offered to the helper thread (twice.h) while the lessons
  * load, before it is known whether a block runs: only where evidence was
- * kept before (the cache folder is there), so that making them makes
- * nothing new on disk and says nothing; if no block runs, they are given
- * back unused. If the helper had not begun, they are made after loading,
- * as without it.
+ * kept before (the cache folder is there), and dry (cache_init_dry()):
+ * making them makes nothing on disk and says nothing. If no block runs,
+ * they are given back unused; if the dry cache stopped short (a memo to
+ * write, a warning to say), or the helper had not begun, they are made
+ * after loading, as without it.
  */
 struct prep {
 	struct course_check *cc;
@@ -489,7 +505,7 @@ static void prepare(void *arg)
 {
 	struct prep *p = arg;
 
-	p->rc = make_tools(p->cc, p->opts, &p->err);
+	p->rc = make_tools(p->cc, p->opts, 1, &p->err);
 }
 
 /* Lesson i, read and parsed (or errs[i] set): lessons are parsed apart, on two threads. */
@@ -558,12 +574,16 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	if (early && needs_cc && prep.rc < 0) {
 		*err = prep.err;
 		return -1;
-	} else if (early && !needs_cc) { /* made for nothing: given back, its failure unsaid */
+	} else if (early && (!needs_cc || (prep.rc == 0 && cc->cache.dry_missed))) {
+		/* made for nothing, or stopped short: given back (writing nothing), its failure unsaid */
 		free(prep.err);
 		release_tools(cc);
-	} else if (!early && needs_cc && make_tools(cc, opts, err) < 0) {
-		return -1;
+		early = 0;
+	} else if (early) {
+		cc->cache.dry = 0; /* adopted: as cache_init() makes it */
 	}
+	if (!early && needs_cc && make_tools(cc, opts, 0, err) < 0)
+		return -1;
 	if (!opts->no_rules) {
 		char **dirs;
 		size_t ndirs;

@@ -183,7 +183,7 @@ static void index_save(struct cache *c)
 	struct buf b = BUF_INIT;
 	size_t kept = 0;
 
-	if (!c->known_changed)
+	if (!c->known_changed || c->dry)
 		return;
 	for (int used = 1; used >= 0; used--)
 		for (size_t i = 0; i < c->known_alloc && kept < INDEX_MAX; i++) {
@@ -365,6 +365,10 @@ static void assume_isolation(struct cache *c, struct runner *r)
 		return;
 	}
 	free(known);
+	if (c->dry) { /* the probe, and its memo, only for a block that runs */
+		c->dry_missed = 1;
+		return;
+	}
 	runner_set_isolation(r, sandbox_isolation());
 	cache_memo_put(c, "isolation", c->fingerprint, r->isolation, strlen(r->isolation));
 }
@@ -425,7 +429,7 @@ static int load_secret(struct cache *c, char **why)
 		return -1;
 	}
 	/* The user's own folders: links on the way are followed, as a shell would. */
-	dfd = fs_open_top(dir, 1, 1, 0700);
+	dfd = fs_open_top(dir, 1, !c->dry, 0700);
 	if (dfd < 0) {
 		*why = xasprintf("cannot make '%s': %s", dir, fs_strerror(errno));
 		free(dir);
@@ -439,7 +443,7 @@ static int load_secret(struct cache *c, char **why)
 		free(dir);
 		return -1;
 	}
-	if (fs_read(dfd, SECRET_FILE, 64, &data, &len) < 0 && errno == ENOENT) {
+	if (fs_read(dfd, SECRET_FILE, 64, &data, &len) < 0 && errno == ENOENT && !c->dry) {
 		/* Made whole beside its place, then linked there: one of two litlabs starting at once wins. */
 		unsigned char fresh_secret[sizeof c->secret];
 		int fd = fs_temp(dfd, SECRET_FILE, &tmp);
@@ -501,6 +505,18 @@ static char *signed_text(const struct cache *c, const char *name, const char *te
 	return buf_detach(&b, out_len);
 }
 
+/* cache_hush(): this thread's warnings of records are held back (and whether one was). */
+static _Thread_local int hushed, hushed_said;
+
+int cache_hush(int on)
+{
+	int said = hushed_said;
+
+	hushed = on;
+	hushed_said = 0;
+	return said;
+}
+
 /*
  * The text of a file read from under name, if this user's litlab signed it:
  * *body and *body_len then point into file. 0 otherwise (reported once).
@@ -530,6 +546,12 @@ static int verified(struct cache *c, const char *name, const char *file, size_t 
 	if (signed_here(c, name, file, len, body, body_len))
 		return 1;
 	pthread_mutex_lock(&c->lock);
+	if (c->dry || hushed) { /* not said, nor taken as said: said later, if it is still to say */
+		c->dry_missed |= c->dry;
+		hushed_said |= hushed && !c->foreign_warned;
+		pthread_mutex_unlock(&c->lock);
+		return 0;
+	}
 	if (!c->foreign_warned)
 		complain("warning: ignoring the cache record '%s/%s', and any other that this user's litlab did "
 		       "not write or that changed since (copied, committed to a repository, or corrupt); "
@@ -541,11 +563,12 @@ static int verified(struct cache *c, const char *name, const char *file, size_t 
 }
 
 /* The folder and the secret: what records need. Reported once when they cannot be used. */
-static void open_records(struct cache *c, int fresh)
+static void open_records(struct cache *c, int fresh, int dry)
 {
 	const char *dir = getenv(CACHE_DIR_ENV);
 
 	memset(c, 0, sizeof *c);
+	c->dry = dry;
 	pthread_mutex_init(&c->lock, NULL);
 	pthread_cond_init(&c->decided, NULL);
 	pthread_cond_init(&c->wake, NULL);
@@ -554,7 +577,10 @@ static void open_records(struct cache *c, int fresh)
 	c->dir = xstrdup(c->named ? dir : CACHE_DIR_DEFAULT);
 	c->fresh = fresh;
 	c->root = fs_open_top(c->dir, c->named, 0, 0);
-	if (c->root < 0 && errno == ELOOP) {
+	if (c->root < 0 && errno == ELOOP && dry) {
+		c->dry_missed = 1;
+		c->unusable = 1;
+	} else if (c->root < 0 && errno == ELOOP) {
 		/* A link planted where .litlab goes: the cache is not used (nor written through it). */
 		complain("warning: cannot use the evidence cache '%s': %s; set " CACHE_DIR_ENV
 		       " to name a cache folder (results are not cached)",
@@ -562,7 +588,10 @@ static void open_records(struct cache *c, int fresh)
 		c->unusable = 1;
 	}
 	char *why = NULL;
-	if (!c->unusable && load_secret(c, &why) < 0) {
+	if (!c->unusable && load_secret(c, &why) < 0 && dry) {
+		c->dry_missed = 1;
+		c->unusable = 1;
+	} else if (why) {
 		complain("warning: cannot keep the evidence cache's secret: %s (results are not cached)", why);
 		c->unusable = 1;
 	}
@@ -578,14 +607,14 @@ int cache_exists(void)
 	return lstat(dir && *dir ? dir : CACHE_DIR_DEFAULT, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-void cache_init(struct cache *c, struct runner *r, int fresh)
+static void init(struct cache *c, struct runner *r, int fresh, int dry)
 {
 	const struct envinfo *env;
 	struct envinfo_memo memo = { memo_get_cb, memo_put_cb, c };
 	char bin[KEY_HEX + 1];
 	struct sha256_ctx ctx;
 
-	open_records(c, fresh);
+	open_records(c, fresh, dry);
 	/* The fields every key starts with, hashed once: litlab.h alone is 7 KB a block. */
 	sha256_init(&c->key_head);
 	key_num(&c->key_head, "format", CACHE_FORMAT);
@@ -593,7 +622,11 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	key_field(&c->key_head, "litlab.h", litlab_h, litlab_h_len);
 	index_load(c);
 	assume_isolation(c, r);
+	if (c->dry_missed)
+		return;
 	env = runner_env_memo(r, &memo);
+	if (c->dry_missed) /* the compiler's version was not remembered: no more of it asked for nothing */
+		return;
 	compiler_binary(c, env->compiler, bin);
 	sha256_init(&ctx);
 	key_str(&ctx, "compiler-path", env->compiler);
@@ -601,6 +634,16 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	key_str(&ctx, "compiler-binary", bin);
 	compiler_parts(c, r, env->compiler, &ctx);
 	key_finish(&ctx, c->toolchain);
+}
+
+void cache_init(struct cache *c, struct runner *r, int fresh)
+{
+	init(c, r, fresh, 0);
+}
+
+void cache_init_dry(struct cache *c, struct runner *r, int fresh)
+{
+	init(c, r, fresh, 1);
 }
 
 void cache_release(struct cache *c)
@@ -1032,7 +1075,9 @@ static void warn_corrupt(struct cache *c, const char *path, const char *why)
 	pthread_mutex_lock(&c->lock);
 	for (size_t i = 0; i < c->nwarned && !seen; i++)
 		seen = strcmp(c->warned[i], path) == 0;
-	if (!seen) {
+	if (!seen && hushed) {
+		hushed_said = 1; /* said by the lookup asked again */
+	} else if (!seen) {
 		c->warned = xreallocarray(c->warned, c->nwarned + 1, sizeof *c->warned);
 		c->warned[c->nwarned++] = xstrdup(path);
 		complain("warning: ignoring the corrupt cache record '%s' (%s); it will be rebuilt", path, why);
@@ -1518,7 +1563,7 @@ static int write_record(struct cache *c, const char *key, const char *text)
 
 int cache_open_records(struct cache *c, char **err)
 {
-	open_records(c, 0);
+	open_records(c, 0, 0);
 	if (!c->have_secret) {
 		*err = xasprintf("the evidence cache '%s' cannot keep records (the warning above says why)", c->dir);
 		return -1;
@@ -1911,6 +1956,10 @@ char *cache_memo_get(const struct cache *c, const char *kind, const char *id, si
 
 void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len)
 {
+	if (c->dry) {
+		c->dry_missed = 1;
+		return;
+	}
 	char *path = memo_rel(kind, id);
 	struct buf b = BUF_INIT;
 	int root = make_root(c), fd = root >= 0 ? fs_mkdirs(root, "memo", 0777) : -1;
