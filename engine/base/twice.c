@@ -1,5 +1,6 @@
 /* twice.c: work shared by two threads (twice.h). */
 #include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include "base/twice.h"
@@ -32,6 +33,16 @@ static void *helper_main(void *arg)
 	return NULL;
 }
 
+/* The CPUs this process may run on (taskset, cgroups' cpusets): two threads need two. */
+static int cpus_allowed(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		return CPU_COUNT(&set);
+	return (int)sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 /*
  * 1 if j waits for the helper (which takes it when it is done with the job
  * it runs, if any), 0 if it cannot: the caller does the work.
@@ -41,14 +52,14 @@ static int offer(struct twice_job *j, int may_share)
 	int ok = 0;
 
 	j->offered = 0;
-	if (!may_share || sysconf(_SC_NPROCESSORS_ONLN) < 2)
+	if (!may_share)
 		return 0;
 	pthread_mutex_lock(&lock);
 	if (helper == 0) {
 		pthread_t t;
 		pthread_attr_t a;
 		helper = -1;
-		if (pthread_attr_init(&a) == 0) {
+		if (cpus_allowed() > 1 && pthread_attr_init(&a) == 0) {
 			if (pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED) == 0 &&
 			    pthread_create(&t, &a, helper_main, NULL) == 0)
 				helper = 1;

@@ -20,9 +20,10 @@
 /*
  * Calls fn(ctx, i) once for every i in [0, n): on this thread from the
  * first item on, and on the helper from the last item back as well, when
- * may_share is set, n is at least min and the machine has more than one
- * CPU online. Returns when every call has returned. fn must be safe to run
- * on two threads at once for different i.
+ * may_share is set, n is at least min and the process may run on more
+ * than one CPU (read once, from its affinity: `taskset -c 0` keeps it to
+ * one). Returns when every call has returned. fn must be safe to run on
+ * two threads at once for different i.
  */
 void twice_for(size_t n, size_t min, int may_share, void (*fn)(void *ctx, size_t i), void *ctx);
 
@@ -35,10 +36,10 @@ struct twice_job {
 };
 
 /*
- * Offers fn(arg) to the helper (when may_share is set and the machine has
- * more than one CPU). twice_finish() returns once fn(arg) has run, exactly
- * once: on the helper, or on the caller if the helper had not begun it
- * (or it was not offered). j must stay in place until then.
+ * Offers fn(arg) to the helper (when may_share is set and the process may
+ * run on more than one CPU). twice_finish() returns once fn(arg) has run,
+ * exactly once: on the helper, or on the caller if the helper had not
+ * begun it (or it was not offered). j must stay in place until then.
  */
 void twice_start(struct twice_job *j, void (*fn)(void *arg), void *arg, int may_share);
 void twice_finish(struct twice_job *j);
