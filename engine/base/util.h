@@ -26,6 +26,22 @@
 #define NORETURN
 #endif
 
+/*
+ * 1 in a build with AddressSanitizer, whose leak check runs at exit: there,
+ * a command frees everything before it exits; elsewhere it may leave what
+ * it holds to the exit, which gives it back at once (git's UNLEAK).
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define LEAKS_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LEAKS_CHECKED 1
+#endif
+#endif
+#ifndef LEAKS_CHECKED
+#define LEAKS_CHECKED 0
+#endif
+
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);

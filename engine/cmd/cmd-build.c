@@ -13,6 +13,8 @@
 #include "cmd/receipts.h"
 #include "cmd/course_check.h"
 #include "base/fs.h"
+#include "base/keyhash.h"
+#include "base/twice.h"
 #include "render/ledger_model.h"
 #include "render/render.h"
 #include "render/sitedir.h"
@@ -217,41 +219,79 @@ static void site_release(struct site *s)
 	memset(s, 0, sizeof *s);
 }
 
+/*
+ * The pages of the site: one per lesson, then the index, the ledger and
+ * the receipts. Rendering reads the checked lessons and writes only its
+ * own page, so pages are rendered on two threads (twice.h).
+ */
+struct pages {
+	const struct course_check *cc;
+	const struct render_ctx *ctx;
+	struct buf *v; /* cc->n + 3 */
+};
+
+static void render_page(void *ctx, size_t i)
+{
+	struct pages *q = ctx;
+	const struct course_check *cc = q->cc;
+
+	if (i < cc->n) {
+		render_lesson(&q->v[i], q->ctx, cc->results, cc->n, i);
+	} else if (i == cc->n) {
+		render_index(&q->v[i], q->ctx, cc->results, cc->n);
+	} else if (i == cc->n + 1) {
+		struct ledger_model lm;
+		ledger_model_build(&lm, &q->ctx->run, cc->results, cc->n, &cc->rules.errors, NULL);
+		ledger_html(&q->v[i], q->ctx, &lm);
+		ledger_model_release(&lm);
+	} else {
+		render_receipts(&q->v[i], q->ctx, cc->results, cc->n);
+	}
+}
+
 /* Every page of the site, and style.css; each caption links to its receipt in r. */
 static void render_site(const struct course_check *cc, struct site *s, struct receipts *r)
 {
 	struct render_ctx ctx = { .run = runner_context(cc->have_runner ? &cc->runner : NULL),
 				  .course = render_course_title(cc->results, cc->n) };
-	struct buf page = BUF_INIT;
+	struct pages q = { cc, &ctx, xcalloc(cc->n + 3, sizeof *q.v) };
+	struct buf css = BUF_INIT;
 
 	receipts_make(r, cc->results, cc->n, &ctx.run);
 	ctx.receipts = r->v;
-
-	buf_add(&page, style_css, style_css_len);
-	site_add(s, xstrdup("style.css"), &page);
-	for (size_t i = 0; i < cc->n; i++) {
-		render_lesson(&page, &ctx, cc->results, cc->n, i);
-		site_add(s, render_page_name(cc->results[i].lesson->path), &page);
-	}
-	render_index(&page, &ctx, cc->results, cc->n);
-	site_add(s, xstrdup("index.html"), &page);
-	struct ledger_model lm;
-	ledger_model_build(&lm, &ctx.run, cc->results, cc->n, &cc->rules.errors, NULL);
-	ledger_html(&page, &ctx, &lm);
-	ledger_model_release(&lm);
-	site_add(s, xstrdup("audit.html"), &page);
-	render_receipts(&page, &ctx, cc->results, cc->n);
-	site_add(s, xstrdup(RENDER_RECEIPTS_PAGE), &page);
-	buf_release(&page);
+	twice_for(cc->n + 3, 2, 1, render_page, &q);
+	buf_add(&css, style_css, style_css_len);
+	site_add(s, xstrdup("style.css"), &css);
+	for (size_t i = 0; i < cc->n; i++)
+		site_add(s, render_page_name(cc->results[i].lesson->path), &q.v[i]);
+	site_add(s, xstrdup("index.html"), &q.v[cc->n]);
+	site_add(s, xstrdup("audit.html"), &q.v[cc->n + 1]);
+	site_add(s, xstrdup(RENDER_RECEIPTS_PAGE), &q.v[cc->n + 2]);
+	free(q.v);
 }
 
 /* receipts.json: the receipts r, with the hash of every file of s (written last: it names them all). */
+struct file_hashes {
+	const struct site *s;
+	char (*hex)[KEY_HEX + 1];
+};
+
+static void hash_file(void *ctx, size_t i)
+{
+	struct file_hashes *h = ctx;
+
+	key_sha256(h->s->v[i].data, h->s->v[i].len, h->hex[i]);
+}
+
 static void add_receipts(struct site *s, struct receipts *r)
 {
 	struct buf text = BUF_INIT;
+	struct file_hashes h = { s, xcalloc(s->n + 1, sizeof *h.hex) };
 
+	twice_for(s->n, 2, 1, hash_file, &h); /* a quarter of a megabyte of pages */
 	for (size_t i = 0; i < s->n; i++)
-		receipts_add_file(r, s->v[i].name, s->v[i].data, s->v[i].len);
+		receipts_add_hash(r, s->v[i].name, h.hex[i]);
+	free(h.hex);
 	char *t = receipts_text(r);
 	buf_adds(&text, t);
 	free(t);
@@ -682,7 +722,7 @@ static int cmd_build(int argc, char **argv)
 		diags_release(&warnings);
 		site_release(&site);
 	}
-	course_check_release(&cc);
+	course_check_release_at_exit(&cc);
 	place_release(&pl);
 	free(dir);
 	course_check_opts_release(&copts);

@@ -29,6 +29,7 @@
 #include "base/keyhash.h"
 #include "check/cite.h"
 #include "cmd/course_check.h"
+#include "base/twice.h"
 #include "cmd/progress.h"
 #include "render/report.h"
 #include "render/sarif.h"
@@ -146,16 +147,17 @@ static void print_diags(struct diags *d, const struct course_check_opts *opts, s
 }
 
 /*
- * After its blocks (and check_end(), cite_resolve()): the rules, then the
- * lesson's diagnostics not printed yet. The rule pass forks: the cache's
- * writer must be idle first.
+ * After its blocks (and check_end(), cite_resolve()): the rules (unless
+ * ruled: applied already, from their memo), then the lesson's diagnostics
+ * not printed yet. The rule pass forks: the cache's writer must be idle
+ * first.
  */
 static void finish_lesson(struct course_check *cc, size_t i, const struct course_check_opts *opts,
-			  struct progress *prog)
+			  struct progress *prog, int ruled)
 {
-	if (cc->have_cache)
+	if (cc->have_cache && !ruled)
 		cache_flush(&cc->cache);
-	if (!opts->no_rules && !opts->nshards)
+	if (!opts->no_rules && !opts->nshards && !ruled)
 		rules_apply(&cc->rules, &cc->results[i]);
 	print_diags(&cc->results[i].lesson->diags, opts, prog, 0);
 	check_summarize(&cc->results[i], &cc->sum);
@@ -265,6 +267,62 @@ static int finish_early(struct course_check *cc, size_t i, const struct course_c
 }
 
 /*
+ * The blocks whose evidence is looked up in the cache, and what was found.
+ * What the cache would say of a record is held back on both threads
+ * (cache_hush()): such a block is looked up again in course order, on this
+ * thread, where it is said as -j 1 says it.
+ */
+struct lookup {
+	size_t lesson, block;
+	int found, again;
+};
+
+struct lookups {
+	struct course_check *cc;
+	struct runner *r;
+	struct cache *cache;
+	struct lookup *v;
+};
+
+static void look_up(void *ctx, size_t n)
+{
+	struct lookups *q = ctx;
+
+	cache_hush(1);
+	q->v[n].found = check_block_cached(&q->cc->results[q->v[n].lesson], q->v[n].block, q->r, q->cache);
+	q->v[n].again = cache_hush(0) && !q->v[n].found;
+}
+
+/* Fewer lookups than this are not worth a second thread (the cache is shared by threads). */
+#define LOOKUPS_SHARED_MIN 8
+
+/*
+ * Lesson i's end, unless it was reported already, and its rules when their
+ * pass is remembered (no fork): each lesson's apart from the others'.
+ */
+struct ends {
+	struct course_check *cc;
+	const struct course_check_opts *opts;
+	const int *state;
+	int *ruled;
+};
+
+static void end_lesson(void *ctx, size_t i)
+{
+	struct ends *e = ctx;
+	struct lesson_result *lr = &e->cc->results[i];
+
+	if (e->state[i] == 0) {
+		check_end(lr);
+		cite_resolve(lr);
+		/* A memo the cache would warn of: not ruled here, so its warning comes in course order. */
+		cache_hush(1);
+		e->ruled[i] = !e->opts->no_rules && !e->opts->nshards && rules_apply_known(&e->cc->rules, lr);
+		cache_hush(0);
+	}
+}
+
+/*
  * Runs every block on nthreads threads, reporting each lesson as soon as
  * its blocks are done (the file's header says how), then finishes the
  * others in course order.
@@ -289,11 +347,13 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	}
 	p.jobs = xcalloc(p.njobs ? p.njobs : 1, sizeof *p.jobs);
 	/*
-	 * What the cache has is taken here, on this thread: a lookup costs a
-	 * tenth of a millisecond, less than handing it to a thread, and a run
-	 * with nothing changed starts none. The threads get what must run.
+	 * What the cache has is taken first, here and on one more thread (a
+	 * lookup costs a tenth of a millisecond: reading, verifying and parsing
+	 * a record): a run with nothing changed starts no pool. Then, in course
+	 * order, each block found is verified and the others go to the pool.
 	 */
-	size_t k = 0;
+	struct lookups q = { cc, r, cache, xcalloc(p.njobs ? p.njobs : 1, sizeof *q.v) };
+	size_t nlook = 0;
 	for (int alone = 0; alone < 2; alone++)
 		for (size_t i = 0; i < cc->n; i++)
 			for (size_t b = 0; b < cc->results[i].lesson->nblocks; b++) {
@@ -305,15 +365,25 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 					lr->blocks[b].elsewhere = 1;
 					continue;
 				}
-				if (check_block_cached(lr, b, r, cache)) {
-					check_block_verify(lr, b);
-					progress_block(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
-				} else {
-					p.jobs[k++] = (struct job){ i, b };
-					if (p.pending[i]++ == 0)
-						p.incomplete++;
-				}
+				q.v[nlook++] = (struct lookup){ i, b, 0, 0 };
 			}
+	twice_for(nlook, LOOKUPS_SHARED_MIN, nthreads > 1, look_up, &q);
+	size_t k = 0;
+	for (size_t n = 0; n < nlook; n++) {
+		size_t i = q.v[n].lesson, b = q.v[n].block;
+		struct lesson_result *lr = &cc->results[i];
+		if (q.v[n].again)
+			q.v[n].found = check_block_cached(lr, b, r, cache);
+		if (q.v[n].found) {
+			check_block_verify(lr, b);
+			progress_block(prog, lr->lesson, &lr->lesson->blocks[b], &lr->blocks[b]);
+		} else {
+			p.jobs[k++] = (struct job){ i, b };
+			if (p.pending[i]++ == 0)
+				p.incomplete++;
+		}
+	}
+	free(q.v);
 	p.njobs = k;
 	if (nthreads > k)
 		nthreads = k;
@@ -355,14 +425,12 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	free(p.pending);
 	free(threads);
 
-	for (size_t i = 0; i < cc->n; i++) {
-		if (state[i] == 0) {
-			check_end(&cc->results[i]);
-			cite_resolve(&cc->results[i]);
-		}
+	struct ends ends = { cc, opts, state, xcalloc(cc->n ? cc->n : 1, sizeof *ends.ruled) };
+	twice_for(cc->n, 2, 1, end_lesson, &ends);
+	for (size_t i = 0; i < cc->n; i++)
 		if (state[i] < 2)
-			finish_lesson(cc, i, opts, prog);
-	}
+			finish_lesson(cc, i, opts, prog, ends.ruled[i]);
+	free(ends.ruled);
 	free(state);
 }
 
@@ -387,6 +455,72 @@ static int compiler_path(char **err)
 	}
 	strvec_clear(&w);
 	return *err ? -1 : 0;
+}
+
+/* Gives back the runner and the cache. */
+static void release_tools(struct course_check *cc)
+{
+	if (cc->have_cache)
+		cache_release(&cc->cache);
+	cc->have_cache = 0;
+	if (cc->have_runner)
+		runner_release(&cc->runner);
+	cc->have_runner = 0;
+}
+
+/* The runner and the cache, for blocks that run (dry: cache_init_dry()); -1 with *err. */
+static int make_tools(struct course_check *cc, const struct course_check_opts *opts, int dry, char **err)
+{
+	if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
+		return -1;
+	cc->have_runner = 1;
+	cc->runner.sanitize = opts->sanitize;
+	cc->runner.repeat = opts->repeat;
+	if (dry)
+		cache_init_dry(&cc->cache, &cc->runner, opts->fresh);
+	else
+		cache_init(&cc->cache, &cc->runner, opts->fresh);
+	cc->have_cache = 1;
+	cc->cache.held = opts->held;
+	return 0;
+}
+
+/*
+ * make_tools(), offered to the helper thread (twice.h) while the lessons
+ * load, before it is known whether a block runs: only where evidence was
+ * kept before (the cache folder is there), and dry (cache_init_dry()):
+ * making them makes nothing on disk and says nothing. If no block runs,
+ * they are given back unused; if the dry cache stopped short (a memo to
+ * write, a warning to say), or the helper had not begun, they are made
+ * after loading, as without it.
+ */
+struct prep {
+	struct course_check *cc;
+	const struct course_check_opts *opts;
+	char *err;
+	int rc;
+};
+
+static void prepare(void *arg)
+{
+	struct prep *p = arg;
+
+	p->rc = make_tools(p->cc, p->opts, 1, &p->err);
+}
+
+/* Lesson i, read and parsed (or errs[i] set): lessons are parsed apart, on two threads. */
+struct loads {
+	struct course_check *cc;
+	int *errs; /* errno of each lesson that could not be read */
+};
+
+static void load_lesson(void *ctx, size_t i)
+{
+	struct loads *q = ctx;
+	struct lesson_result *lr = &q->cc->results[i];
+
+	lr->lesson = lesson_load(q->cc->paths.v[i]);
+	q->errs[i] = lr->lesson ? 0 : errno;
 }
 
 int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
@@ -414,10 +548,18 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 	int needs_cc = 0;
 	struct progress prog;
 	progress_init(&prog, 0, opts->progress, opts->color);
+	struct loads loads = { cc, xcalloc(cc->n ? cc->n : 1, sizeof *loads.errs) };
+	struct prep prep = { cc, opts, NULL, 0 };
+	struct twice_job pj;
+	twice_start(&pj, prepare, &prep, opts->jobs != 1 && cache_exists());
+	twice_for(cc->n, 2, opts->jobs != 1, load_lesson, &loads);
+	int early = twice_cancel(&pj); /* the helper made them, or never will */
 	for (size_t i = 0; i < cc->n; i++) {
-		struct lesson *l = cc->results[i].lesson = lesson_load(cc->paths.v[i]);
+		struct lesson *l = cc->results[i].lesson;
 		if (!l) {
-			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], lesson_strerror(errno));
+			*err = xasprintf("cannot read '%s': %s", cc->paths.v[i], lesson_strerror(loads.errs[i]));
+			free(loads.errs);
+			free(prep.err);
 			return -1;
 		}
 		for (size_t k = 0; k < l->nblocks; k++) {
@@ -427,17 +569,21 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 			prog.total++;
 		}
 	}
+	free(loads.errs);
 	course_lessons(cc);
-	if (needs_cc) {
-		if (compiler_path(err) < 0 || runner_init(&cc->runner, err) < 0)
-			return -1;
-		cc->have_runner = 1;
-		cc->runner.sanitize = opts->sanitize;
-		cc->runner.repeat = opts->repeat;
-		cache_init(&cc->cache, &cc->runner, opts->fresh);
-		cc->have_cache = 1;
-		cc->cache.held = opts->held;
+	if (early && needs_cc && prep.rc < 0) {
+		*err = prep.err;
+		return -1;
+	} else if (early && (!needs_cc || (prep.rc == 0 && cc->cache.dry_missed))) {
+		/* made for nothing, or stopped short: given back (writing nothing), its failure unsaid */
+		free(prep.err);
+		release_tools(cc);
+		early = 0;
+	} else if (early) {
+		cc->cache.dry = 0; /* adopted: as cache_init() makes it */
 	}
+	if (!early && needs_cc && make_tools(cc, opts, 0, err) < 0)
+		return -1;
 	if (!opts->no_rules) {
 		char **dirs;
 		size_t ndirs;
@@ -479,7 +625,7 @@ int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 			}
 			check_end(lr);
 			cite_resolve(lr);
-			finish_lesson(cc, i, opts, &prog);
+			finish_lesson(cc, i, opts, &prog, 0);
 		}
 	}
 	progress_clear(&prog);
@@ -547,13 +693,15 @@ void course_check_release(struct course_check *cc)
 	cc->results = NULL;
 	cc->n = 0;
 	course_paths_release(&cc->paths);
-	if (cc->have_cache)
-		cache_release(&cc->cache);
-	cc->have_cache = 0;
-	if (cc->have_runner)
-		runner_release(&cc->runner);
-	cc->have_runner = 0;
+	release_tools(cc);
 	ruleset_release(&cc->rules);
+}
+
+void course_check_release_at_exit(struct course_check *cc)
+{
+	if (!LEAKS_CHECKED)
+		cc->n = 0; /* the results stay, for the exit to give back */
+	course_check_release(cc);
 }
 
 int course_check_gate(const struct course_check *cc)

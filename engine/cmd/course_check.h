@@ -66,6 +66,12 @@ struct course_check {
 int course_check_run(struct course_check *cc, char *const *paths, size_t npaths,
 		     const struct course_check_opts *opts, char **err);
 void course_check_release(struct course_check *cc);
+/*
+ * course_check_release() for a command that exits next: the cache is
+ * finished as there (its writes and its index), but the lessons and their
+ * evidence, most of the memory, are left to the exit unless LEAKS_CHECKED.
+ */
+void course_check_release_at_exit(struct course_check *cc);
 
 /* The getopt_long entries of the options check, build and audit share. */
 #define COURSE_CHECK_RULE_OPTIONS                                                                       \

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/keyhash.h"
+#include "base/twice.h"
 #include "cmd/receipts.h"
 #include "run/cache.h"
 
@@ -84,15 +85,22 @@ json_t *receipts_claim(const struct block *b, const struct block_result *br)
 	return j;
 }
 
+/* The hash of a receipt that has neither evidence_sha256 nor receipt_sha256. */
+static void hash_bare(json_t *receipt, char out[KEY_HEX + 1])
+{
+	char *text = json_dumps(receipt, JSON_COMPACT | JSON_SORT_KEYS);
+
+	key_sha256(text ? text : "", text ? strlen(text) : 0, out);
+	free(text);
+}
+
 void receipts_block_hash(json_t *receipt, char out[KEY_HEX + 1])
 {
 	json_t *copy = json_copy(receipt);
 
 	json_object_del(copy, "evidence_sha256");
 	json_object_del(copy, "receipt_sha256");
-	char *text = json_dumps(copy, JSON_COMPACT | JSON_SORT_KEYS);
-	key_sha256(text ? text : "", text ? strlen(text) : 0, out);
-	free(text);
+	hash_bare(copy, out);
 	json_decref(copy);
 }
 
@@ -109,13 +117,34 @@ static json_t *block_receipt(const struct lesson *l, const struct block *b, cons
 	json_object_set_new(j, "lesson_sha256", json_string(r->lesson));
 	json_object_set_new(j, "code_sha256", json_string(r->code));
 	json_object_set_new(j, "claim", receipts_claim(b, br));
+	hash_bare(j, r->receipt); /* receipts_block_hash(), before the two fields it leaves out are set */
 	r->evidence[0] = '\0';
 	if ((br->ev.compiled || br->ev.executed) && cache_evidence_sha256(&br->ev, r->evidence) < 0)
 		r->evidence[0] = '\0';
 	json_object_set_new(j, "evidence_sha256", *r->evidence ? json_string(r->evidence) : json_null());
-	receipts_block_hash(j, r->receipt);
 	json_object_set_new(j, "receipt_sha256", json_string(r->receipt));
 	return j;
+}
+
+/* Lesson i's receipts: its blocks' (in r->v[i]) and their JSON (blocks[i]); lessons apart, on two threads. */
+struct lesson_receipts {
+	struct receipts *r;
+	const struct lesson_result *v;
+	json_t **blocks;
+	char (*hex)[KEY_HEX + 1]; /* each lesson's hash */
+};
+
+static void lesson_receipts(void *ctx, size_t i)
+{
+	struct lesson_receipts *q = ctx;
+	const struct lesson *l = q->v[i].lesson;
+
+	key_sha256(l->src, l->src_len, q->hex[i]);
+	q->r->v[i] = xcalloc(l->nblocks + 1, sizeof *q->r->v[i]);
+	q->blocks[i] = json_array();
+	for (size_t k = 0; k < l->nblocks; k++)
+		json_array_append_new(q->blocks[i],
+				      block_receipt(l, &l->blocks[k], &q->v[i].blocks[k], q->hex[i], &q->r->v[i][k]));
 }
 
 void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, const struct evidence_context *ctx)
@@ -125,21 +154,17 @@ void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, 
 	memset(r, 0, sizeof *r);
 	r->n = n;
 	r->v = xcalloc(n + 1, sizeof *r->v);
+	struct lesson_receipts q = { r, v, xcalloc(n + 1, sizeof *q.blocks), xcalloc(n + 1, sizeof *q.hex) };
+	twice_for(n, 2, 1, lesson_receipts, &q);
 	for (size_t i = 0; i < n; i++) {
-		const struct lesson *l = v[i].lesson;
-		char lesson_hex[KEY_HEX + 1];
-		key_sha256(l->src, l->src_len, lesson_hex);
-		r->v[i] = xcalloc(l->nblocks + 1, sizeof *r->v[i]);
-		json_t *blocks = json_array();
-		for (size_t k = 0; k < l->nblocks; k++)
-			json_array_append_new(
-				blocks, block_receipt(l, &l->blocks[k], &v[i].blocks[k], lesson_hex, &r->v[i][k]));
-		char *page = render_page_name(l->path);
-		json_array_append_new(lessons,
-				      json_pack("{s:o, s:s, s:s, s:n, s:o}", "path", str_or_null(l->path), "page", page,
-						"lesson_sha256", lesson_hex, "page_sha256", "blocks", blocks));
+		char *page = render_page_name(v[i].lesson->path);
+		json_array_append_new(lessons, json_pack("{s:o, s:s, s:s, s:n, s:o}", "path",
+							 str_or_null(v[i].lesson->path), "page", page, "lesson_sha256",
+							 q.hex[i], "page_sha256", "blocks", q.blocks[i]));
 		free(page);
 	}
+	free(q.blocks);
+	free(q.hex);
 	r->doc = json_pack("{s:i, s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "receipts", RECEIPTS_FORMAT, "litlab",
 			   LITLAB_VERSION, "algorithm", "sha256", "compiler", str_or_null(ctx ? ctx->cc : NULL),
 			   "compiler_version", str_or_null(ctx && ctx->env ? ctx->env->compiler_version : NULL),
@@ -147,13 +172,11 @@ void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, 
 			   json_object());
 }
 
-void receipts_add_file(struct receipts *r, const char *name, const void *data, size_t len)
+void receipts_add_hash(struct receipts *r, const char *name, const char hex[KEY_HEX + 1])
 {
-	char hex[KEY_HEX + 1];
 	size_t i;
 	json_t *l;
 
-	key_sha256(data, len, hex);
 	json_object_set_new(json_object_get(r->doc, "files"), name, json_string(hex));
 	json_array_foreach(json_object_get(r->doc, "lessons"), i,
 			   l) if (strcmp(json_string_value(json_object_get(l, "page")), name) == 0)

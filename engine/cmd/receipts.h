@@ -44,8 +44,8 @@ struct receipts {
 
 /* Makes the receipts of the checked lessons v[0..n), built by ctx's compiler. */
 void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, const struct evidence_context *ctx);
-/* Names a file of the site, with its hash: a lesson's page also as that lesson's page_sha256. */
-void receipts_add_file(struct receipts *r, const char *name, const void *data, size_t len);
+/* Names a file of the site with hex, the SHA-256 of its bytes: a lesson's page also as its page_sha256. */
+void receipts_add_hash(struct receipts *r, const char *name, const char hex[KEY_HEX + 1]);
 /* receipts.json's text (malloc'd, ends with a newline). */
 char *receipts_text(const struct receipts *r);
 void receipts_release(struct receipts *r);

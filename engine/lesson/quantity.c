@@ -40,6 +40,7 @@ struct text {
 	size_t n;
 	const struct quantity_spans *spans;
 	int table; /* the text is a table: a line break ends a clause, as a row ends */
+	int money; /* a currency sign or a word of money stands somewhere in the text (else no value is priced) */
 };
 
 static int is_digit(unsigned c)
@@ -835,8 +836,12 @@ static const char W_MODEL[] = "a parameter of a distribution a model is given: i
 static const char W_PRICE[] = "a price: money paid per unit of time, not a speed";
 static const char W_MONEY[] = "an amount of money";
 static const char W_SPREAD[] = "the spread of a measurement or a distribution, not its time";
-static const char W_RULE[] = "the name of a rule of thumb ('the five-minute rule')";
 static const char W_RETAIN[] = "how long data is kept: a retention period, a setting";
+static const char W_REST[] = "what a sleep or a timeout had left";
+static const char W_DEVICES[] = "a count of clocks, not of clock cycles";
+static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, not a measurement";
+static const char W_UNIT[] = "the unit of a value, not a figure";
+static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
 
 struct cue {
 	const char *word;
@@ -864,6 +869,7 @@ static const struct cue cues[] = {
 	{ "expir", SPEC, CF_PREFIX, 10, W_SLEEP },
 	{ "alarm", SPEC, CF_PREFIX, 10, W_SLEEP },
 	{ "watchdog", SPEC, 0, 10, W_SLEEP },
+	{ "remaining", SPEC, CF_TIME, 6, W_REST }, /* "it returns the remaining time, for example 1.2 seconds" */
 	{ "pause", SPEC, CF_PREFIX | CF_TIME, 4, W_SLEEP },
 	{ "suspend", SPEC, CF_PREFIX | CF_TIME, 10, W_SLEEP }, /* "suspends the calling thread for at least 2 seconds" */
 	{ "blocks", SPEC, CF_TIME | CF_BEFORE, 3, W_SLEEP },	/* "it blocks for up to 5 seconds" */
@@ -882,13 +888,14 @@ static const struct cue cues[] = {
 	{ "ticks", SPEC, 0, 4, W_INTERVAL },
 	{ "ticking", SPEC, 0, 4, W_INTERVAL },
 	{ "ticked", SPEC, 0, 4, W_INTERVAL },
+	{ "jiffy", SPEC, 0, 4, W_INTERVAL }, /* the kernel's tick: "giving a jiffy of 0.001 seconds" */
+	{ "jiffies", SPEC, 0, 4, W_INTERVAL },
 	{ "heartbeat", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "sampling", SPEC, 0, 8, W_INTERVAL },
 	{ "monitored", SPEC, 0, 4, W_INTERVAL },
 	{ "window", SPEC, CF_TIME, 3, W_INTERVAL },
 	{ "last", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL },
 	{ "next", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL }, /* "accessed in the next 30 seconds": a window */
-	{ "rule", SPEC, CF_TIME | CF_AFTER, 0, W_RULE },     /* "Gray's five minute rule", "a 7 minute rule" */
 	{ "ttl", SPEC, 0, 10, W_SLEEP },		     /* a time to live: an expiry */
 	{ "ttls", SPEC, 0, 10, W_SLEEP },
 	{ "time-to-live", SPEC, 0, 10, W_SLEEP },
@@ -931,6 +938,10 @@ static const struct cue cues[] = {
 	{ "daylight", SPEC, 0, 8, W_CLOCK },
 	{ "calendar", SPEC, 0, 8, W_CLOCK },
 	{ "o'clock", SPEC, 0, 0, W_CLOCK },
+	/* a clock convention: "the time in 24-hour notation", "the 12-hour format" */
+	{ "notation", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
+	{ "format", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
+	{ "representation", SPEC, CF_TIME | CF_AFTER, 0, W_CLOCK },
 	{ "am", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "pm", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
 	{ "since", SPEC, CF_AFTER | CF_TIME, 0, W_CLOCK },
@@ -960,6 +971,9 @@ static const struct cue cues[] = {
 	{ "passed", SPEC, 0, 3, W_INPUT },
 	{ "passing", SPEC, 0, 3, W_INPUT },
 	{ "budget", SPEC, 0, 4, W_INPUT },
+	{ "chose", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT }, /* "Here, I've chosen 30 seconds": a choice is an input */
+	{ "choos", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT },
+	{ "picked", SPEC, CF_TIME, 3, W_INPUT },
 	{ "sending", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT }, /* "if you're sending 40 positional updates per second" */
 	{ "send", SPEC, CF_TIME | CF_BEFORE, 0, W_INPUT },
 	{ "threshold", SPEC, CF_PREFIX, 6, W_INPUT },
@@ -970,13 +984,11 @@ static const struct cue cues[] = {
 	{ "acceptable", SPEC, 0, 6, W_INPUT },
 	{ "tolerable", SPEC, 0, 6, W_INPUT },
 	{ "aim", SPEC, 0, 6, W_INPUT },
-	{ "chose", SPEC, 0, 3, W_INPUT }, /* "Here, I've chosen 30 seconds": a value the author picked */
-	{ "chosen", SPEC, 0, 3, W_INPUT },
-	{ "choose", SPEC, 0, 3, W_INPUT },
 	/* limits, ranges, definitions */
 	{ "must", SPEC, 0, 5, W_LIMIT },
 	{ "limit", SPEC, CF_PREFIX | CF_TIME, 5, W_LIMIT },
 	{ "range", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_LIMIT },
+	{ "clamp", SPEC, CF_PREFIX | CF_TIME, 6, W_LIMIT }, /* "the value is clamped to the range ..." */
 	{ "valid", SPEC, 0, 6, W_LIMIT },
 	{ "invalid", SPEC, 0, 6, W_LIMIT },
 	{ "field", SPEC, CF_PREFIX, 6, W_LIMIT },
@@ -994,6 +1006,7 @@ static const struct cue cues[] = {
 	{ "equals", SPEC, CF_TIME, 2, W_LIMIT },
 	{ "equivalent", SPEC, CF_TIME, 4, W_LIMIT }, /* "this is equivalent to 5 minutes and 30 seconds" */
 	{ "return", SPEC, CF_TIME | CF_BEFORE, 3, W_LIMIT }, /* "a maximum return value of 2147483.647 seconds" */
+	{ "returns", SPEC, CF_TIME | CF_BEFORE, 0, W_LIMIT }, /* "difftime() returns 3600 seconds": its output, not its speed */
 	{ "priority", SPEC, CF_TIME, 4, W_SLICE }, /* "a high enough priority to get 400 milliseconds" */
 	{ "priorities", SPEC, CF_TIME, 4, W_SLICE },
 	{ "billionth", SPEC, CF_PREFIX, 4, W_LIMIT },
@@ -1082,6 +1095,7 @@ static const struct cue cues[] = {
 	{ "average", CLAIM, CF_TIME, 6, W_MEASURED },
 	{ "mean", CLAIM, CF_TIME, 4, W_MEASURED },
 	{ "percentile", CLAIM, CF_TIME, 6, W_MEASURED },
+	{ "typically", CLAIM, CF_BEFORE | CF_TIME, 1, W_MEASURED }, /* right before the value, a hedge: "(typically 10 ms)" */
 	{ "typical", CLAIM, CF_PREFIX | CF_TIME, 6, W_MEASURED },
 	{ "roughly", CLAIM, CF_BEFORE, 1, W_MEASURED },
 	{ "about", CLAIM, CF_BEFORE, 1, W_MEASURED },
@@ -1239,6 +1253,12 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 			return use >= 2 ? &margin_f : &margin_t;
 		}
 	}
+	/* "daylight saving time", "daylight savings": a name, no time saved */
+	if (!strncmp(buf, "saving", 6)) {
+		size_t pv;
+		if (prev_cword(s, w->start, &next, &pv) && !next.span && match_word_ci(s, next.start, "daylight") == next.end)
+			return NULL;
+	}
 	/* a compound decides by its last part when not by itself: "wall-time", "compile-time", "max-rss" */
 	for (size_t skip = 0, pass = 0; pass < 2; pass++) {
 	const char *word = buf + skip;
@@ -1314,7 +1334,12 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 		/* a factor's performance word is in its own clause: "run 2x faster, and cut costs by a factor of two" */
 		if (use == 4 && comma_between(s, w.end, p))
 			break;
-		const struct cue *c = cue_of(s, &w, use, 1, d, &at, &len);
+		/* a time's hedge looks past its own comma only: "the clock, typically 10 ms", not "With a 5 s
+		   timeout, the query returns in about 2 ms" */
+		if (use == 0 && found && d > hedge + 1 && comma_between(s, w.end, p))
+			break;
+		/* a hedge before a time is no word between: "wraps after about 72 minutes" */
+		const struct cue *c = cue_of(s, &w, use, 1, found && use == 0 ? d - hedge - 1 : d, &at, &len);
 		if (c && found) {
 			/* "sleep about 5 s", "mispredictions (about 15%)": a hedge yields to the word it follows
 			   ("large sizes (about 1.3x)": not to a size, which is what the figure is about) */
@@ -1331,8 +1356,9 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 			hedge = d;
 		}
 		/* only the word the hedge follows, or one a preposition or an article joins: "sleep for about 5 s",
-		   "wait for a ~100ms call" */
-		if (found && (d >= hedge + 3 || (d > hedge && (w.span || match_any(s, w.start,
+		   "wait for a ~100ms call"; a time's hedge yields to any word of its sentence that specifies it,
+		   unless a claim's word comes first ("the granularity of the clock, typically 10 ms") */
+		if (found && use != 0 && (d >= hedge + 3 || (d > hedge && (w.span || match_any(s, w.start,
 			(const char *const[]){ "for", "of", "in", "to", "at", "by", "a", "an", "the", NULL }, 1) != w.end))))
 			break;
 	}
@@ -2007,8 +2033,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			if ((num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
 										  "us", "usec", "usecs", "microseconds",
 										  "ms", "msec", "milliseconds", NULL }, 1)) ||
-			    int_limit(s, start, num.end))
-				decided(c, SPEC, start, e - start, W_BOUND); /* "999999999 ns", "2147483647 seconds" */
+			    int_limit(s, start, num.end) ||
+			    (start >= 2 && s->t[start - 1] == '^' && is_digit(s->t[start - 2])) ||
+			    (start >= 3 && s->t[start - 1] == '*' && s->t[start - 2] == '*' && is_digit(s->t[start - 3])))
+				/* "999999999 ns", "2147483647 seconds", "2^32 microseconds" (a power: a type's range) */
+				decided(c, SPEC, start, e - start, W_BOUND);
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
 			if (e == q + 1 && s->t[q] == 'h' && q == p) {
 				struct cword cw;
@@ -2960,25 +2989,17 @@ static int value_follows(const struct text *s, size_t p)
 	return 0;
 }
 
-/*
- * 1 if share q is "N% of the time" and a word of happening stands just
- * before it: "that will happen around 1% of the time" says how often an
- * event occurs, not what share of the run time something takes. *w is the word.
- */
-static int event_share(const struct text *s, const struct quantity *q, struct cword *w)
+/* 1 if one of the three words before p says that an event happens: "that will happen around 1% of the time". */
+static int happens_before(const struct text *s, size_t p)
 {
-	size_t p = q->start, prev, e = q->start + q->len;
+	static const char *const verbs[] = { "happen", "happens", "happened", "happening", "occur", "occurs",
+					     "occurred", "occurring", NULL };
+	struct cword w;
+	size_t prev;
 
-	if (q->kind != QUANTITY_SHARE || q->len < 8 || !match_word_ci(s, e - 8, "the time"))
-		return 0;
-	for (int d = 0; d < 4 && prev_cword(s, p, w, &prev); d++, p = prev) {
-		char buf[WORD_MAX + 1];
-		if (w->span)
-			return 0;
-		lower_copy(buf, s->t + w->start, w->end - w->start);
-		if (!strncmp(buf, "happen", 6) || !strncmp(buf, "occur", 5))
+	for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
 			return 1;
-	}
 	return 0;
 }
 
@@ -3189,6 +3210,11 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 			q->cls = QUANTITY_SPECIFIED;
 			q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 		}
+		/* "the two clocks", "two system clocks": clocks counted, not clock cycles, when no cost word decides */
+		if (q->len >= 6 && match_word_ci(s, q->start + q->len - 6, "clocks") == q->start + q->len) {
+			q->cls = QUANTITY_NOT_TIMING;
+			q->cue = q->start + q->len - 6, q->cue_len = 6, q->why = W_DEVICES;
+		}
 		/* "4.5 million cycles per sample": a sampling period */
 		if (per_sample(s, q, &w)) {
 			q->cls = QUANTITY_SPECIFIED;
@@ -3288,15 +3314,28 @@ static int argument_case(const struct text *s, struct quantity *q)
 {
 	static const char *const values[] = { "zero", "nonzero", "non-zero", "negative", "positive", "null", "0",
 					      "omitted", "unset", NULL };
-	struct cword w, first = { 0 }, second = { 0 };
+	struct cword w, first = { 0 }, second = { 0 }, words[6] = { { 0 } };
 	size_t p = q->start, prev;
 	int d = 0;
 
-	for (; d < 24 && prev_cword(s, p, &w, &prev); d++, p = prev)
+	for (; d < 24 && prev_cword(s, p, &w, &prev); d++, p = prev) {
 		second = first, first = w;
-	if (d < 2 || d == 24 || first.span || second.span || match_word_ci(s, first.start, "if") != first.end ||
-	    match_any(s, second.start, values, 1) != second.end)
+		memmove(words + 1, words, sizeof words - sizeof words[0]);
+		words[0] = w;
+	}
+	if (d < 2 || d == 24 || first.span || match_word_ci(s, first.start, "if") != first.end)
 		return 0;
+	if (second.span || match_any(s, second.start, values, 1) != second.end) {
+		/* "If `timeout` is NULL, ...", "If arg is zero, ...": the argument named, then "is" and its value */
+		int k;
+		for (k = 2; k < 5 && k + 1 < d; k++)
+			if (!words[k].span && match_word_ci(s, words[k].start, "is") == words[k].end)
+				break;
+		if (k == 5 || k + 1 >= d || words[k + 1].span ||
+		    match_any(s, words[k + 1].start, values, 1) != words[k + 1].end)
+			return 0;
+		second = words[k + 1];
+	}
 	q->cls = QUANTITY_SPECIFIED;
 	q->cue = first.start, q->cue_len = second.end - first.start, q->cue_span = 0, q->why = W_INPUT;
 	return 1;
@@ -3377,6 +3416,31 @@ static int threshold_clause(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/*
+ * 1 if a currency sign or the start of a word of money (is_money's words)
+ * stands anywhere in the text: one pass, so that a text without money
+ * looks for no price around each value.
+ */
+static int has_money(const struct text *s)
+{
+	static const char *const stems[] = { "dollar", "cent", "pric", "euro", NULL };
+
+	for (size_t i = 0; i < s->n; i++) {
+		unsigned c = to_lower(s->t[i]);
+		if (c == '$' || (c == 0xe2 && i + 2 < s->n && s->t[i + 1] == 0x82 && s->t[i + 2] == 0xac))
+			return 1;
+		if ((c == 'd' || c == 'c' || c == 'p' || c == 'e') && (i == 0 || !is_alpha(s->t[i - 1])))
+			for (int k = 0; stems[k]; k++) {
+				size_t j = 0;
+				while (stems[k][j] && i + j < s->n && to_lower(s->t[i + j]) == (unsigned)stems[k][j])
+					j++;
+				if (!stems[k][j])
+					return 1;
+			}
+	}
+	return 0;
+}
+
 /* 1 if w is money: a number glued to a currency sign ("$5", "2K$"), or a word for it ("dollars"). */
 static int is_money(const struct text *s, const struct cword *w)
 {
@@ -3404,7 +3468,7 @@ static int priced(const struct text *s, struct quantity *q)
 	struct cword w;
 	size_t p, next, at = 0, len = 0, dist = (size_t)-1, cue_dist = (size_t)-1;
 
-	if ((q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE) || q->span)
+	if ((q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE) || q->span || !s->money)
 		return 0;
 	if (q->start > 0 && (s->t[q->start - 1] == '$' ||
 			     (q->start >= 3 && !memcmp(s->t + q->start - 3, "\xe2\x82\xac", 3)))) {
@@ -3454,12 +3518,13 @@ static int condition_at(const struct text *s, struct quantity *q)
 	if (p >= s->n || s->t[p] != ',' || !prev_cword(s, q->start, &w, &prev) || w.span ||
 	    match_word_ci(s, w.start, "at") != w.end)
 		return 0;
-	/* the sentence opens on it, or a quotation does: 'The first one means "At 28.774 seconds, a read..."' */
+	/* the sentence opens on it, or a quotation, a parenthesis or a colon does: 'means "At 28.774 seconds, a read..."' */
 	p = w.start;
 	while (p > 0 && (s->t[p - 1] == ' ' || s->t[p - 1] == '*' || s->t[p - 1] == '_'))
 		p--;
 	if (prev_cword(s, w.start, &w2, &prev) &&
-	    !(p > 0 && (s->t[p - 1] == '"' || s->t[p - 1] == '(' || (p >= 3 && !memcmp(s->t + p - 3, "\xe2\x80\x9c", 3)))))
+	    !(p > 0 && (s->t[p - 1] == '"' || s->t[p - 1] == '(' || s->t[p - 1] == ':' ||
+			(p >= 3 && !memcmp(s->t + p - 3, "\xe2\x80\x9c", 3)))))
 		return 0;
 	q->cls = QUANTITY_SPECIFIED;
 	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INPUT;
@@ -3683,17 +3748,317 @@ static int calendar_run(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/* ---- C-reference prose: what makes a value an input or a definition (issue 13, fifth round) ---- */
+
+/* A word that only hedges the value right after it: "about 5 s", "typically 10 ms". */
+static int is_hedge(const struct text *s, size_t a, size_t b)
+{
+	static const char *const hedges[] = { "about", "around", "approximately", "roughly", "nearly", "almost",
+					      "typically", "~", NULL };
+
+	return b > a && match_any(s, a, hedges, 1) == b;
+}
+
+/* 1 if q is a claim that only a hedge right before it decided ("to around 35 minutes"). */
+static int hedge_claim(const struct text *s, const struct quantity *q)
+{
+	return q->cls == QUANTITY_CLAIM && q->why == W_MEASURED && !q->cue_span && q->cue + q->cue_len <= q->start &&
+	       is_hedge(s, q->cue, q->cue + q->cue_len) && skip_space(s, q->cue + q->cue_len) == q->start;
+}
+
+/* Words that join a value to the one it continues: a list, a range, a restatement, and a hedge. */
+static const char *const list_words[] = { "to", "and", "or", "through", "respectively", "about", "around",
+					  "approximately", "roughly", "nearly", "~", NULL };
+
+/* A byte that may stand between two values of one list: a space, a comma, an opening parenthesis, a sign. */
+static int list_byte(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == ',' || c == '(' || c == '+' || c == '-' || c == '\\';
+}
+
+/*
+ * 1 if [a, b) only joins a value to the one before it, as in "(-0.5s,
+ * +0.5s)", "1 microsecond to around 35 minutes", "2147 seconds, about 36
+ * minutes": list bytes and list words, at most 32 bytes.
+ */
+static int continues(const struct text *s, size_t a, size_t b)
+{
+	size_t e;
+
+	if (b < a || b - a > 32)
+		return 0;
+	while (a < b) {
+		if (list_byte(s->t[a]))
+			a++;
+		else if ((e = match_any(s, a, list_words, 1)) && e <= b)
+			a = e;
+		else
+			return 0;
+	}
+	return 1;
+}
+
+/* 1 if an apposition ends at p: the text's end, or . , ; : ) after spaces. */
+static int apposition_end(const struct text *s, size_t p)
+{
+	p = skip_space(s, p);
+	return p >= s->n || strchr(".,;:)", s->t[p]) != NULL;
+}
+
+/*
+ * Where the list of bare numbers that the value at p ends starts: "0.01,
+ * 0.004, or 0.001 seconds" (and "respectively," before it), "950,000 (0.95
+ * seconds)", "the range 0 to 999,999,999 nanoseconds". p when no bare
+ * number stands right before the value. At most 12 steps back: bounded.
+ */
+static size_t list_head(const struct text *s, size_t p)
+{
+	size_t from = p, q = p, b;
+	struct cword w;
+	int numbers = 0;
+
+	for (int k = 0; k < 12 && q > 0; k++) {
+		while (q > 0 && list_byte(s->t[q - 1]))
+			q--;
+		/* "300 (i.e., 5 minutes)": a restatement's marker */
+		if (q >= 4 && (!memcmp(s->t + q - 4, "i.e.", 4) || !memcmp(s->t + q - 4, "e.g.", 4)) &&
+		    !word_char_before(s, q - 4)) {
+			q -= 4;
+			continue;
+		}
+		if (q > 0 && is_digit(s->t[q - 1])) {
+			for (b = q; b > 0 && (is_digit(s->t[b - 1]) ||
+					      ((s->t[b - 1] == ',' || s->t[b - 1] == '.') && b >= 2 && is_digit(s->t[b - 2])));
+			     b--)
+				;
+			if (word_char_before(s, b) || (b > 0 && s->t[b - 1] == '.'))
+				break; /* "i386", "INT_MAX", "v1.2": no bare number */
+			from = q = b;
+			numbers++;
+			continue;
+		}
+		if (q > 0 && prev_cword(s, q, &w, &b) && !w.span && w.end == q && match_any(s, w.start, list_words, 1) == q) {
+			if (numbers)
+				from = w.start;
+			q = w.start;
+			continue;
+		}
+		break;
+	}
+	return numbers ? from : p;
+}
+
+/*
+ * A time, rate or cycle count that nothing decided, or only a hedge, and
+ * that ends a list of bare numbers ("a jiffies value of, respectively,
+ * 0.01, 0.004, or 0.001 seconds") or restates one ("The default value is
+ * 1,000,000 (1 second)"): the words around the list's first number decide.
+ * 1 if they did.
+ */
+static int list_decides(const struct text *s, struct quantity *q, int use)
+{
+	struct found_cue f;
+	size_t from;
+
+	if (q->span || (q->cls != QUANTITY_UNSURE && !hedge_claim(s, q)))
+		return 0;
+	if ((from = list_head(s, q->start)) == q->start || !nearest_cue(s, from, q->start + q->len, use, &f))
+		return 0;
+	if (q->cls != QUANTITY_UNSURE && f.cue->cls != SPEC)
+		return 0;
+	q->cls = (enum quantity_class)f.cue->cls;
+	set_cue(q, &f);
+	return 1;
+}
+
+/*
+ * A time value nothing decided, in a sentence that states a requirement
+ * ("delta must be less than or equal to ... (respectively 2145 and -2145
+ * seconds)", the standard's "shall"): a limit. Looks back at most 40 words,
+ * within the sentence. 1 if it is one.
+ */
+static int requirement(const struct text *s, struct quantity *q)
+{
+	static const char *const words[] = { "must", "shall", NULL };
+	struct cword w;
+	size_t p = q->start, prev;
+
+	if (q->cls != QUANTITY_UNSURE || q->span || q->kind != QUANTITY_TIME)
+		return 0;
+	for (int d = 0; d < 40 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (!w.span && match_any(s, w.start, words, 1) == w.end) {
+			q->cls = QUANTITY_SPECIFIED;
+			q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_REQUIRE;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * "interpreted as a nanosecond value", "a millisecond timestamp": a unit
+ * named, with no number, as the unit of a value gives no figure; and "the
+ * 24-hour time", "12-hour time" name a clock convention. 1 if q is one.
+ */
+static int unit_of_value(const struct text *s, struct quantity *q)
+{
+	static const char *const nouns[] = { "value", "values", "field", "fields", "count", "counts", "counter",
+					     "counters", "timestamp", "timestamps", "resolution", "granularity",
+					     "precision", "unit", "units", "boundary", "boundaries", "clock", "clocks",
+					     "timer", "timers", NULL };
+	struct cword w;
+
+	if (q->kind == QUANTITY_TIME && !q->span && (match_lit(s, q->start, "12") || match_lit(s, q->start, "24")) &&
+	    (match_word_ci(s, q->start + 2, "-hour") == q->start + q->len ||
+	     match_word_ci(s, skip_space(s, q->start + 2), "hour") == q->start + q->len) &&
+	    word_after(s, q->start + q->len, &w) && !w.span && match_word_ci(s, w.start, "time") == w.end) {
+		/* "the 24-hour time", "12-hour time": a clock convention */
+		q->cls = QUANTITY_SPECIFIED;
+		q->cue = q->start, q->cue_len = w.end - q->start, q->cue_span = 0, q->why = W_CLOCK;
+		return 1;
+	}
+	if (q->kind != QUANTITY_TIME || q->span ||
+	    !(match_word_ci(s, q->start, "a") || match_word_ci(s, q->start, "an")) ||
+	    !word_after(s, q->start + q->len, &w) || w.span || match_any(s, w.start, nouns, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_UNIT;
+	return 1;
+}
+
+/* "Gray's five minute rule", "the 100 ms rule": a duration that names a rule or a law is a name. 1 if q is one. */
+static int rule_name(const struct text *s, struct quantity *q)
+{
+	static const char *const nouns[] = { "rule", "rules", "law", "laws", "principle", NULL };
+	struct cword w;
+
+	if (q->kind != QUANTITY_TIME || q->span || !word_after(s, q->start + q->len, &w) || w.span ||
+	    match_any(s, w.start, nouns, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_NOT_TIMING;
+	q->cue = q->start, q->cue_len = w.end - q->start, q->cue_span = 0, q->why = W_NAME;
+	return 1;
+}
+
+/*
+ * "suspends the thread for the given duration, here 1.5 seconds": a noun of
+ * running that a word of input qualifies (given, requested, specified,
+ * supplied) names an argument. 1 if q's cue is one.
+ */
+static int given_noun(const struct text *s, struct quantity *q)
+{
+	static const char *const inputs[] = { "given", "requested", "specified", "supplied", "desired", "chosen",
+					      NULL };
+	struct cword w;
+	size_t prev;
+
+	if (q->cls != QUANTITY_CLAIM || q->why != W_RUN || q->cue_span || !q->cue_len ||
+	    !prev_cword(s, q->cue, &w, &prev) || w.span || match_any(s, w.start, inputs, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue_len = q->cue + q->cue_len - w.start, q->cue = w.start, q->why = W_INPUT;
+	return 1;
+}
+
+/*
+ * "each receive half of the CPU cycles", "5% of the CPU time is reserved
+ * for ...": a share of the CPU that something receives, or that is
+ * allocated, reserved or guaranteed, is a scheduler's policy, not a
+ * measurement. Looks at the three words before the value and after it.
+ * 1 if q is one.
+ */
+static int allotted(const struct text *s, struct quantity *q)
+{
+	static const char *const verbs[] = { "receive", "receives", "received", "receiving", "allocate", "allocates",
+					     "allocated", "allot", "allots", "allotted", "reserve", "reserves",
+					     "reserved", "grant", "grants", "granted", "guarantee", "guarantees",
+					     "guaranteed", "entitled", "assigned", NULL };
+	struct cword w;
+	size_t p, next;
+	int d;
+
+	if (q->span || (q->cls != QUANTITY_CLAIM && q->cls != QUANTITY_UNSURE) ||
+	    (q->kind != QUANTITY_SHARE && !(q->kind == QUANTITY_SPEEDUP && s->t[q->start + q->len - 1] == '%')))
+		return 0;
+	for (d = 0, p = q->start; d < 3 && prev_cword(s, p, &w, &next); d++, p = next)
+		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
+			goto found;
+	for (d = 0, p = q->start + q->len; d < 3 && next_cword(s, p, &w, &next); d++, p = next)
+		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
+			goto found;
+	return 0;
+found:
+	q->cls = QUANTITY_SPECIFIED;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_ALLOT;
+	return 1;
+}
+
+/*
+ * The value of a time quantity "1,000,000 microseconds", "1 second", "2.5
+ * ms" in seconds; 0 when it is no such plain figure (a range, a number
+ * word, a compound).
+ */
+static int seconds_of(const struct text *s, const struct quantity *q, double *v, double *scale)
+{
+	static const struct {
+		const char *unit;
+		double scale;
+	} units[] = { { "ns", 1e-9 },	      { "nsec", 1e-9 },	       { "nanosecond", 1e-9 }, { "nanoseconds", 1e-9 },
+		      { "us", 1e-6 },	      { "usec", 1e-6 },	       { "microsecond", 1e-6 }, { "microseconds", 1e-6 },
+		      { "ms", 1e-3 },	      { "msec", 1e-3 },	       { "millisecond", 1e-3 }, { "milliseconds", 1e-3 },
+		      { "s", 1 },	      { "sec", 1 },	       { "secs", 1 },		{ "second", 1 },
+		      { "seconds", 1 },	      { "min", 60 },	       { "mins", 60 },		{ "minute", 60 },
+		      { "minutes", 60 },      { "h", 3600 },	       { "hr", 3600 },		{ "hour", 3600 },
+		      { "hours", 3600 } };
+	size_t p = q->start, e = q->start + q->len;
+	double x = 0, frac = 0.1;
+
+	if (p >= e || !is_digit(s->t[p]))
+		return 0;
+	for (; p < e && (is_digit(s->t[p]) || (s->t[p] == ',' && p + 1 < e && is_digit(s->t[p + 1]))); p++)
+		if (s->t[p] != ',')
+			x = x * 10 + (s->t[p] - '0');
+	if (p + 1 < e && s->t[p] == '.' && is_digit(s->t[p + 1]))
+		for (p++; p < e && is_digit(s->t[p]); p++, frac /= 10)
+			x += (s->t[p] - '0') * frac;
+	p = skip_space(s, p);
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		if (match_word_(s, p, units[i].unit, 0) == e) {
+			*v = x * units[i].scale;
+			*scale = units[i].scale;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * 1 if a and b are one duration in two units ("1,000,000 microseconds, or 1
+ * second"): equal within 2%, their units not the same ("5 sec, 5 sec" is a list).
+ */
+static int same_duration(const struct text *s, const struct quantity *a, const struct quantity *b)
+{
+	double x, y, xs, ys;
+
+	return seconds_of(s, a, &x, &xs) && seconds_of(s, b, &y, &ys) && x > 0 && y > 0 && xs != ys &&
+	       (x > y ? x - y : y - x) <= 0.02 * (x > y ? x : y);
+}
+
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
 	struct found_cue f;
-	struct cword w;
 
 	if (c->calendar)
 		return calendar_run(s, q);
 	if (!classify_(s, tb, q, c))
 		return 0;
+	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) ||
+	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && threshold_clause(s, q)) ||
+	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
+	     list_decides(s, q, c->use)) || requirement(s, q))
+		return 1;
 	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
 	    specified_in_sentence(s, q))
 		return 1;
@@ -3709,7 +4074,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && restated_symbol(s, q))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && q->kind == QUANTITY_TIME && !q->span &&
-	    (retention(s, q) || threshold_clause(s, q)))
+	    retention(s, q))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !s->table && priced(s, q))
 		return 1;
@@ -3739,13 +4104,14 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		q->why = W_THRESHOLD;
 		return 1;
 	}
-	if (event_share(s, q, &w)) {
-		q->cls = QUANTITY_NOT_TIMING;
-		q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_OCCURS;
-	} else if (q->kind == QUANTITY_SHARE && c->cls == UNDECIDED && value_follows(s, q->start + q->len)) {
-		/* "17% of the time the latency was one cycle" */
+	if (q->kind == QUANTITY_SHARE && value_follows(s, q->start + q->len)) {
+		/* "17% of the time the latency was one cycle", "99% of the time with a mean of 10ms" */
 		q->cls = QUANTITY_NOT_TIMING;
 		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_OCCURS;
+	} else if (q->kind == QUANTITY_SHARE && happens_before(s, q->start)) {
+		/* "that will happen around 1% of the time": how often an event happens, a probability */
+		q->cls = QUANTITY_NOT_TIMING;
+		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_BRANCH;
 	} else if (q->why == W_SHARE && match_lit(s, q->start, "100%") &&
 		   (q->len == 4 || space_at(s, q->start + 4))) {
 		/* "Retiring at 100%", "100% machine utilization" */
@@ -3947,14 +4313,6 @@ static int sum_joins(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
-/* 1 if [at, at + len) is a hedge: "about", "around", "roughly", "approximately", "~". */
-static int hedge_at(const struct text *s, size_t at, size_t len)
-{
-	static const char *const hedges[] = { "about", "around", "roughly", "approximately", NULL };
-
-	return (len == 1 && s->t[at] == '~') || match_any(s, at, hedges, 1) == at + len;
-}
-
 /*
  * The first word of the sentence holding p, at most `most` words back; 0
  * if it is farther. *stop is where the sentence before it ends (or 0).
@@ -4001,7 +4359,7 @@ static int parallel_sentences(const struct text *s, size_t a, size_t b)
 size_t quantity_find(const char *text, size_t len, const struct quantity_spans *spans, struct quantity *out,
 		     size_t max)
 {
-	struct text s = { (const unsigned char *)text, len, spans, 0 };
+	struct text s = { (const unsigned char *)text, len, spans, 0, 0 };
 	struct table tb;
 	struct cand c;
 	size_t count = 0, p = 0, end, skip, step, start, idx, no_close = 0;
@@ -4013,6 +4371,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	unsigned cp;
 	const char *span;
 
+	s.money = has_money(&s);
 	table_setup(&s, &tb);
 	if (tb.pipe) {
 		tb.header = 0;
@@ -4131,10 +4490,19 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		if (kept && count && count <= max && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
 		    out[count - 1].kind == q.kind && !q.span &&
 		    (out[count - 1].cls == QUANTITY_NOT_TIMING || out[count - 1].cls == QUANTITY_SPECIFIED) &&
-		    (q.why == W_NONE || (q.why == W_MEASURED && !q.cue_span && hedge_at(&s, q.cue, q.cue_len))) &&
+		    (q.why == W_NONE || (q.why == W_MEASURED && !q.cue_span && is_hedge(&s, q.cue, q.cue + q.cue_len))) &&
 		    parallel_sentences(&s, out[count - 1].start, q.start)) {
 			/* "With N=1, that'll happen around 1% of the time. With N=10, around 10% of the time.": a
 			   sentence that repeats the frame of the one before, and no word of its own decides, continues it */
+			q.cls = out[count - 1].cls;
+			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
+			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+		}
+		if (kept && count && count <= max && out[count - 1].kind == q.kind && out[count - 1].cls == QUANTITY_SPECIFIED &&
+		    (q.cls == QUANTITY_UNSURE || (hedge_claim(&s, &q) && apposition_end(&s, q.start + q.len))) &&
+		    continues(&s, out[count - 1].start + out[count - 1].len, q.start)) {
+			/* "(-0.5s, +0.5s)", "1 microsecond to around 35 minutes": a list, a range or a restatement
+			   of a specified value is specified too */
 			q.cls = out[count - 1].cls;
 			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
 			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
@@ -4151,6 +4519,29 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				q.cls = QUANTITY_CLAIM;
 				q.cue = out[count - 1].start, q.cue_len = out[count - 1].len, q.cue_span = 0;
 				q.why = W_SIBLING;
+			}
+		}
+		if (kept && count && count <= max && q.kind == QUANTITY_TIME && out[count - 1].kind == QUANTITY_TIME &&
+		    q.cls == QUANTITY_UNSURE && out[count - 1].cls == QUANTITY_UNSURE && !q.span && !out[count - 1].span &&
+		    continues(&s, out[count - 1].start + out[count - 1].len, q.start) && same_duration(&s, &out[count - 1], &q)) {
+			/* "1,000,000 microseconds, or 1 second": one duration in two units, a conversion */
+			struct quantity *a = &out[count - 1];
+			q.cls = a->cls = QUANTITY_SPECIFIED;
+			q.cue = a->cue = a->start, q.cue_len = a->cue_len = start + q.len - a->start;
+			q.cue_span = a->cue_span = 0, q.why = a->why = W_LIMIT;
+		}
+		if (kept && count && count <= max && out[count - 1].why == W_ALLOT && q.cls == QUANTITY_CLAIM &&
+		    (q.why == W_SHARE || (!q.cue_span && ((q.cue >= q.start && q.cue < q.start + q.len) ||
+						     (q.cue >= out[count - 1].start &&
+						      q.cue < out[count - 1].start + out[count - 1].len))))) {
+			/* decided by its own words or the allocated share's, by no word of its own clause */
+			/* "will receive 50% of the CPU cycles, rather than just 9% of the cycles": one allocation */
+			size_t i = out[count - 1].start + out[count - 1].len;
+			while (i < start && !stops_clause(&s, i))
+				i++;
+			if (i == start) {
+				q.cls = QUANTITY_SPECIFIED;
+				q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len, q.cue_span = 0, q.why = W_ALLOT;
 			}
 		}
 		if (first_end && first_end != count + 1)

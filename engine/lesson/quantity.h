@@ -112,7 +112,33 @@
  * is a setting. The far end of a range or a conversion nothing decides is
  * what its first end is ("from 20s to 40s"). A hedge ("about", "~") right
  * before the value yields to the word before it when that word names a
- * specified duration or a branch ("sleep for about 5 s").
+ * specified duration or a branch ("sleep for about 5 s"); before a time
+ * value, any word of its sentence that specifies it does, unless a word of
+ * running or cost comes first or a comma other than the hedge's own stands
+ * between ("wraps after about 72 minutes", "the granularity of the clock,
+ * typically 10 ms"; not "With a 5 s timeout, the query returns in about 2
+ * ms").
+ *
+ * A value that continues another (fifth round) is decided by the words
+ * before the first value of its list, range or restatement ("the range 0 to
+ * 999,999,999 ns", "of, respectively, 0.01, 0.004, or 0.001 seconds",
+ * "1,000,000 (1 second)"), or takes the class of a specified value before it
+ * ("(-0.5s, +0.5s)", "1 microsecond to around 35 minutes"); one duration in
+ * two units side by side is a conversion ("1,000,000 microseconds, or 1
+ * second"). A time nothing near decides, in a sentence with "must" or
+ * "shall", is a limit; "returns 3600 seconds" an output; "2^32 us" a type's
+ * range; "the given duration, 1.5 seconds" an argument; "a nanosecond value"
+ * a unit; "24-hour time" a convention. A share of the CPU that something
+ * receives, or that is reserved, allocated or guaranteed, is a policy, and so
+ * are the shares listed after it in its sentence. "N clocks" that no word of
+ * cost decides counts clocks, not clock cycles. "300 (i.e., 5 minutes)" is
+ * a restatement; "If ARG is zero, ..." opens on an argument's value; "the
+ * remaining time" is what a sleep had left. Any share of the time followed
+ * in its clause by a time value says how often that value occurs, one that
+ * "happens" or "occurs" is a probability; a time after "longer than" or
+ * "exceeds" in a condition is a threshold whatever word of running is near;
+ * "At N seconds," opening a quotation or after a colon is a moment; "the
+ * five minute rule" a name; "I've chosen 30 seconds" an input.
  *
  * The class is decided by the nearest deciding word in the same sentence
  * (up to ten words before the value or eight after it; a code span counts

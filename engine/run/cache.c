@@ -39,14 +39,15 @@ struct cache_file {
 	char *path;
 	int ok;	  /* it could be read, and digest is its hash */
 	int used; /* in the index: this run asked for it or added it, so it is written first */
+	int pending; /* an answer of deps_unchanged() that a thread is working out */
 	char digest[KEY_HEX + 1];
 };
 
 /*
  * The table of files hashed in this run: open addressing on an FNV-1a hash
  * of the path. It also holds folders ("\n" and the path: the digest of its
- * names) and the answers of deps_unchanged() ("\t" and the digests), keys
- * no path starts with.
+ * names) and the answers of deps_unchanged() ("\t" or "\v" and a digest),
+ * keys no path starts with.
  */
 static size_t path_hash(const char *s)
 {
@@ -182,7 +183,7 @@ static void index_save(struct cache *c)
 	struct buf b = BUF_INIT;
 	size_t kept = 0;
 
-	if (!c->known_changed)
+	if (!c->known_changed || c->dry)
 		return;
 	for (int used = 1; used >= 0; used--)
 		for (size_t i = 0; i < c->known_alloc && kept < INDEX_MAX; i++) {
@@ -364,6 +365,10 @@ static void assume_isolation(struct cache *c, struct runner *r)
 		return;
 	}
 	free(known);
+	if (c->dry) { /* the probe, and its memo, only for a block that runs */
+		c->dry_missed = 1;
+		return;
+	}
 	runner_set_isolation(r, sandbox_isolation());
 	cache_memo_put(c, "isolation", c->fingerprint, r->isolation, strlen(r->isolation));
 }
@@ -424,7 +429,7 @@ static int load_secret(struct cache *c, char **why)
 		return -1;
 	}
 	/* The user's own folders: links on the way are followed, as a shell would. */
-	dfd = fs_open_top(dir, 1, 1, 0700);
+	dfd = fs_open_top(dir, 1, !c->dry, 0700);
 	if (dfd < 0) {
 		*why = xasprintf("cannot make '%s': %s", dir, fs_strerror(errno));
 		free(dir);
@@ -438,7 +443,7 @@ static int load_secret(struct cache *c, char **why)
 		free(dir);
 		return -1;
 	}
-	if (fs_read(dfd, SECRET_FILE, 64, &data, &len) < 0 && errno == ENOENT) {
+	if (fs_read(dfd, SECRET_FILE, 64, &data, &len) < 0 && errno == ENOENT && !c->dry) {
 		/* Made whole beside its place, then linked there: one of two litlabs starting at once wins. */
 		unsigned char fresh_secret[sizeof c->secret];
 		int fd = fs_temp(dfd, SECRET_FILE, &tmp);
@@ -500,6 +505,18 @@ static char *signed_text(const struct cache *c, const char *name, const char *te
 	return buf_detach(&b, out_len);
 }
 
+/* cache_hush(): this thread's warnings of records are held back (and whether one was). */
+static _Thread_local int hushed, hushed_said;
+
+int cache_hush(int on)
+{
+	int said = hushed_said;
+
+	hushed = on;
+	hushed_said = 0;
+	return said;
+}
+
 /*
  * The text of a file read from under name, if this user's litlab signed it:
  * *body and *body_len then point into file. 0 otherwise (reported once).
@@ -529,6 +546,12 @@ static int verified(struct cache *c, const char *name, const char *file, size_t 
 	if (signed_here(c, name, file, len, body, body_len))
 		return 1;
 	pthread_mutex_lock(&c->lock);
+	if (c->dry || hushed) { /* not said, nor taken as said: said later, if it is still to say */
+		c->dry_missed |= c->dry;
+		hushed_said |= hushed && !c->foreign_warned;
+		pthread_mutex_unlock(&c->lock);
+		return 0;
+	}
 	if (!c->foreign_warned)
 		complain("warning: ignoring the cache record '%s/%s', and any other that this user's litlab did "
 		       "not write or that changed since (copied, committed to a repository, or corrupt); "
@@ -540,19 +563,24 @@ static int verified(struct cache *c, const char *name, const char *file, size_t 
 }
 
 /* The folder and the secret: what records need. Reported once when they cannot be used. */
-static void open_records(struct cache *c, int fresh)
+static void open_records(struct cache *c, int fresh, int dry)
 {
 	const char *dir = getenv(CACHE_DIR_ENV);
 
 	memset(c, 0, sizeof *c);
+	c->dry = dry;
 	pthread_mutex_init(&c->lock, NULL);
+	pthread_cond_init(&c->decided, NULL);
 	pthread_cond_init(&c->wake, NULL);
 	pthread_cond_init(&c->idle, NULL);
 	c->named = dir && *dir;
 	c->dir = xstrdup(c->named ? dir : CACHE_DIR_DEFAULT);
 	c->fresh = fresh;
 	c->root = fs_open_top(c->dir, c->named, 0, 0);
-	if (c->root < 0 && errno == ELOOP) {
+	if (c->root < 0 && errno == ELOOP && dry) {
+		c->dry_missed = 1;
+		c->unusable = 1;
+	} else if (c->root < 0 && errno == ELOOP) {
 		/* A link planted where .litlab goes: the cache is not used (nor written through it). */
 		complain("warning: cannot use the evidence cache '%s': %s; set " CACHE_DIR_ENV
 		       " to name a cache folder (results are not cached)",
@@ -560,7 +588,10 @@ static void open_records(struct cache *c, int fresh)
 		c->unusable = 1;
 	}
 	char *why = NULL;
-	if (!c->unusable && load_secret(c, &why) < 0) {
+	if (!c->unusable && load_secret(c, &why) < 0 && dry) {
+		c->dry_missed = 1;
+		c->unusable = 1;
+	} else if (why) {
 		complain("warning: cannot keep the evidence cache's secret: %s (results are not cached)", why);
 		c->unusable = 1;
 	}
@@ -568,17 +599,34 @@ static void open_records(struct cache *c, int fresh)
 	free(why);
 }
 
-void cache_init(struct cache *c, struct runner *r, int fresh)
+int cache_exists(void)
+{
+	const char *dir = getenv(CACHE_DIR_ENV);
+	struct stat st;
+
+	return lstat(dir && *dir ? dir : CACHE_DIR_DEFAULT, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void init(struct cache *c, struct runner *r, int fresh, int dry)
 {
 	const struct envinfo *env;
 	struct envinfo_memo memo = { memo_get_cb, memo_put_cb, c };
 	char bin[KEY_HEX + 1];
 	struct sha256_ctx ctx;
 
-	open_records(c, fresh);
+	open_records(c, fresh, dry);
+	/* The fields every key starts with, hashed once: litlab.h alone is 7 KB a block. */
+	sha256_init(&c->key_head);
+	key_num(&c->key_head, "format", CACHE_FORMAT);
+	key_str(&c->key_head, "litlab", LITLAB_VERSION);
+	key_field(&c->key_head, "litlab.h", litlab_h, litlab_h_len);
 	index_load(c);
 	assume_isolation(c, r);
+	if (c->dry_missed)
+		return;
 	env = runner_env_memo(r, &memo);
+	if (c->dry_missed) /* the compiler's version was not remembered: no more of it asked for nothing */
+		return;
 	compiler_binary(c, env->compiler, bin);
 	sha256_init(&ctx);
 	key_str(&ctx, "compiler-path", env->compiler);
@@ -586,6 +634,16 @@ void cache_init(struct cache *c, struct runner *r, int fresh)
 	key_str(&ctx, "compiler-binary", bin);
 	compiler_parts(c, r, env->compiler, &ctx);
 	key_finish(&ctx, c->toolchain);
+}
+
+void cache_init(struct cache *c, struct runner *r, int fresh)
+{
+	init(c, r, fresh, 0);
+}
+
+void cache_init_dry(struct cache *c, struct runner *r, int fresh)
+{
+	init(c, r, fresh, 1);
 }
 
 void cache_release(struct cache *c)
@@ -608,6 +666,7 @@ void cache_release(struct cache *c)
 	if (c->root >= 0)
 		close(c->root);
 	free(c->dir);
+	pthread_cond_destroy(&c->decided);
 	pthread_cond_destroy(&c->wake);
 	pthread_cond_destroy(&c->idle);
 	pthread_mutex_destroy(&c->lock);
@@ -617,15 +676,11 @@ void cache_release(struct cache *c)
 void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct block *b,
 	       char key[KEY_HEX + 1])
 {
-	struct sha256_ctx ctx;
+	struct sha256_ctx ctx = c->key_head; /* format, litlab, litlab.h */
 	struct folder_limits folder;
 	struct buf tu = BUF_INIT;
 
 	runner_translation_unit(l, b, &tu);
-	sha256_init(&ctx);
-	key_num(&ctx, "format", CACHE_FORMAT);
-	key_str(&ctx, "litlab", LITLAB_VERSION);
-	key_field(&ctx, "litlab.h", litlab_h, litlab_h_len);
 	key_str(&ctx, "toolchain", c->toolchain);
 	key_str(&ctx, "cc", r->cc);
 	/* (The compiler's environment is fixed by the runner: none of litlab's reaches it.) */
@@ -1020,7 +1075,9 @@ static void warn_corrupt(struct cache *c, const char *path, const char *why)
 	pthread_mutex_lock(&c->lock);
 	for (size_t i = 0; i < c->nwarned && !seen; i++)
 		seen = strcmp(c->warned[i], path) == 0;
-	if (!seen) {
+	if (!seen && hushed) {
+		hushed_said = 1; /* said by the lookup asked again */
+	} else if (!seen) {
 		c->warned = xreallocarray(c->warned, c->nwarned + 1, sizeof *c->warned);
 		c->warned[c->nwarned++] = xstrdup(path);
 		complain("warning: ignoring the corrupt cache record '%s' (%s); it will be rebuilt", path, why);
@@ -1183,7 +1240,8 @@ static json_t *record_read(const char *body, size_t len, struct record_deps *d, 
 	for (size_t i = 0; i < n; i++) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		/* Absolute paths only: the run's table keeps other things under keys that start with a
-		   tab or a newline (deps_unchanged(), dir_state()), which a path must not name. */
+		   tab, a vertical tab or a newline (deps_unchanged(), dir_state()), which a path must not
+		   name. */
 		if (!nl || nl == p || *p != '/') {
 			record_deps_release(d);
 			return rec;
@@ -1206,30 +1264,66 @@ static json_t *record_read(const char *body, size_t len, struct record_deps *d, 
 }
 
 /*
- * 1 if the files and folders a record lists are as they were, else 0. The answer is kept for the rest of the run
- * under the two digests the record wants (in the table of files, as "\t"
- * and the digests): blocks that include the same headers list the same
- * files, and lists that differ cannot want the same digests, each being the
- * hash of its list's paths.
+ * The run's answer for a record's list, kept under id (taken) in the table
+ * of files: work(c, d) by the first thread to ask; another that asks
+ * meanwhile (two blocks of one lesson include the same headers) waits for
+ * that answer instead of working it out again.
+ */
+static int answer(struct cache *c, char *id, int (*work)(struct cache *c, const struct record_deps *d),
+		  const struct record_deps *d)
+{
+	pthread_mutex_lock(&c->lock);
+	struct cache_file *f = c->files_alloc ? *slot(c->files, c->files_alloc, id) : NULL;
+	if (f) {
+		free(id);
+		while (f->pending)
+			pthread_cond_wait(&c->decided, &c->lock);
+		int ok = f->ok;
+		pthread_mutex_unlock(&c->lock);
+		return ok;
+	}
+	f = xcalloc(1, sizeof *f);
+	f->path = id;
+	f->pending = 1;
+	files_add(c, f);
+	pthread_mutex_unlock(&c->lock);
+
+	int ok = work(c, d);
+	pthread_mutex_lock(&c->lock);
+	f->ok = ok;
+	f->pending = 0;
+	pthread_cond_broadcast(&c->decided);
+	pthread_mutex_unlock(&c->lock);
+	return ok;
+}
+
+static int dirs_same(struct cache *c, const struct record_deps *d)
+{
+	char digest[KEY_HEX + 1];
+
+	dirs_digest(c, d->dirs, d->ndirs, digest);
+	return strcmp(digest, d->dirs_sha256) == 0;
+}
+
+static int files_same(struct cache *c, const struct record_deps *d)
+{
+	char digest[KEY_HEX + 1];
+
+	return deps_digest(c, d->files, d->nfiles, digest) == 0 && strcmp(digest, d->sha256) == 0;
+}
+
+/*
+ * 1 if the files and folders a record lists are as they were, else 0. Each
+ * half is answered once per run, under the digest the record wants (in the
+ * table of files, as "\t" or "\v" and the digest): blocks that include the
+ * same headers list the same files, every block of a lesson mostly the same
+ * folders, and lists that differ cannot want the same digest, each being
+ * the hash of its list's paths.
  */
 static int deps_unchanged(struct cache *c, const struct record_deps *d)
 {
-	char digest[KEY_HEX + 1];
-	char *id = xasprintf("\t%s %s", d->sha256, d->dirs_sha256);
-	struct cache_file *f = files_find(c, id);
-
-	if (f) {
-		free(id);
-		return f->ok;
-	}
-	dirs_digest(c, d->dirs, d->ndirs, digest);
-	int same = strcmp(digest, d->dirs_sha256) == 0 && deps_digest(c, d->files, d->nfiles, digest) == 0 &&
-		   strcmp(digest, d->sha256) == 0;
-	struct cache_file *nf = xcalloc(1, sizeof *nf);
-	nf->path = id;
-	nf->ok = same;
-	files_add_once(c, nf);
-	return same;
+	return answer(c, xasprintf("\v%s", d->dirs_sha256), dirs_same, d) &&
+	       answer(c, xasprintf("\t%s", d->sha256), files_same, d);
 }
 
 struct cache_held {
@@ -1469,7 +1563,7 @@ static int write_record(struct cache *c, const char *key, const char *text)
 
 int cache_open_records(struct cache *c, char **err)
 {
-	open_records(c, 0);
+	open_records(c, 0, 0);
 	if (!c->have_secret) {
 		*err = xasprintf("the evidence cache '%s' cannot keep records (the warning above says why)", c->dir);
 		return -1;
@@ -1862,6 +1956,10 @@ char *cache_memo_get(const struct cache *c, const char *kind, const char *id, si
 
 void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len)
 {
+	if (c->dry) {
+		c->dry_missed = 1;
+		return;
+	}
 	char *path = memo_rel(kind, id);
 	struct buf b = BUF_INIT;
 	int root = make_root(c), fd = root >= 0 ? fs_mkdirs(root, "memo", 0777) : -1;

@@ -100,11 +100,15 @@ struct cache {
 	int have_secret;
 	int foreign_warned;   /* a record not signed with it was reported */
 	char toolchain[KEY_HEX + 1]; /* hash of the compiler's identity */
+	struct sha256_ctx key_head;  /* every key's first fields, the same for every block (cache_key()) */
 	char *fingerprint;    /* sandbox_fingerprint(), when the isolation was looked up */
 	char *assumed;	      /* the isolation taken from the memo, not probed; else NULL */
 	int mismatch;	      /* the probe, run later, disagreed with assumed: store nothing */
+	int dry;	      /* made by cache_init_dry(): nothing made on disk, nothing said (cleared to adopt it) */
+	int dry_missed;	      /* cache_init_dry() stopped where cache_init() would make or say something */
 	pthread_mutex_t lock; /* guards what follows */
 	struct cache_file **files; /* hash table of the files hashed so far */
+	pthread_cond_t decided;	   /* an answer of deps_unchanged() another thread waits for is in */
 	size_t nfiles, files_alloc;
 	struct cache_file **known; /* the index: digests of files and folders by identity (memo "file-index") */
 	size_t nknown, known_alloc;
@@ -123,12 +127,34 @@ struct cache {
 };
 
 /*
+ * 1 if the cache folder ($LITLAB_CACHE_DIR, else .litlab) is there already,
+ * a folder and not a link: evidence was kept before.
+ */
+int cache_exists(void);
+/*
  * Opens the cache in $LITLAB_CACHE_DIR or ".litlab" (created when the
  * first record is written) for blocks built by r: learns the compiler's
  * identity (runner_env(r), and a hash of the compiler's binary). Never
  * fails: a cache that cannot be written is reported once and skipped.
  */
 void cache_init(struct cache *c, struct runner *r, int fresh);
+/*
+ * cache_init() made before it is known whether a block runs: it makes
+ * nothing on disk (no secret, memo or index) and says nothing. Where
+ * cache_init() would (a memo missing, a warning due), it stops with
+ * c->dry_missed set: the caller gives c and r back, which writes nothing,
+ * and calls cache_init() when a block runs. Else the caller adopts c by
+ * clearing c->dry, as if cache_init() had made it, or gives it back.
+ */
+void cache_init_dry(struct cache *c, struct runner *r, int fresh);
+/*
+ * On this thread, from cache_hush(1) to cache_hush(0), what the cache
+ * would say of a record or memo (corrupt, another user's) is not said nor
+ * taken as said: it was not taken. cache_hush(0) returns 1 if something
+ * was held back, for the caller to ask again where the order of warnings
+ * is the course's (lookups on two threads, course_check.c).
+ */
+int cache_hush(int on);
 void cache_release(struct cache *c);
 
 /* The key of block b of lesson l as r builds and runs it: KEY_HEX hex digits and a NUL. */

@@ -104,5 +104,25 @@ if echo "$out" | grep -q "$(printf '\033')"; then echo "FAIL: an escape with NO_
 out=$("$LITLAB" check -j 2 03-progress.md 2>&1)
 if echo "$out" | grep -q '\[1/2\]'; then echo "FAIL: progress when piped"; fail=1; fi
 
+# Where a cache folder is there already, the runner and the cache are made while the lessons
+# load, before it is known whether a block runs: for lessons where none runs, that is unsaid
+# (no compiler needed, none complained of) and writes nothing into the cache; where one runs,
+# a broken compiler is said once, as without the cache folder.
+mkdir -p "$work/spec/lessons"
+cd "$work/spec" || exit 1
+printf -- '---\ntitle: Prose\n---\n# Prose\n\nNo code.\n' >lessons/01-prose.md
+printf -- '---\ntitle: Code\n---\n# Code\n\n```c\nint main(void) { return 0; }\n```\n' >lessons/02-code.md
+"$LITLAB" check lessons/ >/dev/null 2>&1 || { echo "FAIL: the lessons of the early tools do not pass"; fail=1; }
+before=$(cd "$LITLAB_CACHE_DIR" && find . | sort)
+out=$(CC=$work/no-such-cc "$LITLAB" check lessons/01-prose.md 2>&1); rc=$?
+[ "$rc" -eq 0 ] && ! echo "$out" | grep -qi 'compiler' ||
+	{ echo "$out"; echo "FAIL: a lesson where nothing runs needs a compiler (exit $rc)"; fail=1; }
+after=$(cd "$LITLAB_CACHE_DIR" && find . | sort)
+[ "$before" = "$after" ] || { echo "FAIL: tools made for nothing wrote into the cache"; fail=1; }
+out=$(CC=$work/no-such-cc "$LITLAB" check lessons/ 2>&1); rc=$?
+[ "$rc" -eq 2 ] && [ "$(echo "$out" | grep -c "no C compiler: CC names")" -eq 1 ] ||
+	{ echo "$out"; echo "FAIL: a broken compiler is not said once, exit 2 (exit $rc)"; fail=1; }
+cd "$top" || exit 1
+
 [ "$fail" -eq 0 ] && echo "jobs: ok"
 exit "$fail"

@@ -1,0 +1,165 @@
+/* twice.c: work shared by two threads (twice.h). */
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
+
+#include "base/twice.h"
+
+/*
+ * The helper: it waits for a job in the slot, takes it (the slot is empty
+ * again) and runs it, then says it is done. A job left in the slot is one
+ * the helper has not begun: its caller may take it back.
+ */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t offered = PTHREAD_COND_INITIALIZER, finished = PTHREAD_COND_INITIALIZER;
+static struct twice_job *slot; /* offered, not taken yet */
+static int helper;	       /* 0 not made yet, 1 made, -1 cannot be had */
+
+static void *helper_main(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&lock);
+	for (;;) {
+		while (!slot)
+			pthread_cond_wait(&offered, &lock);
+		struct twice_job *j = slot;
+		slot = NULL;
+		pthread_mutex_unlock(&lock);
+		j->work(j);
+		pthread_mutex_lock(&lock);
+		j->done = 1; /* after this, j is the caller's again */
+		pthread_cond_broadcast(&finished);
+	}
+	return NULL;
+}
+
+/* The CPUs this process may run on (taskset, cgroups' cpusets): two threads need two. */
+static int cpus_allowed(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		return CPU_COUNT(&set);
+	return (int)sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+/*
+ * 1 if j waits for the helper (which takes it when it is done with the job
+ * it runs, if any), 0 if it cannot: the caller does the work.
+ */
+static int offer(struct twice_job *j, int may_share)
+{
+	int ok = 0;
+
+	j->offered = 0;
+	if (!may_share)
+		return 0;
+	pthread_mutex_lock(&lock);
+	if (helper == 0) {
+		pthread_t t;
+		pthread_attr_t a;
+		helper = -1;
+		if (cpus_allowed() > 1 && pthread_attr_init(&a) == 0) {
+			if (pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED) == 0 &&
+			    pthread_create(&t, &a, helper_main, NULL) == 0)
+				helper = 1;
+			pthread_attr_destroy(&a);
+		}
+	}
+	if (helper == 1 && !slot) {
+		j->done = 0;
+		slot = j;
+		pthread_cond_signal(&offered);
+		ok = 1;
+	}
+	pthread_mutex_unlock(&lock);
+	j->offered = ok;
+	return ok;
+}
+
+/* 1 once the helper has run j; 0 if it had not taken it, which it now never will. */
+static int take_back(struct twice_job *j)
+{
+	int ran = 1;
+
+	pthread_mutex_lock(&lock);
+	if (slot == j) {
+		slot = NULL;
+		ran = 0;
+	} else {
+		while (!j->done)
+			pthread_cond_wait(&finished, &lock);
+	}
+	pthread_mutex_unlock(&lock);
+	return ran;
+}
+
+/*
+ * Items are taken from both ends: the caller from the first, the helper
+ * from the last. In a course the first lesson is often the longest and its
+ * blocks include the same headers, so the two threads start on different
+ * work, and the helper's first item is rarely one the caller waits on.
+ */
+struct share {
+	struct twice_job job; /* first: the helper is given &job */
+	void (*fn)(void *ctx, size_t i);
+	void *ctx;
+	pthread_mutex_t lock;
+	size_t front, back; /* the items not taken yet: [front, back) */
+};
+
+static void take_items(struct share *s, int from_back)
+{
+	for (;;) {
+		size_t i;
+		pthread_mutex_lock(&s->lock);
+		int left = s->front < s->back;
+		if (left)
+			i = from_back ? --s->back : s->front++;
+		pthread_mutex_unlock(&s->lock);
+		if (!left)
+			return;
+		s->fn(s->ctx, i);
+	}
+}
+
+static void share_work(struct twice_job *j)
+{
+	take_items((struct share *)j, 1);
+}
+
+void twice_for(size_t n, size_t min, int may_share, void (*fn)(void *ctx, size_t i), void *ctx)
+{
+	struct share s = { { share_work, 0, 0, NULL, NULL }, fn, ctx, PTHREAD_MUTEX_INITIALIZER, 0, n };
+	int shared = n > 1 && n >= min && offer(&s.job, may_share);
+
+	take_items(&s, 0);
+	/* Every item is taken: the helper, if it took the job, is ending its last one. */
+	if (shared)
+		take_back(&s.job);
+	pthread_mutex_destroy(&s.lock);
+}
+
+static void call_work(struct twice_job *j)
+{
+	j->fn(j->arg);
+}
+
+void twice_start(struct twice_job *j, void (*fn)(void *arg), void *arg, int may_share)
+{
+	j->work = call_work;
+	j->fn = fn;
+	j->arg = arg;
+	offer(j, may_share);
+}
+
+int twice_cancel(struct twice_job *j)
+{
+	return j->offered && take_back(j);
+}
+
+void twice_finish(struct twice_job *j)
+{
+	if (!twice_cancel(j))
+		j->fn(j->arg);
+}
