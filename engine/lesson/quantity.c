@@ -1379,12 +1379,33 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 	return found;
 }
 
+/* q decided: class cls, by the words [at, at + len) of the text (no code span), for why. */
+static void decide(struct quantity *q, enum quantity_class cls, size_t at, size_t len, const char *why)
+{
+	q->cls = cls;
+	q->cue = at;
+	q->cue_len = len;
+	q->cue_span = 0;
+	q->why = why;
+}
+
 static void set_cue(struct quantity *q, const struct found_cue *f)
 {
 	q->cue = f->at;
 	q->cue_len = f->len;
 	q->cue_span = f->span;
 	q->why = f->cue->why;
+}
+
+/* The nearest of words among the max context words before p (none in a code span), in *w: 1, else 0. */
+static int word_before(const struct text *s, size_t p, int max, const char *const *words, struct cword *w)
+{
+	size_t prev;
+
+	for (int d = 0; d < max && prev_cword(s, p, w, &prev); d++, p = prev)
+		if (!w->span && match_any(s, w->start, words, 1) == w->end)
+			return 1;
+	return 0;
 }
 
 /* The word right after p (spaces skipped), as a context word; 0 if a sentence end or nothing comes. */
@@ -2926,8 +2947,7 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	if (tb && tb->classes && ((tb->pipe && tb->line > line_end(s, tb->header) + 1) ||
 				  (tb->dash && q->start >= tb->rule_end))) {
 		/* "Response Time" of an "Interaction Class": the values define the classes */
-		q->cls = QUANTITY_SPECIFIED;
-		q->cue = tb->classes_at, q->cue_len = tb->classes_len, q->cue_span = 0, q->why = W_CLASSES;
+		decide(q, QUANTITY_SPECIFIED, tb->classes_at, tb->classes_len, W_CLASSES);
 		return SPEC;
 	}
 	if (tb && tb->dash) {
@@ -3251,13 +3271,9 @@ static int specified_in_sentence(const struct text *s, struct quantity *q)
 
 	if (word_after(s, q->start + q->len, &w) && !w.span && match_word_ci(s, w.start, "to") == w.end &&
 	    word_after(s, w.end, &w2) && !w2.span && !is_digit(s->t[w2.start])) {
-		p = q->start;
-		for (int d = 0; d < 5 && prev_cword(s, p, &w, &prev); d++, p = prev) {
-			if (!w.span && match_any(s, w.start, has, 1) == w.end) {
-				q->cls = QUANTITY_SPECIFIED;
-				q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INPUT;
-				return 1;
-			}
+		if (word_before(s, q->start, 5, has, &w)) {
+			decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_INPUT);
+			return 1;
 		}
 	}
 	p = q->start;
@@ -3266,8 +3282,7 @@ static int specified_in_sentence(const struct text *s, struct quantity *q)
 			size_t end = w.end;
 			for (int k = 0; k < 3 && prev_cword(s, w.start, &w2, &prev); k++) {
 				if (!w2.span && match_any(s, w2.start, classes, 1) == w2.end) {
-					q->cls = QUANTITY_SPECIFIED;
-					q->cue = w2.start, q->cue_len = end - w2.start, q->cue_span = 0, q->why = W_LIMIT;
+					decide(q, QUANTITY_SPECIFIED, w2.start, end - w2.start, W_LIMIT);
 					return 1;
 				}
 				w = w2;
@@ -3292,16 +3307,11 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 					       "exercises", "assignment", "assignments", "homework", "quiz", "lecture",
 					       "book", "books", NULL };
 	struct cword w;
-	size_t p = q->start, prev;
 
-	for (int d = 0; d < CONTEXT_BEFORE && prev_cword(s, p, &w, &prev); d++, p = prev) {
-		if (!w.span && match_any(s, w.start, persons, 1) == w.end) {
-			q->cls = QUANTITY_SPECIFIED;
-			q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_PERSON;
-			return 1;
-		}
-	}
-	return 0;
+	if (!word_before(s, q->start, CONTEXT_BEFORE, persons, &w))
+		return 0;
+	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_PERSON);
+	return 1;
 }
 
 /*
@@ -3336,8 +3346,7 @@ static int argument_case(const struct text *s, struct quantity *q)
 			return 0;
 		second = words[k + 1];
 	}
-	q->cls = QUANTITY_SPECIFIED;
-	q->cue = first.start, q->cue_len = second.end - first.start, q->cue_span = 0, q->why = W_INPUT;
+	decide(q, QUANTITY_SPECIFIED, first.start, second.end - first.start, W_INPUT);
 	return 1;
 }
 
@@ -3365,8 +3374,7 @@ static int retention(const struct text *s, struct quantity *q)
 		if (by.span)
 			return 0;
 		if (match_any(s, by.start, keeps, 1) == by.end) {
-			q->cls = QUANTITY_SPECIFIED;
-			q->cue = by.start, q->cue_len = w.end - by.start, q->cue_span = 0, q->why = W_RETAIN;
+			decide(q, QUANTITY_SPECIFIED, by.start, w.end - by.start, W_RETAIN);
 			return 1;
 		}
 	}
@@ -3408,8 +3416,7 @@ static int threshold_clause(const struct text *s, struct quantity *q)
 		if (comma_between(s, w.end, p))
 			return 0;
 		if (!w.span && match_any(s, w.start, conds, 1) == w.end) {
-			q->cls = QUANTITY_SPECIFIED;
-			q->cue = w.start, q->cue_len = e - w.start, q->cue_span = 0, q->why = W_THRESHOLD;
+			decide(q, QUANTITY_SPECIFIED, w.start, e - w.start, W_THRESHOLD);
 			return 1;
 		}
 	}
@@ -3472,8 +3479,7 @@ static int priced(const struct text *s, struct quantity *q)
 		return 0;
 	if (q->start > 0 && (s->t[q->start - 1] == '$' ||
 			     (q->start >= 3 && !memcmp(s->t + q->start - 3, "\xe2\x82\xac", 3)))) {
-		q->cls = QUANTITY_NOT_TIMING;
-		q->cue = q->start - 1, q->cue_len = q->len + 1, q->cue_span = 0, q->why = W_MONEY;
+		decide(q, QUANTITY_NOT_TIMING, q->start - 1, q->len + 1, W_MONEY);
 		return 1;
 	}
 	/* "deliver 15 accesses per second and are priced at about 15K$": the price of another subject */
@@ -3504,8 +3510,7 @@ static int priced(const struct text *s, struct quantity *q)
 			 : q->cue >= q->start + q->len ? q->cue - (q->start + q->len) : 0; /* its own unit: "1.8 million read IOPS" */
 	if (q->cue_len && q->why != W_COST && q->why != W_CHANGE && q->why != W_MEASURED && cue_dist <= dist)
 		return 0;
-	q->cls = QUANTITY_SPECIFIED;
-	q->cue = at, q->cue_len = len, q->cue_span = 0, q->why = W_PRICE;
+	decide(q, QUANTITY_SPECIFIED, at, len, W_PRICE);
 	return 1;
 }
 
@@ -3526,8 +3531,7 @@ static int condition_at(const struct text *s, struct quantity *q)
 	    !(p > 0 && (s->t[p - 1] == '"' || s->t[p - 1] == '(' || s->t[p - 1] == ':' ||
 			(p >= 3 && !memcmp(s->t + p - 3, "\xe2\x80\x9c", 3)))))
 		return 0;
-	q->cls = QUANTITY_SPECIFIED;
-	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INPUT;
+	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_INPUT);
 	return 1;
 }
 
@@ -3540,8 +3544,7 @@ static int window_after(const struct text *s, struct quantity *q)
 
 	if (!word_after(s, q->start + q->len, &w) || w.span || match_any(s, w.start, windows, 1) != w.end)
 		return 0;
-	q->cls = QUANTITY_SPECIFIED;
-	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_INTERVAL;
+	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_INTERVAL);
 	return 1;
 }
 
@@ -3605,8 +3608,7 @@ static int model_input(const struct text *s, struct quantity *q)
 			goto model;
 	return 0;
 model:
-	q->cls = QUANTITY_SPECIFIED;
-	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_MODEL;
+	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_MODEL);
 	return 1;
 }
 
@@ -3654,8 +3656,7 @@ static int restated_symbol(const struct text *s, struct quantity *q)
 		if (!(vx == vy || (percent && vx / 100.0 > vy - 1e-9 && vx / 100.0 < vy + 1e-9)))
 			return 0;
 	}
-	q->cls = QUANTITY_SPECIFIED;
-	q->cue = sym, q->cue_len = b.end - sym, q->cue_span = 0, q->why = W_MODEL;
+	decide(q, QUANTITY_SPECIFIED, sym, b.end - sym, W_MODEL);
 	return 1;
 }
 
@@ -3881,18 +3882,11 @@ static int requirement(const struct text *s, struct quantity *q)
 {
 	static const char *const words[] = { "must", "shall", NULL };
 	struct cword w;
-	size_t p = q->start, prev;
 
-	if (q->cls != QUANTITY_UNSURE || q->span || q->kind != QUANTITY_TIME)
+	if (q->cls != QUANTITY_UNSURE || q->span || q->kind != QUANTITY_TIME || !word_before(s, q->start, 40, words, &w))
 		return 0;
-	for (int d = 0; d < 40 && prev_cword(s, p, &w, &prev); d++, p = prev) {
-		if (!w.span && match_any(s, w.start, words, 1) == w.end) {
-			q->cls = QUANTITY_SPECIFIED;
-			q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_REQUIRE;
-			return 1;
-		}
-	}
-	return 0;
+	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_REQUIRE);
+	return 1;
 }
 
 /*
@@ -3913,16 +3907,14 @@ static int unit_of_value(const struct text *s, struct quantity *q)
 	     match_word_ci(s, skip_space(s, q->start + 2), "hour") == q->start + q->len) &&
 	    word_after(s, q->start + q->len, &w) && !w.span && match_word_ci(s, w.start, "time") == w.end) {
 		/* "the 24-hour time", "12-hour time": a clock convention */
-		q->cls = QUANTITY_SPECIFIED;
-		q->cue = q->start, q->cue_len = w.end - q->start, q->cue_span = 0, q->why = W_CLOCK;
+		decide(q, QUANTITY_SPECIFIED, q->start, w.end - q->start, W_CLOCK);
 		return 1;
 	}
 	if (q->kind != QUANTITY_TIME || q->span ||
 	    !(match_word_ci(s, q->start, "a") || match_word_ci(s, q->start, "an")) ||
 	    !word_after(s, q->start + q->len, &w) || w.span || match_any(s, w.start, nouns, 1) != w.end)
 		return 0;
-	q->cls = QUANTITY_SPECIFIED;
-	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_UNIT;
+	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_UNIT);
 	return 1;
 }
 
@@ -3935,8 +3927,7 @@ static int rule_name(const struct text *s, struct quantity *q)
 	if (q->kind != QUANTITY_TIME || q->span || !word_after(s, q->start + q->len, &w) || w.span ||
 	    match_any(s, w.start, nouns, 1) != w.end)
 		return 0;
-	q->cls = QUANTITY_NOT_TIMING;
-	q->cue = q->start, q->cue_len = w.end - q->start, q->cue_span = 0, q->why = W_NAME;
+	decide(q, QUANTITY_NOT_TIMING, q->start, w.end - q->start, W_NAME);
 	return 1;
 }
 
@@ -3988,8 +3979,7 @@ static int allotted(const struct text *s, struct quantity *q)
 			goto found;
 	return 0;
 found:
-	q->cls = QUANTITY_SPECIFIED;
-	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_ALLOT;
+	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_ALLOT);
 	return 1;
 }
 
@@ -4093,8 +4083,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
 	if (percent && q->kind == QUANTITY_SPEEDUP && times_hundred(s, q)) {
 		/* "(new / old - 1) × 100%", "multiply the ratio by 100%": a formula's conversion to a percentage */
-		q->cls = QUANTITY_NOT_TIMING;
-		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_FORMULA;
+		decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_FORMULA);
 		return 1;
 	}
 	if (percent && q->kind == QUANTITY_SPEEDUP && threshold_before(s, q->start) && input_before(s, q->start, &f)) {
@@ -4106,12 +4095,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (q->kind == QUANTITY_SHARE && value_follows(s, q->start + q->len)) {
 		/* "17% of the time the latency was one cycle", "99% of the time with a mean of 10ms" */
-		q->cls = QUANTITY_NOT_TIMING;
-		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_OCCURS;
+		decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_OCCURS);
 	} else if (q->kind == QUANTITY_SHARE && happens_before(s, q->start)) {
 		/* "that will happen around 1% of the time": how often an event happens, a probability */
-		q->cls = QUANTITY_NOT_TIMING;
-		q->cue = q->start, q->cue_len = q->len, q->cue_span = 0, q->why = W_BRANCH;
+		decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_BRANCH);
 	} else if (q->why == W_SHARE && match_lit(s, q->start, "100%") &&
 		   (q->len == 4 || space_at(s, q->start + 4))) {
 		/* "Retiring at 100%", "100% machine utilization" */
