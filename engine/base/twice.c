@@ -1,9 +1,11 @@
 /* twice.c: work shared by two threads (twice.h). */
 #include <pthread.h>
+#include <stdlib.h>
 #include <sched.h>
 #include <unistd.h>
 
 #include "base/twice.h"
+#include "base/util.h"
 
 /*
  * The helper: it waits for a job in the slot, takes it (the slot is empty
@@ -105,7 +107,8 @@ struct share {
 	void (*fn)(void *ctx, size_t i);
 	void *ctx;
 	pthread_mutex_t lock;
-	size_t front, back; /* the items not taken yet: [front, back) */
+	size_t front, back;  /* the items not taken yet: [front, back) */
+	const size_t *order; /* or NULL: the items in the order both threads take them, from the front */
 };
 
 static void take_items(struct share *s, int from_back)
@@ -115,7 +118,7 @@ static void take_items(struct share *s, int from_back)
 		pthread_mutex_lock(&s->lock);
 		int left = s->front < s->back;
 		if (left)
-			i = from_back ? --s->back : s->front++;
+			i = s->order ? s->order[s->front++] : from_back ? --s->back : s->front++;
 		pthread_mutex_unlock(&s->lock);
 		if (!left)
 			return;
@@ -128,16 +131,38 @@ static void share_work(struct twice_job *j)
 	take_items((struct share *)j, 1);
 }
 
-void twice_for(size_t n, size_t min, int may_share, void (*fn)(void *ctx, size_t i), void *ctx)
+static void share_items(struct share *s, size_t min, int may_share)
 {
-	struct share s = { { share_work, 0, 0, NULL, NULL }, fn, ctx, PTHREAD_MUTEX_INITIALIZER, 0, n };
-	int shared = n > 1 && n >= min && offer(&s.job, may_share);
+	int shared = s->back > 1 && s->back >= min && offer(&s->job, may_share);
 
-	take_items(&s, 0);
+	take_items(s, 0);
 	/* Every item is taken: the helper, if it took the job, is ending its last one. */
 	if (shared)
-		take_back(&s.job);
-	pthread_mutex_destroy(&s.lock);
+		take_back(&s->job);
+	pthread_mutex_destroy(&s->lock);
+}
+
+void twice_for(size_t n, size_t min, int may_share, void (*fn)(void *ctx, size_t i), void *ctx)
+{
+	struct share s = { { share_work, 0, 0, NULL, NULL }, fn, ctx, PTHREAD_MUTEX_INITIALIZER, 0, n, NULL };
+
+	share_items(&s, min, may_share);
+}
+
+void twice_for_sizes(size_t n, int may_share, const size_t *size, void (*fn)(void *ctx, size_t i), void *ctx)
+{
+	size_t *order = xcalloc(n ? n : 1, sizeof *order);
+	struct share s = { { share_work, 0, 0, NULL, NULL }, fn, ctx, PTHREAD_MUTEX_INITIALIZER, 0, n, order };
+
+	/* Largest first, equal sizes in their order: an insertion sort (a course has tens of lessons). */
+	for (size_t i = 0; i < n; i++) {
+		size_t k = i;
+		for (; k > 0 && size[order[k - 1]] < size[i]; k--)
+			order[k] = order[k - 1];
+		order[k] = i;
+	}
+	share_items(&s, 2, may_share);
+	free(order);
 }
 
 static void call_work(struct twice_job *j)

@@ -27,6 +27,14 @@
  */
 void twice_for(size_t n, size_t min, int may_share, void (*fn)(void *ctx, size_t i), void *ctx);
 
+/*
+ * The same, for items of very different sizes (lessons, pages): both
+ * threads take the largest item left first, so that the longest is begun
+ * at once and the short ones fill in around it. size[i] is item i's
+ * expected cost in any unit (its bytes); equal sizes keep their order.
+ */
+void twice_for_sizes(size_t n, int may_share, const size_t *size, void (*fn)(void *ctx, size_t i), void *ctx);
+
 /* A call offered to the helper: twice_start(), then twice_finish(). */
 struct twice_job {
 	void (*work)(struct twice_job *j); /* what the helper runs */

@@ -194,6 +194,7 @@ struct site_file {
 	char *name;
 	char *data;
 	size_t len;
+	char hex[KEY_HEX + 1]; /* its SHA-256, or "" until add_receipts() */
 };
 
 struct site {
@@ -206,6 +207,7 @@ static void site_add(struct site *s, char *name, struct buf *text)
 	s->v = xreallocarray(s->v, s->n + 1, sizeof *s->v);
 	s->v[s->n].name = name;
 	s->v[s->n].data = buf_detach(text, &s->v[s->n].len);
+	s->v[s->n].hex[0] = '\0';
 	s->n++;
 }
 
@@ -222,13 +224,49 @@ static void site_release(struct site *s)
 /*
  * The pages of the site: one per lesson, then the index, the ledger and
  * the receipts. Rendering reads the checked lessons and writes only its
- * own page, so pages are rendered on two threads (twice.h).
+ * own page, so pages are rendered on two threads (twice.h). A lesson's
+ * receipts and page are made as soon as its check is complete, while the
+ * other lessons are still being ended (course_check_ahead): the longest
+ * lesson, parsed, ended and rendered on one thread, is then not waited on
+ * three times. The pages of lessons with errors are not made there (build
+ * publishes nothing then); those left are made after the check.
  */
 struct pages {
 	const struct course_check *cc;
-	const struct render_ctx *ctx;
+	struct render_ctx ctx;
+	struct receipts r;
 	struct buf *v; /* cc->n + 3 */
+	int *made;     /* each lesson's page, made ahead */
+	char (*hex)[KEY_HEX + 1]; /* the SHA-256 of each page made ahead */
 };
+
+static void pages_prepare(void *arg, struct course_check *cc)
+{
+	struct pages *q = arg;
+
+	if (cc->have_runner)
+		runner_env(&cc->runner); /* the compiler's version, for the captions */
+	q->cc = cc;
+	q->ctx = (struct render_ctx){ .run = runner_context(cc->have_runner ? &cc->runner : NULL),
+				      .course = render_course_title(cc->results, cc->n) };
+	receipts_begin(&q->r, cc->n);
+	q->ctx.receipts = q->r.v;
+	q->v = xcalloc(cc->n + 3, sizeof *q->v);
+	q->made = xcalloc(cc->n + 1, sizeof *q->made);
+	q->hex = xcalloc(cc->n + 1, sizeof *q->hex);
+}
+
+static void page_ahead(void *arg, struct course_check *cc, size_t i)
+{
+	struct pages *q = arg;
+
+	if (diags_count(&cc->results[i].lesson->diags, SEV_ERROR) > 0)
+		return;
+	receipts_lesson(&q->r, cc->results, i);
+	render_lesson(&q->v[i], &q->ctx, cc->results, cc->n, i);
+	key_sha256(q->v[i].p, q->v[i].len, q->hex[i]); /* for receipts.json */
+	q->made[i] = 1;
+}
 
 static void render_page(void *ctx, size_t i)
 {
@@ -236,62 +274,87 @@ static void render_page(void *ctx, size_t i)
 	const struct course_check *cc = q->cc;
 
 	if (i < cc->n) {
-		render_lesson(&q->v[i], q->ctx, cc->results, cc->n, i);
+		if (!q->made[i])
+			render_lesson(&q->v[i], &q->ctx, cc->results, cc->n, i);
 	} else if (i == cc->n) {
-		render_index(&q->v[i], q->ctx, cc->results, cc->n);
+		render_index(&q->v[i], &q->ctx, cc->results, cc->n);
 	} else if (i == cc->n + 1) {
 		struct ledger_model lm;
-		ledger_model_build(&lm, &q->ctx->run, cc->results, cc->n, &cc->rules.errors, NULL);
-		ledger_html(&q->v[i], q->ctx, &lm);
+		ledger_model_build(&lm, &q->ctx.run, cc->results, cc->n, &cc->rules.errors, NULL);
+		ledger_html(&q->v[i], &q->ctx, &lm);
 		ledger_model_release(&lm);
 	} else {
-		render_receipts(&q->v[i], q->ctx, cc->results, cc->n);
+		render_receipts(&q->v[i], &q->ctx, cc->results, cc->n);
 	}
 }
 
-/* Every page of the site, and style.css; each caption links to its receipt in r. */
-static void render_site(const struct course_check *cc, struct site *s, struct receipts *r)
+/*
+ * Every page of the site, and style.css; each caption links to its receipt
+ * in q->r. q was prepared (pages_prepare()) by the check or is prepared here.
+ */
+static void render_site(struct course_check *cc, struct pages *q, struct site *s)
 {
-	struct render_ctx ctx = { .run = runner_context(cc->have_runner ? &cc->runner : NULL),
-				  .course = render_course_title(cc->results, cc->n) };
-	struct pages q = { cc, &ctx, xcalloc(cc->n + 3, sizeof *q.v) };
 	struct buf css = BUF_INIT;
 
-	receipts_make(r, cc->results, cc->n, &ctx.run);
-	ctx.receipts = r->v;
-	twice_for(cc->n + 3, 2, 1, render_page, &q);
+	if (!q->cc)
+		pages_prepare(q, cc);
+	receipts_end(&q->r, cc->results, &q->ctx.run);
+	/* What each page costs, about: a lesson's its bytes; the ledger's a quarter of them all. */
+	size_t *size = xcalloc(cc->n + 3, sizeof *size), all = 0;
+	for (size_t i = 0; i < cc->n; i++) {
+		size[i] = q->made[i] ? 0 : cc->results[i].lesson->src_len;
+		all += cc->results[i].lesson->src_len;
+	}
+	size[cc->n] = cc->n * 64;
+	size[cc->n + 1] = all / 4;
+	size[cc->n + 2] = all / 16;
+	twice_for_sizes(cc->n + 3, 1, size, render_page, q);
+	free(size);
 	buf_add(&css, style_css, style_css_len);
 	site_add(s, xstrdup("style.css"), &css);
-	for (size_t i = 0; i < cc->n; i++)
-		site_add(s, render_page_name(cc->results[i].lesson->path), &q.v[i]);
-	site_add(s, xstrdup("index.html"), &q.v[cc->n]);
-	site_add(s, xstrdup("audit.html"), &q.v[cc->n + 1]);
-	site_add(s, xstrdup(RENDER_RECEIPTS_PAGE), &q.v[cc->n + 2]);
-	free(q.v);
+	for (size_t i = 0; i < cc->n; i++) {
+		site_add(s, render_page_name(cc->results[i].lesson->path), &q->v[i]);
+		if (q->made[i])
+			memcpy(s->v[s->n - 1].hex, q->hex[i], sizeof q->hex[i]);
+	}
+	site_add(s, xstrdup("index.html"), &q->v[cc->n]);
+	site_add(s, xstrdup("audit.html"), &q->v[cc->n + 1]);
+	site_add(s, xstrdup(RENDER_RECEIPTS_PAGE), &q->v[cc->n + 2]);
+}
+
+/* Like course_check_release_at_exit(): the receipts' JSON, thousands of small objects, is left to the exit. */
+static void pages_release_at_exit(struct pages *q)
+{
+	if (!q->cc || !LEAKS_CHECKED)
+		return;
+	for (size_t i = 0; i < q->cc->n + 3; i++)
+		buf_release(&q->v[i]);
+	free(q->v);
+	free(q->made);
+	free(q->hex);
+	receipts_release(&q->r);
 }
 
 /* receipts.json: the receipts r, with the hash of every file of s (written last: it names them all). */
-struct file_hashes {
-	const struct site *s;
-	char (*hex)[KEY_HEX + 1];
-};
-
 static void hash_file(void *ctx, size_t i)
 {
-	struct file_hashes *h = ctx;
+	struct site_file *f = &((struct site *)ctx)->v[i];
 
-	key_sha256(h->s->v[i].data, h->s->v[i].len, h->hex[i]);
+	if (!f->hex[0])
+		key_sha256(f->data, f->len, f->hex);
 }
 
 static void add_receipts(struct site *s, struct receipts *r)
 {
 	struct buf text = BUF_INIT;
-	struct file_hashes h = { s, xcalloc(s->n + 1, sizeof *h.hex) };
+	size_t *size = xcalloc(s->n + 1, sizeof *size);
 
-	twice_for(s->n, 2, 1, hash_file, &h); /* a quarter of a megabyte of pages */
 	for (size_t i = 0; i < s->n; i++)
-		receipts_add_hash(r, s->v[i].name, h.hex[i]);
-	free(h.hex);
+		size[i] = s->v[i].hex[0] ? 0 : s->v[i].len;
+	twice_for_sizes(s->n, 1, size, hash_file, s); /* a quarter of a megabyte of pages */
+	free(size);
+	for (size_t i = 0; i < s->n; i++)
+		receipts_add_hash(r, s->v[i].name, s->v[i].hex);
 	char *t = receipts_text(r);
 	buf_adds(&text, t);
 	free(t);
@@ -684,7 +747,10 @@ static int cmd_build(int argc, char **argv)
 	}
 
 	struct course_check cc;
+	struct pages pages = { NULL };
+	struct course_check_ahead ahead = { pages_prepare, page_ahead, &pages };
 	char *err;
+	copts.ahead = &ahead;
 	int status = course_check_cmd(&cc, argv + optind, (size_t)(argc - optind), &copts);
 	if (status == 0 && course_check_gate(&cc)) {
 		course_check_print_summary(stderr, &cc);
@@ -692,16 +758,12 @@ static int cmd_build(int argc, char **argv)
 			cc.sum.errors, cc.sum.errors == 1 ? "" : "s");
 		status = 1;
 	} else if (status == 0) {
-		if (cc.have_runner)
-			runner_env(&cc.runner); /* the compiler's version, for the captions */
 		struct site site = { NULL, 0 };
 		struct diags warnings;
 		diags_init(&warnings);
-		struct receipts receipts;
-		render_site(&cc, &site, &receipts);
+		render_site(&cc, &pages, &site);
 		size_t nassets = add_assets(&cc, &site, &warnings);
-		add_receipts(&site, &receipts);
-		receipts_release(&receipts);
+		add_receipts(&site, &pages.r);
 		add_manifest(&site);
 		for (size_t i = 0; i < warnings.n; i++)
 			diag_print(stderr, &warnings.v[i], copts.color);
@@ -722,6 +784,7 @@ static int cmd_build(int argc, char **argv)
 		diags_release(&warnings);
 		site_release(&site);
 	}
+	pages_release_at_exit(&pages);
 	course_check_release_at_exit(&cc);
 	place_release(&pl);
 	free(dir);

@@ -298,7 +298,8 @@ static void look_up(void *ctx, size_t n)
 
 /*
  * Lesson i's end, unless it was reported already, and its rules when their
- * pass is remembered (no fork): each lesson's apart from the others'.
+ * pass is remembered (no fork): each lesson's apart from the others'. A
+ * lesson complete then is handed to opts->ahead (build renders its page).
  */
 struct ends {
 	struct course_check *cc;
@@ -319,6 +320,8 @@ static void end_lesson(void *ctx, size_t i)
 		cache_hush(1);
 		e->ruled[i] = !e->opts->no_rules && !e->opts->nshards && rules_apply_known(&e->cc->rules, lr);
 		cache_hush(0);
+		if (e->opts->ahead && (e->ruled[i] || e->opts->no_rules || e->opts->nshards))
+			e->opts->ahead->lesson(e->opts->ahead->arg, e->cc, i);
 	}
 }
 
@@ -426,7 +429,13 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 	free(threads);
 
 	struct ends ends = { cc, opts, state, xcalloc(cc->n ? cc->n : 1, sizeof *ends.ruled) };
-	twice_for(cc->n, 2, 1, end_lesson, &ends);
+	size_t *size = xcalloc(cc->n ? cc->n : 1, sizeof *size);
+	for (size_t i = 0; i < cc->n; i++)
+		size[i] = cc->results[i].lesson->src_len;
+	if (opts->ahead)
+		opts->ahead->prepare(opts->ahead->arg, cc);
+	twice_for_sizes(cc->n, 1, size, end_lesson, &ends);
+	free(size);
 	for (size_t i = 0; i < cc->n; i++)
 		if (state[i] < 2)
 			finish_lesson(cc, i, opts, prog, ends.ruled[i]);

@@ -25,6 +25,8 @@
 #include "run/runner.h"
 #include "rules/rules.h"
 
+struct course_check;
+
 struct course_check_opts {
 	char **rule_dirs; /* --rules folders, in order (course_check_opt() copies them) */
 	size_t nrule_dirs;
@@ -38,6 +40,23 @@ struct course_check_opts {
 	int repeat;	  /* run each run block this many times (check --repeat) */
 	struct cache_held *held; /* a watch session's timed-out runs (serve; cache.h), or NULL */
 	unsigned shard, nshards; /* check --shard I/N: only shard I (1..N) of N; nshards 0: every block */
+	const struct course_check_ahead *ahead; /* or NULL */
+};
+
+/*
+ * Work on a lesson that may begin as soon as its check is complete (its
+ * blocks, references and rules), while other lessons are still being
+ * ended: build renders the lesson's page there. prepare(arg, cc) is called
+ * once, on the calling thread, before the first lesson(arg, cc, i); each
+ * lesson(arg, cc, i) may run on either of two threads at once (for
+ * different i), and only for lessons whose rules were remembered or are
+ * not applied; the others are left for after course_check_run(). Lessons
+ * whose blocks all ran in a pool (a cold check) are not offered.
+ */
+struct course_check_ahead {
+	void (*prepare)(void *arg, struct course_check *cc);
+	void (*lesson)(void *arg, struct course_check *cc, size_t i);
+	void *arg;
 };
 
 struct course_check {

@@ -126,50 +126,68 @@ static json_t *block_receipt(const struct lesson *l, const struct block *b, cons
 	return j;
 }
 
-/* Lesson i's receipts: its blocks' (in r->v[i]) and their JSON (blocks[i]); lessons apart, on two threads. */
-struct lesson_receipts {
-	struct receipts *r;
-	const struct lesson_result *v;
-	json_t **blocks;
-	char (*hex)[KEY_HEX + 1]; /* each lesson's hash */
-};
-
-static void lesson_receipts(void *ctx, size_t i)
+/* Lesson i's receipts: its blocks' (in r->v[i]) and their JSON (r->blocks[i]); each lesson apart. */
+void receipts_lesson(struct receipts *r, const struct lesson_result *v, size_t i)
 {
-	struct lesson_receipts *q = ctx;
-	const struct lesson *l = q->v[i].lesson;
+	const struct lesson *l = v[i].lesson;
 
-	key_sha256(l->src, l->src_len, q->hex[i]);
-	q->r->v[i] = xcalloc(l->nblocks + 1, sizeof *q->r->v[i]);
-	q->blocks[i] = json_array();
+	if (r->blocks[i])
+		return;
+	key_sha256(l->src, l->src_len, r->hex[i]);
+	r->v[i] = xcalloc(l->nblocks + 1, sizeof *r->v[i]);
+	json_t *blocks = json_array();
 	for (size_t k = 0; k < l->nblocks; k++)
-		json_array_append_new(q->blocks[i],
-				      block_receipt(l, &l->blocks[k], &q->v[i].blocks[k], q->hex[i], &q->r->v[i][k]));
+		json_array_append_new(blocks, block_receipt(l, &l->blocks[k], &v[i].blocks[k], r->hex[i], &r->v[i][k]));
+	r->blocks[i] = blocks;
 }
 
-void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, const struct evidence_context *ctx)
+void receipts_begin(struct receipts *r, size_t n)
 {
-	json_t *lessons = json_array();
-
 	memset(r, 0, sizeof *r);
 	r->n = n;
 	r->v = xcalloc(n + 1, sizeof *r->v);
-	struct lesson_receipts q = { r, v, xcalloc(n + 1, sizeof *q.blocks), xcalloc(n + 1, sizeof *q.hex) };
-	twice_for(n, 2, 1, lesson_receipts, &q);
+	r->blocks = xcalloc(n + 1, sizeof *r->blocks);
+	r->hex = xcalloc(n + 1, sizeof *r->hex);
+}
+
+struct lessons_left {
+	struct receipts *r;
+	const struct lesson_result *v;
+};
+
+static void lesson_left(void *ctx, size_t i)
+{
+	struct lessons_left *q = ctx;
+
+	receipts_lesson(q->r, q->v, i);
+}
+
+void receipts_end(struct receipts *r, const struct lesson_result *v, const struct evidence_context *ctx)
+{
+	json_t *lessons = json_array();
+	size_t n = r->n;
+	struct lessons_left q = { r, v };
+
+	twice_for(n, 2, 1, lesson_left, &q); /* those not made yet, lessons apart on two threads */
 	for (size_t i = 0; i < n; i++) {
 		char *page = render_page_name(v[i].lesson->path);
 		json_array_append_new(lessons, json_pack("{s:o, s:s, s:s, s:n, s:o}", "path",
 							 str_or_null(v[i].lesson->path), "page", page, "lesson_sha256",
-							 q.hex[i], "page_sha256", "blocks", q.blocks[i]));
+							 r->hex[i], "page_sha256", "blocks", r->blocks[i]));
+		r->blocks[i] = NULL; /* the document's now */
 		free(page);
 	}
-	free(q.blocks);
-	free(q.hex);
 	r->doc = json_pack("{s:i, s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "receipts", RECEIPTS_FORMAT, "litlab",
 			   LITLAB_VERSION, "algorithm", "sha256", "compiler", str_or_null(ctx ? ctx->cc : NULL),
 			   "compiler_version", str_or_null(ctx && ctx->env ? ctx->env->compiler_version : NULL),
 			   "isolation", str_or_null(ctx ? ctx->isolation : NULL), "lessons", lessons, "files",
 			   json_object());
+}
+
+void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, const struct evidence_context *ctx)
+{
+	receipts_begin(r, n);
+	receipts_end(r, v, ctx);
 }
 
 void receipts_add_hash(struct receipts *r, const char *name, const char hex[KEY_HEX + 1])
@@ -194,9 +212,13 @@ char *receipts_text(const struct receipts *r)
 
 void receipts_release(struct receipts *r)
 {
-	for (size_t i = 0; r->v && i < r->n; i++)
+	for (size_t i = 0; r->v && i < r->n; i++) {
 		free(r->v[i]);
+		json_decref(r->blocks[i]);
+	}
 	free(r->v);
+	free(r->blocks);
+	free(r->hex);
 	json_decref(r->doc);
 	memset(r, 0, sizeof *r);
 }

@@ -40,10 +40,21 @@ struct receipts {
 	json_t *doc;		   /* receipts.json */
 	struct render_receipt **v; /* v[i][k]: lesson i's block k, for the pages */
 	size_t n;
+	json_t **blocks;	   /* each lesson's block receipts, until receipts_end() */
+	char (*hex)[KEY_HEX + 1];  /* each lesson's SHA-256 */
 };
 
 /* Makes the receipts of the checked lessons v[0..n), built by ctx's compiler. */
 void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, const struct evidence_context *ctx);
+/*
+ * Or in steps, so that a lesson's receipts (and its page) can be made as
+ * soon as it is checked: receipts_begin() for n lessons; receipts_lesson()
+ * for lesson i of v, once all of v[i] is known (safe on two threads for
+ * different i); receipts_end() makes those not made yet and the document.
+ */
+void receipts_begin(struct receipts *r, size_t n);
+void receipts_lesson(struct receipts *r, const struct lesson_result *v, size_t i);
+void receipts_end(struct receipts *r, const struct lesson_result *v, const struct evidence_context *ctx);
 /* Names a file of the site with hex, the SHA-256 of its bytes: a lesson's page also as its page_sha256. */
 void receipts_add_hash(struct receipts *r, const char *name, const char hex[KEY_HEX + 1]);
 /* receipts.json's text (malloc'd, ends with a newline). */

@@ -72,6 +72,49 @@ static void test_alone(void **state)
 	assert_int_equal(run(1, 1, 1), 0);
 }
 
+/* Items taken by size: each once; on one thread, largest first and equal sizes in their order. */
+struct sized {
+	int *calls;
+	size_t *seq, nseq; /* the items this thread took, in order */
+	pthread_t self;
+};
+
+static void take_sized(void *ctx, size_t i)
+{
+	struct sized *s = ctx;
+
+	__atomic_add_fetch(&s->calls[i], 1, __ATOMIC_RELAXED);
+	if (pthread_equal(pthread_self(), s->self))
+		s->seq[s->nseq++] = i; /* only this thread writes seq */
+}
+
+static void test_sizes(void **state)
+{
+	(void)state;
+	size_t size[] = { 5, 30, 5, 0, 30, 7, 1 };
+	size_t n = sizeof size / sizeof *size, want[] = { 1, 4, 5, 0, 2, 6, 3 };
+
+	for (int share = 0; share < 2; share++)
+		for (int k = 0; k < 100; k++) {
+			int calls[8] = { 0 };
+			size_t seq[8];
+			struct sized s = { calls, seq, 0, pthread_self() };
+			twice_for_sizes(n, share, size, take_sized, &s);
+			for (size_t i = 0; i < n; i++)
+				assert_int_equal(calls[i], 1);
+			assert_int_equal(calls[n], 0);
+			if (!share) {
+				assert_int_equal(s.nseq, n);
+				for (size_t i = 0; i < n; i++)
+					assert_int_equal(seq[i], want[i]);
+			}
+			/* Whatever the helper took, this thread took its items largest first. */
+			for (size_t i = 1; i < s.nseq; i++)
+				assert_true(size[seq[i - 1]] >= size[seq[i]]);
+		}
+	twice_for_sizes(0, 1, size, take_sized, NULL); /* nothing to do: fn never called */
+}
+
 static void bump(void *arg)
 {
 	__atomic_add_fetch((int *)arg, 1, __ATOMIC_RELAXED);
@@ -117,6 +160,7 @@ int main(void)
 		cmocka_unit_test(test_each_once),
 		cmocka_unit_test(test_alone),
 		cmocka_unit_test(test_jobs),
+		cmocka_unit_test(test_sizes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
