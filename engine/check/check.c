@@ -718,7 +718,7 @@ static void resolve_refs(struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
 	/* no reference of any kind: the prose is not collected (its rules' answers are memos) */
-	const struct prose *p = memmem(l->text, l->text_len, "{{", 2) ? lesson_prose(l) : NULL;
+	const struct prose *p = memmem(l->text, l->text_len, "{{", 2) ? lesson_prose_refs(l) : NULL;
 
 	for (size_t i = 0; p && i < p->n; i++) {
 		const struct text_unit *u = &p->v[i];

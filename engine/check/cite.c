@@ -284,7 +284,7 @@ void cite_resolve(struct lesson_result *lr)
 
 	if (!memmem(l->text, l->text_len, "{{", 2))
 		return; /* no reference of any kind: nothing to read */
-	const struct prose *p = lesson_prose(l);
+	const struct prose *p = lesson_prose_refs(l);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct text_unit *u = &p->v[i];
 		const char *t = u->text, *end = t + u->len;

@@ -1859,6 +1859,7 @@ void lesson_free(struct lesson *l)
 	free(l->reviewed);
 	free(l->cflags);
 	prose_free(l->prose);
+	prose_free(l->prose_refs);
 	if (l->doc)
 		cmark_node_free(l->doc);
 	diags_release(&l->diags);

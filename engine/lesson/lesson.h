@@ -155,6 +155,7 @@ struct lesson {
 	cmark_node *doc;
 	struct diags diags;
 	struct prose *prose; /* lesson_prose(): its prose, collected once; NULL until asked */
+	struct prose *prose_refs; /* lesson_prose_refs(): the units that hold "{{"; NULL until asked */
 };
 
 /* How many blocks one block's use= may bring in, counting the blocks those use. */

@@ -267,6 +267,16 @@ static void skip_link_tail(struct builder *b, cmark_node *link)
 		b->cursor = to;
 }
 
+static void unit_release(struct text_unit *u)
+{
+	free(u->context);
+	free(u->text);
+	free(u->pos);
+	for (size_t k = 0; k < u->nspans; k++)
+		free(u->spans[k].text);
+	free(u->spans);
+}
+
 static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, enum unit_kind kind)
 {
 	struct builder b;
@@ -490,7 +500,39 @@ static void add_table_unit(struct prose *p, const struct lesson *l, cmark_node *
 	u->node = node;
 }
 
-void prose_collect(struct prose *p, const struct lesson *l)
+/*
+ * 1 if the text add_unit() would make of paragraph or heading node holds
+ * "{{": the text is its literals in order, a code span one U+FFFC, a break
+ * one newline, so the two braces stand in one literal or end one and
+ * begin the next (`{*{*`, an escaped `\{`).
+ */
+static int unit_has_braces(cmark_node *node)
+{
+	cmark_iter *it = cmark_iter_new(node);
+	cmark_event_type ev;
+	int brace = 0, found = 0; /* brace: the text so far ends with '{' */
+
+	while (!found && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		cmark_node *n = cmark_iter_get_node(it);
+		cmark_node_type type = cmark_node_get_type(n);
+		if (type == CMARK_NODE_TEXT || type == CMARK_NODE_HTML_INLINE) {
+			const char *lit = cmark_node_get_literal(n);
+			size_t len = lit ? strlen(lit) : 0;
+			found = len && ((brace && lit[0] == '{') || memmem(lit, len, "{{", 2));
+			if (len)
+				brace = lit[len - 1] == '{';
+		} else if (type == CMARK_NODE_CODE || type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK) {
+			brace = 0;
+		}
+	}
+	cmark_iter_free(it);
+	return found;
+}
+
+/* Collects the units of l in document order; with refs_only, only those whose text holds "{{". */
+static void collect(struct prose *p, const struct lesson *l, int refs_only)
 {
 	size_t nreg, ri = 0;
 	struct region *reg = find_tables(l, &nreg);
@@ -516,6 +558,11 @@ void prose_collect(struct prose *p, const struct lesson *l)
 			reg[ri].done = 1;
 			continue;
 		}
+		if (refs_only) {
+			const char *lit = type == CMARK_NODE_HTML_BLOCK ? cmark_node_get_literal(n) : NULL;
+			if (type == CMARK_NODE_HTML_BLOCK ? !lit || !strstr(lit, "{{") : !unit_has_braces(n))
+				continue;
+		}
 		switch (type) {
 		case CMARK_NODE_PARAGRAPH:
 			add_unit(p, l, n, UNIT_PARAGRAPH);
@@ -530,19 +577,27 @@ void prose_collect(struct prose *p, const struct lesson *l)
 	}
 	cmark_iter_free(it);
 	free(reg);
+	if (refs_only) { /* a table's unit is made whatever it holds: kept only with braces */
+		size_t k = 0;
+		for (size_t i = 0; i < p->n; i++) {
+			if (memmem(p->v[i].text, p->v[i].len, "{{", 2))
+				p->v[k++] = p->v[i];
+			else
+				unit_release(&p->v[i]);
+		}
+		p->n = k;
+	}
+}
+
+void prose_collect(struct prose *p, const struct lesson *l)
+{
+	collect(p, l, 0);
 }
 
 void prose_release(struct prose *p)
 {
-	for (size_t i = 0; i < p->n; i++) {
-		struct text_unit *u = &p->v[i];
-		free(u->context);
-		free(u->text);
-		free(u->pos);
-		for (size_t k = 0; k < u->nspans; k++)
-			free(u->spans[k].text);
-		free(u->spans);
-	}
+	for (size_t i = 0; i < p->n; i++)
+		unit_release(&p->v[i]);
 	free(p->v);
 	p->v = NULL;
 	p->n = 0;
@@ -563,6 +618,18 @@ const struct prose *lesson_prose(const struct lesson *l)
 		((struct lesson *)l)->prose = p; /* a memo: the lesson itself does not change */
 	}
 	return l->prose;
+}
+
+const struct prose *lesson_prose_refs(const struct lesson *l)
+{
+	if (l->prose)
+		return l->prose;
+	if (!l->prose_refs) {
+		struct prose *p = xcalloc(1, sizeof *p);
+		collect(p, l, 1);
+		((struct lesson *)l)->prose_refs = p; /* a memo, as lesson_prose()'s */
+	}
+	return l->prose_refs;
 }
 
 void lesson_text_position(const struct lesson *l, size_t off, int *line, int *col)

@@ -346,6 +346,53 @@ static void test_cited_values(void **state)
 	lesson_free(l);
 }
 
+/*
+ * lesson_prose_refs(): exactly the units of the whole prose whose text holds
+ * "{{", with the same text and map, wherever the braces come from (one
+ * literal, two literals around emphasis, escapes, entities, an HTML block,
+ * a table); a "{{" only inside a code span or a code block is no unit's.
+ */
+static void test_prose_refs(void **state)
+{
+	static const char *const srcs[] = {
+		"# T\n\nTook {{measure:a:median}} here.\n\nNothing here.\n",
+		"# T\n\nSplit *{*{measure:a:median}} by emphasis.\n\nA {lone} brace.\n",
+		"# T\n\nEscaped \\{\\{measure:a:min}} braces.\n",
+		"# T\n\nEntities &#123;&#123;cite:k|4 cycles}} here.\n\n[k]: https://example.org \"a\"\n",
+		"# T\n\nOnly `{{measure:a:median}}` in code.\n\n```c\nint x = 0; /* {{measure:a:max}} */\n```\n",
+		"# T\n\n<div>\n{{ measure:a:median }}\n</div>\n\nAfter {\n{ a break between.\n",
+		"# {{measure:a:median}} in a heading\n\n| a | b |\n| --- | --- |\n| {{cite:k|1 ns}} | 2 |\n\n"
+		"| c | d |\n| --- | --- |\n| 1 | 2 |\n",
+		"# T\n\nVersion   Time\n\n-------   ----\n   1      {{measure:a:median}}\n----------------\n\nTail {{.\n",
+	};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof srcs / sizeof *srcs; k++) {
+		struct lesson *l = lesson_parse(PATH, srcs[k], strlen(srcs[k]));
+		struct prose all;
+		prose_collect(&all, l);
+		const struct prose *refs = lesson_prose_refs(l);
+		size_t j = 0;
+		for (size_t i = 0; i < all.n; i++) {
+			const struct text_unit *u = &all.v[i];
+			if (!memmem(u->text, u->len, "{{", 2))
+				continue;
+			assert_true(j < refs->n);
+			const struct text_unit *r = &refs->v[j++];
+			assert_int_equal(r->len, u->len);
+			assert_memory_equal(r->text, u->text, u->len);
+			assert_memory_equal(r->pos, u->pos, u->len * sizeof *u->pos);
+			assert_int_equal(r->kind, u->kind);
+			assert_int_equal(r->line, u->line);
+		}
+		assert_int_equal(j, refs->n);
+		assert_true(refs->n > 0 || k == 4); /* every source but the code-only one has a reference */
+		assert_ptr_equal(lesson_prose_refs(l), refs); /* kept */
+		prose_release(&all);
+		lesson_free(l);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_unmatched_link_tails_linear),
 		cmocka_unit_test(test_pandoc_table_unit),
 		cmocka_unit_test(test_cited_values),
+		cmocka_unit_test(test_prose_refs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
