@@ -15,7 +15,9 @@
 void key_field(struct sha256_ctx *ctx, const char *name, const void *data, size_t len);
 /* A string field; NULL is "" (an absent cflags= builds like an empty one). */
 void key_str(struct sha256_ctx *ctx, const char *name, const char *s);
+/* A number field: the text "%.17g" writes of v (key_num_text(), its length returned). */
 void key_num(struct sha256_ctx *ctx, const char *name, double v);
+int key_num_text(double v, char s[64]);
 /* The digest as KEY_HEX lowercase hex digits and a NUL. */
 void key_finish(struct sha256_ctx *ctx, char out[KEY_HEX + 1]);
 /* The plain SHA-256 of data[0..len) (what sha256sum prints), as hex. */
