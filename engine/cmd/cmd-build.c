@@ -335,7 +335,6 @@ static void pages_release_at_exit(struct pages *q)
 	receipts_release(&q->r);
 }
 
-/* receipts.json: the receipts r, with the hash of every file of s (written last: it names them all). */
 static void hash_file(void *ctx, size_t i)
 {
 	struct site_file *f = &((struct site *)ctx)->v[i];
@@ -344,15 +343,22 @@ static void hash_file(void *ctx, size_t i)
 		key_sha256(f->data, f->len, f->hex);
 }
 
-static void add_receipts(struct site *s, struct receipts *r)
+/* The hash of each file of s not hashed yet (a quarter of a megabyte of pages). */
+static void hash_site(struct site *s)
 {
-	struct buf text = BUF_INIT;
 	size_t *size = xcalloc(s->n + 1, sizeof *size);
 
 	for (size_t i = 0; i < s->n; i++)
 		size[i] = s->v[i].hex[0] ? 0 : s->v[i].len;
-	twice_for_sizes(s->n, 1, size, hash_file, s); /* a quarter of a megabyte of pages */
+	twice_for_sizes(s->n, 1, size, hash_file, s);
 	free(size);
+}
+
+/* Adds receipts.json: the receipts r, with the hash of every file of s (hash_site()). */
+static void add_receipts(struct site *s, struct receipts *r)
+{
+	struct buf text = BUF_INIT;
+
 	for (size_t i = 0; i < s->n; i++)
 		receipts_add_hash(r, s->v[i].name, s->v[i].hex);
 	char *t = receipts_text(r);
@@ -398,38 +404,82 @@ static int site_holds(const struct site *s, const char *dir)
 }
 
 /*
- * 1 if the site folder already holds exactly the site: these regular files
- * with these bytes, the folders they are in, and nothing else. Then there is
- * nothing to replace, and build writes nothing (a build with nothing changed
- * costs no disk writes).
+ * Whether the site folder already holds exactly the site: these regular
+ * files with these bytes, the folders they are in, and nothing else. Then
+ * there is nothing to replace, and build writes nothing (a build with
+ * nothing changed costs no disk writes). Asked in two steps, so that the
+ * pages are compared with the folder's while receipts.json is written
+ * (twice.h): site_compare() compares the files the site holds so far,
+ * site_compared() the others, once the site is whole.
  */
-static int site_unchanged(const struct site *s, const struct place *pl)
-{
-	int dfd = pl->fd >= 0 ? fs_open_dir(pl->fd, pl->base) : -1;
-	struct fs_entry *v = NULL;
-	size_t n = 0, files = 0;
-	int same = dfd >= 0 && sitedir_list(dfd, &v, &n) == 0;
+struct site_check {
+	const struct site *s; /* the site, whole once site_compared() is called */
+	struct site early;    /* its files when site_compare() began (the array of s grows meanwhile) */
+	const struct place *pl;
+	int dfd;
+	struct fs_entry *v;
+	size_t n;
+	char *done; /* each entry of v: compared */
+	int same;
+};
 
-	for (size_t i = 0; i < n && same; i++) {
-		if (v[i].type == S_IFDIR) {
-			same = site_holds(s, v[i].name);
-			continue;
-		}
-		files++;
-		const struct site_file *f = NULL;
-		f = site_find(s, v[i].name);
-		char *old;
-		size_t len;
-		same = f && v[i].type == S_IFREG && fs_read(dfd, v[i].name, f->len, &old, &len) == 0;
-		if (same) {
-			same = len == f->len && memcmp(old, f->data, len) == 0;
-			free(old);
-		}
+static int entry_same(struct site_check *k, const struct site *s, size_t i)
+{
+	const struct site_file *f = site_find(s, k->v[i].name);
+	char *old;
+	size_t len;
+	int same = f && k->v[i].type == S_IFREG && fs_read(k->dfd, k->v[i].name, f->len, &old, &len) == 0;
+
+	if (same) {
+		same = len == f->len && memcmp(old, f->data, len) == 0;
+		free(old);
 	}
-	fs_entries_free(v, n);
-	if (dfd >= 0)
-		close(dfd);
-	return same && files == s->n;
+	return same;
+}
+
+static void site_compare(void *arg)
+{
+	struct site_check *k = arg;
+
+	k->dfd = k->pl->fd >= 0 ? fs_open_dir(k->pl->fd, k->pl->base) : -1;
+	k->same = k->dfd >= 0 && sitedir_list(k->dfd, &k->v, &k->n) == 0;
+	k->done = xcalloc(k->n + 1, 1);
+	for (size_t i = 0; i < k->n && k->same; i++)
+		if (k->v[i].type != S_IFDIR && site_find(&k->early, k->v[i].name)) {
+			k->same = entry_same(k, &k->early, i);
+			k->done[i] = 1;
+		}
+}
+
+static void site_check_init(struct site_check *k, const struct site *s, const struct place *pl)
+{
+	memset(k, 0, sizeof *k);
+	k->s = s;
+	k->early.v = xcalloc(s->n + 1, sizeof *s->v);
+	memcpy(k->early.v, s->v, s->n * sizeof *s->v);
+	k->early.n = s->n;
+	k->pl = pl;
+	k->dfd = -1;
+}
+
+/* 1 if the folder holds exactly the site (site_compare() has run), 0 if not; either way, k is given back. */
+static int site_compared(struct site_check *k)
+{
+	size_t files = 0;
+
+	for (size_t i = 0; i < k->n && k->same; i++) {
+		if (k->v[i].type == S_IFDIR)
+			k->same = site_holds(k->s, k->v[i].name);
+		else if (files++, !k->done[i])
+			k->same = entry_same(k, k->s, i);
+	}
+	int same = k->same && files == k->s->n;
+	fs_entries_free(k->v, k->n);
+	free(k->done);
+	free(k->early.v);
+	if (k->dfd >= 0)
+		close(k->dfd);
+	return same;
 }
 
 /* Writes the site into the new folder open as dfd (shown as dir). */
@@ -512,9 +562,9 @@ static int replace_dir(const struct place *pl, const char *tmp, char **err)
  * of the site changes on failure. Returns 1 if it held the same site
  * already (nothing written), 0 once replaced, -1 with *err.
  */
-static int publish(const struct site *s, struct place *pl, char **err)
+static int publish(const struct site *s, struct place *pl, int unchanged, char **err)
 {
-	if (site_unchanged(s, pl))
+	if (unchanged)
 		return 1;
 	if (place_open(pl, 1, err) < 0)
 		return -1;
@@ -763,13 +813,20 @@ static int cmd_build(int argc, char **argv)
 		diags_init(&warnings);
 		render_site(&cc, &pages, &site);
 		size_t nassets = add_assets(&cc, &site, &warnings);
+		hash_site(&site);
+		struct site_check check;
+		struct twice_job compare;
+		site_check_init(&check, &site, &pl);
+		twice_start(&compare, site_compare, &check, 1);
 		add_receipts(&site, &pages.r);
 		add_manifest(&site);
+		twice_finish(&compare);
+		int unchanged = site_compared(&check);
 		for (size_t i = 0; i < warnings.n; i++)
 			diag_print(stderr, &warnings.v[i], copts.color);
 		cc.sum.warnings += warnings.n;
 		course_check_print_summary(stderr, &cc);
-		int rc = publish(&site, &pl, &err);
+		int rc = publish(&site, &pl, unchanged, &err);
 		if (rc < 0) {
 			cmd_printf(stderr, "litlab: %s\nlitlab: the site in '%s' is unchanged\n", err, dir);
 			free(err);
