@@ -264,7 +264,8 @@ static void page_ahead(void *arg, struct course_check *cc, size_t i)
 		return;
 	receipts_lesson(&q->r, cc->results, i);
 	render_lesson(&q->v[i], &q->ctx, cc->results, cc->n, i);
-	key_sha256(q->v[i].p, q->v[i].len, q->hex[i]); /* for receipts.json */
+	key_sha256(q->v[i].p, q->v[i].len, q->hex[i]);
+	receipts_page(&q->r, cc->results, i, q->hex[i]); /* its part of receipts.json */
 	q->made[i] = 1;
 }
 

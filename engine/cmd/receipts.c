@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/keyhash.h"
 #include "base/twice.h"
 #include "cmd/receipts.h"
@@ -148,6 +149,54 @@ void receipts_begin(struct receipts *r, size_t n)
 	r->v = xcalloc(n + 1, sizeof *r->v);
 	r->blocks = xcalloc(n + 1, sizeof *r->blocks);
 	r->hex = xcalloc(n + 1, sizeof *r->hex);
+	r->text = xcalloc(n + 1, sizeof *r->text);
+	r->page_hex = xcalloc(n + 1, sizeof *r->page_hex);
+}
+
+/* Lesson i's object in receipts.json, page_hex its page's hash (NULL: not known yet). */
+static json_t *lesson_object(const struct receipts *r, const struct lesson_result *v, size_t i, const char *page_hex)
+{
+	char *page = render_page_name(v[i].lesson->path);
+	json_t *o = json_pack("{s:o, s:s, s:s, s:o, s:O}", "path", str_or_null(v[i].lesson->path), "page", page,
+			      "lesson_sha256", r->hex[i], "page_sha256", str_or_null(page_hex), "blocks",
+			      r->blocks[i]);
+	free(page);
+	return o;
+}
+
+/* s with n spaces after each newline: an element's JSON, written alone, as it stands nested. */
+static char *indented(const char *s, size_t n)
+{
+	struct buf b = BUF_INIT;
+
+	for (const char *nl; (nl = strchr(s, '\n')); s = nl + 1) {
+		buf_add(&b, s, (size_t)(nl - s) + 1);
+		for (size_t k = 0; k < n; k++)
+			buf_addc(&b, ' ');
+	}
+	buf_adds(&b, s);
+	return buf_detach(&b, NULL);
+}
+
+#define RECEIPTS_DUMP (JSON_INDENT(2) | JSON_PRESERVE_ORDER)
+
+/* Lesson i's object as receipts.json writes it (indented as an element of "lessons"). */
+static char *lesson_text(json_t *o)
+{
+	char *t = json_dumps(o, RECEIPTS_DUMP), *out = indented(t ? t : "null", 4);
+
+	free(t);
+	return out;
+}
+
+void receipts_page(struct receipts *r, const struct lesson_result *v, size_t i, const char page_hex[KEY_HEX + 1])
+{
+	receipts_lesson(r, v, i);
+	json_t *o = lesson_object(r, v, i, page_hex);
+	free(r->text[i]);
+	r->text[i] = lesson_text(o);
+	memcpy(r->page_hex[i], page_hex, KEY_HEX + 1);
+	json_decref(o);
 }
 
 struct lessons_left {
@@ -170,12 +219,9 @@ void receipts_end(struct receipts *r, const struct lesson_result *v, const struc
 
 	twice_for(n, 2, 1, lesson_left, &q); /* those not made yet, lessons apart on two threads */
 	for (size_t i = 0; i < n; i++) {
-		char *page = render_page_name(v[i].lesson->path);
-		json_array_append_new(lessons, json_pack("{s:o, s:s, s:s, s:n, s:o}", "path",
-							 str_or_null(v[i].lesson->path), "page", page, "lesson_sha256",
-							 r->hex[i], "page_sha256", "blocks", r->blocks[i]));
+		json_array_append_new(lessons, lesson_object(r, v, i, NULL));
+		json_decref(r->blocks[i]);
 		r->blocks[i] = NULL; /* the document's now */
-		free(page);
 	}
 	r->doc = json_pack("{s:i, s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "receipts", RECEIPTS_FORMAT, "litlab",
 			   LITLAB_VERSION, "algorithm", "sha256", "compiler", str_or_null(ctx ? ctx->cc : NULL),
@@ -201,13 +247,47 @@ void receipts_add_hash(struct receipts *r, const char *name, const char hex[KEY_
 		json_object_set_new(l, "page_sha256", json_string(hex));
 }
 
-char *receipts_text(const struct receipts *r)
+/*
+ * json_dumps() of the whole document, written faster: each lesson's object
+ * was written with its page (receipts_page(), on the thread that rendered
+ * it) where its page's hash is still the one the document names; the rest
+ * is the document written with "lessons" empty, the lessons put in its place.
+ */
+char *receipts_text(struct receipts *r)
 {
-	char *text = json_dumps(r->doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	char *out = xasprintf("%s\n", text ? text : "{}");
-
+	json_t *lessons = json_incref(json_object_get(r->doc, "lessons"));
+	json_object_set_new(r->doc, "lessons", json_array()); /* in place: the keys keep their order */
+	char *text = json_dumps(r->doc, RECEIPTS_DUMP);
+	json_object_set_new(r->doc, "lessons", lessons);
+	static const char empty[] = "\n  \"lessons\": []"; /* a newline cannot stand in a JSON string */
+	char *at = text ? strstr(text, empty) : NULL;
+	if (!at || json_array_size(lessons) == 0) {
+		free(text);
+		text = json_dumps(r->doc, RECEIPTS_DUMP);
+		char *out = xasprintf("%s\n", text ? text : "{}");
+		free(text);
+		return out;
+	}
+	struct buf b = BUF_INIT;
+	size_t i;
+	json_t *o;
+	buf_add(&b, text, (size_t)(at - text) + sizeof empty - 2); /* up to the '[' */
+	json_array_foreach(lessons, i, o) {
+		const char *hex = json_string_value(json_object_get(o, "page_sha256"));
+		buf_adds(&b, i ? ",\n    " : "\n    ");
+		if (i < r->n && r->text[i] && hex && strcmp(hex, r->page_hex[i]) == 0) {
+			buf_adds(&b, r->text[i]);
+		} else {
+			char *t = lesson_text(o);
+			buf_adds(&b, t);
+			free(t);
+		}
+	}
+	buf_adds(&b, "\n  ]");
+	buf_adds(&b, at + sizeof empty - 1);
+	buf_addc(&b, '\n');
 	free(text);
-	return out;
+	return buf_detach(&b, NULL);
 }
 
 void receipts_release(struct receipts *r)
@@ -215,10 +295,13 @@ void receipts_release(struct receipts *r)
 	for (size_t i = 0; r->v && i < r->n; i++) {
 		free(r->v[i]);
 		json_decref(r->blocks[i]);
+		free(r->text[i]);
 	}
 	free(r->v);
 	free(r->blocks);
 	free(r->hex);
+	free(r->text);
+	free(r->page_hex);
 	json_decref(r->doc);
 	memset(r, 0, sizeof *r);
 }

@@ -42,6 +42,8 @@ struct receipts {
 	size_t n;
 	json_t **blocks;	   /* each lesson's block receipts, until receipts_end() */
 	char (*hex)[KEY_HEX + 1];  /* each lesson's SHA-256 */
+	char **text;		   /* each lesson's object as receipts.json writes it (receipts_page()), or NULL */
+	char (*page_hex)[KEY_HEX + 1]; /* the page hash text[i] names */
 };
 
 /* Makes the receipts of the checked lessons v[0..n), built by ctx's compiler. */
@@ -55,10 +57,12 @@ void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, 
 void receipts_begin(struct receipts *r, size_t n);
 void receipts_lesson(struct receipts *r, const struct lesson_result *v, size_t i);
 void receipts_end(struct receipts *r, const struct lesson_result *v, const struct evidence_context *ctx);
+/* receipts_lesson(), and lesson i's part of receipts.json written now, its page's hash page_hex. */
+void receipts_page(struct receipts *r, const struct lesson_result *v, size_t i, const char page_hex[KEY_HEX + 1]);
 /* Names a file of the site with hex, the SHA-256 of its bytes: a lesson's page also as its page_sha256. */
 void receipts_add_hash(struct receipts *r, const char *name, const char hex[KEY_HEX + 1]);
 /* receipts.json's text (malloc'd, ends with a newline). */
-char *receipts_text(const struct receipts *r);
+char *receipts_text(struct receipts *r);
 void receipts_release(struct receipts *r);
 
 /*

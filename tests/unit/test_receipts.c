@@ -110,12 +110,76 @@ static void test_code_hash(void **state)
 	free(text);
 }
 
+/*
+ * receipts_text(): exactly json_dumps() of the whole document, whether each
+ * lesson's part was written with its page (receipts_page()) or not, and
+ * when a page's hash changed after (then the part is written again).
+ */
+static char *plain_dump(json_t *doc)
+{
+	char *t = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER), *out = xasprintf("%s\n", t);
+
+	free(t);
+	return out;
+}
+
+static void test_text(void **state)
+{
+	static const char *const texts[] = { lesson_a, "# Two \"quoted\" \\ \u00e9\n\nProse.\n",
+					     "# Three\n\n```c\nint main(void) { return 0; }\n```\n" };
+	const size_t n = sizeof texts / sizeof *texts;
+	struct lesson_result v[3];
+	static const char *const paths[] = { "lessons/01-l.md", "lessons/02-two.md", "lessons/03-three.md" };
+
+	(void)state;
+	memset(v, 0, sizeof v);
+	for (size_t i = 0; i < n; i++) {
+		v[i].lesson = lesson_parse(paths[i], texts[i], strlen(texts[i]));
+		v[i].blocks = xcalloc(v[i].lesson->nblocks + 1, sizeof *v[i].blocks);
+	}
+	for (int mode = 0; mode < 4; mode++) {
+		struct receipts r;
+		char hex[KEY_HEX + 1];
+		receipts_begin(&r, n);
+		for (size_t i = 0; i < n; i++) {
+			key_sha256(paths[i], strlen(paths[i]), hex); /* a page's hash, any will do */
+			if (mode == 1 || (mode == 2 && i != 1) || mode == 3)
+				receipts_page(&r, v, i, hex);
+		}
+		receipts_end(&r, v, NULL);
+		for (size_t i = 0; i < n; i++) {
+			char *page = render_page_name(paths[i]);
+			key_sha256(paths[i], strlen(paths[i]), hex);
+			if (mode == 3 && i == 2)
+				hex[0] = hex[0] == 'a' ? 'b' : 'a'; /* the page changed after its part was written */
+			receipts_add_hash(&r, page, hex);
+			free(page);
+		}
+		receipts_add_hash(&r, "index.html", hex);
+		char *want = plain_dump(r.doc), *got = receipts_text(&r);
+		assert_string_equal(got, want);
+		free(want);
+		free(got);
+		got = receipts_text(&r); /* the document is left as it was */
+		want = plain_dump(r.doc);
+		assert_string_equal(got, want);
+		free(want);
+		free(got);
+		receipts_release(&r);
+	}
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].blocks);
+		lesson_free(v[i].lesson);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_timing_iqr),
 		cmocka_unit_test(test_timing_floor),
 		cmocka_unit_test(test_code_hash),
+		cmocka_unit_test(test_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
