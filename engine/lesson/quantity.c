@@ -1208,10 +1208,11 @@ static int waits_on_hardware(const struct text *s, size_t p)
  * 1 if the verb "perform" (performs, performed, performing) at [.., e) takes
  * an object: a determiner follows ("to perform the correction", "performs a
  * lookup"), and no comparison within the two words after it ("performs a
- * lot better", "performed the same"). Then it means "carry out" and says
- * nothing of speed; "performance" and "performs well" still do.
+ * lot better", "performed the same"); or it is passive ("before collection
+ * will be performed"). Then it means "carry out" and says nothing of speed;
+ * "performance" and "performs well" still do.
  */
-static int performs_task(const struct text *s, const char *word, size_t e)
+static int performs_task(const struct text *s, const char *word, size_t b, size_t e)
 {
 	static const char *const verb[] = { "perform", "performs", "performed", "performing", NULL };
 	static const char *const det[] = { "the", "a", "an", "this", "that", "these", "those", "its", "their",
@@ -1222,8 +1223,15 @@ static int performs_task(const struct text *s, const char *word, size_t e)
 	struct cword w;
 	int k;
 
+	static const char *const be[] = { "is", "are", "was", "were", "be", "been", "being", NULL };
+	struct cword v;
+	size_t pv;
+
 	for (k = 0; verb[k] && strcmp(word, verb[k]); k++)
 		;
+	if (verb[k] && !strcmp(word, "performed") && prev_cword(s, b, &v, &pv) && !v.span &&
+	    match_any(s, v.start, be, 1) == v.end)
+		return 1;
 	if (!verb[k] || !word_after(s, e, &w) || w.span || match_any(s, w.start, det, 1) != w.end)
 		return 0;
 	for (k = 0; k < 2 && word_after(s, w.end, &w) && !w.span; k++)
@@ -1339,7 +1347,7 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 								    "deviation", "streams", "stream", NULL }, 1) == next.end)
 			continue;
 		/* "the skew used to perform the correction": carrying out a task, not its speed */
-		if (c->why == W_SPEED && !strncmp(word, "perform", 7) && performs_task(s, word, w->end))
+		if (c->why == W_SPEED && !strncmp(word, "perform", 7) && performs_task(s, word, w->start, w->end))
 			continue;
 		*at = w->start + skip;
 		*len = w->end - w->start - skip;
