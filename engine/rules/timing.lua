@@ -49,7 +49,7 @@ local specifying = {
   ["synopsis"] = true, ["syntax"] = true, ["description"] = true, ["options"] = true,
   ["parameters"] = true, ["arguments"] = true, ["return value"] = true, ["return values"] = true,
   ["exit status"] = true, ["errors"] = true, ["environment"] = true, ["remarks"] = true,
-  ["configuration"] = true, ["context"] = true,
+  ["configuration"] = true,
 }
 local commenting = {
   ["notes"] = true, ["implementation notes"] = true, ["bugs"] = true, ["caveats"] = true,
