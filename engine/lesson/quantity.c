@@ -1204,6 +1204,42 @@ static int waits_on_hardware(const struct text *s, size_t p)
 	return 0;
 }
 
+/*
+ * 1 if the verb "perform" (performs, performed, performing) at [.., e) takes
+ * an object: a determiner follows ("to perform the correction", "performs a
+ * lookup"), and no comparison within the two words after it ("performs a
+ * lot better", "performed the same"); or it is passive ("before collection
+ * will be performed"). Then it means "carry out" and says nothing of speed;
+ * "performance" and "performs well" still do.
+ */
+static int performs_task(const struct text *s, const char *word, size_t b, size_t e)
+{
+	static const char *const verb[] = { "perform", "performs", "performed", "performing", NULL };
+	static const char *const det[] = { "the", "a", "an", "this", "that", "these", "those", "its", "their",
+					   "our", "your", "his", "her", "each", "every", "some", "any", "such",
+					   "another", NULL };
+	static const char *const compare[] = { "same", "best", "worst", "faster", "slower", "well", "poorly",
+					       "equally", "similarly", NULL };
+	struct cword w;
+	int k;
+
+	static const char *const be[] = { "is", "are", "was", "were", "be", "been", "being", NULL };
+	struct cword v;
+	size_t pv;
+
+	for (k = 0; verb[k] && strcmp(word, verb[k]); k++)
+		;
+	if (verb[k] && !strcmp(word, "performed") && prev_cword(s, b, &v, &pv) && !v.span &&
+	    match_any(s, v.start, be, 1) == v.end)
+		return 1;
+	if (!verb[k] || !word_after(s, e, &w) || w.span || match_any(s, w.start, det, 1) != w.end)
+		return 0;
+	for (k = 0; k < 2 && word_after(s, w.end, &w) && !w.span; k++)
+		if (match_any(s, w.start, comparatives, 1) == w.end || match_any(s, w.start, compare, 1) == w.end)
+			return 0;
+	return 1;
+}
+
 static const struct cue *cue_of(const struct text *s, const struct cword *w, int use, int before, size_t dist,
 				size_t *at, size_t *len)
 {
@@ -1309,6 +1345,9 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if (c->why == W_LIMIT && c->word[0] == 's' && word_after(s, w->end, &next) &&
 		    match_any(s, next.start, (const char *const[]){ "library", "libraries", "output", "input", "error",
 								    "deviation", "streams", "stream", NULL }, 1) == next.end)
+			continue;
+		/* "the skew used to perform the correction": carrying out a task, not its speed */
+		if (c->why == W_SPEED && !strncmp(word, "perform", 7) && performs_task(s, word, w->start, w->end))
 			continue;
 		*at = w->start + skip;
 		*len = w->end - w->start - skip;

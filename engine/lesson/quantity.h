@@ -138,7 +138,10 @@
  * "happens" or "occurs" is a probability; a time after "longer than" or
  * "exceeds" in a condition is a threshold whatever word of running is near;
  * "At N seconds," opening a quotation or after a colon is a moment; "the
- * five minute rule" a name; "I've chosen 30 seconds" an input.
+ * five minute rule" a name; "I've chosen 30 seconds" an input. The verb
+ * "perform" with an object or in the passive ("to perform the correction",
+ * "is performed") means carrying out a task and is no performance word
+ * (sixth round; "performs 20% better" still is).
  *
  * The class is decided by the nearest deciding word in the same sentence
  * (up to ten words before the value or eight after it; a code span counts

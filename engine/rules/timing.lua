@@ -39,9 +39,53 @@ local function message(q, where)
     .. "<!-- litlab-disable timing-needs-metadata: why -->", what[q.kind], text, where, text)
 end
 
-local function scan(text, spans, at, report, ledger, where)
+-- A reference page is written in standard sections (man-pages(7), mdoc(7), and the
+-- Syntax / Parameters / Return value / Remarks of a library reference). Those that specify the
+-- interface say what a call does and takes; a duration there that no word near it decides is part
+-- of that specification. Those that comment on it (notes, bugs, examples, history) may hold
+-- performance remarks. Only a heading that is a section's name, whole, counts: a lesson's
+-- headings name topics ("Timing the loop"), and topics are transparent.
+local specifying = {
+  ["synopsis"] = true, ["syntax"] = true, ["description"] = true, ["options"] = true,
+  ["parameters"] = true, ["arguments"] = true, ["return value"] = true, ["return values"] = true,
+  ["exit status"] = true, ["errors"] = true, ["environment"] = true, ["remarks"] = true,
+  ["configuration"] = true,
+}
+local commenting = {
+  ["notes"] = true, ["implementation notes"] = true, ["bugs"] = true, ["caveats"] = true,
+  ["example"] = true, ["examples"] = true, ["history"] = true, ["versions"] = true,
+  ["see also"] = true, ["standards"] = true, ["conforming to"] = true, ["authors"] = true,
+  ["security considerations"] = true, ["requirements"] = true, ["diagnostics"] = true,
+  ["compatibility"] = true, ["performance"] = true,
+}
+
+-- The headings above the unit being read, by level, each { text, kind } (reset for each lesson).
+local headings = {}
+
+local function section_name(text)
+  local t = text:gsub("%b{}%s*$", ""):gsub("[%s#:.]+$", ""):gsub("^%s+", ""):lower():gsub("%s+", " ")
+  if specifying[t] then return "specifying" end
+  if commenting[t] then return "commenting" end
+  return nil
+end
+
+-- The innermost enclosing heading that names a section decides; nil: none does.
+local function in_specifying_section()
+  for level = 6, 1, -1 do
+    local h = headings[level]
+    if h and h.kind then
+      return h.kind == "specifying" and h.text or nil
+    end
+  end
+  return nil
+end
+
+local function scan(text, spans, at, report, ledger, where, section)
   for _, q in ipairs(litlab.quantities(text, spans)) do
-    if q.class == "claim" or q.class == "unsure" then
+    if q.class == "unsure" and q.kind == "time" and section then
+      ledger(at(q.first), quote(q.text), "specified",
+        string.format("'%s': a reference page's section that specifies the interface", quote(section)))
+    elseif q.class == "claim" or q.class == "unsure" then
       -- a table in prose is read as one paragraph, but the author knows it as a table
       report(at(q.first), message(q, where == "prose" and q.table and "a table" or where))
     else
@@ -57,10 +101,19 @@ return {
   summary = "performance figures only as {{measure:...}} references to measurements or {{cite:...}} of a source",
   aliases = { "timing" },
 
+  lesson = function()
+    headings = {}
+  end,
+
   text = function(unit, lesson, report, ledger)
     local where = unit.kind == "heading" and "a heading" or
                   unit.kind == "html" and "HTML" or "prose"
-    scan(unit.text, unit.code_spans, unit.at, report, ledger, where)
+    if unit.kind == "heading" and unit.level then
+      for level = unit.level, 6 do headings[level] = nil end
+      headings[unit.level] = { text = unit.text, kind = section_name(unit.text) }
+    end
+    local section = unit.kind ~= "heading" and in_specifying_section() or nil
+    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section)
   end,
 
   output = function(out, block, lesson, report, ledger)

@@ -84,7 +84,8 @@ def locate(labels, texts):
 
 TEXI_BLOCK = r"(?:small)?(?:example|lisp|display|format|verbatim)\b"
 ROFF_BLOCK = {".EX": ".EE", ".nf": ".fi"}  # man(7) example and no-fill blocks: opening line -> closing line
-MDOC_LITERAL = ".Ed"  # mdoc(7) literal display: ".Bd -literal [...]" opens it, ".Ed" closes it
+MDOC_LITERAL = ".Ed"
+ROFF_SECTION = {".SH": "##", ".Sh": "##", ".SS": "###", ".Ss": "###"}  # section and subsection headings  # mdoc(7) literal display: ".Bd -literal [...]" opens it, ".Ed" closes it
 
 
 def as_lesson(src, dst):
@@ -93,7 +94,8 @@ def as_lesson(src, dst):
     blocks (@example, @smallexample, ...) become fence lines, so that its code is code, as in a
     Markdown reference; no line moves. A manual page (roff, a name ending in .1 to .9) likewise:
     the lines that open and close its .EX/.EE and .nf/.fi blocks (man) and its .Bd -literal/.Ed
-    displays (mdoc) become fence lines."""
+    displays (mdoc) become fence lines, and its section headings (.SH/.Sh, .SS/.Ss with their
+    title on the line) Markdown headings, as the page shows them."""
     out, fence = [], None
     texi = src.endswith(".texi")
     roff = re.search(r"\.[1-9]$", src) is not None
@@ -107,6 +109,9 @@ def as_lesson(src, dst):
                     fence, line = MDOC_LITERAL, "```text\n"
                 elif fence and word == fence:
                     fence, line = None, "```\n"
+                elif fence is None and word in ROFF_SECTION and len(line.split()) > 1:
+                    title = " ".join(line.split()[1:]).replace('"', "")
+                    line = ROFF_SECTION[word] + " " + title + "\n"
                 out.append(line)
                 continue
             if texi:
