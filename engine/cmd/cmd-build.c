@@ -194,7 +194,7 @@ struct site_file {
 	char *name;
 	char *data;
 	size_t len;
-	char hex[KEY_HEX + 1]; /* its SHA-256, or "" until add_receipts() */
+	char hex[KEY_HEX + 1]; /* its SHA-256, or "" until hash_site() */
 };
 
 struct site {

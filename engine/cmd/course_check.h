@@ -47,11 +47,13 @@ struct course_check_opts {
  * Work on a lesson that may begin as soon as its check is complete (its
  * blocks, references and rules), while other lessons are still being
  * ended: build renders the lesson's page there. prepare(arg, cc) is called
- * once, on the calling thread, before the first lesson(arg, cc, i); each
- * lesson(arg, cc, i) may run on either of two threads at once (for
+ * at most once, on the calling thread, before the first lesson(arg, cc, i);
+ * each lesson(arg, cc, i) may run on either of two threads at once (for
  * different i), and only for lessons whose rules were remembered or are
  * not applied; the others are left for after course_check_run(). Lessons
- * whose blocks all ran in a pool (a cold check) are not offered.
+ * reported while the pool still ran blocks (a cold check) are not offered.
+ * Where the lessons are checked one by one (one CPU, -j 1, at most one
+ * block that compiles) neither is called: nothing is offered.
  */
 struct course_check_ahead {
 	void (*prepare)(void *arg, struct course_check *cc);

@@ -393,6 +393,68 @@ static void test_prose_refs(void **state)
 	}
 }
 
+/* xorshift64: the same sequence on every platform, unlike rand(). */
+static uint64_t next_rand(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/*
+ * lesson_prose_refs() against the whole prose on thousands of lessons made
+ * of the pieces that decide where a unit's text comes from: braces split
+ * by emphasis, escapes, entities, code spans, breaks, links and images
+ * (their destinations and titles are no unit's text), raw HTML inline and
+ * in blocks, containers, setext headings, pipe and pandoc tables, CRLF.
+ */
+static void test_prose_refs_random(void **state)
+{
+	static const char *const pieces[] = {
+		"{", "{{", "}}", "*", "_", "`", "``", "\\{", "&#123;", "&lbrace;", "&#x7b;", "<b>", "</b>",
+		"\n", "\n\n", "\r\n", "[", "](x.md)", "](<{{x}}> \"{{t}}\")", "![", "]", "<{{http://x}}>",
+		"<span title=\"{{\">", "|", "\n---  ---\n", "\n| a | b |\n|---|---|\n| ", " |",
+		"\n  Version   Time\n  -------   ----\n  1   ", "  ", "\t", "> ", "\n> ", "- ", "\n1. ",
+		"\n===\n", "# ", "measure:a:b", "cite:k|1", "{{measure:", "*{*", "**{**{", "x", " ",
+		"<div>\n", "\n</div>\n", "\n```\n", "\\", "<!-- ", " -->", "\n    ", "&amp;",
+		"[a]: /u \"{{t}}\"\n", "\xef\xbf\xbc",
+	};
+	uint64_t seed = 0x2545f4914f6cdd1du;
+	size_t with_refs = 0;
+
+	(void)state;
+	for (int k = 0; k < 3000; k++) {
+		struct buf src = BUF_INIT;
+		buf_adds(&src, "# T\n\n");
+		for (size_t n = 1 + next_rand(&seed) % 40; n > 0; n--)
+			buf_adds(&src, pieces[next_rand(&seed) % (sizeof pieces / sizeof *pieces)]);
+		buf_addc(&src, '\n');
+		struct lesson *l = lesson_parse(PATH, src.p, src.len);
+		struct prose all;
+		prose_collect(&all, l);
+		const struct prose *refs = lesson_prose_refs(l);
+		size_t j = 0;
+		for (size_t i = 0; i < all.n; i++) {
+			const struct text_unit *u = &all.v[i];
+			if (!memmem(u->text, u->len, "{{", 2))
+				continue;
+			if (j >= refs->n || refs->v[j].len != u->len || memcmp(refs->v[j].text, u->text, u->len) != 0 ||
+			    memcmp(refs->v[j].pos, u->pos, u->len * sizeof *u->pos) != 0 || refs->v[j].line != u->line ||
+			    refs->v[j].kind != u->kind)
+				fail_msg("lesson_prose_refs() differs from lesson_prose() at unit %zu of:\n%s", i, src.p);
+			j++;
+		}
+		if (j != refs->n)
+			fail_msg("lesson_prose_refs() has %zu units, not %zu, of:\n%s", refs->n, j, src.p);
+		with_refs += j > 0;
+		prose_release(&all);
+		lesson_free(l);
+		buf_release(&src);
+	}
+	assert_true(with_refs > 1000); /* the pieces make braces often enough to test something */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -406,6 +468,7 @@ int main(void)
 		cmocka_unit_test(test_pandoc_table_unit),
 		cmocka_unit_test(test_cited_values),
 		cmocka_unit_test(test_prose_refs),
+		cmocka_unit_test(test_prose_refs_random),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
