@@ -149,18 +149,32 @@ void twice_for(size_t n, size_t min, int may_share, void (*fn)(void *ctx, size_t
 	share_items(&s, min, may_share);
 }
 
+struct sized {
+	size_t size, i;
+};
+
+/* Largest first, equal sizes in their order. */
+static int larger_first(const void *a, const void *b)
+{
+	const struct sized *x = a, *y = b;
+
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
 void twice_for_sizes(size_t n, int may_share, const size_t *size, void (*fn)(void *ctx, size_t i), void *ctx)
 {
+	struct sized *v = xcalloc(n ? n : 1, sizeof *v);
 	size_t *order = xcalloc(n ? n : 1, sizeof *order);
 	struct share s = { { share_work, 0, 0, NULL, NULL }, fn, ctx, PTHREAD_MUTEX_INITIALIZER, 0, n, order };
 
-	/* Largest first, equal sizes in their order: an insertion sort (a course has tens of lessons). */
-	for (size_t i = 0; i < n; i++) {
-		size_t k = i;
-		for (; k > 0 && size[order[k - 1]] < size[i]; k--)
-			order[k] = order[k - 1];
-		order[k] = i;
-	}
+	for (size_t i = 0; i < n; i++)
+		v[i] = (struct sized){ size[i], i };
+	qsort(v, n, sizeof *v, larger_first); /* a site may hold thousands of files */
+	for (size_t i = 0; i < n; i++)
+		order[i] = v[i].i;
+	free(v);
 	share_items(&s, 2, may_share);
 	free(order);
 }

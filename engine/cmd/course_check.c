@@ -434,7 +434,7 @@ static void run_parallel(struct course_check *cc, const struct course_check_opts
 		size[i] = cc->results[i].lesson->src_len;
 	if (opts->ahead)
 		opts->ahead->prepare(opts->ahead->arg, cc);
-	twice_for_sizes(cc->n, 1, size, end_lesson, &ends);
+	twice_for_sizes(cc->n, opts->jobs != 1, size, end_lesson, &ends);
 	free(size);
 	for (size_t i = 0; i < cc->n; i++)
 		if (state[i] < 2)

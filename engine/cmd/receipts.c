@@ -218,8 +218,11 @@ void receipts_end(struct receipts *r, const struct lesson_result *v, const struc
 	struct lessons_left q = { r, v };
 
 	twice_for(n, 2, 1, lesson_left, &q); /* those not made yet, lessons apart on two threads */
+	r->of = xcalloc(n + 1, sizeof *r->of);
 	for (size_t i = 0; i < n; i++) {
-		json_array_append_new(lessons, lesson_object(r, v, i, NULL));
+		/* One a path that is not UTF-8 leaves out (jansson holds UTF-8 only): of[] says whose each is. */
+		if (json_array_append_new(lessons, lesson_object(r, v, i, NULL)) == 0)
+			r->of[json_array_size(lessons) - 1] = i;
 		json_decref(r->blocks[i]);
 		r->blocks[i] = NULL; /* the document's now */
 	}
@@ -274,9 +277,10 @@ char *receipts_text(struct receipts *r)
 	buf_add(&b, text, (size_t)(at - text) + sizeof empty - 2); /* up to the '[' */
 	json_array_foreach(lessons, i, o) {
 		const char *hex = json_string_value(json_object_get(o, "page_sha256"));
+		size_t k = r->of && i < r->n ? r->of[i] : r->n;
 		buf_adds(&b, i ? ",\n    " : "\n    ");
-		if (i < r->n && r->text[i] && hex && strcmp(hex, r->page_hex[i]) == 0) {
-			buf_adds(&b, r->text[i]);
+		if (k < r->n && r->text[k] && hex && strcmp(hex, r->page_hex[k]) == 0) {
+			buf_adds(&b, r->text[k]);
 		} else {
 			char *t = lesson_text(o);
 			buf_adds(&b, t);
@@ -302,6 +306,7 @@ void receipts_release(struct receipts *r)
 	free(r->hex);
 	free(r->text);
 	free(r->page_hex);
+	free(r->of);
 	json_decref(r->doc);
 	memset(r, 0, sizeof *r);
 }

@@ -44,6 +44,7 @@ struct receipts {
 	char (*hex)[KEY_HEX + 1];  /* each lesson's SHA-256 */
 	char **text;		   /* each lesson's object as receipts.json writes it (receipts_page()), or NULL */
 	char (*page_hex)[KEY_HEX + 1]; /* the page hash text[i] names */
+	size_t *of;		   /* of[k]: the lesson of the k-th entry of the document's "lessons" */
 };
 
 /* Makes the receipts of the checked lessons v[0..n), built by ctx's compiler. */
