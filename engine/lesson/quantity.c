@@ -490,6 +490,31 @@ static size_t skip_digits(const struct text *s, size_t p)
 }
 
 /*
+ * A decimal comma after the whole digits [p, q), as a locale writes a number
+ * ("0,09 secs", "1,5265450 secs"), only where the comma cannot join a list
+ * of numbers: not three digits after it (thousands), no other comma or dot
+ * and digit around the number ("1,2,3"; "2,3" of it), and a time unit right
+ * after the fraction, glued or after one space. 1 if it is one.
+ */
+static int decimal_comma(const struct text *s, size_t p, size_t q)
+{
+	const unsigned char *t = s->t;
+
+	if (q == p || q + 1 >= s->n || t[q] != ',' || !is_digit(t[q + 1]))
+		return 0;
+	size_t f = skip_digits(s, q + 1);
+	if (f - (q + 1) == 3)
+		return 0;
+	if (f + 1 < s->n && (t[f] == ',' || t[f] == '.') && is_digit(t[f + 1]))
+		return 0;
+	if (p >= 2 && (t[p - 1] == ',' || t[p - 1] == '.') && is_digit(t[p - 2]))
+		return 0;
+	if (f < s->n && t[f] == ' ')
+		f++;
+	return match_time_unit(s, f) != 0;
+}
+
+/*
  * The number at p: 12, 1.5, .5, 1,000, 1e6. 0 when there is none, or
  * when it is part of a dotted version such as 12.2.0.
  */
@@ -517,6 +542,9 @@ static int parse_number(const struct text *s, size_t p, struct number *num)
 		num->plain = 0;
 		if (q + 1 < s->n && s->t[q] == '.' && is_digit(s->t[q + 1]))
 			return 0;
+	} else if (q == p + num->digits && decimal_comma(s, p, q)) {
+		q = skip_digits(s, q + 1);
+		num->plain = 0;
 	}
 	if (q == p)
 		return 0;
@@ -3309,6 +3337,10 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 	struct cword w;
 
 	if (!word_before(s, q->start, CONTEXT_BEFORE, persons, &w))
+		return 0;
+	/* "user=0.55": a field's name glued to its value (a record a program printed, time(1)'s
+	   CPU time), no person */
+	if (w.end < s->n && s->t[w.end] == '=')
 		return 0;
 	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_PERSON);
 	return 1;

@@ -21,12 +21,31 @@ local what = {
   share = "a share of the run time",
 }
 
+-- The info strings of a display block that shows text, not code (tests/corpus/measure.py's
+-- TEXT_LIKE names the same).
+local shown_text = { [""] = true, text = true, txt = true, plain = true, plaintext = true,
+                     output = true, log = true }
+
 local function quote(s)
   return (s:gsub("%s+", " "))
 end
 
 local function message(q, where)
   local text = quote(q.text)
+  if where:find("^the front matter") then
+    -- the title and the summary are shown as written: no reference is filled in there
+    local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
+    if q.class == "claim" then
+      return string.format("%s '%s' in %s is a performance claim without measurement metadata%s, and a "
+        .. "title or summary is shown as written: state the figure in the body, measured "
+        .. "({{measure:ID:STAT}}) or cited ({{cite:KEY|%s}}), and leave it out here", what[q.kind], text, where,
+        because, text)
+    end
+    return string.format("%s '%s' in %s may be a performance claim (nothing near it says), and a title or "
+      .. "summary is shown as written: if it is one, state it in the body, measured ({{measure:ID:STAT}}) or "
+      .. "cited ({{cite:KEY|%s}}), and leave it out here; if it is a specified duration (a sleep, timeout, "
+      .. "interval or limit), say so there", what[q.kind], text, where, text)
+  end
   if q.class == "claim" then
     local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
     return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "
@@ -59,7 +78,8 @@ return {
 
   text = function(unit, lesson, report, ledger)
     local where = unit.kind == "heading" and "a heading" or
-                  unit.kind == "html" and "HTML" or "prose"
+                  unit.kind == "html" and "HTML" or
+                  unit.kind == "title" and string.format("the front matter's '%s'", unit.context) or "prose"
     scan(unit.text, unit.code_spans, unit.at, report, ledger, where)
   end,
 
@@ -73,6 +93,28 @@ return {
       where = "an output block"
     end
     scan(out.text, nil, out.at, report, ledger, where)
+  end,
+
+  -- A display block is shown, never run. In a language it is code, whose numbers are the
+  -- program's inputs ("code is not prose"); without one (none, text, output, log) it shows text:
+  -- what some program printed, a log, a table, typed by hand like an orphan output block, so its
+  -- figures are read as an output block's are.
+  -- Each line is read alone: a line of printed text is a record, and a number that ends one
+  -- ("i = 10") is no value with a letter that starts the next ("s = Foo!").
+  block = function(block, lesson, report, ledger)
+    if block.mode == "display" and shown_text[block.lang:lower()] then
+      local code = block.code
+      local start = 1
+      while start <= #code do
+        local stop = code:find("\n", start, true) or #code + 1
+        if stop > start then
+          local base = start - 1
+          scan(code:sub(start, stop - 1), nil, function(i) return block.at(base + i) end,
+               report, ledger, "a display block (shown, not run)")
+        end
+        start = stop + 1
+      end
+    end
   end,
 
   orphan = function(orphan, lesson, report, ledger)
