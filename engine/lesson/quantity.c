@@ -295,7 +295,7 @@ static size_t digits_at(const struct text *s, size_t p, int fraction)
 
 /*
  * After a whole number at p: "m0.012s", "m30s", "h15m", "h15m30s" (a
- * duration written as the shell's `time` writes it), or ":00.12elapsed"
+ * duration written as the shell's `time` writes it), "m 01s" (cargo's), or ":00.12elapsed"
  * (GNU time). The end, or 0. A clock time ("12:30") is none of these.
  */
 static size_t match_compound_time(const struct text *s, size_t p)
@@ -319,6 +319,11 @@ static size_t match_compound_time(const struct text *s, size_t p)
 	}
 	if (s->t[p] == 'm' && is_digit(s->t[p + 1])) {
 		e = digits_at(s, p + 1, 1);
+		return e < s->n && s->t[e] == 's' && !word_char_at(s, e + 1) ? e + 1 : 0;
+	}
+	/* "1m 01s", as cargo writes a build's time: minutes and seconds, one space between */
+	if (s->t[p] == 'm' && s->t[p + 1] == ' ' && p + 2 < s->n && is_digit(s->t[p + 2])) {
+		e = digits_at(s, p + 2, 1);
 		return e < s->n && s->t[e] == 's' && !word_char_at(s, e + 1) ? e + 1 : 0;
 	}
 	if (s->t[p] == ':' && p + 2 < s->n && is_digit(s->t[p + 1]) && is_digit(s->t[p + 2])) {
@@ -487,6 +492,24 @@ static size_t skip_digits(const struct text *s, size_t p)
 	while (p < s->n && is_digit(s->t[p]))
 		p++;
 	return p;
+}
+
+/*
+ * The one-letter unit at [q, e) ("h", "s") after a number ending at p is a
+ * letter, not a unit, where it does not stand as a unit does: two or more
+ * spaces from its number (a column of printed text: "68   h"), or followed
+ * by another lone letter ("98.6 h z", characters a program printed; not the
+ * words "a" and "I").
+ */
+static int letter_not_unit(const struct text *s, size_t p, size_t q, size_t e)
+{
+	if (e != q + 1)
+		return 0;
+	if (q >= p + 2 && s->t[q - 1] == ' ' && s->t[q - 2] == ' ')
+		return 1;
+	size_t a = skip_space(s, e);
+	return a > e && a < s->n && is_alpha(s->t[a]) && !strchr("aAI", s->t[a]) && !word_char_at(s, a + 1) &&
+	       !(a + 1 < s->n && (s->t[a + 1] == '.' || s->t[a + 1] == '\''));
 }
 
 /*
@@ -870,6 +893,7 @@ static const char W_DEVICES[] = "a count of clocks, not of clock cycles";
 static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, not a measurement";
 static const char W_UNIT[] = "the unit of a value, not a figure";
 static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
+static const char W_EPOCH[] = "a point in time: seconds counted from an epoch (more than 30 years)";
 
 struct cue {
 	const char *word;
@@ -2087,6 +2111,12 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			    (start >= 3 && s->t[start - 1] == '*' && s->t[start - 2] == '*' && is_digit(s->t[start - 3])))
 				/* "999999999 ns", "2147483647 seconds", "2^32 microseconds" (a power: a type's range) */
 				decided(c, SPEC, start, e - start, W_BOUND);
+			if (letter_not_unit(s, num.end, q, e))
+				return 0;
+			/* "1614581530 s": a clock's reading, seconds since an epoch; no code runs 30 years */
+			if (num.plain && num.digits >= 10 &&
+			    match_any(s, q, (const char *const[]){ "s", "sec", "secs", "seconds", "second", NULL }, 1) == e)
+				decided(c, SPEC, start, e - start, W_EPOCH);
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
 			if (e == q + 1 && s->t[q] == 'h' && q == p) {
 				struct cword cw;
