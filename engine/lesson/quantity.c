@@ -1284,6 +1284,9 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	if (w->start > 0 && s->t[w->start - 1] == '\\')
 		return NULL; /* "\\times", "\\textrm": a LaTeX command, not a word */
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
+	/* "target(s)": targets counted (a build's, as cargo prints them), no goal set */
+	if (!strcmp(buf, "target") && w->end + 3 <= s->n && !memcmp(s->t + w->end, "(s)", 3))
+		return NULL;
 	/* "times out after half a second", "timed out": a timeout in two words */
 	if ((!strcmp(buf, "times") || !strcmp(buf, "timed") || !strcmp(buf, "time")) && dist <= 10 &&
 	    word_after(s, w->end, &next) && match_word_ci(s, next.start, "out") == next.end) {
@@ -1332,6 +1335,9 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		size_t cl = strlen(c->word);
 		int hit = (c->flags & CF_PREFIX) ? wn >= cl && memcmp(word, c->word, cl) == 0
 						 : wn == cl && memcmp(word, c->word, cl) == 0;
+		/* "definitely", "definite": a word of certainty, no definition */
+		if (hit && c->why == W_LIMIT && wn >= 8 && memcmp(word, "definite", 8) == 0)
+			continue;
 		/* a hedge ("about", "~") qualifies the value right after it, a factor's too */
 		if (!hit || (dist > c->reach && (use < 2 || (c->flags & CF_NEAR) ||
 						 (c->why == W_MEASURED && (c->flags & CF_BEFORE)))))
@@ -3165,10 +3171,12 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 			}
 		}
 	}
-	/* "... microseconds in a millisecond" */
+	/* "... microseconds in a millisecond"; not the "(s)" glued to a noun, its plural ("target(s) in 29.80s") */
 	if ((match_word_ci(s, w.start, "in") == w.end || match_word_ci(s, w.start, "for") == w.end) &&
 	    prev_cword(s, w.start, &w2, &p) && !w2.span &&
-	    match_time_unit(s, w2.start) == w2.end) {
+	    match_time_unit(s, w2.start) == w2.end &&
+	    !(w2.end == w2.start + 1 && w2.start >= 2 && s->t[w2.start - 1] == '(' && w2.end < s->n &&
+	      s->t[w2.end] == ')' && word_char_before(s, w2.start - 1))) {
 		q->cls = QUANTITY_SPECIFIED, q->cue = w2.start, q->cue_len = w.end - w2.start, q->why = W_LIMIT;
 		return;
 	}
