@@ -513,11 +513,43 @@ static int letter_not_unit(const struct text *s, size_t p, size_t q, size_t e)
 }
 
 /*
+ * After the value of a KEY=VALUE field that ends at p: whether the fields
+ * that follow it on its line, up to four, end with a time unit that they all
+ * share ("user=0,55 sys=0,10, real=0,09 secs", a JVM's CPU times): each
+ * field's value is a time in that unit. Fields are set apart by spaces and
+ * a comma; a value is digits, perhaps with a decimal point or comma.
+ */
+static int record_unit(const struct text *s, size_t p)
+{
+	const unsigned char *t = s->t;
+
+	for (int k = 0; k < 4; k++) {
+		size_t a = p, b, d;
+		while (a < s->n && (t[a] == ' ' || t[a] == ','))
+			a++;
+		if (a == p)
+			return 0;
+		for (b = a; b < s->n && (is_alpha(t[b]) || t[b] == '_'); b++)
+			;
+		if (b == a || b + 1 >= s->n || t[b] != '=' || !is_digit(t[b + 1]))
+			return 0;
+		d = skip_digits(s, b + 1);
+		if (d + 1 < s->n && (t[d] == '.' || t[d] == ',') && is_digit(t[d + 1]))
+			d = skip_digits(s, d + 1);
+		if (match_time_unit(s, d < s->n && t[d] == ' ' ? d + 1 : d))
+			return 1;
+		p = d;
+	}
+	return 0;
+}
+
+/*
  * A decimal comma after the whole digits [p, q), as a locale writes a number
  * ("0,09 secs", "1,5265450 secs"), only where the comma cannot join a list
  * of numbers: not three digits after it (thousands), no other comma or dot
  * and digit around the number ("1,2,3"; "2,3" of it), and a time unit right
- * after the fraction, glued or after one space. 1 if it is one.
+ * after the fraction, glued or after one space, or at the end of the record
+ * whose field it is (record_unit()). 1 if it is one.
  */
 static int decimal_comma(const struct text *s, size_t p, size_t q)
 {
@@ -532,6 +564,8 @@ static int decimal_comma(const struct text *s, size_t p, size_t q)
 		return 0;
 	if (p >= 2 && (t[p - 1] == ',' || t[p - 1] == '.') && is_digit(t[p - 2]))
 		return 0;
+	if (p > 0 && t[p - 1] == '=' && record_unit(s, f))
+		return 1; /* "user=0,55 sys=0,10, real=0,09 secs" */
 	if (f < s->n && t[f] == ' ')
 		f++;
 	return match_time_unit(s, f) != 0;
@@ -1284,6 +1318,15 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	if (w->start > 0 && s->t[w->start - 1] == '\\')
 		return NULL; /* "\\times", "\\textrm": a LaTeX command, not a word */
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
+	/* "Delay for three seconds", "delays for 10 ms": the verb, with its duration right after
+	   "for", is a wait the program makes (a delay's cost is "a delay of", "the delay for a miss") */
+	if ((!strcmp(buf, "delay") || !strcmp(buf, "delays")) && before && dist == 1 && word_after(s, w->end, &next) &&
+	    !next.span && match_word_ci(s, next.start, "for") == next.end) {
+		static const struct cue delay_for = { "delay for", SPEC, 0, 1, W_SLEEP };
+		*at = w->start;
+		*len = next.end - w->start;
+		return &delay_for;
+	}
 	/* "target(s)": targets counted (a build's, as cargo prints them), no goal set */
 	if (!strcmp(buf, "target") && w->end + 3 <= s->n && !memcmp(s->t + w->end, "(s)", 3))
 		return NULL;
@@ -1945,6 +1988,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		*skip = num.end;
 		if (is_not_seconds(s, start, &num))
 			return 0;
+		/* a field's value whose unit the record writes once, at its end */
+		if (start > 0 && s->t[start - 1] == '=' && record_unit(s, num.end)) {
+			c->kind = QUANTITY_TIME;
+			return num.end;
+		}
 	}
 	p = word_end_ ? num.end : skip_range(s, num.end);
 	if (!word_end_ && p < s->n && strchr("kKMGTB", s->t[p]) && !word_char_at(s, p + 1))

@@ -610,6 +610,10 @@ static void test_decimal_comma(void **state)
 	assert_int_equal(q[0].start, (size_t)(strstr(list, "3 seconds") - list));
 	/* thousands stay thousands */
 	expect_whole("took 1,500 ms", "1,500 ms");
+	/* a record's fields share the unit written at its end, a decimal comma too */
+	expect_whole("[Times: user=10,96 sys=0,06, real=1,53 secs]", "10,96");
+	expect_whole("[Times: user=10,96 sys=0,06, real=1,53 secs]", "0,06");
+	expect_whole("cpu=0.41 wall=0.12 secs", "0.41");
 }
 
 int main(void)
