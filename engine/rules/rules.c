@@ -1317,7 +1317,10 @@ static void pass_key(const struct ruleset *rs, const struct lesson_result *lr, c
 	struct sha256_ctx ctx;
 
 	sha256_init(&ctx);
-	key_rule_files(&ctx, rs, 1);
+	if (rs->files_hex[0])
+		key_str(&ctx, "rule files", rs->files_hex);
+	else
+		key_rule_files(&ctx, rs, 1);
 	key_str(&ctx, "lesson", l->path);
 	key_field(&ctx, "src", l->src, l->src_len);
 	key_num(&ctx, "blocks", (double)l->nblocks);
@@ -1783,6 +1786,15 @@ int ruleset_load(struct ruleset *rs, char *const *dirs, size_t ndirs, struct cac
 		if (add_dir(rs, dirs[i], err) < 0)
 			return -1;
 	load_meta(rs);
+	/* the rule files' part of every lesson's pass key, hashed once (not once per lesson) */
+	{
+		struct sha256_ctx ctx;
+		char hex[KEY_HEX + 1];
+		sha256_init(&ctx);
+		key_rule_files(&ctx, rs, 1);
+		key_finish(&ctx, hex);
+		snprintf(rs->files_hex, sizeof rs->files_hex, "%s", hex);
+	}
 	return 0;
 }
 

@@ -21,8 +21,7 @@ local what = {
   share = "a share of the run time",
 }
 
--- The info strings of a display block that shows text, not code (tests/corpus/measure.py's
--- TEXT_LIKE names the same).
+-- display blocks that show text, not code (measure.py's TEXT_LIKE)
 local shown_text = { [""] = true, text = true, txt = true, plain = true, plaintext = true,
                      output = true, log = true }
 
@@ -32,30 +31,21 @@ end
 
 local function message(q, where)
   local text = quote(q.text)
-  if where:find("^the front matter") then
-    -- the title and the summary are shown as written: no reference is filled in there
-    local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
-    if q.class == "claim" then
-      return string.format("%s '%s' in %s is a performance claim without measurement metadata%s, and a "
-        .. "title or summary is shown as written: state the figure in the body, measured "
-        .. "({{measure:ID:STAT}}) or cited ({{cite:KEY|%s}}), and leave it out here", what[q.kind], text, where,
-        because, text)
-    end
-    return string.format("%s '%s' in %s may be a performance claim (nothing near it says), and a title or "
-      .. "summary is shown as written: if it is one, state it in the body, measured ({{measure:ID:STAT}}) or "
-      .. "cited ({{cite:KEY|%s}}), and leave it out here; if it is a specified duration (a sleep, timeout, "
-      .. "interval or limit), say so there", what[q.kind], text, where, text)
-  end
+  -- a title is shown as written: no reference is filled in, no comment can suppress there
+  local title = where:find("^the front")
   if q.class == "claim" then
     local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
     return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "
-      .. "cite a measure block with {{measure:ID:STAT}}, or the source with {{cite:KEY|%s}}",
-      what[q.kind], text, where, because, text)
+      .. (title and "a title is shown as written: state it in the body, measured ({{measure:ID:STAT}}) or "
+      .. "cited ({{cite:KEY|%s}})" or "cite a measure block with {{measure:ID:STAT}}, or the source with "
+      .. "{{cite:KEY|%s}}"), what[q.kind], text, where, because, text)
   end
-  return string.format("%s '%s' in %s may be a performance claim (nothing near it says): "
-    .. "if it is one, measure it ({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a "
-    .. "specified duration (a sleep, timeout, interval or limit), say so near it, or suppress with "
-    .. "<!-- litlab-disable timing-needs-metadata: why -->", what[q.kind], text, where, text)
+  return string.format("%s '%s' in %s may be a performance claim (nothing near it says): if it is one, "
+    .. (title and "state it in the body, measured ({{measure:ID:STAT}}) or cited ({{cite:KEY|%s}}); if it is "
+    .. "a specified duration (a sleep, timeout, interval or limit), say so in the title" or "measure it "
+    .. "({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a specified duration (a sleep, timeout, "
+    .. "interval or limit), say so near it, or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
+    what[q.kind], text, where, text)
 end
 
 local function scan(text, spans, at, report, ledger, where)
@@ -95,12 +85,7 @@ return {
     scan(out.text, nil, out.at, report, ledger, where)
   end,
 
-  -- A display block is shown, never run. In a language it is code, whose numbers are the
-  -- program's inputs ("code is not prose"); without one (none, text, output, log) it shows text:
-  -- what some program printed, a log, a table, typed by hand like an orphan output block, so its
-  -- figures are read as an output block's are.
-  -- Each line is read alone: a line of printed text is a record, and a number that ends one
-  -- ("i = 10") is no value with a letter that starts the next ("s = Foo!").
+  -- a display block that shows text (what a program printed) is read as output, line by line
   block = function(block, lesson, report, ledger)
     if block.mode == "display" and shown_text[block.lang:lower()] then
       local code = block.code

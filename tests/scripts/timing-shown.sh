@@ -57,7 +57,7 @@ refuse() {
 }
 [ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
 # the title: line 2, the value after 'title: "', the claim sent to the body
-expect "01-shown.md:2:9: error: a time value 'A millisecond' in the front matter's 'title' is a performance claim.*state the figure in the body"
+expect "01-shown.md:2:9: error: a time value 'A millisecond' in the front matter's 'title' is a performance claim.*state it in the body"
 expect "01-shown.md:2:51: error: a speed-up claim '100x faster' in the front matter's 'title'"
 # the summary: a sleep, let pass (and listed in the ledger)
 refuse "01-shown.md:3:"
@@ -65,11 +65,14 @@ refuse "01-shown.md:3:"
 expect "01-shown.md:11:13: error: a time value '0.8ms' in a display block (shown, not run)"
 refuse "'10 s'"
 expect "01-shown.md:14:5: error: a time value '0,0935090 secs' in a display block"
-# a text block: a decimal comma before its unit; 'user=' names a field, not a person
+# a text block: a decimal comma before its unit; 'user=' names a field, not a person; the
+# record's fields share the unit written at its end
 expect "01-shown.md:18:34: error: a time value '0,09 secs' in a display block"
+expect "01-shown.md:18:14: error: a time value '0,55' in a display block"
+expect "01-shown.md:18:23: error: a time value '0,10' in a display block"
 # code is not prose
 refuse "01-shown.md:22:"
-[ "$(grep -c 'timing-needs-metadata' err)" -eq 5 ] || { echo "FAIL: not 5 timing reports:"; cat err; fail=1; }
+[ "$(grep -c 'timing-needs-metadata' err)" -eq 7 ] || { echo "FAIL: not 7 timing reports:"; cat err; fail=1; }
 
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-shown.md >audit 2>&1
 if ! grep -q "01-shown.md:3:23: let pass '5 seconds' as specified ('Sleeping'" audit; then
