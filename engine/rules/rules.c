@@ -478,9 +478,11 @@ static void push_block(lua_State *L, const struct lesson_result *lr, size_t i)
 	set_lstr(L, "code", b->code, b->code_len);
 	set_str(L, "reason", b->reason);
 	set_bool(L, "fenced", b->fenced);
-	/* .at(offset) into code: a rule that reads a display block points at the value */
-	push_text_at(L, b->code, b->code_len, b->fenced ? b->line + 1 : b->line);
-	lua_setfield(L, -2, "at");
+	/* .at(offset) into a display block's code: a rule that reads its text points at the value */
+	if (b->mode == MODE_DISPLAY) {
+		push_text_at(L, b->code, b->code_len, b->fenced ? b->line + 1 : b->line);
+		lua_setfield(L, -2, "at");
+	}
 	lua_createtable(L, 0, (int)b->attrs.n);
 	for (size_t k = 0; k < b->attrs.n; k++) {
 		if (b->attrs.v[k].value)
