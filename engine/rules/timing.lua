@@ -86,18 +86,20 @@ return {
   end,
 
   -- a display block that shows text (what a program printed) is read as output, line by line
-  block = function(block, lesson, report, ledger)
-    if block.mode == "display" and shown_text[block.lang:lower()] then
-      local code = block.code
-      local start = 1
-      while start <= #code do
-        local stop = code:find("\n", start, true) or #code + 1
-        if stop > start then
-          local base = start - 1
-          scan(code:sub(start, stop - 1), nil, function(i) return block.at(base + i) end,
-               report, ledger, "a display block (shown, not run)")
+  -- (one pass over the blocks here, not a handler call per block)
+  lesson = function(lesson, report, ledger)
+    for _, block in ipairs(lesson.blocks) do
+      if block.mode == "display" and shown_text[block.lang:lower()] then
+        local code, start = block.code, 1
+        while start <= #code do
+          local stop = code:find("\n", start, true) or #code + 1
+          if stop > start then
+            local base = start - 1
+            scan(code:sub(start, stop - 1), nil, function(i) return block.at(base + i) end,
+                 report, ledger, "a display block (shown, not run)")
+          end
+          start = stop + 1
         end
-        start = stop + 1
       end
     end
   end,
