@@ -462,10 +462,14 @@ static void read_front_matter(struct lesson *l)
 		char *key = xstrndup(text, klen);
 		char *value = trim(colon + 1, strlen(colon + 1));
 		size_t vlen = strlen(value);
+		/* where the value stands in the line: the blanks trim() dropped, the key, the colon */
+		size_t value_off = strspn(s.p, " \t") + klen + 1;
+		value_off += strspn(s.p + value_off, " \t");
 		if (vlen >= 2 && ((value[0] == '"' && value[vlen - 1] == '"') ||
 				  (value[0] == '\'' && value[vlen - 1] == '\''))) {
 			memmove(value, value + 1, vlen - 2);
 			value[vlen - 2] = '\0';
+			value_off++;
 		}
 		int known = 0;
 		for (size_t k = 0; k < ARRAY_LEN(fm_keys); k++)
@@ -490,6 +494,7 @@ static void read_front_matter(struct lesson *l)
 		l->fm[l->nfm].key = key;
 		l->fm[l->nfm].value = value;
 		l->fm[l->nfm].line = n;
+		l->fm[l->nfm].value_off = value_off;
 		l->nfm++;
 		free(text);
 	}

@@ -120,6 +120,7 @@ struct fm_entry {
 	char *key;
 	char *value;
 	int line;
+	size_t value_off; /* where value starts in its line (after any quote), in bytes */
 };
 
 struct lesson {

@@ -16,7 +16,7 @@
 
 #define LOOKAHEAD 24
 
-static const char *const kind_names[] = { "paragraph", "heading", "html" };
+static const char *const kind_names[] = { "paragraph", "heading", "html", "title" };
 
 const char *unit_kind_name(enum unit_kind kind)
 {
@@ -531,6 +531,39 @@ static int unit_has_braces(cmark_node *node)
 	return found;
 }
 
+/*
+ * The front matter's title and summary, which the site displays (the page's
+ * title, the index): each a unit of its own, mapped to its line as written
+ * (the front matter is blanked in l->text, its offsets stand). A repeated
+ * key: the last one, as it is the one that wins.
+ */
+static void add_front_matter_units(struct prose *p, const struct lesson *l)
+{
+	static const char *const keys[] = { "title", "summary" };
+
+	for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+		const struct fm_entry *e = NULL;
+		for (size_t i = 0; i < l->nfm; i++)
+			if (strcmp(l->fm[i].key, keys[k]) == 0)
+				e = &l->fm[i];
+		if (!e || !*e->value || e->line < 1 || (size_t)e->line > l->nlines)
+			continue;
+		size_t len = strlen(e->value);
+		size_t at = (size_t)(l->lines[e->line - 1] - l->text) + e->value_off;
+		p->v = xappendarray(p->v, p->n, sizeof *p->v);
+		struct text_unit *u = &p->v[p->n++];
+		memset(u, 0, sizeof *u);
+		u->kind = UNIT_TITLE;
+		u->context = xstrdup(keys[k]);
+		u->text = xstrdup(e->value);
+		u->len = len;
+		u->pos = xreallocarray(NULL, len ? len : 1, sizeof *u->pos);
+		for (size_t i = 0; i < len; i++)
+			u->pos[i] = at + i < l->text_len ? at + i : l->text_len ? l->text_len - 1 : 0;
+		u->line = u->end_line = e->line;
+	}
+}
+
 /* Collects the units of l in document order; with refs_only, only those whose text holds "{{". */
 static void collect(struct prose *p, const struct lesson *l, int refs_only)
 {
@@ -539,6 +572,7 @@ static void collect(struct prose *p, const struct lesson *l, int refs_only)
 
 	p->v = NULL;
 	p->n = 0;
+	add_front_matter_units(p, l);
 	cmark_iter *it = cmark_iter_new(l->doc);
 	cmark_event_type ev;
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
@@ -577,7 +611,7 @@ static void collect(struct prose *p, const struct lesson *l, int refs_only)
 	}
 	cmark_iter_free(it);
 	free(reg);
-	if (refs_only) { /* a table's unit is made whatever it holds: kept only with braces */
+	if (refs_only) { /* a table's or the front matter's unit is made whatever it holds: kept only with braces */
 		size_t k = 0;
 		for (size_t i = 0; i < p->n; i++) {
 			if (memmem(p->v[i].text, p->v[i].len, "{{", 2))

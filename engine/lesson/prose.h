@@ -18,7 +18,8 @@
 
 #include "lesson/lesson.h"
 
-enum unit_kind { UNIT_PARAGRAPH, UNIT_HEADING, UNIT_HTML };
+/* UNIT_TITLE: a front-matter value the site displays (the title, the summary), first of all. */
+enum unit_kind { UNIT_PARAGRAPH, UNIT_HEADING, UNIT_HTML, UNIT_TITLE };
 
 struct code_span {
 	size_t offset; /* where its U+FFFC stands in text */
@@ -28,7 +29,8 @@ struct code_span {
 struct text_unit {
 	enum unit_kind kind;
 	int level;	  /* heading level, else 0 */
-	char *context;	  /* enclosing containers, outermost first: e.g. "list item,block quote" or "" */
+	char *context;	  /* enclosing containers, outermost first: e.g. "list item,block quote" or "";
+			     a title unit: its front-matter key ("title", "summary") */
 	char *text;
 	size_t len;
 	size_t *pos;	  /* len entries: offsets into lesson->text */

@@ -295,7 +295,7 @@ static size_t digits_at(const struct text *s, size_t p, int fraction)
 
 /*
  * After a whole number at p: "m0.012s", "m30s", "h15m", "h15m30s" (a
- * duration written as the shell's `time` writes it), or ":00.12elapsed"
+ * duration written as the shell's `time` writes it), "m 01s" (cargo's), or ":00.12elapsed"
  * (GNU time). The end, or 0. A clock time ("12:30") is none of these.
  */
 static size_t match_compound_time(const struct text *s, size_t p)
@@ -319,6 +319,11 @@ static size_t match_compound_time(const struct text *s, size_t p)
 	}
 	if (s->t[p] == 'm' && is_digit(s->t[p + 1])) {
 		e = digits_at(s, p + 1, 1);
+		return e < s->n && s->t[e] == 's' && !word_char_at(s, e + 1) ? e + 1 : 0;
+	}
+	/* "1m 01s", as cargo writes a build's time: minutes and seconds, one space between */
+	if (s->t[p] == 'm' && s->t[p + 1] == ' ' && p + 2 < s->n && is_digit(s->t[p + 2])) {
+		e = digits_at(s, p + 2, 1);
 		return e < s->n && s->t[e] == 's' && !word_char_at(s, e + 1) ? e + 1 : 0;
 	}
 	if (s->t[p] == ':' && p + 2 < s->n && is_digit(s->t[p + 1]) && is_digit(s->t[p + 2])) {
@@ -490,6 +495,83 @@ static size_t skip_digits(const struct text *s, size_t p)
 }
 
 /*
+ * The one-letter unit at [q, e) ("h", "s") after a number ending at p is a
+ * letter, not a unit, where it does not stand as a unit does: two or more
+ * spaces from its number (a column of printed text: "68   h"), or followed
+ * by another lone letter ("98.6 h z", characters a program printed; not the
+ * words "a" and "I").
+ */
+static int letter_not_unit(const struct text *s, size_t p, size_t q, size_t e)
+{
+	if (e != q + 1)
+		return 0;
+	if (q >= p + 2 && s->t[q - 1] == ' ' && s->t[q - 2] == ' ')
+		return 1;
+	size_t a = skip_space(s, e);
+	return a > e && a < s->n && is_alpha(s->t[a]) && !strchr("aAI", s->t[a]) && !word_char_at(s, a + 1) &&
+	       !(a + 1 < s->n && (s->t[a + 1] == '.' || s->t[a + 1] == '\''));
+}
+
+/*
+ * After the value of a KEY=VALUE field that ends at p: whether the fields
+ * that follow it on its line, up to four, end with a time unit that they all
+ * share ("user=0,55 sys=0,10, real=0,09 secs", a JVM's CPU times): each
+ * field's value is a time in that unit. Fields are set apart by spaces and
+ * a comma; a value is digits, perhaps with a decimal point or comma.
+ */
+static int record_unit(const struct text *s, size_t p)
+{
+	const unsigned char *t = s->t;
+
+	for (int k = 0; k < 4; k++) {
+		size_t a = p, b, d;
+		while (a < s->n && (t[a] == ' ' || t[a] == ','))
+			a++;
+		if (a == p)
+			return 0;
+		for (b = a; b < s->n && (is_alpha(t[b]) || t[b] == '_'); b++)
+			;
+		if (b == a || b + 1 >= s->n || t[b] != '=' || !is_digit(t[b + 1]))
+			return 0;
+		d = skip_digits(s, b + 1);
+		if (d + 1 < s->n && (t[d] == '.' || t[d] == ',') && is_digit(t[d + 1]))
+			d = skip_digits(s, d + 1);
+		if (match_time_unit(s, d < s->n && t[d] == ' ' ? d + 1 : d))
+			return 1;
+		p = d;
+	}
+	return 0;
+}
+
+/*
+ * A decimal comma after the whole digits [p, q), as a locale writes a number
+ * ("0,09 secs", "1,5265450 secs"), only where the comma cannot join a list
+ * of numbers: not three digits after it (thousands), no other comma or dot
+ * and digit around the number ("1,2,3"; "2,3" of it), and a time unit right
+ * after the fraction, glued or after one space, or at the end of the record
+ * whose field it is (record_unit()). 1 if it is one.
+ */
+static int decimal_comma(const struct text *s, size_t p, size_t q)
+{
+	const unsigned char *t = s->t;
+
+	if (q == p || q + 1 >= s->n || t[q] != ',' || !is_digit(t[q + 1]))
+		return 0;
+	size_t f = skip_digits(s, q + 1);
+	if (f - (q + 1) == 3)
+		return 0;
+	if (f + 1 < s->n && (t[f] == ',' || t[f] == '.') && is_digit(t[f + 1]))
+		return 0;
+	if (p >= 2 && (t[p - 1] == ',' || t[p - 1] == '.') && is_digit(t[p - 2]))
+		return 0;
+	if (p > 0 && t[p - 1] == '=' && record_unit(s, f))
+		return 1; /* "user=0,55 sys=0,10, real=0,09 secs" */
+	if (f < s->n && t[f] == ' ')
+		f++;
+	return match_time_unit(s, f) != 0;
+}
+
+/*
  * The number at p: 12, 1.5, .5, 1,000, 1e6. 0 when there is none, or
  * when it is part of a dotted version such as 12.2.0.
  */
@@ -517,6 +599,9 @@ static int parse_number(const struct text *s, size_t p, struct number *num)
 		num->plain = 0;
 		if (q + 1 < s->n && s->t[q] == '.' && is_digit(s->t[q + 1]))
 			return 0;
+	} else if (q == p + num->digits && decimal_comma(s, p, q)) {
+		q = skip_digits(s, q + 1);
+		num->plain = 0;
 	}
 	if (q == p)
 		return 0;
@@ -842,6 +927,7 @@ static const char W_DEVICES[] = "a count of clocks, not of clock cycles";
 static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, not a measurement";
 static const char W_UNIT[] = "the unit of a value, not a figure";
 static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
+static const char W_EPOCH[] = "a point in time: seconds counted from an epoch (more than 30 years)";
 
 struct cue {
 	const char *word;
@@ -1268,6 +1354,18 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	if (w->start > 0 && s->t[w->start - 1] == '\\')
 		return NULL; /* "\\times", "\\textrm": a LaTeX command, not a word */
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
+	/* "Delay for three seconds", "delays for 10 ms": the verb, with its duration right after
+	   "for", is a wait the program makes (a delay's cost is "a delay of", "the delay for a miss") */
+	if ((!strcmp(buf, "delay") || !strcmp(buf, "delays")) && before && dist == 1 && word_after(s, w->end, &next) &&
+	    !next.span && match_word_ci(s, next.start, "for") == next.end) {
+		static const struct cue delay_for = { "delay for", SPEC, 0, 1, W_SLEEP };
+		*at = w->start;
+		*len = next.end - w->start;
+		return &delay_for;
+	}
+	/* "target(s)": targets counted (a build's, as cargo prints them), no goal set */
+	if (!strcmp(buf, "target") && w->end + 3 <= s->n && !memcmp(s->t + w->end, "(s)", 3))
+		return NULL;
 	/* "times out after half a second", "timed out": a timeout in two words */
 	if ((!strcmp(buf, "times") || !strcmp(buf, "timed") || !strcmp(buf, "time")) && dist <= 10 &&
 	    word_after(s, w->end, &next) && match_word_ci(s, next.start, "out") == next.end) {
@@ -1316,6 +1414,9 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		size_t cl = strlen(c->word);
 		int hit = (c->flags & CF_PREFIX) ? wn >= cl && memcmp(word, c->word, cl) == 0
 						 : wn == cl && memcmp(word, c->word, cl) == 0;
+		/* "definitely", "definite": a word of certainty, no definition */
+		if (hit && c->why == W_LIMIT && wn >= 8 && memcmp(word, "definite", 8) == 0)
+			continue;
 		/* a hedge ("about", "~") qualifies the value right after it, a factor's too */
 		if (!hit || (dist > c->reach && (use < 2 || (c->flags & CF_NEAR) ||
 						 (c->why == W_MEASURED && (c->flags & CF_BEFORE)))))
@@ -1926,6 +2027,11 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		*skip = num.end;
 		if (is_not_seconds(s, start, &num))
 			return 0;
+		/* a field's value whose unit the record writes once, at its end */
+		if (start > 0 && s->t[start - 1] == '=' && record_unit(s, num.end)) {
+			c->kind = QUANTITY_TIME;
+			return num.end;
+		}
 	}
 	p = word_end_ ? num.end : skip_range(s, num.end);
 	if (!word_end_ && p < s->n && strchr("kKMGTB", s->t[p]) && !word_char_at(s, p + 1))
@@ -2098,6 +2204,12 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			    (start >= 3 && s->t[start - 1] == '*' && s->t[start - 2] == '*' && is_digit(s->t[start - 3])))
 				/* "999999999 ns", "2147483647 seconds", "2^32 microseconds" (a power: a type's range) */
 				decided(c, SPEC, start, e - start, W_BOUND);
+			if (letter_not_unit(s, num.end, q, e))
+				return 0;
+			/* "1614581530 s": a clock's reading, seconds since an epoch; no code runs 30 years */
+			if (num.plain && num.digits >= 10 &&
+			    match_any(s, q, (const char *const[]){ "s", "sec", "secs", "seconds", "second", NULL }, 1) == e)
+				decided(c, SPEC, start, e - start, W_EPOCH);
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
 			if (e == q + 1 && s->t[q] == 'h' && q == p) {
 				struct cword cw;
@@ -3146,10 +3258,12 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 			}
 		}
 	}
-	/* "... microseconds in a millisecond" */
+	/* "... microseconds in a millisecond"; not the "(s)" glued to a noun, its plural ("target(s) in 29.80s") */
 	if ((match_word_ci(s, w.start, "in") == w.end || match_word_ci(s, w.start, "for") == w.end) &&
 	    prev_cword(s, w.start, &w2, &p) && !w2.span &&
-	    match_time_unit(s, w2.start) == w2.end) {
+	    match_time_unit(s, w2.start) == w2.end &&
+	    !(w2.end == w2.start + 1 && w2.start >= 2 && s->t[w2.start - 1] == '(' && w2.end < s->n &&
+	      s->t[w2.end] == ')' && word_char_before(s, w2.start - 1))) {
 		q->cls = QUANTITY_SPECIFIED, q->cue = w2.start, q->cue_len = w.end - w2.start, q->why = W_LIMIT;
 		return;
 	}
@@ -3348,6 +3462,10 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 	struct cword w;
 
 	if (!word_before(s, q->start, CONTEXT_BEFORE, persons, &w))
+		return 0;
+	/* "user=0.55": a field's name glued to its value (a record a program printed, time(1)'s
+	   CPU time), no person */
+	if (w.end < s->n && s->t[w.end] == '=')
 		return 0;
 	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_PERSON);
 	return 1;

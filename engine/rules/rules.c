@@ -478,6 +478,11 @@ static void push_block(lua_State *L, const struct lesson_result *lr, size_t i)
 	set_lstr(L, "code", b->code, b->code_len);
 	set_str(L, "reason", b->reason);
 	set_bool(L, "fenced", b->fenced);
+	/* .at(offset) into a display block's code: a rule that reads its text points at the value */
+	if (b->mode == MODE_DISPLAY) {
+		push_text_at(L, b->code, b->code_len, b->fenced ? b->line + 1 : b->line);
+		lua_setfield(L, -2, "at");
+	}
 	lua_createtable(L, 0, (int)b->attrs.n);
 	for (size_t k = 0; k < b->attrs.n; k++) {
 		if (b->attrs.v[k].value)
@@ -1314,7 +1319,10 @@ static void pass_key(const struct ruleset *rs, const struct lesson_result *lr, c
 	struct sha256_ctx ctx;
 
 	sha256_init(&ctx);
-	key_rule_files(&ctx, rs, 1);
+	if (rs->files_hex[0])
+		key_str(&ctx, "rule files", rs->files_hex);
+	else
+		key_rule_files(&ctx, rs, 1);
 	key_str(&ctx, "lesson", l->path);
 	key_field(&ctx, "src", l->src, l->src_len);
 	key_num(&ctx, "blocks", (double)l->nblocks);
@@ -1780,6 +1788,15 @@ int ruleset_load(struct ruleset *rs, char *const *dirs, size_t ndirs, struct cac
 		if (add_dir(rs, dirs[i], err) < 0)
 			return -1;
 	load_meta(rs);
+	/* the rule files' part of every lesson's pass key, hashed once (not once per lesson) */
+	{
+		struct sha256_ctx ctx;
+		char hex[KEY_HEX + 1];
+		sha256_init(&ctx);
+		key_rule_files(&ctx, rs, 1);
+		key_finish(&ctx, hex);
+		snprintf(rs->files_hex, sizeof rs->files_hex, "%s", hex);
+	}
 	return 0;
 }
 

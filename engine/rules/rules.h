@@ -55,6 +55,8 @@ struct ruleset {
 	size_t nrules;
 	struct diags errors; /* rule files that failed to load */
 	struct cache *memo;  /* where a lesson's rule pass is remembered; NULL: run it every time */
+	char files_hex[65];  /* the hash of the rule files as a pass's key takes them, made once by
+				ruleset_load(): the files are the same for every lesson; "" when not made */
 };
 
 /*

@@ -21,22 +21,31 @@ local what = {
   share = "a share of the run time",
 }
 
+-- display blocks that show text, not code (measure.py's TEXT_LIKE)
+local shown_text = { [""] = true, text = true, txt = true, plain = true, plaintext = true,
+                     output = true, log = true }
+
 local function quote(s)
   return (s:gsub("%s+", " "))
 end
 
 local function message(q, where)
   local text = quote(q.text)
+  -- a title is shown as written: no reference is filled in, no comment can suppress there
+  local title = where:find("^the front")
   if q.class == "claim" then
     local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
     return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "
-      .. "cite a measure block with {{measure:ID:STAT}}, or the source with {{cite:KEY|%s}}",
-      what[q.kind], text, where, because, text)
+      .. (title and "a title is shown as written: state it in the body, measured ({{measure:ID:STAT}}) or "
+      .. "cited ({{cite:KEY|%s}})" or "cite a measure block with {{measure:ID:STAT}}, or the source with "
+      .. "{{cite:KEY|%s}}"), what[q.kind], text, where, because, text)
   end
-  return string.format("%s '%s' in %s may be a performance claim (nothing near it says): "
-    .. "if it is one, measure it ({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a "
-    .. "specified duration (a sleep, timeout, interval or limit), say so near it, or suppress with "
-    .. "<!-- litlab-disable timing-needs-metadata: why -->", what[q.kind], text, where, text)
+  return string.format("%s '%s' in %s may be a performance claim (nothing near it says): if it is one, "
+    .. (title and "state it in the body, measured ({{measure:ID:STAT}}) or cited ({{cite:KEY|%s}}); if it is "
+    .. "a specified duration (a sleep, timeout, interval or limit), say so in the title" or "measure it "
+    .. "({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a specified duration (a sleep, timeout, "
+    .. "interval or limit), say so near it, or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
+    what[q.kind], text, where, text)
 end
 
 -- A reference page is written in standard sections (man-pages(7), mdoc(7), and the
@@ -101,18 +110,15 @@ return {
   summary = "performance figures only as {{measure:...}} references to measurements or {{cite:...}} of a source",
   aliases = { "timing" },
 
-  lesson = function()
-    headings = {}
-  end,
-
   text = function(unit, lesson, report, ledger)
     local where = unit.kind == "heading" and "a heading" or
-                  unit.kind == "html" and "HTML" or "prose"
+                  unit.kind == "html" and "HTML" or
+                  unit.kind == "title" and string.format("the front matter's '%s'", unit.context) or "prose"
     if unit.kind == "heading" and unit.level then
       for level = unit.level, 6 do headings[level] = nil end
       headings[unit.level] = { text = unit.text, kind = section_name(unit.text) }
     end
-    local section = unit.kind ~= "heading" and in_specifying_section() or nil
+    local section = (unit.kind == "paragraph" or unit.kind == "html") and in_specifying_section() or nil
     scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section)
   end,
 
@@ -126,6 +132,27 @@ return {
       where = "an output block"
     end
     scan(out.text, nil, out.at, report, ledger, where)
+  end,
+
+  -- A lesson begins: no heading above its first unit. A display block that shows text (what a
+  -- program printed) is read as output, line by line (one pass over the blocks here, not a
+  -- handler call per block).
+  lesson = function(lesson, report, ledger)
+    headings = {}
+    for _, block in ipairs(lesson.blocks) do
+      if block.mode == "display" and shown_text[block.lang:lower()] then
+        local code, start = block.code, 1
+        while start <= #code do
+          local stop = code:find("\n", start, true) or #code + 1
+          if stop > start then
+            local base = start - 1
+            scan(code:sub(start, stop - 1), nil, function(i) return block.at(base + i) end,
+                 report, ledger, "a display block (shown, not run)")
+          end
+          start = stop + 1
+        end
+      end
+    end
   end,
 
   orphan = function(orphan, lesson, report, ledger)

@@ -88,11 +88,33 @@ MDOC_LITERAL = ".Ed"
 ROFF_SECTION = {".SH": "##", ".Sh": "##", ".SS": "###", ".Ss": "###"}  # section and subsection headings  # mdoc(7) literal display: ".Bd -literal [...]" opens it, ".Ed" closes it
 
 
+# Info strings that name no programming language: the block shows text (what a program printed,
+# a log, a table), not code; pandoc's '{.default}' is a block without a language. The timing rule
+# reads such display blocks as it reads output blocks (engine/rules/timing.lua, the same names).
+TEXT_LIKE = {"", "text", "txt", "plain", "plaintext", "output", "log", "default"}
+
+
+def fence_info(info):
+    """A fence's info string as a display block's: 'text' where the author named no programming
+    language, else 'code' (no language litlab runs); attributes are dropped."""
+    info = info.strip()
+    if info.startswith("{"):
+        classes = re.findall(r"\.([A-Za-z0-9_+-]+)", info)
+        lang = classes[0] if classes else ""
+    else:
+        lang = info.split()[0] if info else ""
+    return "text" if lang.lower() in TEXT_LIKE else "code"
+
+
 def as_lesson(src, dst):
-    """The file as a lesson: every fence's info string becomes 'text'; nothing else changes.
+    """The file as a lesson: every fence's info string becomes 'text' where it names no
+    programming language (none, 'text', 'output', ...: the block shows text) and 'code' where it
+    names one (pandoc's '{.c}' too), so that nothing is compiled or run and the rule can tell
+    shown text from code, as in a lesson; nothing else changes.
     A Texinfo file (.texi) keeps its markup, but the lines that open and close its example
     blocks (@example, @smallexample, ...) become fence lines, so that its code is code, as in a
-    Markdown reference; no line moves. A manual page (roff, a name ending in .1 to .9) likewise:
+    Markdown reference ('code': an example display has no language to tell program text from
+    a program's output); no line moves. A manual page (roff, a name ending in .1 to .9) likewise:
     the lines that open and close its .EX/.EE and .nf/.fi blocks (man) and its .Bd -literal/.Ed
     displays (mdoc) become fence lines, and its section headings (.SH/.Sh, .SS/.Ss with their
     title on the line) Markdown headings, as the page shows them."""
@@ -104,9 +126,9 @@ def as_lesson(src, dst):
             if roff:
                 word = line.split()[0] if line.split() else ""
                 if fence is None and word in ROFF_BLOCK:
-                    fence, line = ROFF_BLOCK[word], "```text\n"
+                    fence, line = ROFF_BLOCK[word], "```code\n"
                 elif fence is None and word == ".Bd" and "-literal" in line.split():
-                    fence, line = MDOC_LITERAL, "```text\n"
+                    fence, line = MDOC_LITERAL, "```code\n"
                 elif fence and word == fence:
                     fence, line = None, "```\n"
                 elif fence is None and word in ROFF_SECTION and len(line.split()) > 1:
@@ -116,7 +138,7 @@ def as_lesson(src, dst):
                 continue
             if texi:
                 if fence is None and re.match(r"^@" + TEXI_BLOCK, line):
-                    fence, line = "@", "```text\n"
+                    fence, line = "@", "```code\n"
                 elif fence and re.match(r"^@end " + TEXI_BLOCK, line):
                     fence, line = None, "```\n"
                 out.append(line)
@@ -124,7 +146,7 @@ def as_lesson(src, dst):
             m = re.match(r"^( {0,3})(`{3,}|~{3,})(.*)$", line.rstrip("\n"))
             if m and fence is None:
                 fence = m.group(2)
-                line = f"{m.group(1)}{fence}text\n"
+                line = f"{m.group(1)}{fence}{fence_info(m.group(3))}\n"
             elif m and fence and m.group(2).startswith(fence[0]) and len(m.group(2)) >= len(fence) \
                     and not m.group(3).strip():
                 fence = None

@@ -581,6 +581,41 @@ static void test_references_skipped(void **state)
 	assert_int_equal(q[0].start, (size_t)(strstr(t, "5 ms") - t));
 }
 
+/* The quantity at the start of want in t, or fails: its text is exactly want. */
+static void expect_whole(const char *t, const char *want)
+{
+	struct quantity q[8];
+	size_t n = quantity_scan(t, strlen(t), q, 8), at = (size_t)(strstr(t, want) - t);
+
+	for (size_t i = 0; i < n && i < 8; i++)
+		if (q[i].start == at) {
+			assert_int_equal(q[i].len, strlen(want));
+			return;
+		}
+	fail_msg("no quantity '%s' in: %s", want, t);
+}
+
+/* A decimal comma is part of its number where no list can be meant; "1m 01s" is one duration. */
+static void test_decimal_comma(void **state)
+{
+	(void)state;
+	struct quantity q[8];
+	const char *list = "options 1,2,3 seconds apart";
+
+	expect_whole("paused for 0,0935090 secs here", "0,0935090 secs");
+	expect_whole("[Times: user=10,96 sys=0,06, real=1,53 secs]", "1,53 secs");
+	expect_whole("finished in 1m 01s", "1m 01s");
+	/* a list: "3 seconds" alone, never "2,3 seconds" */
+	assert_int_equal(quantity_scan(list, strlen(list), q, 8), 1);
+	assert_int_equal(q[0].start, (size_t)(strstr(list, "3 seconds") - list));
+	/* thousands stay thousands */
+	expect_whole("took 1,500 ms", "1,500 ms");
+	/* a record's fields share the unit written at its end, a decimal comma too */
+	expect_whole("[Times: user=10,96 sys=0,06, real=1,53 secs]", "10,96");
+	expect_whole("[Times: user=10,96 sys=0,06, real=1,53 secs]", "0,06");
+	expect_whole("cpu=0.41 wall=0.12 secs", "0.41");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -596,6 +631,7 @@ int main(void)
 		cmocka_unit_test(test_sentences),
 		cmocka_unit_test(test_span_figures),
 		cmocka_unit_test(test_references_skipped),
+		cmocka_unit_test(test_decimal_comma),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,83 @@
+#!/bin/sh
+# What the timing rule reads besides prose (tests/corpus/README.md, sixth round):
+# - the front matter's title and summary, which the site shows as written: a figure there is
+#   reported at its line and column in the file, with a message that sends it to the body;
+# - a display block that shows text (no language, text, output, log): what some program
+#   printed, typed by hand, read line by line (a number that ends a line takes no unit from
+#   the next); a display block in a language is code and is not read.
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+cd "$work" || exit 1
+
+cat >01-shown.md <<'EOF'
+---
+title: "A millisecond is slow (and how we made it 100x faster)"
+summary: Sleeping for 5 seconds between retries
+---
+
+# Body
+
+Plain words.
+
+```
+math.pow:   0.8ms
+i = 10
+s = Foo!
+    0,0935090 secs
+```
+
+```text
+[Times: user=0,55 sys=0,10, real=0,09 secs]
+```
+
+```python
+time.sleep(0.25)  # a 3 s pause, in code
+```
+EOF
+
+LITLAB_CACHE_DIR=$work/cache "$LITLAB" check 01-shown.md >out 2>err
+rc=$?
+expect() {
+	if ! grep -q "$1" err; then
+		echo "FAIL: no '$1' (exit $rc):"
+		cat err
+		fail=1
+	fi
+}
+refuse() {
+	if grep -q "$1" err; then
+		echo "FAIL: '$1' reported:"
+		cat err
+		fail=1
+	fi
+}
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+# the title: line 2, the value after 'title: "', the claim sent to the body
+expect "01-shown.md:2:9: error: a time value 'A millisecond' in the front matter's 'title' is a performance claim.*state it in the body"
+expect "01-shown.md:2:51: error: a speed-up claim '100x faster' in the front matter's 'title'"
+# the summary: a sleep, let pass (and listed in the ledger)
+refuse "01-shown.md:3:"
+# an untagged display block: read, line by line
+expect "01-shown.md:11:13: error: a time value '0.8ms' in a display block (shown, not run)"
+refuse "'10 s'"
+expect "01-shown.md:14:5: error: a time value '0,0935090 secs' in a display block"
+# a text block: a decimal comma before its unit; 'user=' names a field, not a person; the
+# record's fields share the unit written at its end
+expect "01-shown.md:18:34: error: a time value '0,09 secs' in a display block"
+expect "01-shown.md:18:14: error: a time value '0,55' in a display block"
+expect "01-shown.md:18:23: error: a time value '0,10' in a display block"
+# code is not prose
+refuse "01-shown.md:22:"
+[ "$(grep -c 'timing-needs-metadata' err)" -eq 7 ] || { echo "FAIL: not 7 timing reports:"; cat err; fail=1; }
+
+LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-shown.md >audit 2>&1
+if ! grep -q "01-shown.md:3:23: let pass '5 seconds' as specified ('Sleeping'" audit; then
+	echo "FAIL: the summary's sleep is not in the ledger:"
+	cat audit
+	fail=1
+fi
+exit $fail
