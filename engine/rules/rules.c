@@ -37,6 +37,7 @@
 #include "base/fs.h"
 #include "base/subproc.h"
 #include "run/console.h"
+#include "sandbox/sandbox.h"
 #include "rules/rules.h"
 #include "base/embedded.h"
 
@@ -1114,6 +1115,7 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 	struct subproc sp;
 
 	ps->started = ps->ended = 0;
+	sandbox_signals_settled(); /* the child runs Lua without exec */
 	if (subproc_fork(&sp, pass_child_main, &pc, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
 		rule_error(ps, from, 1, "cannot start the rule pass (fork failed)");
 		return ps->rs->nfiles;
@@ -1746,6 +1748,7 @@ static void load_meta(struct ruleset *rs)
 	for (size_t from = 0; from < rs->nfiles;) {
 		struct meta_loader ml = { rs, from, BUF_INIT, &raw, { from, 0, 0, 1 } };
 		struct subproc sp;
+		sandbox_signals_settled();
 		if (subproc_fork(&sp, meta_child_main, &ml, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
 			clean = 0;
 			break;

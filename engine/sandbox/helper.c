@@ -345,6 +345,7 @@ static int helper_start(struct sbx_helper *h, const struct sbx_config *shared, i
 		envp[k++] = shows[i] = xasprintf(SHOW_ENV "%zu=%s", i, cfg->shown[i]);
 	char *spec = helper_spec(cfg, &h->cg, sv[1]);
 	envp[k] = spec;
+	sandbox_signals_settled(); /* the forked helper, tried when exec fails, runs on */
 	pid_t pid = fork();
 	if (pid < 0) {
 		*why = xasprintf("cannot fork: %s", strerror(errno));

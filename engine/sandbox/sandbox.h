@@ -198,6 +198,13 @@ void sandbox_release(void);
  * own).
  */
 void sandbox_catch_signals(void);
+/*
+ * Returns once the thread sandbox_catch_signals() made waits for its
+ * signals (at once after the first time). Call it before a fork whose
+ * child runs on without exec (the rule pass, a forked helper): a thread
+ * still starting may hold the allocator's lock, which the child would keep.
+ */
+void sandbox_signals_settled(void);
 
 /*
  * Shows the file or folder at path (absolute) read-only at its own path to

@@ -4,8 +4,9 @@
 # (this suite's build) is not prepared by fork(), and the child hung at its first malloc until the
 # rule pass's wall limit: 'litlab rules' failed 2 times in 100, right after start, when the signal
 # thread was still starting. So litlab forks the rule pass only when no other thread of its own
-# can be allocating: sandbox_catch_signals() returns once its thread waits, and check runs the
-# rules after its workers are done and the cache's writer is idle.
+# can be allocating: once the signal thread waits (sandbox_signals_settled(), before the fork;
+# sandbox_catch_signals() no longer waits for it at start), and after check's workers are done
+# and the cache's writer is idle.
 # A stress test (the bug was a race): 60 cold runs, each with a fresh cache so that nothing
 # comes from the rules' memo; a hang is a run that has not finished after 60 s.
 set -u
