@@ -237,7 +237,7 @@ struct pages {
 	struct receipts r;
 	struct buf *v; /* cc->n + 3 */
 	int *made;     /* each lesson's page, made ahead */
-	char (*hex)[KEY_HEX + 1]; /* the SHA-256 of each page made ahead */
+	char (*hex)[KEY_HEX + 1]; /* the SHA-256 of each page, taken as it is made */
 };
 
 static void pages_prepare(void *arg, struct course_check *cc)
@@ -253,7 +253,7 @@ static void pages_prepare(void *arg, struct course_check *cc)
 	q->ctx.receipts = q->r.v;
 	q->v = xcalloc(cc->n + 3, sizeof *q->v);
 	q->made = xcalloc(cc->n + 1, sizeof *q->made);
-	q->hex = xcalloc(cc->n + 1, sizeof *q->hex);
+	q->hex = xcalloc(cc->n + 3, sizeof *q->hex);
 }
 
 static void page_ahead(void *arg, struct course_check *cc, size_t i)
@@ -269,14 +269,15 @@ static void page_ahead(void *arg, struct course_check *cc, size_t i)
 	q->made[i] = 1;
 }
 
-static void render_page(void *ctx, size_t i)
+/* Page i: lesson i's (unless made ahead), then the index, the ledger, the receipts; hashed. */
+static void render_page(struct pages *q, size_t i)
 {
-	struct pages *q = ctx;
 	const struct course_check *cc = q->cc;
 
 	if (i < cc->n) {
-		if (!q->made[i])
-			render_lesson(&q->v[i], &q->ctx, cc->results, cc->n, i);
+		if (q->made[i])
+			return;
+		render_lesson(&q->v[i], &q->ctx, cc->results, cc->n, i);
 	} else if (i == cc->n) {
 		render_index(&q->v[i], &q->ctx, cc->results, cc->n);
 	} else if (i == cc->n + 1) {
@@ -287,40 +288,63 @@ static void render_page(void *ctx, size_t i)
 	} else {
 		render_receipts(&q->v[i], &q->ctx, cc->results, cc->n);
 	}
+	key_sha256(q->v[i].p, q->v[i].len, q->hex[i]);
+}
+
+static void render_lesson_page(void *ctx, size_t i)
+{
+	render_page(ctx, i);
+}
+
+static void render_course_page(void *ctx, size_t i)
+{
+	struct pages *q = ctx;
+
+	render_page(q, q->cc->n + i);
+}
+
+static void site_add_page(struct site *s, char *name, struct pages *q, size_t i)
+{
+	site_add(s, name, &q->v[i]);
+	memcpy(s->v[s->n - 1].hex, q->hex[i], sizeof q->hex[i]);
 }
 
 /*
- * Every page of the site, and style.css; each caption links to its receipt
- * in q->r. q was prepared (pages_prepare()) by the check or is prepared here.
+ * style.css and the lessons' pages, each caption linking to its receipt in
+ * q->r (q was prepared, pages_prepare(), by the check or is prepared here),
+ * then the course's pages: in two steps, so that the folder can be compared
+ * with the first while the second are made.
  */
-static void render_site(struct course_check *cc, struct pages *q, struct site *s)
+static void render_lesson_pages(struct course_check *cc, struct pages *q, struct site *s)
 {
 	struct buf css = BUF_INIT;
 
 	if (!q->cc)
 		pages_prepare(q, cc);
 	receipts_end(&q->r, cc->results, &q->ctx.run);
-	/* What each page costs, about: a lesson's its bytes; the ledger's a quarter of them all. */
-	size_t *size = xcalloc(cc->n + 3, sizeof *size), all = 0;
-	for (size_t i = 0; i < cc->n; i++) {
+	size_t *size = xcalloc(cc->n + 1, sizeof *size);
+	for (size_t i = 0; i < cc->n; i++)
 		size[i] = q->made[i] ? 0 : cc->results[i].lesson->src_len;
-		all += cc->results[i].lesson->src_len;
-	}
-	size[cc->n] = cc->n * 64;
-	size[cc->n + 1] = all / 4;
-	size[cc->n + 2] = all / 16;
-	twice_for_sizes(cc->n + 3, 1, size, render_page, q);
+	twice_for_sizes(cc->n, 1, size, render_lesson_page, q);
 	free(size);
 	buf_add(&css, style_css, style_css_len);
 	site_add(s, xstrdup("style.css"), &css);
-	for (size_t i = 0; i < cc->n; i++) {
-		site_add(s, render_page_name(cc->results[i].lesson->path), &q->v[i]);
-		if (q->made[i])
-			memcpy(s->v[s->n - 1].hex, q->hex[i], sizeof q->hex[i]);
-	}
-	site_add(s, xstrdup("index.html"), &q->v[cc->n]);
-	site_add(s, xstrdup("audit.html"), &q->v[cc->n + 1]);
-	site_add(s, xstrdup(RENDER_RECEIPTS_PAGE), &q->v[cc->n + 2]);
+	for (size_t i = 0; i < cc->n; i++)
+		site_add_page(s, render_page_name(cc->results[i].lesson->path), q, i);
+}
+
+static void render_course_pages(struct course_check *cc, struct pages *q, struct site *s)
+{
+	size_t all = 0;
+
+	for (size_t i = 0; i < cc->n; i++)
+		all += cc->results[i].lesson->src_len;
+	/* What each costs, about: the ledger a quarter of the lessons' bytes, the receipts a sixteenth. */
+	size_t size[3] = { cc->n * 64, all / 4, all / 16 };
+	twice_for_sizes(3, 1, size, render_course_page, q);
+	site_add_page(s, xstrdup("index.html"), q, cc->n);
+	site_add_page(s, xstrdup("audit.html"), q, cc->n + 1);
+	site_add_page(s, xstrdup(RENDER_RECEIPTS_PAGE), q, cc->n + 2);
 }
 
 /* Like course_check_release_at_exit(): the receipts' JSON, thousands of small objects, is left to the exit. */
@@ -812,13 +836,15 @@ static int cmd_build(int argc, char **argv)
 		struct site site = { NULL, 0 };
 		struct diags warnings;
 		diags_init(&warnings);
-		render_site(&cc, &pages, &site);
-		size_t nassets = add_assets(&cc, &site, &warnings);
-		hash_site(&site);
 		struct site_check check;
 		struct twice_job compare;
+		render_lesson_pages(&cc, &pages, &site);
+		/* The folder compared with them (the helper) while the course's pages are made. */
 		site_check_init(&check, &site, &pl);
 		twice_start(&compare, site_compare, &check, 1);
+		render_course_pages(&cc, &pages, &site);
+		size_t nassets = add_assets(&cc, &site, &warnings);
+		hash_site(&site);
 		add_receipts(&site, &pages.r);
 		add_manifest(&site);
 		twice_finish(&compare);
