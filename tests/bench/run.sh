@@ -42,7 +42,7 @@ echo "unmemoised: check --no-rules: $((without / 3)) ms   check: $((with / 3)) m
 
 echo
 echo "== build with warm evidence against the cmark command on the same lessons (issues 5 and 16)"
-# Each side one whole process, 10 pairs alternating, medians (tests/bench/build_vs_cmark.py).
+# Each side one whole process, 30 pairs alternating, medians (tests/bench/build_vs_cmark.py).
 python3 tests/bench/build_vs_cmark.py build/litlab "$work/site" lessons/*.md
 
 echo
