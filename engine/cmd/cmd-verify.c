@@ -183,15 +183,25 @@ static void unlisted_files(int dfd, const char *prefix, int depth, json_t *files
 	closedir(d);
 }
 
-/* The receipt hash the page's caption of block id links to, or NULL. */
+/*
+ * The receipt hash the page's caption of block id links to, or NULL. The
+ * link is looked for as render.c writes it: the anchor percent-encoded
+ * (render_href()), as a page named in UTF-8 beyond ASCII has it ("01-caf%C3%A9").
+ */
 static char *page_link(const char *page_text, const char *page, const char *id)
 {
 	size_t stem = strlen(page) > 5 ? strlen(page) - 5 : strlen(page);
-	char *needle = xasprintf("href=\"" RENDER_RECEIPTS_PAGE "#%.*s:%s\" data-receipt=\"sha256:", (int)stem, page, id);
-	const char *at = page_text ? strstr(page_text, needle) : NULL;
-	char *hex = at ? xstrndup(at + strlen(needle), KEY_HEX) : NULL;
+	char *anchor = xasprintf("%.*s:%s", (int)stem, page, id);
+	struct buf needle = BUF_INIT;
 
-	free(needle);
+	buf_adds(&needle, "href=\"" RENDER_RECEIPTS_PAGE "#");
+	render_href(&needle, anchor);
+	buf_adds(&needle, "\" data-receipt=\"sha256:");
+	const char *at = page_text ? strstr(page_text, needle.p) : NULL;
+	char *hex = at ? xstrndup(at + needle.len, KEY_HEX) : NULL;
+
+	free(anchor);
+	buf_release(&needle);
 	return hex;
 }
 

@@ -88,7 +88,10 @@ static int cmp_number(const void *a, const void *b)
  * What is wrong with the lessons together, or with one as a whole: two
  * lessons with one number (make lab-NN, tangle and the site find a lesson
  * by it), an error at each but the first, naming the first; an empty
- * lesson, a warning (the site would show its path for its title).
+ * lesson, a warning (the site would show its path for its title); a file
+ * name that is not UTF-8, an error (a page's URL, receipts.json and the
+ * JSON and SARIF reports name a lesson by it, in UTF-8: the site's receipts
+ * left the lesson out, and verify could not verify the site).
  */
 static void course_lessons(struct course_check *cc)
 {
@@ -124,6 +127,10 @@ static void course_lessons(struct course_check *cc)
 			diags_add(&l->diags, l->path, 1, 1, SEV_WARNING, "empty-lesson",
 				  "the lesson is empty, and its path would stand for its title: write its title ('# Title') "
 				  "and its text, or remove the file");
+		if (!utf8_valid(l->path, strlen(l->path)))
+			diags_add(&l->diags, l->path, 1, 1, SEV_ERROR, "lesson-name",
+				  "this lesson's path is not UTF-8: its page's address, receipts.json and the JSON and "
+				  "SARIF reports cannot name it; rename the file (or its folder)");
 	}
 }
 

@@ -1165,7 +1165,7 @@ static const char *const engine_rule_ids[] = {
 	"compile-warning", "output-mismatch", "exit-status",  "timeout",	       "resource-limit",
 	"measurement",	 "measure-reference", "cite-reference", "sanitizer",   "nondeterministic",
 	"suppression",	 "rule-error",	  "output-provenance", "lesson-number", "empty-lesson",
-	"site-file",	 "session",	  "page-name",	     "cache",
+	"site-file",	 "session",	  "page-name",	     "cache",	       "lesson-name",
 };
 static const char *const engine_suppressible[] = { "compile-warning" };
 
