@@ -1637,6 +1637,20 @@ struct cand {
 	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
 };
 
+/*
+ * 1 if the number at [start, end) is one and the noun at [q, w) a call: "one call per second"
+ * says how often a function is called, a period, as "once per second" and "a call every
+ * second" do; a throughput of calls counts many ("a million calls per second").
+ */
+static int one_call_per(const struct text *s, size_t start, size_t end, size_t q, size_t w)
+{
+	static const char *const calls[] = { "call", "invocation", NULL };
+
+	if (!(end == start + 1 && s->t[start] == '1') && match_word_ci(s, start, "one") != end)
+		return 0;
+	return match_any(s, q, calls, 1) == w;
+}
+
 static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
 {
 	c->cls = cls;
@@ -2191,6 +2205,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			else if (match_any(s, q, (const char *const[]){ "samples", "sample", "ticks", "tick", "interrupts",
 									 NULL }, 1))
 				decided(c, SPEC, q, w - q, W_INTERVAL); /* "1000 samples per second": a sampling rate */
+			else if (one_call_per(s, start, num.end, q, w))
+				decided(c, SPEC, start, w - start, W_INTERVAL); /* "one call per second": a period */
 			return e;
 		}
 		/* time units */
