@@ -968,6 +968,7 @@ static const struct cue cues[] = {
 	{ "period", SPEC, CF_BEFORE, 6, W_INTERVAL }, /* "a period of 10 ms"; "a 10s period of unresponsiveness" is an event */
 	{ "periods", SPEC, CF_BEFORE, 6, W_INTERVAL },
 	{ "every", SPEC, CF_BEFORE, 1, W_INTERVAL },
+	{ "spaced", SPEC, CF_TIME | CF_BEFORE, 2, W_INTERVAL }, /* "probes spaced 1 second apart": the gap between events */
 	{ "refresh", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "poll", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "tick", SPEC, 0, 4, W_INTERVAL },
@@ -3226,6 +3227,14 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 			return;
 		}
+		/* "callbacks that block for a millisecond or more": a bound of a class of durations, no run's time */
+		if (match_word_ci(s, w.start, "or") == w.end &&
+		    (f = match_any(s, skip_space(s, w.end),
+				   (const char *const[]){ "more", "longer", "less", "shorter", NULL }, 1)) &&
+		    !word_char_at(s, f)) {
+			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = f - w.start, q->why = W_LIMIT;
+			return;
+		}
 		/* "10 milliseconds on the CPU at a time": a slice */
 		{
 			struct cword t;
@@ -4222,7 +4231,9 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
 		return 1;
-	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
+	/* a hedge ("given approximately 10 seconds to clean up") is weaker than a word of running */
+	if (q->kind == QUANTITY_TIME && !q->span &&
+	    (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && (q->why == W_RUN || q->why == W_MEASURED))) &&
 	    specified_in_sentence(s, q))
 		return 1;
 	if (q->kind == QUANTITY_TIME && !q->span &&
