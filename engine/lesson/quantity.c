@@ -968,6 +968,7 @@ static const struct cue cues[] = {
 	{ "period", SPEC, CF_BEFORE, 6, W_INTERVAL }, /* "a period of 10 ms"; "a 10s period of unresponsiveness" is an event */
 	{ "periods", SPEC, CF_BEFORE, 6, W_INTERVAL },
 	{ "every", SPEC, CF_BEFORE, 1, W_INTERVAL },
+	{ "spaced", SPEC, CF_TIME | CF_BEFORE, 2, W_INTERVAL }, /* "probes spaced 1 second apart": the gap between events */
 	{ "refresh", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "poll", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "tick", SPEC, 0, 4, W_INTERVAL },
@@ -1637,6 +1638,20 @@ struct cand {
 	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
 };
 
+/*
+ * 1 if the number at [start, end) is one and the noun at [q, w) a call: "one call per second"
+ * says how often a function is called, a period, as "once per second" and "a call every
+ * second" do; a throughput of calls counts many ("a million calls per second").
+ */
+static int one_call_per(const struct text *s, size_t start, size_t end, size_t q, size_t w)
+{
+	static const char *const calls[] = { "call", "invocation", NULL };
+
+	if (!(end == start + 1 && s->t[start] == '1') && match_word_ci(s, start, "one") != end)
+		return 0;
+	return match_any(s, q, calls, 1) == w;
+}
+
 static void decided(struct cand *c, int cls, size_t cue, size_t cue_len, const char *why)
 {
 	c->cls = cls;
@@ -2191,6 +2206,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			else if (match_any(s, q, (const char *const[]){ "samples", "sample", "ticks", "tick", "interrupts",
 									 NULL }, 1))
 				decided(c, SPEC, q, w - q, W_INTERVAL); /* "1000 samples per second": a sampling rate */
+			else if (one_call_per(s, start, num.end, q, w))
+				decided(c, SPEC, start, w - start, W_INTERVAL); /* "one call per second": a period */
 			return e;
 		}
 		/* time units */
@@ -3210,6 +3227,14 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 			return;
 		}
+		/* "callbacks that block for a millisecond or more": a bound of a class of durations, no run's time */
+		if (match_word_ci(s, w.start, "or") == w.end &&
+		    (f = match_any(s, skip_space(s, w.end),
+				   (const char *const[]){ "more", "longer", "less", "shorter", NULL }, 1)) &&
+		    !word_char_at(s, f)) {
+			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = f - w.start, q->why = W_LIMIT;
+			return;
+		}
 		/* "10 milliseconds on the CPU at a time": a slice */
 		{
 			struct cword t;
@@ -4206,7 +4231,9 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
 		return 1;
-	if (q->kind == QUANTITY_TIME && !q->span && (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && q->why == W_RUN)) &&
+	/* a hedge ("given approximately 10 seconds to clean up") is weaker than a word of running */
+	if (q->kind == QUANTITY_TIME && !q->span &&
+	    (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && (q->why == W_RUN || q->why == W_MEASURED))) &&
 	    specified_in_sentence(s, q))
 		return 1;
 	if (q->kind == QUANTITY_TIME && !q->span &&

@@ -54,11 +54,14 @@ end
 -- of that specification. Those that comment on it (notes, bugs, examples, history) may hold
 -- performance remarks. Only a heading that is a section's name, whole, counts: a lesson's
 -- headings name topics ("Timing the loop"), and topics are transparent.
+-- A section that states an interface's defaults (libcurl's DEFAULT: what an option is when the
+-- caller does not set it) specifies the interface too: its values are inputs the library chooses.
 local specifying = {
   ["synopsis"] = true, ["syntax"] = true, ["description"] = true, ["options"] = true,
   ["parameters"] = true, ["arguments"] = true, ["return value"] = true, ["return values"] = true,
   ["exit status"] = true, ["errors"] = true, ["environment"] = true, ["remarks"] = true,
   ["configuration"] = true,
+  ["default"] = true, ["defaults"] = true, ["default value"] = true, ["default values"] = true,
 }
 local commenting = {
   ["notes"] = true, ["implementation notes"] = true, ["bugs"] = true, ["caveats"] = true,

@@ -106,6 +106,85 @@ def fence_info(info):
     return "text" if lang.lower() in TEXT_LIKE else "code"
 
 
+RST_CODE = {"code-block", "code", "sourcecode"}  # reStructuredText directives whose body is code
+RST_UNDERLINE = re.compile(r"([=\-~^*+#\"`:.'_])\1{2,}")  # a section title's underline (or overline)
+
+
+def rst_as_markdown(lines):
+    """A reStructuredText file's lines as the Markdown that shows what they are, line for line,
+    and for each line the bytes taken from its start (to add to a column in it). In rST,
+    indentation nests: a directive's indented body (a function's description under
+    '.. c:function::', a note) is prose, so it is dedented (an indented Markdown line would be a
+    code block); a literal block (the indented lines after a paragraph that ends in '::', or
+    after '.. code-block::') is code, so it is fenced: the marker line when it holds nothing else,
+    else the blank line after it, opens the fence ('```code'), and the last blank line of the block
+    (or a line added at the end of the file) closes it. A title underlined with '=' or '-' is a
+    Markdown heading already; one underlined with another character becomes '### title' (its
+    underline and overline blank lines). No line moves."""
+    out, shift = [], {}
+    literal = None  # the marker's indentation while a literal block is expected or open
+    opened = False  # the literal block's fence is open
+    blank_at = None  # out index of the last blank line seen in the literal block (or after its marker)
+    for n, line in enumerate(lines, 1):
+        text = line.rstrip("\n").expandtabs(8)
+        body = text.lstrip(" ")
+        indent = len(text) - len(body)
+        if literal is not None:
+            if not body:
+                blank_at = len(out)
+                out.append("\n")
+                continue
+            if indent > literal:
+                if not opened:
+                    if blank_at is None:  # options of a code directive (':linenos:'): not code
+                        shift[n] = indent
+                        out.append(body + "\n")
+                        continue
+                    out[blank_at] = "```code\n"
+                    opened, blank_at = True, None
+                out.append(line)
+                continue
+            if opened and blank_at is not None:
+                out[blank_at] = "```\n"
+            literal, opened, blank_at = None, False, None
+        if not body:
+            out.append("\n")
+            continue
+        m = re.match(r"\.\.\s+([\w:-]+)::", body)
+        if m and m.group(1) in RST_CODE:
+            literal, opened, blank_at = indent, True, None
+            out.append("```code\n")
+            continue
+        if body.rstrip().endswith("::") and not m:
+            literal, blank_at = indent, None
+            if body.strip() == "::":
+                opened = True
+                out.append("```code\n")
+                continue
+        u = RST_UNDERLINE.fullmatch(body.rstrip())
+        if u and out and out[-1].strip() and not RST_UNDERLINE.fullmatch(out[-1].strip()) and indent == 0:
+            if u.group(1) in "=-":
+                out.append(body.rstrip() + "\n")
+                continue
+            title = n - 2  # the title line, already out
+            if title >= 0 and out[title].strip() and not out[title].startswith("### "):
+                out[title] = "### " + out[title]
+                shift[n - 1] = shift.get(n - 1, 0) - 4
+            out.append("\n")
+            continue
+        if u and indent == 0 and n < len(lines) and lines[n].strip() and not out[-1:] == ["```code\n"]:
+            out.append("\n")  # an overline
+            continue
+        shift[n] = indent
+        out.append(body if body.endswith("\n") else body + "\n")
+    if opened:
+        if blank_at is not None:
+            out[blank_at] = "```\n"
+        else:
+            out.append("```\n")
+    return out, shift
+
+
 def as_lesson(src, dst):
     """The file as a lesson: every fence's info string becomes 'text' where it names no
     programming language (none, 'text', 'output', ...: the block shows text) and 'code' where it
@@ -118,6 +197,12 @@ def as_lesson(src, dst):
     the lines that open and close its .EX/.EE and .nf/.fi blocks (man) and its .Bd -literal/.Ed
     displays (mdoc) become fence lines, and its section headings (.SH/.Sh, .SS/.Ss with their
     title on the line) Markdown headings, as the page shows them."""
+    if src.endswith(".rst"):
+        with open(src, encoding="utf-8", errors="replace") as f:
+            out, shift = rst_as_markdown(f.readlines())
+        with open(dst, "w", encoding="utf-8") as f:
+            f.writelines(out)
+        return shift
     out, fence = [], None
     texi = src.endswith(".texi")
     roff = re.search(r"\.[1-9]$", src) is not None
@@ -153,6 +238,7 @@ def as_lesson(src, dst):
             out.append(line)
     with open(dst, "w", encoding="utf-8") as f:
         f.writelines(out)
+    return {}
 
 
 def main():
@@ -173,10 +259,10 @@ def main():
     try:
         course = os.path.join(work, "course")
         os.mkdir(course)
-        lesson_of = {}
+        lesson_of, shift_of = {}, {}
         for i, rel in enumerate(files, 1):
             base = f"{i:03d}-{re.sub(r'[^A-Za-z0-9]+', '-', os.path.splitext(os.path.basename(rel))[0]).strip('-').lower()}.md"
-            as_lesson(os.path.join(texts, rel), os.path.join(course, base))
+            shift_of[rel] = as_lesson(os.path.join(texts, rel), os.path.join(course, base))
             lesson_of[os.path.join(course, base)] = rel
         env = dict(os.environ, LITLAB_CACHE_DIR=os.path.join(work, "cache"))
         run = subprocess.run([litlab, "check", "--format", "json", course], env=env, capture_output=True)
@@ -196,6 +282,7 @@ def main():
             if d["rule"] != RULE:
                 continue
             reports += 1
+            d["column"] += shift_of.get(rel, {}).get(d["line"], 0)  # a line whose start was taken (.rst)
             best = None
             # A label not yet reported first; a second report inside a label already reported
             # (the two ends of a range) is the same claim again, not a false error.

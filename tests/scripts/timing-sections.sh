@@ -48,6 +48,22 @@ grep -q "'8 seconds' in prose may be" out || { cat out; fail "a value in Example
 grep -q "let pass '60 seconds' as specified ('Description {.unnumbered}': a reference page's section that specifies the interface)" text ||
 	{ cat text; fail "the ledger does not say which section let the value pass"; }
 
+# A section that states the interface's defaults specifies it too (an option's value when unset).
+cat >04-option.md <<'LESSON'
+# `OPT_IDLE`
+
+## Default
+
+45 seconds
+
+## Notes
+
+The reference board idled for 6 seconds.
+LESSON
+"$LITLAB" check 04-option.md >out 2>&1
+grep -q "'45 seconds'" out && { cat out; fail "a value in Default was reported"; }
+grep -q "'6 seconds' in prose may be" out || { cat out; fail "a value in Notes after Default passed"; }
+
 # A lesson's own headings are topics: a bare value there is reported, as before.
 cat >02-lesson.md <<'LESSON'
 # Timing a loop
