@@ -2637,12 +2637,12 @@ static size_t line_end(const struct text *s, size_t p)
  * "latency", "time", "cycles", "speedup", a bandwidth, "IPC", "%" with a
  * share word.
  */
-static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind)
+static int header_kind_(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
 	static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
 						   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)",
 						   "mt/s", NULL };
-	int percent = 0, share = 0, found = 0, spec = 0, change = 0, other = 0;
+	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
 
 	for (size_t p = a; p < b;) {
 		size_t e = word_end(s, p);
@@ -2708,6 +2708,12 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 	if (!found)
 		return UNDECIDED;
 	return spec ? SPEC : CLAIM;
+}
+
+/* percent_cells: the values read are percentages ("64.90%" under "Overhead"), the '%' the header leaves out */
+static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind)
+{
+	return header_kind_(s, a, b, kind, 0);
 }
 
 /* A cell [a, b) that holds nothing but a number ("864", "~40", "10-25", "4.31E+12", "200+"); its span. */
@@ -2832,8 +2838,8 @@ static void table_setup(const struct text *s, struct table *tb)
  * stands; each header line's words over that run are read). UNDECIDED
  * when nothing does.
  */
-static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
-		       size_t *ce)
+static int dash_column_(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
+			size_t *ce, int percent_cells)
 {
 	size_t ls = p, col, ra = 0, rb = 0, q, found = 0;
 
@@ -2873,7 +2879,7 @@ static int dash_column(const struct text *s, const struct table *tb, size_t p, e
 			while (y > x && space_at(s, y - 1))
 				y--;
 			enum quantity_kind k;
-			int cls = x < y ? header_kind(s, x, y, &k) : UNDECIDED;
+			int cls = x < y ? header_kind_(s, x, y, &k, percent_cells) : UNDECIDED;
 			if (cls != UNDECIDED && (best == UNDECIDED || cls == SPEC)) {
 				best = cls;
 				*kind = k;
@@ -2883,6 +2889,12 @@ static int dash_column(const struct text *s, const struct table *tb, size_t p, e
 		a = e + 1;
 	}
 	return best;
+}
+
+static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
+		       size_t *ce)
+{
+	return dash_column_(s, tb, p, kind, cs, ce, 0);
 }
 
 /* The [start, end) of cell number col (0-based, counting the '|' before it) of line [a, b). */
@@ -4345,6 +4357,12 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 					decided(c, SPEC, cs, ce - cs, W_BASELINE);
 				return ne;
 			}
+		} else if (b > a + 1 && s->t[b - 1] == '%' && bare_number(s, a, b - 1, &ns, &ne) && ns == p && !tb->classes &&
+			   (cls = dash_column_(s, tb, p, &k, &cs, &ce, 1)) == CLAIM && k == QUANTITY_SHARE) {
+			/* "64.90%" under "Overhead": a profile's column of shares, the header naming them without '%' */
+			c->kind = k;
+			decided(c, cls, cs, ce - cs, W_HEADER);
+			return ne + 1;
 		}
 	}
 	if (tb->pipe || !tb->rows || p < tb->label_end)
