@@ -928,6 +928,8 @@ static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, n
 static const char W_UNIT[] = "the unit of a value, not a figure";
 static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
 static const char W_EPOCH[] = "a point in time: seconds counted from an epoch (more than 30 years)";
+static const char W_SIZE[] = "a change of size or memory, not of time";
+static const char W_VERSION[] = "a year or a product's version, not a figure";
 
 struct cue {
 	const char *word;
@@ -2390,6 +2392,46 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
 }
 
 /* A claim that starts with the word at p: "a speedup of 3x", "twice as fast", "half a second". */
+/*
+ * A verb of multiplying (double, triple, quadruple, in any form) whose object or subject, within four
+ * words of its clause, is a speed noun states a speed-up by its factor: "more than doubled the
+ * benchmark score", "compilers double in performance", "doubles processor performance" ("halves the
+ * latency" stays no quantity, as before). The verb's end; *f the noun's end. 0 when no speed noun follows, or the word names a type
+ * or a count ("a double", "double precision", "double the size"), or the noun a capacity of hardware
+ * ("doubling the available bandwidth": what a design gives, not what a run measured).
+ */
+static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
+{
+	static const char *const verbs[] = { "double", "doubles", "doubled", "doubling", "triple", "triples",
+					     "tripled", "tripling", "quadruple", "quadruples", "quadrupled",
+					     "quadrupling", NULL };
+	static const char *const nouns[] = { "speed", "speeds", "performance", "throughput", "bandwidth", "latency",
+					     "score", "scores", NULL };
+	struct cword w;
+	size_t e, r, next;
+
+	if (!(e = match_any(s, p, verbs, 1)) || e != cword_end(s, p) ||
+	    (prev_cword(s, p, &w, &next) && !w.span && (match_any(s, w.start, (const char *const[]){ "a", "an", NULL }, 1) == w.end)))
+		return 0;
+	r = e;
+	for (int k = 0; k < 4 && next_cword(s, r, &w, &next); k++, r = next) {
+		for (size_t i = r; i < w.start; i++)
+			if (s->t[i] == ',' || stops_clause(s, i))
+				return 0;
+		if (!w.span && match_any(s, w.start, nouns, 1) == w.end) {
+			*f = w.end;
+			return e;
+		}
+		if (!w.span && k == 0 && match_word_ci(s, w.start, "precision") == w.end)
+			return 0;
+		/* "doubling the available bandwidth": a capacity the hardware's design gives, not a run's speed */
+		if (!w.span && match_any(s, w.start, (const char *const[]){ "available", "theoretical", "maximum",
+									    "peak", NULL }, 1) == w.end)
+			return 0;
+	}
+	return 0;
+}
+
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
 	static const char *const nouns[] = {
@@ -2403,7 +2445,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	size_t e, f, skip;
 
 	/* every word-led form starts with one of these letters: most words leave here */
-	if (!strchr("abcdefhilmnostzABCDEFHILMNOSTZ", s->t[p]) || !s->t[p])
+	if (!strchr("abcdefhilmnoqstzABCDEFHILMNOQSTZ", s->t[p]) || !s->t[p])
 		return 0;
 	if ((s->t[p] == 'l' || s->t[p] == 'L') && !match_word_ci(s, p, "latency"))
 		return 0; /* of the words in 'l' only "latency" leads a value */
@@ -2459,6 +2501,10 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	    (f = match_word_ci(s, skip_space(s, e), "the")) &&
 	    (f = match_any(s, skip_space(s, f), (const char *const[]){ "speed", "throughput", "bandwidth",
 									"performance", NULL }, 1))) {
+		decided(c, CLAIM, p, f - p, W_CHANGE);
+		return f;
+	}
+	if ((e = multiplies_speed(s, p, &f))) {
 		decided(c, CLAIM, p, f - p, W_CHANGE);
 		return f;
 	}
@@ -4204,6 +4250,87 @@ static int same_duration(const struct text *s, const struct quantity *a, const s
 }
 
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
+/*
+ * A change says what changed: a factor or a percentage joined to a comparative of size ("30% smaller",
+ * "2x larger"), or a change that only a hedge decided ("by about 66%") in a clause that names memory or
+ * size and no speed ("heap memory consumption ... reduced by about 66%", "reduce the size of the code by
+ * around 35%"), is a change of size, whatever speed word stands in the next clause. 1 if it is.
+ */
+static int size_change(const struct text *s, struct quantity *q)
+{
+	static const char *const sizes[] = { "memory", "size", "sizes", "heap", "footprint", "rss", NULL };
+	static const char *const speeds[] = { "time", "speed", "speedup", "faster", "slower", "latency",
+					      "throughput", "performance", "score", "scores", "runtime", NULL };
+	struct cword w;
+	size_t p = q->start, prev, e = q->start + q->len, b = e;
+	size_t at = 0, len = 0;
+
+	if (q->kind != QUANTITY_SPEEDUP)
+		return 0;
+	while (b > q->start && is_alpha(s->t[b - 1]))
+		b--;
+	if (b < e && match_any(s, b, (const char *const[]){ "smaller", "larger", "bigger", NULL }, 1) == e) {
+		decide(q, QUANTITY_NOT_TIMING, b, e - b, W_SIZE);
+		return 1;
+	}
+	if (q->why != W_MEASURED || s->t[e - 1] != '%')
+		return 0;
+	for (int d = 0; d < 16 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (comma_between(s, w.end, p))
+			break;
+		for (size_t i = w.end; i < p; i++)
+			if (stops_clause(s, i))
+				return 0;
+		if (w.span)
+			continue;
+		if (match_any(s, w.start, speeds, 1) == w.end)
+			return 0;
+		if (!len && match_any(s, w.start, sizes, 1) == w.end)
+			at = w.start, len = w.end - w.start;
+	}
+	if (!len)
+		return 0;
+	decide(q, QUANTITY_NOT_TIMING, at, len, W_SIZE);
+	return 1;
+}
+
+/*
+ * A bare whole number that a metric's name led to ("Speedometer ... 60") is no value of it when it is a
+ * year ("from 2013 to 2018": four digits, 1900-2099, after a word of a span of time) or a product's
+ * version: the number right after a capitalized name that is not the metric ("Chrome 60"), or joined to
+ * such a number ("Chrome 60 and 64"). 1 if it is one.
+ */
+static int year_or_version(const struct text *s, struct quantity *q)
+{
+	static const char *const spans[] = { "from", "to", "since", "in", "until", "between", "and", "through",
+					     NULL };
+	struct cword w, v;
+	size_t prev, prev2, n = q->len;
+
+	for (size_t i = q->start; i < q->start + q->len; i++)
+		if (!is_digit(s->t[i]))
+			return 0;
+	if (!prev_cword(s, q->start, &w, &prev) || w.span)
+		return 0;
+	if (n == 4 && (match_lit(s, q->start, "19") || match_lit(s, q->start, "20")) &&
+	    match_any(s, w.start, spans, 1) == w.end) {
+		decide(q, QUANTITY_NOT_TIMING, w.start, w.end - w.start, W_VERSION);
+		return 1;
+	}
+	if (match_any(s, w.start, (const char *const[]){ "and", "to", "or", "vs", NULL }, 1) == w.end &&
+	    prev_cword(s, prev, &v, &prev2) && !v.span && is_digit(s->t[v.start]) && v.end - v.start <= 3) {
+		w = v;
+		if (!prev_cword(s, prev2, &w, &prev) || w.span)
+			return 0;
+	}
+	if (w.start != q->cue && w.end - w.start >= 3 && s->t[w.start] >= 'A' && s->t[w.start] <= 'Z' &&
+	    s->t[w.start + 1] >= 'a' && s->t[w.start + 1] <= 'z' && !(q->cue >= w.start && q->cue < w.end)) {
+		decide(q, QUANTITY_NOT_TIMING, w.start, w.end - w.start, W_VERSION);
+		return 1;
+	}
+	return 0;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -4248,6 +4375,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		return 1;
 	}
 	if (q->cls != QUANTITY_CLAIM || q->span)
+		return 1;
+	if (size_change(s, q) || (c->bare && q->kind == QUANTITY_RATE && year_or_version(s, q)))
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
 	if (percent && q->kind == QUANTITY_SPEEDUP && times_hundred(s, q)) {
