@@ -1900,6 +1900,27 @@ static size_t share_tail(const struct text *s, size_t e)
 }
 
 /* After a percentage ending at e: a claim word, a share of the time, or the sentence. */
+/*
+ * 1 if "by" leads the figure at start, a hedge or "only" between ("improve performance by only 1% will
+ * pay", "speeding up a routine by 10% will help"): the figure is the amount of a change, an adverbial,
+ * so the word after it is no noun it describes ("50% misprediction rate") and the sentence decides.
+ */
+static int by_amount(const struct text *s, size_t start)
+{
+	static const char *const hedges[] = { "only", "just", "about", "around", "almost", "nearly", "roughly",
+					      "approximately", "over", "another", "a", "further", NULL };
+	struct cword w;
+	size_t prev;
+
+	for (int k = 0; k < 3 && prev_cword(s, start, &w, &prev) && !w.span; k++, start = prev) {
+		if (match_word_ci(s, w.start, "by") == w.end)
+			return 1;
+		if (match_any(s, w.start, hedges, 1) != w.end)
+			return 0;
+	}
+	return 0;
+}
+
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
 {
 	struct cword w, w2;
@@ -1967,7 +1988,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			c->need_perf = 1;
 			return e;
 		}
-		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per")) {
+		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per") && !by_amount(s, start)) {
 			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
 			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE &&
 			    !((pc = cue_of(s, &w, 3, 0, 0, &at, &len)) && pc->cls == NOTT)) {
