@@ -3549,6 +3549,16 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 	   CPU time), no person */
 	if (w.end < s->n && s->t[w.end] == '=')
 		return 0;
+	/* "user    0m0.552s": the same field set apart by spaces, first on its line, its value next */
+	if (!w.span && w.end <= q->start) {
+		size_t a = w.start, b = w.end;
+		while (a > 0 && (s->t[a - 1] == ' ' || s->t[a - 1] == '\t'))
+			a--;
+		while (b < q->start && (s->t[b] == ' ' || s->t[b] == '\t'))
+			b++;
+		if ((a == 0 || s->t[a - 1] == '\n') && b == q->start && b > w.end)
+			return 0;
+	}
 	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_PERSON);
 	return 1;
 }
