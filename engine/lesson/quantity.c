@@ -2434,7 +2434,7 @@ static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 	struct cword w;
 	size_t e, r, next;
 
-	if (!(e = match_any(s, p, verbs, 1)) || e != cword_end(s, p) ||
+	if (!strchr("dDtTqQ", s->t[p]) || !(e = match_any(s, p, verbs, 1)) || e != cword_end(s, p) ||
 	    (prev_cword(s, p, &w, &next) && !w.span && (match_any(s, w.start, (const char *const[]){ "a", "an", NULL }, 1) == w.end)))
 		return 0;
 	r = e;

@@ -111,6 +111,7 @@ end
 -- a pandoc table is: the row alone says nothing of what its figures are. The rule, comment marks
 -- blanked and its runs made dashes; nil when the line is no rule.
 local function printed_rule(line)
+  if not line:find("[-.=][-.=]") then return nil end
   local body = line:gsub("^(%s*)#", "%1 ")
   local runs = 0
   for run in body:gmatch("%S+") do
