@@ -928,6 +928,8 @@ static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, n
 static const char W_UNIT[] = "the unit of a value, not a figure";
 static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
 static const char W_EPOCH[] = "a point in time: seconds counted from an epoch (more than 30 years)";
+static const char W_SIZE[] = "a change of size or memory, not of time";
+static const char W_VERSION[] = "a year or a product's version, not a figure";
 
 struct cue {
 	const char *word;
@@ -1147,6 +1149,9 @@ static const struct cue cues[] = {
 	{ "perf", CLAIM, 0, 6, W_SPEED },
 	{ "fps", CLAIM, 0, 4, W_SPEED },
 	{ "peak", CLAIM, CF_FACTOR, 4, W_SPEED }, /* "85% of peak FLOPS" */
+	/* a benchmark's score is how fast code ran, as the benchmark counts it: "our score went up 4x" */
+	{ "score", CLAIM, CF_FACTOR, 6, W_SPEED },
+	{ "scores", CLAIM, CF_FACTOR, 6, W_SPEED },
 	/* costs */
 	{ "overhead", CLAIM, CF_PREFIX, 8, W_COST },
 	{ "penalt", CLAIM, CF_PREFIX, 8, W_COST },
@@ -1913,6 +1918,27 @@ static size_t share_tail(const struct text *s, size_t e)
 }
 
 /* After a percentage ending at e: a claim word, a share of the time, or the sentence. */
+/*
+ * 1 if "by" leads the figure at start, a hedge or "only" between ("improve performance by only 1% will
+ * pay", "speeding up a routine by 10% will help"): the figure is the amount of a change, an adverbial,
+ * so the word after it is no noun it describes ("50% misprediction rate") and the sentence decides.
+ */
+static int by_amount(const struct text *s, size_t start)
+{
+	static const char *const hedges[] = { "only", "just", "about", "around", "almost", "nearly", "roughly",
+					      "approximately", "over", "another", "a", "further", NULL };
+	struct cword w;
+	size_t prev;
+
+	for (int k = 0; k < 3 && prev_cword(s, start, &w, &prev) && !w.span; k++, start = prev) {
+		if (match_word_ci(s, w.start, "by") == w.end)
+			return 1;
+		if (match_any(s, w.start, hedges, 1) != w.end)
+			return 0;
+	}
+	return 0;
+}
+
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
 {
 	struct cword w, w2;
@@ -1980,7 +2006,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			c->need_perf = 1;
 			return e;
 		}
-		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per")) {
+		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per") && !by_amount(s, start)) {
 			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
 			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE &&
 			    !((pc = cue_of(s, &w, 3, 0, 0, &at, &len)) && pc->cls == NOTT)) {
@@ -2407,6 +2433,46 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
 }
 
 /* A claim that starts with the word at p: "a speedup of 3x", "twice as fast", "half a second". */
+/*
+ * A verb of multiplying (double, triple, quadruple, in any form) whose object or subject, within four
+ * words of its clause, is a speed noun states a speed-up by its factor: "more than doubled the
+ * benchmark score", "compilers double in performance", "doubles processor performance" ("halves the
+ * latency" stays no quantity, as before). The verb's end; *f the noun's end. 0 when no speed noun follows, or the word names a type
+ * or a count ("a double", "double precision", "double the size"), or the noun a capacity of hardware
+ * ("doubling the available bandwidth": what a design gives, not what a run measured).
+ */
+static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
+{
+	static const char *const verbs[] = { "double", "doubles", "doubled", "doubling", "triple", "triples",
+					     "tripled", "tripling", "quadruple", "quadruples", "quadrupled",
+					     "quadrupling", NULL };
+	static const char *const nouns[] = { "speed", "speeds", "performance", "throughput", "bandwidth", "latency",
+					     "score", "scores", NULL };
+	struct cword w;
+	size_t e, r, next;
+
+	if (!strchr("dDtTqQ", s->t[p]) || !(e = match_any(s, p, verbs, 1)) || e != cword_end(s, p) ||
+	    (prev_cword(s, p, &w, &next) && !w.span && (match_any(s, w.start, (const char *const[]){ "a", "an", NULL }, 1) == w.end)))
+		return 0;
+	r = e;
+	for (int k = 0; k < 4 && next_cword(s, r, &w, &next); k++, r = next) {
+		for (size_t i = r; i < w.start; i++)
+			if (s->t[i] == ',' || stops_clause(s, i))
+				return 0;
+		if (!w.span && match_any(s, w.start, nouns, 1) == w.end) {
+			*f = w.end;
+			return e;
+		}
+		if (!w.span && k == 0 && match_word_ci(s, w.start, "precision") == w.end)
+			return 0;
+		/* "doubling the available bandwidth": a capacity the hardware's design gives, not a run's speed */
+		if (!w.span && match_any(s, w.start, (const char *const[]){ "available", "theoretical", "maximum",
+									    "peak", NULL }, 1) == w.end)
+			return 0;
+	}
+	return 0;
+}
+
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
 	static const char *const nouns[] = {
@@ -2420,7 +2486,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	size_t e, f, skip;
 
 	/* every word-led form starts with one of these letters: most words leave here */
-	if (!strchr("abcdefhilmnostzABCDEFHILMNOSTZ", s->t[p]) || !s->t[p])
+	if (!strchr("abcdefhilmnoqstzABCDEFHILMNOQSTZ", s->t[p]) || !s->t[p])
 		return 0;
 	if ((s->t[p] == 'l' || s->t[p] == 'L') && !match_word_ci(s, p, "latency"))
 		return 0; /* of the words in 'l' only "latency" leads a value */
@@ -2476,6 +2542,10 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	    (f = match_word_ci(s, skip_space(s, e), "the")) &&
 	    (f = match_any(s, skip_space(s, f), (const char *const[]){ "speed", "throughput", "bandwidth",
 									"performance", NULL }, 1))) {
+		decided(c, CLAIM, p, f - p, W_CHANGE);
+		return f;
+	}
+	if ((e = multiplies_speed(s, p, &f))) {
 		decided(c, CLAIM, p, f - p, W_CHANGE);
 		return f;
 	}
@@ -2654,12 +2724,12 @@ static size_t line_end(const struct text *s, size_t p)
  * "latency", "time", "cycles", "speedup", a bandwidth, "IPC", "%" with a
  * share word.
  */
-static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind)
+static int header_kind_(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
 	static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
 						   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)",
 						   "mt/s", NULL };
-	int percent = 0, share = 0, found = 0, spec = 0, change = 0, other = 0;
+	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
 
 	for (size_t p = a; p < b;) {
 		size_t e = word_end(s, p);
@@ -2725,6 +2795,12 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 	if (!found)
 		return UNDECIDED;
 	return spec ? SPEC : CLAIM;
+}
+
+/* percent_cells: the values read are percentages ("64.90%" under "Overhead"), the '%' the header leaves out */
+static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind)
+{
+	return header_kind_(s, a, b, kind, 0);
 }
 
 /* A cell [a, b) that holds nothing but a number ("864", "~40", "10-25", "4.31E+12", "200+"); its span. */
@@ -2849,8 +2925,8 @@ static void table_setup(const struct text *s, struct table *tb)
  * stands; each header line's words over that run are read). UNDECIDED
  * when nothing does.
  */
-static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
-		       size_t *ce)
+static int dash_column_(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
+			size_t *ce, int percent_cells)
 {
 	size_t ls = p, col, ra = 0, rb = 0, q, found = 0;
 
@@ -2890,7 +2966,7 @@ static int dash_column(const struct text *s, const struct table *tb, size_t p, e
 			while (y > x && space_at(s, y - 1))
 				y--;
 			enum quantity_kind k;
-			int cls = x < y ? header_kind(s, x, y, &k) : UNDECIDED;
+			int cls = x < y ? header_kind_(s, x, y, &k, percent_cells) : UNDECIDED;
 			if (cls != UNDECIDED && (best == UNDECIDED || cls == SPEC)) {
 				best = cls;
 				*kind = k;
@@ -2900,6 +2976,12 @@ static int dash_column(const struct text *s, const struct table *tb, size_t p, e
 		a = e + 1;
 	}
 	return best;
+}
+
+static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
+		       size_t *ce)
+{
+	return dash_column_(s, tb, p, kind, cs, ce, 0);
 }
 
 /* The [start, end) of cell number col (0-based, counting the '|' before it) of line [a, b). */
@@ -3492,6 +3574,16 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 	   CPU time), no person */
 	if (w.end < s->n && s->t[w.end] == '=')
 		return 0;
+	/* "user    0m0.552s": the same field set apart by spaces, first on its line, its value next */
+	if (!w.span && w.end <= q->start) {
+		size_t a = w.start, b = w.end;
+		while (a > 0 && (s->t[a - 1] == ' ' || s->t[a - 1] == '\t'))
+			a--;
+		while (b < q->start && (s->t[b] == ' ' || s->t[b] == '\t'))
+			b++;
+		if ((a == 0 || s->t[a - 1] == '\n') && b == q->start && b > w.end)
+			return 0;
+	}
 	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_PERSON);
 	return 1;
 }
@@ -4217,6 +4309,87 @@ static int same_duration(const struct text *s, const struct quantity *a, const s
 }
 
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
+/*
+ * A change says what changed: a factor or a percentage joined to a comparative of size ("30% smaller",
+ * "2x larger"), or a change that only a hedge decided ("by about 66%") in a clause that names memory or
+ * size and no speed ("heap memory consumption ... reduced by about 66%", "reduce the size of the code by
+ * around 35%"), is a change of size, whatever speed word stands in the next clause. 1 if it is.
+ */
+static int size_change(const struct text *s, struct quantity *q)
+{
+	static const char *const sizes[] = { "memory", "size", "sizes", "heap", "footprint", "rss", NULL };
+	static const char *const speeds[] = { "time", "speed", "speedup", "faster", "slower", "latency",
+					      "throughput", "performance", "score", "scores", "runtime", NULL };
+	struct cword w;
+	size_t p = q->start, prev, e = q->start + q->len, b = e;
+	size_t at = 0, len = 0;
+
+	if (q->kind != QUANTITY_SPEEDUP)
+		return 0;
+	while (b > q->start && is_alpha(s->t[b - 1]))
+		b--;
+	if (b < e && match_any(s, b, (const char *const[]){ "smaller", "larger", "bigger", NULL }, 1) == e) {
+		decide(q, QUANTITY_NOT_TIMING, b, e - b, W_SIZE);
+		return 1;
+	}
+	if (q->why != W_MEASURED || s->t[e - 1] != '%')
+		return 0;
+	for (int d = 0; d < 16 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (comma_between(s, w.end, p))
+			break;
+		for (size_t i = w.end; i < p; i++)
+			if (stops_clause(s, i))
+				return 0;
+		if (w.span)
+			continue;
+		if (match_any(s, w.start, speeds, 1) == w.end)
+			return 0;
+		if (!len && match_any(s, w.start, sizes, 1) == w.end)
+			at = w.start, len = w.end - w.start;
+	}
+	if (!len)
+		return 0;
+	decide(q, QUANTITY_NOT_TIMING, at, len, W_SIZE);
+	return 1;
+}
+
+/*
+ * A bare whole number that a metric's name led to ("Speedometer ... 60") is no value of it when it is a
+ * year ("from 2013 to 2018": four digits, 1900-2099, after a word of a span of time) or a product's
+ * version: the number right after a capitalized name that is not the metric ("Chrome 60"), or joined to
+ * such a number ("Chrome 60 and 64"). 1 if it is one.
+ */
+static int year_or_version(const struct text *s, struct quantity *q)
+{
+	static const char *const spans[] = { "from", "to", "since", "in", "until", "between", "and", "through",
+					     NULL };
+	struct cword w, v;
+	size_t prev, prev2, n = q->len;
+
+	for (size_t i = q->start; i < q->start + q->len; i++)
+		if (!is_digit(s->t[i]))
+			return 0;
+	if (!prev_cword(s, q->start, &w, &prev) || w.span)
+		return 0;
+	if (n == 4 && (match_lit(s, q->start, "19") || match_lit(s, q->start, "20")) &&
+	    match_any(s, w.start, spans, 1) == w.end) {
+		decide(q, QUANTITY_NOT_TIMING, w.start, w.end - w.start, W_VERSION);
+		return 1;
+	}
+	if (match_any(s, w.start, (const char *const[]){ "and", "to", "or", "vs", NULL }, 1) == w.end &&
+	    prev_cword(s, prev, &v, &prev2) && !v.span && is_digit(s->t[v.start]) && v.end - v.start <= 3) {
+		w = v;
+		if (!prev_cword(s, prev2, &w, &prev) || w.span)
+			return 0;
+	}
+	if (w.start != q->cue && w.end - w.start >= 3 && s->t[w.start] >= 'A' && s->t[w.start] <= 'Z' &&
+	    s->t[w.start + 1] >= 'a' && s->t[w.start + 1] <= 'z' && !(q->cue >= w.start && q->cue < w.end)) {
+		decide(q, QUANTITY_NOT_TIMING, w.start, w.end - w.start, W_VERSION);
+		return 1;
+	}
+	return 0;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -4263,6 +4436,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		return 1;
 	}
 	if (q->cls != QUANTITY_CLAIM || q->span)
+		return 1;
+	if (size_change(s, q) || (c->bare && q->kind == QUANTITY_RATE && year_or_version(s, q)))
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
 	if (percent && q->kind == QUANTITY_SPEEDUP && times_hundred(s, q)) {
@@ -4372,6 +4547,12 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 					decided(c, SPEC, cs, ce - cs, W_BASELINE);
 				return ne;
 			}
+		} else if (b > a + 1 && s->t[b - 1] == '%' && bare_number(s, a, b - 1, &ns, &ne) && ns == p && !tb->classes &&
+			   (cls = dash_column_(s, tb, p, &k, &cs, &ce, 1)) == CLAIM && k == QUANTITY_SHARE) {
+			/* "64.90%" under "Overhead": a profile's column of shares, the header naming them without '%' */
+			c->kind = k;
+			decided(c, cls, cs, ce - cs, W_HEADER);
+			return ne + 1;
 		}
 	}
 	if (tb->pipe || !tb->rows || p < tb->label_end)

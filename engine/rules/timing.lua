@@ -107,6 +107,28 @@ local function scan(text, spans, at, report, ledger, where, section)
   end
 end
 
+-- A printed table (a profile's report, a benchmark's columns): a header line, then a rule of
+-- dashes, dots or '=' in runs set apart by spaces, one per column, the pair maybe commented out with
+-- '#' ("# Overhead  Command" over "# ........  ......."). The header names what each column holds,
+-- so each row below it, to the first blank line, is read with the header and the rule above it, as
+-- a pandoc table is: the row alone says nothing of what its figures are. The rule, comment marks
+-- blanked and its runs made dashes; nil when the line is no rule.
+local function printed_rule(line)
+  if not line:find("[-.=][-.=]") then return nil end
+  local body = line:gsub("^(%s*)#", "%1 ")
+  local runs = 0
+  for run in body:gmatch("%S+") do
+    if not (run:match("^%-%-+$") or run:match("^%.%.+$") or run:match("^==+$")) then return nil end
+    runs = runs + 1
+  end
+  if runs < 2 then return nil end
+  return (body:gsub("[.=]", "-"))
+end
+
+local function uncomment(line)
+  return (line:gsub("^(%s*)#", "%1 "))
+end
+
 return {
   id = "timing-needs-metadata",
   severity = "error",
@@ -139,19 +161,35 @@ return {
 
   -- A lesson begins: no heading above its first unit. A display block that shows text (what a
   -- program printed) is read as output, line by line (one pass over the blocks here, not a
-  -- handler call per block).
+  -- handler call per block). A printed table's rows are read under its header (see printed_rule).
   lesson = function(lesson, report, ledger)
     headings = {}
     for _, block in ipairs(lesson.blocks) do
       if block.mode == "display" and shown_text[block.lang:lower()] then
         local code, start = block.code, 1
+        local above, head = nil, nil
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
+          local line = code:sub(start, stop - 1)
           if stop > start then
             local base = start - 1
-            scan(code:sub(start, stop - 1), nil, function(i) return block.at(base + i) end,
-                 report, ledger, "a display block (shown, not run)")
+            local rule = printed_rule(line)
+            if head and not rule then
+              -- a row: read with the header and its rule above it, only the row's own figures kept
+              local skip = #head
+              scan(head .. line, nil, function(i) return i > skip and block.at(base + i - skip) or nil end,
+                   function(at, msg) if at then report(at, msg) end end,
+                   function(at, ...) if at then ledger(at, ...) end end, "a display block (shown, not run)")
+            else
+              scan(line, nil, function(i) return block.at(base + i) end,
+                   report, ledger, "a display block (shown, not run)")
+            end
+            if rule and above then
+              head = uncomment(above) .. "\n" .. rule .. "\n"
+            end
           end
+          if not line:find("%S") then head = nil end
+          above = line
           start = stop + 1
         end
       end

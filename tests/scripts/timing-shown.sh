@@ -4,7 +4,10 @@
 #   reported at its line and column in the file, with a message that sends it to the body;
 # - a display block that shows text (no language, text, output, log): what some program
 #   printed, typed by hand, read line by line (a number that ends a line takes no unit from
-#   the next); a display block in a language is code and is not read.
+#   the next); a display block in a language is code and is not read;
+# - a printed table in a display block (a header, a rule of dashes, dots or '=' under it, maybe
+#   commented out with '#'): each row is read under its header, so a bare "41.20%" in a
+#   profile's "Overhead" column is a share of the run time (tests/corpus/README.md, seventh round).
 set -u
 LITLAB=${LITLAB:-build/litlab}
 case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
@@ -80,4 +83,32 @@ if ! grep -q "01-shown.md:3:23: let pass '5 seconds' as specified ('Sleeping'" a
 	cat audit
 	fail=1
 fi
+
+cat >02-table.md <<'EOF'
+# A profile
+
+Plain words.
+
+```
+# Overhead  Symbol
+# ........  ..................
+#
+    41.20%  [.] parse_line
+     3.05%  [.] main
+
+    12.50%  after the table: no header above
+```
+
+```
+Phase      Count
+-------    ------
+parse      24.94%
+```
+EOF
+LITLAB_CACHE_DIR=$work/cache "$LITLAB" check 02-table.md >out 2>err
+rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: 02-table.md: exit $rc, not 1"; cat err; fail=1; }
+expect "02-table.md:9:5: error: a share of the run time '41.20%' in a display block (shown, not run) is a performance claim.*'Overhead': the table's header"
+expect "02-table.md:10:6: error: a share of the run time '3.05%' in a display block"
+[ "$(grep -c 'timing-needs-metadata' err)" -eq 2 ] || { echo "FAIL: 02-table.md: not 2 timing reports:"; cat err; fail=1; }
 exit $fail

@@ -616,6 +616,22 @@ static void test_decimal_comma(void **state)
 	expect_whole("cpu=0.41 wall=0.12 secs", "0.41");
 }
 
+/* A pandoc-style table whose rule has a column of percentages under "Overhead": each is a share of the run
+   time the header names without its '%'; a column of percentages under "Count" is not. */
+static void test_percent_column(void **state)
+{
+	(void)state;
+	struct quantity q[8];
+	const char *t = "  Overhead  Phase       Count\n  --------  ----------  -----\n    41.20%  parse       12.00%\n";
+	size_t n = quantity_find(t, strlen(t), NULL, q, 8);
+
+	assert_int_equal(n, 1);
+	assert_int_equal(q[0].start, (size_t)(strstr(t, "41.20%") - t));
+	assert_int_equal(q[0].len, strlen("41.20%"));
+	assert_int_equal(q[0].kind, QUANTITY_SHARE);
+	assert_int_equal(q[0].cls, QUANTITY_CLAIM);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -632,6 +648,7 @@ int main(void)
 		cmocka_unit_test(test_span_figures),
 		cmocka_unit_test(test_references_skipped),
 		cmocka_unit_test(test_decimal_comma),
+		cmocka_unit_test(test_percent_column),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
