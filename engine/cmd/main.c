@@ -85,7 +85,8 @@ int main(int argc, char **argv)
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		complain("cannot write to standard output: %s", strerror(errno));
-		return 2;
+		status = 2;
 	}
+	sandbox_signals_end();
 	return status;
 }

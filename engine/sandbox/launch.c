@@ -28,6 +28,7 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -1051,7 +1052,36 @@ void sandbox_folder_release(struct sandbox_folder *f)
 struct signal_start {
 	sigset_t set;
 	sem_t ready; /* posted when the thread is about to wait */
+	int fd;	     /* a signalfd of set, or -1: the thread waits with sigwait() */
 };
+
+/*
+ * Held by the thread from the moment it takes a signal, and by main() as
+ * litlab ends (sandbox_signals_end()): a signal is either still pending
+ * when main() looks, or taken and being acted on, never in between.
+ */
+static pthread_mutex_t signal_gate = PTHREAD_MUTEX_INITIALIZER;
+
+/* The signal the thread takes: read from the signalfd under signal_gate, which it keeps. */
+static int take_signal(struct signal_start *start)
+{
+	int sig = 0;
+
+	while (start->fd >= 0) {
+		struct pollfd p = { start->fd, POLLIN, 0 };
+		struct signalfd_siginfo si;
+		if (poll(&p, 1, -1) <= 0)
+			continue;
+		pthread_mutex_lock(&signal_gate);
+		if (read(start->fd, &si, sizeof si) == (ssize_t)sizeof si)
+			return (int)si.ssi_signo;
+		pthread_mutex_unlock(&signal_gate);
+	}
+	while (sigwait(&start->set, &sig) != 0)
+		;
+	pthread_mutex_lock(&signal_gate);
+	return sig;
+}
 
 /*
  * The thread that takes SIGINT, SIGTERM and SIGHUP: every helper is told to
@@ -1062,12 +1092,9 @@ struct signal_start {
 static void *signal_thread(void *arg)
 {
 	struct signal_start *start = arg;
-	sigset_t *set = &start->set;
-	int sig = 0;
 
 	sem_post(&start->ready);
-	while (sigwait(set, &sig) != 0)
-		;
+	int sig = take_signal(start);
 	__atomic_store_n(&ending, 1, __ATOMIC_RELEASE);
 	pthread_mutex_lock(&sb.lock);
 	if (sb.inited && sb.owner == getpid()) {
@@ -1102,6 +1129,7 @@ static void *signal_thread(void *arg)
 
 static struct signal_start signal_start;
 static int signal_thread_made; /* and not known to wait yet: sandbox_signals_settled() */
+static int signal_thread_runs; /* made: it takes the signals until litlab ends */
 static pthread_mutex_t settle_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /*
@@ -1123,10 +1151,13 @@ void sandbox_catch_signals(void)
 	sigaddset(&signal_start.set, SIGHUP);
 	sem_init(&signal_start.ready, 0, 0);
 	pthread_sigmask(SIG_BLOCK, &signal_start.set, NULL);
+	signal_start.fd = signalfd(-1, &signal_start.set, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (pthread_create(&t, NULL, signal_thread, &signal_start) == 0) {
 		pthread_detach(t);
-		signal_thread_made = 1;
+		signal_thread_made = signal_thread_runs = 1;
 	} else {
+		if (signal_start.fd >= 0)
+			close(signal_start.fd);
 		pthread_sigmask(SIG_UNBLOCK, &signal_start.set, NULL);
 	}
 }
@@ -1146,6 +1177,32 @@ void sandbox_signals_settled(void)
 		signal_thread_made = 0;
 	}
 	pthread_mutex_unlock(&settle_lock);
+}
+
+/*
+ * A signal sent before the thread first ran is pending still when a short
+ * command is done (`litlab --version`, a warm check): it would be dropped
+ * with the process, which would end with the command's status. Left for
+ * the thread to take, it ends litlab as it should, as does one the thread
+ * took and is acting on (signal_gate: without it, main() could look in the
+ * instant between the thread's taking one and its acting, and end with the
+ * command's status, 1 run in 400).
+ */
+void sandbox_signals_end(void)
+{
+	sigset_t pending;
+
+	if (!signal_thread_runs)
+		return;
+	sandbox_signals_settled();
+	pthread_mutex_lock(&signal_gate); /* (waits for ever if the thread took one: it ends litlab) */
+	if (sigpending(&pending) == 0 && (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 ||
+					  sigismember(&pending, SIGHUP) == 1)) {
+		pthread_mutex_unlock(&signal_gate);
+		for (;;)
+			pause(); /* the thread takes it and ends litlab */
+	}
+	/* The gate stays held: a signal sent from now on comes after the command's end, and is dropped. */
 }
 
 /* ---- the launch ---- */

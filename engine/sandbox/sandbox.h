@@ -205,6 +205,13 @@ void sandbox_catch_signals(void);
  * still starting may hold the allocator's lock, which the child would keep.
  */
 void sandbox_signals_settled(void);
+/*
+ * Called by main() as litlab ends: a signal sent while it ran that the
+ * thread has not taken yet (it may not have run at all in a short command)
+ * or is acting on ends litlab (128 + the signal), never lost; otherwise
+ * returns.
+ */
+void sandbox_signals_end(void);
 
 /*
  * Shows the file or folder at path (absolute) read-only at its own path to
