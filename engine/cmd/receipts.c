@@ -233,12 +233,6 @@ void receipts_end(struct receipts *r, const struct lesson_result *v, const struc
 			   json_object());
 }
 
-void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, const struct evidence_context *ctx)
-{
-	receipts_begin(r, n);
-	receipts_end(r, v, ctx);
-}
-
 void receipts_add_hash(struct receipts *r, const char *name, const char hex[KEY_HEX + 1])
 {
 	size_t i;

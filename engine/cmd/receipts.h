@@ -47,11 +47,10 @@ struct receipts {
 	size_t *of;		   /* of[k]: the lesson of the k-th entry of the document's "lessons" */
 };
 
-/* Makes the receipts of the checked lessons v[0..n), built by ctx's compiler. */
-void receipts_make(struct receipts *r, const struct lesson_result *v, size_t n, const struct evidence_context *ctx);
 /*
- * Or in steps, so that a lesson's receipts (and its page) can be made as
- * soon as it is checked: receipts_begin() for n lessons; receipts_lesson()
+ * The receipts of the checked lessons v[0..n), built by ctx's compiler, in
+ * steps, so that a lesson's receipts (and its page) can be made as soon as
+ * it is checked: receipts_begin() for n lessons; receipts_lesson()
  * for lesson i of v, once all of v[i] is known (safe on two threads for
  * different i); receipts_end() makes those not made yet and the document.
  */

@@ -2722,9 +2722,10 @@ static size_t line_end(const struct text *s, size_t p)
  * What a table header or row label [a, b) says its numbers are: a kind
  * and a class (UNDECIDED when it names no timing). Looks for a time unit,
  * "latency", "time", "cycles", "speedup", a bandwidth, "IPC", "%" with a
- * share word.
+ * share word. percent_cells: the values read are percentages ("64.90%"
+ * under "Overhead"), the '%' the header leaves out.
  */
-static int header_kind_(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
+static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
 	static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
 						   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)",
@@ -2795,12 +2796,6 @@ static int header_kind_(const struct text *s, size_t a, size_t b, enum quantity_
 	if (!found)
 		return UNDECIDED;
 	return spec ? SPEC : CLAIM;
-}
-
-/* percent_cells: the values read are percentages ("64.90%" under "Overhead"), the '%' the header leaves out */
-static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind)
-{
-	return header_kind_(s, a, b, kind, 0);
 }
 
 /* A cell [a, b) that holds nothing but a number ("864", "~40", "10-25", "4.31E+12", "200+"); its span. */
@@ -2925,7 +2920,7 @@ static void table_setup(const struct text *s, struct table *tb)
  * stands; each header line's words over that run are read). UNDECIDED
  * when nothing does.
  */
-static int dash_column_(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
+static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
 			size_t *ce, int percent_cells)
 {
 	size_t ls = p, col, ra = 0, rb = 0, q, found = 0;
@@ -2966,7 +2961,7 @@ static int dash_column_(const struct text *s, const struct table *tb, size_t p, 
 			while (y > x && space_at(s, y - 1))
 				y--;
 			enum quantity_kind k;
-			int cls = x < y ? header_kind_(s, x, y, &k, percent_cells) : UNDECIDED;
+			int cls = x < y ? header_kind(s, x, y, &k, percent_cells) : UNDECIDED;
 			if (cls != UNDECIDED && (best == UNDECIDED || cls == SPEC)) {
 				best = cls;
 				*kind = k;
@@ -2976,12 +2971,6 @@ static int dash_column_(const struct text *s, const struct table *tb, size_t p, 
 		a = e + 1;
 	}
 	return best;
-}
-
-static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
-		       size_t *ce)
-{
-	return dash_column_(s, tb, p, kind, cs, ce, 0);
 }
 
 /* The [start, end) of cell number col (0-based, counting the '|' before it) of line [a, b). */
@@ -3184,7 +3173,7 @@ static int row_label(const struct text *s, const struct table *tb, size_t p, enu
 		(*ce)--;
 	if (*cs >= *ce || !is_alpha(s->t[*cs]))
 		return UNDECIDED; /* "| 10MB | ...": a value, not a label */
-	return header_kind(s, *cs, *ce, kind);
+	return header_kind(s, *cs, *ce, kind, 0);
 }
 
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
@@ -3201,7 +3190,7 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 		return SPEC;
 	}
 	if (tb && tb->dash) {
-		cls = dash_column(s, tb, q->start, &k, &cs, &ce);
+		cls = dash_column(s, tb, q->start, &k, &cs, &ce, 0);
 		if (cls == UNDECIDED)
 			return UNDECIDED;
 		q->cls = (enum quantity_class)cls;
@@ -3214,7 +3203,7 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	col = pipe_column(s, tb->line, q->start);
 	if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
 		return UNDECIDED;
-	cls = header_kind(s, cs, ce, &k);
+	cls = header_kind(s, cs, ce, &k, 0);
 	/* "| gcc speedup | 1x | 20x |", "| Latency | 70ms | 5ms | 14x |": a column whose header names no
 	   metric ("Change", a product's name) holds what its row's label names; a factor there is a change of it */
 	if (cls == UNDECIDED && (cls = row_label(s, tb, q->start, &k, &cs, &ce)) != UNDECIDED) {
@@ -4510,7 +4499,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			return 0;
 		if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
 			return 0;
-		cls = header_kind(s, cs, ce, &k);
+		cls = header_kind(s, cs, ce, &k, 0);
 		if (cls == UNDECIDED) {
 			/* "| IOPS/GiB | 1400 | 0.01 |": the row's label names what its cells hold */
 			if ((cls = row_label(s, tb, p, &k, &cs, &ce)) == UNDECIDED)
@@ -4540,7 +4529,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 				decided(c, SPEC, tb->classes_at, tb->classes_len, W_CLASSES);
 				return ne;
 			}
-			if ((cls = dash_column(s, tb, p, &k, &cs, &ce)) != UNDECIDED) {
+			if ((cls = dash_column(s, tb, p, &k, &cs, &ce, 0)) != UNDECIDED) {
 				c->kind = k;
 				decided(c, cls, cs, ce - cs, W_HEADER);
 				if (k == QUANTITY_SPEEDUP && is_baseline(s, ns, ne))
@@ -4548,7 +4537,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 				return ne;
 			}
 		} else if (b > a + 1 && s->t[b - 1] == '%' && bare_number(s, a, b - 1, &ns, &ne) && ns == p && !tb->classes &&
-			   (cls = dash_column_(s, tb, p, &k, &cs, &ce, 1)) == CLAIM && k == QUANTITY_SHARE) {
+			   (cls = dash_column(s, tb, p, &k, &cs, &ce, 1)) == CLAIM && k == QUANTITY_SHARE) {
 			/* "64.90%" under "Overhead": a profile's column of shares, the header naming them without '%' */
 			c->kind = k;
 			decided(c, cls, cs, ce - cs, W_HEADER);
@@ -4563,7 +4552,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		b++;
 	if (!bare_number(s, a, b, &ns, &ne) || ns != p)
 		return 0;
-	cls = header_kind(s, tb->label, tb->label_end, &k);
+	cls = header_kind(s, tb->label, tb->label_end, &k, 0);
 	if (cls == UNDECIDED)
 		return 0;
 	c->kind = k;
