@@ -3273,6 +3273,25 @@ static int threshold_before(const struct text *s, size_t start)
 }
 
 /*
+ * "N or more", "N or greater", "N or above": a bound written right after a
+ * value names the values past it, a class, not one figure. 1 if one
+ * follows the value ending at e; *end is then the bound's end.
+ */
+static int bound_after(const struct text *s, size_t e, size_t *end)
+{
+	static const char *const bounds[] = { "more", "longer", "less", "shorter", "greater", "above", "below",
+					      "higher", "lower", "over", "under", NULL };
+	struct cword w;
+	size_t f;
+
+	if (!word_after(s, e, &w) || w.span || match_word_ci(s, w.start, "or") != w.end ||
+	    !(f = match_any(s, skip_space(s, w.end), bounds, 1)) || word_char_at(s, f))
+		return 0;
+	*end = f;
+	return 1;
+}
+
+/*
  * A time value nothing decided, that its form says is specified: a unit's
  * definition ("1,000 microseconds in a millisecond", and that "a
  * millisecond"), a duty cycle ("for 1 ns every 10,000 ns"), or a threshold
@@ -3298,11 +3317,9 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = w.end - w.start, q->why = W_INTERVAL;
 			return;
 		}
-		/* "callbacks that block for a millisecond or more": a bound of a class of durations, no run's time */
-		if (match_word_ci(s, w.start, "or") == w.end &&
-		    (f = match_any(s, skip_space(s, w.end),
-				   (const char *const[]){ "more", "longer", "less", "shorter", NULL }, 1)) &&
-		    !word_char_at(s, f)) {
+		/* "callbacks that block for a millisecond or more": a bound of a class of durations, no run's time;
+		   also "or greater", "or above" (eighth round) */
+		if (bound_after(s, e, &f)) {
 			q->cls = QUANTITY_SPECIFIED, q->cue = w.start, q->cue_len = f - w.start, q->why = W_LIMIT;
 			return;
 		}
@@ -3326,6 +3343,19 @@ static void specified_by_form(const struct text *s, struct quantity *q)
 	}
 	if (!prev_cword(s, q->start, &w, &prev) || w.span)
 		return;
+	/* "events that block for a time equal or greater to 100 ms", "greater than or equal to 1 s": the same
+	   bound written before the value, an inequality with "equal" in it (eighth round) */
+	if (match_any(s, w.start, (const char *const[]){ "to", "than", NULL }, 1) == w.end) {
+		p = w.start;
+		for (int d = 0; d < 3 && prev_cword(s, p, &w2, &prev); d++, p = prev) {
+			if (w2.span)
+				break;
+			if (match_word_ci(s, w2.start, "equal") == w2.end) {
+				q->cls = QUANTITY_SPECIFIED, q->cue = w2.start, q->cue_len = w.end - w2.start, q->why = W_LIMIT;
+				return;
+			}
+		}
+	}
 	/* "An hour is 3600 seconds", "a minute has 60 seconds": a unit's definition */
 	if (match_any(s, w.start, (const char *const[]){ "is", "equals", "has", "makes", NULL }, 1) == w.end &&
 	    prev_cword(s, w.start, &w2, &p) && !w2.span && match_time_unit(s, w2.start) == w2.end) {
@@ -3651,7 +3681,9 @@ static int retention(const struct text *s, struct quantity *q)
  * share or a probability counts, is a threshold, whatever word of running
  * stands near. The condition must lead the value's own clause (no comma
  * between: "When the array outgrows the cache, a load takes more than 5 ns"
- * is a claim). 1 if q is one.
+ * is a claim). A rate is compared the same way ("when your figures show
+ * more than 6 IPC"), and a bound may follow the value ("if a frame takes
+ * 40 ms or more", bound_after). 1 if q is one.
  */
 static int threshold_clause(const struct text *s, struct quantity *q)
 {
@@ -3663,7 +3695,8 @@ static int threshold_clause(const struct text *s, struct quantity *q)
 	struct cword w, w2;
 	size_t p, prev, e;
 
-	if (q->kind != QUANTITY_TIME || q->span || !prev_cword(s, q->start, &w, &prev) || w.span)
+	if ((q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE) || q->span || !prev_cword(s, q->start, &w, &prev) ||
+	    w.span)
 		return 0;
 	e = w.end;
 	if (match_word_ci(s, w.start, "than") == w.end) {
@@ -3672,6 +3705,10 @@ static int threshold_clause(const struct text *s, struct quantity *q)
 		p = w2.start;
 	} else if (w.end - w.start >= 6 && !memcmp(s->t + w.start, "exceed", 6)) {
 		p = w.start;
+	} else if (bound_after(s, q->start + q->len, &e)) {
+		/* "if the server detects a delay of 500 milliseconds or greater", "if your game runs at 22 fps
+		   or above": the bound written after the value (issue 13, eighth round) */
+		p = q->start;
 	} else {
 		return 0;
 	}
@@ -3777,14 +3814,18 @@ static int priced(const struct text *s, struct quantity *q)
 	return 1;
 }
 
-/* "At 60 FPS, each frame...", "At 3 GHz, a cycle...": a sentence that opens on a setting; 1 if q is it. */
+/*
+ * "At 60 FPS, each frame...", "At 3 GHz, a cycle...": a sentence that opens on a setting; and "Below 20
+ * fps, add a delay", "Above 1 ms, ...": one that opens on a bound, a condition on what follows (eighth
+ * round). 1 if q is it.
+ */
 static int condition_at(const struct text *s, struct quantity *q)
 {
 	struct cword w, w2;
 	size_t prev, p = skip_space(s, q->start + q->len);
 
 	if (p >= s->n || s->t[p] != ',' || !prev_cword(s, q->start, &w, &prev) || w.span ||
-	    match_word_ci(s, w.start, "at") != w.end)
+	    match_any(s, w.start, (const char *const[]){ "at", "below", "above", "under", NULL }, 1) != w.end)
 		return 0;
 	/* the sentence opens on it, or a quotation, a parenthesis or a colon does: 'means "At 28.774 seconds, a read..."' */
 	p = w.start;
