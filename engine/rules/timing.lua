@@ -56,6 +56,8 @@ end
 -- headings name topics ("Timing the loop"), and topics are transparent.
 -- A section that states an interface's defaults (libcurl's DEFAULT: what an option is when the
 -- caller does not set it) specifies the interface too: its values are inputs the library chooses.
+-- A rate left unsure there is the interface's as a duration is (a hint's "60 times per second", a
+-- line's speed): rates pass too; factors, shares and cycle counts are never left unsure.
 local specifying = {
   ["synopsis"] = true, ["syntax"] = true, ["description"] = true, ["options"] = true,
   ["parameters"] = true, ["arguments"] = true, ["return value"] = true, ["return values"] = true,
@@ -94,7 +96,7 @@ end
 
 local function scan(text, spans, at, report, ledger, where, section)
   for _, q in ipairs(litlab.quantities(text, spans)) do
-    if q.class == "unsure" and q.kind == "time" and section then
+    if q.class == "unsure" and (q.kind == "time" or q.kind == "rate") and section then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a reference page's section that specifies the interface", quote(section)))
     elseif q.class == "claim" or q.class == "unsure" then

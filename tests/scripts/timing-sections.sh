@@ -79,4 +79,24 @@ grep -q "'9 seconds' in prose may be" out || { cat out; fail "a value under a to
 printf 'The second run ended its work, and then 10 seconds.\n' >03-bare.md
 "$LITLAB" check 01-ref.md 03-bare.md >out 2>&1
 grep -q "03-bare.md:1:.*'10 seconds' in prose may be" out || { cat out; fail "a lesson inherited the section of the one before"; }
+
+# A rate left unsure is the interface's too under such a section (eighth round: a hint's rate);
+# elsewhere it is still reported, and a rate a word decides is still a claim there.
+cat >05-hint.md <<'LESSON'
+# `HINT_TICK_RATE`
+
+## Remarks
+
+When set, the main callback is asked to iterate 30 times per second.
+
+The tuned renderer sustains 900 frames per second.
+
+## Notes
+
+The board was asked to iterate 40 times per second.
+LESSON
+"$LITLAB" check 05-hint.md >out 2>&1
+grep -q "'30 times per second'" out && { cat out; fail "a rate in Remarks was reported"; }
+grep -q "'900 frames per second' in prose is a performance claim" out || { cat out; fail "a claimed rate in Remarks passed"; }
+grep -q "'40 times per second' in prose may be" out || { cat out; fail "a rate in Notes after Remarks passed"; }
 exit 0
