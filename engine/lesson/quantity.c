@@ -4434,9 +4434,12 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
 		return 1;
-	/* a hedge ("given approximately 10 seconds to clean up") is weaker than a word of running */
+	/* a hedge ("given approximately 10 seconds to clean up") is weaker than a word of running; and the
+	   verb after "to" is what the budget is for ("you have 5 seconds to save your state"), no saving */
 	if (q->kind == QUANTITY_TIME && !q->span &&
-	    (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && (q->why == W_RUN || q->why == W_MEASURED))) &&
+	    (q->cls == QUANTITY_UNSURE ||
+	     (q->cls == QUANTITY_CLAIM && (q->why == W_RUN || q->why == W_MEASURED ||
+					   (q->why == W_CHANGE && q->cue > q->start)))) &&
 	    specified_in_sentence(s, q))
 		return 1;
 	if (q->kind == QUANTITY_TIME && !q->span &&
