@@ -930,6 +930,7 @@ static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
 static const char W_EPOCH[] = "a point in time: seconds counted from an epoch (more than 30 years)";
 static const char W_SIZE[] = "a change of size or memory, not of time";
 static const char W_VERSION[] = "a year or a product's version, not a figure";
+static const char W_LINK[] = "a link's nominal speed in bits per second, said of the link: a setting, like a line's";
 
 struct cue {
 	const char *word;
@@ -4420,6 +4421,51 @@ static int year_or_version(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/*
+ * "a 10 Gbit/s NIC", "a 1 Gbit/s network", "their 50Gb/s NICs": a rate in
+ * bits per second standing right before a noun of a network link names the
+ * link's kind, its nominal line speed, a setting like a serial line's baud
+ * ("110 bps"), not how fast code ran. Bytes per second ("a 100MB/s disk")
+ * and a rate followed by anything else ("100Gb/s of network bandwidth") are
+ * left as they are (eighth round). 1 if q is one.
+ */
+static int link_speed(const struct text *s, struct quantity *q)
+{
+	static const char *const links[] = { "link", "links", "nic", "nics", "network", "networks", "networking",
+					     "ethernet", "uplink", "uplinks", "port", "ports", "interface", "interfaces",
+					     "card", "cards", "connection", "connections", "line", "lines", NULL };
+	struct cword w;
+	size_t e = q->start + q->len, u = q->start;
+	int bits = 0;
+
+	if (q->kind != QUANTITY_RATE || q->span)
+		return 0;
+	while (u < e && (is_digit(s->t[u]) || s->t[u] == '.' || s->t[u] == ',' || s->t[u] == ' '))
+		u++;
+	/* the unit: Gbit/s, Mbit/s, Gbps, Mbps, Gb/s, kb/s (a lowercase b is a bit) */
+	if (u + 1 < e && strchr("kKMGT", s->t[u]) && s->t[u + 1] == 'b')
+		bits = 1;
+	if (!bits || !word_after(s, e, &w) || w.span)
+		return 0;
+	if (match_any(s, w.start, (const char *const[]){ "one", "ones", NULL }, 1) == w.end) {
+		/* "within a 10 Gbit/s link, but not a 1 Gbit/s one": "one" is the link named just before */
+		struct cword v;
+		size_t p = q->start, prev;
+		for (int d = 0; d < 12 && prev_cword(s, p, &v, &prev); d++, p = prev) {
+			if (memchr(s->t + v.end, '.', p - v.end))
+				return 0;
+			if (!v.span && match_any(s, v.start, links, 1) == v.end)
+				goto link;
+		}
+		return 0;
+	}
+	if (match_any(s, w.start, links, 1) != w.end)
+		return 0;
+link:
+	decide(q, QUANTITY_SPECIFIED, q->start, w.end - q->start, W_LINK);
+	return 1;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -4429,7 +4475,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		return calendar_run(s, q);
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) ||
+	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && threshold_clause(s, q)) ||
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
