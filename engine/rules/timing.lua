@@ -164,6 +164,7 @@ return {
   -- A lesson begins: no heading above its first unit. A display block that shows text (what a
   -- program printed) is read as output, line by line (one pass over the blocks here, not a
   -- handler call per block). A printed table's rows are read under its header (see printed_rule).
+  -- A line that opens with a shell prompt ("$ ") is a command typed, not output: not read.
   lesson = function(lesson, report, ledger)
     headings = {}
     for _, block in ipairs(lesson.blocks) do
@@ -173,7 +174,14 @@ return {
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)
-          if stop > start then
+          if stop > start and line:find("^%s*%$%s") then
+            -- a command after a shell prompt is what was typed, not what was printed: its numbers are
+            -- arguments, as a session block's commands are not read as output (eighth round)
+            for _, q in ipairs(litlab.quantities(line)) do
+              ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
+                "'$': a command typed after a shell prompt, its arguments, not output")
+            end
+          elseif stop > start then
             local base = start - 1
             local rule = printed_rule(line)
             if head and not rule then

@@ -111,4 +111,21 @@ rc=$?
 expect "02-table.md:9:5: error: a share of the run time '41.20%' in a display block (shown, not run) is a performance claim.*'Overhead': the table's header"
 expect "02-table.md:10:6: error: a share of the run time '3.05%' in a display block"
 [ "$(grep -c 'timing-needs-metadata' err)" -eq 2 ] || { echo "FAIL: 02-table.md: not 2 timing reports:"; cat err; fail=1; }
+
+# A line after a shell prompt is the command typed, not output: its numbers are arguments (eighth
+# round); the output below it is still read.
+cat >03-session.md <<'EOF'
+# A session
+
+Plain words.
+
+    $ ./probe --max-latency 100
+    Max stall so far: 16 microseconds.
+EOF
+LITLAB_CACHE_DIR=$work/cache "$LITLAB" check 03-session.md >out 2>err
+expect "03-session.md:6:19: error: a time value '16 microseconds' in a display block"
+[ "$(grep -c 'timing-needs-metadata' err)" -eq 1 ] || { echo "FAIL: 03-session.md: not 1 timing report:"; cat err; fail=1; }
+LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 03-session.md >out 2>/dev/null
+grep -q "03-session.md:5:.*let pass '100' as specified ('\\$': a command typed after a shell prompt" out ||
+	{ echo "FAIL: 03-session.md: the prompt's argument is not in the ledger:"; cat out; fail=1; }
 exit $fail
