@@ -930,6 +930,7 @@ static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
 static const char W_EPOCH[] = "a point in time: seconds counted from an epoch (more than 30 years)";
 static const char W_SIZE[] = "a change of size or memory, not of time";
 static const char W_VERSION[] = "a year or a product's version, not a figure";
+static const char W_NOTATION[] = "a written value the sentence defines ('\"15s\" means ...'): a notation";
 static const char W_LINK[] = "a link's nominal speed in bits per second, said of the link: a setting, like a line's";
 
 struct cue {
@@ -1423,6 +1424,12 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 						 : wn == cl && memcmp(word, c->word, cl) == 0;
 		/* "definitely", "definite": a word of certainty, no definition */
 		if (hit && c->why == W_LIMIT && wn >= 8 && memcmp(word, "definite", 8) == 0)
+			continue;
+		/* "renderers", "an executor": the agent of a verb of running names a part of a program, not
+		   its running (eighth round) */
+		if (hit && c->why == W_RUN && (c->flags & CF_PREFIX) &&
+		    ((wn == cl + 2 && (!memcmp(word + cl, "er", 2) || !memcmp(word + cl, "or", 2))) ||
+		     (wn == cl + 3 && (!memcmp(word + cl, "ers", 3) || !memcmp(word + cl, "ors", 3)))))
 			continue;
 		/* a hedge ("about", "~") qualifies the value right after it, a factor's too */
 		if (!hit || (dist > c->reach && (use < 2 || (c->flags & CF_NEAR) ||
@@ -4466,6 +4473,33 @@ link:
 	return 1;
 }
 
+/*
+ * 'For example "15s" means that the event happened 15 seconds ago', '"60"
+ * means 60 times per second': a value quoted and then defined ("means",
+ * "stands for", "represents") is a notation the text explains, not a
+ * figure (eighth round). 1 if q is one.
+ */
+static int defined_notation(const struct text *s, struct quantity *q)
+{
+	size_t a = q->start, e = q->start + q->len;
+	struct cword w;
+
+	if (q->span)
+		return 0;
+	/* an opening quote right before, a closing one right after: " or the curly pair */
+	if (a >= 1 && s->t[a - 1] == '"' && e < s->n && s->t[e] == '"')
+		e += 1;
+	else if (a >= 3 && !memcmp(s->t + a - 3, "\xe2\x80\x9c", 3) && e + 3 <= s->n && !memcmp(s->t + e, "\xe2\x80\x9d", 3))
+		e += 3;
+	else
+		return 0;
+	if (!word_after(s, e, &w) || w.span ||
+	    match_any(s, w.start, (const char *const[]){ "means", "stands", "represents", "denotes", NULL }, 1) != w.end)
+		return 0;
+	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_NOTATION);
+	return 1;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -4476,6 +4510,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (!classify_(s, tb, q, c))
 		return 0;
 	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
+	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && defined_notation(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && threshold_clause(s, q)) ||
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
