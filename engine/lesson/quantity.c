@@ -931,6 +931,7 @@ static const char W_EPOCH[] = "a point in time: seconds counted from an epoch (m
 static const char W_SIZE[] = "a change of size or memory, not of time";
 static const char W_VERSION[] = "a year or a product's version, not a figure";
 static const char W_NOTATION[] = "a written value the sentence defines ('\"15s\" means ...'): a notation";
+static const char W_RESERVE[] = "the size of a reserve (cushion, slack, headroom) a design leaves: a setting";
 static const char W_LINK[] = "a link's nominal speed in bits per second, said of the link: a setting, like a line's";
 
 struct cue {
@@ -4500,6 +4501,26 @@ static int defined_notation(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/*
+ * "roughly 45 ms of cushion before audio would stutter", "200ms of slop":
+ * a duration of a reserve is how much room a design leaves (a buffer's
+ * length, a timer's slack), not how long code ran; a hedge does not make
+ * it a measurement (eighth round). 1 if q is one.
+ */
+static int reserve_of(const struct text *s, struct quantity *q)
+{
+	static const char *const reserves[] = { "cushion", "slack", "slop", "headroom", "leeway", "buffer",
+						"buffering", NULL };
+	struct cword w, n;
+
+	if (q->kind != QUANTITY_TIME || q->span || !word_after(s, q->start + q->len, &w) || w.span ||
+	    match_word_ci(s, w.start, "of") != w.end || !word_after(s, w.end, &n) || n.span ||
+	    match_any(s, n.start, reserves, 1) != n.end)
+		return 0;
+	decide(q, QUANTITY_SPECIFIED, n.start, n.end - n.start, W_RESERVE);
+	return 1;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -4511,6 +4532,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		return 0;
 	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && defined_notation(s, q)) ||
+	    ((q->cls == QUANTITY_UNSURE || hedge_claim(s, q)) && reserve_of(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && threshold_clause(s, q)) ||
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
