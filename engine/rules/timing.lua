@@ -94,11 +94,35 @@ local function in_specifying_section()
   return nil
 end
 
+-- In a section that specifies the interface, a worked case ("For example, if the callback took 250
+-- ms to execute and returned 1000, the timer would only wait another 750 ms") shows what the
+-- interface does for a given input: its values are that input, even under a word of running (eighth
+-- round). The sentence holding the value opens with "For example, if", "For instance, if" or "E.g.,
+-- if", and the value stands after that "if". Outside such a section a worked case is still reported.
+local function worked_case(text, first)
+  local from = 1
+  for i = first - 1, 2, -1 do
+    local c, n = text:sub(i - 1, i - 1), text:sub(i, i)
+    if (c == "." or c == "!" or c == "?") and n:find("%s") and text:sub(i - 4, i - 1):lower() ~= "e.g." then
+      from = i + 1
+      break
+    end
+  end
+  local sentence = text:sub(from, first - 1):lower()
+  return sentence:find("^%s*for example,?%s+if%s") ~= nil or sentence:find("^%s*for instance,?%s+if%s") ~= nil or
+         sentence:find("^%s*e%.g%.,?%s+if%s") ~= nil
+end
+
 local function scan(text, spans, at, report, ledger, where, section)
   for _, q in ipairs(litlab.quantities(text, spans)) do
     if q.class == "unsure" and (q.kind == "time" or q.kind == "rate") and section then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a reference page's section that specifies the interface", quote(section)))
+    elseif q.class == "claim" and q.kind == "time" and section and q.why == "how long code takes" and
+           worked_case(text, q.first) then
+      ledger(at(q.first), quote(q.text), "specified",
+        string.format("'%s': a worked case of the interface ('For example, if ...') in a section that specifies it",
+          quote(section)))
     elseif q.class == "claim" or q.class == "unsure" then
       -- a table in prose is read as one paragraph, but the author knows it as a table
       report(at(q.first), message(q, where == "prose" and q.table and "a table" or where))

@@ -89,7 +89,7 @@ cat >05-hint.md <<'LESSON'
 
 When set, the main callback is asked to iterate 30 times per second.
 
-The tuned renderer sustains 900 frames per second.
+The tuned loop runs at 900 frames per second.
 
 ## Notes
 
@@ -99,4 +99,25 @@ LESSON
 grep -q "'30 times per second'" out && { cat out; fail "a rate in Remarks was reported"; }
 grep -q "'900 frames per second' in prose is a performance claim" out || { cat out; fail "a claimed rate in Remarks passed"; }
 grep -q "'40 times per second' in prose may be" out || { cat out; fail "a rate in Notes after Remarks passed"; }
+
+# A worked case in such a section ("For example, if the callback took ...") shows what the interface
+# does for a given input: its values pass even under a word of running (eighth round); a plain claim
+# there, and the same case under Notes, are still reported.
+cat >06-timer.md <<'LESSON'
+# `add_timer()`
+
+## Remarks
+
+For example, if the callback took 200 ms to execute and returned 900, the timer waits another 700 ms.
+
+For example, the idle loop takes 5 ms here.
+
+## Notes
+
+For example, if the callback took 300 ms to execute, the timer waits less.
+LESSON
+"$LITLAB" check 06-timer.md >out 2>&1
+grep -q "'200 ms'" out && { cat out; fail "a worked case in Remarks was reported"; }
+grep -q "'5 ms' in prose is a performance claim" out || { cat out; fail "a claim in an example sentence of Remarks passed"; }
+grep -q "'300 ms' in prose is a performance claim" out || { cat out; fail "a worked case in Notes passed"; }
 exit 0
