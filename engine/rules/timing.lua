@@ -99,16 +99,19 @@ end
 -- interface does for a given input: its values are that input, even under a word of running (eighth
 -- round). The sentence holding the value opens with "For example, if", "For instance, if" or "E.g.,
 -- if", and the value stands after that "if". Outside such a section a worked case is still reported.
+-- The sentence's opening is looked for at most 400 bytes before the value (bounded work per value).
 local function worked_case(text, first)
-  local from = 1
-  for i = first - 1, 2, -1 do
-    local c, n = text:sub(i - 1, i - 1), text:sub(i, i)
-    if (c == "." or c == "!" or c == "?") and n:find("%s") and text:sub(i - 4, i - 1):lower() ~= "e.g." then
-      from = i + 1
-      break
-    end
+  local lo = math.max(1, first - 400)
+  local window = text:sub(lo, first - 1)
+  local from = nil
+  for pos in window:gmatch("()[.!?]%s") do
+    if window:sub(pos - 3, pos):lower() ~= "e.g." then from = pos + 1 end
   end
-  local sentence = text:sub(from, first - 1):lower()
+  if not from then
+    if lo > 1 then return false end
+    from = 1
+  end
+  local sentence = window:sub(from):lower()
   return sentence:find("^%s*for example,?%s+if%s") ~= nil or sentence:find("^%s*for instance,?%s+if%s") ~= nil or
          sentence:find("^%s*e%.g%.,?%s+if%s") ~= nil
 end
