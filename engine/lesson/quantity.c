@@ -1869,6 +1869,34 @@ static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
 	return n;
 }
 
+/*
+ * A span told in hours and minutes together, as a clock or an uptime tells it: "21 hours, 17
+ * minutes", "15h 38m 58s", the hours' unit at [q, e). The end of its minutes (or seconds), or 0.
+ * No run time is written so (a run is told in one unit, "2 hours", or as `time` prints it,
+ * "125m3.2s"); like a calendar span, it is one only when a word of running leads it (issue 13,
+ * eighth round).
+ */
+static size_t clock_span(const struct text *s, size_t q, size_t e)
+{
+	static const char *const hours[] = { "h", "hr", "hrs", "hour", "hours", NULL };
+	static const char *const minutes[] = { "m", "min", "mins", "minute", "minutes", NULL };
+	static const char *const seconds[] = { "s", "sec", "secs", "second", "seconds", NULL };
+	size_t p, f, g;
+
+	if (match_any(s, q, hours, 1) != e)
+		return 0;
+	p = e < s->n && s->t[e] == ',' ? e + 1 : e;
+	p = skip_space(s, p);
+	if (p >= s->n || !is_digit(s->t[p]) || (f = digits_at(s, p, 0)) == p)
+		return 0;
+	if (!(g = match_any(s, skip_space(s, f), minutes, 1)))
+		return 0;
+	p = skip_space(s, g < s->n && s->t[g] == ',' ? g + 1 : g);
+	if (p < s->n && is_digit(s->t[p]) && (f = digits_at(s, p, 1)) > p && (f = match_any(s, skip_space(s, f), seconds, 1)))
+		return f;
+	return g;
+}
+
 /* A compound or range after a time value ending at e: "4 hours 30 minutes", "100ms--200ms"; the new end. */
 static size_t time_tail(const struct text *s, size_t e)
 {
@@ -2253,6 +2281,10 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			if (num.plain && num.digits >= 10 &&
 			    match_any(s, q, (const char *const[]){ "s", "sec", "secs", "seconds", "second", NULL }, 1) == e)
 				decided(c, SPEC, start, e - start, W_EPOCH);
+			if ((f = clock_span(s, q, e))) {
+				c->calendar = 1;
+				return f;
+			}
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
 			if (e == q + 1 && s->t[q] == 'h' && q == p) {
 				struct cword cw;

@@ -125,6 +125,14 @@ local function printed_rule(line)
   return (body:gsub("[.=]", "-"))
 end
 
+-- A shell session shown, not run (the contract's `console` block: a line that starts with "$ " is a
+-- command, "> " continues one, the lines up to the next command are what it printed): its output
+-- is read as a display block that shows text is, its commands are not (their arguments are inputs).
+-- Any display block holding a command line is one, whatever its language; true if code holds one.
+local function session_of(code)
+  return code:sub(1, 2) == "$ " or code:find("\n%$ ") ~= nil
+end
+
 local function uncomment(line)
   return (line:gsub("^(%s*)#", "%1 "))
 end
@@ -165,13 +173,18 @@ return {
   lesson = function(lesson, report, ledger)
     headings = {}
     for _, block in ipairs(lesson.blocks) do
-      if block.mode == "display" and shown_text[block.lang:lower()] then
+      local session = block.mode == "display" and session_of(block.code)
+      if block.mode == "display" and (shown_text[block.lang:lower()] or session) then
         local code, start = block.code, 1
         local above, head = nil, nil
+        local command = false
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)
-          if stop > start then
+          if session then
+            command = line:sub(1, 2) == "$ " or line == "$" or (command and line:sub(1, 2) == "> ")
+          end
+          if stop > start and not command then
             local base = start - 1
             local rule = printed_rule(line)
             if head and not rule then
