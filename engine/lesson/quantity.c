@@ -2005,6 +2005,13 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
 		return f;
 	}
+	/* "13.92 % Slots", "8.56 % Clocks", "16.48% slots": a share followed by the pipeline's unit it shares
+	   out, as top-down tools print a metric (toplev, topdown-tool); "N% of the slots" without "of" */
+	if ((f = match_any(s, skip_space(s, e), (const char *const[]){ "slots", "clocks", "cycles", NULL }, 1))) {
+		c->kind = QUANTITY_SHARE;
+		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_SHARE);
+		return f;
+	}
 	if (word_after(s, e, &w)) {
 		if (!w.span && match_word_ci(s, w.start, "of") == w.end && noun_after(s, w.end, &w2) &&
 		    !perf_word(s, &w2, &at, &len))
@@ -2039,6 +2046,15 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE &&
 			    !((pc = cue_of(s, &w, 3, 0, 0, &at, &len)) && pc->cls == NOTT)) {
 				pc = perf_word(s, &w2, &at, &len);
+				c->kind = QUANTITY_SHARE;
+				decided(c, CLAIM, at, len, pc->why);
+				return w2.end;
+			}
+			/* "0.2 % tma bad speculation": a printed metric's name of three words, read from a glued
+			   name (tma_bad_speculation) by the timing rule (issue 13, eighth round) */
+			if (!w.span && word_after(s, w.end, &w2) && !w2.span && !is_joiner(s, &w2) &&
+			    !cue_of(s, &w, 3, 0, 0, &at, &len) && !cue_of(s, &w2, 3, 0, 0, &at, &len) &&
+			    word_after(s, w2.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE) {
 				c->kind = QUANTITY_SHARE;
 				decided(c, CLAIM, at, len, pc->why);
 				return w2.end;

@@ -133,6 +133,51 @@ local function session_of(code)
   return code:sub(1, 2) == "$ " or code:find("\n%$ ") ~= nil
 end
 
+-- A printed line as it is read (the same length, so columns stay). A tool prints a figure and then
+-- the name of what it counts, glued (perf stat: "2,917,340,919  resource_stalls.any", and after its
+-- '#' a derived metric, "#  53.4 %  tma_backend_bound"; "0.0 %  bad_speculation  (20.08%)"): that
+-- name is what the figure is attached to, so it is read as its words (issue 13, eighth round).
+-- An event of cycles or stalls counts cycles (ref-cycles, uops_executed.stall_cycles,
+-- cycle_activity.stalls_l3_miss); a name followed by its unit in parentheses ("cpu-clock  (msec)")
+-- gives the value's unit, as a newer perf prints it before the name ("60046.41 msec cpu-clock");
+-- the percentage in parentheses that ends the line is the share of the run the counter was
+-- counted in (perf multiplexes its counters), not a figure of the program, and is not read.
+local counter_units = { msec = true, ms = true, usec = true, nsec = true, ns = true, sec = true,
+                        seconds = true }
+
+local function counter(seg)
+  local pre, num, sp, name, rest = seg:match("^(%s*)(%d[%d,.]*%s*%%?)(%s+)(%a[%w_.:/%-]*)(.*)$")
+  if not pre then return nil end
+  local parts = name:lower():gsub("[_.:/%-]", " ")
+  local cycles = parts:find("%f[%w]stalls?%f[%W]") or parts:find("%f[%w]cycles?%f[%W]")
+  local gap, unit = rest:match("^(%s+)%((%a+)%)")
+  if num:find("%%") then
+    for _ = 1, 2 do name = name:gsub("(%w)[_.%-](%a)", "%1 %2") end
+  elseif cycles and #name >= 6 then
+    name = "cycles" .. string.rep(" ", #name - 6)
+  elseif unit and counter_units[unit:lower()] then
+    local width = #sp + #name + #gap + #unit + 2
+    sp, name = " ", unit .. string.rep(" ", width - 1 - #unit)
+    rest = rest:sub(#gap + #unit + 3)
+  else
+    for _ = 1, 2 do name = name:gsub("(%w)[_.%-](%a)", "%1 %2") end
+  end
+  local body, share = rest:match("^(.-)(%(%d[%d.]*%%%)%s*)$")
+  if body then rest = body .. string.rep(" ", #share) end
+  return pre .. num .. sp .. name .. rest
+end
+
+local function printed(line)
+  if not line:find("%d") then return line end
+  local first, rest = line:match("^([^#]*)(.*)$")
+  first = counter(first) or first
+  if rest ~= "" then
+    local lead, last = rest:match("^(.*#)([^#]*)$")
+    rest = lead .. (counter(last) or last)
+  end
+  return first .. rest
+end
+
 local function uncomment(line)
   return (line:gsub("^(%s*)#", "%1 "))
 end
@@ -190,11 +235,11 @@ return {
             if head and not rule then
               -- a row: read with the header and its rule above it, only the row's own figures kept
               local skip = #head
-              scan(head .. line, nil, function(i) return i > skip and block.at(base + i - skip) or nil end,
+              scan(head .. printed(line), nil, function(i) return i > skip and block.at(base + i - skip) or nil end,
                    function(at, msg) if at then report(at, msg) end end,
                    function(at, ...) if at then ledger(at, ...) end end, "a display block (shown, not run)")
             else
-              scan(line, nil, function(i) return block.at(base + i) end,
+              scan(printed(line), nil, function(i) return block.at(base + i) end,
                    report, ledger, "a display block (shown, not run)")
             end
             if rule and above then
