@@ -92,9 +92,11 @@ local function in_specifying_section()
   return nil
 end
 
-local function scan(text, spans, at, report, ledger, where, section)
+local function scan(text, spans, at, report, ledger, where, section, branches)
   for _, q in ipairs(litlab.quantities(text, spans)) do
-    if q.class == "unsure" and q.kind == "time" and section then
+    if branches and (q.class == "claim" or q.class == "unsure") and q.text:find("%%%s*$") then
+      ledger(at(q.first), quote(q.text), "not timing", branches)
+    elseif q.class == "unsure" and q.kind == "time" and section then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a reference page's section that specifies the interface", quote(section)))
     elseif q.class == "claim" or q.class == "unsure" then
@@ -178,6 +180,19 @@ local function printed(line)
   return first .. rest
 end
 
+-- A session's command says what its output counts. A profile taken of branch records
+-- (`perf record -b`, `-j`, `--branch-filter`, `--branch-any`) is reported in shares of the taken
+-- branches sampled, not of the run time: its percentages are let pass, until the next `perf record`
+-- (issue 13, eighth round). The reason given to the ledger, or nil.
+local function branch_profile(line, current)
+  if not line:find("perf%s+record") then return current end
+  local args = " " .. line .. " "
+  if args:find("%s%-b%s") or args:find("%s%-j%s") or args:find("%s%-%-branch%-") then
+    return "'perf record -b': a share of the branches sampled, not of the run time"
+  end
+  return nil
+end
+
 local function uncomment(line)
   return (line:gsub("^(%s*)#", "%1 "))
 end
@@ -222,12 +237,13 @@ return {
       if block.mode == "display" and (shown_text[block.lang:lower()] or session) then
         local code, start = block.code, 1
         local above, head = nil, nil
-        local command = false
+        local command, branches = false, nil
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)
           if session then
             command = line:sub(1, 2) == "$ " or line == "$" or (command and line:sub(1, 2) == "> ")
+            if command then branches = branch_profile(line, branches) end
           end
           if stop > start and not command then
             local base = start - 1
@@ -237,10 +253,11 @@ return {
               local skip = #head
               scan(head .. printed(line), nil, function(i) return i > skip and block.at(base + i - skip) or nil end,
                    function(at, msg) if at then report(at, msg) end end,
-                   function(at, ...) if at then ledger(at, ...) end end, "a display block (shown, not run)")
+                   function(at, ...) if at then ledger(at, ...) end end, "a display block (shown, not run)", nil,
+                   branches)
             else
               scan(printed(line), nil, function(i) return block.at(base + i) end,
-                   report, ledger, "a display block (shown, not run)")
+                   report, ledger, "a display block (shown, not run)", nil, branches)
             end
             if rule and above then
               head = uncomment(above) .. "\n" .. rule .. "\n"
