@@ -1641,6 +1641,7 @@ struct cand {
 	int order;     /* an order of magnitude ("hundreds of cycles"): a figure only when a word says so */
 	int comparative; /* a factor with a comparative and no noun after ("ten times less") */
 	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
+	int clock;       /* hours and minutes together ("21 hours, 17 minutes"): a clock's span, unless run */
 };
 
 /*
@@ -1873,8 +1874,8 @@ static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
  * A span told in hours and minutes together, as a clock or an uptime tells it: "21 hours, 17
  * minutes", "15h 38m 58s", the hours' unit at [q, e). The end of its minutes (or seconds), or 0.
  * No run time is written so (a run is told in one unit, "2 hours", or as `time` prints it,
- * "125m3.2s"); like a calendar span, it is one only when a word of running leads it (issue 13,
- * eighth round).
+ * "125m3.2s"); like a calendar span, it is one only when a word of running leads it, else a
+ * clock's span, specified (issue 13, eighth round).
  */
 static size_t clock_span(const struct text *s, size_t q, size_t e)
 {
@@ -2298,7 +2299,7 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			    match_any(s, q, (const char *const[]){ "s", "sec", "secs", "seconds", "second", NULL }, 1) == e)
 				decided(c, SPEC, start, e - start, W_EPOCH);
 			if ((f = clock_span(s, q, e))) {
-				c->calendar = 1;
+				c->clock = 1;
 				return f;
 			}
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
@@ -4434,6 +4435,12 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 
 	if (c->calendar)
 		return calendar_run(s, q);
+	if (c->clock) {
+		/* "up 21 hours, 17 minutes": a clock's span, let pass (and listed) unless a word of running leads it */
+		if (!calendar_run(s, q))
+			decide(q, QUANTITY_SPECIFIED, q->start, q->len, W_CLOCK);
+		return 1;
+	}
 	if (!classify_(s, tb, q, c))
 		return 0;
 	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) ||
