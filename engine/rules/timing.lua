@@ -174,14 +174,12 @@ local function counter(seg, derived)
 end
 
 local function printed(line)
-  if not line:find("%d") then return line end
-  local first, rest = line:match("^([^#]*)(.*)$")
-  first = counter(first) or first
-  if rest ~= "" then
-    local lead, last = rest:match("^(.*#)([^#]*)$")
-    rest = lead .. (counter(last, true) or last)
-  end
-  return first .. rest
+  local hash = line:find("#", 1, true)
+  if not hash and not line:find("^%s*%d") then return line end
+  if not hash then return counter(line) or line end
+  local first, rest = line:sub(1, hash - 1), line:sub(hash)
+  local lead, last = rest:match("^(.*#)([^#]*)$")
+  return (counter(first) or first) .. lead .. (counter(last, true) or last)
 end
 
 -- A session's command says what its output counts. A profile taken of branch records
