@@ -1650,6 +1650,7 @@ struct cand {
 	int order;     /* an order of magnitude ("hundreds of cycles"): a figure only when a word says so */
 	int comparative; /* a factor with a comparative and no noun after ("ten times less") */
 	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
+	int clock;       /* hours and minutes together ("21 hours, 17 minutes"): a clock's span, unless run */
 };
 
 /*
@@ -1878,6 +1879,34 @@ static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
 	return n;
 }
 
+/*
+ * A span told in hours and minutes together, as a clock or an uptime tells it: "21 hours, 17
+ * minutes", "15h 38m 58s", the hours' unit at [q, e). The end of its minutes (or seconds), or 0.
+ * No run time is written so (a run is told in one unit, "2 hours", or as `time` prints it,
+ * "125m3.2s"); like a calendar span, it is one only when a word of running leads it, else a
+ * clock's span, specified (issue 13, eighth round).
+ */
+static size_t clock_span(const struct text *s, size_t q, size_t e)
+{
+	static const char *const hours[] = { "h", "hr", "hrs", "hour", "hours", NULL };
+	static const char *const minutes[] = { "m", "min", "mins", "minute", "minutes", NULL };
+	static const char *const seconds[] = { "s", "sec", "secs", "second", "seconds", NULL };
+	size_t p, f, g;
+
+	if (match_any(s, q, hours, 1) != e)
+		return 0;
+	p = e < s->n && s->t[e] == ',' ? e + 1 : e;
+	p = skip_space(s, p);
+	if (p >= s->n || !is_digit(s->t[p]) || (f = digits_at(s, p, 0)) == p)
+		return 0;
+	if (!(g = match_any(s, skip_space(s, f), minutes, 1)))
+		return 0;
+	p = skip_space(s, g < s->n && s->t[g] == ',' ? g + 1 : g);
+	if (p < s->n && is_digit(s->t[p]) && (f = digits_at(s, p, 1)) > p && (f = match_any(s, skip_space(s, f), seconds, 1)))
+		return f;
+	return g;
+}
+
 /* A compound or range after a time value ending at e: "4 hours 30 minutes", "100ms--200ms"; the new end. */
 static size_t time_tail(const struct text *s, size_t e)
 {
@@ -1986,6 +2015,13 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
 		return f;
 	}
+	/* "13.92 % Slots", "8.56 % Clocks", "16.48% slots": a share followed by the pipeline's unit it shares
+	   out, as top-down tools print a metric (toplev, topdown-tool); "N% of the slots" without "of" */
+	if ((f = match_any(s, skip_space(s, e), (const char *const[]){ "slots", "clocks", "cycles", NULL }, 1))) {
+		c->kind = QUANTITY_SHARE;
+		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_SHARE);
+		return f;
+	}
 	if (word_after(s, e, &w)) {
 		if (!w.span && match_word_ci(s, w.start, "of") == w.end && noun_after(s, w.end, &w2) &&
 		    !perf_word(s, &w2, &at, &len))
@@ -2020,6 +2056,15 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE &&
 			    !((pc = cue_of(s, &w, 3, 0, 0, &at, &len)) && pc->cls == NOTT)) {
 				pc = perf_word(s, &w2, &at, &len);
+				c->kind = QUANTITY_SHARE;
+				decided(c, CLAIM, at, len, pc->why);
+				return w2.end;
+			}
+			/* "0.2 % tma bad speculation": a printed metric's name of three words, read from a glued
+			   name (tma_bad_speculation) by the timing rule (issue 13, eighth round) */
+			if (!w.span && word_after(s, w.end, &w2) && !w2.span && !is_joiner(s, &w2) &&
+			    !cue_of(s, &w, 3, 0, 0, &at, &len) && !cue_of(s, &w2, 3, 0, 0, &at, &len) &&
+			    word_after(s, w2.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE) {
 				c->kind = QUANTITY_SHARE;
 				decided(c, CLAIM, at, len, pc->why);
 				return w2.end;
@@ -2262,6 +2307,10 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			if (num.plain && num.digits >= 10 &&
 			    match_any(s, q, (const char *const[]){ "s", "sec", "secs", "seconds", "second", NULL }, 1) == e)
 				decided(c, SPEC, start, e - start, W_EPOCH);
+			if ((f = clock_span(s, q, e))) {
+				c->clock = 1;
+				return f;
+			}
 			/* "Family 17h", "the 10h generation": a processor family's name, in hex */
 			if (e == q + 1 && s->t[q] == 'h' && q == p) {
 				struct cword cw;
@@ -4528,6 +4577,12 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 
 	if (c->calendar)
 		return calendar_run(s, q);
+	if (c->clock) {
+		/* "up 21 hours, 17 minutes": a clock's span, let pass (and listed) unless a word of running leads it */
+		if (!calendar_run(s, q))
+			decide(q, QUANTITY_SPECIFIED, q->start, q->len, W_CLOCK);
+		return 1;
+	}
 	if (!classify_(s, tb, q, c))
 		return 0;
 	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||

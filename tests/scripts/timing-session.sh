@@ -1,0 +1,89 @@
+#!/bin/sh
+# A shell session shown in a display block (tests/corpus/README.md, eighth round):
+# - a display block of any language holding a command line ("$ ") is a session, as a `console`
+#   block is: its commands are not read (their arguments are inputs), the lines up to the next
+#   command are what it printed and are read as a display block that shows text is;
+# - a block with no command line stays code and is not read;
+# - what a tool prints after a figure names it: perf stat's event of cycles or stalls counts
+#   cycles, "(msec)" after a counter's name is its value's unit, the "(NN%)" that ends a counter's
+#   line is perf's multiplexing share (not read), a glued metric name is read as its words;
+# - after `perf record -b` (a profile of branch records), the report's percentages are shares of
+#   branches: let pass, and listed in the ledger.
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+cd "$work" || exit 1
+
+cat >01-session.md <<'EOF'
+# A session
+
+Plain words.
+
+```bash
+$ ./bench --repeat 5000 --timeout 30s
+run took 12.5 ms
+$ perf stat -e ref-cycles,resource_stalls.any,task-clock -- ./bench
+      1,234,567      ref-cycles                #    2.100 GHz          (40.12%)
+        345,678      resource_stalls.any                                (40.12%)
+     812.500000      task-clock (msec)         #    0.998 CPUs utilized
+       0.81 seconds time elapsed
+ 12.5 %  tma_backend_bound                  (19.90%)
+$ perf record -b -e cycles -- ./bench
+$ perf report -n --stdio
+# Overhead  Samples  Symbol
+# ........  .......  ......
+    61.20%     1020  [.] loop
+```
+
+```sh
+./configure --timeout=5s
+sleep 2
+echo "took 3 ms"
+```
+EOF
+
+LITLAB_CACHE_DIR=$work/cache "$LITLAB" check 01-session.md >out 2>err
+rc=$?
+expect() {
+	if ! grep -q "$1" err; then
+		echo "FAIL: no '$1' (exit $rc):"
+		cat err
+		fail=1
+	fi
+}
+refuse() {
+	if grep -q "$1" err; then
+		echo "FAIL: '$1' reported:"
+		cat err
+		fail=1
+	fi
+}
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+# a command's arguments are inputs; its output is read
+refuse "01-session.md:6:"
+expect "01-session.md:7:10: error: a time value '12.5 ms' in a display block (shown, not run)"
+# perf stat's counters: named for cycles or stalls, a cycle count; '(msec)' the unit; the
+# multiplexing share not read
+expect "01-session.md:9:7: error: a cycle count '1,234,567 cycles' in a display block"
+expect "01-session.md:10:9: error: a cycle count '345,678 cycles' in a display block"
+expect "01-session.md:11:6: error: a time value '812.500000 msec' in a display block"
+refuse "40.12%"
+expect "01-session.md:12:8: error: a time value '0.81 seconds' in a display block"
+expect "01-session.md:13:2: error: a share of the run time '12.5 % tma backend bound' in a display block"
+refuse "19.90%"
+# a profile of branch records: its shares are of branches
+refuse "61.20%"
+# a script with no command line is code
+refuse "01-session.md:2[0-9]:"
+[ "$(grep -c 'timing-needs-metadata' err)" -eq 6 ] || { echo "FAIL: not 6 timing reports:"; cat err; fail=1; }
+
+LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-session.md >audit 2>&1
+if ! grep -q "01-session.md:18:5: let pass '61.20%' as not timing ('perf record -b'" audit; then
+	echo "FAIL: the branch profile's share is not in the ledger:"
+	cat audit
+	fail=1
+fi
+exit $fail
