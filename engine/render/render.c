@@ -227,14 +227,25 @@ static void text_out(struct page *p, struct buf *out, const char *s, size_t len,
 		buf_add(out, s, len);
 		return;
 	}
+	/* The next reference of each kind and the next '}}', each searched again only once
+	   passed: a text of 40,000 cited values and no measure reference was read to its end
+	   for each of them (minutes to render). */
+	const char *end = s + len;
+	const char *next_measure = memmem(s, len, "{{measure:", 10), *next_cite = memmem(s, len, "{{cite:", 7);
+	const char *next_close = NULL;
 	while (len > 0) {
-		const char *open = memmem(s, len, "{{measure:", 10);
-		const char *cite = memmem(s, len, "{{cite:", 7);
+		if (next_measure && next_measure < s)
+			next_measure = memmem(s, len, "{{measure:", 10);
+		if (next_cite && next_cite < s)
+			next_cite = memmem(s, len, "{{cite:", 7);
+		const char *open = next_measure, *cite = next_cite;
 		if (cite && (!open || cite < open))
 			open = cite;
 		else
 			cite = NULL;
-		const char *close = open ? memmem(open, len - (size_t)(open - s), "}}", 2) : NULL;
+		if (open && (!next_close || next_close < open))
+			next_close = memmem(open, (size_t)(end - open), "}}", 2);
+		const char *close = open ? next_close : NULL;
 		if (!close) {
 			html_escape_text(out, s, len);
 			return;
