@@ -75,5 +75,54 @@ elif ! grep -q 'example.org/0".*who, what, 2020' "$work/site/03-rendered.html" |
 	fails=$((fails + 1))
 fi
 
+# 4. 6,000 headings of one name (36 KB): each heading's id "a-N" was looked up among all
+#    the page's ids for each N from 2 up (cubic: an hour at 16,000). The ids stay those
+#    GitHub gives: a, a-2, a-3..., past any taken already (a block's id, 'a-3' written).
+awk 'BEGIN {
+	printf "# Headings\n\n## a-3\n\n```c id=a-5 derived reason=\"shown only\"\nint x;\n```\n\n"
+	for (i = 0; i < 6000; i++) printf "## a\n\n"
+}' >"$work/l/04-headings.md"
+(ulimit -t 30 && "$LITLAB" build -o "$work/site4" "$work/l/04-headings.md" >"$work/04.out" 2>"$work/04.err")
+rc=$?
+ids=$(grep -o '<h2 id="a[^"]*"' "$work/site4/04-headings.html" 2>/dev/null | sed 's/.*id="//; s/"$//' | tr '\n' ' ')
+case $ids in
+"a-3 a a-2 a-4 a-6 a-7 "*" a-6001 a-6002 ") ;;
+*) ids=bad ;;
+esac
+if [ $rc -ne 0 ] || [ "$ids" = bad ]; then
+	echo "FAIL: 04-headings: build exit $rc (want 0), or the ids are not a-3 a a-2 a-4 a-6 ... a-6002"
+	tail -n 3 "$work/04.err" | cut -c1-200
+	fails=$((fails + 1))
+fi
+
+# 5. A lesson linking 30,000 files of its folder, built twice: each was looked up among all
+#    the site's files as it was added, and again, on the second build, among the
+#    manifest's names and the site's (minutes). The second build finds the site up to date.
+mkdir "$work/l5" "$work/l5/f"
+awk -v dir="$work/l5" 'BEGIN {
+	printf "# Links\n\n" >(dir "/05-links.md")
+	for (i = 0; i < 30000; i++) {
+		f = dir "/f/" i ".txt"
+		printf "%d\n", i >f
+		close(f)
+		printf "[%d](f/%d.txt)\n", i, i >>(dir "/05-links.md")
+	}
+}'
+for step in 1 2; do
+	(ulimit -t 30 && "$LITLAB" build -o "$work/site5" "$work/l5" >"$work/05.out" 2>"$work/05.err")
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		echo "FAIL: 05-links: build $step: exit $rc, want 0"
+		tail -n 3 "$work/05.err" | cut -c1-200
+		fails=$((fails + 1))
+		break
+	fi
+done
+if [ $rc -eq 0 ] && { ! grep -q "already up to date.* and 30000 files the lessons link to" "$work/05.err" ||
+	[ "$(cat "$work/site5/f/29999.txt")" != 29999 ]; }; then
+	echo "FAIL: 05-links: the second build did not find the site, with its 30,000 files, up to date"
+	fails=$((fails + 1))
+fi
+
 [ $fails -eq 0 ] && echo "hostile-text: ok"
 exit $fails
