@@ -767,7 +767,8 @@ static size_t add_assets(const struct course_check *cc, struct site *s, struct d
 			for (const char *c = rel; *c; c++)
 				depth += *c == '/';
 			const struct site_file *have = site_find(s, rel);
-			if (have && (size_t)(have - s->v) < first) {
+			/* (receipts.json is made after the files linked to: it is no file of s yet.) */
+			if ((have && (size_t)(have - s->v) < first) || strcmp(rel, RENDER_RECEIPTS_JSON) == 0) {
 				warn_at(w, l, n, xasprintf("'%s' is the name of a file the site makes itself: not "
 							   "copied into the site",
 							   rel));
