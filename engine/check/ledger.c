@@ -1,5 +1,4 @@
 /* ledger.c: the decisions rules record and the values a lesson cites. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,14 +45,12 @@ static int ref_cmp(const char *a, size_t alen, const char *b)
 	return c ? c : (alen > blen) - (alen < blen);
 }
 
-static const struct ledger *sorting; /* qsort() has no context argument (under sort_lock) */
-static pthread_mutex_t sort_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static int order_cmp(const void *a, const void *b)
+static int order_cmp(const void *a, const void *b, void *arg)
 {
+	const struct ledger *lg = arg;
 	size_t i = *(const size_t *)a, k = *(const size_t *)b;
-	const char *x = sorting->cites[i].ref;
-	int c = ref_cmp(x, strlen(x), sorting->cites[k].ref);
+	const char *x = lg->cites[i].ref;
+	int c = ref_cmp(x, strlen(x), lg->cites[k].ref);
 
 	return c ? c : (i > k) - (i < k);
 }
@@ -67,11 +64,7 @@ void ledger_cites_sorted(struct ledger *lg)
 	lg->cite_order = xreallocarray(NULL, lg->ncites, sizeof *lg->cite_order);
 	for (size_t i = 0; i < lg->ncites; i++)
 		lg->cite_order[i] = i;
-	pthread_mutex_lock(&sort_lock);
-	sorting = lg;
-	qsort(lg->cite_order, lg->ncites, sizeof *lg->cite_order, order_cmp);
-	sorting = NULL;
-	pthread_mutex_unlock(&sort_lock);
+	qsort_r(lg->cite_order, lg->ncites, sizeof *lg->cite_order, order_cmp, lg);
 }
 
 const struct cited_value *ledger_cite(const struct ledger *lg, const char *ref, size_t len)
