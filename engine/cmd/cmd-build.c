@@ -13,6 +13,7 @@
 #include "cmd/receipts.h"
 #include "cmd/course_check.h"
 #include "base/fs.h"
+#include "sandbox/sandbox.h"
 #include "base/keyhash.h"
 #include "base/twice.h"
 #include "render/ledger_model.h"
@@ -587,8 +588,10 @@ static int write_site(const struct site *s, int dfd, const char *dir, char **err
 	 */
 	int rc = 0;
 
-	for (size_t i = 0; i < s->n && rc == 0; i++)
+	for (size_t i = 0; i < s->n && rc == 0; i++) {
+		sandbox_pause_if_ending(); /* a signal removes the folder: add nothing to it meanwhile */
 		rc = write_page(dfd, dir, s->v[i].name, s->v[i].data, s->v[i].len, err);
+	}
 	if (rc == 0 && syncfs(dfd) < 0) {
 		*err = xasprintf("cannot write '%s' to disk: %s", dir, strerror(errno));
 		rc = -1;
@@ -628,6 +631,8 @@ static int replace_dir(const struct place *pl, const char *tmp, char **err)
 		*err = xasprintf("cannot swap '%s/%s' and '%s': %s", pl->parent, tmp, pl->shown, strerror(errno));
 		return -1;
 	}
+	/* From here on tmp may be the only whole site there is: a signal leaves it. */
+	sandbox_keep_at_signal(p, tmp);
 	char *prefix = xasprintf("%s.old", pl->base), *old;
 	int ofd = fs_mkdtemp(p, prefix, &old);
 	free(prefix);
@@ -646,7 +651,9 @@ static int replace_dir(const struct place *pl, const char *tmp, char **err)
 		free(old);
 		return -1;
 	}
+	sandbox_remove_at_signal(p, old);
 	remove_old(pl, old);
+	sandbox_keep_at_signal(p, old);
 	free(old);
 	return 0;
 }
@@ -669,6 +676,8 @@ static int publish(const struct site *s, struct place *pl, int unchanged, char *
 		*err = xasprintf("cannot create a folder beside '%s': %s", pl->shown, strerror(errno));
 		return -1;
 	}
+	/* A signal meanwhile removes it: an interrupted build left a whole copy of the site. */
+	sandbox_remove_at_signal(pl->fd, tmp);
 	char *shown = xasprintf("%s/%s", pl->parent, tmp);
 	mode_t mask = umask(0);
 	umask(mask);
@@ -688,6 +697,7 @@ static int publish(const struct site *s, struct place *pl, int unchanged, char *
 		rc = replace_dir(pl, tmp, err);
 	if (rc < 0)
 		fs_remove_tree(pl->fd, tmp);
+	sandbox_keep_at_signal(pl->fd, tmp);
 	free(shown);
 	free(tmp);
 	return rc;
