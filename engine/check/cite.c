@@ -14,91 +14,185 @@
 #include "run/measure.h"
 #include "lesson/prose.h"
 
-/* 1 if line (1-based) is inside a code, output or stdin block of l. */
-static int in_block(const struct lesson *l, int line)
+/*
+ * The lesson's link reference definitions, read once: each cited value
+ * looks its key up here (bsearch), not in every line of the lesson again (a
+ * lesson of 30,000 definitions and as many cited values took minutes).
+ */
+struct def {
+	char *label;   /* lowercased, each run of whitespace one space */
+	size_t line;   /* index into l->lines */
+};
+
+struct defs {
+	struct def *v;
+	size_t n;
+};
+
+/* Labels match without regard to case, and runs of whitespace are one space. */
+static char *label_key(const char *s, size_t len)
 {
+	struct buf b = BUF_INIT;
+
+	for (size_t i = 0; i < len;) {
+		if (isspace((unsigned char)s[i])) {
+			while (i < len && isspace((unsigned char)s[i]))
+				i++;
+			buf_addc(&b, ' ');
+			continue;
+		}
+		buf_addc(&b, (char)tolower((unsigned char)s[i++]));
+	}
+	return buf_detach(&b, NULL);
+}
+
+static int def_cmp(const void *a, const void *b)
+{
+	const struct def *x = a, *y = b;
+	int c = strcmp(x->label, y->label);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* The label of line's definition ("[LABEL]:", at most three spaces before): 1 and *lab, *lablen, or 0. */
+static int def_label(const char *s, const char *end, const char **lab, size_t *lablen)
+{
+	const char *p = s;
+	int indent = 0;
+
+	while (p < end && *p == ' ' && indent < 4)
+		p++, indent++;
+	if (indent > 3 || p >= end || *p != '[')
+		return 0;
+	*lab = ++p;
+	while (p < end && *p != ']' && *p != '[')
+		p++;
+	if (p + 1 >= end || *p != ']' || p[1] != ':')
+		return 0;
+	*lablen = (size_t)(p - *lab);
+	return 1;
+}
+
+/* Every definition line outside the code, output and stdin blocks of l, sorted by label, then line. */
+static void defs_read(const struct lesson *l, struct defs *d)
+{
+	/* Which lines lie in a block: +1 where a block starts, -1 after it ends, summed. */
+	int *depth = xcalloc(l->nlines + 2, sizeof *depth);
 	for (size_t i = 0; i < l->nblocks; i++) {
 		const struct block *b = &l->blocks[i];
-		if (line >= b->line && line <= b->end_line)
-			return 1;
-		for (size_t k = 0; k < b->noutputs; k++)
-			if (line >= b->outputs[k].line && line <= b->outputs[k].end_line)
-				return 1;
+		for (size_t k = 0; k <= b->noutputs; k++) {
+			int from = k ? b->outputs[k - 1].line : b->line, to = k ? b->outputs[k - 1].end_line : b->end_line;
+			if (from < 1)
+				from = 1;
+			if (to > (int)l->nlines)
+				to = (int)l->nlines;
+			if (from > to)
+				continue;
+			depth[from]++;
+			depth[to + 1]--;
+		}
+	}
+	d->v = NULL;
+	d->n = 0;
+	size_t alloc = 0;
+	int inside = 0;
+	for (size_t n = 0; n < l->nlines; n++) {
+		const char *lab;
+		size_t lablen;
+		inside += depth[n + 1];
+		if (inside > 0 || !def_label(l->lines[n], l->lines[n] + l->line_len[n], &lab, &lablen))
+			continue;
+		if (d->n == alloc) {
+			alloc = alloc ? 2 * alloc : 16;
+			d->v = xreallocarray(d->v, alloc, sizeof *d->v);
+		}
+		d->v[d->n].label = label_key(lab, lablen);
+		d->v[d->n++].line = n;
+	}
+	free(depth);
+	if (d->n)
+		qsort(d->v, d->n, sizeof *d->v, def_cmp);
+}
+
+static void defs_free(struct defs *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		free(d->v[i].label);
+	free(d->v);
+}
+
+/* The URL and title of the definition on line s..end (its label read already): 0, or -1 if it has no URL. */
+static int def_parse(const char *s, const char *end, char **url, char **title)
+{
+	const char *p = s;
+
+	while (*p != ']')
+		p++;
+	p += 2;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	const char *u = p;
+	if (p < end && *p == '<') {
+		u = ++p;
+		while (p < end && *p != '>')
+			p++;
+	} else {
+		while (p < end && !isspace((unsigned char)*p))
+			p++;
+	}
+	if (p == u)
+		return -1;
+	*url = xstrndup(u, (size_t)(p - u));
+	if (p < end && *p == '>')
+		p++;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	*title = NULL;
+	if (p < end && (*p == '"' || *p == '\'' || *p == '(')) {
+		char close = *p == '(' ? ')' : *p;
+		const char *t = ++p, *q = end;
+		while (q > t && q[-1] != close)
+			q--;
+		if (q > t)
+			*title = xstrndup(t, (size_t)(q - 1 - t));
 	}
 	return 0;
 }
 
-/* Labels match without regard to case, and runs of whitespace are one space. */
-static int same_label(const char *a, size_t alen, const char *b, size_t blen)
-{
-	size_t i = 0, k = 0;
-
-	while (i < alen && k < blen) {
-		if (isspace((unsigned char)a[i]) && isspace((unsigned char)b[k])) {
-			while (i < alen && isspace((unsigned char)a[i]))
-				i++;
-			while (k < blen && isspace((unsigned char)b[k]))
-				k++;
-			continue;
-		}
-		if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[k]))
-			return 0;
-		i++, k++;
-	}
-	return i == alen && k == blen;
-}
-
-int cite_definition(const struct lesson *l, const char *label, size_t len, char **url, char **title)
+/* cite_definition() in d, the definitions of l: the first line with this label and a URL. */
+static int defs_find(const struct lesson *l, const struct defs *d, const char *label, size_t len, char **url,
+		     char **title)
 {
 	while (len && isspace((unsigned char)*label))
 		label++, len--;
 	while (len && isspace((unsigned char)label[len - 1]))
 		len--;
-	for (size_t n = 0; n < l->nlines; n++) {
-		const char *s = l->lines[n], *end = s + l->line_len[n], *p = s;
-		int indent = 0;
-		while (p < end && *p == ' ' && indent < 4)
-			p++, indent++;
-		if (indent > 3 || p >= end || *p != '[')
-			continue;
-		const char *lab = ++p;
-		while (p < end && *p != ']' && *p != '[')
-			p++;
-		if (p + 1 >= end || *p != ']' || p[1] != ':' || !same_label(lab, (size_t)(p - lab), label, len))
-			continue;
-		if (in_block(l, (int)n + 1))
-			continue;
-		p += 2;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		const char *u = p;
-		if (p < end && *p == '<') {
-			u = ++p;
-			while (p < end && *p != '>')
-				p++;
-		} else {
-			while (p < end && !isspace((unsigned char)*p))
-				p++;
-		}
-		if (p == u)
-			continue;
-		*url = xstrndup(u, (size_t)(p - u));
-		if (p < end && *p == '>')
-			p++;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		*title = NULL;
-		if (p < end && (*p == '"' || *p == '\'' || *p == '(')) {
-			char close = *p == '(' ? ')' : *p;
-			const char *t = ++p, *q = end;
-			while (q > t && q[-1] != close)
-				q--;
-			if (q > t)
-				*title = xstrndup(t, (size_t)(q - 1 - t));
-		}
-		return 0;
+	char *key = label_key(label, len);
+	size_t lo = 0, hi = d->n;
+	while (lo < hi) { /* the first entry not below key */
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(d->v[mid].label, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return -1;
+	int rc = -1;
+	for (; rc < 0 && lo < d->n && strcmp(d->v[lo].label, key) == 0; lo++) {
+		size_t n = d->v[lo].line;
+		rc = def_parse(l->lines[n], l->lines[n] + l->line_len[n], url, title);
+	}
+	free(key);
+	return rc;
+}
+
+int cite_definition(const struct lesson *l, const char *label, size_t len, char **url, char **title)
+{
+	struct defs d;
+
+	defs_read(l, &d);
+	int rc = defs_find(l, &d, label, len, url, title);
+	defs_free(&d);
+	return rc;
 }
 
 /* Edit distance of a[0..n) and b, both short: 3 or more counts as 3. */
@@ -149,7 +243,8 @@ static char *fixed(const char *word, const char *rest, size_t rlen)
 	return buf_detach(&b, NULL);
 }
 
-static void cite(struct lesson_result *lr, const struct text_unit *u, size_t at, const char *body, size_t len)
+static void cite(struct lesson_result *lr, const struct defs *defs, const struct text_unit *u, size_t at,
+		 const char *body, size_t len)
 {
 	struct lesson *l = lr->lesson;
 	const char *bar = memchr(body, '|', len), *key = body + 5;
@@ -170,7 +265,7 @@ static void cite(struct lesson_result *lr, const struct text_unit *u, size_t at,
 		return;
 	}
 	char *url = NULL, *title = NULL;
-	if (cite_definition(l, key, klen, &url, &title) < 0) {
+	if (defs_find(l, defs, key, klen, &url, &title) < 0) {
 		diags_add(&l->diags, l->path, line, col, SEV_ERROR, "cite-reference",
 			  "'{{%.*s}}': no link reference definition '[%.*s]' in this lesson: add one on its own line, "
 			  "[%.*s]: URL \"who, what, year\"",
@@ -178,8 +273,7 @@ static void cite(struct lesson_result *lr, const struct text_unit *u, size_t at,
 		return;
 	}
 	struct ledger *lg = &lr->ledger;
-	lg->cites = xreallocarray(lg->cites, lg->ncites + 1, sizeof *lg->cites);
-	struct cited_value *c = &lg->cites[lg->ncites++];
+	struct cited_value *c = ledger_cite_add(lg);
 	c->line = line;
 	c->col = col;
 	c->ref = xstrndup(body, len);
@@ -285,15 +379,25 @@ void cite_resolve(struct lesson_result *lr)
 	if (!memmem(l->text, l->text_len, "{{", 2))
 		return; /* no reference of any kind: nothing to read */
 	const struct prose *p = lesson_prose_refs(l);
+	struct defs defs = { NULL, 0 };
+	int have_defs = 0;
 	for (size_t i = 0; i < p->n; i++) {
 		const struct text_unit *u = &p->v[i];
 		const char *t = u->text, *end = t + u->len;
+		/* The end of the line being read, and whether a '}}' is on it after the last '{{'
+		   that found none: each line is searched once, however many '{{' it holds (a
+		   line of 100,000 unclosed ones took minutes). */
+		const char *eol = t, *open_to = t;
 		for (const char *s = t; (s = memmem(s, (size_t)(end - s), "{{", 2));) {
-			const char *close = memmem(s + 2, (size_t)(end - s - 2), "}}", 2);
-			const char *nl = memchr(s + 2, '\n', (size_t)(end - s - 2));
+			if (s + 2 > eol) {
+				eol = memchr(s + 2, '\n', (size_t)(end - s - 2));
+				eol = eol ? eol : end;
+			}
+			/* A reference stands on one line: its '}}' is the first one after it there. */
+			const char *close = s < open_to ? NULL : memmem(s + 2, (size_t)(eol - s - 2), "}}", 2);
+			if (!close)
+				open_to = eol;
 			size_t at = (size_t)(s - t);
-			if (close && nl && nl < close)
-				close = NULL; /* a reference stands on one line */
 			if (!close) {
 				if ((size_t)(end - s) >= 7 && memcmp(s + 2, "cite:", 5) == 0) {
 					int line, col;
@@ -306,12 +410,18 @@ void cite_resolve(struct lesson_result *lr)
 			}
 			const char *body = s + 2;
 			size_t len = (size_t)(close - body);
-			if (len >= 5 && memcmp(body, "cite:", 5) == 0)
-				cite(lr, u, at, body, len);
-			else if (!(len >= 8 && memcmp(body, "measure:", 8) == 0))
+			if (len >= 5 && memcmp(body, "cite:", 5) == 0) {
+				if (!have_defs)
+					defs_read(l, &defs);
+				have_defs = 1;
+				cite(lr, &defs, u, at, body, len);
+			} else if (!(len >= 8 && memcmp(body, "measure:", 8) == 0)) {
 				near_miss(l, u, at, body, len);
+			}
 			s = close + 2;
 		}
 	}
+	defs_free(&defs);
+	ledger_cites_sorted(&lr->ledger);
 	diags_sort(&l->diags);
 }

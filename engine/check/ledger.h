@@ -33,14 +33,24 @@ struct cited_value {
 
 struct ledger {
 	struct ledger_entry *v;
-	size_t n;
+	size_t n, alloc;
 	struct cited_value *cites;
-	size_t ncites;
+	size_t ncites, cites_alloc;
+	size_t *cite_order; /* ledger_cites_sorted(): cites' indices by ref, then index; else NULL */
 };
 
 void ledger_add(struct ledger *lg, int line, int col, const char *rule, const char *text, const char *decision,
 		const char *why);
-/* The cited value whose reference (without braces) is ref[0..len), or NULL. */
+/* A new cited value at the end of lg->cites, zeroed (the index of ledger_cites_sorted() is dropped). */
+struct cited_value *ledger_cite_add(struct ledger *lg);
+/* Sorts an index of the cited values by reference, for ledger_cite(): call it once they are all in. */
+void ledger_cites_sorted(struct ledger *lg);
+/*
+ * The first cited value whose reference (without braces) is ref[0..len), or
+ * NULL: by the index of ledger_cites_sorted() (a page cites each of its
+ * values, and a lesson of 40,000 took minutes to render searching them all
+ * each time), else by reading them all.
+ */
 const struct cited_value *ledger_cite(const struct ledger *lg, const char *ref, size_t len);
 void ledger_release(struct ledger *lg);
 

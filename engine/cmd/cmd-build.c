@@ -13,6 +13,7 @@
 #include "cmd/receipts.h"
 #include "cmd/course_check.h"
 #include "base/fs.h"
+#include "sandbox/sandbox.h"
 #include "base/keyhash.h"
 #include "base/twice.h"
 #include "render/ledger_model.h"
@@ -197,18 +198,63 @@ struct site_file {
 	char hex[KEY_HEX + 1]; /* its SHA-256, or "" until hash_site() */
 };
 
+/*
+ * The files, and a hash table of their names (site_find()): a site holds
+ * what its lessons link to, as many files as they name, and each was
+ * looked up among all the others (80,000 linked files took minutes).
+ */
 struct site {
 	struct site_file *v;
-	size_t n;
+	size_t n, alloc;
+	size_t *slot; /* index + 1 of the file of that name, 0 for none; nslot a power of 2 */
+	size_t nslot;
 };
+
+static size_t name_hash(const char *name)
+{
+	size_t h = 1469598103934665603ULL & SIZE_MAX;
+
+	for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+		h = (h ^ *c) * (size_t)1099511628211ULL;
+	return h;
+}
+
+/* Puts v[i] in the table (its name is in none of its slots yet). */
+static void site_index(struct site *s, size_t i)
+{
+	size_t k = name_hash(s->v[i].name) & (s->nslot - 1);
+
+	while (s->slot[k])
+		k = (k + 1) & (s->nslot - 1);
+	s->slot[k] = i + 1;
+}
+
+/* The table for v[0..n), made again (a site copied for another thread has its own). */
+static void site_reindex(struct site *s)
+{
+	free(s->slot);
+	s->nslot = 64;
+	while (s->nslot < 2 * s->n + 2)
+		s->nslot *= 2;
+	s->slot = xcalloc(s->nslot, sizeof *s->slot);
+	for (size_t i = 0; i < s->n; i++)
+		site_index(s, i);
+}
 
 static void site_add(struct site *s, char *name, struct buf *text)
 {
-	s->v = xreallocarray(s->v, s->n + 1, sizeof *s->v);
+	if (s->n == s->alloc) {
+		s->alloc = s->alloc ? 2 * s->alloc : 64;
+		s->v = xreallocarray(s->v, s->alloc, sizeof *s->v);
+	}
 	s->v[s->n].name = name;
 	s->v[s->n].data = buf_detach(text, &s->v[s->n].len);
 	s->v[s->n].hex[0] = '\0';
 	s->n++;
+	if (2 * s->n + 2 > s->nslot)
+		site_reindex(s);
+	else
+		site_index(s, s->n - 1);
 }
 
 static void site_release(struct site *s)
@@ -218,6 +264,7 @@ static void site_release(struct site *s)
 		free(s->v[i].data);
 	}
 	free(s->v);
+	free(s->slot);
 	memset(s, 0, sizeof *s);
 }
 
@@ -395,9 +442,11 @@ static void add_receipts(struct site *s, struct receipts *r)
 /* The site's file named name, or NULL. */
 static const struct site_file *site_find(const struct site *s, const char *name)
 {
-	for (size_t k = 0; k < s->n; k++)
-		if (strcmp(s->v[k].name, name) == 0)
-			return &s->v[k];
+	if (!s->nslot)
+		return NULL;
+	for (size_t k = name_hash(name) & (s->nslot - 1); s->slot[k]; k = (k + 1) & (s->nslot - 1))
+		if (strcmp(s->v[s->slot[k] - 1].name, name) == 0)
+			return &s->v[s->slot[k] - 1];
 	return NULL;
 }
 
@@ -417,15 +466,29 @@ static void add_manifest(struct site *s)
 	site_add(s, xstrdup(SITEDIR_MANIFEST), &text);
 }
 
-/* 1 if a file of s lies below the folder dir. */
-static int site_holds(const struct site *s, const char *dir)
+static int name_cmp(const void *a, const void *b)
 {
-	size_t len = strlen(dir);
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
-	for (size_t i = 0; i < s->n; i++)
-		if (strncmp(s->v[i].name, dir, len) == 0 && s->v[i].name[len] == '/')
-			return 1;
-	return 0;
+/*
+ * 1 if a name of sorted[0..n) (sorted by strcmp()) lies below the folder
+ * dir: those names follow one another from the first not below "dir/".
+ */
+static int site_holds(char *const *sorted, size_t n, const char *dir)
+{
+	size_t len = strlen(dir), lo = 0, hi = n;
+	char *prefix = xasprintf("%s/", dir);
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(sorted[mid], prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	free(prefix);
+	return lo < n && strncmp(sorted[lo], dir, len) == 0 && sorted[lo][len] == '/';
 }
 
 /*
@@ -482,7 +545,8 @@ static void site_check_init(struct site_check *k, const struct site *s, const st
 	k->s = s;
 	k->early.v = xcalloc(s->n + 1, sizeof *s->v);
 	memcpy(k->early.v, s->v, s->n * sizeof *s->v);
-	k->early.n = s->n;
+	k->early.n = k->early.alloc = s->n;
+	site_reindex(&k->early);
 	k->pl = pl;
 	k->dfd = -1;
 }
@@ -491,17 +555,23 @@ static void site_check_init(struct site_check *k, const struct site *s, const st
 static int site_compared(struct site_check *k)
 {
 	size_t files = 0;
+	char **sorted = xcalloc(k->s->n + 1, sizeof *sorted);
 
+	for (size_t i = 0; i < k->s->n; i++)
+		sorted[i] = k->s->v[i].name;
+	qsort(sorted, k->s->n, sizeof *sorted, name_cmp);
 	for (size_t i = 0; i < k->n && k->same; i++) {
 		if (k->v[i].type == S_IFDIR)
-			k->same = site_holds(k->s, k->v[i].name);
+			k->same = site_holds(sorted, k->s->n, k->v[i].name);
 		else if (files++, !k->done[i])
 			k->same = entry_same(k, k->s, i);
 	}
+	free(sorted);
 	int same = k->same && files == k->s->n;
 	fs_entries_free(k->v, k->n);
 	free(k->done);
 	free(k->early.v);
+	free(k->early.slot);
 	if (k->dfd >= 0)
 		close(k->dfd);
 	return same;
@@ -518,8 +588,10 @@ static int write_site(const struct site *s, int dfd, const char *dir, char **err
 	 */
 	int rc = 0;
 
-	for (size_t i = 0; i < s->n && rc == 0; i++)
+	for (size_t i = 0; i < s->n && rc == 0; i++) {
+		sandbox_pause_if_ending(); /* a signal removes the folder: add nothing to it meanwhile */
 		rc = write_page(dfd, dir, s->v[i].name, s->v[i].data, s->v[i].len, err);
+	}
 	if (rc == 0 && syncfs(dfd) < 0) {
 		*err = xasprintf("cannot write '%s' to disk: %s", dir, strerror(errno));
 		rc = -1;
@@ -559,6 +631,8 @@ static int replace_dir(const struct place *pl, const char *tmp, char **err)
 		*err = xasprintf("cannot swap '%s/%s' and '%s': %s", pl->parent, tmp, pl->shown, strerror(errno));
 		return -1;
 	}
+	/* From here on tmp may be the only whole site there is: a signal leaves it. */
+	sandbox_keep_at_signal(p, tmp);
 	char *prefix = xasprintf("%s.old", pl->base), *old;
 	int ofd = fs_mkdtemp(p, prefix, &old);
 	free(prefix);
@@ -577,7 +651,9 @@ static int replace_dir(const struct place *pl, const char *tmp, char **err)
 		free(old);
 		return -1;
 	}
+	sandbox_remove_at_signal(p, old);
 	remove_old(pl, old);
+	sandbox_keep_at_signal(p, old);
 	free(old);
 	return 0;
 }
@@ -600,6 +676,8 @@ static int publish(const struct site *s, struct place *pl, int unchanged, char *
 		*err = xasprintf("cannot create a folder beside '%s': %s", pl->shown, strerror(errno));
 		return -1;
 	}
+	/* A signal meanwhile removes it: an interrupted build left a whole copy of the site. */
+	sandbox_remove_at_signal(pl->fd, tmp);
 	char *shown = xasprintf("%s/%s", pl->parent, tmp);
 	mode_t mask = umask(0);
 	umask(mask);
@@ -619,6 +697,7 @@ static int publish(const struct site *s, struct place *pl, int unchanged, char *
 		rc = replace_dir(pl, tmp, err);
 	if (rc < 0)
 		fs_remove_tree(pl->fd, tmp);
+	sandbox_keep_at_signal(pl->fd, tmp);
 	free(shown);
 	free(tmp);
 	return rc;
@@ -698,7 +777,8 @@ static size_t add_assets(const struct course_check *cc, struct site *s, struct d
 			for (const char *c = rel; *c; c++)
 				depth += *c == '/';
 			const struct site_file *have = site_find(s, rel);
-			if (have && (size_t)(have - s->v) < first) {
+			/* (receipts.json is made after the files linked to: it is no file of s yet.) */
+			if ((have && (size_t)(have - s->v) < first) || strcmp(rel, RENDER_RECEIPTS_JSON) == 0) {
 				warn_at(w, l, n, xasprintf("'%s' is the name of a file the site makes itself: not "
 							   "copied into the site",
 							   rel));
@@ -833,7 +913,7 @@ static int cmd_build(int argc, char **argv)
 			cc.sum.errors, cc.sum.errors == 1 ? "" : "s");
 		status = 1;
 	} else if (status == 0) {
-		struct site site = { NULL, 0 };
+		struct site site = { NULL, 0, 0, NULL, 0 };
 		struct diags warnings;
 		diags_init(&warnings);
 		struct site_check check;

@@ -69,9 +69,11 @@ static size_t remaining_errors(const struct lesson *l, const struct promote_plan
 		for (size_t k = 0; k < plan->n && !fixed; k++) {
 			const struct promotion *p = &plan->v[k];
 			const struct block *b = &l->blocks[p->block];
+			/* (The mismatch points at the first line that differs, inside the output block.) */
 			fixed = strcmp(d->rule, "output-mismatch") == 0 &&
 				(p->output == PROMOTE_BLOCK ? d->line >= b->line && d->line <= b->end_line
-							    : d->line == b->outputs[p->output].line);
+							    : d->line >= b->outputs[p->output].line &&
+								      d->line <= b->outputs[p->output].end_line);
 		}
 		n += !fixed;
 	}

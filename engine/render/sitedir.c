@@ -118,15 +118,38 @@ static int listed(char *const *names, size_t n, const char *name)
 	return 0;
 }
 
-/* 1 if some name of names lies below the folder dir. */
+/* The first of names[0..n) (sorted by strcmp()) not below key. */
+static size_t first_from(char *const *names, size_t n, const char *key)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(names[mid], key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* 1 if name is one of names[0..n), sorted by strcmp(). */
+static int listed_sorted(char *const *names, size_t n, const char *name)
+{
+	size_t i = first_from(names, n, name);
+
+	return i < n && strcmp(names[i], name) == 0;
+}
+
+/* 1 if some name of names (sorted by strcmp()) lies below the folder dir: they follow "dir/". */
 static int holds_listed(char *const *names, size_t n, const char *dir)
 {
 	size_t len = strlen(dir);
+	char *prefix = xasprintf("%s/", dir);
+	size_t i = first_from(names, n, prefix);
 
-	for (size_t i = 0; i < n; i++)
-		if (strncmp(names[i], dir, len) == 0 && names[i][len] == '/')
-			return 1;
-	return 0;
+	free(prefix);
+	return i < n && strncmp(names[i], dir, len) == 0 && names[i][len] == '/';
 }
 
 /* A page an old build wrote: a regular file at the top, "*.html", whose head names litlab as its generator. */
@@ -164,6 +187,10 @@ int sitedir_unknown(int dfd, int *marked, char ***unknown, size_t *n)
 	if (*marked)
 		manifest = sitedir_manifest_parse(text, tlen, &names, &nnames);
 	free(text);
+	/* Sorted, to look each entry up in it: a site's manifest names as many files as its
+	   lessons link to, and each entry was compared with all of them (minutes). */
+	if (nnames)
+		qsort(names, nnames, sizeof *names, cmp_str);
 	if (sitedir_list(dfd, &v, &nv) < 0) {
 		int e = errno;
 		free_words(names, nnames);
@@ -184,7 +211,7 @@ int sitedir_unknown(int dfd, int *marked, char ***unknown, size_t *n)
 		else if (e->type == S_IFDIR)
 			known = full || (manifest && holds_listed(names, nnames, e->name)); /* what it holds is judged */
 		else if (manifest)
-			known = listed(names, nnames, e->name);
+			known = listed_sorted(names, nnames, e->name);
 		else
 			known = (e->type == S_IFREG && !strchr(e->name, '/') &&
 				 (listed((char *const *)legacy_names, ARRAY_LEN(legacy_names), e->name))) ||

@@ -53,9 +53,10 @@ struct slot {
 	int dead; /* it could not be (re)started */
 };
 
-/* A host work folder of tiers C and D, to remove at a signal. */
+/* A host work folder of tiers C and D, or a folder a command makes (sandbox_remove_at_signal()), to remove at a signal. */
 struct host_folder {
 	char *path;
+	int dirfd; /* path is below it; -1: path is absolute */
 	struct host_folder *next;
 };
 
@@ -858,22 +859,23 @@ static void sweep_stale(int rootfd)
 	closedir(d);
 }
 
-static void register_folder(const char *path)
+static void register_folder_at(int dirfd, const char *path)
 {
 	struct host_folder *h = xcalloc(1, sizeof *h);
 
 	h->path = xstrdup(path);
+	h->dirfd = dirfd;
 	pthread_mutex_lock(&sb.lock);
 	h->next = sb.folders;
 	sb.folders = h;
 	pthread_mutex_unlock(&sb.lock);
 }
 
-static void unregister_folder(const char *path)
+static void unregister_folder_at(int dirfd, const char *path)
 {
 	pthread_mutex_lock(&sb.lock);
 	for (struct host_folder **p = &sb.folders; *p; p = &(*p)->next) {
-		if (strcmp((*p)->path, path) == 0) {
+		if ((*p)->dirfd == dirfd && strcmp((*p)->path, path) == 0) {
 			struct host_folder *h = *p;
 			*p = h->next;
 			free(h->path);
@@ -882,6 +884,31 @@ static void unregister_folder(const char *path)
 		}
 	}
 	pthread_mutex_unlock(&sb.lock);
+}
+
+static void register_folder(const char *path)
+{
+	register_folder_at(-1, path);
+}
+
+static void unregister_folder(const char *path)
+{
+	unregister_folder_at(-1, path);
+}
+
+void sandbox_remove_at_signal(int dirfd, const char *name)
+{
+	register_folder_at(dirfd, name);
+}
+
+void sandbox_keep_at_signal(int dirfd, const char *name)
+{
+	unregister_folder_at(dirfd, name);
+}
+
+void sandbox_pause_if_ending(void)
+{
+	stop_if_ending();
 }
 
 /*
@@ -1115,8 +1142,11 @@ static void *signal_thread(void *arg)
 		}
 	}
 	int rootfd = fs_open_root("/");
-	for (struct host_folder *f = sb.folders; f && rootfd >= 0; f = f->next)
-		fs_remove_tree(rootfd, f->path + 1);
+	for (struct host_folder *f = sb.folders; f; f = f->next)
+		if (f->dirfd >= 0) /* twice: a file its command was making as ending was set may come after the first */
+			(void)(fs_remove_tree(f->dirfd, f->path) == 0 || fs_remove_tree(f->dirfd, f->path) == 0);
+		else if (rootfd >= 0)
+			fs_remove_tree(rootfd, f->path + 1);
 	/* One line, by write(): stdio's lock may be held by a thread stopped in the middle. */
 	const char *what = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
 	char line[160];

@@ -53,7 +53,8 @@
  * to exercise the weaker ones); it never raises it.
  *
  * On SIGINT, SIGTERM and SIGHUP (sandbox_catch_signals()), litlab stops
- * every launch, removes every work folder and exits 130, 143 or 129.
+ * every launch, removes every work folder (and the folders commands asked
+ * for, sandbox_remove_at_signal()) and exits 130, 143 or 129.
  */
 #ifndef LITLAB_SANDBOX_H
 #define LITLAB_SANDBOX_H
@@ -212,6 +213,17 @@ void sandbox_signals_settled(void);
  * returns.
  */
 void sandbox_signals_end(void);
+
+/*
+ * The folder name below dirfd (one a command is filling, e.g. build's new
+ * site) is removed, with what it holds, if a signal ends litlab before
+ * sandbox_keep_at_signal() is called with the same two: call that before
+ * dirfd closes, and once the folder is in its place or gone.
+ */
+void sandbox_remove_at_signal(int dirfd, const char *name);
+void sandbox_keep_at_signal(int dirfd, const char *name);
+/* Waits for the end if a signal is ending litlab: call it before each file put into such a folder. */
+void sandbox_pause_if_ending(void);
 
 /*
  * Shows the file or folder at path (absolute) read-only at its own path to

@@ -40,6 +40,16 @@ cp "$work/01-crlf.md" "$work/once.md"
 grep -q 'nothing to promote' "$work/out" || { cat "$work/out"; echo "FAIL: second promote"; fail=1; }
 cmp -s "$work/01-crlf.md" "$work/once.md" || { echo "FAIL: second promote changed the file"; fail=1; }
 
+# 1b. A lesson whose only error promote fixes: exit 0, and no error said to be left (the
+#     mismatch points at the first line that differs, below the output block's fence: promote
+#     counted it as left, and exited 1).
+printf '# Fixed\n\n%sc id=one\n#include <stdio.h>\nint main(void) { puts("a"); puts("b"); return 0; }\n%s\n\n%soutput\na\nold\n%s\n' \
+	$bt $bt $bt $bt >"$work/01b-fixed.md"
+"$LITLAB" promote "$work/01b-fixed.md" >"$work/out" 2>"$work/err"
+rc=$?
+[ "$rc" -eq 0 ] && ! grep -q "still has" "$work/err" && grep -qx b "$work/01b-fixed.md" ||
+	{ cat "$work/out" "$work/err"; echo "FAIL: a promote that fixed every error exited $rc"; fail=1; }
+
 # 2. A measure block is never promoted.
 cat >"$work/02-measure.md" <<MD
 ${bt}c id=timed measure samples=2 warmup=0

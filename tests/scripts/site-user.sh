@@ -8,7 +8,8 @@
 #    links to or shows is copied at the same path (regular files only, no link followed, nothing
 #    outside the folder); a missing one is a warning at the lesson line;
 # 3. the index counts compile-fail blocks as such, not as compiled;
-# 4. a lesson whose page is one the site makes itself (index.md): a message that says so.
+# 4. a lesson whose page is one the site makes itself (index.md): a message that says so;
+# 5. a lesson linking a file named receipts.json: a warning, the site's own receipts.
 set -u
 LITLAB=${LITLAB:-build/litlab}
 case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
@@ -116,6 +117,18 @@ printf '# I am the index\n' >index.md
 rc=$?
 [ $rc -eq 2 ] && grep -q "two pages of the site would both be 'index.html' (.*a lesson named like a page the site makes itself" err ||
 	{ cat err; echo "FAIL: 4: a lesson named index.md: exit $rc"; fail=1; }
+
+# 5. A lesson linking a file of its folder named receipts.json: a warning, and the site's own
+#    receipts (it was copied in as the lessons' file, then the build stopped: "two pages would
+#    both be 'receipts.json' (two lessons with one file name...)").
+mkdir -p "$work/rj/lessons" && cd "$work/rj" || exit 1
+printf '# Receipts\n\nSee [them](receipts.json).\n' >lessons/01-receipts.md
+printf '{"forged": true}\n' >lessons/receipts.json
+"$LITLAB" build -o site >out 2>err
+rc=$?
+[ $rc -eq 0 ] && grep -q "'receipts.json' is the name of a file the site makes itself" err &&
+	grep -q '"receipts":' site/receipts.json && ! grep -q forged site/receipts.json ||
+	{ cat err; echo "FAIL: 5: a lesson linking receipts.json: exit $rc"; fail=1; }
 
 [ $fail -eq 0 ] && echo "site-user: ok"
 exit $fail
