@@ -472,26 +472,6 @@ static int name_cmp(const void *a, const void *b)
 }
 
 /*
- * 1 if a name of sorted[0..n) (sorted by strcmp()) lies below the folder
- * dir: those names follow one another from the first not below "dir/".
- */
-static int site_holds(char *const *sorted, size_t n, const char *dir)
-{
-	size_t len = strlen(dir), lo = 0, hi = n;
-	char *prefix = xasprintf("%s/", dir);
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(sorted[mid], prefix) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	free(prefix);
-	return lo < n && strncmp(sorted[lo], dir, len) == 0 && sorted[lo][len] == '/';
-}
-
-/*
  * Whether the site folder already holds exactly the site: these regular
  * files with these bytes, the folders they are in, and nothing else. Then
  * there is nothing to replace, and build writes nothing (a build with
@@ -562,7 +542,7 @@ static int site_compared(struct site_check *k)
 	qsort(sorted, k->s->n, sizeof *sorted, name_cmp);
 	for (size_t i = 0; i < k->n && k->same; i++) {
 		if (k->v[i].type == S_IFDIR)
-			k->same = site_holds(sorted, k->s->n, k->v[i].name);
+			k->same = sitedir_sorted_holds(sorted, k->s->n, k->v[i].name);
 		else if (files++, !k->done[i])
 			k->same = entry_same(k, k->s, i);
 	}

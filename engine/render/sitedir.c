@@ -141,8 +141,7 @@ static int listed_sorted(char *const *names, size_t n, const char *name)
 	return i < n && strcmp(names[i], name) == 0;
 }
 
-/* 1 if some name of names (sorted by strcmp()) lies below the folder dir: they follow "dir/". */
-static int holds_listed(char *const *names, size_t n, const char *dir)
+int sitedir_sorted_holds(char *const *names, size_t n, const char *dir)
 {
 	size_t len = strlen(dir);
 	char *prefix = xasprintf("%s/", dir);
@@ -209,7 +208,7 @@ int sitedir_unknown(int dfd, int *marked, char ***unknown, size_t *n)
 		else if (e->type == S_IFDIR && depth + 1 >= SITEDIR_DEPTH_MAX)
 			known = 0; /* a folder listed no deeper may hold anything */
 		else if (e->type == S_IFDIR)
-			known = full || (manifest && holds_listed(names, nnames, e->name)); /* what it holds is judged */
+			known = full || (manifest && sitedir_sorted_holds(names, nnames, e->name)); /* what it holds is judged */
 		else if (manifest)
 			known = listed_sorted(names, nnames, e->name);
 		else

@@ -51,6 +51,9 @@ char *sitedir_manifest_text(char *const *names, size_t n);
  */
 int sitedir_manifest_parse(const char *text, size_t len, char ***names, size_t *n);
 
+/* 1 if some name of names[0..n) (sorted by strcmp()) lies below the folder dir: they follow "dir/". */
+int sitedir_sorted_holds(char *const *names, size_t n, const char *dir);
+
 /*
  * Every entry below the folder open as dfd, to SITEDIR_DEPTH_MAX folders
  * deep: relative paths ("img", "img/diagram.png"), folders before what
