@@ -224,6 +224,50 @@ local function branch_profile(line, current)
   return nil
 end
 
+-- A profile listing's shares are shares of what the profile samples (issue 13, ninth round). `go tool
+-- pprof` prints, for each function, flat, flat%, sum%, cum and cum% ("-0.46s  0.39%  0.39%  -0.91s
+-- 0.77%  runtime.scanobject"; a `peek` listing's context rows "-0.86s 94.51% |  caller") and above
+-- them "Showing nodes accounting for -0.10s, 0.084% of 118.73s total". Of a CPU profile those shares
+-- are shares of the samples, of the run time: claims; of a heap or allocation profile they are
+-- shares of the memory: not timing. Which profile it is, the session says: the command that wrote or
+-- read it (`-cpuprofile`, `-memprofile`, `.../debug/pprof/heap`, a file named `cpu...pprof`) or the
+-- listing's own header ("Type: cpu", "Total samples = 118.73s", "Total: 82.4 MB", "Adjusting heap
+-- profiles"). The kind holds, through the lesson, until another says otherwise; with none known, the
+-- listing is read as any printed line is. The kind and the words that decided, or current.
+local function profile_kind(line, current)
+  local l = line:lower()
+  if not l:find("prof") and not l:find("type:") and not l:find("total") then return current end
+  local memory = { "%-memprofile", "%.mprof%f[%W]", "/debug/pprof/heap", "/debug/pprof/allocs", "type: inuse",
+                   "type: alloc", "heap profile", "total: [%d.]+ ?[kmg]?b%f[%W]", "[%d.]+[kmg]?b of [%d.]+[kmg]?b total",
+                   "mem[%w_.%-]*%.pprof" }
+  local cpu = { "%-cpuprofile", "type: cpu", "total samples = [%d.]+m?s", "total: %d+ samples", "/debug/pprof/profile",
+                "cpu[%w_.%-]*%.pprof", "cpu[%w_.%-]*%.prof%f[%W]" }
+  for _, pat in ipairs(memory) do
+    local a, b = l:find(pat)
+    if a then return { cpu = false, cue = line:sub(a, b) } end
+  end
+  for _, pat in ipairs(cpu) do
+    local a, b = l:find(pat)
+    if a then return { cpu = true, cue = line:sub(a, b) } end
+  end
+  return current
+end
+
+-- The shares on a line of a pprof listing (a `top` row, a `peek` row, its "Showing nodes accounting
+-- for" line): a list of { first, last } byte spans, or nil when the line is none of those.
+local function profile_shares(line)
+  local cell = "%-?[%d.]+%a*"
+  local share = "%-?[%d.]+%%"
+  local row = "^%s*" .. cell .. "%s+" .. share .. "%s+" .. share .. "%s+" .. cell .. "%s+" .. share .. "%s+%S"
+  if not (line:find(row) or line:find("^%s+" .. cell .. "%s+" .. share .. "%s+|") or
+          line:find("^%s*Showing nodes accounting for ")) then
+    return nil
+  end
+  local spans = {}
+  for a, b in line:gmatch("()%-?%d[%d.]*%%()") do spans[#spans + 1] = { a, b - 1 } end
+  return spans
+end
+
 local function uncomment(line)
   return (line:gsub("^(%s*)#", "%1 "))
 end
@@ -265,6 +309,7 @@ return {
   -- arguments, listed in the ledger, not read.
   lesson = function(lesson, report, ledger)
     headings = {}
+    local profile = nil -- the profile a session's listings are of (see profile_kind)
     for _, block in ipairs(lesson.blocks) do
       local session = block.mode == "display" and session_of(block.code)
       if block.mode == "display" and (shown_text[block.lang:lower()] or session) then
@@ -278,6 +323,7 @@ return {
             command = line:sub(1, 2) == "$ " or line == "$" or (command and line:sub(1, 2) == "> ")
             if command then branches = branch_profile(line, branches) end
           end
+          profile = profile_kind(line, profile)
           if stop > start and (command or line:find("^%s*%$%s")) then
             -- a command after a shell prompt is what was typed, not what was printed: its numbers are
             -- arguments, listed in the ledger, not read as output (eighth round)
@@ -285,6 +331,23 @@ return {
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 "'$': a command typed after a shell prompt, its arguments, not output")
             end
+          elseif stop > start and profile and profile_shares(line) then
+            -- a row of a profile's listing: its shares are of what the profile samples (ninth round)
+            local base, blanked = start - 1, line
+            for _, span in ipairs(profile_shares(line)) do
+              local at, text = block.at(base + span[1]), line:sub(span[1], span[2])
+              if profile.cpu then
+                report(at, message({ class = "claim", kind = "share", text = text, cue = profile.cue,
+                                     why = "a share of a CPU profile's samples, of the run time" },
+                                   "a display block (shown, not run)"))
+              else
+                ledger(at, text, "not timing",
+                       string.format("'%s': a share of a memory profile's samples, not of the run time", profile.cue))
+              end
+              blanked = blanked:sub(1, span[1] - 1) .. string.rep(" ", span[2] - span[1] + 1) .. blanked:sub(span[2] + 1)
+            end
+            scan(printed(blanked), nil, function(i) return block.at(base + i) end,
+                 report, ledger, "a display block (shown, not run)", nil, branches)
           elseif stop > start then
             local base = start - 1
             local rule = printed_rule(line)
