@@ -253,8 +253,10 @@ local function profile_kind(line, current)
   return current
 end
 
--- The shares on a line of a pprof listing (a `top` row, a `peek` row, its "Showing nodes accounting
--- for" line): a list of { first, last } byte spans, or nil when the line is none of those.
+-- The figures on a line of a pprof listing (a `top` row, a `peek` row, its "Showing nodes accounting
+-- for" line): a list of { first, last, kind } (kind "share" for a percentage, "time" for seconds and
+-- their fractions, "-0.46s", "-1s", "120ms"), or nil when the line is none of those. Bare counts
+-- (an older pprof's samples, "298") and byte sizes are not listed.
 local function profile_shares(line)
   local cell = "%-?[%d.]+%a*"
   local share = "%-?[%d.]+%%"
@@ -264,8 +266,25 @@ local function profile_shares(line)
     return nil
   end
   local spans = {}
-  for a, b in line:gmatch("()%-?%d[%d.]*%%()") do spans[#spans + 1] = { a, b - 1 } end
+  for a, tok in line:gmatch("()(%S+)") do
+    tok = tok:gsub(",$", "")
+    local num, unit = tok:match("^(%-?%d[%d.]*)(%S*)$")
+    if num and unit == "%" then
+      spans[#spans + 1] = { a, a + #tok - 1, "share" }
+    elseif num and (unit == "s" or unit == "ms" or unit == "us" or unit == "\194\181s" or unit == "ns" or
+                    unit == "min" or unit == "h") then
+      spans[#spans + 1] = { a, a + #tok - 1, "time" }
+    end
+  end
   return spans
+end
+
+-- pprof says above a listing which nodes it left out: "Dropped 268 nodes (cum <= 0.59s)", "Showing
+-- top 10 nodes out of 16 (cum >= 512.04kB)". That bound is the listing's threshold, set from the
+-- total (`-nodefraction`), not a figure of the program: specified (the relation written any way: a
+-- page template's cum {{raw "<"}}= 0.59s). True if the line is such a one.
+local function profile_bound(line)
+  return line:find("^%s*Dropped %d+ nodes %(cum[^)]*=") ~= nil or line:find("^%s*Showing top %d+ nodes out of %d+ %(cum[^)]*=") ~= nil
 end
 
 local function uncomment(line)
@@ -331,20 +350,29 @@ return {
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 "'$': a command typed after a shell prompt, its arguments, not output")
             end
+          elseif stop > start and profile_bound(line) then
+            for _, q in ipairs(litlab.quantities(line)) do
+              ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
+                "'cum': the bound under which a profile's listing leaves nodes out, a threshold")
+            end
           elseif stop > start and profile and profile_shares(line) then
             -- a row of a profile's listing: its shares are of what the profile samples (ninth round)
             local base, blanked = start - 1, line
             for _, span in ipairs(profile_shares(line)) do
-              local at, text = block.at(base + span[1]), line:sub(span[1], span[2])
-              if profile.cpu then
-                report(at, message({ class = "claim", kind = "share", text = text, cue = profile.cue,
-                                     why = "a share of a CPU profile's samples, of the run time" },
-                                   "a display block (shown, not run)"))
-              else
-                ledger(at, text, "not timing",
-                       string.format("'%s': a share of a memory profile's samples, not of the run time", profile.cue))
+              -- a time in a memory profile's listing is none of its columns: left to be read as printed
+              if profile.cpu or span[3] == "share" then
+                local at, text = block.at(base + span[1]), line:sub(span[1], span[2])
+                if profile.cpu then
+                  report(at, message({ class = "claim", kind = span[3], text = text, cue = profile.cue,
+                                       why = span[3] == "share" and "a share of a CPU profile's samples, of the run time"
+                                             or "a CPU profile's time in a function" },
+                                     "a display block (shown, not run)"))
+                else
+                  ledger(at, text, "not timing",
+                         string.format("'%s': a share of a memory profile's samples, not of the run time", profile.cue))
+                end
+                blanked = blanked:sub(1, span[1] - 1) .. string.rep(" ", span[2] - span[1] + 1) .. blanked:sub(span[2] + 1)
               end
-              blanked = blanked:sub(1, span[1] - 1) .. string.rep(" ", span[2] - span[1] + 1) .. blanked:sub(span[2] + 1)
             end
             scan(printed(blanked), nil, function(i) return block.at(base + i) end,
                  report, ledger, "a display block (shown, not run)", nil, branches)
