@@ -254,10 +254,12 @@ local function profile_kind(line, current)
 end
 
 -- The figures on a line of a pprof listing (a `top` row, a `peek` row, its "Showing nodes accounting
--- for" line): a list of { first, last, kind } (kind "share" for a percentage, "time" for seconds and
--- their fractions, "-0.46s", "-1s", "120ms"), or nil when the line is none of those. Bare counts
--- (an older pprof's samples, "298") and byte sizes are not listed.
-local function profile_shares(line)
+-- for" line), decided by the profile they are of: a list of { first, last, kind, claim, cue, why }, or
+-- nil when the line is none of those. A percentage is a share of what the profile samples; a time
+-- ("-0.46s", "-1s", "120ms") is a CPU profile's time in a function. Bare counts (an older pprof's
+-- samples, "298") and byte sizes are left to be read as printed, as is a time in a memory profile's
+-- listing (none of its columns).
+local function profile_figures(line, profile)
   local cell = "%-?[%d.]+%a*"
   local share = "%-?[%d.]+%%"
   local row = "^%s*" .. cell .. "%s+" .. share .. "%s+" .. share .. "%s+" .. cell .. "%s+" .. share .. "%s+%S"
@@ -265,18 +267,79 @@ local function profile_shares(line)
           line:find("^%s*Showing nodes accounting for ")) then
     return nil
   end
-  local spans = {}
+  local figures = {}
   for a, tok in line:gmatch("()(%S+)") do
     tok = tok:gsub(",$", "")
     local num, unit = tok:match("^(%-?%d[%d.]*)(%S*)$")
+    local f = { first = a, last = a + #tok - 1, cue = profile.cue, claim = profile.cpu }
     if num and unit == "%" then
-      spans[#spans + 1] = { a, a + #tok - 1, "share" }
-    elseif num and (unit == "s" or unit == "ms" or unit == "us" or unit == "\194\181s" or unit == "ns" or
-                    unit == "min" or unit == "h") then
-      spans[#spans + 1] = { a, a + #tok - 1, "time" }
+      f.kind = "share"
+      f.why = profile.cpu and "a share of a CPU profile's samples, of the run time" or
+              "a share of a memory profile's samples, not of the run time"
+      figures[#figures + 1] = f
+    elseif num and profile.cpu and (unit == "s" or unit == "ms" or unit == "us" or unit == "\194\181s" or
+                                    unit == "ns" or unit == "min" or unit == "h") then
+      f.kind, f.why = "time", "a CPU profile's time in a function"
+      figures[#figures + 1] = f
     end
   end
-  return spans
+  return figures
+end
+
+-- A benchmark comparison's table names its unit in its header, not in its cells (issue 13, ninth
+-- round). benchstat prints, over its rows, the files compared and the unit of each column
+-- ("│ sec/op │ sec/op vs base │"; an older benchstat "name  old time/op  new time/op  delta"), and
+-- in each row a value with its spread and, after the first file, the change against it:
+-- "Load-12  374.5µ ± 1%  360.2µ ± 0%  -3.83% (p=0.000 n=40)". Under a time per operation those
+-- cells are timings and changes of a timing (claims) whatever the cell's own suffix ("374.5µ" holds
+-- no unit a scanner knows); under bytes or allocations per operation, not timing. The header's unit
+-- and the words that decided ({ timing, cue }), until the table's end (a blank line), or current.
+local function bench_header(line, current)
+  if not line:find("/op", 1, true) then return current end
+  if not (line:find("\226\148\130") or line:find("^%s*name%s")) then return current end
+  local l = line:lower()
+  for _, unit in ipairs({ "sec/op", "time/op", "ns/op", "\194\181s/op", "us/op", "ms/op" }) do
+    local a = l:find(unit, 1, true)
+    if a then return { timing = true, cue = line:sub(a, a + #unit - 1) } end
+  end
+  local a, b = l:find("%a+/op")
+  return { timing = false, cue = line:sub(a, b) }
+end
+
+local function bench_figures(line, bench)
+  local figures = {}
+  local timing = bench.timing
+  for a, text in line:gmatch("()(%d[%d.]*%S*%s+\194\177%s+[%d.]+%%)") do
+    figures[#figures + 1] = { first = a, last = a + #text - 1, kind = "time", claim = timing, cue = bench.cue,
+                              why = timing and "a timing under a benchmark table's unit" or
+                                    "a benchmark table's figure of something else than time" }
+  end
+  for a, text in line:gmatch("()([+-]%d[%d.]*%%)%s+%(p=") do
+    figures[#figures + 1] = { first = a, last = a + #text - 1, kind = "speedup", claim = timing, cue = bench.cue,
+                              why = timing and "a change of a timing against the base, in a benchmark table" or
+                                    "a change of something else than time, in a benchmark table" }
+  end
+  if #figures == 0 then return nil end
+  table.sort(figures, function(x, y) return x.first < y.first end)
+  return figures
+end
+
+-- `time` in csh and as many wrappers print it (`/usr/bin/time -f '%Uu %Ss %er'`): "17.70u 0.05s
+-- 17.80r", the user, system and elapsed seconds of the command run, each marked by its letter
+-- (csh: "0.030u 0.010s 0:00.04"). The three figures are times the run took: claims.
+local function clock_figures(line)
+  local a, u, b, sy, c, r = line:match("^%s*()(%d[%d.]*u)%s+()(%d[%d.]*s)%s+()(%d[%d.:]*r?)%f[%s\0]")
+  if not a or (not r:find("r$") and not r:find(":")) then return nil end
+  local why = "a time `time` printed: the command's user, system and elapsed seconds"
+  return { { first = a, last = a + #u - 1, kind = "time", claim = true, cue = u, why = why },
+           { first = b, last = b + #sy - 1, kind = "time", claim = true, cue = u, why = why },
+           { first = c, last = c + #r - 1, kind = "time", claim = true, cue = u, why = why } }
+end
+
+-- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
+-- clock_figures), or nil.
+local function listed_figures(line, profile, bench)
+  return profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or clock_figures(line)
 end
 
 -- pprof says above a listing which nodes it left out: "Dropped 268 nodes (cum <= 0.59s)", "Showing
@@ -335,6 +398,7 @@ return {
         local code, start = block.code, 1
         local above, head = nil, nil
         local command, branches = false, nil
+        local bench = nil -- the unit a benchstat table's header names (see bench_header)
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)
@@ -343,6 +407,8 @@ return {
             if command then branches = branch_profile(line, branches) end
           end
           profile = profile_kind(line, profile)
+          bench = bench_header(line, bench)
+          local decided = stop > start and not command and listed_figures(line, profile, bench) or nil
           if stop > start and (command or line:find("^%s*%$%s")) then
             -- a command after a shell prompt is what was typed, not what was printed: its numbers are
             -- arguments, listed in the ledger, not read as output (eighth round)
@@ -355,24 +421,19 @@ return {
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 "'cum': the bound under which a profile's listing leaves nodes out, a threshold")
             end
-          elseif stop > start and profile and profile_shares(line) then
-            -- a row of a profile's listing: its shares are of what the profile samples (ninth round)
+          elseif stop > start and decided then
+            -- figures a tool's listing says what they are (ninth round): decided here, the rest of the
+            -- line read as printed
             local base, blanked = start - 1, line
-            for _, span in ipairs(profile_shares(line)) do
-              -- a time in a memory profile's listing is none of its columns: left to be read as printed
-              if profile.cpu or span[3] == "share" then
-                local at, text = block.at(base + span[1]), line:sub(span[1], span[2])
-                if profile.cpu then
-                  report(at, message({ class = "claim", kind = span[3], text = text, cue = profile.cue,
-                                       why = span[3] == "share" and "a share of a CPU profile's samples, of the run time"
-                                             or "a CPU profile's time in a function" },
-                                     "a display block (shown, not run)"))
-                else
-                  ledger(at, text, "not timing",
-                         string.format("'%s': a share of a memory profile's samples, not of the run time", profile.cue))
-                end
-                blanked = blanked:sub(1, span[1] - 1) .. string.rep(" ", span[2] - span[1] + 1) .. blanked:sub(span[2] + 1)
+            for _, f in ipairs(decided) do
+              local at, text = block.at(base + f.first), line:sub(f.first, f.last)
+              if f.claim then
+                report(at, message({ class = "claim", kind = f.kind, text = text, cue = f.cue, why = f.why },
+                                   "a display block (shown, not run)"))
+              else
+                ledger(at, text, "not timing", string.format("'%s': %s", f.cue, f.why))
               end
+              blanked = blanked:sub(1, f.first - 1) .. string.rep(" ", f.last - f.first + 1) .. blanked:sub(f.last + 1)
             end
             scan(printed(blanked), nil, function(i) return block.at(base + i) end,
                  report, ledger, "a display block (shown, not run)", nil, branches)
@@ -394,7 +455,7 @@ return {
               head = uncomment(above) .. "\n" .. rule .. "\n"
             end
           end
-          if not line:find("%S") then head = nil end
+          if not line:find("%S") then head, bench = nil, nil end
           above = line
           start = stop + 1
         end
