@@ -235,8 +235,10 @@ end
 -- profiles"). The kind holds, through the lesson, until another says otherwise; with none known, the
 -- listing is read as any printed line is. The kind and the words that decided, or current.
 local function profile_kind(line, current)
+  if not (line:find("prof", 1, true) or line:find("Type:", 1, true) or line:find("otal", 1, true)) then
+    return current
+  end
   local l = line:lower()
-  if not l:find("prof") and not l:find("type:") and not l:find("total") then return current end
   local memory = { "%-memprofile", "%.mprof%f[%W]", "/debug/pprof/heap", "/debug/pprof/allocs", "type: inuse",
                    "type: alloc", "heap profile", "total: [%d.]+ ?[kmg]?b%f[%W]", "[%d.]+[kmg]?b of [%d.]+[kmg]?b total",
                    "mem[%w_.%-]*%.pprof" }
