@@ -224,6 +224,134 @@ local function branch_profile(line, current)
   return nil
 end
 
+-- A profile listing's shares are shares of what the profile samples (issue 13, ninth round). `go tool
+-- pprof` prints, for each function, flat, flat%, sum%, cum and cum% ("-0.46s  0.39%  0.39%  -0.91s
+-- 0.77%  runtime.scanobject"; a `peek` listing's context rows "-0.86s 94.51% |  caller") and above
+-- them "Showing nodes accounting for -0.10s, 0.084% of 118.73s total". Of a CPU profile those shares
+-- are shares of the samples, of the run time: claims; of a heap or allocation profile they are
+-- shares of the memory: not timing. Which profile it is, the session says: the command that wrote or
+-- read it (`-cpuprofile`, `-memprofile`, `.../debug/pprof/heap`, a file named `cpu...pprof`) or the
+-- listing's own header ("Type: cpu", "Total samples = 118.73s", "Total: 82.4 MB", "Adjusting heap
+-- profiles"). The kind holds, through the lesson, until another says otherwise; with none known, the
+-- listing is read as any printed line is. The kind and the words that decided, or current.
+local function profile_kind(line, current)
+  if not (line:find("prof", 1, true) or line:find("Type:", 1, true) or line:find("otal", 1, true)) then
+    return current
+  end
+  local l = line:lower()
+  local memory = { "%-memprofile", "%.mprof%f[%W]", "/debug/pprof/heap", "/debug/pprof/allocs", "type: inuse",
+                   "type: alloc", "heap profile", "total: [%d.]+ ?[kmg]?b%f[%W]", "[%d.]+[kmg]?b of [%d.]+[kmg]?b total",
+                   "mem[%w_.%-]*%.pprof" }
+  local cpu = { "%-cpuprofile", "type: cpu", "total samples = [%d.]+m?s", "total: %d+ samples", "/debug/pprof/profile",
+                "cpu[%w_.%-]*%.pprof", "cpu[%w_.%-]*%.prof%f[%W]" }
+  for _, pat in ipairs(memory) do
+    local a, b = l:find(pat)
+    if a then return { cpu = false, cue = line:sub(a, b) } end
+  end
+  for _, pat in ipairs(cpu) do
+    local a, b = l:find(pat)
+    if a then return { cpu = true, cue = line:sub(a, b) } end
+  end
+  return current
+end
+
+-- The figures on a line of a pprof listing (a `top` row, a `peek` row, its "Showing nodes accounting
+-- for" line), decided by the profile they are of: a list of { first, last, kind, claim, cue, why }, or
+-- nil when the line is none of those. A percentage is a share of what the profile samples; a time
+-- ("-0.46s", "-1s", "120ms") is a CPU profile's time in a function. Bare counts (an older pprof's
+-- samples, "298") and byte sizes are left to be read as printed, as is a time in a memory profile's
+-- listing (none of its columns).
+local function profile_figures(line, profile)
+  local cell = "%-?[%d.]+%a*"
+  local share = "%-?[%d.]+%%"
+  local row = "^%s*" .. cell .. "%s+" .. share .. "%s+" .. share .. "%s+" .. cell .. "%s+" .. share .. "%s+%S"
+  if not (line:find(row) or line:find("^%s+" .. cell .. "%s+" .. share .. "%s+|") or
+          line:find("^%s*Showing nodes accounting for ")) then
+    return nil
+  end
+  local figures = {}
+  for a, tok in line:gmatch("()(%S+)") do
+    tok = tok:gsub(",$", "")
+    local num, unit = tok:match("^(%-?%d[%d.]*)(%S*)$")
+    local f = { first = a, last = a + #tok - 1, cue = profile.cue, claim = profile.cpu }
+    if num and unit == "%" then
+      f.kind = "share"
+      f.why = profile.cpu and "a share of a CPU profile's samples, of the run time" or
+              "a share of a memory profile's samples, not of the run time"
+      figures[#figures + 1] = f
+    elseif num and profile.cpu and (unit == "s" or unit == "ms" or unit == "us" or unit == "\194\181s" or
+                                    unit == "ns" or unit == "min" or unit == "h") then
+      f.kind, f.why = "time", "a CPU profile's time in a function"
+      figures[#figures + 1] = f
+    end
+  end
+  return figures
+end
+
+-- A benchmark comparison's table names its unit in its header, not in its cells (issue 13, ninth
+-- round). benchstat prints, over its rows, the files compared and the unit of each column
+-- ("│ sec/op │ sec/op vs base │"; an older benchstat "name  old time/op  new time/op  delta"), and
+-- in each row a value with its spread and, after the first file, the change against it:
+-- "Load-12  374.5µ ± 1%  360.2µ ± 0%  -3.83% (p=0.000 n=40)". Under a time per operation those
+-- cells are timings and changes of a timing (claims) whatever the cell's own suffix ("374.5µ" holds
+-- no unit a scanner knows); under bytes or allocations per operation, not timing. The header's unit
+-- and the words that decided ({ timing, cue }), until the table's end (a blank line), or current.
+local function bench_header(line, current)
+  if not line:find("/op", 1, true) then return current end
+  if not (line:find("\226\148\130") or line:find("^%s*name%s")) then return current end
+  local l = line:lower()
+  for _, unit in ipairs({ "sec/op", "time/op", "ns/op", "\194\181s/op", "us/op", "ms/op" }) do
+    local a = l:find(unit, 1, true)
+    if a then return { timing = true, cue = line:sub(a, a + #unit - 1) } end
+  end
+  local a, b = l:find("%a+/op")
+  return { timing = false, cue = line:sub(a, b) }
+end
+
+local function bench_figures(line, bench)
+  local figures = {}
+  local timing = bench.timing
+  for a, text in line:gmatch("()(%d[%d.]*%S*%s+\194\177%s+[%d.]+%%)") do
+    figures[#figures + 1] = { first = a, last = a + #text - 1, kind = "time", claim = timing, cue = bench.cue,
+                              why = timing and "a timing under a benchmark table's unit" or
+                                    "a benchmark table's figure of something else than time" }
+  end
+  for a, text in line:gmatch("()([+-]%d[%d.]*%%)%s+%(p=") do
+    figures[#figures + 1] = { first = a, last = a + #text - 1, kind = "speedup", claim = timing, cue = bench.cue,
+                              why = timing and "a change of a timing against the base, in a benchmark table" or
+                                    "a change of something else than time, in a benchmark table" }
+  end
+  if #figures == 0 then return nil end
+  table.sort(figures, function(x, y) return x.first < y.first end)
+  return figures
+end
+
+-- `time` in csh and as many wrappers print it (`/usr/bin/time -f '%Uu %Ss %er'`): "17.70u 0.05s
+-- 17.80r", the user, system and elapsed seconds of the command run, each marked by its letter
+-- (csh: "0.030u 0.010s 0:00.04"). The three figures are times the run took: claims.
+local function clock_figures(line)
+  local a, u, b, sy, c, r = line:match("^%s*()(%d[%d.]*u)%s+()(%d[%d.]*s)%s+()(%d[%d.:]*r?)%f[%s\0]")
+  if not a or (not r:find("r$") and not r:find(":")) then return nil end
+  local why = "a time `time` printed: the command's user, system and elapsed seconds"
+  return { { first = a, last = a + #u - 1, kind = "time", claim = true, cue = u, why = why },
+           { first = b, last = b + #sy - 1, kind = "time", claim = true, cue = u, why = why },
+           { first = c, last = c + #r - 1, kind = "time", claim = true, cue = u, why = why } }
+end
+
+-- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
+-- clock_figures), or nil.
+local function listed_figures(line, profile, bench)
+  return profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or clock_figures(line)
+end
+
+-- pprof says above a listing which nodes it left out: "Dropped 268 nodes (cum <= 0.59s)", "Showing
+-- top 10 nodes out of 16 (cum >= 512.04kB)". That bound is the listing's threshold, set from the
+-- total (`-nodefraction`), not a figure of the program: specified (the relation written any way: a
+-- page template's cum {{raw "<"}}= 0.59s). True if the line is such a one.
+local function profile_bound(line)
+  return line:find("^%s*Dropped %d+ nodes %(cum[^)]*=") ~= nil or line:find("^%s*Showing top %d+ nodes out of %d+ %(cum[^)]*=") ~= nil
+end
+
 local function uncomment(line)
   return (line:gsub("^(%s*)#", "%1 "))
 end
@@ -265,12 +393,14 @@ return {
   -- arguments, listed in the ledger, not read.
   lesson = function(lesson, report, ledger)
     headings = {}
+    local profile = nil -- the profile a session's listings are of (see profile_kind)
     for _, block in ipairs(lesson.blocks) do
       local session = block.mode == "display" and session_of(block.code)
       if block.mode == "display" and (shown_text[block.lang:lower()] or session) then
         local code, start = block.code, 1
         local above, head = nil, nil
         local command, branches = false, nil
+        local bench = nil -- the unit a benchstat table's header names (see bench_header)
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)
@@ -278,6 +408,9 @@ return {
             command = line:sub(1, 2) == "$ " or line == "$" or (command and line:sub(1, 2) == "> ")
             if command then branches = branch_profile(line, branches) end
           end
+          profile = profile_kind(line, profile)
+          bench = bench_header(line, bench)
+          local decided = stop > start and not command and listed_figures(line, profile, bench) or nil
           if stop > start and (command or line:find("^%s*%$%s")) then
             -- a command after a shell prompt is what was typed, not what was printed: its numbers are
             -- arguments, listed in the ledger, not read as output (eighth round)
@@ -285,6 +418,27 @@ return {
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 "'$': a command typed after a shell prompt, its arguments, not output")
             end
+          elseif stop > start and profile_bound(line) then
+            for _, q in ipairs(litlab.quantities(line)) do
+              ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
+                "'cum': the bound under which a profile's listing leaves nodes out, a threshold")
+            end
+          elseif stop > start and decided then
+            -- figures a tool's listing says what they are (ninth round): decided here, the rest of the
+            -- line read as printed
+            local base, blanked = start - 1, line
+            for _, f in ipairs(decided) do
+              local at, text = block.at(base + f.first), line:sub(f.first, f.last)
+              if f.claim then
+                report(at, message({ class = "claim", kind = f.kind, text = text, cue = f.cue, why = f.why },
+                                   "a display block (shown, not run)"))
+              else
+                ledger(at, text, "not timing", string.format("'%s': %s", f.cue, f.why))
+              end
+              blanked = blanked:sub(1, f.first - 1) .. string.rep(" ", f.last - f.first + 1) .. blanked:sub(f.last + 1)
+            end
+            scan(printed(blanked), nil, function(i) return block.at(base + i) end,
+                 report, ledger, "a display block (shown, not run)", nil, branches)
           elseif stop > start then
             local base = start - 1
             local rule = printed_rule(line)
@@ -303,7 +457,7 @@ return {
               head = uncomment(above) .. "\n" .. rule .. "\n"
             end
           end
-          if not line:find("%S") then head = nil end
+          if not line:find("%S") then head, bench = nil, nil end
           above = line
           start = stop + 1
         end
