@@ -365,6 +365,25 @@ local function label_quantity(label)
   return nil
 end
 
+-- A label glued to its figure by '=' anywhere on the line ("read: IOPS=9.8k, BW=38.3MiB/s"): a
+-- rate's or a time's key names its value as a label at the line's start does; a key that is part of
+-- an identifier (max_latency=5) does not. The list as labelled_figures gives it, or nil.
+local function keyed_figures(line)
+  if not line:find("=", 1, true) then return nil end
+  local figures = {}
+  for a, key, b, value in line:gmatch("()%f[%w_]([%a][%a/]*)=()([+-]?%d[%d.,]*[%a\194\181/]*)") do
+    local kind = label_quantity(key)
+    if kind and not line:sub(a - 1, a - 1):find("[%w_]") then
+      value = value:gsub(",$", "")
+      figures[#figures + 1] = { first = b, last = b + #value - 1, cue = key, kind = kind, claim = true,
+                                why = kind == "rate" and "a figure after a printed label that names a rate" or
+                                      "a figure after a printed label that names a measured time" }
+    end
+  end
+  if #figures == 0 then return nil end
+  return figures
+end
+
 local function labelled_figures(line)
   -- a label is short: the patterns below read at most its 80 characters (linear in the line)
   local digit = line:find("%d")
@@ -374,11 +393,11 @@ local function labelled_figures(line)
   local lead, label, gap = line:sub(1, 80):match("^(%s*)([pP]%d%d?%d?%.?%d*)(%s*[:=]%s*)[+-]?%d")
   if not lead then
     lead, label, gap = head:match("^(%s*)(%a[%a%s/%.%-+()#]-)(%s*[:=]?%s*)[+-]?%d")
-    if not lead or (not gap:find("[:=]") and #gap < 2) then return nil end
+    if not lead or (not gap:find("[:=]") and #gap < 2) then return keyed_figures(line) end
   end
   local first = #lead + #label + #gap + 1
   local kind = label:match("^[pP]%d") and "time" or label_quantity(label)
-  if not kind then return nil end
+  if not kind then return keyed_figures(line) end
   local cue = label:gsub("%s+$", "")
   local figures = {}
   local rest = line:sub(first)

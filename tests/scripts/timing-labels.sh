@@ -31,6 +31,7 @@ Transfer/sec:      5.12MB
 reads per second:   1830
 p99: 1.8ms
 IOPS=9.8k
+  write: IOPS=4,021, BW=15.7MiB/s
 ```
 
 ```
@@ -39,6 +40,7 @@ Keep-alive interval:  15
 Bytes per sector:   512
 max_latency: 5
 Retries  3
+opts: max_latency=5 depth=4
 ```
 
 ```ini
@@ -78,9 +80,11 @@ expect "01-labels.md:10:20: error: a rate '5.12MB'"
 expect "01-labels.md:14:21: error: a rate '1830'"
 expect "01-labels.md:15:6: error: a time value '1.8ms' in a display block (shown, not run) is a performance claim"
 expect "01-labels.md:16:6: error: a rate '9.8k'"
+# a rate's key glued to its value by '=' anywhere on the line
+expect "01-labels.md:17:15: error: a rate '4,021'"
+expect "01-labels.md:17:25: error: a rate '15.7MiB/s'"
 # the command's arguments, settings, identifiers and a config block are not results
 refuse "01-labels.md:6:"
-refuse "01-labels.md:19:"
 refuse "01-labels.md:2[0-9]:"
 refuse "01-labels.md:3[0-9]:"
 
