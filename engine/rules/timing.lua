@@ -338,10 +338,98 @@ local function clock_figures(line)
            { first = c, last = c + #r - 1, kind = "time", claim = true, cue = u, why = why } }
 end
 
+-- A printed line's label names the quantity of the figures after it (issue 13, tenth round). A
+-- benchmark or load tool prints its results as lines that open with a label and go on with
+-- figures, whatever the tool: "Requests/sec: 113923.19", "Req/Sec  114.61k  8.45k", "Transfer/sec:
+-- 9.56MB", "Latency  371.53us  99.05us  1.97ms", "p99: 4.1", "Time taken for tests: 2.5". A label
+-- that is a rate (a per-second unit, "per second", IOPS, QPS, RPS, TPS, throughput, bandwidth) or a
+-- measured time (latency, response time, time taken, time per, elapsed, a percentile "p99") makes
+-- the figures after it that quantity, bare or with a k/M suffix or a unit glued on: claims. A
+-- percentage without a sign there is not that quantity (a rate or a time is no percentage): the
+-- share of samples within a spread (a "+/- Stdev" column), let pass. Only a label of words counts:
+-- one with '_' or a digit is a key of a config or of code ("max_latency: 5ms" sets a bound), and
+-- words of a setting (timeout, interval, delay, limit, max/min ...: none of the above) are never
+-- such a label. A figure with a unit word after it ("1 microseconds") is left to be read as printed.
+-- Called only on what a display block shows as printed (never a command typed, never a config
+-- block, which is no text). A list of { first, last, kind, claim, cue, why }, or nil.
+local function label_quantity(label)
+  local l = " " .. label:lower() .. " "
+  for _, pat in ipairs({ "/s%f[%A]", "/sec%f[%A]", "/second%f[%A]", "per sec%f[%A]", "per second%f[%A]",
+                         "%f[%a]iops%f[%A]", "%f[%a]qps%f[%A]", "%f[%a]rps%f[%A]",
+                         "%f[%a]tps%f[%A]", "throughput", "bandwidth", "%f[%a]bw%f[%A]" }) do
+    if l:find(pat) then return "rate" end
+  end
+  for _, pat in ipairs({ "latenc", "response time", "time taken", "time per", "elapsed", "round%-?trip" }) do
+    if l:find(pat) then return "time" end
+  end
+  return nil
+end
+
+-- A label glued to its figure by '=' anywhere on the line ("read: IOPS=9.8k, BW=38.3MiB/s"): a
+-- rate's or a time's key names its value as a label at the line's start does; a key that is part of
+-- an identifier (max_latency=5) does not. The list as labelled_figures gives it, or nil.
+local function keyed_figures(line)
+  if not line:find("=", 1, true) then return nil end
+  local figures = {}
+  for a, key, b, value in line:gmatch("()%f[%w_]([%a][%a/]*)=()([+-]?%d[%d.,]*[%a\194\181/]*)") do
+    local kind = label_quantity(key)
+    if kind and not line:sub(a - 1, a - 1):find("[%w_]") then
+      value = value:gsub(",$", "")
+      figures[#figures + 1] = { first = b, last = b + #value - 1, cue = key, kind = kind, claim = true,
+                                why = kind == "rate" and "a figure after a printed label that names a rate" or
+                                      "a figure after a printed label that names a measured time" }
+    end
+  end
+  if #figures == 0 then return nil end
+  return figures
+end
+
+local function labelled_figures(line)
+  -- a label is short: the patterns below read at most its 80 characters (linear in the line)
+  local digit = line:find("%d")
+  if not digit or digit > 80 then return nil end
+  local head = line:sub(1, digit)
+  -- a percentile's label first: "p99: 4.1ms", "P50=812"
+  local lead, label, gap = line:sub(1, 80):match("^(%s*)([pP]%d%d?%d?%.?%d*)(%s*[:=]%s*)[+-]?%d")
+  if not lead then
+    lead, label, gap = head:match("^(%s*)(%a[%a%s/%.%-+()#]-)(%s*[:=]?%s*)[+-]?%d")
+    if not lead or (not gap:find("[:=]") and #gap < 2) then return keyed_figures(line) end
+  end
+  local first = #lead + #label + #gap + 1
+  local kind = label:match("^[pP]%d") and "time" or label_quantity(label)
+  if not kind then return keyed_figures(line) end
+  local cue = label:gsub("%s+$", "")
+  local figures = {}
+  local rest = line:sub(first)
+  for a, tok, after in rest:gmatch("()(%S+)()") do
+    local figure = tok:gsub("[,;]$", "")
+    local num, unit = figure:match("^([+-]?%d[%d,.]*)([%a\194\181/%%]*)$")
+    local word = rest:match("^%s+(%a+)", after)
+    if num and not (unit == "" and word) then
+      local f = { first = first + a - 1, last = first + a - 2 + #figure, cue = cue }
+      if unit == "%" then
+        if num:find("^%d") then
+          f.kind, f.claim = "share", false
+          f.why = "a percentage after a rate's or a time's label: a share of the samples (a spread), not the quantity"
+          figures[#figures + 1] = f
+        end
+      else
+        f.kind, f.claim = kind, true
+        f.why = kind == "rate" and "a figure after a printed label that names a rate" or
+                "a figure after a printed label that names a measured time"
+        figures[#figures + 1] = f
+      end
+    end
+  end
+  if #figures == 0 then return nil end
+  return figures
+end
+
 -- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
--- clock_figures), or nil.
+-- clock_figures, labelled_figures), or nil.
 local function listed_figures(line, profile, bench)
   return profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or clock_figures(line)
+    or labelled_figures(line)
 end
 
 -- pprof says above a listing which nodes it left out: "Dropped 268 nodes (cum <= 0.59s)", "Showing
