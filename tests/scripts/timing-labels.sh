@@ -9,6 +9,7 @@
 set -u
 LITLAB=${LITLAB:-build/litlab}
 case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+. "$(dirname "$0")/lib/diag.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
@@ -48,22 +49,7 @@ Latency: 30
 ```
 EOF
 
-LITLAB_CACHE_DIR=$work/cache "$LITLAB" check 01-labels.md >out 2>err
-rc=$?
-expect() {
-	if ! grep -q "$1" err; then
-		echo "FAIL: no '$1' (exit $rc):"
-		cat err
-		fail=1
-	fi
-}
-refuse() {
-	if grep -q "$1" err; then
-		echo "FAIL: '$1' reported:"
-		cat err
-		fail=1
-	fi
-}
+check_lesson 01-labels.md
 [ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
 # a time's label: its figures are claims, its spread's share is not
 expect "01-labels.md:7:17: error: a time value '412.10us' in a display block (shown, not run) is a performance claim"

@@ -12,6 +12,7 @@
 set -u
 LITLAB=${LITLAB:-build/litlab}
 case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+. "$(dirname "$0")/lib/diag.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
@@ -45,22 +46,7 @@ echo "took 3 ms"
 ```
 EOF
 
-LITLAB_CACHE_DIR=$work/cache "$LITLAB" check 01-session.md >out 2>err
-rc=$?
-expect() {
-	if ! grep -q "$1" err; then
-		echo "FAIL: no '$1' (exit $rc):"
-		cat err
-		fail=1
-	fi
-}
-refuse() {
-	if grep -q "$1" err; then
-		echo "FAIL: '$1' reported:"
-		cat err
-		fail=1
-	fi
-}
+check_lesson 01-session.md
 [ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
 # a command's arguments are inputs; its output is read
 refuse "01-session.md:6:"

@@ -11,6 +11,7 @@
 set -u
 LITLAB=${LITLAB:-build/litlab}
 case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+. "$(dirname "$0")/lib/diag.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
@@ -42,22 +43,7 @@ time.sleep(0.25)  # a 3 s pause, in code
 ```
 EOF
 
-LITLAB_CACHE_DIR=$work/cache "$LITLAB" check 01-shown.md >out 2>err
-rc=$?
-expect() {
-	if ! grep -q "$1" err; then
-		echo "FAIL: no '$1' (exit $rc):"
-		cat err
-		fail=1
-	fi
-}
-refuse() {
-	if grep -q "$1" err; then
-		echo "FAIL: '$1' reported:"
-		cat err
-		fail=1
-	fi
-}
+check_lesson 01-shown.md
 [ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
 # the title: line 2, the value after 'title: "', the claim sent to the body
 expect "01-shown.md:2:9: error: a time value 'A millisecond' in the front matter's 'title' is a performance claim.*state it in the body"
@@ -105,8 +91,7 @@ Phase      Count
 parse      24.94%
 ```
 EOF
-LITLAB_CACHE_DIR=$work/cache "$LITLAB" check 02-table.md >out 2>err
-rc=$?
+check_lesson 02-table.md
 [ $rc -eq 1 ] || { echo "FAIL: 02-table.md: exit $rc, not 1"; cat err; fail=1; }
 expect "02-table.md:9:5: error: a share of the run time '41.20%' in a display block (shown, not run) is a performance claim.*'Overhead': the table's header"
 expect "02-table.md:10:6: error: a share of the run time '3.05%' in a display block"
