@@ -303,7 +303,11 @@ static int cmd_tangle(int argc, char **argv)
 		}
 		tangled[i] = 1;
 	}
-	if (status != 2) {
+	size_t ntangled = 0;
+	for (size_t i = 0; i < paths.n; i++)
+		ntangled += tangled[i] != 0;
+	/* Nothing tangled (every lesson refused): nothing is written, not even the labs folder. */
+	if (status != 2 && ntangled > 0) {
 		/* A lesson that could not be tangled keeps its old folder: no pruning, no index. */
 		tangle_course(&set, lessons, paths.n, failed == 0 && all_folders(argv + optind, npaths));
 		struct tangle_opts o = { labs, named, !rep.check, force, show_change, &rep, top };

@@ -133,6 +133,15 @@ cat "$work/out"
 grep -q "'labs' is a symbolic link" "$work/out" || { echo "FAIL: labs/ as a link is not named"; fail=1; }
 [ "$(ls "$work/victim" | tr '\n' ' ')" = "notes.txt thesis.tex " ] || { echo "FAIL: labs/ as a link: the victim's folder changed"; fail=1; }
 
+# A lesson tangle refuses (it has errors) writes nothing: no labs folder, no include/ in it.
+mkdir "$work/bad"
+printf '# Bad\n\n```c id=x cflags=\n```\n' >"$work/bad/08-bad.md"
+"$LITLAB" tangle --labs "$work/c" "$work/bad/08-bad.md" >"$work/out" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || { cat "$work/out"; echo "FAIL: tangling a lesson with errors exited $rc, expected 1"; fail=1; }
+grep -q "not tangled" "$work/out" || { cat "$work/out"; echo "FAIL: the refused lesson is not named"; fail=1; }
+[ -e "$work/c" ] && { ls -R "$work/c"; echo "FAIL: a refused lesson made the labs folder"; fail=1; }
+
 # A usage error is 2.
 "$LITLAB" tangle --bogus >/dev/null 2>&1
 [ $? -eq 2 ] || { echo "FAIL: unknown option is not exit 2"; fail=1; }
