@@ -15,6 +15,7 @@
 #include "base/fs.h"
 #include "sandbox/sandbox.h"
 #include "base/keyhash.h"
+#include "base/strindex.h"
 #include "base/twice.h"
 #include "render/ledger_model.h"
 #include "render/render.h"
@@ -206,39 +207,15 @@ struct site_file {
 struct site {
 	struct site_file *v;
 	size_t n, alloc;
-	size_t *slot; /* index + 1 of the file of that name, 0 for none; nslot a power of 2 */
-	size_t nslot;
+	struct strindex names; /* where each file stands in v, by name */
 };
 
-static size_t name_hash(const char *name)
-{
-	size_t h = 1469598103934665603ULL & SIZE_MAX;
-
-	for (const unsigned char *c = (const unsigned char *)name; *c; c++)
-		h = (h ^ *c) * (size_t)1099511628211ULL;
-	return h;
-}
-
-/* Puts v[i] in the table (its name is in none of its slots yet). */
-static void site_index(struct site *s, size_t i)
-{
-	size_t k = name_hash(s->v[i].name) & (s->nslot - 1);
-
-	while (s->slot[k])
-		k = (k + 1) & (s->nslot - 1);
-	s->slot[k] = i + 1;
-}
-
-/* The table for v[0..n), made again (a site copied for another thread has its own). */
+/* The index for v[0..n), made again (a site copied for another thread has its own). */
 static void site_reindex(struct site *s)
 {
-	free(s->slot);
-	s->nslot = 64;
-	while (s->nslot < 2 * s->n + 2)
-		s->nslot *= 2;
-	s->slot = xcalloc(s->nslot, sizeof *s->slot);
+	strindex_release(&s->names);
 	for (size_t i = 0; i < s->n; i++)
-		site_index(s, i);
+		strindex_add(&s->names, s->v[i].name, i);
 }
 
 static void site_add(struct site *s, char *name, struct buf *text)
@@ -250,11 +227,8 @@ static void site_add(struct site *s, char *name, struct buf *text)
 	s->v[s->n].name = name;
 	s->v[s->n].data = buf_detach(text, &s->v[s->n].len);
 	s->v[s->n].hex[0] = '\0';
+	strindex_add(&s->names, name, s->n);
 	s->n++;
-	if (2 * s->n + 2 > s->nslot)
-		site_reindex(s);
-	else
-		site_index(s, s->n - 1);
 }
 
 static void site_release(struct site *s)
@@ -264,7 +238,7 @@ static void site_release(struct site *s)
 		free(s->v[i].data);
 	}
 	free(s->v);
-	free(s->slot);
+	strindex_release(&s->names);
 	memset(s, 0, sizeof *s);
 }
 
@@ -442,12 +416,9 @@ static void add_receipts(struct site *s, struct receipts *r)
 /* The site's file named name, or NULL. */
 static const struct site_file *site_find(const struct site *s, const char *name)
 {
-	if (!s->nslot)
-		return NULL;
-	for (size_t k = name_hash(name) & (s->nslot - 1); s->slot[k]; k = (k + 1) & (s->nslot - 1))
-		if (strcmp(s->v[s->slot[k] - 1].name, name) == 0)
-			return &s->v[s->slot[k] - 1];
-	return NULL;
+	long at = strindex_find(&s->names, name);
+
+	return at < 0 ? NULL : &s->v[at];
 }
 
 /* Adds the manifest, .litlab-site, naming every file of s and itself. */
@@ -551,7 +522,7 @@ static int site_compared(struct site_check *k)
 	fs_entries_free(k->v, k->n);
 	free(k->done);
 	free(k->early.v);
-	free(k->early.slot);
+	strindex_release(&k->early.names);
 	if (k->dfd >= 0)
 		close(k->dfd);
 	return same;
@@ -893,7 +864,7 @@ static int cmd_build(int argc, char **argv)
 			cc.sum.errors, cc.sum.errors == 1 ? "" : "s");
 		status = 1;
 	} else if (status == 0) {
-		struct site site = { NULL, 0, 0, NULL, 0 };
+		struct site site = { NULL, 0, 0, STRINDEX_INIT };
 		struct diags warnings;
 		diags_init(&warnings);
 		struct site_check check;

@@ -22,6 +22,7 @@
 
 #include "render/describe.h"
 #include "base/fs.h"
+#include "base/strindex.h"
 #include "render/highlight.h"
 #include "lesson/lessonfiles.h"
 #include "render/render.h"
@@ -51,9 +52,8 @@ struct page {
 	struct buf *out;
 	char **ids; /* every id given on the page */
 	size_t nids, ids_alloc;
-	int *idk;	 /* for each of ids: base-2 ... base-idk are taken (unique_id()) */
-	size_t *idslot;	 /* a hash table of ids: index + 1, 0 for none; nidslot a power of 2 */
-	size_t nidslot;
+	int *idk;	     /* for each of ids: base-2 ... base-idk are taken (unique_id()) */
+	struct strindex idx; /* where each id stands in ids */
 	struct heading *h;
 	size_t nh, h_alloc;
 	size_t hnext; /* heading_id(): the heading after the one asked for last */
@@ -96,42 +96,13 @@ static const char *literal(cmark_node *n)
 /* Ids */
 
 /*
- * The ids are a hash table, and each id remembers the suffixes of it
+ * The ids are indexed (strindex.h), and each id remembers the suffixes of it
  * taken: a page of 4,000 headings "a" looked each new "a-N" up among all
  * the ids, N from 2 up (a minute; cubic).
  */
-static size_t id_hash(const char *id)
-{
-	size_t h = 1469598103934665603ULL & SIZE_MAX;
-
-	for (const unsigned char *c = (const unsigned char *)id; *c; c++)
-		h = (h ^ *c) * (size_t)1099511628211ULL;
-	return h;
-}
-
-/* The index of id in p->ids, or -1. */
-static long id_index(const struct page *p, const char *id)
-{
-	if (!p->nidslot)
-		return -1;
-	for (size_t k = id_hash(id) & (p->nidslot - 1); p->idslot[k]; k = (k + 1) & (p->nidslot - 1))
-		if (strcmp(p->ids[p->idslot[k] - 1], id) == 0)
-			return (long)(p->idslot[k] - 1);
-	return -1;
-}
-
 static int id_taken(const struct page *p, const char *id)
 {
-	return id_index(p, id) >= 0;
-}
-
-static void id_slot(struct page *p, size_t i)
-{
-	size_t k = id_hash(p->ids[i]) & (p->nidslot - 1);
-
-	while (p->idslot[k])
-		k = (k + 1) & (p->nidslot - 1);
-	p->idslot[k] = i + 1;
+	return strindex_find(&p->idx, id) >= 0;
 }
 
 static const char *take_id(struct page *p, char *id)
@@ -142,25 +113,15 @@ static const char *take_id(struct page *p, char *id)
 		p->idk = xreallocarray(p->idk, p->ids_alloc, sizeof *p->idk);
 	}
 	p->ids[p->nids] = id;
-	p->idk[p->nids++] = 1;
-	if (2 * p->nids + 2 > p->nidslot) {
-		free(p->idslot);
-		p->nidslot = 128;
-		while (p->nidslot < 2 * p->nids + 2)
-			p->nidslot *= 2;
-		p->idslot = xcalloc(p->nidslot, sizeof *p->idslot);
-		for (size_t i = 0; i < p->nids; i++)
-			id_slot(p, i);
-	} else {
-		id_slot(p, p->nids - 1);
-	}
+	p->idk[p->nids] = 1;
+	strindex_add(&p->idx, id, p->nids++);
 	return id;
 }
 
 /* base, or base-2, base-3, ... : the first that is free. */
 static const char *unique_id(struct page *p, const char *base)
 {
-	long b = id_index(p, base);
+	long b = strindex_find(&p->idx, base);
 
 	if (b < 0)
 		return take_id(p, xstrdup(base));
@@ -527,7 +488,7 @@ static void page_release(struct page *p)
 	free(p->shown);
 	free_words(p->ids, p->nids);
 	free(p->idk);
-	free(p->idslot);
+	strindex_release(&p->idx);
 	for (size_t i = 0; i < p->nh; i++)
 		free(p->h[i].id);
 	free(p->h);
