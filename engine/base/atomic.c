@@ -9,6 +9,7 @@
 
 #include "base/atomic.h"
 #include "base/fs.h"
+#include "base/leftover.h"
 #include "base/util.h"
 
 /* The folder of path ("." when it has none) and its last component. */
@@ -85,6 +86,7 @@ int atomic_write(const char *path, const void *data, size_t len, const struct at
 		*err = xasprintf("cannot replace '%s': %s", path, strerror(errno));
 		goto out;
 	}
+	leftover_drop(dfd, tmp);
 	free(tmp);
 	tmp = NULL;
 	fsync(dfd); /* best effort: some file systems refuse it on folders */
@@ -92,6 +94,7 @@ int atomic_write(const char *path, const void *data, size_t len, const struct at
 out:
 	if (tmp) {
 		unlinkat(dfd, tmp, 0);
+		leftover_drop(dfd, tmp);
 		free(tmp);
 	}
 	close(dfd);

@@ -18,6 +18,7 @@
 
 #include "base/buf.h"
 #include "base/fs.h"
+#include "base/leftover.h"
 
 #ifndef SYS_openat2
 #define SYS_openat2 437
@@ -391,8 +392,10 @@ int fs_temp(int dfd, const char *base, char **name)
 	for (int tries = 0; tries < 100; tries++) {
 		*name = xasprintf(".%.200s.%06lx", base, unique() & 0xffffff);
 		int fd = openat(dfd, *name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (fd >= 0)
+		if (fd >= 0) {
+			leftover_add(dfd, *name);
 			return fd;
+		}
 		free(*name);
 		*name = NULL;
 		if (errno != EEXIST)
@@ -435,6 +438,7 @@ int fs_replace(int dirfd, const char *path, const void *data, size_t len, unsign
 	fd = -1;
 	if (c < 0 || renameat(dfd, tmp, dfd, base) < 0)
 		goto out;
+	leftover_drop(dfd, tmp);
 	free(tmp);
 	tmp = NULL;
 	if (durable)
@@ -446,6 +450,7 @@ out:;
 		close(fd);
 	if (tmp) {
 		unlinkat(dfd, tmp, 0);
+		leftover_drop(dfd, tmp);
 		free(tmp);
 	}
 	close(dfd);

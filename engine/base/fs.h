@@ -141,7 +141,10 @@ int fs_mkdirs(int dirfd, const char *path, unsigned mode);
 /*
  * Makes a new file named ".BASE.XXXXXX" (a name no one has) in the folder
  * open as dirfd, mode 0600, never through a link, and returns it open for
- * writing; its name (malloc'd) in *name.
+ * writing; its name (malloc'd) in *name. The file is listed as a leftover
+ * (leftover.h), removed if a signal ends litlab: the caller drops it with
+ * leftover_drop(dirfd, *name) once it is renamed into place or removed,
+ * before it closes dirfd.
  */
 int fs_temp(int dirfd, const char *base, char **name);
 

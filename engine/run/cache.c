@@ -24,6 +24,7 @@
 
 #include "base/embedded.h"
 #include "base/buf.h"
+#include "base/leftover.h"
 #include "run/cache.h"
 #include "run/console.h"
 #include "lesson/lessonfiles.h"
@@ -453,6 +454,7 @@ static int load_secret(struct cache *c, char **why)
 		if (fd >= 0) {
 			close(fd);
 			unlinkat(dfd, tmp, 0);
+			leftover_drop(dfd, tmp);
 		}
 		free(tmp);
 		explicit_bzero(fresh_secret, sizeof fresh_secret);

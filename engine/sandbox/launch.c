@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "base/fs.h"
+#include "base/leftover.h"
 #include "sandbox/internal.h"
 
 #define SIDE_FD 3
@@ -53,13 +54,6 @@ struct slot {
 	int dead; /* it could not be (re)started */
 };
 
-/* A host work folder of tiers C and D, or a folder a command makes (sandbox_remove_at_signal()), to remove at a signal. */
-struct host_folder {
-	char *path;
-	int dirfd; /* path is below it; -1: path is absolute */
-	struct host_folder *next;
-};
-
 static struct {
 	pthread_mutex_t lock;
 	pthread_cond_t freed;
@@ -75,10 +69,9 @@ static struct {
 	unsigned generation; /* of cfg.shown: a helper of an older one is made again */
 	char **extra;	     /* sandbox_show()'s paths */
 	size_t nextra;
-	struct host_folder *folders;
 	int swept;	     /* the stale folders of killed runs were removed */
 } sb = { PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, PTHREAD_COND_INITIALIZER, 0, 0, 0, NULL, { 0, NULL },
-	 { 0, -1, 0, 0, 0, NULL, NULL }, NULL, 0, 0, 0, NULL, 0, NULL, 0 };
+	 { 0, -1, 0, 0, 0, NULL, NULL }, NULL, 0, 0, 0, NULL, 0, 0 };
 
 static _Thread_local int last_slot = -1;
 
@@ -859,51 +852,25 @@ static void sweep_stale(int rootfd)
 	closedir(d);
 }
 
-static void register_folder_at(int dirfd, const char *path)
-{
-	struct host_folder *h = xcalloc(1, sizeof *h);
-
-	h->path = xstrdup(path);
-	h->dirfd = dirfd;
-	pthread_mutex_lock(&sb.lock);
-	h->next = sb.folders;
-	sb.folders = h;
-	pthread_mutex_unlock(&sb.lock);
-}
-
-static void unregister_folder_at(int dirfd, const char *path)
-{
-	pthread_mutex_lock(&sb.lock);
-	for (struct host_folder **p = &sb.folders; *p; p = &(*p)->next) {
-		if ((*p)->dirfd == dirfd && strcmp((*p)->path, path) == 0) {
-			struct host_folder *h = *p;
-			*p = h->next;
-			free(h->path);
-			free(h);
-			break;
-		}
-	}
-	pthread_mutex_unlock(&sb.lock);
-}
-
+/* A host work folder of tiers C and D: removed at a signal (leftover.h). */
 static void register_folder(const char *path)
 {
-	register_folder_at(-1, path);
+	leftover_add(-1, path);
 }
 
 static void unregister_folder(const char *path)
 {
-	unregister_folder_at(-1, path);
+	leftover_drop(-1, path);
 }
 
 void sandbox_remove_at_signal(int dirfd, const char *name)
 {
-	register_folder_at(dirfd, name);
+	leftover_add(dirfd, name);
 }
 
 void sandbox_keep_at_signal(int dirfd, const char *name)
 {
-	unregister_folder_at(dirfd, name);
+	leftover_drop(dirfd, name);
 }
 
 void sandbox_pause_if_ending(void)
@@ -1141,12 +1108,7 @@ static void *signal_thread(void *arg)
 				rmdir(h->cg.mem_dir);
 		}
 	}
-	int rootfd = fs_open_root("/");
-	for (struct host_folder *f = sb.folders; f; f = f->next)
-		if (f->dirfd >= 0) /* twice: a file its command was making as ending was set may come after the first */
-			(void)(fs_remove_tree(f->dirfd, f->path) == 0 || fs_remove_tree(f->dirfd, f->path) == 0);
-		else if (rootfd >= 0)
-			fs_remove_tree(rootfd, f->path + 1);
+	leftover_remove_all(); /* the work folders, and what each command was making */
 	/* One line, by write(): stdio's lock may be held by a thread stopped in the middle. */
 	const char *what = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
 	char line[160];

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "base/fs.h"
+#include "base/leftover.h"
 #include "base/util.h"
 
 static char *scratch(void)
@@ -432,6 +433,7 @@ static void test_tops_and_lists(void **state)
 	assert_non_null(strstr(name, ".a.c."));
 	close(t);
 	assert_int_equal(unlinkat(fd, name, 0), 0);
+	leftover_drop(fd, name);
 	free(name);
 	t = fs_mkdtemp(fd, "site.tmp", &name);
 	assert_true(t >= 0);

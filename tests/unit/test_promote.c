@@ -4,8 +4,9 @@
  * trailing blanks, containers, fences lengthened for backticks), a property
  * test over random edits of the example lessons (promote refuses a lesson
  * whose structure is broken, or changes only its output blocks), and the
- * atomic replacement: a file changed before the rename, and a write that
- * fails half way, both leave the file as it was and no temporary file.
+ * atomic replacement: a file changed before the rename, a write that fails
+ * half way, and a signal that ends litlab before the rename, each leave the
+ * file as it was and no temporary file.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,12 +22,14 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/fs.h"
 #include "base/atomic.h"
 #include "base/buf.h"
 #include "render/promote.h"
+#include "sandbox/sandbox.h"
 #include "base/util.h"
 #include "testutil.h"
 
@@ -847,6 +850,64 @@ static void test_fails_mid_write(void **state)
 	remove_dir(dir);
 }
 
+/* Ctrl-C as the lesson's new text is whole in its temporary file: litlab's signal thread ends the process. */
+static void interrupt(void *ctx, const char *path)
+{
+	(void)path;
+	if (ctx)
+		assert_int_equal(kill(getpid(), SIGINT), 0);
+	for (;;)
+		pause(); /* SIGINT is blocked in every thread but taken by the signal thread, which exits */
+}
+
+/*
+ * Runs, in a child that catches signals as litlab does, atomic_write() (ctx
+ * "atomic") or fs_replace() through a temporary file of its own (fs_temp(),
+ * the file fs_replace() and the cache's writes make), and sends SIGINT with
+ * the temporary file made: the child must exit 130 and leave path whole and
+ * alone in its folder.
+ */
+static void signalled_while_writing(const char *how)
+{
+	char *dir = make_dir(), *path = xasprintf("%s/05-x.md", dir), *got;
+	int status;
+
+	write_text(path, "the lesson as the author wrote it\n");
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		char *err = NULL;
+		sandbox_catch_signals();
+		if (strcmp(how, "atomic") == 0) {
+			struct atomic_opts opts = { NULL, 0, 0, interrupt, (void *)how };
+			atomic_write(path, "promoted\n", 9, &opts, &err);
+		} else {
+			int dfd = fs_open_root(dir);
+			char *tmp = NULL;
+			if (dfd >= 0 && fs_temp(dfd, "05-x.md", &tmp) >= 0)
+				interrupt((void *)how, path);
+		}
+		_exit(3); /* not reached: the signal thread exits 130 */
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 130);
+	got = slurp(path);
+	assert_string_equal(got, "the lesson as the author wrote it\n");
+	free(got);
+	assert_int_equal(count_entries(dir), 1);
+	free(path);
+	remove_dir(dir);
+}
+
+static void test_signal_before_rename(void **state)
+{
+	(void)state;
+	signalled_while_writing("atomic");
+	signalled_while_writing("temp");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -862,6 +923,7 @@ int main(void)
 		cmocka_unit_test(test_changed_before_rename),
 		cmocka_unit_test(test_atomic_links),
 		cmocka_unit_test(test_fails_mid_write),
+		cmocka_unit_test(test_signal_before_rename),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
