@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -13,6 +14,17 @@
 
 #include "base/subproc.h"
 #include "base/util.h"
+
+/*
+ * In the child: it dies with the thread that forked it, which waits for it;
+ * when litlab ends (a signal's exit among the ways) it does not go on alone.
+ * A parent gone before this took effect is seen by getppid().
+ */
+static void die_with(pid_t parent)
+{
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+		_exit(127);
+}
 
 static int start(struct subproc *sp, int fds[2], long long timeout_ns)
 {
@@ -33,8 +45,9 @@ int subproc_fork(struct subproc *sp, void (*fn)(void *arg, int fd), void *arg, l
 
 	if (start(sp, fds, timeout_ns) < 0)
 		return -1;
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 	if (pid == 0) {
+		die_with(parent);
 		close(fds[0]);
 		signal(SIGPIPE, SIG_DFL);
 		fn(arg, fds[1]);
@@ -64,8 +77,9 @@ int subproc_exec(struct subproc *sp, const char *path, char *const argv[], char 
 		close(devnull);
 		return -1;
 	}
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 	if (pid == 0) {
+		die_with(parent);
 		setpgid(0, 0);
 		if (dup2(devnull, 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[1], 2) < 0)
 			_exit(127);

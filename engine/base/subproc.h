@@ -6,7 +6,9 @@
  * (and exec, or run a function), read what the child writes until it
  * closes its end, the deadline passes or reading fails, then reap it,
  * killing it first when it is late or reading failed. A poll error stops
- * the reading, as a deadline does: it never spins.
+ * the reading, as a deadline does: it never spins. The child is killed
+ * (SIGKILL) when the thread that forked it ends: a litlab stopped by a
+ * signal leaves no rule pass running on alone.
  *
  * A child that runs a function instead of exec'ing (subproc_fork) is a copy
  * of a process that may have threads: fork it only when no other thread

@@ -2,7 +2,8 @@
  * test_subproc.c: the one child-with-a-pipe-and-a-deadline: what the child
  * writes arrives whole; a late child, one that lingers after closing its
  * pipe, and one whose group lingers are killed and say so; a reader may
- * move the deadline; a failed exec is status 127. No assertion depends on
+ * move the deadline; a failed exec is status 127; a child dies with the
+ * litlab that forked it. No assertion depends on
  * how fast the machine is: the late children never end by themselves.
  */
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -220,6 +222,46 @@ static void test_exec_group_killed(void **state)
 	buf_release(&out);
 }
 
+static void say_then_stay(void *arg, int fd)
+{
+	(void)arg;
+	alarm(60); /* only if it outlived its parent: SIGALRM, and the test fails */
+	if (write(fd, "x", 1) != 1)
+		_exit(2);
+	for (;;)
+		pause();
+}
+
+/*
+ * litlab ends (its signal thread's _exit) with a child running, which it
+ * would have killed at its deadline: the child is killed with it. The test
+ * is the children's subreaper, so the orphan comes back to it to be reaped.
+ */
+static void test_child_dies_with_parent(void **state)
+{
+	int status;
+
+	(void)state;
+	assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+	pid_t mid = fork();
+	assert_true(mid >= 0);
+	if (mid == 0) {
+		struct subproc sp;
+		char c;
+		if (subproc_fork(&sp, say_then_stay, NULL, 3600 * 1000 * MS) < 0 || read(sp.out, &c, 1) != 1)
+			_exit(1);
+		_exit(0); /* without reaping it */
+	}
+	assert_int_equal(waitpid(mid, &status, 0), mid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	pid_t orphan = waitpid(-1, &status, 0);
+	assert_true(orphan > 0);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGKILL);
+	assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -229,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_reader_moves_deadline),
 		cmocka_unit_test(test_exec),
 		cmocka_unit_test(test_exec_group_killed),
+		cmocka_unit_test(test_child_dies_with_parent),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
