@@ -343,6 +343,11 @@ def main():
           f"recall {caught}/{len(claims)} ({recall:.1f}%); false errors {false_errors} "
           f"({len(false_hits)} on labelled non-claims, {len(unlabelled)} unlabelled); "
           f"{reports} reports, {precision:.1f}% of them claims")
+    totals = os.environ.get("LITLAB_CORPUS_TOTALS")
+    if totals:  # run.sh's sums by kind: KIND, claims, caught, false errors, reports, name
+        with open(totals, "a", encoding="utf-8") as t:
+            t.write(f"{meta.get('kind', 'unsorted')}\t{len(claims)}\t{caught}\t{false_errors}\t{reports}"
+                    f"\t{os.path.basename(labels_path)[:-len('.labels')]}\n")
     if verbose:
         for lb in claims:
             if not lb["hit"]:
