@@ -191,7 +191,9 @@ local function prompt_of(line)
       i = line:match("^%b()()", i) or i
       i = line:match("^[%w:]*()", i)
       local sign, after = line:sub(i, i), line:sub(i + 1, i + 1)
-      if (sign == ">" or sign == "$" or sign == "#") and (after == " " or after == "") then
+      -- "node-> next": C's arrow, not a prompt
+      if (sign == ">" or sign == "$" or sign == "#") and (after == " " or after == "") and
+         not (sign == ">" and line:sub(i - 1, i - 1) == "-") then
         p = line:sub(1, i)
       end
     end
@@ -562,7 +564,30 @@ return {
     else
       where = "an output block"
     end
-    scan(out.text, nil, out.at, report, ledger, where)
+    local text = out.text
+    -- a `console` block shown, not run, may show a program's own prompts after its command ("$ python3"
+    -- then ">>> " lines): a transcript (eleventh round), whose typed lines are inputs, listed in the
+    -- ledger and blanked (the same length, so columns stay), the rest read as printed
+    local prompts = out.derived and block.lang == "console" and transcript_of(text)
+    if prompts then
+      local parts, start, typing = {}, 1, nil
+      while start <= #text + 1 do
+        local stop = text:find("\n", start, true) or #text + 1
+        local line = text:sub(start, stop - 1)
+        typing = typed_width(line, prompts, typing)
+        if typing then
+          for _, q in ipairs(litlab.quantities(line)) do
+            ledger(out.at(start - 1 + q.first), quote(q.text), "specified",
+              "a line typed after a prompt in a session's transcript, an input, not output")
+          end
+          line = string.rep(" ", #line)
+        end
+        parts[#parts + 1] = line
+        start = stop + 1
+      end
+      text = table.concat(parts, "\n")
+    end
+    scan(text, nil, out.at, report, ledger, where)
   end,
 
   -- A lesson begins: no heading above its first unit. A display block that shows text (what a
