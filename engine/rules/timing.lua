@@ -172,7 +172,8 @@ end
 -- - a name, a path or an address, maybe with a parenthesised part and counters, then '>', '$' or '#'
 --   and a space ("julia> ", "prompt> ", "ns2# ", "drepper$ ", "irb(main):001:0> ", "iex(1)> ",
 --   "127.0.0.1:6379> ", "user@host:~/src$ ");
--- - a parenthesised name and a space ("(gdb) ", "(pprof) "); an input counter "In [3]: ";
+-- - a parenthesised name, a space and a command's word ("(gdb) break", "(pprof) top"); an input
+--   counter "In [3]: ";
 -- - ">>> "; or '%', a sign that is also a comment mark, only when it opens two or more lines.
 -- '#' and '>' alone are never one: a comment's and a quotation's or a diff's mark (a '>' line
 -- continues a command, as in a `console` block). The block is a transcript when a prompt opens its
@@ -183,7 +184,9 @@ local function prompt_of(line)
   local b = line:byte(1)
   if not b or b == 32 or b == 9 then return nil end
   if line:sub(1, 4) == ">>> " or line == ">>>" then return ">>>", 4 end
-  local p = line:match("^%(%a[%w._%-]*%) ") or line:match("^In %[%d*%]: ") or
+  -- a parenthesised name is a prompt when a command word follows it ("(gdb) break main"), not a
+  -- parenthesis ("(isnan) (x)", C's way to call a function a macro hides)
+  local p = line:match("^(%(%a[%w._%-]*%) )%a") or line:match("^In %[%d*%]: ") or
             line:match("^%d+%.%d+%.%d+%.%d+:%d+[>$#] ")
   if not p then
     local i = line:match("^%a[%w._~/@:%-]*()")

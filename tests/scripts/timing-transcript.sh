@@ -7,8 +7,9 @@
 # - what follows until the next prompt is what the program printed: read as output ("@time"'s
 #   seconds and its "% gc time", %timeit's per-loop time);
 # - a `console` block shown, not run, whose command starts a program with its own prompt: the same;
-# - blocks that are no transcripts stay code, not read: C with '->' (even "node-> next"), a diff
-#   ('>' alone is a quotation's or a diff's mark), a heredoc, Python with '>>>' in a docstring.
+# - blocks that are no transcripts stay code, not read: C with '->' (even "node-> next") or a
+#   parenthesised name ("(isnan) (x)"), a diff ('>' alone is a quotation's or a diff's mark), a
+#   heredoc, Python with '>>>' in a docstring.
 set -u
 LITLAB=${LITLAB:-build/litlab}
 case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
@@ -49,8 +50,8 @@ took 12.5 ms
 ```
 
 ```cpp
-node-> next = head;   /* a 3 ms step */
-node-> prev = tail;   /* a 4 ms step */
+node-> next = head;   /* took 3 ms */
+node-> prev = tail;   /* took 4 ms */
 printf("%d\n", p->len >> 1);
 ```
 
@@ -78,6 +79,17 @@ def slow():
     took 6 s
     """
 ```
+
+```gdb
+(gdb) run --delay 3s
+the step took 4.5 ms
+(gdb) continue
+```
+
+```cpp
+(isnan) (x);
+wait_for(x); /* took 6 ms */
+```
 EOF
 
 check_lesson 01-repl.md
@@ -102,8 +114,13 @@ expect "01-repl.md:27:6: error: a time value '12.5 ms' in a derived output"
 refuse "01-repl.md:3[0-9]:"
 refuse "01-repl.md:4[0-9]:"
 refuse "01-repl.md:5[0-9]:"
-refuse "01-repl.md:6[0-9]:"
-[ "$(grep -c 'timing-needs-metadata' err)" -eq 9 ] || { echo "FAIL: not 9 timing reports:"; cat err; fail=1; }
+refuse "01-repl.md:6[0-2]:"
+# a debugger's prompt, a parenthesised name before a command; "(isnan) (x)" is C, no prompt
+refuse "'3s'"
+expect "01-repl.md:63:15: error: a time value '4.5 ms' in a display block"
+refuse "01-repl.md:6[4-9]:"
+refuse "01-repl.md:7[0-9]:"
+[ "$(grep -c 'timing-needs-metadata' err)" -eq 10 ] || { echo "FAIL: not 10 timing reports:"; cat err; fail=1; }
 
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-repl.md >audit 2>&1
 for want in "01-repl.md:6:36: let pass '40 ms' as specified ('In \[1\]:': a line typed after a prompt" \
