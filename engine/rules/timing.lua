@@ -209,6 +209,11 @@ end
 
 -- The prompts that make a block a transcript (a set of prompt_of's texts), or nil when it is none.
 local function transcript_of(code)
+  -- a prompt ends its line's first word with '>', '$', '#', ')', ':' or '%' and a space ("In [3]: "
+  -- apart): no such line, no transcript (one search over the block, which each line's first word
+  -- ends)
+  local lead = "[%w(>%%][^\n ]-[>$#)%%:] "
+  if not (code:find("^" .. lead) or code:find("\n" .. lead) or code:find("In %[%d*%]: ")) then return nil end
   local count, first, found = {}, nil, nil
   for line in code:gmatch("[^\n]*") do
     if first == nil and line:find("%S") then
