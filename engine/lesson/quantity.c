@@ -910,6 +910,8 @@ static const char W_BRANCH[] = "how often a branch or event goes one way";
 static const char W_BOUND[] = "the limit of a representation";
 static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
+/* "10.57% gc time": the share's own noun names the time it is a share of (eleventh round) */
+static const char W_NAMED_SHARE[] = "a share of the time it names";
 static const char W_CYCLES[] = "a cycle count";
 static const char W_BANDWIDTH[] = "a bandwidth or throughput unit";
 static const char W_ORDER[] = "an order of magnitude that no word near it calls a figure";
@@ -1425,6 +1427,10 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 						 : wn == cl && memcmp(word, c->word, cl) == 0;
 		/* "definitely", "definite": a word of certainty, no definition */
 		if (hit && c->why == W_LIMIT && wn >= 8 && memcmp(word, "definite", 8) == 0)
+			continue;
+		/* "Specifically, I achieved an 18-fold speed up": an adverb of focus ("in particular"), no
+		   word of specifying (eleventh round) */
+		if (hit && c->why == W_INPUT && wn >= 12 && memcmp(word, "specifically", 12) == 0)
 			continue;
 		/* "renderers", "an executor": the agent of a verb of running names a part of a program, not
 		   its running (eighth round) */
@@ -2052,6 +2058,21 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			return e;
 		}
 		if (!is_joiner(s, &w) && !match_word_ci(s, w.start, "per") && !by_amount(s, start)) {
+			/* "10.57% gc time", "89.65% compilation time": a share named by the time it is a share of,
+			   "of" elided (the share nouns read "% of the compilation time"). "time" must end the noun
+			   phrase ("50% compile time reduction" is a reduction) and the word before it name a kind
+			   of time, not how often ("50% every time") (issue 13, eleventh round) */
+			if (!w.span && word_after(s, w.end, &w2) && !w2.span &&
+			    (match_word_ci(s, w2.start, "time") == w2.end || match_word_ci(s, w2.start, "runtime") == w2.end) &&
+			    match_any(s, w.start, (const char *const[]){ "every", "each", "any", "some", "no", "one", "same",
+									  "first", "last", "next", "whole", "full", NULL }, 1) != w.end) {
+				struct cword w3;
+				if (!word_after(s, w2.end, &w3) || is_joiner(s, &w3)) {
+					c->kind = QUANTITY_SHARE;
+					decided(c, CLAIM, w.start, w2.end - w.start, W_NAMED_SHARE);
+					return w2.end;
+				}
+			}
 			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
 			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE &&
 			    !((pc = cue_of(s, &w, 3, 0, 0, &at, &len)) && pc->cls == NOTT)) {
@@ -3526,8 +3547,9 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 			q->cls = QUANTITY_SPECIFIED;
 			set_cue(q, &f);
 		}
-		/* a share of "the time" of a branch is how often it goes one way */
-		if (q->kind == QUANTITY_SHARE && have && f.cue->cls != QUANTITY_CLAIM) {
+		/* a share of "the time" of a branch is how often it goes one way; a share whose own noun names
+		   its time ("3.59% gc time") keeps it, whatever word of the clause is near */
+		if (q->kind == QUANTITY_SHARE && have && f.cue->cls != QUANTITY_CLAIM && c->why != W_NAMED_SHARE) {
 			q->cls = (enum quantity_class)f.cue->cls;
 			set_cue(q, &f);
 		}

@@ -164,6 +164,94 @@ local function session_of(code)
   return code:sub(1, 2) == "$ " or code:find("\n%$ ") ~= nil
 end
 
+-- A transcript of an interactive session (issue 13, eleventh round). Whatever the fence's tag, a
+-- display block whose lines begin with a prompt, a short prefix marking what the reader typed, shows
+-- a session: the lines typed are commands (their figures are inputs), what follows a typed line until
+-- the next prompt is what the program printed, read as output, as a shell session's is (eighth
+-- round). A prompt names no language: it stands at a line's start and is
+-- - a name, a path or an address, maybe with a parenthesised part and counters, then '>', '$' or '#'
+--   and a space ("julia> ", "prompt> ", "ns2# ", "drepper$ ", "irb(main):001:0> ", "iex(1)> ",
+--   "127.0.0.1:6379> ", "user@host:~/src$ ");
+-- - a parenthesised name, a space and a command's word ("(gdb) break", "(pprof) top"); an input
+--   counter "In [3]: ";
+-- - ">>> "; or '%', a sign that is also a comment mark, only when it opens two or more lines.
+-- '#' and '>' alone are never one: a comment's and a quotation's or a diff's mark (a '>' line
+-- continues a command, as in a `console` block). The block is a transcript when a prompt opens its
+-- first line, or when the same prompt (its counters aside) opens two or more of its lines: a line of
+-- code rarely opens with a word glued to '>' and a space, never twice. The prompt's text (counters
+-- made 0) and its width, or nil.
+local function prompt_of(line)
+  local b = line:byte(1)
+  if not b or b == 32 or b == 9 then return nil end
+  if line:sub(1, 4) == ">>> " or line == ">>>" then return ">>>", 4 end
+  -- a parenthesised name is a prompt when a command word follows it ("(gdb) break main"), not a
+  -- parenthesis ("(isnan) (x)", C's way to call a function a macro hides)
+  local p = line:match("^(%(%a[%w._%-]*%) )%a") or line:match("^In %[%d*%]: ") or
+            line:match("^%d+%.%d+%.%d+%.%d+:%d+[>$#] ")
+  if not p then
+    local i = line:match("^%a[%w._~/@:%-]*()")
+    if i then
+      i = line:match("^%b()()", i) or i
+      i = line:match("^[%w:]*()", i)
+      local sign, after = line:sub(i, i), line:sub(i + 1, i + 1)
+      -- "node-> next": C's arrow, not a prompt
+      if (sign == ">" or sign == "$" or sign == "#") and (after == " " or after == "") and
+         not (sign == ">" and line:sub(i - 1, i - 1) == "-") then
+        p = line:sub(1, i)
+      end
+    end
+  end
+  if not p and (line:sub(1, 2) == "% " or line == "%") then return "%", 2 end
+  if not p then return nil end
+  p = p:gsub("%s+$", "")
+  return (p:gsub("%d", "0")), #p + 1
+end
+
+-- The prompts that make a block a transcript (a set of prompt_of's texts), or nil when it is none.
+local function transcript_of(code)
+  -- a prompt ends its line's first word with '>', '$', '#', ')', ':' or '%' and a space ("In [3]: "
+  -- apart): no such line, no transcript (one search over the block, which each line's first word
+  -- ends)
+  local lead = "[%w(>%%][^\n ]-[>$#)%%:] "
+  if not (code:find("^" .. lead) or code:find("\n" .. lead) or code:find("In %[%d*%]: ")) then return nil end
+  local count, first, found = {}, nil, nil
+  for line in code:gmatch("[^\n]*") do
+    if first == nil and line:find("%S") then
+      first = prompt_of(line) or false
+      if first and first ~= "%" then
+        found = found or {}
+        found[first] = true
+      end
+    end
+    if line:byte(1) and line:byte(1) ~= 32 then
+      local p = prompt_of(line)
+      if p then
+        count[p] = (count[p] or 0) + 1
+        if count[p] == 2 then
+          found = found or {}
+          found[p] = true
+        end
+      end
+    end
+  end
+  return found
+end
+
+-- A line typed in a transcript after a prompt of `prompts`, or continuing the one typed on the line
+-- before it (`typing`: the width of that line's prompt, or nil): "... " and "...: " (Python,
+-- IPython), a '>' line (a shell's or a debugger's secondary prompt), or a line indented at least as
+-- far as the prompt is wide (Julia's REPL aligns what continues under what was typed). The width of
+-- the prompt it is typed after (the line is typed), or nil (it was printed).
+local function typed_width(line, prompts, typing)
+  local p, width = prompt_of(line)
+  if p and prompts[p] then return width end
+  if not typing or not line:find("%S") then return nil end
+  if line:find("^%s*%.%.%.:? ") or line:find("^%s*%.%.%.:?$") or line:sub(1, 1) == ">" then return typing end
+  local indent = #line:match("^ *")
+  if indent >= typing then return typing end
+  return nil
+end
+
 -- A printed line as it is read (the same length, so columns stay). A tool prints a figure and then
 -- the name of what it counts, glued (perf stat: "2,917,340,919  resource_stalls.any", and after its
 -- '#' a derived metric, "#  53.4 %  tma_backend_bound"; "0.0 %  bad_speculation  (20.08%)"): that
@@ -359,7 +447,8 @@ local function label_quantity(label)
                          "%f[%a]tps%f[%A]", "throughput", "bandwidth", "%f[%a]bw%f[%A]" }) do
     if l:find(pat) then return "rate" end
   end
-  for _, pat in ipairs({ "latenc", "response time", "time taken", "time per", "elapsed", "round%-?trip" }) do
+  for _, pat in ipairs({ "latenc", "response time", "time taken", "time per", "elapsed", "round%-?trip",
+                         "%f[%a]took%f[%A]" }) do
     if l:find(pat) then return "time" end
   end
   return nil
@@ -440,6 +529,18 @@ local function profile_bound(line)
   return line:find("^%s*Dropped %d+ nodes %(cum[^)]*=") ~= nil or line:find("^%s*Showing top %d+ nodes out of %d+ %(cum[^)]*=") ~= nil
 end
 
+-- A trace stamped in a simulated clock (issue 13, eleventh round): a printed line that opens with a
+-- bracketed stamp whose figure is a bare count of the program's own clock ("[time 5]", "[ time 0 ]",
+-- "[tick 12]", "[step 3]": no unit, no fraction) tells the events of a model in the model's time, as a
+-- simulator of a scheduler or a disk prints them ("[time 1] Run job 1 for 4.00 secs (DONE)"). A
+-- duration on such a line is the model's schedule, an input it was given or computed, not how long
+-- code ran: specified. A measured trace stamps its lines with a clock's reading, in a unit or with a
+-- fraction ("[0.123s]", "[ 12.345678]"), and is read as printed. The stamp, or nil.
+local function simulated_stamp(line)
+  return line:match("^%s*(%[%s*[Tt][Ii][Mm][Ee]%s+%d+%s*%])") or line:match("^%s*(%[%s*[Tt][Ii][Cc][Kk]%s+%d+%s*%])") or
+         line:match("^%s*(%[%s*[Ss][Tt][Ee][Pp]%s+%d+%s*%])")
+end
+
 local function uncomment(line)
   return (line:gsub("^(%s*)#", "%1 "))
 end
@@ -471,7 +572,30 @@ return {
     else
       where = "an output block"
     end
-    scan(out.text, nil, out.at, report, ledger, where)
+    local text = out.text
+    -- a `console` block shown, not run, may show a program's own prompts after its command ("$ python3"
+    -- then ">>> " lines): a transcript (eleventh round), whose typed lines are inputs, listed in the
+    -- ledger and blanked (the same length, so columns stay), the rest read as printed
+    local prompts = out.derived and block.lang == "console" and transcript_of(text)
+    if prompts then
+      local parts, start, typing = {}, 1, nil
+      while start <= #text + 1 do
+        local stop = text:find("\n", start, true) or #text + 1
+        local line = text:sub(start, stop - 1)
+        typing = typed_width(line, prompts, typing)
+        if typing then
+          for _, q in ipairs(litlab.quantities(line)) do
+            ledger(out.at(start - 1 + q.first), quote(q.text), "specified",
+              "a line typed after a prompt in a session's transcript, an input, not output")
+          end
+          line = string.rep(" ", #line)
+        end
+        parts[#parts + 1] = line
+        start = stop + 1
+      end
+      text = table.concat(parts, "\n")
+    end
+    scan(text, nil, out.at, report, ledger, where)
   end,
 
   -- A lesson begins: no heading above its first unit. A display block that shows text (what a
@@ -484,10 +608,12 @@ return {
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     for _, block in ipairs(lesson.blocks) do
       local session = block.mode == "display" and session_of(block.code)
-      if block.mode == "display" and (shown_text[block.lang:lower()] or session) then
+      local prompts = block.mode == "display" and transcript_of(block.code)
+      if block.mode == "display" and (shown_text[block.lang:lower()] or session or prompts) then
         local code, start = block.code, 1
         local above, head = nil, nil
         local command, branches = false, nil
+        local typing, typed = nil, false -- a transcript's line typed after a prompt (see typed_width)
         local bench = nil -- the unit a benchstat table's header names (see bench_header)
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
@@ -496,15 +622,34 @@ return {
             command = line:sub(1, 2) == "$ " or line == "$" or (command and line:sub(1, 2) == "> ")
             if command then branches = branch_profile(line, branches) end
           end
+          if prompts and not (session and command) then
+            typing = typed_width(line, prompts, typing)
+            typed = typing ~= nil
+          else
+            typing, typed = nil, false
+          end
           profile = profile_kind(line, profile)
           bench = bench_header(line, bench)
-          local decided = stop > start and not command and listed_figures(line, profile, bench) or nil
+          local decided = stop > start and not command and not typed and listed_figures(line, profile, bench) or nil
           if stop > start and (command or line:find("^%s*%$%s")) then
             -- a command after a shell prompt is what was typed, not what was printed: its numbers are
             -- arguments, listed in the ledger, not read as output (eighth round)
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 "'$': a command typed after a shell prompt, its arguments, not output")
+            end
+          elseif stop > start and typed then
+            -- a line typed in a transcript after its prompt (eleventh round): an input, not output
+            local cue = prompts[prompt_of(line) or ""] and line:sub(1, typing - 1):gsub("%s+$", "") or "..."
+            for _, q in ipairs(litlab.quantities(line)) do
+              ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
+                string.format("'%s': a line typed after a prompt in a session's transcript, an input, not output", cue))
+            end
+          elseif stop > start and simulated_stamp(line) then
+            local stamp = simulated_stamp(line)
+            for _, q in ipairs(litlab.quantities(line)) do
+              ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
+                string.format("'%s': a line of a trace stamped in a simulated clock, the model's schedule", quote(stamp)))
             end
           elseif stop > start and profile_bound(line) then
             for _, q in ipairs(litlab.quantities(line)) do
