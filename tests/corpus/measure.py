@@ -118,13 +118,15 @@ def rst_as_markdown(lines):
     code block); a literal block (the indented lines after a paragraph that ends in '::', or
     after '.. code-block::') is code, so it is fenced: the marker line when it holds nothing else,
     else the blank line after it, opens the fence ('```code'), and the last blank line of the block
-    (or a line added at the end of the file) closes it. A title underlined with '=' or '-' is a
+    (or a line added at the end of the file) closes it; its lines lose the indentation of its
+    first line, as rST shows them (a fence's lines start at their first column). A title underlined with '=' or '-' is a
     Markdown heading already; one underlined with another character becomes '### title' (its
     underline and overline blank lines). No line moves."""
     out, shift = [], {}
     literal = None  # the marker's indentation while a literal block is expected or open
     opened = False  # the literal block's fence is open
     blank_at = None  # out index of the last blank line seen in the literal block (or after its marker)
+    depth = 0  # the indentation of the literal block's first line, which rst does not show
     for n, line in enumerate(lines, 1):
         text = line.rstrip("\n").expandtabs(8)
         body = text.lstrip(" ")
@@ -142,7 +144,13 @@ def rst_as_markdown(lines):
                         continue
                     out[blank_at] = "```code\n"
                     opened, blank_at = True, None
-                out.append(line)
+                    depth = indent
+                # rst takes the block's indentation off its lines, as a fence's lines have none
+                if depth is None:
+                    depth = indent
+                cut = min(indent, depth)
+                shift[n] = cut
+                out.append(text[cut:] + "\n")
                 continue
             if opened and blank_at is not None:
                 out[blank_at] = "```\n"
@@ -152,13 +160,13 @@ def rst_as_markdown(lines):
             continue
         m = re.match(r"\.\.\s+([\w:-]+)::", body)
         if m and m.group(1) in RST_CODE:
-            literal, opened, blank_at = indent, True, None
+            literal, opened, blank_at, depth = indent, True, None, None
             out.append("```code\n")
             continue
         if body.rstrip().endswith("::") and not m:
             literal, blank_at = indent, None
             if body.strip() == "::":
-                opened = True
+                opened, depth = True, None
                 out.append("```code\n")
                 continue
         u = RST_UNDERLINE.fullmatch(body.rstrip())
