@@ -167,6 +167,9 @@ local function collect_inputs(lesson)
   table.sort(section_starts)
   for _, block in ipairs(lesson.blocks) do
     local code, start, n = block.code or "", 1, 0
+    -- most blocks give no flag a value: one search over the block decides whether to read its lines
+    local padded = "\n" .. code
+    if not (padded:find("%s%-%-?%a[%w%-]*[=%s]%d") or padded:find("%s%-%a%d")) then start = #code + 1 end
     while start <= #code do
       local stop = code:find("\n", start, true) or #code + 1
       local line = code:sub(start, stop - 1)
@@ -179,16 +182,19 @@ local function collect_inputs(lesson)
   end
   for _, unit in ipairs(lesson.units) do
     if unit.kind ~= "title" then
-      if unit.text:find("%-") then
+      if unit.text:find("%-%a") then
         flag_values(unit.text, function(off, numeral, cue, glued)
           local p = unit.at(off)
           add_input(p.line, p.col, numeral, cue, glued)
         end)
       end
       for _, span in ipairs(unit.code_spans or {}) do
-        if span.text:find("%-") then
-          local p = unit.at(span.offset)
-          flag_values(span.text, function(_, numeral, cue, glued) add_input(p.line, p.col, numeral, cue, glued) end)
+        if span.text:find("%-%a") then
+          local p = nil
+          flag_values(span.text, function(_, numeral, cue, glued)
+            p = p or unit.at(span.offset)
+            add_input(p.line, p.col, numeral, cue, glued)
+          end)
         end
       end
     end
@@ -242,10 +248,10 @@ local function one_sentence(text, a, b)
   return not text:sub(a, b):find("[.!?]%s")
 end
 
-local function set_in_sentence(text, qs, q)
+local function set_in_sentence(text, givers, q)
   if q.kind ~= "time" then return nil end
-  for _, other in ipairs(qs) do
-    if other ~= q and gives(other) and same_figure(other, q) and one_sentence(text, q.first, other.first) then
+  for _, other in ipairs(givers) do
+    if same_figure(other, q) and one_sentence(text, q.first, other.first) then
       return other
     end
   end
@@ -254,10 +260,17 @@ end
 
 local function scan(text, spans, at, report, ledger, where, section, branches)
   local qs = litlab.quantities(text, spans)
+  local givers = nil -- the values the text says are set, if any (see set_in_sentence)
+  for _, q in ipairs(qs) do
+    if gives(q) then
+      givers = givers or {}
+      givers[#givers + 1] = q
+    end
+  end
   for _, q in ipairs(qs) do
     local open = q.class == "claim" or q.class == "unsure"
-    local input = open and given(q, at(q.first), where:find("display block") or where:find("output")) or nil
-    local setting = open and not input and set_in_sentence(text, qs, q) or nil
+    local input = open and #inputs > 0 and given(q, at(q.first), where:find("display block") or where:find("output")) or nil
+    local setting = open and givers and not input and set_in_sentence(text, givers, q) or nil
     if input then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a value the reader gives the program, an argument of a command the text shows", input.cue))
