@@ -125,14 +125,15 @@ end
 -- "10.00s", a result printed with its own precision, nor "about 10 ms"), is that input: the worked
 -- example restates what the reader typed. The inputs of the lesson being read (reset in `lesson`):
 -- a list of { line, col, section, numeral, cue }, and the heading lines that bound the sections.
-local inputs, section_starts = {}, {}
+-- pending: the lesson whose inputs are not read yet (they are read when a figure first needs them).
+local inputs, heading_lines, pending = {}, {}, nil
 
-local function section_of(line)
-  local k = 0
-  for i, start in ipairs(section_starts) do
-    if start <= line then k = i else break end
+-- True if a heading stands after line a and at or before line b (a flag's reach ends there).
+local function heading_between(a, b)
+  for _, h in ipairs(heading_lines) do
+    if h > a and h <= b then return true end
   end
-  return k
+  return false
 end
 
 -- Each flag's value in s, as numerals: add(offset of the flag, numeral, the flag and its value).
@@ -154,22 +155,44 @@ end
 
 local function add_input(line, col, numeral, cue, glued)
   if #inputs < 500 then
-    inputs[#inputs + 1] = { line = line, col = col, section = section_of(line), numeral = numeral, cue = cue,
-                            glued = glued }
+    inputs[#inputs + 1] = { line = line, col = col, numeral = numeral, cue = cue, glued = glued }
   end
 end
 
-local function collect_inputs(lesson)
-  inputs, section_starts = {}, {}
-  for _, unit in ipairs(lesson.units) do
-    if unit.kind == "heading" then section_starts[#section_starts + 1] = unit.line end
+-- The flags a prose unit gives values to, in its text and its code spans (headings: their line).
+local function unit_inputs(unit)
+  if unit.kind == "heading" then heading_lines[#heading_lines + 1] = unit.line end
+  if unit.kind == "title" then return end
+  local text = unit.text
+  if (text:find(" -", 1, true) or text:find("\n-", 1, true) or text:sub(1, 1) == "-") and
+     (" " .. text):find("%s%-%-?%a") then
+    flag_values(text, function(off, numeral, cue, glued)
+      local p = unit.at(off)
+      add_input(p.line, p.col, numeral, cue, glued)
+    end)
   end
-  table.sort(section_starts)
+  for _, span in ipairs(unit.code_spans) do
+    if (span.text:find(" -", 1, true) or span.text:sub(1, 1) == "-") and (" " .. span.text):find("%s%-%-?%a") then
+      local p = nil
+      flag_values(span.text, function(_, numeral, cue, glued)
+        p = p or unit.at(span.offset)
+        add_input(p.line, p.col, numeral, cue, glued)
+      end)
+    end
+  end
+end
+
+-- The inputs the blocks give (each block searched once; its lines read only if it has a flag with a
+-- value) and those of every prose unit, with the headings' lines. Read once per lesson, when a time
+-- or a rate is first reported or left unsure (a lesson with none reads nothing).
+local function collect_inputs(lesson)
+  inputs, heading_lines = {}, {}
   for _, block in ipairs(lesson.blocks) do
     local code, start, n = block.code or "", 1, 0
-    -- most blocks give no flag a value: one search over the block decides whether to read its lines
-    local padded = "\n" .. code
-    if not (padded:find("%s%-%-?%a[%w%-]*[=%s]%d") or padded:find("%s%-%a%d")) then start = #code + 1 end
+    if not (code:find(" -", 1, true) or code:find("\t-", 1, true) or code:find("\n-", 1, true) or code:sub(1, 1) == "-") or
+       not (("\n" .. code):find("%s%-%-?%a[%w%-]*[=%s]%d") or ("\n" .. code):find("%s%-%a%d")) then
+      start = #code + 1
+    end
     while start <= #code do
       local stop = code:find("\n", start, true) or #code + 1
       local line = code:sub(start, stop - 1)
@@ -180,43 +203,29 @@ local function collect_inputs(lesson)
       start = stop + 1
     end
   end
-  for _, unit in ipairs(lesson.units) do
-    if unit.kind ~= "title" then
-      if unit.text:find("%-%a") then
-        flag_values(unit.text, function(off, numeral, cue, glued)
-          local p = unit.at(off)
-          add_input(p.line, p.col, numeral, cue, glued)
-        end)
-      end
-      for _, span in ipairs(unit.code_spans or {}) do
-        if span.text:find("%-%a") then
-          local p = nil
-          flag_values(span.text, function(_, numeral, cue, glued)
-            p = p or unit.at(span.offset)
-            add_input(p.line, p.col, numeral, cue, glued)
-          end)
-        end
-      end
-    end
-  end
+  for _, unit in ipairs(lesson.units) do unit_inputs(unit) end
 end
 
 -- The input a figure restates, or nil: a time or a rate whose figure is an input's numeral and its
 -- unit (no other digit: "1m59.596s" is no "1"), after the flag and in its section; printed: the
 -- figure stands in what a program printed.
 local function given(q, where, printed)
-  if #inputs == 0 or not where or not (q.kind == "time" or q.kind == "rate") then return nil end
+  if not where or not (q.kind == "time" or q.kind == "rate") then return nil end
+  if pending then
+    collect_inputs(pending)
+    pending = nil
+  end
+  if #inputs == 0 then return nil end
   local numeral = q.text:match("^%d[%d,.]*")
   if not numeral then return nil end
   numeral = numeral:gsub("[,.]$", "")
   if numeral:find(",", 1, true) or q.text:find("%d", #numeral + 1) then return nil end
-  local section, found = nil, nil
+  local found = nil
   for _, input in ipairs(inputs) do
     if input.numeral == numeral and (printed or not input.glued) and (where.line > input.line or (where.line == input.line and where.col > input.col)) then
-      section = section or section_of(where.line)
       -- the nearest before it: inputs are in the order of the blocks, then of the prose
-      if input.section == section and (not found or input.line > found.line or
-                                       (input.line == found.line and input.col > found.col)) then
+      if (not found or input.line > found.line or (input.line == found.line and input.col > found.col)) and
+         not heading_between(input.line, where.line) then
         found = input
       end
     end
@@ -269,7 +278,7 @@ local function scan(text, spans, at, report, ledger, where, section, branches)
   end
   for _, q in ipairs(qs) do
     local open = q.class == "claim" or q.class == "unsure"
-    local input = open and #inputs > 0 and given(q, at(q.first), where:find("display block") or where:find("output")) or nil
+    local input = open and (pending or #inputs > 0) and given(q, at(q.first), where:find("display block") or where:find("output")) or nil
     local setting = open and givers and not input and set_in_sentence(text, givers, q) or nil
     if input then
       ledger(at(q.first), quote(q.text), "specified",
@@ -640,7 +649,7 @@ return {
   -- arguments, listed in the ledger, not read.
   lesson = function(lesson, report, ledger)
     headings = {}
-    collect_inputs(lesson)
+    inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     for _, block in ipairs(lesson.blocks) do
       local session = block.mode == "display" and session_of(block.code)

@@ -62,6 +62,28 @@ expect "01-inputs.md:21:.*'10.00s'"
 expect "01-inputs.md:30:.*'7 ms'"
 expect "01-inputs.md:30:.*'10 ms'"
 
+# a lesson with no block read as printed: the prose's flags are read unit by unit, in order
+cat >02-course.md <<'EOF2'
+# Another toy
+
+Each job first runs for 30 ms.
+
+```sh
+prompt> ./toysched.py -q 20
+```
+
+Each job then runs for 20 ms at a time. Passing -B 30 makes the boost run for 30 ms.
+
+## Next
+
+Here each job runs for 20 ms.
+EOF2
+
+check_lesson 02-course.md
+expect "02-course.md:3:.*'30 ms'"
+refuse "02-course.md:9:"
+expect "02-course.md:13:.*'20 ms'"
+
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-inputs.md >audit 2>&1
 for want in "01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10'" \
 	    "01-inputs.md:10:10: let pass '150 ms' as specified ('--jobs 0,150,0:50,30,0'" \
