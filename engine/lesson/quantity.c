@@ -2647,7 +2647,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			c->use = 1;
 			return word_end(s, skip_space(s, e));
 		}
-		if ((f = match_any(s, q, subsecond_words, 1))) {
+		/* "a millisecond-by-millisecond trace": a unit in an X-by-X compound names a
+		   granularity, not an amount */
+		if ((f = match_any(s, q, subsecond_words, 1)) && !match_lit(s, f, "-by-")) {
 			c->kind = QUANTITY_TIME;
 			c->use = 0;
 			return f;

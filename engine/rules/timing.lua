@@ -116,9 +116,177 @@ local function worked_case(text, first)
          sentence:find("^%s*e%.g%.,?%s+if%s") ~= nil
 end
 
+-- A figure is an input when the text shows the reader giving it to the program (issue 13, eleventh
+-- round: a course's worked examples). A command the text shows (a line of a block, a code span, or a
+-- flag written in prose: "-A 20,40,60 sets the allotment per queue to 20ms, 40ms and 60ms") gives
+-- each flag a value: "-q 10", "--jlist 0,180,0:100,20,0", "--timeout=30", and glued to a one-letter
+-- flag, "-d10". From the flag to the end of its section (the next heading), a time or a rate whose
+-- figure opens with one of those numerals, written the same way ("180 ms", "10-ms", "10s"; not
+-- "10.00s", a result printed with its own precision, nor "about 10 ms"), is that input: the worked
+-- example restates what the reader typed. The inputs of the lesson being read (reset in `lesson`):
+-- a list of { line, col, section, numeral, cue }, and the heading lines that bound the sections.
+-- pending: the lesson whose inputs are not read yet (they are read when a figure first needs them).
+local inputs, heading_lines, pending = {}, {}, nil
+
+-- True if a heading stands after line a and at or before line b (a flag's reach ends there).
+local function heading_between(a, b)
+  for _, h in ipairs(heading_lines) do
+    if h > a and h <= b then return true end
+  end
+  return false
+end
+
+-- Each flag's value in s, as numerals: add(offset of the flag, numeral, the flag and its value).
+local function flag_values(s, add)
+  local padded = " " .. s
+  -- a flag, then its value after '=' or a space: "-q 10", "--jlist 0,180,0:100,20,0", "--timeout=30s"
+  -- (a line break may stand between them in prose)
+  for pos, flag, sep, value in padded:gmatch("%s()(%-%-?%a[%w%-]*)([=%s])(%d[%d.,:]*)") do
+    local cue = flag .. (sep == "=" and "=" or " ") .. value:gsub("[,:.]$", "")
+    for numeral in value:gmatch("%d[%d.]*") do add(pos - 1, (numeral:gsub("%.$", "")), cue) end
+  end
+  -- a value glued to a one-letter flag, a unit maybe after it: "-d10", "-d10s", "-t1"; such a value
+  -- may be a name ("-O3" is an optimisation level, "-g2" a debug level), so it counts only where
+  -- the program's printed output repeats it ("Running 10s test" after `-d10`)
+  for pos, flag, numeral in padded:gmatch("%s()(%-%a)(%d[%d.]*)%a*%f[%s%z]") do
+    add(pos - 1, (numeral:gsub("%.$", "")), flag .. numeral, true)
+  end
+end
+
+local function add_input(line, col, numeral, cue, glued)
+  if #inputs < 500 then
+    inputs[#inputs + 1] = { line = line, col = col, numeral = numeral, cue = cue, glued = glued }
+  end
+end
+
+-- The flags a prose unit gives values to, in its text and its code spans (headings: their line).
+local function unit_inputs(unit)
+  if unit.kind == "heading" then heading_lines[#heading_lines + 1] = unit.line end
+  if unit.kind == "title" then return end
+  local text = unit.text
+  if (text:find(" -", 1, true) or text:find("\n-", 1, true) or text:sub(1, 1) == "-") and
+     (" " .. text):find("%s%-%-?%a") then
+    flag_values(text, function(off, numeral, cue, glued)
+      local p = unit.at(off)
+      add_input(p.line, p.col, numeral, cue, glued)
+    end)
+  end
+  for _, span in ipairs(unit.code_spans) do
+    if (span.text:find(" -", 1, true) or span.text:sub(1, 1) == "-") and (" " .. span.text):find("%s%-%-?%a") then
+      local p = nil
+      flag_values(span.text, function(_, numeral, cue, glued)
+        p = p or unit.at(span.offset)
+        add_input(p.line, p.col, numeral, cue, glued)
+      end)
+    end
+  end
+end
+
+-- The inputs the blocks give (each block searched once; its lines read only if it has a flag with a
+-- value) and those of every prose unit, with the headings' lines. Read once per lesson, when a time
+-- or a rate is first reported or left unsure (a lesson with none reads nothing).
+local function collect_inputs(lesson)
+  inputs, heading_lines = {}, {}
+  for _, block in ipairs(lesson.blocks) do
+    local code, start, n = block.code or "", 1, 0
+    if not (code:find(" -", 1, true) or code:find("\t-", 1, true) or code:find("\n-", 1, true) or code:sub(1, 1) == "-") or
+       not (("\n" .. code):find("%s%-%-?%a[%w%-]*[=%s]%d") or ("\n" .. code):find("%s%-%a%d")) then
+      start = #code + 1
+    end
+    while start <= #code do
+      local stop = code:find("\n", start, true) or #code + 1
+      local line = code:sub(start, stop - 1)
+      n = n + 1
+      if line:find("%-") then
+        flag_values(line, function(off, numeral, cue, glued) add_input(block.line + n, off, numeral, cue, glued) end)
+      end
+      start = stop + 1
+    end
+  end
+  for _, unit in ipairs(lesson.units) do unit_inputs(unit) end
+end
+
+-- The input a figure restates, or nil: a time or a rate whose figure is an input's numeral and its
+-- unit (no other digit: "1m59.596s" is no "1"), after the flag and in its section; printed: the
+-- figure stands in what a program printed.
+local function given(q, where, printed)
+  if not where or not (q.kind == "time" or q.kind == "rate") then return nil end
+  if pending then
+    collect_inputs(pending)
+    pending = nil
+  end
+  if #inputs == 0 then return nil end
+  local numeral = q.text:match("^%d[%d,.]*")
+  if not numeral then return nil end
+  numeral = numeral:gsub("[,.]$", "")
+  if numeral:find(",", 1, true) or q.text:find("%d", #numeral + 1) then return nil end
+  local found = nil
+  for _, input in ipairs(inputs) do
+    if input.numeral == numeral and (printed or not input.glued) and (where.line > input.line or (where.line == input.line and where.col > input.col)) then
+      -- the nearest before it: inputs are in the order of the blocks, then of the prose
+      if (not found or input.line > found.line or (input.line == found.line and input.col > found.col)) and
+         not heading_between(input.line, where.line) then
+        found = input
+      end
+    end
+  end
+  return found
+end
+
+-- A figure the sentence says is set ("is set to 7 ms", "the default is 7 ms", an option's or an
+-- argument's value) is that setting where the same sentence names it again ("it runs for 7 ms
+-- before each I/O"): the words that give a value, not a target or a goal (a result may meet those).
+local giving = { "^set$", "^sets$", "^setting", "^default", "^option", "^argument", "^parameter", "^specif",
+                 "^configur", "^pass" }
+
+local function gives(q)
+  if q.class ~= "specified" or not q.cue then return false end
+  local cue = q.cue:lower()
+  for _, pat in ipairs(giving) do
+    if cue:find(pat) then return true end
+  end
+  return false
+end
+
+local function same_figure(a, b)
+  return a.text:lower():gsub("[%s%-]", "") == b.text:lower():gsub("[%s%-]", "")
+end
+
+local function one_sentence(text, a, b)
+  if a > b then a, b = b, a end
+  return not text:sub(a, b):find("[.!?]%s")
+end
+
+local function set_in_sentence(text, givers, q)
+  if q.kind ~= "time" then return nil end
+  for _, other in ipairs(givers) do
+    if same_figure(other, q) and one_sentence(text, q.first, other.first) then
+      return other
+    end
+  end
+  return nil
+end
+
 local function scan(text, spans, at, report, ledger, where, section, branches)
-  for _, q in ipairs(litlab.quantities(text, spans)) do
-    if branches and (q.class == "claim" or q.class == "unsure") and q.text:find("%%%s*$") then
+  local qs = litlab.quantities(text, spans)
+  local givers = nil -- the values the text says are set, if any (see set_in_sentence)
+  for _, q in ipairs(qs) do
+    if gives(q) then
+      givers = givers or {}
+      givers[#givers + 1] = q
+    end
+  end
+  for _, q in ipairs(qs) do
+    local open = q.class == "claim" or q.class == "unsure"
+    local input = open and (pending or #inputs > 0) and given(q, at(q.first), where:find("display block") or where:find("output")) or nil
+    local setting = open and givers and not input and set_in_sentence(text, givers, q) or nil
+    if input then
+      ledger(at(q.first), quote(q.text), "specified",
+        string.format("'%s': a value the reader gives the program, an argument of a command the text shows", input.cue))
+    elseif setting then
+      ledger(at(q.first), quote(q.text), "specified",
+        string.format("'%s': the value the same sentence says is set (%s)", quote(setting.cue), setting.why))
+    elseif branches and (q.class == "claim" or q.class == "unsure") and q.text:find("%%%s*$") then
       ledger(at(q.first), quote(q.text), "not timing", branches)
     elseif q.class == "unsure" and (q.kind == "time" or q.kind == "rate") and section then
       ledger(at(q.first), quote(q.text), "specified",
@@ -605,6 +773,7 @@ return {
   -- arguments, listed in the ledger, not read.
   lesson = function(lesson, report, ledger)
     headings = {}
+    inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     for _, block in ipairs(lesson.blocks) do
       local session = block.mode == "display" and session_of(block.code)

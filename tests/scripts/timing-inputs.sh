@@ -1,0 +1,99 @@
+#!/bin/sh
+# A figure is an input when the text shows the reader giving it to the program (tests/corpus/README.md,
+# eleventh round, a course's worked examples): the value of a flag in a command the text shows (in a
+# display block, a code span, or a flag written in prose) is, from there to the end of its section,
+# what a time or a rate written with the same numeral stands for; and a figure the sentence says is
+# set (set to, a default, an option's value) is that setting where the sentence names it again. A
+# benchmark's results stay claims: only the values the command was given are inputs, a figure printed
+# with another precision ("10.00s" after "-d10") is a result, and a heading ends the reach.
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+. "$(dirname "$0")/lib/diag.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+cd "$work" || exit 1
+
+cat >01-inputs.md <<'EOF2'
+# A toy scheduler
+
+To watch two jobs share the processor, give the model a job list and a quantum:
+
+```sh
+prompt> ./toysched.py --jobs 0,150,0:50,30,0 -q 10
+```
+
+The model then lets each job run for 10 ms at a time. Job 0 arrives at time 0,
+runs for 150 ms in all; Job 1 arrives at 50 ms and needs just 30 ms of processor
+time to finish.
+
+Boosts come with -B: -B 40,80 sets the boost per queue to 40ms and 80ms.
+
+Here a job's I/O period is set to 6 ms, so it runs for 6 ms before every I/O.
+
+The load generator ran as `hammer -c8 -d10`:
+
+```
+Running 10s test against the server
+  52000 requests in 10.00s
+```
+
+## Timing the loop
+
+```
+$ ./bench -n 1000
+```
+
+The 1000 iterations took 7 ms, and each pass of the queue runs for 10 ms.
+EOF2
+
+check_lesson 01-inputs.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+# the arguments of the command, restated: inputs
+refuse "01-inputs.md:9:"
+refuse "01-inputs.md:10:"
+refuse "01-inputs.md:11:"
+refuse "01-inputs.md:13:"
+refuse "01-inputs.md:15:"
+refuse "01-inputs.md:20:"
+# a result printed with its own precision, a result of another run, a value past the section's end
+expect "01-inputs.md:21:.*'10.00s'"
+expect "01-inputs.md:30:.*'7 ms'"
+expect "01-inputs.md:30:.*'10 ms'"
+
+# a lesson with no block read as printed: the prose's flags are read unit by unit, in order
+cat >02-course.md <<'EOF2'
+# Another toy
+
+Each job first runs for 30 ms.
+
+```sh
+prompt> ./toysched.py -q 20
+```
+
+Each job then runs for 20 ms at a time. Passing -B 30 makes the boost run for 30 ms.
+
+## Next
+
+Here each job runs for 20 ms.
+EOF2
+
+check_lesson 02-course.md
+expect "02-course.md:3:.*'30 ms'"
+refuse "02-course.md:9:"
+expect "02-course.md:13:.*'20 ms'"
+
+LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-inputs.md >audit 2>&1
+for want in "01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10'" \
+	    "01-inputs.md:10:10: let pass '150 ms' as specified ('--jobs 0,150,0:50,30,0'" \
+	    "01-inputs.md:13:59: let pass '40ms' as specified ('-B 40,80'" \
+	    "01-inputs.md:15:56: let pass '6 ms' as specified ('set'" \
+	    "01-inputs.md:20:9: let pass '10s' as specified ('-d10'"; do
+	if ! grep -qF "$want" audit; then
+		echo "FAIL: not in the ledger: $want"
+		grep 'let pass' audit
+		fail=1
+	fi
+done
+exit $fail
