@@ -6,14 +6,7 @@
 # set (set to, a default, an option's value) is that setting where the sentence names it again. A
 # benchmark's results stay claims: only the values the command was given are inputs, a figure printed
 # with another precision ("10.00s" after "-d10") is a result, and a heading ends the reach.
-set -u
-LITLAB=${LITLAB:-build/litlab}
-case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
-. "$(dirname "$0")/lib/diag.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail=0
-cd "$work" || exit 1
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-inputs.md <<'EOF2'
 # A toy scheduler

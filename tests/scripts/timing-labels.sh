@@ -6,14 +6,7 @@
 # samples (a "+/- Stdev" column), let pass. A setting's label (Timeout, interval), a label that is
 # an identifier (max_latency), a word that only holds "sec" (sector), a command typed and a config
 # block are not read so.
-set -u
-LITLAB=${LITLAB:-build/litlab}
-case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
-. "$(dirname "$0")/lib/diag.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail=0
-cd "$work" || exit 1
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-labels.md <<'EOF'
 # Load

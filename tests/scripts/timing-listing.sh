@@ -8,14 +8,7 @@
 # - a benchstat table names its unit in its header: under sec/op its "V ± S" cells and its changes
 #   against the base are claims, under B/op they are let pass;
 # - time's "Nu Ns Nr" line: three claims.
-set -u
-LITLAB=${LITLAB:-build/litlab}
-case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
-. "$(dirname "$0")/lib/diag.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail=0
-cd "$work" || exit 1
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-listing.md <<'EOF'
 # Listings

@@ -9,14 +9,7 @@
 #   line is perf's multiplexing share (not read), a glued metric name is read as its words;
 # - after `perf record -b` (a profile of branch records), the report's percentages are shares of
 #   branches: let pass, and listed in the ledger.
-set -u
-LITLAB=${LITLAB:-build/litlab}
-case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
-. "$(dirname "$0")/lib/diag.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail=0
-cd "$work" || exit 1
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-session.md <<'EOF'
 # A session

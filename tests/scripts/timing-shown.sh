@@ -8,14 +8,7 @@
 # - a printed table in a display block (a header, a rule of dashes, dots or '=' under it, maybe
 #   commented out with '#'): each row is read under its header, so a bare "41.20%" in a
 #   profile's "Overhead" column is a share of the run time (tests/corpus/README.md, seventh round).
-set -u
-LITLAB=${LITLAB:-build/litlab}
-case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
-. "$(dirname "$0")/lib/diag.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail=0
-cd "$work" || exit 1
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-shown.md <<'EOF'
 ---

@@ -10,14 +10,7 @@
 # - blocks that are no transcripts stay code, not read: C with '->' (even "node-> next") or a
 #   parenthesised name ("(isnan) (x)"), a diff ('>' alone is a quotation's or a diff's mark), a
 #   heredoc, Python with '>>>' in a docstring.
-set -u
-LITLAB=${LITLAB:-build/litlab}
-case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
-. "$(dirname "$0")/lib/diag.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail=0
-cd "$work" || exit 1
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-repl.md <<'EOF'
 # Sessions

@@ -1,9 +1,19 @@
 # tests/scripts/lib/diag.sh: sourced by the script tests that ask what litlab printed about a
-# lesson (the timing rule's tests). They set LITLAB, work and fail=0, and cd into their folder.
+# lesson (the timing rule's tests). Sourcing it sets -u, LITLAB (the binary, absolute: the
+# environment's, else build/litlab), work (a new folder, removed at exit; the current folder from
+# then on) and fail=0.
 #
 # check_lesson FILE   checks FILE (its cache under $work): stderr in ./err, the exit status in $rc
 # expect PATTERN      a line of ./err matches PATTERN (grep), else the test fails, showing err
 # refuse PATTERN      no line of ./err matches PATTERN, else the test fails, showing err
+
+set -u
+LITLAB=${LITLAB:-build/litlab}
+case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+cd "$work" || exit 1
 
 check_lesson() {
 	LITLAB_CACHE_DIR=$work/cache "$LITLAB" check "$1" >out 2>err
