@@ -5,7 +5,8 @@
 # what a time or a rate written with the same numeral stands for; and a figure the sentence says is
 # set (set to, a default, an option's value) is that setting where the sentence names it again. A
 # benchmark's results stay claims: only the values the command was given are inputs, a figure printed
-# with another precision ("10.00s" after "-d10") is a result, and a heading ends the reach.
+# with another precision ("10.00s" after "-d10") or in another unit than the value's own ("30 ms"
+# after "--timeout=30s") is a result, and a heading ends the reach. The ledger names the command's line.
 set -u
 LITLAB=${LITLAB:-build/litlab}
 case $LITLAB in /*) ;; *) LITLAB=$(pwd)/$LITLAB ;; esac
@@ -84,8 +85,30 @@ expect "02-course.md:3:.*'30 ms'"
 refuse "02-course.md:9:"
 expect "02-course.md:13:.*'20 ms'"
 
+# a value given with its unit stands for a figure in that unit only: "--timeout=30s" is no "30 ms",
+# "-d10s" no "10ms" that the program printed
+cat >03-units.md <<'EOF2'
+# A server with a timeout
+
+Start the server with `./server --timeout=30s` and load it:
+
+```
+$ hammer -c8 -d10s
+Running 10s test
+  latency 10ms
+```
+
+A cold query then takes 30 ms; the server gives up on a client after 30 seconds.
+EOF2
+
+check_lesson 03-units.md
+refuse "03-units.md:7:"
+expect "03-units.md:8:.*'10ms'"
+expect "03-units.md:11:.*'30 ms'"
+refuse "03-units.md:11:.*'30 seconds'"
+
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-inputs.md >audit 2>&1
-for want in "01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10'" \
+for want in "01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10': a value the reader gives the program, an argument of a command the text shows on line 6)" \
 	    "01-inputs.md:10:10: let pass '150 ms' as specified ('--jobs 0,150,0:50,30,0'" \
 	    "01-inputs.md:13:59: let pass '40ms' as specified ('-B 40,80'" \
 	    "01-inputs.md:15:56: let pass '6 ms' as specified ('set'" \

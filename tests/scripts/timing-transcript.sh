@@ -8,7 +8,7 @@
 #   seconds and its "% gc time", %timeit's per-loop time);
 # - a `console` block shown, not run, whose command starts a program with its own prompt: the same;
 # - blocks that are no transcripts stay code, not read: C with '->' (even "node-> next") or a
-#   parenthesised name ("(isnan) (x)"), a diff ('>' alone is a quotation's or a diff's mark), a
+#   parenthesised name ("(isnan) (x)") or a cast ("(void) alarm(1);"), a diff ('>' alone is a quotation's or a diff's mark), a
 #   heredoc, Python with '>>>' in a docstring.
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -121,6 +121,27 @@ expect "01-repl.md:63:15: error: a time value '4.5 ms' in a display block"
 refuse "01-repl.md:6[4-9]:"
 refuse "01-repl.md:7[0-9]:"
 [ "$(grep -c 'timing-needs-metadata' err)" -eq 10 ] || { echo "FAIL: not 10 timing reports:"; cat err; fail=1; }
+
+# C's casts open lines as a debugger's prompt does ("(void) alarm(1);" as "(gdb) break main"): no
+# prompt, the block stays code, its comments not read as a program's output
+cat >02-casts.md <<'EOF'
+# Casts
+
+```cpp
+(void) signal(SIGALRM, on_alarm);
+(void) alarm(1);
+spin();   /* runs for 1 second, then the handler fires */
+```
+
+```cpp
+(size_t) fwrite(buf, 1, n, out);
+elapsed = now() - start;   /* took 5 ms */
+```
+EOF
+
+check_lesson 02-casts.md
+[ $rc -eq 0 ] || { echo "FAIL: casts: exit $rc, not 0"; fail=1; }
+refuse "02-casts.md"
 
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-repl.md >audit 2>&1
 for want in "01-repl.md:6:36: let pass '40 ms' as specified ('In \[1\]:': a line typed after a prompt" \
