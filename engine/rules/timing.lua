@@ -164,8 +164,12 @@ local function flag_values(s, add)
   -- a value glued to a one-letter flag, a unit maybe after it: "-d10", "-d10s", "-t1"; such a value
   -- may be a name ("-O3" is an optimisation level, "-g2" a debug level), so it counts only where
   -- the program's printed output repeats it ("Running 10s test" after `-d10`)
+  -- (a compiler's optimisation and debug levels, "-O2", "-g3", are never one: "gcc -O3 ... && ./sort"
+  -- prints the sort's time, "sorted in 3 ms", no level)
   for pos, flag, numeral, unit in padded:gmatch("%s()(%-%a)(%d[%d.]*)(%a*)%f[%s%z]") do
-    add(pos - 1, (numeral:gsub("%.$", "")), flag .. numeral .. unit, true, unit ~= "" and unit_name(unit) or nil)
+    if flag ~= "-O" and flag ~= "-g" then
+      add(pos - 1, (numeral:gsub("%.$", "")), flag .. numeral .. unit, true, unit ~= "" and unit_name(unit) or nil)
+    end
   end
 end
 

@@ -107,6 +107,22 @@ expect "03-units.md:8:.*'10ms'"
 expect "03-units.md:11:.*'30 ms'"
 refuse "03-units.md:11:.*'30 seconds'"
 
+# a compiler's level glued to its flag is no input, even where the program it built prints a time
+cat >04-levels.md <<'EOF2'
+# Optimisation levels
+
+```
+$ gcc -O3 -o sort sort.c && ./sort
+sorted 1000000 keys in 3 ms
+$ gcc -g2 -O2 -o sort sort.c && ./sort
+sorted 1000000 keys in 2 ms
+```
+EOF2
+
+check_lesson 04-levels.md
+expect "04-levels.md:5:.*'3 ms'"
+expect "04-levels.md:7:.*'2 ms'"
+
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-inputs.md >audit 2>&1
 for want in "01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10': a value the reader gives the program, an argument of a command the text shows on line 6)" \
 	    "01-inputs.md:10:10: let pass '150 ms' as specified ('--jobs 0,150,0:50,30,0'" \
