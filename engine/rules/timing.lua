@@ -393,9 +393,11 @@ local function prompt_of(line)
       i = line:match("^%b()()", i) or i
       i = line:match("^[%w:]*()", i)
       local sign, after = line:sub(i, i), line:sub(i + 1, i + 1)
-      -- "node-> next": C's arrow, not a prompt
+      -- "node-> next": C's arrow, not a prompt; nor is a number's label in a log ("Job# 1 finished in
+      -- 40 ms", "Test# 12 passed"): a root shell's '#' is followed by a command, not a count
       if (sign == ">" or sign == "$" or sign == "#") and (after == " " or after == "") and
-         not (sign == ">" and line:sub(i - 1, i - 1) == "-") then
+         not (sign == ">" and line:sub(i - 1, i - 1) == "-") and
+         not (sign == "#" and line:find("^%d", i + 2)) then
         p = line:sub(1, i)
       end
     end

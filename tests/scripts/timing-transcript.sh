@@ -8,7 +8,7 @@
 #   seconds and its "% gc time", %timeit's per-loop time);
 # - a `console` block shown, not run, whose command starts a program with its own prompt: the same;
 # - blocks that are no transcripts stay code, not read: C with '->' (even "node-> next") or a
-#   parenthesised name ("(isnan) (x)") or a cast ("(void) alarm(1);"), a diff ('>' alone is a quotation's or a diff's mark), a
+#   parenthesised name ("(isnan) (x)") or a cast ("(void) alarm(1);"), a log's "Job# 1", a diff ('>' alone is a quotation's or a diff's mark), a
 #   heredoc, Python with '>>>' in a docstring.
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -142,6 +142,20 @@ EOF
 check_lesson 02-casts.md
 [ $rc -eq 0 ] || { echo "FAIL: casts: exit $rc, not 0"; fail=1; }
 refuse "02-casts.md"
+
+# a log's lines that open with a number's label glued to '#' ("Job# 1") are printed, no root prompt's
+cat >03-log.md <<'EOF'
+# A log
+
+```
+Job# 1 finished in 40 ms
+Job# 2 finished in 55 ms
+```
+EOF
+
+check_lesson 03-log.md
+expect "03-log.md:4:.*'40 ms'"
+expect "03-log.md:5:.*'55 ms'"
 
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-repl.md >audit 2>&1
 for want in "01-repl.md:6:36: let pass '40 ms' as specified ('In \[1\]:': a line typed after a prompt" \
