@@ -405,7 +405,9 @@ local function prompt_of(line)
   if not p and (line:sub(1, 2) == "% " or line == "%") then return "%", 2 end
   if not p then return nil end
   p = p:gsub("%s+$", "")
-  return (p:gsub("%d", "0")), #p + 1
+  -- a shell's prompt names its working folder, which a `cd` changes ("user@host:~/src$ " then
+  -- "user@host:~/src/build$ "): the same prompt, its folder aside
+  return (p:gsub("%d", "0"):gsub(":[~/][^:]*([$#])$", ":%1")), #p + 1
 end
 
 -- The prompts that make a block a transcript (a set of prompt_of's texts), or nil when it is none.

@@ -157,6 +157,21 @@ check_lesson 03-log.md
 expect "03-log.md:4:.*'40 ms'"
 expect "03-log.md:5:.*'55 ms'"
 
+# a shell's prompt names its folder: after a `cd` it is the same prompt, the line after it typed
+cat >04-cd.md <<'EOF'
+# A session that changes folder
+
+```
+alice@lab:~/src$ cd build
+alice@lab:~/src/build$ ./loadgen 30s
+sent 1000 requests in 30.02 s
+```
+EOF
+
+check_lesson 04-cd.md
+refuse "04-cd.md:5:"
+expect "04-cd.md:6:.*'30.02 s'"
+
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-repl.md >audit 2>&1
 for want in "01-repl.md:6:36: let pass '40 ms' as specified ('In \[1\]:': a line typed after a prompt" \
 	"01-repl.md:13:33: let pass '5 s' as specified ('julia>': a line typed after a prompt" \
