@@ -244,7 +244,11 @@ local function given(q, where, printed)
   if numeral:find(",", 1, true) or q.text:find("%d", #numeral + 1) then return nil end
   -- the unit written after the figure: a value given with its own unit ("--timeout=30s") is not a
   -- figure in another ("30 ms")
-  local unit = unit_name(q.text:sub(#numeral + 1):match("^[%s%-]*([%a\194\181\206\188]*)") or "")
+  -- a bare figure (a table's cell under "latency (ms)", a label's "Took: 10") writes no unit: what the
+  -- header or the label names is a result, not the value given
+  local rest = q.text:sub(#numeral + 1)
+  if not rest:find("[%a\194\206/]") then return nil end
+  local unit = unit_name(rest:match("^[%s%-]*([%a\194\181\206\188]*)") or "")
   local found = nil
   for _, input in ipairs(inputs) do
     if input.numeral == numeral and (printed or not input.glued) and (not input.unit or input.unit == unit) and (where.line > input.line or (where.line == input.line and where.col > input.col)) then

@@ -123,6 +123,22 @@ check_lesson 04-levels.md
 expect "04-levels.md:5:.*'3 ms'"
 expect "04-levels.md:7:.*'2 ms'"
 
+# a bare figure writes no unit: a table's cells under "latency (ms)" are results, whatever the flags
+cat >05-table.md <<'EOF2'
+# Results
+
+We ran `./bench -q 10 -n 20` on the lab machines:
+
+| policy | latency (ms) |
+| --- | --- |
+| FIFO | 20 |
+| RR | 10 |
+EOF2
+
+check_lesson 05-table.md
+expect "05-table.md:7:.*'20'"
+expect "05-table.md:8:.*'10'"
+
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-inputs.md >audit 2>&1
 for want in "01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10': a value the reader gives the program, an argument of a command the text shows on line 6)" \
 	    "01-inputs.md:10:10: let pass '150 ms' as specified ('--jobs 0,150,0:50,30,0'" \
