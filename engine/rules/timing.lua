@@ -127,6 +127,7 @@ end
 -- a list of { line, col, section, numeral, cue }, and the heading lines that bound the sections.
 -- pending: the lesson whose inputs are not read yet (they are read when a figure first needs them).
 local inputs, heading_lines, pending = {}, {}, nil
+local label_quantity -- the quantity a printed line's label names (defined with the printed labels)
 
 -- True if a heading stands after line a and at or before line b (a flag's reach ends there).
 local function heading_between(a, b)
@@ -307,7 +308,12 @@ local function scan(text, spans, at, report, ledger, where, section, branches)
   end
   for _, q in ipairs(qs) do
     local open = q.class == "claim" or q.class == "unsure"
-    local input = open and (pending or #inputs > 0) and given(q, at(q.first), where:find("display block") or where:find("output")) or nil
+    local printed = where:find("display block") or where:find("output")
+    -- a printed figure after a label of a measured time or rate on its line ("elapsed: 5 ms",
+    -- "latency 10ms", "throughput: 1000 ops/s") is a result the run measured, whatever was given
+    local input = open and (pending or #inputs > 0) and
+                  not (printed and label_quantity(text:sub(1, q.first - 1):match("[^\n]*$"))) and
+                  given(q, at(q.first), printed) or nil
     local setting = open and givers and not input and set_in_sentence(text, givers, q) or nil
     if input then
       ledger(at(q.first), quote(q.text), "specified",
@@ -647,7 +653,7 @@ end
 -- such a label. A figure with a unit word after it ("1 microseconds") is left to be read as printed.
 -- Called only on what a display block shows as printed (never a command typed, never a config
 -- block, which is no text). A list of { first, last, kind, claim, cue, why }, or nil.
-local function label_quantity(label)
+function label_quantity(label)
   local l = " " .. label:lower() .. " "
   for _, pat in ipairs({ "/s%f[%A]", "/sec%f[%A]", "/second%f[%A]", "per sec%f[%A]", "per second%f[%A]",
                          "%f[%a]iops%f[%A]", "%f[%a]qps%f[%A]", "%f[%a]rps%f[%A]",

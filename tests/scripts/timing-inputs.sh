@@ -139,6 +139,24 @@ check_lesson 05-table.md
 expect "05-table.md:7:.*'20'"
 expect "05-table.md:8:.*'10'"
 
+# a printed figure after a label of a measured time or rate is what the run measured, even when its
+# numeral is a flag's value; the tool's echo of its input ("Running 5s test") is not so labelled
+cat >06-labels.md <<'EOF2'
+# A benchmark's printout
+
+```
+$ ./bench -n 1000 -t 5
+Running 5s test
+elapsed: 5 ms
+throughput: 1000 ops/s
+```
+EOF2
+
+check_lesson 06-labels.md
+refuse "06-labels.md:5:"
+expect "06-labels.md:6:.*'5 ms'"
+expect "06-labels.md:7:.*'1000 ops/s'"
+
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-inputs.md >audit 2>&1
 for want in "01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10': a value the reader gives the program, an argument of a command the text shows on line 6)" \
 	    "01-inputs.md:10:10: let pass '150 ms' as specified ('--jobs 0,150,0:50,30,0'" \
