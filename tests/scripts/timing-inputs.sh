@@ -157,6 +157,19 @@ refuse "06-labels.md:5:"
 expect "06-labels.md:6:.*'5 ms'"
 expect "06-labels.md:7:.*'1000 ops/s'"
 
+# so is a figure a sentence gives after naming a measured time or rate, in prose
+cat >07-prose.md <<'EOF2'
+# Round robin
+
+Each job runs for 200 seconds (`-l 200,200,200`). With a quantum of 1 (`-q 1`), the average
+response time drops to 1 second, and each job still runs for 200 seconds.
+EOF2
+
+check_lesson 07-prose.md
+refuse "07-prose.md:3:"
+expect "07-prose.md:4:.*'1 second'"
+refuse "07-prose.md:4:.*'200 seconds'"
+
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-inputs.md >audit 2>&1
 for want in "01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10': a value the reader gives the program, an argument of a command the text shows on line 6)" \
 	    "01-inputs.md:10:10: let pass '150 ms' as specified ('--jobs 0,150,0:50,30,0'" \
