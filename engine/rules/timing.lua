@@ -311,10 +311,10 @@ local function scan(text, spans, at, report, ledger, where, section, branches)
     local printed = where:find("display block") or where:find("output")
     -- a printed figure after a label of a measured time or rate on its line ("elapsed: 5 ms",
     -- "latency 10ms", "throughput: 1000 ops/s") is a result the run measured, whatever was given
-    -- and so is one a sentence says after naming such a quantity ("the average response time drops to
+    -- and so is one a clause gives after naming such a quantity ("the average response time drops to
     -- 1 second", "its throughput is 1000 requests per second")
     local before = printed and text:sub(1, q.first - 1):match("[^\n]*$") or
-                   text:sub(math.max(1, q.first - 200), q.first - 1):match("[^.!?]*$")
+                   text:sub(math.max(1, q.first - 200), q.first - 1):match("[^.!?;,]*$")
     local input = open and (pending or #inputs > 0) and not label_quantity(before) and
                   given(q, at(q.first), printed) or nil
     local setting = open and givers and not input and set_in_sentence(text, givers, q) or nil

@@ -161,8 +161,8 @@ expect "06-labels.md:7:.*'1000 ops/s'"
 cat >07-prose.md <<'EOF2'
 # Round robin
 
-Each job runs for 200 seconds (`-l 200,200,200`). With a quantum of 1 (`-q 1`), the average
-response time drops to 1 second, and each job still runs for 200 seconds.
+Run `./rr -l 200,200,200` and each job runs for 200 seconds. With a quantum of 1 (`-q 1`), the
+average response time drops to 1 second, and each job still runs for 200 seconds.
 EOF2
 
 check_lesson 07-prose.md
