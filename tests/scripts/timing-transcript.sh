@@ -172,10 +172,31 @@ check_lesson 04-cd.md
 refuse "04-cd.md:5:"
 expect "04-cd.md:6:.*'30.02 s'"
 
+# Python and IPython mark a continued line with "... ": an indented line there is printed, as
+# cProfile's header is
+cat >05-cprofile.md <<'EOF'
+# Profiling in Python
+
+```
+>>> import cProfile
+>>> cProfile.run("solve(board)")
+         214 function calls in 0.512 seconds
+```
+
+```
+In [3]: %prun solve(board)
+         214 function calls in 0.498 seconds
+```
+EOF
+
+check_lesson 05-cprofile.md
+expect "05-cprofile.md:6:.*'0.512 seconds'"
+expect "05-cprofile.md:11:.*'0.498 seconds'"
+
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-repl.md >audit 2>&1
 for want in "01-repl.md:6:36: let pass '40 ms' as specified ('In \[1\]:': a line typed after a prompt" \
 	"01-repl.md:13:33: let pass '5 s' as specified ('julia>': a line typed after a prompt" \
-	"01-repl.md:17:36: let pass '9 ms' as specified ('...': a line typed after a prompt" \
+	"01-repl.md:17:36: let pass '9 ms' as specified ('an indent under what was typed': a line typed after a prompt" \
 	"01-repl.md:25:16: let pass '250 ms' as specified (a line typed after a prompt"; do
 	if ! grep -q "$want" audit; then
 		echo "FAIL: no '$want' in the ledger:"
