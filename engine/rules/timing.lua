@@ -127,6 +127,7 @@ end
 -- a list of { line, col, section, numeral, cue }, and the heading lines that bound the sections.
 -- pending: the lesson whose inputs are not read yet (they are read when a figure first needs them).
 local inputs, heading_lines, pending = {}, {}, nil
+local label_quantity -- the quantity a printed line's label names (defined with the printed labels)
 
 -- True if a heading stands after line a and at or before line b (a flag's reach ends there).
 local function heading_between(a, b)
@@ -136,26 +137,46 @@ local function heading_between(a, b)
   return false
 end
 
--- Each flag's value in s, as numerals: add(offset of the flag, numeral, the flag and its value).
+-- A unit's name as one spelling ("msec", "millisecond", "ms" are "ms"); a name that is no time
+-- unit stays as it is, lowercased ("10k", "4G").
+local unit_names = { ns = "ns", nsec = "ns", nanosecond = "ns", nanoseconds = "ns",
+  us = "us", usec = "us", ["\194\181s"] = "us", ["\206\188s"] = "us", microsecond = "us", microseconds = "us",
+  ms = "ms", msec = "ms", msecs = "ms", millisecond = "ms", milliseconds = "ms",
+  s = "s", sec = "s", secs = "s", second = "s", seconds = "s",
+  m = "min", min = "min", mins = "min", minute = "min", minutes = "min",
+  h = "h", hr = "h", hrs = "h", hour = "h", hours = "h" }
+
+local function unit_name(u)
+  u = u:lower()
+  return unit_names[u] or u
+end
+
+-- Each flag's value in s, as numerals: add(offset of the flag, numeral, the flag and its value, glued,
+-- the unit written on the value or nil).
 local function flag_values(s, add)
   local padded = " " .. s
   -- a flag, then its value after '=' or a space: "-q 10", "--jlist 0,180,0:100,20,0", "--timeout=30s"
-  -- (a line break may stand between them in prose)
-  for pos, flag, sep, value in padded:gmatch("%s()(%-%-?%a[%w%-]*)([=%s])(%d[%d.,:]*)") do
-    local cue = flag .. (sep == "=" and "=" or " ") .. value:gsub("[,:.]$", "")
-    for numeral in value:gmatch("%d[%d.]*") do add(pos - 1, (numeral:gsub("%.$", "")), cue) end
+  -- (a line break may stand between them in prose); a unit glued to the value ("30s") is its unit
+  for pos, flag, sep, value, unit in padded:gmatch("%s()(%-%-?%a[%w%-]*)([=%s])(%d[%d.,:]*)([%a\194\181\206\188]*)") do
+    local cue = flag .. (sep == "=" and "=" or " ") .. value:gsub("[,:.]$", "") .. unit
+    unit = (unit ~= "" and value:sub(-1):find("%d")) and unit_name(unit) or nil
+    for numeral in value:gmatch("%d[%d.]*") do add(pos - 1, (numeral:gsub("%.$", "")), cue, nil, unit) end
   end
   -- a value glued to a one-letter flag, a unit maybe after it: "-d10", "-d10s", "-t1"; such a value
   -- may be a name ("-O3" is an optimisation level, "-g2" a debug level), so it counts only where
   -- the program's printed output repeats it ("Running 10s test" after `-d10`)
-  for pos, flag, numeral in padded:gmatch("%s()(%-%a)(%d[%d.]*)%a*%f[%s%z]") do
-    add(pos - 1, (numeral:gsub("%.$", "")), flag .. numeral, true)
+  -- (a compiler's optimisation and debug levels, "-O2", "-g3", are never one: "gcc -O3 ... && ./sort"
+  -- prints the sort's time, "sorted in 3 ms", no level)
+  for pos, flag, numeral, unit in padded:gmatch("%s()(%-%a)(%d[%d.]*)(%a*)%f[%s%z]") do
+    if flag ~= "-O" and flag ~= "-g" then
+      add(pos - 1, (numeral:gsub("%.$", "")), flag .. numeral .. unit, true, unit ~= "" and unit_name(unit) or nil)
+    end
   end
 end
 
-local function add_input(line, col, numeral, cue, glued)
+local function add_input(line, col, numeral, cue, glued, unit)
   if #inputs < 500 then
-    inputs[#inputs + 1] = { line = line, col = col, numeral = numeral, cue = cue, glued = glued }
+    inputs[#inputs + 1] = { line = line, col = col, numeral = numeral, cue = cue, glued = glued, unit = unit }
   end
 end
 
@@ -166,17 +187,17 @@ local function unit_inputs(unit)
   local text = unit.text
   if (text:find(" -", 1, true) or text:find("\n-", 1, true) or text:sub(1, 1) == "-") and
      (" " .. text):find("%s%-%-?%a") then
-    flag_values(text, function(off, numeral, cue, glued)
+    flag_values(text, function(off, numeral, cue, glued, vunit)
       local p = unit.at(off)
-      add_input(p.line, p.col, numeral, cue, glued)
+      add_input(p.line, p.col, numeral, cue, glued, vunit)
     end)
   end
   for _, span in ipairs(unit.code_spans) do
     if (span.text:find(" -", 1, true) or span.text:sub(1, 1) == "-") and (" " .. span.text):find("%s%-%-?%a") then
       local p = nil
-      flag_values(span.text, function(_, numeral, cue, glued)
+      flag_values(span.text, function(_, numeral, cue, glued, vunit)
         p = p or unit.at(span.offset)
-        add_input(p.line, p.col, numeral, cue, glued)
+        add_input(p.line, p.col, numeral, cue, glued, vunit)
       end)
     end
   end
@@ -198,7 +219,9 @@ local function collect_inputs(lesson)
       local line = code:sub(start, stop - 1)
       n = n + 1
       if line:find("%-") then
-        flag_values(line, function(off, numeral, cue, glued) add_input(block.line + n, off, numeral, cue, glued) end)
+        flag_values(line, function(off, numeral, cue, glued, vunit)
+          add_input(block.line + n, off, numeral, cue, glued, vunit)
+        end)
       end
       start = stop + 1
     end
@@ -220,9 +243,16 @@ local function given(q, where, printed)
   if not numeral then return nil end
   numeral = numeral:gsub("[,.]$", "")
   if numeral:find(",", 1, true) or q.text:find("%d", #numeral + 1) then return nil end
+  -- the unit written after the figure: a value given with its own unit ("--timeout=30s") is not a
+  -- figure in another ("30 ms")
+  -- a bare figure (a table's cell under "latency (ms)", a label's "Took: 10") writes no unit: what the
+  -- header or the label names is a result, not the value given
+  local rest = q.text:sub(#numeral + 1)
+  if not rest:find("[%a\194\206/]") then return nil end
+  local unit = unit_name(rest:match("^[%s%-]*([%a\194\181\206\188]*)") or "")
   local found = nil
   for _, input in ipairs(inputs) do
-    if input.numeral == numeral and (printed or not input.glued) and (where.line > input.line or (where.line == input.line and where.col > input.col)) then
+    if input.numeral == numeral and (printed or not input.glued) and (not input.unit or input.unit == unit) and (where.line > input.line or (where.line == input.line and where.col > input.col)) then
       -- the nearest before it: inputs are in the order of the blocks, then of the prose
       if (not found or input.line > found.line or (input.line == found.line and input.col > found.col)) and
          not heading_between(input.line, where.line) then
@@ -278,11 +308,20 @@ local function scan(text, spans, at, report, ledger, where, section, branches)
   end
   for _, q in ipairs(qs) do
     local open = q.class == "claim" or q.class == "unsure"
-    local input = open and (pending or #inputs > 0) and given(q, at(q.first), where:find("display block") or where:find("output")) or nil
+    local printed = where:find("display block") or where:find("output")
+    -- a printed figure after a label of a measured time or rate on its line ("elapsed: 5 ms",
+    -- "latency 10ms", "throughput: 1000 ops/s") is a result the run measured, whatever was given
+    -- and so is one a clause gives after naming such a quantity ("the average response time drops to
+    -- 1 second", "its throughput is 1000 requests per second")
+    local before = printed and text:sub(1, q.first - 1):match("[^\n]*$") or
+                   text:sub(math.max(1, q.first - 200), q.first - 1):match("[^.!?;,]*$")
+    local input = open and (pending or #inputs > 0) and not label_quantity(before) and
+                  given(q, at(q.first), printed) or nil
     local setting = open and givers and not input and set_in_sentence(text, givers, q) or nil
     if input then
       ledger(at(q.first), quote(q.text), "specified",
-        string.format("'%s': a value the reader gives the program, an argument of a command the text shows", input.cue))
+        string.format("'%s': a value the reader gives the program, an argument of a command the text shows on line %d",
+          input.cue, input.line))
     elseif setting then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': the value the same sentence says is set (%s)", quote(setting.cue), setting.why))
@@ -348,6 +387,9 @@ end
 -- first line, or when the same prompt (its counters aside) opens two or more of its lines: a line of
 -- code rarely opens with a word glued to '>' and a space, never twice. The prompt's text (counters
 -- made 0) and its width, or nil.
+local c_types = { void = true, char = true, short = true, int = true, long = true, float = true, double = true,
+                  signed = true, unsigned = true, bool = true, _Bool = true, const = true, volatile = true }
+
 local function prompt_of(line)
   local b = line:byte(1)
   if not b or b == 32 or b == 9 then return nil end
@@ -356,15 +398,19 @@ local function prompt_of(line)
   -- parenthesis ("(isnan) (x)", C's way to call a function a macro hides)
   local p = line:match("^(%(%a[%w._%-]*%) )%a") or line:match("^In %[%d*%]: ") or
             line:match("^%d+%.%d+%.%d+%.%d+:%d+[>$#] ")
+  -- nor is C's cast ("(void) close(fd);", "(size_t) n * 4"): a type's name in the parentheses
+  if p and p:sub(1, 1) == "(" and (c_types[p:sub(2, -3)] or p:find("_t%) $")) then return nil end
   if not p then
     local i = line:match("^%a[%w._~/@:%-]*()")
     if i then
       i = line:match("^%b()()", i) or i
       i = line:match("^[%w:]*()", i)
       local sign, after = line:sub(i, i), line:sub(i + 1, i + 1)
-      -- "node-> next": C's arrow, not a prompt
+      -- "node-> next": C's arrow, not a prompt; nor is a number's label in a log ("Job# 1 finished in
+      -- 40 ms", "Test# 12 passed"): a root shell's '#' is followed by a command, not a count
       if (sign == ">" or sign == "$" or sign == "#") and (after == " " or after == "") and
-         not (sign == ">" and line:sub(i - 1, i - 1) == "-") then
+         not (sign == ">" and line:sub(i - 1, i - 1) == "-") and
+         not (sign == "#" and line:find("^%d", i + 2)) then
         p = line:sub(1, i)
       end
     end
@@ -372,7 +418,9 @@ local function prompt_of(line)
   if not p and (line:sub(1, 2) == "% " or line == "%") then return "%", 2 end
   if not p then return nil end
   p = p:gsub("%s+$", "")
-  return (p:gsub("%d", "0")), #p + 1
+  -- a shell's prompt names its working folder, which a `cd` changes ("user@host:~/src$ " then
+  -- "user@host:~/src/build$ "): the same prompt, its folder aside
+  return (p:gsub("%d", "0"):gsub(":[~/][^:]*([$#])$", ":%1")), #p + 1
 end
 
 -- The prompts that make a block a transcript (a set of prompt_of's texts), or nil when it is none.
@@ -415,6 +463,9 @@ local function typed_width(line, prompts, typing)
   if p and prompts[p] then return width end
   if not typing or not line:find("%S") then return nil end
   if line:find("^%s*%.%.%.:? ") or line:find("^%s*%.%.%.:?$") or line:sub(1, 1) == ">" then return typing end
+  -- Python's and IPython's sessions mark what continues with "... " and "...: ": an indented line
+  -- there is printed (cProfile's "         214 function calls in 0.512 seconds")
+  if prompts[">>>"] or prompts["In [0]:"] then return nil end
   local indent = #line:match("^ *")
   if indent >= typing then return typing end
   return nil
@@ -608,7 +659,7 @@ end
 -- such a label. A figure with a unit word after it ("1 microseconds") is left to be read as printed.
 -- Called only on what a display block shows as printed (never a command typed, never a config
 -- block, which is no text). A list of { first, last, kind, claim, cue, why }, or nil.
-local function label_quantity(label)
+function label_quantity(label)
   local l = " " .. label:lower() .. " "
   for _, pat in ipairs({ "/s%f[%A]", "/sec%f[%A]", "/second%f[%A]", "per sec%f[%A]", "per second%f[%A]",
                          "%f[%a]iops%f[%A]", "%f[%a]qps%f[%A]", "%f[%a]rps%f[%A]",
@@ -809,7 +860,9 @@ return {
             end
           elseif stop > start and typed then
             -- a line typed in a transcript after its prompt (eleventh round): an input, not output
-            local cue = prompts[prompt_of(line) or ""] and line:sub(1, typing - 1):gsub("%s+$", "") or "..."
+            -- the prompt, or what marks the line as continuing the one typed: "...", '>', its indent
+            local cue = prompts[prompt_of(line) or ""] and line:sub(1, typing - 1):gsub("%s+$", "") or
+                        line:match("^%s*(%.%.%.:?)") or (line:sub(1, 1) == ">" and ">") or "an indent under what was typed"
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 string.format("'%s': a line typed after a prompt in a session's transcript, an input, not output", cue))

@@ -8,7 +8,7 @@
 #   seconds and its "% gc time", %timeit's per-loop time);
 # - a `console` block shown, not run, whose command starts a program with its own prompt: the same;
 # - blocks that are no transcripts stay code, not read: C with '->' (even "node-> next") or a
-#   parenthesised name ("(isnan) (x)"), a diff ('>' alone is a quotation's or a diff's mark), a
+#   parenthesised name ("(isnan) (x)") or a cast ("(void) alarm(1);"), a log's "Job# 1", a diff ('>' alone is a quotation's or a diff's mark), a
 #   heredoc, Python with '>>>' in a docstring.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
@@ -115,10 +115,81 @@ refuse "01-repl.md:6[4-9]:"
 refuse "01-repl.md:7[0-9]:"
 [ "$(grep -c 'timing-needs-metadata' err)" -eq 10 ] || { echo "FAIL: not 10 timing reports:"; cat err; fail=1; }
 
+# C's casts open lines as a debugger's prompt does ("(void) alarm(1);" as "(gdb) break main"): no
+# prompt, the block stays code, its comments not read as a program's output
+cat >02-casts.md <<'EOF'
+# Casts
+
+```cpp
+(void) signal(SIGALRM, on_alarm);
+(void) alarm(1);
+spin();   /* runs for 1 second, then the handler fires */
+```
+
+```cpp
+(size_t) fwrite(buf, 1, n, out);
+elapsed = now() - start;   /* took 5 ms */
+```
+EOF
+
+check_lesson 02-casts.md
+[ $rc -eq 0 ] || { echo "FAIL: casts: exit $rc, not 0"; fail=1; }
+refuse "02-casts.md"
+
+# a log's lines that open with a number's label glued to '#' ("Job# 1") are printed, no root prompt's
+cat >03-log.md <<'EOF'
+# A log
+
+```
+Job# 1 finished in 40 ms
+Job# 2 finished in 55 ms
+```
+EOF
+
+check_lesson 03-log.md
+expect "03-log.md:4:.*'40 ms'"
+expect "03-log.md:5:.*'55 ms'"
+
+# a shell's prompt names its folder: after a `cd` it is the same prompt, the line after it typed
+cat >04-cd.md <<'EOF'
+# A session that changes folder
+
+```
+alice@lab:~/src$ cd build
+alice@lab:~/src/build$ ./loadgen 30s
+sent 1000 requests in 30.02 s
+```
+EOF
+
+check_lesson 04-cd.md
+refuse "04-cd.md:5:"
+expect "04-cd.md:6:.*'30.02 s'"
+
+# Python and IPython mark a continued line with "... ": an indented line there is printed, as
+# cProfile's header is
+cat >05-cprofile.md <<'EOF'
+# Profiling in Python
+
+```
+>>> import cProfile
+>>> cProfile.run("solve(board)")
+         214 function calls in 0.512 seconds
+```
+
+```
+In [3]: %prun solve(board)
+         214 function calls in 0.498 seconds
+```
+EOF
+
+check_lesson 05-cprofile.md
+expect "05-cprofile.md:6:.*'0.512 seconds'"
+expect "05-cprofile.md:11:.*'0.498 seconds'"
+
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-repl.md >audit 2>&1
 for want in "01-repl.md:6:36: let pass '40 ms' as specified ('In \[1\]:': a line typed after a prompt" \
 	"01-repl.md:13:33: let pass '5 s' as specified ('julia>': a line typed after a prompt" \
-	"01-repl.md:17:36: let pass '9 ms' as specified ('...': a line typed after a prompt" \
+	"01-repl.md:17:36: let pass '9 ms' as specified ('an indent under what was typed': a line typed after a prompt" \
 	"01-repl.md:25:16: let pass '250 ms' as specified (a line typed after a prompt"; do
 	if ! grep -q "$want" audit; then
 		echo "FAIL: no '$want' in the ledger:"
