@@ -35,6 +35,11 @@ struct rule_file {
 	size_t len;
 	int builtin;
 	int broken; /* it failed to load: the rule pass skips it */
+	/* A built-in file compiled once, in litlab itself (its source is litlab's own), so that
+	   each rule child loads it instead of parsing it again; NULL for a course's files, which
+	   are parsed only in the child, as text (never loaded as bytecode: Lua does not check it). */
+	char *bytecode;
+	size_t bytecode_len;
 };
 
 struct rule_info {

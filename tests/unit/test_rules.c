@@ -164,6 +164,13 @@ static void test_course_rule(void **state)
 	(void)state;
 	assert_int_equal(ruleset_load(&rs, &dir, 1, NULL, &err), 0);
 	assert_int_equal(rs.errors.n, 0);
+	/* litlab's own files are compiled once, in litlab; a course's file only ever as text, in the child */
+	for (size_t i = 0; i < rs.nfiles; i++) {
+		if (rs.files[i].builtin)
+			assert_non_null(rs.files[i].bytecode);
+		else
+			assert_null(rs.files[i].bytecode);
+	}
 	const struct rule_info *r = ruleset_find(&rs, "no-shouting");
 	assert_non_null(r);
 	assert_string_equal(r->severity, "warning");
@@ -206,6 +213,22 @@ static void test_broken_rules(void **state)
 	assert_non_null(strstr(d->message, "this rule is broken"));
 	assert_int_equal(count(lr, "timing-needs-metadata"), 2); /* lines 3 and 9 */
 	release(lr);
+	ruleset_release(&rs);
+	remove_dir(dir);
+}
+
+/* A course's rule file holding a compiled chunk is refused: only text is loaded from a course (Lua does not check bytecode). */
+static void test_binary_rule_refused(void **state)
+{
+	struct ruleset rs;
+	char *err = NULL;
+	char *dir = rule_dir("compiled.lua", "\033LuaT\001\002\003 not text", NULL, NULL);
+
+	(void)state;
+	assert_int_equal(ruleset_load(&rs, &dir, 1, NULL, &err), 0);
+	assert_int_equal(rs.errors.n, 1);
+	assert_non_null(strstr(rs.errors.v[0].path, "compiled.lua"));
+	assert_non_null(strstr(rs.errors.v[0].message, "binary"));
 	ruleset_release(&rs);
 	remove_dir(dir);
 }
@@ -277,6 +300,7 @@ int main(void)
 		cmocka_unit_test(test_report_and_suppressions),
 		cmocka_unit_test(test_course_rule),
 		cmocka_unit_test(test_broken_rules),
+		cmocka_unit_test(test_binary_rule_refused),
 		cmocka_unit_test(test_cpu_limit),
 		cmocka_unit_test(test_memo_replays),
 	};
