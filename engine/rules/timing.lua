@@ -401,7 +401,10 @@ local function prompt_of(line)
   -- nor is C's cast ("(void) close(fd);", "(size_t) n * 4"): a type's name in the parentheses
   if p and p:sub(1, 1) == "(" and (c_types[p:sub(2, -3)] or p:find("_t%) $")) then return nil end
   if not p then
-    local i = line:match("^%a[%w._~/@:%-]*()")
+    -- a name, a path from the home folder ("~/src$ "), or a bracketed one ("[alice@lab src]$ ",
+    -- Fedora's and RHEL's default: a space inside its brackets)
+    local i = line:match("^%a[%w._~/@:%-]*()") or line:match("^~[%w._~/@:%-]*()") or
+              line:match("^%[%a[%w._~/@:%-]* [^%]\n]*%]()")
     if i then
       i = line:match("^%b()()", i) or i
       i = line:match("^[%w:]*()", i)
@@ -420,7 +423,8 @@ local function prompt_of(line)
   p = p:gsub("%s+$", "")
   -- a shell's prompt names its working folder, which a `cd` changes ("user@host:~/src$ " then
   -- "user@host:~/src/build$ "): the same prompt, its folder aside
-  return (p:gsub("%d", "0"):gsub(":[~/][^:]*([$#])$", ":%1")), #p + 1
+  return (p:gsub("%d", "0"):gsub(":[~/][^:]*([$#])$", ":%1"):gsub("^~[^$#>]*", "~")
+           :gsub("^(%[[^ %]]*) [^%]]*%]", "%1]")), #p + 1
 end
 
 -- The prompts that make a block a transcript (a set of prompt_of's texts), or nil when it is none.
@@ -428,8 +432,9 @@ local function transcript_of(code)
   -- a prompt ends its line's first word with '>', '$', '#', ')', ':' or '%' and a space ("In [3]: "
   -- apart): no such line, no transcript (one search over the block, which each line's first word
   -- ends)
-  local lead = "[%w(>%%][^\n ]-[>$#)%%:] "
-  if not (code:find("^" .. lead) or code:find("\n" .. lead) or code:find("In %[%d*%]: ")) then return nil end
+  local lead = "[%w(>%%~][^\n ]-[>$#)%%:] "
+  if not (code:find("^" .. lead) or code:find("\n" .. lead) or code:find("In %[%d*%]: ") or
+          code:find("%][$#] ")) then return nil end
   local count, first, found = {}, nil, nil
   for line in code:gmatch("[^\n]*") do
     if first == nil and line:find("%S") then

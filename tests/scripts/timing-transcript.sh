@@ -165,6 +165,29 @@ check_lesson 04-cd.md
 refuse "04-cd.md:5:"
 expect "04-cd.md:6:.*'30.02 s'"
 
+# the prompts of other shells' defaults: "[user@host folder]$ " (Fedora's, RHEL's: a space inside
+# its brackets; a `cd` changes the folder) and a bare folder, "~/src$ "
+cat >04-brackets.md <<'EOF'
+# Sessions on lab machines
+
+```
+[alice@lab src]$ cd build
+[alice@lab build]$ ./loadgen 30s
+sent 1000 requests in 30.04 s
+```
+
+```
+~/src$ ./loadgen 45s
+sent 1000 requests in 45.03 s
+```
+EOF
+
+check_lesson 04-brackets.md
+refuse "04-brackets.md:5:"
+expect "04-brackets.md:6:.*'30.04 s'"
+refuse "04-brackets.md:10:"
+expect "04-brackets.md:11:.*'45.03 s'"
+
 # Python and IPython mark a continued line with "... ": an indented line there is printed, as
 # cProfile's header is
 cat >05-cprofile.md <<'EOF'
