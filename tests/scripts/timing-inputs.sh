@@ -163,16 +163,10 @@ refuse "07-prose.md:3:"
 expect "07-prose.md:4:.*'1 second'"
 refuse "07-prose.md:4:.*'200 seconds'"
 
-LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 01-inputs.md >audit 2>&1
-for want in "01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10': a value the reader gives the program, an argument of a command the text shows on line 6)" \
-	    "01-inputs.md:10:10: let pass '150 ms' as specified ('--jobs 0,150,0:50,30,0'" \
-	    "01-inputs.md:13:59: let pass '40ms' as specified ('-B 40,80'" \
-	    "01-inputs.md:15:56: let pass '6 ms' as specified ('set'" \
-	    "01-inputs.md:20:9: let pass '10s' as specified ('-d10'"; do
-	if ! grep -qF "$want" audit; then
-		echo "FAIL: not in the ledger: $want"
-		grep 'let pass' audit
-		fail=1
-	fi
-done
+in_ledger 01-inputs.md \
+	"01-inputs.md:9:38: let pass '10 ms' as specified ('-q 10': a value the reader gives the program, an argument of a command the text shows on line 6)" \
+	"01-inputs.md:10:10: let pass '150 ms' as specified ('--jobs 0,150,0:50,30,0'" \
+	"01-inputs.md:13:59: let pass '40ms' as specified ('-B 40,80'" \
+	"01-inputs.md:15:56: let pass '6 ms' as specified ('set'" \
+	"01-inputs.md:20:9: let pass '10s' as specified ('-d10'"
 exit $fail

@@ -6,6 +6,8 @@
 # check_lesson FILE   checks FILE (its cache under $work): stderr in ./err, the exit status in $rc
 # expect PATTERN      a line of ./err matches PATTERN (grep), else the test fails, showing err
 # refuse PATTERN      no line of ./err matches PATTERN, else the test fails, showing err
+# in_ledger FILE TEXT...  `litlab audit FILE` lists each TEXT (a fixed string), else the test
+#                     fails, showing the ledger's entries
 
 set -u
 LITLAB=${LITLAB:-build/litlab}
@@ -34,4 +36,16 @@ refuse() {
 		cat err
 		fail=1
 	fi
+}
+
+in_ledger() {
+	LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit "$1" >audit 2>&1
+	shift
+	for want in "$@"; do
+		if ! grep -qF "$want" audit; then
+			echo "FAIL: not in the ledger: $want"
+			grep 'let pass' audit
+			fail=1
+		fi
+	done
 }
