@@ -224,7 +224,7 @@ corpus: all
 # random inputs are no gate): make test replays tests/fuzz/corpus/ instead (REPLAY_BIN).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = lesson attr match quantity
+FUZZ_TARGETS = lesson attr match quantity rawhtml
 FUZZ_SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 FUZZ_OBJ := $(ENGINE_SRC:engine/%.c=build/fuzz/%.o)
 FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)

@@ -39,7 +39,8 @@
 
 /*
  * Every answer's Content-Security-Policy. A lesson's raw HTML is published
- * as written (the author's), but the preview runs a repository a reviewer
+ * without script (lesson/rawhtml.h); this is the second guard: the preview
+ * runs a repository a reviewer
  * may not have written, at http://127.0.0.1:PORT, whose cookies a browser
  * shares with every other server on 127.0.0.1: no script but the preview's
  * own files runs (no inline script, no event handler attribute), nothing

@@ -22,6 +22,7 @@
 #include "sandbox/sandbox.h"
 #include "run/console.h"
 #include "lesson/lessonfiles.h"
+#include "lesson/rawhtml.h"
 #include "base/strvec.h"
 
 static const char *const fm_keys[] = { "title", "lesson", "unit", "course", "summary", "reviewed",
@@ -1702,6 +1703,59 @@ static int number_from_name(const char *path)
 	return n <= 99999 ? (int)n : -1;
 }
 
+/* What the lesson's raw HTML and links lose on its page (lesson/rawhtml.h): a warning each, at most RAW_HTML_SHOWN. */
+#define RAW_HTML_SHOWN 20
+
+struct raw_html_walk {
+	struct lesson *l;
+	cmark_node *node;
+	const char *lit;
+	size_t told, first_untold_line;
+	size_t at, line_start; /* how far into lit the lines are counted (notes come in order) */
+	int line;
+};
+
+static void raw_html_note(void *arg, size_t offset, const char *what)
+{
+	struct raw_html_walk *w = arg;
+
+	for (; w->at < offset; w->at++)
+		if (w->lit[w->at] == '\n')
+			w->line++, w->line_start = w->at + 1;
+	int line = w->line;
+	size_t line_start = w->line_start;
+	size_t off = offset - line_start + (line_start ? 0 : (size_t)cmark_node_get_start_column(w->node) - 1);
+	if (w->told++ < RAW_HTML_SHOWN)
+		diags_add(&w->l->diags, w->l->path, line, lesson_col(w->l, line, off), SEV_WARNING, "raw-html", "%s",
+			  what);
+	else if (w->told == RAW_HTML_SHOWN + 1)
+		w->first_untold_line = (size_t)line;
+}
+
+static void check_raw_html(struct raw_html_walk *w, cmark_node *n)
+{
+	cmark_node_type t = cmark_node_get_type(n);
+
+	w->node = n;
+	w->at = w->line_start = 0;
+	w->line = cmark_node_get_start_line(n);
+	if (t == CMARK_NODE_HTML_BLOCK || t == CMARK_NODE_HTML_INLINE) {
+		w->lit = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
+		rawhtml_filter(NULL, w->lit, strlen(w->lit), raw_html_note, w);
+	} else if ((t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) && cmark_node_get_url(n) &&
+		   !rawhtml_url_ok(cmark_node_get_url(n), t == CMARK_NODE_IMAGE)) {
+		struct buf m = BUF_INIT;
+		buf_adds(&m, "the address '");
+		buf_add_printable(&m, cmark_node_get_url(n), strnlen(cmark_node_get_url(n), 60));
+		buf_addf(&m, "%s' of %s is left out of the page: a lesson links to relative, http:, https: and "
+			     "mailto: addresses (images also data:image/...)",
+			 strlen(cmark_node_get_url(n)) > 60 ? "..." : "", t == CMARK_NODE_IMAGE ? "an image" : "a link");
+		w->lit = "";
+		raw_html_note(w, 0, m.p);
+		buf_release(&m);
+	}
+}
+
 struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 {
 	struct lesson *l = xcalloc(1, sizeof *l);
@@ -1756,15 +1810,23 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	l->doc = cmark_parse_document(parsed ? parsed : l->text, l->text_len, CMARK_OPT_UNSAFE);
 	free(parsed);
 	struct walk w = { NULL, 0 };
+	struct raw_html_walk rw = { .l = l };
 	cmark_iter *it = cmark_iter_new(l->doc);
 	cmark_event_type ev;
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *n = cmark_iter_get_node(it);
 		if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK)
 			add_block(l, &w, n);
+		else if (ev == CMARK_EVENT_ENTER)
+			check_raw_html(&rw, n);
 	}
 	cmark_iter_free(it);
 	free(w.roles);
+	if (rw.told > RAW_HTML_SHOWN)
+		diags_add(&l->diags, l->path, (int)rw.first_untold_line, 1, SEV_WARNING, "raw-html",
+			  "and %zu more things of the lesson's raw HTML or links left out of the page or shown as "
+			  "text, from here on (the first %d are warned of one by one)",
+			  rw.told - RAW_HTML_SHOWN, RAW_HTML_SHOWN);
 
 	struct strmap ids;
 	assign_ids(l, &ids);

@@ -11,7 +11,9 @@
  *
  * Every byte that came from a program or a lesson goes through
  * html_escape_text() (highlight.h), except raw HTML the author wrote,
- * which passes through as cmark would pass it with CMARK_OPT_UNSAFE.
+ * which goes through rawhtml_filter() (lesson/rawhtml.h): only the tags and
+ * attributes that cannot run, restyle or speak for litlab are kept, and a
+ * link's address only when it is relative or http:, https: or mailto:.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -25,6 +27,7 @@
 #include "base/strindex.h"
 #include "render/highlight.h"
 #include "lesson/lessonfiles.h"
+#include "lesson/rawhtml.h"
 #include "render/render.h"
 #include "render/sitelink.h"
 #include "run/stats.h"
@@ -296,7 +299,7 @@ static void inlines(struct page *p, struct buf *out, cmark_node *parent, enum in
 static void link_open(const struct page *p, struct buf *out, cmark_node *n)
 {
 	const char *title = cmark_node_get_title(n);
-	const char *url = cmark_node_get_url(n) ? cmark_node_get_url(n) : "";
+	const char *url = cmark_node_get_url(n) && rawhtml_url_ok(cmark_node_get_url(n), 0) ? cmark_node_get_url(n) : "";
 	char *page = p->all ? render_lesson_href(p->all, p->nall, p->index, url) : NULL;
 
 	buf_adds(out, "<a href=\"");
@@ -315,8 +318,10 @@ static void image(struct page *p, struct buf *out, cmark_node *n)
 {
 	const char *title = cmark_node_get_title(n);
 
+	const char *url = cmark_node_get_url(n);
+
 	buf_adds(out, "<img src=\"");
-	render_href(out, cmark_node_get_url(n) ? cmark_node_get_url(n) : "");
+	render_href(out, url && rawhtml_url_ok(url, 1) ? url : "");
 	buf_adds(out, "\" alt=\"");
 	inlines(p, out, n, INL_TEXT);
 	buf_adds(out, "\"");
@@ -373,7 +378,7 @@ static void inlines(struct page *p, struct buf *out, cmark_node *parent, enum in
 			break;
 		case CMARK_NODE_HTML_INLINE:
 			if (html)
-				buf_adds(out, literal(n));
+				rawhtml_filter(out, literal(n), strlen(literal(n)), NULL, NULL);
 			break;
 		case CMARK_NODE_CUSTOM_INLINE:
 			if (html) {
@@ -1357,7 +1362,7 @@ static void body(struct page *p)
 			code_block(p, n);
 			break;
 		case CMARK_NODE_HTML_BLOCK:
-			buf_adds(out, literal(n));
+			rawhtml_filter(out, literal(n), strlen(literal(n)), NULL, NULL);
 			break;
 		case CMARK_NODE_CUSTOM_BLOCK: {
 			const char *s = enter ? cmark_node_get_on_enter(n) : cmark_node_get_on_exit(n);

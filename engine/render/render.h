@@ -9,8 +9,9 @@
  * compile failure as expected, measured, derived, display), and whose
  * outputs are the real captured ones, escaped, or the lesson's own output
  * block labelled derived. Output and stdin blocks are shown inside the
- * figure of the block they belong to. Raw HTML the author wrote passes
- * through; program output never does.
+ * figure of the block they belong to. Raw HTML the author wrote is
+ * published as lesson/rawhtml.h allows (no script, no style, no markup of
+ * litlab's own); program output never is.
  *
  * Pages hold no time of day of their own: the same lessons and evidence
  * give the same bytes. The class names are those of site/style.css.

@@ -1167,6 +1167,7 @@ static const char *const engine_rule_ids[] = {
 	"measurement",	 "measure-reference", "cite-reference", "sanitizer",   "nondeterministic",
 	"suppression",	 "rule-error",	  "output-provenance", "lesson-number", "empty-lesson",
 	"site-file",	 "session",	  "page-name",	     "cache",	       "lesson-name",
+	"raw-html",
 };
 static const char *const engine_suppressible[] = { "compile-warning" };
 

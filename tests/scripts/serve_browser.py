@@ -198,7 +198,7 @@ def main():
     # 3. Fixed: the draft goes.
     save(lesson, LESSON.format(word="pears", count=7))
     wait_for(lambda: dt.js("document.body && document.body.innerText.includes('7 pears') && "
-                           "!document.querySelector('div.diag')"), "the fixed page")
+                           "!document.querySelector('div.diag.diag-error')"), "the fixed page")
     expect(not dt.js("document.title.startsWith('DRAFT')"), "the fixed page's title still says DRAFT")
     expect(not dt.js("!!document.querySelector('.draft-banner')"), "the fixed page still has the banner")
     expect(not dt.js("document.body.classList.contains('draft')"), "the fixed page is still a draft")

@@ -1,0 +1,48 @@
+/*
+ * rawhtml.h: what a lesson's own HTML may put on its page.
+ *
+ * A lesson is often written by someone the reader of its page never met,
+ * and the page speaks for litlab: every caption on it says what the
+ * evidence showed. So raw HTML a lesson writes (CommonMark's HTML blocks
+ * and inline tags) and the links it makes are published only as what they
+ * can say in the lesson's own voice:
+ *
+ * - a tag of the presentational list (emphasis, tables, lists, details,
+ *   images, links, ...) is written again from its parsed name and the
+ *   attributes kept for it (title, lang, dir everywhere; href, src, alt,
+ *   cite, colspan... where the tag has them), never copied as typed;
+ * - any other tag (script, style, iframe, form, meta, svg, figure and
+ *   figcaption: litlab's captions) is shown as text: its '<' escaped;
+ * - an attribute not kept (class, id, style, on*, data-*) is left out:
+ *   the page's stylesheet and anchors are litlab's;
+ * - a link or image address is kept when it is relative or http:, https:
+ *   or mailto: (an image also data:image/png, gif, jpeg or webp), read as
+ *   a browser reads it (character references decoded, tabs and newlines
+ *   dropped); another (javascript:) is left out;
+ * - comments, declarations and processing instructions are left out, and
+ *   every other byte of text is escaped where it could start markup.
+ *
+ * What is left out or shown as text is told to note() (a diagnostic at
+ * its place): a page never says less than the author wrote without the
+ * author being told.
+ */
+#ifndef LITLAB_RAWHTML_H
+#define LITLAB_RAWHTML_H
+
+#include <stddef.h>
+
+#include "base/buf.h"
+
+/* Told what was left out: where in the HTML (a byte offset), and what, in a sentence. */
+typedef void (*rawhtml_note_fn)(void *arg, size_t offset, const char *what);
+
+/*
+ * Appends to out (NULL: only note) what html[0..len) may publish; note (may
+ * be NULL) hears of each thing left out or shown as text.
+ */
+void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_fn note, void *arg);
+
+/* Whether a link's (image: an image's) address may be published; a Markdown link's as much as a tag's. */
+int rawhtml_url_ok(const char *url, int image);
+
+#endif

@@ -1,0 +1,194 @@
+/*
+ * test_rawhtml.c: what a lesson's raw HTML may put on its page (lesson/rawhtml.h): each way a tag,
+ * an attribute, an address or a comment could run script, restyle the page or speak for litlab,
+ * and the plain markup an author writes that must stay as it was.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/util.h"
+#include "lesson/rawhtml.h"
+#include "testutil.h"
+
+struct notes {
+	size_t n;
+	size_t offset[16];
+	char what[16][400];
+};
+
+static void note(void *arg, size_t offset, const char *what)
+{
+	struct notes *ns = arg;
+
+	if (ns->n < 16) {
+		ns->offset[ns->n] = offset;
+		snprintf(ns->what[ns->n], sizeof ns->what[0], "%s", what);
+	}
+	ns->n++;
+}
+
+/* Filters an exact-size heap copy of html (ASan sees a read past its end), with its notes in ns. */
+static char *filter(const char *html, struct notes *ns)
+{
+	struct buf out = BUF_INIT;
+	size_t len = strlen(html);
+	char *copy = xmalloc(len ? len : 1);
+
+	memcpy(copy, html, len);
+	memset(ns, 0, sizeof *ns);
+	rawhtml_filter(&out, copy, len, note, ns);
+	free(copy);
+	return buf_detach(&out, NULL);
+}
+
+#define EXPECT(in, want, nnotes)                                                                               \
+	do {                                                                                                   \
+		struct notes ns_;                                                                              \
+		char *got_ = filter(in, &ns_);                                                                 \
+		assert_string_equal(got_, want);                                                               \
+		assert_int_equal(ns_.n, nnotes);                                                               \
+		free(got_);                                                                                    \
+	} while (0)
+
+/* Plain markup an author writes comes out as it went in (written again, but the same). */
+static void test_plain_markup_kept(void **state)
+{
+	(void)state;
+	EXPECT("<details open>\n<summary>Answer</summary>\n\nText &amp; more &copy;\n", "<details open>\n<summary>Answer</summary>\n\nText &amp; more &copy;\n", 0);
+	EXPECT("<table><tr><td colspan=\"2\" align=center>x</td></tr></table>",
+	       "<table><tr><td colspan=\"2\" align=\"center\">x</td></tr></table>", 0);
+	EXPECT("<img src=\"fig.png\" alt=\"A figure\" width=300>", "<img src=\"fig.png\" alt=\"A figure\" width=\"300\">", 0);
+	EXPECT("<a href=\"https://example.com/?a=1&amp;b=2\" title='T'>x</a>",
+	       "<a href=\"https://example.com/?a=1&amp;b=2\" title=\"T\">x</a>", 0);
+	EXPECT("<BR/><Kbd>Ctrl</KBD>", "<br><kbd>Ctrl</kbd>", 0);
+	EXPECT("<a href=\"#section\">up</a> <a href=\"../02-next.md\">next</a> <a href=\"mailto:a@b.c\">m</a>",
+	       "<a href=\"#section\">up</a> <a href=\"../02-next.md\">next</a> <a href=\"mailto:a@b.c\">m</a>", 0);
+}
+
+/* Tags that run, restyle, embed or make litlab's own markup are shown as text, end tags too. */
+static void test_other_tags_shown_as_text(void **state)
+{
+	(void)state;
+	EXPECT("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;", 1);
+	EXPECT("<style>.caption{display:none}</style>", "&lt;style&gt;.caption{display:none}&lt;/style&gt;", 1);
+	EXPECT("<figure class=\"block caption-executed\"><figcaption>executed</figcaption></figure>",
+	       "&lt;figure class=&quot;block caption-executed&quot;&gt;&lt;figcaption&gt;executed&lt;/figcaption&gt;&lt;/figure&gt;", 2);
+	EXPECT("<svg><script>x</script></svg>", "&lt;svg&gt;&lt;script&gt;x&lt;/script&gt;&lt;/svg&gt;", 2);
+	EXPECT("<iframe srcdoc=\"<script>x</script>\">", "&lt;iframe srcdoc=&quot;&lt;script&gt;x&lt;/script&gt;&quot;&gt;", 2);
+	EXPECT("<meta http-equiv=refresh content=\"0;url=https://x\">", "&lt;meta http-equiv=refresh content=&quot;0;url=https://x&quot;&gt;", 1);
+	EXPECT("<base href=\"https://x/\"><form action=x><input>", "&lt;base href=&quot;https://x/&quot;&gt;&lt;form action=x&gt;&lt;input&gt;", 3);
+	/* a name a browser would end elsewhere is no tag of the list */
+	EXPECT("<a\"x>y", "&lt;a&quot;x&gt;y", 1);
+	EXPECT("<scr<script>ipt>", "&lt;scr&lt;script&gt;ipt&gt;", 2);
+}
+
+/* An attribute the tag does not keep is left out, whatever its case, quoting or place. */
+static void test_attributes_left_out(void **state)
+{
+	struct notes ns;
+	char *got;
+
+	(void)state;
+	EXPECT("<img src=x onerror=alert(1)>", "<img src=\"x\">", 1);
+	EXPECT("<img src=x ONERROR = 'alert(1)'>", "<img src=\"x\">", 1);
+	EXPECT("<span class=\"caption\" style=\"color:red\" id=\"c-1\" data-receipt=\"sha256:00\">x</span>", "<span>x</span>", 4);
+	EXPECT("<div/onclick=alert(1)>x</div>", "<div>x</div>", 1);
+	/* a browser keeps the first of two: so does the filter, and never a second one it did not check */
+	EXPECT("<a href=\"https://ok\" href=\"javascript:x\">x</a>", "<a href=\"https://ok\">x</a>", 0);
+	/* values escaped: no quote breaks out */
+	EXPECT("<abbr title='a\"onmouseover=\"x'>y</abbr>", "<abbr title=\"a&quot;onmouseover=&quot;x\">y</abbr>", 0);
+	got = filter("<p title=\"x\" onclick=\"y\">", &ns);
+	assert_int_equal(ns.offset[0], 13); /* where the attribute stands */
+	assert_non_null(strstr(ns.what[0], "'onclick'"));
+	free(got);
+}
+
+/* An address is read as a browser reads it before its scheme is judged. */
+static void test_addresses(void **state)
+{
+	(void)state;
+	EXPECT("<a href=\"javascript:alert(1)\">x</a>", "<a>x</a>", 1);
+	EXPECT("<a href=\"JaVaScRiPt:alert(1)\">x</a>", "<a>x</a>", 1);
+	EXPECT("<a href=\"jav&#x61;script:alert(1)\">x</a>", "<a>x</a>", 1);
+	EXPECT("<a href=\"jav&#97script:alert(1)\">x</a>", "<a>x</a>", 1); /* a reference without its ';' */
+	EXPECT("<a href=\"java&Tab;script&colon;alert(1)\">x</a>", "<a>x</a>", 1);
+	EXPECT("<a href=\"java\tscr\nipt:alert(1)\">x</a>", "<a>x</a>", 1);
+	EXPECT("<a href=\" \x01javascript:alert(1)\">x</a>", "<a>x</a>", 1);
+	EXPECT("<a href=\"javascript&rarrw;x\">x</a>", "<a>x</a>", 1); /* a reference it does not know */
+	EXPECT("<a href=\"vbscript:x\">x</a><a href=\"data:text/html,x\">y</a>", "<a>x</a><a>y</a>", 2);
+	EXPECT("<img src=\"data:image/png;base64,AAAA\">", "<img src=\"data:image/png;base64,AAAA\">", 0);
+	EXPECT("<img src=\"data:image/svg+xml,<svg onload=x>\">", "<img>", 1);
+	EXPECT("<a href=\"data:image/png;base64,AAAA\">x</a>", "<a>x</a>", 1); /* only an image may be data */
+	/* what is kept is written decoded and escaped once */
+	EXPECT("<a href=\"https://e.com/?q=&lt;b&gt;&amp;c=1\">x</a>", "<a href=\"https://e.com/?q=&lt;b&gt;&amp;c=1\">x</a>", 0);
+	assert_int_equal(rawhtml_url_ok("javascript:alert(1)", 0), 0);
+	assert_int_equal(rawhtml_url_ok("  JAVASCRIPT:alert(1)", 0), 0);
+	assert_int_equal(rawhtml_url_ok("https://example.com/a:b", 0), 1);
+	assert_int_equal(rawhtml_url_ok("02-loops.md#x", 0), 1);
+	assert_int_equal(rawhtml_url_ok("./a:b", 0), 1);
+	assert_int_equal(rawhtml_url_ok("data:image/gif;base64,R0", 1), 1);
+	assert_int_equal(rawhtml_url_ok("data:image/gif;base64,R0", 0), 0);
+}
+
+/* Comments, declarations, CDATA are left out; a tag its block ends inside is text, not a trap for what follows. */
+static void test_hidden_and_unclosed(void **state)
+{
+	(void)state;
+	EXPECT("a<!-- litlab-disable x -->b", "ab", 0);
+	EXPECT("a<!-- x --!><script>alert(1)</script> -->b", "ab", 0);
+	EXPECT("a<!-->b<!--->c", "abc", 0);
+	EXPECT("a<!-- never closed <script>", "a", 0);
+	EXPECT("<!DOCTYPE html>x<?php echo 1 ?>y<![CDATA[<script>]]>z", "xyz", 3);
+	EXPECT("<img src=\"x", "&lt;img src=&quot;x", 1);
+	EXPECT("<a href=x title='y", "&lt;a href=x title=&#39;y", 1);
+	EXPECT("1 < 2 > 0 & \"q\"", "1 &lt; 2 &gt; 0 &amp; &quot;q&quot;", 0);
+	EXPECT("</ div>", "&lt;/ div&gt;", 0);
+	EXPECT("", "", 0);
+}
+
+/* Random bytes: never a '<' that starts a tag outside the list, never a read past the end (ASan). */
+static void test_random_bytes(void **state)
+{
+	static const char alphabet[] = "<>/=\"' \t\naAsScCrRiIpPtT&#x;:!-?[]ovnlkhfg123";
+	unsigned seed = 12345;
+
+	(void)state;
+	for (int round = 0; round < 3000; round++) {
+		char in[64];
+		size_t len = (size_t)(round % 63);
+		for (size_t k = 0; k < len; k++) {
+			seed = seed * 1103515245u + 12345u;
+			in[k] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+		}
+		in[len] = '\0';
+		struct notes ns;
+		char *got = filter(in, &ns);
+		for (const char *p = strchr(got, '<'); p; p = strchr(p + 1, '<')) {
+			size_t k = (size_t)(p[1] == '/');
+			size_t nl = strspn(p + 1 + k, "abcdefghijklmnopqrstuvwxyz0123456789");
+			char name[16] = "";
+			assert_true(nl > 0 && nl < sizeof name);
+			memcpy(name, p + 1 + k, nl);
+			assert_true(strcmp(name, "script") != 0 && strcmp(name, "style") != 0);
+			assert_true(p[1 + k + nl] == '>' || p[1 + k + nl] == ' ');
+		}
+		free(got);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plain_markup_kept),   cmocka_unit_test(test_other_tags_shown_as_text),
+		cmocka_unit_test(test_attributes_left_out), cmocka_unit_test(test_addresses),
+		cmocka_unit_test(test_hidden_and_unclosed), cmocka_unit_test(test_random_bytes),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
