@@ -1732,6 +1732,27 @@ static void raw_html_note(void *arg, size_t offset, const char *what)
 		w->first_untold_line = (size_t)line;
 }
 
+/* Whether a lesson's raw anchor is free of the ids the page gives its blocks and itself (a heading's, render's to know). */
+static int raw_html_id_free(void *arg, const char *id)
+{
+	const struct raw_html_walk *w = arg;
+	static const char *const own[] = { "content", "toc-title" };
+
+	for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+		if (!strcmp(id, own[k]))
+			return 0;
+	if (!strncmp(id, "diag-", 5))
+		return 0;
+	for (size_t k = 0; k < w->l->nblocks; k++) {
+		const char *b = w->l->blocks[k].id;
+		size_t bl = b ? strlen(b) : 0;
+		if (b && !strncmp(id, b, bl) &&
+		    (!id[bl] || !strcmp(id + bl, "-measurement") || !strcmp(id + bl, "-dist")))
+			return 0;
+	}
+	return 1;
+}
+
 static void check_raw_html(struct raw_html_walk *w, cmark_node *n)
 {
 	cmark_node_type t = cmark_node_get_type(n);
@@ -1741,7 +1762,8 @@ static void check_raw_html(struct raw_html_walk *w, cmark_node *n)
 	w->line = cmark_node_get_start_line(n);
 	if (t == CMARK_NODE_HTML_BLOCK || t == CMARK_NODE_HTML_INLINE) {
 		w->lit = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
-		rawhtml_filter(NULL, w->lit, strlen(w->lit), raw_html_note, w);
+		struct rawhtml_hooks h = { raw_html_note, raw_html_id_free, w };
+		rawhtml_filter(NULL, w->lit, strlen(w->lit), &h);
 	} else if ((t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) && cmark_node_get_url(n) &&
 		   !rawhtml_url_ok(cmark_node_get_url(n), t == CMARK_NODE_IMAGE)) {
 		struct buf m = BUF_INIT;

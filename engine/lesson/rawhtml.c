@@ -21,26 +21,76 @@ static const struct {
 	const char *name;
 	const char *attrs;
 } tags[] = {
-	{ "a", "href" },	  { "abbr", "" },	   { "b", "" },		   { "bdi", "" },
-	{ "bdo", "" },		  { "blockquote", "cite" }, { "br", "" },		   { "caption", "" },
-	{ "cite", "" },		  { "code", "" },	   { "col", "span" },	   { "colgroup", "span" },
-	{ "dd", "" },		  { "del", "cite datetime" }, { "details", "open" },   { "dfn", "" },
-	{ "div", "" },		  { "dl", "" },		   { "dt", "" },		   { "em", "" },
-	{ "h1", "" },		  { "h2", "" },		   { "h3", "" },		   { "h4", "" },
-	{ "h5", "" },		  { "h6", "" },		   { "hr", "" },		   { "i", "" },
-	{ "img", "src alt width height" }, { "ins", "cite datetime" }, { "kbd", "" },   { "li", "value" },
-	{ "mark", "" },		  { "ol", "start reversed type" }, { "p", "" },	   { "pre", "" },
-	{ "q", "cite" },	  { "rp", "" },		   { "rt", "" },		   { "ruby", "" },
-	{ "s", "" },		  { "samp", "" },	   { "small", "" },	   { "span", "" },
-	{ "strike", "" },	  { "strong", "" },	   { "sub", "" },		   { "summary", "" },
-	{ "sup", "" },		  { "table", "" },	   { "tbody", "" },	   { "td", "colspan rowspan align" },
-	{ "tfoot", "" },	  { "th", "colspan rowspan align scope" }, { "thead", "" }, { "time", "datetime" },
-	{ "tr", "" },		  { "tt", "" },		   { "u", "" },		   { "ul", "" },
-	{ "var", "" },		  { "wbr", "" },
+	{ "a", "href" },
+	{ "abbr", "" },
+	{ "article", "" },
+	{ "aside", "" },
+	{ "b", "" },
+	{ "bdi", "" },
+	{ "bdo", "" },
+	{ "blockquote", "cite" },
+	{ "br", "" },
+	{ "caption", "" },
+	{ "cite", "" },
+	{ "code", "" },
+	{ "col", "span" },
+	{ "colgroup", "span" },
+	{ "dd", "" },
+	{ "del", "cite datetime" },
+	{ "details", "open" },
+	{ "dfn", "" },
+	{ "div", "" },
+	{ "dl", "" },
+	{ "dt", "" },
+	{ "em", "" },
+	{ "h1", "" },
+	{ "h2", "" },
+	{ "h3", "" },
+	{ "h4", "" },
+	{ "h5", "" },
+	{ "h6", "" },
+	{ "hr", "" },
+	{ "i", "" },
+	{ "img", "src alt width height" },
+	{ "ins", "cite datetime" },
+	{ "kbd", "" },
+	{ "li", "value" },
+	{ "mark", "" },
+	{ "ol", "start reversed type" },
+	{ "p", "" },
+	{ "q", "cite" },
+	{ "rp", "" },
+	{ "rt", "" },
+	{ "ruby", "" },
+	{ "s", "" },
+	{ "section", "" },
+	{ "samp", "" },
+	{ "small", "" },
+	{ "span", "" },
+	{ "strike", "" },
+	{ "strong", "" },
+	{ "sub", "" },
+	{ "summary", "" },
+	{ "sup", "" },
+	{ "table", "" },
+	{ "tbody", "" },
+	{ "td", "colspan rowspan align" },
+	{ "tfoot", "" },
+	{ "th", "colspan rowspan align scope" },
+	{ "thead", "" },
+	{ "time", "datetime" },
+	{ "tr", "" },
+	{ "tt", "" },
+	{ "u", "" },
+	{ "ul", "" },
+	{ "var", "" },
+	{ "wbr", "" },
 };
 
 #define GLOBAL_ATTRS "title lang dir"
 #define URL_ATTRS "href src cite"
+/* Attributes whose loss changes what the page does or shows: told; the rest (class, rel, srcset...) only tune another site's page. */
+#define TOLD_ATTRS "style"
 #define NAME_MAX_SHOWN 32
 
 static int is_alpha(int c)
@@ -51,6 +101,16 @@ static int is_alpha(int c)
 static int is_alnum(int c)
 {
 	return is_alpha(c) || (c >= '0' && c <= '9');
+}
+
+/* How many of s[0..n) from the start may be in an anchor: letters, digits, '-', '_', ':', '.'. */
+static size_t strspn_id(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && (is_alnum((unsigned char)s[k]) || s[k] == '-' || s[k] == '_' || s[k] == ':' || s[k] == '.'))
+		k++;
+	return k;
 }
 
 /* HTML's ASCII whitespace. */
@@ -202,10 +262,10 @@ static int decode_value(struct buf *out, const char *s, size_t n)
 	static const struct {
 		const char *name;
 		char c;
-	} named[] = { { "amp", '&' },	 { "lt", '<' },	    { "gt", '>' },	{ "quot", '"' }, { "apos", '\'' },
+	} named[] = { { "amp", '&' },	 { "lt", '<' },	    { "gt", '>' },	 { "quot", '"' }, { "apos", '\'' },
 		      { "colon", ':' },	 { "Tab", '\t' },   { "NewLine", '\n' }, { "sol", '/' },  { "quest", '?' },
-		      { "num", '#' },	 { "equals", '=' }, { "period", '.' }, { "lpar", '(' }, { "rpar", ')' },
-		      { "commat", '@' }, { "excl", '!' },   { "percnt", '%' },	{ "plus", '+' }, { "lowbar", '_' } };
+		      { "num", '#' },	 { "equals", '=' }, { "period", '.' },	 { "lpar", '(' }, { "rpar", ')' },
+		      { "commat", '@' }, { "excl", '!' },   { "percnt", '%' },	 { "plus", '+' }, { "lowbar", '_' } };
 
 	for (size_t i = 0; i < n;) {
 		if (s[i] != '&') {
@@ -219,9 +279,9 @@ static int decode_value(struct buf *out, const char *s, size_t n)
 			k += (size_t)hex;
 			size_t d = k;
 			for (; k < n; k++) {
-				int v = s[k] >= '0' && s[k] <= '9' ? s[k] - '0'
+				int v = s[k] >= '0' && s[k] <= '9'		      ? s[k] - '0'
 					: hex && is_alpha(s[k]) && lower(s[k]) <= 'f' ? lower(s[k]) - 'a' + 10
-										       : -1;
+										      : -1;
 				if (v < 0)
 					break;
 				c = c > 0x10FFFF ? c : c * (hex ? 16 : 10) + (unsigned long)v;
@@ -266,8 +326,8 @@ static int url_ok(const char *s, size_t n, int image)
 			continue;
 		if (s[i] == ':')
 			break;
-		if (!(is_alnum((unsigned char)s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.') || k == sizeof scheme - 1 ||
-		    (k == 0 && !is_alpha((unsigned char)s[i])))
+		if (!(is_alnum((unsigned char)s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.') ||
+		    k == sizeof scheme - 1 || (k == 0 && !is_alpha((unsigned char)s[i])))
 			return 1; /* no scheme: a path, a query or a fragment */
 		scheme[k++] = (char)lower((unsigned char)s[i]);
 	}
@@ -293,19 +353,19 @@ int rawhtml_url_ok(const char *url, int image)
 	return url_ok(url, strlen(url), image);
 }
 
-static void tell(rawhtml_note_fn note, void *arg, size_t offset, const char *fmt, ...) PRINTFLIKE(4, 5);
+static void tell(const struct rawhtml_hooks *h, size_t offset, const char *fmt, ...) PRINTFLIKE(3, 4);
 
-static void tell(rawhtml_note_fn note, void *arg, size_t offset, const char *fmt, ...)
+static void tell(const struct rawhtml_hooks *h, size_t offset, const char *fmt, ...)
 {
 	va_list ap;
 	struct buf m = BUF_INIT;
 
-	if (!note)
+	if (!h || !h->note)
 		return;
 	va_start(ap, fmt);
 	buf_vaddf(&m, fmt, ap);
 	va_end(ap);
-	note(arg, offset, m.p);
+	h->note(h->arg, offset, m.p);
 	buf_release(&m);
 }
 
@@ -316,7 +376,8 @@ static char *shown(const char *s, size_t n)
 	size_t k = 0;
 
 	for (size_t i = 0; i < n && k < NAME_MAX_SHOWN; i++)
-		r[k++] = (unsigned char)s[i] > ' ' && (unsigned char)s[i] < 0x7f ? (char)lower((unsigned char)s[i]) : '?';
+		r[k++] = (unsigned char)s[i] > ' ' && (unsigned char)s[i] < 0x7f ? (char)lower((unsigned char)s[i])
+										 : '?';
 	if (n > NAME_MAX_SHOWN)
 		memcpy(r + k, "...", 3), k += 3;
 	r[k] = '\0';
@@ -388,7 +449,7 @@ static size_t scan_tag(const char *s, size_t n, size_t *name_len, struct attr_sp
 
 /* Writes the start tag tags[t] again from the attributes it keeps. */
 static void put_start_tag(struct buf *out, const char *s, size_t at, int t, const struct attr_span *attrs,
-			  size_t nattrs, rawhtml_note_fn note, void *arg)
+			  size_t nattrs, const struct rawhtml_hooks *h)
 {
 	struct buf value = BUF_INIT;
 	const char *name = tags[t].name;
@@ -401,11 +462,13 @@ static void put_start_tag(struct buf *out, const char *s, size_t at, int t, cons
 		const struct attr_span *a = &attrs[k];
 		const char *an = s + a->name;
 		char *n = shown(an, a->name_len);
-		if (!in_list(GLOBAL_ATTRS, an, a->name_len) && !in_list(tags[t].attrs, an, a->name_len)) {
-			tell(note, arg, at + a->at,
-			     "the attribute '%s' of raw HTML '<%s>' is left out of the page: the page's style, "
-			     "scripts and anchors are litlab's (a lesson's tag keeps %s%s%s)",
-			     n, name, GLOBAL_ATTRS, *tags[t].attrs ? " " : "", tags[t].attrs);
+		int anchor = in_list("id", an, a->name_len) || (!strcmp(name, "a") && in_list("name", an, a->name_len));
+		if (!anchor && !in_list(GLOBAL_ATTRS, an, a->name_len) && !in_list(tags[t].attrs, an, a->name_len)) {
+			if (in_list(TOLD_ATTRS, an, a->name_len) || (a->name_len > 2 && in_list("on", an, 2)))
+				tell(h, at + a->at,
+				     "the attribute '%s' of raw HTML '<%s>' is left out of the page: the page's style "
+				     "and scripts are litlab's (a lesson's tag keeps %s%s%s)",
+				     n, name, GLOBAL_ATTRS, *tags[t].attrs ? " " : "", tags[t].attrs);
 			free(n);
 			continue;
 		}
@@ -417,12 +480,28 @@ static void put_start_tag(struct buf *out, const char *s, size_t at, int t, cons
 			continue;
 		}
 		seen[nseen++] = a;
-		if (in_list(URL_ATTRS, an, a->name_len)) {
+		if (anchor) {
+			size_t ok = a->has_value && a->value_len > 0 && a->value_len < 128
+					    ? strspn_id(s + a->value, a->value_len)
+					    : 0;
+			char *v = ok && ok == a->value_len ? xstrndup(s + a->value, a->value_len) : NULL;
+			if (!v || !h || !h->take_id || !h->take_id(h->arg, v)) {
+				char *sv = shown(s + a->value, a->value_len);
+				tell(h, at + a->at, "the %s '%s' of raw HTML '<%s>' is left out of the page: %s", n, sv,
+				     name,
+				     v ? "the page has it already (a block's, a heading's or the page's own)"
+				       : "an anchor is letters, digits and '-', '_', ':', '.' (at most 127)");
+				free(sv);
+			} else if (out) {
+				buf_addf(out, " %s=\"%s\"", n, v);
+			}
+			free(v);
+		} else if (in_list(URL_ATTRS, an, a->name_len)) {
 			buf_reset(&value);
 			if (!decode_value(&value, s + a->value, a->value_len) ||
 			    !url_ok(value.p, value.len, !strcmp(name, "img"))) {
 				char *v = shown(s + a->value, a->value_len);
-				tell(note, arg, at + a->at,
+				tell(h, at + a->at,
 				     "the address '%s' of raw HTML '<%s>' is left out of the page: a lesson links to "
 				     "relative, http:, https: and mailto: addresses (images also data:image/...)",
 				     v, name);
@@ -471,7 +550,7 @@ static size_t skip_hidden(const char *s, size_t n)
 	return end ? (size_t)(end - s) + 1 : n;
 }
 
-void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_fn note, void *arg)
+void rawhtml_filter(struct buf *out, const char *html, size_t len, const struct rawhtml_hooks *h)
 {
 	struct attr_span *attrs = NULL;
 	size_t run = 0, i = 0;
@@ -488,8 +567,9 @@ void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_
 		if (n >= 2 && (s[1] == '!' || s[1] == '?')) {
 			used = skip_hidden(s, n);
 			if (!(n >= 4 && memcmp(s, "<!--", 4) == 0))
-				tell(note, arg, at,
-				     "raw HTML '%c%c...' (a declaration or processing instruction) is left out of the page",
+				tell(h, at,
+				     "raw HTML '%c%c...' (a declaration or processing instruction) is left out of the "
+				     "page",
 				     s[0], s[1]);
 		} else if (n >= 2 + (size_t)end_tag && is_alpha((unsigned char)s[1 + end_tag])) {
 			size_t tl = scan_tag(s + end_tag, n - (size_t)end_tag, &name_len, &attrs, &nattrs);
@@ -497,7 +577,8 @@ void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_
 			int t = tl ? find_tag(name, name_len) : -1;
 			char *shown_name = shown(name, name_len);
 			if (!tl) { /* a browser drops a tag the input ends in: all that is left is text */
-				tell(note, arg, at, "raw HTML '<%s%s' is not closed by '>' where its block ends: it is shown as text",
+				tell(h, at,
+				     "raw HTML '<%s%s' is not closed by '>' where its block ends: it is shown as text",
 				     end_tag ? "/" : "", shown_name);
 				if (out)
 					buf_adds(out, "&lt;");
@@ -505,16 +586,18 @@ void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_
 				used = n;
 			} else if (t < 0) {
 				if (!end_tag) /* its end tag is told of with it */
-					tell(note, arg, at,
-					     "raw HTML '<%s>' is shown as text: a lesson's page runs no script, takes no "
-					     "style and shows no caption but litlab's; write it in Markdown or leave it out",
+					tell(h, at,
+					     "raw HTML '<%s>' is shown as text: a lesson's page runs no script, takes "
+					     "no "
+					     "style and shows no caption but litlab's; write it in Markdown or leave "
+					     "it out",
 					     shown_name);
 			} else if (end_tag) {
 				if (out)
 					buf_addf(out, "</%s>", tags[t].name);
 				used = tl + 1;
 			} else {
-				put_start_tag(out, s, at, t, attrs, nattrs, note, arg);
+				put_start_tag(out, s, at, t, attrs, nattrs, h);
 				used = tl;
 			}
 			free(shown_name);

@@ -13,8 +13,12 @@
  *   cite, colspan... where the tag has them), never copied as typed;
  * - any other tag (script, style, iframe, form, meta, svg, figure and
  *   figcaption: litlab's captions) is shown as text: its '<' escaped;
- * - an attribute not kept (class, id, style, on*, data-*) is left out:
- *   the page's stylesheet and anchors are litlab's;
+ * - an attribute not kept (class, style, on*, data-*, srcset...) is left
+ *   out: the page's stylesheet and scripts are litlab's; an id (or an <a>'s
+ *   name) is kept only when h->take_id() says the page has no such anchor
+ *   (a block's, a heading's, its own), so a lesson cannot take litlab's;
+ * - <pre> is no tag of the list: every block shown in a pre on the page is
+ *   a code block with its caption (a lesson writes a fenced block);
  * - a link or image address is kept when it is relative or http:, https:
  *   or mailto: (an image also data:image/png, gif, jpeg or webp), read as
  *   a browser reads it (character references decoded, tabs and newlines
@@ -23,8 +27,9 @@
  *   every other byte of text is escaped where it could start markup.
  *
  * What is left out or shown as text is told to note() (a diagnostic at
- * its place): a page never says less than the author wrote without the
- * author being told.
+ * its place), except the attributes that only tune another site's page
+ * (class, rel, loading, srcset, data-*: nothing the reader would see): a
+ * page never says less than the author wrote without the author being told.
  */
 #ifndef LITLAB_RAWHTML_H
 #define LITLAB_RAWHTML_H
@@ -33,14 +38,20 @@
 
 #include "base/buf.h"
 
-/* Told what was left out: where in the HTML (a byte offset), and what, in a sentence. */
-typedef void (*rawhtml_note_fn)(void *arg, size_t offset, const char *what);
+/* What the filter asks and tells its caller; any member may be NULL. */
+struct rawhtml_hooks {
+	/* Told what was left out: where in the HTML (a byte offset), and what, in a sentence. */
+	void (*note)(void *arg, size_t offset, const char *what);
+	/* Asked whether the page may have an anchor of this name (an id, an <a name>); 1: yes, and it is now taken. */
+	int (*take_id)(void *arg, const char *id);
+	void *arg;
+};
 
 /*
- * Appends to out (NULL: only note) what html[0..len) may publish; note (may
- * be NULL) hears of each thing left out or shown as text.
+ * Appends to out (NULL: only tell) what html[0..len) may publish; h (may be
+ * NULL) hears of each thing left out or shown as text.
  */
-void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_fn note, void *arg);
+void rawhtml_filter(struct buf *out, const char *html, size_t len, const struct rawhtml_hooks *h);
 
 /* Whether a link's (image: an image's) address may be published; a Markdown link's as much as a tag's. */
 int rawhtml_url_ok(const char *url, int image);

@@ -333,6 +333,25 @@ static void image(struct page *p, struct buf *out, cmark_node *n)
 	buf_adds(out, ">");
 }
 
+/* A lesson's anchor (an id, an <a name>) is kept when no other on the page has its name. */
+static int raw_take_id(void *arg, const char *id)
+{
+	struct page *p = arg;
+
+	if (id_taken(p, id) || !strncmp(id, "diag-", 5)) /* the preview's diagnostics are diag-N */
+		return 0;
+	take_id(p, xstrdup(id));
+	return 1;
+}
+
+/* Raw HTML the lesson wrote, as lesson/rawhtml.h lets it be published. */
+static void raw_html(struct page *p, struct buf *out, cmark_node *n)
+{
+	struct rawhtml_hooks h = { NULL, raw_take_id, p };
+
+	rawhtml_filter(out, literal(n), strlen(literal(n)), &h);
+}
+
 /* The inlines under parent (a paragraph, a heading, a link...), not parent itself. */
 static void inlines(struct page *p, struct buf *out, cmark_node *parent, enum inl_mode mode)
 {
@@ -378,7 +397,7 @@ static void inlines(struct page *p, struct buf *out, cmark_node *parent, enum in
 			break;
 		case CMARK_NODE_HTML_INLINE:
 			if (html)
-				rawhtml_filter(out, literal(n), strlen(literal(n)), NULL, NULL);
+				raw_html(p, out, n);
 			break;
 		case CMARK_NODE_CUSTOM_INLINE:
 			if (html) {
@@ -1362,7 +1381,7 @@ static void body(struct page *p)
 			code_block(p, n);
 			break;
 		case CMARK_NODE_HTML_BLOCK:
-			rawhtml_filter(out, literal(n), strlen(literal(n)), NULL, NULL);
+			raw_html(p, out, n);
 			break;
 		case CMARK_NODE_CUSTOM_BLOCK: {
 			const char *s = enter ? cmark_node_get_on_enter(n) : cmark_node_get_on_exit(n);

@@ -1,9 +1,10 @@
 #!/bin/sh
 # A lesson's raw HTML and links on its page (lesson/rawhtml.h): a lesson written by someone the
 # reader never met cannot run script on its page, restyle or hide litlab's captions, show a
-# caption of its own making, take an id of litlab's, link to javascript:, or make an untouched
-# site fail to verify by copying a receipt link; each thing left out is a warning at its line;
-# the plain markup an author writes (details, tables, images, links) is published as written.
+# caption of its own making or a pre without one, take an id of litlab's, link to javascript:, or
+# make an untouched site fail to verify by copying a receipt link; each thing left out that the
+# reader would miss is a warning at its line (a class is not); the plain markup an author writes
+# (details, tables, images, links, footnote anchors) is published as written.
 . "$(dirname "$0")/lib/diag.sh"
 
 cat >01-raw.md <<'LESSON'
@@ -36,6 +37,8 @@ Hidden at first.
 </details>
 
 <script>document.title = 'owned'</script>
+
+<pre>hello 42</pre> <ol><li id="fn1">a note</li></ol>
 LESSON
 
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" build -o site 01-raw.md >out 2>err
@@ -49,8 +52,10 @@ expect "01-raw.md:16:1: warning: raw HTML '<figure>' is shown as text"
 expect "01-raw.md:16:.*'<figcaption>' is shown as text"
 expect "01-raw.md:18:.*the attribute 'onerror' of raw HTML '<img>' is left out"
 expect "01-raw.md:18:.*the address 'jav&#x61;script:alert(1)' of raw HTML '<a>' is left out"
-expect "01-raw.md:19:.*the attribute 'class' of raw HTML '<span>'"
-expect "01-raw.md:19:.*the attribute 'id' of raw HTML '<span>'"
+expect "01-raw.md:19:.*the attribute 'style' of raw HTML '<span>'"
+expect "01-raw.md:19:.*the id 'content' of raw HTML '<span>' is left out of the page: the page has it already"
+expect "01-raw.md:31:1: warning: raw HTML '<pre>' is shown as text"
+refuse "'class'\|'fn1'"
 expect "01-raw.md:21:1: warning: the address 'javascript:alert(2)' of a link is left out"
 expect "01-raw.md:29:1: warning: raw HTML '<script>' is shown as text"
 refuse "'</script>'"
@@ -70,7 +75,8 @@ for one in '<figure' '<figcaption' 'id="content"' 'id="hi"'; do
 done
 for good in '<kbd>Ctrl</kbd>' '<details><summary>Answer</summary>' '<img src="fig.png" alt="Fig">' \
 	'<a href="https://example.com/?a=1&amp;b=2">fine</a>' '&lt;script&gt;document.title' \
-	'&lt;figure class=&quot;block caption-executed&quot; id=&quot;hi&quot;&gt;'; do
+	'&lt;figure class=&quot;block caption-executed&quot; id=&quot;hi&quot;&gt;' '<li id="fn1">a note</li>' \
+	'&lt;pre&gt;hello 42&lt;/pre&gt;'; do
 	printf '%s' "$body" | grep -qF "$good" || { echo "FAIL: the page lost '$good'"; fail=1; }
 done
 
