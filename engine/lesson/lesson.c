@@ -1708,6 +1708,7 @@ static int number_from_name(const char *path)
 
 struct raw_html_walk {
 	struct lesson *l;
+	const struct strmap *ids; /* the blocks' ids */
 	cmark_node *node;
 	const char *lit;
 	size_t told, first_untold_line;
@@ -1737,17 +1738,18 @@ static int raw_html_id_free(void *arg, const char *id)
 {
 	const struct raw_html_walk *w = arg;
 	static const char *const own[] = { "content", "toc-title" };
+	size_t base = rawhtml_panel_base(id);
 
 	for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
 		if (!strcmp(id, own[k]))
 			return 0;
-	if (!strncmp(id, "diag-", 5))
+	if (!strncmp(id, "diag-", 5) || strmap_get(w->ids, id))
 		return 0;
-	for (size_t k = 0; k < w->l->nblocks; k++) {
-		const char *b = w->l->blocks[k].id;
-		size_t bl = b ? strlen(b) : 0;
-		if (b && !strncmp(id, b, bl) &&
-		    (!id[bl] || !strcmp(id + bl, "-measurement") || !strcmp(id + bl, "-dist")))
+	if (base) {
+		char *b = xstrndup(id, base);
+		int taken = strmap_get(w->ids, b) != NULL;
+		free(b);
+		if (taken)
 			return 0;
 	}
 	return 1;
@@ -1832,27 +1834,29 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	l->doc = cmark_parse_document(parsed ? parsed : l->text, l->text_len, CMARK_OPT_UNSAFE);
 	free(parsed);
 	struct walk w = { NULL, 0 };
-	struct raw_html_walk rw = { .l = l };
 	cmark_iter *it = cmark_iter_new(l->doc);
 	cmark_event_type ev;
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *n = cmark_iter_get_node(it);
 		if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK)
 			add_block(l, &w, n);
-		else if (ev == CMARK_EVENT_ENTER)
-			check_raw_html(&rw, n);
 	}
-	cmark_iter_free(it);
 	free(w.roles);
+
+	struct strmap ids;
+	assign_ids(l, &ids);
+	resolve_uses(l, &ids);
+	struct raw_html_walk rw = { .l = l, .ids = &ids };
+	cmark_iter_reset(it, l->doc, CMARK_EVENT_ENTER);
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
+		if (ev == CMARK_EVENT_ENTER)
+			check_raw_html(&rw, cmark_iter_get_node(it));
+	cmark_iter_free(it);
 	if (rw.told > RAW_HTML_SHOWN)
 		diags_add(&l->diags, l->path, (int)rw.first_untold_line, 1, SEV_WARNING, "raw-html",
 			  "and %zu more things of the lesson's raw HTML or links left out of the page or shown as "
 			  "text, from here on (the first %d are warned of one by one)",
 			  rw.told - RAW_HTML_SHOWN, RAW_HTML_SHOWN);
-
-	struct strmap ids;
-	assign_ids(l, &ids);
-	resolve_uses(l, &ids);
 	strmap_release(&ids);
 	lessonfiles_resolve(l);
 	find_title(l);

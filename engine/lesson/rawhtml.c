@@ -348,6 +348,19 @@ static int url_ok(const char *s, size_t n, int image)
 	return 0;
 }
 
+size_t rawhtml_panel_base(const char *id)
+{
+	static const char *const suffixes[] = { "-measurement", "-dist" };
+	size_t il = strlen(id);
+
+	for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
+		size_t sl = strlen(suffixes[k]);
+		if (il > sl && !strcmp(id + il - sl, suffixes[k]))
+			return il - sl;
+	}
+	return 0;
+}
+
 int rawhtml_url_ok(const char *url, int image)
 {
 	return url_ok(url, strlen(url), image);

@@ -53,6 +53,13 @@ struct rawhtml_hooks {
  */
 void rawhtml_filter(struct buf *out, const char *html, size_t len, const struct rawhtml_hooks *h);
 
+/*
+ * The length of the block id an anchor of a measured block's panel is made
+ * from ("c-1-measurement", "c-1-dist": 3), or 0: the page's anchors a lesson's
+ * may not take are its blocks' ids and these.
+ */
+size_t rawhtml_panel_base(const char *id);
+
 /* Whether a link's (image: an image's) address may be published; a Markdown link's as much as a tag's. */
 int rawhtml_url_ok(const char *url, int image);
 

@@ -338,8 +338,17 @@ static int raw_take_id(void *arg, const char *id)
 {
 	struct page *p = arg;
 
+	size_t base = rawhtml_panel_base(id);
+
 	if (id_taken(p, id) || !strncmp(id, "diag-", 5)) /* the preview's diagnostics are diag-N */
 		return 0;
+	if (base) {
+		char *b = xstrndup(id, base);
+		int taken = id_taken(p, b);
+		free(b);
+		if (taken)
+			return 0;
+	}
 	take_id(p, xstrdup(id));
 	return 1;
 }

@@ -38,7 +38,7 @@ Hidden at first.
 
 <script>document.title = 'owned'</script>
 
-<pre>hello 42</pre> <ol><li id="fn1">a note</li></ol>
+<pre>hello 42</pre> <ol><li id="fn1">a note</li><li id="hi-dist">x</li><li id="hi">y</li></ol>
 LESSON
 
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" build -o site 01-raw.md >out 2>err
@@ -55,6 +55,8 @@ expect "01-raw.md:18:.*the address 'jav&#x61;script:alert(1)' of raw HTML '<a>' 
 expect "01-raw.md:19:.*the attribute 'style' of raw HTML '<span>'"
 expect "01-raw.md:19:.*the id 'content' of raw HTML '<span>' is left out of the page: the page has it already"
 expect "01-raw.md:31:1: warning: raw HTML '<pre>' is shown as text"
+expect "01-raw.md:31:.*the id 'hi-dist' of raw HTML '<li>' is left out of the page: the page has it already"
+expect "01-raw.md:31:.*the id 'hi' of raw HTML '<li>' is left out"
 refuse "'class'\|'fn1'"
 expect "01-raw.md:21:1: warning: the address 'javascript:alert(2)' of a link is left out"
 expect "01-raw.md:29:1: warning: raw HTML '<script>' is shown as text"
