@@ -2313,6 +2313,10 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		}
 		/* time units */
 		c->kind = QUANTITY_TIME;
+		/* "6.2 CPU seconds", "3 wall-clock hours": a time named with the clock that counts it */
+		if ((e = match_any(s, q, (const char *const[]){ "CPU", "wall-clock", "wall", NULL }, 0)) &&
+		    skip_space(s, e) > e && match_time_unit(s, skip_space(s, e)))
+			q = skip_space(s, e);
 		if ((e = match_time_unit(s, q))) {
 			if ((num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
 										  "us", "usec", "usecs", "microseconds",

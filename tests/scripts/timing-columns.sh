@@ -49,6 +49,19 @@ idle_interval     5000           10             60000
 Device     Queue depth   Sectors
 sda        32            2048
 ```
+
+```code
+        3 function calls in 0.420 CPU seconds
+
+   ncalls  tottime  percall  cumtime  percall where
+        1    0.420    0.420    0.420    0.420 walk.py:1(main)
+```
+
+```code
+/*  step      time */
+/*  warm      5 ms */
+usleep(5000); /* wait 5 ms, then 20 ms more */
+```
 EOF2
 
 check_lesson 01-columns.md
@@ -78,4 +91,11 @@ refuse "'9000'"
 refuse "columns.md:32:"
 refuse "columns.md:33:"
 refuse "columns.md:38:"
+# a listing in a block tagged as code is printed: its other lines are read too; a block of code
+# with a comment shaped like a header is code all the same
+expect "01-columns.md:42:29: error: a time value '0.420 CPU seconds'"
+expect "01-columns.md:45:14: error: a time value '0.420'"
+refuse "columns.md:49:"
+refuse "columns.md:50:"
+refuse "columns.md:51:"
 exit $fail
