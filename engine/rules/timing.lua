@@ -769,229 +769,157 @@ local function uncomment(line)
   return (line:gsub("^(%s*)#", "%1 "))
 end
 
--- A printed table read by its columns (issue 13, twelfth round). A tool or a harness prints its
--- results under a header line whose words name what each column holds, and leaves the unit out
--- of the cells ("ncalls  tottime  percall  cumtime", "| Size | Ref Time | Your Time |"). A figure
--- under a header that names a time (a unit, time, latency, duration, elapsed, or a compound of
--- time: a total, a cumulative, a run time), a rate, or a share of the run time (a '%' with time,
--- cpu, samples, overhead, self, children) is a measured figure of that kind: a claim. A column
--- headed "per X" alone is the column on its left divided by X (a time per call). A figure under no
--- header word is its left neighbour's (a time, then its share). A table whose header names a
--- setting (a default, a limit, a timeout, an interval) documents settings, a reference's table of
--- an interface: nothing in it is decided so. What a table is: a header line of words (no figure)
--- in two or more columns, set apart by two spaces or more or by '|', then a row whose figures
--- stand under them (two or more under header words; in a '|' table as many cells as the header),
--- lines drawn of '-', '=', '|' and '+' between; the table ends at a blank line or at the next
--- header. Read in any display block, whatever its tag (a profile listing in a block tagged as
--- code is printed all the same): only the figures the header decides, never the rest of a code
--- block's line.
-local column_units = { second = true, seconds = true, millisecond = true, milliseconds = true, microsecond = true,
-                       microseconds = true, nanosecond = true, nanoseconds = true, minute = true, minutes = true }
--- a unit's abbreviation names a column's unit only in brackets ("Time (ms)", "[us]") or before a '/'
--- ("ms/call", "ns/op"): alone it is a name ("us" and "sy", a CPU's user and system shares)
-local column_abbreviations = { "s", "sec", "secs", "ms", "msec", "us", "usec", "ns", "nsec", "\194\181s" }
--- the units a time's cell may carry glued ("42.10ms")
-local cell_units = { s = true, ms = true, us = true, ns = true, ["\194\181s"] = true, sec = true, min = true }
-local column_times = { time = true, latency = true, latencies = true, duration = true, durations = true,
-                       elapsed = true, wall = true, runtime = true }
--- compounds of "time" that are no run time: a file's, a calendar's, a life's
-local not_run_times = { life = true, date = true, real = true, any = true, some = true, over = true, day = true,
-                        mean = true, night = true, up = true, down = true, bed = true, lunch = true, full = true,
-                        part = true, half = true, long = true, first = true, each = true, every = true }
-local column_shares = { time = true, samples = true, overhead = true, self = true, children = true, flat = true,
-                        cum = true }
-local column_settings = { "default", "limit", "timeout", "interval", "period", "resolution", "deadline", "delay",
-                          "setting", "option", "parameter", "argument", "minimum", "maximum", "allowed", "range",
-                          "granularity", "quantum", "arrival", "burst" }
+-- A printed table read by its columns (issue 13, twelfth round; engine/rules/README.md says what a
+-- table is and what its header decides). A header cell's words: a time ("time"), a share of the run
+-- time ("share": with '%', or the cell's one word; "pct": with '%' only).
+local col_words = { time = "time", latency = "time", latencies = "time", duration = "time", durations = "time",
+  elapsed = "time", wall = "time", runtime = "time", second = "time", seconds = "time", millisecond = "time",
+  milliseconds = "time", microsecond = "time", microseconds = "time", nanosecond = "time", nanoseconds = "time",
+  minute = "time", minutes = "time", overhead = "share", self = "share", children = "share", samples = "pct",
+  flat = "pct", cum = "pct" }
+-- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
+local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
+  bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
+-- a unit's abbreviation: in a header only bracketed or before '/' ("(ms)", "ns/op"; "us" alone is a
+-- CPU's user share); glued to a cell's figure
+local col_units = { s = 1, sec = 1, secs = 1, ms = 1, msec = 1, us = 1, usec = 1, ns = 1, nsec = 1, ["\194\181s"] = 1 }
+local col_settings = { "default", "limit", "timeout", "interval", "period", "resolution", "deadline", "delay",
+  "setting", "option", "parameter", "argument", "minimum", "maximum", "allowed", "range", "granularity", "quantum",
+  "arrival", "burst" }
 
--- What a header cell's words name: "time", "rate", "share", "setting", or nil.
 local function column_kind(text)
   local l = text:lower()
-  for _, w in ipairs(column_settings) do
+  for _, w in ipairs(col_settings) do
     if l:find("%f[%a]" .. w) then return "setting" end
   end
-  local percent, shared = l:find("%", 1, true) ~= nil, false
-  for word in l:gmatch("[%a\194\181]+") do
-    if column_shares[word] then shared = true end
-    if percent and shared then return "share" end
-    if column_units[word] or column_times[word] or word:find("^lat") and #word <= 4 then return percent and "share" or "time" end
-    local stem = word:match("^(%a%a%a+)times?$")
-    if stem and not not_run_times[stem] then return percent and "share" or "time" end
+  local pct = l:find("%", 1, true)
+  for word in l:gmatch("%a+") do
+    local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
+    if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
+    if k == "share" and (pct or l:find("^%s*%a+%s*$")) or k == "pct" and pct then return "share" end
   end
-  if not percent and (l:find("^%s*overhead%s*$") or l:find("^%s*children%s*$") or l:find("^%s*self%s*$")) then
-    return "share", true
-  end
-  if percent and shared then return "share" end
-  for _, u in ipairs(column_abbreviations) do
-    if l:find("[%(%[]%s*" .. u .. "%s*[%)%]]") or l:find("%f[%w\194\181]" .. u .. "/") then
-      return percent and "share" or "time"
-    end
-  end
+  local u = l:match("[%(%[]%s*([%a\194\181]+)%s*[%)%]]") or l:match("([%a\194\181]+)/")
+  if u and col_units[u] then return pct and "share" or "time" end
   return nil
-end
-
--- A line drawn between a table's lines: '-', '=', '+', '|', ':', '.', '~' and box characters.
-local function drawn_line(line)
-  return line:find("^[%s%-=+|:.~_\226\148\149]*$") ~= nil and line:find("[%-=]") ~= nil
 end
 
 local function figure_token(tok)
   local num, unit = tok:match("^([+-]?%d[%d,]*%.?%d*)([%a\194\181/%%]*)$")
-  if not num or num:find(",$") then return nil end
-  return num, unit
+  if num and not num:find(",$") then return num, unit end
 end
 
--- The header a line is, if it is one: { pipe = bool, cols = { {a, b, text, kind} ... } }; false
--- when it is a line of words in columns that names no figure's kind (it ends a table all the
--- same); nil when it is no header.
+-- The header a line is: { pipe, cols = { { a, b, text, kind, per, index } } }; false for a line of
+-- words in columns that names no time or share, or a setting; nil for no header.
 local function column_header(line)
-  if not line:find("%a") or line:find("\t", 1, true) or #line > 400 then return nil end
-  if not (line:find("  ", 1, true) or line:find("|", 1, true)) then return nil end
-  if line:find("[=;{}]") then return nil end
-  local body = uncomment(line)
-  local cols = {}
-  if body:find("|", 1, true) then
+  if not line:find("%a") or line:find("[\t=;{}]") or #line > 400 or
+     not (line:find("  ", 1, true) or line:find("|", 1, true)) then return nil end
+  local body, cols, pipe, named = uncomment(line), {}, line:find("|", 1, true), false
+  if pipe then
     local i = 0
-    for a, cell in body:gmatch("()([^|]*)") do
+    for cell in body:gmatch("[^|]*") do
       i = i + 1
-      if cell:find("%S") then
-        local t = cell:gsub("^%s+", ""):gsub("%s+$", "")
+      local t = cell:match("^%s*(.-)%s*$")
+      if t ~= "" then
         if figure_token(t:match("^%S+")) then return nil end
-        cols[#cols + 1] = { index = i, text = t, kind = column_kind(t) }
+        cols[#cols + 1] = { index = i, text = t }
       end
     end
-    if #cols < 2 then return nil end
-    local named = false
-    for _, c in ipairs(cols) do
-      if c.kind == "setting" then return false end
-      named = named or c.kind ~= nil
+  else
+    local last = -10
+    for a, tok, b in body:gmatch("()(%S+)()") do
+      if figure_token(tok) then return nil end
+      if a - last >= 2 then
+        cols[#cols + 1] = { a = a, b = b - 1, text = tok }
+      else
+        cols[#cols].b, cols[#cols].text = b - 1, cols[#cols].text .. " " .. tok
+      end
+      last = b
     end
-    return named and { pipe = true, cols = cols } or false
-  end
-  local group = nil
-  local last = -10
-  for a, tok, b in body:gmatch("()(%S+)()") do
-    if figure_token(tok) then return nil end
-    if a - last >= 2 or not group then
-      group = { a = a, b = b - 1, text = tok }
-      cols[#cols + 1] = group
-    else
-      group.b, group.text = b - 1, group.text .. " " .. tok
-    end
-    group.words = group.words or {}
-    group.words[#group.words + 1] = { a = a, b = b - 1, text = tok }
-    last = b
   end
   if #cols < 2 then return nil end
-  local named = false
   for k, c in ipairs(cols) do
     c.kind = column_kind(c.text)
     -- "percall": the column on its left, per call
-    local first = c.words[1].text:lower()
-    if not c.kind and k > 1 and (first:find("^per%a*$") or first:find("^/%a+$")) and cols[k - 1].kind == "time" then
+    if not c.kind and k > 1 and c.text:lower():find("^per%a*%f[%A]") and cols[k - 1].kind == "time" then
       c.kind, c.per = "time", true
     end
     if c.kind == "setting" then return false end
-    named = named or c.kind ~= nil
+    named = named or c.kind
   end
-  return named and { pipe = false, cols = cols } or false
+  return named and { pipe = pipe, cols = cols, pipes = pipe and select(2, line:gsub("|", "")) } or false
 end
 
--- The column a figure at [a, b] of a row stands in, or nil.
+-- The column a row's figure at [a, b] stands in: the '|' cell; the header words it overlaps most; or,
+-- under none, its left neighbour's.
 local function column_of(header, line, a, b)
+  local best, most, left = nil, 0, nil
   if header.pipe then
-    local index, at = 0, 1
-    for p in line:gmatch("()|") do
-      if p > a then break end
-      index = index + 1
-    end
-    index = index + 1
+    local index = select(2, line:sub(1, a):gsub("|", "")) + 1
     for _, c in ipairs(header.cols) do
-      if c.index == index then return c end
+      if c.index == index then return c, true end
     end
     return nil
   end
-  local best, overlap, left = nil, 0, nil
   for _, c in ipairs(header.cols) do
     local o = math.min(b, c.b) - math.max(a, c.a) + 1
-    if o > overlap then best, overlap = c, o end
+    if o > most then best, most = c, o end
     if c.b < a then left = c end
   end
-  if best then return best end
-  -- under no header word: its left neighbour's, when the next header word starts after it
-  return left
+  return best or left, best ~= nil
 end
 
--- The figures of a row the header decides: a list of { first, last, kind, claim, cue, why }, and
--- how many of its figures stand under a header word (nil when the line is no row of the table).
+-- The figures of a row its header decides ({ first, last, kind, claim, cue, why }), and how many of
+-- its figures stand under a header word; nil when the line is no row of the table.
 local function column_figures(line, header)
-  if line:find("\t", 1, true) then return nil end
-  if header.pipe then
-    local _, pipes = line:gsub("|", "")
-    local _, want = header.raw:gsub("|", "")
-    if pipes ~= want then return nil end
-  end
+  if line:find("\t", 1, true) or header.pipe and select(2, line:gsub("|", "")) ~= header.pipes then return nil end
   local figures, under = {}, 0
-  for a, tok, b in line:gmatch("()(%S+)()") do
+  for a, tok in line:gmatch("()(%S+)") do
     local t = tok:gsub("[,;]$", "")
     local num, unit = figure_token(t)
-    if num then
-      local c = column_of(header, line, a, a + #t - 1)
-      if c and (header.pipe or (a + #t - 1 >= c.a and a <= c.b)) then under = under + 1 end
-      local kind = c and c.kind
-      if kind == "share" and not (unit == "%" or c.text:find("%", 1, true) and unit == "") then kind = nil end
-      if kind == "time" and unit == "%" then kind = "share" end
-      if kind == "time" and not (unit == "" or cell_units[unit]) then kind = nil end
-      if kind then
-        figures[#figures + 1] = { first = a, last = a + #t - 1, kind = kind, claim = true, cue = c.text,
-          why = c.per and "a figure under a printed table's column of a time per item (the column on its left, per item)"
-                or string.format("a figure under a printed table's column that names %s",
-                                 kind == "time" and "a time" or "a share of the run time") }
-      end
+    local c, below = nil, false
+    if num then c, below = column_of(header, line, a, a + #t - 1) end
+    if below then under = under + 1 end
+    local kind = c and c.kind
+    if kind == "time" and unit == "%" then kind = "share" end
+    if kind == "time" and unit ~= "" and not col_units[unit] or
+       kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) then kind = nil end
+    if kind then
+      figures[#figures + 1] = { first = a, last = a + #t - 1, kind = kind, claim = true, cue = c.text,
+        why = c.per and "a printed table's column of a time per item, its left neighbour's" or
+              "a printed table's column that names " .. (kind == "time" and "a time" or "a share of the run time") }
     end
   end
   return figures, under
 end
 
--- Enters a line of a display block: the table's header in force after it (see column_header), the
--- header found on this line when the row after it (past drawn lines) stands under it.
+-- Enters a line of a display block: the table's header in force after it, and the row's figures it
+-- decides. A header counts when the line after it (past drawn lines) is a row; any line that is no
+-- row, no drawn line ('-', '=', '+', '|', ...), ends the table.
 local function table_columns(code, line, stop, current)
   if not line:find("%S") then return nil end
   local header = column_header(line)
   if header == nil then
-    -- a row of the table, or a line drawn in it; any other line ends it
-    if not current or drawn_line(line) then return current end
+    if not current or line:find("^[%s%-=+|:.~_]*$") then return current end
     local figures, under = column_figures(line, current)
     if figures and under >= (current.pipe and 1 or 2) then return current, figures end
     return nil
   end
   if not header then return nil end
-  header.raw = line
-  local start = stop + 1
-  for _ = 1, 4 do
-    if start > #code then return nil end
-    local e = code:find("\n", start, true) or #code + 1
-    local next = code:sub(start, e - 1)
-    if not drawn_line(next) then
+  for next in code:sub(stop + 1, stop + 2000):gmatch("[^\n]*") do
+    if not next:find("^[%s%-=+|:.~_]*$") or not next:find("%S") then
       local figures, under = column_figures(next, header)
-      if figures and under >= (header.pipe and 1 or 2) then return header end
-      return nil
+      return figures and under >= (header.pipe and 1 or 2) and header or nil
     end
-    start = e + 1
   end
   return nil
 end
--- A display block whose tag names a language holds a printed table (a header that names a time or a
--- share, a row under it): it shows what a program printed (a profile listing), and is read as a block
--- that shows text is, the table by its columns. True if it holds one.
+
+-- A display block whose tag names a language that holds a printed table shows what a program
+-- printed (a profile's listing): it is read as one that shows text is. True if it holds one.
 local function printed_table(code)
   if not (code:find("%a  ") or code:find("|", 1, true)) then return false end
-  local start = 1
-  while start <= #code do
-    local stop = code:find("\n", start, true) or #code + 1
-    local line = code:sub(start, stop - 1)
+  for at, line, stop in code:gmatch("()([^\n]*)()") do
     if column_header(line) and table_columns(code, line, stop, nil) then return true end
-    start = stop + 1
   end
   return false
 end
