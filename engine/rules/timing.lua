@@ -914,6 +914,22 @@ local function table_columns(code, line, stop, current)
   return nil
 end
 
+-- A printed line whose figures count up by one from 0 or 1 after its words ("cycle 1  2  3  4", a
+-- timeline's axis) numbers the columns or steps under it: ordinals, not amounts. Its label, or nil.
+local function counting_axis(line)
+  if not line:find("%d%s+%d") then return nil end
+  local label, prev, n = nil, nil, 0
+  for tok in line:gmatch("%S+") do
+    local v = tok:match("^%d+$") and tonumber(tok)
+    if not v then
+      if prev or not tok:find("^%a+$") then return nil end
+      label = label and label .. " " .. tok or tok
+    elseif prev and v ~= prev + 1 or not prev and v > 1 then return nil
+    else prev, n = v, n + 1 end
+  end
+  return n >= 4 and (label or "0 1 2 3") or nil
+end
+
 -- A display block whose tag names a language that holds a printed table shows what a program
 -- printed (a profile's listing): it is read as one that shows text is. True if it holds one.
 local function printed_table(code)
@@ -1037,6 +1053,11 @@ return {
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 string.format("'%s': a line of a trace stamped in a simulated clock, the model's schedule", quote(stamp)))
+            end
+          elseif stop > start and counting_axis(line) then
+            for _, q in ipairs(litlab.quantities(line)) do
+              ledger(block.at(start - 1 + q.first), quote(q.text), "not timing",
+                string.format("'%s': a printed line numbering the columns or steps under it, ordinals", counting_axis(line)))
             end
           elseif stop > start and profile_bound(line) then
             for _, q in ipairs(litlab.quantities(line)) do

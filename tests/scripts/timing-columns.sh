@@ -57,6 +57,12 @@ sda        32            2048
         1    0.420    0.420    0.420    0.420 walk.py:1(main)
 ```
 
+```
+             cycle 1    2    3    4    5
+    fetch          A    B
+    decode              A    B
+```
+
 ```code
 /*  step      time */
 /*  warm      5 ms */
@@ -95,7 +101,10 @@ refuse "columns.md:38:"
 # with a comment shaped like a header is code all the same
 expect "01-columns.md:42:29: error: a time value '0.420 CPU seconds'"
 expect "01-columns.md:45:14: error: a time value '0.420'"
+refuse "columns.md:55:"
+refuse "columns.md:56:"
+refuse "columns.md:57:"
+# a timeline's axis: its figures count up by one and number the columns under them
 refuse "columns.md:49:"
-refuse "columns.md:50:"
-refuse "columns.md:51:"
+in_ledger 01-columns.md "01-columns.md:49:25: let pass '2' as not timing ('cycle': a printed line numbering"
 exit $fail
