@@ -811,8 +811,8 @@ end
 -- The header a line is: { pipe, cols = { { a, b, text, kind, per, index } } }; false for a line of
 -- words in columns that names no time or share, or a setting; nil for no header.
 local function column_header(line)
-  if not line:find("%a") or line:find("[\t=;{}]") or #line > 400 or
-     not (line:find("  ", 1, true) or line:find("|", 1, true)) then return nil end
+  if not (line:find("  ", 1, true) or line:find("|", 1, true)) or #line > 400 or line:find("[\t=;{}]") or
+     not line:find("%a") then return nil end
   local body, cols, pipe, named = uncomment(line), {}, line:find("|", 1, true), false
   if pipe then
     local i = 0
@@ -1012,6 +1012,9 @@ return {
         local typing, typed = nil, false -- a transcript's line typed after a prompt (see typed_width)
         local bench = nil -- the unit a benchstat table's header names (see bench_header)
         local columns = nil -- the header of a printed table read by its columns (see column_header)
+        -- a table's columns are set apart by two spaces or '|', an axis' figures by a space: a block
+        -- without is searched for neither, line by line
+        local tables, axes = code:find("  ", 1, true) or code:find("|", 1, true), code:find("%d%s+%d")
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)
@@ -1028,7 +1031,7 @@ return {
           profile = profile_kind(line, profile)
           bench = bench_header(line, bench)
           local cells
-          columns, cells = table_columns(code, line, stop, columns)
+          if tables then columns, cells = table_columns(code, line, stop, columns) end
           if cells and #cells == 0 then cells = nil end
           local decided = stop > start and not command and not typed and
                           (listed_figures(line, profile, bench) or not head and cells) or nil
@@ -1054,7 +1057,7 @@ return {
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 string.format("'%s': a line of a trace stamped in a simulated clock, the model's schedule", quote(stamp)))
             end
-          elseif stop > start and counting_axis(line) then
+          elseif stop > start and axes and counting_axis(line) then
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "not timing",
                 string.format("'%s': a printed line numbering the columns or steps under it, ordinals", counting_axis(line)))
