@@ -1012,9 +1012,8 @@ return {
         local typing, typed = nil, false -- a transcript's line typed after a prompt (see typed_width)
         local bench = nil -- the unit a benchstat table's header names (see bench_header)
         local columns = nil -- the header of a printed table read by its columns (see column_header)
-        -- a table's columns are set apart by two spaces or '|', an axis' figures by a space: a block
-        -- without is searched for neither, line by line
-        local tables, axes = code:find("  ", 1, true) or code:find("|", 1, true), code:find("%d%s+%d")
+        -- a table's columns are set apart by two spaces or '|': a block without is searched for none
+        local tables = code:find("  ", 1, true) or code:find("|", 1, true)
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)
@@ -1033,7 +1032,10 @@ return {
           local cells
           if tables then columns, cells = table_columns(code, line, stop, columns) end
           if cells and #cells == 0 then cells = nil end
-          local decided = stop > start and not command and not typed and
+          -- a line with no digit holds none of a listing's figures, stamps, bounds or axes: only its
+          -- words are read (the ten-megabyte block of bad-input.sh is such lines)
+          local digit = stop > start and line:find("%d")
+          local decided = digit and not command and not typed and
                           (listed_figures(line, profile, bench) or not head and cells) or nil
           if stop > start and (command or line:find("^%s*%$%s")) then
             -- a command after a shell prompt is what was typed, not what was printed: its numbers are
@@ -1051,18 +1053,18 @@ return {
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 string.format("'%s': a line typed after a prompt in a session's transcript, an input, not output", cue))
             end
-          elseif stop > start and simulated_stamp(line) then
+          elseif digit and simulated_stamp(line) then
             local stamp = simulated_stamp(line)
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 string.format("'%s': a line of a trace stamped in a simulated clock, the model's schedule", quote(stamp)))
             end
-          elseif stop > start and axes and counting_axis(line) then
+          elseif digit and counting_axis(line) then
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "not timing",
                 string.format("'%s': a printed line numbering the columns or steps under it, ordinals", counting_axis(line)))
             end
-          elseif stop > start and profile_bound(line) then
+          elseif digit and profile_bound(line) then
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 "'cum': the bound under which a profile's listing leaves nodes out, a threshold")
