@@ -2313,6 +2313,10 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		}
 		/* time units */
 		c->kind = QUANTITY_TIME;
+		/* "6.2 CPU seconds", "3 wall-clock hours": a time named with the clock that counts it */
+		if ((e = match_any(s, q, (const char *const[]){ "CPU", "wall-clock", "wall", NULL }, 0)) &&
+		    skip_space(s, e) > e && match_time_unit(s, skip_space(s, e)))
+			q = skip_space(s, e);
 		if ((e = match_time_unit(s, q))) {
 			if ((num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
 										  "us", "usec", "usecs", "microseconds",
@@ -2843,7 +2847,9 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			   !strcmp(buf, "clocks")) {
 			*kind = QUANTITY_CYCLES;
 			found = 1;
-		} else if (!strncmp(buf, "speedup", 7) || !strcmp(buf, "slowdown")) {
+		} else if (!strncmp(buf, "speedup", 7) || !strcmp(buf, "slowdown") || !strcmp(buf, "faster") ||
+			   !strcmp(buf, "slower")) {
+			/* "times faster than Dask": a column of factors, a comparison between two programs */
 			*kind = QUANTITY_SPEEDUP;
 			found = 1;
 		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || strstr(buf, "throughput") ||
@@ -2884,9 +2890,12 @@ static int bare_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 {
 	struct number num;
 
-	while (a < b && (space_at(s, a) || s->t[a] == '~' || s->t[a] == '<' || s->t[a] == '>'))
+	while (a < b && (space_at(s, a) || s->t[a] == '~' || s->t[a] == '<' || s->t[a] == '>' || s->t[a] == '$'))
 		a += space_at(s, a) ? space_at(s, a) : 1;
-	while (b > a && (s->t[b - 1] == ' ' || s->t[b - 1] == '\t' || s->t[b - 1] == '+' || s->t[b - 1] == '*'))
+	if (a + 1 < b && s->t[a] == '-' && a > 0 && s->t[a - 1] == '$' && is_digit(s->t[a + 1]))
+		a++; /* "$-2.5$": a figure typeset as math, its sign kept */
+	while (b > a && (s->t[b - 1] == ' ' || s->t[b - 1] == '\t' || s->t[b - 1] == '+' || s->t[b - 1] == '*' ||
+			 s->t[b - 1] == '$'))
 		b--;
 	if (a >= b || !is_digit(s->t[a]) || !parse_number(s, a, &num))
 		return 0;

@@ -769,6 +769,177 @@ local function uncomment(line)
   return (line:gsub("^(%s*)#", "%1 "))
 end
 
+-- A printed table read by its columns (issue 13, twelfth round; engine/rules/README.md says what a
+-- table is and what its header decides). A header cell's words: a time ("time"), a share of the run
+-- time ("share": with '%', or the cell's one word; "pct": with '%' only).
+local col_words = { time = "time", latency = "time", latencies = "time", duration = "time", durations = "time",
+  elapsed = "time", wall = "time", runtime = "time", second = "time", seconds = "time", millisecond = "time",
+  milliseconds = "time", microsecond = "time", microseconds = "time", nanosecond = "time", nanoseconds = "time",
+  minute = "time", minutes = "time", overhead = "share", self = "share", children = "share", samples = "pct",
+  flat = "pct", cum = "pct" }
+-- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
+local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
+  bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
+-- a unit's abbreviation: in a header only bracketed or before '/' ("(ms)", "ns/op"; "us" alone is a
+-- CPU's user share); glued to a cell's figure
+local col_units = { s = 1, sec = 1, secs = 1, ms = 1, msec = 1, us = 1, usec = 1, ns = 1, nsec = 1, ["\194\181s"] = 1 }
+local col_settings = { "default", "limit", "timeout", "interval", "period", "resolution", "deadline", "delay",
+  "setting", "option", "parameter", "argument", "minimum", "maximum", "allowed", "range", "granularity", "quantum",
+  "arrival", "burst" }
+
+local function column_kind(text)
+  local l = text:lower()
+  for _, w in ipairs(col_settings) do
+    if l:find("%f[%a]" .. w) then return "setting" end
+  end
+  local pct = l:find("%", 1, true)
+  for word in l:gmatch("%a+") do
+    local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
+    if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
+    if k == "share" and (pct or l:find("^%s*%a+%s*$")) or k == "pct" and pct then return "share" end
+  end
+  local u = l:match("[%(%[]%s*([%a\194\181]+)%s*[%)%]]") or l:match("([%a\194\181]+)/")
+  if u and col_units[u] then return pct and "share" or "time" end
+  return nil
+end
+
+local function figure_token(tok)
+  local num, unit = tok:match("^([+-]?%d[%d,]*%.?%d*)([%a\194\181/%%]*)$")
+  if num and not num:find(",$") then return num, unit end
+end
+
+-- The header a line is: { pipe, cols = { { a, b, text, kind, per, index } } }; false for a line of
+-- words in columns that names no time or share, or a setting; nil for no header.
+local function column_header(line)
+  if not (line:find("  ", 1, true) or line:find("|", 1, true)) or #line > 400 or line:find("[\t=;{}]") or
+     not line:find("%a") then return nil end
+  local body, cols, pipe, named = uncomment(line), {}, line:find("|", 1, true), false
+  if pipe then
+    local i = 0
+    for cell in body:gmatch("[^|]*") do
+      i = i + 1
+      local t = cell:match("^%s*(.-)%s*$")
+      if t ~= "" then
+        if figure_token(t:match("^%S+")) then return nil end
+        cols[#cols + 1] = { index = i, text = t }
+      end
+    end
+  else
+    local last = -10
+    for a, tok, b in body:gmatch("()(%S+)()") do
+      if figure_token(tok) then return nil end
+      if a - last >= 2 then
+        cols[#cols + 1] = { a = a, b = b - 1, text = tok }
+      else
+        cols[#cols].b, cols[#cols].text = b - 1, cols[#cols].text .. " " .. tok
+      end
+      last = b
+    end
+  end
+  if #cols < 2 then return nil end
+  for k, c in ipairs(cols) do
+    c.kind = column_kind(c.text)
+    -- "percall": the column on its left, per call
+    if not c.kind and k > 1 and c.text:lower():find("^per%a*%f[%A]") and cols[k - 1].kind == "time" then
+      c.kind, c.per = "time", true
+    end
+    if c.kind == "setting" then return false end
+    named = named or c.kind
+  end
+  return named and { pipe = pipe, cols = cols, pipes = pipe and select(2, line:gsub("|", "")) } or false
+end
+
+-- The column a row's figure at [a, b] stands in: the '|' cell; the header words it overlaps most; or,
+-- under none, its left neighbour's.
+local function column_of(header, line, a, b)
+  local best, most, left = nil, 0, nil
+  if header.pipe then
+    local index = select(2, line:sub(1, a):gsub("|", "")) + 1
+    for _, c in ipairs(header.cols) do
+      if c.index == index then return c, true end
+    end
+    return nil
+  end
+  for _, c in ipairs(header.cols) do
+    local o = math.min(b, c.b) - math.max(a, c.a) + 1
+    if o > most then best, most = c, o end
+    if c.b < a then left = c end
+  end
+  return best or left, best ~= nil
+end
+
+-- The figures of a row its header decides ({ first, last, kind, claim, cue, why }), and how many of
+-- its figures stand under a header word; nil when the line is no row of the table.
+local function column_figures(line, header)
+  if line:find("\t", 1, true) or header.pipe and select(2, line:gsub("|", "")) ~= header.pipes then return nil end
+  local figures, under = {}, 0
+  for a, tok in line:gmatch("()(%S+)") do
+    local t = tok:gsub("[,;]$", "")
+    local num, unit = figure_token(t)
+    local c, below = nil, false
+    if num then c, below = column_of(header, line, a, a + #t - 1) end
+    if below then under = under + 1 end
+    local kind = c and c.kind
+    if kind == "time" and unit == "%" then kind = "share" end
+    if kind == "time" and unit ~= "" and not col_units[unit] or
+       kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) then kind = nil end
+    if kind then
+      figures[#figures + 1] = { first = a, last = a + #t - 1, kind = kind, claim = true, cue = c.text,
+        why = c.per and "a printed table's column of a time per item, its left neighbour's" or
+              "a printed table's column that names " .. (kind == "time" and "a time" or "a share of the run time") }
+    end
+  end
+  return figures, under
+end
+
+-- Enters a line of a display block: the table's header in force after it, and the row's figures it
+-- decides. A header counts when the line after it (past drawn lines) is a row; any line that is no
+-- row, no drawn line ('-', '=', '+', '|', ...), ends the table.
+local function table_columns(code, line, stop, current)
+  if not line:find("%S") then return nil end
+  local header = column_header(line)
+  if header == nil then
+    if not current or line:find("^[%s%-=+|:.~_]*$") then return current end
+    local figures, under = column_figures(line, current)
+    if figures and under >= (current.pipe and 1 or 2) then return current, figures end
+    return nil
+  end
+  if not header then return nil end
+  for next in code:sub(stop + 1, stop + 2000):gmatch("[^\n]*") do
+    if not next:find("^[%s%-=+|:.~_]*$") or not next:find("%S") then
+      local figures, under = column_figures(next, header)
+      return figures and under >= (header.pipe and 1 or 2) and header or nil
+    end
+  end
+  return nil
+end
+
+-- A printed line whose figures count up by one from 0 or 1 after its words ("cycle 1  2  3  4", a
+-- timeline's axis) numbers the columns or steps under it: ordinals, not amounts. Its label, or nil.
+local function counting_axis(line)
+  if not line:find("%d%s+%d") then return nil end
+  local label, prev, n = nil, nil, 0
+  for tok in line:gmatch("%S+") do
+    local v = tok:match("^%d+$") and tonumber(tok)
+    if not v then
+      if prev or not tok:find("^%a+$") then return nil end
+      label = label and label .. " " .. tok or tok
+    elseif prev and v ~= prev + 1 or not prev and v > 1 then return nil
+    else prev, n = v, n + 1 end
+  end
+  return n >= 4 and (label or "0 1 2 3") or nil
+end
+
+-- A display block whose tag names a language that holds a printed table shows what a program
+-- printed (a profile's listing): it is read as one that shows text is. True if it holds one.
+local function printed_table(code)
+  if not (code:find("%a  ") or code:find("|", 1, true)) then return false end
+  for at, line, stop in code:gmatch("()([^\n]*)()") do
+    if column_header(line) and table_columns(code, line, stop, nil) then return true end
+  end
+  return false
+end
+
 return {
   id = "timing-needs-metadata",
   severity = "error",
@@ -834,12 +1005,15 @@ return {
     for _, block in ipairs(lesson.blocks) do
       local session = block.mode == "display" and session_of(block.code)
       local prompts = block.mode == "display" and transcript_of(block.code)
-      if block.mode == "display" and (shown_text[block.lang:lower()] or session or prompts) then
+      if block.mode == "display" and (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code)) then
         local code, start = block.code, 1
         local above, head = nil, nil
         local command, branches = false, nil
         local typing, typed = nil, false -- a transcript's line typed after a prompt (see typed_width)
         local bench = nil -- the unit a benchstat table's header names (see bench_header)
+        local columns = nil -- the header of a printed table read by its columns (see column_header)
+        -- a table's columns are set apart by two spaces or '|': a block without is searched for none
+        local tables = code:find("  ", 1, true) or code:find("|", 1, true)
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)
@@ -855,7 +1029,14 @@ return {
           end
           profile = profile_kind(line, profile)
           bench = bench_header(line, bench)
-          local decided = stop > start and not command and not typed and listed_figures(line, profile, bench) or nil
+          local cells
+          if tables then columns, cells = table_columns(code, line, stop, columns) end
+          if cells and #cells == 0 then cells = nil end
+          -- a line with no digit holds none of a listing's figures, stamps, bounds or axes: only its
+          -- words are read (the ten-megabyte block of bad-input.sh is such lines)
+          local digit = stop > start and line:find("%d")
+          local decided = digit and not command and not typed and
+                          (listed_figures(line, profile, bench) or not head and cells) or nil
           if stop > start and (command or line:find("^%s*%$%s")) then
             -- a command after a shell prompt is what was typed, not what was printed: its numbers are
             -- arguments, listed in the ledger, not read as output (eighth round)
@@ -872,13 +1053,18 @@ return {
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 string.format("'%s': a line typed after a prompt in a session's transcript, an input, not output", cue))
             end
-          elseif stop > start and simulated_stamp(line) then
+          elseif digit and simulated_stamp(line) then
             local stamp = simulated_stamp(line)
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 string.format("'%s': a line of a trace stamped in a simulated clock, the model's schedule", quote(stamp)))
             end
-          elseif stop > start and profile_bound(line) then
+          elseif digit and counting_axis(line) then
+            for _, q in ipairs(litlab.quantities(line)) do
+              ledger(block.at(start - 1 + q.first), quote(q.text), "not timing",
+                string.format("'%s': a printed line numbering the columns or steps under it, ordinals", counting_axis(line)))
+            end
+          elseif digit and profile_bound(line) then
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
                 "'cum': the bound under which a profile's listing leaves nodes out, a threshold")
@@ -917,7 +1103,7 @@ return {
               head = uncomment(above) .. "\n" .. rule .. "\n"
             end
           end
-          if not line:find("%S") then head, bench = nil, nil end
+          if not line:find("%S") then head, bench, columns = nil, nil, nil end
           above = line
           start = stop + 1
         end
