@@ -935,6 +935,8 @@ static const char W_VERSION[] = "a year or a product's version, not a figure";
 static const char W_NOTATION[] = "a written value the sentence defines ('\"15s\" means ...'): a notation";
 static const char W_RESERVE[] = "the size of a reserve (cushion, slack, headroom) a design leaves: a setting";
 static const char W_LINK[] = "a link's nominal speed in bits per second, said of the link: a setting, like a line's";
+static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
+static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
 
 struct cue {
 	const char *word;
@@ -4594,6 +4596,63 @@ static int reserve_of(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/*
+ * "Assume the toy processor issues one instruction per cycle", "(You can
+ * assume every load takes 2 cycles.)", "For this lab, suppose each request
+ * takes 10 ms", "Let's say a miss costs 100 cycles": a sentence that opens
+ * by asking the reader to suppose sets up a model (an exercise's machine, a
+ * scheduler's parameters), and its figures are the model's givens, not how
+ * fast code ran (issue 13, twelfth round). The verb (assume, suppose,
+ * imagine, pretend; "say" after "let's" or "let us", not alone: "Say your
+ * mark cost is 20%" is a talk's figure) opens the sentence, after
+ * at most three words of a subject and a modal ("you can", "we will", "let
+ * us") or a lead phrase of at most five words that a comma closes ("For
+ * this lab,"). A condition is no such frame: "if the loop took 10 s" (a
+ * hypothetical result) and "assuming a 3 GHz clock, that is 30 ns" (a
+ * conversion) stay as their words decide. Looks back at most 60 words for
+ * the sentence's start. 1 if q is one.
+ */
+static int supposed(const struct text *s, struct quantity *q)
+{
+	static const char *const verbs[] = { "assume", "suppose", "imagine", "pretend", NULL };
+	static const char *const subjects[] = { "you", "we", "can", "may", "might", "could", "should", "must", "will",
+						"shall", "let", "let's", "us", "we'll", "you'll", "also", "now", "just",
+						"simply", "safely", "further", "then", "and", "so", NULL };
+	struct cword words[8] = { { 0 } }, w;
+	size_t p = q->start, prev;
+	int d = 0, n, lead;
+
+	for (; d < 60 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		memmove(words + 1, words, sizeof words - sizeof words[0]);
+		words[0] = w;
+	}
+	if (d == 60 || d < 2)
+		return 0;
+	n = d < 8 ? d : 8;
+	/* a lead phrase its comma closes: "For this lab, suppose ..." */
+	for (lead = 1; lead < n && lead <= 5; lead++)
+		if (comma_between(s, words[lead - 1].end, words[lead].start))
+			break;
+	for (int from = 0; from < 2; from++) {
+		int first = from ? lead : 0, i = first;
+		if (from && (lead >= n || lead > 5))
+			break;
+		for (int k = 0; k < 3 && i < n && !words[i].span && match_any(s, words[i].start, subjects, 1) == words[i].end;
+		     k++)
+			i++;
+		if (i >= n || words[i].span || words[i].end > q->start)
+			continue;
+		if (match_any(s, words[i].start, verbs, 1) == words[i].end ||
+		    (match_word_ci(s, words[i].start, "say") == words[i].end &&
+		     i > first && (match_word_ci(s, words[i - 1].start, "let's") == words[i - 1].end ||
+				   match_word_ci(s, words[i - 1].start, "us") == words[i - 1].end))) {
+			decide(q, QUANTITY_SPECIFIED, words[i].start, words[i].end - words[i].start, W_SUPPOSED);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -4615,6 +4674,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && threshold_clause(s, q)) ||
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
+		return 1;
+	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !s->table && supposed(s, q))
 		return 1;
 	/* a hedge ("given approximately 10 seconds to clean up") is weaker than a word of running; and the
 	   verb after "to" is what the budget is for ("you have 5 seconds to save your state"), no saving */
@@ -4710,6 +4771,44 @@ static int is_baseline(const struct text *s, size_t a, size_t b)
 	return 1;
 }
 
+/*
+ * "cycle 1    2    3    4", "tick  0  1  2  3": a row whose figures, its
+ * label's own number first if it ends in one, are whole numbers counting up
+ * by one (three or more) numbers positions in time, a timeline's columns
+ * (the first cycle, the second ...), not durations: nothing ran for "3"
+ * (issue 13, twelfth round; a measured row does not count up by one). 1 if
+ * the row of tb is one.
+ */
+static int position_row(const struct text *s, const struct table *tb)
+{
+	size_t p = tb->label, e = tb->line_end;
+	unsigned long prev = 0, count = 0;
+
+	while (p < e) {
+		size_t a, v;
+		unsigned long n = 0;
+		while (p < e && (s->t[p] == ' ' || s->t[p] == '\t'))
+			p++;
+		a = p;
+		while (p < e && s->t[p] != ' ' && s->t[p] != '\t')
+			p++;
+		if (a == p)
+			break;
+		if (!is_digit(s->t[a])) {
+			if (count)
+				return 0; /* a word after the figures: no axis */
+			continue;
+		}
+		for (v = a; v < p && is_digit(s->t[v]) && n < 100000; v++)
+			n = n * 10 + (s->t[v] - '0');
+		if (v != p || (count && n != prev + 1))
+			return 0;
+		prev = n;
+		count++;
+	}
+	return count >= 3;
+}
+
 /* A bare number in a table cell whose header or row label names a timing; its end, or 0. */
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
@@ -4783,6 +4882,8 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		return 0;
 	c->kind = k;
 	decided(c, cls, tb->label, tb->label_end - tb->label, W_ROW);
+	if (cls == CLAIM && position_row(s, tb))
+		decided(c, NOTT, tb->label, tb->label_end - tb->label, W_AXIS);
 	return ne;
 }
 
