@@ -4607,7 +4607,10 @@ static int reserve_of(const struct text *s, struct quantity *q)
  * mark cost is 20%" is a talk's figure) opens the sentence, after
  * at most three words of a subject and a modal ("you can", "we will", "let
  * us") or a lead phrase of at most five words that a comma closes ("For
- * this lab,"). A condition is no such frame: "if the loop took 10 s" (a
+ * this lab,"); so does "Given a" (an instance set up: "Given a monitor set
+ * to 200% scaling"; "Given the ..." and "Given that ..." state a fact, and
+ * "consider a test with these measurements" supposes a run: a claim). A
+ * condition is no such frame: "if the loop took 10 s" (a
  * hypothetical result) and "assuming a 3 GHz clock, that is 30 ns" (a
  * conversion) stay as their words decide. Looks back at most 60 words for
  * the sentence's start. 1 if q is one.
@@ -4642,6 +4645,15 @@ static int supposed(const struct text *s, struct quantity *q)
 			i++;
 		if (i >= n || words[i].span || words[i].end > q->start)
 			continue;
+		/* "Given a window on a monitor set to 200% scaling, ...": an instance set up ("the"/"that": a
+		   fact, "Given the work a server does in a few hundred microseconds" states one; "consider a
+		   performance test with the following measurements: 5 sec, ..." supposes a run, a claim) */
+		if (i + 1 < n && !words[i + 1].span && match_word_ci(s, words[i].start, "given") == words[i].end &&
+		    (match_word_ci(s, words[i + 1].start, "a") == words[i + 1].end ||
+		     match_word_ci(s, words[i + 1].start, "an") == words[i + 1].end)) {
+			decide(q, QUANTITY_SPECIFIED, words[i].start, words[i + 1].end - words[i].start, W_SUPPOSED);
+			return 1;
+		}
 		if (match_any(s, words[i].start, verbs, 1) == words[i].end ||
 		    (match_word_ci(s, words[i].start, "say") == words[i].end &&
 		     i > first && (match_word_ci(s, words[i - 1].start, "let's") == words[i - 1].end ||

@@ -4,7 +4,9 @@
 # the reader to suppose ("Assume ...", "You can assume ...", "For this lab, suppose ...", "Let's say
 # ..."), the list such a sentence introduces (it ends with ':' or "where"), and a timeline whose row
 # counts positions in time ("cycle 1  2  3  4") hold the model's values: let pass, listed in the
-# ledger. A figure about real hardware or real code beside it ("on our test machine the same add
+# ledger; so does "Given a ..." (an instance set up), and a section whose first paragraph supposes a
+# model ("we will consider a core ...") states its rules in the lists it opens with ':'. A figure about
+# real hardware or real code beside it ("on our test machine the same add
 # took 4 cycles", "our loop ran in 3 ms") stays reported, and so does "if" (a hypothetical result is
 # still a claim: "if the loop took 10 seconds"), and a row of figures that do not count up by one.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
@@ -69,5 +71,45 @@ EOF2
 check_lesson 02-after.md
 refuse "02-after.md:5:"
 expect "02-after.md:7:.*'5 cycles'"
+
+# "Given a" sets up an instance (a display's setting); "Given the" states a fact, which may be a claim
+cat >03-given.md <<'EOF2'
+# A numeric example
+
+Given a 4K panel run at 2x or 200% scaling, the table below lists the window sizes.
+
+Given the work a core does in a few hundred microseconds, one more round trip is no win.
+EOF2
+
+check_lesson 03-given.md
+refuse "03-given.md:3:"
+expect "03-given.md:5:.*'hundred microseconds'"
+
+# a section whose first paragraph supposes a model states its rules in the lists it opens with ':';
+# its next sibling section, and a list opened by a sentence that supposes nothing elsewhere, are prose
+cat >04-section.md <<'EOF2'
+# A made-up core
+
+For this lab, we will consider a core with one adder and one load unit.
+
+## Its pipeline
+
+The core works as follows:
+
+- the load unit accepts one load per cycle and answers after four cycles
+- the adder takes one cycle
+
+# Our machine
+
+Our results were as follows:
+
+- the real load took 5 cycles
+EOF2
+
+check_lesson 04-section.md
+refuse "04-section.md:9:"
+refuse "04-section.md:10:"
+expect "04-section.md:16:.*'5 cycles'"
+in_ledger 04-section.md "one load per cycle" "four cycles" "one cycle"
 
 exit $fail
