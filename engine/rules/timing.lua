@@ -317,9 +317,15 @@ local suppose_subjects = { you = true, we = true, can = true, may = true, might 
 -- The verb by which sentence (its first words) asks the reader to suppose, or nil; consider: "consider
 -- a ..." counts too (a section's opening).
 local function supposes(sentence, consider)
+  local head = sentence:sub(1, 200):lower()
+  -- most sentences hold none of the verbs: a few plain searches decide that before any word is split
+  if not (head:find("assume", 1, true) or head:find("suppose", 1, true) or head:find("imagine", 1, true) or
+          head:find("pretend", 1, true) or head:find("say", 1, true) or (consider and head:find("consider", 1, true))) then
+    return nil
+  end
   local words, lead = {}, nil
-  for w, comma in sentence:sub(1, 200):gmatch("([%a']+)(,?)") do
-    words[#words + 1] = w:lower()
+  for w, comma in head:gmatch("([%a']+)(,?)") do
+    words[#words + 1] = w
     if comma == "," and not lead then lead = #words end
     if #words >= 9 then break end
   end
@@ -338,14 +344,19 @@ end
 
 -- The last sentence of a paragraph that ends open on a list, or nil.
 local function opens_list(text)
-  local t = text:gsub("%s+$", "")
-  local l = t:lower()
-  if not (t:sub(-1) == ":" or l:find("%f[%a]where$") or l:find("%f[%a]such that$") or l:find("%f[%a]as follows%.?$")) then
+  -- its last character first, then its last characters (no copy of the paragraph unless it ends so)
+  local e = #text
+  while e > 0 and text:byte(e) <= 32 do e = e - 1 end
+  local b = text:byte(e)
+  if b ~= 58 and b ~= 46 and b ~= 101 and b ~= 116 then return nil end -- ':', '.', "where", "such that"
+  local tail = text:sub(math.max(1, e - 23), e):lower()
+  if not (tail:sub(-1) == ":" or tail:find("%f[%a]where$") or tail:find("%f[%a]such that$") or
+          tail:find("%f[%a]as follows%.?$")) then
     return nil
   end
   local from = 1
-  for pos in t:gmatch("[.!?]%s+()") do from = pos end
-  return t:sub(from)
+  for pos in text:gmatch("[.!?]%s+()") do from = pos end
+  return text:sub(from)
 end
 
 -- The lesson's models: by heading level, the section's model { cue, line } (its first paragraph
@@ -364,11 +375,10 @@ local function model_frame(unit)
     return nil
   end
   if unit.kind ~= "paragraph" then return nil end
-  local in_list = (unit.context or ""):find("list item", 1, true) ~= nil
-  if frame and not in_list then frame = nil end
+  if frame and not (unit.context or ""):find("list item", 1, true) then frame = nil end
   local given = frame
   if after_heading then
-    local cue = supposes(unit.text:gsub("^[%s(]+", ""), true)
+    local cue = supposes(unit.text:sub(1, 240):gsub("^[%s(]+", ""), true)
     if cue then models[after_heading] = { cue = cue, line = unit.line } end
     after_heading = nil
   end
