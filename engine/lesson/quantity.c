@@ -937,6 +937,7 @@ static const char W_RESERVE[] = "the size of a reserve (cushion, slack, headroom
 static const char W_LINK[] = "a link's nominal speed in bits per second, said of the link: a setting, like a line's";
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
+static const char W_HEX[] = "a name in hexadecimal ('mode 13h', 'INT 33h'): the number names the item the word before it names";
 
 struct cue {
 	const char *word;
@@ -2479,23 +2480,36 @@ static size_t metric_value(const struct text *s, size_t e, size_t cue, size_t cu
 
 static int bare_tail(const struct text *s, size_t p);
 
+static int grammar_word(const struct text *s, const struct cword *w);
+
 /*
  * "The speedup is 2.5 on large arrays", "the relative speedup of the SIMD
  * version is around 5", "the speedup reaches 3": a speed-up's value written
  * as a bare number within eight words after its noun [noun, noun_end), in its
- * clause. Its end, with *value_start where it starts; 0 if none.
+ * clause; after a place ("on", "for") a number right after a word not of
+ * grammar names an item ("the speedup on view 1"). Its end, with
+ * *value_start where it starts; 0 if none.
  */
 static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, struct cand *c, size_t *value_start)
 {
-	struct cword w;
+	struct cword w, last = { 0 };
 	struct number num;
 	size_t p = noun_end, next;
+	int place = 0;
 
 	for (int d = 0; d < 8 && next_cword(s, p, &w, &next); d++, p = next) {
 		if (w.span || comma_between(s, p, w.start))
 			return 0;
-		if (!is_digit(s->t[w.start]))
+		if (!is_digit(s->t[w.start])) {
+			place |= match_any(s, w.start, (const char *const[]){ "on", "for", "in", "at", "with", "under", NULL },
+					   1) == w.end;
+			last = w;
 			continue;
+		}
+		/* "What speedup do you observe on view 1?": after a place ("on", "for"), a number right after
+		   a word not of grammar names the item that word names (twelfth round), no value */
+		if (place && last.end && !grammar_word(s, &last))
+			return 0;
 		/* prose only: "Speedup} = (1 - \frac{...}" is a formula */
 		for (size_t i = noun_end; i < w.start; i++)
 			if (!(is_alpha(s->t[i]) || space_at(s, i) || s->t[i] == '-' || s->t[i] == '\'' || s->t[i] == '~'))
@@ -4597,6 +4611,54 @@ static int reserve_of(const struct text *s, struct quantity *q)
 }
 
 /*
+ * 1 if the context word w is a word of grammar (an article, a preposition,
+ * a conjunction, a copula, a hedge, a quantifier): a figure after one of
+ * these is an amount ("after 3h", "is 2.5", "about 2h"); after any other
+ * word, with nothing between, it may be a name that word gives an item.
+ */
+static int grammar_word(const struct text *s, const struct cword *w)
+{
+	static const char *const words[] = { "a", "an", "the", "of", "in", "at", "on", "to", "for", "after", "before",
+					     "by", "than", "within", "about", "around", "over", "under", "every",
+					     "each", "per", "up", "down", "from", "until", "till", "and", "or", "but",
+					     "is", "was", "are", "were", "be", "been", "being", "only", "just", "nearly",
+					     "almost", "roughly", "approximately", "some", "another", "next", "last",
+					     "first", "least", "most", "more", "less", "like", "as", "into", "with",
+					     "without", "between", "below", "above", "past", "via", "reaches",
+					     "reached", "reach", "becomes", "became", "equals", "equal", "gives", "gave",
+					     "get", "gets", "got", "remains", "stays", "still", "even", "also", "then",
+					     "now", "so", NULL };
+	return w->span || match_any(s, w->start, words, 1) == w->end;
+}
+
+/*
+ * "mode 13h", "INT 33h", "a gameport via BIOS INT 15h": a whole number glued
+ * to 'h' right after a word that is not one of grammar, only spaces
+ * between, names the item that word names, in an assembler's hexadecimal
+ * notation (a video mode, an interrupt, a register), not a count of hours
+ * ("after 3h", "about 2h", "took 1h": a word of grammar, a hedge or a word
+ * of running before it). Only a value nothing near decided. 1 if q is one.
+ */
+static int hex_name(const struct text *s, struct quantity *q)
+{
+	struct cword w;
+	size_t prev, e = q->start + q->len, p;
+
+	if (q->kind != QUANTITY_TIME || q->cls != QUANTITY_UNSURE || q->span || q->len < 2 || s->t[e - 1] != 'h')
+		return 0;
+	for (p = q->start; p < e - 1; p++)
+		if (!is_digit(s->t[p]))
+			return 0;
+	if (!prev_cword(s, q->start, &w, &prev) || w.span || grammar_word(s, &w) || !is_alpha(s->t[w.start]))
+		return 0;
+	for (p = w.end; p < q->start; p++)
+		if (s->t[p] != ' ')
+			return 0;
+	decide(q, QUANTITY_NOT_TIMING, w.start, e - w.start, W_HEX);
+	return 1;
+}
+
+/*
  * "Assume the toy processor issues one instruction per cycle", "(You can
  * assume every load takes 2 cycles.)", "For this lab, suppose each request
  * takes 10 ms", "Let's say a miss costs 100 cycles": a sentence that opens
@@ -4688,6 +4750,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	     list_decides(s, q, c->use)) || requirement(s, q))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !s->table && supposed(s, q))
+		return 1;
+	if (hex_name(s, q))
 		return 1;
 	/* a hedge ("given approximately 10 seconds to clean up") is weaker than a word of running; and the
 	   verb after "to" is what the budget is for ("you have 5 seconds to save your state"), no saving */
