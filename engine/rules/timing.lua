@@ -306,7 +306,8 @@ end
 -- ("For this assignment, we will consider an out-of-order processor ...", "consider" before "a" or
 -- "an": an instance set up) states that model's rules in each list its paragraphs open with ':' ("The
 -- processor works as follows:"), to the section's end. A figure claimed or left unsure in such a list
--- is the model's given: specified. A condition is no such frame ("if the loop took 10 s": a
+-- is the model's given: specified. A lead-in that speaks of results (results, measured, a
+-- benchmark, observed, timings) opens a list of what ran, never a model's. A condition is no such frame ("if the loop took 10 s": a
 -- hypothetical result stays a claim), and a paragraph after the list is read as prose again.
 local suppose_verbs = { assume = true, suppose = true, imagine = true, pretend = true }
 local suppose_subjects = { you = true, we = true, can = true, may = true, might = true, could = true,
@@ -384,6 +385,13 @@ local function model_frame(unit)
   end
   if not frame then
     local last = opens_list(unit.text)
+    -- a list of results is what something ran, whatever was supposed before it ("Imagine a slow
+    -- service. We measured it:", "The results were as follows:")
+    local l = last and unit.text:lower()
+    if l and (l:find("result", 1, true) or l:find("measur", 1, true) or l:find("benchmark", 1, true) or
+              l:find("observ", 1, true) or l:find("timings", 1, true)) then
+      last = nil
+    end
     if last then
       local cue = supposes(last:gsub("^[%s(]+", ""), false)
       if cue then

@@ -104,12 +104,21 @@ The core works as follows:
 Our results were as follows:
 
 - the real load took 5 cycles
+
+# A slow service
+
+Imagine a service that answers every request from disk.
+
+We measured it on the lab's server:
+
+- each request took 12 ms
 EOF2
 
 check_lesson 04-section.md
 refuse "04-section.md:9:"
 refuse "04-section.md:10:"
 expect "04-section.md:16:.*'5 cycles'"
+expect "04-section.md:24:.*'12 ms'"
 in_ledger 04-section.md "one load per cycle" "four cycles" "one cycle"
 
 exit $fail
