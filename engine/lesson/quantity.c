@@ -4674,8 +4674,10 @@ static int hex_name(const struct text *s, struct quantity *q)
  * "consider a test with these measurements" supposes a run: a claim). A
  * condition is no such frame: "if the loop took 10 s" (a
  * hypothetical result) and "assuming a 3 GHz clock, that is 30 ns" (a
- * conversion) stay as their words decide. Looks back at most 60 words for
- * the sentence's start. 1 if q is one.
+ * conversion) stay as their words decide, and so does a supposed result
+ * ("Suppose we measured the loop at 3 ms": a word of measuring, a result,
+ * a benchmark or an observation before the value). Looks back at most 60
+ * words for the sentence's start. 1 if q is one.
  */
 static int supposed(const struct text *s, struct quantity *q)
 {
@@ -4688,8 +4690,16 @@ static int supposed(const struct text *s, struct quantity *q)
 	int d = 0, n, lead;
 
 	for (; d < 60 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		char low[16];
 		memmove(words + 1, words, sizeof words - sizeof words[0]);
 		words[0] = w;
+		/* "Suppose we measured the loop at 3 ms": a supposed result is what ran, a claim */
+		if (!w.span && w.end - w.start >= 6 && w.end - w.start < sizeof low) {
+			lower_copy(low, s->t + w.start, w.end - w.start);
+			if (!strncmp(low, "measur", 6) || !strncmp(low, "result", 6) || !strncmp(low, "benchm", 6) ||
+			    !strncmp(low, "observ", 6))
+				return 0;
+		}
 	}
 	if (d == 60 || d < 2)
 		return 0;
