@@ -4612,7 +4612,7 @@ static int reserve_of(const struct text *s, struct quantity *q)
 
 /*
  * 1 if the context word w is a word of grammar (an article, a preposition,
- * a conjunction, a copula, a hedge, a quantifier): a figure after one of
+ * a conjunction, a copula, a hedge, a quantifier, a pronoun): a figure after one of
  * these is an amount ("after 3h", "is 2.5", "about 2h"); after any other
  * word, with nothing between, it may be a name that word gives an item.
  */
@@ -4627,7 +4627,8 @@ static int grammar_word(const struct text *s, const struct cword *w)
 					     "without", "between", "below", "above", "past", "via", "reaches",
 					     "reached", "reach", "becomes", "became", "equals", "equal", "gives", "gave",
 					     "get", "gets", "got", "remains", "stays", "still", "even", "also", "then",
-					     "now", "so", NULL };
+					     "now", "so", "it's", "that's", "there's", "here's", "i", "you", "we", "they",
+					     "it", "he", "she", "this", "that", "these", "those", NULL };
 	return w->span || match_any(s, w->start, words, 1) == w->end;
 }
 
