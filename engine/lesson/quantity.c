@@ -4650,7 +4650,9 @@ static int hex_name(const struct text *s, struct quantity *q)
 	for (p = q->start; p < e - 1; p++)
 		if (!is_digit(s->t[p]))
 			return 0;
-	if (!prev_cword(s, q->start, &w, &prev) || w.span || grammar_word(s, &w) || !is_alpha(s->t[w.start]))
+	/* a word of one letter names nothing: the "s" of a contraction an entity split ("it&rsquo;s 1h") */
+	if (!prev_cword(s, q->start, &w, &prev) || w.span || w.end - w.start < 2 || grammar_word(s, &w) ||
+	    !is_alpha(s->t[w.start]))
 		return 0;
 	for (p = w.end; p < q->start; p++)
 		if (s->t[p] != ' ')
