@@ -935,6 +935,9 @@ static const char W_VERSION[] = "a year or a product's version, not a figure";
 static const char W_NOTATION[] = "a written value the sentence defines ('\"15s\" means ...'): a notation";
 static const char W_RESERVE[] = "the size of a reserve (cushion, slack, headroom) a design leaves: a setting";
 static const char W_LINK[] = "a link's nominal speed in bits per second, said of the link: a setting, like a line's";
+static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
+static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
+static const char W_HEX[] = "a name in hexadecimal ('mode 13h', 'INT 33h'): the number names the item the word before it names";
 
 struct cue {
 	const char *word;
@@ -2481,23 +2484,36 @@ static size_t metric_value(const struct text *s, size_t e, size_t cue, size_t cu
 
 static int bare_tail(const struct text *s, size_t p);
 
+static int grammar_word(const struct text *s, const struct cword *w);
+
 /*
  * "The speedup is 2.5 on large arrays", "the relative speedup of the SIMD
  * version is around 5", "the speedup reaches 3": a speed-up's value written
  * as a bare number within eight words after its noun [noun, noun_end), in its
- * clause. Its end, with *value_start where it starts; 0 if none.
+ * clause; after a place ("on", "for") a number right after a word not of
+ * grammar names an item ("the speedup on view 1"). Its end, with
+ * *value_start where it starts; 0 if none.
  */
 static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, struct cand *c, size_t *value_start)
 {
-	struct cword w;
+	struct cword w, last = { 0 };
 	struct number num;
 	size_t p = noun_end, next;
+	int place = 0;
 
 	for (int d = 0; d < 8 && next_cword(s, p, &w, &next); d++, p = next) {
 		if (w.span || comma_between(s, p, w.start))
 			return 0;
-		if (!is_digit(s->t[w.start]))
+		if (!is_digit(s->t[w.start])) {
+			place |= match_any(s, w.start, (const char *const[]){ "on", "for", "in", "at", "with", "under", NULL },
+					   1) == w.end;
+			last = w;
 			continue;
+		}
+		/* "What speedup do you observe on view 1?": after a place ("on", "for"), a number right after
+		   a word not of grammar names the item that word names (twelfth round), no value */
+		if (place && last.end && !grammar_word(s, &last))
+			return 0;
 		/* prose only: "Speedup} = (1 - \frac{...}" is a formula */
 		for (size_t i = noun_end; i < w.start; i++)
 			if (!(is_alpha(s->t[i]) || space_at(s, i) || s->t[i] == '-' || s->t[i] == '\'' || s->t[i] == '~'))
@@ -4603,6 +4619,136 @@ static int reserve_of(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/*
+ * 1 if the context word w is a word of grammar (an article, a preposition,
+ * a conjunction, a copula, a hedge, a quantifier, a pronoun): a figure after one of
+ * these is an amount ("after 3h", "is 2.5", "about 2h"); after any other
+ * word, with nothing between, it may be a name that word gives an item.
+ */
+static int grammar_word(const struct text *s, const struct cword *w)
+{
+	static const char *const words[] = { "a", "an", "the", "of", "in", "at", "on", "to", "for", "after", "before",
+					     "by", "than", "within", "about", "around", "over", "under", "every",
+					     "each", "per", "up", "down", "from", "until", "till", "and", "or", "but",
+					     "is", "was", "are", "were", "be", "been", "being", "only", "just", "nearly",
+					     "almost", "roughly", "approximately", "some", "another", "next", "last",
+					     "first", "least", "most", "more", "less", "like", "as", "into", "with",
+					     "without", "between", "below", "above", "past", "via", "reaches",
+					     "reached", "reach", "becomes", "became", "equals", "equal", "gives", "gave",
+					     "get", "gets", "got", "remains", "stays", "still", "even", "also", "then",
+					     "now", "so", "it's", "that's", "there's", "here's", "i", "you", "we", "they",
+					     "it", "he", "she", "this", "that", "these", "those", NULL };
+	return w->span || match_any(s, w->start, words, 1) == w->end;
+}
+
+/*
+ * "mode 13h", "INT 33h", "a gameport via BIOS INT 15h": a whole number glued
+ * to 'h' right after a word that is not one of grammar, only spaces
+ * between, names the item that word names, in an assembler's hexadecimal
+ * notation (a video mode, an interrupt, a register), not a count of hours
+ * ("after 3h", "about 2h", "took 1h": a word of grammar, a hedge or a word
+ * of running before it). Only a value nothing near decided. 1 if q is one.
+ */
+static int hex_name(const struct text *s, struct quantity *q)
+{
+	struct cword w;
+	size_t prev, e = q->start + q->len, p;
+
+	if (q->kind != QUANTITY_TIME || q->cls != QUANTITY_UNSURE || q->span || q->len < 2 || s->t[e - 1] != 'h')
+		return 0;
+	for (p = q->start; p < e - 1; p++)
+		if (!is_digit(s->t[p]))
+			return 0;
+	/* a word of one letter names nothing: the "s" of a contraction an entity split ("it&rsquo;s 1h") */
+	if (!prev_cword(s, q->start, &w, &prev) || w.span || w.end - w.start < 2 || grammar_word(s, &w) ||
+	    !is_alpha(s->t[w.start]))
+		return 0;
+	for (p = w.end; p < q->start; p++)
+		if (s->t[p] != ' ')
+			return 0;
+	decide(q, QUANTITY_NOT_TIMING, w.start, e - w.start, W_HEX);
+	return 1;
+}
+
+/*
+ * "Assume the toy processor issues one instruction per cycle", "(You can
+ * assume every load takes 2 cycles.)", "For this lab, suppose each request
+ * takes 10 ms", "Let's say a miss costs 100 cycles": a sentence that opens
+ * by asking the reader to suppose sets up a model (an exercise's machine, a
+ * scheduler's parameters), and its figures are the model's givens, not how
+ * fast code ran (issue 13, twelfth round). The verb (assume, suppose,
+ * imagine, pretend; "say" after "let's" or "let us", not alone: "Say your
+ * mark cost is 20%" is a talk's figure) opens the sentence, after
+ * at most three words of a subject and a modal ("you can", "we will", "let
+ * us") or a lead phrase of at most five words that a comma closes ("For
+ * this lab,"); so does "Given a" (an instance set up: "Given a monitor set
+ * to 200% scaling"; "Given the ..." and "Given that ..." state a fact, and
+ * "consider a test with these measurements" supposes a run: a claim). A
+ * condition is no such frame: "if the loop took 10 s" (a
+ * hypothetical result) and "assuming a 3 GHz clock, that is 30 ns" (a
+ * conversion) stay as their words decide, and so does a supposed result
+ * ("Suppose we measured the loop at 3 ms": a word of measuring, a result,
+ * a benchmark or an observation before the value). Looks back at most 60
+ * words for the sentence's start. 1 if q is one.
+ */
+static int supposed(const struct text *s, struct quantity *q)
+{
+	static const char *const verbs[] = { "assume", "suppose", "imagine", "pretend", NULL };
+	static const char *const subjects[] = { "you", "we", "can", "may", "might", "could", "should", "must", "will",
+						"shall", "let", "let's", "us", "we'll", "you'll", "also", "now", "just",
+						"simply", "safely", "further", "then", "and", "so", NULL };
+	struct cword words[8] = { { 0 } }, w;
+	size_t p = q->start, prev;
+	int d = 0, n, lead;
+
+	for (; d < 60 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		char low[16];
+		memmove(words + 1, words, sizeof words - sizeof words[0]);
+		words[0] = w;
+		/* "Suppose we measured the loop at 3 ms": a supposed result is what ran, a claim */
+		if (!w.span && w.end - w.start >= 6 && w.end - w.start < sizeof low) {
+			lower_copy(low, s->t + w.start, w.end - w.start);
+			if (!strncmp(low, "measur", 6) || !strncmp(low, "result", 6) || !strncmp(low, "benchm", 6) ||
+			    !strncmp(low, "observ", 6))
+				return 0;
+		}
+	}
+	if (d == 60 || d < 2)
+		return 0;
+	n = d < 8 ? d : 8;
+	/* a lead phrase its comma closes: "For this lab, suppose ..." */
+	for (lead = 1; lead < n && lead <= 5; lead++)
+		if (comma_between(s, words[lead - 1].end, words[lead].start))
+			break;
+	for (int from = 0; from < 2; from++) {
+		int first = from ? lead : 0, i = first;
+		if (from && (lead >= n || lead > 5))
+			break;
+		for (int k = 0; k < 3 && i < n && !words[i].span && match_any(s, words[i].start, subjects, 1) == words[i].end;
+		     k++)
+			i++;
+		if (i >= n || words[i].span || words[i].end > q->start)
+			continue;
+		/* "Given a window on a monitor set to 200% scaling, ...": an instance set up ("the"/"that": a
+		   fact, "Given the work a server does in a few hundred microseconds" states one; "consider a
+		   performance test with the following measurements: 5 sec, ..." supposes a run, a claim) */
+		if (i + 1 < n && !words[i + 1].span && match_word_ci(s, words[i].start, "given") == words[i].end &&
+		    (match_word_ci(s, words[i + 1].start, "a") == words[i + 1].end ||
+		     match_word_ci(s, words[i + 1].start, "an") == words[i + 1].end)) {
+			decide(q, QUANTITY_SPECIFIED, words[i].start, words[i + 1].end - words[i].start, W_SUPPOSED);
+			return 1;
+		}
+		if (match_any(s, words[i].start, verbs, 1) == words[i].end ||
+		    (match_word_ci(s, words[i].start, "say") == words[i].end &&
+		     i > first && (match_word_ci(s, words[i - 1].start, "let's") == words[i - 1].end ||
+				   match_word_ci(s, words[i - 1].start, "us") == words[i - 1].end))) {
+			decide(q, QUANTITY_SPECIFIED, words[i].start, words[i].end - words[i].start, W_SUPPOSED);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -4624,6 +4770,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && threshold_clause(s, q)) ||
 	    ((q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE || q->kind == QUANTITY_CYCLES) &&
 	     list_decides(s, q, c->use)) || requirement(s, q))
+		return 1;
+	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !s->table && supposed(s, q))
+		return 1;
+	if (hex_name(s, q))
 		return 1;
 	/* a hedge ("given approximately 10 seconds to clean up") is weaker than a word of running; and the
 	   verb after "to" is what the budget is for ("you have 5 seconds to save your state"), no saving */
@@ -4719,6 +4869,44 @@ static int is_baseline(const struct text *s, size_t a, size_t b)
 	return 1;
 }
 
+/*
+ * "cycle 1    2    3    4", "tick  0  1  2  3": a row whose figures, its
+ * label's own number first if it ends in one, are whole numbers counting up
+ * by one (three or more) numbers positions in time, a timeline's columns
+ * (the first cycle, the second ...), not durations: nothing ran for "3"
+ * (issue 13, twelfth round; a measured row does not count up by one). 1 if
+ * the row of tb is one.
+ */
+static int position_row(const struct text *s, const struct table *tb)
+{
+	size_t p = tb->label, e = tb->line_end;
+	unsigned long prev = 0, count = 0;
+
+	while (p < e) {
+		size_t a, v;
+		unsigned long n = 0;
+		while (p < e && (s->t[p] == ' ' || s->t[p] == '\t'))
+			p++;
+		a = p;
+		while (p < e && s->t[p] != ' ' && s->t[p] != '\t')
+			p++;
+		if (a == p)
+			break;
+		if (!is_digit(s->t[a])) {
+			if (count)
+				return 0; /* a word after the figures: no axis */
+			continue;
+		}
+		for (v = a; v < p && is_digit(s->t[v]) && n < 100000; v++)
+			n = n * 10 + (s->t[v] - '0');
+		if (v != p || (count && n != prev + 1))
+			return 0;
+		prev = n;
+		count++;
+	}
+	return count >= 3;
+}
+
 /* A bare number in a table cell whose header or row label names a timing; its end, or 0. */
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
@@ -4792,6 +4980,8 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		return 0;
 	c->kind = k;
 	decided(c, cls, tb->label, tb->label_end - tb->label, W_ROW);
+	if (cls == CLAIM && position_row(s, tb))
+		decided(c, NOTT, tb->label, tb->label_end - tb->label, W_AXIS);
 	return ne;
 }
 

@@ -143,6 +143,17 @@
  * "is performed") means carrying out a task and is no performance word
  * (sixth round; "performs 20% better" still is).
  *
+ * Twelfth round: a sentence that opens by asking the reader to suppose
+ * ("Assume ...", "You can assume ...", "For this lab, suppose ...", "Let
+ * us say ...", "Given a ...") gives a model's values: specified, unless it
+ * speaks of measuring, a result, a benchmark or an observation ("Suppose we
+ * measured ..."); "if", a bare "Say", "Given the" and "consider" are no
+ * such frame. A whole number glued to "h" that nothing decided, right after
+ * a word not of grammar ("mode 13h", "INT 33h"), is a hexadecimal name, and
+ * a speed-up's bare value after a place and such a word ("on view 1") is no
+ * value: not timing. A row of whole numbers counting up by one ("cycle 1  2
+ * 3  4") numbers a timeline's positions: not timing.
+ *
  * The class is decided by the nearest deciding word in the same sentence
  * (up to ten words before the value or eight after it; a code span counts
  * by its text, so `thrd_sleep()` decides as "sleep" does), by the header of

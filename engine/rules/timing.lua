@@ -297,7 +297,119 @@ local function set_in_sentence(text, givers, q)
   return nil
 end
 
-local function scan(text, spans, at, report, ledger, where, section, branches)
+-- A model the text sets up (issue 13, twelfth round: a course's stated model). A sentence that asks
+-- the reader to suppose ("Assume ...", "You can assume ...", "For this lab, suppose ...", "Let us
+-- say ...") gives the model's values; litlab.quantities() decides that of its own figures. When such
+-- a sentence ends its paragraph open on a list (with ':', "where", "such that" or "as follows"), the
+-- list after it states the model's rules ("Assume a five-stage pipeline, where" then "- each stage
+-- handles one instruction per cycle"); and a section whose first paragraph opens by supposing one
+-- ("For this assignment, we will consider an out-of-order processor ...", "consider" before "a" or
+-- "an": an instance set up) states that model's rules in each list its paragraphs open with ':' ("The
+-- processor works as follows:"), to the section's end. A figure claimed or left unsure in such a list
+-- is the model's given: specified. A lead-in that speaks of results (results, measured, a
+-- benchmark, observed, timings) opens a list of what ran, never a model's. A condition is no such frame ("if the loop took 10 s": a
+-- hypothetical result stays a claim), and a paragraph after the list is read as prose again.
+local suppose_verbs = { assume = true, suppose = true, imagine = true, pretend = true }
+local suppose_subjects = { you = true, we = true, can = true, may = true, might = true, could = true,
+  should = true, must = true, will = true, shall = true, let = true, ["let's"] = true, us = true,
+  ["we'll"] = true, ["you'll"] = true, also = true, now = true, just = true, simply = true, safely = true,
+  further = true, ["then"] = true, ["and"] = true, so = true }
+
+-- The verb by which sentence (its first words) asks the reader to suppose, or nil; consider: "consider
+-- a ..." counts too (a section's opening).
+local function supposes(sentence, consider)
+  local head = sentence:sub(1, 200):lower()
+  -- most sentences hold none of the verbs: a few plain searches decide that before any word is split
+  if not (head:find("assume", 1, true) or head:find("suppose", 1, true) or head:find("imagine", 1, true) or
+          head:find("pretend", 1, true) or head:find("say", 1, true) or (consider and head:find("consider", 1, true))) then
+    return nil
+  end
+  local words, lead = {}, nil
+  for w, comma in head:gmatch("([%a']+)(,?)") do
+    words[#words + 1] = w
+    if comma == "," and not lead then lead = #words end
+    if #words >= 9 then break end
+  end
+  for _, first in ipairs({ 1, lead and lead <= 5 and lead + 1 or nil }) do
+    local i = first
+    while i < first + 3 and words[i] and suppose_subjects[words[i]] do i = i + 1 end
+    local v = words[i]
+    if v and (suppose_verbs[v] or
+              (v == "say" and i > first and (words[i - 1] == "let's" or words[i - 1] == "us")) or
+              (consider and v == "consider" and (words[i + 1] == "a" or words[i + 1] == "an"))) then
+      return v
+    end
+  end
+  return nil
+end
+
+-- The last sentence of a paragraph that ends open on a list, or nil.
+local function opens_list(text)
+  -- its last character first, then its last characters (no copy of the paragraph unless it ends so)
+  local e = #text
+  while e > 0 and text:byte(e) <= 32 do e = e - 1 end
+  local b = text:byte(e)
+  if b ~= 58 and b ~= 46 and b ~= 101 and b ~= 116 then return nil end -- ':', '.', "where", "such that"
+  local tail = text:sub(math.max(1, e - 23), e):lower()
+  if not (tail:sub(-1) == ":" or tail:find("%f[%a]where$") or tail:find("%f[%a]such that$") or
+          tail:find("%f[%a]as follows%.?$")) then
+    return nil
+  end
+  local from = 1
+  for pos in text:gmatch("[.!?]%s+()") do from = pos end
+  return text:sub(from)
+end
+
+-- The lesson's models: by heading level, the section's model { cue, line } (its first paragraph
+-- supposed one); after_heading: the level of the heading whose first paragraph is next; frame: the
+-- list being read states a model's rules, { cue, line } (reset for each lesson).
+local models, after_heading, frame = {}, nil, nil
+
+-- The frame a prose unit stands in, or nil; reads the unit's place (a heading, a list's lead-in).
+local function model_frame(unit)
+  if unit.kind == "heading" then
+    if unit.level then
+      for level = unit.level, 6 do models[level] = nil end
+      after_heading = unit.level
+    end
+    frame = nil
+    return nil
+  end
+  if unit.kind ~= "paragraph" then return nil end
+  if frame and not (unit.context or ""):find("list item", 1, true) then frame = nil end
+  local given = frame
+  if after_heading then
+    local cue = supposes(unit.text:sub(1, 240):gsub("^[%s(]+", ""), true)
+    if cue then models[after_heading] = { cue = cue, line = unit.line } end
+    after_heading = nil
+  end
+  if not frame then
+    local last = opens_list(unit.text)
+    -- a list of results is what something ran, whatever was supposed before it ("Imagine a slow
+    -- service. We measured it:", "The results were as follows:")
+    local l = last and unit.text:lower()
+    if l and (l:find("result", 1, true) or l:find("measur", 1, true) or l:find("benchmark", 1, true) or
+              l:find("observ", 1, true) or l:find("timings", 1, true)) then
+      last = nil
+    end
+    if last then
+      local cue = supposes(last:gsub("^[%s(]+", ""), false)
+      if cue then
+        frame = { cue = cue, line = unit.line }
+      elseif unit.text:find(":%s*$") then
+        for level = 6, 1, -1 do
+          if models[level] then
+            frame = { cue = models[level].cue, line = models[level].line }
+            break
+          end
+        end
+      end
+    end
+  end
+  return given
+end
+
+local function scan(text, spans, at, report, ledger, where, section, branches, model)
   local qs = litlab.quantities(text, spans)
   local givers = nil -- the values the text says are set, if any (see set_in_sentence)
   for _, q in ipairs(qs) do
@@ -335,6 +447,9 @@ local function scan(text, spans, at, report, ledger, where, section, branches)
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a worked case of the interface ('For example, if ...') in a section that specifies it",
           quote(section)))
+    elseif model and (q.class == "claim" or q.class == "unsure") then
+      ledger(at(q.first), quote(q.text), "specified",
+        string.format("'%s': a rule of the model the text sets up (line %d), a given, not a run", model.cue, model.line))
     elseif q.class == "claim" or q.class == "unsure" then
       -- a table in prose is read as one paragraph, but the author knows it as a table
       report(at(q.first), message(q, where == "prose" and q.table and "a table" or where))
@@ -955,7 +1070,8 @@ return {
       headings[unit.level] = { text = unit.text, kind = section_name(unit.text) }
     end
     local section = (unit.kind == "paragraph" or unit.kind == "html") and in_specifying_section() or nil
-    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section)
+    local model = model_frame(unit)
+    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model)
   end,
 
   output = function(out, block, lesson, report, ledger)
@@ -1000,6 +1116,7 @@ return {
   -- arguments, listed in the ledger, not read.
   lesson = function(lesson, report, ledger)
     headings = {}
+    models, after_heading, frame = {}, nil, nil
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     for _, block in ipairs(lesson.blocks) do
