@@ -1928,6 +1928,8 @@ static size_t time_tail(const struct text *s, size_t e)
 			q += 3;
 		else if (match_lit(s, q, "-"))
 			q += 1;
+		else if (q > e + 1) /* a compound's parts stand a space apart: wider, they are columns ("0.95 ns   0.96 ns") */
+			return e;
 		q = skip_space(s, q);
 		if (q >= s->n || !is_digit(s->t[q]) || !parse_number(s, q, &num))
 			return e;

@@ -258,6 +258,11 @@ static void test_several(void **state)
 	/* a range with both units is one value; two values joined by a word are two */
 	expect_all("from 10 ms\xe2\x80\x93" "20 ms", one_range, two_times, 1);
 	expect_all("10 ms and 20 ms", range, two_times, 2);
+	/* a compound's parts stand a space apart; wider, two columns of a printed table are two figures */
+	const char *const compound[] = { "4 hours 30 minutes" };
+	const char *const columns[] = { "0.955 ns", "0.96 ns" };
+	expect_all("behind by 4 hours 30 minutes", compound, two_times, 1);
+	expect_all("BM_Parse/0          0.955 ns        0.96 ns    749769481", columns, two_times, 2);
 }
 
 static void test_max_and_count(void **state)
