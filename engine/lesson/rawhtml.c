@@ -42,6 +42,12 @@ static const struct {
 #define GLOBAL_ATTRS "title lang dir"
 #define URL_ATTRS "href src cite"
 #define NAME_MAX_SHOWN 32
+/* Tags without contents: never open. */
+#define VOID_TAGS "br col hr img wbr"
+/* Tags whose end tag HTML lets out: closed for the author without a word. */
+#define OPTIONAL_END "p li dt dd tr td th thead tbody tfoot colgroup rp rt"
+/* Tags whose start closes an open <p> (HTML's tree construction, the ones of the list). */
+#define CLOSES_P "blockquote details div dl dd dt h1 h2 h3 h4 h5 h6 hr li ol p pre summary table ul"
 
 static int is_alpha(int c)
 {
@@ -471,10 +477,136 @@ static size_t skip_hidden(const char *s, size_t n)
 	return end ? (size_t)(end - s) + 1 : n;
 }
 
-void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_fn note, void *arg)
+static int is_tag(int t, const char *list)
+{
+	return t >= 0 && in_list(list, tags[t].name, strlen(tags[t].name));
+}
+
+static void push(struct rawhtml_open *o, int tag, int line)
+{
+	if (o->n == o->alloc) {
+		o->alloc = o->alloc ? 2 * o->alloc : 8;
+		o->v = xreallocarray(o->v, o->alloc, sizeof *o->v);
+	}
+	o->v[o->n].tag = tag;
+	o->v[o->n++].line = line;
+}
+
+/* The open tags a browser closes itself when tags[t] starts: an open <p> before a <div>, an <li> before an <li>. */
+static void implied_ends(struct rawhtml_open *o, int t)
+{
+	const char *name = tags[t].name;
+
+	while (o->n && o->v[o->n - 1].tag >= 0) {
+		int top = o->v[o->n - 1].tag;
+		if (!((is_tag(top, "p") && in_list(CLOSES_P, name, strlen(name))) ||
+		      (is_tag(top, "li") && !strcmp(name, "li")) ||
+		      (is_tag(top, "dt dd") && in_list("dt dd", name, strlen(name))) ||
+		      (is_tag(top, "td th") && in_list("td th tr", name, strlen(name))) ||
+		      (is_tag(top, "tr") && !strcmp(name, "tr"))))
+			return;
+		o->n--;
+	}
+}
+
+/* Writes the end tag of the open tag e; note hears of it when HTML wants it closed by its author. */
+static void close_one(struct buf *out, const struct rawhtml_tag *e, const char *where, rawhtml_note_fn note, void *arg,
+		      size_t offset)
+{
+	if (out)
+		buf_addf(out, "</%s>", tags[e->tag].name);
+	if (!is_tag(e->tag, OPTIONAL_END))
+		tell(note, arg, offset,
+		     "raw HTML '<%s>' (line %d) is not closed %s: it is closed there (a tag of the lesson's is "
+		     "closed in the paragraph, item or block it opens in, and before every block's figure)",
+		     tags[e->tag].name, e->line, where);
+}
+
+/* Closes the open tags from the innermost down to index k, marks of containers dropped with them. */
+static void close_down_to(struct buf *out, struct rawhtml_open *o, size_t k, const char *where, rawhtml_note_fn note,
+			  void *arg, size_t offset)
+{
+	while (o->n > k) {
+		const struct rawhtml_tag *top = &o->v[--o->n];
+		if (top->tag >= 0)
+			close_one(out, top, where, note, arg, offset);
+	}
+}
+
+void rawhtml_enter(struct rawhtml_open *open)
+{
+	push(open, -1, 0);
+}
+
+void rawhtml_leave(struct buf *out, struct rawhtml_open *open, const char *where, rawhtml_note_fn note, void *arg)
+{
+	size_t k = open->n;
+
+	while (k && open->v[k - 1].tag >= 0)
+		k--;
+	close_down_to(out, open, k, where, note, arg, 0);
+	if (open->n) /* the container's mark */
+		open->n--;
+}
+
+void rawhtml_close_all(struct buf *out, struct rawhtml_open *open, const char *where, rawhtml_note_fn note,
+		       void *arg)
+{
+	size_t marks = 0;
+
+	for (size_t k = open->n; k-- > 0;)
+		if (open->v[k].tag >= 0)
+			close_one(out, &open->v[k], where, note, arg, 0);
+	for (size_t k = 0; k < open->n; k++) /* the containers stay: their ends are litlab's */
+		if (open->v[k].tag < 0)
+			open->v[marks++] = open->v[k];
+	open->n = marks;
+}
+
+int rawhtml_any_open(const struct rawhtml_open *open)
+{
+	for (size_t k = 0; k < open->n; k++)
+		if (open->v[k].tag >= 0)
+			return 1;
+	return 0;
+}
+
+void rawhtml_open_release(struct rawhtml_open *open)
+{
+	free(open->v);
+	memset(open, 0, sizeof *open);
+}
+
+/* An end tag of tags[t] at offset at: closes the innermost such tag open in this container, or is left out. */
+static void close_tag(struct buf *out, struct rawhtml_open *o, int t, size_t at, rawhtml_note_fn note, void *arg)
+{
+	size_t k = o->n;
+	char *why = xasprintf("before '</%s>'", tags[t].name);
+
+	while (k && o->v[k - 1].tag >= 0 && o->v[k - 1].tag != t)
+		k--;
+	if (k && o->v[k - 1].tag == t) {
+		close_down_to(out, o, k, why, note, arg, at);
+		if (out)
+			buf_addf(out, "</%s>", tags[t].name);
+		o->n = k - 1;
+	} else {
+		tell(note, arg, at,
+		     "raw HTML '</%s>' is left out of the page: it closes no tag the lesson opened before it in the "
+		     "same paragraph, item or block (litlab's own markup is closed by litlab)",
+		     tags[t].name);
+	}
+	free(why);
+}
+
+void rawhtml_filter(struct buf *out, const char *html, size_t len, struct rawhtml_open *open, rawhtml_note_fn note,
+		    void *arg)
 {
 	struct attr_span *attrs = NULL;
-	size_t run = 0, i = 0;
+	size_t run = 0, i = 0, counted = 0;
+	struct rawhtml_open own = { 0 };
+	struct rawhtml_open *o = open ? open : &own;
+	int line = o->line;
 
 	while (i < len) {
 		const char *lt = memchr(html + i, '<', len - i);
@@ -510,12 +642,17 @@ void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_
 					     "style and shows no caption but litlab's; write it in Markdown or leave it out",
 					     shown_name);
 			} else if (end_tag) {
-				if (out)
-					buf_addf(out, "</%s>", tags[t].name);
+				close_tag(out, o, t, at, note, arg);
 				used = tl + 1;
 			} else {
 				put_start_tag(out, s, at, t, attrs, nattrs, note, arg);
 				used = tl;
+				if (!is_tag(t, VOID_TAGS)) {
+					for (; counted < at; counted++)
+						line += html[counted] == '\n';
+					implied_ends(o, t);
+					push(o, t, line);
+				}
 			}
 			free(shown_name);
 		}
@@ -527,4 +664,7 @@ void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_
 		i = run = at + used;
 	}
 	free(attrs);
+	if (!open) /* a whole: what it leaves open closes at its end */
+		rawhtml_close_all(out, &own, "", NULL, NULL);
+	rawhtml_open_release(&own);
 }

@@ -20,7 +20,14 @@
  *   a browser reads it (character references decoded, tabs and newlines
  *   dropped); another (javascript:) is left out;
  * - comments, declarations and processing instructions are left out, and
- *   every other byte of text is escaped where it could start markup.
+ *   every other byte of text is escaped where it could start markup;
+ * - the tags kept are balanced within the container of litlab's they stand
+ *   in (rawhtml_open below): a tag left open is closed where its paragraph,
+ *   heading, emphasis, link, list item, block quote or the lesson ends, and
+ *   before every block's figure, which is never inside the lesson's markup
+ *   (an open <s>, <a href> or <details> would strike, link or hide a
+ *   caption, and a browser reopens an <s> or <a> in every block after it);
+ *   an end tag that closes nothing the lesson opened there is left out.
  *
  * What is left out or shown as text is told to note() (a diagnostic at
  * its place): a page never says less than the author wrote without the
@@ -37,10 +44,46 @@
 typedef void (*rawhtml_note_fn)(void *arg, size_t offset, const char *what);
 
 /*
- * Appends to out (NULL: only note) what html[0..len) may publish; note (may
- * be NULL) hears of each thing left out or shown as text.
+ * The tags the lesson's HTML has opened and not closed, innermost last, each
+ * container of litlab's they stand in marked: rawhtml_filter() opens and
+ * closes within the innermost one. Zeroed is empty; line is the caller's:
+ * the line html[0] of the next rawhtml_filter() stands on (for notes).
  */
-void rawhtml_filter(struct buf *out, const char *html, size_t len, rawhtml_note_fn note, void *arg);
+struct rawhtml_open {
+	struct rawhtml_tag {
+		int tag; /* -1: where a container of litlab's begins */
+		int line;
+	} *v;
+	size_t n, alloc;
+	int line;
+};
+
+/*
+ * Appends to out (NULL: only note) what html[0..len) may publish, the tags
+ * it opens and closes kept in open; note (may be NULL) hears of each thing
+ * left out or shown as text.
+ */
+void rawhtml_filter(struct buf *out, const char *html, size_t len, struct rawhtml_open *open, rawhtml_note_fn note,
+		    void *arg);
+
+/* A container of litlab's begins (a paragraph, a list item...): the lesson's tags open inside it close in it. */
+void rawhtml_enter(struct rawhtml_open *open);
+
+/*
+ * The container rawhtml_enter() began ends: its tags still open are closed
+ * (end tags appended to out); note hears, at offset 0, of each whose end
+ * tag HTML asks for, "where" saying which container ("in its paragraph").
+ */
+void rawhtml_leave(struct buf *out, struct rawhtml_open *open, const char *where, rawhtml_note_fn note, void *arg);
+
+/* Every tag still open, in every container, is closed (before a block's figure, at the lesson's end). */
+void rawhtml_close_all(struct buf *out, struct rawhtml_open *open, const char *where, rawhtml_note_fn note,
+		       void *arg);
+
+/* Whether a tag the lesson opened is open still. */
+int rawhtml_any_open(const struct rawhtml_open *open);
+
+void rawhtml_open_release(struct rawhtml_open *open);
 
 /* Whether a link's (image: an image's) address may be published; a Markdown link's as much as a tag's. */
 int rawhtml_url_ok(const char *url, int image);
