@@ -1,7 +1,8 @@
 #!/bin/sh
 # A lesson's raw HTML and links on its page (lesson/rawhtml.h): a lesson written by someone the
 # reader never met cannot run script on its page, restyle or hide litlab's captions, show a
-# caption of its own making, take an id of litlab's, link to javascript:, or make an untouched
+# caption of its own making, take an id of litlab's, link to javascript: (a cited value's source
+# too, on the page and in the ledger), or make an untouched
 # site fail to verify by copying a receipt link; each thing left out is a warning at its line;
 # the plain markup an author writes (details, tables, images, links) is published as written.
 . "$(dirname "$0")/lib/diag.sh"
@@ -36,6 +37,10 @@ Hidden at first.
 </details>
 
 <script>document.title = 'owned'</script>
+
+It takes {{cite:agner|4 cycles}}.
+
+[agner]: javascript:alert(3) "Agner Fog, Instruction tables"
 LESSON
 
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" build -o site 01-raw.md >out 2>err
@@ -53,6 +58,7 @@ expect "01-raw.md:19:.*the attribute 'class' of raw HTML '<span>'"
 expect "01-raw.md:19:.*the attribute 'id' of raw HTML '<span>'"
 expect "01-raw.md:21:1: warning: the address 'javascript:alert(2)' of a link is left out"
 expect "01-raw.md:29:1: warning: raw HTML '<script>' is shown as text"
+expect "01-raw.md:31:10: warning: the address 'javascript:alert(3)' of the source of '{{cite:agner|4 cycles}}' is left out"
 refuse "'</script>'"
 refuse "kbd\|details\|summary\|example.com"
 
@@ -64,6 +70,9 @@ for bad in '<script' '<style' 'onerror' 'javascript:' 'class="caption" style' \
 		fail=1
 	fi
 done
+# A cited value's source is a link on the page and in the ledger: the same rule as a Markdown link's.
+grep -q 'href="javascript:' site/audit.html && { echo "FAIL: the ledger links to javascript:"; fail=1; }
+printf '%s' "$body" | grep -qF 'Agner Fog, Instruction tables' || { echo "FAIL: the page lost the cite's source"; fail=1; }
 # litlab's figure, caption and ids only: the lesson's copies are text or gone.
 for one in '<figure' '<figcaption' 'id="content"' 'id="hi"'; do
 	[ "$(grep -o "$one" "$page" | wc -l)" -eq 1 ] || { echo "FAIL: '$one' is on the page other than once"; fail=1; }
