@@ -9,6 +9,7 @@
  * else is text, escaped where it could start markup.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -22,7 +23,7 @@ static const struct {
 	const char *attrs;
 } tags[] = {
 	{ "a", "href" },	  { "abbr", "" },	   { "b", "" },		   { "bdi", "" },
-	{ "bdo", "" },		  { "blockquote", "cite" }, { "br", "" },		   { "caption", "" },
+	{ "blockquote", "cite" }, { "br", "" },		   { "caption", "" },
 	{ "cite", "" },		  { "code", "" },	   { "col", "span" },	   { "colgroup", "span" },
 	{ "dd", "" },		  { "del", "cite datetime" }, { "details", "open" },   { "dfn", "" },
 	{ "div", "" },		  { "dl", "" },		   { "dt", "" },		   { "em", "" },
@@ -141,7 +142,8 @@ static void put_text(struct buf *out, const char *s, size_t n, int refs)
 		return;
 	for (size_t i = 0; i < n;) {
 		const char *rep = NULL;
-		size_t ref = 0;
+		size_t ref = 0, skip = 0;
+		char bidi[8];
 		switch (s[i]) {
 		case '&':
 			ref = refs ? char_ref(s + i, n - i) : 0;
@@ -162,6 +164,15 @@ static void put_text(struct buf *out, const char *s, size_t n, int refs)
 		case '\0': /* as a browser reads it */
 			rep = "\xEF\xBF\xBD";
 			break;
+		case '\xE2': /* a bidi control that reorders a line: shown, as render/highlight.h shows it */
+			if (i + 2 < n && ((s[i + 1] == '\x80' && (unsigned char)s[i + 2] >= 0xaa && (unsigned char)s[i + 2] <= 0xae) ||
+					  (s[i + 1] == '\x81' && (unsigned char)s[i + 2] >= 0xa6 && (unsigned char)s[i + 2] <= 0xa9))) {
+				snprintf(bidi, sizeof bidi, "\\u%04x",
+					 0x2000u | (((unsigned char)s[i + 1] & 0x3fu) << 6) | ((unsigned char)s[i + 2] & 0x3fu));
+				rep = bidi;
+				skip = 2;
+			}
+			break;
 		default:
 			break;
 		}
@@ -171,7 +182,8 @@ static void put_text(struct buf *out, const char *s, size_t n, int refs)
 		}
 		buf_add(out, s + run, i - run);
 		buf_adds(out, rep);
-		run = ++i;
+		i += 1 + skip;
+		run = i;
 	}
 	buf_add(out, s + run, n - run);
 }

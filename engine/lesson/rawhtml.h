@@ -20,7 +20,9 @@
  *   a browser reads it (character references decoded, tabs and newlines
  *   dropped); another (javascript:) is left out;
  * - comments, declarations and processing instructions are left out, and
- *   every other byte of text is escaped where it could start markup;
+ *   every other byte of text is escaped where it could start markup (the
+ *   bidi controls that reorder a line shown as \u202e, as in the rest of
+ *   the page: render/highlight.h);
  * - the tags kept are balanced within the container of litlab's they stand
  *   in (rawhtml_open below): a tag left open is closed where its paragraph,
  *   heading, emphasis, link, list item, block quote or the lesson ends, and

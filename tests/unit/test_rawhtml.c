@@ -88,6 +88,8 @@ static void test_other_tags_shown_as_text(void **state)
 	/* a name a browser would end elsewhere is no tag of the list */
 	EXPECT("<a\"x>y", "&lt;a&quot;x&gt;y", 1);
 	EXPECT("<scr<script>ipt>", "&lt;scr&lt;script&gt;ipt&gt;", 2);
+	/* an override shows letters in another order than the rules read them: "sm 3" as "3 ms" */
+	EXPECT("<bdo dir=rtl>sm 3</bdo>", "&lt;bdo dir=rtl&gt;sm 3&lt;/bdo&gt;", 1);
 }
 
 /* An attribute the tag does not keep is left out, whatever its case, quoting or place. */
@@ -150,6 +152,9 @@ static void test_hidden_and_unclosed(void **state)
 	EXPECT("<img src=\"x", "&lt;img src=&quot;x", 1);
 	EXPECT("<a href=x title='y", "&lt;a href=x title=&#39;y", 1);
 	EXPECT("1 < 2 > 0 & \"q\"", "1 &lt; 2 &gt; 0 &amp; &quot;q&quot;", 0);
+	/* a bidi control that reorders a line is shown, in text and in a value (render/highlight.h) */
+	EXPECT("<b title=\"\xE2\x80\xAE" "x\">\xE2\x80\xAE" "sm 3</b>\xE2\x81\xA6", "<b title=\"\\u202ex\">\\u202esm 3</b>\\u2066", 0);
+	EXPECT("\xE2\x80", "\xE2\x80", 0);
 	EXPECT("</ div>", "&lt;/ div&gt;", 0);
 	EXPECT("", "", 0);
 }
