@@ -30,7 +30,7 @@ static const struct {
 	{ "h1", "" },		  { "h2", "" },		   { "h3", "" },		   { "h4", "" },
 	{ "h5", "" },		  { "h6", "" },		   { "hr", "" },		   { "i", "" },
 	{ "img", "src alt width height" }, { "ins", "cite datetime" }, { "kbd", "" },   { "li", "value" },
-	{ "mark", "" },		  { "ol", "start reversed type" }, { "p", "" },	   { "pre", "" },
+	{ "mark", "" },		  { "ol", "start reversed type" }, { "p", "" },
 	{ "q", "cite" },	  { "rp", "" },		   { "rt", "" },		   { "ruby", "" },
 	{ "s", "" },		  { "samp", "" },	   { "small", "" },	   { "span", "" },
 	{ "strike", "" },	  { "strong", "" },	   { "sub", "" },		   { "summary", "" },
@@ -48,7 +48,7 @@ static const struct {
 /* Tags whose end tag HTML lets out: closed for the author without a word. */
 #define OPTIONAL_END "p li dt dd tr td th thead tbody tfoot colgroup rp rt"
 /* Tags whose start closes an open <p> (HTML's tree construction, the ones of the list). */
-#define CLOSES_P "blockquote details div dl dd dt h1 h2 h3 h4 h5 h6 hr li ol p pre summary table ul"
+#define CLOSES_P "blockquote details div dl dd dt h1 h2 h3 h4 h5 h6 hr li ol p summary table ul"
 
 static int is_alpha(int c)
 {

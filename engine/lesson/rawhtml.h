@@ -12,7 +12,8 @@
  *   attributes kept for it (title, lang, dir everywhere; href, src, alt,
  *   cite, colspan... where the tag has them), never copied as typed;
  * - any other tag (script, style, iframe, form, meta, svg, figure and
- *   figcaption: litlab's captions) is shown as text: its '<' escaped;
+ *   figcaption: litlab's captions; pre: a code box on the page is a block's,
+ *   with its caption) is shown as text: its '<' escaped;
  * - an attribute not kept (class, id, style, on*, data-*) is left out:
  *   the page's stylesheet and anchors are litlab's;
  * - a link or image address is kept when it is relative or http:, https:

@@ -89,9 +89,7 @@ sed -n '/<main/,/<\/main>/p' "$page" | grep -o '</\?[a-z][a-z0-9]*' | awk '
 body=$(sed -n '/<main/,/<\/main>/p' "$page")
 for good in '<p>Some text <s>struck</s></p>' '<details><summary>Answer</summary>' \
 	'<b><i>bi</i></b> after.' '<p>End <a href="https://evil.example/">here</a></p>' \
-	'<details><summary>Fine</summary>' '<blockquote>
-<p>quoted <s>struck</s></p>
-</blockquote>'; do
+	'<details><summary>Fine</summary>' '<p>quoted <s>struck</s></p>'; do
 	printf '%s' "$body" | grep -qF "$good" || { echo "FAIL: the page lost '$good'"; fail=1; }
 done
 [ "$(grep -c '<figcaption' "$page")" -eq 2 ] || { echo "FAIL: a caption is missing"; fail=1; }

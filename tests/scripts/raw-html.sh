@@ -1,8 +1,8 @@
 #!/bin/sh
 # A lesson's raw HTML and links on its page (lesson/rawhtml.h): a lesson written by someone the
 # reader never met cannot run script on its page, restyle or hide litlab's captions, show a
-# caption of its own making, take an id of litlab's, link to javascript: (a cited value's source
-# too, on the page and in the ledger), or make an untouched
+# caption of its own making (or a code box without one: <pre>), take an id of litlab's, link to
+# javascript: (a cited value's source too, on the page and in the ledger), or make an untouched
 # site fail to verify by copying a receipt link; each thing left out is a warning at its line;
 # the plain markup an author writes (details, tables, images, links) is published as written.
 . "$(dirname "$0")/lib/diag.sh"
@@ -40,6 +40,11 @@ Hidden at first.
 
 It takes {{cite:agner|4 cycles}}.
 
+<pre>
+$ ./hi
+hello 42
+</pre>
+
 [agner]: javascript:alert(3) "Agner Fog, Instruction tables"
 LESSON
 
@@ -59,6 +64,7 @@ expect "01-raw.md:19:.*the attribute 'id' of raw HTML '<span>'"
 expect "01-raw.md:21:1: warning: the address 'javascript:alert(2)' of a link is left out"
 expect "01-raw.md:29:1: warning: raw HTML '<script>' is shown as text"
 expect "01-raw.md:31:10: warning: the address 'javascript:alert(3)' of the source of '{{cite:agner|4 cycles}}' is left out"
+expect "01-raw.md:33:1: warning: raw HTML '<pre>' is shown as text"
 refuse "'</script>'"
 refuse "kbd\|details\|summary\|example.com"
 
@@ -69,6 +75,10 @@ for bad in '<script' '<style' 'onerror' 'javascript:' 'class="caption" style' \
 		echo "FAIL: the page holds '$bad'"
 		fail=1
 	fi
+done
+# A typed transcript is no code box of the page's: those are blocks', with their captions.
+for line in '&lt;pre&gt;' '&lt;/pre&gt;'; do
+	printf '%s\n' "$body" | grep -qxF "$line" || { echo "FAIL: the lesson's <pre> is not shown as text"; fail=1; }
 done
 # A cited value's source is a link on the page and in the ledger: the same rule as a Markdown link's.
 grep -q 'href="javascript:' site/audit.html && { echo "FAIL: the ledger links to javascript:"; fail=1; }

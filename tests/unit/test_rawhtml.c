@@ -90,6 +90,8 @@ static void test_other_tags_shown_as_text(void **state)
 	EXPECT("<scr<script>ipt>", "&lt;scr&lt;script&gt;ipt&gt;", 2);
 	/* an override shows letters in another order than the rules read them: "sm 3" as "3 ms" */
 	EXPECT("<bdo dir=rtl>sm 3</bdo>", "&lt;bdo dir=rtl&gt;sm 3&lt;/bdo&gt;", 1);
+	/* a code box is a block's, with its caption: a typed transcript in a <pre> had none */
+	EXPECT("<pre>$ ./a.out\n42\n</pre>", "&lt;pre&gt;$ ./a.out\n42\n&lt;/pre&gt;", 1);
 }
 
 /* An attribute the tag does not keep is left out, whatever its case, quoting or place. */
