@@ -13,6 +13,7 @@
 #include "check/cite.h"
 #include "run/measure.h"
 #include "lesson/prose.h"
+#include "lesson/rawhtml.h"
 
 /*
  * The lesson's link reference definitions, read once: each cited value
@@ -271,6 +272,17 @@ static void cite(struct lesson_result *lr, const struct defs *defs, const struct
 			  "[%.*s]: URL \"who, what, year\"",
 			  (int)len, body, (int)klen, key, (int)klen, key);
 		return;
+	}
+	if (!rawhtml_url_ok(url, 0)) { /* the page and the ledger link to it: a Markdown link's rule */
+		struct buf shown = BUF_INIT;
+		buf_add_printable(&shown, url, strnlen(url, 60));
+		diags_add(&l->diags, l->path, line, col, SEV_WARNING, "raw-html",
+			  "the address '%s%s' of the source of '{{%.*s}}' is left out of the page and the ledger: a "
+			  "lesson links to relative, http:, https: and mailto: addresses",
+			  shown.p, strlen(url) > 60 ? "..." : "", (int)len, body);
+		buf_release(&shown);
+		free(url);
+		url = xstrdup("");
 	}
 	struct ledger *lg = &lr->ledger;
 	struct cited_value *c = ledger_cite_add(lg);

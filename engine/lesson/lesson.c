@@ -1709,11 +1709,13 @@ static int number_from_name(const char *path)
 struct raw_html_walk {
 	struct lesson *l;
 	const struct strmap *ids; /* the blocks' ids */
-	cmark_node *node;
 	const char *lit;
+	int col; /* the column of lit[0] */
 	size_t told, first_untold_line;
 	size_t at, line_start; /* how far into lit the lines are counted (notes come in order) */
 	int line;
+	struct rawhtml_open open; /* the tags the lesson left open, as the page's renderer keeps them */
+	int in_image;		  /* inside an image's text: never on the page (its alt text is plain) */
 };
 
 static void raw_html_note(void *arg, size_t offset, const char *what)
@@ -1725,7 +1727,7 @@ static void raw_html_note(void *arg, size_t offset, const char *what)
 			w->line++, w->line_start = w->at + 1;
 	int line = w->line;
 	size_t line_start = w->line_start;
-	size_t off = offset - line_start + (line_start ? 0 : (size_t)cmark_node_get_start_column(w->node) - 1);
+	size_t off = offset - line_start + (line_start ? 0 : (size_t)w->col - 1);
 	if (w->told++ < RAW_HTML_SHOWN)
 		diags_add(&w->l->diags, w->l->path, line, lesson_col(w->l, line, off), SEV_WARNING, "raw-html", "%s",
 			  what);
@@ -1755,17 +1757,60 @@ static int raw_html_id_free(void *arg, const char *id)
 	return 1;
 }
 
-static void check_raw_html(struct raw_html_walk *w, cmark_node *n)
+/* Notes of the tags closed for the lesson will stand at line, column col. */
+static void raw_html_at(struct raw_html_walk *w, int line, int col)
+{
+	w->lit = "";
+	w->at = w->line_start = 0;
+	w->line = line;
+	w->col = col > 0 ? col : 1;
+}
+
+/* The containers of litlab's the lesson's tags are balanced in (rawhtml.h), as the renderer's. */
+static const char *raw_html_container(cmark_node_type t)
+{
+	switch (t) {
+	case CMARK_NODE_PARAGRAPH:
+		return "in its paragraph";
+	case CMARK_NODE_HEADING:
+		return "in its heading";
+	case CMARK_NODE_EMPH:
+	case CMARK_NODE_STRONG:
+		return "in its emphasis";
+	case CMARK_NODE_LINK:
+		return "in its link";
+	case CMARK_NODE_ITEM:
+		return "in its list item";
+	case CMARK_NODE_BLOCK_QUOTE:
+		return "in its block quote";
+	default:
+		return NULL;
+	}
+}
+
+static void check_raw_html(struct raw_html_walk *w, cmark_node *n, cmark_event_type ev)
 {
 	cmark_node_type t = cmark_node_get_type(n);
+	const char *where = raw_html_container(t);
+	const struct rawhtml_hooks h = { raw_html_note, raw_html_id_free, w };
 
-	w->node = n;
-	w->at = w->line_start = 0;
-	w->line = cmark_node_get_start_line(n);
+	if (t == CMARK_NODE_IMAGE)
+		w->in_image += ev == CMARK_EVENT_ENTER ? 1 : -1;
+	if (where && !w->in_image) {
+		if (ev == CMARK_EVENT_ENTER) {
+			rawhtml_enter(&w->open);
+		} else {
+			raw_html_at(w, cmark_node_get_end_line(n), cmark_node_get_end_column(n));
+			rawhtml_leave(NULL, &w->open, where, &h);
+		}
+	}
+	if (ev != CMARK_EVENT_ENTER)
+		return;
+	raw_html_at(w, cmark_node_get_start_line(n), cmark_node_get_start_column(n));
 	if (t == CMARK_NODE_HTML_BLOCK || t == CMARK_NODE_HTML_INLINE) {
 		w->lit = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
-		struct rawhtml_hooks h = { raw_html_note, raw_html_id_free, w };
-		rawhtml_filter(NULL, w->lit, strlen(w->lit), &h);
+		w->open.line = w->line;
+		rawhtml_filter(NULL, w->lit, strlen(w->lit), w->in_image ? NULL : &w->open, &h);
 	} else if ((t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) && cmark_node_get_url(n) &&
 		   !rawhtml_url_ok(cmark_node_get_url(n), t == CMARK_NODE_IMAGE)) {
 		struct buf m = BUF_INIT;
@@ -1774,7 +1819,6 @@ static void check_raw_html(struct raw_html_walk *w, cmark_node *n)
 		buf_addf(&m, "%s' of %s is left out of the page: a lesson links to relative, http:, https: and "
 			     "mailto: addresses (images also data:image/...)",
 			 strlen(cmark_node_get_url(n)) > 60 ? "..." : "", t == CMARK_NODE_IMAGE ? "an image" : "a link");
-		w->lit = "";
 		raw_html_note(w, 0, m.p);
 		buf_release(&m);
 	}
@@ -1847,11 +1891,23 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	assign_ids(l, &ids);
 	resolve_uses(l, &ids);
 	struct raw_html_walk rw = { .l = l, .ids = &ids };
+	const struct rawhtml_hooks notes = { raw_html_note, NULL, &rw };
+	size_t next_block = 0;
 	cmark_iter_reset(it, l->doc, CMARK_EVENT_ENTER);
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
-		if (ev == CMARK_EVENT_ENTER)
-			check_raw_html(&rw, cmark_iter_get_node(it));
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev == CMARK_EVENT_ENTER && next_block < l->nblocks && n == l->blocks[next_block].node) {
+			next_block++; /* a block's figure: never inside the lesson's markup */
+			raw_html_at(&rw, cmark_node_get_start_line(n), cmark_node_get_start_column(n));
+			rawhtml_close_all(NULL, &rw.open, "before this code block's figure", &notes);
+		} else if (n != l->doc) {
+			check_raw_html(&rw, n, ev);
+		}
+	}
 	cmark_iter_free(it);
+	raw_html_at(&rw, cmark_node_get_end_line(l->doc), 1);
+	rawhtml_close_all(NULL, &rw.open, "by the lesson's end", &notes);
+	rawhtml_open_release(&rw.open);
 	if (rw.told > RAW_HTML_SHOWN)
 		diags_add(&l->diags, l->path, (int)rw.first_untold_line, 1, SEV_WARNING, "raw-html",
 			  "and %zu more things of the lesson's raw HTML or links left out of the page or shown as "

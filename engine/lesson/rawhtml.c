@@ -9,6 +9,7 @@
  * else is text, escaped where it could start markup.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -27,7 +28,6 @@ static const struct {
 	{ "aside", "" },
 	{ "b", "" },
 	{ "bdi", "" },
-	{ "bdo", "" },
 	{ "blockquote", "cite" },
 	{ "br", "" },
 	{ "caption", "" },
@@ -92,6 +92,12 @@ static const struct {
 /* Attributes whose loss changes what the page does or shows: told; the rest (class, rel, srcset...) only tune another site's page. */
 #define TOLD_ATTRS "style"
 #define NAME_MAX_SHOWN 32
+/* Tags without contents: never open. */
+#define VOID_TAGS "br col hr img wbr"
+/* Tags whose end tag HTML lets out: closed for the author without a word. */
+#define OPTIONAL_END "p li dt dd tr td th thead tbody tfoot colgroup rp rt"
+/* Tags whose start closes an open <p> (HTML's tree construction, the ones of the list). */
+#define CLOSES_P "article aside blockquote details div dl dd dt h1 h2 h3 h4 h5 h6 hr li ol p section summary table ul"
 
 static int is_alpha(int c)
 {
@@ -195,7 +201,8 @@ static void put_text(struct buf *out, const char *s, size_t n, int refs)
 		return;
 	for (size_t i = 0; i < n;) {
 		const char *rep = NULL;
-		size_t ref = 0;
+		size_t ref = 0, skip = 0;
+		char bidi[8];
 		switch (s[i]) {
 		case '&':
 			ref = refs ? char_ref(s + i, n - i) : 0;
@@ -216,6 +223,15 @@ static void put_text(struct buf *out, const char *s, size_t n, int refs)
 		case '\0': /* as a browser reads it */
 			rep = "\xEF\xBF\xBD";
 			break;
+		case '\xE2': /* a bidi control that reorders a line: shown, as render/highlight.h shows it */
+			if (i + 2 < n && ((s[i + 1] == '\x80' && (unsigned char)s[i + 2] >= 0xaa && (unsigned char)s[i + 2] <= 0xae) ||
+					  (s[i + 1] == '\x81' && (unsigned char)s[i + 2] >= 0xa6 && (unsigned char)s[i + 2] <= 0xa9))) {
+				snprintf(bidi, sizeof bidi, "\\u%04x",
+					 0x2000u | (((unsigned char)s[i + 1] & 0x3fu) << 6) | ((unsigned char)s[i + 2] & 0x3fu));
+				rep = bidi;
+				skip = 2;
+			}
+			break;
 		default:
 			break;
 		}
@@ -225,7 +241,8 @@ static void put_text(struct buf *out, const char *s, size_t n, int refs)
 		}
 		buf_add(out, s + run, i - run);
 		buf_adds(out, rep);
-		run = ++i;
+		i += 1 + skip;
+		run = i;
 	}
 	buf_add(out, s + run, n - run);
 }
@@ -563,10 +580,134 @@ static size_t skip_hidden(const char *s, size_t n)
 	return end ? (size_t)(end - s) + 1 : n;
 }
 
-void rawhtml_filter(struct buf *out, const char *html, size_t len, const struct rawhtml_hooks *h)
+static int is_tag(int t, const char *list)
+{
+	return t >= 0 && in_list(list, tags[t].name, strlen(tags[t].name));
+}
+
+static void push(struct rawhtml_open *o, int tag, int line)
+{
+	if (o->n == o->alloc) {
+		o->alloc = o->alloc ? 2 * o->alloc : 8;
+		o->v = xreallocarray(o->v, o->alloc, sizeof *o->v);
+	}
+	o->v[o->n].tag = tag;
+	o->v[o->n++].line = line;
+}
+
+/* The open tags a browser closes itself when tags[t] starts: an open <p> before a <div>, an <li> before an <li>. */
+static void implied_ends(struct rawhtml_open *o, int t)
+{
+	const char *name = tags[t].name;
+
+	while (o->n && o->v[o->n - 1].tag >= 0) {
+		int top = o->v[o->n - 1].tag;
+		if (!((is_tag(top, "p") && in_list(CLOSES_P, name, strlen(name))) ||
+		      (is_tag(top, "li") && !strcmp(name, "li")) ||
+		      (is_tag(top, "dt dd") && in_list("dt dd", name, strlen(name))) ||
+		      (is_tag(top, "td th") && in_list("td th tr", name, strlen(name))) ||
+		      (is_tag(top, "tr") && !strcmp(name, "tr"))))
+			return;
+		o->n--;
+	}
+}
+
+/* Writes the end tag of the open tag e; note hears of it when HTML wants it closed by its author. */
+static void close_one(struct buf *out, const struct rawhtml_tag *e, const char *where, const struct rawhtml_hooks *h, size_t offset)
+{
+	if (out)
+		buf_addf(out, "</%s>", tags[e->tag].name);
+	if (!is_tag(e->tag, OPTIONAL_END))
+		tell(h, offset,
+		     "raw HTML '<%s>' (line %d) is not closed %s: it is closed there (a tag of the lesson's is "
+		     "closed in the paragraph, item or block it opens in, and before every block's figure)",
+		     tags[e->tag].name, e->line, where);
+}
+
+/* Closes the open tags from the innermost down to index k, marks of containers dropped with them. */
+static void close_down_to(struct buf *out, struct rawhtml_open *o, size_t k, const char *where, const struct rawhtml_hooks *h,
+			  size_t offset)
+{
+	while (o->n > k) {
+		const struct rawhtml_tag *top = &o->v[--o->n];
+		if (top->tag >= 0)
+			close_one(out, top, where, h, offset);
+	}
+}
+
+void rawhtml_enter(struct rawhtml_open *open)
+{
+	push(open, -1, 0);
+}
+
+void rawhtml_leave(struct buf *out, struct rawhtml_open *open, const char *where, const struct rawhtml_hooks *h)
+{
+	size_t k = open->n;
+
+	while (k && open->v[k - 1].tag >= 0)
+		k--;
+	close_down_to(out, open, k, where, h, 0);
+	if (open->n) /* the container's mark */
+		open->n--;
+}
+
+void rawhtml_close_all(struct buf *out, struct rawhtml_open *open, const char *where, const struct rawhtml_hooks *h)
+{
+	size_t marks = 0;
+
+	for (size_t k = open->n; k-- > 0;)
+		if (open->v[k].tag >= 0)
+			close_one(out, &open->v[k], where, h, 0);
+	for (size_t k = 0; k < open->n; k++) /* the containers stay: their ends are litlab's */
+		if (open->v[k].tag < 0)
+			open->v[marks++] = open->v[k];
+	open->n = marks;
+}
+
+int rawhtml_any_open(const struct rawhtml_open *open)
+{
+	for (size_t k = 0; k < open->n; k++)
+		if (open->v[k].tag >= 0)
+			return 1;
+	return 0;
+}
+
+void rawhtml_open_release(struct rawhtml_open *open)
+{
+	free(open->v);
+	memset(open, 0, sizeof *open);
+}
+
+/* An end tag of tags[t] at offset at: closes the innermost such tag open in this container, or is left out. */
+static void close_tag(struct buf *out, struct rawhtml_open *o, int t, size_t at, const struct rawhtml_hooks *h)
+{
+	size_t k = o->n;
+	char *why = xasprintf("before '</%s>'", tags[t].name);
+
+	while (k && o->v[k - 1].tag >= 0 && o->v[k - 1].tag != t)
+		k--;
+	if (k && o->v[k - 1].tag == t) {
+		close_down_to(out, o, k, why, h, at);
+		if (out)
+			buf_addf(out, "</%s>", tags[t].name);
+		o->n = k - 1;
+	} else {
+		tell(h, at,
+		     "raw HTML '</%s>' is left out of the page: it closes no tag the lesson opened before it in the "
+		     "same paragraph, item or block (litlab's own markup is closed by litlab)",
+		     tags[t].name);
+	}
+	free(why);
+}
+
+void rawhtml_filter(struct buf *out, const char *html, size_t len, struct rawhtml_open *open,
+		    const struct rawhtml_hooks *h)
 {
 	struct attr_span *attrs = NULL;
-	size_t run = 0, i = 0;
+	size_t run = 0, i = 0, counted = 0;
+	struct rawhtml_open own = { 0 };
+	struct rawhtml_open *o = open ? open : &own;
+	int line = o->line;
 
 	while (i < len) {
 		const char *lt = memchr(html + i, '<', len - i);
@@ -606,12 +747,17 @@ void rawhtml_filter(struct buf *out, const char *html, size_t len, const struct 
 					     "it out",
 					     shown_name);
 			} else if (end_tag) {
-				if (out)
-					buf_addf(out, "</%s>", tags[t].name);
+				close_tag(out, o, t, at, h);
 				used = tl + 1;
 			} else {
 				put_start_tag(out, s, at, t, attrs, nattrs, h);
 				used = tl;
+				if (!is_tag(t, VOID_TAGS)) {
+					for (; counted < at; counted++)
+						line += html[counted] == '\n';
+					implied_ends(o, t);
+					push(o, t, line);
+				}
 			}
 			free(shown_name);
 		}
@@ -623,4 +769,7 @@ void rawhtml_filter(struct buf *out, const char *html, size_t len, const struct 
 		i = run = at + used;
 	}
 	free(attrs);
+	if (!open) /* a whole: what it leaves open closes at its end */
+		rawhtml_close_all(out, &own, "", NULL);
+	rawhtml_open_release(&own);
 }

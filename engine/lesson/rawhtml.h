@@ -12,7 +12,8 @@
  *   attributes kept for it (title, lang, dir everywhere; href, src, alt,
  *   cite, colspan... where the tag has them), never copied as typed;
  * - any other tag (script, style, iframe, form, meta, svg, figure and
- *   figcaption: litlab's captions) is shown as text: its '<' escaped;
+ *   figcaption: litlab's captions; bdo, which reorders what it holds) is
+ *   shown as text: its '<' escaped;
  * - an attribute not kept (class, style, on*, data-*, srcset...) is left
  *   out: the page's stylesheet and scripts are litlab's; an id (or an <a>'s
  *   name) is kept only when h->take_id() says the page has no such anchor
@@ -24,7 +25,16 @@
  *   a browser reads it (character references decoded, tabs and newlines
  *   dropped); another (javascript:) is left out;
  * - comments, declarations and processing instructions are left out, and
- *   every other byte of text is escaped where it could start markup.
+ *   every other byte of text is escaped where it could start markup (the
+ *   bidi controls that reorder a line shown as \u202e, as in the rest of
+ *   the page: render/highlight.h);
+ * - the tags kept are balanced within the container of litlab's they stand
+ *   in (rawhtml_open below): a tag left open is closed where its paragraph,
+ *   heading, emphasis, link, list item, block quote or the lesson ends, and
+ *   before every block's figure, which is never inside the lesson's markup
+ *   (an open <s>, <a href> or <details> would strike, link or hide a
+ *   caption, and a browser reopens an <s> or <a> in every block after it);
+ *   an end tag that closes nothing the lesson opened there is left out.
  *
  * What is left out or shown as text is told to note() (a diagnostic at
  * its place), except the attributes that only tune another site's page
@@ -48,10 +58,45 @@ struct rawhtml_hooks {
 };
 
 /*
- * Appends to out (NULL: only tell) what html[0..len) may publish; h (may be
+ * The tags the lesson's HTML has opened and not closed, innermost last, each
+ * container of litlab's they stand in marked: rawhtml_filter() opens and
+ * closes within the innermost one. Zeroed is empty; line is the caller's:
+ * the line html[0] of the next rawhtml_filter() stands on (for notes).
+ */
+struct rawhtml_open {
+	struct rawhtml_tag {
+		int tag; /* -1: where a container of litlab's begins */
+		int line;
+	} *v;
+	size_t n, alloc;
+	int line;
+};
+
+/*
+ * Appends to out (NULL: only tell) what html[0..len) may publish, the tags
+ * it opens and closes kept in open (NULL: balanced within html); h (may be
  * NULL) hears of each thing left out or shown as text.
  */
-void rawhtml_filter(struct buf *out, const char *html, size_t len, const struct rawhtml_hooks *h);
+void rawhtml_filter(struct buf *out, const char *html, size_t len, struct rawhtml_open *open,
+		    const struct rawhtml_hooks *h);
+
+/* A container of litlab's begins (a paragraph, a list item...): the lesson's tags open inside it close in it. */
+void rawhtml_enter(struct rawhtml_open *open);
+
+/*
+ * The container rawhtml_enter() began ends: its tags still open are closed
+ * (end tags appended to out); h->note hears, at offset 0, of each whose end
+ * tag HTML asks for, "where" saying which container ("in its paragraph").
+ */
+void rawhtml_leave(struct buf *out, struct rawhtml_open *open, const char *where, const struct rawhtml_hooks *h);
+
+/* Every tag still open, in every container, is closed (before a block's figure, at the lesson's end). */
+void rawhtml_close_all(struct buf *out, struct rawhtml_open *open, const char *where, const struct rawhtml_hooks *h);
+
+/* Whether a tag the lesson opened is open still. */
+int rawhtml_any_open(const struct rawhtml_open *open);
+
+void rawhtml_open_release(struct rawhtml_open *open);
 
 /*
  * The length of the block id an anchor of a measured block's panel is made

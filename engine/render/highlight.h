@@ -15,6 +15,11 @@
  *    is one U+FFFD for its two bytes
  *  - invalid UTF-8 becomes one U+FFFD per bad byte (a truncated, overlong
  *    or surrogate sequence gives one per byte)
+ *  - the bidi controls that reorder a line (U+202A..U+202E, U+2066..U+2069)
+ *    are shown as the text \u202e, as buf_add_printable() shows them in a
+ *    terminal: a page shows its text in the order it is stored and the
+ *    rules read it, so a derived block's reason cannot read "executed" on
+ *    the page while it says "detucexe" to the derived-claims rule
  *
  * Everything else is copied as is.
  */
@@ -56,5 +61,8 @@ void highlight_c(struct buf *out, const char *code, size_t len);
  * highlighting: for program output and code in other languages.
  */
 void html_escape_text(struct buf *out, const char *text, size_t len);
+
+/* Whether the valid 3-byte UTF-8 sequence at s is a bidi control that reorders a line (shown as \u202e). */
+int html_bidi_control(const unsigned char *s);
 
 #endif

@@ -59,6 +59,7 @@ struct page {
 	struct strindex idx; /* where each id stands in ids */
 	struct heading *h;
 	size_t nh, h_alloc;
+	struct rawhtml_open raw; /* the tags the lesson's HTML left open (lesson/rawhtml.h) */
 	size_t hnext; /* heading_id(): the heading after the one asked for last */
 	cmark_node *title; /* the level-1 heading that is the page's <h1>, or NULL */
 	size_t words;
@@ -358,7 +359,7 @@ static void raw_html(struct page *p, struct buf *out, cmark_node *n)
 {
 	struct rawhtml_hooks h = { NULL, raw_take_id, p };
 
-	rawhtml_filter(out, literal(n), strlen(literal(n)), &h);
+	rawhtml_filter(out, literal(n), strlen(literal(n)), &p->raw, &h);
 }
 
 /* The inlines under parent (a paragraph, a heading, a link...), not parent itself. */
@@ -368,6 +369,8 @@ static void inlines(struct page *p, struct buf *out, cmark_node *parent, enum in
 	cmark_event_type ev;
 	int html = mode == INL_HTML;
 
+	if (html) /* the lesson's tags close in the paragraph, heading or cell they open in */
+		rawhtml_enter(&p->raw);
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *n = cmark_iter_get_node(it);
 		int enter = ev == CMARK_EVENT_ENTER;
@@ -415,20 +418,22 @@ static void inlines(struct page *p, struct buf *out, cmark_node *parent, enum in
 			}
 			break;
 		case CMARK_NODE_EMPH:
-			if (html)
-				buf_adds(out, enter ? "<em>" : "</em>");
-			break;
 		case CMARK_NODE_STRONG:
-			if (html)
-				buf_adds(out, enter ? "<strong>" : "</strong>");
-			break;
 		case CMARK_NODE_LINK:
-			if (html) {
-				if (enter)
-					link_open(p, out, n);
-				else
-					buf_adds(out, "</a>");
-			}
+			if (!html)
+				break;
+			if (!enter)
+				rawhtml_leave(out, &p->raw, "", NULL);
+			if (cmark_node_get_type(n) == CMARK_NODE_LINK && enter)
+				link_open(p, out, n);
+			else if (cmark_node_get_type(n) == CMARK_NODE_LINK)
+				buf_adds(out, "</a>");
+			else if (cmark_node_get_type(n) == CMARK_NODE_EMPH)
+				buf_adds(out, enter ? "<em>" : "</em>");
+			else
+				buf_adds(out, enter ? "<strong>" : "</strong>");
+			if (enter)
+				rawhtml_enter(&p->raw);
 			break;
 		case CMARK_NODE_IMAGE:
 			if (html && enter) {
@@ -441,6 +446,8 @@ static void inlines(struct page *p, struct buf *out, cmark_node *parent, enum in
 		}
 	}
 	cmark_iter_free(it);
+	if (html)
+		rawhtml_leave(out, &p->raw, "", NULL);
 }
 
 /* Words of prose, for the reading time. */
@@ -525,6 +532,7 @@ static void page_release(struct page *p)
 	for (size_t i = 0; i < p->nh; i++)
 		free(p->h[i].id);
 	free(p->h);
+	rawhtml_open_release(&p->raw);
 }
 
 /* Pipe tables (a GitHub extension that plain CommonMark reads as a paragraph) */
@@ -1314,7 +1322,8 @@ static void code_block(struct page *p, cmark_node *n)
 
 	for (size_t i = 0; i < l->nblocks; i++) {
 		const struct block *b = &l->blocks[i];
-		if (b->node == n) {
+		if (b->node == n) { /* never inside the lesson's markup: what it left open closes first */
+			rawhtml_close_all(p->out, &p->raw, "", NULL);
 			figure(p, b, &p->lr->blocks[i]);
 			return;
 		}
@@ -1350,7 +1359,11 @@ static void body(struct page *p)
 		int enter = ev == CMARK_EVENT_ENTER;
 		switch (cmark_node_get_type(n)) {
 		case CMARK_NODE_BLOCK_QUOTE:
+			if (!enter)
+				rawhtml_leave(out, &p->raw, "", NULL);
 			buf_adds(out, enter ? "<blockquote>\n" : "</blockquote>\n");
+			if (enter)
+				rawhtml_enter(&p->raw);
 			break;
 		case CMARK_NODE_LIST: {
 			int ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST;
@@ -1363,7 +1376,11 @@ static void body(struct page *p)
 			break;
 		}
 		case CMARK_NODE_ITEM:
+			if (!enter)
+				rawhtml_leave(out, &p->raw, "", NULL);
 			buf_adds(out, enter ? "<li>" : "</li>\n");
+			if (enter)
+				rawhtml_enter(&p->raw);
 			break;
 		case CMARK_NODE_HEADING:
 			if (n != p->title) {
@@ -1407,10 +1424,11 @@ static void body(struct page *p)
 		cmark_node_type t = cmark_node_get_type(n);
 		int leaf = t == CMARK_NODE_HEADING || t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_CODE_BLOCK ||
 			   t == CMARK_NODE_HTML_BLOCK || t == CMARK_NODE_THEMATIC_BREAK;
-		if (p->shown && cmark_node_parent(n) == p->l->doc && (!enter || leaf))
-			diags_between(p, 1, cmark_node_get_end_line(n));
+		if (p->shown && cmark_node_parent(n) == p->l->doc && (!enter || leaf) && !rawhtml_any_open(&p->raw))
+			diags_between(p, 1, cmark_node_get_end_line(n)); /* not inside the lesson's markup either */
 	}
 	cmark_iter_free(it);
+	rawhtml_close_all(out, &p->raw, "", NULL);
 	if (p->shown)
 		diags_between(p, INT_MIN, INT_MAX);
 }

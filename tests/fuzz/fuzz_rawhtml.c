@@ -1,8 +1,8 @@
 /*
  * fuzz_rawhtml.c: a lesson's raw HTML on arbitrary bytes (lesson/rawhtml.h). What comes out holds
  * markup of the filter's own making only: every '<' opens a tag of its list by a lowercase name,
- * no attribute is a handler, a class, an id or a style, no value holds a '<', and filtering the
- * output again changes nothing.
+ * no attribute is a handler, a class, an id or a style, no value holds a '<', every tag opened is
+ * closed, and filtering the output again changes nothing.
  */
 #include <string.h>
 
@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct rawhtml_hooks h = { note, NULL, &c }; /* no anchor asked for: none kept */
 
-	rawhtml_filter(&out, (const char *)data, size, &h);
+	rawhtml_filter(&out, (const char *)data, size, NULL, &h);
 	for (const char *p = memchr(out.p, '<', out.len); p;
 	     p = memchr(p + 1, '<', out.len - (size_t)(p + 1 - out.p))) {
 		const char *name = p + 1 + (p[1] == '/');
@@ -57,10 +57,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		FUZZ_CHECK(*a == '>');
 	}
-	/* what it wrote is what it would keep: nothing left out the second time */
+	/* what it wrote is what it would keep: nothing left out the second time, every tag it
+	   opened closed by it (in a container of litlab's, nothing is left for litlab to close) */
+	struct rawhtml_open open = { 0 };
 	c.n = 0;
 	c.size = out.len + 1;
-	rawhtml_filter(&again, out.p, out.len, &h);
+	rawhtml_enter(&open);
+	rawhtml_filter(&again, out.p, out.len, &open, &h);
+	FUZZ_CHECK(!rawhtml_any_open(&open));
+	rawhtml_leave(&again, &open, "in the test", &h);
+	FUZZ_CHECK(open.n == 0);
+	rawhtml_open_release(&open);
 	FUZZ_CHECK(c.n == 0);
 	FUZZ_CHECK(again.len == out.len && memcmp(again.p, out.p, out.len) == 0);
 	buf_release(&out);

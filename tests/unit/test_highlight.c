@@ -207,6 +207,22 @@ static void test_invalid_utf8(void **state)
 	expect(HL("caf\xC3\xA9"), "caf\xC3\xA9");
 }
 
+/*
+ * The bidi controls that reorder a line are shown, never obeyed: a derived block's reason
+ * "\u202edetucexe dna delipmoc" read "compiled and executed" in its caption while the
+ * derived-claims rule read it as stored; in code, the Trojan Source trick. Other marks stay.
+ */
+static void test_bidi_controls(void **state)
+{
+	(void)state;
+	expect(ESC("\xE2\x80\xAE" "detucexe"), "\\u202edetucexe");
+	expect(ESC("a\xE2\x80\xAA" "b\xE2\x80\xAC" "c\xE2\x81\xA6" "d\xE2\x81\xA9"), "a\\u202ab\\u202cc\\u2066d\\u2069");
+	expect(HL("\"x\xE2\x81\xA7y\""), HL_STR("&quot;x\\u2067y&quot;"));
+	/* the marks (U+200E, U+200F), U+2029 and U+2070 are text */
+	expect(ESC("\xE2\x80\x8E\xE2\x80\x8F\xE2\x80\xA9\xE2\x81\xB0"), "\xE2\x80\x8E\xE2\x80\x8F\xE2\x80\xA9\xE2\x81\xB0");
+	expect(ESC("\xE2\x80"), FFFD FFFD); /* cut short: bad UTF-8, not a control */
+}
+
 static void test_control_chars(void **state)
 {
 	(void)state;
@@ -395,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_nul),
 		cmocka_unit_test(test_invalid_utf8),
 		cmocka_unit_test(test_control_chars),
+		cmocka_unit_test(test_bidi_controls),
 		cmocka_unit_test(test_html_escape_text),
 		cmocka_unit_test(test_random_bytes),
 		cmocka_unit_test(test_large),

@@ -52,7 +52,7 @@ static char *filter(const char *html, struct notes *ns)
 	struct rawhtml_hooks h = { note, take_id, ns };
 
 	memset(ns, 0, sizeof *ns);
-	rawhtml_filter(&out, copy, len, &h);
+	rawhtml_filter(&out, copy, len, NULL, &h);
 	free(copy);
 	return buf_detach(&out, NULL);
 }
@@ -70,8 +70,8 @@ static char *filter(const char *html, struct notes *ns)
 static void test_plain_markup_kept(void **state)
 {
 	(void)state;
-	EXPECT("<details open>\n<summary>Answer</summary>\n\nText &amp; more &copy;\n",
-	       "<details open>\n<summary>Answer</summary>\n\nText &amp; more &copy;\n", 0);
+	EXPECT("<details open>\n<summary>Answer</summary>\n\nText &amp; more &copy;\n</details>",
+	       "<details open>\n<summary>Answer</summary>\n\nText &amp; more &copy;\n</details>", 0);
 	EXPECT("<table><tr><td colspan=\"2\" align=center>x</td></tr></table>",
 	       "<table><tr><td colspan=\"2\" align=\"center\">x</td></tr></table>", 0);
 	EXPECT("<img src=\"fig.png\" alt=\"A figure\" width=300>",
@@ -105,6 +105,10 @@ static void test_other_tags_shown_as_text(void **state)
 	/* a name a browser would end elsewhere is no tag of the list */
 	EXPECT("<a\"x>y", "&lt;a&quot;x&gt;y", 1);
 	EXPECT("<scr<script>ipt>", "&lt;scr&lt;script&gt;ipt&gt;", 2);
+	/* an override shows letters in another order than the rules read them: "sm 3" as "3 ms" */
+	EXPECT("<bdo dir=rtl>sm 3</bdo>", "&lt;bdo dir=rtl&gt;sm 3&lt;/bdo&gt;", 1);
+	/* a code box is a block's, with its caption: a typed transcript in a <pre> had none */
+	EXPECT("<pre>$ ./a.out\n42\n</pre>", "&lt;pre&gt;$ ./a.out\n42\n&lt;/pre&gt;", 1);
 }
 
 /* An attribute the tag does not keep is left out, whatever its case, quoting or place. */
@@ -178,8 +182,72 @@ static void test_hidden_and_unclosed(void **state)
 	EXPECT("<img src=\"x", "&lt;img src=&quot;x", 1);
 	EXPECT("<a href=x title='y", "&lt;a href=x title=&#39;y", 1);
 	EXPECT("1 < 2 > 0 & \"q\"", "1 &lt; 2 &gt; 0 &amp; &quot;q&quot;", 0);
+	/* a bidi control that reorders a line is shown, in text and in a value (render/highlight.h) */
+	EXPECT("<b title=\"\xE2\x80\xAE" "x\">\xE2\x80\xAE" "sm 3</b>\xE2\x81\xA6", "<b title=\"\\u202ex\">\\u202esm 3</b>\\u2066", 0);
+	EXPECT("\xE2\x80", "\xE2\x80", 0);
 	EXPECT("</ div>", "&lt;/ div&gt;", 0);
 	EXPECT("", "", 0);
+}
+
+/*
+ * A tag the lesson leaves open would wrap litlab's own markup (a browser reopens an <s> or <a> in
+ * every block after it: figures, captions, the footer): the tags are balanced in the container of
+ * litlab's they stand in, closed at its end and before a block's figure; an end tag that closes
+ * nothing of the lesson's there is left out.
+ */
+static void test_open_tags_closed(void **state)
+{
+	struct rawhtml_open open = { 0 };
+	struct buf out = BUF_INIT;
+	struct notes ns;
+	const struct rawhtml_hooks nh = { note, NULL, &ns };
+
+	(void)state;
+	/* a whole (no stack given): closed at its end, end tags HTML lets out closed without a word */
+	EXPECT("<s>x", "<s>x</s>", 0);
+	EXPECT("<ul><li>a<li>b</ul><p>c<div>d</div>", "<ul><li>a<li>b</li></ul><p>c<div>d</div>", 0);
+	EXPECT("<table><tr><td>a<td>b<tr><td>c</table>", "<table><tr><td>a<td>b<tr><td>c</td></tr></table>", 0);
+	/* misnested: closed where the outer one ends, the later end tag left out */
+	EXPECT("<b><i>x</b>y</i>", "<b><i>x</i></b>y", 2);
+	EXPECT("</div></li></ul></figure></main>z", "&lt;/figure&gt;&lt;/main&gt;z", 3); /* no tags of the list: text */
+	EXPECT("<br></br><img src=x></img>", "<br><img src=\"x\">", 2);
+
+	/* in a paragraph of litlab's: closed at its end, told with the line it opened at */
+	memset(&ns, 0, sizeof ns);
+	open.line = 5;
+	rawhtml_enter(&open);
+	const char *para = "a\n\n<del>b <a href=\"https://e.org/\">";
+	rawhtml_filter(&out, para, strlen(para), &open, &nh);
+	assert_int_equal(rawhtml_any_open(&open), 1);
+	rawhtml_leave(&out, &open, "in its paragraph", &nh);
+	assert_string_equal(out.p, "a\n\n<del>b <a href=\"https://e.org/\"></a></del>");
+	assert_int_equal(ns.n, 2);
+	assert_non_null(strstr(ns.what[0], "'<a>' (line 7) is not closed in its paragraph"));
+	assert_non_null(strstr(ns.what[1], "'<del>' (line 7)"));
+	assert_int_equal(open.n, 0);
+
+	/* before a figure: every tag closed, the containers kept; a later end tag closes nothing */
+	buf_reset(&out);
+	memset(&ns, 0, sizeof ns);
+	rawhtml_enter(&open);
+	rawhtml_filter(&out, "<details><summary>S</summary>", 29, &open, &nh);
+	rawhtml_enter(&open);
+	rawhtml_filter(&out, "<s>", 3, &open, &nh);
+	rawhtml_close_all(&out, &open, "before this code block's figure", &nh);
+	assert_int_equal(rawhtml_any_open(&open), 0);
+	rawhtml_filter(&out, "</s>", 4, &open, &nh);
+	rawhtml_leave(&out, &open, "in its list item", &nh);
+	rawhtml_filter(&out, "</details>", 10, &open, &nh);
+	rawhtml_leave(&out, &open, "in its block quote", &nh);
+	assert_string_equal(out.p, "<details><summary>S</summary><s></s></details>");
+	assert_int_equal(ns.n, 4);
+	assert_non_null(strstr(ns.what[0], "'<s>' (line 5) is not closed before this code block's figure"));
+	assert_non_null(strstr(ns.what[1], "'<details>'"));
+	assert_non_null(strstr(ns.what[2], "'</s>' is left out"));
+	assert_non_null(strstr(ns.what[3], "'</details>' is left out"));
+	assert_int_equal(open.n, 0);
+	rawhtml_open_release(&open);
+	buf_release(&out);
 }
 
 /* Random bytes: never a '<' that starts a tag outside the list, never a read past the end (ASan). */
@@ -217,7 +285,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plain_markup_kept),   cmocka_unit_test(test_other_tags_shown_as_text),
 		cmocka_unit_test(test_attributes_left_out), cmocka_unit_test(test_addresses),
-		cmocka_unit_test(test_hidden_and_unclosed), cmocka_unit_test(test_random_bytes),
+		cmocka_unit_test(test_hidden_and_unclosed), cmocka_unit_test(test_open_tags_closed),
+		cmocka_unit_test(test_random_bytes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
