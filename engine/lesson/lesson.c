@@ -573,6 +573,21 @@ static char *default_lang_id(const char *lang)
 	return buf_detach(&b, NULL);
 }
 
+/*
+ * Whether id names an anchor the block's page has of its own: the page's
+ * ("content", "toc-title", the preview's "diag-N") or a measured block's
+ * panel ("ID-measurement", "ID-dist"). A block of that id would be a second
+ * element of it, and a link to either could reach the other.
+ */
+static int page_anchor(const char *id)
+{
+	size_t n = strlen(id);
+
+	return !strcmp(id, "content") || !strcmp(id, "toc-title") ||
+	       (!strncmp(id, "diag-", 5) && id[5] && strspn(id + 5, "0123456789") == n - 5) ||
+	       (n > 12 && !strcmp(id + n - 12, "-measurement")) || (n > 5 && !strcmp(id + n - 5, "-dist"));
+}
+
 static int valid_id(const char *s)
 {
 	if (!*s)
@@ -1469,6 +1484,12 @@ static void add_block(struct lesson *l, struct walk *w, cmark_node *node)
 		if (!valid_id(id->value)) {
 			error_at(l, id->line, id->col, "attribute",
 				 xasprintf("id=%s is not a valid id: use letters, digits and '-'", id->value));
+			b->bad_attrs = 1;
+		} else if (page_anchor(id->value)) {
+			error_at(l, id->line, id->col, "attribute",
+				 xasprintf("id=%s names an anchor the page has of its own ('content', 'toc-title', "
+					   "'diag-N', a measured block's 'ID-measurement' and 'ID-dist'): choose another",
+					   id->value));
 			b->bad_attrs = 1;
 		} else {
 			b->id = xstrdup(id->value);

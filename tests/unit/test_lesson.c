@@ -1007,6 +1007,17 @@ static void test_duplicate_ids(void **state)
 	assert_string_equal(l->blocks[1].id, "c-2");
 	assert_string_equal(l->blocks[2].id, "-lead");
 	lesson_free(l);
+
+	/* an anchor of the page's own: a second element of that id */
+	l = parse("```c id=content\nint a;\n```\n```c id=x-dist\nint a;\n```\n```c id=diag-12\nint a;\n```\n"
+		  "```c id=diag-x\nint a;\n```\n");
+	expect_diag(l, 1, 6, SEV_ERROR, "attribute", "id=content names an anchor the page has of its own");
+	expect_diag(l, 4, 6, SEV_ERROR, "attribute", "id=x-dist names an anchor");
+	expect_diag(l, 7, 6, SEV_ERROR, "attribute", "id=diag-12 names an anchor");
+	assert_true(l->blocks[0].bad_attrs && l->blocks[1].bad_attrs && l->blocks[2].bad_attrs);
+	assert_false(l->blocks[3].bad_attrs);
+	assert_string_equal(l->blocks[3].id, "diag-x");
+	lesson_free(l);
 }
 
 /* ---- modes and attributes ---- */
