@@ -1631,6 +1631,8 @@ void render_lesson(struct buf *out, const struct render_ctx *ctx, const struct l
 			take_id(&p, id);
 			take_id(&p, xasprintf("%s-dist", l->blocks[k].id));
 		}
+	for (size_t k = 0; ctx->preview && k < l->diags.n; k++) /* the preview's diagnostics: a heading "Diag 1" is diag-1-2 */
+		take_id(&p, xasprintf("diag-%zu", k + 1));
 	survey(&p);
 	size_t errors = diags_count(&l->diags, SEV_ERROR);
 	if (ctx->preview) {

@@ -207,6 +207,27 @@ static char *page_with_diags(int preview, int error, int index)
 	return page_with_course_diags(preview, error, index, NULL);
 }
 
+/* The preview's diagnostics are diag-N: a heading "Diag 1" takes another anchor, never a second diag-1. */
+static void test_heading_not_a_diag_anchor(void **state)
+{
+	static const char text[] = "# T\n\n## Diag 1\n\nSome text.\n";
+	struct lesson_result lr;
+	struct render_ctx ctx = { .course = "C", .preview = 1 };
+	struct buf page = BUF_INIT;
+
+	(void)state;
+	memset(&lr, 0, sizeof lr);
+	lr.lesson = lesson_parse("lessons/01-d.md", text, sizeof text - 1);
+	diags_add(&lr.lesson->diags, "lessons/01-d.md", 5, 1, SEV_WARNING, "x-warn", "a warning");
+	render_lesson(&page, &ctx, &lr, 1, 0);
+	const char *first = strstr(page.p, "id=\"diag-1\"");
+	assert_non_null(first);
+	assert_null(strstr(first + 1, "id=\"diag-1\""));
+	assert_contains(page.p, "<h2 id=\"diag-1-2\">");
+	lesson_result_release(&lr);
+	buf_release(&page);
+}
+
 /* In p, a comes before b (both there). */
 static void assert_before(const char *p, const char *a, const char *b)
 {
@@ -402,6 +423,7 @@ int main(void)
 		cmocka_unit_test(test_lesson_page),
 		cmocka_unit_test(test_hostile_output),
 		cmocka_unit_test(test_draft),
+		cmocka_unit_test(test_heading_not_a_diag_anchor),
 		cmocka_unit_test(test_measured_cached_counted),
 		cmocka_unit_test(test_draft_course_errors),
 	};
