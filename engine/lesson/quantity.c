@@ -2830,9 +2830,11 @@ static size_t line_end(const struct text *s, size_t p)
  */
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
+	/* a header that names a setting or a model's input (as a printed table's, timing.lua's col_settings) */
 	static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
 						   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)",
-						   "mt/s", NULL };
+						   "mt/s", "delay", "setting", "option", "parameter", "argument",
+						   "allowed", "granularity", "quantum", "arrival", "burst", NULL };
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
 
 	for (size_t p = a; p < b;) {

@@ -107,4 +107,20 @@ refuse "columns.md:57:"
 # a timeline's axis: its figures count up by one and number the columns under them
 refuse "columns.md:49:"
 in_ledger 01-columns.md "01-columns.md:49:25: let pass '2' as not timing ('cycle': a printed line numbering"
+
+# A Markdown table is read by the same rule: a column whose header names a setting or a model's
+# input ("arrival time", "delay") holds its values, not results; a latency column beside it stays
+# a claim.
+cat >02-jobs.md <<'EOF2'
+# Jobs
+
+| job | arrival time | delay (ms) | latency (ms) |
+|-----|--------------|------------|--------------|
+| 0   | 0            | 5          | 12           |
+| 1   | 3            | 7          | 19           |
+EOF2
+check_lesson 02-jobs.md
+expect "02-jobs.md:5:.*'12'"
+expect "02-jobs.md:6:.*'19'"
+refuse "02-jobs.md:[56]:[0-9]*: error: .*'[0357]'"
 exit $fail
