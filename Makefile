@@ -226,7 +226,7 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = lesson attr match quantity rawhtml
 FUZZ_SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-FUZZ_OBJ := $(ENGINE_SRC:engine/%.c=build/fuzz/%.o)
+FUZZ_OBJ := $(ENGINE_SRC:engine/%.c=build/fuzz/%.o) $(GEN:%=build/fuzz/%.o)
 FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 
 fuzzcheck: depcheck
@@ -245,6 +245,10 @@ fuzzcheck: depcheck
 build/fuzz/%.o: engine/%.c | fuzzcheck
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SAN) $(CPPFLAGS_ALL) -MMD -MP -c $< -o $@
+
+build/fuzz/%.o: build/gen/%.c | fuzzcheck
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c11 -O1 -Iengine -c $< -o $@
 
 build/fuzz/libengine.a: $(FUZZ_OBJ)
 	rm -f $@ && ar rcs $@ $^
