@@ -51,9 +51,7 @@ hello 42
 [agner]: javascript:alert(3) "Agner Fog, Instruction tables"
 LESSON
 
-LITLAB_CACHE_DIR=$work/cache "$LITLAB" build -o site 01-raw.md >out 2>err
-rc=$?
-[ "$rc" -eq 0 ] || { cat err; echo "FAIL: build exited $rc"; exit 1; }
+build_lesson 01-raw.md
 page=site/01-raw.html
 
 # Each thing left out, at its line, and nothing warned of twice.

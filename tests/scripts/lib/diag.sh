@@ -4,6 +4,8 @@
 # then on) and fail=0.
 #
 # check_lesson FILE   checks FILE (its cache under $work): stderr in ./err, the exit status in $rc
+# build_lesson FILE   builds FILE's site into ./site (its cache under $work): stderr in ./err; a
+#                     build that fails ends the test, showing err
 # expect PATTERN      a line of ./err matches PATTERN (grep), else the test fails, showing err
 # refuse PATTERN      no line of ./err matches PATTERN, else the test fails, showing err
 # in_ledger FILE TEXT...  `litlab audit FILE` lists each TEXT (a fixed string), else the test
@@ -20,6 +22,12 @@ cd "$work" || exit 1
 check_lesson() {
 	LITLAB_CACHE_DIR=$work/cache "$LITLAB" check "$1" >out 2>err
 	rc=$?
+}
+
+build_lesson() {
+	LITLAB_CACHE_DIR=$work/cache "$LITLAB" build -o site "$1" >out 2>err
+	rc=$?
+	[ "$rc" -eq 0 ] || { cat err; echo "FAIL: build exited $rc"; exit 1; }
 }
 
 expect() {
