@@ -1435,6 +1435,10 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		   word of specifying (eleventh round) */
 		if (hit && c->why == W_INPUT && wn >= 12 && memcmp(word, "specifically", 12) == 0)
 			continue;
+		/* "1,271.48 msec task-clock", "cpu-clock": a clock named by what it counts measured the
+		   time, as "wall-clock minutes" (twelfth round); a clock fact is "a 24-hour clock" */
+		if (hit && pass && c->why == W_CLOCK && !strncmp(word, "clock", 5))
+			continue;
 		/* "renderers", "an executor": the agent of a verb of running names a part of a program, not
 		   its running (eighth round) */
 		if (hit && c->why == W_RUN && (c->flags & CF_PREFIX) &&
