@@ -318,7 +318,6 @@ static void link_open(const struct page *p, struct buf *out, cmark_node *n)
 static void image(struct page *p, struct buf *out, cmark_node *n)
 {
 	const char *title = cmark_node_get_title(n);
-
 	const char *url = cmark_node_get_url(n);
 
 	buf_adds(out, "<img src=\"");
@@ -338,7 +337,6 @@ static void image(struct page *p, struct buf *out, cmark_node *n)
 static int raw_take_id(void *arg, const char *id)
 {
 	struct page *p = arg;
-
 	size_t base = rawhtml_panel_base(id);
 
 	if (id_taken(p, id) || !strncmp(id, "diag-", 5)) /* the preview's diagnostics are diag-N */
