@@ -1455,6 +1455,10 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 			continue;
 		if (c->cls == NOTT && use < 2)
 			continue;
+		/* "blocked: 96 ms": a label, the name of a variant (a blocked loop, a blocking version) listed
+		   with its result, not a thread blocking (an author's review, twelfth round) */
+		if (c->why == W_SLEEP && !strncmp(c->word, "block", 5) && before && w->end < s->n && s->t[w->end] == ':')
+			continue;
 		/* "waiting time", "wait times": a noun for a latency, not a wait */
 		if (c->why == W_SLEEP && word_after(s, w->end, &next) && (match_word_ci(s, next.start, "time") ||
 									   match_word_ci(s, next.start, "times")))

@@ -376,8 +376,17 @@ local function model_frame(unit)
     return nil
   end
   if unit.kind ~= "paragraph" then return nil end
+  -- a table right after the lead-in (a pipe or pandoc table, one paragraph: a header, then a line of
+  -- dashes) is the model's as a list is ("Assume the following run times:" over a job table)
+  if frame and frame.table and (unit.context or "") == (frame.context or "") and
+     (unit.text:match("^[^\n]*\n([^\n]*)") or ""):find("^[%s|:+]*%-[%s|:+%-]*$") then
+    local given = frame
+    frame = nil
+    return given
+  end
   if frame and not (unit.context or ""):find("list item", 1, true) then frame = nil end
   local given = frame
+  if frame then frame.table = nil end -- a list read: a table after it is no longer right after the lead-in
   if after_heading then
     local cue = supposes(unit.text:sub(1, 240):gsub("^[%s(]+", ""), true)
     if cue then models[after_heading] = { cue = cue, line = unit.line } end
@@ -395,11 +404,11 @@ local function model_frame(unit)
     if last then
       local cue = supposes(last:gsub("^[%s(]+", ""), false)
       if cue then
-        frame = { cue = cue, line = unit.line }
+        frame = { cue = cue, line = unit.line, table = true, context = unit.context }
       elseif unit.text:find(":%s*$") then
         for level = 6, 1, -1 do
           if models[level] then
-            frame = { cue = models[level].cue, line = models[level].line }
+            frame = { cue = models[level].cue, line = models[level].line, table = true, context = unit.context }
             break
           end
         end
@@ -890,7 +899,8 @@ end
 local col_words = { time = "time", latency = "time", latencies = "time", duration = "time", durations = "time",
   elapsed = "time", wall = "time", runtime = "time", second = "time", seconds = "time", millisecond = "time",
   milliseconds = "time", microsecond = "time", microseconds = "time", nanosecond = "time", nanoseconds = "time",
-  minute = "time", minutes = "time", overhead = "share", self = "share", children = "share", samples = "pct",
+  minute = "time", minutes = "time", sec = "time", secs = "time", msecs = "time", usecs = "time", nsecs = "time",
+  overhead = "share", self = "share", children = "share", samples = "pct",
   flat = "pct", cum = "pct" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
@@ -902,10 +912,13 @@ local col_settings = { "default", "limit", "timeout", "interval", "period", "res
   "setting", "option", "parameter", "argument", "minimum", "maximum", "allowed", "range", "granularity", "quantum",
   "arrival", "burst" }
 
+-- a bound a harness sets on a run, printed beside the time the run took ("Limit (s)  Time (s)")
+local col_bounds = { limit = 1, timeout = 1, allowed = 1, maximum = 1 }
+
 local function column_kind(text)
   local l = text:lower()
   for _, w in ipairs(col_settings) do
-    if l:find("%f[%a]" .. w) then return "setting" end
+    if l:find("%f[%a]" .. w) then return "setting", col_bounds[w] end
   end
   local pct = l:find("%", 1, true)
   for word in l:gmatch("%a+") do
@@ -952,15 +965,23 @@ local function column_header(line)
     end
   end
   if #cols < 2 then return nil end
+  local settings, bounds, timed = 0, 0, false
   for k, c in ipairs(cols) do
-    c.kind = column_kind(c.text)
+    local bound
+    c.kind, bound = column_kind(c.text)
     -- "percall": the column on its left, per call
     if not c.kind and k > 1 and c.text:lower():find("^per%a*%f[%A]") and cols[k - 1].kind == "time" then
       c.kind, c.per = "time", true
     end
-    if c.kind == "setting" then return false end
-    named = named or c.kind
+    if c.kind == "setting" then
+      settings, bounds = settings + 1, bounds + (bound or 0)
+    elseif c.kind then
+      named, timed = true, timed or c.kind == "time"
+    end
   end
+  -- a table of settings is left alone; one whose only settings are bounds on a run, beside a column
+  -- that names a time, is a harness's report: the bounds are set, the times ran
+  if settings > 0 and (bounds < settings or not timed) then return false end
   return named and { pipe = pipe, cols = cols, pipes = pipe and select(2, line:gsub("|", "")) } or false
 end
 
@@ -995,6 +1016,13 @@ local function column_figures(line, header)
     if num then c, below = column_of(header, line, a, a + #t - 1) end
     if below then under = under + 1 end
     local kind = c and c.kind
+    if kind == "setting" then
+      if num then
+        figures[#figures + 1] = { first = a, last = a + #t - 1, kind = "time", claim = false, verdict = "specified",
+          cue = c.text, why = "a printed table's column that names a bound set on the run, beside the time it took" }
+      end
+      kind = nil
+    end
     if kind == "time" and unit == "%" then kind = "share" end
     if kind == "time" and unit ~= "" and not col_units[unit] or
        kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) then kind = nil end
@@ -1196,7 +1224,7 @@ return {
                 report(at, message({ class = "claim", kind = f.kind, text = text, cue = f.cue, why = f.why },
                                    "a display block (shown, not run)"))
               else
-                ledger(at, text, "not timing", string.format("'%s': %s", f.cue, f.why))
+                ledger(at, text, f.verdict or "not timing", string.format("'%s': %s", f.cue, f.why))
               end
               blanked = blanked:sub(1, f.first - 1) .. string.rep(" ", f.last - f.first + 1) .. blanked:sub(f.last + 1)
             end

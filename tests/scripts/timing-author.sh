@@ -1,0 +1,85 @@
+#!/bin/sh
+# A course author's lessons, read as the timing rule reads them (twelfth round, an author's review):
+# - a table right after a sentence that asks the reader to suppose ("Assume the following run
+#   times:" over a scheduling exercise's job table) holds the model's givens, as the list such a
+#   sentence opens does; a table after a lead-in of results ("We measured these run times:"), or
+#   one after the list a supposing sentence opened, is read by its header as before;
+# - a printed table's header "secs" (a malloc driver's report) names a time;
+# - a grading harness's report prints each test's time limit beside the time it took ("Limit (s)
+#   Time (s)"): the bound is set, let pass, and the time ran, a claim; a table whose settings are
+#   a model's ("Period", "Arrival") or that names no time is left alone as before.
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
+
+cat >01-tables.md <<'EOF2'
+# Scheduling
+
+Consider three jobs arriving at time 0. Assume the following run times:
+
+| Job | Run time (ms) |
+|-----|---------------|
+| A   | 10            |
+| B   | 20            |
+
+We measured these run times:
+
+| Job | Run time (ms) |
+|-----|---------------|
+| A   | 11            |
+| B   | 23            |
+
+Assume a machine where:
+
+- a switch costs 1 ms
+
+| Job | Run time (ms) |
+|-----|---------------|
+| A   | 17            |
+
+The malloc driver prints:
+
+```text
+trace  valid  util     ops      secs  Kops
+ 0       yes   99%    5694  0.000215 26496
+ 1       yes   99%    5848  0.000202 28936
+```
+
+The shell lab's harness prints:
+
+```text
+Test            Limit (s)   Time (s)
+trace01              10        0.21
+trace02              12        0.35
+```
+
+A task set:
+
+```text
+Task   Period (ms)   Time (ms)
+t1          50          12
+t2          80          31
+```
+EOF2
+
+check_lesson 01-tables.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+# the model's table
+refuse "01-tables.md:7:"
+refuse "01-tables.md:8:"
+# a table of results, a table after the model's list
+expect "01-tables.md:14:.*'11'"
+expect "01-tables.md:15:.*'23'"
+expect "01-tables.md:23:.*'17'"
+# the malloc driver's secs
+expect "01-tables.md:29:.*'0.000215'"
+expect "01-tables.md:30:.*'0.000202'"
+# the harness: limits set, times taken
+refuse "01-tables.md:37:.*'10'"
+refuse "01-tables.md:38:.*'12'"
+expect "01-tables.md:37:.*'0.21'"
+expect "01-tables.md:38:.*'0.35'"
+# a task set's period and time are a model's, left alone
+refuse "01-tables.md:45:"
+refuse "01-tables.md:46:"
+in_ledger 01-tables.md "7:9: let pass '10' as specified ('assume'" "37:22: let pass '10' as specified ('Limit (s)'"
+
+exit $fail
