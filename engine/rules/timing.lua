@@ -360,6 +360,19 @@ local function opens_list(text)
   return text:sub(from)
 end
 
+-- A lead-in (lowercased) that tells what ran on a real machine ("On the lab machine, the two versions
+-- ran as follows:", "Here is what we got on my laptop:"): in a section that supposes a model, the list
+-- or table it opens is a run's results, not the model's rules (an author's review, twelfth round).
+local function ran_on_hardware(l)
+  for _, pat in ipairs({ "%f[%a]ran%f[%A]", "%f[%a]took%f[%A]", "%f[%a]got%f[%A]", "%f[%a]timed%f[%A]",
+                         "%f[%a]laptop", "%f[%a]real hardware", "%f[%a]in practice",
+                         "%f[%a]lab machine", "%f[%a]test machine", "%f[%a]our machine", "%f[%a]my machine",
+                         "%f[%a]your machine" }) do
+    if l:find(pat) then return true end
+  end
+  return false
+end
+
 -- The lesson's models: by heading level, the section's model { cue, line } (its first paragraph
 -- supposed one); after_heading: the level of the heading whose first paragraph is next; frame: the
 -- list being read states a model's rules, { cue, line } (reset for each lesson).
@@ -405,7 +418,7 @@ local function model_frame(unit)
       local cue = supposes(last:gsub("^[%s(]+", ""), false)
       if cue then
         frame = { cue = cue, line = unit.line, table = true, context = unit.context }
-      elseif unit.text:find(":%s*$") then
+      elseif unit.text:find(":%s*$") and not ran_on_hardware(l) then
         for level = 6, 1, -1 do
           if models[level] then
             frame = { cue = models[level].cue, line = models[level].line, table = true, context = unit.context }

@@ -7,7 +7,10 @@
 # - a printed table's header "secs" (a malloc driver's report) names a time;
 # - a grading harness's report prints each test's time limit beside the time it took ("Limit (s)
 #   Time (s)"): the bound is set, let pass, and the time ran, a claim; a table whose settings are
-#   a model's ("Period", "Arrival") or that names no time is left alone as before.
+#   a model's ("Period", "Arrival") or that names no time is left alone as before;
+# - in a section whose first paragraph supposes a model, a lead-in that tells what ran on a real
+#   machine ("On the lab machine, the two versions ran as follows:", "Here is what we got on my
+#   laptop:") opens a run's results, not the model's rules.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-tables.md <<'EOF2'
@@ -81,5 +84,42 @@ expect "01-tables.md:38:.*'0.35'"
 refuse "01-tables.md:45:"
 refuse "01-tables.md:46:"
 in_ledger 01-tables.md "7:9: let pass '10' as specified ('assume'" "37:22: let pass '10' as specified ('Limit (s)'"
+
+# a section that supposes a model: its lists and tables after ':' are the model's rules, but not
+# one whose lead-in tells what ran on a real machine
+cat >02-section.md <<'EOF2'
+# Cache lab
+
+## Part A
+
+For this lab, we will consider a direct-mapped cache with 32-byte lines.
+
+The cache costs are:
+
+| Event | Cost (cycles) |
+|-------|---------------|
+| hit   | 1             |
+| miss  | 100           |
+
+On the lab machine, the two versions ran as follows:
+
+| Version | Time (ms) |
+|---------|-----------|
+| naive   | 412       |
+
+Here is what we got on my laptop:
+
+- naive: 412 ms
+- tiled took 96 ms
+EOF2
+
+check_lesson 02-section.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+refuse "02-section.md:11:"
+refuse "02-section.md:12:"
+expect "02-section.md:18:.*'412'"
+expect "02-section.md:22:.*'412 ms'"
+expect "02-section.md:23:.*'96 ms'"
+in_ledger 02-section.md "12:11: let pass '100' as specified ('consider'"
 
 exit $fail
