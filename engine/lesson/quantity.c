@@ -4722,9 +4722,10 @@ static int supposed(const struct text *s, struct quantity *q)
 	if (d == 60 || d < 2)
 		return 0;
 	n = d < 8 ? d : 8;
-	/* a lead phrase its comma closes: "For this lab, suppose ..." */
+	/* a lead phrase its comma closes: "For this lab, suppose ..."; or its colon: "Note: assume ..." */
 	for (lead = 1; lead < n && lead <= 5; lead++)
-		if (comma_between(s, words[lead - 1].end, words[lead].start))
+		if (comma_between(s, words[lead - 1].end, words[lead].start) ||
+		    memchr(s->t + words[lead - 1].end, ':', words[lead].start - words[lead - 1].end))
 			break;
 	for (int from = 0; from < 2; from++) {
 		int first = from ? lead : 0, i = first;

@@ -325,9 +325,9 @@ local function supposes(sentence, consider)
     return nil
   end
   local words, lead = {}, nil
-  for w, comma in head:gmatch("([%a']+)(,?)") do
+  for w, comma in head:gmatch("([%a']+)([,:]?)") do
     words[#words + 1] = w
-    if comma == "," and not lead then lead = #words end
+    if comma ~= "" and not lead then lead = #words end
     if #words >= 9 then break end
   end
   for _, first in ipairs({ 1, lead and lead <= 5 and lead + 1 or nil }) do
@@ -416,6 +416,9 @@ local function model_frame(unit)
     end
     if last then
       local cue = supposes(last:gsub("^[%s(]+", ""), false)
+      -- "We make the following assumptions:", "Assumptions:": the lead-in names what follows as the
+      -- model's assumptions
+      if not cue and last:lower():find("%f[%a]assumptions?%f[%A][^.!?]*:%s*$") then cue = "assumptions" end
       if cue then
         frame = { cue = cue, line = unit.line, table = true, context = unit.context }
       elseif unit.text:find(":%s*$") and not ran_on_hardware(l) then

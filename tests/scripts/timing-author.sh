@@ -10,7 +10,9 @@
 #   a model's ("Period", "Arrival") or that names no time is left alone as before;
 # - in a section whose first paragraph supposes a model, a lead-in that tells what ran on a real
 #   machine ("On the lab machine, the two versions ran as follows:", "Here is what we got on my
-#   laptop:") opens a run's results, not the model's rules.
+#   laptop:") opens a run's results, not the model's rules;
+# - a lead-in that names what follows as assumptions ("We make the following assumptions:") opens
+#   the model's list or table, and "Note: assume ..." supposes as "For this lab, assume ..." does.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-tables.md <<'EOF2'
@@ -121,5 +123,35 @@ expect "02-section.md:18:.*'412'"
 expect "02-section.md:22:.*'412 ms'"
 expect "02-section.md:23:.*'96 ms'"
 in_ledger 02-section.md "12:11: let pass '100' as specified ('consider'"
+
+# a lead-in that names the model's assumptions ("We make the following assumptions:"), and a
+# supposing sentence after a lead its colon closes ("Note: assume ..."); not one of results
+cat >03-assumptions.md <<'EOF2'
+# Assumptions
+
+We make the following assumptions:
+
+- a hit takes 4 cycles
+
+Assumptions:
+
+| Operation | Cost (cycles) |
+|-----------|---------------|
+| mul       | 3             |
+
+> **Note:** assume a branch mispredict costs 15 cycles.
+
+Our measurements rest on these assumptions:
+
+- a run took 12 ms
+EOF2
+
+check_lesson 03-assumptions.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+refuse "03-assumptions.md:5:"
+refuse "03-assumptions.md:11:"
+refuse "03-assumptions.md:13:"
+expect "03-assumptions.md:17:.*'12 ms'"
+in_ledger 03-assumptions.md "5:15: let pass '4 cycles' as specified ('assumptions'" "13:46: let pass '15 cycles' as specified ('assume'"
 
 exit $fail
