@@ -33,18 +33,23 @@ local function message(q, where)
   local text = quote(q.text)
   -- a title is shown as written: no reference is filled in, no comment can suppress there
   local title = where:find("^the front")
+  -- a cost or a time in the lesson's own sentences may be a model's given the sentence does not
+  -- frame ("a miss takes 100 cycles in our model"): the message says how the lesson says so
+  local model = (where == "prose" or where == "a table") and (q.kind == "time" or q.kind == "cycles")
   if q.class == "claim" then
     local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
     return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "
       .. (title and "a title is shown as written: state it in the body, measured ({{measure:ID:STAT}}) or "
       .. "cited ({{cite:KEY|%s}})" or "cite a measure block with {{measure:ID:STAT}}, or the source with "
-      .. "{{cite:KEY|%s}}"), what[q.kind], text, where, because, text)
+      .. "{{cite:KEY|%s}}" .. (model and "; if it is a given of a model the lesson sets up, open its sentence "
+      .. "with 'Assume'" or "")), what[q.kind], text, where, because, text)
   end
   return string.format("%s '%s' in %s may be a performance claim (nothing near it says): if it is one, "
     .. (title and "state it in the body, measured ({{measure:ID:STAT}}) or cited ({{cite:KEY|%s}}); if it is "
     .. "a specified duration (a sleep, timeout, interval or limit), say so in the title" or "measure it "
     .. "({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a specified duration (a sleep, timeout, "
-    .. "interval or limit), say so near it, or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
+    .. "interval or limit), say so near it" .. (model and " (a model's given: open its sentence with 'Assume')"
+    or "") .. ", or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
     what[q.kind], text, where, text)
 end
 

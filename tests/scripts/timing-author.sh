@@ -12,7 +12,9 @@
 #   machine ("On the lab machine, the two versions ran as follows:", "Here is what we got on my
 #   laptop:") opens a run's results, not the model's rules;
 # - a lead-in that names what follows as assumptions ("We make the following assumptions:") opens
-#   the model's list or table, and "Note: assume ..." supposes as "For this lab, assume ..." does.
+#   the model's list or table, and "Note: assume ..." supposes as "For this lab, assume ..." does;
+# - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
+#   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-tables.md <<'EOF2'
@@ -153,5 +155,21 @@ refuse "03-assumptions.md:11:"
 refuse "03-assumptions.md:13:"
 expect "03-assumptions.md:17:.*'12 ms'"
 in_ledger 03-assumptions.md "5:15: let pass '4 cycles' as specified ('assumptions'" "13:46: let pass '15 cycles' as specified ('assume'"
+
+# a claim or an unsure time in the lesson's own sentences says how to settle it as a model's given
+cat >04-message.md <<'EOF2'
+# A model's cost
+
+Each access that misses takes 100 cycles in our model.
+
+The simulator charges 30 ms for a disk seek.
+
+The naive version is 4x faster.
+EOF2
+
+check_lesson 04-message.md
+expect "04-message.md:3:.*'100 cycles'.*if it is a given of a model the lesson sets up, open its sentence with 'Assume'"
+expect "04-message.md:5:.*'30 ms'.*a model's given: open its sentence with 'Assume'"
+refuse "04-message.md:7:.*Assume"
 
 exit $fail
