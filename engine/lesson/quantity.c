@@ -2832,11 +2832,11 @@ static size_t line_end(const struct text *s, size_t p)
  * share word. percent_cells: the values read are percentages ("64.90%"
  * under "Overhead"), the '%' the header leaves out.
  */
+static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
+					   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)", "mt/s", NULL };
+
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
-	static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
-						   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)",
-						   "mt/s", NULL };
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
 
 	for (size_t p = a; p < b;) {
@@ -3322,6 +3322,15 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 		q->cls = (enum quantity_class)cls;
 		q->cue = cs, q->cue_len = ce - cs, q->cue_span = 0, q->why = W_ROW;
 		return cls;
+	}
+	/* "| Test | Timeout |" over "| fork | 5 s |": a time under a header that names a setting and no
+	   time is that setting's value (an author's review, twelfth round) */
+	if (cls == UNDECIDED && q->kind == QUANTITY_TIME && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce)) {
+		for (size_t p = cs; p < ce; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
+			if (match_any(s, p, spec_words, 1) && (p == cs || !word_char_at(s, p - 1))) {
+				cls = SPEC;
+				break;
+			}
 	}
 	if (cls == UNDECIDED)
 		return UNDECIDED;

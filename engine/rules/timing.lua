@@ -1000,9 +1000,13 @@ local function column_header(line)
       named, timed = true, timed or c.kind == "time"
     end
   end
-  -- a table of settings is left alone; one whose only settings are bounds on a run, beside a column
-  -- that names a time, is a harness's report: the bounds are set, the times ran
-  if settings > 0 and (bounds < settings or not timed) then return false end
+  -- a table of settings is left alone, but for the figures under its settings' words (a test's
+  -- "Timeout", "5 s" under it: specified); one whose only settings are bounds on a run, beside a
+  -- column that names a time, is a harness's report: the bounds are set, the times ran
+  if settings > 0 and (bounds < settings or not timed) then
+    if named then return false end
+    return { pipe = pipe, cols = cols, pipes = pipe and select(2, line:gsub("|", "")), settings = true }
+  end
   return named and { pipe = pipe, cols = cols, pipes = pipe and select(2, line:gsub("|", "")) } or false
 end
 
@@ -1039,8 +1043,14 @@ local function column_figures(line, header)
     local kind = c and c.kind
     if kind == "setting" then
       if num then
-        figures[#figures + 1] = { first = a, last = a + #t - 1, kind = "time", claim = false, verdict = "specified",
-          cue = c.text, why = "a printed table's column that names a bound set on the run, beside the time it took" }
+        -- its unit, a word after it ("5 s", "10 min")
+        local last, word = a + #t - 1, unit == "" and line:match("^ ([%a\194\181]+)%f[%A]", a + #t)
+        if word and (col_units[word:lower()] or col_words[word:lower()] == "time" or word == "min" or word == "h") then
+          last = last + 1 + #word
+        end
+        figures[#figures + 1] = { first = a, last = last, kind = "time", claim = false, verdict = "specified",
+          cue = c.text, why = header.settings and "a printed table's column that names a setting" or
+                              "a printed table's column that names a bound set on the run, beside the time it took" }
       end
       kind = nil
     end
@@ -1065,14 +1075,14 @@ local function table_columns(code, line, stop, current)
   if header == nil then
     if not current or line:find("^[%s%-=+|:.~_]*$") then return current end
     local figures, under = column_figures(line, current)
-    if figures and under >= (current.pipe and 1 or 2) then return current, figures end
+    if figures and under >= ((current.pipe or current.settings) and 1 or 2) then return current, figures end
     return nil
   end
   if not header then return nil end
   for next in code:sub(stop + 1, stop + 2000):gmatch("[^\n]*") do
     if not next:find("^[%s%-=+|:.~_]*$") or not next:find("%S") then
       local figures, under = column_figures(next, header)
-      return figures and under >= (header.pipe and 1 or 2) and header or nil
+      return figures and under >= ((header.pipe or header.settings) and 1 or 2) and header or nil
     end
   end
   return nil
@@ -1099,7 +1109,8 @@ end
 local function printed_table(code)
   if not (code:find("%a  ") or code:find("|", 1, true)) then return false end
   for at, line, stop in code:gmatch("()([^\n]*)()") do
-    if column_header(line) and table_columns(code, line, stop, nil) then return true end
+    local header = column_header(line)
+    if header and not header.settings and table_columns(code, line, stop, nil) then return true end
   end
   return false
 end

@@ -13,6 +13,8 @@
 #   laptop:") opens a run's results, not the model's rules;
 # - a lead-in that names what follows as assumptions ("We make the following assumptions:") opens
 #   the model's list or table, and "Note: assume ..." supposes as "For this lab, assume ..." does;
+# - a time under a header that names a setting ("Timeout"), in a pipe table or a printed one, is
+#   that setting, specified;
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
@@ -155,6 +157,38 @@ refuse "03-assumptions.md:11:"
 refuse "03-assumptions.md:13:"
 expect "03-assumptions.md:17:.*'12 ms'"
 in_ledger 03-assumptions.md "5:15: let pass '4 cycles' as specified ('assumptions'" "13:46: let pass '15 cycles' as specified ('assume'"
+
+# a table of settings: what stands under a setting's header ("Timeout") is that setting, in a
+# printed table as in a pipe table, with its unit or under a bracketed one; a printed table of
+# settings in a block tagged as code is still not read as printed
+cat >05-settings.md <<'EOF2'
+# Timeouts
+
+| Test      | Timeout |
+|-----------|---------|
+| test-fork | 5 s     |
+
+```text
+Test        Timeout
+test-fork   6 s
+```
+
+```text
+Test        Timeout (s)
+test-fork   7
+```
+
+```ini
+Option      Default
+retry       8 s
+```
+EOF2
+
+check_lesson 05-settings.md
+[ $rc -eq 0 ] || { echo "FAIL: exit $rc, not 0"; cat err; fail=1; }
+in_ledger 05-settings.md "5:15: let pass '5 s' as specified ('Timeout'" "9:13: let pass '6 s' as specified ('Timeout'" \
+	"14:13: let pass '7' as specified ('Timeout (s)'"
+if grep -q "05-settings.md:19:" audit; then echo "FAIL: a config block read as printed"; fail=1; fi
 
 # a claim or an unsure time in the lesson's own sentences says how to settle it as a model's given
 cat >04-message.md <<'EOF2'
