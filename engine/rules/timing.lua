@@ -1241,6 +1241,12 @@ return {
               ledger(block.at(start - 1 + q.first), quote(q.text), "not timing",
                 string.format("'%s': a printed line numbering the columns or steps under it, ordinals", counting_axis(line)))
             end
+          elseif digit and line:find("^%s*Each sample counts as %d") then
+            -- gprof's flat profile opens with its sampling period (an author's review, twelfth round)
+            for _, q in ipairs(litlab.quantities(line)) do
+              ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
+                "'Each sample counts as': gprof's sampling period, a setting of the profiler, not a figure of the program")
+            end
           elseif digit and profile_bound(line) then
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",

@@ -15,6 +15,7 @@
 #   the model's list or table, and "Note: assume ..." supposes as "For this lab, assume ..." does;
 # - a time under a header that names a setting ("Timeout"), in a pipe table or a printed one, is
 #   that setting, specified;
+# - gprof's "Each sample counts as 0.01 seconds." is the profiler's sampling period, specified;
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
@@ -189,6 +190,25 @@ check_lesson 05-settings.md
 in_ledger 05-settings.md "5:15: let pass '5 s' as specified ('Timeout'" "9:13: let pass '6 s' as specified ('Timeout'" \
 	"14:13: let pass '7' as specified ('Timeout (s)'"
 if grep -q "05-settings.md:19:" audit; then echo "FAIL: a config block read as printed"; fail=1; fi
+
+# gprof's flat profile: the sampling period it opens with is the profiler's setting; its rows are claims
+cat >06-gprof.md <<'EOF2'
+# Profiling
+
+```text
+Flat profile:
+
+Each sample counts as 0.01 seconds.
+  %   cumulative   self              self     total
+ time   seconds   seconds    calls  ms/call  ms/call  name
+ 62.50      0.05     0.05    20000     0.00     0.00  hash
+```
+EOF2
+
+check_lesson 06-gprof.md
+refuse "06-gprof.md:6:"
+expect "06-gprof.md:9:.*'0.05'"
+in_ledger 06-gprof.md "6:23: let pass '0.01 seconds' as specified ('Each sample counts as'"
 
 # a claim or an unsure time in the lesson's own sentences says how to settle it as a model's given
 cat >04-message.md <<'EOF2'
