@@ -1136,6 +1136,7 @@ static const struct cue cues[] = {
 	{ "cycles", CLAIM, CF_FACTOR, 4, W_RUN },
 	{ "ipc", CLAIM, CF_FACTOR, 4, W_SPEED },
 	{ "cpi", CLAIM, CF_FACTOR, 4, W_SPEED },
+	{ "cpe", CLAIM, CF_FACTOR, 4, W_SPEED },
 	{ "icount", CLAIM, CF_PREFIX | CF_FACTOR, 8, W_CHANGE },
 	{ "bound", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "retiring", CLAIM, CF_FACTOR, 4, W_SHARE },
@@ -2427,8 +2428,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		if ((e = match_any(s, p + 1, (const char *const[]){ "cycle", "clock", NULL }, 1)))
 			return e;
 	}
-	/* "IPC of 4" is found at the word, "4 IPC" here */
-	if ((e = match_any(s, q, (const char *const[]){ "IPC", "CPI", NULL }, 0))) {
+	/* "IPC of 4" is found at the word, "4 IPC" here; CS:APP's cycles per element ("1.27 CPE") too */
+	if ((e = match_any(s, q, (const char *const[]){ "IPC", "CPI", "CPE", NULL }, 0))) {
 		c->kind = QUANTITY_RATE;
 		decided(c, CLAIM, q, e - q, W_SPEED);
 		return e;
@@ -2734,8 +2735,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		}
 		return 0;
 	}
-	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0" */
-	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
+	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0", "a CPE of 0.54" */
+	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", "CPE", NULL }, 0)))
 		return metric_value(s, e, p, e - p, c, value_start);
 	/* "a reciprocal throughput of 6", "its latency is 3": an instruction's figures, their unit understood */
 	if (p + 1 < s->n &&
@@ -2874,7 +2875,7 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			/* "times faster than Dask": a column of factors, a comparison between two programs */
 			*kind = QUANTITY_SPEEDUP;
 			found = 1;
-		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || strstr(buf, "throughput") ||
+		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || !strcmp(buf, "cpe") || strstr(buf, "throughput") ||
 			   !strcmp(buf, "bandwidth") || !strcmp(buf, "bw") || !strcmp(buf, "gflops") ||
 			   !strcmp(buf, "flops") || !strcmp(buf, "speed") || !strcmp(buf, "iops") || !strcmp(buf, "gflops/s") ||
 			   !strcmp(buf, "mflops") || !strcmp(buf, "tflops") || !strcmp(buf, "qps") || !strcmp(buf, "rps")) {
@@ -5180,7 +5181,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				end = p + 3;
 			} else if ((end = span_unit_after(&s, p, span, &c))) {
 				/* "`9/4 = 2.25` cycles" */
-			} else if ((!strcmp(span, "IPC") || !strcmp(span, "CPI")) &&
+			} else if ((!strcmp(span, "IPC") || !strcmp(span, "CPI") || !strcmp(span, "CPE")) &&
 				   (memset(&c, 0, sizeof c), end = metric_value(&s, p + 3, 0, strlen(span), &c, &start))) {
 				/* "the `IPC` goes up from 4.0": the name in code type, the value in text */
 				c.cue_span = idx;
