@@ -1000,6 +1000,8 @@ static const struct cue cues[] = {
 	{ "timeslice", SPEC, CF_PREFIX, 4, W_INTERVAL },
 	{ "slice", SPEC, CF_PREFIX | CF_TIME, 2, W_INTERVAL },
 	{ "quantum", SPEC, 0, 4, W_INTERVAL },
+	/* "the allotment is 50 ms", "its whole allotment of 50 ms": an MLFQ's time at a level, its policy */
+	{ "allotment", SPEC, CF_PREFIX | CF_TIME, 4, W_SLICE },
 	{ "record", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_INTERVAL }, /* "lets you record 1-2 minutes" */
 	/* a timeout by what happens when it passes: "no reply in five seconds, and it retransmits" */
 	{ "retransmi", SPEC, CF_PREFIX, 4, W_SLEEP },
