@@ -1000,6 +1000,8 @@ static const struct cue cues[] = {
 	{ "timeslice", SPEC, CF_PREFIX, 4, W_INTERVAL },
 	{ "slice", SPEC, CF_PREFIX | CF_TIME, 2, W_INTERVAL },
 	{ "quantum", SPEC, 0, 4, W_INTERVAL },
+	/* "the allotment is 50 ms", "its whole allotment of 50 ms": an MLFQ's time at a level, its policy */
+	{ "allotment", SPEC, CF_PREFIX | CF_TIME, 4, W_SLICE },
 	{ "record", SPEC, CF_PREFIX | CF_TIME | CF_BEFORE, 1, W_INTERVAL }, /* "lets you record 1-2 minutes" */
 	/* a timeout by what happens when it passes: "no reply in five seconds, and it retransmits" */
 	{ "retransmi", SPEC, CF_PREFIX, 4, W_SLEEP },
@@ -1136,6 +1138,7 @@ static const struct cue cues[] = {
 	{ "cycles", CLAIM, CF_FACTOR, 4, W_RUN },
 	{ "ipc", CLAIM, CF_FACTOR, 4, W_SPEED },
 	{ "cpi", CLAIM, CF_FACTOR, 4, W_SPEED },
+	{ "cpe", CLAIM, CF_FACTOR, 4, W_SPEED },
 	{ "icount", CLAIM, CF_PREFIX | CF_FACTOR, 8, W_CHANGE },
 	{ "bound", CLAIM, CF_FACTOR, 4, W_SHARE },
 	{ "retiring", CLAIM, CF_FACTOR, 4, W_SHARE },
@@ -1458,6 +1461,10 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if ((c->flags & CF_FACTOR) && use < 2)
 			continue;
 		if (c->cls == NOTT && use < 2)
+			continue;
+		/* "blocked: 96 ms": a label, the name of a variant (a blocked loop, a blocking version) listed
+		   with its result, not a thread blocking (an author's review, twelfth round) */
+		if (c->why == W_SLEEP && !strncmp(c->word, "block", 5) && before && w->end < s->n && s->t[w->end] == ':')
 			continue;
 		/* "waiting time", "wait times": a noun for a latency, not a wait */
 		if (c->why == W_SLEEP && word_after(s, w->end, &next) && (match_word_ci(s, next.start, "time") ||
@@ -2427,8 +2434,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		if ((e = match_any(s, p + 1, (const char *const[]){ "cycle", "clock", NULL }, 1)))
 			return e;
 	}
-	/* "IPC of 4" is found at the word, "4 IPC" here */
-	if ((e = match_any(s, q, (const char *const[]){ "IPC", "CPI", NULL }, 0))) {
+	/* "IPC of 4" is found at the word, "4 IPC" here; CS:APP's cycles per element ("1.27 CPE") too */
+	if ((e = match_any(s, q, (const char *const[]){ "IPC", "CPI", "CPE", NULL }, 0))) {
 		c->kind = QUANTITY_RATE;
 		decided(c, CLAIM, q, e - q, W_SPEED);
 		return e;
@@ -2734,8 +2741,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		}
 		return 0;
 	}
-	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0" */
-	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", NULL }, 0)))
+	/* "IPC of 1.4", "IPC (0--1)", "IPC goes up from 4.0", "a CPE of 0.54" */
+	if ((e = match_any(s, p, (const char *const[]){ "IPC", "CPI", "CPE", NULL }, 0)))
 		return metric_value(s, e, p, e - p, c, value_start);
 	/* "a reciprocal throughput of 6", "its latency is 3": an instruction's figures, their unit understood */
 	if (p + 1 < s->n &&
@@ -2832,13 +2839,14 @@ static size_t line_end(const struct text *s, size_t p)
  * share word. percent_cells: the values read are percentages ("64.90%"
  * under "Overhead"), the '%' the header leaves out.
  */
+/* a header that names a setting or a model's input (as a printed table's, timing.lua's col_settings) */
+static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
+					   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)", "mt/s",
+					   "delay", "setting", "option", "parameter", "argument", "allowed",
+					   "granularity", "quantum", "arrival", "burst", NULL };
+
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
-	/* a header that names a setting or a model's input (as a printed table's, timing.lua's col_settings) */
-	static const char *const spec_words[] = { "timeout", "sleep", "interval", "period", "resolution", "limit",
-						   "default", "deadline", "timestamp", "date", "year", "rate(mt/s)",
-						   "mt/s", "delay", "setting", "option", "parameter", "argument",
-						   "allowed", "granularity", "quantum", "arrival", "burst", NULL };
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
 
 	for (size_t p = a; p < b;) {
@@ -2876,7 +2884,7 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			/* "times faster than Dask": a column of factors, a comparison between two programs */
 			*kind = QUANTITY_SPEEDUP;
 			found = 1;
-		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || strstr(buf, "throughput") ||
+		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || !strcmp(buf, "cpe") || strstr(buf, "throughput") ||
 			   !strcmp(buf, "bandwidth") || !strcmp(buf, "bw") || !strcmp(buf, "gflops") ||
 			   !strcmp(buf, "flops") || !strcmp(buf, "speed") || !strcmp(buf, "iops") || !strcmp(buf, "gflops/s") ||
 			   !strcmp(buf, "mflops") || !strcmp(buf, "tflops") || !strcmp(buf, "qps") || !strcmp(buf, "rps")) {
@@ -3324,6 +3332,15 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 		q->cls = (enum quantity_class)cls;
 		q->cue = cs, q->cue_len = ce - cs, q->cue_span = 0, q->why = W_ROW;
 		return cls;
+	}
+	/* "| Test | Timeout |" over "| fork | 5 s |": a time under a header that names a setting and no
+	   time is that setting's value (an author's review, twelfth round) */
+	if (cls == UNDECIDED && q->kind == QUANTITY_TIME && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce)) {
+		for (size_t p = cs; p < ce; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
+			if (match_any(s, p, spec_words, 1) && (p == cs || !word_char_at(s, p - 1))) {
+				cls = SPEC;
+				break;
+			}
 	}
 	if (cls == UNDECIDED)
 		return UNDECIDED;
@@ -4724,9 +4741,10 @@ static int supposed(const struct text *s, struct quantity *q)
 	if (d == 60 || d < 2)
 		return 0;
 	n = d < 8 ? d : 8;
-	/* a lead phrase its comma closes: "For this lab, suppose ..." */
+	/* a lead phrase its comma closes: "For this lab, suppose ..."; or its colon: "Note: assume ..." */
 	for (lead = 1; lead < n && lead <= 5; lead++)
-		if (comma_between(s, words[lead - 1].end, words[lead].start))
+		if (comma_between(s, words[lead - 1].end, words[lead].start) ||
+		    memchr(s->t + words[lead - 1].end, ':', words[lead].start - words[lead - 1].end))
 			break;
 	for (int from = 0; from < 2; from++) {
 		int first = from ? lead : 0, i = first;
@@ -5172,7 +5190,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				end = p + 3;
 			} else if ((end = span_unit_after(&s, p, span, &c))) {
 				/* "`9/4 = 2.25` cycles" */
-			} else if ((!strcmp(span, "IPC") || !strcmp(span, "CPI")) &&
+			} else if ((!strcmp(span, "IPC") || !strcmp(span, "CPI") || !strcmp(span, "CPE")) &&
 				   (memset(&c, 0, sizeof c), end = metric_value(&s, p + 3, 0, strlen(span), &c, &start))) {
 				/* "the `IPC` goes up from 4.0": the name in code type, the value in text */
 				c.cue_span = idx;

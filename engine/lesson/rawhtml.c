@@ -617,11 +617,20 @@ static void close_one(struct buf *out, const struct rawhtml_tag *e, const char *
 {
 	if (out)
 		buf_addf(out, "</%s>", tags[e->tag].name);
-	if (!is_tag(e->tag, OPTIONAL_END))
+	if (!is_tag(e->tag, OPTIONAL_END) && strstr(where, "code block"))
+		/* an author's review (twelfth round): a solution in a <details> was told only that its tag was
+		   closed; say that the block stays in view and what to write */
+		tell(h, offset,
+		     "raw HTML '<%s>' (line %d) is not closed %s: it is closed there, and the block stays in view "
+		     "(a block's figure is never inside the lesson's markup, so a '<details>' cannot fold a block "
+		     "away): write '</%s>' before the block, or show the block outside it",
+		     tags[e->tag].name, e->line, where, tags[e->tag].name);
+	else if (!is_tag(e->tag, OPTIONAL_END))
 		tell(h, offset,
 		     "raw HTML '<%s>' (line %d) is not closed %s: it is closed there (a tag of the lesson's is "
-		     "closed in the paragraph, item or block it opens in, and before every block's figure)",
-		     tags[e->tag].name, e->line, where);
+		     "closed in the paragraph, item or block it opens in, and before every block's figure): write "
+		     "'</%s>' where it ends, in the paragraph, item or block it opens in",
+		     tags[e->tag].name, e->line, where, tags[e->tag].name);
 }
 
 /* Closes the open tags from the innermost down to index k, marks of containers dropped with them. */

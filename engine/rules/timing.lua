@@ -33,18 +33,23 @@ local function message(q, where)
   local text = quote(q.text)
   -- a title is shown as written: no reference is filled in, no comment can suppress there
   local title = where:find("^the front")
+  -- a cost or a time in the lesson's own sentences may be a model's given the sentence does not
+  -- frame ("a miss takes 100 cycles in our model"): the message says how the lesson says so
+  local model = (where == "prose" or where == "a table") and (q.kind == "time" or q.kind == "cycles")
   if q.class == "claim" then
     local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
     return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "
       .. (title and "a title is shown as written: state it in the body, measured ({{measure:ID:STAT}}) or "
       .. "cited ({{cite:KEY|%s}})" or "cite a measure block with {{measure:ID:STAT}}, or the source with "
-      .. "{{cite:KEY|%s}}"), what[q.kind], text, where, because, text)
+      .. "{{cite:KEY|%s}}" .. (model and "; if it is a given of a model the lesson sets up, open its sentence "
+      .. "with 'Assume'" or "")), what[q.kind], text, where, because, text)
   end
   return string.format("%s '%s' in %s may be a performance claim (nothing near it says): if it is one, "
     .. (title and "state it in the body, measured ({{measure:ID:STAT}}) or cited ({{cite:KEY|%s}}); if it is "
     .. "a specified duration (a sleep, timeout, interval or limit), say so in the title" or "measure it "
     .. "({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a specified duration (a sleep, timeout, "
-    .. "interval or limit), say so near it, or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
+    .. "interval or limit), say so near it" .. (model and " (a model's given: open its sentence with 'Assume')"
+    or "") .. ", or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
     what[q.kind], text, where, text)
 end
 
@@ -325,9 +330,9 @@ local function supposes(sentence, consider)
     return nil
   end
   local words, lead = {}, nil
-  for w, comma in head:gmatch("([%a']+)(,?)") do
+  for w, comma in head:gmatch("([%a']+)([,:]?)") do
     words[#words + 1] = w
-    if comma == "," and not lead then lead = #words end
+    if comma ~= "" and not lead then lead = #words end
     if #words >= 9 then break end
   end
   for _, first in ipairs({ 1, lead and lead <= 5 and lead + 1 or nil }) do
@@ -360,6 +365,19 @@ local function opens_list(text)
   return text:sub(from)
 end
 
+-- A lead-in (lowercased) that tells what ran on a real machine ("On the lab machine, the two versions
+-- ran as follows:", "Here is what we got on my laptop:"): in a section that supposes a model, the list
+-- or table it opens is a run's results, not the model's rules (an author's review, twelfth round).
+local function ran_on_hardware(l)
+  for _, pat in ipairs({ "%f[%a]ran%f[%A]", "%f[%a]took%f[%A]", "%f[%a]got%f[%A]", "%f[%a]timed%f[%A]",
+                         "%f[%a]laptop", "%f[%a]real hardware", "%f[%a]in practice",
+                         "%f[%a]lab machine", "%f[%a]test machine", "%f[%a]our machine", "%f[%a]my machine",
+                         "%f[%a]your machine" }) do
+    if l:find(pat) then return true end
+  end
+  return false
+end
+
 -- The lesson's models: by heading level, the section's model { cue, line } (its first paragraph
 -- supposed one); after_heading: the level of the heading whose first paragraph is next; frame: the
 -- list being read states a model's rules, { cue, line } (reset for each lesson).
@@ -376,8 +394,17 @@ local function model_frame(unit)
     return nil
   end
   if unit.kind ~= "paragraph" then return nil end
+  -- a table right after the lead-in (a pipe or pandoc table, one paragraph: a header, then a line of
+  -- dashes) is the model's as a list is ("Assume the following run times:" over a job table)
+  if frame and frame.table and (unit.context or "") == (frame.context or "") and
+     (unit.text:match("^[^\n]*\n([^\n]*)") or ""):find("^[%s|:+]*%-[%s|:+%-]*$") then
+    local given = frame
+    frame = nil
+    return given
+  end
   if frame and not (unit.context or ""):find("list item", 1, true) then frame = nil end
   local given = frame
+  if frame then frame.table = nil end -- a list read: a table after it is no longer right after the lead-in
   if after_heading then
     local cue = supposes(unit.text:sub(1, 240):gsub("^[%s(]+", ""), true)
     if cue then models[after_heading] = { cue = cue, line = unit.line } end
@@ -394,12 +421,15 @@ local function model_frame(unit)
     end
     if last then
       local cue = supposes(last:gsub("^[%s(]+", ""), false)
+      -- "We make the following assumptions:", "Assumptions:": the lead-in names what follows as the
+      -- model's assumptions
+      if not cue and last:lower():find("%f[%a]assumptions?%f[%A][^.!?]*:%s*$") then cue = "assumptions" end
       if cue then
-        frame = { cue = cue, line = unit.line }
-      elseif unit.text:find(":%s*$") then
+        frame = { cue = cue, line = unit.line, table = true, context = unit.context }
+      elseif unit.text:find(":%s*$") and not ran_on_hardware(l) then
         for level = 6, 1, -1 do
           if models[level] then
-            frame = { cue = models[level].cue, line = models[level].line }
+            frame = { cue = models[level].cue, line = models[level].line, table = true, context = unit.context }
             break
           end
         end
@@ -890,7 +920,8 @@ end
 local col_words = { time = "time", latency = "time", latencies = "time", duration = "time", durations = "time",
   elapsed = "time", wall = "time", runtime = "time", second = "time", seconds = "time", millisecond = "time",
   milliseconds = "time", microsecond = "time", microseconds = "time", nanosecond = "time", nanoseconds = "time",
-  minute = "time", minutes = "time", overhead = "share", self = "share", children = "share", samples = "pct",
+  minute = "time", minutes = "time", sec = "time", secs = "time", msecs = "time", usecs = "time", nsecs = "time",
+  overhead = "share", self = "share", children = "share", samples = "pct",
   flat = "pct", cum = "pct" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
@@ -902,10 +933,13 @@ local col_settings = { "default", "limit", "timeout", "interval", "period", "res
   "setting", "option", "parameter", "argument", "minimum", "maximum", "allowed", "range", "granularity", "quantum",
   "arrival", "burst" }
 
+-- a bound a harness sets on a run, printed beside the time the run took ("Limit (s)  Time (s)")
+local col_bounds = { limit = 1, timeout = 1, allowed = 1, maximum = 1 }
+
 local function column_kind(text)
   local l = text:lower()
   for _, w in ipairs(col_settings) do
-    if l:find("%f[%a]" .. w) then return "setting" end
+    if l:find("%f[%a]" .. w) then return "setting", col_bounds[w] end
   end
   local pct = l:find("%", 1, true)
   for word in l:gmatch("%a+") do
@@ -952,14 +986,26 @@ local function column_header(line)
     end
   end
   if #cols < 2 then return nil end
+  local settings, bounds, timed = 0, 0, false
   for k, c in ipairs(cols) do
-    c.kind = column_kind(c.text)
+    local bound
+    c.kind, bound = column_kind(c.text)
     -- "percall": the column on its left, per call
     if not c.kind and k > 1 and c.text:lower():find("^per%a*%f[%A]") and cols[k - 1].kind == "time" then
       c.kind, c.per = "time", true
     end
-    if c.kind == "setting" then return false end
-    named = named or c.kind
+    if c.kind == "setting" then
+      settings, bounds = settings + 1, bounds + (bound or 0)
+    elseif c.kind then
+      named, timed = true, timed or c.kind == "time"
+    end
+  end
+  -- a table of settings is left alone, but for the figures under its settings' words (a test's
+  -- "Timeout", "5 s" under it: specified); one whose only settings are bounds on a run, beside a
+  -- column that names a time, is a harness's report: the bounds are set, the times ran
+  if settings > 0 and (bounds < settings or not timed) then
+    if named then return false end
+    return { pipe = pipe, cols = cols, pipes = pipe and select(2, line:gsub("|", "")), settings = true }
   end
   return named and { pipe = pipe, cols = cols, pipes = pipe and select(2, line:gsub("|", "")) } or false
 end
@@ -995,6 +1041,19 @@ local function column_figures(line, header)
     if num then c, below = column_of(header, line, a, a + #t - 1) end
     if below then under = under + 1 end
     local kind = c and c.kind
+    if kind == "setting" then
+      if num then
+        -- its unit, a word after it ("5 s", "10 min")
+        local last, word = a + #t - 1, unit == "" and line:match("^ ([%a\194\181]+)%f[%A]", a + #t)
+        if word and (col_units[word:lower()] or col_words[word:lower()] == "time" or word == "min" or word == "h") then
+          last = last + 1 + #word
+        end
+        figures[#figures + 1] = { first = a, last = last, kind = "time", claim = false, verdict = "specified",
+          cue = c.text, why = header.settings and "a printed table's column that names a setting" or
+                              "a printed table's column that names a bound set on the run, beside the time it took" }
+      end
+      kind = nil
+    end
     if kind == "time" and unit == "%" then kind = "share" end
     if kind == "time" and unit ~= "" and not col_units[unit] or
        kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) then kind = nil end
@@ -1016,14 +1075,14 @@ local function table_columns(code, line, stop, current)
   if header == nil then
     if not current or line:find("^[%s%-=+|:.~_]*$") then return current end
     local figures, under = column_figures(line, current)
-    if figures and under >= (current.pipe and 1 or 2) then return current, figures end
+    if figures and under >= ((current.pipe or current.settings) and 1 or 2) then return current, figures end
     return nil
   end
   if not header then return nil end
   for next in code:sub(stop + 1, stop + 2000):gmatch("[^\n]*") do
     if not next:find("^[%s%-=+|:.~_]*$") or not next:find("%S") then
       local figures, under = column_figures(next, header)
-      return figures and under >= (header.pipe and 1 or 2) and header or nil
+      return figures and under >= ((header.pipe or header.settings) and 1 or 2) and header or nil
     end
   end
   return nil
@@ -1050,7 +1109,8 @@ end
 local function printed_table(code)
   if not (code:find("%a  ") or code:find("|", 1, true)) then return false end
   for at, line, stop in code:gmatch("()([^\n]*)()") do
-    if column_header(line) and table_columns(code, line, stop, nil) then return true end
+    local header = column_header(line)
+    if header and not header.settings and table_columns(code, line, stop, nil) then return true end
   end
   return false
 end
@@ -1181,6 +1241,12 @@ return {
               ledger(block.at(start - 1 + q.first), quote(q.text), "not timing",
                 string.format("'%s': a printed line numbering the columns or steps under it, ordinals", counting_axis(line)))
             end
+          elseif digit and line:find("^%s*Each sample counts as %d") then
+            -- gprof's flat profile opens with its sampling period (an author's review, twelfth round)
+            for _, q in ipairs(litlab.quantities(line)) do
+              ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
+                "'Each sample counts as': gprof's sampling period, a setting of the profiler, not a figure of the program")
+            end
           elseif digit and profile_bound(line) then
             for _, q in ipairs(litlab.quantities(line)) do
               ledger(block.at(start - 1 + q.first), quote(q.text), "specified",
@@ -1196,7 +1262,7 @@ return {
                 report(at, message({ class = "claim", kind = f.kind, text = text, cue = f.cue, why = f.why },
                                    "a display block (shown, not run)"))
               else
-                ledger(at, text, "not timing", string.format("'%s': %s", f.cue, f.why))
+                ledger(at, text, f.verdict or "not timing", string.format("'%s': %s", f.cue, f.why))
               end
               blanked = blanked:sub(1, f.first - 1) .. string.rep(" ", f.last - f.first + 1) .. blanked:sub(f.last + 1)
             end

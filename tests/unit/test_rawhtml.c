@@ -223,6 +223,7 @@ static void test_open_tags_closed(void **state)
 	assert_string_equal(out.p, "a\n\n<del>b <a href=\"https://e.org/\"></a></del>");
 	assert_int_equal(ns.n, 2);
 	assert_non_null(strstr(ns.what[0], "'<a>' (line 7) is not closed in its paragraph"));
+	assert_non_null(strstr(ns.what[0], "write '</a>' where it ends"));
 	assert_non_null(strstr(ns.what[1], "'<del>' (line 7)"));
 	assert_int_equal(open.n, 0);
 
@@ -243,6 +244,9 @@ static void test_open_tags_closed(void **state)
 	assert_int_equal(ns.n, 4);
 	assert_non_null(strstr(ns.what[0], "'<s>' (line 5) is not closed before this code block's figure"));
 	assert_non_null(strstr(ns.what[1], "'<details>'"));
+	/* the warning says the block stays in view, and what to write */
+	assert_non_null(strstr(ns.what[1], "the block stays in view"));
+	assert_non_null(strstr(ns.what[1], "write '</details>' before the block, or show the block outside it"));
 	assert_non_null(strstr(ns.what[2], "'</s>' is left out"));
 	assert_non_null(strstr(ns.what[3], "'</details>' is left out"));
 	assert_int_equal(open.n, 0);

@@ -1,0 +1,229 @@
+#!/bin/sh
+# A course author's lessons, read as the timing rule reads them (twelfth round, an author's review):
+# - a table right after a sentence that asks the reader to suppose ("Assume the following run
+#   times:" over a scheduling exercise's job table) holds the model's givens, as the list such a
+#   sentence opens does; a table after a lead-in of results ("We measured these run times:"), or
+#   one after the list a supposing sentence opened, is read by its header as before;
+# - a printed table's header "secs" (a malloc driver's report) names a time;
+# - a grading harness's report prints each test's time limit beside the time it took ("Limit (s)
+#   Time (s)"): the bound is set, let pass, and the time ran, a claim; a table whose settings are
+#   a model's ("Period", "Arrival") or that names no time is left alone as before;
+# - in a section whose first paragraph supposes a model, a lead-in that tells what ran on a real
+#   machine ("On the lab machine, the two versions ran as follows:", "Here is what we got on my
+#   laptop:") opens a run's results, not the model's rules;
+# - a lead-in that names what follows as assumptions ("We make the following assumptions:") opens
+#   the model's list or table, and "Note: assume ..." supposes as "For this lab, assume ..." does;
+# - a time under a header that names a setting ("Timeout"), in a pipe table or a printed one, is
+#   that setting, specified;
+# - gprof's "Each sample counts as 0.01 seconds." is the profiler's sampling period, specified;
+# - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
+#   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
+
+cat >01-tables.md <<'EOF2'
+# Scheduling
+
+Consider three jobs arriving at time 0. Assume the following run times:
+
+| Job | Run time (ms) |
+|-----|---------------|
+| A   | 10            |
+| B   | 20            |
+
+We measured these run times:
+
+| Job | Run time (ms) |
+|-----|---------------|
+| A   | 11            |
+| B   | 23            |
+
+Assume a machine where:
+
+- a switch costs 1 ms
+
+| Job | Run time (ms) |
+|-----|---------------|
+| A   | 17            |
+
+The malloc driver prints:
+
+```text
+trace  valid  util     ops      secs  Kops
+ 0       yes   99%    5694  0.000215 26496
+ 1       yes   99%    5848  0.000202 28936
+```
+
+The shell lab's harness prints:
+
+```text
+Test            Limit (s)   Time (s)
+trace01              10        0.21
+trace02              12        0.35
+```
+
+A task set:
+
+```text
+Task   Period (ms)   Time (ms)
+t1          50          12
+t2          80          31
+```
+EOF2
+
+check_lesson 01-tables.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+# the model's table
+refuse "01-tables.md:7:"
+refuse "01-tables.md:8:"
+# a table of results, a table after the model's list
+expect "01-tables.md:14:.*'11'"
+expect "01-tables.md:15:.*'23'"
+expect "01-tables.md:23:.*'17'"
+# the malloc driver's secs
+expect "01-tables.md:29:.*'0.000215'"
+expect "01-tables.md:30:.*'0.000202'"
+# the harness: limits set, times taken
+refuse "01-tables.md:37:.*'10'"
+refuse "01-tables.md:38:.*'12'"
+expect "01-tables.md:37:.*'0.21'"
+expect "01-tables.md:38:.*'0.35'"
+# a task set's period and time are a model's, left alone
+refuse "01-tables.md:45:"
+refuse "01-tables.md:46:"
+in_ledger 01-tables.md "7:9: let pass '10' as specified ('assume'" "37:22: let pass '10' as specified ('Limit (s)'"
+
+# a section that supposes a model: its lists and tables after ':' are the model's rules, but not
+# one whose lead-in tells what ran on a real machine
+cat >02-section.md <<'EOF2'
+# Cache lab
+
+## Part A
+
+For this lab, we will consider a direct-mapped cache with 32-byte lines.
+
+The cache costs are:
+
+| Event | Cost (cycles) |
+|-------|---------------|
+| hit   | 1             |
+| miss  | 100           |
+
+On the lab machine, the two versions ran as follows:
+
+| Version | Time (ms) |
+|---------|-----------|
+| naive   | 412       |
+
+Here is what we got on my laptop:
+
+- naive: 412 ms
+- tiled took 96 ms
+EOF2
+
+check_lesson 02-section.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+refuse "02-section.md:11:"
+refuse "02-section.md:12:"
+expect "02-section.md:18:.*'412'"
+expect "02-section.md:22:.*'412 ms'"
+expect "02-section.md:23:.*'96 ms'"
+in_ledger 02-section.md "12:11: let pass '100' as specified ('consider'"
+
+# a lead-in that names the model's assumptions ("We make the following assumptions:"), and a
+# supposing sentence after a lead its colon closes ("Note: assume ..."); not one of results
+cat >03-assumptions.md <<'EOF2'
+# Assumptions
+
+We make the following assumptions:
+
+- a hit takes 4 cycles
+
+Assumptions:
+
+| Operation | Cost (cycles) |
+|-----------|---------------|
+| mul       | 3             |
+
+> **Note:** assume a branch mispredict costs 15 cycles.
+
+Our measurements rest on these assumptions:
+
+- a run took 12 ms
+EOF2
+
+check_lesson 03-assumptions.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+refuse "03-assumptions.md:5:"
+refuse "03-assumptions.md:11:"
+refuse "03-assumptions.md:13:"
+expect "03-assumptions.md:17:.*'12 ms'"
+in_ledger 03-assumptions.md "5:15: let pass '4 cycles' as specified ('assumptions'" "13:46: let pass '15 cycles' as specified ('assume'"
+
+# a table of settings: what stands under a setting's header ("Timeout") is that setting, in a
+# printed table as in a pipe table, with its unit or under a bracketed one; a printed table of
+# settings in a block tagged as code is still not read as printed
+cat >05-settings.md <<'EOF2'
+# Timeouts
+
+| Test      | Timeout |
+|-----------|---------|
+| test-fork | 5 s     |
+
+```text
+Test        Timeout
+test-fork   6 s
+```
+
+```text
+Test        Timeout (s)
+test-fork   7
+```
+
+```ini
+Option      Default
+retry       8 s
+```
+EOF2
+
+check_lesson 05-settings.md
+[ $rc -eq 0 ] || { echo "FAIL: exit $rc, not 0"; cat err; fail=1; }
+in_ledger 05-settings.md "5:15: let pass '5 s' as specified ('Timeout'" "9:13: let pass '6 s' as specified ('Timeout'" \
+	"14:13: let pass '7' as specified ('Timeout (s)'"
+if grep -q "05-settings.md:19:" audit; then echo "FAIL: a config block read as printed"; fail=1; fi
+
+# gprof's flat profile: the sampling period it opens with is the profiler's setting; its rows are claims
+cat >06-gprof.md <<'EOF2'
+# Profiling
+
+```text
+Flat profile:
+
+Each sample counts as 0.01 seconds.
+  %   cumulative   self              self     total
+ time   seconds   seconds    calls  ms/call  ms/call  name
+ 62.50      0.05     0.05    20000     0.00     0.00  hash
+```
+EOF2
+
+check_lesson 06-gprof.md
+refuse "06-gprof.md:6:"
+expect "06-gprof.md:9:.*'0.05'"
+in_ledger 06-gprof.md "6:23: let pass '0.01 seconds' as specified ('Each sample counts as'"
+
+# a claim or an unsure time in the lesson's own sentences says how to settle it as a model's given
+cat >04-message.md <<'EOF2'
+# A model's cost
+
+Each access that misses takes 100 cycles in our model.
+
+The simulator charges 30 ms for a disk seek.
+
+The naive version is 4x faster.
+EOF2
+
+check_lesson 04-message.md
+expect "04-message.md:3:.*'100 cycles'.*if it is a given of a model the lesson sets up, open its sentence with 'Assume'"
+expect "04-message.md:5:.*'30 ms'.*a model's given: open its sentence with 'Assume'"
+refuse "04-message.md:7:.*Assume"
+
+exit $fail
