@@ -166,10 +166,8 @@ static void add_printable(struct buf *b, const char *str, size_t len, int one_li
 		size_t n = s[i] >= 0x80 ? utf8_at(s + i, len - i) : 0;
 		if (n == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0) {
 			buf_addf(b, "\\x%02x\\x%02x", s[i], s[i + 1]); /* a C1 control */
-		} else if (n == 3 && s[i] == 0xe2 &&
-			   ((s[i + 1] == 0x80 && s[i + 2] >= 0xaa && s[i + 2] <= 0xae) ||
-			    (s[i + 1] == 0x81 && s[i + 2] >= 0xa6 && s[i + 2] <= 0xa9))) {
-			buf_addf(b, "\\u%04x", ((s[i] & 0x0fu) << 12) | ((s[i + 1] & 0x3fu) << 6) | (s[i + 2] & 0x3fu));
+		} else if (n == 3 && buf_bidi_control((const char *)s + i, len - i)) {
+			buf_addf(b, "\\u%04x", buf_bidi_control((const char *)s + i, len - i));
 		} else if (n) {
 			buf_add(b, s + i, n);
 		} else {
@@ -178,6 +176,16 @@ static void add_printable(struct buf *b, const char *str, size_t len, int one_li
 		}
 		i += n;
 	}
+}
+
+unsigned buf_bidi_control(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (len < 3 || u[0] != 0xe2 || !((u[1] == 0x80 && u[2] >= 0xaa && u[2] <= 0xae) ||
+					 (u[1] == 0x81 && u[2] >= 0xa6 && u[2] <= 0xa9)))
+		return 0;
+	return 0x2000u | ((u[1] & 0x3fu) << 6) | (u[2] & 0x3fu);
 }
 
 void buf_add_printable(struct buf *b, const char *s, size_t len)

@@ -47,6 +47,12 @@ char *buf_detach(struct buf *b, size_t *len);
  * Backslashes are left alone; so is everything printable.
  */
 void buf_add_printable(struct buf *b, const char *s, size_t len);
+/*
+ * The bidi control that reorders a line (U+202A to U+202E, U+2066 to
+ * U+2069) whose UTF-8 starts at s[0..len), or 0: every place litlab shows
+ * text, the terminal and the page, writes one as the text \uNNNN.
+ */
+unsigned buf_bidi_control(const char *s, size_t len);
 /* Appends s in single quotes, as sh reads it back as one word ('it'\''s'). */
 void buf_add_sh_quoted(struct buf *b, const char *s);
 /* buf_add_printable() of a C string. */

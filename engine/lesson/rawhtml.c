@@ -223,11 +223,9 @@ static void put_text(struct buf *out, const char *s, size_t n, int refs)
 		case '\0': /* as a browser reads it */
 			rep = "\xEF\xBF\xBD";
 			break;
-		case '\xE2': /* a bidi control that reorders a line: shown, as render/highlight.h shows it */
-			if (i + 2 < n && ((s[i + 1] == '\x80' && (unsigned char)s[i + 2] >= 0xaa && (unsigned char)s[i + 2] <= 0xae) ||
-					  (s[i + 1] == '\x81' && (unsigned char)s[i + 2] >= 0xa6 && (unsigned char)s[i + 2] <= 0xa9))) {
-				snprintf(bidi, sizeof bidi, "\\u%04x",
-					 0x2000u | (((unsigned char)s[i + 1] & 0x3fu) << 6) | ((unsigned char)s[i + 2] & 0x3fu));
+		case '\xE2': /* a bidi control that reorders a line: shown, as on the rest of the page (buf.h) */
+			if (buf_bidi_control(s + i, n - i)) {
+				snprintf(bidi, sizeof bidi, "\\u%04x", buf_bidi_control(s + i, n - i));
 				rep = bidi;
 				skip = 2;
 			}

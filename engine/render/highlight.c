@@ -47,11 +47,6 @@ static size_t utf8_seq(const unsigned char *s, size_t len, int *c1)
 }
 
 /* Copies runs of safe bytes whole and replaces only what must change. */
-int html_bidi_control(const unsigned char *s)
-{
-	return s[0] == 0xe2 && ((s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae) || (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9));
-}
-
 void html_escape_text(struct buf *out, const char *text, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)text;
@@ -66,9 +61,9 @@ void html_escape_text(struct buf *out, const char *text, size_t len)
 			int c1 = 0;
 
 			n = utf8_seq(s + i, len - i, &c1);
-			if (n == 3 && html_bidi_control(s + i)) {
+			if (n == 3 && buf_bidi_control(text + i, len - i)) {
 				buf_add(out, s + run, i - run);
-				buf_addf(out, "\\u%04x", 0x2000u | ((s[i + 1] & 0x3fu) << 6) | (s[i + 2] & 0x3fu));
+				buf_addf(out, "\\u%04x", buf_bidi_control(text + i, len - i));
 				i += n;
 				run = i;
 				continue;

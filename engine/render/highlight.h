@@ -62,7 +62,4 @@ void highlight_c(struct buf *out, const char *code, size_t len);
  */
 void html_escape_text(struct buf *out, const char *text, size_t len);
 
-/* Whether the valid 3-byte UTF-8 sequence at s is a bidi control that reorders a line (shown as \u202e). */
-int html_bidi_control(const unsigned char *s);
-
 #endif
