@@ -274,13 +274,12 @@ static void cite(struct lesson_result *lr, const struct defs *defs, const struct
 		return;
 	}
 	if (!rawhtml_url_ok(url, 0)) { /* the page and the ledger link to it: a Markdown link's rule */
-		struct buf shown = BUF_INIT;
-		buf_add_printable(&shown, url, strnlen(url, 60));
-		diags_add(&l->diags, l->path, line, col, SEV_WARNING, "raw-html",
-			  "the address '%s%s' of the source of '{{%.*s}}' is left out of the page and the ledger: a "
-			  "lesson links to relative, http:, https: and mailto: addresses",
-			  shown.p, strlen(url) > 60 ? "..." : "", (int)len, body);
-		buf_release(&shown);
+		struct buf m = BUF_INIT;
+		char *of = xasprintf("the source of '{{%.*s}}'", (int)len, body); /* the ledger is a page too */
+		rawhtml_url_refused(&m, url, strlen(url), of);
+		diags_add(&l->diags, l->path, line, col, SEV_WARNING, "raw-html", "%s", m.p);
+		buf_release(&m);
+		free(of);
 		free(url);
 		url = xstrdup("");
 	}

@@ -581,11 +581,7 @@ static char *default_lang_id(const char *lang)
  */
 static int page_anchor(const char *id)
 {
-	size_t n = strlen(id);
-
-	return !strcmp(id, "content") || !strcmp(id, "toc-title") ||
-	       (!strncmp(id, "diag-", 5) && id[5] && strspn(id + 5, "0123456789") == n - 5) ||
-	       (n > 12 && !strcmp(id + n - 12, "-measurement")) || (n > 5 && !strcmp(id + n - 5, "-dist"));
+	return rawhtml_own_anchor(id) || rawhtml_panel_base(id);
 }
 
 static int valid_id(const char *s)
@@ -1760,13 +1756,9 @@ static void raw_html_note(void *arg, size_t offset, const char *what)
 static int raw_html_id_free(void *arg, const char *id)
 {
 	const struct raw_html_walk *w = arg;
-	static const char *const own[] = { "content", "toc-title" };
 	size_t base = rawhtml_panel_base(id);
 
-	for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
-		if (!strcmp(id, own[k]))
-			return 0;
-	if (!strncmp(id, "diag-", 5) || strmap_get(w->ids, id))
+	if (rawhtml_own_anchor(id) || strmap_get(w->ids, id))
 		return 0;
 	if (base) {
 		char *b = xstrndup(id, base);
@@ -1835,11 +1827,8 @@ static void check_raw_html(struct raw_html_walk *w, cmark_node *n, cmark_event_t
 	} else if ((t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) && cmark_node_get_url(n) &&
 		   !rawhtml_url_ok(cmark_node_get_url(n), t == CMARK_NODE_IMAGE)) {
 		struct buf m = BUF_INIT;
-		buf_adds(&m, "the address '");
-		buf_add_printable(&m, cmark_node_get_url(n), strnlen(cmark_node_get_url(n), 60));
-		buf_addf(&m, "%s' of %s is left out of the page: a lesson links to relative, http:, https: and "
-			     "mailto: addresses (images also data:image/...)",
-			 strlen(cmark_node_get_url(n)) > 60 ? "..." : "", t == CMARK_NODE_IMAGE ? "an image" : "a link");
+		rawhtml_url_refused(&m, cmark_node_get_url(n), strlen(cmark_node_get_url(n)),
+				    t == CMARK_NODE_IMAGE ? "an image" : "a link");
 		raw_html_note(w, 0, m.p);
 		buf_release(&m);
 	}

@@ -376,6 +376,21 @@ size_t rawhtml_panel_base(const char *id)
 	return 0;
 }
 
+int rawhtml_own_anchor(const char *id)
+{
+	return !strcmp(id, "content") || !strcmp(id, "toc-title") ||
+	       (!strncmp(id, "diag-", 5) && id[5] && strspn(id + 5, "0123456789") == strlen(id + 5));
+}
+
+void rawhtml_url_refused(struct buf *m, const char *url, size_t len, const char *of)
+{
+	buf_adds(m, "the address '");
+	buf_add_printable(m, url, len > 60 ? 60 : len);
+	buf_addf(m, "%s' of %s is left out of the page: a lesson links to relative, http:, https: and mailto: "
+		    "addresses (images also data:image/...)",
+		 len > 60 ? "..." : "", of);
+}
+
 int rawhtml_url_ok(const char *url, int image)
 {
 	return url_ok(url, strlen(url), image);
@@ -528,12 +543,12 @@ static void put_start_tag(struct buf *out, const char *s, size_t at, int t, cons
 			buf_reset(&value);
 			if (!decode_value(&value, s + a->value, a->value_len) ||
 			    !url_ok(value.p, value.len, !strcmp(name, "img"))) {
-				char *v = shown(s + a->value, a->value_len);
-				tell(h, at + a->at,
-				     "the address '%s' of raw HTML '<%s>' is left out of the page: a lesson links to "
-				     "relative, http:, https: and mailto: addresses (images also data:image/...)",
-				     v, name);
-				free(v);
+				struct buf msg = BUF_INIT;
+				char *of = xasprintf("raw HTML '<%s>'", name);
+				rawhtml_url_refused(&msg, s + a->value, a->value_len, of);
+				tell(h, at + a->at, "%s", msg.p);
+				buf_release(&msg);
+				free(of);
 				free(n);
 				continue;
 			}

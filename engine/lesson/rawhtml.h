@@ -105,6 +105,19 @@ void rawhtml_open_release(struct rawhtml_open *open);
  */
 size_t rawhtml_panel_base(const char *id);
 
+/*
+ * Whether id names an anchor a lesson's page has of its own, whatever the
+ * lesson holds: "content", "toc-title", the preview's "diag-N".
+ */
+int rawhtml_own_anchor(const char *id);
+
+/*
+ * Appends the warning for an address left out of the page: "the address
+ * 'URL' of OF is left out of the page: a lesson links to ..." (URL shown
+ * printable, at most 60 bytes of it).
+ */
+void rawhtml_url_refused(struct buf *m, const char *url, size_t len, const char *of);
+
 /* Whether a link's (image: an image's) address may be published; a Markdown link's as much as a tag's. */
 int rawhtml_url_ok(const char *url, int image);
 

@@ -339,7 +339,7 @@ static int raw_take_id(void *arg, const char *id)
 	struct page *p = arg;
 	size_t base = rawhtml_panel_base(id);
 
-	if (id_taken(p, id) || !strncmp(id, "diag-", 5)) /* the preview's diagnostics are diag-N */
+	if (id_taken(p, id) || rawhtml_own_anchor(id))
 		return 0;
 	if (base) {
 		char *b = xstrndup(id, base);
