@@ -1888,12 +1888,20 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	l->doc = cmark_parse_document(parsed ? parsed : l->text, l->text_len, CMARK_OPT_UNSAFE);
 	free(parsed);
 	struct walk w = { NULL, 0 };
+	int raw_html = 0;
 	cmark_iter *it = cmark_iter_new(l->doc);
 	cmark_event_type ev;
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *n = cmark_iter_get_node(it);
-		if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK)
+		cmark_node_type nt = cmark_node_get_type(n);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		if (nt == CMARK_NODE_CODE_BLOCK)
 			add_block(l, &w, n);
+		else if (nt == CMARK_NODE_HTML_BLOCK || nt == CMARK_NODE_HTML_INLINE ||
+			 ((nt == CMARK_NODE_LINK || nt == CMARK_NODE_IMAGE) && cmark_node_get_url(n) &&
+			  !rawhtml_url_ok(cmark_node_get_url(n), nt == CMARK_NODE_IMAGE)))
+			raw_html = 1; /* what the page leaves out is looked for below, once the ids are known */
 	}
 	free(w.roles);
 
@@ -1904,7 +1912,7 @@ struct lesson *lesson_parse(const char *path, const char *data, size_t len)
 	const struct rawhtml_hooks notes = { raw_html_note, NULL, &rw };
 	size_t next_block = 0;
 	cmark_iter_reset(it, l->doc, CMARK_EVENT_ENTER);
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+	while (raw_html && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *n = cmark_iter_get_node(it);
 		if (ev == CMARK_EVENT_ENTER && next_block < l->nblocks && n == l->blocks[next_block].node) {
 			next_block++; /* a block's figure: never inside the lesson's markup */
