@@ -811,16 +811,30 @@ static const char *normalize_rules(lua_State *L)
 	return NULL;
 }
 
+static void run_loaded(struct host *h, const struct rule_file *f, const struct lesson_result *lr,
+		       const struct prose *p);
+
 /* Runs rule file f over the lesson in the child. */
 static void run_file(struct host *h, const struct rule_file *f, const struct lesson_result *lr,
 		     const struct prose *p)
 {
 	char *err;
 
+	if (f->loaded) {
+		/* Loaded in the parent (load_builtin()): this child's copy, by fork, is its own. */
+		f->loaded->out = h->out;
+		f->loaded->file = h->file;
+		h = f->loaded;
+	}
 	h->reports = 0;
 	h->notes = 0;
 	h->last_fn = NULL;
 	h->last_line = 0;
+	h->steps = 0;
+	if (f->loaded) {
+		run_loaded(h, f, lr, p);
+		return;
+	}
 	if (host_open(h) < 0) {
 		send_fail(h, 1, "cannot create a Lua state");
 		return;
@@ -841,6 +855,14 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 		host_close(h);
 		return;
 	}
+	run_loaded(h, f, lr, p);
+}
+
+/* Runs the rule list on top of h's stack (a file's, loaded and checked) over the lesson. */
+static void run_loaded(struct host *h, const struct rule_file *f, const struct lesson_result *lr,
+		       const struct prose *p)
+{
+	lua_State *L = h->L;
 	int list = lua_gettop(L);
 	lua_pushcfunction(L, push_lesson_protected);
 	lua_pushlightuserdata(L, (void *)lr);
@@ -1514,6 +1536,31 @@ static void compile_builtin(struct rule_file *f)
 		lua_close(L);
 }
 
+/*
+ * A built-in file's rules, loaded here, in the parent, once: its bytecode
+ * into a Lua state of its own and its chunk run (litlab's own code, as
+ * trusted as the rest of litlab), its rule list left on the stack. Each
+ * rule child inherits the state by fork and runs the handlers on its own
+ * copy; the parent never runs a handler, so every child starts from the
+ * same untouched state. A course's files are never run here: only in a
+ * child, under its limits. Left NULL if it does not load: the child then
+ * loads it itself and says why.
+ */
+static void load_builtin(struct rule_file *f)
+{
+	struct host *h = xcalloc(1, sizeof *h);
+	char *err = NULL;
+
+	h->out = -1;
+	if (!f->bytecode || host_open(h) < 0 || load_rule(h, f, &err) < 0 || normalize_rules(h->L)) {
+		free(err);
+		host_close(h);
+		free(h);
+		return;
+	}
+	f->loaded = h;
+}
+
 static void add_file(struct ruleset *rs, char *path, char *text, size_t len, int builtin)
 {
 	rs->files = xreallocarray(rs->files, rs->nfiles + 1, sizeof *rs->files);
@@ -1524,8 +1571,11 @@ static void add_file(struct ruleset *rs, char *path, char *text, size_t len, int
 	rs->files[rs->nfiles].broken = 0;
 	rs->files[rs->nfiles].bytecode = NULL;
 	rs->files[rs->nfiles].bytecode_len = 0;
-	if (builtin)
+	rs->files[rs->nfiles].loaded = NULL;
+	if (builtin) {
 		compile_builtin(&rs->files[rs->nfiles]);
+		load_builtin(&rs->files[rs->nfiles]);
+	}
 	rs->nfiles++;
 }
 
@@ -1847,6 +1897,10 @@ void ruleset_release(struct ruleset *rs)
 		free(rs->files[i].path);
 		free(rs->files[i].text);
 		free(rs->files[i].bytecode);
+		if (rs->files[i].loaded) {
+			host_close(rs->files[i].loaded);
+			free(rs->files[i].loaded);
+		}
 	}
 	free(rs->files);
 	for (size_t i = 0; i < rs->nrules; i++) {

@@ -40,6 +40,10 @@ struct rule_file {
 	   are parsed only in the child, as text (never loaded as bytecode: Lua does not check it). */
 	char *bytecode;
 	size_t bytecode_len;
+	/* The same file loaded once, in the parent, into a Lua state that every rule child inherits
+	   by fork (its chunk run, its rule list on the stack): a child then runs the handlers without
+	   loading the file again. Only for a built-in file; NULL when it did not load. */
+	struct host *loaded;
 };
 
 struct rule_info {
