@@ -742,13 +742,20 @@ static size_t lower_copy(char *buf, const unsigned char *w, size_t len)
 	return n;
 }
 
-/* 1 if the byte at p ends a sentence: . ! ? ; followed by space or the end, or a table's '|'. */
+/*
+ * 1 if the byte at p ends a sentence: . ! ? ; followed by space or the end,
+ * a table's '|', or either '$' of a "$$" that opens or closes TeX math: a
+ * formula is a clause of its own, its terms ("score_x = 100\% \times ...")
+ * decided by its own symbols, not by the prose that introduces it.
+ */
 static int stops_clause(const struct text *s, size_t p)
 {
 	unsigned c = s->t[p];
 
 	if (c == '|' || (c == '\n' && s->table))
 		return 1;
+	if (c == '$')
+		return (p + 1 < s->n && s->t[p + 1] == '$') || (p > 0 && s->t[p - 1] == '$');
 	if (c != '.' && c != '!' && c != '?' && c != ';')
 		return 0;
 	/* "e.g. 100x", "i.e. 5 ms": a one-letter word before the dot is an abbreviation */
@@ -902,6 +909,7 @@ static const char W_TRANSFER[] = "a transfer rate, like a clock frequency";
 static const char W_CODE[] = "a code span with no performance word near it";
 static const char W_BASELINE[] = "the baseline of a speed-up column (1 by definition)";
 static const char W_CLASSES[] = "the class boundaries of a definition table";
+static const char W_WORKLOAD[] = "a workload a table defines (a column says when each row arrives): its times are givens";
 static const char W_SIBLING[] = "listed with a performance claim of the same sentence";
 static const char W_IDEAL[] = "the whole (100%): an ideal or a bound, not a measurement";
 static const char W_THRESHOLD[] = "a threshold for a metric, not a measurement";
@@ -2955,8 +2963,9 @@ struct table {
 	size_t label, label_end;
 	int dash;		/* a pandoc table: header lines, then a rule of dashes per column */
 	size_t rule, rule_end;	/* the rule line (the header is [0, rule)) */
-	int classes;		/* the header names classes ("Interaction Class"): its values define them */
+	int classes;		/* the header names classes ("Interaction Class") or a workload's arrivals: its values define them */
 	size_t classes_at, classes_len;
+	const char *classes_why; /* W_CLASSES or W_WORKLOAD */
 };
 
 /* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
@@ -2981,11 +2990,16 @@ static int rule_runs(const struct text *s, size_t a, size_t b)
 	return runs;
 }
 
-/* A word of [a, b) that says the table defines classes: "Interaction Class", "Category". */
-static int classes_word(const struct text *s, size_t a, size_t b, size_t *at, size_t *len)
+/*
+ * A word of header [a, b) that says the table defines what its values are:
+ * classes ("Interaction Class", "Category"), or a workload, a column saying
+ * when each row arrives ("| job | arrival time | running time |": each
+ * job's times are the exercise's givens, not a run's). *why: which.
+ */
+static int classes_word(const struct text *s, size_t a, size_t b, size_t *at, size_t *len, const char **why)
 {
 	static const char *const words[] = { "class", "classes", "category", "categories", "tier", "tiers", "grade",
-					      "grades", NULL };
+					      "grades", "arrival", "arrivals", NULL };
 	for (size_t p = a; p < b;) {
 		size_t e = word_end(s, p), m;
 		if (e == p) {
@@ -2994,8 +3008,31 @@ static int classes_word(const struct text *s, size_t a, size_t b, size_t *at, si
 		}
 		if ((m = match_any(s, p, words, 1)) == e) {
 			*at = p, *len = e - p;
+			*why = to_lower(s->t[p]) == 'a' ? W_WORKLOAD : W_CLASSES;
 			return 1;
 		}
+		p = e;
+	}
+	return 0;
+}
+
+/*
+ * 1 if header [a, b) names what a workload's run gives each row (its
+ * latency, response, wait, turnaround, finish or completion): an outcome,
+ * not one of the workload's givens.
+ */
+static int outcome_header(const struct text *s, size_t a, size_t b)
+{
+	static const char *const words[] = { "latency", "latencies", "response", "wait", "waiting", "turnaround",
+					      "finish", "finished", "completion", "completed", "end", NULL };
+	for (size_t p = a; p < b;) {
+		size_t e = word_end(s, p);
+		if (e == p) {
+			p++;
+			continue;
+		}
+		if (match_any(s, p, words, 1) == e)
+			return 1;
 		p = e;
 	}
 	return 0;
@@ -3013,7 +3050,7 @@ static void table_setup(const struct text *s, struct table *tb)
 	e2 = line_end(s, e1 + 1);
 	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2)) {
 		tb->pipe = 1;
-		tb->classes = classes_word(s, 0, e1, &tb->classes_at, &tb->classes_len);
+		tb->classes = classes_word(s, 0, e1, &tb->classes_at, &tb->classes_len, &tb->classes_why);
 		return;
 	}
 	/* a pandoc table: its rule within the first lines, under a header */
@@ -3029,7 +3066,7 @@ static void table_setup(const struct text *s, struct table *tb)
 			tb->dash = 1;
 			tb->rule = a;
 			tb->rule_end = e;
-			tb->classes = classes_word(s, 0, a, &tb->classes_at, &tb->classes_len);
+			tb->classes = classes_word(s, 0, a, &tb->classes_at, &tb->classes_len, &tb->classes_why);
 			return;
 		}
 		a = e + 1;
@@ -3280,13 +3317,38 @@ static size_t span_unit_after(const struct text *s, size_t p, const char *t, str
 }
 
 /*
+ * 1 if a cell of pipe row [a, b) holds nothing but a switch's value ("Yes",
+ * "No", "On", "Off", "Any"): the row lists settings, and its label names
+ * the thing set ("| Preemptive With Time Slicing | Yes | 1 | 1 |"), not what
+ * its figures measure.
+ */
+static int switch_row(const struct text *s, size_t a, size_t b)
+{
+	static const char *const values[] = { "yes", "no", "on", "off", "any", "enabled", "disabled", NULL };
+	size_t cs, ce;
+
+	for (size_t col = 1; pipe_cell(s, a, b, col, &cs, &ce); col++) {
+		while (cs < ce && space_at(s, cs))
+			cs++;
+		while (ce > cs && space_at(s, ce - 1))
+			ce--;
+		if (ce > cs && match_any(s, cs, values, 1) == ce)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * The class a pipe table row's label (its first cell, words only) gives
  * a value at p in a later column, with [*cs, *ce) the label; UNDECIDED
- * when the label names no metric or p stands in the first column.
+ * when the label names no metric, p stands in the first column, or the row
+ * is a row of settings (switch_row).
  */
 static int row_label(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
 		     size_t *ce)
 {
+	int cls;
+
 	if (pipe_column(s, tb->line, p) == 0 || !pipe_cell(s, tb->line, tb->line_end, 0, cs, ce))
 		return UNDECIDED;
 	while (*cs < *ce && space_at(s, *cs))
@@ -3295,7 +3357,8 @@ static int row_label(const struct text *s, const struct table *tb, size_t p, enu
 		(*ce)--;
 	if (*cs >= *ce || !is_alpha(s->t[*cs]))
 		return UNDECIDED; /* "| 10MB | ...": a value, not a label */
-	return header_kind(s, *cs, *ce, kind, 0);
+	cls = header_kind(s, *cs, *ce, kind, 0);
+	return cls != UNDECIDED && switch_row(s, tb->line, tb->line_end) ? UNDECIDED : cls;
 }
 
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
@@ -3306,9 +3369,12 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	int cls;
 
 	if (tb && tb->classes && ((tb->pipe && tb->line > line_end(s, tb->header) + 1) ||
-				  (tb->dash && q->start >= tb->rule_end))) {
+				  (tb->dash && q->start >= tb->rule_end)) &&
+	    !(tb->classes_why == W_WORKLOAD && tb->pipe &&
+	      pipe_cell(s, tb->header, line_end(s, tb->header), pipe_column(s, tb->line, q->start), &cs, &ce) &&
+	      outcome_header(s, cs, ce))) {
 		/* "Response Time" of an "Interaction Class": the values define the classes */
-		decide(q, QUANTITY_SPECIFIED, tb->classes_at, tb->classes_len, W_CLASSES);
+		decide(q, QUANTITY_SPECIFIED, tb->classes_at, tb->classes_len, tb->classes_why);
 		return SPEC;
 	}
 	if (tb && tb->dash) {
@@ -4949,6 +5015,12 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
 			return 0;
 		cls = header_kind(s, cs, ce, &k, 0);
+		if (cls != UNDECIDED && tb->classes && !(tb->classes_why == W_WORKLOAD && outcome_header(s, cs, ce))) {
+			/* a figure under a timing header of a table that defines its values */
+			c->kind = k;
+			decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
+			return ne;
+		}
 		if (cls == UNDECIDED) {
 			/* "| IOPS/GiB | 1400 | 0.01 |": the row's label names what its cells hold */
 			if ((cls = row_label(s, tb, p, &k, &cs, &ce)) == UNDECIDED)
@@ -4975,7 +5047,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		if (bare_number(s, a, b, &ns, &ne) && ns == p) {
 			if (tb->classes) {
 				c->kind = QUANTITY_TIME;
-				decided(c, SPEC, tb->classes_at, tb->classes_len, W_CLASSES);
+				decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
 				return ne;
 			}
 			if ((cls = dash_column(s, tb, p, &k, &cs, &ce, 0)) != UNDECIDED) {
@@ -5154,7 +5226,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	struct text s = { (const unsigned char *)text, len, spans, 0, 0 };
 	struct table tb;
 	struct cand c;
-	size_t count = 0, p = 0, end, skip, step, start, idx, no_close = 0;
+	size_t count = 0, p = 0, end, skip, step, start, idx, no_close = 0, no_tag = 0;
 	/* the last factor or percentage claimed, and the clause ends seen since (each byte looked at once) */
 	size_t sib_start = 0, sib_end = 0, stop_scan = 0, last_stop = 0;
 	size_t bare_end = 0; /* the end of the last quantity kept, when it was a metric's bare value */
@@ -5232,6 +5304,18 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				p = word_end(&s, p);
 				continue;
 			}
+		} else if (s.t[p] == '<' && p >= no_tag && p + 2 < len &&
+			   (is_alpha(s.t[p + 1]) || (s.t[p + 1] == '/' && is_alpha(s.t[p + 2])))) {
+			/* a raw HTML tag's own text (its attributes: an anchor's title, a width="50%") is
+			   markup, not what the page shows; when no '>' ends it on this line, none will */
+			const unsigned char *gt = memchr(s.t + p, '>', line_end(&s, p) - p);
+			if (gt) {
+				p = (size_t)(gt - s.t) + 1;
+			} else {
+				no_tag = line_end(&s, p);
+				p++;
+			}
+			continue;
 		} else {
 			step = u8_decode(&s, p, &cp);
 			p += step ? step : 1;
