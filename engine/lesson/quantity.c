@@ -4782,6 +4782,39 @@ static int hex_name(const struct text *s, struct quantity *q)
  * a benchmark or an observation before the value). Looks back at most 60
  * words for the sentence's start. 1 if q is one.
  */
+/*
+ * 1 if the sentence whose first word starts at p places what it says on a
+ * real machine: "on" then, within three words, a machine, computer, laptop
+ * or hardware that is the reader's, the writer's or the course's ("on your
+ * machine", "on my laptop", "on the lab machine", "on this computer", "on
+ * real hardware"); not "on a machine with 4 cores", which sets one up.
+ */
+static int on_real_machine(const struct text *s, size_t p)
+{
+	static const char *const owners[] = { "your", "my", "our", "this", "real", "actual", "lab", "test", NULL };
+	static const char *const machines[] = { "machine", "machines", "computer", "computers", "laptop", "desktop",
+						"hardware", NULL };
+	struct cword w;
+	size_t next;
+	int on = -1, owner = 0;
+
+	for (int d = 0; d < 80 && next_cword(s, p, &w, &next); d++, p = next) {
+		if (w.span)
+			continue;
+		if (match_word_ci(s, w.start, "on") == w.end) {
+			on = d, owner = 0;
+			continue;
+		}
+		if (on < 0 || d - on > 3)
+			continue;
+		if (match_any(s, w.start, owners, 1) == w.end)
+			owner = 1;
+		else if (owner && match_any(s, w.start, machines, 1) == w.end)
+			return 1;
+	}
+	return 0;
+}
+
 static int supposed(const struct text *s, struct quantity *q)
 {
 	static const char *const verbs[] = { "assume", "suppose", "imagine", "pretend", NULL };
@@ -4834,6 +4867,11 @@ static int supposed(const struct text *s, struct quantity *q)
 		    (match_word_ci(s, words[i].start, "say") == words[i].end &&
 		     i > first && (match_word_ci(s, words[i - 1].start, "let's") == words[i - 1].end ||
 				   match_word_ci(s, words[i - 1].start, "us") == words[i - 1].end))) {
+			/* "Assume the blocked version is 4x faster on your machine too": a run on a real machine
+			   the reader is asked to take on trust, a claim; "Assume your computer executes 10^9
+			   instructions per second" sets a model's machine up */
+			if (on_real_machine(s, words[0].start))
+				return 0;
 			decide(q, QUANTITY_SPECIFIED, words[i].start, words[i].end - words[i].start, W_SUPPOSED);
 			return 1;
 		}

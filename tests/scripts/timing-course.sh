@@ -5,7 +5,8 @@
 # defines a workload, its times the exercise's givens unless the header names an outcome (latency,
 # response, wait, turnaround); a table row holding a switch's value (Yes, No, On, Off, Any) is a
 # row of settings, its label not what its figures measure; a raw HTML tag's own text (an anchor's
-# title, a width="50%") is markup, not what the page shows.
+# title, a width="50%") is markup, not what the page shows; and a supposition placed on a real
+# machine is a claim.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-course.md <<'EOF2'
@@ -57,4 +58,23 @@ expect "01-course.md:25:.*'9'"
 refuse "'200 milliseconds'"
 expect "01-course.md:27:.*'300 milliseconds'"
 
+# A supposition placed on a real machine (the reader's, the writer's, the lab's) asks the reader to
+# take a run on trust: a claim (the twelfth round's decision); a machine it sets up is a model's.
+cat >02-suppose.md <<'EOF2'
+# Suppose
+
+Assume the tiled version is 4x faster on your machine too.
+
+Let us say the plain loop takes 400 ms on the lab machine.
+
+Assume your computer executes 10^9 instructions per second.
+
+Assume each task takes 10 ms on a machine with four cores.
+EOF2
+check_lesson 02-suppose.md
+expect "02-suppose.md:3:.*'4x faster'"
+expect "02-suppose.md:5:.*'400 ms'"
+refuse "02-suppose.md:7:"
+refuse "02-suppose.md:9:"
+in_ledger 02-suppose.md "02-suppose.md:9:"
 exit $fail
