@@ -2661,6 +2661,21 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		decided(c, CLAIM, p, f - p, W_CHANGE);
 		return f;
 	}
+	/* "sub-millisecond", "sub microsecond", "subsecond": a time under one unit, with no figure, as an
+	   order of magnitude ("tens of milliseconds") is: the words around decide ("typically
+	   sub-millisecond" is a figure; "sub-second resolution" specifies); none: not timing */
+	if ((s->t[p] == 's' || s->t[p] == 'S') && p + 3 < s->n && s->t[p + 1] == 'u' && s->t[p + 2] == 'b') {
+		size_t q = p + 3;
+		if (s->t[q] == '-' || s->t[q] == ' ')
+			q++;
+		if (((f = match_any(s, q, subsecond_words, 1)) || (f = match_word_ci(s, q, "second"))) &&
+		    !match_lit(s, f, "-by-")) {
+			c->kind = QUANTITY_TIME;
+			c->use = 0;
+			c->order = 1; /* no figure: one only when a word near it says so, as "tens of ms" */
+			return f;
+		}
+	}
 	/* "a millisecond", "an order of magnitude", "a speedup of 3x" */
 	if ((e = match_word_ci(s, p, "a")) || (e = match_word_ci(s, p, "an"))) {
 		size_t q = skip_space(s, e);
