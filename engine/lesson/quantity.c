@@ -2676,6 +2676,17 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			return f;
 		}
 	}
+	/* "our second order of magnitude improvement", "often orders of magnitude faster": a factor whatever
+	   leads it, as "an order of magnitude" is; after "the" or "same" it names the scale of a value ("the
+	   order of magnitude of the result", "the same order of magnitude as the mean"), no factor */
+	if ((s->t[p] == 'o' || s->t[p] == 'O') && (f = match_magnitude(s, p))) {
+		struct cword w;
+		size_t prev;
+		if (prev_cword(s, p, &w, &prev) && !w.span &&
+		    match_any(s, w.start, (const char *const[]){ "the", "same", NULL }, 1) == w.end)
+			return 0;
+		return factor_tail(s, f, 0, c);
+	}
 	/* "a millisecond", "an order of magnitude", "a speedup of 3x" */
 	if ((e = match_word_ci(s, p, "a")) || (e = match_word_ci(s, p, "an"))) {
 		size_t q = skip_space(s, e);
