@@ -937,6 +937,7 @@ static const char W_RESERVE[] = "the size of a reserve (cushion, slack, headroom
 static const char W_LINK[] = "a link's nominal speed in bits per second, said of the link: a setting, like a line's";
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
+static const char W_SCALE[] = "the span of a chart's axis: the scale of a picture, not a figure of code";
 static const char W_HEX[] = "a name in hexadecimal ('mode 13h', 'INT 33h'): the number names the item the word before it names";
 
 struct cue {
@@ -3454,6 +3455,36 @@ static int bound_after(const struct text *s, size_t e, size_t *end)
  * millisecond"), a duty cycle ("for 1 ns every 10,000 ns"), or a threshold
  * in a condition ("if that is longer than 10,000 ns").
  */
+/*
+ * "The Y axis goes from 0 to 5 milliseconds", "we change the Y-axis again, this time down to 0 to 50
+ * ms": a time that opens or ends a span ('from', 'to' right before it) in a sentence that names a
+ * chart's axis before it gives the scale of the picture, not a figure of code. Only for a time that
+ * nothing else decided: "on the Y axis, the latency rises to 5 ms" is decided by its word.
+ */
+static int axis_span(const struct text *s, const struct quantity *q, size_t *cue, size_t *cue_len)
+{
+	struct cword w;
+	size_t prev, b;
+
+	if (!prev_cword(s, q->start, &w, &prev) || w.span ||
+	    match_any(s, w.start, (const char *const[]){ "to", "from", NULL }, 1) != w.end)
+		return 0;
+	/* back to the start of the sentence, at most 200 bytes */
+	for (b = w.start; b > 0 && w.start - b < 200; b--) {
+		size_t c = b - 1;
+		if (stops_clause(s, c) && s->t[c] != ';')
+			break;
+		if (c + 1 < s->n && s->t[c] == '\n' && s->t[c + 1] == '\n')
+			break;
+		if (to_lower(s->t[c]) == 'a' && (c == 0 || !is_alpha(s->t[c - 1])) &&
+		    (match_word_ci(s, c, "axis") || match_word_ci(s, c, "axes"))) {
+			*cue = c, *cue_len = 4;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void specified_by_form(const struct text *s, struct quantity *q)
 {
 	static const char *const ones[] = { "a", "an", "one", "each", "every", "1", NULL };
@@ -3689,6 +3720,10 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		q->why = W_NONE;
 		if (q->kind == QUANTITY_TIME)
 			specified_by_form(s, q);
+		if (q->kind == QUANTITY_TIME && q->cls == QUANTITY_UNSURE && axis_span(s, q, &q->cue, &q->cue_len)) {
+			q->cls = QUANTITY_NOT_TIMING;
+			q->why = W_SCALE;
+		}
 	}
 	return 1;
 }
