@@ -945,6 +945,7 @@ static const char W_RESERVE[] = "the size of a reserve (cushion, slack, headroom
 static const char W_LINK[] = "a link's nominal speed in bits per second, said of the link: a setting, like a line's";
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
+static const char W_SCALE[] = "the span of a chart's axis: the scale of a picture, not a figure of code";
 static const char W_HEX[] = "a name in hexadecimal ('mode 13h', 'INT 33h'): the number names the item the word before it names";
 
 struct cue {
@@ -2669,6 +2670,32 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		decided(c, CLAIM, p, f - p, W_CHANGE);
 		return f;
 	}
+	/* "sub-millisecond", "sub microsecond", "subsecond": a time under one unit, with no figure, as an
+	   order of magnitude ("tens of milliseconds") is: the words around decide ("typically
+	   sub-millisecond" is a figure; "sub-second resolution" specifies); none: not timing */
+	if ((s->t[p] == 's' || s->t[p] == 'S') && p + 3 < s->n && s->t[p + 1] == 'u' && s->t[p + 2] == 'b') {
+		size_t q = p + 3;
+		if (s->t[q] == '-' || s->t[q] == ' ')
+			q++;
+		if (((f = match_any(s, q, subsecond_words, 1)) || (f = match_word_ci(s, q, "second"))) &&
+		    !match_lit(s, f, "-by-")) {
+			c->kind = QUANTITY_TIME;
+			c->use = 0;
+			c->order = 1; /* no figure: one only when a word near it says so, as "tens of ms" */
+			return f;
+		}
+	}
+	/* "our second order of magnitude improvement", "often orders of magnitude faster": a factor whatever
+	   leads it, as "an order of magnitude" is; after "the" or "same" it names the scale of a value ("the
+	   order of magnitude of the result", "the same order of magnitude as the mean"), no factor */
+	if ((s->t[p] == 'o' || s->t[p] == 'O') && (f = match_magnitude(s, p))) {
+		struct cword w;
+		size_t prev;
+		if (prev_cword(s, p, &w, &prev) && !w.span &&
+		    match_any(s, w.start, (const char *const[]){ "the", "same", NULL }, 1) == w.end)
+			return 0;
+		return factor_tail(s, f, 0, c);
+	}
 	/* "a millisecond", "an order of magnitude", "a speedup of 3x" */
 	if ((e = match_word_ci(s, p, "a")) || (e = match_word_ci(s, p, "an"))) {
 		size_t q = skip_space(s, e);
@@ -3494,6 +3521,36 @@ static int bound_after(const struct text *s, size_t e, size_t *end)
  * millisecond"), a duty cycle ("for 1 ns every 10,000 ns"), or a threshold
  * in a condition ("if that is longer than 10,000 ns").
  */
+/*
+ * "The Y axis goes from 0 to 5 milliseconds", "we change the Y-axis again, this time down to 0 to 50
+ * ms": a time that opens or ends a span ('from', 'to' right before it) in a sentence that names a
+ * chart's axis before it gives the scale of the picture, not a figure of code. Only for a time that
+ * nothing else decided: "on the Y axis, the latency rises to 5 ms" is decided by its word.
+ */
+static int axis_span(const struct text *s, const struct quantity *q, size_t *cue, size_t *cue_len)
+{
+	struct cword w;
+	size_t prev, b;
+
+	if (!prev_cword(s, q->start, &w, &prev) || w.span ||
+	    match_any(s, w.start, (const char *const[]){ "to", "from", NULL }, 1) != w.end)
+		return 0;
+	/* back to the start of the sentence, at most 200 bytes */
+	for (b = w.start; b > 0 && w.start - b < 200; b--) {
+		size_t c = b - 1;
+		if (stops_clause(s, c) && s->t[c] != ';')
+			break;
+		if (c + 1 < s->n && s->t[c] == '\n' && s->t[c + 1] == '\n')
+			break;
+		if (to_lower(s->t[c]) == 'a' && (c == 0 || !is_alpha(s->t[c - 1])) &&
+		    (match_word_ci(s, c, "axis") || match_word_ci(s, c, "axes"))) {
+			*cue = c, *cue_len = 4;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void specified_by_form(const struct text *s, struct quantity *q)
 {
 	static const char *const ones[] = { "a", "an", "one", "each", "every", "1", NULL };
@@ -3729,6 +3786,10 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		q->why = W_NONE;
 		if (q->kind == QUANTITY_TIME)
 			specified_by_form(s, q);
+		if (q->kind == QUANTITY_TIME && q->cls == QUANTITY_UNSURE && axis_span(s, q, &q->cue, &q->cue_len)) {
+			q->cls = QUANTITY_NOT_TIMING;
+			q->why = W_SCALE;
+		}
 	}
 	return 1;
 }
