@@ -343,7 +343,7 @@ static size_t match_cycles_(const struct text *s, size_t p, int one)
 	size_t e = match_any(s, p, cycle_words, 1);
 
 	if (e)
-		return e;
+		return e < s->n && s->t[e] == '=' ? 0 : e; /* "CYCLES=82.9": the name of the field that follows */
 	if (one && (e = match_word_ci(s, p, "cycle")))
 		return e;
 	/* "clock cycles" */
@@ -355,6 +355,18 @@ static size_t match_cycles_(const struct text *s, size_t p, int one)
 static size_t match_cycles(const struct text *s, size_t p)
 {
 	return match_cycles_(s, p, 0);
+}
+
+/* Whether the name of the NAME=VALUE field whose '=' is at eq is a word of cycles ("CYCLES="). */
+static int field_of_cycles(const struct text *s, size_t eq)
+{
+	size_t a = eq;
+
+	while (a > 0 && eq - a < 12 && is_alpha(s->t[a - 1]))
+		a--;
+	if (a == eq || (a > 0 && (word_char_at(s, a - 1) || s->t[a - 1] == ':' || s->t[a - 1] == '.')))
+		return 0;
+	return match_any(s, a, cycle_words, 1) == eq;
 }
 
 /* "/s", "/sec", "/hour"... */
@@ -1884,8 +1896,10 @@ static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
 			letters |= is_alpha(s->t[e]) || s->t[e] >= 0x80;
 			e++;
 		}
-		/* a word longer than WORD_MAX is none: "1~1~1~..." read from each number would be quadratic */
-		if (e == q || !letters || e - q > WORD_MAX || match_word_ci(s, q, "per") || match_word_ci(s, q, "every") ||
+		/* a word longer than WORD_MAX is none: "1~1~1~..." read from each number would be quadratic;
+		   a NAME=VALUE word is a field of a printed record, which says nothing of the number before it */
+		if (e == q || !letters || memchr(s->t + q, '=', e - q) || e - q > WORD_MAX ||
+		    match_word_ci(s, q, "per") || match_word_ci(s, q, "every") ||
 		    match_word_ci(s, q, "each") || match_word_ci(s, q, "in") || match_word_ci(s, q, "of") ||
 		    match_word_ci(s, q, "and") || match_word_ci(s, q, "or") || match_word_ci(s, q, "to") ||
 		    match_word_ci(s, q, "at") || match_word_ci(s, q, "on") || match_word_ci(s, q, "from") ||
@@ -2162,6 +2176,12 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		/* a field's value whose unit the record writes once, at its end */
 		if (start > 0 && s->t[start - 1] == '=' && record_unit(s, num.end)) {
 			c->kind = QUANTITY_TIME;
+			return num.end;
+		}
+		/* "CYCLES=82.9019": a field named for cycles holds a cycle count */
+		if (start > 0 && s->t[start - 1] == '=' && field_of_cycles(s, start - 1)) {
+			c->kind = QUANTITY_CYCLES;
+			c->use = 1;
 			return num.end;
 		}
 	}
