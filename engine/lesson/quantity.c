@@ -938,6 +938,7 @@ static const char W_SPREAD[] = "the spread of a measurement or a distribution, n
 static const char W_RETAIN[] = "how long data is kept: a retention period, a setting";
 static const char W_REST[] = "what a sleep or a timeout had left";
 static const char W_DEVICES[] = "a count of clocks, not of clock cycles";
+static const char W_BUSY[] = "how many processors a run kept busy: a measured utilisation";
 static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, not a measurement";
 static const char W_UNIT[] = "the unit of a value, not a figure";
 static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
@@ -2453,6 +2454,14 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		c->use = 1;
 		if ((e = match_any(s, p + 1, (const char *const[]){ "cycle", "clock", NULL }, 1)))
 			return e;
+	}
+	/* "0.98 CPUs utilized": how many processors a run kept busy, on average over its time */
+	if ((e = match_any(s, q, (const char *const[]){ "CPUs", "CPU", "cores", NULL }, 1)) &&
+	    (f = match_any(s, skip_space(s, e), (const char *const[]){ "utilized", "utilised", NULL }, 1))) {
+		c->kind = QUANTITY_SHARE;
+		c->use = 2;
+		decided(c, CLAIM, q, f - q, W_BUSY);
+		return f;
 	}
 	/* "IPC of 4" is found at the word, "4 IPC" here; CS:APP's cycles per element ("1.27 CPE") too */
 	if ((e = match_any(s, q, (const char *const[]){ "IPC", "CPI", "CPE", NULL }, 0))) {

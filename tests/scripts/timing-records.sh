@@ -2,7 +2,8 @@
 # What a tool's printed records count (tests/corpus/README.md, thirteenth round):
 # - a NAME=VALUE field of a printed record is a field of its own: a number before it takes no unit
 #   across it ("812000 MISSES=3.5u CYCLES=..." counts iterations, not cycles), and a field named for
-#   cycles ("CYCLES=40.2") holds a cycle count.
+#   cycles ("CYCLES=40.2") holds a cycle count;
+# - "N CPUs utilized": how many processors the run kept busy, a measured utilisation.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-records.md <<'EOF2'
@@ -13,6 +14,10 @@ Plain words.
 ```
 BM_Parse/8          2.10 ns         2.10 ns    812000 MISSES=3.5u bytes_per_second=1.5Gi/s
 BM_Parse/64         2.40 ns         2.40 ns    644000 MISSES=7.25u CYCLES=40.2 INSTRUCTIONS=31
+```
+
+```
+          1,203.50 msec task-clock                #    0.991 CPUs utilized
 ```
 EOF2
 
@@ -26,4 +31,6 @@ refuse "7.25u"
 expect "01-records.md:6:84: error: a rate '1.5Gi/s'"
 expect "01-records.md:7:75: error: a cycle count '40.2'"
 refuse "'31'"
+# CPUs utilized
+expect "01-records.md:11:56: error: a share of the run time '0.991 CPUs utilized'"
 exit $fail
