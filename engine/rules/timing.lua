@@ -751,26 +751,33 @@ end
 -- in each row a value with its spread and, after the first file, the change against it:
 -- "Load-12  374.5µ ± 1%  360.2µ ± 0%  -3.83% (p=0.000 n=40)". Under a time per operation those
 -- cells are timings and changes of a timing (claims) whatever the cell's own suffix ("374.5µ" holds
--- no unit a scanner knows); under bytes or allocations per operation, not timing. The header's unit
--- and the words that decided ({ timing, cue }), until the table's end (a blank line), or current.
+-- no unit a scanner knows); under bytes or allocations per operation, not timing. Under cycles per
+-- operation ("name  CYCLES/op", a counter the benchmark read), each cell is a cycle count with its
+-- spread, the cost of the operation: a claim too (thirteenth round). The header's unit and the words
+-- that decided ({ timing, kind, cue }), until the table's end (a blank line), or current.
 local function bench_header(line, current)
   if not line:find("/op", 1, true) then return current end
   if not (line:find("\226\148\130") or line:find("^%s*name%s")) then return current end
   local l = line:lower()
   for _, unit in ipairs({ "sec/op", "time/op", "ns/op", "\194\181s/op", "us/op", "ms/op" }) do
     local a = l:find(unit, 1, true)
-    if a then return { timing = true, cue = line:sub(a, a + #unit - 1) } end
+    if a then return { timing = true, kind = "time", cue = line:sub(a, a + #unit - 1) } end
   end
-  local a, b = l:find("%a+/op")
+  local a, b = l:find("%f[%w_]cycles?/op")
+  if not a then a, b = l:find("%f[%w_]clocks?/op") end
+  if a then return { timing = true, kind = "cycles", cue = line:sub(a, b) } end
+  a, b = l:find("%a+/op")
   return { timing = false, cue = line:sub(a, b) }
 end
 
 local function bench_figures(line, bench)
   local figures = {}
   local timing = bench.timing
-  for a, text in line:gmatch("()(%d[%d.]*%S*%s+\194\177%s+[%d.]+%%)") do
-    figures[#figures + 1] = { first = a, last = a + #text - 1, kind = "time", claim = timing, cue = bench.cue,
-                              why = timing and "a timing under a benchmark table's unit" or
+  for a, text in line:gmatch("()(%d[%d.]*%S*%s+\194\177%s*[%d.]+%%)") do
+    figures[#figures + 1] = { first = a, last = a + #text - 1, kind = bench.kind or "time", claim = timing,
+                              cue = bench.cue,
+                              why = timing and (bench.kind == "cycles" and "a cycle count under a benchmark table's unit" or
+                                                "a timing under a benchmark table's unit") or
                                     "a benchmark table's figure of something else than time" }
   end
   for a, text in line:gmatch("()([+-]%d[%d.]*%%)%s+%(p=") do

@@ -3,7 +3,9 @@
 # - a NAME=VALUE field of a printed record is a field of its own: a number before it takes no unit
 #   across it ("812000 MISSES=3.5u CYCLES=..." counts iterations, not cycles), and a field named for
 #   cycles ("CYCLES=40.2") holds a cycle count;
-# - "N CPUs utilized": how many processors the run kept busy, a measured utilisation.
+# - "N CPUs utilized": how many processors the run kept busy, a measured utilisation;
+# - a benchmark table under a unit of cycles per operation ("CYCLES/op") holds cycle counts, each
+#   with its spread, written "40.2 ±12%" as well as "40.2 ± 12%".
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-records.md <<'EOF2'
@@ -19,6 +21,15 @@ BM_Parse/64         2.40 ns         2.40 ns    644000 MISSES=7.25u CYCLES=40.2 I
 ```
           1,203.50 msec task-clock                #    0.991 CPUs utilized
 ```
+
+```
+name                         CYCLES/op
+BM_Find/1                    40.2 ±12%
+BM_Find/8                     118 ± 3%
+
+name                         LOADS/op
+BM_Find/1                    3.00 ± 0%
+```
 EOF2
 
 check_lesson 01-records.md
@@ -33,4 +44,11 @@ expect "01-records.md:7:75: error: a cycle count '40.2'"
 refuse "'31'"
 # CPUs utilized
 expect "01-records.md:11:56: error: a share of the run time '0.991 CPUs utilized'"
+# a table under cycles per operation
+expect "01-records.md:16:30: error: a cycle count '40.2 ±12%'"
+expect "01-records.md:17:31: error: a cycle count '118 ± 3%'"
+refuse "01-records.md:20:"
+
+in_ledger 01-records.md \
+	"01-records.md:20:30: let pass '3.00 ± 0%' as not timing ('LOADS/op'"
 exit $fail
