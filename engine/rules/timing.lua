@@ -890,11 +890,37 @@ local function labelled_figures(line)
   return figures
 end
 
+-- A printed row whose label is a unit, its figures bare in the columns after it (thirteenth round):
+-- "nanoseconds |  4571 |  6139 | 25567", "cycles   20474   27837": a tool that prints one row per
+-- quantity names each row's unit once, at its start, as a table's header names a column's. The
+-- figures are that many nanoseconds or cycles: claims. Only a unit spelled out, alone as the label,
+-- set apart from the figures by '|' or two spaces, and a row of nothing but bare figures (and '|')
+-- counts; a row labelled by anything else is read as printed.
+local row_units = { nanoseconds = "time", microseconds = "time", milliseconds = "time", seconds = "time",
+  cycles = "cycles", clocks = "cycles" }
+local function unit_row(line)
+  local lead, label, gap = line:match("^(%s*)(%a+)(%s*|?%s*)%d")
+  if not lead or #gap < 2 then return nil end
+  local kind = row_units[label:lower()]
+  if not kind then return nil end
+  local base = #lead + #label + #gap
+  local figures = {}
+  for a, tok in line:sub(base + 1):gmatch("()(%S+)") do
+    if tok:find("^%d[%d.,]*$") then
+      figures[#figures + 1] = { first = base + a, last = base + a + #tok - 1, kind = kind, claim = true, cue = label,
+                                why = "a figure in a printed row whose label is its unit" }
+    elseif tok ~= "|" then
+      return nil
+    end
+  end
+  return figures
+end
+
 -- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
--- clock_figures, labelled_figures), or nil.
+-- clock_figures, unit_row, labelled_figures), or nil.
 local function listed_figures(line, profile, bench)
   return profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or clock_figures(line)
-    or labelled_figures(line)
+    or unit_row(line) or labelled_figures(line)
 end
 
 -- pprof says above a listing which nodes it left out: "Dropped 268 nodes (cum <= 0.59s)", "Showing

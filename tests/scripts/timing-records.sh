@@ -5,7 +5,8 @@
 #   cycles ("CYCLES=40.2") holds a cycle count;
 # - "N CPUs utilized": how many processors the run kept busy, a measured utilisation;
 # - a benchmark table under a unit of cycles per operation ("CYCLES/op") holds cycle counts, each
-#   with its spread, written "40.2 ±12%" as well as "40.2 ± 12%".
+#   with its spread, written "40.2 ±12%" as well as "40.2 ± 12%";
+# - a printed row whose label is a unit ("nanoseconds |  812 |  990") holds figures in that unit.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-records.md <<'EOF2'
@@ -30,6 +31,14 @@ BM_Find/8                     118 ± 3%
 name                         LOADS/op
 BM_Find/1                    3.00 ± 0%
 ```
+
+```
+$ ./walker --stats
+                 avg       max
+nanoseconds |    812 |     990
+cycles      |   2600 |    3150
+branches    |     41 |      77
+```
 EOF2
 
 check_lesson 01-records.md
@@ -48,6 +57,12 @@ expect "01-records.md:11:56: error: a share of the run time '0.991 CPUs utilized
 expect "01-records.md:16:30: error: a cycle count '40.2 ±12%'"
 expect "01-records.md:17:31: error: a cycle count '118 ± 3%'"
 refuse "01-records.md:20:"
+# a row labelled by its unit
+expect "01-records.md:26:18: error: a time value '812'"
+expect "01-records.md:26:28: error: a time value '990'"
+expect "01-records.md:27:17: error: a cycle count '2600'"
+expect "01-records.md:27:27: error: a cycle count '3150'"
+refuse "01-records.md:28:"
 
 in_ledger 01-records.md \
 	"01-records.md:20:30: let pass '3.00 ± 0%' as not timing ('LOADS/op'"
