@@ -916,11 +916,23 @@ local function unit_row(line)
   return figures
 end
 
+-- A printed call graph draws each path as a branch with its share written on it (thirteenth
+-- round): "|--55.52%--parse", "--9.08%--main", the lines of a tree ('|', spaces) before it. The
+-- share is the part of the profile's samples that went through that path, a share of the run time
+-- where the profile samples time (as a profile's listing, profile_figures): a claim, unless the
+-- session said the profile is of memory.
+local function branch_share(line, profile)
+  local a, share = line:match("^[%s|]*%-%-()(%d[%d.]*%%)%-%-%S")
+  if not a or profile and not profile.cpu then return nil end
+  return { { first = a, last = a + #share - 1, kind = "share", claim = true, cue = "--" .. share .. "--",
+             why = "a share drawn on a branch of a printed call graph: the samples of that path" } }
+end
+
 -- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
--- clock_figures, unit_row, labelled_figures), or nil.
+-- clock_figures, branch_share, unit_row, labelled_figures), or nil.
 local function listed_figures(line, profile, bench)
   return profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or clock_figures(line)
-    or unit_row(line) or labelled_figures(line)
+    or branch_share(line, profile) or unit_row(line) or labelled_figures(line)
 end
 
 -- pprof says above a listing which nodes it left out: "Dropped 268 nodes (cum <= 0.59s)", "Showing

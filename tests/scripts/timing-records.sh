@@ -6,7 +6,8 @@
 # - "N CPUs utilized": how many processors the run kept busy, a measured utilisation;
 # - a benchmark table under a unit of cycles per operation ("CYCLES/op") holds cycle counts, each
 #   with its spread, written "40.2 ±12%" as well as "40.2 ± 12%";
-# - a printed row whose label is a unit ("nanoseconds |  812 |  990") holds figures in that unit.
+# - a printed row whose label is a unit ("nanoseconds |  812 |  990") holds figures in that unit;
+# - a share drawn on a branch of a printed call graph ("|--61.50%--parse") is a claim.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-records.md <<'EOF2'
@@ -39,6 +40,15 @@ nanoseconds |    812 |     990
 cycles      |   2600 |    3150
 branches    |     41 |      77
 ```
+
+```
+$ prof report --stdio
+    98.10%  main
+            |
+             --97.80%--run
+                       |--61.50%--parse
+                        --36.30%--emit
+```
 EOF2
 
 check_lesson 01-records.md
@@ -63,6 +73,10 @@ expect "01-records.md:26:28: error: a time value '990'"
 expect "01-records.md:27:17: error: a cycle count '2600'"
 expect "01-records.md:27:27: error: a cycle count '3150'"
 refuse "01-records.md:28:"
+# a call graph's branches
+expect "01-records.md:35:16: error: a share of the run time '97.80%'"
+expect "01-records.md:36:27: error: a share of the run time '61.50%'"
+expect "01-records.md:37:27: error: a share of the run time '36.30%'"
 
 in_ledger 01-records.md \
 	"01-records.md:20:30: let pass '3.00 ± 0%' as not timing ('LOADS/op'"
