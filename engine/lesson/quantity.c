@@ -343,7 +343,7 @@ static size_t match_cycles_(const struct text *s, size_t p, int one)
 	size_t e = match_any(s, p, cycle_words, 1);
 
 	if (e)
-		return e;
+		return e < s->n && s->t[e] == '=' ? 0 : e; /* "CYCLES=82.9": the name of the field that follows */
 	if (one && (e = match_word_ci(s, p, "cycle")))
 		return e;
 	/* "clock cycles" */
@@ -355,6 +355,18 @@ static size_t match_cycles_(const struct text *s, size_t p, int one)
 static size_t match_cycles(const struct text *s, size_t p)
 {
 	return match_cycles_(s, p, 0);
+}
+
+/* Whether the name of the NAME=VALUE field whose '=' is at eq is a word of cycles ("CYCLES="). */
+static int field_of_cycles(const struct text *s, size_t eq)
+{
+	size_t a = eq;
+
+	while (a > 0 && eq - a < 12 && is_alpha(s->t[a - 1]))
+		a--;
+	if (a == eq || (a > 0 && (word_char_at(s, a - 1) || s->t[a - 1] == ':' || s->t[a - 1] == '.')))
+		return 0;
+	return match_any(s, a, cycle_words, 1) == eq;
 }
 
 /* "/s", "/sec", "/hour"... */
@@ -934,6 +946,7 @@ static const char W_SPREAD[] = "the spread of a measurement or a distribution, n
 static const char W_RETAIN[] = "how long data is kept: a retention period, a setting";
 static const char W_REST[] = "what a sleep or a timeout had left";
 static const char W_DEVICES[] = "a count of clocks, not of clock cycles";
+static const char W_BUSY[] = "how many processors a run kept busy: a measured utilisation";
 static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, not a measurement";
 static const char W_UNIT[] = "the unit of a value, not a figure";
 static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
@@ -1893,8 +1906,10 @@ static size_t gap_words(const struct text *s, size_t p, size_t ends[GAP_WORDS])
 			letters |= is_alpha(s->t[e]) || s->t[e] >= 0x80;
 			e++;
 		}
-		/* a word longer than WORD_MAX is none: "1~1~1~..." read from each number would be quadratic */
-		if (e == q || !letters || e - q > WORD_MAX || match_word_ci(s, q, "per") || match_word_ci(s, q, "every") ||
+		/* a word longer than WORD_MAX is none: "1~1~1~..." read from each number would be quadratic;
+		   a NAME=VALUE word is a field of a printed record, which says nothing of the number before it */
+		if (e == q || !letters || memchr(s->t + q, '=', e - q) || e - q > WORD_MAX ||
+		    match_word_ci(s, q, "per") || match_word_ci(s, q, "every") ||
 		    match_word_ci(s, q, "each") || match_word_ci(s, q, "in") || match_word_ci(s, q, "of") ||
 		    match_word_ci(s, q, "and") || match_word_ci(s, q, "or") || match_word_ci(s, q, "to") ||
 		    match_word_ci(s, q, "at") || match_word_ci(s, q, "on") || match_word_ci(s, q, "from") ||
@@ -2173,6 +2188,12 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			c->kind = QUANTITY_TIME;
 			return num.end;
 		}
+		/* "CYCLES=82.9019": a field named for cycles holds a cycle count */
+		if (start > 0 && s->t[start - 1] == '=' && field_of_cycles(s, start - 1)) {
+			c->kind = QUANTITY_CYCLES;
+			c->use = 1;
+			return num.end;
+		}
 	}
 	p = word_end_ ? num.end : skip_range(s, num.end);
 	if (!word_end_ && p < s->n && strchr("kKMGTB", s->t[p]) && !word_char_at(s, p + 1))
@@ -2442,6 +2463,14 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		c->use = 1;
 		if ((e = match_any(s, p + 1, (const char *const[]){ "cycle", "clock", NULL }, 1)))
 			return e;
+	}
+	/* "0.98 CPUs utilized": how many processors a run kept busy, on average over its time */
+	if ((e = match_any(s, q, (const char *const[]){ "CPUs", "CPU", "cores", NULL }, 1)) &&
+	    (f = match_any(s, skip_space(s, e), (const char *const[]){ "utilized", "utilised", NULL }, 1))) {
+		c->kind = QUANTITY_SHARE;
+		c->use = 2;
+		decided(c, CLAIM, q, f - q, W_BUSY);
+		return f;
 	}
 	/* "IPC of 4" is found at the word, "4 IPC" here; CS:APP's cycles per element ("1.27 CPE") too */
 	if ((e = match_any(s, q, (const char *const[]){ "IPC", "CPI", "CPE", NULL }, 0))) {

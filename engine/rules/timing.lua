@@ -751,26 +751,33 @@ end
 -- in each row a value with its spread and, after the first file, the change against it:
 -- "Load-12  374.5µ ± 1%  360.2µ ± 0%  -3.83% (p=0.000 n=40)". Under a time per operation those
 -- cells are timings and changes of a timing (claims) whatever the cell's own suffix ("374.5µ" holds
--- no unit a scanner knows); under bytes or allocations per operation, not timing. The header's unit
--- and the words that decided ({ timing, cue }), until the table's end (a blank line), or current.
+-- no unit a scanner knows); under bytes or allocations per operation, not timing. Under cycles per
+-- operation ("name  CYCLES/op", a counter the benchmark read), each cell is a cycle count with its
+-- spread, the cost of the operation: a claim too (thirteenth round). The header's unit and the words
+-- that decided ({ timing, kind, cue }), until the table's end (a blank line), or current.
 local function bench_header(line, current)
   if not line:find("/op", 1, true) then return current end
   if not (line:find("\226\148\130") or line:find("^%s*name%s")) then return current end
   local l = line:lower()
   for _, unit in ipairs({ "sec/op", "time/op", "ns/op", "\194\181s/op", "us/op", "ms/op" }) do
     local a = l:find(unit, 1, true)
-    if a then return { timing = true, cue = line:sub(a, a + #unit - 1) } end
+    if a then return { timing = true, kind = "time", cue = line:sub(a, a + #unit - 1) } end
   end
-  local a, b = l:find("%a+/op")
+  local a, b = l:find("%f[%w_]cycles?/op")
+  if not a then a, b = l:find("%f[%w_]clocks?/op") end
+  if a then return { timing = true, kind = "cycles", cue = line:sub(a, b) } end
+  a, b = l:find("%a+/op")
   return { timing = false, cue = line:sub(a, b) }
 end
 
 local function bench_figures(line, bench)
   local figures = {}
   local timing = bench.timing
-  for a, text in line:gmatch("()(%d[%d.]*%S*%s+\194\177%s+[%d.]+%%)") do
-    figures[#figures + 1] = { first = a, last = a + #text - 1, kind = "time", claim = timing, cue = bench.cue,
-                              why = timing and "a timing under a benchmark table's unit" or
+  for a, text in line:gmatch("()(%d[%d.]*%S*%s+\194\177%s*[%d.]+%%)") do
+    figures[#figures + 1] = { first = a, last = a + #text - 1, kind = bench.kind or "time", claim = timing,
+                              cue = bench.cue,
+                              why = timing and (bench.kind == "cycles" and "a cycle count under a benchmark table's unit" or
+                                                "a timing under a benchmark table's unit") or
                                     "a benchmark table's figure of something else than time" }
   end
   for a, text in line:gmatch("()([+-]%d[%d.]*%%)%s+%(p=") do
@@ -883,11 +890,49 @@ local function labelled_figures(line)
   return figures
 end
 
+-- A printed row whose label is a unit, its figures bare in the columns after it (thirteenth round):
+-- "nanoseconds |  4571 |  6139 | 25567", "cycles   20474   27837": a tool that prints one row per
+-- quantity names each row's unit once, at its start, as a table's header names a column's. The
+-- figures are that many nanoseconds or cycles: claims. Only a unit spelled out, alone as the label,
+-- set apart from the figures by '|' or two spaces, and a row of nothing but bare figures (and '|')
+-- counts; a row labelled by anything else is read as printed.
+local row_units = { nanoseconds = "time", microseconds = "time", milliseconds = "time", seconds = "time",
+  cycles = "cycles", clocks = "cycles" }
+local function unit_row(line)
+  local lead, label, gap = line:match("^(%s*)(%a+)(%s*|?%s*)%d")
+  if not lead or #gap < 2 then return nil end
+  local kind = row_units[label:lower()]
+  if not kind then return nil end
+  local base = #lead + #label + #gap
+  local figures = {}
+  for a, tok in line:sub(base + 1):gmatch("()(%S+)") do
+    if tok:find("^%d[%d.,]*$") then
+      figures[#figures + 1] = { first = base + a, last = base + a + #tok - 1, kind = kind, claim = true, cue = label,
+                                why = "a figure in a printed row whose label is its unit" }
+    elseif tok ~= "|" then
+      return nil
+    end
+  end
+  return figures
+end
+
+-- A printed call graph draws each path as a branch with its share written on it (thirteenth
+-- round): "|--55.52%--parse", "--9.08%--main", the lines of a tree ('|', spaces) before it. The
+-- share is the part of the profile's samples that went through that path, a share of the run time
+-- where the profile samples time (as a profile's listing, profile_figures): a claim, unless the
+-- session said the profile is of memory.
+local function branch_share(line, profile)
+  local a, share = line:match("^[%s|]*%-%-()(%d[%d.]*%%)%-%-%S")
+  if not a or profile and not profile.cpu then return nil end
+  return { { first = a, last = a + #share - 1, kind = "share", claim = true, cue = "--" .. share .. "--",
+             why = "a share drawn on a branch of a printed call graph: the samples of that path" } }
+end
+
 -- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
--- clock_figures, labelled_figures), or nil.
+-- clock_figures, branch_share, unit_row, labelled_figures), or nil.
 local function listed_figures(line, profile, bench)
   return profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or clock_figures(line)
-    or labelled_figures(line)
+    or branch_share(line, profile) or unit_row(line) or labelled_figures(line)
 end
 
 -- pprof says above a listing which nodes it left out: "Dropped 268 nodes (cum <= 0.59s)", "Showing
