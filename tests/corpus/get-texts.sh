@@ -1,0 +1,115 @@
+#!/bin/sh
+# Lays out the labelled sets' texts for `make corpus` from git clones of their repositories.
+#
+#   sh tests/corpus/get-texts.sh CLONES [NAME...]
+#
+# CLONES is a folder holding one git directory per repository, named OWNER+NAME (a bare clone,
+# OWNER+NAME/repo, or a clone with a work tree); each must hold the commit the set's .labels file
+# names. Each set NAME becomes tests/corpus/texts/NAME (or $CORPUS_DIR/NAME): the files its
+# '# files:' globs name, at that commit, under the same paths. A set whose clone is missing is
+# said so and skipped. freebsd-manpages comes from a Debian package, not a repository: see below.
+# Nothing here is committed: the texts' licences are the sets' (tests/corpus/README.md).
+set -euf # -f: the globs handed to git stay words, not expanded here
+here=$(dirname "$0")
+clones=${1:?usage: get-texts.sh CLONES [NAME...]}
+shift
+out=${CORPUS_DIR:-$here/texts}
+
+# NAME REPOSITORY COMMIT [FOLDER]: FOLDER, when given, is where in texts/NAME the repository goes
+sets='
+abseil-fast abseil/abseil.github.io ffa890f
+bgc beejjorgensen/bgc f6edbbb
+bgnet beejjorgensen/bgnet 9fb2a78
+brooker-blog mbrooker/mbrooker-blog cf015f7
+cs149-assts stanford-cs149/asst1 05e602d asst1
+cs149-assts stanford-cs149/asst2 bc68eac asst2
+cs149-assts stanford-cs149/asst3 43bf472 asst3
+cs3130-labhw charlesreiss/cs3130-website 560d438
+cs341-handouts illinois-cs241/illinois-cs241.github.io 73ca622
+cython-docs cython/cython 7c6185f
+freertos-kernel-book FreeRTOS/FreeRTOS-Kernel-Book ba20b2f
+glfw-docs glfw/glfw 92dcf4c
+glibc-manual bminor/glibc 04e750e
+go-blog golang/website b02076a
+go-perfbook dgryski/go-perfbook 648834a
+julia-blog JuliaLang/www.julialang.org c36dbab
+jvns-blog zachvalenta/jvns.ca 6cb3783
+lemire-blog eklausme/saaze-lemire aa9edb9
+libcurl-docs curl/curl 5c61e16
+libev-manual yusiwen/libev 585f36b
+libuv-docs libuv/libuv 6179e7a
+man-pages mkerrisk/man-pages ae6b221
+msvc-crt MicrosoftDocs/cpp-docs a2e592a
+nnethercote-blog nnethercote/nnethercote.github.io d43cb59
+nng-docs nanomsg/nng 2ab9b45
+ostep-homework remzi-arpacidusseau/ostep-homework 6c6cfc7
+perf-book dendibakh/perf-book c880e39
+redis-doc redis/redis-doc 1044224
+rust-perf-book nnethercote/perf-book a05dd0f
+sdlwiki libsdl-org/sdlwiki 8bce034
+tokio-blog tokio-rs/website 0b99454
+travisdowns-blog travisdowns/travisdowns.github.io c520951
+v8-blog v8/v8.dev 7aabdf8
+'
+
+gitdir() { # the git directory of a clone, or nothing
+	for d in "$clones/$1/repo" "$clones/$1/repo/.git" "$clones/$1/.git" "$clones/$1"; do
+		if [ -f "$d/HEAD" ] && [ -d "$d/objects" ]; then
+			echo "$d"
+			return
+		fi
+	done
+}
+
+# The files to take from the repository: each glob as a git pathspec with shell-glob meaning
+# (':(glob)', a '*' stays within one folder), so that nothing else of the folder is read (a
+# snapshot may lack its large files). With FOLDER, only the globs under FOLDER/, without it.
+paths() {
+	sed -n 's/^# files: *//p' "$here/$1.labels" | while read -r g; do
+		if [ -n "$4" ]; then
+			case $g in
+			"$4"/*) g=${g#"$4"/} ;;
+			*) continue ;;
+			esac
+		fi
+		echo ":(glob)$g"
+	done | sort -u
+}
+
+wanted() { # is set $1 among the names asked for (all, when none was)
+	[ $# -eq 1 ] && return 0
+	n=$1
+	shift
+	for w; do [ "$w" = "$n" ] && return 0; done
+	return 1
+}
+
+status=0
+while read -r name repo commit folder; do
+	[ -n "$name" ] || continue
+	wanted "$name" "$@" || continue
+	g=$(gitdir "$(echo "$repo" | tr / +)")
+	if [ -z "$g" ]; then
+		echo "$name: no clone of $repo in $clones (OWNER+NAME); skipped" >&2
+		continue
+	fi
+	dest=$out/$name${folder:+/$folder}
+	rm -rf "$dest"
+	mkdir -p "$dest"
+	# shellcheck disable=SC2046 # the paths are words, one per glob
+	if git --git-dir="$g" archive "$commit" -- $(paths "$name" "$repo" "$commit" "$folder") | tar -x -C "$dest"; then
+		echo "$name: $repo $commit -> $dest"
+	else
+		echo "$name: $repo has no commit $commit, or not the files its labels name" >&2
+		status=1
+	fi
+done <<END
+$sets
+END
+
+# freebsd-manpages: Debian's package freebsd-manpages 12.2-1 (its SHA-256 in the .labels header),
+# pages of sections 2, 4 and 9, decompressed and named NAME.N under man2/, man4/, man9/:
+#   apt-get download freebsd-manpages=12.2-1 && dpkg-deb -x freebsd-manpages_12.2-1_all.deb pkg
+#   for s in 2 4 9; do mkdir -p texts/freebsd-manpages/man$s; for f in pkg/usr/share/man/man$s/*.${s}freebsd.gz;
+#     do b=$(basename "$f" .${s}freebsd.gz); gunzip -c "$f" > texts/freebsd-manpages/man$s/$b.$s; done; done
+exit $status
