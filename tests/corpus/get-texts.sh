@@ -49,6 +49,9 @@ sdlwiki libsdl-org/sdlwiki 8bce034
 tokio-blog tokio-rs/website 0b99454
 travisdowns-blog travisdowns/travisdowns.github.io c520951
 v8-blog v8/v8.dev 7aabdf8
+libev-manual yusiwen/libev 585f36b
+kobzol-blog Kobzol/kobzol.github.io e9fe2da
+byui-cse351 byui-cse/cse351-student-version 0006bb5
 '
 
 gitdir() { # the git directory of a clone, or nothing
