@@ -824,7 +824,7 @@ function label_quantity(label)
     if l:find(pat) then return "rate" end
   end
   for _, pat in ipairs({ "latenc", "response time", "time taken", "time per", "elapsed", "round%-?trip",
-                         "%f[%a]took%f[%A]" }) do
+                         "%f[%a]took%f[%A]", "total time", "run ?time", "time to complete" }) do
     if l:find(pat) then return "time" end
   end
   return nil
@@ -850,6 +850,13 @@ local function keyed_figures(line)
 end
 
 local function labelled_figures(line)
+  -- a log line's clock stamp before its label ("11:23:59| Total time = 39.07"; thirteenth round,
+  -- after the measure) is when the line was written: the label is read after it
+  local stamp = line:match("^%s*%d%d?:%d%d:%d%d[%.,]?%d*%s*[|%]:-]?%s*")
+  if stamp and #stamp < #line then
+    local figures = labelled_figures(string.rep(" ", #stamp) .. line:sub(#stamp + 1))
+    return figures
+  end
   -- a label is short: the patterns below read at most its 80 characters (linear in the line)
   local digit = line:find("%d")
   if not digit or digit > 80 then return nil end
@@ -857,7 +864,7 @@ local function labelled_figures(line)
   -- a percentile's label first: "p99: 4.1ms", "P50=812"
   local lead, label, gap = line:sub(1, 80):match("^(%s*)([pP]%d%d?%d?%.?%d*)(%s*[:=]%s*)[+-]?%d")
   if not lead then
-    lead, label, gap = head:match("^(%s*)(%a[%a%s/%.%-+()#]-)(%s*[:=]?%s*)[+-]?%d")
+    lead, label, gap = head:match("^(%s*)(%a[%a%s/%.%-+()#]-)([%s:=]*)[+-]?%d")
     if not lead or (not gap:find("[:=]") and #gap < 2) then return keyed_figures(line) end
   end
   local first = #lead + #label + #gap + 1
@@ -928,11 +935,44 @@ local function branch_share(line, profile)
              why = "a share drawn on a branch of a printed call graph: the samples of that path" } }
 end
 
+-- A printed time followed by a percentage in parentheses (thirteenth round, after the measure):
+-- "Rustc:   414.21s ( 4.59%)", "Total samples = 118.73s (101.55%)": the share of the whole that
+-- time took, printed beside it as a timing table or a profile's header prints it: a claim, as the
+-- time is. Only a figure with a unit of time right before the '(' (a space or none between), and
+-- a percentage alone in the parentheses; the time itself is read as printed. The line must hold
+-- "%)" (one find) before anything else is tried.
+local paren_time_units = { s = true, ms = true, us = true, ["\194\181s"] = true, ns = true, sec = true,
+  secs = true, seconds = true, min = true, mins = true, minutes = true, h = true, hours = true }
+local function time_shares(line)
+  if not line:find("%", 1, true) then return nil end
+  local figures
+  for time, unit, a, share in line:gmatch("(%d[%d.,]*)([%a\194\181]+)%s?%(%s*()(%d[%d.]*%%)%s*%)") do
+    if paren_time_units[unit:lower()] then
+      figures = figures or {}
+      figures[#figures + 1] = { first = a, last = a + #share - 1, kind = "share", claim = true,
+                                cue = time .. unit .. " (" .. share .. ")",
+                                why = "a percentage printed beside a time: the share of the whole it took" }
+    end
+  end
+  return figures
+end
+
 -- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
--- clock_figures, branch_share, unit_row, labelled_figures), or nil.
+-- clock_figures, branch_share, unit_row, labelled_figures, time_shares), or nil.
 local function listed_figures(line, profile, bench)
-  return profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or clock_figures(line)
-    or branch_share(line, profile) or unit_row(line) or labelled_figures(line)
+  local figures = profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or
+                  clock_figures(line) or branch_share(line, profile) or unit_row(line) or labelled_figures(line)
+  local shares = time_shares(line)
+  if not shares or not figures then return figures or shares end
+  for _, f in ipairs(shares) do -- a share the listing did not decide already
+    local taken = false
+    for _, g in ipairs(figures) do
+      if f.first <= g.last and g.first <= f.last then taken = true end
+    end
+    if not taken then figures[#figures + 1] = f end
+  end
+  table.sort(figures, function(x, y) return x.first < y.first end)
+  return figures
 end
 
 -- pprof says above a listing which nodes it left out: "Dropped 268 nodes (cum <= 0.59s)", "Showing

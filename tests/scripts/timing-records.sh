@@ -7,7 +7,11 @@
 # - a benchmark table under a unit of cycles per operation ("CYCLES/op") holds cycle counts, each
 #   with its spread, written "40.2 ±12%" as well as "40.2 ± 12%";
 # - a printed row whose label is a unit ("nanoseconds |  812 |  990") holds figures in that unit;
-# - a share drawn on a branch of a printed call graph ("|--61.50%--parse") is a claim.
+# - a share drawn on a branch of a printed call graph ("|--61.50%--parse") is a claim;
+# - a percentage in parentheses right after a printed time ("812.40s (23.10%)") is the share of
+#   the whole that time took, a claim as the time is; one after a count ("41 (7.5%)") is not;
+# - a log line's clock stamp ("09:14:02| Total time = 12.5") does not hide the label after it: a
+#   figure after a label naming a total or run time is that time, its unit left off.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-records.md <<'EOF2'
@@ -49,6 +53,18 @@ $ prof report --stdio
                        |--61.50%--parse
                         --36.30%--emit
 ```
+
+```
+Step 1 (fetch):     812.40s (23.10%)
+  Unpack:            93.05s ( 2.65%)
+Retries:                 41 (7.50%)
+```
+
+```
+09:14:02| Total time = 12.50612
+09:15:40| Run time:  = 9.75
+09:15:41| Requests = 400
+```
 EOF2
 
 check_lesson 01-records.md
@@ -77,6 +93,15 @@ refuse "01-records.md:28:"
 expect "01-records.md:35:16: error: a share of the run time '97.80%'"
 expect "01-records.md:36:27: error: a share of the run time '61.50%'"
 expect "01-records.md:37:27: error: a share of the run time '36.30%'"
+# a time's share printed beside it
+expect "01-records.md:41:30: error: a share of the run time '23.10%'.*'812.40s (23.10%)': a percentage printed beside a time"
+expect "01-records.md:41:21: error: a time value '812.40s'"
+expect "01-records.md:42:31: error: a share of the run time '2.65%'"
+refuse "01-records.md:43:"
+# a log line's stamp, then a label naming a measured time, its figure without a unit
+expect "01-records.md:47:24: error: a time value '12.50612'"
+expect "01-records.md:48:24: error: a time value '9.75'"
+refuse "01-records.md:49:"
 
 in_ledger 01-records.md \
 	"01-records.md:20:30: let pass '3.00 ± 0%' as not timing ('LOADS/op'"
