@@ -1496,6 +1496,16 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if (!strcmp(c->word, "difference") && word_after(s, w->end, &next) && !next.span &&
 		    match_any(s, next.start, (const char *const[]){ "in", "of", "between", NULL }, 1) == next.end)
 			continue;
+		/* "the average wait on our server was 17 ms", "median waits": a statistic's noun, the latency
+		   jobs saw, not a wait the program is told to make (an author's review, thirteenth round) */
+		if (c->why == W_SLEEP && !strncmp(word, "wait", 4) && (wn == 4 || (wn == 5 && word[4] == 's'))) {
+			struct cword st;
+			size_t pv;
+			if (prev_cword(s, w->start, &st, &pv) && !st.span &&
+			    match_any(s, st.start, (const char *const[]){ "average", "mean", "median", "typical",
+									    "measured", "observed", NULL }, 1) == st.end)
+				continue;
+		}
 		/* "stalls for 200 cycles waiting for memory": code waiting on the hardware is a stall, not a sleep */
 		if (c->why == W_SLEEP && !strncmp(word, "wait", 4) && waits_on_hardware(s, w->end))
 			continue;

@@ -16,6 +16,8 @@
 # - a time under a header that names a setting ("Timeout"), in a pipe table or a printed one, is
 #   that setting, specified;
 # - gprof's "Each sample counts as 0.01 seconds." is the profiler's sampling period, specified;
+# - "the average wait", "the mean wait": a statistic of the latency jobs saw (thirteenth round), not
+#   a wait the program makes;
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
@@ -225,5 +227,21 @@ check_lesson 04-message.md
 expect "04-message.md:3:.*'100 cycles'.*if it is a given of a model the lesson sets up, open its sentence with 'Assume'"
 expect "04-message.md:5:.*'30 ms'.*a model's given: open its sentence with 'Assume'"
 refuse "04-message.md:7:.*Assume"
+
+# a statistic's wait is the latency jobs saw, not a wait the program makes (thirteenth round)
+cat >07-wait.md <<'EOF2'
+# Scheduling results
+
+The measured average wait on our server was 17 ms.
+
+The mean wait was 12 ms in our runs.
+
+We wait 20 ms between retries.
+EOF2
+
+check_lesson 07-wait.md
+expect "07-wait.md:3:.*'17 ms'.*performance claim"
+expect "07-wait.md:5:.*'12 ms'"
+refuse "07-wait.md:7:"
 
 exit $fail
