@@ -36,6 +36,14 @@ local function message(q, where)
   -- a cost or a time in the lesson's own sentences may be a model's given the sentence does not
   -- frame ("a miss takes 100 cycles in our model"): the message says how the lesson says so
   local model = (where == "prose" or where == "a table") and (q.kind == "time" or q.kind == "cycles")
+  -- "Assume the copy takes 40 ms on your machine": the sentence already opens with 'Assume'; what makes
+  -- it a claim is the machine it names, so the message says to name the model's instead
+  if q.class == "claim" and q.why and q.why:find("^a supposition placed on a real machine") then
+    return string.format("%s '%s' in %s is a performance claim without measurement metadata ('%s': %s): "
+      .. "cite a measure block with {{measure:ID:STAT}}, or the source with {{cite:KEY|%s}}; if it is a "
+      .. "given of a model the lesson sets up, place it on the model's machine, not a real one ('on the "
+      .. "toy machine', 'in our model')", what[q.kind], text, where, quote(q.cue or ""), q.why, text)
+  end
   if q.class == "claim" then
     local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
     return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "

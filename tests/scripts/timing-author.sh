@@ -18,6 +18,8 @@
 # - gprof's "Each sample counts as 0.01 seconds." is the profiler's sampling period, specified;
 # - "the average wait", "the mean wait": a statistic of the latency jobs saw (thirteenth round), not
 #   a wait the program makes;
+# - "Assume the copy takes 40 ms on your machine" is a claim, and its message names "on your machine"
+#   and says to place a model's given on the model's machine, not to open with "Assume" again;
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
@@ -243,5 +245,20 @@ check_lesson 07-wait.md
 expect "07-wait.md:3:.*'17 ms'.*performance claim"
 expect "07-wait.md:5:.*'12 ms'"
 refuse "07-wait.md:7:"
+
+# a supposition placed on the reader's machine already opens with "Assume": the message says to
+# place it on the model's machine instead (thirteenth round)
+cat >08-real.md <<'EOF2'
+# Bandwidth
+
+Assume the copy takes 40 ms on your machine.
+
+Assume the copy takes 40 ms on the toy machine.
+EOF2
+
+check_lesson 08-real.md
+expect "08-real.md:3:.*'40 ms'.*'on your machine': a supposition placed on a real machine.*place it on the model's machine"
+refuse "08-real.md:3:.*open its sentence with 'Assume'"
+refuse "08-real.md:5:"
 
 exit $fail
