@@ -20,6 +20,8 @@
 #   a wait the program makes;
 # - "Assume the copy takes 40 ms on your machine" is a claim, and its message names "on your machine"
 #   and says to place a model's given on the model's machine, not to open with "Assume" again;
+# - a benchmark row's name with an argument ("BM_Sum/1024   312 ns") gives no unit to its 1024 once
+#   the column's "312" is decided;
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
@@ -260,5 +262,20 @@ check_lesson 08-real.md
 expect "08-real.md:3:.*'40 ms'.*'on your machine': a supposition placed on a real machine.*place it on the model's machine"
 refuse "08-real.md:3:.*open its sentence with 'Assume'"
 refuse "08-real.md:5:"
+
+# a benchmark's name with an argument ("BM_Sum/1024") takes no unit of the time read from its column
+# (thirteenth round)
+cat >09-bench.md <<'EOF2'
+# Benchmark
+
+```text
+Benchmark              Time             CPU   Iterations
+BM_Sum/1024          312 ns          311 ns      2250000
+```
+EOF2
+
+check_lesson 09-bench.md
+expect "09-bench.md:5:22:.*'312'"
+refuse "09-bench.md:.*'1024"
 
 exit $fail
