@@ -49,15 +49,18 @@ local function message(q, where)
     return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "
       .. (title and "a title is shown as written: state it in the body, measured ({{measure:ID:STAT}}) or "
       .. "cited ({{cite:KEY|%s}})" or "cite a measure block with {{measure:ID:STAT}}, or the source with "
-      .. "{{cite:KEY|%s}}" .. (model and "; if it is a given of a model the lesson sets up, open its sentence "
-      .. "with 'Assume'" or "")), what[q.kind], text, where, because, text)
+      .. "{{cite:KEY|%s}}" .. (model and (where == "a table" and "; if it is a given of a model the lesson "
+      .. "sets up, lead the table in with a sentence that opens with 'Assume' ('Assume the following jobs:')"
+      or "; if it is a given of a model the lesson sets up, open its sentence with 'Assume'") or "")),
+      what[q.kind], text, where, because, text)
   end
   return string.format("%s '%s' in %s may be a performance claim (nothing near it says): if it is one, "
     .. (title and "state it in the body, measured ({{measure:ID:STAT}}) or cited ({{cite:KEY|%s}}); if it is "
     .. "a specified duration (a sleep, timeout, interval or limit), say so in the title" or "measure it "
     .. "({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a specified duration (a sleep, timeout, "
-    .. "interval or limit), say so near it" .. (model and " (a model's given: open its sentence with 'Assume')"
-    or "") .. ", or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
+    .. "interval or limit), say so near it" .. (model and (where == "a table" and " (a model's given: lead the "
+    .. "table in with a sentence that opens with 'Assume', 'Assume the following jobs:')" or
+    " (a model's given: open its sentence with 'Assume')") or "") .. ", or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
     what[q.kind], text, where, text)
 end
 

@@ -22,6 +22,8 @@
 #   and says to place a model's given on the model's machine, not to open with "Assume" again;
 # - a benchmark row's name with an argument ("BM_Sum/1024   312 ns") gives no unit to its 1024 once
 #   the column's "312" is decided;
+# - a table's time left unsure or claimed says to lead the table in with "Assume ..." (it has no
+#   sentence of its own to open);
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
@@ -277,5 +279,20 @@ EOF2
 check_lesson 09-bench.md
 expect "09-bench.md:5:22:.*'312'"
 refuse "09-bench.md:.*'1024"
+
+# a table's cell has no sentence to open: the message says to lead the table in with 'Assume'
+cat >10-table.md <<'EOF2'
+# Jobs
+
+The jobs:
+
+| Job | Arrival | Burst | Turnaround |
+| --- | --- | --- | --- |
+| A | 0 ms | 24 ms | 24 ms |
+EOF2
+
+check_lesson 10-table.md
+expect "10-table.md:7:.*'24 ms' in a table.*lead the table in with a sentence that opens with 'Assume'"
+refuse "10-table.md:7:.*open its sentence with"
 
 exit $fail
