@@ -956,6 +956,10 @@ static const char W_VERSION[] = "a year or a product's version, not a figure";
 static const char W_NOTATION[] = "a written value the sentence defines ('\"15s\" means ...'): a notation";
 static const char W_RESERVE[] = "the size of a reserve (cushion, slack, headroom) a design leaves: a setting";
 static const char W_LINK[] = "a link's nominal speed in bits per second, said of the link: a setting, like a line's";
+/* the message says so: its author already opened the sentence with "Assume" (an author's review,
+   thirteenth round: the message asked for what the sentence had) */
+static const char W_REAL_MACHINE[] = "a supposition placed on a real machine, the reader's or the course's: "
+				     "a run the reader is asked to take on trust";
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
 static const char W_SCALE[] = "the span of a chart's axis: the scale of a picture, not a figure of code";
@@ -1496,6 +1500,16 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if (!strcmp(c->word, "difference") && word_after(s, w->end, &next) && !next.span &&
 		    match_any(s, next.start, (const char *const[]){ "in", "of", "between", NULL }, 1) == next.end)
 			continue;
+		/* "the average wait on our server was 17 ms", "median waits": a statistic's noun, the latency
+		   jobs saw, not a wait the program is told to make (an author's review, thirteenth round) */
+		if (c->why == W_SLEEP && !strncmp(word, "wait", 4) && (wn == 4 || (wn == 5 && word[4] == 's'))) {
+			struct cword st;
+			size_t pv;
+			if (prev_cword(s, w->start, &st, &pv) && !st.span &&
+			    match_any(s, st.start, (const char *const[]){ "average", "mean", "median", "typical",
+									    "measured", "observed", NULL }, 1) == st.end)
+				continue;
+		}
 		/* "stalls for 200 cycles waiting for memory": code waiting on the hardware is a stall, not a sleep */
 		if (c->why == W_SLEEP && !strncmp(word, "wait", 4) && waits_on_hardware(s, w->end))
 			continue;
@@ -4874,12 +4888,12 @@ static int hex_name(const struct text *s, struct quantity *q)
  */
 /*
  * 1 if the sentence whose first word starts at p places what it says on a
- * real machine: "on" then, within three words, a machine, computer, laptop
+ * real machine (the words from "on" at *at, *len bytes): "on" then, within three words, a machine, computer, laptop
  * or hardware that is the reader's, the writer's or the course's ("on your
  * machine", "on my laptop", "on the lab machine", "on this computer", "on
  * real hardware"); not "on a machine with 4 cores", which sets one up.
  */
-static int on_real_machine(const struct text *s, size_t p)
+static int on_real_machine(const struct text *s, size_t p, size_t *at, size_t *len)
 {
 	static const char *const owners[] = { "your", "my", "our", "this", "real", "actual", "lab", "test", NULL };
 	static const char *const machines[] = { "machine", "machines", "computer", "computers", "laptop", "desktop",
@@ -4893,14 +4907,17 @@ static int on_real_machine(const struct text *s, size_t p)
 			continue;
 		if (match_word_ci(s, w.start, "on") == w.end) {
 			on = d, owner = 0;
+			*at = w.start;
 			continue;
 		}
 		if (on < 0 || d - on > 3)
 			continue;
 		if (match_any(s, w.start, owners, 1) == w.end)
 			owner = 1;
-		else if (owner && match_any(s, w.start, machines, 1) == w.end)
+		else if (owner && match_any(s, w.start, machines, 1) == w.end) {
+			*len = w.end - *at;
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -4960,8 +4977,11 @@ static int supposed(const struct text *s, struct quantity *q)
 			/* "Assume the blocked version is 4x faster on your machine too": a run on a real machine
 			   the reader is asked to take on trust, a claim; "Assume your computer executes 10^9
 			   instructions per second" sets a model's machine up */
-			if (on_real_machine(s, words[0].start))
-				return 0;
+			size_t on_at = 0, on_len = 0;
+			if (on_real_machine(s, words[0].start, &on_at, &on_len)) {
+				decide(q, QUANTITY_CLAIM, on_at, on_len, W_REAL_MACHINE);
+				return 1;
+			}
 			decide(q, QUANTITY_SPECIFIED, words[i].start, words[i].end - words[i].start, W_SUPPOSED);
 			return 1;
 		}

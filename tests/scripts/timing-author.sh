@@ -16,6 +16,14 @@
 # - a time under a header that names a setting ("Timeout"), in a pipe table or a printed one, is
 #   that setting, specified;
 # - gprof's "Each sample counts as 0.01 seconds." is the profiler's sampling period, specified;
+# - "the average wait", "the mean wait": a statistic of the latency jobs saw (thirteenth round), not
+#   a wait the program makes;
+# - "Assume the copy takes 40 ms on your machine" is a claim, and its message names "on your machine"
+#   and says to place a model's given on the model's machine, not to open with "Assume" again;
+# - a benchmark row's name with an argument ("BM_Sum/1024   312 ns") gives no unit to its 1024 once
+#   the column's "312" is decided;
+# - a table's time left unsure or claimed says to lead the table in with "Assume ..." (it has no
+#   sentence of its own to open);
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
@@ -225,5 +233,66 @@ check_lesson 04-message.md
 expect "04-message.md:3:.*'100 cycles'.*if it is a given of a model the lesson sets up, open its sentence with 'Assume'"
 expect "04-message.md:5:.*'30 ms'.*a model's given: open its sentence with 'Assume'"
 refuse "04-message.md:7:.*Assume"
+
+# a statistic's wait is the latency jobs saw, not a wait the program makes (thirteenth round)
+cat >07-wait.md <<'EOF2'
+# Scheduling results
+
+The measured average wait on our server was 17 ms.
+
+The mean wait was 12 ms in our runs.
+
+We wait 20 ms between retries.
+EOF2
+
+check_lesson 07-wait.md
+expect "07-wait.md:3:.*'17 ms'.*performance claim"
+expect "07-wait.md:5:.*'12 ms'"
+refuse "07-wait.md:7:"
+
+# a supposition placed on the reader's machine already opens with "Assume": the message says to
+# place it on the model's machine instead (thirteenth round)
+cat >08-real.md <<'EOF2'
+# Bandwidth
+
+Assume the copy takes 40 ms on your machine.
+
+Assume the copy takes 40 ms on the toy machine.
+EOF2
+
+check_lesson 08-real.md
+expect "08-real.md:3:.*'40 ms'.*'on your machine': a supposition placed on a real machine.*place it on the model's machine"
+refuse "08-real.md:3:.*open its sentence with 'Assume'"
+refuse "08-real.md:5:"
+
+# a benchmark's name with an argument ("BM_Sum/1024") takes no unit of the time read from its column
+# (thirteenth round)
+cat >09-bench.md <<'EOF2'
+# Benchmark
+
+```text
+Benchmark              Time             CPU   Iterations
+BM_Sum/1024          312 ns          311 ns      2250000
+```
+EOF2
+
+check_lesson 09-bench.md
+expect "09-bench.md:5:22:.*'312'"
+refuse "09-bench.md:.*'1024"
+
+# a table's cell has no sentence to open: the message says to lead the table in with 'Assume'
+cat >10-table.md <<'EOF2'
+# Jobs
+
+The jobs:
+
+| Job | Arrival | Burst | Turnaround |
+| --- | --- | --- | --- |
+| A | 0 ms | 24 ms | 24 ms |
+EOF2
+
+check_lesson 10-table.md
+expect "10-table.md:7:.*'24 ms' in a table.*lead the table in with a sentence that opens with 'Assume'"
+refuse "10-table.md:7:.*open its sentence with"
 
 exit $fail
