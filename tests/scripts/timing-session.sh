@@ -49,6 +49,8 @@ expect "01-session.md:7:10: error: a time value '12.5 ms' in a display block (sh
 expect "01-session.md:9:7: error: a cycle count '1,234,567 cycles' in a display block"
 expect "01-session.md:10:9: error: a cycle count '345,678 cycles' in a display block"
 expect "01-session.md:11:6: error: a time value '812.500000 msec' in a display block"
+# how many processors the run kept busy: a measured utilisation (thirteenth round)
+expect "01-session.md:11:53: error: a share of the run time '0.998 CPUs utilized' in a display block"
 refuse "40.12%"
 expect "01-session.md:12:8: error: a time value '0.81 seconds' in a display block"
 expect "01-session.md:13:2: error: a share of the run time '12.5 % tma backend bound' in a display block"
@@ -57,7 +59,7 @@ refuse "19.90%"
 refuse "61.20%"
 # a script with no command line is code
 refuse "01-session.md:2[0-9]:"
-[ "$(grep -c 'timing-needs-metadata' err)" -eq 6 ] || { echo "FAIL: not 6 timing reports:"; cat err; fail=1; }
+[ "$(grep -c 'timing-needs-metadata' err)" -eq 7 ] || { echo "FAIL: not 7 timing reports:"; cat err; fail=1; }
 
 in_ledger 01-session.md "01-session.md:18:5: let pass '61.20%' as not timing ('perf record -b'"
 exit $fail
