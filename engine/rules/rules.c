@@ -2,7 +2,9 @@
  * rules.c: loading Lua rule files and running them over a lesson.
  *
  * The parent forks one child per lesson. The child runs the rule files one
- * after the other and writes what happens on a pipe, one record a line:
+ * after the other (the built-in ones already loaded, in the parent, before
+ * the fork: load_builtin()) and writes what happens on a pipe, one record a
+ * line:
  *
  *	S FILE			file FILE starts
  *	H FILE LINE		a handler defined at LINE of FILE is running
