@@ -865,8 +865,7 @@ local function labelled_figures(line)
   -- after the measure) is when the line was written: the label is read after it
   local stamp = line:match("^%s*%d%d?:%d%d:%d%d[%.,]?%d*%s*[|%]:-]?%s*")
   if stamp and #stamp < #line then
-    local figures = labelled_figures(string.rep(" ", #stamp) .. line:sub(#stamp + 1))
-    return figures
+    return labelled_figures(string.rep(" ", #stamp) .. line:sub(#stamp + 1))
   end
   -- a label is short: the patterns below read at most its 80 characters (linear in the line)
   local digit = line:find("%d")
