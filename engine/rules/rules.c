@@ -75,6 +75,7 @@ struct host {
 	lua_State *L;
 	struct alloc_state alloc;
 	long steps;
+	long step_limit; /* RULE_INSTRUCTION_LIMIT, or more over a large lesson (rule_limits()) */
 	int out;	 /* the pipe to the parent */
 	size_t file;	 /* index of the rule file */
 	int reports;
@@ -92,8 +93,8 @@ static void count_hook(lua_State *L, lua_Debug *ar)
 	h = lua_touserdata(L, -1);
 	lua_pop(L, 1);
 	h->steps += 1000;
-	if (h->steps > RULE_INSTRUCTION_LIMIT)
-		luaL_error(L, "ran past its instruction limit (%d million)", (int)(RULE_INSTRUCTION_LIMIT / 1000000));
+	if (h->steps > h->step_limit)
+		luaL_error(L, "ran past its instruction limit (%d million)", (int)(h->step_limit / 1000000));
 }
 
 static const char *const safe_globals[] = {
@@ -210,6 +211,7 @@ static int host_open(struct host *h)
 	memset(&h->alloc, 0, sizeof h->alloc);
 	h->alloc.limit = RULE_MEMORY_LIMIT;
 	h->steps = 0;
+	h->step_limit = RULE_INSTRUCTION_LIMIT;
 	h->L = lua_newstate(counting_alloc, &h->alloc);
 	if (!h->L)
 		return -1;
@@ -390,26 +392,42 @@ static int l_unit_at(lua_State *L)
 	return 1;
 }
 
-/* block text .at(offset): text starts on upvalue(2) line; counts lines. */
+/*
+ * block text .at(offset): the text starts on upvalue(2)'s line. Upvalues 3 to 5 remember where the
+ * last call stopped (bytes counted, their line, where that line starts), and a call past it counts
+ * on from there: a rule that walks a block's lines asks for growing offsets, and counting from the
+ * block's start each time made a ten-megabyte block's pass quadratic.
+ */
 static int l_text_at(lua_State *L)
 {
 	size_t len;
 	const char *text = lua_tolstring(L, lua_upvalueindex(1), &len);
-	lua_Integer first = lua_tointeger(L, lua_upvalueindex(2));
 	lua_Integer off = luaL_checkinteger(L, 1);
-	lua_Integer line = first, col = 1;
-
 	if (off > (lua_Integer)len)
 		off = (lua_Integer)len;
-	for (lua_Integer i = 0; i + 1 < off; i++) {
-		if (text[i] == '\n')
-			line++, col = 1;
-		else
-			col++;
+	size_t n = off > 1 ? (size_t)off - 1 : 0; /* the bytes before offset off */
+	size_t done = (size_t)lua_tointeger(L, lua_upvalueindex(3));
+	lua_Integer line = lua_tointeger(L, lua_upvalueindex(4));
+	size_t start = (size_t)lua_tointeger(L, lua_upvalueindex(5));
+
+	if (n < done) {
+		done = start = 0;
+		line = lua_tointeger(L, lua_upvalueindex(2));
 	}
+	for (const char *nl; done < n && (nl = memchr(text + done, '\n', n - done)); done = start) {
+		line++;
+		start = (size_t)(nl - text) + 1;
+	}
+	done = n;
+	lua_pushinteger(L, (lua_Integer)done);
+	lua_replace(L, lua_upvalueindex(3));
+	lua_pushinteger(L, line);
+	lua_replace(L, lua_upvalueindex(4));
+	lua_pushinteger(L, (lua_Integer)start);
+	lua_replace(L, lua_upvalueindex(5));
 	lua_createtable(L, 0, 2);
 	set_int(L, "line", line);
-	set_int(L, "col", col);
+	set_int(L, "col", (lua_Integer)(n - start) + 1);
 	return 1;
 }
 
@@ -417,7 +435,10 @@ static void push_text_at(lua_State *L, const char *text, size_t len, int first_l
 {
 	lua_pushlstring(L, text, len);
 	lua_pushinteger(L, first_line);
-	lua_pushcclosure(L, l_text_at, 2);
+	lua_pushinteger(L, 0);		/* bytes counted */
+	lua_pushinteger(L, first_line); /* their line */
+	lua_pushinteger(L, 0);		/* where it starts */
+	lua_pushcclosure(L, l_text_at, 5);
 }
 
 static void push_output(lua_State *L, const struct block *b, const struct output_block *o)
@@ -813,6 +834,22 @@ static const char *normalize_rules(lua_State *L)
 	return NULL;
 }
 
+static long mib(size_t len)
+{
+	return (long)(len >> 20);
+}
+
+/* A rule file's CPU seconds and instructions over a lesson of len bytes (see rules.h). */
+static long rule_cpu_s(size_t len)
+{
+	return RULE_CPU_LIMIT_S + RULE_CPU_PER_MIB_S * mib(len);
+}
+
+static long rule_steps(size_t len)
+{
+	return RULE_INSTRUCTION_LIMIT + RULE_INSTRUCTIONS_PER_MIB * mib(len);
+}
+
 static void run_loaded(struct host *h, const struct rule_file *f, const struct lesson_result *lr,
 		       const struct prose *p);
 
@@ -866,6 +903,8 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
 {
 	lua_State *L = h->L;
 	int list = lua_gettop(L);
+
+	h->step_limit = rule_steps(lr->lesson->src_len);
 	lua_pushcfunction(L, push_lesson_protected);
 	lua_pushlightuserdata(L, (void *)lr);
 	lua_pushlightuserdata(L, (void *)p);
@@ -931,19 +970,19 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
 }
 
 /*
- * The rule file about to run gets RULE_CPU_LIMIT_S seconds of CPU from now:
+ * The rule file about to run gets that many seconds of CPU from now:
  * the kernel ends the child with SIGXCPU past them. CPU time, not the wall
  * clock: on a machine busy with other work, a rule that needs 0.1 s of CPU
  * may wait seconds for it, and must not fail for that.
  */
-static void limit_cpu(void)
+static void limit_cpu(long seconds)
 {
 	struct rusage ru;
 	struct rlimit rl;
 
 	if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0)
 		return;
-	rlim_t soft = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1 + RULE_CPU_LIMIT_S;
+	rlim_t soft = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1 + (rlim_t)seconds;
 	if (rl.rlim_max != RLIM_INFINITY && soft > rl.rlim_max)
 		soft = rl.rlim_max;
 	rl.rlim_cur = soft;
@@ -971,7 +1010,7 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 		h.file = i;
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
-		limit_cpu();
+		limit_cpu(rule_cpu_s(lr->lesson->src_len));
 		run_file(&h, &rs->files[i], lr, p);
 		buf_addf(&b, "E %zu", i);
 		send(out, &b);
@@ -1013,6 +1052,7 @@ struct pass {
 	struct buf *raw;     /* every record read, to remember the pass; NULL */
 	int unclean;	     /* a child was killed or did not exit 0: the pass is not remembered */
 	const char *lesson_path;
+	size_t lesson_len;   /* its bytes: the rule files' limits grow with them (rule_cpu_s()) */
 	size_t current;	     /* file that runs */
 	int current_line;
 	int started, ended;
@@ -1159,9 +1199,10 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 	if (killed || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		ps->unclean = 1;
 	if (killed || (ps->started && !ps->ended && out_of_cpu(status))) {
+		char cpu[64];
+		snprintf(cpu, sizeof cpu, "ran past its CPU time limit (%ld s) and was stopped", rule_cpu_s(ps->lesson_len));
 		rule_error(ps, ps->started ? ps->current : from, ps->current_line,
-			   killed ? "ran past the rule pass's time limit and was stopped"
-				  : "ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s) and was stopped");
+			   killed ? "ran past the rule pass's time limit and was stopped" : cpu);
 		return (ps->started ? ps->current : from) + 1;
 	}
 	if (ps->started && !ps->ended) {
@@ -1437,6 +1478,7 @@ static int apply(const struct ruleset *rs, struct lesson_result *lr, int may_for
 	ps.out = &found;
 	ps.ledger = &lr->ledger;
 	ps.lesson_path = l->path;
+	ps.lesson_len = l->src_len;
 	if (known) {
 		replay(&ps, known, known_len);
 		free(known);
@@ -1646,7 +1688,7 @@ static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
 		h.file = i;
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
-		limit_cpu();
+		limit_cpu(RULE_CPU_LIMIT_S);
 		if (host_open(&h) < 0)
 			_exit(4);
 		if (load_rule(&h, &rs->files[i], &err) < 0) {

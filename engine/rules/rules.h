@@ -25,6 +25,13 @@
 /* CPU seconds each rule file gets (load, then its handlers), counted by the kernel: a busy
    machine stops no rule. */
 #define RULE_CPU_LIMIT_S 2
+/* Over a lesson, a rule file's handlers get these more per whole MiB of the lesson, beyond the
+   limits above: a rule's work grows with the lesson it reads, and a large lesson must not stop
+   the built-in rules, which take up to 0.7 s of CPU and 5 million instructions per MiB of prose
+   dense with figures (a lesson of about 12 MiB or more meets the memory limit first). A rule that
+   never ends is still stopped: on a 10 MiB lesson after 22 s of CPU. */
+#define RULE_INSTRUCTIONS_PER_MIB 25000000L
+#define RULE_CPU_PER_MIB_S 2
 /* A backstop only: a rule cannot wait for anything, so only a litlab fault could reach it. */
 #define RULE_WALL_LIMIT_S 60.0
 #define RULE_REPORT_LIMIT 500

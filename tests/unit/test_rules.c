@@ -257,6 +257,109 @@ static void test_cpu_limit(void **state)
 	remove_dir(dir);
 }
 
+/* A rule that counts to 27 million, some 54 million instructions: more than a small lesson's
+   limit, less than that of a lesson of a MiB (the limits grow with the lesson). */
+static const char counting_rule[] = "return {\n"
+				    "  id = 'counts', summary = 'counts to 27 million',\n"
+				    "  lesson = function(lesson, report)\n"
+				    "    local x = 0\n"
+				    "    for i = 1, 27000000 do x = x + i end\n"
+				    "  end,\n"
+				    "}\n";
+
+/* A display block of n bytes of lines without figures, in a lesson. */
+static char *big_lesson(size_t n)
+{
+	const char line[] = "int filler_variable_name; /* padding padding padding */\n";
+	char *text = malloc(n + 64);
+	size_t len = 0;
+
+	assert_non_null(text);
+	len += (size_t)sprintf(text, "# Big\n\n```text\n");
+	while (len + sizeof line < n)
+		len += (size_t)sprintf(text + len, "%s", line);
+	sprintf(text + len, "```\n");
+	return text;
+}
+
+static void test_limits_grow_with_lesson(void **state)
+{
+	struct ruleset rs;
+	char *err = NULL;
+	char *dir = rule_dir("count.lua", counting_rule, NULL, NULL);
+
+	(void)state;
+	assert_int_equal(ruleset_load(&rs, &dir, 1, NULL, &err), 0);
+	struct lesson_result *lr = checked(&rs, timing_lesson);
+	const struct diag *d = first(lr, "rule-error");
+	assert_non_null(d);
+	assert_non_null(strstr(d->message, "instruction limit (50 million)"));
+	release(lr);
+	char *big = big_lesson((size_t)1 << 20 | 4096);
+	lr = checked(&rs, big);
+	assert_int_equal(count(lr, "rule-error"), 0);
+	release(lr);
+	free(big);
+	ruleset_release(&rs);
+	remove_dir(dir);
+}
+
+/* block.at(offset) for each line of a 2 MiB block, then backwards: right at every offset, and in
+   time linear in the block (counting from the block's start at each call took minutes of CPU). */
+static const char walking_rule[] = "return {\n"
+				   "  id = 'walks', summary = 'asks where each line of a block is',\n"
+				   "  lesson = function(lesson, report)\n"
+				   "    for _, b in ipairs(lesson.blocks) do\n"
+				   "      local pos, n, last = 1, 0, nil\n"
+				   "      while pos <= #b.code do\n"
+				   "        local nl = b.code:find('\\n', pos, true) or #b.code + 1\n"
+				   "        local at = b.at(nl)\n"
+				   "        n = n + 1\n"
+				   "        if at.line ~= b.line + n or at.col ~= nl - pos + 1 then\n"
+				   "          report(at, 'wrong at line ' .. n) return\n"
+				   "        end\n"
+				   "        last, pos = at, nl + 1\n"
+				   "      end\n"
+				   "      local second = b.at(b.code:find('\\n', 1, true) + 3)\n"
+				   "      report(second, 'second line, third column')\n"
+				   "      report(last, 'the last line')\n"
+				   "    end\n"
+				   "  end,\n"
+				   "}\n";
+
+static void test_block_at_linear(void **state)
+{
+	struct ruleset rs;
+	char *err = NULL;
+	char *dir = rule_dir("walk.lua", walking_rule, NULL, NULL);
+
+	(void)state;
+	assert_int_equal(ruleset_load(&rs, &dir, 1, NULL, &err), 0);
+	char *big = big_lesson((size_t)2 << 20);
+	struct lesson_result *lr = checked(&rs, big);
+	assert_int_equal(count(lr, "rule-error"), 0);
+	assert_int_equal(count(lr, "walks"), 2);
+	size_t lines = 0;
+	for (const char *p = big; *p; p++)
+		lines += *p == '\n';
+	for (size_t i = 0; i < lr->lesson->diags.n; i++) {
+		const struct diag *d = &lr->lesson->diags.v[i];
+		if (strcmp(d->rule, "walks") != 0)
+			continue;
+		if (strstr(d->message, "second line")) {
+			assert_int_equal(d->line, 5);
+			assert_int_equal(d->col, 3);
+		} else {
+			assert_string_equal(d->message, "the last line");
+			assert_int_equal(d->line, (int)lines - 1); /* the fence closes on the lesson's last line */
+		}
+	}
+	release(lr);
+	free(big);
+	ruleset_release(&rs);
+	remove_dir(dir);
+}
+
 /* What a remembered pass replays equals what the pass gave. */
 static void test_memo_replays(void **state)
 {
@@ -302,6 +405,8 @@ int main(void)
 		cmocka_unit_test(test_broken_rules),
 		cmocka_unit_test(test_binary_rule_refused),
 		cmocka_unit_test(test_cpu_limit),
+		cmocka_unit_test(test_limits_grow_with_lesson),
+		cmocka_unit_test(test_block_at_linear),
 		cmocka_unit_test(test_memo_replays),
 	};
 
