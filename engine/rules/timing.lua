@@ -524,7 +524,7 @@ end
 -- is read as a display block that shows text is, its commands are not (their arguments are inputs).
 -- Any display block holding a command line is one, whatever its language; true if code holds one.
 local function session_of(code)
-  return code:sub(1, 2) == "$ " or code:find("\n%$ ") ~= nil
+  return code:sub(1, 2) == "$ " or code:find("\n$ ", 1, true) ~= nil
 end
 
 -- A transcript of an interactive session (issue 13, eleventh round). Whatever the fence's tag, a
@@ -583,14 +583,28 @@ local function prompt_of(line)
            :gsub("^(%[[^ %]]*) [^%]]*%]", "%1]")), #p + 1
 end
 
+-- Whether `anchored` (a pattern opening with '^') matches at the start of one of code's lines. A
+-- block's whole text is searched only with plain finds (memchr's speed), a pattern only at each
+-- line's start: an unanchored pattern costs tens of instructions per byte, and a shown block may
+-- hold megabytes (bad-input.sh's ten, under the rules' CPU limit).
+local function opens_a_line(code, anchored)
+  local at = 1
+  while at do
+    if code:find(anchored, at) then return true end
+    at = code:find("\n", at, true)
+    at = at and at + 1
+  end
+  return false
+end
+
 -- The prompts that make a block a transcript (a set of prompt_of's texts), or nil when it is none.
 local function transcript_of(code)
   -- a prompt ends its line's first word with '>', '$', '#', ')', ':' or '%' and a space ("In [3]: "
   -- apart): no such line, no transcript (one search over the block, which each line's first word
   -- ends)
-  local lead = "[%w(>%%~][^\n ]-[>$#)%%:] "
-  if not (code:find("^" .. lead) or code:find("\n" .. lead) or code:find("In %[%d*%]: ") or
-          code:find("%][$#] ")) then return nil end
+  if not (opens_a_line(code, "^[%w(>%%~][^\n ]-[>$#)%%:] ") or
+          (code:find("In [", 1, true) and code:find("In %[%d*%]: ")) or
+          code:find("]$ ", 1, true) or code:find("]# ", 1, true)) then return nil end
   local count, first, found = {}, nil, nil
   for line in code:gmatch("[^\n]*") do
     if first == nil and line:find("%S") then
@@ -1201,8 +1215,21 @@ end
 
 -- A display block whose tag names a language that holds a printed table shows what a program
 -- printed (a profile's listing): it is read as one that shows text is. True if it holds one.
+-- Whether a letter is followed by two spaces somewhere in code (a printed table's columns), found
+-- with plain finds (see opens_a_line).
+local function letter_then_spaces(code)
+  local at = code:find("  ", 1, true)
+  while at do
+    local b = at > 1 and code:byte(at - 1) or 0
+    if (b >= 65 and b <= 90) or (b >= 97 and b <= 122) then return true end
+    at = code:find("[^ ]", at)
+    at = at and code:find("  ", at, true)
+  end
+  return false
+end
+
 local function printed_table(code)
-  if not (code:find("%a  ") or code:find("|", 1, true)) then return false end
+  if not (code:find("|", 1, true) or letter_then_spaces(code)) then return false end
   for at, line, stop in code:gmatch("()([^\n]*)()") do
     local header = column_header(line)
     if header and not header.settings and table_columns(code, line, stop, nil) then return true end
