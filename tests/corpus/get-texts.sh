@@ -53,6 +53,7 @@ libev-manual yusiwen/libev 585f36b
 kobzol-blog Kobzol/kobzol.github.io e9fe2da
 byui-cse351 byui-cse/cse351-student-version 0006bb5
 apple-libc apple-oss-distributions/Libc 55b54c0
+posa-book aosabook/aosabook 3c147d3
 '
 
 gitdir() { # the git directory of a clone, or nothing
