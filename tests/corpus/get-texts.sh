@@ -52,6 +52,7 @@ v8-blog v8/v8.dev 7aabdf8
 libev-manual yusiwen/libev 585f36b
 kobzol-blog Kobzol/kobzol.github.io e9fe2da
 byui-cse351 byui-cse/cse351-student-version 0006bb5
+mula-toys WojciechMula/toys 15ba010
 '
 
 gitdir() { # the git directory of a clone, or nothing
