@@ -54,6 +54,7 @@ kobzol-blog Kobzol/kobzol.github.io e9fe2da
 byui-cse351 byui-cse/cse351-student-version 0006bb5
 apple-libc apple-oss-distributions/Libc 55b54c0
 posa-book aosabook/aosabook 3c147d3
+mula-toys WojciechMula/toys 15ba010
 '
 
 gitdir() { # the git directory of a clone, or nothing
