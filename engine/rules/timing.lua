@@ -967,11 +967,23 @@ local function time_shares(line)
   return figures
 end
 
+-- A traced call's duration (fourteenth round): a printed line that closes with a bare decimal
+-- fraction in angle brackets ("close(3) = 0 <0.000123>", or that alone on a line continuing a
+-- record) gives the time the call it records took, in seconds, as a tracer prints it after each
+-- call's result: a claim. Only a figure with a fraction, alone in the brackets, nothing after them.
+local function call_duration(line)
+  local a, time = line:match("<()(%d+%.%d+)>%s*$")
+  if not a then return nil end
+  return { { first = a, last = a + #time - 1, kind = "time", claim = true, cue = "<" .. time .. ">",
+             why = "a bare fraction in angle brackets closing a traced call's record: the time the call took" } }
+end
+
 -- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
--- clock_figures, branch_share, unit_row, labelled_figures, time_shares), or nil.
+-- clock_figures, branch_share, unit_row, labelled_figures, call_duration, time_shares), or nil.
 local function listed_figures(line, profile, bench)
   local figures = profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or
-                  clock_figures(line) or branch_share(line, profile) or unit_row(line) or labelled_figures(line)
+                  clock_figures(line) or branch_share(line, profile) or unit_row(line) or labelled_figures(line) or
+                  line:find(">", 1, true) and call_duration(line)
   local shares = time_shares(line)
   if not shares or not figures then return figures or shares end
   for _, f in ipairs(shares) do -- a share the listing did not decide already

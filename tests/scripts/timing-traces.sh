@@ -1,0 +1,19 @@
+#!/bin/sh
+# What a printed trace says (tests/corpus/README.md, fourteenth round):
+# - a bare fraction in angle brackets closing a traced call's record ("close(3) = 0 <0.000123>",
+#   or alone on the line that continues the record) is the time the call took: a claim.
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
+
+printf '%s\n' '# Traces' '' 'Plain words.' '' '```' '$ tracer -T -- ./app' \
+	'openat(AT_FDCWD, "data.bin", O_RDONLY) = 3' \
+	'                  <0.000081>' \
+	'read(3, "", 4096)        = 0 <0.000042>' \
+	'exit_group(0)            = ?' \
+	'```' >01-traces.md
+
+check_lesson 01-traces.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+expect "01-traces.md:8:20: error: a time value '0.000081'"
+expect "01-traces.md:9:31: error: a time value '0.000042'"
+refuse "01-traces.md:10:"
+exit $fail
