@@ -1,7 +1,9 @@
 #!/bin/sh
 # What a printed trace says (tests/corpus/README.md, fourteenth round):
 # - a bare fraction in angle brackets closing a traced call's record ("close(3) = 0 <0.000123>",
-#   or alone on the line that continues the record) is the time the call took: a claim.
+#   or alone on the line that continues the record) is the time the call took: a claim;
+# - a line's label in capitals ("SET: 81234.50 requests per second") names a command, not a setting;
+#   the same figure after the word in small letters, "set to", is still a setting.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 printf '%s\n' '# Traces' '' 'Plain words.' '' '```' '$ tracer -T -- ./app' \
@@ -9,11 +11,20 @@ printf '%s\n' '# Traces' '' 'Plain words.' '' '```' '$ tracer -T -- ./app' \
 	'                  <0.000081>' \
 	'read(3, "", 4096)        = 0 <0.000042>' \
 	'exit_group(0)            = ?' \
-	'```' >01-traces.md
+	'```' '' '```' '$ loadgen -t set,get -q' \
+	'SET: 81234.50 requests per second' \
+	'GET: 90412.75 requests per second' \
+	'```' '' 'The pool size is set to 5000 requests per second by default.' >01-traces.md
 
 check_lesson 01-traces.md
 [ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
 expect "01-traces.md:8:20: error: a time value '0.000081'"
 expect "01-traces.md:9:31: error: a time value '0.000042'"
 refuse "01-traces.md:10:"
+expect "01-traces.md:15:6: error: a rate '81234.50 requests per second'"
+expect "01-traces.md:16:6: error: a rate '90412.75 requests per second'"
+refuse "01-traces.md:19:"
+
+in_ledger 01-traces.md \
+	"01-traces.md:19:25: let pass '5000 requests per second' as specified"
 exit $fail
