@@ -3,7 +3,10 @@
 # - a bare fraction in angle brackets closing a traced call's record ("close(3) = 0 <0.000123>",
 #   or alone on the line that continues the record) is the time the call took: a claim;
 # - a line's label in capitals ("SET: 81234.50 requests per second") names a command, not a setting;
-#   the same figure after the word in small letters, "set to", is still a setting.
+#   the same figure after the word in small letters, "set to", is still a setting;
+# - a row of a printed report indented by a tab is read under its header, the tab moving it to the
+#   next multiple of eight columns; a header's rule commented out by '#' is a drawn line; after a
+#   branch sampling command the report's percentages are still shares of branches.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 printf '%s\n' '# Traces' '' 'Plain words.' '' '```' '$ tracer -T -- ./app' \
@@ -14,7 +17,16 @@ printf '%s\n' '# Traces' '' 'Plain words.' '' '```' '$ tracer -T -- ./app' \
 	'```' '' '```' '$ loadgen -t set,get -q' \
 	'SET: 81234.50 requests per second' \
 	'GET: 90412.75 requests per second' \
-	'```' '' 'The pool size is set to 5000 requests per second by default.' >01-traces.md
+	'```' '' 'The pool size is set to 5000 requests per second by default.' '' \
+	'```' '$ prof report --stdio' \
+	'# Children   Self    Samples  Command  Object  Symbol' \
+	'# ........  .......  .......  .......  ......  .......' \
+	'	98.20%  97.10%    41213    app      app    [.] walk' \
+	'```' '' '```' '$ perf record -b -- ./app' '$ perf report -n --stdio' \
+	'# Overhead  Samples  Object  Source Sym  Target Sym' \
+	'# ........  .......  ......  ..........  ..........' \
+	'  61.20%      9012   app     [.] walk    [.] walk' \
+	'```' >01-traces.md
 
 check_lesson 01-traces.md
 [ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
@@ -24,6 +36,10 @@ refuse "01-traces.md:10:"
 expect "01-traces.md:15:6: error: a rate '81234.50 requests per second'"
 expect "01-traces.md:16:6: error: a rate '90412.75 requests per second'"
 refuse "01-traces.md:19:"
+expect "01-traces.md:25:2: error: a share of the run time '98.20%'"
+expect "01-traces.md:25:10: error: a share of the run time '97.10%'"
+refuse "'41213'"
+refuse "01-traces.md:32:"
 
 in_ledger 01-traces.md \
 	"01-traces.md:19:25: let pass '5000 requests per second' as specified"
