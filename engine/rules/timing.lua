@@ -978,12 +978,28 @@ local function call_duration(line)
              why = "a bare fraction in angle brackets closing a traced call's record: the time the call took" } }
 end
 
+-- A metric's share printed before its glued name (fourteenth round): a percentage that opens a
+-- printed line, or what follows its '#', right before a name joined by '_' or '.'
+-- ("0.0 %  bad_speculation_mispredicts  (20.08%)", "#   0.2 %  tma_bad_speculation"), with
+-- nothing after the name but the counter's own share in parentheses or a marker ("<=="), is the
+-- share of the run that metric took: a claim, whatever the name's words say ("memory", "branch").
+local function metric_share(line)
+  local seg = line:match("#([^#]*)$") or line
+  local off = #line - #seg
+  local a, num, name, rest = seg:match("^%s*()(%d[%d.]*%s?%%)%s+(%a%w*[_.][%w_.]*)(.*)$")
+  if not a or not (rest:find("^%s*$") or rest:find("^%s+%(%d[%d.]*%%%)%s*$") or rest:find("^%s+<=+%s*$")) then
+    return nil
+  end
+  return { { first = off + a, last = off + a + #num - 1, kind = "share", claim = true, cue = name,
+             why = "a share printed before a metric's glued name: the part of the run it took" } }
+end
+
 -- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
 -- clock_figures, branch_share, unit_row, labelled_figures, call_duration, time_shares), or nil.
 local function listed_figures(line, profile, bench)
   local figures = profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or
                   clock_figures(line) or branch_share(line, profile) or unit_row(line) or labelled_figures(line) or
-                  line:find(">", 1, true) and call_duration(line)
+                  line:find(">%s*$") and call_duration(line) or line:find("%", 1, true) and metric_share(line)
   local shares = time_shares(line)
   if not shares or not figures then return figures or shares end
   for _, f in ipairs(shares) do -- a share the listing did not decide already

@@ -6,7 +6,8 @@
 #   the same figure after the word in small letters, "set to", is still a setting;
 # - a row of a printed report indented by a tab is read under its header, the tab moving it to the
 #   next multiple of eight columns; a header's rule commented out by '#' is a drawn line; after a
-#   branch sampling command the report's percentages are still shares of branches.
+#   branch sampling command the report's percentages are still shares of branches;
+# - a percentage before a metric's glued name is that metric's share of the run, whatever its words.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 printf '%s\n' '# Traces' '' 'Plain words.' '' '```' '$ tracer -T -- ./app' \
@@ -26,6 +27,10 @@ printf '%s\n' '# Traces' '' 'Plain words.' '' '```' '$ tracer -T -- ./app' \
 	'# Overhead  Samples  Object  Source Sym  Target Sym' \
 	'# ........  .......  ......  ..........  ..........' \
 	'  61.20%      9012   app     [.] walk    [.] walk' \
+	'```' '' '```' '$ counters -M Pipeline -- ./app' \
+	' 0.4 %  bad_speculation_mispredicts        (25.01%)' \
+	' 2.3 %  backend_bound_memory               (25.01%)' \
+	'                 #   0.7 %  tma_bad_speculation' \
 	'```' >01-traces.md
 
 check_lesson 01-traces.md
@@ -40,6 +45,10 @@ expect "01-traces.md:25:2: error: a share of the run time '98.20%'"
 expect "01-traces.md:25:10: error: a share of the run time '97.10%'"
 refuse "'41213'"
 refuse "01-traces.md:32:"
+expect "01-traces.md:38:2: error: a share of the run time '0.4 %'"
+expect "01-traces.md:39:2: error: a share of the run time '2.3 %'"
+expect "01-traces.md:40:22: error: a share of the run time '0.7 %'"
+refuse "25.01%"
 
 in_ledger 01-traces.md \
 	"01-traces.md:19:25: let pass '5000 requests per second' as specified"
