@@ -1,5 +1,6 @@
 #!/bin/sh
-# What a printed trace says (tests/corpus/README.md, fourteenth round):
+# What a printed trace and a printed report say (engine/rules/README.md, timing-needs-metadata,
+# fourteenth round):
 # - a bare fraction in angle brackets closing a traced call's record ("close(3) = 0 <0.000123>",
 #   or alone on the line that continues the record) is the time the call took: a claim;
 # - a line's label in capitals ("SET: 81234.50 requests per second") names a command, not a setting;
