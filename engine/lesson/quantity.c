@@ -1312,6 +1312,22 @@ struct found_cue {
 /* The cue w is, for a value of the given use (0: a time, 1: cycles, 2: a factor or percentage). */
 static int word_after(const struct text *s, size_t p, struct cword *w);
 
+/* 1 if w, two letters or more all in capitals, opens its line (spaces before it) and a ':' closes it:
+   a line's label in capitals names an item, a command or a key ("SET: 74239.05 requests per second",
+   a benchmark's line per command), not the English word it spells (fourteenth round). */
+static int caps_label(const struct text *s, const struct cword *w)
+{
+	if (w->end >= s->n || s->t[w->end] != ':' || w->end - w->start < 2)
+		return 0;
+	for (size_t i = w->start; i < w->end; i++)
+		if (s->t[i] < 'A' || s->t[i] > 'Z')
+			return 0;
+	for (size_t i = w->start; i > 0 && s->t[i - 1] != '\n'; i--)
+		if (s->t[i - 1] != ' ' && s->t[i - 1] != '\t')
+			return 0;
+	return 1;
+}
+
 /* 1 if "for [the|a] memory" (RAM, data, a load, the cache, the disk, I/O...) follows p: a wait on the hardware. */
 static int waits_on_hardware(const struct text *s, size_t p)
 {
@@ -1517,6 +1533,9 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if (c->why == W_LIMIT && c->word[0] == 's' && word_after(s, w->end, &next) &&
 		    match_any(s, next.start, (const char *const[]){ "library", "libraries", "output", "input", "error",
 								    "deviation", "streams", "stream", NULL }, 1) == next.end)
+			continue;
+		/* "SET: 74239.05 requests per second": a command's name as a line's label, no setting */
+		if (c->cls == SPEC && before && caps_label(s, w))
 			continue;
 		/* "the skew used to perform the correction": carrying out a task, not its speed */
 		if (c->why == W_SPEED && !strncmp(word, "perform", 7) && performs_task(s, word, w->start, w->end))

@@ -981,11 +981,39 @@ local function time_shares(line)
   return figures
 end
 
+-- A traced call's duration (fourteenth round): a printed line that closes with a bare decimal
+-- fraction in angle brackets ("close(3) = 0 <0.000123>", or that alone on a line continuing a
+-- record) gives the time the call it records took, in seconds, as a tracer prints it after each
+-- call's result: a claim. Only a figure with a fraction, alone in the brackets, nothing after them.
+local function call_duration(line)
+  local a, time = line:match("<()(%d+%.%d+)>%s*$")
+  if not a then return nil end
+  return { { first = a, last = a + #time - 1, kind = "time", claim = true, cue = "<" .. time .. ">",
+             why = "a bare fraction in angle brackets closing a traced call's record: the time the call took" } }
+end
+
+-- A metric's share printed before its glued name (fourteenth round): a percentage that opens a
+-- printed line, or what follows its '#', right before a name joined by '_' or '.'
+-- ("0.0 %  bad_speculation_mispredicts  (20.08%)", "#   0.2 %  tma_bad_speculation"), with
+-- nothing after the name but the counter's own share in parentheses or a marker ("<=="), is the
+-- share of the run that metric took: a claim, whatever the name's words say ("memory", "branch").
+local function metric_share(line)
+  local seg = line:match("#([^#]*)$") or line
+  local off = #line - #seg
+  local a, num, name, rest = seg:match("^%s*()(%d[%d.]*%s?%%)%s+(%a%w*[_.][%w_.]*)(.*)$")
+  if not a or not (rest:find("^%s*$") or rest:find("^%s+%(%d[%d.]*%%%)%s*$") or rest:find("^%s+<=+%s*$")) then
+    return nil
+  end
+  return { { first = off + a, last = off + a + #num - 1, kind = "share", claim = true, cue = name,
+             why = "a share printed before a metric's glued name: the part of the run it took" } }
+end
+
 -- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
--- clock_figures, branch_share, unit_row, labelled_figures, time_shares), or nil.
+-- clock_figures, branch_share, unit_row, labelled_figures, call_duration, time_shares), or nil.
 local function listed_figures(line, profile, bench)
   local figures = profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or
-                  clock_figures(line) or branch_share(line, profile) or unit_row(line) or labelled_figures(line)
+                  clock_figures(line) or branch_share(line, profile) or unit_row(line) or labelled_figures(line) or
+                  line:find(">%s*$") and call_duration(line) or line:find("%", 1, true) and metric_share(line)
   local shares = time_shares(line)
   if not shares or not figures then return figures or shares end
   for _, f in ipairs(shares) do -- a share the listing did not decide already
@@ -1141,6 +1169,16 @@ end
 -- The figures of a row its header decides ({ first, last, kind, claim, cue, why }), and how many of
 -- its figures stand under a header word; nil when the line is no row of the table.
 local function column_figures(line, header)
+  -- a tab that indents a row moves it to the next multiple of eight columns, as a terminal shows it
+  -- (a profile's report indented by a tab, fourteenth round): the row is read so, its figures'
+  -- places given back in the line as written; a tab after the indent still stops the reading
+  local shift = 0
+  if line:find("^[ ]*\t") then
+    local lead = line:match("^[ \t]*")
+    local width = 0
+    for ch in lead:gmatch(".") do width = ch == "\t" and (width // 8 + 1) * 8 or width + 1 end
+    line, shift = string.rep(" ", width) .. line:sub(#lead + 1), width - #lead
+  end
   if line:find("\t", 1, true) or header.pipe and select(2, line:gsub("|", "")) ~= header.pipes then return nil end
   local figures, under = {}, 0
   for a, tok in line:gmatch("()(%S+)") do
@@ -1157,7 +1195,7 @@ local function column_figures(line, header)
         if word and (col_units[word:lower()] or col_words[word:lower()] == "time" or word == "min" or word == "h") then
           last = last + 1 + #word
         end
-        figures[#figures + 1] = { first = a, last = last, kind = "time", claim = false, verdict = "specified",
+        figures[#figures + 1] = { first = a - shift, last = last - shift, kind = "time", claim = false, verdict = "specified",
           cue = c.text, why = header.settings and "a printed table's column that names a setting" or
                               "a printed table's column that names a bound set on the run, beside the time it took" }
       end
@@ -1167,7 +1205,7 @@ local function column_figures(line, header)
     if kind == "time" and unit ~= "" and not col_units[unit] or
        kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) then kind = nil end
     if kind then
-      figures[#figures + 1] = { first = a, last = a + #t - 1, kind = kind, claim = true, cue = c.text,
+      figures[#figures + 1] = { first = a - shift, last = a + #t - 1 - shift, kind = kind, claim = true, cue = c.text,
         why = c.per and "a printed table's column of a time per item, its left neighbour's" or
               "a printed table's column that names " .. (kind == "time" and "a time" or "a share of the run time") }
     end
@@ -1182,14 +1220,14 @@ local function table_columns(code, line, stop, current)
   if not line:find("%S") then return nil end
   local header = column_header(line)
   if header == nil then
-    if not current or line:find("^[%s%-=+|:.~_]*$") then return current end
+    if not current or line:find("^#?[%s%-=+|:.~_]*$") then return current end
     local figures, under = column_figures(line, current)
     if figures and under >= ((current.pipe or current.settings) and 1 or 2) then return current, figures end
     return nil
   end
   if not header then return nil end
   for next in code:sub(stop + 1, stop + 2000):gmatch("[^\n]*") do
-    if not next:find("^[%s%-=+|:.~_]*$") or not next:find("%S") then
+    if not next:find("^#?[%s%-=+|:.~_]*$") or not next:find("%S") then
       local figures, under = column_figures(next, header)
       return figures and under >= ((header.pipe or header.settings) and 1 or 2) and header or nil
     end
@@ -1335,7 +1373,7 @@ return {
           -- words are read (the ten-megabyte block of bad-input.sh is such lines)
           local digit = stop > start and line:find("%d")
           local decided = digit and not command and not typed and
-                          (listed_figures(line, profile, bench) or not head and cells) or nil
+                          (listed_figures(line, profile, bench) or (not head or not branches) and cells) or nil
           if stop > start and (command or line:find("^%s*%$%s")) then
             -- a command after a shell prompt is what was typed, not what was printed: its numbers are
             -- arguments, listed in the ledger, not read as output (eighth round)
@@ -1392,8 +1430,18 @@ return {
               if word and col_units[word:lower()] then last = last + 1 + #word end
               blanked = blanked:sub(1, f.first - 1) .. string.rep(" ", last - f.first + 1) .. blanked:sub(last + 1)
             end
-            scan(printed(blanked), nil, function(i) return block.at(base + i) end,
-                 report, ledger, "a display block (shown, not run)", nil, branches)
+            if head and cells and decided == cells then
+              -- a row under a header and its rule whose columns decided some figures: the rest is read
+              -- with the header above it, as any such row is (fourteenth round)
+              local skip = #head
+              scan(head .. printed(blanked), nil, function(i) return i > skip and block.at(base + i - skip) or nil end,
+                   function(at, msg) if at then report(at, msg) end end,
+                   function(at, ...) if at then ledger(at, ...) end end, "a display block (shown, not run)", nil,
+                   branches)
+            else
+              scan(printed(blanked), nil, function(i) return block.at(base + i) end,
+                   report, ledger, "a display block (shown, not run)", nil, branches)
+            end
           elseif stop > start then
             local base = start - 1
             local rule = printed_rule(line)
