@@ -92,10 +92,24 @@ local commenting = {
 -- The headings above the unit being read, by level, each { text, kind } (reset for each lesson).
 local headings = {}
 
+-- A course's handout states how it grades in a section named for it ("Grading", "Grading
+-- Guidelines", "Rubric"): there a percentage or a factor weighs a part of the grade ("Correctness
+-- (75%)", "only 15% of the performance points") or sets the tolerance a grade is given at ("full
+-- points for implementations within 20% of the reference"); none says how fast code ran (issue 13,
+-- fourteenth round). Times keep their words: "excessive overhead (e.g. > 10 ms per rule)" is a target.
+local function grading_name(t)
+  local first, rest = t:match("^(%a+)(.*)$")
+  if not first then return false end
+  if first == "rubric" or first == "rubrics" or first == "grades" then return rest == "" end
+  -- "grading" alone or with one word after it ("Grading Guidelines", "Grading Policy")
+  return first == "grading" and (rest == "" or rest:match("^ %a+$") ~= nil)
+end
+
 local function section_name(text)
   local t = text:gsub("%b{}%s*$", ""):gsub("[%s#:.]+$", ""):gsub("^%s+", ""):lower():gsub("%s+", " ")
   if specifying[t] then return "specifying" end
   if commenting[t] then return "commenting" end
+  if grading_name(t) then return "grading" end
   return nil
 end
 
@@ -105,6 +119,17 @@ local function in_specifying_section()
     local h = headings[level]
     if h and h.kind then
       return h.kind == "specifying" and h.text or nil
+    end
+  end
+  return nil
+end
+
+-- The heading of the innermost section that states how a course grades (see grading_name), or nil.
+local function in_grading_section()
+  for level = 6, 1, -1 do
+    local h = headings[level]
+    if h and h.kind then
+      return h.kind == "grading" and h.text or nil
     end
   end
   return nil
@@ -450,7 +475,7 @@ local function model_frame(unit)
   return given
 end
 
-local function scan(text, spans, at, report, ledger, where, section, branches, model)
+local function scan(text, spans, at, report, ledger, where, section, branches, model, grading)
   local qs = litlab.quantities(text, spans)
   local givers = nil -- the values the text says are set, if any (see set_in_sentence)
   for _, q in ipairs(qs) do
@@ -488,6 +513,10 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a worked case of the interface ('For example, if ...') in a section that specifies it",
           quote(section)))
+    elseif grading and open and (q.kind == "speedup" or q.kind == "share") then
+      ledger(at(q.first), quote(q.text), "specified",
+        string.format("'%s': a section that states how the course grades: a weight of the grade or the "
+          .. "tolerance a grade is given at, not a run", quote(grading)))
     elseif model and (q.class == "claim" or q.class == "unsure") then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a rule of the model the text sets up (line %d), a given, not a run", model.cue, model.line))
@@ -1226,7 +1255,8 @@ return {
     end
     local section = (unit.kind == "paragraph" or unit.kind == "html") and in_specifying_section() or nil
     local model = model_frame(unit)
-    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model)
+    local grading = (unit.kind == "paragraph" or unit.kind == "html") and in_grading_section() or nil
+    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading)
   end,
 
   output = function(out, block, lesson, report, ledger)
