@@ -475,8 +475,51 @@ local function model_frame(unit)
   return given
 end
 
+-- Two lengths of time set equal that are the same length state a conversion of units ("1 second
+-- == 1,000,000,000 nanoseconds", "1000 ms = 1 s", "28,800 seconds equals 8 hours"): a definition,
+-- not a figure of code (issue 13, fourteenth round). Unequal ones ("10 ns = 30 ns") are no such
+-- thing and keep their words.
+local seconds_in = {
+  ns = 1e-9, nanosecond = 1e-9, nanoseconds = 1e-9,
+  us = 1e-6, ["\u{b5}s"] = 1e-6, ["\u{3bc}s"] = 1e-6, microsecond = 1e-6, microseconds = 1e-6,
+  ms = 1e-3, msec = 1e-3, millisecond = 1e-3, milliseconds = 1e-3,
+  s = 1, sec = 1, secs = 1, second = 1, seconds = 1,
+  min = 60, mins = 60, minute = 60, minutes = 60,
+  h = 3600, hr = 3600, hrs = 3600, hour = 3600, hours = 3600,
+  day = 86400, days = 86400, week = 604800, weeks = 604800,
+}
+
+-- The length of a plain time ("1,000,000,000 nanoseconds", "10ms") in seconds, or nil.
+local function length_of(t)
+  local num, unit = t:match("^([%d,]*%.?%d+)[%s%-]*(%S+)$")
+  local n = num and tonumber((num:gsub(",", "")))
+  local per = n and seconds_in[unit:lower()]
+  return per and n * per or nil
+end
+
+-- The times of qs that a conversion of units states, as a set (nil: none). Only a time right after
+-- another, with nothing but '=', '==', "equals" or "is" between them, is looked at.
+local function conversions(text, qs)
+  local set = nil
+  for i = 2, #qs do
+    local a, b = qs[i - 1], qs[i]
+    if a.kind == "time" and b.kind == "time" and b.first - a.last <= 16 then
+      local between = text:sub(a.last + 1, b.first - 1)
+      if between:find("^%s*==?%s*$") or between:find("^%s+equals%s+$") or between:find("^%s+is%s+$") then
+        local x, y = length_of(a.text), length_of(b.text)
+        if x and y and x > 0 and math.abs(x - y) <= 1e-9 * x then
+          set = set or {}
+          set[a], set[b] = true, true
+        end
+      end
+    end
+  end
+  return set
+end
+
 local function scan(text, spans, at, report, ledger, where, section, branches, model, grading)
   local qs = litlab.quantities(text, spans)
+  local converted = conversions(text, qs)
   local givers = nil -- the values the text says are set, if any (see set_in_sentence)
   for _, q in ipairs(qs) do
     if gives(q) then
@@ -513,6 +556,8 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a worked case of the interface ('For example, if ...') in a section that specifies it",
           quote(section)))
+    elseif converted and open and converted[q] then
+      ledger(at(q.first), quote(q.text), "specified", "a conversion of units: two lengths of time set equal")
     elseif grading and open and (q.kind == "speedup" or q.kind == "share") then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a section that states how the course grades: a weight of the grade or the "
