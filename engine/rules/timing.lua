@@ -92,20 +92,35 @@ local commenting = {
 -- The headings above the unit being read, by level, each { text, kind } (reset for each lesson).
 local headings = {}
 
+-- A course's handout states how it grades in a section named for it ("Grading", "Grading
+-- Guidelines", "Rubric"): there a percentage or a factor weighs a part of the grade ("Correctness
+-- (75%)", "only 15% of the performance points") or sets the tolerance a grade is given at ("full
+-- points for implementations within 20% of the reference"); none says how fast code ran (issue 13,
+-- fourteenth round). Times keep their words: "excessive overhead (e.g. > 10 ms per rule)" is a target.
+local function grading_name(t)
+  local first, rest = t:match("^(%a+)(.*)$")
+  if not first then return false end
+  if first == "rubric" or first == "rubrics" or first == "grades" then return rest == "" end
+  -- "grading" alone or with one word after it ("Grading Guidelines", "Grading Policy")
+  return first == "grading" and (rest == "" or rest:match("^ %a+$") ~= nil)
+end
+
 local function section_name(text)
   local t = text:gsub("%b{}%s*$", ""):gsub("[%s#:.]+$", ""):gsub("^%s+", ""):lower():gsub("%s+", " ")
   if specifying[t] then return "specifying" end
   if commenting[t] then return "commenting" end
+  if grading_name(t) then return "grading" end
   return nil
 end
 
--- The innermost enclosing heading that names a section decides; nil: none does.
-local function in_specifying_section()
+-- The innermost enclosing heading that names a section decides: named is that heading's entry of
+-- headings, nil when none names one; kept as headings change, not looked for at every unit.
+local named = nil
+
+local function innermost_named()
   for level = 6, 1, -1 do
     local h = headings[level]
-    if h and h.kind then
-      return h.kind == "specifying" and h.text or nil
-    end
+    if h and h.kind then return h end
   end
   return nil
 end
@@ -450,8 +465,67 @@ local function model_frame(unit)
   return given
 end
 
-local function scan(text, spans, at, report, ledger, where, section, branches, model)
+-- Two lengths of time set equal that are the same length state a conversion of units ("1 second
+-- == 1,000,000,000 nanoseconds", "1000 ms = 1 s", "28,800 seconds equals 8 hours"): a definition,
+-- not a figure of code (issue 13, fourteenth round). Unequal ones ("10 ns = 30 ns") are no such
+-- thing and keep their words.
+local seconds_in = {
+  ns = 1e-9, nanosecond = 1e-9, nanoseconds = 1e-9,
+  us = 1e-6, ["\u{b5}s"] = 1e-6, ["\u{3bc}s"] = 1e-6, microsecond = 1e-6, microseconds = 1e-6,
+  ms = 1e-3, msec = 1e-3, millisecond = 1e-3, milliseconds = 1e-3,
+  s = 1, sec = 1, secs = 1, second = 1, seconds = 1,
+  min = 60, mins = 60, minute = 60, minutes = 60,
+  h = 3600, hr = 3600, hrs = 3600, hour = 3600, hours = 3600,
+  day = 86400, days = 86400, week = 604800, weeks = 604800,
+}
+
+-- The length of a plain time ("1,000,000,000 nanoseconds", "10ms") in seconds, or nil.
+local function length_of(t)
+  local num, unit = t:match("^([%d,]*%.?%d+)[%s%-]*(%S+)$")
+  local n = num and tonumber((num:gsub(",", "")))
+  local per = n and seconds_in[unit:lower()]
+  return per and n * per or nil
+end
+
+-- 1 if the times a and b, one right after the other, state a conversion of units: nothing but
+-- '=', '==', "equals" or "is" between them, and the same length.
+local function converts(text, a, b)
+  if not (a and b and a.kind == "time" and b.kind == "time" and b.first - a.last <= 16) then return false end
+  local between = text:sub(a.last + 1, b.first - 1)
+  if not (between:find("^%s*==?%s*$") or between:find("^%s+equals%s+$") or between:find("^%s+is%s+$")) then
+    return false
+  end
+  local x, y = length_of(a.text), length_of(b.text)
+  return x ~= nil and y ~= nil and x > 0 and math.abs(x - y) <= 1e-9 * x
+end
+
+-- A time a demonstrative points back to ("because it takes longer than those 10 seconds", "after
+-- that 5 ms") restates a value the same text gave before it, and is that value: when the last
+-- earlier time of the same length was let pass (a timer's "every 10 seconds"), so is this one; a
+-- claim restated stays a claim (issue 13, fourteenth round). qs[i] is q, the values before it are
+-- those of the same text; reported: those of them reported. The earlier value, or nil.
+local function pointed_back(text, qs, i, reported)
+  local q = qs[i]
+  -- the word before ends in 'e', 's' or 't' and a space: most figures are ruled out here
+  local c = text:byte(q.first - 2)
+  if text:byte(q.first - 1) ~= 32 or not (c == 101 or c == 115 or c == 116) then return nil end
+  local b = text:sub(math.max(1, q.first - 12), q.first - 1):lower()
+  if not (b:find("%f[%a]those%s+$") or b:find("%f[%a]these%s+$") or b:find("%f[%a]that%s+$") or
+          b:find("%f[%a]this%s+$") or b:find("%f[%a]the same%s+$")) then
+    return nil
+  end
+  local x = length_of(q.text)
+  if not x then return nil end
+  for j = i - 1, 1, -1 do
+    local y = qs[j].kind == "time" and length_of(qs[j].text)
+    if y and math.abs(y - x) <= 1e-9 * x then return not (reported and reported[qs[j]]) and qs[j] or nil end
+  end
+  return nil
+end
+
+local function scan(text, spans, at, report, ledger, where, section, branches, model, grading)
   local qs = litlab.quantities(text, spans)
+  local reported = nil -- the times reported so far (see pointed_back)
   local givers = nil -- the values the text says are set, if any (see set_in_sentence)
   for _, q in ipairs(qs) do
     if gives(q) then
@@ -459,7 +533,7 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
       givers[#givers + 1] = q
     end
   end
-  for _, q in ipairs(qs) do
+  for i, q in ipairs(qs) do
     local open = q.class == "claim" or q.class == "unsure"
     local printed = where:find("display block") or where:find("output")
     -- a printed figure after a label of a measured time or rate on its line ("elapsed: 5 ms",
@@ -471,6 +545,8 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
     local input = open and (pending or #inputs > 0) and not label_quantity(before) and
                   given(q, at(q.first), printed) or nil
     local setting = open and givers and not input and set_in_sentence(text, givers, q) or nil
+    local restated = open and q.kind == "time" and i > 1 and not input and not setting and
+                     pointed_back(text, qs, i, reported) or nil
     if input then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a value the reader gives the program, an argument of a command the text shows on line %d",
@@ -488,12 +564,25 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a worked case of the interface ('For example, if ...') in a section that specifies it",
           quote(section)))
+    elseif restated then
+      ledger(at(q.first), quote(q.text), "specified",
+        string.format("'%s': the value stated before it, which was let pass", quote(restated.text)))
+    elseif open and q.kind == "time" and (converts(text, qs[i - 1], q) or converts(text, q, qs[i + 1])) then
+      ledger(at(q.first), quote(q.text), "specified", "a conversion of units: two lengths of time set equal")
+    elseif grading and open and (q.kind == "speedup" or q.kind == "share") then
+      ledger(at(q.first), quote(q.text), "specified",
+        string.format("'%s': a section that states how the course grades: a weight of the grade or the "
+          .. "tolerance a grade is given at, not a run", quote(grading)))
     elseif model and (q.class == "claim" or q.class == "unsure") then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a rule of the model the text sets up (line %d), a given, not a run", model.cue, model.line))
     elseif q.class == "claim" or q.class == "unsure" then
       -- a table in prose is read as one paragraph, but the author knows it as a table
       report(at(q.first), message(q, where == "prose" and q.table and "a table" or where))
+      if q.kind == "time" then
+        reported = reported or {}
+        reported[q] = true
+      end
     else
       local why = q.cue and string.format("'%s': %s", quote(q.cue), q.why) or q.why
       ledger(at(q.first), quote(q.text), q.class, why)
@@ -1288,10 +1377,14 @@ return {
     if unit.kind == "heading" and unit.level then
       for level = unit.level, 6 do headings[level] = nil end
       headings[unit.level] = { text = unit.text, kind = section_name(unit.text) }
+      named = innermost_named()
     end
-    local section = (unit.kind == "paragraph" or unit.kind == "html") and in_specifying_section() or nil
+    local prose = named and (unit.kind == "paragraph" or unit.kind == "html")
+    -- a reference page's section that specifies the interface; one that states how a course grades
+    local section = prose and named.kind == "specifying" and named.text or nil
+    local grading = prose and named.kind == "grading" and named.text or nil
     local model = model_frame(unit)
-    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model)
+    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading)
   end,
 
   output = function(out, block, lesson, report, ledger)
@@ -1335,7 +1428,7 @@ return {
   -- A line that opens with a shell prompt ("$ ") is a command typed, not output: its figures are
   -- arguments, listed in the ledger, not read.
   lesson = function(lesson, report, ledger)
-    headings = {}
+    headings, named = {}, nil
     models, after_heading, frame = {}, nil, nil
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
