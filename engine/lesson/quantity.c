@@ -960,6 +960,7 @@ static const char W_LINK[] = "a link's nominal speed in bits per second, said of
    thirteenth round: the message asked for what the sentence had) */
 static const char W_REAL_MACHINE[] = "a supposition placed on a real machine, the reader's or the course's: "
 				     "a run the reader is asked to take on trust";
+static const char W_TYPICAL[] = "a supposition of what is typical of real systems: a real figure, not a model's given";
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
 static const char W_SCALE[] = "the span of a chart's axis: the scale of a picture, not a figure of code";
@@ -2015,7 +2016,7 @@ static size_t share_tail(const struct text *s, size_t e)
 	static const char *const dets[] = { "the", "its", "all", "their", "our", "total", "available", "such",
 					    "these", "those", "this", "that", NULL };
 	static const char *const nouns[] = { "time", "runtime", "run-time", "cycles", "slots", "throughput",
-					     "bandwidth", NULL };
+					     "bandwidth", "latency", NULL };
 	static const char *const compound[] = { "execution", "running", "run", "cpu", "wall", "pipeline",
 						"dispatch", "issue", "mean", "total", "elapsed", NULL };
 	size_t f = match_word_ci(s, skip_space(s, e), "of"), g;
@@ -2027,6 +2028,11 @@ static size_t share_tail(const struct text *s, size_t e)
 		if ((g = match_any(s, q, nouns, 1)))
 			return g;
 		if ((g = match_any(s, q, dets, 1)) || (g = match_any(s, q, compound, 1)))
+			f = g;
+		/* "80% of network latency", "20% of the request latency": a latency is a time, whatever
+		   one word says whose it is (fourteenth round) */
+		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX &&
+			 match_word_ci(s, skip_space(s, g), "latency"))
 			f = g;
 		else
 			return 0;
@@ -2656,6 +2662,30 @@ static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 	return 0;
 }
 
+
+static const char *const magnitudes[] = { "tens", "dozens", "hundreds", "thousands", "millions", "billions", NULL };
+
+/* After an order's word ending at e ("tens"), maybe others joined to it ("to hundreds, or even thousands,"),
+   the end of the "of" that follows them, or 0. */
+static size_t orders_of(const struct text *s, size_t e)
+{
+	for (int k = 0; k < 3; k++) {
+		size_t g = e, f;
+		while (g < s->n && (space_at(s, g) || s->t[g] == ','))
+			g += space_at(s, g) ? space_at(s, g) : 1;
+		if (!(f = match_any(s, g, (const char *const[]){ "to", "or", "and", NULL }, 1)))
+			break;
+		g = skip_space(s, f);
+		if ((f = match_word_ci(s, g, "even")))
+			g = skip_space(s, f);
+		if (!(f = match_any(s, g, magnitudes, 1)))
+			break;
+		e = f;
+	}
+	while (e < s->n && (space_at(s, e) || (s->t[e] == ',' && e + 1 < s->n && space_at(s, e + 1))))
+		e += space_at(s, e) ? space_at(s, e) : 1;
+	return match_word_ci(s, e, "of");
+}
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
 	static const char *const nouns[] = {
@@ -2850,10 +2880,10 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			c->kind = QUANTITY_TIME;
 		return f;
 	}
-	/* "hundreds of nanoseconds", "thousands of CPU cycles", "hundreds of extra microseconds": a figure by its order */
-	if ((e = match_any(s, p, (const char *const[]){ "tens", "dozens", "hundreds", "thousands", "millions",
-							  "billions", NULL }, 1)) &&
-	    (e = match_word_ci(s, skip_space(s, e), "of"))) {
+	/* "hundreds of nanoseconds", "thousands of CPU cycles", "hundreds of extra microseconds": a figure by its
+	   order; "tens or hundreds of milliseconds", "from tens to hundreds, or even thousands, of milliseconds":
+	   orders joined by "to", "or" or "and" before one "of" and its unit, one figure of that unit, a range */
+	if ((e = match_any(s, p, magnitudes, 1)) && (e = orders_of(s, e))) {
 		size_t g = skip_space(s, e), h;
 		/* "tens of thousands of times slower", "hundreds of times faster": a factor by its order */
 		if ((f = match_any(s, g, (const char *const[]){ "hundreds", "thousands", "millions", "billions", NULL }, 1)) &&
@@ -5000,6 +5030,17 @@ static int supposed(const struct text *s, struct quantity *q)
 			if (on_real_machine(s, words[0].start, &on_at, &on_len)) {
 				decide(q, QUANTITY_CLAIM, on_at, on_len, W_REAL_MACHINE);
 				return 1;
+			}
+			/* "let's assume the worst case for a typical broadband connection: a DNS lookup (50 ms)":
+			   what is typical of real systems, figures a reader would want a source for (fourteenth
+			   round) */
+			struct cword t;
+			size_t r = words[i].end, after;
+			for (int k = 0; k < 60 && next_cword(s, r, &t, &after) && t.start < q->start; k++, r = after) {
+				if (!t.span && match_word_ci(s, t.start, "typical") == t.end) {
+					decide(q, QUANTITY_CLAIM, t.start, t.end - t.start, W_TYPICAL);
+					return 1;
+				}
 			}
 			decide(q, QUANTITY_SPECIFIED, words[i].start, words[i].end - words[i].start, W_SUPPOSED);
 			return 1;
