@@ -29,6 +29,13 @@ local function quote(s)
   return (s:gsub("%s+", " "))
 end
 
+-- How a lesson says that a figure in `where` is a model's given: a table by the sentence that leads
+-- it in, a sentence by its opening.
+local function as_given(where)
+  return where == "a table" and "lead the table in with a sentence that opens with 'Assume' ('Assume the "
+    .. "following jobs:')" or "open its sentence with 'Assume'"
+end
+
 local function message(q, where)
   local text = quote(q.text)
   -- a title is shown as written: no reference is filled in, no comment can suppress there
@@ -36,31 +43,33 @@ local function message(q, where)
   -- a cost or a time in the lesson's own sentences may be a model's given the sentence does not
   -- frame ("a miss takes 100 cycles in our model"): the message says how the lesson says so
   local model = (where == "prose" or where == "a table") and (q.kind == "time" or q.kind == "cycles")
-  -- "Assume the copy takes 40 ms on your machine": the sentence already opens with 'Assume'; what makes
-  -- it a claim is the machine it names, so the message says to name the model's instead
-  if q.class == "claim" and q.why and q.why:find("^a supposition placed on a real machine") then
+  -- "Assume the copy takes 40 ms on your machine", "let us assume ... a typical connection": the
+  -- sentence already opens with 'Assume'; what makes it a claim is the real machine or the real
+  -- systems it names, so the message says to suppose the model's instead
+  local placed = q.class == "claim" and q.why and (q.why:find("^a supposition placed on a real machine") and
+    "place it on the model's machine, not a real one ('on the toy machine', 'in our model')" or
+    q.why:find("^a supposition of what is typical") and
+    "say it of the model ('in our model'), not of what is typical of real systems")
+  if placed then
     return string.format("%s '%s' in %s is a performance claim without measurement metadata ('%s': %s): "
       .. "cite a measure block with {{measure:ID:STAT}}, or the source with {{cite:KEY|%s}}; if it is a "
-      .. "given of a model the lesson sets up, place it on the model's machine, not a real one ('on the "
-      .. "toy machine', 'in our model')", what[q.kind], text, where, quote(q.cue or ""), q.why, text)
+      .. "given of a model the lesson sets up, %s", what[q.kind], text, where, quote(q.cue or ""), q.why, text,
+      placed)
   end
   if q.class == "claim" then
     local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
     return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "
       .. (title and "a title is shown as written: state it in the body, measured ({{measure:ID:STAT}}) or "
       .. "cited ({{cite:KEY|%s}})" or "cite a measure block with {{measure:ID:STAT}}, or the source with "
-      .. "{{cite:KEY|%s}}" .. (model and (where == "a table" and "; if it is a given of a model the lesson "
-      .. "sets up, lead the table in with a sentence that opens with 'Assume' ('Assume the following jobs:')"
-      or "; if it is a given of a model the lesson sets up, open its sentence with 'Assume'") or "")),
-      what[q.kind], text, where, because, text)
+      .. "{{cite:KEY|%s}}" .. (model and "; if it is a given of a model the lesson sets up, " .. as_given(where)
+      or "")), what[q.kind], text, where, because, text)
   end
   return string.format("%s '%s' in %s may be a performance claim (nothing near it says): if it is one, "
     .. (title and "state it in the body, measured ({{measure:ID:STAT}}) or cited ({{cite:KEY|%s}}); if it is "
     .. "a specified duration (a sleep, timeout, interval or limit), say so in the title" or "measure it "
     .. "({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a specified duration (a sleep, timeout, "
-    .. "interval or limit), say so near it" .. (model and (where == "a table" and " (a model's given: lead the "
-    .. "table in with a sentence that opens with 'Assume', 'Assume the following jobs:')" or
-    " (a model's given: open its sentence with 'Assume')") or "") .. ", or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
+    .. "interval or limit), say so near it" .. (model and " (a model's given: " .. as_given(where) .. ")" or "")
+    .. ", or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
     what[q.kind], text, where, text)
 end
 
@@ -1432,6 +1441,19 @@ return {
   -- A line that opens with a shell prompt ("$ ") is a command typed, not output: its figures are
   -- arguments, listed in the ledger, not read.
   lesson = function(lesson, report, ledger)
+    -- A printed line of a display block (its text from byte base + 1), read as printed; under head (a
+    -- table's header and rule, or nil) only the line's own figures are kept.
+    local function read_printed(block, text, base, head, branches)
+      local where = "a display block (shown, not run)"
+      if not head then
+        scan(printed(text), nil, function(i) return block.at(base + i) end, report, ledger, where, nil, branches)
+        return
+      end
+      local skip = #head
+      scan(head .. printed(text), nil, function(i) return i > skip and block.at(base + i - skip) or nil end,
+           function(at, msg) if at then report(at, msg) end end,
+           function(at, ...) if at then ledger(at, ...) end end, where, nil, branches)
+    end
     headings, named = {}, nil
     models, after_heading, frame = {}, nil, nil
     inputs, heading_lines, pending = {}, {}, lesson
@@ -1527,32 +1549,14 @@ return {
               if word and col_units[word:lower()] then last = last + 1 + #word end
               blanked = blanked:sub(1, f.first - 1) .. string.rep(" ", last - f.first + 1) .. blanked:sub(last + 1)
             end
-            if head and cells and decided == cells then
-              -- a row under a header and its rule whose columns decided some figures: the rest is read
-              -- with the header above it, as any such row is (fourteenth round)
-              local skip = #head
-              scan(head .. printed(blanked), nil, function(i) return i > skip and block.at(base + i - skip) or nil end,
-                   function(at, msg) if at then report(at, msg) end end,
-                   function(at, ...) if at then ledger(at, ...) end end, "a display block (shown, not run)", nil,
-                   branches)
-            else
-              scan(printed(blanked), nil, function(i) return block.at(base + i) end,
-                   report, ledger, "a display block (shown, not run)", nil, branches)
-            end
+            -- a row under a header and its rule whose columns decided some figures: the rest is read
+            -- with the header above it, as any such row is (fourteenth round)
+            read_printed(block, blanked, base, head and cells and decided == cells and head or nil, branches)
           elseif stop > start then
             local base = start - 1
             local rule = printed_rule(line)
-            if head and not rule then
-              -- a row: read with the header and its rule above it, only the row's own figures kept
-              local skip = #head
-              scan(head .. printed(line), nil, function(i) return i > skip and block.at(base + i - skip) or nil end,
-                   function(at, msg) if at then report(at, msg) end end,
-                   function(at, ...) if at then ledger(at, ...) end end, "a display block (shown, not run)", nil,
-                   branches)
-            else
-              scan(printed(line), nil, function(i) return block.at(base + i) end,
-                   report, ledger, "a display block (shown, not run)", nil, branches)
-            end
+            -- a row: read with the header and its rule above it, only the row's own figures kept
+            read_printed(block, line, base, not rule and head or nil, branches)
             if rule and above then
               head = uncomment(above) .. "\n" .. rule .. "\n"
             end
