@@ -960,6 +960,7 @@ static const char W_LINK[] = "a link's nominal speed in bits per second, said of
    thirteenth round: the message asked for what the sentence had) */
 static const char W_REAL_MACHINE[] = "a supposition placed on a real machine, the reader's or the course's: "
 				     "a run the reader is asked to take on trust";
+static const char W_MEMORY_SHARE[] = "a cost in memory or space, not in time";
 static const char W_TYPICAL[] = "a supposition of what is typical of real systems: a real figure, not a model's given";
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
@@ -2062,6 +2063,17 @@ static int by_amount(const struct text *s, size_t start)
 	return 0;
 }
 
+/* "30% wasted space", "a 5% overhead in memory": after the word of cost ending at e, the start of a
+   noun of memory or space it is a cost in, or 0: memory is no time (fourteenth round). */
+static size_t memory_after(const struct text *s, size_t e)
+{
+	size_t g = skip_space(s, e), h;
+
+	if ((h = match_word_ci(s, g, "in")))
+		g = skip_space(s, h);
+	return match_any(s, g, (const char *const[]){ "memory", "space", "storage", "RAM", "disk", "heap", NULL }, 1) ? g : 0;
+}
+
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
 {
 	struct cword w, w2;
@@ -2097,6 +2109,11 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		return f;
 	}
 	if ((f = match_claim(s, skip_space(s, e)))) {
+		size_t g = memory_after(s, f);
+		if (g) {
+			decided(c, NOTT, g, word_end(s, g) - g, W_MEMORY_SHARE);
+			return f;
+		}
 		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
 		return f;
 	}
@@ -2112,7 +2129,11 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		    !perf_word(s, &w2, &at, &len))
 			return 0; /* "50% of samples", "75% of its branches" */
 		if ((pc = perf_word(s, &w, &at, &len))) {
-			decided(c, CLAIM, at, len, pc->why);
+			size_t g = memory_after(s, w.end);
+			if (g)
+				decided(c, NOTT, g, word_end(s, g) - g, W_MEMORY_SHARE);
+			else
+				decided(c, CLAIM, at, len, pc->why);
 			return w.end;
 		}
 		if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
