@@ -850,6 +850,13 @@ static long rule_steps(size_t len)
 	return RULE_INSTRUCTION_LIMIT + RULE_INSTRUCTIONS_PER_MIB * mib(len);
 }
 
+/* The wall-clock backstop grows with the CPU limit, three times as fast: a loaded machine gives a
+   rule its CPU seconds slowly, and must not stop it. */
+static double rule_wall_s(size_t len)
+{
+	return RULE_WALL_LIMIT_S + 3.0 * RULE_CPU_PER_MIB_S * (double)mib(len);
+}
+
 static void run_loaded(struct host *h, const struct rule_file *f, const struct lesson_result *lr,
 		       const struct prose *p);
 
@@ -1166,7 +1173,7 @@ static void pass_child_take(void *ctx, struct subproc *sp, const char *p, size_t
 		used = (size_t)(nl - in->p) + 1;
 		if (ps->started && ps->current != pc->last_started) {
 			pc->last_started = ps->current;
-			sp->deadline = now_ns() + (long long)(RULE_WALL_LIMIT_S * 1e9);
+			sp->deadline = now_ns() + (long long)(rule_wall_s(ps->lesson_len) * 1e9);
 		}
 	}
 	memmove(in->p, in->p + used, in->len - used);
@@ -1181,7 +1188,7 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 
 	ps->started = ps->ended = 0;
 	sandbox_signals_settled(); /* the child runs Lua without exec */
-	if (subproc_fork(&sp, pass_child_main, &pc, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
+	if (subproc_fork(&sp, pass_child_main, &pc, (long long)(rule_wall_s(ps->lesson_len) * 1e9)) < 0) {
 		rule_error(ps, from, 1, "cannot start the rule pass (fork failed)");
 		return ps->rs->nfiles;
 	}

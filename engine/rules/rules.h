@@ -32,7 +32,8 @@
    never ends is still stopped: on a 10 MiB lesson after 22 s of CPU. */
 #define RULE_INSTRUCTIONS_PER_MIB 25000000L
 #define RULE_CPU_PER_MIB_S 2
-/* A backstop only: a rule cannot wait for anything, so only a litlab fault could reach it. */
+/* A backstop only: a rule cannot wait for anything, so only a litlab fault could reach it. Over a
+   lesson it grows by three times the CPU seconds added per MiB (rule_wall_s() in rules.c). */
 #define RULE_WALL_LIMIT_S 60.0
 #define RULE_REPORT_LIMIT 500
 
