@@ -468,7 +468,9 @@ end
 -- Two lengths of time set equal that are the same length state a conversion of units ("1 second
 -- == 1,000,000,000 nanoseconds", "1000 ms = 1 s", "28,800 seconds equals 8 hours"): a definition,
 -- not a figure of code (issue 13, fourteenth round). Unequal ones ("10 ns = 30 ns") are no such
--- thing and keep their words.
+-- thing and keep their words, and so does a time its words claim: "Our loop took 12 ms = 12,000 us"
+-- restates a result in another unit, so only values nothing decided pass as a conversion (an
+-- author's review, fourteenth round).
 local seconds_in = {
   ns = 1e-9, nanosecond = 1e-9, nanoseconds = 1e-9,
   us = 1e-6, ["\u{b5}s"] = 1e-6, ["\u{3bc}s"] = 1e-6, microsecond = 1e-6, microseconds = 1e-6,
@@ -567,7 +569,8 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
     elseif restated then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': the value stated before it, which was let pass", quote(restated.text)))
-    elseif open and q.kind == "time" and (converts(text, qs[i - 1], q) or converts(text, q, qs[i + 1])) then
+    elseif q.class == "unsure" and q.kind == "time" and
+           (converts(text, qs[i - 1], q) or converts(text, q, qs[i + 1])) then
       ledger(at(q.first), quote(q.text), "specified", "a conversion of units: two lengths of time set equal")
     elseif grading and open and (q.kind == "speedup" or q.kind == "share") then
       ledger(at(q.first), quote(q.text), "specified",

@@ -26,6 +26,8 @@
 #   sentence of its own to open);
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
+# - a conversion of units ("12 ms = 12,000 us") restates the time before it: a claim stays one
+#   (fourteenth round).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-tables.md <<'EOF2'
@@ -294,5 +296,25 @@ EOF2
 check_lesson 10-table.md
 expect "10-table.md:7:.*'24 ms' in a table.*lead the table in with a sentence that opens with 'Assume'"
 refuse "10-table.md:7:.*open its sentence with"
+
+# a conversion restates a value: a time its words claim stays a claim, and so does the time set equal
+# to it ("Our loop took 12 ms = 12,000 us on the lab machine"); a bare conversion still passes
+# (fourteenth round, an author's review)
+cat >11-convert.md <<'EOF2'
+# Units
+
+Our loop took 12 ms = 12,000 us on the lab machine.
+
+The measured latency is 1 s == 1000 ms.
+
+A timespec counts nanoseconds, and 1 ms == 1000 us.
+EOF2
+
+check_lesson 11-convert.md
+expect "11-convert.md:3:15:.*'12 ms'.*'took'"
+expect "11-convert.md:3:23:.*'12,000 us'"
+expect "11-convert.md:5:25:.*'1 s'"
+expect "11-convert.md:5:32:.*'1000 ms'"
+refuse "11-convert.md:7:"
 
 exit $fail
