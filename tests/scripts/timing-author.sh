@@ -26,8 +26,9 @@
 #   sentence of its own to open);
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
-# - a conversion of units ("12 ms = 12,000 us") restates the time before it: a claim stays one
-#   (fourteenth round).
+# - a conversion of units ("12 ms = 12,000 us") restates the time before it: a claim stays one, and a
+#   grading section's percentage or factor in a sentence that tells what ran or was measured is a
+#   result, not a weight (fourteenth round).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-tables.md <<'EOF2'
@@ -316,5 +317,26 @@ expect "11-convert.md:3:23:.*'12,000 us'"
 expect "11-convert.md:5:25:.*'1 s'"
 expect "11-convert.md:5:32:.*'1000 ms'"
 refuse "11-convert.md:7:"
+
+# a grading section's weights and tolerances pass, but a result stated there, what ran or was
+# measured, stays a claim (fourteenth round, an author's review)
+cat >12-grading.md <<'EOF2'
+# Lab 3
+
+## Grading
+
+- Correctness (60%)
+- Performance (40%): full points if your version is within 20% of the reference.
+- The reference solution is 3x faster than the naive loop on our machine.
+- Our reference took 35% less time than the naive version.
+- We measured a 2x speedup over the naive loop.
+EOF2
+
+check_lesson 12-grading.md
+refuse "12-grading.md:5:"
+refuse "12-grading.md:6:"
+expect "12-grading.md:7:.*'3x faster'"
+expect "12-grading.md:8:.*'35% less time'"
+expect "12-grading.md:9:.*'2x speedup'"
 
 exit $fail
