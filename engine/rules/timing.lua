@@ -1100,13 +1100,21 @@ end
 -- printed line, or what follows its '#', right before a name joined by '_' or '.'
 -- ("0.0 %  bad_speculation_mispredicts  (20.08%)", "#   0.2 %  tma_bad_speculation"), with
 -- nothing after the name but the counter's own share in parentheses or a marker ("<=="), is the
--- share of the run that metric took: a claim, whatever the name's words say ("memory", "branch").
+-- share of the run that metric took: a claim, whatever the name's words say ("memory", "branch"),
+-- unless the name ends in a rate or a ratio.
 local function metric_share(line)
   local seg = line:match("#([^#]*)$") or line
   local off = #line - #seg
   local a, num, name, rest = seg:match("^%s*()(%d[%d.]*%s?%%)%s+(%a%w*[_.][%w_.]*)(.*)$")
   if not a or not (rest:find("^%s*$") or rest:find("^%s+%(%d[%d.]*%%%)%s*$") or rest:find("^%s+<=+%s*$")) then
     return nil
+  end
+  -- a name that ends in a rate or a ratio ("l1d_miss_rate", "branch_miss_ratio", "dtlb_mpki") counts
+  -- events against events: its percentage is no share of the run (an author's review)
+  local last = name:lower():match("([%a%d]+)$")
+  if last == "rate" or last == "ratio" or last == "mpki" or last == "pki" then
+    return { { first = off + a, last = off + a + #num - 1, kind = "share", claim = false, cue = name,
+               why = "a metric's name that ends in a rate or a ratio: events counted against events, no share of the run" } }
   end
   return { { first = off + a, last = off + a + #num - 1, kind = "share", claim = true, cue = name,
              why = "a share printed before a metric's glued name: the part of the run it took" } }

@@ -28,7 +28,9 @@
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
 # - a conversion of units ("12 ms = 12,000 us") restates the time before it: a claim stays one, and a
 #   grading section's percentage or factor in a sentence that tells what ran or was measured is a
-#   result, not a weight (fourteenth round).
+#   result, not a weight (fourteenth round);
+# - a percentage before a metric's glued name that ends in a rate or a ratio ("12.5 %  l1d_miss_rate")
+#   is no share of the run (fourteenth round).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-tables.md <<'EOF2'
@@ -338,5 +340,25 @@ refuse "12-grading.md:6:"
 expect "12-grading.md:7:.*'3x faster'"
 expect "12-grading.md:8:.*'35% less time'"
 expect "12-grading.md:9:.*'2x speedup'"
+
+# a metric whose glued name ends in a rate or a ratio counts events against events: its percentage
+# is no share of the run; a tma_ metric's share still is (fourteenth round, an author's review)
+cat >13-metrics.md <<'EOF2'
+# Metrics
+
+```text
+     12.5 %  l1d_miss_rate
+     3.2 %   branch_miss_ratio
+     0.8 %   cache_miss_rate           (25.01%)
+     2,345,678      topdown-be-bound          #     55.0 %  tma_backend_bound      <==
+```
+EOF2
+
+check_lesson 13-metrics.md
+refuse "13-metrics.md:4:"
+refuse "13-metrics.md:5:"
+refuse "13-metrics.md:6:"
+expect "13-metrics.md:7:.*'55.0 %'"
+in_ledger 13-metrics.md "a metric's name that ends in a rate or a ratio"
 
 exit $fail
