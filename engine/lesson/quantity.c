@@ -1317,7 +1317,14 @@ static int word_after(const struct text *s, size_t p, struct cword *w);
    a benchmark's line per command), not the English word it spells (fourteenth round). */
 static int caps_label(const struct text *s, const struct cword *w)
 {
+	/* a setting's own name in capitals ("TIMEOUT: 300 s" in a config's dump) still names the setting
+	   (an author's review, fourteenth round) */
+	static const char *const settings[] = { "timeout", "interval", "period", "delay", "limit", "deadline",
+						"default", NULL };
+
 	if (w->end >= s->n || s->t[w->end] != ':' || w->end - w->start < 2)
+		return 0;
+	if (match_any(s, w->start, settings, 1) == w->end)
 		return 0;
 	for (size_t i = w->start; i < w->end; i++)
 		if (s->t[i] < 'A' || s->t[i] > 'Z')

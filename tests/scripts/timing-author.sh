@@ -30,7 +30,8 @@
 #   grading section's percentage or factor in a sentence that tells what ran or was measured is a
 #   result, not a weight (fourteenth round);
 # - a percentage before a metric's glued name that ends in a rate or a ratio ("12.5 %  l1d_miss_rate")
-#   is no share of the run (fourteenth round).
+#   is no share of the run, and a setting's name as a line's label in capitals ("TIMEOUT: 300 s")
+#   names the setting (fourteenth round).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-tables.md <<'EOF2'
@@ -360,5 +361,27 @@ refuse "13-metrics.md:5:"
 refuse "13-metrics.md:6:"
 expect "13-metrics.md:7:.*'55.0 %'"
 in_ledger 13-metrics.md "a metric's name that ends in a rate or a ratio"
+
+# a line's label in capitals names a command ("SET: 71123.76 requests per second", still reported),
+# but a setting's own name in capitals ("TIMEOUT: 300 s" in a config's dump) names the setting
+# (fourteenth round, an author's review)
+cat >14-caps.md <<'EOF2'
+# Server
+
+```text
+$ redis-benchmark -q -t set
+SET: 71123.76 requests per second
+```
+
+Its configuration, dumped:
+
+```text
+TIMEOUT: 300 s
+```
+EOF2
+
+check_lesson 14-caps.md
+expect "14-caps.md:5:.*'71123.76 requests per second'"
+refuse "14-caps.md:11:"
 
 exit $fail
