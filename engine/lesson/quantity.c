@@ -1319,7 +1319,14 @@ static int word_after(const struct text *s, size_t p, struct cword *w);
    a benchmark's line per command), not the English word it spells (fourteenth round). */
 static int caps_label(const struct text *s, const struct cword *w)
 {
+	/* a setting's own name in capitals ("TIMEOUT: 300 s" in a config's dump) still names the setting
+	   (an author's review, fourteenth round) */
+	static const char *const settings[] = { "timeout", "interval", "period", "delay", "limit", "deadline",
+						"default", NULL };
+
 	if (w->end >= s->n || s->t[w->end] != ':' || w->end - w->start < 2)
+		return 0;
+	if (match_any(s, w->start, settings, 1) == w->end)
 		return 0;
 	for (size_t i = w->start; i < w->end; i++)
 		if (s->t[i] < 'A' || s->t[i] > 'Z')
@@ -4220,6 +4227,21 @@ static int window_after(const struct text *s, struct quantity *q)
 
 	if (!word_after(s, q->start + q->len, &w) || w.span || match_any(s, w.start, windows, 1) != w.end)
 		return 0;
+	/* "average" alone names a window only after a time written as one ("a 10-second average", "the
+	   1 min average"); "LATENCY: 0.512 ms average", "took 3.2 ms average" give the average itself, a
+	   result (an author's review, fourteenth round) */
+	if (match_any(s, w.start, (const char *const[]){ "average", "averages", NULL }, 1) == w.end &&
+	    !memchr(s->t + q->start, '-', q->len)) {
+		struct cword d;
+		size_t pv;
+		if (!prev_cword(s, q->start, &d, &pv) || d.span ||
+		    match_any(s, d.start, (const char *const[]){ "a", "an", "the", "its", "their", "each", "per",
+								    "over", NULL }, 1) != d.end)
+			return 0;
+		for (size_t i = d.end; i < q->start; i++)
+			if (s->t[i] != ' ')
+				return 0;
+	}
 	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_INTERVAL);
 	return 1;
 }

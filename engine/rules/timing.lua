@@ -481,7 +481,9 @@ end
 -- Two lengths of time set equal that are the same length state a conversion of units ("1 second
 -- == 1,000,000,000 nanoseconds", "1000 ms = 1 s", "28,800 seconds equals 8 hours"): a definition,
 -- not a figure of code (issue 13, fourteenth round). Unequal ones ("10 ns = 30 ns") are no such
--- thing and keep their words.
+-- thing and keep their words, and so does a time its words claim: "Our loop took 12 ms = 12,000 us"
+-- restates a result in another unit, so only values nothing decided pass as a conversion (an
+-- author's review, fourteenth round).
 local seconds_in = {
   ns = 1e-9, nanosecond = 1e-9, nanoseconds = 1e-9,
   us = 1e-6, ["\u{b5}s"] = 1e-6, ["\u{3bc}s"] = 1e-6, microsecond = 1e-6, microseconds = 1e-6,
@@ -510,6 +512,18 @@ local function converts(text, a, b)
   end
   local x, y = length_of(a.text), length_of(b.text)
   return x ~= nil and y ~= nil and x > 0 and math.abs(x - y) <= 1e-9 * x
+end
+
+-- True if the sentence holding q tells what ran on a real machine ("The reference took 35% less
+-- time", "is 3x faster than the naive loop on our machine") or what was measured: a result stated
+-- in a grading section, not a weight or a tolerance of the grade (an author's review, fourteenth
+-- round).
+local function ran_in_sentence(text, q)
+  local from = 1
+  for stop in text:sub(1, q.first - 1):gmatch("()[.!?]%s") do from = stop + 1 end
+  local to = text:find("[.!?]%s", q.last + 1) or #text
+  local l = text:sub(from, to):lower()
+  return ran_on_hardware(l) or l:find("%f[%a]measur") ~= nil
 end
 
 -- A time a demonstrative points back to ("because it takes longer than those 10 seconds", "after
@@ -580,9 +594,10 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
     elseif restated then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': the value stated before it, which was let pass", quote(restated.text)))
-    elseif open and q.kind == "time" and (converts(text, qs[i - 1], q) or converts(text, q, qs[i + 1])) then
+    elseif q.class == "unsure" and q.kind == "time" and
+           (converts(text, qs[i - 1], q) or converts(text, q, qs[i + 1])) then
       ledger(at(q.first), quote(q.text), "specified", "a conversion of units: two lengths of time set equal")
-    elseif grading and open and (q.kind == "speedup" or q.kind == "share") then
+    elseif grading and open and (q.kind == "speedup" or q.kind == "share") and not ran_in_sentence(text, q) then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a section that states how the course grades: a weight of the grade or the "
           .. "tolerance a grade is given at, not a run", quote(grading)))
@@ -1098,13 +1113,21 @@ end
 -- printed line, or what follows its '#', right before a name joined by '_' or '.'
 -- ("0.0 %  bad_speculation_mispredicts  (20.08%)", "#   0.2 %  tma_bad_speculation"), with
 -- nothing after the name but the counter's own share in parentheses or a marker ("<=="), is the
--- share of the run that metric took: a claim, whatever the name's words say ("memory", "branch").
+-- share of the run that metric took: a claim, whatever the name's words say ("memory", "branch"),
+-- unless the name ends in a rate or a ratio.
 local function metric_share(line)
   local seg = line:match("#([^#]*)$") or line
   local off = #line - #seg
   local a, num, name, rest = seg:match("^%s*()(%d[%d.]*%s?%%)%s+(%a%w*[_.][%w_.]*)(.*)$")
   if not a or not (rest:find("^%s*$") or rest:find("^%s+%(%d[%d.]*%%%)%s*$") or rest:find("^%s+<=+%s*$")) then
     return nil
+  end
+  -- a name that ends in a rate or a ratio ("l1d_miss_rate", "branch_miss_ratio", "dtlb_mpki") counts
+  -- events against events: its percentage is no share of the run (an author's review)
+  local last = name:lower():match("([%a%d]+)$")
+  if last == "rate" or last == "ratio" or last == "mpki" or last == "pki" then
+    return { { first = off + a, last = off + a + #num - 1, kind = "share", claim = false, cue = name,
+               why = "a metric's name that ends in a rate or a ratio: events counted against events, no share of the run" } }
   end
   return { { first = off + a, last = off + a + #num - 1, kind = "share", claim = true, cue = name,
              why = "a share printed before a metric's glued name: the part of the run it took" } }

@@ -26,6 +26,12 @@
 #   sentence of its own to open);
 # - a time or a cycle count the lesson's prose claims, or leaves unsure, is reported with the way to
 #   say it is a model's given (open its sentence with "Assume"); a speed-up is not.
+# - a conversion of units ("12 ms = 12,000 us") restates the time before it: a claim stays one, and a
+#   grading section's percentage or factor in a sentence that tells what ran or was measured is a
+#   result, not a weight (fourteenth round);
+# - a percentage before a metric's glued name that ends in a rate or a ratio ("12.5 %  l1d_miss_rate")
+#   is no share of the run, and a setting's name as a line's label in capitals ("TIMEOUT: 300 s")
+#   names the setting (fourteenth round).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-tables.md <<'EOF2'
@@ -294,5 +300,88 @@ EOF2
 check_lesson 10-table.md
 expect "10-table.md:7:.*'24 ms' in a table.*lead the table in with a sentence that opens with 'Assume'"
 refuse "10-table.md:7:.*open its sentence with"
+
+# a conversion restates a value: a time its words claim stays a claim, and so does the time set equal
+# to it ("Our loop took 12 ms = 12,000 us on the lab machine"); a bare conversion still passes
+# (fourteenth round, an author's review)
+cat >11-convert.md <<'EOF2'
+# Units
+
+Our loop took 12 ms = 12,000 us on the lab machine.
+
+The measured latency is 1 s == 1000 ms.
+
+A timespec counts nanoseconds, and 1 ms == 1000 us.
+EOF2
+
+check_lesson 11-convert.md
+expect "11-convert.md:3:15:.*'12 ms'.*'took'"
+expect "11-convert.md:3:23:.*'12,000 us'"
+expect "11-convert.md:5:25:.*'1 s'"
+expect "11-convert.md:5:32:.*'1000 ms'"
+refuse "11-convert.md:7:"
+
+# a grading section's weights and tolerances pass, but a result stated there, what ran or was
+# measured, stays a claim (fourteenth round, an author's review)
+cat >12-grading.md <<'EOF2'
+# Lab 3
+
+## Grading
+
+- Correctness (60%)
+- Performance (40%): full points if your version is within 20% of the reference.
+- The reference solution is 3x faster than the naive loop on our machine.
+- Our reference took 35% less time than the naive version.
+- We measured a 2x speedup over the naive loop.
+EOF2
+
+check_lesson 12-grading.md
+refuse "12-grading.md:5:"
+refuse "12-grading.md:6:"
+expect "12-grading.md:7:.*'3x faster'"
+expect "12-grading.md:8:.*'35% less time'"
+expect "12-grading.md:9:.*'2x speedup'"
+
+# a metric whose glued name ends in a rate or a ratio counts events against events: its percentage
+# is no share of the run; a tma_ metric's share still is (fourteenth round, an author's review)
+cat >13-metrics.md <<'EOF2'
+# Metrics
+
+```text
+     12.5 %  l1d_miss_rate
+     3.2 %   branch_miss_ratio
+     0.8 %   cache_miss_rate           (25.01%)
+     2,345,678      topdown-be-bound          #     55.0 %  tma_backend_bound      <==
+```
+EOF2
+
+check_lesson 13-metrics.md
+refuse "13-metrics.md:4:"
+refuse "13-metrics.md:5:"
+refuse "13-metrics.md:6:"
+expect "13-metrics.md:7:.*'55.0 %'"
+in_ledger 13-metrics.md "a metric's name that ends in a rate or a ratio"
+
+# a line's label in capitals names a command ("SET: 71123.76 requests per second", still reported),
+# but a setting's own name in capitals ("TIMEOUT: 300 s" in a config's dump) names the setting
+# (fourteenth round, an author's review)
+cat >14-caps.md <<'EOF2'
+# Server
+
+```text
+$ redis-benchmark -q -t set
+SET: 71123.76 requests per second
+```
+
+Its configuration, dumped:
+
+```text
+TIMEOUT: 300 s
+```
+EOF2
+
+check_lesson 14-caps.md
+expect "14-caps.md:5:.*'71123.76 requests per second'"
+refuse "14-caps.md:11:"
 
 exit $fail
