@@ -2695,12 +2695,19 @@ static const char *const magnitudes[] = { "tens", "dozens", "hundreds", "thousan
 
 /* After an order's word ending at e ("tens"), maybe others joined to it ("to hundreds, or even thousands,"),
    the end of the "of" that follows them, or 0. */
+static size_t skip_space_commas(const struct text *s, size_t p)
+{
+	size_t len;
+
+	while (p < s->n && ((len = space_at(s, p)) || s->t[p] == ','))
+		p += len ? len : 1;
+	return p;
+}
+
 static size_t orders_of(const struct text *s, size_t e)
 {
 	for (int k = 0; k < 3; k++) {
-		size_t g = e, f;
-		while (g < s->n && (space_at(s, g) || s->t[g] == ','))
-			g += space_at(s, g) ? space_at(s, g) : 1;
+		size_t g = skip_space_commas(s, e), f;
 		if (!(f = match_any(s, g, (const char *const[]){ "to", "or", "and", NULL }, 1)))
 			break;
 		g = skip_space(s, f);
@@ -2710,9 +2717,7 @@ static size_t orders_of(const struct text *s, size_t e)
 			break;
 		e = f;
 	}
-	while (e < s->n && (space_at(s, e) || (s->t[e] == ',' && e + 1 < s->n && space_at(s, e + 1))))
-		e += space_at(s, e) ? space_at(s, e) : 1;
-	return match_word_ci(s, e, "of");
+	return match_word_ci(s, skip_space_commas(s, e), "of");
 }
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {

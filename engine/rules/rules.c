@@ -75,7 +75,7 @@ struct host {
 	lua_State *L;
 	struct alloc_state alloc;
 	long steps;
-	long step_limit; /* RULE_INSTRUCTION_LIMIT, or more over a large lesson (rule_limits()) */
+	long step_limit; /* RULE_INSTRUCTION_LIMIT, or more over a large lesson (rule_steps()) */
 	int out;	 /* the pipe to the parent */
 	size_t file;	 /* index of the rule file */
 	int reports;
