@@ -3102,6 +3102,41 @@ static int bare_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 }
 
 /*
+ * A table cell [a, b) whose figure is bare but for an aside in parentheses
+ * after it ("143635 (6.3x)": a time, then its factor, read on its own): the
+ * figure's span, as bare_number() gives it.
+ */
+static int cell_number(const struct text *s, size_t a, size_t b, size_t *ns, size_t *ne)
+{
+	size_t c = b, d, groups = 0;
+
+	if (bare_number(s, a, b, ns, ne))
+		return 1;
+	while (c > a && space_at(s, c - 1))
+		c--;
+	while (a < c && space_at(s, a))
+		a++;
+	/* "2.669.333": a whole number grouped in threes by dots (two dots or more: "1.150" stays a fraction) */
+	for (d = a; d < c && d - a < 3 && is_digit(s->t[d]); d++)
+		;
+	while (d > a && d + 4 <= c && s->t[d] == '.' && is_digit(s->t[d + 1]) && is_digit(s->t[d + 2]) &&
+	       is_digit(s->t[d + 3]))
+		d += 4, groups++;
+	if (d == c && groups >= 2) {
+		*ns = a;
+		*ne = c;
+		return 1;
+	}
+	if (c == a || s->t[c - 1] != ')')
+		return 0;
+	while (c > a && s->t[c - 1] != '(')
+		c--;
+	if (c == a || c - 1 == a || s->t[c - 2] != ' ')
+		return 0;
+	return bare_number(s, a, c - 1, ns, ne);
+}
+
+/*
  * Table geometry of the line holding p: for a pipe table (its second line
  * a delimiter row), the header cell above the column p stands in; for a
  * line of columns set apart by two or more spaces, its first column (the
@@ -3114,6 +3149,7 @@ struct table {
 	int rows;		/* the line is a row of space-separated columns with a label */
 	size_t label, label_end;
 	int dash;		/* a pandoc table: header lines, then a rule of dashes per column */
+	int grid;		/* a grid table (dash too): its rule is the '=' line under the header, its cells walled by '|' */
 	size_t rule, rule_end;	/* the rule line (the header is [0, rule)) */
 	int classes;		/* the header names classes ("Interaction Class") or a workload's arrivals: its values define them */
 	size_t classes_at, classes_len;
@@ -3190,6 +3226,33 @@ static int outcome_header(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/*
+ * The number of cells line [a, b) draws as a grid table's rule of c ('-'
+ * between rows, '=' under the header): "+----+----+", "+====+:===+"; 0 if
+ * it is no such rule.
+ */
+static int grid_rule(const struct text *s, size_t a, size_t b, unsigned char c)
+{
+	int runs = 0;
+
+	while (a < b && s->t[a] == ' ')
+		a++;
+	while (b > a && (s->t[b - 1] == ' ' || s->t[b - 1] == '\r'))
+		b--;
+	if (b - a < 3 || s->t[a] != '+' || s->t[b - 1] != '+')
+		return 0;
+	for (size_t p = a + 1; p < b; p++) {
+		if (s->t[p] == '+') {
+			if (s->t[p - 1] == '+')
+				return 0;
+			runs++;
+		} else if (s->t[p] != c && s->t[p] != ':') {
+			return 0;
+		}
+	}
+	return runs;
+}
+
 static void table_setup(const struct text *s, struct table *tb)
 {
 	size_t e1, e2, a;
@@ -3210,6 +3273,23 @@ static void table_setup(const struct text *s, struct table *tb)
 	if (e1 > TABLE_LINE_MAX)
 		return;
 	a = e1 + 1;
+	if (grid_rule(s, 0, e1, '-') >= 2) {
+		/* a grid table: a border, the header's lines, then the '=' rule under them; none, no header */
+		for (int k = 0; k < 6 && a < s->n; k++) {
+			size_t e = line_end(s, a);
+			if (e - a > TABLE_LINE_MAX || grid_rule(s, a, e, '-'))
+				return;
+			if (grid_rule(s, a, e, '=') >= 2) {
+				tb->dash = tb->grid = 1;
+				tb->rule = a;
+				tb->rule_end = e;
+				tb->classes = classes_word(s, 0, a, &tb->classes_at, &tb->classes_len, &tb->classes_why);
+				return;
+			}
+			a = e + 1;
+		}
+		return;
+	}
 	for (int k = 0; k < 6 && a < s->n; k++) {
 		size_t e = line_end(s, a);
 		if (e - a > TABLE_LINE_MAX)
@@ -3235,6 +3315,7 @@ static int dash_column(const struct text *s, const struct table *tb, size_t p, e
 			size_t *ce, int percent_cells)
 {
 	size_t ls = p, col, ra = 0, rb = 0, q, found = 0;
+	unsigned char rc = tb->grid ? '=' : '-';
 
 	if (!tb->dash || p < tb->rule_end)
 		return UNDECIDED;
@@ -3243,12 +3324,12 @@ static int dash_column(const struct text *s, const struct table *tb, size_t p, e
 	col = p - ls;
 	/* the run under which col stands, or the first one after it */
 	for (q = tb->rule; q < tb->rule_end;) {
-		if (s->t[q] != '-') {
+		if (s->t[q] != rc) {
 			q++;
 			continue;
 		}
 		size_t r = q;
-		while (q < tb->rule_end && s->t[q] == '-')
+		while (q < tb->rule_end && (s->t[q] == rc || s->t[q] == ':'))
 			q++;
 		if (col < q - tb->rule) {
 			ra = r - tb->rule, rb = q - tb->rule;
@@ -3263,9 +3344,17 @@ static int dash_column(const struct text *s, const struct table *tb, size_t p, e
 		size_t e = line_end(s, a);
 		if (e - a > ra && e - a <= TABLE_LINE_MAX) {
 			size_t x = a + ra, y = e - a < rb ? e : a + rb;
-			while (x > a && s->t[x - 1] != ' ')
+			if (tb->grid) {
+				/* the cell the column's start stands in, between its walls: a header cell may span columns */
+				y = x;
+				while (x > a && s->t[x - 1] != '|' && s->t[x - 1] != '+')
+					x--;
+				while (y < e && s->t[y] != '|' && s->t[y] != '+')
+					y++;
+			}
+			while (x > a && s->t[x - 1] != ' ' && !tb->grid)
 				x--; /* the whole word that reaches into the column */
-			while (y < e && s->t[y] != ' ')
+			while (y < e && s->t[y] != ' ' && !tb->grid)
 				y++;
 			while (x < y && space_at(s, x))
 				x++;
@@ -3333,7 +3422,7 @@ static void table_line(const struct text *s, struct table *tb, size_t p)
 	tb->line = a;
 	tb->line_end = line_end(s, a);
 	tb->rows = 0;
-	if (tb->pipe || tb->line_end - a > TABLE_LINE_MAX || !memmem(s->t + a, tb->line_end - a, "  ", 2))
+	if (tb->pipe || tb->grid || tb->line_end - a > TABLE_LINE_MAX || !memmem(s->t + a, tb->line_end - a, "  ", 2))
 		return;
 	for (size_t q = a; q + 1 < tb->line_end; q++) {
 		if (s->t[q] == ' ' && s->t[q + 1] == ' ' && q > a && s->t[q - 1] != ' ') {
@@ -5266,7 +5355,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 	if (tb->pipe && tb->line_end - tb->line <= TABLE_LINE_MAX) {
 		size_t col = pipe_column(s, tb->line, p);
 		if (tb->line <= line_end(s, tb->header) + 1 || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) ||
-		    !bare_number(s, a, b, &ns, &ne) || ns != p)
+		    !cell_number(s, a, b, &ns, &ne) || ns != p)
 			return 0;
 		if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
 			return 0;
@@ -5298,9 +5387,10 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 	if (tb->dash && p >= tb->rule_end && tb->line_end - tb->line <= TABLE_LINE_MAX) {
 		a = p;
 		b = p;
-		while (b < tb->line_end && !(s->t[b] == ' ' && b + 1 < tb->line_end && s->t[b + 1] == ' '))
+		while (b < tb->line_end && !(s->t[b] == ' ' && b + 1 < tb->line_end && s->t[b + 1] == ' ') &&
+		       !(tb->grid && s->t[b] == '|'))
 			b++;
-		if (bare_number(s, a, b, &ns, &ne) && ns == p) {
+		if (cell_number(s, a, b, &ns, &ne) && ns == p) {
 			if (tb->classes) {
 				c->kind = QUANTITY_TIME;
 				decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
