@@ -2271,6 +2271,16 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	if (s->table && memchr(s->t + p, '\n', q - p))
 		q = p; /* a table's cell takes no unit from the next row */
 
+	/* "about 2/3 the speed of rand": a fraction of a speed, as "half the speed" is ("1/4 of the time" is no speed) */
+	if (!word_end_ && num.plain && p == num.end && p + 1 < s->n && s->t[p] == '/' && is_digit(s->t[p + 1]) &&
+	    (f = match_word_ci(s, skip_space(s, skip_digits(s, p + 1)), "the")) &&
+	    (e = match_any(s, skip_space(s, f), (const char *const[]){ "speed", "throughput", "bandwidth",
+								     "performance", NULL }, 1))) {
+		c->kind = QUANTITY_SPEEDUP;
+		c->use = 2;
+		decided(c, CLAIM, skip_space(s, f), e - skip_space(s, f), W_CHANGE);
+		return skip_digits(s, p + 1);
+	}
 	/* factors and percentages */
 	if ((e = match_factor(s, q)) || (match_lit(s, p, "-") && (e = match_word_ci(s, p + 1, "fold")))) {
 		int percent = s->t[e - 1] == '%' || s->t[e - 1] == 't';
@@ -2636,13 +2646,22 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
 		for (size_t i = noun_end; i < w.start; i++)
 			if (!(is_alpha(s->t[i]) || space_at(s, i) || s->t[i] == '-' || s->t[i] == '\'' || s->t[i] == '~'))
 				return 0;
-		if (number_starts(s, w.start) && parse_number(s, w.start, &num) && bare_tail(s, num.end)) {
+		if (number_starts(s, w.start) && parse_number(s, w.start, &num)) {
+			size_t end = skip_range(s, num.end), g = skip_space(s, num.end);
+			struct number n2;
+			/* "is 2.8 / 5.7": two values of it set apart by a slash, one per case, as "2.8 or 5.7" */
+			if (!bare_tail(s, num.end) && g > num.end && g < s->n && s->t[g] == '/' && space_at(s, g + 1) &&
+			    (g = skip_space(s, g + 1)) < s->n && is_digit(s->t[g]) && parse_number(s, g, &n2) &&
+			    bare_tail(s, n2.end))
+				end = n2.end;
+			else if (!bare_tail(s, num.end))
+				return 0;
 			c->kind = QUANTITY_SPEEDUP;
 			c->use = 2;
 			c->bare = 1;
 			decided(c, CLAIM, noun, noun_end - noun, W_CHANGE);
 			*value_start = w.start;
-			return skip_range(s, num.end);
+			return end;
 		}
 		return 0; /* "the speedup on 8 threads": a number of something else first */
 	}
