@@ -3957,7 +3957,11 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		}
 		/* a share of "the time" of a branch is how often it goes one way; a share whose own noun names
 		   its time ("3.59% gc time") keeps it, whatever word of the clause is near */
-		if (q->kind == QUANTITY_SHARE && have && f.cue->cls != QUANTITY_CLAIM && c->why != W_NAMED_SHARE) {
+		/* "Branch_Mispred: 0.22 % Slots": a share followed by the unit it shares out keeps it too */
+		if (q->kind == QUANTITY_SHARE && have && f.cue->cls != QUANTITY_CLAIM && c->why != W_NAMED_SHARE &&
+		    !(c->why == W_SHARE && c->cue > q->start && c->cue < q->start + q->len &&
+		      match_any(s, c->cue, (const char *const[]){ "slots", "clocks", "cycles", NULL }, 1) ==
+			      c->cue + c->cue_len)) {
 			q->cls = (enum quantity_class)f.cue->cls;
 			set_cue(q, &f);
 		}
