@@ -3121,9 +3121,10 @@ static int bare_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 }
 
 /*
- * A table cell [a, b) whose figure is bare but for an aside in parentheses
- * after it ("143635 (6.3x)": a time, then its factor, read on its own): the
- * figure's span, as bare_number() gives it.
+ * A table cell [a, b) that holds a figure: a bare one (bare_number()), a
+ * whole number grouped in threes by dots ("2.669.333"), or a bare one but for
+ * an aside in parentheses after it ("143635 (6.3x)": a time, then its factor,
+ * read on its own). 1 with the figure's span, else 0.
  */
 static int cell_number(const struct text *s, size_t a, size_t b, size_t *ns, size_t *ne)
 {
