@@ -3273,6 +3273,19 @@ static int grid_rule(const struct text *s, size_t a, size_t b, unsigned char c)
 	return runs;
 }
 
+/* 1 if [a, b) is one opening tag and nothing else: '<', a letter, no '<' or '>' until the '>' that ends it. */
+static int lone_tag(const struct text *s, size_t a, size_t b)
+{
+	while (b > a && (s->t[b - 1] == ' ' || s->t[b - 1] == '\t' || s->t[b - 1] == '\r'))
+		b--;
+	if (b - a < 3 || s->t[a] != '<' || !is_alpha(s->t[a + 1]) || s->t[b - 1] != '>')
+		return 0;
+	for (size_t p = a + 1; p < b - 1; p++)
+		if (s->t[p] == '<' || s->t[p] == '>')
+			return 0;
+	return 1;
+}
+
 static void table_setup(const struct text *s, struct table *tb)
 {
 	size_t e1, e2, a;
@@ -3282,6 +3295,18 @@ static void table_setup(const struct text *s, struct table *tb)
 	e1 = line_end(s, 0);
 	if (e1 >= s->n)
 		return;
+	/* a raw HTML block whose first line is a lone opening tag ("<div>") wraps what follows: a pipe
+	   table may start on its second line, its header there (fifteenth round) */
+	if (s->t[0] == '<' && lone_tag(s, 0, e1)) {
+		size_t h = e1 + 1;
+		e1 = line_end(s, h);
+		if (e1 < s->n && memchr(s->t + h, '|', e1 - h) && delimiter_row(s, e1 + 1, line_end(s, e1 + 1))) {
+			tb->pipe = 1;
+			tb->header = h;
+			tb->classes = classes_word(s, h, e1, &tb->classes_at, &tb->classes_len, &tb->classes_why);
+		}
+		return;
+	}
 	e2 = line_end(s, e1 + 1);
 	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2)) {
 		tb->pipe = 1;
@@ -5607,10 +5632,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 
 	s.money = has_money(&s);
 	table_setup(&s, &tb);
-	if (tb.pipe) {
-		tb.header = 0;
+	if (tb.pipe)
 		s.table = 1;
-	}
 	if (tb.dash)
 		s.table = 1;
 	while (p < len) {
