@@ -56,6 +56,7 @@ apple-libc apple-oss-distributions/Libc 55b54c0
 posa-book aosabook/aosabook 3c147d3
 mula-toys WojciechMula/toys 15ba010
 zeux-blog zeux/zeux.github.io e12bf19
+allegro-refman liballeg/allegro5 565ce51
 '
 
 gitdir() { # the git directory of a clone, or nothing
