@@ -55,6 +55,7 @@ byui-cse351 byui-cse/cse351-student-version 0006bb5
 apple-libc apple-oss-distributions/Libc 55b54c0
 posa-book aosabook/aosabook 3c147d3
 mula-toys WojciechMula/toys 15ba010
+linux-insides 0xAX/linux-insides 74ea07a
 '
 
 gitdir() { # the git directory of a clone, or nothing
