@@ -57,6 +57,7 @@ posa-book aosabook/aosabook 3c147d3
 mula-toys WojciechMula/toys 15ba010
 zeux-blog zeux/zeux.github.io e12bf19
 allegro-refman liballeg/allegro5 565ce51
+linux-insides 0xAX/linux-insides 74ea07a
 '
 
 gitdir() { # the git directory of a clone, or nothing
