@@ -334,6 +334,31 @@ static size_t match_compound_time(const struct text *s, size_t p)
 	return 0;
 }
 
+static int is_hedge(const struct text *s, size_t a, size_t b);
+
+/*
+ * 1 if the "second" at [a, e) is an ordinal: a word follows it that is no
+ * preposition or joiner ("about a second time", "around a second thread");
+ * "about a second (or two)", "around a second of runtime" are a unit.
+ */
+static int ordinal_second(const struct text *s, size_t a, size_t e)
+{
+	static const char *const after[] = { "of", "or", "and", "to", "for", "on", "in", "per", "with", "at", "before",
+					     "after", "than", "which", "that", "longer", "shorter", "faster", "slower",
+					     "more", "less", NULL };
+	size_t g = skip_space(s, e);
+
+	if (to_lower(s->t[a]) != 's' || g >= s->n || !is_alpha(s->t[g]))
+		return 0;
+	return !match_any(s, g, after, 1);
+}
+
+/* words of one more cycle: "1 extra cycle", "an additional cycle" */
+static const char *const extra_words[] = { "extra", "additional", NULL };
+/* amounts of data, spelled out or abbreviated: "megabytes", "MB" */
+static const char *const data_words[] = { "bytes", "kilobytes", "megabytes", "gigabytes", "terabytes", "KB", "MB",
+					  "GB", "TB", "KiB", "MiB", "GiB", "TiB", NULL };
+
 static const char *const cycle_words[] = { "cycles", "clocks", "clockticks", NULL };
 static const char *const one_cycle[] = { "cycle", "clock", NULL };
 
@@ -2495,6 +2520,9 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		size_t at = skip_space(s, p);
 		if (one && (e = match_cycles_(s, at, 1)))
 			return e;
+		/* "1 extra cycle of latency" */
+		if (one && (e = match_any(s, at, extra_words, 1)) && (e = match_word_ci(s, skip_space(s, e), "cycle")))
+			return e;
 	}
 	for (size_t k = 0; k <= ng; k++) {
 		size_t at = skip_space(s, k ? ends[k - 1] : p);
@@ -2859,6 +2887,27 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			c->use = 1;
 			return word_end(s, skip_space(s, e));
 		}
+		/* "about a second", "around an hour", "a full second": after a hedge, or before "full", the
+		   article is the number one; an ordinal ("a second time") is never hedged (fifteenth round) */
+		{
+			static const char *const whole[] = { "second", "minute", "hour", NULL };
+			struct cword w;
+			size_t prev, g = q;
+			if ((f = match_word_ci(s, q, "full")))
+				g = skip_space(s, f);
+			if ((g != q || (prev_cword(s, p, &w, &prev) && !w.span && is_hedge(s, w.start, w.end))) &&
+			    (f = match_any(s, g, whole, 1)) && !word_char_at(s, f) && !ordinal_second(s, g, f)) {
+				c->kind = QUANTITY_TIME;
+				c->use = 0;
+				return f;
+			}
+		}
+		/* "an extra cycle of latency": one clock cycle more */
+		if ((f = match_any(s, q, extra_words, 1)) && (f = match_word_ci(s, skip_space(s, f), "cycle"))) {
+			c->kind = QUANTITY_CYCLES;
+			c->use = 1;
+			return f;
+		}
 		/* "a millisecond-by-millisecond trace": a unit in an X-by-X compound names a
 		   granularity, not an amount */
 		if ((f = match_any(s, q, subsecond_words, 1)) && !match_lit(s, f, "-by-")) {
@@ -2955,6 +3004,16 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				c->use = 1;
 				c->order = 1;
 				return f;
+			}
+			/* "hundreds of megabytes per second": an amount of data by its order in a unit of time, a
+			   bandwidth as its digits would be (fifteenth round); other things counted per second stay
+			   no time */
+			if ((f = match_any(s, g, data_words, 1)) &&
+			    ((h = match_per_time(s, skip_space(s, f))) || (h = match_slash_time(s, f)))) {
+				c->kind = QUANTITY_RATE;
+				c->use = 0;
+				c->order = 1;
+				return h;
 			}
 			if (!is_alpha(s->t[g]) || match_any(s, g, joiners, 1))
 				break; /* "millions of transfers per second" is no time */
