@@ -976,6 +976,7 @@ static const char W_ALLOT[] = "a share of the CPU a scheduler gives: a policy, n
 static const char W_UNIT[] = "the unit of a value, not a figure";
 static const char W_REQUIRE[] = "a requirement ('must', 'shall'): a limit";
 static const char W_EPOCH[] = "a point in time: seconds counted from an epoch (more than 30 years)";
+static const char W_MEASURE_OF[] = "a percentage of something that is not time";
 static const char W_SIZE[] = "a change of size or memory, not of time";
 static const char W_VERSION[] = "a year or a product's version, not a figure";
 static const char W_NOTATION[] = "a written value the sentence defines ('\"15s\" means ...'): a notation";
@@ -4980,6 +4981,77 @@ static int size_change(const struct text *s, struct quantity *q)
 }
 
 /*
+ * A hedge says a figure is approximate, not what it measures: a percentage
+ * that only a hedge decided, given as the value of a noun ("a brightness of
+ * about 22%", "the ratio is roughly 40%") measures that noun, and when the
+ * noun is no word of time, speed, cost or change it is no time (fifteenth
+ * round). What follows the percentage still speaks first ("about 22% of the
+ * run"). 1 if q is such a value.
+ */
+static int measure_of(const struct text *s, struct quantity *q)
+{
+	static const char *const links[] = { "of", "is", "was", "are", "were", NULL };
+	static const char *const pronouns[] = { "which", "that", "this", "these", "those", "there", "what", "share",
+						"fraction", "proportion", "percentage", "portion", "part", NULL };
+	struct cword w;
+	size_t prev, at, len, e = q->start + q->len;
+
+	if (q->kind != QUANTITY_SPEEDUP || s->t[e - 1] != '%' || !hedge_claim(s, q))
+		return 0;
+	if (match_word_ci(s, skip_space(s, e), "of"))
+		return 0;
+	if (!prev_cword(s, q->cue, &w, &prev) || w.span)
+		return 0;
+	if (match_word_ci(s, w.start, "or") == w.end) {
+		/* "a brightness of pow(0.5, 2.2) or about 22%": the percentage restates the value before "or", a
+		   call or a number; the noun is that value's */
+		size_t b = w.start;
+		while (b > 0 && s->t[b - 1] == ' ')
+			b--;
+		if (b > 0 && s->t[b - 1] == ')') {
+			size_t o = b - 1;
+			while (o > 0 && b - o < 40 && s->t[o] != '(')
+				o--;
+			if (s->t[o] != '(')
+				return 0;
+			b = o;
+			while (b > 0 && (is_alpha(s->t[b - 1]) || is_digit(s->t[b - 1]) || s->t[b - 1] == '_'))
+				b--;
+		} else {
+			while (b > 0 && (is_digit(s->t[b - 1]) || s->t[b - 1] == '.'))
+				b--;
+		}
+		if (b == w.start || !prev_cword(s, b, &w, &prev) || w.span)
+			return 0;
+	}
+	if (match_any(s, w.start, links, 1) != w.end)
+		return 0;
+	if (!prev_cword(s, w.start, &w, &prev) || w.span || w.end - w.start < 4 || !is_alpha(s->t[w.start]) ||
+	    match_any(s, w.start, pronouns, 1) == w.end || perf_word(s, &w, &at, &len) ||
+	    match_word_ci(s, w.start, "difference") == w.end)
+		return 0;
+	for (size_t i = w.start; i < w.end; i++)
+		if (!is_alpha(s->t[i]))
+			return 0;
+	/* no word of speed, cost or change in the clause before it ("the average overhead of sampling is
+	   about 5%", "an increase in performance of the benchmark overall of about 17%") */
+	{
+		struct cword v;
+		size_t p = w.start, pv;
+		for (int d = 0; d < 16 && prev_cword(s, p, &v, &pv); d++, p = pv) {
+			if (comma_between(s, v.end, p))
+				break;
+			if (v.span)
+				continue;
+			if (perf_word(s, &v, &at, &len) || match_word_ci(s, v.start, "difference") == v.end)
+				return 0;
+		}
+	}
+	decide(q, QUANTITY_NOT_TIMING, w.start, w.end - w.start, W_MEASURE_OF);
+	return 1;
+}
+
+/*
  * A bare whole number that a metric's name led to ("Speedometer ... 60") is no value of it when it is a
  * year ("from 2013 to 2018": four digits, 1900-2099, after a word of a span of time) or a product's
  * version: the number right after a capitalized name that is not the metric ("Chrome 60"), or joined to
@@ -5356,7 +5428,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (q->cls != QUANTITY_CLAIM || q->span)
 		return 1;
-	if (size_change(s, q) || (c->bare && q->kind == QUANTITY_RATE && year_or_version(s, q)))
+	if (size_change(s, q) || measure_of(s, q) || (c->bare && q->kind == QUANTITY_RATE && year_or_version(s, q)))
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
 	if (percent && q->kind == QUANTITY_SPEEDUP && times_hundred(s, q)) {
