@@ -4981,6 +4981,34 @@ static int size_change(const struct text *s, struct quantity *q)
 }
 
 /*
+ * "max_idle_ns: 881591204237 ns", "min_delay=5 ms": a value printed after
+ * an identifier that opens with max_ or min_ is the bound the program holds
+ * under that name, as a C constant so named is, a specified duration; a
+ * measured statistic is printed under a plain "max" or "Max:" beside its min
+ * and average, or with the word last ("lat_max"), and stays undecided
+ * (fifteenth round). 1 if q is one.
+ */
+static int bound_name(const struct text *s, struct quantity *q)
+{
+	size_t b = q->start, e;
+
+	while (b > 0 && s->t[b - 1] == ' ')
+		b--;
+	if (b == 0 || (s->t[b - 1] != ':' && s->t[b - 1] != '='))
+		return 0;
+	e = --b;
+	while (b > 0 && e - b < 40 && (is_alpha(s->t[b - 1]) || is_digit(s->t[b - 1]) || s->t[b - 1] == '_'))
+		b--;
+	if (e - b < 5 || !memchr(s->t + b, '_', e - b))
+		return 0;
+	if (s->t[b + 3] != '_' || !(match_lit(s, b, "max") || match_lit(s, b, "min") || match_lit(s, b, "MAX") ||
+				     match_lit(s, b, "MIN")))
+		return 0;
+	decide(q, QUANTITY_SPECIFIED, b, e - b, W_LIMIT);
+	return 1;
+}
+
+/*
  * A hedge says a figure is approximate, not what it measures: a percentage
  * that only a hedge decided, given as the value of a noun ("a brightness of
  * about 22%", "the ratio is roughly 40%") measures that noun, and when the
@@ -5382,6 +5410,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (!classify_(s, tb, q, c))
 		return 0;
 	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
+	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && defined_notation(s, q)) ||
 	    ((q->cls == QUANTITY_UNSURE || hedge_claim(s, q)) && reserve_of(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && threshold_clause(s, q)) ||
