@@ -1243,6 +1243,8 @@ static const struct cue cues[] = {
 	{ "win", CLAIM, 0, 6, W_CHANGE },
 	{ "wins", CLAIM, 0, 6, W_CHANGE },
 	{ "gap", CLAIM, CF_FACTOR, 8, W_CHANGE },
+	{ "gaps", CLAIM, CF_FACTOR, 8, W_CHANGE },
+	{ "delta", CLAIM, CF_FACTOR, 1, W_CHANGE }, /* "a 100x delta": right after the factor only ("delta encoding") */
 	{ "difference", CLAIM, CF_FACTOR, 4, W_CHANGE }, /* "the difference is 3.5x": of nothing else named, of speed */
 	/* measured or typical figures */
 	{ "benchmark", CLAIM, CF_PREFIX | CF_TIME, 6, W_MEASURED },
@@ -1891,6 +1893,21 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		/* "16x threads", "2 times the size"; "4-5x depending on the size" leaves it to the sentence */
 		if (is_times)
 			return 0;
+		/* "a 2x compile time penalty": the noun phrase the factor opens ends in a word of performance,
+		   as "a four-fold reduction in stalls" does (fifteenth round); a resource in it first stops it */
+		w2 = w;
+		for (int k = 0; k < 3 && !w2.span; k++) {
+			pc = cue_of(s, &w2, 3, 0, 0, &at, &len);
+			if (pc && pc->cls == NOTT)
+				break;
+			if (k && pc && pc->cls == CLAIM && pc->why != W_MEASURED) {
+				decided(c, CLAIM, at, len, pc->why);
+				return e;
+			}
+			if (!word_after(s, w2.end, &w2) || is_joiner(s, &w2) ||
+			    match_word_ci(s, w2.start, "the") == w2.end)
+				break;
+		}
 		decided(c, NOTT, w.start, w.end - w.start, W_NOT_TIME);
 		return e;
 	}
