@@ -3788,12 +3788,16 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
  */
 static int value_follows(const struct text *s, size_t p)
 {
-	struct cword w;
+	struct cword w, last = { 0 };
 	size_t next, e;
 
-	for (int d = 0; d < 10 && next_cword(s, p, &w, &next); d++, p = next) {
+	for (int d = 0; d < 10 && next_cword(s, p, &w, &next); d++, p = next, last = w) {
 		if (w.span)
 			continue;
+		/* "half of the total runtime of 21 seconds": a value right after the share and "of" is the
+		   whole's own, not one that occurs (fifteenth round) */
+		if (d == 1 && !last.span && match_word_ci(s, last.start, "of") == last.end && is_digit(s->t[w.start]))
+			return 0;
 		if (is_digit(s->t[w.start]) || (e = number_word(s, w.start)) == w.end) {
 			size_t q = skip_space(s, w.end);
 			struct number num;
