@@ -2271,15 +2271,21 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	if (s->table && memchr(s->t + p, '\n', q - p))
 		q = p; /* a table's cell takes no unit from the next row */
 
-	/* "about 2/3 the speed of rand": a fraction of a speed, as "half the speed" is ("1/4 of the time" is no speed) */
-	if (!word_end_ && num.plain && p == num.end && p + 1 < s->n && s->t[p] == '/' && is_digit(s->t[p + 1]) &&
-	    (f = match_word_ci(s, skip_space(s, skip_digits(s, p + 1)), "the")) &&
-	    (e = match_any(s, skip_space(s, f), (const char *const[]){ "speed", "throughput", "bandwidth",
-								     "performance", NULL }, 1))) {
-		c->kind = QUANTITY_SPEEDUP;
-		c->use = 2;
-		decided(c, CLAIM, skip_space(s, f), e - skip_space(s, f), W_CHANGE);
-		return skip_digits(s, p + 1);
+	/* "about 2/3 the speed of rand", "1/3 of the speed": a fraction of a speed, as "half the speed" is
+	   ("1/100 of the time" is how often, "1/4 of the remaining buffer" no speed) */
+	if (!word_end_ && num.plain && p == num.end && p + 1 < s->n && s->t[p] == '/' && is_digit(s->t[p + 1])) {
+		size_t g = skip_space(s, skip_digits(s, p + 1)), of = match_word_ci(s, g, "of");
+
+		if (of)
+			g = skip_space(s, of);
+		if ((f = match_word_ci(s, g, "the")) &&
+		    (e = match_any(s, skip_space(s, f),
+				   (const char *const[]){ "speed", "throughput", "bandwidth", "performance", NULL }, 1))) {
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = 2;
+			decided(c, CLAIM, skip_space(s, f), e - skip_space(s, f), W_CHANGE);
+			return skip_digits(s, p + 1);
+		}
 	}
 	/* factors and percentages */
 	if ((e = match_factor(s, q)) || (match_lit(s, p, "-") && (e = match_word_ci(s, p + 1, "fold")))) {

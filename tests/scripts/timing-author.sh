@@ -384,4 +384,24 @@ check_lesson 14-caps.md
 expect "14-caps.md:5:.*'71123.76 requests per second'"
 refuse "14-caps.md:11:"
 
+# a fraction before "of the" and a speed noun is a speed ratio, as one right before "the" is; "1/100
+# of the time" stays how often (fifteenth round, an author's review)
+cat >15-fractions.md <<'EOF2'
+# Fractions
+
+On the old laptop the loop ran at 1/3 of the speed of the desktop.
+
+A byte-at-a-time copy reaches only 1/8 of the bandwidth of memcpy.
+
+The tail loop runs only 1/100 of the time, so we leave it scalar.
+
+Each worker gets 1/4 of the remaining buffer.
+EOF2
+
+check_lesson 15-fractions.md
+expect "15-fractions.md:3:.*'1/3'.*'speed'"
+expect "15-fractions.md:5:.*'1/8'.*'bandwidth'"
+refuse "15-fractions.md:7:"
+refuse "15-fractions.md:9:"
+
 exit $fail
