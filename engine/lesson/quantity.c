@@ -2648,10 +2648,21 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
 		   a word not of grammar names the item that word names (twelfth round), no value */
 		if (place && last.end && !grammar_word(s, &last))
 			return 0;
-		/* prose only: "Speedup} = (1 - \frac{...}" is a formula */
-		for (size_t i = noun_end; i < w.start; i++)
-			if (!(is_alpha(s->t[i]) || space_at(s, i) || s->t[i] == '-' || s->t[i] == '\'' || s->t[i] == '~'))
+		/* prose only: "Speedup} = (1 - \frac{...}" is a formula; a digit within a name ("SSE2",
+		   "AVX-512") is part of a word */
+		int name = 0;
+
+		for (size_t i = noun_end; i < w.start; i++) {
+			char ch = s->t[i];
+
+			if (is_alpha(ch) || (name && is_digit(ch))) {
+				name = 1;
+				continue;
+			}
+			name = name && ch == '-' && i + 1 < w.start && is_digit(s->t[i + 1]);
+			if (!(name || space_at(s, i) || ch == '-' || ch == '\'' || ch == '~'))
 				return 0;
+		}
 		if (number_starts(s, w.start) && parse_number(s, w.start, &num)) {
 			size_t end = skip_range(s, num.end), g = skip_space(s, num.end);
 			struct number n2;

@@ -404,4 +404,21 @@ expect "15-fractions.md:5:.*'1/8'.*'bandwidth'"
 refuse "15-fractions.md:7:"
 refuse "15-fractions.md:9:"
 
+# a name with a digit in it (SSE2, AVX-512) between a speed-up's noun and its value is a word, not a
+# formula: the value is still the speed-up's (fifteenth round, an author's review)
+cat >16-names.md <<'EOF2'
+# Names
+
+The speed-up of SSE2 and AVX2 is 3.4 / 5.6 respectively.
+
+The speedup of AVX-512 over AVX2 is 1.9 on our box.
+
+The speedup with 2 threads stays small.
+EOF2
+
+check_lesson 16-names.md
+expect "16-names.md:3:.*'3.4 / 5.6'.*'speed-up'"
+expect "16-names.md:5:.*'1.9'.*'speedup'"
+refuse "16-names.md:7:"
+
 exit $fail
