@@ -3041,6 +3041,15 @@ static const char *const spec_words[] = { "timeout", "sleep", "interval", "perio
 					   "delay", "setting", "option", "parameter", "argument", "allowed",
 					   "granularity", "quantum", "arrival", "burst", NULL };
 
+/* 1 if a header cell [a, b) holds a word that names a setting (spec_words): "Timeout", "Default" */
+static int names_setting(const struct text *s, size_t a, size_t b)
+{
+	for (size_t p = a; p < b; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
+		if (match_any(s, p, spec_words, 1) && (p == a || !word_char_at(s, p - 1)))
+			return 1;
+	return 0;
+}
+
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
@@ -3371,13 +3380,15 @@ static void table_setup(const struct text *s, struct table *tb)
  * For a value at p on a row of a pandoc table: what the header words above
  * its column say (the column is the rule's run of dashes under which p
  * stands; each header line's words over that run are read). UNDECIDED
- * when nothing does.
+ * when nothing does. is_time: the value is a time, which a header that names
+ * a setting ("Timeout", "Default") decides as that setting's.
  */
 static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
-			size_t *ce, int percent_cells)
+			size_t *ce, int percent_cells, int is_time)
 {
-	size_t ls = p, col, ra = 0, rb = 0, q, found = 0;
+	size_t ls = p, col, ra = 0, rb = 0, q, found = 0, sa = 0, sb = 0;
 	unsigned char rc = tb->grid ? '=' : '-';
+	int setting = 0;
 
 	if (!tb->dash || p < tb->rule_end)
 		return UNDECIDED;
@@ -3428,9 +3439,19 @@ static int dash_column(const struct text *s, const struct table *tb, size_t p, e
 				best = cls;
 				*kind = k;
 				*cs = x, *ce = y;
+			} else if (cls == UNDECIDED && is_time && !setting && x < y && names_setting(s, x, y)) {
+				setting = 1;
+				sa = x, sb = y;
 			}
 		}
 		a = e + 1;
+	}
+	/* "Timeout" over "30 s": a time under a header that names a setting and no time (on none of its
+	   lines: "Time with" over "default flags" is a time) is that setting's value, as in a pipe table */
+	if (best == UNDECIDED && setting) {
+		best = SPEC;
+		*kind = QUANTITY_TIME;
+		*cs = sa, *ce = sb;
 	}
 	return best;
 }
@@ -3681,7 +3702,7 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 		return SPEC;
 	}
 	if (tb && tb->dash) {
-		cls = dash_column(s, tb, q->start, &k, &cs, &ce, 0);
+		cls = dash_column(s, tb, q->start, &k, &cs, &ce, 0, q->kind == QUANTITY_TIME);
 		if (cls == UNDECIDED)
 			return UNDECIDED;
 		q->cls = (enum quantity_class)cls;
@@ -3704,13 +3725,9 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	}
 	/* "| Test | Timeout |" over "| fork | 5 s |": a time under a header that names a setting and no
 	   time is that setting's value (an author's review, twelfth round) */
-	if (cls == UNDECIDED && q->kind == QUANTITY_TIME && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce)) {
-		for (size_t p = cs; p < ce; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
-			if (match_any(s, p, spec_words, 1) && (p == cs || !word_char_at(s, p - 1))) {
-				cls = SPEC;
-				break;
-			}
-	}
+	if (cls == UNDECIDED && q->kind == QUANTITY_TIME && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce) &&
+	    names_setting(s, cs, ce))
+		cls = SPEC;
 	if (cls == UNDECIDED)
 		return UNDECIDED;
 	while (cs < ce && space_at(s, cs))
@@ -5462,7 +5479,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 				decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
 				return ne;
 			}
-			if ((cls = dash_column(s, tb, p, &k, &cs, &ce, 0)) != UNDECIDED) {
+			if ((cls = dash_column(s, tb, p, &k, &cs, &ce, 0, 0)) != UNDECIDED) {
 				c->kind = k;
 				decided(c, cls, cs, ce - cs, W_HEADER);
 				if (k == QUANTITY_SPEEDUP && is_baseline(s, ns, ne))
@@ -5470,7 +5487,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 				return ne;
 			}
 		} else if (b > a + 1 && s->t[b - 1] == '%' && bare_number(s, a, b - 1, &ns, &ne) && ns == p && !tb->classes &&
-			   (cls = dash_column(s, tb, p, &k, &cs, &ce, 1)) == CLAIM && k == QUANTITY_SHARE) {
+			   (cls = dash_column(s, tb, p, &k, &cs, &ce, 1, 0)) == CLAIM && k == QUANTITY_SHARE) {
 			/* "64.90%" under "Overhead": a profile's column of shares, the header naming them without '%' */
 			c->kind = k;
 			decided(c, cls, cs, ce - cs, W_HEADER);
