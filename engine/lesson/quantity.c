@@ -2666,10 +2666,12 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
 		if (number_starts(s, w.start) && parse_number(s, w.start, &num)) {
 			size_t end = skip_range(s, num.end), g = skip_space(s, num.end);
 			struct number n2;
-			/* "is 2.8 / 5.7": two values of it set apart by a slash, one per case, as "2.8 or 5.7" */
+			/* "is 2.8 / 5.7": two values of it set apart by a slash, one per case, as "2.8 or 5.7"; its
+			   cases may follow in parentheses ("2.1 / 3.9 (one / four threads)") */
 			if (!bare_tail(s, num.end) && g > num.end && g < s->n && s->t[g] == '/' && space_at(s, g + 1) &&
 			    (g = skip_space(s, g + 1)) < s->n && is_digit(s->t[g]) && parse_number(s, g, &n2) &&
-			    bare_tail(s, n2.end))
+			    (bare_tail(s, n2.end) || (space_at(s, n2.end) && (g = skip_space(s, n2.end)) < s->n &&
+						      s->t[g] == '(')))
 				end = n2.end;
 			else if (!bare_tail(s, num.end))
 				return 0;

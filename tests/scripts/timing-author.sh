@@ -451,4 +451,18 @@ refuse "17-settings.md:11:"
 in_ledger 17-settings.md "'10 ms' as specified ('Default': the table's header)"
 expect "17-settings.md:16:.*'30 s'"
 
+# a speed-up's two values set apart by a slash may be followed by their cases in parentheses, as
+# "2.1 or 3.9 (one or four threads)" is (fifteenth round, an author's review)
+cat >18-cases.md <<'EOF2'
+# Cases
+
+The speedup is 2.1 / 3.9 (one / four threads).
+
+Note that 5.7 / 2.8 (AVX over SSE) is about 2.
+EOF2
+
+check_lesson 18-cases.md
+expect "18-cases.md:3:.*'2.1 / 3.9'.*'speedup'"
+refuse "18-cases.md:5:"
+
 exit $fail
