@@ -2314,15 +2314,21 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 	if (s->table && memchr(s->t + p, '\n', q - p))
 		q = p; /* a table's cell takes no unit from the next row */
 
-	/* "about 2/3 the speed of rand": a fraction of a speed, as "half the speed" is ("1/4 of the time" is no speed) */
-	if (!word_end_ && num.plain && p == num.end && p + 1 < s->n && s->t[p] == '/' && is_digit(s->t[p + 1]) &&
-	    (f = match_word_ci(s, skip_space(s, skip_digits(s, p + 1)), "the")) &&
-	    (e = match_any(s, skip_space(s, f), (const char *const[]){ "speed", "throughput", "bandwidth",
-								     "performance", NULL }, 1))) {
-		c->kind = QUANTITY_SPEEDUP;
-		c->use = 2;
-		decided(c, CLAIM, skip_space(s, f), e - skip_space(s, f), W_CHANGE);
-		return skip_digits(s, p + 1);
+	/* "about 2/3 the speed of rand", "1/3 of the speed": a fraction of a speed, as "half the speed" is
+	   ("1/100 of the time" is how often, "1/4 of the remaining buffer" no speed) */
+	if (!word_end_ && num.plain && p == num.end && p + 1 < s->n && s->t[p] == '/' && is_digit(s->t[p + 1])) {
+		size_t g = skip_space(s, skip_digits(s, p + 1)), of = match_word_ci(s, g, "of");
+
+		if (of)
+			g = skip_space(s, of);
+		if ((f = match_word_ci(s, g, "the")) &&
+		    (e = match_any(s, skip_space(s, f),
+				   (const char *const[]){ "speed", "throughput", "bandwidth", "performance", NULL }, 1))) {
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = 2;
+			decided(c, CLAIM, skip_space(s, f), e - skip_space(s, f), W_CHANGE);
+			return skip_digits(s, p + 1);
+		}
 	}
 	/* factors and percentages */
 	if ((e = match_factor(s, q)) || (match_lit(s, p, "-") && (e = match_word_ci(s, p + 1, "fold")))) {
@@ -2688,17 +2694,30 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
 		   a word not of grammar names the item that word names (twelfth round), no value */
 		if (place && last.end && !grammar_word(s, &last))
 			return 0;
-		/* prose only: "Speedup} = (1 - \frac{...}" is a formula */
-		for (size_t i = noun_end; i < w.start; i++)
-			if (!(is_alpha(s->t[i]) || space_at(s, i) || s->t[i] == '-' || s->t[i] == '\'' || s->t[i] == '~'))
+		/* prose only: "Speedup} = (1 - \frac{...}" is a formula; a digit within a name ("SSE2",
+		   "AVX-512") is part of a word */
+		int name = 0;
+
+		for (size_t i = noun_end; i < w.start; i++) {
+			char ch = s->t[i];
+
+			if (is_alpha(ch) || (name && is_digit(ch))) {
+				name = 1;
+				continue;
+			}
+			name = name && ch == '-' && i + 1 < w.start && is_digit(s->t[i + 1]);
+			if (!(name || space_at(s, i) || ch == '-' || ch == '\'' || ch == '~'))
 				return 0;
+		}
 		if (number_starts(s, w.start) && parse_number(s, w.start, &num)) {
 			size_t end = skip_range(s, num.end), g = skip_space(s, num.end);
 			struct number n2;
-			/* "is 2.8 / 5.7": two values of it set apart by a slash, one per case, as "2.8 or 5.7" */
+			/* "is 2.8 / 5.7": two values of it set apart by a slash, one per case, as "2.8 or 5.7"; its
+			   cases may follow in parentheses ("2.1 / 3.9 (one / four threads)") */
 			if (!bare_tail(s, num.end) && g > num.end && g < s->n && s->t[g] == '/' && space_at(s, g + 1) &&
 			    (g = skip_space(s, g + 1)) < s->n && is_digit(s->t[g]) && parse_number(s, g, &n2) &&
-			    bare_tail(s, n2.end))
+			    (bare_tail(s, n2.end) || (space_at(s, n2.end) && (g = skip_space(s, n2.end)) < s->n &&
+						      s->t[g] == '(')))
 				end = n2.end;
 			else if (!bare_tail(s, num.end))
 				return 0;
@@ -3101,6 +3120,15 @@ static const char *const spec_words[] = { "timeout", "sleep", "interval", "perio
 					   "delay", "setting", "option", "parameter", "argument", "allowed",
 					   "granularity", "quantum", "arrival", "burst", NULL };
 
+/* 1 if a header cell [a, b) holds a word that names a setting (spec_words): "Timeout", "Default" */
+static int names_setting(const struct text *s, size_t a, size_t b)
+{
+	for (size_t p = a; p < b; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
+		if (match_any(s, p, spec_words, 1) && (p == a || !word_char_at(s, p - 1)))
+			return 1;
+	return 0;
+}
+
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
@@ -3431,13 +3459,15 @@ static void table_setup(const struct text *s, struct table *tb)
  * For a value at p on a row of a pandoc table: what the header words above
  * its column say (the column is the rule's run of dashes under which p
  * stands; each header line's words over that run are read). UNDECIDED
- * when nothing does.
+ * when nothing does. is_time: the value is a time, which a header that names
+ * a setting ("Timeout", "Default") decides as that setting's.
  */
 static int dash_column(const struct text *s, const struct table *tb, size_t p, enum quantity_kind *kind, size_t *cs,
-			size_t *ce, int percent_cells)
+			size_t *ce, int percent_cells, int is_time)
 {
-	size_t ls = p, col, ra = 0, rb = 0, q, found = 0;
+	size_t ls = p, col, ra = 0, rb = 0, q, found = 0, sa = 0, sb = 0;
 	unsigned char rc = tb->grid ? '=' : '-';
+	int setting = 0;
 
 	if (!tb->dash || p < tb->rule_end)
 		return UNDECIDED;
@@ -3488,9 +3518,19 @@ static int dash_column(const struct text *s, const struct table *tb, size_t p, e
 				best = cls;
 				*kind = k;
 				*cs = x, *ce = y;
+			} else if (cls == UNDECIDED && is_time && !setting && x < y && names_setting(s, x, y)) {
+				setting = 1;
+				sa = x, sb = y;
 			}
 		}
 		a = e + 1;
+	}
+	/* "Timeout" over "30 s": a time under a header that names a setting and no time (on none of its
+	   lines: "Time with" over "default flags" is a time) is that setting's value, as in a pipe table */
+	if (best == UNDECIDED && setting) {
+		best = SPEC;
+		*kind = QUANTITY_TIME;
+		*cs = sa, *ce = sb;
 	}
 	return best;
 }
@@ -3741,7 +3781,7 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 		return SPEC;
 	}
 	if (tb && tb->dash) {
-		cls = dash_column(s, tb, q->start, &k, &cs, &ce, 0);
+		cls = dash_column(s, tb, q->start, &k, &cs, &ce, 0, q->kind == QUANTITY_TIME);
 		if (cls == UNDECIDED)
 			return UNDECIDED;
 		q->cls = (enum quantity_class)cls;
@@ -3764,13 +3804,9 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	}
 	/* "| Test | Timeout |" over "| fork | 5 s |": a time under a header that names a setting and no
 	   time is that setting's value (an author's review, twelfth round) */
-	if (cls == UNDECIDED && q->kind == QUANTITY_TIME && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce)) {
-		for (size_t p = cs; p < ce; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
-			if (match_any(s, p, spec_words, 1) && (p == cs || !word_char_at(s, p - 1))) {
-				cls = SPEC;
-				break;
-			}
-	}
+	if (cls == UNDECIDED && q->kind == QUANTITY_TIME && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce) &&
+	    names_setting(s, cs, ce))
+		cls = SPEC;
 	if (cls == UNDECIDED)
 		return UNDECIDED;
 	while (cs < ce && space_at(s, cs))
@@ -5626,7 +5662,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 				decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
 				return ne;
 			}
-			if ((cls = dash_column(s, tb, p, &k, &cs, &ce, 0)) != UNDECIDED) {
+			if ((cls = dash_column(s, tb, p, &k, &cs, &ce, 0, 0)) != UNDECIDED) {
 				c->kind = k;
 				decided(c, cls, cs, ce - cs, W_HEADER);
 				if (k == QUANTITY_SPEEDUP && is_baseline(s, ns, ne))
@@ -5634,7 +5670,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 				return ne;
 			}
 		} else if (b > a + 1 && s->t[b - 1] == '%' && bare_number(s, a, b - 1, &ns, &ne) && ns == p && !tb->classes &&
-			   (cls = dash_column(s, tb, p, &k, &cs, &ce, 1)) == CLAIM && k == QUANTITY_SHARE) {
+			   (cls = dash_column(s, tb, p, &k, &cs, &ce, 1, 0)) == CLAIM && k == QUANTITY_SHARE) {
 			/* "64.90%" under "Overhead": a profile's column of shares, the header naming them without '%' */
 			c->kind = k;
 			decided(c, cls, cs, ce - cs, W_HEADER);

@@ -384,4 +384,85 @@ check_lesson 14-caps.md
 expect "14-caps.md:5:.*'71123.76 requests per second'"
 refuse "14-caps.md:11:"
 
+# a fraction before "of the" and a speed noun is a speed ratio, as one right before "the" is; "1/100
+# of the time" stays how often (fifteenth round, an author's review)
+cat >15-fractions.md <<'EOF2'
+# Fractions
+
+On the old laptop the loop ran at 1/3 of the speed of the desktop.
+
+A byte-at-a-time copy reaches only 1/8 of the bandwidth of memcpy.
+
+The tail loop runs only 1/100 of the time, so we leave it scalar.
+
+Each worker gets 1/4 of the remaining buffer.
+EOF2
+
+check_lesson 15-fractions.md
+expect "15-fractions.md:3:.*'1/3'.*'speed'"
+expect "15-fractions.md:5:.*'1/8'.*'bandwidth'"
+refuse "15-fractions.md:7:"
+refuse "15-fractions.md:9:"
+
+# a name with a digit in it (SSE2, AVX-512) between a speed-up's noun and its value is a word, not a
+# formula: the value is still the speed-up's (fifteenth round, an author's review)
+cat >16-names.md <<'EOF2'
+# Names
+
+The speed-up of SSE2 and AVX2 is 3.4 / 5.6 respectively.
+
+The speedup of AVX-512 over AVX2 is 1.9 on our box.
+
+The speedup with 2 threads stays small.
+EOF2
+
+check_lesson 16-names.md
+expect "16-names.md:3:.*'3.4 / 5.6'.*'speed-up'"
+expect "16-names.md:5:.*'1.9'.*'speedup'"
+refuse "16-names.md:7:"
+
+# a time with its unit in a grid or pandoc table, under a header that names a setting and no time
+# ("Timeout", "Default"), is that setting's value, as in a pipe table; under "Result" it is still
+# unsure (fifteenth round, an author's review)
+cat >17-settings.md <<'EOF2'
+# Settings
+
++-----------+-------------+
+| Option    | Timeout     |
++===========+=============+
+| connect   | 30 s        |
++-----------+-------------+
+
+Setting    Default
+--------   -------
+poll       10 ms
+
++-----------+-------------+
+| Kernel    | Result      |
++===========+=============+
+| connect   | 30 s        |
++-----------+-------------+
+EOF2
+
+check_lesson 17-settings.md
+refuse "17-settings.md:6:"
+in_ledger 17-settings.md "'30 s' as specified ('Timeout': the table's header)"
+refuse "17-settings.md:11:"
+in_ledger 17-settings.md "'10 ms' as specified ('Default': the table's header)"
+expect "17-settings.md:16:.*'30 s'"
+
+# a speed-up's two values set apart by a slash may be followed by their cases in parentheses, as
+# "2.1 or 3.9 (one or four threads)" is (fifteenth round, an author's review)
+cat >18-cases.md <<'EOF2'
+# Cases
+
+The speedup is 2.1 / 3.9 (one / four threads).
+
+Note that 5.7 / 2.8 (AVX over SSE) is about 2.
+EOF2
+
+check_lesson 18-cases.md
+expect "18-cases.md:3:.*'2.1 / 3.9'.*'speedup'"
+refuse "18-cases.md:5:"
+
 exit $fail
