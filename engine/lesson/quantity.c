@@ -2925,7 +2925,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			return word_end(s, skip_space(s, e));
 		}
 		/* "about a second", "around an hour", "a full second": after a hedge, or before "full", the
-		   article is the number one; an ordinal ("a second time") is never hedged (fifteenth round) */
+		   article is the number one; "second" stays an ordinal when a word that is no preposition or
+		   joiner follows it ("about a second time", ordinal_second) (fifteenth round) */
 		{
 			static const char *const whole[] = { "second", "minute", "hour", NULL };
 			struct cword w;
