@@ -353,8 +353,13 @@ static int ordinal_second(const struct text *s, size_t a, size_t e)
 	return !match_any(s, g, after, 1);
 }
 
-/* words of one more cycle: "1 extra cycle", "an additional cycle" */
-static const char *const extra_words[] = { "extra", "additional", NULL };
+/* The end of "extra cycle" or "additional cycle" at p, one cycle more ("1 extra cycle", "an extra cycle"); 0 if none. */
+static size_t extra_cycle(const struct text *s, size_t p)
+{
+	size_t e = match_any(s, p, (const char *const[]){ "extra", "additional", NULL }, 1);
+
+	return e ? match_word_ci(s, skip_space(s, e), "cycle") : 0;
+}
 /* amounts of data, spelled out or abbreviated: "megabytes", "MB" */
 static const char *const data_words[] = { "bytes", "kilobytes", "megabytes", "gigabytes", "terabytes", "KB", "MB",
 					  "GB", "TB", "KiB", "MiB", "GiB", "TiB", NULL };
@@ -2545,7 +2550,7 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		if (one && (e = match_cycles_(s, at, 1)))
 			return e;
 		/* "1 extra cycle of latency" */
-		if (one && (e = match_any(s, at, extra_words, 1)) && (e = match_word_ci(s, skip_space(s, e), "cycle")))
+		if (one && (e = extra_cycle(s, at)))
 			return e;
 	}
 	for (size_t k = 0; k <= ng; k++) {
@@ -2941,7 +2946,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			}
 		}
 		/* "an extra cycle of latency": one clock cycle more */
-		if ((f = match_any(s, q, extra_words, 1)) && (f = match_word_ci(s, skip_space(s, f), "cycle"))) {
+		if ((f = extra_cycle(s, q))) {
 			c->kind = QUANTITY_CYCLES;
 			c->use = 1;
 			return f;
@@ -5113,17 +5118,17 @@ static int measure_of(const struct text *s, struct quantity *q)
 	if (match_any(s, w.start, links, 1) != w.end)
 		return 0;
 	if (!prev_cword(s, w.start, &w, &prev) || w.span || w.end - w.start < 4 || !is_alpha(s->t[w.start]) ||
-	    match_any(s, w.start, pronouns, 1) == w.end || perf_word(s, &w, &at, &len) ||
-	    match_word_ci(s, w.start, "difference") == w.end)
+	    match_any(s, w.start, pronouns, 1) == w.end)
 		return 0;
 	for (size_t i = w.start; i < w.end; i++)
 		if (!is_alpha(s->t[i]))
 			return 0;
-	/* no word of speed, cost or change in the clause before it ("the average overhead of sampling is
-	   about 5%", "an increase in performance of the benchmark overall of about 17%") */
+	/* no word of speed, cost or change in the noun or the clause before it ("the average overhead of
+	   sampling is about 5%", "an increase in performance of the benchmark overall of about 17%"); a
+	   difference is one of speed here, though "difference of" names what differs for a factor */
 	{
 		struct cword v;
-		size_t p = w.start, pv;
+		size_t p = w.end, pv;
 		for (int d = 0; d < 16 && prev_cword(s, p, &v, &pv); d++, p = pv) {
 			if (comma_between(s, v.end, p))
 				break;
