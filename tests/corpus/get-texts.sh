@@ -58,6 +58,8 @@ mula-toys WojciechMula/toys 15ba010
 zeux-blog zeux/zeux.github.io e12bf19
 allegro-refman liballeg/allegro5 565ce51
 linux-insides 0xAX/linux-insides 74ea07a
+bgipc beejjorgensen/bgipc 6a67268
+kilo-tutorial snaptoken/kilo-tutorial 06eb5af
 '
 
 gitdir() { # the git directory of a clone, or nothing
