@@ -60,6 +60,7 @@ allegro-refman liballeg/allegro5 565ce51
 linux-insides 0xAX/linux-insides 74ea07a
 bgipc beejjorgensen/bgipc 6a67268
 kilo-tutorial snaptoken/kilo-tutorial 06eb5af
+simdjson-docs simdjson/simdjson f807de973
 '
 
 gitdir() { # the git directory of a clone, or nothing
