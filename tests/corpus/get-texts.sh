@@ -61,6 +61,7 @@ linux-insides 0xAX/linux-insides 74ea07a
 bgipc beejjorgensen/bgipc 6a67268
 kilo-tutorial snaptoken/kilo-tutorial 06eb5af
 simdjson-docs simdjson/simdjson f807de973
+cp-algorithms cp-algorithms/cp-algorithms 861a995
 '
 
 gitdir() { # the git directory of a clone, or nothing
