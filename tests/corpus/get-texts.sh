@@ -63,6 +63,7 @@ kilo-tutorial snaptoken/kilo-tutorial 06eb5af
 simdjson-docs simdjson/simdjson f807de973
 cp-algorithms cp-algorithms/cp-algorithms 861a995
 nigeltao-blog nigeltao/nigeltao.github.io ba5e7b9
+raphlinus-blog raphlinus/raphlinus.github.io d63210f
 '
 
 gitdir() { # the git directory of a clone, or nothing
