@@ -267,6 +267,151 @@ static void skip_link_tail(struct builder *b, cmark_node *link)
 		b->cursor = to;
 }
 
+/* ---- TeX math ---- */
+
+/*
+ * Inline TeX math ("$2.5$ ns", "a $3\times$ speed-up", "10 $\mu$s",
+ * "$\approx 40\%$") is read as the text it typesets, so that a value
+ * written in math is the same value written in prose. A span is what
+ * pandoc's tex_math_dollars takes for one: a '$' (as written, not "\$" or
+ * an entity) with a non-space after it, up to the next '$' with a
+ * non-space before it and no digit after it ("$5 and $10" is money; so is
+ * a '$' right after a digit, "5$, a good deal"), within MATH_MAX bytes.
+ * "$$" opens display math, a formula that quantity.c reads as a clause of
+ * its own: it is left as written. In a span the delimiters and braces go,
+ * a few commands become the characters they print and a command that only
+ * sets a font goes with its braces ("\text{ns}" is "ns"); every other byte
+ * stays, mapped where it was. A span that holds a reference ("{{") is
+ * left whole.
+ */
+#define MATH_MAX 256
+
+static const struct {
+	const char *name, *to;
+} math_commands[] = {
+	{ "times", "\xc3\x97" }, { "mu", "\xc2\xb5" },	  { "approx", "~" },   { "sim", "~" },
+	{ "simeq", "~" },	  { "pm", "\xc2\xb1" },	  { "cdot", "\xc2\xb7" }, { "le", "\xe2\x89\xa4" },
+	{ "leq", "\xe2\x89\xa4" }, { "ge", "\xe2\x89\xa5" }, { "geq", "\xe2\x89\xa5" }, { "lt", "<" },
+	{ "gt", ">" },		  { "quad", " " },	  { "qquad", " " },	  { "text", "" },
+	{ "textrm", "" },	  { "mathrm", "" },	  { "mbox", "" },	  { "rm", "" },
+	{ "mathit", "" },	  { "textit", "" },	  { "textbf", "" },	  { "mathbf", "" },
+	{ "mathsf", "" },	  { "texttt", "" },	  { "mathtt", "" },	  { "operatorname", "" },
+};
+
+/* 1 if byte i of u's text is a '$' as written in the source, not an escape or an entity. */
+static int math_dollar(const struct lesson *l, const struct text_unit *u, size_t i)
+{
+	size_t at = u->pos[i];
+
+	return u->text[i] == '$' && at < l->text_len && l->text[at] == '$' && !(at > 0 && l->text[at - 1] == '\\');
+}
+
+/* 1 if byte i of u's text came from an escape, "\," and the like: TeX's spaces. */
+static int math_escape(const struct lesson *l, const struct text_unit *u, size_t i)
+{
+	size_t at = u->pos[i];
+
+	return at > 0 && at < l->text_len && l->text[at] == u->text[i] && l->text[at - 1] == '\\';
+}
+
+/* The end of the math span that opens at i (the byte after its closing '$'), or 0: none. */
+static size_t math_span(const struct lesson *l, const struct text_unit *u, size_t i, size_t *body, size_t *body_end)
+{
+	const char *t = u->text;
+	size_t n = u->len, k = i + 1;
+
+	if (k >= n || t[k] == ' ' || t[k] == '\n' || t[k] == '\t' || t[k] == '$')
+		return 0; /* "$$" opens display math: a formula, read as a clause of its own (quantity.c) */
+	if (i > 0 && (t[i - 1] == '$' || (t[i - 1] >= '0' && t[i - 1] <= '9')))
+		return 0; /* the second '$' of "$$"; "a cost of 5$, a good deal": money */
+	for (; k < n && k < i + 1 + MATH_MAX; k++) {
+		if (t[k] != '$' || !math_dollar(l, u, k))
+			continue;
+		if (t[k - 1] == ' ' || t[k - 1] == '\n' || t[k - 1] == '\t')
+			return 0;
+		if (k + 1 < n && ((t[k + 1] >= '0' && t[k + 1] <= '9') || t[k + 1] == '$'))
+			return 0;
+		*body = i + 1, *body_end = k;
+		return memmem(t + i, k + 1 - i, "{{", 2) ? 0 : k + 1;
+	}
+	return 0;
+}
+
+/* Appends m bytes that all came from source offset at. */
+static void math_emit(struct buf *out, size_t *pos, size_t *npos, const char *s, size_t m, size_t at)
+{
+	buf_add(out, s, m);
+	for (size_t e = 0; e < m; e++)
+		pos[(*npos)++] = at;
+}
+
+/* Rewrites the math spans of u (see above); u's spans' offsets follow their U+FFFC. */
+static void tex_math(const struct lesson *l, struct text_unit *u)
+{
+	if (!memchr(u->text, '$', u->len))
+		return;
+	struct buf out = BUF_INIT;
+	/* no replacement is longer than what it replaces: the text only shrinks */
+	size_t *pos = xreallocarray(NULL, u->len + 1, sizeof *pos), npos = 0, span = 0;
+	const char *t = u->text;
+
+	for (size_t i = 0; i < u->len;) {
+		size_t body, body_end, end = 0;
+		while (span < u->nspans && u->spans[span].offset < i)
+			span++;
+		if (span < u->nspans && u->spans[span].offset == i)
+			u->spans[span++].offset = out.len;
+		if (t[i] == '$' && math_dollar(l, u, i) && (end = math_span(l, u, i, &body, &body_end))) {
+			for (size_t k = body; k < body_end;) {
+				while (span < u->nspans && u->spans[span].offset < k)
+					span++;
+				if (span < u->nspans && u->spans[span].offset == k)
+					u->spans[span++].offset = out.len;
+				if (t[k] == '{' || t[k] == '}') {
+					k++;
+				} else if (t[k] == '~') {
+					math_emit(&out, pos, &npos, " ", 1, u->pos[k]);
+					k++;
+				} else if (strchr(",;:! ", t[k]) && math_escape(l, u, k)) {
+					if (t[k] != '!')
+						math_emit(&out, pos, &npos, " ", 1, u->pos[k]);
+					k++;
+				} else if (t[k] == '\\' && k + 1 < body_end) {
+					size_t c = k + 1;
+					while (c < body_end && ((t[c] >= 'a' && t[c] <= 'z') || (t[c] >= 'A' && t[c] <= 'Z')))
+						c++;
+					size_t m = 0;
+					while (m < ARRAY_LEN(math_commands) &&
+					       !(strlen(math_commands[m].name) == c - k - 1 &&
+						 !memcmp(math_commands[m].name, t + k + 1, c - k - 1)))
+						m++;
+					if (m < ARRAY_LEN(math_commands)) {
+						math_emit(&out, pos, &npos, math_commands[m].to, strlen(math_commands[m].to), u->pos[k]);
+						k = c;
+					} else if (c == k + 1 && t[c] == ' ') {
+						math_emit(&out, pos, &npos, " ", 1, u->pos[k]); /* "\ " */
+						k += 2;
+					} else {
+						math_emit(&out, pos, &npos, t + k, c - k, u->pos[k]);
+						k = c;
+					}
+				} else {
+					math_emit(&out, pos, &npos, t + k, 1, u->pos[k]);
+					k++;
+				}
+			}
+			i = end;
+			continue;
+		}
+		math_emit(&out, pos, &npos, t + i, 1, u->pos[i]);
+		i++;
+	}
+	free(u->text);
+	free(u->pos);
+	u->text = buf_detach(&out, &u->len);
+	u->pos = pos;
+}
+
 static void unit_release(struct text_unit *u)
 {
 	free(u->context);
@@ -344,6 +489,8 @@ static void add_unit(struct prose *p, const struct lesson *l, cmark_node *node, 
 	u->spans = b.spans;
 	u->nspans = b.nspans;
 	u->node = node;
+	if (kind != UNIT_HTML)
+		tex_math(l, u);
 }
 
 /* ---- pandoc tables ---- */
@@ -498,6 +645,7 @@ static void add_table_unit(struct prose *p, const struct lesson *l, cmark_node *
 	u->line = (int)r->first + 1;
 	u->end_line = (int)r->last + 1;
 	u->node = node;
+	tex_math(l, u);
 }
 
 /*

@@ -430,7 +430,10 @@ static size_t match_a_time(const struct text *s, size_t p)
 
 	if (!e && !(e = match_word_ci(s, p, "an")))
 		return 0;
-	return match_any(s, skip_space(s, e), ones, 1);
+	p = skip_space(s, e);
+	e = match_any(s, p, ones, 1);
+	/* "form a second clique", "using a second function": an ordinal */
+	return e && !ordinal_second(s, p, e) ? e : 0;
 }
 
 /* "per cycle", "every cycle", "every other cycle", "each clock", "every two cycles". */
@@ -613,6 +616,34 @@ static int decimal_comma(const struct text *s, size_t p, size_t q)
 	return match_time_unit(s, f) != 0;
 }
 
+/* The end of "^9", "^-3" at q, or of " \xc3\x97 10^9", "*10^6" (a power of ten that multiplies the number ending at q); else q. */
+static size_t number_power(const struct text *s, size_t q)
+{
+	const unsigned char *t = s->t;
+	size_t e = q;
+
+	if (e < s->n && t[e] == '^') {
+		e++;
+	} else {
+		if (e < s->n && t[e] == ' ')
+			e++;
+		if (e + 1 < s->n && (!memcmp(t + e, "\xc3\x97", 2) || !memcmp(t + e, "\xc2\xb7", 2)))
+			e += 2;
+		else if (e < s->n && t[e] == '*')
+			e++;
+		else
+			return q;
+		if (e < s->n && t[e] == ' ')
+			e++;
+		if (!(e + 3 < s->n && t[e] == '1' && t[e + 1] == '0' && t[e + 2] == '^'))
+			return q;
+		e += 3;
+	}
+	if (e < s->n && t[e] == '-')
+		e++;
+	return e < s->n && is_digit(t[e]) ? skip_digits(s, e) : q;
+}
+
 /*
  * The number at p: 12, 1.5, .5, 1,000, 1e6. 0 when there is none, or
  * when it is part of a dotted version such as 12.2.0.
@@ -655,6 +686,12 @@ static int parse_number(const struct text *s, size_t p, struct number *num)
 			q = skip_digits(s, e);
 			num->plain = 0;
 		}
+	}
+	/* a power, as TeX math writes one ("$10^9$" is read as "10^9"), and a mantissa times a power of
+	   ten ("1.5 \times 10^9", "3*10^6"): one number, not a factor and an exponent */
+	if ((e = number_power(s, q)) != q) {
+		q = e;
+		num->plain = 0;
 	}
 	if (!num->plain)
 		num->nines = 0;
@@ -996,6 +1033,7 @@ static const char W_TYPICAL[] = "a supposition of what is typical of real system
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
 static const char W_SCALE[] = "the span of a chart's axis: the scale of a picture, not a figure of code";
+static const char W_DIGITS[] = "the plural of a digit ('1s and 0s'), not a duration";
 static const char W_HEX[] = "a name in hexadecimal ('mode 13h', 'INT 33h'): the number names the item the word before it names";
 
 struct cue {
@@ -3214,8 +3252,8 @@ static int bare_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 
 	while (a < b && (space_at(s, a) || s->t[a] == '~' || s->t[a] == '<' || s->t[a] == '>' || s->t[a] == '$'))
 		a += space_at(s, a) ? space_at(s, a) : 1;
-	if (a + 1 < b && s->t[a] == '-' && a > 0 && s->t[a - 1] == '$' && is_digit(s->t[a + 1]))
-		a++; /* "$-2.5$": a figure typeset as math, its sign kept */
+	if (a + 1 < b && s->t[a] == '-' && is_digit(s->t[a + 1]))
+		a++; /* "-2.5" ("$-2.5$" typeset as math): a figure, its sign kept */
 	while (b > a && (s->t[b - 1] == ' ' || s->t[b - 1] == '\t' || s->t[b - 1] == '+' || s->t[b - 1] == '*' ||
 			 s->t[b - 1] == '$'))
 		b--;
@@ -5457,6 +5495,44 @@ static int supposed(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/*
+ * "K 1s", "padding 0s", "a string of 1s and 0s": a 0 or a 1 with an "s" glued
+ * to it that nothing decided is the plural of a digit, not a zero or
+ * one-second duration (a second that a word of running or waiting decides
+ * stays one: "took 1s"). 1 if q is one.
+ */
+static int binary_digits(const struct text *s, struct quantity *q)
+{
+	static const char *const counts[] = { "of", "padding", "leading", "trailing", "all", "many", "and", "or",
+					      "with", NULL };
+	struct cword w;
+	size_t prev, e = q->start + q->len;
+
+	if (q->cls != QUANTITY_UNSURE || q->span || q->kind != QUANTITY_TIME || q->len != 2 ||
+	    (s->t[q->start] != '0' && s->t[q->start] != '1') || s->t[q->start + 1] != 's')
+		return 0;
+	/* what names digits: the other digit ("1s and 0s", "1s-and-0s"), or a count or word of strings before
+	   ("K 1s", "N-K 0s", "padding 0s", "a string of 1s"); "close to 1s" is a second */
+	if (e < s->n && (s->t[e] == '-' || s->t[e] == ' ')) {
+		size_t a = e + 1, f = match_word_ci(s, a, "and");
+		if (!f)
+			f = match_word_ci(s, a, "or");
+		if (f && f < s->n && (s->t[f] == '-' || s->t[f] == ' ') && f + 2 < s->n &&
+		    (s->t[f + 1] == '0' || s->t[f + 1] == '1') && s->t[f + 2] == 's' && !word_char_at(s, f + 3))
+			goto digits;
+	}
+	if (!prev_cword(s, q->start, &w, &prev) || w.span)
+		return 0;
+	int var = w.end - w.start <= 5; /* a variable: "K", "N-K" */
+	for (size_t k = w.start; var && k < w.end; k++)
+		var = (s->t[k] >= 'A' && s->t[k] <= 'Z') || s->t[k] == '-' || (w.end - w.start == 1 && is_alpha(s->t[k]));
+	if (!var && !is_digit(s->t[w.end - 1]) && match_any(s, w.start, counts, 1) != w.end)
+		return 0;
+digits:
+	decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_DIGITS);
+	return 1;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -5472,7 +5548,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
+	if (binary_digits(s, q) || unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && defined_notation(s, q)) ||
 	    ((q->cls == QUANTITY_UNSURE || hedge_claim(s, q)) && reserve_of(s, q)) ||

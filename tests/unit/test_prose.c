@@ -298,6 +298,57 @@ static const char *diag_at(const struct lesson *l, int line, int col)
 }
 
 /*
+ * Inline TeX math is read as the text it typesets: delimiters and braces
+ * go, \times, \mu, \approx, \% and the font commands become what they
+ * print, and every byte left maps where it stood; a code span after a
+ * rewritten span keeps its U+FFFC's offset. Money, an escaped dollar, a
+ * span that holds a reference and an unclosed '$' stay as written.
+ */
+static void test_tex_math(void **state)
+{
+	const char *src = "# M\n\n"
+			  "A $3\\times$ speedup, 10 $\\mu$s, $\\approx 40\\%$ and `x` in $2.5\\,\\text{ns}$.\n\n" /* 3 */
+			  "It costs 5$, a deal at 200$, not $5 and $10.\n\n"				    /* 5 */
+			  "Escaped \\$4$ and $x{{cite:k|1 ns}}$ and an open $2\n\n"			    /* 7 */
+			  "A $$10^{9}$$ rate and $\\mathrm{GB}/s$.\n";					    /* 9 */
+	struct lesson *l = lesson_parse(PATH, src, strlen(src));
+	struct prose p;
+	int line, col;
+
+	(void)state;
+	prose_collect(&p, l);
+	assert_int_equal(p.n, 5);
+	assert_string_equal(p.v[1].text, "A 3\xc3\x97 speedup, 10 \xc2\xb5s, ~ 40% and \xEF\xBF\xBC in 2.5 ns.");
+	/* the "3" of "$3\times$" is at column 4, the "\xc3\x97" at its backslash */
+	prose_position(l, &p.v[1], 2, &line, &col);
+	assert_int_equal(line, 3);
+	assert_int_equal(col, 4);
+	prose_position(l, &p.v[1], 3, &line, &col);
+	assert_int_equal(col, 5);
+	/* the code span's U+FFFC moved with the text */
+	assert_int_equal(p.v[1].nspans, 1);
+	const char *fffc = strstr(p.v[1].text, "\xEF\xBF\xBC");
+	assert_non_null(fffc);
+	assert_int_equal(p.v[1].spans[0].offset, (size_t)(fffc - p.v[1].text));
+	assert_string_equal(p.v[2].text, "It costs 5$, a deal at 200$, not $5 and $10.");
+	assert_string_equal(p.v[3].text, "Escaped $4$ and $x{{cite:k|1 ns}}$ and an open $2");
+	assert_string_equal(p.v[4].text, "A $$10^{9}$$ rate and GB/s.");
+	expect_positions_inside(l, &p);
+
+	/* what the timing rule reads: a speed-up, a time, a share, a time, a rate */
+	struct quantity q[8];
+	size_t n = quantity_scan(p.v[1].text, p.v[1].len, q, 8);
+	assert_int_equal(n, 4);
+	assert_int_equal(q[0].kind, QUANTITY_SPEEDUP);
+	assert_int_equal(q[1].kind, QUANTITY_TIME);
+	assert_int_equal(q[3].kind, QUANTITY_TIME);
+	prose_position(l, &p.v[1], q[3].start, &line, &col);
+	assert_int_equal(col, (int)(strstr(src, "2.5") - strstr(src, "A $3")) + 1);
+	prose_release(&p);
+	lesson_free(l);
+}
+
+/*
  * {{cite:KEY|TEXT}}: KEY a link reference definition (any case), the cited
  * value in the ledger with its source; an unknown KEY, a malformed or
  * unclosed cite and the near misses of a reference are errors at their place.
@@ -457,6 +508,7 @@ int main(void)
 		cmocka_unit_test(test_text_after_long_link),
 		cmocka_unit_test(test_unmatched_link_tails_linear),
 		cmocka_unit_test(test_pandoc_table_unit),
+		cmocka_unit_test(test_tex_math),
 		cmocka_unit_test(test_cited_values),
 		cmocka_unit_test(test_prose_refs),
 		cmocka_unit_test(test_prose_refs_random),
