@@ -1033,6 +1033,8 @@ static const char W_TYPICAL[] = "a supposition of what is typical of real system
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
 static const char W_SCALE[] = "the span of a chart's axis: the scale of a picture, not a figure of code";
+static const char W_FAME[] = "an idiom ('15 minutes of fame')";
+static const char W_BASELINE_NAMED[] = "the baseline the other factors are measured against, 1x by definition";
 static const char W_DIGITS[] = "the plural of a digit ('1s and 0s'), not a duration";
 static const char W_HEX[] = "a name in hexadecimal ('mode 13h', 'INT 33h'): the number names the item the word before it names";
 
@@ -1249,6 +1251,7 @@ static const struct cue cues[] = {
 	{ "throughput", CLAIM, CF_PREFIX, 8, W_SPEED },
 	{ "bandwidth", CLAIM, CF_PREFIX, 8, W_SPEED },
 	{ "speed", CLAIM, CF_PREFIX, 8, W_SPEED },
+	{ "sped", CLAIM, 0, 8, W_CHANGE }, /* "sped up its micro-benchmarks by up to 1.30x" (sixteenth round) */
 	{ "fast", CLAIM, CF_PREFIX, 6, W_SPEED },
 	{ "slow", CLAIM, CF_PREFIX, 6, W_SPEED },
 	{ "quick", CLAIM, CF_PREFIX, 6, W_SPEED },
@@ -1501,6 +1504,23 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		*at = w->start;
 		*len = next.end - w->start;
 		return &delay_for;
+	}
+	/* "fine rasterization 2.04ms": "fine" or "coarse" before a noun names a stage or a kind of thing; a
+	   resolution is "as fine as", "finer than", "fine-grained" (sixteenth round) */
+	if ((!strcmp(buf, "fine") || !strcmp(buf, "coarse") || !strcmp(buf, "finer") || !strcmp(buf, "coarser")) &&
+	    word_after(s, w->end, &next) && !next.span && is_alpha(s->t[next.start]) &&
+	    !match_any(s, next.start, (const char *const[]){ "as", "than", "grained", "enough", "resolution",
+							     "granularity", "to", NULL }, 1))
+		return NULL;
+	/* "2.04ms at the best setting of CHUNK": the setting a figure was measured at, after it, is the
+	   run's condition, not what the figure is (sixteenth round) */
+	if (!before && (!strncmp(buf, "setting", 7) || !strncmp(buf, "configur", 8) || !strcmp(buf, "value")) &&
+	    w->start >= 5) {
+		struct cword pw;
+		size_t pp;
+		if (prev_cword(s, w->start, &pw, &pp) && !pw.span &&
+		    match_any(s, pw.start, (const char *const[]){ "best", "optimal", "fastest", "ideal", NULL }, 1) == pw.end)
+			return NULL;
 	}
 	/* "target(s)": targets counted (a build's, as cargo prints them), no goal set */
 	if (!strcmp(buf, "target") && w->end + 3 <= s->n && !memcmp(s->t + w->end, "(s)", 3))
@@ -3144,6 +3164,23 @@ static int delimiter_row(const struct text *s, size_t a, size_t b)
 	return dashes >= 3 && pipes >= 1;
 }
 
+/* 1 if line [a, b) is a border drawn above a pipe table: dashes, set apart by '|' or '+' ("| --- + --- |"). */
+static int border_row(const struct text *s, size_t a, size_t b)
+{
+	int dashes = 0, marks = 0;
+
+	for (size_t i = a; i < b; i++) {
+		unsigned c = s->t[i];
+		if (c == '-')
+			dashes++;
+		else if (c == '|' || c == '+')
+			marks++;
+		else if (c != ' ' && c != '\t')
+			return 0;
+	}
+	return dashes >= 3 && marks >= 2;
+}
+
 static size_t line_end(const struct text *s, size_t p)
 {
 	const unsigned char *nl = memchr(s->t + p, '\n', s->n - p);
@@ -3457,6 +3494,15 @@ static void table_setup(const struct text *s, struct table *tb)
 		return;
 	}
 	e2 = line_end(s, e1 + 1);
+	/* a border drawn above a pipe table's header ("| ----- + ----- |"): the header is on the second line
+	   (sixteenth round); a grid table's border ("+----+") has no delimiter row under its next line */
+	if (e2 < s->n && border_row(s, 0, e1) && memchr(s->t + e1 + 1, '|', e2 - e1 - 1) &&
+	    delimiter_row(s, e2 + 1, line_end(s, e2 + 1))) {
+		tb->pipe = 1;
+		tb->header = e1 + 1;
+		tb->classes = classes_word(s, e1 + 1, e2, &tb->classes_at, &tb->classes_len, &tb->classes_why);
+		return;
+	}
 	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2)) {
 		tb->pipe = 1;
 		tb->classes = classes_word(s, 0, e1, &tb->classes_at, &tb->classes_len, &tb->classes_why);
@@ -5533,6 +5579,41 @@ digits:
 	return 1;
 }
 
+/* "its 15 minutes of fame", "15 minutes of infamy": an idiom, no duration. 1 if q is one. */
+static int fame(const struct text *s, struct quantity *q)
+{
+	size_t e = q->start + q->len, f;
+
+	if (q->kind != QUANTITY_TIME || q->span || !(f = match_word_ci(s, skip_space(s, e), "of")))
+		return 0;
+	f = skip_space(s, f);
+	if (match_word_ci(s, f, "fame") || match_word_ci(s, f, "infamy")) {
+		decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_FAME);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * "which we define as the 1.00x baseline speed": a factor of one that
+ * "baseline" follows or leads names the reference the other factors are
+ * measured against, 1x by definition. 1 if q is one.
+ */
+static int baseline_factor(const struct text *s, struct quantity *q)
+{
+	static const char *const ones[] = { "1x", "1.0x", "1.00x", "1\xc3\x97", "1.0\xc3\x97", "1.00\xc3\x97", NULL };
+	struct cword w;
+	size_t next, e = q->start + q->len;
+
+	if (q->kind != QUANTITY_SPEEDUP || q->span || match_any(s, q->start, ones, 0) != e)
+		return 0;
+	if (!(next_cword(s, e, &w, &next) && !w.span && match_word_ci(s, w.start, "baseline") == w.end) &&
+	    !(prev_cword(s, q->start, &w, &next) && !w.span && match_word_ci(s, w.start, "baseline") == w.end))
+		return 0;
+	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_BASELINE_NAMED);
+	return 1;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -5548,7 +5629,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (binary_digits(s, q) || unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
+	if (binary_digits(s, q) || fame(s, q) || baseline_factor(s, q) || unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && defined_notation(s, q)) ||
 	    ((q->cls == QUANTITY_UNSURE || hedge_claim(s, q)) && reserve_of(s, q)) ||

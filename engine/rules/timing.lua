@@ -1135,9 +1135,28 @@ end
 
 -- What a tool's listing decides of a printed line's figures (profile_figures, bench_figures,
 -- clock_figures, branch_share, unit_row, labelled_figures, call_duration, time_shares), or nil.
+-- A benchmark tool that compares runs prints each one's figure with its spread and then its ratio
+-- to the baseline ("libpng_decode_19k_8bpp  58.0MB/s ± 0%  1.00x"), and a summary of a group as the
+-- range of those ratios ("wuffs  1.50x to 2.75x"): the ratios are speed-ups, claims (sixteenth
+-- round, nigeltao-blog); the figure before is read as printed. A list as labelled_figures gives it,
+-- or nil.
+local function ratio_figures(line)
+  local why = "a ratio to the baseline printed after a run's figure and its spread, a speed-up"
+  local a, x = line:match("\194\177%s*[%d.]+%%%s+()(%d[%d.]*x)%s*$")
+  if a then
+    return { { first = a, last = a + #x - 1, kind = "speedup", claim = true, cue = "\194\177", why = why } }
+  end
+  local b, lo, c, hi = line:match("^%s*[%w_/.+-]+%s+()(%d[%d.]*x) to ()(%d[%d.]*x)%s*$")
+  if not b then return nil end
+  why = "a range of ratios to the baseline printed for a group of runs, speed-ups"
+  return { { first = b, last = b + #lo - 1, kind = "speedup", claim = true, cue = "to", why = why },
+           { first = c, last = c + #hi - 1, kind = "speedup", claim = true, cue = "to", why = why } }
+end
+
 local function listed_figures(line, profile, bench)
   local figures = profile and profile_figures(line, profile) or bench and bench_figures(line, bench) or
-                  clock_figures(line) or branch_share(line, profile) or unit_row(line) or labelled_figures(line) or
+                  clock_figures(line) or branch_share(line, profile) or unit_row(line) or ratio_figures(line) or
+                  labelled_figures(line) or
                   line:find(">%s*$") and call_duration(line) or line:find("%", 1, true) and metric_share(line)
   local shares = time_shares(line)
   if not shares or not figures then return figures or shares end
