@@ -1053,6 +1053,7 @@ struct cue {
 static const struct cue cues[] = {
 	/* sleeps, waits, timeouts */
 	{ "sleep", SPEC, CF_PREFIX, 10, W_SLEEP },
+	{ "asleep", SPEC, 0, 10, W_SLEEP }, /* "can only be asleep accurately for one second" (sixteenth round) */
 	{ "slept", SPEC, 0, 10, W_SLEEP },
 	{ "nanosleep", SPEC, 0, 10, W_SLEEP },
 	{ "usleep", SPEC, 0, 10, W_SLEEP },
@@ -2866,6 +2867,37 @@ static size_t orders_of(const struct text *s, size_t e)
 	}
 	return match_word_ci(s, skip_space_commas(s, e), "of");
 }
+/*
+ * "parsing gigabytes of JSON per second", "at gigabytes per second": a
+ * plural unit of data per unit of time with no number is a bandwidth by
+ * its order, as "hundreds of megabytes per second" is; after a number, or
+ * "in" or "of", it names the unit of a value ("measured in gigabytes per
+ * second"; sixteenth round). Its end, c filled, or 0.
+ */
+static size_t data_order(const struct text *s, size_t p, struct cand *c)
+{
+	static const char *const units[] = { "kilobytes", "megabytes", "gigabytes", "terabytes", "megabits", "gigabits",
+					     NULL };
+	static const char *const naming[] = { "in", "of", "per", "the", "a", "many", "how", NULL };
+	struct cword w;
+	size_t prev, e, f, g, h;
+
+	if (!(e = match_any(s, p, units, 1)))
+		return 0;
+	g = skip_space(s, e);
+	if ((f = match_word_ci(s, g, "of")) && is_alpha(s->t[skip_space(s, f)]))
+		g = skip_space(s, word_end(s, skip_space(s, f)));
+	if (!(h = match_per_time(s, g)))
+		return 0;
+	if (prev_cword(s, p, &w, &prev) && !w.span &&
+	    (is_digit(s->t[w.end - 1]) || number_word(s, w.start) || match_any(s, w.start, naming, 1) == w.end))
+		return 0;
+	memset(c, 0, sizeof *c);
+	c->cls = UNDECIDED;
+	c->kind = QUANTITY_RATE;
+	return h;
+}
+
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
 	static const char *const nouns[] = {
@@ -2879,8 +2911,10 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	size_t e, f, skip;
 
 	/* every word-led form starts with one of these letters: most words leave here */
-	if (!strchr("abcdefhilmnoqstzABCDEFHILMNOQSTZ", s->t[p]) || !s->t[p])
-		return 0;
+	if (!strchr("abcdefhilmnoqstzABCDEFHILMNOQSTZ", s->t[p]) || !s->t[p]) {
+		*value_start = p;
+		return strchr("gkGK", s->t[p]) && s->t[p] ? data_order(s, p, c) : 0;
+	}
 	if ((s->t[p] == 'l' || s->t[p] == 'L') && !match_word_ci(s, p, "latency"))
 		return 0; /* of the words in 'l' only "latency" leads a value */
 	memset(c, 0, sizeof *c);
@@ -3111,9 +3145,10 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			   no time */
 			if ((f = match_any(s, g, data_words, 1)) &&
 			    ((h = match_per_time(s, skip_space(s, f))) || (h = match_slash_time(s, f)))) {
+				/* sixteenth round: a bandwidth by its order is a bandwidth, as its digits are (nothing
+				   near it deciding, it is reported), not a vague order ("tens of milliseconds") */
 				c->kind = QUANTITY_RATE;
 				c->use = 0;
-				c->order = 1;
 				return h;
 			}
 			if (!is_alpha(s->t[g]) || match_any(s, g, joiners, 1))
@@ -3122,6 +3157,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		}
 		return 0;
 	}
+	if ((e = data_order(s, p, c)))
+		return e;
 	/* number words: "three milliseconds", "two times as fast", "twenty cycles" */
 	if ((e = number_word(s, p)))
 		return scan_number(s, p, e, c, &skip);
