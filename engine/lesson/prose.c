@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/buf.h"
 #include "lesson/prose.h"
@@ -385,7 +386,12 @@ static void tex_math(const struct lesson *l, struct text_unit *u)
 					       !(strlen(math_commands[m].name) == c - k - 1 &&
 						 !memcmp(math_commands[m].name, t + k + 1, c - k - 1)))
 						m++;
-					if (m < ARRAY_LEN(math_commands)) {
+					if (m < ARRAY_LEN(math_commands) && !*math_commands[m].to && c + 5 <= body_end &&
+					    (!memcmp(t + c, "{min}", 5) || !memcmp(t + c, "{max}", 5))) {
+						/* "$2^{53}~\text{min}$": the function, no minutes; kept as written */
+						math_emit(&out, pos, &npos, t + k, c + 5 - k, u->pos[k]);
+						k = c + 5;
+					} else if (m < ARRAY_LEN(math_commands)) {
 						math_emit(&out, pos, &npos, math_commands[m].to, strlen(math_commands[m].to), u->pos[k]);
 						k = c;
 					} else if (c == k + 1 && t[c] == ' ') {
@@ -712,6 +718,21 @@ static void add_front_matter_units(struct prose *p, const struct lesson *l)
 	}
 }
 
+/*
+ * 1 if an HTML block is a <script> or <style> element: code the browser
+ * runs or applies, never text the page shows ("var s = 2.0/h;" is no rate;
+ * sixteenth round). CommonMark ends such a block at its closing tag.
+ */
+static int html_code(const char *lit)
+{
+	if (!lit)
+		return 0;
+	while (*lit == ' ' || *lit == '\t' || *lit == '\n')
+		lit++;
+	return (!strncasecmp(lit, "<script", 7) && (lit[7] == '>' || lit[7] == ' ' || lit[7] == '\n')) ||
+	       (!strncasecmp(lit, "<style", 6) && (lit[6] == '>' || lit[6] == ' ' || lit[6] == '\n'));
+}
+
 /* Collects the units of l in document order; with refs_only, only those whose text holds "{{". */
 static void collect(struct prose *p, const struct lesson *l, int refs_only)
 {
@@ -740,6 +761,8 @@ static void collect(struct prose *p, const struct lesson *l, int refs_only)
 			reg[ri].done = 1;
 			continue;
 		}
+		if (type == CMARK_NODE_HTML_BLOCK && html_code(cmark_node_get_literal(n)))
+			continue;
 		if (refs_only) {
 			const char *lit = type == CMARK_NODE_HTML_BLOCK ? cmark_node_get_literal(n) : NULL;
 			if (type == CMARK_NODE_HTML_BLOCK ? !lit || !strstr(lit, "{{") : !unit_has_braces(n))

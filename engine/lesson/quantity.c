@@ -1033,6 +1033,7 @@ static const char W_TYPICAL[] = "a supposition of what is typical of real system
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
 static const char W_SCALE[] = "the span of a chart's axis: the scale of a picture, not a figure of code";
+static const char W_HEDGED_SHARE[] = "a percentage only a hedge qualifies, in a sentence with no word of speed, time, cost or change";
 static const char W_FAME[] = "an idiom ('15 minutes of fame')";
 static const char W_BASELINE_NAMED[] = "the baseline the other factors are measured against, 1x by definition";
 static const char W_DIGITS[] = "the plural of a digit ('1s and 0s'), not a duration";
@@ -1252,6 +1253,8 @@ static const struct cue cues[] = {
 	{ "throughput", CLAIM, CF_PREFIX, 8, W_SPEED },
 	{ "bandwidth", CLAIM, CF_PREFIX, 8, W_SPEED },
 	{ "speed", CLAIM, CF_PREFIX, 8, W_SPEED },
+	{ "surpass", CLAIM, CF_PREFIX, 6, W_CHANGE }, /* "we surpass the naive approach by about 15%" */
+	{ "outperform", CLAIM, CF_PREFIX, 6, W_CHANGE },
 	{ "sped", CLAIM, 0, 8, W_CHANGE }, /* "sped up its micro-benchmarks by up to 1.30x" (sixteenth round) */
 	{ "fast", CLAIM, CF_PREFIX, 6, W_SPEED },
 	{ "slow", CLAIM, CF_PREFIX, 6, W_SPEED },
@@ -1523,6 +1526,11 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		    match_any(s, pw.start, (const char *const[]){ "best", "optimal", "fastest", "ideal", NULL }, 1) == pw.end)
 			return NULL;
 	}
+	/* "the lowest run of 1s", "runs of 1s": a run as a noun, a sequence of things, no running (sixteenth
+	   round) */
+	if ((!strcmp(buf, "run") || !strcmp(buf, "runs")) && word_after(s, w->end, &next) && !next.span &&
+	    match_word_ci(s, next.start, "of") == next.end)
+		return NULL;
 	/* "target(s)": targets counted (a build's, as cargo prints them), no goal set */
 	if (!strcmp(buf, "target") && w->end + 3 <= s->n && !memcmp(s->t + w->end, "(s)", 3))
 		return NULL;
@@ -5591,7 +5599,10 @@ static int binary_digits(const struct text *s, struct quantity *q)
 	struct cword w;
 	size_t prev, e = q->start + q->len;
 
-	if (q->cls != QUANTITY_UNSURE || q->span || q->kind != QUANTITY_TIME || q->len != 2 ||
+	/* nothing decided, or only a run, which bits come in ("the L 1s of the run flip") */
+	int run = q->cls == QUANTITY_CLAIM && !q->cue_span && q->cue_len >= 3 && q->cue_len <= 4 &&
+		  (match_word_ci(s, q->cue, "run") || match_word_ci(s, q->cue, "runs"));
+	if ((q->cls != QUANTITY_UNSURE && !run) || q->span || q->kind != QUANTITY_TIME || q->len != 2 ||
 	    (s->t[q->start] != '0' && s->t[q->start] != '1') || s->t[q->start + 1] != 's')
 		return 0;
 	/* what names digits: the other digit ("1s and 0s", "1s-and-0s"), or a count or word of strings before
@@ -5600,6 +5611,8 @@ static int binary_digits(const struct text *s, struct quantity *q)
 		size_t a = e + 1, f = match_word_ci(s, a, "and");
 		if (!f)
 			f = match_word_ci(s, a, "or");
+		if (!f)
+			f = match_word_ci(s, a, "to"); /* "a run of 0s to 1s" */
 		if (f && f < s->n && (s->t[f] == '-' || s->t[f] == ' ') && f + 2 < s->n &&
 		    (s->t[f + 1] == '0' || s->t[f + 1] == '1') && s->t[f + 2] == 's' && !word_char_at(s, f + 3))
 			goto digits;
@@ -5613,6 +5626,76 @@ static int binary_digits(const struct text *s, struct quantity *q)
 		return 0;
 digits:
 	decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_DIGITS);
+	return 1;
+}
+
+/*
+ * "correctly rounded ... at 72.9% of the time", "each about 18.75% of the
+ * time": a share of the time that nothing decided, or only a hedge, and
+ * that no word of spending follows ("of the time spent in", "in foo") is
+ * how often something happens, not a share of a program's run time
+ * (sixteenth round). 1 if q is one.
+ */
+static int how_often(const struct text *s, struct quantity *q)
+{
+	static const char *const spent[] = { "spent", "spend", "in", "on", "running", "executing", "inside", NULL };
+	struct cword w;
+	size_t next;
+
+	static const char *const busy[] = { "spent", "spend", "spends", "spending", "busy", "stalled", "idle",
+					    "running", "executing", NULL };
+
+	if (q->kind != QUANTITY_SHARE || q->span || s->table ||
+	    (!(q->cls == QUANTITY_CLAIM && q->why == W_SHARE && !q->cue_len) && !hedge_claim(s, q)))
+		return 0;
+	/* "all the time spent in the comparator (about 17% of the time ...)", "partially busy (e.g., 80% of
+	   the time)": a word of spending earlier in the sentence makes it a share of a run */
+	if (word_before(s, q->start, 30, busy, &w))
+		return 0;
+	if (q->len < 12 || memcmp(s->t + q->start + q->len - 11, "of the time", 11) != 0)
+		return 0; /* "66% of the runtime", "26.3%", "half of the CPU": a share of something named */
+	if (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_any(s, w.start, spent, 1) == w.end)
+		return 0;
+	decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_OCCURS);
+	return 1;
+}
+
+/* 1 if [a, b) holds the end of a sentence: '.', '!' or '?' before a space or a line's end. */
+static int sentence_gap(const struct text *s, size_t a, size_t b)
+{
+	for (size_t i = a; i + 1 < b; i++)
+		if ((s->t[i] == '.' || s->t[i] == '!' || s->t[i] == '?') && (s->t[i + 1] == ' ' || s->t[i + 1] == '\n'))
+			return 1;
+	return 0;
+}
+
+/*
+ * "a minor negative impact of ~0.003%", "rate increases from ~2.2% to
+ * ~3.7%", "extend the tail by about 20.75%": a percentage that only a
+ * hedge decided, in a sentence with no word of speed, time, cost or change
+ * but the hedge, is a share of something else (an error, a probability, a
+ * space): not timing (sixteenth round, reynolds-blog). 1 if q is one.
+ */
+static int hedged_percent(const struct text *s, struct quantity *q)
+{
+	struct cword w;
+	size_t p, next, at, len, e = q->start + q->len;
+	const struct cue *c;
+
+	if (q->kind != QUANTITY_SPEEDUP || s->t[e - 1] != '%' || !hedge_claim(s, q) || s->table)
+		return 0;
+	p = q->start;
+	/* "difference" is one of speed for a percentage, as in measure_of() */
+	for (int d = 0; d < 25 && prev_cword(s, p, &w, &next) && !sentence_gap(s, w.end, p); d++, p = next)
+		if (!w.span && (((c = perf_word(s, &w, &at, &len)) && !is_hedge(s, w.start, w.end)) ||
+				match_word_ci(s, w.start, "difference") == w.end))
+			return 0;
+	p = e;
+	for (int d = 0; d < 12 && next_cword(s, p, &w, &next) && !sentence_gap(s, p, w.start); d++, p = next)
+		if (!w.span && (((c = perf_word(s, &w, &at, &len)) && !is_hedge(s, w.start, w.end)) ||
+				match_word_ci(s, w.start, "difference") == w.end))
+			return 0;
+	decide(q, QUANTITY_NOT_TIMING, q->cue, q->cue_len, W_HEDGED_SHARE);
 	return 1;
 }
 
@@ -5666,7 +5749,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (binary_digits(s, q) || fame(s, q) || baseline_factor(s, q) || unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
+	if (binary_digits(s, q) || fame(s, q) || how_often(s, q) || hedged_percent(s, q) || baseline_factor(s, q) || unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && defined_notation(s, q)) ||
 	    ((q->cls == QUANTITY_UNSURE || hedge_claim(s, q)) && reserve_of(s, q)) ||
@@ -5811,6 +5894,28 @@ static int position_row(const struct text *s, const struct table *tb)
 }
 
 /* A bare number in a table cell whose header or row label names a timing; its end, or 0. */
+/*
+ * 1 if a row's label [a, b) is a variable's name: one letter, maybe with a
+ * suffix after '-' or '_', and a colon ("s:", "s-a:", "x_1"): a debugger's
+ * or a worked example's value, not a unit ("s:  7.000000954" holds no
+ * seconds; sixteenth round).
+ */
+static int variable_label(const struct text *s, size_t a, size_t b)
+{
+	if (b > a && s->t[b - 1] == ':')
+		b--;
+	if (b <= a || !is_alpha(s->t[a]))
+		return 0;
+	if (b == a + 1)
+		return 1;
+	if (s->t[a + 1] != '-' && s->t[a + 1] != '_')
+		return 0;
+	for (size_t k = a + 2; k < b; k++)
+		if (!is_alpha(s->t[k]) && !is_digit(s->t[k]))
+			return 0;
+	return b > a + 2;
+}
+
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
 	size_t ns, ne, cs, ce, a, b;
@@ -5883,7 +5988,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 	b = p;
 	while (b < tb->line_end && !(s->t[b] == ' ' && b + 1 < tb->line_end && s->t[b + 1] == ' '))
 		b++;
-	if (!bare_number(s, a, b, &ns, &ne) || ns != p)
+	if (!bare_number(s, a, b, &ns, &ne) || ns != p || variable_label(s, tb->label, tb->label_end))
 		return 0;
 	cls = header_kind(s, tb->label, tb->label_end, &k, 0);
 	if (cls == UNDECIDED)

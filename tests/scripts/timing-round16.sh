@@ -5,7 +5,8 @@
 #   of ratios, are speed-ups;
 # - a border drawn above a pipe table's header keeps the header;
 # - "fine" before a noun is no resolution, a setting after a figure is the run's condition;
-# - "sped up ... by" is a speed-up; a named 1.00x baseline and "15 minutes of fame" are not claims.
+# - "sped up ... by" is a speed-up; a named 1.00x baseline and "15 minutes of fame" are not claims;
+# - a <script> element is code, not text; "\text{min}" in math is the function, no minutes.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-round16.md <<'EOF2'
@@ -35,6 +36,12 @@ The old format had its 15 minutes of fame.
 The mask holds K 1s, followed by N-K 0s.
 
 The two boards sell for $5 and $10.
+
+<script>
+  var s = 2.0/h;
+</script>
+
+For the smaller magnitude we need the term $2^{53}~\text{min}$ so that both words stay normal.
 EOF2
 
 check_lesson 01-round16.md
@@ -51,6 +58,8 @@ expect "01-round16.md:17:51: error: a time value '2.5ms'"
 expect "01-round16.md:19:37: error: a speed-up claim '1.4x'"
 refuse "01-round16.md:19:[0-9]*: error: a speed-up claim '1.00x"
 refuse "01-round16.md:2[2-6]:"
+refuse "01-round16.md:29:"
+refuse "01-round16.md:32:"
 
 in_ledger 01-round16.md \
 	"01-round16.md:19:87: let pass '1.00x' as specified ('baseline'" \
