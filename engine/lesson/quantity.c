@@ -3192,38 +3192,36 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 
 /* ---- tables ---- */
 
-/* 1 if line [a, b) is a pipe table's delimiter row: | --- | :---: | */
-static int delimiter_row(const struct text *s, size_t a, size_t b)
+/*
+ * 1 if line [a, b) is drawn with dashes: at least three, at least min_marks
+ * of the characters in marks between them, nothing else but those in other.
+ */
+static int dash_line(const struct text *s, size_t a, size_t b, const char *marks, const char *other, int min_marks)
 {
-	int dashes = 0, pipes = 0;
+	int dashes = 0, n = 0;
 
 	for (size_t i = a; i < b; i++) {
 		unsigned c = s->t[i];
 		if (c == '-')
 			dashes++;
-		else if (c == '|')
-			pipes++;
-		else if (c != ':' && c != ' ' && c != '\t')
+		else if (c && strchr(marks, (int)c))
+			n++;
+		else if (!c || !strchr(other, (int)c))
 			return 0;
 	}
-	return dashes >= 3 && pipes >= 1;
+	return dashes >= 3 && n >= min_marks;
+}
+
+/* 1 if line [a, b) is a pipe table's delimiter row: | --- | :---: | */
+static int delimiter_row(const struct text *s, size_t a, size_t b)
+{
+	return dash_line(s, a, b, "|", ": \t", 1);
 }
 
 /* 1 if line [a, b) is a border drawn above a pipe table: dashes, set apart by '|' or '+' ("| --- + --- |"). */
 static int border_row(const struct text *s, size_t a, size_t b)
 {
-	int dashes = 0, marks = 0;
-
-	for (size_t i = a; i < b; i++) {
-		unsigned c = s->t[i];
-		if (c == '-')
-			dashes++;
-		else if (c == '|' || c == '+')
-			marks++;
-		else if (c != ' ' && c != '\t')
-			return 0;
-	}
-	return dashes >= 3 && marks >= 2;
+	return dash_line(s, a, b, "|+", " \t", 2);
 }
 
 static size_t line_end(const struct text *s, size_t p)
