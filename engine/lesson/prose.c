@@ -394,6 +394,17 @@ static void tex_math(const struct lesson *l, struct text_unit *u)
 					} else if (m < ARRAY_LEN(math_commands)) {
 						math_emit(&out, pos, &npos, math_commands[m].to, strlen(math_commands[m].to), u->pos[k]);
 						k = c;
+						/* math typesets no space: "5 \mu s" and "\mathrm{\mu s}" print "µs", the
+						   prefix joined to its unit */
+						if (!strcmp(math_commands[m].name, "mu")) {
+							size_t e = k;
+							while (e < body_end && (t[e] == ' ' || t[e] == '\n'))
+								e++;
+							if (e > k && e < body_end &&
+							    ((t[e] >= 'a' && t[e] <= 'z') || (t[e] >= 'A' && t[e] <= 'Z') ||
+							     t[e] == '\\' || t[e] == '{'))
+								k = e;
+						}
 					} else if (c == k + 1 && t[c] == ' ') {
 						math_emit(&out, pos, &npos, " ", 1, u->pos[k]); /* "\ " */
 						k += 2;

@@ -1531,6 +1531,14 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	if ((!strcmp(buf, "run") || !strcmp(buf, "runs")) && word_after(s, w->end, &next) && !next.span &&
 	    match_word_ci(s, next.start, "of") == next.end)
 		return NULL;
+	/* "5 ms per pass", "each pass takes": a pass over the data, an iteration, no value passed */
+	if (!strcmp(buf, "pass") && w->start >= 4) {
+		struct cword pw;
+		size_t pp;
+		if (prev_cword(s, w->start, &pw, &pp) && !pw.span &&
+		    match_any(s, pw.start, (const char *const[]){ "per", "each", "every", NULL }, 1) == pw.end)
+			return NULL;
+	}
 	/* "target(s)": targets counted (a build's, as cargo prints them), no goal set */
 	if (!strcmp(buf, "target") && w->end + 3 <= s->n && !memcmp(s->t + w->end, "(s)", 3))
 		return NULL;

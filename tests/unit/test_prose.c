@@ -349,6 +349,32 @@ static void test_tex_math(void **state)
 }
 
 /*
+ * Math typesets no space: "\mu s" prints "µs", so a space after \mu before
+ * its unit goes ("5 \mu s", "\mathrm{\mu s}", "\mu \mathrm{s}"); before a
+ * digit or an operator it stays ("\mu = 3").
+ */
+static void test_tex_math_mu(void **state)
+{
+	const char *src = "# M\n\n"
+			  "It takes $5 \\mu s$, $1\\,\\mathrm{\\mu s}$, 7 $\\mu s$ and $3\\,\\mu \\mathrm{s}$; $\\mu = 3$.\n";
+	struct lesson *l = lesson_parse(PATH, src, strlen(src));
+	struct prose p;
+
+	(void)state;
+	prose_collect(&p, l);
+	assert_int_equal(p.n, 2);
+	assert_string_equal(p.v[1].text, "It takes 5 \xc2\xb5s, 1 \xc2\xb5s, 7 \xc2\xb5s and 3 \xc2\xb5s; \xc2\xb5 = 3.");
+	expect_positions_inside(l, &p);
+	struct quantity q[8];
+	size_t n = quantity_scan(p.v[1].text, p.v[1].len, q, 8);
+	assert_int_equal(n, 4);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(q[i].kind, QUANTITY_TIME);
+	prose_release(&p);
+	lesson_free(l);
+}
+
+/*
  * {{cite:KEY|TEXT}}: KEY a link reference definition (any case), the cited
  * value in the ledger with its source; an unknown KEY, a malformed or
  * unclosed cite and the near misses of a reference are errors at their place.
@@ -509,6 +535,7 @@ int main(void)
 		cmocka_unit_test(test_unmatched_link_tails_linear),
 		cmocka_unit_test(test_pandoc_table_unit),
 		cmocka_unit_test(test_tex_math),
+		cmocka_unit_test(test_tex_math_mu),
 		cmocka_unit_test(test_cited_values),
 		cmocka_unit_test(test_prose_refs),
 		cmocka_unit_test(test_prose_refs_random),
