@@ -1674,7 +1674,7 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 {
 	struct cword w;
 	size_t p = start, next, at, len, hedge = 0;
-	int found = 0;
+	int found = 0, by = 0;
 
 	for (size_t d = 0; d < (use >= 2 ? CONTEXT_BEFORE_FACTOR : CONTEXT_BEFORE) && prev_cword(s, p, &w, &next);
 	     d++, p = next) {
@@ -1691,10 +1691,13 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 			/* "sleep about 5 s", "mispredictions (about 15%)": a hedge yields to the word it follows
 			   ("large sizes (about 1.3x)": not to a size, which is what the figure is about) */
 			/* it decides at the hedge's distance: "wait for a ~100ms slow call" is still a wait */
-			if (c->cls == SPEC || c->why == W_BRANCH)
+			/* "cuts misses by about 30%": the amount by which a count changes, whatever the hedge */
+			if (c->cls == SPEC || c->why == W_BRANCH || (by && c->why == W_NOT_TIME))
 				*best = (struct found_cue){ c, hedge, at, len, w.span, 1 };
 			break;
 		}
+		if (found && !w.span && match_word_ci(s, w.start, "by") == w.end)
+			by = 1;
 		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
 			*best = (struct found_cue){ c, d, at, len, w.span, 1 };
 			found = 1;
