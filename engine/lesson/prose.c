@@ -423,6 +423,7 @@ static void tex_math(const struct lesson *l, struct text_unit *u)
 	size_t *pos = xreallocarray(NULL, u->len + 1, sizeof *pos), npos = 0, span = 0;
 	const char *t = u->text;
 	int no_close = 0;
+	size_t verbatim = 0; /* bytes before it are a reference's, kept as written */
 
 	for (size_t i = 0; i < u->len;) {
 		size_t body, body_end, end = 0;
@@ -430,6 +431,18 @@ static void tex_math(const struct lesson *l, struct text_unit *u)
 			span++;
 		if (span < u->nspans && u->spans[span].offset == i)
 			u->spans[span++].offset = out.len;
+		/* a reference ("{{cite:k|$3\\times$}}") stays as written: the renderer finds it so */
+		if (i >= verbatim && i + 1 < u->len && t[i] == '{' && t[i + 1] == '{') {
+			const char *eol = memchr(t + i, '\n', u->len - i);
+			const char *close = memmem(t + i + 2, (size_t)((eol ? eol : t + u->len) - (t + i + 2)), "}}", 2);
+			if (close)
+				verbatim = (size_t)(close - t) + 2;
+		}
+		if (i < verbatim) {
+			math_emit(&out, pos, &npos, t + i, 1, u->pos[i]);
+			i++;
+			continue;
+		}
 		if (t[i] == '$' && math_dollar(l, u, i) && (end = math_span(l, u, i, &body, &body_end))) {
 			math_body(l, u, body, body_end, &out, pos, &npos, &span);
 			i = end;

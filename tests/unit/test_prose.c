@@ -351,7 +351,8 @@ static void test_tex_math(void **state)
 /*
  * Math typesets no space: "\mu s" prints "µs", so a space after \mu before
  * its unit goes ("5 \mu s", "\mathrm{\mu s}", "\mu \mathrm{s}"); before a
- * digit or an operator it stays ("\mu = 3").
+ * digit or an operator it stays ("\mu = 3"). Math in a reference stays as
+ * written ("{{cite:k|$3\times$}}"), as the renderer looks it up.
  */
 static void test_tex_math_mu(void **state)
 {
@@ -370,6 +371,15 @@ static void test_tex_math_mu(void **state)
 	assert_int_equal(n, 4);
 	for (size_t i = 0; i < n; i++)
 		assert_int_equal(q[i].kind, QUANTITY_TIME);
+	prose_release(&p);
+	lesson_free(l);
+
+	/* math inside a reference stays as written, as the renderer finds the reference */
+	src = "# M\n\nA {{cite:k|$3\\times$}} speedup and $2\\times$.\n";
+	l = lesson_parse(PATH, src, strlen(src));
+	prose_collect(&p, l);
+	assert_string_equal(p.v[1].text, "A {{cite:k|$3\\times$}} speedup and 2\xc3\x97.");
+	expect_positions_inside(l, &p);
 	prose_release(&p);
 	lesson_free(l);
 }
