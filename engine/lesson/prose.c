@@ -279,7 +279,9 @@ static void skip_link_tail(struct builder *b, cmark_node *link)
  * non-space before it and no digit after it ("$5 and $10" is money; so is
  * a '$' right after a digit, "5$, a good deal"), within MATH_MAX bytes.
  * "$$" opens display math, a formula that quantity.c reads as a clause of
- * its own: it is left as written. In a span the delimiters and braces go,
+ * its own: its body is typeset the same way and its "$$" are kept, each a
+ * clause's end ("$$t \approx 3.5\,\text{ns} \cdot n$$" holds "3.5 ns"; one
+ * with no "$$" to close it stays as written). In a span the delimiters and braces go,
  * a few commands become the characters they print and a command that only
  * sets a font goes with its braces ("\text{ns}" is "ns"); every other byte
  * stays, mapped where it was. A span that holds a reference ("{{") is
@@ -346,6 +348,71 @@ static void math_emit(struct buf *out, size_t *pos, size_t *npos, const char *s,
 		pos[(*npos)++] = at;
 }
 
+/* Appends the typeset text of the math body [body, body_end) of u; the spans that open in it move with it. */
+static void math_body(const struct lesson *l, struct text_unit *u, size_t body, size_t body_end, struct buf *out,
+		      size_t *pos, size_t *npos_p, size_t *span_p)
+{
+	const char *t = u->text;
+	size_t npos = *npos_p, span = *span_p;
+
+	for (size_t k = body; k < body_end;) {
+		while (span < u->nspans && u->spans[span].offset < k)
+			span++;
+		if (span < u->nspans && u->spans[span].offset == k)
+			u->spans[span++].offset = out->len;
+		if (t[k] == '{' || t[k] == '}') {
+			k++;
+		} else if (t[k] == '~') {
+			math_emit(out, pos, &npos, " ", 1, u->pos[k]);
+			k++;
+		} else if (strchr(",;:! ", t[k]) && math_escape(l, u, k)) {
+			if (t[k] != '!')
+				math_emit(out, pos, &npos, " ", 1, u->pos[k]);
+			k++;
+		} else if (t[k] == '\\' && k + 1 < body_end) {
+			size_t c = k + 1;
+			while (c < body_end && ((t[c] >= 'a' && t[c] <= 'z') || (t[c] >= 'A' && t[c] <= 'Z')))
+				c++;
+			size_t m = 0;
+			while (m < ARRAY_LEN(math_commands) &&
+			       !(strlen(math_commands[m].name) == c - k - 1 &&
+				 !memcmp(math_commands[m].name, t + k + 1, c - k - 1)))
+				m++;
+			if (m < ARRAY_LEN(math_commands) && !*math_commands[m].to && c + 5 <= body_end &&
+			    (!memcmp(t + c, "{min}", 5) || !memcmp(t + c, "{max}", 5))) {
+				/* "$2^{53}~\text{min}$": the function, no minutes; kept as written */
+				math_emit(out, pos, &npos, t + k, c + 5 - k, u->pos[k]);
+				k = c + 5;
+			} else if (m < ARRAY_LEN(math_commands)) {
+				math_emit(out, pos, &npos, math_commands[m].to, strlen(math_commands[m].to), u->pos[k]);
+				k = c;
+				/* math typesets no space: "5 \mu s" and "\mathrm{\mu s}" print "µs", the
+				   prefix joined to its unit */
+				if (!strcmp(math_commands[m].name, "mu")) {
+					size_t e = k;
+					while (e < body_end && (t[e] == ' ' || t[e] == '\n'))
+						e++;
+					if (e > k && e < body_end &&
+					    ((t[e] >= 'a' && t[e] <= 'z') || (t[e] >= 'A' && t[e] <= 'Z') ||
+					     t[e] == '\\' || t[e] == '{'))
+						k = e;
+				}
+			} else if (c == k + 1 && t[c] == ' ') {
+				math_emit(out, pos, &npos, " ", 1, u->pos[k]); /* "\ " */
+				k += 2;
+			} else {
+				math_emit(out, pos, &npos, t + k, c - k, u->pos[k]);
+				k = c;
+			}
+		} else {
+			math_emit(out, pos, &npos, t + k, 1, u->pos[k]);
+			k++;
+		}
+	}
+	*npos_p = npos;
+	*span_p = span;
+}
+
 /* Rewrites the math spans of u (see above); u's spans' offsets follow their U+FFFC. */
 static void tex_math(const struct lesson *l, struct text_unit *u)
 {
@@ -355,6 +422,8 @@ static void tex_math(const struct lesson *l, struct text_unit *u)
 	/* no replacement is longer than what it replaces: the text only shrinks */
 	size_t *pos = xreallocarray(NULL, u->len + 1, sizeof *pos), npos = 0, span = 0;
 	const char *t = u->text;
+	int no_close = 0;
+	size_t verbatim = 0; /* bytes before it are a reference's, kept as written */
 
 	for (size_t i = 0; i < u->len;) {
 		size_t body, body_end, end = 0;
@@ -362,52 +431,45 @@ static void tex_math(const struct lesson *l, struct text_unit *u)
 			span++;
 		if (span < u->nspans && u->spans[span].offset == i)
 			u->spans[span++].offset = out.len;
+		/* a reference ("{{cite:k|$3\\times$}}") stays as written: the renderer finds it so */
+		if (i >= verbatim && i + 1 < u->len && t[i] == '{' && t[i + 1] == '{') {
+			const char *eol = memchr(t + i, '\n', u->len - i);
+			const char *close = memmem(t + i + 2, (size_t)((eol ? eol : t + u->len) - (t + i + 2)), "}}", 2);
+			if (close)
+				verbatim = (size_t)(close - t) + 2;
+		}
+		if (i < verbatim) {
+			math_emit(&out, pos, &npos, t + i, 1, u->pos[i]);
+			i++;
+			continue;
+		}
 		if (t[i] == '$' && math_dollar(l, u, i) && (end = math_span(l, u, i, &body, &body_end))) {
-			for (size_t k = body; k < body_end;) {
+			math_body(l, u, body, body_end, &out, pos, &npos, &span);
+			i = end;
+			continue;
+		}
+		/* "$$ ... $$", display math: typeset as well ("t \approx 3.5\,\text{ns}"), its "$$" kept,
+		   each a clause's end for quantity.c */
+		if (!no_close && i + 1 < u->len && t[i] == '$' && t[i + 1] == '$' && math_dollar(l, u, i) &&
+		    math_dollar(l, u, i + 1)) {
+			size_t k = i + 2;
+			while (k + 1 < u->len && !(t[k] == '$' && t[k + 1] == '$' && math_dollar(l, u, k) && math_dollar(l, u, k + 1)))
+				k++;
+			if (k + 1 >= u->len) {
+				no_close = 1; /* no "$$" closes it, nor any later one */
+			} else if (!memmem(t + i, k - i, "{{", 2)) {
+				math_emit(&out, pos, &npos, t + i, 1, u->pos[i]);
+				math_emit(&out, pos, &npos, t + i + 1, 1, u->pos[i + 1]);
+				math_body(l, u, i + 2, k, &out, pos, &npos, &span);
 				while (span < u->nspans && u->spans[span].offset < k)
 					span++;
 				if (span < u->nspans && u->spans[span].offset == k)
 					u->spans[span++].offset = out.len;
-				if (t[k] == '{' || t[k] == '}') {
-					k++;
-				} else if (t[k] == '~') {
-					math_emit(&out, pos, &npos, " ", 1, u->pos[k]);
-					k++;
-				} else if (strchr(",;:! ", t[k]) && math_escape(l, u, k)) {
-					if (t[k] != '!')
-						math_emit(&out, pos, &npos, " ", 1, u->pos[k]);
-					k++;
-				} else if (t[k] == '\\' && k + 1 < body_end) {
-					size_t c = k + 1;
-					while (c < body_end && ((t[c] >= 'a' && t[c] <= 'z') || (t[c] >= 'A' && t[c] <= 'Z')))
-						c++;
-					size_t m = 0;
-					while (m < ARRAY_LEN(math_commands) &&
-					       !(strlen(math_commands[m].name) == c - k - 1 &&
-						 !memcmp(math_commands[m].name, t + k + 1, c - k - 1)))
-						m++;
-					if (m < ARRAY_LEN(math_commands) && !*math_commands[m].to && c + 5 <= body_end &&
-					    (!memcmp(t + c, "{min}", 5) || !memcmp(t + c, "{max}", 5))) {
-						/* "$2^{53}~\text{min}$": the function, no minutes; kept as written */
-						math_emit(&out, pos, &npos, t + k, c + 5 - k, u->pos[k]);
-						k = c + 5;
-					} else if (m < ARRAY_LEN(math_commands)) {
-						math_emit(&out, pos, &npos, math_commands[m].to, strlen(math_commands[m].to), u->pos[k]);
-						k = c;
-					} else if (c == k + 1 && t[c] == ' ') {
-						math_emit(&out, pos, &npos, " ", 1, u->pos[k]); /* "\ " */
-						k += 2;
-					} else {
-						math_emit(&out, pos, &npos, t + k, c - k, u->pos[k]);
-						k = c;
-					}
-				} else {
-					math_emit(&out, pos, &npos, t + k, 1, u->pos[k]);
-					k++;
-				}
+				math_emit(&out, pos, &npos, t + k, 1, u->pos[k]);
+				math_emit(&out, pos, &npos, t + k + 1, 1, u->pos[k + 1]);
+				i = k + 2;
+				continue;
 			}
-			i = end;
-			continue;
 		}
 		math_emit(&out, pos, &npos, t + i, 1, u->pos[i]);
 		i++;

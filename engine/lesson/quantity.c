@@ -1531,6 +1531,14 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	if ((!strcmp(buf, "run") || !strcmp(buf, "runs")) && word_after(s, w->end, &next) && !next.span &&
 	    match_word_ci(s, next.start, "of") == next.end)
 		return NULL;
+	/* "5 ms per pass", "each pass takes": a pass over the data, an iteration, no value passed */
+	if (!strcmp(buf, "pass") && w->start >= 4) {
+		struct cword pw;
+		size_t pp;
+		if (prev_cword(s, w->start, &pw, &pp) && !pw.span &&
+		    match_any(s, pw.start, (const char *const[]){ "per", "each", "every", NULL }, 1) == pw.end)
+			return NULL;
+	}
 	/* "target(s)": targets counted (a build's, as cargo prints them), no goal set */
 	if (!strcmp(buf, "target") && w->end + 3 <= s->n && !memcmp(s->t + w->end, "(s)", 3))
 		return NULL;
@@ -1666,7 +1674,7 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 {
 	struct cword w;
 	size_t p = start, next, at, len, hedge = 0;
-	int found = 0;
+	int found = 0, by = 0;
 
 	for (size_t d = 0; d < (use >= 2 ? CONTEXT_BEFORE_FACTOR : CONTEXT_BEFORE) && prev_cword(s, p, &w, &next);
 	     d++, p = next) {
@@ -1683,10 +1691,13 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 			/* "sleep about 5 s", "mispredictions (about 15%)": a hedge yields to the word it follows
 			   ("large sizes (about 1.3x)": not to a size, which is what the figure is about) */
 			/* it decides at the hedge's distance: "wait for a ~100ms slow call" is still a wait */
-			if (c->cls == SPEC || c->why == W_BRANCH)
+			/* "cuts misses by about 30%": the amount by which a count changes, whatever the hedge */
+			if (c->cls == SPEC || c->why == W_BRANCH || (by && c->why == W_NOT_TIME))
 				*best = (struct found_cue){ c, hedge, at, len, w.span, 1 };
 			break;
 		}
+		if (found && !w.span && match_word_ci(s, w.start, "by") == w.end)
+			by = 1;
 		if (c && (!found || d < best->dist || (d == best->dist && c->cls == SPEC && best->cue->cls != SPEC))) {
 			*best = (struct found_cue){ c, d, at, len, w.span, 1 };
 			found = 1;

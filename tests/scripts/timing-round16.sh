@@ -6,7 +6,9 @@
 # - a border drawn above a pipe table's header keeps the header;
 # - "fine" before a noun is no resolution, a setting after a figure is the run's condition;
 # - "sped up ... by" is a speed-up; a named 1.00x baseline and "15 minutes of fame" are not claims;
-# - a <script> element is code, not text; "\text{min}" in math is the function, no minutes.
+# - a <script> element is code, not text; "\text{min}" in math is the function, no minutes;
+# - math typesets no space: "\mu s" is "µs"; display math is typeset too; "per pass" is an
+#   iteration, no value passed.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-round16.md <<'EOF2'
@@ -42,6 +44,14 @@ The two boards sell for $5 and $10.
 </script>
 
 For the smaller magnitude we need the term $2^{53}~\text{min}$ so that both words stay normal.
+
+After the fix a call takes $5 \mu s$ and $1\,\mathrm{\mu s}$ per pass.
+
+On the lab machine the cost fits
+
+$$
+t \approx 3.5\,\text{ns} \cdot n
+$$
 EOF2
 
 check_lesson 01-round16.md
@@ -60,6 +70,9 @@ refuse "01-round16.md:19:[0-9]*: error: a speed-up claim '1.00x"
 refuse "01-round16.md:2[2-6]:"
 refuse "01-round16.md:29:"
 refuse "01-round16.md:32:"
+expect "01-round16.md:34:29: error: a time value '5 µs'"
+expect "01-round16.md:34:43: error: a time value '1 µs'"
+expect "01-round16.md:39:11: error: a time value '3.5 ns'"
 
 in_ledger 01-round16.md \
 	"01-round16.md:19:87: let pass '1.00x' as specified ('baseline'" \

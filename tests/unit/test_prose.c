@@ -332,7 +332,7 @@ static void test_tex_math(void **state)
 	assert_int_equal(p.v[1].spans[0].offset, (size_t)(fffc - p.v[1].text));
 	assert_string_equal(p.v[2].text, "It costs 5$, a deal at 200$, not $5 and $10.");
 	assert_string_equal(p.v[3].text, "Escaped $4$ and $x{{cite:k|1 ns}}$ and an open $2");
-	assert_string_equal(p.v[4].text, "A $$10^{9}$$ rate and GB/s.");
+	assert_string_equal(p.v[4].text, "A $$10^9$$ rate and GB/s."); /* display math typeset too, its "$$" kept */
 	expect_positions_inside(l, &p);
 
 	/* what the timing rule reads: a speed-up, a time, a share, a time, a rate */
@@ -344,6 +344,42 @@ static void test_tex_math(void **state)
 	assert_int_equal(q[3].kind, QUANTITY_TIME);
 	prose_position(l, &p.v[1], q[3].start, &line, &col);
 	assert_int_equal(col, (int)(strstr(src, "2.5") - strstr(src, "A $3")) + 1);
+	prose_release(&p);
+	lesson_free(l);
+}
+
+/*
+ * Math typesets no space: "\mu s" prints "µs", so a space after \mu before
+ * its unit goes ("5 \mu s", "\mathrm{\mu s}", "\mu \mathrm{s}"); before a
+ * digit or an operator it stays ("\mu = 3"). Math in a reference stays as
+ * written ("{{cite:k|$3\times$}}"), as the renderer looks it up.
+ */
+static void test_tex_math_mu(void **state)
+{
+	const char *src = "# M\n\n"
+			  "It takes $5 \\mu s$, $1\\,\\mathrm{\\mu s}$, 7 $\\mu s$ and $3\\,\\mu \\mathrm{s}$; $\\mu = 3$.\n";
+	struct lesson *l = lesson_parse(PATH, src, strlen(src));
+	struct prose p;
+
+	(void)state;
+	prose_collect(&p, l);
+	assert_int_equal(p.n, 2);
+	assert_string_equal(p.v[1].text, "It takes 5 \xc2\xb5s, 1 \xc2\xb5s, 7 \xc2\xb5s and 3 \xc2\xb5s; \xc2\xb5 = 3.");
+	expect_positions_inside(l, &p);
+	struct quantity q[8];
+	size_t n = quantity_scan(p.v[1].text, p.v[1].len, q, 8);
+	assert_int_equal(n, 4);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(q[i].kind, QUANTITY_TIME);
+	prose_release(&p);
+	lesson_free(l);
+
+	/* math inside a reference stays as written, as the renderer finds the reference */
+	src = "# M\n\nA {{cite:k|$3\\times$}} speedup and $2\\times$.\n";
+	l = lesson_parse(PATH, src, strlen(src));
+	prose_collect(&p, l);
+	assert_string_equal(p.v[1].text, "A {{cite:k|$3\\times$}} speedup and 2\xc3\x97.");
+	expect_positions_inside(l, &p);
 	prose_release(&p);
 	lesson_free(l);
 }
@@ -509,6 +545,7 @@ int main(void)
 		cmocka_unit_test(test_unmatched_link_tails_linear),
 		cmocka_unit_test(test_pandoc_table_unit),
 		cmocka_unit_test(test_tex_math),
+		cmocka_unit_test(test_tex_math_mu),
 		cmocka_unit_test(test_cited_values),
 		cmocka_unit_test(test_prose_refs),
 		cmocka_unit_test(test_prose_refs_random),
