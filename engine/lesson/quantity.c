@@ -2901,7 +2901,7 @@ static size_t data_order(const struct text *s, size_t p, struct cand *c)
 	struct cword w;
 	size_t prev, e, f, g, h;
 
-	if (!s->t[p] || !strchr("kmgtKMGT", s->t[p]) || !(e = match_any(s, p, units, 1)))
+	if (p >= s->n || !s->t[p] || !strchr("kmgtKMGT", s->t[p]) || !(e = match_any(s, p, units, 1)))
 		return 0;
 	g = skip_space(s, e);
 	if ((f = match_word_ci(s, g, "of")) && is_alpha(s->t[skip_space(s, f)]))
