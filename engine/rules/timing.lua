@@ -966,7 +966,7 @@ function label_quantity(label)
     if l:find(pat) then return "rate" end
   end
   for _, pat in ipairs({ "latenc", "response time", "time taken", "time per", "elapsed", "round%-?trip",
-                         "%f[%a]took%f[%A]", "total time", "run ?time", "time to complete" }) do
+                         "%f[%a]took%f[%A]", "total time", "run ?time", "time to complete", "cpu time" }) do
     if l:find(pat) then return "time" end
   end
   return nil
@@ -1017,6 +1017,8 @@ local function labelled_figures(line)
   for a, tok, after in rest:gmatch("()(%S+)()") do
     local figure = tok:gsub("[,;]$", "")
     local num, unit = figure:match("^([+-]?%d[%d,.]*)([%a\194\181/%%]*)$")
+    -- a duration printed as a clock ("Total CPU time:   00:26:31.17", TestU01; sixteenth round)
+    if not num and figure:find("^%d%d?:%d%d:%d%d[%.%d]*$") then num, unit = figure, "" end
     local word = rest:match("^%s+(%a+)", after)
     if num and not (unit == "" and word) then
       local f = { first = first + a - 1, last = first + a - 2 + #figure, cue = cue }

@@ -8,7 +8,8 @@
 # - "sped up ... by" is a speed-up; a named 1.00x baseline and "15 minutes of fame" are not claims;
 # - a <script> element is code, not text; "\text{min}" in math is the function, no minutes;
 # - math typesets no space: "\mu s" is "µs"; display math is typeset too; "per pass" is an
-#   iteration, no value passed.
+#   iteration, no value passed;
+# - "Total CPU time:   00:26:31.17": a clock-format duration after a label of measured time.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-round16.md <<'EOF2'
@@ -79,4 +80,18 @@ in_ledger 01-round16.md \
 	"01-round16.md:22:24: let pass '15 minutes' as not timing" \
 	"01-round16.md:24:18: let pass '1s' as not timing" \
 	"01-round16.md:24:38: let pass '0s' as not timing"
+
+# a duration printed as a clock after a label of measured time (TestU01's summary)
+cat >02-clock.md <<'EOF2'
+# Battery
+
+The whole battery ran once:
+
+```
+========= Summary results of BigCrush =========
+ Total CPU time:   00:26:31.17
+```
+EOF2
+check_lesson 02-clock.md
+expect "02-clock.md:7:20: error: a time value '00:26:31.17'"
 exit $fail
