@@ -348,6 +348,18 @@ static void math_emit(struct buf *out, size_t *pos, size_t *npos, const char *s,
 		pos[(*npos)++] = at;
 }
 
+/*
+ * The code spans' offsets follow their U+FFFC as the text is rewritten: the
+ * span at old offset k (the next one, *span, or none) now stands at now.
+ */
+static void follow_span(struct text_unit *u, size_t *span, size_t k, size_t now)
+{
+	while (*span < u->nspans && u->spans[*span].offset < k)
+		(*span)++;
+	if (*span < u->nspans && u->spans[*span].offset == k)
+		u->spans[(*span)++].offset = now;
+}
+
 /* Appends the typeset text of the math body [body, body_end) of u; the spans that open in it move with it. */
 static void math_body(const struct lesson *l, struct text_unit *u, size_t body, size_t body_end, struct buf *out,
 		      size_t *pos, size_t *npos_p, size_t *span_p)
@@ -356,10 +368,7 @@ static void math_body(const struct lesson *l, struct text_unit *u, size_t body, 
 	size_t npos = *npos_p, span = *span_p;
 
 	for (size_t k = body; k < body_end;) {
-		while (span < u->nspans && u->spans[span].offset < k)
-			span++;
-		if (span < u->nspans && u->spans[span].offset == k)
-			u->spans[span++].offset = out->len;
+		follow_span(u, &span, k, out->len);
 		if (t[k] == '{' || t[k] == '}') {
 			k++;
 		} else if (t[k] == '~') {
@@ -427,10 +436,7 @@ static void tex_math(const struct lesson *l, struct text_unit *u)
 
 	for (size_t i = 0; i < u->len;) {
 		size_t body, body_end, end = 0;
-		while (span < u->nspans && u->spans[span].offset < i)
-			span++;
-		if (span < u->nspans && u->spans[span].offset == i)
-			u->spans[span++].offset = out.len;
+		follow_span(u, &span, i, out.len);
 		/* a reference ("{{cite:k|$3\\times$}}") stays as written: the renderer finds it so */
 		if (i >= verbatim && i + 1 < u->len && t[i] == '{' && t[i + 1] == '{') {
 			const char *eol = memchr(t + i, '\n', u->len - i);
@@ -461,10 +467,7 @@ static void tex_math(const struct lesson *l, struct text_unit *u)
 				math_emit(&out, pos, &npos, t + i, 1, u->pos[i]);
 				math_emit(&out, pos, &npos, t + i + 1, 1, u->pos[i + 1]);
 				math_body(l, u, i + 2, k, &out, pos, &npos, &span);
-				while (span < u->nspans && u->spans[span].offset < k)
-					span++;
-				if (span < u->nspans && u->spans[span].offset == k)
-					u->spans[span++].offset = out.len;
+				follow_span(u, &span, k, out.len);
 				math_emit(&out, pos, &npos, t + k, 1, u->pos[k]);
 				math_emit(&out, pos, &npos, t + k + 1, 1, u->pos[k + 1]);
 				i = k + 2;

@@ -335,6 +335,8 @@ static size_t match_compound_time(const struct text *s, size_t p)
 }
 
 static int is_hedge(const struct text *s, size_t a, size_t b);
+struct cword;
+static int word_before(const struct text *s, size_t p, int max, const char *const *words, struct cword *w);
 
 /*
  * 1 if the "second" at [a, e) is an ordinal: a word follows it that is no
@@ -1519,26 +1521,17 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	/* "2.04ms at the best setting of CHUNK": the setting a figure was measured at, after it, is the
 	   run's condition, not what the figure is (sixteenth round) */
 	if (!before && (!strncmp(buf, "setting", 7) || !strncmp(buf, "configur", 8) || !strcmp(buf, "value")) &&
-	    w->start >= 5) {
-		struct cword pw;
-		size_t pp;
-		if (prev_cword(s, w->start, &pw, &pp) && !pw.span &&
-		    match_any(s, pw.start, (const char *const[]){ "best", "optimal", "fastest", "ideal", NULL }, 1) == pw.end)
-			return NULL;
-	}
+	    word_before(s, w->start, 1, (const char *const[]){ "best", "optimal", "fastest", "ideal", NULL }, &next))
+		return NULL;
 	/* "the lowest run of 1s", "runs of 1s": a run as a noun, a sequence of things, no running (sixteenth
 	   round) */
 	if ((!strcmp(buf, "run") || !strcmp(buf, "runs")) && word_after(s, w->end, &next) && !next.span &&
 	    match_word_ci(s, next.start, "of") == next.end)
 		return NULL;
 	/* "5 ms per pass", "each pass takes": a pass over the data, an iteration, no value passed */
-	if (!strcmp(buf, "pass") && w->start >= 4) {
-		struct cword pw;
-		size_t pp;
-		if (prev_cword(s, w->start, &pw, &pp) && !pw.span &&
-		    match_any(s, pw.start, (const char *const[]){ "per", "each", "every", NULL }, 1) == pw.end)
-			return NULL;
-	}
+	if (!strcmp(buf, "pass") &&
+	    word_before(s, w->start, 1, (const char *const[]){ "per", "each", "every", NULL }, &next))
+		return NULL;
 	/* "target(s)": targets counted (a build's, as cargo prints them), no goal set */
 	if (!strcmp(buf, "target") && w->end + 3 <= s->n && !memcmp(s->t + w->end, "(s)", 3))
 		return NULL;
@@ -5648,34 +5641,35 @@ digits:
 static int how_often(const struct text *s, struct quantity *q)
 {
 	static const char *const spent[] = { "spent", "spend", "in", "on", "running", "executing", "inside", NULL };
+	static const char *const busy[] = { "spent", "spend", "spends", "spending", "busy", "stalled", "idle",
+					    "running", "executing", NULL };
 	struct cword w;
 	size_t next;
 
-	static const char *const busy[] = { "spent", "spend", "spends", "spending", "busy", "stalled", "idle",
-					    "running", "executing", NULL };
-
 	if (q->kind != QUANTITY_SHARE || q->span || s->table ||
 	    (!(q->cls == QUANTITY_CLAIM && q->why == W_SHARE && !q->cue_len) && !hedge_claim(s, q)))
-		return 0;
-	/* "all the time spent in the comparator (about 17% of the time ...)", "partially busy (e.g., 80% of
-	   the time)": a word of spending earlier in the sentence makes it a share of a run */
-	if (word_before(s, q->start, 30, busy, &w))
 		return 0;
 	if (q->len < 12 || memcmp(s->t + q->start + q->len - 11, "of the time", 11) != 0)
 		return 0; /* "66% of the runtime", "26.3%", "half of the CPU": a share of something named */
 	if (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_any(s, w.start, spent, 1) == w.end)
 		return 0;
+	/* "all the time spent in the comparator (about 17% of the time ...)", "partially busy (e.g., 80% of
+	   the time)": a word of spending earlier in the sentence makes it a share of a run */
+	if (word_before(s, q->start, 30, busy, &w))
+		return 0;
 	decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_OCCURS);
 	return 1;
 }
 
-/* 1 if [a, b) holds the end of a sentence: '.', '!' or '?' before a space or a line's end. */
-static int sentence_gap(const struct text *s, size_t a, size_t b)
+/* 1 if w is a word of speed, time, cost or change other than a hedge ("difference" too, as in measure_of()). */
+static int speaks_of_change(const struct text *s, const struct cword *w)
 {
-	for (size_t i = a; i + 1 < b; i++)
-		if ((s->t[i] == '.' || s->t[i] == '!' || s->t[i] == '?') && (s->t[i + 1] == ' ' || s->t[i + 1] == '\n'))
-			return 1;
-	return 0;
+	size_t at, len;
+
+	if (w->span)
+		return 0;
+	return (perf_word(s, w, &at, &len) && !is_hedge(s, w->start, w->end)) ||
+	       match_word_ci(s, w->start, "difference") == w->end;
 }
 
 /*
@@ -5688,21 +5682,18 @@ static int sentence_gap(const struct text *s, size_t a, size_t b)
 static int hedged_percent(const struct text *s, struct quantity *q)
 {
 	struct cword w;
-	size_t p, next, at, len, e = q->start + q->len;
-	const struct cue *c;
+	size_t p, next, e = q->start + q->len;
 
 	if (q->kind != QUANTITY_SPEEDUP || s->t[e - 1] != '%' || !hedge_claim(s, q) || s->table)
 		return 0;
+	/* the sentence around it: prev_cword() and next_cword() stop at its ends */
 	p = q->start;
-	/* "difference" is one of speed for a percentage, as in measure_of() */
-	for (int d = 0; d < 25 && prev_cword(s, p, &w, &next) && !sentence_gap(s, w.end, p); d++, p = next)
-		if (!w.span && (((c = perf_word(s, &w, &at, &len)) && !is_hedge(s, w.start, w.end)) ||
-				match_word_ci(s, w.start, "difference") == w.end))
+	for (int d = 0; d < 25 && prev_cword(s, p, &w, &next); d++, p = next)
+		if (speaks_of_change(s, &w))
 			return 0;
 	p = e;
-	for (int d = 0; d < 12 && next_cword(s, p, &w, &next) && !sentence_gap(s, p, w.start); d++, p = next)
-		if (!w.span && (((c = perf_word(s, &w, &at, &len)) && !is_hedge(s, w.start, w.end)) ||
-				match_word_ci(s, w.start, "difference") == w.end))
+	for (int d = 0; d < 12 && next_cword(s, p, &w, &next); d++, p = next)
+		if (speaks_of_change(s, &w))
 			return 0;
 	decide(q, QUANTITY_NOT_TIMING, q->cue, q->cue_len, W_HEDGED_SHARE);
 	return 1;
@@ -5758,7 +5749,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (binary_digits(s, q) || fame(s, q) || how_often(s, q) || hedged_percent(s, q) || baseline_factor(s, q) || unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
+	if (binary_digits(s, q) || fame(s, q) || how_often(s, q) || hedged_percent(s, q) || baseline_factor(s, q) ||
+	    unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && defined_notation(s, q)) ||
 	    ((q->cls == QUANTITY_UNSURE || hedge_claim(s, q)) && reserve_of(s, q)) ||
