@@ -68,6 +68,7 @@ mbed-os-docs ARMmbed/mbed-os-5-docs 9f3a33948
 libevent-book libevent/libevent-book ddd1681
 reynolds-blog Marc-B-Reynolds/Marc-B-Reynolds.github.io 4c80294
 glib-docs GNOME/glib c2237ff1cb
+rust-blog rust-lang/blog.rust-lang.org 0243724c
 '
 
 gitdir() { # the git directory of a clone, or nothing
