@@ -69,6 +69,7 @@ libevent-book libevent/libevent-book ddd1681
 reynolds-blog Marc-B-Reynolds/Marc-B-Reynolds.github.io 4c80294
 glib-docs GNOME/glib c2237ff1cb
 rust-blog rust-lang/blog.rust-lang.org 0243724c
+bcc-examples iovisor/bcc 6d0a964c
 '
 
 gitdir() { # the git directory of a clone, or nothing
