@@ -67,6 +67,7 @@ raphlinus-blog raphlinus/raphlinus.github.io d63210f
 mbed-os-docs ARMmbed/mbed-os-5-docs 9f3a33948
 libevent-book libevent/libevent-book ddd1681
 reynolds-blog Marc-B-Reynolds/Marc-B-Reynolds.github.io 4c80294
+dendibakh-blog dendibakh/dendibakh.github.io 63ca378
 '
 
 gitdir() { # the git directory of a clone, or nothing
