@@ -70,6 +70,7 @@ reynolds-blog Marc-B-Reynolds/Marc-B-Reynolds.github.io 4c80294
 glib-docs GNOME/glib c2237ff1cb
 rust-blog rust-lang/blog.rust-lang.org 0243724c
 bcc-examples iovisor/bcc 6d0a964c
+dendibakh-blog dendibakh/dendibakh.github.io 63ca378
 '
 
 gitdir() { # the git directory of a clone, or nothing
