@@ -378,6 +378,9 @@ static size_t match_cycles_(const struct text *s, size_t p, int one)
 		return e < s->n && s->t[e] == '=' ? 0 : e; /* "CYCLES=82.9": the name of the field that follows */
 	if (one && (e = match_word_ci(s, p, "cycle")))
 		return e;
+	/* "1271.000 cycle/op", "0.8 cycle/byte": a per-item cost's unit, singular as "ns/op" is */
+	if ((e = match_word_ci(s, p, "cycle")) && e + 1 < s->n && s->t[e] == '/' && is_alpha(s->t[e + 1]))
+		return e;
 	/* "clock cycles" */
 	if ((e = match_word_ci(s, p, "clock")))
 		return one ? match_any(s, skip_space(s, e), one_cycle, 1) : match_any(s, skip_space(s, e), cycle_words, 1);

@@ -1397,6 +1397,37 @@ local function counting_axis(line)
   return n >= 4 and (label or "0 1 2 3") or nil
 end
 
+-- A display block with no language tag holds a program or what a program printed, and only its text
+-- tells which (issue 13, seventeenth round): Markdown written elsewhere leaves C in untagged fences,
+-- and rST's '::' literal block names no language at all. It is a program when at least one of its
+-- lines ends a C statement or opens a block (';', '{') and at least half of its lines that hold
+-- anything read as C: they end in ';', '{', '}', '};', '{}', ')' or ',' after a ')', or open with
+-- a preprocessor line ("#include", "#define", "#if"), a comment ("//", "/*", " * ", "*/") or "}",
+-- a comment after a statement not counted as its end.
+-- Printed output ("scalar  :  1271.000 cycle/op (best)", a JSON object whose lines end in ',') does
+-- not; its figures are read as printed. A program's figures are arguments and comments, as in a
+-- tagged code block, which the rule does not read.
+local function is_program(code)
+  local lines, csish, statements = 0, 0, 0
+  for line in code:gmatch("[^\n]+") do
+    local body = line:match("^%s*(.-)%s*$")
+    -- a statement's comment after it is not its end ("wait(7); /* 7 seconds */", "x++; // next")
+    body = body:gsub("^(.-[;{}])%s*/%*.-%*/$", "%1"):gsub("^(.-[;{}])%s*//.*$", "%1")
+    if body ~= "" then
+      lines = lines + 1
+      local last = body:sub(-1)
+      if last == ";" or last == "{" then statements = statements + 1 end
+      if last == ";" or last == "{" or last == "}" or body:find("%)%s*,?$") or
+         body:find("^#%s*include") or body:find("^#%s*define") or body:find("^#%s*if") or
+         body:find("^#%s*endif") or body:find("^#%s*else") or body:find("^#%s*pragma") or
+         body:find("^//") or body:find("^/%*") or body:find("^%*") or body:find("^}") then
+        csish = csish + 1
+      end
+    end
+  end
+  return statements > 0 and csish * 2 >= lines
+end
+
 -- A display block whose tag names a language that holds a printed table shows what a program
 -- printed (a profile's listing): it is read as one that shows text is. True if it holds one.
 -- Whether a letter is followed by two spaces somewhere in code (a printed table's columns), found
@@ -1505,7 +1536,10 @@ return {
     for _, block in ipairs(lesson.blocks) do
       local session = block.mode == "display" and session_of(block.code)
       local prompts = block.mode == "display" and transcript_of(block.code)
-      if block.mode == "display" and (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code)) then
+      local program = block.mode == "display" and block.lang == "" and not session and not prompts and
+                      is_program(block.code)
+      if block.mode == "display" and not program and
+         (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code)) then
         local code, start = block.code, 1
         local above, head = nil, nil
         local command, branches = false, nil

@@ -3,7 +3,8 @@
 labelled set of real prose (see tests/corpus/README.md).
 
 LABELS is a tab-separated file: header lines '# key: value' (corpus, commit, files: a glob of
-the files in the set, relative to TEXTS; several 'files' lines add up), then one line per labelled quantity:
+the files in the set, relative to TEXTS; several 'files' lines add up; format: plain for files of
+plain text, shown whole as preformatted text), then one line per labelled quantity:
 
     FILE <TAB> LINE <TAB> LABEL <TAB> TEXT [<TAB> note]
 
@@ -95,14 +96,17 @@ TEXT_LIKE = {"", "text", "txt", "plain", "plaintext", "output", "log", "default"
 
 
 def fence_info(info):
-    """A fence's info string as a display block's: 'text' where the author named no programming
-    language, else 'code' (no language litlab runs); attributes are dropped."""
+    """A fence's info string as a display block's: none where the author gave none, 'text' where
+    the author named a text-like one ('text', 'output', ...), else 'code' (no language litlab
+    runs); attributes are dropped."""
     info = info.strip()
     if info.startswith("{"):
         classes = re.findall(r"\.([A-Za-z0-9_+-]+)", info)
         lang = classes[0] if classes else ""
     else:
         lang = info.split()[0] if info else ""
+    if not lang:
+        return ""  # untagged, as written: the rule reads such a block as a program or as output by its text
     return "text" if lang.lower() in TEXT_LIKE else "code"
 
 
@@ -116,14 +120,20 @@ def rst_as_markdown(lines):
     indentation nests: a directive's indented body (a function's description under
     '.. c:function::', a note) is prose, so it is dedented (an indented Markdown line would be a
     code block); a literal block (the indented lines after a paragraph that ends in '::', or
-    after '.. code-block::') is code, so it is fenced: the marker line when it holds nothing else,
-    else the blank line after it, opens the fence ('```code'), and the last blank line of the block
+    after '.. code-block::') is fenced: the marker line when it holds nothing else, else the
+    blank line after it, opens the fence, and the last blank line of the block
     (or a line added at the end of the file) closes it; its lines lose the indentation of its
-    first line, as rST shows them (a fence's lines start at their first column). A title underlined with '=' or '-' is a
+    first line, as rST shows them (a fence's lines start at their first column). The fence's
+    info is the directive's language as fence_info() reads a Markdown fence's ('```code' for
+    '.. code-block:: c', '```text' for '.. code-block:: text'); a '::' literal block names no
+    language, so its fence has none, as an untagged Markdown fence (the rule tells a program
+    from its printed output in such a block by its text, as it does in a lesson). A title underlined with '=' or '-' is a
     Markdown heading already; one underlined with another character becomes '### title' (its
     underline and overline blank lines). No line moves."""
     out, shift = [], {}
     literal = None  # the marker's indentation while a literal block is expected or open
+    info = ""  # the fence's info: a literal block names no language (as an untagged fence)
+    opener_at = None  # out index of the last fence opened by a marker line
     opened = False  # the literal block's fence is open
     blank_at = None  # out index of the last blank line seen in the literal block (or after its marker)
     depth = 0  # the indentation of the literal block's first line, which rst does not show
@@ -142,7 +152,7 @@ def rst_as_markdown(lines):
                         shift[n] = indent
                         out.append(body + "\n")
                         continue
-                    out[blank_at] = "```code\n"
+                    out[blank_at] = "```" + info + "\n"
                     opened, blank_at = True, None
                     depth = indent
                 # rst takes the block's indentation off its lines, as a fence's lines have none
@@ -161,13 +171,16 @@ def rst_as_markdown(lines):
         m = re.match(r"\.\.\s+([\w:-]+)::", body)
         if m and m.group(1) in RST_CODE:
             literal, opened, blank_at, depth = indent, True, None, None
-            out.append("```code\n")
+            info = fence_info(body[m.end():])
+            opener_at = len(out)
+            out.append("```" + info + "\n")
             continue
         if body.rstrip().endswith("::") and not m:
-            literal, blank_at = indent, None
+            literal, blank_at, info = indent, None, ""
             if body.strip() == "::":
                 opened, depth = True, None
-                out.append("```code\n")
+                opener_at = len(out)
+                out.append("```\n")
                 continue
         u = RST_UNDERLINE.fullmatch(body.rstrip())
         if u and out and out[-1].strip() and not RST_UNDERLINE.fullmatch(out[-1].strip()) and indent == 0:
@@ -180,7 +193,7 @@ def rst_as_markdown(lines):
                 shift[n - 1] = shift.get(n - 1, 0) - 4
             out.append("\n")
             continue
-        if u and indent == 0 and n < len(lines) and lines[n].strip() and not out[-1:] == ["```code\n"]:
+        if u and indent == 0 and n < len(lines) and lines[n].strip() and not (out and opener_at == len(out) - 1):
             out.append("\n")  # an overline
             continue
         shift[n] = indent
@@ -194,10 +207,11 @@ def rst_as_markdown(lines):
 
 
 def as_lesson(src, dst):
-    """The file as a lesson: every fence's info string becomes 'text' where it names no
-    programming language (none, 'text', 'output', ...: the block shows text) and 'code' where it
-    names one (pandoc's '{.c}' too), so that nothing is compiled or run and the rule can tell
-    shown text from code, as in a lesson; nothing else changes.
+    """The file as a lesson: every fence's info string becomes 'text' where it names a text-like
+    language ('text', 'output', ...: the block shows text), 'code' where it names a programming
+    language (pandoc's '{.c}' too) and stays empty where it names none, so that nothing is
+    compiled or run and the rule can tell shown text from code, as in a lesson (an untagged block
+    by its text); nothing else changes.
     A Texinfo file (.texi) keeps its markup, but the lines that open and close its example
     blocks (@example, @smallexample, ...) become fence lines, so that its code is code, as in a
     Markdown reference ('code': an example display has no language to tell program text from
@@ -249,6 +263,18 @@ def as_lesson(src, dst):
     return {}
 
 
+def as_plain(src, dst):
+    """A plain-text file ('# format: plain' in the labels' header: a walk-through whose prose and
+    printed output stand side by side, with no markup) as a lesson that shows it as a browser or
+    a repository's viewer does: all of it preformatted, one untagged fence (longer than any run of
+    backticks in the file), its lines one below where they are in the file."""
+    with open(src, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    ticks = max([len(m) for m in re.findall(r"`+", text)] + [2]) + 1
+    with open(dst, "w", encoding="utf-8") as f:
+        f.write("`" * ticks + "\n" + text + ("" if text.endswith("\n") or not text else "\n") + "`" * ticks + "\n")
+
+
 def main():
     args = [a for a in sys.argv[1:] if a != "-v"]
     verbose = "-v" in sys.argv[1:]
@@ -268,9 +294,13 @@ def main():
         course = os.path.join(work, "course")
         os.mkdir(course)
         lesson_of, shift_of = {}, {}
+        plain = meta.get("format", "") == "plain"
         for i, rel in enumerate(files, 1):
             base = f"{i:03d}-{re.sub(r'[^A-Za-z0-9]+', '-', os.path.splitext(os.path.basename(rel))[0]).strip('-').lower()}.md"
-            shift_of[rel] = as_lesson(os.path.join(texts, rel), os.path.join(course, base))
+            if plain:
+                as_plain(os.path.join(texts, rel), os.path.join(course, base))
+            else:
+                shift_of[rel] = as_lesson(os.path.join(texts, rel), os.path.join(course, base))
             lesson_of[os.path.join(course, base)] = rel
         env = dict(os.environ, LITLAB_CACHE_DIR=os.path.join(work, "cache"))
         run = subprocess.run([litlab, "check", "--format", "json", course], env=env, capture_output=True)
@@ -291,6 +321,8 @@ def main():
                 continue
             reports += 1
             d["column"] += shift_of.get(rel, {}).get(d["line"], 0)  # a line whose start was taken (.rst)
+            if plain:
+                d["line"] -= 1  # the fence line above the file's first line
             best = None
             # A label not yet reported first; a second report inside a label already reported
             # (the two ends of a range) is the same claim again, not a false error.

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/corpus/measure.py reads reStructuredText as what it shows: a directive's indented body
 # is prose (not an indented code block, which the rule would read as a display block), a literal
-# block is code, no line moves, and a report's column is the column in the .rst file.
+# block is an untagged fence (a program in it is code to the rule, a program's printed output is
+# read as output), no line moves, and a report's column is the column in the .rst file.
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -26,13 +27,19 @@ Details
 ^^^^^^^
 
 After a reset the board drifts by 6 seconds.
+
+Results on the reference board::
+
+    board_sum                      :  1271.000 cycle/op (best)
+
 RST
-printf '# corpus: board\n# files: *.rst\nboard.rst\t8\tspecified\t5 seconds\nboard.rst\t12\tnot-timing\t7 seconds\nboard.rst\t17\tspecified\t6 seconds\n' >"$work/board.labels"
+printf '# corpus: board\n# files: *.rst\nboard.rst\t8\tspecified\t5 seconds\nboard.rst\t12\tnot-timing\t7 seconds\nboard.rst\t17\tspecified\t6 seconds\nboard.rst\t21\tclaim\t1271.000 cycle\n' >"$work/board.labels"
 python3 "$here/tests/corpus/measure.py" "$LITLAB" "$work/board.labels" "$work/texts" -v >"$work/out" 2>&1 ||
 	{ cat "$work/out"; fail "measure.py failed"; }
 grep -q "board.rst:8:35: \[specified\] a time value '5 seconds' in prose may be" "$work/out" ||
 	{ cat "$work/out"; fail "a directive's body was not read as prose at its column in the file"; }
-grep -q "'7 seconds'" "$work/out" && { cat "$work/out"; fail "a literal block was read as text"; }
+grep -q "'7 seconds'" "$work/out" && { cat "$work/out"; fail "a program in a literal block was read as text"; }
+grep -q "recall 1/1" "$work/out" || { cat "$work/out"; fail "a program's printed output in a literal block was not read as output"; }
 grep -q "board.rst:17:35: \[specified\] a time value '6 seconds' in prose may be" "$work/out" ||
 	{ cat "$work/out"; fail "the prose after a '^' title is not where it was"; }
 python3 - "$here/tests/corpus" "$work/texts/board.rst" <<'PY' || fail "the Markdown of the .rst file is not line for line"
@@ -42,7 +49,8 @@ import measure
 lines = open(sys.argv[2]).readlines()
 out, shift = measure.rst_as_markdown(lines)
 assert len(out) == len(lines), (len(out), len(lines))
-assert out[9] == "```code\n" and out[12] == "```\n", out[8:14]
+assert out[9] == "```\n" and out[12] == "```\n", out[8:14]
+assert out[18] == "Results on the reference board::\n" and out[19] == "```\n" and out[21] == "```\n", out[17:]
 assert out[13] == "### Details\n" and out[14] == "\n" and shift[14] == -4 and shift[8] == 4, (out[13], shift)
 PY
 exit 0
