@@ -67,6 +67,7 @@ raphlinus-blog raphlinus/raphlinus.github.io d63210f
 mbed-os-docs ARMmbed/mbed-os-5-docs 9f3a33948
 libevent-book libevent/libevent-book ddd1681
 reynolds-blog Marc-B-Reynolds/Marc-B-Reynolds.github.io 4c80294
+ncurses-man mirror/ncurses 87c2c84c
 '
 
 gitdir() { # the git directory of a clone, or nothing
