@@ -72,6 +72,7 @@ rust-blog rust-lang/blog.rust-lang.org 0243724c
 bcc-examples iovisor/bcc 6d0a964c
 dendibakh-blog dendibakh/dendibakh.github.io 63ca378
 nuttx-docs apache/nuttx 4ebc8a7291d
+ncurses-man mirror/ncurses 87c2c84c
 '
 
 gitdir() { # the git directory of a clone, or nothing

@@ -215,7 +215,8 @@ def as_lesson(src, dst):
     A Texinfo file (.texi) keeps its markup, but the lines that open and close its example
     blocks (@example, @smallexample, ...) become fence lines, so that its code is code, as in a
     Markdown reference ('code': an example display has no language to tell program text from
-    a program's output); no line moves. A manual page (roff, a name ending in .1 to .9) likewise:
+    a program's output); no line moves. A manual page (roff: a name ending in .1 to .9, or
+    with a suffix, as ncurses' .3x and .1m, or a first line that is a roff comment) likewise:
     the lines that open and close its .EX/.EE and .nf/.fi blocks (man) and its .Bd -literal/.Ed
     displays (mdoc) become fence lines, and its section headings (.SH/.Sh, .SS/.Ss with their
     title on the line) Markdown headings, as the page shows them."""
@@ -227,7 +228,10 @@ def as_lesson(src, dst):
         return shift
     out, fence = [], None
     texi = src.endswith(".texi")
-    roff = re.search(r"\.[1-9]$", src) is not None
+    roff = re.search(r"\.[1-9][a-z]*$", src) is not None  # .3, and ncurses' .3x and .1m
+    if not roff:  # a page kept under another name (terminfo.tail, MKncu_config.in): a roff comment first
+        with open(src, encoding="utf-8", errors="replace") as f:
+            roff = re.match(r"^[.']\\\"", f.readline()) is not None
     with open(src, encoding="utf-8", errors="replace") as f:
         for line in f:
             if roff:
