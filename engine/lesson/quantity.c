@@ -1038,6 +1038,7 @@ static const char W_TYPICAL[] = "a supposition of what is typical of real system
 static const char W_SUPPOSED[] = "a given of a model the sentence asks the reader to suppose, not a run";
 static const char W_AXIS[] = "a row of positions in time (cycle or tick numbers counting up by one), not durations";
 static const char W_SCALE[] = "the span of a chart's axis: the scale of a picture, not a figure of code";
+static const char W_POPULATION[] = "a share of people or of projects, counted: no time";
 static const char W_HEDGED_SHARE[] = "a percentage only a hedge qualifies, in a sentence with no word of speed, time, cost or change";
 static const char W_FAME[] = "an idiom ('15 minutes of fame')";
 static const char W_BASELINE_NAMED[] = "the baseline the other factors are measured against, 1x by definition";
@@ -1084,6 +1085,8 @@ static const struct cue cues[] = {
 	{ "period", SPEC, CF_BEFORE, 6, W_INTERVAL }, /* "a period of 10 ms"; "a 10s period of unresponsiveness" is an event */
 	{ "periods", SPEC, CF_BEFORE, 6, W_INTERVAL },
 	{ "every", SPEC, CF_BEFORE, 1, W_INTERVAL },
+	/* "we plot memory usage per 100 milliseconds": the period a rate counts over (seventeenth round) */
+	{ "per", SPEC, CF_BEFORE | CF_TIME, 0, W_INTERVAL },
 	{ "spaced", SPEC, CF_TIME | CF_BEFORE, 2, W_INTERVAL }, /* "probes spaced 1 second apart": the gap between events */
 	{ "refresh", SPEC, CF_PREFIX, 6, W_INTERVAL },
 	{ "poll", SPEC, CF_PREFIX, 6, W_INTERVAL },
@@ -1339,6 +1342,8 @@ static const struct cue cues[] = {
 	{ "variance", NOTT, CF_FACTOR, 8, W_SPREAD },
 	{ "deviation", NOTT, CF_FACTOR, 8, W_SPREAD },
 	{ "spread", NOTT, CF_FACTOR, 8, W_SPREAD },
+	/* "the value 31, which is in error by about 0.6%": how far a figure is off (seventeenth round) */
+	{ "error", NOTT, CF_FACTOR, 4, W_SPREAD },
 };
 
 /* Identifiers in a code span that decide as a word would: `thrd_sleep()`, `tv_nsec`. */
@@ -1393,6 +1398,15 @@ struct found_cue {
 	size_t at, len, span;
 	int before;
 };
+
+/* 1 if a digit stands in [a, b) of the text ("10KiB"). */
+static int memchr_digit(const struct text *s, size_t a, size_t b)
+{
+	for (; a < b; a++)
+		if (is_digit(s->t[a]))
+			return 1;
+	return 0;
+}
 
 /* The cue w is, for a value of the given use (0: a time, 1: cycles, 2: a factor or percentage). */
 static int word_after(const struct text *s, size_t p, struct cword *w);
@@ -1589,6 +1603,16 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		/* "definitely", "definite": a word of certainty, no definition */
 		if (hit && c->why == W_LIMIT && wn >= 8 && memcmp(word, "definite", 8) == 0)
 			continue;
+		/* "10KiB per 400ms", "15 MB per 100 ms": a rate's figure before "per" makes the time its
+		   denominator, the rate a claim; only "usage per 100 ms" names a period */
+		if (hit && c->why == W_INTERVAL && !strcmp(c->word, "per") && prev_cword(s, w->start, &next, &(size_t){ 0 }) &&
+		    !next.span && (memchr_digit(s, next.start, next.end) || match_any(s, next.start, data_words, 1) == next.end))
+			continue;
+		/* "45% of respondents", "the module responsible for it": people who answer and a duty, no
+		   response (seventeenth round) */
+		if (hit && c->why == W_SPEED && !strcmp(c->word, "respon") && wn >= 9 &&
+		    (!memcmp(word, "responden", 9) || !memcmp(word, "responsib", 9)))
+			continue;
 		/* "Specifically, I achieved an 18-fold speed up": an adverb of focus ("in particular"), no
 		   word of specifying (eleventh round) */
 		if (hit && c->why == W_INPUT && wn >= 12 && memcmp(word, "specifically", 12) == 0)
@@ -1688,7 +1712,7 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 			   ("large sizes (about 1.3x)": not to a size, which is what the figure is about) */
 			/* it decides at the hedge's distance: "wait for a ~100ms slow call" is still a wait */
 			/* "cuts misses by about 30%": the amount by which a count changes, whatever the hedge */
-			if (c->cls == SPEC || c->why == W_BRANCH || (by && c->why == W_NOT_TIME))
+			if (c->cls == SPEC || c->why == W_BRANCH || (by && (c->why == W_NOT_TIME || c->why == W_SPREAD)))
 				*best = (struct found_cue){ c, hedge, at, len, w.span, 1 };
 			break;
 		}
@@ -2300,6 +2324,14 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 					c->kind = QUANTITY_SHARE;
 					decided(c, CLAIM, w.start, w2.end - w.start, W_NAMED_SHARE);
 					return w2.end;
+				}
+				/* "a 15% compile time reduction", "a 5% build time improvement": the change of that
+				   time (seventeenth round, rust-blog) */
+				if (!w3.span && match_any(s, w3.start, (const char *const[]){ "reduction", "reductions",
+						"improvement", "improvements", "increase", "decrease", "regression", "regressions",
+						"saving", "savings", "speedup", "win", "wins", "gain", "gains", NULL }, 1) == w3.end) {
+					decided(c, CLAIM, w.start, w3.end - w.start, W_CHANGE);
+					return w3.end;
 				}
 			}
 			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
@@ -3934,7 +3966,9 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	col = pipe_column(s, tb->line, q->start);
 	if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
 		return UNDECIDED;
-	cls = header_kind(s, cs, ce, &k, 0);
+	/* a percentage's header may name only the change it is ("| Delta |" over "| -42% |")
+	   (seventeenth round, rust-blog) */
+	cls = header_kind(s, cs, ce, &k, q->len > 1 && s->t[q->start + q->len - 1] == '%');
 	/* "| gcc speedup | 1x | 20x |", "| Latency | 70ms | 5ms | 14x |": a column whose header names no
 	   metric ("Change", a product's name) holds what its row's label names; a factor there is a change of it */
 	if (cls == UNDECIDED && (cls = row_label(s, tb, q->start, &k, &cs, &ce)) != UNDECIDED) {
@@ -4356,16 +4390,28 @@ static int specified_in_sentence(const struct text *s, struct quantity *q)
  * sentence is about a person's time, not code's: how long people wait
  * before they give up ("most people consider a delay of 2 seconds a long
  * wait"), how long an exercise takes ("each lab assignment can take 30
- * minutes"). 1 if it is.
+ * minutes"), how long a survey takes to fill ("should take you approximately
+ * 10 minutes") or a page to read ("Estimated reading time: 25 mins", "a 5 min
+ * read" ending its sentence). 1 if it is.
  */
 static int person_in_sentence(const struct text *s, struct quantity *q)
 {
 	static const char *const persons[] = { "people", "person", "user", "users", "human", "humans", "reader",
 					       "readers", "student", "students", "learner", "learners", "exercise",
 					       "exercises", "assignment", "assignments", "homework", "quiz", "lecture",
-					       "book", "books", NULL };
-	struct cword w;
+					       "book", "books", "survey", "surveys", "questionnaire", NULL };
+	struct cword w, t;
+	size_t next;
 
+	/* "Estimated reading time: 25 mins", "a 5 min read": how long a page takes to read (seventeenth
+	   round, dendibakh-blog) */
+	if ((word_before(s, q->start, 2, (const char *const[]){ "reading", "read", NULL }, &w) &&
+	     next_cword(s, w.end, &t, &next) && !t.span && match_word_ci(s, t.start, "time") == t.end) ||
+	    (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_word_ci(s, w.start, "read") == w.end &&
+	     !next_cword(s, w.end, &t, &next))) {
+		decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_PERSON);
+		return 1;
+	}
 	if (!word_before(s, q->start, CONTEXT_BEFORE, persons, &w))
 		return 0;
 	/* "user=0.55": a field's name glued to its value (a record a program printed, time(1)'s
@@ -4482,6 +4528,30 @@ static int threshold_clause(const struct text *s, struct quantity *q)
 		if (!prev_cword(s, w.start, &w2, &prev) || w2.span || match_any(s, w2.start, than, 1) != w2.end)
 			return 0;
 		p = w2.start;
+		/* "Tracing ext4 operations slower than 10 ms", "I/O slower than 1 ms", "requests taking longer than
+		   100ms": the comparison picks out the events of a kind that pass a bound, a filter's threshold
+		   (seventeenth round, bcc-examples) */
+		{
+			static const char *const verbs[] = { "runs", "takes", "gets", "goes", "does", "seems", "feels",
+							     "looks", "becomes", "times", "is", "was", "always", "sometimes",
+							     "perhaps", "its", "less", "this", "thus", "process", NULL };
+			struct cword w3;
+			size_t b = w2.start;
+			while (b > 0 && s->t[b - 1] == ' ')
+				b--;
+			if (b >= 3 && !memcmp(s->t + b - 3, "I/O", 3) && (b == 3 || !word_char_at(s, b - 4))) {
+				decide(q, QUANTITY_SPECIFIED, b - 3, e - (b - 3), W_THRESHOLD);
+				return 1;
+			}
+			if (prev_cword(s, w2.start, &w3, &prev) && !w3.span && w3.end - w3.start >= 3 &&
+			    (match_any(s, w3.start, (const char *const[]){ "IO", "anything", "everything", "taking",
+										"lasting", NULL }, 1) == w3.end ||
+			     (s->t[w3.end - 1] == 's' && is_alpha(s->t[w3.start]) && w3.end - w3.start >= 4 &&
+			      match_any(s, w3.start, verbs, 1) != w3.end && s->t[w3.end - 2] != 's'))) {
+				decide(q, QUANTITY_SPECIFIED, w3.start, e - w3.start, W_THRESHOLD);
+				return 1;
+			}
+		}
 	} else if (w.end - w.start >= 6 && !memcmp(s->t + w.start, "exceed", 6)) {
 		p = w.start;
 	} else if (bound_after(s, q->start + q->len, &e)) {
@@ -5072,9 +5142,17 @@ static int allotted(const struct text *s, struct quantity *q)
 	for (d = 0, p = q->start; d < 3 && prev_cword(s, p, &w, &next); d++, p = next)
 		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
 			goto found;
-	for (d = 0, p = q->start + q->len; d < 3 && next_cword(s, p, &w, &next); d++, p = next)
+	/* "speed up compilation by 5% if you allocate its code on huge pages": the amount of a change, and a
+	   verb of another clause (seventeenth round, dendibakh-blog) */
+	if (by_amount(s, q->start))
+		return 0;
+	for (d = 0, p = q->start + q->len; d < 3 && next_cword(s, p, &w, &next); d++, p = next) {
+		if (!w.span && match_any(s, w.start, (const char *const[]){ "if", "when", "unless", "because", "since",
+									  "while", "once", NULL }, 1) == w.end)
+			break;
 		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
 			goto found;
+	}
 	return 0;
 found:
 	decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_ALLOT);
@@ -5656,6 +5734,14 @@ static int how_often(const struct text *s, struct quantity *q)
 		return 0; /* "66% of the runtime", "26.3%", "half of the CPU": a share of something named */
 	if (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_any(s, w.start, spent, 1) == w.end)
 		return 0;
+	/* "half of the time is actually spent in the linker": a word of spending shortly after (seventeenth
+	   round, rust-blog) */
+	{
+		size_t p = q->start + q->len;
+		for (int d = 0; d < 4 && next_cword(s, p, &w, &next); d++, p = next)
+			if (!w.span && match_any(s, w.start, busy, 1) == w.end)
+				return 0;
+	}
 	/* "all the time spent in the comparator (about 17% of the time ...)", "partially busy (e.g., 80% of
 	   the time)": a word of spending earlier in the sentence makes it a share of a run */
 	if (word_before(s, q->start, 30, busy, &w))
@@ -5700,6 +5786,80 @@ static int hedged_percent(const struct text *s, struct quantity *q)
 			return 0;
 	decide(q, QUANTITY_NOT_TIMING, q->cue, q->cue_len, W_HEDGED_SHARE);
 	return 1;
+}
+
+/*
+ * "Around 45% respondents", "55% of respondents", "almost 42% of the users": a
+ * percentage of people or of projects counts them, as a survey does; it is
+ * no share of a run's time, whatever the sentence says they wait for
+ * (seventeenth round, rust-blog). 1 if q is one.
+ */
+static int population_share(const struct text *s, struct quantity *q)
+{
+	static const char *const groups[] = { "respondents", "respondent", "people", "users", "developers",
+					      "participants", "programmers", "engineers", "companies", "organizations",
+					      "organisations", "teams", "contributors", "maintainers", "projects",
+					      "crates", "packages", "repositories", "students", "customers", "voters",
+					      "readers", "persons", NULL };
+	static const char *const dets[] = { "the", "all", "our", "those", "these", "surveyed", "polled", NULL };
+	size_t e = q->start + q->len, g, f;
+
+	if (q->kind != QUANTITY_SPEEDUP || s->t[e - 1] != '%')
+		return 0;
+	g = skip_space(s, e);
+	if ((f = match_word_ci(s, g, "of")))
+		g = skip_space(s, f);
+	for (int k = 0; k < 2 && (f = match_any(s, g, dets, 1)); k++)
+		g = skip_space(s, f);
+	if (!(f = match_any(s, g, groups, 1)))
+		return 0;
+	decide(q, QUANTITY_NOT_TIMING, g, f - g, W_POPULATION);
+	return 1;
+}
+
+/*
+ * "a delay of up to one second while the keypad code waits", "a range of
+ * delays up to 120 hours": the most a delay can be, as an interface gives
+ * it, is a bound, not a measured cost (seventeenth round, ncurses-man and
+ * nuttx-docs). 1 if q is a time a word of delay decided, "up to" before it.
+ */
+static int delay_bound(const struct text *s, struct quantity *q)
+{
+	struct cword w, w2;
+	size_t next;
+
+	if (q->kind != QUANTITY_TIME || q->why != W_COST || q->cue_span || q->cue_len < 5 ||
+	    strncasecmp((const char *)s->t + q->cue, "delay", 5) != 0 ||
+	    !prev_cword(s, q->start, &w, &next) || w.span || match_word_ci(s, w.start, "to") != w.end ||
+	    !prev_cword(s, w.start, &w2, &next) || w2.span || match_word_ci(s, w2.start, "up") != w2.end)
+		return 0;
+	decide(q, QUANTITY_SPECIFIED, w2.start, w.end - w2.start, W_LIMIT);
+	return 1;
+}
+
+/*
+ * "Set the nuttx0 inbound speed to 10Mbps", "sets the timer's period to 5
+ * ms": the value a sentence sets something to is an input, however far the
+ * verb stands from it in its clause (seventeenth round, nuttx-docs). 1 if q
+ * is one.
+ */
+static int set_to(const struct text *s, struct quantity *q)
+{
+	struct cword w;
+	size_t p, next;
+
+	if (q->span || !prev_cword(s, q->start, &w, &next) || w.span || match_word_ci(s, w.start, "to") != w.end)
+		return 0;
+	p = w.start;
+	for (int d = 0; d < 8 && prev_cword(s, p, &w, &next) && !comma_between(s, w.end, p); d++, p = next) {
+		if (w.span)
+			continue;
+		if (match_any(s, w.start, (const char *const[]){ "set", "sets", "setting", NULL }, 1) == w.end) {
+			decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_INPUT);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /* "its 15 minutes of fame", "15 minutes of infamy": an idiom, no duration. 1 if q is one. */
@@ -5752,7 +5912,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (binary_digits(s, q) || fame(s, q) || how_often(s, q) || hedged_percent(s, q) || baseline_factor(s, q) ||
+	if (binary_digits(s, q) || fame(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
+	    baseline_factor(s, q) ||
 	    unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && defined_notation(s, q)) ||

@@ -1205,7 +1205,11 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   milliseconds = "time", microsecond = "time", microseconds = "time", nanosecond = "time", nanoseconds = "time",
   minute = "time", minutes = "time", sec = "time", secs = "time", msecs = "time", usecs = "time", nsecs = "time",
   overhead = "share", self = "share", children = "share", samples = "pct",
-  flat = "pct", cum = "pct" }
+  flat = "pct", cum = "pct",
+  -- iostat's and sar's: a request's mean wait and service time (ms), the share of time a device was
+  -- busy and the shares of CPU time (seventeenth round, the rates beside them read)
+  await = "time", svctm = "time", util = "pct", user = "pct", nice = "pct", system = "pct", iowait = "pct",
+  steal = "pct", idle = "pct" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
   bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
@@ -1232,6 +1236,10 @@ local function column_kind(text)
   end
   local u = l:match("[%(%[]%s*([%a\194\181]+)%s*[%)%]]") or l:match("([%a\194\181]+)/")
   if u and col_units[u] then return pct and "share" or "time" end
+  -- "METHOD/s", "OPS/sec", "req/s", "MB/s": events or data per second, a rate (seventeenth round,
+  -- bcc-examples' ustat); a word after the slash is no rate ("r/w", "I/O")
+  local per = l:match("%a/%s*(%a+)%s*$") or l:match("%a/%s*(%a+)%s*[%(%[]")
+  if per == "s" or per == "sec" or per == "second" then return "rate" end
   return nil
 end
 
@@ -1349,11 +1357,13 @@ local function column_figures(line, header)
     end
     if kind == "time" and unit == "%" then kind = "share" end
     if kind == "time" and unit ~= "" and not col_units[unit] or
-       kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) then kind = nil end
+       kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) or
+       kind == "rate" and unit ~= "" and not unit:find("^%a?/s$") then kind = nil end
     if kind then
       figures[#figures + 1] = { first = a - shift, last = a + #t - 1 - shift, kind = kind, claim = true, cue = c.text,
         why = c.per and "a printed table's column of a time per item, its left neighbour's" or
-              "a printed table's column that names " .. (kind == "time" and "a time" or "a share of the run time") }
+              "a printed table's column that names " .. (kind == "time" and "a time" or
+                                                        kind == "rate" and "a rate" or "a share of the run time") }
     end
   end
   return figures, under

@@ -2,7 +2,16 @@
 # What the seventeenth round taught the timing rule (tests/corpus/README.md, engine/rules/README.md):
 # - a per-item cost in cycles may be written in the singular before its slash ("cycle/op");
 # - a block with no language tag that holds a program is code (its comments and arguments are
-#   not read); one that holds what a program printed is read as printed output.
+#   not read); one that holds what a program printed is read as printed output;
+# - a percentage of people or projects is a count of them, not a share of time; a survey's or a
+#   page's own duration is a person's time;
+# - "a 15% compile time reduction" is a change of that time; a "Delta" column of percentages
+#   is one of changes; "half of the time is actually spent in" is a share of a run;
+# - "by 5% if you allocate ..." is the amount of a change, not an allotted share;
+# - a duration after "per" is the period a rate counts over; "a delay of up to N" is a bound;
+#   the value a sentence sets something to is an input; "in error by about 0.6%" is no time;
+# - a printed column named "WORD/s" holds rates; "operations slower than 10 ms" is a filter's
+#   threshold.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-round17.md <<'EOF2'
@@ -35,4 +44,59 @@ refuse "01-round17.md:9:"
 refuse "01-round17.md:10:"
 expect "01-round17.md:18:36: error: a cycle count '1271.000 cycle'"
 expect "01-round17.md:19:36: error: a time value '0.221 s'"
+
+cat >02-prose.md <<'EOF2'
+# Prose
+
+Around 45% respondents said that long compile times were a reason, and 55% of respondents wait.
+
+Filling the survey should take you approximately 10 minutes. Estimated reading time: 25 mins.
+
+Letting a computer spend a couple of hours in order to get a 15% compile time reduction is good.
+
+| Crate | Before | After | Delta |
+| :- | -: | -: | -: |
+| `windows` | 18.3s | 10.7s | -42% |
+
+When building ripgrep, roughly half of the time is actually spent in the linker.
+
+I show how to speed up compilation for the clang compiler by 5% if you allocate its code on huge pages.
+
+We plot memory usage per 100 milliseconds. There is a delay of up to one second while the code looks for a key.
+
+Set the inbound speed to 10Mbps, so the value 31 is in error by about 0.6%.
+EOF2
+
+check_lesson 02-prose.md
+expect "02-prose.md:7:62: error: a speed-up claim '15% compile time reduction'"
+expect "02-prose.md:11:32: error: a speed-up claim '42%'"
+expect "02-prose.md:13:32: error: a share of the run time 'half of the time'"
+expect "02-prose.md:15:62: error: a speed-up claim '5%'"
+refuse "02-prose.md:3:"
+refuse "02-prose.md:5:"
+refuse "02-prose.md:17:"
+refuse "02-prose.md:19:"
+in_ledger 02-prose.md \
+	"02-prose.md:5:50: let pass '10 minutes' as specified" \
+	"02-prose.md:17:26: let pass '100 milliseconds' as specified ('per'" \
+	"02-prose.md:17:70: let pass 'one second' as specified ('up to'" \
+	"02-prose.md:19:26: let pass '10Mbps' as specified ('Set'" \
+	"02-prose.md:19:71: let pass '0.6%' as not timing ('error'"
+
+cat >03-printed.md <<'EOF2'
+# Printed
+
+```
+Tracing ext4 operations slower than 10 ms
+PID    CMDLINE              METHOD/s   GC/s
+3018   node/node            0          3
+```
+
+The tool then traced I/O slower than 1 ms.
+EOF2
+check_lesson 03-printed.md
+expect "03-printed.md:6:29: error: a rate '0'"
+expect "03-printed.md:6:40: error: a rate '3'"
+refuse "03-printed.md:4:"
+refuse "03-printed.md:9:"
 exit $fail
