@@ -75,6 +75,7 @@ nuttx-docs apache/nuttx 4ebc8a7291d
 ncurses-man mirror/ncurses 87c2c84c
 libsodium-doc jedisct1/libsodium-doc ef89119
 pdcurses-docs wmcbrine/PDCurses 09cf16db
+zstd-docs facebook/zstd 2dddf0905
 '
 
 gitdir() { # the git directory of a clone, or nothing
