@@ -73,6 +73,7 @@ bcc-examples iovisor/bcc 6d0a964c
 dendibakh-blog dendibakh/dendibakh.github.io 63ca378
 nuttx-docs apache/nuttx 4ebc8a7291d
 ncurses-man mirror/ncurses 87c2c84c
+akinshin-blog AndreyAkinshin/aakinshin.net b5398fff7
 '
 
 gitdir() { # the git directory of a clone, or nothing
