@@ -76,6 +76,7 @@ ncurses-man mirror/ncurses 87c2c84c
 libsodium-doc jedisct1/libsodium-doc ef89119
 pdcurses-docs wmcbrine/PDCurses 09cf16db
 zstd-docs facebook/zstd 2dddf0905
+akinshin-blog AndreyAkinshin/aakinshin.net b5398fff7
 '
 
 gitdir() { # the git directory of a clone, or nothing
