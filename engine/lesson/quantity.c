@@ -1408,6 +1408,29 @@ static int memchr_digit(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/*
+ * 1 if the "per" at p names the period a measure is sampled over: "we plot
+ * memory usage per 100 milliseconds", after a noun of what is sampled, with
+ * no figure or unit of data in the three words before ("10KiB per 400ms",
+ * "1000 requests per 100 ms", "a frame per 16 ms" are rates).
+ */
+static int sampled_per(const struct text *s, size_t p)
+{
+	static const char *const sampled[] = { "usage", "utilization", "utilisation", "consumption", "footprint",
+					       "load", "activity", "traffic", "samples", "readings", "counts", NULL };
+	struct cword w;
+	size_t prev;
+	int noun = 0;
+
+	for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (w.span || memchr_digit(s, w.start, w.end) || match_any(s, w.start, data_words, 1) == w.end)
+			return 0;
+		if (d == 0 && match_any(s, w.start, sampled, 1) == w.end)
+			noun = 1;
+	}
+	return noun;
+}
+
 /* The cue w is, for a value of the given use (0: a time, 1: cycles, 2: a factor or percentage). */
 static int word_after(const struct text *s, size_t p, struct cword *w);
 
@@ -1605,8 +1628,7 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 			continue;
 		/* "10KiB per 400ms", "15 MB per 100 ms": a rate's figure before "per" makes the time its
 		   denominator, the rate a claim; only "usage per 100 ms" names a period */
-		if (hit && c->why == W_INTERVAL && !strcmp(c->word, "per") && prev_cword(s, w->start, &next, &(size_t){ 0 }) &&
-		    !next.span && (memchr_digit(s, next.start, next.end) || match_any(s, next.start, data_words, 1) == next.end))
+		if (hit && c->why == W_INTERVAL && !strcmp(c->word, "per") && !sampled_per(s, w->start))
 			continue;
 		/* "45% of respondents", "the module responsible for it": people who answer and a duty, no
 		   response (seventeenth round) */
@@ -3936,6 +3958,18 @@ static int row_label(const struct text *s, const struct table *tb, size_t p, enu
 	return cls != UNDECIDED && switch_row(s, tb->line, tb->line_end) ? UNDECIDED : cls;
 }
 
+/* 1 if a word of memory or size stands in the header line [a, b) ("| Benchmark | Peak RSS | Delta |"). */
+static int names_memory(const struct text *s, size_t a, size_t b)
+{
+	static const char *const words[] = { "memory", "rss", "size", "sizes", "bytes", "footprint", "heap", "binary",
+					     NULL };
+
+	for (size_t p = a; p < b; p++)
+		if (is_alpha(s->t[p]) && (p == a || !is_alpha(s->t[p - 1])) && match_any(s, p, words, 1))
+			return 1;
+	return 0;
+}
+
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
 static int header_class(const struct text *s, const struct table *tb, struct quantity *q)
 {
@@ -3968,7 +4002,8 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 		return UNDECIDED;
 	/* a percentage's header may name only the change it is ("| Delta |" over "| -42% |")
 	   (seventeenth round, rust-blog) */
-	cls = header_kind(s, cs, ce, &k, q->len > 1 && s->t[q->start + q->len - 1] == '%');
+	cls = header_kind(s, cs, ce, &k, q->len > 1 && s->t[q->start + q->len - 1] == '%' &&
+			  !names_memory(s, tb->header, line_end(s, tb->header)));
 	/* "| gcc speedup | 1x | 20x |", "| Latency | 70ms | 5ms | 14x |": a column whose header names no
 	   metric ("Change", a product's name) holds what its row's label names; a factor there is a change of it */
 	if (cls == UNDECIDED && (cls = row_label(s, tb, q->start, &k, &cs, &ce)) != UNDECIDED) {
@@ -4403,12 +4438,13 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 	struct cword w, t;
 	size_t next;
 
-	/* "Estimated reading time: 25 mins", "a 5 min read": how long a page takes to read (seventeenth
-	   round, dendibakh-blog) */
-	if ((word_before(s, q->start, 2, (const char *const[]){ "reading", "read", NULL }, &w) &&
-	     next_cword(s, w.end, &t, &next) && !t.span && match_word_ci(s, t.start, "time") == t.end) ||
-	    (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_word_ci(s, w.start, "read") == w.end &&
-	     !next_cword(s, w.end, &t, &next))) {
+	/* "Estimated reading time: 25 mins", "a 5 min read": how long a page takes to read, in minutes
+	   ("Read time: 4 ms" is a disk's) (seventeenth round, dendibakh-blog) */
+	if (memmem(s->t + q->start, q->len, "min", 3) &&
+	    ((word_before(s, q->start, 2, (const char *const[]){ "reading", "read", NULL }, &w) &&
+	      next_cword(s, w.end, &t, &next) && !t.span && match_word_ci(s, t.start, "time") == t.end) ||
+	     (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_word_ci(s, w.start, "read") == w.end &&
+	      !next_cword(s, w.end, &t, &next)))) {
 		decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_PERSON);
 		return 1;
 	}
@@ -4530,24 +4566,24 @@ static int threshold_clause(const struct text *s, struct quantity *q)
 		p = w2.start;
 		/* "Tracing ext4 operations slower than 10 ms", "I/O slower than 1 ms", "requests taking longer than
 		   100ms": the comparison picks out the events of a kind that pass a bound, a filter's threshold
-		   (seventeenth round, bcc-examples) */
+		   (seventeenth round, bcc-examples); not the events of a share or a count ("made 90% of queries
+		   faster than 10 ms" is a claim) */
 		{
-			static const char *const verbs[] = { "runs", "takes", "gets", "goes", "does", "seems", "feels",
-							     "looks", "becomes", "times", "is", "was", "always", "sometimes",
-							     "perhaps", "its", "less", "this", "thus", "process", NULL };
-			struct cword w3;
+			static const char *const events[] = { "operations", "ops", "requests", "queries", "calls",
+							      "events", "reads", "writes", "syscalls", "transactions",
+							      "commands", "packets", "accesses", "lookups", "IOs", "IO",
+							      "anything", "everything", "taking", "lasting", NULL };
+			struct cword w3, w4;
 			size_t b = w2.start;
 			while (b > 0 && s->t[b - 1] == ' ')
 				b--;
-			if (b >= 3 && !memcmp(s->t + b - 3, "I/O", 3) && (b == 3 || !word_char_at(s, b - 4))) {
-				decide(q, QUANTITY_SPECIFIED, b - 3, e - (b - 3), W_THRESHOLD);
+			if (b >= 3 && to_lower(s->t[b - 3]) == 'i' && s->t[b - 2] == '/' && to_lower(s->t[b - 1]) == 'o' &&
+			    (b == 3 || !word_char_at(s, b - 4))) {
+				decide(q, QUANTITY_SPECIFIED, b - 3, e - (b - 3), W_THRESHOLD); /* "I/O": one word */
 				return 1;
 			}
-			if (prev_cword(s, w2.start, &w3, &prev) && !w3.span && w3.end - w3.start >= 3 &&
-			    (match_any(s, w3.start, (const char *const[]){ "IO", "anything", "everything", "taking",
-										"lasting", NULL }, 1) == w3.end ||
-			     (s->t[w3.end - 1] == 's' && is_alpha(s->t[w3.start]) && w3.end - w3.start >= 4 &&
-			      match_any(s, w3.start, verbs, 1) != w3.end && s->t[w3.end - 2] != 's'))) {
+			if (prev_cword(s, w2.start, &w3, &prev) && !w3.span && match_any(s, w3.start, events, 1) == w3.end &&
+			    !(prev_cword(s, w3.start, &w4, &prev) && !w4.span && match_word_ci(s, w4.start, "of") == w4.end)) {
 				decide(q, QUANTITY_SPECIFIED, w3.start, e - w3.start, W_THRESHOLD);
 				return 1;
 			}
@@ -5060,7 +5096,8 @@ static int requirement(const struct text *s, struct quantity *q)
 /*
  * "interpreted as a nanosecond value", "a millisecond timestamp": a unit
  * named, with no number, as the unit of a value gives no figure; and "the
- * 24-hour time", "12-hour time" name a clock convention. 1 if q is one.
+ * 24-hour time", "12-hour time" name a clock convention; "fifths of a
+ * millisecond" names a unit by a fraction of one. 1 if q is one.
  */
 static int unit_of_value(const struct text *s, struct quantity *q)
 {
@@ -5076,6 +5113,16 @@ static int unit_of_value(const struct text *s, struct quantity *q)
 	    word_after(s, q->start + q->len, &w) && !w.span && match_word_ci(s, w.start, "time") == w.end) {
 		/* "the 24-hour time", "12-hour time": a clock convention */
 		decide(q, QUANTITY_SPECIFIED, q->start, w.end - q->start, W_CLOCK);
+		return 1;
+	}
+	if (q->kind == QUANTITY_TIME && !q->span && (match_word_ci(s, q->start, "a") || match_word_ci(s, q->start, "an")) &&
+	    prev_cword(s, q->start, &w, &(size_t){ 0 }) && !w.span && match_word_ci(s, w.start, "of") == w.end &&
+	    prev_cword(s, w.start, &w, &(size_t){ 0 }) && !w.span &&
+	    match_any(s, w.start, (const char *const[]){ "halves", "thirds", "quarters", "fifths", "tenths",
+							 "hundredths", "thousandths", "millionths", NULL }, 1) == w.end) {
+		/* "the units for ESCDELAY are fifths of a millisecond": a unit named by a fraction of one
+		   (seventeenth round, ncurses-man) */
+		decide(q, QUANTITY_SPECIFIED, w.start, q->start + q->len - w.start, W_UNIT);
 		return 1;
 	}
 	if (q->kind != QUANTITY_TIME || q->span ||
@@ -5813,6 +5860,9 @@ static int population_share(const struct text *s, struct quantity *q)
 		g = skip_space(s, f);
 	if (!(f = match_any(s, g, groups, 1)))
 		return 0;
+	/* "42% of the users' time": a share of their time */
+	if (f < s->n && (s->t[f] == '\'' || match_word_ci(s, skip_space(s, f), "time")))
+		return 0;
 	decide(q, QUANTITY_NOT_TIMING, g, f - g, W_POPULATION);
 	return 1;
 }
@@ -5828,10 +5878,19 @@ static int delay_bound(const struct text *s, struct quantity *q)
 	struct cword w, w2;
 	size_t next;
 
+	struct cword w3;
+
 	if (q->kind != QUANTITY_TIME || q->why != W_COST || q->cue_span || q->cue_len < 5 ||
 	    strncasecmp((const char *)s->t + q->cue, "delay", 5) != 0 ||
 	    !prev_cword(s, q->start, &w, &next) || w.span || match_word_ci(s, w.start, "to") != w.end ||
-	    !prev_cword(s, w.start, &w2, &next) || w2.span || match_word_ci(s, w2.start, "up") != w2.end)
+	    !prev_cword(s, w.start, &w2, &next) || w2.span || match_word_ci(s, w2.start, "up") != w2.end ||
+	    !prev_cword(s, w2.start, &w3, &next) || w3.span)
+		return 0;
+	/* the bound is the delay's own: "delays up to", "a delay of up to"; "the delay went up to 300 ms" is
+	   what it did */
+	if (match_word_ci(s, w3.start, "of") == w3.end && !(prev_cword(s, w3.start, &w3, &next) && !w3.span))
+		return 0;
+	if (match_any(s, w3.start, (const char *const[]){ "delay", "delays", NULL }, 1) != w3.end)
 		return 0;
 	decide(q, QUANTITY_SPECIFIED, w2.start, w.end - w2.start, W_LIMIT);
 	return 1;
@@ -5848,18 +5907,42 @@ static int set_to(const struct text *s, struct quantity *q)
 	struct cword w;
 	size_t p, next;
 
-	if (q->span || !prev_cword(s, q->start, &w, &next) || w.span || match_word_ci(s, w.start, "to") != w.end)
+	/* only a value a word of claim decided (a rate's unit, "10Mbps"): one nothing decided is left to
+	   what the page says of it elsewhere (the command whose option sets it, as an argument) */
+	if (q->span || q->cls != QUANTITY_CLAIM || (q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE) ||
+	    !prev_cword(s, q->start, &w, &next) ||
+	    w.span || match_word_ci(s, w.start, "to") != w.end)
 		return 0;
+	/* the verb and the thing set, a short noun phrase: a verb of change between ("when we set O3 the
+	   run time dropped to 5 ms") makes the value what changed, not what was set */
 	p = w.start;
-	for (int d = 0; d < 8 && prev_cword(s, p, &w, &next) && !comma_between(s, w.end, p); d++, p = next) {
+	for (int d = 0; d < 5 && prev_cword(s, p, &w, &next) && !comma_between(s, w.end, p); d++, p = next) {
 		if (w.span)
 			continue;
 		if (match_any(s, w.start, (const char *const[]){ "set", "sets", "setting", NULL }, 1) == w.end) {
 			decide(q, QUANTITY_SPECIFIED, w.start, w.end - w.start, W_INPUT);
 			return 1;
 		}
+		if (match_any(s, w.start, (const char *const[]){ "dropped", "drops",
+				"fell", "fall", "falls", "brought", "went", "rose", "grew", "reduced", "cut", "improved",
+				"made", NULL }, 1) == w.end)
+			return 0;
 	}
 	return 0;
+}
+
+/* "Windows 9x", "Win 9x": the name of a family of systems, no factor (seventeenth round, pdcurses-docs). 1 if q is one. */
+static int system_name(const struct text *s, struct quantity *q)
+{
+	struct cword w;
+	size_t next;
+
+	if (q->kind != QUANTITY_SPEEDUP || q->span || q->len != 2 || !match_lit(s, q->start, "9x") ||
+	    !prev_cword(s, q->start, &w, &next) || w.span ||
+	    match_any(s, w.start, (const char *const[]){ "windows", "win", NULL }, 1) != w.end)
+		return 0;
+	decide(q, QUANTITY_NOT_TIMING, w.start, q->start + q->len - w.start, W_NAME);
+	return 1;
 }
 
 /* "its 15 minutes of fame", "15 minutes of infamy": an idiom, no duration. 1 if q is one. */
@@ -5912,7 +5995,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (binary_digits(s, q) || fame(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
+	if (binary_digits(s, q) || fame(s, q) || system_name(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
 	    baseline_factor(s, q) ||
 	    unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||

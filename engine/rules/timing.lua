@@ -569,7 +569,10 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
     -- 1 second", "its throughput is 1000 requests per second")
     local before = printed and text:sub(1, q.first - 1):match("[^\n]*$") or
                    text:sub(math.max(1, q.first - 200), q.first - 1):match("[^.!?;,]*$")
-    local input = open and (pending or #inputs > 0) and not label_quantity(before) and
+    -- a value the engine let pass as set ("-B 40,80 sets the boost to 40ms") is explained by the
+    -- command that gives it, when the page shows one
+    local set = q.class == "specified" and q.why == "an input, setting or threshold"
+    local input = (open or set) and (pending or #inputs > 0) and not label_quantity(before) and
                   given(q, at(q.first), printed) or nil
     local setting = open and givers and not input and set_in_sentence(text, givers, q) or nil
     local restated = open and q.kind == "time" and i > 1 and not input and not setting and
@@ -1225,6 +1228,13 @@ local col_bounds = { limit = 1, timeout = 1, allowed = 1, maximum = 1 }
 
 local function column_kind(text)
   local l = text:lower()
+  -- two glued names with a tool's unit or share run together by one space in a pipe table's cell
+  -- name nothing (column_header parts them in a printed table)
+  local glued = 0
+  for tok in l:gmatch("%S+") do
+    if tok:find("%w[/_%-]%w") or tok:find("^%%%a") then glued = glued + 1 end
+  end
+  if glued >= 2 then return nil end
   for _, w in ipairs(col_settings) do
     if l:find("%f[%a]" .. w) then return "setting", col_bounds[w] end
   end
@@ -1236,6 +1246,10 @@ local function column_kind(text)
   end
   local u = l:match("[%(%[]%s*([%a\194\181]+)%s*[%)%]]") or l:match("([%a\194\181]+)/")
   if u and col_units[u] then return pct and "share" or "time" end
+  -- "Core cyc", "cycles", "clk": a count of cycles (Agner Fog's test programs, perf's tables)
+  for word in l:gmatch("%a+") do
+    if word == "cyc" or word == "cycles" or word == "clk" then return "cycles" end
+  end
   -- "METHOD/s", "OPS/sec", "req/s", "MB/s": events or data per second, a rate (seventeenth round,
   -- bcc-examples' ustat); a word after the slash is no rate ("r/w", "I/O")
   local per = l:match("%a/%s*(%a+)%s*$") or l:match("%a/%s*(%a+)%s*[%(%[]")
@@ -1275,6 +1289,24 @@ local function column_header(line)
       end
       last = b
     end
+  end
+  -- a tool's header whose glued names one space parts ("%nice %system", "wsec/s avgrq-sz", iostat's):
+  -- each name its own column, at its own place (seventeenth round)
+  if not pipe then
+    local split = {}
+    for _, c in ipairs(cols) do
+      local names, all = {}, true
+      for a, tok, b in body:sub(c.a, c.b):gmatch("()(%S+)()") do
+        names[#names + 1] = { a = c.a + a - 1, b = c.a + b - 2, text = tok }
+        if not (tok:find("%w[/_%-]%w") or tok:find("^%%%a")) then all = false end
+      end
+      if #names >= 2 and all then
+        for _, n in ipairs(names) do split[#split + 1] = n end
+      else
+        split[#split + 1] = c
+      end
+    end
+    cols = split
   end
   if #cols < 2 then return nil end
   local settings, bounds, timed = 0, 0, false
@@ -1358,12 +1390,14 @@ local function column_figures(line, header)
     if kind == "time" and unit == "%" then kind = "share" end
     if kind == "time" and unit ~= "" and not col_units[unit] or
        kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) or
-       kind == "rate" and unit ~= "" and not unit:find("^%a?/s$") then kind = nil end
+       kind == "rate" and unit ~= "" and not unit:find("^%a*/s$") and not unit:find("^[kKMG]$") or
+       kind == "cycles" and unit ~= "" then kind = nil end
     if kind then
       figures[#figures + 1] = { first = a - shift, last = a + #t - 1 - shift, kind = kind, claim = true, cue = c.text,
         why = c.per and "a printed table's column of a time per item, its left neighbour's" or
               "a printed table's column that names " .. (kind == "time" and "a time" or
-                                                        kind == "rate" and "a rate" or "a share of the run time") }
+                                                        kind == "rate" and "a rate" or kind == "cycles" and "cycles" or
+                                                        "a share of the run time") }
     end
   end
   return figures, under
@@ -1409,33 +1443,39 @@ end
 
 -- A display block with no language tag holds a program or what a program printed, and only its text
 -- tells which (issue 13, seventeenth round): Markdown written elsewhere leaves C in untagged fences,
--- and rST's '::' literal block names no language at all. It is a program when at least one of its
--- lines ends a C statement or opens a block (';', '{') and at least half of its lines that hold
--- anything read as C: they end in ';', '{', '}', '};', '{}', ')' or ',' after a ')', or open with
--- a preprocessor line ("#include", "#define", "#if"), a comment ("//", "/*", " * ", "*/") or "}",
--- a comment after a statement not counted as its end.
--- Printed output ("scalar  :  1271.000 cycle/op (best)", a JSON object whose lines end in ',') does
--- not; its figures are read as printed. A program's figures are arguments and comments, as in a
--- tagged code block, which the rule does not read.
+-- and rST's '::' literal block names no language at all. It is a program when a line of it ends a C
+-- statement (';') or is a preprocessor line ("#include", "#define", "#if") or a comment ("//",
+-- "/*"), and at least half of its lines that hold anything read as C: they end in ';', '{', '}',
+-- '};' or ')' (a comment after a statement not counted as its end), or open with a preprocessor
+-- line, a comment (" * ", "*/") or "}". A line of a key and its value ("mean: 12.5ms,", ""elapsed":
+-- 40,") is printed output, and one such line makes the block output: a debug print, a JSON object
+-- ("summary {" and "}" around it are no statements). Printed output ("scalar  :  1271.000 cycle/op
+-- (best)") is read as printed; a program's figures are arguments and comments, as in a tagged code
+-- block, which the rule does not read.
 local function is_program(code)
-  local lines, csish, statements = 0, 0, 0
+  local lines, csish, anchors = 0, 0, 0
   for line in code:gmatch("[^\n]+") do
     local body = line:match("^%s*(.-)%s*$")
     -- a statement's comment after it is not its end ("wait(7); /* 7 seconds */", "x++; // next")
     body = body:gsub("^(.-[;{}])%s*/%*.-%*/$", "%1"):gsub("^(.-[;{}])%s*//.*$", "%1")
     if body ~= "" then
       lines = lines + 1
+      if body:find('^"?[%w_%.%-]+"?%s*:%s*%S') and not body:find("^%a+%s*:%s*$") and
+         not body:find("^case%f[%W]") and not body:find("^default%s*:") then
+        return false -- "mean: 12.5ms,", "\"elapsed\": \"40 ms\"": a key and its value, printed
+      end
       local last = body:sub(-1)
-      if last == ";" or last == "{" then statements = statements + 1 end
-      if last == ";" or last == "{" or last == "}" or body:find("%)%s*,?$") or
-         body:find("^#%s*include") or body:find("^#%s*define") or body:find("^#%s*if") or
-         body:find("^#%s*endif") or body:find("^#%s*else") or body:find("^#%s*pragma") or
-         body:find("^//") or body:find("^/%*") or body:find("^%*") or body:find("^}") then
+      local directive = body:find("^#%s*include") or body:find("^#%s*define") or body:find("^#%s*if") or
+                        body:find("^#%s*endif") or body:find("^#%s*else") or body:find("^#%s*pragma")
+      local comment = body:find("^//") or body:find("^/%*")
+      if last == ";" or directive or comment then anchors = anchors + 1 end
+      if last == ";" or last == "{" or last == "}" or last == ")" or directive or comment or
+         body:find("^%*") or body:find("^}") then
         csish = csish + 1
       end
     end
   end
-  return statements > 0 and csish * 2 >= lines
+  return anchors > 0 and csish * 2 >= lines
 end
 
 -- A display block whose tag names a language that holds a printed table shows what a program

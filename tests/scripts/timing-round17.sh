@@ -92,11 +92,56 @@ PID    CMDLINE              METHOD/s   GC/s
 3018   node/node            0          3
 ```
 
+```
+     Clock   Core cyc   Instruct
+      1686       2384        100
+```
+
 The tool then traced I/O slower than 1 ms.
 EOF2
 check_lesson 03-printed.md
 expect "03-printed.md:6:29: error: a rate '0'"
 expect "03-printed.md:6:40: error: a rate '3'"
 refuse "03-printed.md:4:"
-refuse "03-printed.md:9:"
+expect "03-printed.md:11:18: error: a cycle count '2384'"
+refuse "03-printed.md:14:"
+
+# where the round's principles must not reach (a review of the round): each a claim still
+cat >04-not.md <<'EOF2'
+# Not these
+
+The new index made 90% of queries faster than 10 ms.
+
+The query now finishes faster than 2 ms.
+
+When we set O3 the run time dropped to 5 ms.
+
+After tuning, the delay went up to 300 ms under load.
+
+Read time: 4 ms, write time: 9 ms.
+
+The server answers 1000 requests per 100 ms.
+
+| Benchmark | Peak RSS | Delta |
+| --- | --- | --- |
+| sort | 12 MB | -42% |
+
+```
+Stats {
+    mean: 12.5ms,
+}
+```
+
+The units for ESCDELAY are fifths of a millisecond, and it got faster in Win 9x.
+EOF2
+check_lesson 04-not.md
+expect "04-not.md:3:47: error: a time value '10 ms'"
+expect "04-not.md:5:36: error: a time value '2 ms'"
+expect "04-not.md:7:40: error: a time value '5 ms'"
+expect "04-not.md:9:36: error: a time value '300 ms'"
+expect "04-not.md:11:12: error: a time value '4 ms'"
+expect "04-not.md:13:38: error: a time value '100 ms'"
+refuse "04-not.md:17:[0-9]*: error"
+expect "04-not.md:21:11: error: a time value '12.5ms'"
+refuse "04-not.md:24:"
 exit $fail
