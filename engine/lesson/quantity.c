@@ -2356,6 +2356,22 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 					return w3.end;
 				}
 			}
+			/* "+3-11% compression speed", "+10-20% cold dict compression speed": a change of the speed
+			   the noun phrase names, its last word a word of speed (seventeenth round, zstd-docs) */
+			{
+				struct cword v = w;
+				for (int k = 0; k < 4 && !v.span && is_alpha(s->t[v.start]); k++) {
+					if (match_any(s, v.start, (const char *const[]){ "speed", "speeds", "throughput",
+							"bandwidth", "performance", NULL }, 1) == v.end) {
+						if (k == 0)
+							break; /* "10% speed" alone: perf_word decided it above, or nothing does */
+						decided(c, CLAIM, w.start, v.end - w.start, W_CHANGE);
+						return v.end;
+					}
+					if (!word_after(s, v.end, &v) || is_joiner(s, &v))
+						break;
+				}
+			}
 			/* "24% Core Bound", "52.3% Frontend Bound performance bottleneck" */
 			if (word_after(s, w.end, &w2) && (pc = perf_word(s, &w2, &at, &len)) && pc->why == W_SHARE &&
 			    !((pc = cue_of(s, &w, 3, 0, 0, &at, &len)) && pc->cls == NOTT)) {
@@ -2470,8 +2486,9 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		/* "width=50%" is an attribute; "7950X" a model name, unless a claim follows ("3X faster") */
 		if (start > 0 && s->t[start - 1] == '=')
 			return 0;
-		if (s->t[e - 1] == 'X' && q == p && !match_claim(s, skip_space(s, e)))
-			return 0;
+		if (s->t[e - 1] == 'X' && q == p && !match_claim(s, skip_space(s, e)) &&
+		    !match_any(s, skip_space(s, e), (const char *const[]){ "longer", "shorter", NULL }, 1))
+			return 0; /* "took 5-10X longer" is a factor of time too (seventeenth round, zstd-docs) */
 		/* "the 0x prefix": hexadecimal, no factor */
 		if (to_lower(s->t[e - 1]) == 'x' && q == p && num.end == start + 1 && s->t[start] == '0')
 			return 0;

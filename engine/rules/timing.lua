@@ -1212,13 +1212,18 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   -- iostat's and sar's: a request's mean wait and service time (ms), the share of time a device was
   -- busy and the shares of CPU time (seventeenth round, the rates beside them read)
   await = "time", svctm = "time", util = "pct", user = "pct", nice = "pct", system = "pct", iowait = "pct",
-  steal = "pct", idle = "pct" }
+  steal = "pct", idle = "pct",
+  -- a statistic of a distribution (BenchmarkDotNet's "Mean | Error | StdDev", "Median"): a time when
+  -- its cell gives a unit of time ("27.0464 us"), nothing otherwise (seventeenth round)
+  mean = "stat", median = "stat", stddev = "stat", avg = "stat", average = "stat", min = "stat", max = "stat",
+  error = "stat" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
   bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
 -- a unit's abbreviation: in a header only bracketed or before '/' ("(ms)", "ns/op"; "us" alone is a
 -- CPU's user share); glued to a cell's figure
-local col_units = { s = 1, sec = 1, secs = 1, ms = 1, msec = 1, us = 1, usec = 1, ns = 1, nsec = 1, ["\194\181s"] = 1 }
+local col_units = { s = 1, sec = 1, secs = 1, ms = 1, msec = 1, us = 1, usec = 1, ns = 1, nsec = 1, ["\194\181s"] = 1,
+  ["\206\188s"] = 1 }
 local col_settings = { "default", "limit", "timeout", "interval", "period", "resolution", "deadline", "delay",
   "setting", "option", "parameter", "argument", "minimum", "maximum", "allowed", "range", "granularity", "quantum",
   "arrival", "burst" }
@@ -1242,9 +1247,10 @@ local function column_kind(text)
   for word in l:gmatch("%a+") do
     local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
     if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
+    if k == "stat" and not pct then return "stat" end
     if k == "share" and (pct or l:find("^%s*%a+%s*$")) or k == "pct" and pct then return "share" end
   end
-  local u = l:match("[%(%[]%s*([%a\194\181]+)%s*[%)%]]") or l:match("([%a\194\181]+)/")
+  local u = l:match("[%(%[]%s*([%a\194\181\206\188]+)%s*[%)%]]") or l:match("([%a\194\181\206\188]+)/")
   if u and col_units[u] then return pct and "share" or "time" end
   -- "Core cyc", "cycles", "clk": a count of cycles (Agner Fog's test programs, perf's tables)
   for word in l:gmatch("%a+") do
@@ -1258,19 +1264,23 @@ local function column_kind(text)
 end
 
 local function figure_token(tok)
-  local num, unit = tok:match("^([+-]?%d[%d,]*%.?%d*)([%a\194\181/%%]*)$")
+  local num, unit = tok:match("^([+-]?%d[%d,]*%.?%d*)([%a\194\181\206\188/%%]*)$")
   if num and not num:find(",$") then return num, unit end
 end
 
 -- The header a line is: { pipe, cols = { { a, b, text, kind, per, index } } }; false for a line of
 -- words in columns that names no time or share, or a setting; nil for no header.
 local function column_header(line)
-  if not (line:find("  ", 1, true) or line:find("|", 1, true)) or #line > 400 or line:find("[\t=;{}]") or
+  -- a line of comma-separated values with no space ("ENDTIME_us,TASK,PID,LATENCY_us"): a CSV header,
+  -- its cells counted as a pipe table's are (seventeenth round, bcc's -j output)
+  local csv = not line:find("[ |]") and select(2, line:gsub(",", "")) >= 2
+  if not (line:find("  ", 1, true) or line:find("|", 1, true) or csv) or #line > 400 or line:find("[\t=;{}]") or
      not line:find("%a") then return nil end
-  local body, cols, pipe, named = uncomment(line), {}, line:find("|", 1, true), false
+  local sep = csv and "," or "|"
+  local body, cols, pipe, named = uncomment(line), {}, line:find("|", 1, true) or csv, false
   if pipe then
     local i = 0
-    for cell in body:gmatch("[^|]*") do
+    for cell in body:gmatch("[^" .. sep .. "]*") do
       i = i + 1
       local t = cell:match("^%s*(.-)%s*$")
       if t ~= "" then
@@ -1309,10 +1319,23 @@ local function column_header(line)
     cols = split
   end
   if #cols < 2 then return nil end
+  -- a listing of events, one a row (a column names its process: PID, TID, COMM, TASK), gives in its
+  -- TIME, TIMESTAMP or TS column when each happened, a stamp, not how long (bcc's "TIME(s)",
+  -- "ENDTIME_us"); its LAT(ms) column is still how long (seventeenth round)
+  local events = false
+  for _, c in ipairs(cols) do
+    local w = c.text:lower():match("^%a+")
+    if w == "pid" or w == "tid" or w == "comm" or w == "task" then events = true end
+  end
   local settings, bounds, timed = 0, 0, false
   for k, c in ipairs(cols) do
     local bound
     c.kind, bound = column_kind(c.text)
+    local w = c.text:lower():match("^%a+")
+    if events and c.kind == "time" and (w == "time" or w == "timestamp" or w == "ts" or w == "endtime" or
+                                        w == "starttime") then
+      c.kind = "stamp"
+    end
     -- "percall": the column on its left, per call
     if not c.kind and k > 1 and c.text:lower():find("^per%a*%f[%A]") and cols[k - 1].kind == "time" then
       c.kind, c.per = "time", true
@@ -1328,9 +1351,9 @@ local function column_header(line)
   -- column that names a time, is a harness's report: the bounds are set, the times ran
   if settings > 0 and (bounds < settings or not timed) then
     if named then return false end
-    return { pipe = pipe, cols = cols, pipes = pipe and select(2, line:gsub("|", "")), settings = true }
+    return { pipe = pipe, sep = sep, cols = cols, pipes = pipe and select(2, line:gsub(sep, "")), settings = true }
   end
-  return named and { pipe = pipe, cols = cols, pipes = pipe and select(2, line:gsub("|", "")) } or false
+  return named and { pipe = pipe, sep = sep, cols = cols, pipes = pipe and select(2, line:gsub(sep, "")) } or false
 end
 
 -- The column a row's figure at [a, b] stands in: the '|' cell; the header words it overlaps most; or,
@@ -1338,7 +1361,7 @@ end
 local function column_of(header, line, a, b)
   local best, most, left = nil, 0, nil
   if header.pipe then
-    local index = select(2, line:sub(1, a):gsub("|", "")) + 1
+    local index = select(2, line:sub(1, a):gsub(header.sep, "")) + 1
     for _, c in ipairs(header.cols) do
       if c.index == index then return c, true end
     end
@@ -1365,9 +1388,9 @@ local function column_figures(line, header)
     for ch in lead:gmatch(".") do width = ch == "\t" and (width // 8 + 1) * 8 or width + 1 end
     line, shift = string.rep(" ", width) .. line:sub(#lead + 1), width - #lead
   end
-  if line:find("\t", 1, true) or header.pipe and select(2, line:gsub("|", "")) ~= header.pipes then return nil end
+  if line:find("\t", 1, true) or header.pipe and select(2, line:gsub(header.sep, "")) ~= header.pipes then return nil end
   local figures, under = {}, 0
-  for a, tok in line:gmatch("()(%S+)") do
+  for a, tok in line:gmatch(header.sep == "," and "()([^%s,]+)" or "()(%S+)") do
     local t = tok:gsub("[,;]$", "")
     local num, unit = figure_token(t)
     local c, below = nil, false
@@ -1387,13 +1410,33 @@ local function column_figures(line, header)
       end
       kind = nil
     end
+    local last = a + #t - 1
+    if kind == "stamp" then
+      if num then
+        figures[#figures + 1] = { first = a - shift, last = last - shift, kind = "time", claim = false,
+          verdict = "specified", cue = c.text,
+          why = "a printed listing of events' column of when each happened, a timestamp, not how long" }
+      end
+      kind = nil
+    end
+    if kind == "stat" then
+      -- a statistic's figure is a time when its unit, glued or the next word, is one ("8.3247 us")
+      local word = unit == "" and line:match("^ ([%a\194\181\206\188]+)%f[%A]", a + #t)
+      if unit ~= "" and col_units[unit] then
+        kind = "time"
+      elseif word and col_units[word] then
+        kind, unit, last = "time", word, last + 1 + #word
+      else
+        kind = nil
+      end
+    end
     if kind == "time" and unit == "%" then kind = "share" end
     if kind == "time" and unit ~= "" and not col_units[unit] or
        kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) or
        kind == "rate" and unit ~= "" and not unit:find("^%a*/s$") and not unit:find("^[kKMG]$") or
        kind == "cycles" and unit ~= "" then kind = nil end
     if kind then
-      figures[#figures + 1] = { first = a - shift, last = a + #t - 1 - shift, kind = kind, claim = true, cue = c.text,
+      figures[#figures + 1] = { first = a - shift, last = last - shift, kind = kind, claim = true, cue = c.text,
         why = c.per and "a printed table's column of a time per item, its left neighbour's" or
               "a printed table's column that names " .. (kind == "time" and "a time" or
                                                         kind == "rate" and "a rate" or kind == "cycles" and "cycles" or
@@ -1597,7 +1640,7 @@ return {
         local bench = nil -- the unit a benchstat table's header names (see bench_header)
         local columns = nil -- the header of a printed table read by its columns (see column_header)
         -- a table's columns are set apart by two spaces or '|': a block without is searched for none
-        local tables = code:find("  ", 1, true) or code:find("|", 1, true)
+        local tables = code:find("  ", 1, true) or code:find("|", 1, true) or code:find(",", 1, true)
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)

@@ -11,7 +11,10 @@
 # - a duration after "per" is the period a rate counts over; "a delay of up to N" is a bound;
 #   the value a sentence sets something to is an input; "in error by about 0.6%" is no time;
 # - a printed column named "WORD/s" holds rates; "operations slower than 10 ms" is a filter's
-#   threshold.
+#   threshold;
+# - a statistic's column ("Median") holds times where its cells give a unit of time; an event
+#   listing's TIME column holds stamps; a CSV header is read by its cells;
+# - "+3-11% compression speed" is a change of that speed; "took 5-10X longer" is a factor.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-round17.md <<'EOF2'
@@ -144,4 +147,45 @@ expect "04-not.md:13:38: error: a time value '100 ms'"
 refuse "04-not.md:17:[0-9]*: error"
 expect "04-not.md:21:11: error: a time value '12.5ms'"
 refuse "04-not.md:24:"
+
+cat >05-listings.md <<'EOF2'
+# Listings
+
+```ini
+ Method |     Median |    StdDev |
+------- |----------- |---------- |
+    Sum | 27.0464 us | 0.4958 us |
+```
+
+```
+TIME(s)     COMM           PID    DISK    T SECTOR     BYTES  LAT(ms)
+0.000004    supervise      1950   xvda1   W 13092560   4096      0.74
+```
+
+```
+ENDTIME_us,TASK,PID,TYPE,BYTES,OFFSET_b,LATENCY_us,FILE
+127200712278,bash,17225,R,128,0,14329,cksum
+```
+EOF2
+check_lesson 05-listings.md
+expect "05-listings.md:6:11: error: a time value '27.0464 us'"
+expect "05-listings.md:6:24: error: a time value '0.4958 us'"
+expect "05-listings.md:11:66: error: a time value '0.74'"
+refuse "05-listings.md:11:1:"
+expect "05-listings.md:16:33: error: a time value '14329'"
+refuse "05-listings.md:16:1:"
+in_ledger 05-listings.md \
+	"05-listings.md:11:1: let pass '0.000004' as specified ('TIME(s)'" \
+	"05-listings.md:16:1: let pass '127200712278' as specified ('ENDTIME_us'"
+
+cat >06-notes.md <<'EOF2'
+# Release notes
+
+- perf: +3-11% compression speed for the arm target.
+- This approach by itself took 5-10X longer than level 19, on a 7950X.
+EOF2
+check_lesson 06-notes.md
+expect "06-notes.md:3:10: error: a speed-up claim '3-11% compression speed'"
+expect "06-notes.md:4:32: error: a speed-up claim '5-10X longer'"
+refuse "06-notes.md:4:[0-9]*: error: a speed-up claim '7950X"
 exit $fail
