@@ -2365,6 +2365,11 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 							"bandwidth", "performance", NULL }, 1) == v.end) {
 						if (k == 0)
 							break; /* "10% speed" alone: perf_word decided it above, or nothing does */
+						/* "equivalent to 100% CPU bandwidth": all of a CPU's share a scheduler gives,
+						   no speed */
+						if ((e - start == 4 && match_lit(s, start, "100%")) ||
+						    match_word_ci(s, w.start, "CPU"))
+							break;
 						decided(c, CLAIM, w.start, v.end - w.start, W_CHANGE);
 						return v.end;
 					}

@@ -183,9 +183,11 @@ cat >06-notes.md <<'EOF2'
 
 - perf: +3-11% compression speed for the arm target.
 - This approach by itself took 5-10X longer than level 19, on a 7950X.
+- The file sets a period equivalent to 100% CPU bandwidth.
 EOF2
 check_lesson 06-notes.md
 expect "06-notes.md:3:10: error: a speed-up claim '3-11% compression speed'"
 expect "06-notes.md:4:32: error: a speed-up claim '5-10X longer'"
 refuse "06-notes.md:4:[0-9]*: error: a speed-up claim '7950X"
+refuse "06-notes.md:5:"
 exit $fail
