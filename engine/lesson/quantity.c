@@ -182,6 +182,14 @@ static size_t skip_space(const struct text *s, size_t p)
 	return p;
 }
 
+/* The start of the run of ' ' that ends at p (p itself when none). */
+static size_t back_over_blanks(const struct text *s, size_t p)
+{
+	while (p > 0 && s->t[p - 1] == ' ')
+		p--;
+	return p;
+}
+
 /* The bytes of lit at p, exactly; no word boundary asked. */
 static size_t match_lit(const struct text *s, size_t p, const char *lit)
 {
@@ -4596,9 +4604,7 @@ static int threshold_clause(const struct text *s, struct quantity *q)
 							      "commands", "packets", "accesses", "lookups", "IOs", "IO",
 							      "anything", "everything", "taking", "lasting", NULL };
 			struct cword w3, w4;
-			size_t b = w2.start;
-			while (b > 0 && s->t[b - 1] == ' ')
-				b--;
+			size_t b = back_over_blanks(s, w2.start);
 			if (b >= 3 && to_lower(s->t[b - 3]) == 'i' && s->t[b - 2] == '/' && to_lower(s->t[b - 1]) == 'o' &&
 			    (b == 3 || !word_char_at(s, b - 4))) {
 				decide(q, QUANTITY_SPECIFIED, b - 3, e - (b - 3), W_THRESHOLD); /* "I/O": one word */
@@ -5334,10 +5340,8 @@ static int size_change(const struct text *s, struct quantity *q)
  */
 static int bound_name(const struct text *s, struct quantity *q)
 {
-	size_t b = q->start, e;
+	size_t b = back_over_blanks(s, q->start), e;
 
-	while (b > 0 && s->t[b - 1] == ' ')
-		b--;
 	if (b == 0 || (s->t[b - 1] != ':' && s->t[b - 1] != '='))
 		return 0;
 	e = --b;
@@ -5377,9 +5381,7 @@ static int measure_of(const struct text *s, struct quantity *q)
 	if (match_word_ci(s, w.start, "or") == w.end) {
 		/* "a brightness of pow(0.5, 2.2) or about 22%": the percentage restates the value before "or", a
 		   call or a number; the noun is that value's */
-		size_t b = w.start;
-		while (b > 0 && s->t[b - 1] == ' ')
-			b--;
+		size_t b = back_over_blanks(s, w.start);
 		if (b > 0 && s->t[b - 1] == ')') {
 			size_t o = b - 1;
 			while (o > 0 && b - o < 40 && s->t[o] != '(')
@@ -5897,10 +5899,8 @@ static int population_share(const struct text *s, struct quantity *q)
  */
 static int delay_bound(const struct text *s, struct quantity *q)
 {
-	struct cword w, w2;
+	struct cword w, w2, w3;
 	size_t next;
-
-	struct cword w3;
 
 	if (q->kind != QUANTITY_TIME || q->why != W_COST || q->cue_span || q->cue_len < 5 ||
 	    strncasecmp((const char *)s->t + q->cue, "delay", 5) != 0 ||

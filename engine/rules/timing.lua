@@ -1216,7 +1216,9 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   -- a statistic of a distribution (BenchmarkDotNet's "Mean | Error | StdDev", "Median"): a time when
   -- its cell gives a unit of time ("27.0464 us"), nothing otherwise (seventeenth round)
   mean = "stat", median = "stat", stddev = "stat", avg = "stat", average = "stat", min = "stat", max = "stat",
-  error = "stat" }
+  error = "stat",
+  -- a count of cycles ("Core cyc": Agner Fog's test programs; perf's tables)
+  cycles = "cycles", cyc = "cycles", clk = "cycles" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
   bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
@@ -1248,14 +1250,11 @@ local function column_kind(text)
     local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
     if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
     if k == "stat" and not pct then return "stat" end
+    if k == "cycles" then return "cycles" end
     if k == "share" and (pct or l:find("^%s*%a+%s*$")) or k == "pct" and pct then return "share" end
   end
   local u = l:match("[%(%[]%s*([%a\194\181\206\188]+)%s*[%)%]]") or l:match("([%a\194\181\206\188]+)/")
   if u and col_units[u] then return pct and "share" or "time" end
-  -- "Core cyc", "cycles", "clk": a count of cycles (Agner Fog's test programs, perf's tables)
-  for word in l:gmatch("%a+") do
-    if word == "cyc" or word == "cycles" or word == "clk" then return "cycles" end
-  end
   -- "METHOD/s", "OPS/sec", "req/s", "MB/s": events or data per second, a rate (seventeenth round,
   -- bcc-examples' ustat); a word after the slash is no rate ("r/w", "I/O")
   local per = l:match("%a/%s*(%a+)%s*$") or l:match("%a/%s*(%a+)%s*[%(%[]")
