@@ -78,6 +78,7 @@ pdcurses-docs wmcbrine/PDCurses 09cf16db
 zstd-docs facebook/zstd 2dddf0905
 akinshin-blog AndreyAkinshin/aakinshin.net b5398fff7
 tcmalloc-docs google/tcmalloc fce3f55d
+ispc-docs ispc/ispc 13713a66c
 '
 
 gitdir() { # the git directory of a clone, or nothing
