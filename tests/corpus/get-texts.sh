@@ -79,6 +79,7 @@ zstd-docs facebook/zstd 2dddf0905
 akinshin-blog AndreyAkinshin/aakinshin.net b5398fff7
 tcmalloc-docs google/tcmalloc fce3f55d
 ispc-docs ispc/ispc 13713a66c
+highway-docs google/highway 23907139
 '
 
 gitdir() { # the git directory of a clone, or nothing
