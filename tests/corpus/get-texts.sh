@@ -77,6 +77,8 @@ libsodium-doc jedisct1/libsodium-doc ef89119
 pdcurses-docs wmcbrine/PDCurses 09cf16db
 zstd-docs facebook/zstd 2dddf0905
 akinshin-blog AndreyAkinshin/aakinshin.net b5398fff7
+napkin-math sirupsen/napkin-math aae5832
+less-slow ashvardanian/less_slow.cpp 82647c8
 '
 
 gitdir() { # the git directory of a clone, or nothing
