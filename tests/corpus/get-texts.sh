@@ -80,6 +80,8 @@ akinshin-blog AndreyAkinshin/aakinshin.net b5398fff7
 tcmalloc-docs google/tcmalloc fce3f55d
 ispc-docs ispc/ispc 13713a66c
 highway-docs google/highway 23907139
+napkin-math sirupsen/napkin-math aae5832
+less-slow ashvardanian/less_slow.cpp 82647c8
 '
 
 gitdir() { # the git directory of a clone, or nothing
