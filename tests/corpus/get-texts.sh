@@ -77,6 +77,7 @@ libsodium-doc jedisct1/libsodium-doc ef89119
 pdcurses-docs wmcbrine/PDCurses 09cf16db
 zstd-docs facebook/zstd 2dddf0905
 akinshin-blog AndreyAkinshin/aakinshin.net b5398fff7
+learn-c ronreiter/interactive-tutorials 926659b
 '
 
 gitdir() { # the git directory of a clone, or nothing
