@@ -84,6 +84,7 @@ napkin-math sirupsen/napkin-math aae5832
 less-slow ashvardanian/less_slow.cpp 82647c8
 riot-docs RIOT-OS/RIOT c8bd52ff13
 learn-c ronreiter/interactive-tutorials 926659b
+folly-docs facebook/folly ff98381ea
 '
 
 gitdir() { # the git directory of a clone, or nothing
