@@ -85,6 +85,7 @@ less-slow ashvardanian/less_slow.cpp 82647c8
 riot-docs RIOT-OS/RIOT c8bd52ff13
 learn-c ronreiter/interactive-tutorials 926659b
 gbench-docs google/benchmark 267a1115
+folly-docs facebook/folly ff98381ea
 '
 
 gitdir() { # the git directory of a clone, or nothing
