@@ -3347,7 +3347,15 @@ static int names_setting(const struct text *s, size_t a, size_t b)
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
+	size_t h = skip_space(s, a);
 
+	/* "1 tick", "1 cycle": the column gives what one unit of time lasts, a definition */
+	if (h + 1 < b && s->t[h] == '1' && space_at(s, h + 1)) {
+		size_t u = skip_space(s, h + 1), ue = word_end(s, u);
+		if (match_time_unit(s, u) == ue || match_word_ci(s, u, "tick") == ue || match_word_ci(s, u, "cycle") == ue ||
+		    match_word_ci(s, u, "clock") == ue)
+			spec = 1;
+	}
 	for (size_t p = a; p < b;) {
 		size_t e = word_end(s, p);
 		if (e == p) {
@@ -3370,7 +3378,8 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			found = 1;
 		} else if (match_time_unit(s, p) == e || !strcmp(buf, "latency") || !strcmp(buf, "latencies") ||
 		    !strcmp(buf, "time") || !strcmp(buf, "duration") || !strcmp(buf, "elapsed") ||
-		    !strcmp(buf, "runtime") || !strncmp(buf, "lat", 4)) {
+		    !strcmp(buf, "runtime") || !strncmp(buf, "lat", 4) || !strcmp(buf, "ticks") || !strcmp(buf, "tick")) {
+			/* "Ticks": a timer's count of its own periods, a duration in ticks */
 			if (!found)
 				*kind = QUANTITY_TIME;
 			found = 1;

@@ -1218,7 +1218,10 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   mean = "stat", median = "stat", stddev = "stat", avg = "stat", average = "stat", min = "stat", max = "stat",
   error = "stat",
   -- a count of cycles ("Core cyc": Agner Fog's test programs; perf's tables)
-  cycles = "cycles", cyc = "cycles", clk = "cycles" }
+  cycles = "cycles", cyc = "cycles", clk = "cycles",
+  -- a timer's count of its own periods, a duration ("Ticks | Time(us) | Count": a histogram of
+  -- Stopwatch's measured intervals; eighteenth round)
+  ticks = "time", tick = "time" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
   bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
@@ -1244,6 +1247,11 @@ local function column_kind(text)
   if glued >= 2 then return nil end
   for _, w in ipairs(col_settings) do
     if l:find("%f[%a]" .. w) then return "setting", col_bounds[w] end
+  end
+  -- "1 tick", "1 cycle": what one unit of time lasts, a definition (eighteenth round)
+  local one = l:match("^%s*1%s+(%a+)%s*$")
+  if one and (col_words[one] == "time" or col_words[one] == "cycles" or col_units[one] or one == "cycle") then
+    return "setting"
   end
   local pct = l:find("%", 1, true)
   for word in l:gmatch("%a+") do
