@@ -992,6 +992,7 @@ static const char W_CHANGE[] = "a speed-up or slow-down";
 static const char W_MEASURED[] = "a measured or typical figure";
 static const char W_HEADER[] = "the table's header";
 static const char W_ROW[] = "the table row's label";
+static const char W_LEAD[] = "the sentence that leads the table in";
 static const char W_NONE[] = "no word near it decides";
 static const char W_NAME[] = "a name";
 static const char W_BINARY[] = "binary digits";
@@ -3373,6 +3374,11 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 		(void)n;
 		if (match_any(s, p, spec_words, 1))
 			spec = 1;
+		/* "min/max", "Min": a minimum, not minutes, but bracketed or after a slash ("(min)", "ops/min") */
+		if (!strcmp(buf, "min") && !(p > a && strchr("([/", s->t[p - 1]))) {
+			p = e;
+			continue;
+		}
 		if (match_time_unit(s, p) == e && p > a + 4 && (match_word_ci(s, p - 4, "per") == p - 1 || s->t[p - 1] == '/')) {
 			*kind = QUANTITY_RATE; /* "addresses per s", "ops/s" */
 			found = 1;
@@ -3503,6 +3509,9 @@ struct table {
 	int classes;		/* the header names classes ("Interaction Class") or a workload's arrivals: its values define them */
 	size_t classes_at, classes_len;
 	const char *classes_why; /* W_CLASSES or W_WORKLOAD */
+	int lead_cls;		/* what the sentence leading the table in says its figures are (UNDECIDED: nothing) */
+	enum quantity_kind lead_kind;
+	size_t lead_cue, lead_cue_len; /* the words that say it, in spans->lead */
 };
 
 /* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
@@ -4009,6 +4018,90 @@ static int names_memory(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/*
+ * What the sentence that leads a table in says its figures are (eighteenth
+ * round): "The results in MB/s are:", "Times in ns:", "(in cycles)", "the
+ * following table shows speedups", a caption "ISPC speed-up with target
+ * redesign". A unit counts after "in" or inside brackets, a speed-up by its
+ * noun; nothing else ("the time each test took" names no unit of its cells).
+ * Sets tb's lead fields; a setting named there ("default timeouts in ms") makes
+ * the figures specified.
+ */
+static void lead_setup(const struct quantity_spans *sp, struct table *tb)
+{
+	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
+					       NULL };
+	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0 };
+	size_t prev = 0, prev_end = 0;
+
+	tb->lead_cls = UNDECIDED;
+	if (sp->lead_len > 400)
+		return;
+	for (size_t p = 0; p < l.n;) {
+		size_t e = word_end(&l, p), u;
+		if (e == p) {
+			p++;
+			continue;
+		}
+		int in = prev_end > prev && (match_word_ci(&l, prev, "in") == prev_end ||
+					     match_word_ci(&l, prev, "per") == prev_end);
+		int bracket = p > 0 && (l.t[p - 1] == '(' || l.t[p - 1] == '[');
+		enum quantity_kind k = QUANTITY_TIME;
+		int found = 0;
+		if ((u = match_any(&l, p, changes, 1)) && !word_char_at(&l, u)) {
+			k = QUANTITY_SPEEDUP, found = 1, e = u; /* "speed-up": its word goes on past the hyphen */
+		} else if ((in || bracket) && (u = match_time_unit(&l, p)) && u < l.n && l.t[u] == '/' &&
+			   u + 1 < l.n && (l.t[u + 1] == 's' || match_time_unit(&l, u + 1))) {
+			k = QUANTITY_RATE, found = 1, e = word_end(&l, u + 1); /* "in GB/s" read below */
+		} else if ((in || bracket) && match_time_unit(&l, p) == e) {
+			k = QUANTITY_TIME, found = 1;
+		} else if ((in || bracket) && (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e)) {
+			k = QUANTITY_CYCLES, found = 1;
+		} else if ((in || bracket) && e + 2 < l.n && l.t[e] == '/' && (l.t[e + 1] == 's' || match_time_unit(&l, e + 1)) &&
+			   !word_char_at(&l, word_end(&l, e + 1))) {
+			/* "in MB/s", "(ops/sec)": a rate */
+			k = QUANTITY_RATE, found = 1, e = word_end(&l, e + 1);
+		}
+		if (found) {
+			tb->lead_cls = names_setting(&l, 0, l.n) ? SPEC : CLAIM;
+			tb->lead_kind = k;
+			tb->lead_cue = p, tb->lead_cue_len = e - p;
+			return;
+		}
+		prev = p, prev_end = e;
+		p = e;
+	}
+}
+
+/* 1 if header cell [a, b) names a count or a setting of the run, not a result: "Threads", "N", "Size". */
+static int names_count(const struct text *s, size_t a, size_t b)
+{
+	static const char *const words[] = { "thread", "threads", "core", "cores", "n", "size", "count", "elements",
+					     "keys", "items", "iterations", "jobs", "workers", "processes", "nodes", "batch",
+					     "bytes", "length", "input", "inputs", "cpus", "procs", "year", "version", NULL };
+
+	for (size_t p = a; p < b;) {
+		size_t e = word_end(s, p);
+		if (e == p) {
+			if (s->t[p] == '#')
+				return 1;
+			p++;
+			continue;
+		}
+		if (match_any(s, p, words, 1) == e)
+			return 1;
+		p = e;
+	}
+	return 0;
+}
+
+/* 1 if the table's lead-in decides a figure in column col (not the row labels' column, nor a count's). */
+static int lead_decides(const struct text *s, const struct table *tb, size_t col, size_t hs, size_t he)
+{
+	return tb->lead_cls != UNDECIDED && tb->pipe && col > 0 && !names_count(s, hs, he) &&
+	       !names_setting(s, hs, he);
+}
+
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
 static int header_class(const struct text *s, const struct table *tb, struct quantity *q)
 {
@@ -4055,6 +4148,14 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	if (cls == UNDECIDED && q->kind == QUANTITY_TIME && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce) &&
 	    names_setting(s, cs, ce))
 		cls = SPEC;
+	/* "ISPC speed-up with target redesign" over "| Linux | 0.7 | 75.6 |": the lead-in names what the
+	   column's figures are (eighteenth round) */
+	if (cls == UNDECIDED && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce) &&
+	    lead_decides(s, tb, col, cs, ce)) {
+		q->cls = (enum quantity_class)tb->lead_cls;
+		q->cue = tb->lead_cue, q->cue_len = tb->lead_cue_len, q->cue_span = QUANTITY_LEAD_CUE, q->why = W_LEAD;
+		return tb->lead_cls;
+	}
 	if (cls == UNDECIDED)
 		return UNDECIDED;
 	while (cs < ce && space_at(s, cs))
@@ -6216,6 +6317,13 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
 			return ne;
 		}
+		if (cls == UNDECIDED && lead_decides(s, tb, col, cs, ce) && row_label(s, tb, p, &k, &a, &b) == UNDECIDED) {
+			/* "The results in MB/s are:" over "| f32 | 1551 | 798 |" */
+			c->kind = tb->lead_kind;
+			decided(c, tb->lead_cls, tb->lead_cue, tb->lead_cue_len, W_LEAD);
+			c->cue_span = QUANTITY_LEAD_CUE;
+			return ne;
+		}
 		if (cls == UNDECIDED) {
 			/* "| IOPS/GiB | 1400 | 0.01 |": the row's label names what its cells hold */
 			if ((cls = row_label(s, tb, p, &k, &cs, &ce)) == UNDECIDED)
@@ -6304,6 +6412,7 @@ static int bare_tail(const struct text *s, size_t p)
 	if (p < s->n && word_char_at(s, p))
 		return match_any(s, p, joiners, 1) != 0; /* "from 1.2 to 2.4 and ...", not "5 ms and 3 threads" */
 	return p >= s->n || stops_clause(s, p) || s->t[p] == ',' || s->t[p] == ')' || s->t[p] == ';' ||
+	       (s->t[p] == '(' && p > 0 && space_at(s, p - 1)) || /* "to 1.81 (32-bit keys)": an aside */
 	       (s->t[p] == '-' && space_at(s, p + 1)) || match_lit(s, p, "\xe2\x80\x94") ||
 	       match_lit(s, p, "\xe2\x80\x93"); /* "0.08 - indicating", a dash that opens an aside */
 }
@@ -6429,10 +6538,17 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	size_t first_end = 0; /* 1 + the index of a bare first end ("from 4 to 5 cycles"), which its second end decides */
 	int sib_use = 0;
 	unsigned cp;
+	/* the last quantity kept, where out has no room for it (or is NULL): what comes after it is
+	   decided the same whatever max is */
+	struct quantity spare = { .why = W_NONE };
+#define LAST (count <= max ? &out[count - 1] : &spare)
 	const char *span;
 
 	s.money = has_money(&s);
 	table_setup(&s, &tb);
+	tb.lead_cls = UNDECIDED;
+	if (tb.pipe && spans && spans->lead)
+		lead_setup(spans, &tb);
 	if (tb.pipe)
 		s.table = 1;
 	if (tb.dash)
@@ -6469,13 +6585,15 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
 			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
-				if (bare_end && count && count <= max && (range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) &&
+				if (bare_end && count && (range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) &&
 				    bare_tail(&s, skip)) {
 					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
-					struct quantity far = out[count - 1];
+					struct quantity far = *LAST;
 					far.start = p, far.len = skip - p, far.span = 0;
 					if (count < max)
 						out[count] = far;
+					else
+						spare = far;
 					count++;
 					bare_end = 0;
 					p = skip;
@@ -6519,11 +6637,11 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		struct quantity q;
 		memset(&q, 0, sizeof q);
 		/* "100 cycles roughly 2% of the time": how often a value occurs, not a share of the run time */
-		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count && count <= max &&
-		    (out[count - 1].kind == QUANTITY_TIME || out[count - 1].kind == QUANTITY_CYCLES) &&
-		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 24 &&
-		    !memchr(s.t + out[count - 1].start + out[count - 1].len, '.', start - (out[count - 1].start + out[count - 1].len)) &&
-		    !comma_between(&s, out[count - 1].start + out[count - 1].len, start))
+		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count &&
+		    (LAST->kind == QUANTITY_TIME || LAST->kind == QUANTITY_CYCLES) &&
+		    LAST->start + LAST->len <= start && start - (LAST->start + LAST->len) < 24 &&
+		    !memchr(s.t + LAST->start + LAST->len, '.', start - (LAST->start + LAST->len)) &&
+		    !comma_between(&s, LAST->start + LAST->len, start))
 			decided(&c, NOTT, start, end - start, W_OCCURS);
 		q.kind = c.kind;
 		q.start = start;
@@ -6532,100 +6650,100 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
 		q.table = s.table || q.why == W_ROW;
-		if (kept && q.kind == QUANTITY_TIME && count && count <= max && out[count - 1].kind == QUANTITY_TIME &&
-		    (q.cls == QUANTITY_UNSURE || out[count - 1].cls == QUANTITY_UNSURE) &&
-		    q.cls != QUANTITY_CLAIM && out[count - 1].cls != QUANTITY_CLAIM &&
-		    sum_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+		if (kept && q.kind == QUANTITY_TIME && count && LAST->kind == QUANTITY_TIME &&
+		    (q.cls == QUANTITY_UNSURE || LAST->cls == QUANTITY_UNSURE) &&
+		    q.cls != QUANTITY_CLAIM && LAST->cls != QUANTITY_CLAIM &&
+		    sum_joins(&s, LAST->start + LAST->len, start)) {
 			/* "90 seconds is 1 minute 30 seconds", "1 second plus 500 million nanoseconds": arithmetic */
-			struct quantity *a = &out[count - 1];
+			struct quantity *a = LAST;
 			q.cls = a->cls = QUANTITY_SPECIFIED;
 			q.cue = a->cue = a->start, q.cue_len = a->cue_len = start + q.len - a->start;
 			q.cue_span = a->cue_span = 0, q.why = a->why = W_LIMIT;
 		}
-		if (kept && q.cls == QUANTITY_UNSURE && count && count <= max && out[count - 1].kind == q.kind &&
-		    out[count - 1].cls != QUANTITY_CLAIM && out[count - 1].cls != QUANTITY_UNSURE &&
-		    range_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+		if (kept && q.cls == QUANTITY_UNSURE && count && LAST->kind == q.kind &&
+		    LAST->cls != QUANTITY_CLAIM && LAST->cls != QUANTITY_UNSURE &&
+		    range_joins(&s, LAST->start + LAST->len, start)) {
 			/* "in the time range from 20s to 40s": the second end is what the first is */
-			q.cls = out[count - 1].cls;
-			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
-			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+			q.cls = LAST->cls;
+			q.cue = LAST->cue, q.cue_len = LAST->cue_len;
+			q.cue_span = LAST->cue_span, q.why = LAST->why;
 		}
-		if (kept && first_end && first_end == count && count <= max && q.cls != QUANTITY_UNSURE &&
-		    out[count - 1].cls == QUANTITY_UNSURE && range_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+		if (kept && first_end && first_end == count && q.cls != QUANTITY_UNSURE &&
+		    LAST->cls == QUANTITY_UNSURE && range_joins(&s, LAST->start + LAST->len, start)) {
 			/* "from 0 to 999999999 nanoseconds": the first end is what the second is */
-			out[count - 1].cls = q.cls;
-			out[count - 1].cue = q.cue, out[count - 1].cue_len = q.cue_len;
-			out[count - 1].cue_span = q.cue_span, out[count - 1].why = q.why;
+			LAST->cls = q.cls;
+			LAST->cue = q.cue, LAST->cue_len = q.cue_len;
+			LAST->cue_span = q.cue_span, LAST->why = q.why;
 		}
-		if (kept && count && count <= max && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
-		    out[count - 1].kind == q.kind && !q.span &&
-		    (out[count - 1].cls == QUANTITY_NOT_TIMING || out[count - 1].cls == QUANTITY_SPECIFIED) &&
+		if (kept && count && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
+		    LAST->kind == q.kind && !q.span &&
+		    (LAST->cls == QUANTITY_NOT_TIMING || LAST->cls == QUANTITY_SPECIFIED) &&
 		    (q.why == W_NONE || (q.why == W_MEASURED && !q.cue_span && is_hedge(&s, q.cue, q.cue + q.cue_len))) &&
-		    parallel_sentences(&s, out[count - 1].start, q.start)) {
+		    parallel_sentences(&s, LAST->start, q.start)) {
 			/* "With N=1, that'll happen around 1% of the time. With N=10, around 10% of the time.": a
 			   sentence that repeats the frame of the one before, and no word of its own decides, continues it */
-			q.cls = out[count - 1].cls;
-			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
-			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+			q.cls = LAST->cls;
+			q.cue = LAST->cue, q.cue_len = LAST->cue_len;
+			q.cue_span = LAST->cue_span, q.why = LAST->why;
 		}
-		if (kept && count && count <= max && out[count - 1].kind == q.kind && out[count - 1].cls == QUANTITY_SPECIFIED &&
+		if (kept && count && LAST->kind == q.kind && LAST->cls == QUANTITY_SPECIFIED &&
 		    (q.cls == QUANTITY_UNSURE || (hedge_claim(&s, &q) && apposition_end(&s, q.start + q.len))) &&
-		    continues(&s, out[count - 1].start + out[count - 1].len, q.start)) {
+		    continues(&s, LAST->start + LAST->len, q.start)) {
 			/* "(-0.5s, +0.5s)", "1 microsecond to around 35 minutes": a list, a range or a restatement
 			   of a specified value is specified too */
-			q.cls = out[count - 1].cls;
-			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
-			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+			q.cls = LAST->cls;
+			q.cue = LAST->cue, q.cue_len = LAST->cue_len;
+			q.cue_span = LAST->cue_span, q.why = LAST->why;
 		}
-		if (kept && c.order && q.cls == QUANTITY_NOT_TIMING && q.why == W_ORDER && count && count <= max &&
-		    out[count - 1].cls == QUANTITY_CLAIM && out[count - 1].kind == q.kind && !out[count - 1].span &&
-		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 200) {
+		if (kept && c.order && q.cls == QUANTITY_NOT_TIMING && q.why == W_ORDER && count &&
+		    LAST->cls == QUANTITY_CLAIM && LAST->kind == q.kind && !LAST->span &&
+		    LAST->start + LAST->len <= start && start - (LAST->start + LAST->len) < 200) {
 			/* "typically around 500μs, then a couple of milliseconds ..., and up to hundreds of milliseconds":
 			   an order of magnitude listed with a figure of the same sentence is one of the list */
-			size_t i = out[count - 1].start + out[count - 1].len;
+			size_t i = LAST->start + LAST->len;
 			while (i < start && !stops_clause(&s, i))
 				i++;
 			if (i == start) {
 				q.cls = QUANTITY_CLAIM;
-				q.cue = out[count - 1].start, q.cue_len = out[count - 1].len, q.cue_span = 0;
+				q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0;
 				q.why = W_SIBLING;
 			}
 		}
-		if (kept && count && count <= max && q.kind == QUANTITY_TIME && out[count - 1].kind == QUANTITY_TIME &&
-		    q.cls == QUANTITY_UNSURE && out[count - 1].cls == QUANTITY_UNSURE && !q.span && !out[count - 1].span &&
-		    continues(&s, out[count - 1].start + out[count - 1].len, q.start) && same_duration(&s, &out[count - 1], &q)) {
+		if (kept && count && q.kind == QUANTITY_TIME && LAST->kind == QUANTITY_TIME &&
+		    q.cls == QUANTITY_UNSURE && LAST->cls == QUANTITY_UNSURE && !q.span && !LAST->span &&
+		    continues(&s, LAST->start + LAST->len, q.start) && same_duration(&s, LAST, &q)) {
 			/* "1,000,000 microseconds, or 1 second": one duration in two units, a conversion */
-			struct quantity *a = &out[count - 1];
+			struct quantity *a = LAST;
 			q.cls = a->cls = QUANTITY_SPECIFIED;
 			q.cue = a->cue = a->start, q.cue_len = a->cue_len = start + q.len - a->start;
 			q.cue_span = a->cue_span = 0, q.why = a->why = W_LIMIT;
 		}
-		if (kept && count && count <= max && out[count - 1].why == W_ALLOT && q.cls == QUANTITY_CLAIM &&
+		if (kept && count && LAST->why == W_ALLOT && q.cls == QUANTITY_CLAIM &&
 		    (q.why == W_SHARE || (!q.cue_span && ((q.cue >= q.start && q.cue < q.start + q.len) ||
-						     (q.cue >= out[count - 1].start &&
-						      q.cue < out[count - 1].start + out[count - 1].len))))) {
+						     (q.cue >= LAST->start &&
+						      q.cue < LAST->start + LAST->len))))) {
 			/* decided by its own words or the allocated share's, by no word of its own clause */
 			/* "will receive 50% of the CPU cycles, rather than just 9% of the cycles": one allocation */
-			size_t i = out[count - 1].start + out[count - 1].len;
+			size_t i = LAST->start + LAST->len;
 			while (i < start && !stops_clause(&s, i))
 				i++;
 			if (i == start) {
 				q.cls = QUANTITY_SPECIFIED;
-				q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len, q.cue_span = 0, q.why = W_ALLOT;
+				q.cue = LAST->cue, q.cue_len = LAST->cue_len, q.cue_span = 0, q.why = W_ALLOT;
 			}
 		}
 		if (first_end && first_end != count + 1)
 			first_end = 0;
-		if (kept && q.span && q.cls == QUANTITY_NOT_TIMING && q.why == W_CODE && count && count <= max &&
-		    out[count - 1].span && out[count - 1].cls == QUANTITY_CLAIM && out[count - 1].kind == q.kind &&
-		    out[count - 1].start + out[count - 1].len <= start) {
+		if (kept && q.span && q.cls == QUANTITY_NOT_TIMING && q.why == W_CODE && count &&
+		    LAST->span && LAST->cls == QUANTITY_CLAIM && LAST->kind == q.kind &&
+		    LAST->start + LAST->len <= start) {
 			/* "runs in `0.42 s`, while the original needs `1.3 s`": one list of figures in code type */
-			size_t i = out[count - 1].start + out[count - 1].len;
+			size_t i = LAST->start + LAST->len;
 			while (i < start && !stops_clause(&s, i))
 				i++;
 			if (i == start) {
 				q.cls = QUANTITY_CLAIM;
-				q.cue_span = out[count - 1].span, q.cue = 0, q.why = W_SIBLING;
+				q.cue_span = LAST->span, q.cue = 0, q.why = W_SIBLING;
 				q.cue_len = s.spans && q.cue_span <= s.spans->n && s.spans->text[q.cue_span - 1] ?
 						    strlen(s.spans->text[q.cue_span - 1]) : 0;
 			}
@@ -6644,6 +6762,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		if (kept) {
 			if (count < max)
 				out[count] = q;
+			else
+				spare = q;
 			count++;
 			bare_end = q.cls == QUANTITY_CLAIM && (c.bare || q.kind != QUANTITY_SPEEDUP) ? end : 0;
 			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3 || c.use == 4) && (!span || c.use == 3)) {
@@ -6657,6 +6777,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	}
 	return count;
 }
+#undef LAST
 
 size_t quantity_scan(const char *text, size_t len, struct quantity *out, size_t max)
 {

@@ -418,6 +418,32 @@ end
 -- list being read states a model's rules, { cue, line } (reset for each lesson).
 local models, after_heading, frame = {}, nil, nil
 
+-- The unit before the one being read (see table_lead), reset for each lesson.
+local last_unit = nil
+
+-- The sentence that leads a table in, which may say what its figures are ("The results in MB/s
+-- are:", a caption "ISPC speed-up with target redesign", a heading "Run times (ms)"): for a unit
+-- that is a pipe table (its second line a delimiter row), the unit right before it in the same
+-- place, when that is a heading, a one-line caption, or a paragraph whose last sentence ends on ':'
+-- or speaks of the table ("The following table shows speedups for ..."); nil otherwise. The
+-- scanner reads only a unit or a speed-up there (issue 13, eighteenth round).
+local function table_lead(unit, before)
+  if not before or unit.kind ~= "paragraph" or (unit.context or "") ~= (before.context or "") or
+     not (unit.text:match("^[^\n]*\n([^\n]*)") or ""):find("^[%s|:+]*%-[%s|:+%-]*$") then
+    return nil
+  end
+  local t = before.text
+  if #t > 2000 then return nil end
+  if before.kind == "heading" then return #t <= 200 and t or nil end
+  if before.kind ~= "paragraph" then return nil end
+  if #t <= 120 and not t:find("\n") and not t:find("[.!?]%s*$") then return t end
+  local from = 1
+  for pos in t:gmatch("[.!?]%s+()") do from = pos end
+  local last = t:sub(from)
+  if last:find(":%s*$") or last:lower():find("%f[%a]table%f[%A]") then return last end
+  return nil
+end
+
 -- The frame a prose unit stands in, or nil; reads the unit's place (a heading, a list's lead-in).
 local function model_frame(unit)
   if unit.kind == "heading" then
@@ -550,8 +576,8 @@ local function pointed_back(text, qs, i, reported)
   return nil
 end
 
-local function scan(text, spans, at, report, ledger, where, section, branches, model, grading)
-  local qs = litlab.quantities(text, spans)
+local function scan(text, spans, at, report, ledger, where, section, branches, model, grading, lead)
+  local qs = litlab.quantities(text, spans, lead)
   local reported = nil -- the times reported so far (see pointed_back)
   local givers = nil -- the values the text says are set, if any (see set_in_sentence)
   for _, q in ipairs(qs) do
@@ -1572,7 +1598,9 @@ return {
     local section = prose and named.kind == "specifying" and named.text or nil
     local grading = prose and named.kind == "grading" and named.text or nil
     local model = model_frame(unit)
-    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading)
+    local lead = table_lead(unit, last_unit)
+    last_unit = unit
+    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead)
   end,
 
   output = function(out, block, lesson, report, ledger)
@@ -1630,7 +1658,7 @@ return {
            function(at, ...) if at then ledger(at, ...) end end, where, nil, branches)
     end
     headings, named = {}, nil
-    models, after_heading, frame = {}, nil, nil
+    models, after_heading, frame, last_unit = {}, nil, nil, nil
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     for _, block in ipairs(lesson.blocks) do

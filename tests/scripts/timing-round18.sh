@@ -1,7 +1,12 @@
 #!/bin/sh
 # What the eighteenth round taught the timing rule (tests/corpus/README.md, engine/rules/README.md):
 # - a column named "Ticks" holds durations counted in a timer's ticks; a column named "1 tick"
-#   or "1 cycle" gives what one unit lasts, a definition.
+#   or "1 cycle" gives what one unit lasts, a definition;
+# - "min" in a header is a minimum ("min/max"), minutes only bracketed or after a slash;
+# - a figure followed by an aside in parentheses ("to 1.81 (32-bit keys)") has no noun after it;
+# - the sentence that leads a pipe table in may name what its figures are: a unit after "in" or
+#   in brackets ("The results in MB/s are:"), a speed-up by its noun (a caption "ISPC speed-up
+#   with target redesign"); not in the row labels' column, nor in one that names a count.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-ticks.md <<'EOF2'
@@ -31,4 +36,67 @@ refuse "01-ticks.md:9:[0-9]*: error: a time value '319'"
 refuse "01-ticks.md:14:23:"
 refuse "01-ticks.md:15:23:"
 expect "01-ticks.md:14:32: error: a time value '35-45ns'"
+
+cat >02-minmax.md <<'EOF2'
+# Instruction counts
+
+| Operation | i8 | u8 |
+|-----------|----|----|
+| add       |  1 |  1 |
+| min/max   |  1 |  2 |
+
+The speedups of the new sort range from 1.33 to 1.81 (32-bit keys) over the old one.
+EOF2
+
+check_lesson 02-minmax.md
+refuse "02-minmax.md:6:"
+expect "02-minmax.md:8:[0-9]*: error: a speed-up claim '1.33'"
+expect "02-minmax.md:8:[0-9]*: error: a speed-up claim '1.81'"
+
+cat >03-lead.md <<'EOF2'
+# Led in
+
+We sorted 10K keys of each type. The results in MB/s are:
+
+| Type | New | Old |
+| ---- | --- | --- |
+| f32  | 1551 | 798 |
+
+**Speed-up with the new layout**
+
+| OS    | Min, % | Max, % |
+| :---- | -----: | -----: |
+| Linux |    0.7 |   75.6 |
+
+Here is how long each run took, in seconds:
+
+| Threads | Run |
+| ------- | --- |
+| 1       | 10.5 |
+
+The default timeouts, in ms:
+
+| Call | Linux |
+| ---- | ----- |
+| read | 500   |
+
+Our favourite numbers:
+
+| Name | Value |
+| ---- | ----- |
+| a    | 12    |
+EOF2
+
+check_lesson 03-lead.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+expect "03-lead.md:7:10: error: a rate '1551' in a table is a performance claim without measurement metadata ('MB/s': the sentence that leads the table in)"
+expect "03-lead.md:7:17: error: a rate '798'"
+refuse "03-lead.md:7:3:"
+expect "03-lead.md:13:[0-9]*: error: a speed-up claim '0.7'.*'Speed-up'"
+expect "03-lead.md:13:[0-9]*: error: a speed-up claim '75.6'"
+refuse "03-lead.md:19:3:"
+expect "03-lead.md:19:[0-9]*: error: a time value '10.5'"
+refuse "03-lead.md:25:"
+refuse "03-lead.md:31:"
+in_ledger 03-lead.md "500"
 exit $fail
