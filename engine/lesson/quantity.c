@@ -1841,6 +1841,25 @@ static int noun_after(const struct text *s, size_t p, struct cword *w)
 	return 0;
 }
 
+/*
+ * 1 if a preposition or a conjunction follows the comparative adjective cmp: "is 20% better when the
+ * pixels ...", "20% higher with the new queue": the comparative has no noun of its own, and what it
+ * compares is the sentence's subject (eighteenth round).
+ */
+static int predicative(const struct text *s, const struct cword *cmp)
+{
+	static const char *const words[] = { "with", "when", "on", "in", "for", "using", "at", "after", "if",
+					     "under", "over", "across", "compared", "relative", "by", "while",
+					     "whenever", "because", "since", "once", NULL };
+	struct cword w;
+
+	/* a comparative noun's object follows a preposition: "a 20% reduction in traffic" */
+	if (match_any(s, cmp->start, (const char *const[]){ "increase", "decrease", "reduction", "difference", NULL },
+		      1) == cmp->end)
+		return 0;
+	return word_after(s, cmp->end, &w) && !w.span && match_any(s, w.start, words, 1) == w.end;
+}
+
 /* The performance word that w is, for a factor or a percentage; NULL if it is none. */
 static const struct cue *perf_word(const struct text *s, const struct cword *w, size_t *at, size_t *len)
 {
@@ -1969,7 +1988,7 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	}
 	if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
 		/* "4 times higher": the noun after, or the sentence, must be about performance */
-		if (noun_after(s, w.end, &w2)) {
+		if (!predicative(s, &w) && noun_after(s, w.end, &w2)) {
 			struct cword n1 = w2;
 			/* "a four-fold reduction in store-buffer stalls": the noun phrase's own words */
 			for (int k = 0; k < 3; k++) {
@@ -2321,7 +2340,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			return w.end;
 		}
 		if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
-			if (noun_after(s, w.end, &w2)) {
+			if (!predicative(s, &w) && noun_after(s, w.end, &w2)) {
 				/* "a 3.5% reduction in compiler bootstrap time": the noun phrase's own words */
 				for (int k = 0; k < 3; k++) {
 					if ((pc = perf_word(s, &w2, &at, &len))) {
@@ -2910,15 +2929,50 @@ static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 {
 	static const char *const verbs[] = { "double", "doubles", "doubled", "doubling", "triple", "triples",
 					     "tripled", "tripling", "quadruple", "quadruples", "quadrupled",
-					     "quadrupling", NULL };
+					     "quadrupling", "halve", "halves", "halved", "halving", NULL };
+	/* what a run's speed or cost is measured as: "doubles the cost of memory addressing", "tripled build
+	   times" (eighteenth round: the time and cost a run takes) */
 	static const char *const nouns[] = { "speed", "speeds", "performance", "throughput", "bandwidth", "latency",
-					     "score", "scores", NULL };
+					     "latencies", "score", "scores", "cost", "costs", "time", "times",
+					     "runtime", "runtimes", "overhead", NULL };
 	struct cword w;
 	size_t e, r, next;
 
-	if (!strchr("dDtTqQ", s->t[p]) || !(e = match_any(s, p, verbs, 1)) || e != cword_end(s, p) ||
+	if (!strchr("dDtTqQhH", s->t[p]) || !(e = match_any(s, p, verbs, 1)) || e != cword_end(s, p) ||
 	    (prev_cword(s, p, &w, &next) && !w.span && (match_any(s, w.start, (const char *const[]){ "a", "an", NULL }, 1) == w.end)))
 		return 0;
+	/* the bare form ("double", "triple", "halve") is C's type or an adjective ("a double time",
+	   "double compression") unless a verb's word comes before it ("would double", "to halve", "more
+	   than double") or an article after it ("double the speed") */
+	if (match_any(s, p, (const char *const[]){ "double", "triple", "quadruple", "halve", NULL }, 1) == e) {
+		static const char *const before[] = { "would", "will", "could", "can", "may", "might", "should", "must",
+						      "to", "than", "not", "nearly", "almost", "roughly", "effectively",
+						      "essentially", "also", "could", "does", "did", "do", NULL };
+		static const char *const after[] = { "the", "its", "their", "our", "your", "this", "that", "in", NULL };
+		struct cword a;
+		if (!((prev_cword(s, p, &w, &next) && !w.span && match_any(s, w.start, before, 1) == w.end &&
+		       !stops_clause(s, w.end)) ||
+		      (word_after(s, e, &a) && !a.span && match_any(s, a.start, after, 1) == a.end)))
+			return 0;
+	}
+	/* its subject right before it, maybe an adverb between: "the decompression speed doubles", "the
+	   run time almost doubled" (eighteenth round) */
+	r = p;
+	for (int k = 0; k < 2 && prev_cword(s, r, &w, &next) && !w.span; k++, r = w.start) {
+		int gap = 1; /* only spaces between the subject and the verb: "cost--double compression" is none */
+		for (size_t i = w.end; i < r; i++)
+			gap &= space_at(s, i) != 0;
+		if (!gap)
+			break;
+		if (match_any(s, w.start, nouns, 1) == w.end && match_word_ci(s, w.start, "times") != w.end) {
+			*f = e;
+			return e;
+		}
+		if (!match_any(s, w.start, (const char *const[]){ "almost", "nearly", "roughly", "about", "more",
+								   "than", "then", "also", "effectively", "essentially",
+								   "approximately", NULL }, 1))
+			break;
+	}
 	r = e;
 	for (int k = 0; k < 4 && next_cword(s, r, &w, &next); k++, r = next) {
 		for (size_t i = r; i < w.start; i++)
@@ -2928,6 +2982,10 @@ static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 			*f = w.end;
 			return e;
 		}
+		/* "triple the amount of time it takes": a quantity of something, not the run's time */
+		if (!w.span && match_any(s, w.start, (const char *const[]){ "amount", "number", "size", "count", NULL },
+					 1) == w.end)
+			return 0;
 		if (!w.span && k == 0 && match_word_ci(s, w.start, "precision") == w.end)
 			return 0;
 		/* "doubling the available bandwidth": a capacity the hardware's design gives, not a run's speed */
@@ -3158,8 +3216,14 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	if ((e = match_word_ci(s, p, "factor"))) {
 		c->use = 4;
 		size_t q;
-		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between")))
-			return 0;
+		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between"))) {
+			/* "(approximately factor 8)", "by factor 2": "of" left out, a figure right after (eighteenth
+			   round) */
+			size_t g = skip_space(s, e);
+			if (g == e || g >= s->n || !is_digit(s->t[g]))
+				return 0;
+			f = e;
+		}
 		q = skip_space(s, f);
 		for (int k = 0; k < 3 && (f = match_any(s, q, adverbs, 1)); k++)
 			q = skip_space(s, f); /* "a factor of at least 25", "of up to about 3" */

@@ -6,7 +6,12 @@
 # - a figure followed by an aside in parentheses ("to 1.81 (32-bit keys)") has no noun after it;
 # - the sentence that leads a pipe table in may name what its figures are: a unit after "in" or
 #   in brackets ("The results in MB/s are:"), a speed-up by its noun (a caption "ISPC speed-up
-#   with target redesign"); not in the row labels' column, nor in one that names a count.
+#   with target redesign"); not in the row labels' column, nor in one that names a count;
+# - a verb of multiplying states a change of the time or cost it names ("halved the time", "would
+#   double the loop overhead", "the decompression speed doubles"); the bare "double" is C's type
+#   unless a verb's word or an article says otherwise;
+# - "factor 8" with "of" left out; "N% better" or "N% higher" before a preposition compares the
+#   sentence's subject ("performance is 20% better when ...").
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-ticks.md <<'EOF2'
@@ -99,4 +104,36 @@ expect "03-lead.md:19:[0-9]*: error: a time value '10.5'"
 refuse "03-lead.md:25:"
 refuse "03-lead.md:31:"
 in_ledger 03-lead.md "500"
+
+cat >04-verbs.md <<'EOF2'
+# Verbs
+
+The new hash halved the time of the build, and the decompression speed doubles.
+
+Splitting the loop would double the loop overhead.
+
+### void schedule(int job, double time)
+
+The double represents the time in seconds, and a double must hold a time.
+
+It is computed as triple the amount of time it takes to send the data.
+
+The CRC is significantly slower (approximately factor 8) than the table one.
+
+For the ray tracer, performance is 20% better when the pixels are visited in tiles.
+
+Throughput is 20% higher with the new queue, and a 20% reduction in traffic follows.
+EOF2
+
+check_lesson 04-verbs.md
+expect "04-verbs.md:3:[0-9]*: error: a speed-up claim 'halved the time'"
+expect "04-verbs.md:3:[0-9]*: error: a speed-up claim 'doubles'"
+expect "04-verbs.md:5:[0-9]*: error: a speed-up claim 'double the loop overhead'"
+refuse "04-verbs.md:7:"
+refuse "04-verbs.md:9:"
+refuse "04-verbs.md:11:"
+expect "04-verbs.md:13:[0-9]*: error: a speed-up claim 'factor 8'"
+expect "04-verbs.md:15:[0-9]*: error: a speed-up claim '20% better'"
+expect "04-verbs.md:17:[0-9]*: error: a speed-up claim '20% higher'"
+refuse "04-verbs.md:17:[0-9]*: error: a speed-up claim '20% reduction"
 exit $fail
