@@ -1111,6 +1111,7 @@ static const struct cue cues[] = {
 	{ "window", SPEC, CF_TIME, 3, W_INTERVAL },
 	{ "last", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL },
 	{ "next", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL }, /* "accessed in the next 30 seconds": a window */
+	{ "past", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL }, /* "over the past 5 minute time period" (eighteenth round) */
 	{ "ttl", SPEC, 0, 10, W_SLEEP },		     /* a time to live: an expiry */
 	{ "ttls", SPEC, 0, 10, W_SLEEP },
 	{ "time-to-live", SPEC, 0, 10, W_SLEEP },
@@ -1188,6 +1189,7 @@ static const struct cue cues[] = {
 	{ "passed", SPEC, 0, 3, W_INPUT },
 	{ "passing", SPEC, 0, 3, W_INPUT },
 	{ "budget", SPEC, 0, 4, W_INPUT },
+	{ "inject", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT }, /* "inject 500 nanoseconds of spin-wait time": a delay added on purpose */
 	{ "chose", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT }, /* "Here, I've chosen 30 seconds": a choice is an input */
 	{ "choos", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT },
 	{ "picked", SPEC, CF_TIME, 3, W_INPUT },
@@ -2015,6 +2017,23 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		decided(c, CLAIM, at, len, pc->why);
 		than_specified(s, w.end, c);
 		return w.end;
+	}
+	/* "a 1.4-1.6x end to end speedup", "3x overall wall-clock speedup": the noun of the change a few words
+	   on, past its modifiers, in the same clause (eighteenth round) */
+	{
+		struct cword m = w;
+		for (int k = 0; k < 3 && !m.span && m.end < s->n && !stops_clause(s, m.end) && s->t[m.end] != ',' &&
+				word_after(s, m.end, &m);
+		     k++) {
+			if (m.span)
+				break;
+			if (match_any(s, m.start, (const char *const[]){ "speedup", "speedups", "speed-up", "speed-ups",
+									  "slowdown", "slowdowns", "improvement", NULL },
+				      1) == m.end) {
+				decided(c, CLAIM, m.start, m.end - m.start, W_CHANGE);
+				return m.end;
+			}
+		}
 	}
 	/* "9x the number of instructions", "1.6x the storage cost", "2x the throughput": a factor multiplies the
 	   noun phrase after it; a resource or a count in it makes it no speed, else a performance word a speed
@@ -3213,8 +3232,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		p = q;
 	}
 	/* "(a) factor of ten", "a factor between four and five": its performance word in its own clause */
-	if ((e = match_word_ci(s, p, "factor"))) {
-		c->use = 4;
+	if ((e = match_word_ci(s, p, "factor")) || (e = match_word_ci(s, p, "factors"))) {
+		c->use = 4; /* "may slow down by factors of 10 to 100" too (eighteenth round) */
 		size_t q;
 		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between"))) {
 			/* "(approximately factor 8)", "by factor 2": "of" left out, a figure right after (eighteenth
@@ -6176,6 +6195,30 @@ static int baseline_factor(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/*
+ * "--tcmalloc_page_heap_delay=500ns", "-Dhttp.timeout=5s": a value given to a command-line option,
+ * the token before its '=' opening with a dash, is an input (eighteenth round). 1 if q is one
+ * (decided).
+ */
+static int option_value(const struct text *s, struct quantity *q)
+{
+	size_t p = q->start, a;
+
+	if (q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE)
+		return 0;
+	if (p < 3 || s->t[p - 1] != '=')
+		return 0;
+	a = p - 1;
+	while (a > 0 && p - a < 80 && (is_alpha(s->t[a - 1]) || is_digit(s->t[a - 1]) || s->t[a - 1] == '_' ||
+				       s->t[a - 1] == '-' || s->t[a - 1] == '.'))
+		a--;
+	if (s->t[a] != '-' || a + 2 >= p - 1 || (a > 0 && !space_at(s, a - 1) && s->t[a - 1] != '\n' &&
+						  s->t[a - 1] != '"' && s->t[a - 1] != '\''))
+		return 0;
+	decide(q, QUANTITY_SPECIFIED, a, p - 1 - a, W_INPUT);
+	return 1;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -6191,7 +6234,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (binary_digits(s, q) || fame(s, q) || system_name(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
+	if (option_value(s, q) || binary_digits(s, q) || fame(s, q) || system_name(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
 	    baseline_factor(s, q) ||
 	    unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||

@@ -11,7 +11,10 @@
 #   double the loop overhead", "the decompression speed doubles"); the bare "double" is C's type
 #   unless a verb's word or an article says otherwise;
 # - "factor 8" with "of" left out; "N% better" or "N% higher" before a preposition compares the
-#   sentence's subject ("performance is 20% better when ...").
+#   sentence's subject ("performance is 20% better when ...");
+# - "inject 500 nanoseconds of spin-wait" and a value given to a command-line option
+#   ("--heap_delay=500ns") are inputs; "over the past 5 minute period" is a window;
+# - "by factors of 10 to 100"; "a 1.4-1.6x end to end speedup" (the change's noun past its modifiers).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-ticks.md <<'EOF2'
@@ -136,4 +139,30 @@ expect "04-verbs.md:13:[0-9]*: error: a speed-up claim 'factor 8'"
 expect "04-verbs.md:15:[0-9]*: error: a speed-up claim '20% better'"
 expect "04-verbs.md:17:[0-9]*: error: a speed-up claim '20% higher'"
 refuse "04-verbs.md:17:[0-9]*: error: a speed-up claim '20% reduction"
+
+cat >05-inputs.md <<'EOF2'
+# Inputs
+
+```
+--page_heap_delay=500ns \
+--freelist_delay=200ns
+```
+
+This will inject 500 nanoseconds of spin-wait time whenever the lock is taken.
+
+The last section sums up the state over the past 5 minute time period.
+
+Without inlining, SIMD code may slow down by factors of 10 to 100.
+
+We observe a 1.4-1.6x end to end speedup from the wider vectors.
+EOF2
+
+check_lesson 05-inputs.md
+refuse "05-inputs.md:4:"
+refuse "05-inputs.md:5:"
+refuse "05-inputs.md:8:"
+refuse "05-inputs.md:10:"
+in_ledger 05-inputs.md "500ns" "200ns" "500 nanoseconds" "5 minute"
+expect "05-inputs.md:12:[0-9]*: error: a speed-up claim 'factors of 10 to 100'"
+expect "05-inputs.md:14:[0-9]*: error: a speed-up claim '1.4-1.6x end to end speedup'"
 exit $fail
