@@ -3433,12 +3433,20 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
 	size_t h = skip_space(s, a);
 
-	/* "1 tick", "1 cycle": the column gives what one unit of time lasts, a definition */
+	/* "1 tick", "1 cycle": the column gives what one tick of a timer or cycle of a clock lasts, a
+	   definition (eighteenth round; "1 ms" over measured values is a requested time, left as it was) */
 	if (h + 1 < b && s->t[h] == '1' && space_at(s, h + 1)) {
 		size_t u = skip_space(s, h + 1), ue = word_end(s, u);
-		if (match_time_unit(s, u) == ue || match_word_ci(s, u, "tick") == ue || match_word_ci(s, u, "cycle") == ue ||
-		    match_word_ci(s, u, "clock") == ue)
-			spec = 1;
+		if (ue > u && (match_word_ci(s, u, "tick") == ue || match_word_ci(s, u, "cycle") == ue ||
+			       match_word_ci(s, u, "clock") == ue)) {
+			size_t r = ue;
+			while (r < b && space_at(s, r))
+				r++;
+			if (r == b) {
+				*kind = QUANTITY_TIME;
+				return SPEC;
+			}
+		}
 	}
 	for (size_t p = a; p < b;) {
 		size_t e = word_end(s, p);
@@ -3457,18 +3465,25 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 		(void)n;
 		if (match_any(s, p, spec_words, 1))
 			spec = 1;
-		/* "min/max", "Min": a minimum, not minutes, but bracketed or after a slash ("(min)", "ops/min") */
-		if (!strcmp(buf, "min") && !(p > a && strchr("([/", s->t[p - 1]))) {
-			p = e;
-			continue;
+		/* "min/max", "Min, %", "Min": a minimum, not minutes ("Build, min", "CPU min", "(min)" are minutes) */
+		if (!strcmp(buf, "min") && !(p > a && s->t[p - 1] && strchr("([/", s->t[p - 1]))) {
+			size_t g = e, r = b;
+			while (g < b && space_at(s, g))
+				g++;
+			while (r > a && space_at(s, r - 1))
+				r--;
+			if ((e < b && (s->t[e] == '/' || s->t[e] == ',')) || match_word_ci(s, g, "max") ||
+			    (skip_space(s, a) == p && e == r)) {
+				p = e;
+				continue;
+			}
 		}
 		if (match_time_unit(s, p) == e && p > a + 4 && (match_word_ci(s, p - 4, "per") == p - 1 || s->t[p - 1] == '/')) {
 			*kind = QUANTITY_RATE; /* "addresses per s", "ops/s" */
 			found = 1;
 		} else if (match_time_unit(s, p) == e || !strcmp(buf, "latency") || !strcmp(buf, "latencies") ||
 		    !strcmp(buf, "time") || !strcmp(buf, "duration") || !strcmp(buf, "elapsed") ||
-		    !strcmp(buf, "runtime") || !strncmp(buf, "lat", 4) || !strcmp(buf, "ticks") || !strcmp(buf, "tick")) {
-			/* "Ticks": a timer's count of its own periods, a duration in ticks */
+		    !strcmp(buf, "runtime") || !strncmp(buf, "lat", 4)) {
 			if (!found)
 				*kind = QUANTITY_TIME;
 			found = 1;
@@ -3595,6 +3610,7 @@ struct table {
 	int lead_cls;		/* what the sentence leading the table in says its figures are (UNDECIDED: nothing) */
 	enum quantity_kind lead_kind;
 	size_t lead_cue, lead_cue_len; /* the words that say it, in spans->lead */
+	int lead_factors;	/* it names only a comparison of speed ("Performance of ispc ... compared to"): it decides factors */
 };
 
 /* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
@@ -4103,86 +4119,153 @@ static int names_memory(const struct text *s, size_t a, size_t b)
 
 /*
  * What the sentence that leads a table in says its figures are (eighteenth
- * round): "The results in MB/s are:", "Times in ns:", "(in cycles)", "the
- * following table shows speedups", a caption "ISPC speed-up with target
- * redesign". A unit counts after "in" or inside brackets, a speed-up by its
- * noun; nothing else ("the time each test took" names no unit of its cells).
- * Sets tb's lead fields; a setting named there ("default timeouts in ms") makes
- * the figures specified.
+ * round): a noun of results, then a unit after "in" or in brackets ("The
+ * results in MB/s are:", "Run times (ms)", "Decoding throughput in MB/s"); a
+ * speed-up by its plural noun ("the following table shows speedups"), or its
+ * singular in a caption or a sentence that names the table ("ISPC speed-up
+ * with target redesign"); or a comparison of speed ("Performance of ispc ...
+ * compared to a reference"), which decides only factors ("6.19x"). A setting
+ * named just before the unit ("the default timeouts, in ms") makes the figures
+ * specified. Sets tb's lead fields.
  */
 static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 {
 	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
 					       NULL };
+	static const char *const results[] = { "results", "result", "times", "time", "timings", "timing", "latency",
+					       "latencies", "throughput", "throughputs", "speed", "speeds", "bandwidth",
+					       "durations", "duration", "numbers", "figures", "measurements", "performance",
+					       "runtime", "runtimes", "rates", "rate", NULL };
 	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0 };
-	size_t prev = 0, prev_end = 0;
+	size_t prev = 0, prev_end = 0, words = 0, noun = 0; /* noun: 1 + the word count at the last noun of results */
+	size_t perf = 0, perf_end = 0; /* a word of speed ("performance", "faster"), when no unit is named */
+	int colon = 0, table = 0;
 
 	tb->lead_cls = UNDECIDED;
+	tb->lead_factors = 0;
 	if (sp->lead_len > 400)
 		return;
+	for (size_t q = l.n; q > 0 && (space_at(&l, q - 1) || l.t[q - 1] == ':'); q--)
+		colon |= l.t[q - 1] == ':';
 	for (size_t p = 0; p < l.n;) {
 		size_t e = word_end(&l, p), u;
 		if (e == p) {
 			p++;
 			continue;
 		}
-		int in = prev_end > prev && (match_word_ci(&l, prev, "in") == prev_end ||
-					     match_word_ci(&l, prev, "per") == prev_end);
-		int bracket = p > 0 && (l.t[p - 1] == '(' || l.t[p - 1] == '[');
+		words++;
+		table |= match_word_ci(&l, p, "table") == e;
+		int in = prev_end > prev && match_word_ci(&l, prev, "in") == prev_end;
+		/* "(ms)", "[ns]": a bracket of its own, not "command(s)" */
+		int bracket = p > 0 && (l.t[p - 1] == '(' || l.t[p - 1] == '[') && (p == 1 || space_at(&l, p - 2));
+		int named = noun && words - noun <= 5;
 		enum quantity_kind k = QUANTITY_TIME;
 		int found = 0;
 		if ((u = match_any(&l, p, changes, 1)) && !word_char_at(&l, u)) {
-			k = QUANTITY_SPEEDUP, found = 1, e = u; /* "speed-up": its word goes on past the hyphen */
-		} else if ((in || bracket) && (u = match_time_unit(&l, p)) && u < l.n && l.t[u] == '/' &&
+			/* "speedups", or "speed-up" in a caption or a sentence about the table */
+			found = l.t[u - 1] == 's' || !colon || table;
+			k = QUANTITY_SPEEDUP, e = u;
+		} else if ((in || bracket) && named && (u = match_time_unit(&l, p)) && u < l.n && l.t[u] == '/' &&
 			   u + 1 < l.n && (l.t[u + 1] == 's' || match_time_unit(&l, u + 1))) {
-			k = QUANTITY_RATE, found = 1, e = word_end(&l, u + 1); /* "in GB/s" read below */
-		} else if ((in || bracket) && match_time_unit(&l, p) == e) {
+			k = QUANTITY_RATE, found = 1, e = word_end(&l, u + 1); /* "in ops/s" */
+		} else if ((in || bracket) && named && (u = match_time_unit(&l, p)) == e &&
+			   (!bracket || (e < l.n && (l.t[e] == ')' || l.t[e] == ']')))) {
 			k = QUANTITY_TIME, found = 1;
-		} else if ((in || bracket) && (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e)) {
+		} else if ((in || bracket) && named &&
+			   (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e)) {
 			k = QUANTITY_CYCLES, found = 1;
-		} else if ((in || bracket) && e + 2 < l.n && l.t[e] == '/' && (l.t[e + 1] == 's' || match_time_unit(&l, e + 1)) &&
-			   !word_char_at(&l, word_end(&l, e + 1))) {
+		} else if ((in || bracket) && named && e + 1 < l.n && l.t[e] == '/' &&
+			   (l.t[e + 1] == 's' || match_time_unit(&l, e + 1)) && !word_char_at(&l, word_end(&l, e + 1))) {
 			/* "in MB/s", "(ops/sec)": a rate */
 			k = QUANTITY_RATE, found = 1, e = word_end(&l, e + 1);
 		}
 		if (found) {
-			tb->lead_cls = names_setting(&l, 0, l.n) ? SPEC : CLAIM;
+			tb->lead_cls = names_setting(&l, prev_end > 60 ? prev_end - 60 : 0, p) && k != QUANTITY_SPEEDUP ?
+					       SPEC :
+					       CLAIM;
 			tb->lead_kind = k;
 			tb->lead_cue = p, tb->lead_cue_len = e - p;
 			return;
 		}
+		if (match_any(&l, p, results, 1) == e || names_setting(&l, p, e))
+			noun = words; /* "the run times in seconds", "the default timeouts, in ms" */
+		if (!perf_end && match_any(&l, p, (const char *const[]){ "performance", "faster", "slower", "speed",
+									  "speeds", NULL }, 1) == e)
+			perf = p, perf_end = e;
 		prev = p, prev_end = e;
 		p = e;
 	}
+	/* "Performance of ispc with the workloads, compared to a reference C++ implementation" over a column of
+	   "6.19x": a factor there is a speed-up; a bare figure is still nothing */
+	if (perf_end) {
+		tb->lead_cls = CLAIM;
+		tb->lead_kind = QUANTITY_SPEEDUP;
+		tb->lead_cue = perf, tb->lead_cue_len = perf_end - perf;
+		tb->lead_factors = 1;
+	}
 }
 
-/* 1 if header cell [a, b) names a count or a setting of the run, not a result: "Threads", "N", "Size". */
-static int names_count(const struct text *s, size_t a, size_t b)
+/*
+ * 1 if header cell [a, b) names what its column holds on its own, so that a lead-in's unit is not
+ * its: a count ("Threads", "N", "Rows"; not "4 cores", a configuration), a size, a price, a
+ * date, a version or an identifier, a share ('%'), or a unit in brackets ("Params (M)").
+ */
+static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
 {
 	static const char *const words[] = { "thread", "threads", "core", "cores", "n", "size", "count", "elements",
 					     "keys", "items", "iterations", "jobs", "workers", "processes", "nodes", "batch",
-					     "bytes", "length", "input", "inputs", "cpus", "procs", "year", "version", NULL };
+					     "bytes", "length", "input", "inputs", "cpus", "procs", "year", "version", "rows",
+					     "release", "port", "price", "cost", "published", "issue", "id", "date", "users",
+					     "storage", "depth", "entries", "buckets", "lines", "files", "rank", "deps",
+					     "dependencies", "stars", "contributors", "commits", "tests", "errors", "warnings",
+					     "calls", "allocations", "objects", "pages", NULL };
+	int digit = memchr_digit(s, a, b);
 
+	if (names_memory(s, a, b))
+		return 1;
 	for (size_t p = a; p < b;) {
 		size_t e = word_end(s, p);
 		if (e == p) {
-			if (s->t[p] == '#')
+			if (s->t[p] == '#' || s->t[p] == '$' || (s->t[p] == '%' && !percent_ok) ||
+			    ((s->t[p] == '(' || s->t[p] == '[') && !digit))
 				return 1;
 			p++;
 			continue;
 		}
-		if (match_any(s, p, words, 1) == e)
+		/* "ispc, 4 cores", "8 threads", "n=1000": a configuration the column's results were had on */
+		if (match_any(s, p, words, 1) == e && !digit)
 			return 1;
 		p = e;
 	}
 	return 0;
 }
 
-/* 1 if the table's lead-in decides a figure in column col (not the row labels' column, nor a count's). */
+/* 1 if the table's lead-in decides a figure in column col (not the row labels' column, nor one whose
+   header names what it holds) */
 static int lead_decides(const struct text *s, const struct table *tb, size_t col, size_t hs, size_t he)
 {
-	return tb->lead_cls != UNDECIDED && tb->pipe && col > 0 && !names_count(s, hs, he) &&
-	       !names_setting(s, hs, he);
+	return tb->lead_cls != UNDECIDED && tb->pipe && col > 0 &&
+	       !names_own(s, hs, he, tb->lead_kind == QUANTITY_SPEEDUP) && !names_setting(s, hs, he);
+}
+
+/*
+ * A lead-in speaks for a table only when no header cell of it names a metric of its own ("| Model |
+ * Params (M) | Latency |": the header says what each column holds); UNDECIDED in tb then.
+ */
+static void lead_check_header(const struct text *s, struct table *tb)
+{
+	size_t e = line_end(s, tb->header), cs, ce;
+	enum quantity_kind k;
+
+	if (e - tb->header > TABLE_LINE_MAX) {
+		tb->lead_cls = UNDECIDED;
+		return;
+	}
+	for (size_t col = 1; col < 64 && pipe_cell(s, tb->header, e, col, &cs, &ce); col++)
+		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED) {
+			tb->lead_cls = UNDECIDED;
+			return;
+		}
 }
 
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
@@ -4234,7 +4317,10 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	/* "ISPC speed-up with target redesign" over "| Linux | 0.7 | 75.6 |": the lead-in names what the
 	   column's figures are (eighteenth round) */
 	if (cls == UNDECIDED && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce) &&
-	    lead_decides(s, tb, col, cs, ce)) {
+	    lead_decides(s, tb, col, cs, ce) && tb->lead_kind == QUANTITY_SPEEDUP && q->kind == QUANTITY_SPEEDUP &&
+	    (!tb->lead_factors || (q->len > 1 && to_lower(s->t[q->start + q->len - 1]) == 'x'))) {
+		/* a factor or a percentage found in a cell: its own unit is read, the lead-in says what it is
+		   a change of (times and rates keep their own words) */
 		q->cls = (enum quantity_class)tb->lead_cls;
 		q->cue = tb->lead_cue, q->cue_len = tb->lead_cue_len, q->cue_span = QUANTITY_LEAD_CUE, q->why = W_LEAD;
 		return tb->lead_cls;
@@ -6424,7 +6510,8 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
 			return ne;
 		}
-		if (cls == UNDECIDED && lead_decides(s, tb, col, cs, ce) && row_label(s, tb, p, &k, &a, &b) == UNDECIDED) {
+		if (cls == UNDECIDED && !tb->lead_factors && lead_decides(s, tb, col, cs, ce) &&
+		    row_label(s, tb, p, &k, &a, &b) == UNDECIDED) {
 			/* "The results in MB/s are:" over "| f32 | 1551 | 798 |" */
 			c->kind = tb->lead_kind;
 			decided(c, tb->lead_cls, tb->lead_cue, tb->lead_cue_len, W_LEAD);
@@ -6654,8 +6741,11 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	s.money = has_money(&s);
 	table_setup(&s, &tb);
 	tb.lead_cls = UNDECIDED;
-	if (tb.pipe && spans && spans->lead)
+	if (tb.pipe && spans && spans->lead) {
 		lead_setup(spans, &tb);
+		if (tb.lead_cls != UNDECIDED)
+			lead_check_header(&s, &tb);
+	}
 	if (tb.pipe)
 		s.table = 1;
 	if (tb.dash)

@@ -427,16 +427,34 @@ local last_unit = nil
 -- place, when that is a heading, a one-line caption, or a paragraph whose last sentence ends on ':'
 -- or speaks of the table ("The following table shows speedups for ..."); nil otherwise. The
 -- scanner reads only a unit or a speed-up there (issue 13, eighteenth round).
+local function is_table(text)
+  return (text:match("^[^\n]*\n([^\n]*)") or ""):find("^[%s|:+]*%-[%s|:+%-]*$") ~= nil
+end
+
 local function table_lead(unit, before)
   if not before or unit.kind ~= "paragraph" or (unit.context or "") ~= (before.context or "") or
-     not (unit.text:match("^[^\n]*\n([^\n]*)") or ""):find("^[%s|:+]*%-[%s|:+%-]*$") then
+     not is_table(unit.text) or is_table(before.text) then
     return nil
   end
   local t = before.text
   if #t > 2000 then return nil end
+  -- right before it: a block or a list between the two (a gap of more than a blank line) ends the lead-in
+  if unit.line and before.line then
+    local _, breaks = t:gsub("\n", "")
+    if unit.line - (before.line + breaks) > 2 then return nil end
+  end
   if before.kind == "heading" then return #t <= 200 and t or nil end
   if before.kind ~= "paragraph" then return nil end
-  if #t <= 120 and not t:find("\n") and not t:find("[.!?]%s*$") then return t end
+  -- a caption: one short line that names, with no sentence of its own ("ISPC speed-up with target
+  -- redesign"; not "Speed-up is not everything, memory matters too")
+  if #t <= 120 and not t:find("\n") and not t:find("[.!?:]%s*$") and not t:find("[.!?,;]%s") then
+    local l = " " .. t:lower() .. " "
+    if not (l:find(" is ", 1, true) or l:find(" are ", 1, true) or l:find(" was ", 1, true) or
+            l:find(" were ", 1, true)) then
+      return t
+    end
+    return nil
+  end
   local from = 1
   for pos in t:gmatch("[.!?]%s+()") do from = pos end
   local last = t:sub(from)
@@ -1245,9 +1263,10 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   error = "stat",
   -- a count of cycles ("Core cyc": Agner Fog's test programs; perf's tables)
   cycles = "cycles", cyc = "cycles", clk = "cycles",
-  -- a timer's count of its own periods, a duration ("Ticks | Time(us) | Count": a histogram of
-  -- Stopwatch's measured intervals; eighteenth round)
-  ticks = "time", tick = "time" }
+  -- a timer's count of its own periods, a duration when the header also gives it as a time ("Ticks |
+  -- Time(us) | Count": a histogram of Stopwatch's measured intervals; eighteenth round); alone, a
+  -- count of samples ("ticks total nonlib", V8's profile)
+  ticks = "ticks", tick = "ticks" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
   bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
@@ -1274,17 +1293,15 @@ local function column_kind(text)
   for _, w in ipairs(col_settings) do
     if l:find("%f[%a]" .. w) then return "setting", col_bounds[w] end
   end
-  -- "1 tick", "1 cycle": what one unit of time lasts, a definition (eighteenth round)
-  local one = l:match("^%s*1%s+(%a+)%s*$")
-  if one and (col_words[one] == "time" or col_words[one] == "cycles" or col_units[one] or one == "cycle") then
-    return "setting"
-  end
+  -- "1 tick": what one tick lasts, no column of figures the run measured (eighteenth round)
+  if l:find("^%s*1%s+ticks?%s*$") then return nil end
   local pct = l:find("%", 1, true)
   for word in l:gmatch("%a+") do
     local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
     if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
     if k == "stat" and not pct then return "stat" end
     if k == "cycles" then return "cycles" end
+    if k == "ticks" and not pct then return "ticks" end
     if k == "share" and (pct or l:find("^%s*%a+%s*$")) or k == "pct" and pct then return "share" end
   end
   local u = l:match("[%(%[]%s*([%a\194\181\206\188]+)%s*[%)%]]") or l:match("([%a\194\181\206\188]+)/")
@@ -1375,9 +1392,13 @@ local function column_header(line)
     end
     if c.kind == "setting" then
       settings, bounds = settings + 1, bounds + (bound or 0)
-    elseif c.kind then
+    elseif c.kind and c.kind ~= "ticks" then
       named, timed = true, timed or c.kind == "time"
     end
+  end
+  -- a column of ticks is a duration only beside one that gives it as a time
+  for _, c in ipairs(cols) do
+    if c.kind == "ticks" then c.kind = timed and "time" or nil end
   end
   -- a table of settings is left alone, but for the figures under its settings' words (a test's
   -- "Timeout", "5 s" under it: specified); one whose only settings are bounds on a run, beside a
