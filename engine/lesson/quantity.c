@@ -1111,7 +1111,6 @@ static const struct cue cues[] = {
 	{ "window", SPEC, CF_TIME, 3, W_INTERVAL },
 	{ "last", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL },
 	{ "next", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL }, /* "accessed in the next 30 seconds": a window */
-	{ "past", SPEC, CF_TIME | CF_BEFORE, 0, W_INTERVAL }, /* "over the past 5 minute time period" (eighteenth round) */
 	{ "ttl", SPEC, 0, 10, W_SLEEP },		     /* a time to live: an expiry */
 	{ "ttls", SPEC, 0, 10, W_SLEEP },
 	{ "time-to-live", SPEC, 0, 10, W_SLEEP },
@@ -1862,6 +1861,21 @@ static int predicative(const struct text *s, const struct cword *cmp)
 	return word_after(s, cmp->end, &w) && !w.span && match_any(s, w.start, words, 1) == w.end;
 }
 
+/* 1 if the clause before p (back to its start, at most 150 bytes) names memory or a size: its subject. */
+static int memory_subject(const struct text *s, size_t p)
+{
+	static const char *const words[] = { "memory", "rss", "size", "sizes", "footprint", "heap", "binary",
+					     "ram", "storage", "disk", NULL };
+	size_t a = p;
+
+	while (a > 0 && p - a < 150 && s->t[a - 1] != '\n' && !stops_clause(s, a - 1) && s->t[a - 1] != ',')
+		a--;
+	for (size_t q = a; q < p; q++)
+		if (is_alpha(s->t[q]) && (q == a || !is_alpha(s->t[q - 1])) && match_any(s, q, words, 1))
+			return 1;
+	return 0;
+}
+
 /* The performance word that w is, for a factor or a percentage; NULL if it is none. */
 static const struct cue *perf_word(const struct text *s, const struct cword *w, size_t *at, size_t *len)
 {
@@ -2019,20 +2033,33 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		return w.end;
 	}
 	/* "a 1.4-1.6x end to end speedup", "3x overall wall-clock speedup": the noun of the change a few words
-	   on, past its modifiers, in the same clause (eighteenth round) */
-	{
+	   on, past modifiers of it only ("5 times to measure the speedup" is a count, then a purpose)
+	   (eighteenth round) */
+	if (!is_times) {
+		static const char *const modifiers[] = { "end", "end-to-end", "overall", "total", "average", "mean",
+							 "median", "geomean", "wall-clock", "wallclock", "observed",
+							 "measured", "net", "real", "raw", "relative", "additional", "further",
+							 "extra", "potential", "typical", "best", "worst", "latency",
+							 "throughput", "performance", "runtime", NULL };
 		struct cword m = w;
-		for (int k = 0; k < 3 && !m.span && m.end < s->n && !stops_clause(s, m.end) && s->t[m.end] != ',' &&
-				word_after(s, m.end, &m);
-		     k++) {
-			if (m.span)
-				break;
+		int ends = 0;
+		for (int k = 0; k < 4 && !m.span; k++) {
 			if (match_any(s, m.start, (const char *const[]){ "speedup", "speedups", "speed-up", "speed-ups",
-									  "slowdown", "slowdowns", "improvement", NULL },
+									  "slowdown", "slowdowns", "improvement", "improvements",
+									  "reduction", "reductions", "gain", "gains", "win",
+									  "wins", NULL },
 				      1) == m.end) {
+				if (k == 0)
+					break; /* right after the factor: read as before */
 				decided(c, CLAIM, m.start, m.end - m.start, W_CHANGE);
 				return m.end;
 			}
+			/* "to" only in "end to end" */
+			if (match_word_ci(s, m.start, "to") == m.end ? ends != 1 : !match_any(s, m.start, modifiers, 1))
+				break;
+			ends += match_word_ci(s, m.start, "end") == m.end;
+			if (m.end >= s->n || stops_clause(s, m.end) || s->t[m.end] == ',' || !word_after(s, m.end, &m))
+				break;
 		}
 	}
 	/* "9x the number of instructions", "1.6x the storage cost", "2x the throughput": a factor multiplies the
@@ -2359,6 +2386,12 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			return w.end;
 		}
 		if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
+			/* "Memory usage during the latency test is 30% higher with tracing": what the clause
+			   before compares is memory (eighteenth round) */
+			if (predicative(s, &w) && memory_subject(s, start)) {
+				decided(c, NOTT, w.start, w.end - w.start, W_NOT_TIME);
+				return w.end;
+			}
 			if (!predicative(s, &w) && noun_after(s, w.end, &w2)) {
 				/* "a 3.5% reduction in compiler bootstrap time": the noun phrase's own words */
 				for (int k = 0; k < 3; k++) {
@@ -2944,6 +2977,33 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
  * or a count ("a double", "double precision", "double the size"), or the noun a capacity of hardware
  * ("doubling the available bandwidth": what a design gives, not what a run measured).
  */
+/*
+ * 1 if the noun "time" or "times" at w is a run's time: not "each time", "at times", "3 times" (how
+ * often), "the time step", "the time it sleeps", "the time between polls" (a setting or a span), nor a
+ * wait's, a sleep's or a backoff's time (a setting).
+ */
+static int run_time_noun(const struct text *s, const struct cword *w)
+{
+	static const char *const often[] = { "each", "every", "any", "first", "at", "some", "several", "many", "few",
+					     "multiple", "one", "two", "three", "ten", "next", "last", "same", NULL };
+	static const char *const set[] = { "wait", "waiting", "sleep", "sleeping", "backoff", "retry", "poll",
+					   "polling", "idle", "timeout", "delay", "response", NULL };
+	static const char *const parts[] = { "step", "steps", "slice", "slices", "quantum", "limit", "limits", "window",
+					     "zone", "it", "between", "before", "after", "stamp", "stamps", "out", "to",
+					     "unit", "units", "counter", NULL };
+	struct cword v;
+	size_t next;
+
+	if (match_word_ci(s, w->start, "time") != w->end && match_word_ci(s, w->start, "times") != w->end)
+		return 1;
+	if (prev_cword(s, w->start, &v, &next) && !v.span &&
+	    (is_digit(s->t[v.start]) || match_any(s, v.start, often, 1) == v.end || match_any(s, v.start, set, 1) == v.end))
+		return 0;
+	if (word_after(s, w->end, &v) && !v.span && match_any(s, v.start, parts, 1) == v.end)
+		return 0;
+	return 1;
+}
+
 static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 {
 	static const char *const verbs[] = { "double", "doubles", "doubled", "doubling", "triple", "triples",
@@ -2954,42 +3014,83 @@ static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 	static const char *const nouns[] = { "speed", "speeds", "performance", "throughput", "bandwidth", "latency",
 					     "latencies", "score", "scores", "cost", "costs", "time", "times",
 					     "runtime", "runtimes", "overhead", NULL };
-	struct cword w;
+	/* words between a subject and its verb: "has almost doubled", "was halved", "more than doubled" */
+	static const char *const between[] = { "almost", "nearly", "roughly", "about", "more", "than", "then", "also",
+					       "effectively", "essentially", "approximately", "has", "have", "had", "was",
+					       "were", "is", "are", "been", "got", "just", "even", "easily", NULL };
+	struct cword w, a;
 	size_t e, r, next;
 
 	if (!strchr("dDtTqQhH", s->t[p]) || !(e = match_any(s, p, verbs, 1)) || e != cword_end(s, p) ||
 	    (prev_cword(s, p, &w, &next) && !w.span && (match_any(s, w.start, (const char *const[]){ "a", "an", NULL }, 1) == w.end)))
+		return 0;
+	/* "double check", "can double as the counter": no change of anything */
+	if (word_after(s, e, &a) && !a.span &&
+	    match_any(s, a.start, (const char *const[]){ "check", "checks", "checked", "checking", "as", "click", NULL },
+		      1) == a.end)
+		return 0;
+	/* "halves of equal cost", "to double costs time": a noun, "of" or a verb after it */
+	if (word_after(s, e, &a) && !a.span &&
+	    match_any(s, a.start, (const char *const[]){ "of", "costs", "takes", "is", "are", "was", "were", "has",
+							  "have", "needs", "requires", "uses", NULL }, 1) == a.end &&
+	    !(match_word_ci(s, a.start, "of") != a.end && match_word_ci(s, p, "doubles") != e &&
+	      match_any(s, p, (const char *const[]){ "double", "halve", "triple", "quadruple", NULL }, 1) != e))
+		return 0;
+	/* "Sorting doubles takes more time", "an array of doubles costs": C's values, a verb after them */
+	if (match_word_ci(s, p, "doubles") == e &&
+	    ((word_after(s, e, &a) && !a.span &&
+	      match_any(s, a.start, (const char *const[]){ "takes", "take", "costs", "cost", "are", "is", "were", "was",
+							    "have", "has", "need", "needs", "require", "requires", "use",
+							    "uses", "occupy", "occupies", NULL }, 1) == a.end) ||
+	     (prev_cword(s, p, &w, &next) && !w.span &&
+	      (match_any(s, w.start, (const char *const[]){ "of", "two", "three", "four", "the", "sorting", "comparing",
+							     "adding", "summing", "storing", NULL }, 1) == w.end ||
+	       is_digit(s->t[w.start])))))
 		return 0;
 	/* the bare form ("double", "triple", "halve") is C's type or an adjective ("a double time",
 	   "double compression") unless a verb's word comes before it ("would double", "to halve", "more
 	   than double") or an article after it ("double the speed") */
 	if (match_any(s, p, (const char *const[]){ "double", "triple", "quadruple", "halve", NULL }, 1) == e) {
 		static const char *const before[] = { "would", "will", "could", "can", "may", "might", "should", "must",
-						      "to", "than", "not", "nearly", "almost", "roughly", "effectively",
-						      "essentially", "also", "could", "does", "did", "do", NULL };
-		static const char *const after[] = { "the", "its", "their", "our", "your", "this", "that", "in", NULL };
-		struct cword a;
-		if (!((prev_cword(s, p, &w, &next) && !w.span && match_any(s, w.start, before, 1) == w.end &&
-		       !stops_clause(s, w.end)) ||
-		      (word_after(s, e, &a) && !a.span && match_any(s, a.start, after, 1) == a.end)))
+						      "to", "not", "nearly", "almost", "roughly", "effectively",
+						      "essentially", "also", "does", "did", "do", NULL };
+		static const char *const after[] = { "the", "its", "their", "our", "your", "this", "in", NULL };
+		int verb = 0;
+		if (prev_cword(s, p, &w, &next) && !w.span && !stops_clause(s, w.end)) {
+			struct cword v;
+			size_t n2;
+			if (match_any(s, w.start, before, 1) == w.end)
+				verb = 1;
+			/* "cast to double", "converted to double": the type; "more than double": a verb */
+			if (verb && match_word_ci(s, w.start, "to") == w.end && prev_cword(s, w.start, &v, &n2) && !v.span &&
+			    match_any(s, v.start, (const char *const[]){ "cast", "casts", "casting", "convert", "converts",
+									  "converted", "converting", "conversion",
+									  "promoted", "promotes", "promote", "pointer",
+									  "pointers", "back", "float", NULL }, 1))
+				verb = 0;
+			if (match_word_ci(s, w.start, "than") == w.end && prev_cword(s, w.start, &v, &n2) && !v.span &&
+			    match_word_ci(s, v.start, "more") == v.end)
+				verb = 1;
+		}
+		if (!verb && !(word_after(s, e, &a) && !a.span && match_any(s, a.start, after, 1) == a.end))
 			return 0;
 	}
-	/* its subject right before it, maybe an adverb between: "the decompression speed doubles", "the
-	   run time almost doubled" (eighteenth round) */
+	/* its subject right before it, words of tense or degree between: "the decompression speed doubles",
+	   "the run time has almost doubled", "Build times doubled" (eighteenth round) */
 	r = p;
-	for (int k = 0; k < 2 && prev_cword(s, r, &w, &next) && !w.span; k++, r = w.start) {
+	for (int k = 0; k < 4 && prev_cword(s, r, &w, &next) && !w.span; k++, r = w.start) {
 		int gap = 1; /* only spaces between the subject and the verb: "cost--double compression" is none */
-		for (size_t i = w.end; i < r; i++)
-			gap &= space_at(s, i) != 0;
+		for (size_t i = w.end, len; i < r; i += len ? len : 1)
+			gap &= (len = space_at(s, i)) != 0;
 		if (!gap)
 			break;
-		if (match_any(s, w.start, nouns, 1) == w.end && match_word_ci(s, w.start, "times") != w.end) {
+		if (match_any(s, w.start, nouns, 1) == w.end) {
+			if (!run_time_noun(s, &w))
+				return 0;
 			*f = e;
 			return e;
 		}
-		if (!match_any(s, w.start, (const char *const[]){ "almost", "nearly", "roughly", "about", "more",
-								   "than", "then", "also", "effectively", "essentially",
-								   "approximately", NULL }, 1))
+		if (!match_any(s, w.start, between, 1))
 			break;
 	}
 	r = e;
@@ -2998,6 +3099,8 @@ static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 			if (s->t[i] == ',' || stops_clause(s, i))
 				return 0;
 		if (!w.span && match_any(s, w.start, nouns, 1) == w.end) {
+			if (!run_time_noun(s, &w))
+				return 0;
 			*f = w.end;
 			return e;
 		}
@@ -3236,10 +3339,15 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		c->use = 4; /* "may slow down by factors of 10 to 100" too (eighteenth round) */
 		size_t q;
 		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between"))) {
-			/* "(approximately factor 8)", "by factor 2": "of" left out, a figure right after (eighteenth
-			   round) */
+			/* "(approximately factor 8)", "faster by factor two": "of" left out after "by" or a hedge
+			   (eighteenth round); "the growth factor 2" names a parameter */
 			size_t g = skip_space(s, e);
-			if (g == e || g >= s->n || !is_digit(s->t[g]))
+			struct cword b;
+			size_t bn;
+			if (g == e || g >= s->n || !(is_digit(s->t[g]) || s->t[g] == '~' || number_word(s, g)) ||
+			    !prev_cword(s, p, &b, &bn) || b.span ||
+			    !match_any(s, b.start, (const char *const[]){ "by", "approximately", "about", "roughly", "around",
+									   "nearly", "almost", NULL }, 1))
 				return 0;
 			f = e;
 		}

@@ -1266,7 +1266,10 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   -- a timer's count of its own periods, a duration when the header also gives it as a time ("Ticks |
   -- Time(us) | Count": a histogram of Stopwatch's measured intervals; eighteenth round); alone, a
   -- count of samples ("ticks total nonlib", V8's profile)
-  ticks = "ticks", tick = "ticks" }
+  ticks = "ticks", tick = "ticks",
+  -- "Benchmark  Time  CPU  Iterations" (Google Benchmark's console): the CPU time beside the wall
+  -- time; alone, or in a listing of processes, a CPU's number or share (eighteenth round)
+  cpu = "cpu" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
   bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
@@ -1301,7 +1304,11 @@ local function column_kind(text)
     if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
     if k == "stat" and not pct then return "stat" end
     if k == "cycles" then return "cycles" end
-    if k == "ticks" and not pct then return "ticks" end
+    if k == "ticks" and not pct then return k end
+    -- "CPU", "CPU Old", "CPU New" alone in their cell ("CPU Iterations", two names run together, is none)
+    if k == "cpu" and (l:find("^%s*cpu%s*$") or l:find("^%s*cpu%s+old%s*$") or l:find("^%s*cpu%s+new%s*$")) then
+      return k
+    end
     if k == "share" and (pct or l:find("^%s*%a+%s*$")) or k == "pct" and pct then return "share" end
   end
   local u = l:match("[%(%[]%s*([%a\194\181\206\188]+)%s*[%)%]]") or l:match("([%a\194\181\206\188]+)/")
@@ -1392,13 +1399,16 @@ local function column_header(line)
     end
     if c.kind == "setting" then
       settings, bounds = settings + 1, bounds + (bound or 0)
-    elseif c.kind and c.kind ~= "ticks" then
+    elseif c.kind and c.kind ~= "ticks" and c.kind ~= "cpu" then
       named, timed = true, timed or c.kind == "time"
     end
   end
-  -- a column of ticks is a duration only beside one that gives it as a time
+  -- a column of ticks is a duration only beside one that gives it as a time; so is one named "CPU",
+  -- but in a listing of events (a process's CPU number)
   for _, c in ipairs(cols) do
-    if c.kind == "ticks" then c.kind = timed and "time" or nil end
+    if c.kind == "ticks" or c.kind == "cpu" then
+      c.kind = timed and not (c.kind == "cpu" and events) and "time" or nil
+    end
   end
   -- a table of settings is left alone, but for the figures under its settings' words (a test's
   -- "Timeout", "5 s" under it: specified); one whose only settings are bounds on a run, beside a
