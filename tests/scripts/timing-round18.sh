@@ -233,6 +233,33 @@ refuse "06-review.md:35:[0-9]*: error: a time value '2 s'"
 expect "06-review.md:39:[0-9]*: error: a time value '41'"
 refuse "06-review.md:43:[0-9]*: error: a time value '1520'"
 
+cat >08-cpu.md <<'EOF2'
+# CPU column
+
+```
+Benchmark              Time           CPU Iterations
+----------------------------------------------------
+BM_SetInsert/1024/1  28928 ns      29349 ns      23853
+```
+
+```
+Benchmark       Time     CPU    Time Old    Time New    CPU Old    CPU New
+--------------------------------------------------------------------------
+BM_memcpy/8  +0.0020 +0.0020          36          36         36         36
+```
+
+```
+TIME(s)  PID    COMM   CPU  LAT(ms)
+0.000    1234   bash   3    0.12
+```
+EOF2
+
+check_lesson 08-cpu.md
+refuse "08-cpu.md:6:[0-9]*: error: a time value '23853'"
+expect "08-cpu.md:12:[0-9]*: error: a time value '36'"
+expect "08-cpu.md:12:62: error: a time value '36' .*'CPU Old'"
+refuse "08-cpu.md:17:[0-9]*: error: a time value '3'"
+
 cat >07-verbs-review.md <<'EOF2'
 # Verbs, reviewed
 
