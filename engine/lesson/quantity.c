@@ -992,6 +992,7 @@ static const char W_CHANGE[] = "a speed-up or slow-down";
 static const char W_MEASURED[] = "a measured or typical figure";
 static const char W_HEADER[] = "the table's header";
 static const char W_ROW[] = "the table row's label";
+static const char W_LEAD[] = "the sentence that leads the table in";
 static const char W_NONE[] = "no word near it decides";
 static const char W_NAME[] = "a name";
 static const char W_BINARY[] = "binary digits";
@@ -1187,6 +1188,7 @@ static const struct cue cues[] = {
 	{ "passed", SPEC, 0, 3, W_INPUT },
 	{ "passing", SPEC, 0, 3, W_INPUT },
 	{ "budget", SPEC, 0, 4, W_INPUT },
+	{ "inject", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT }, /* "inject 500 nanoseconds of spin-wait time": a delay added on purpose */
 	{ "chose", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT }, /* "Here, I've chosen 30 seconds": a choice is an input */
 	{ "choos", SPEC, CF_PREFIX | CF_TIME, 3, W_INPUT },
 	{ "picked", SPEC, CF_TIME, 3, W_INPUT },
@@ -1840,6 +1842,40 @@ static int noun_after(const struct text *s, size_t p, struct cword *w)
 	return 0;
 }
 
+/*
+ * 1 if a preposition or a conjunction follows the comparative adjective cmp: "is 20% better when the
+ * pixels ...", "20% higher with the new queue": the comparative has no noun of its own, and what it
+ * compares is the sentence's subject (eighteenth round).
+ */
+static int predicative(const struct text *s, const struct cword *cmp)
+{
+	static const char *const words[] = { "with", "when", "on", "in", "for", "using", "at", "after", "if",
+					     "under", "over", "across", "compared", "relative", "by", "while",
+					     "whenever", "because", "since", "once", NULL };
+	struct cword w;
+
+	/* a comparative noun's object follows a preposition: "a 20% reduction in traffic" */
+	if (match_any(s, cmp->start, (const char *const[]){ "increase", "decrease", "reduction", "difference", NULL },
+		      1) == cmp->end)
+		return 0;
+	return word_after(s, cmp->end, &w) && !w.span && match_any(s, w.start, words, 1) == w.end;
+}
+
+/* 1 if the clause before p (back to its start, at most 150 bytes) names memory or a size: its subject. */
+static int memory_subject(const struct text *s, size_t p)
+{
+	static const char *const words[] = { "memory", "rss", "size", "sizes", "footprint", "heap", "binary",
+					     "ram", "storage", "disk", NULL };
+	size_t a = p;
+
+	while (a > 0 && p - a < 150 && s->t[a - 1] != '\n' && !stops_clause(s, a - 1) && s->t[a - 1] != ',')
+		a--;
+	for (size_t q = a; q < p; q++)
+		if (is_alpha(s->t[q]) && (q == a || !is_alpha(s->t[q - 1])) && match_any(s, q, words, 1))
+			return 1;
+	return 0;
+}
+
 /* The performance word that w is, for a factor or a percentage; NULL if it is none. */
 static const struct cue *perf_word(const struct text *s, const struct cword *w, size_t *at, size_t *len)
 {
@@ -1968,7 +2004,7 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	}
 	if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
 		/* "4 times higher": the noun after, or the sentence, must be about performance */
-		if (noun_after(s, w.end, &w2)) {
+		if (!predicative(s, &w) && noun_after(s, w.end, &w2)) {
 			struct cword n1 = w2;
 			/* "a four-fold reduction in store-buffer stalls": the noun phrase's own words */
 			for (int k = 0; k < 3; k++) {
@@ -1995,6 +2031,36 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		decided(c, CLAIM, at, len, pc->why);
 		than_specified(s, w.end, c);
 		return w.end;
+	}
+	/* "a 1.4-1.6x end to end speedup", "3x overall wall-clock speedup": the noun of the change a few words
+	   on, past modifiers of it only ("5 times to measure the speedup" is a count, then a purpose)
+	   (eighteenth round) */
+	if (!is_times) {
+		static const char *const modifiers[] = { "end", "end-to-end", "overall", "total", "average", "mean",
+							 "median", "geomean", "wall-clock", "wallclock", "observed",
+							 "measured", "net", "real", "raw", "relative", "additional", "further",
+							 "extra", "potential", "typical", "best", "worst", "latency",
+							 "throughput", "performance", "runtime", NULL };
+		struct cword m = w;
+		int ends = 0;
+		for (int k = 0; k < 4 && !m.span; k++) {
+			if (match_any(s, m.start, (const char *const[]){ "speedup", "speedups", "speed-up", "speed-ups",
+									  "slowdown", "slowdowns", "improvement", "improvements",
+									  "reduction", "reductions", "gain", "gains", "win",
+									  "wins", NULL },
+				      1) == m.end) {
+				if (k == 0)
+					break; /* right after the factor: read as before */
+				decided(c, CLAIM, m.start, m.end - m.start, W_CHANGE);
+				return m.end;
+			}
+			/* "to" only in "end to end" */
+			if (match_word_ci(s, m.start, "to") == m.end ? ends != 1 : !match_any(s, m.start, modifiers, 1))
+				break;
+			ends += match_word_ci(s, m.start, "end") == m.end;
+			if (m.end >= s->n || stops_clause(s, m.end) || s->t[m.end] == ',' || !word_after(s, m.end, &m))
+				break;
+		}
 	}
 	/* "9x the number of instructions", "1.6x the storage cost", "2x the throughput": a factor multiplies the
 	   noun phrase after it; a resource or a count in it makes it no speed, else a performance word a speed
@@ -2320,7 +2386,13 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			return w.end;
 		}
 		if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
-			if (noun_after(s, w.end, &w2)) {
+			/* "Memory usage during the latency test is 30% higher with tracing": what the clause
+			   before compares is memory (eighteenth round) */
+			if (predicative(s, &w) && memory_subject(s, start)) {
+				decided(c, NOTT, w.start, w.end - w.start, W_NOT_TIME);
+				return w.end;
+			}
+			if (!predicative(s, &w) && noun_after(s, w.end, &w2)) {
 				/* "a 3.5% reduction in compiler bootstrap time": the noun phrase's own words */
 				for (int k = 0; k < 3; k++) {
 					if ((pc = perf_word(s, &w2, &at, &len))) {
@@ -2905,28 +2977,137 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
  * or a count ("a double", "double precision", "double the size"), or the noun a capacity of hardware
  * ("doubling the available bandwidth": what a design gives, not what a run measured).
  */
+/*
+ * 1 if the noun "time" or "times" at w is a run's time: not "each time", "at times", "3 times" (how
+ * often), "the time step", "the time it sleeps", "the time between polls" (a setting or a span), nor a
+ * wait's, a sleep's or a backoff's time (a setting).
+ */
+static int run_time_noun(const struct text *s, const struct cword *w)
+{
+	static const char *const often[] = { "each", "every", "any", "first", "at", "some", "several", "many", "few",
+					     "multiple", "one", "two", "three", "ten", "next", "last", "same", NULL };
+	static const char *const set[] = { "wait", "waiting", "sleep", "sleeping", "backoff", "retry", "poll",
+					   "polling", "idle", "timeout", "delay", "response", NULL };
+	static const char *const parts[] = { "step", "steps", "slice", "slices", "quantum", "limit", "limits", "window",
+					     "zone", "it", "between", "before", "after", "stamp", "stamps", "out", "to",
+					     "unit", "units", "counter", NULL };
+	struct cword v;
+	size_t next;
+
+	if (match_word_ci(s, w->start, "time") != w->end && match_word_ci(s, w->start, "times") != w->end)
+		return 1;
+	if (prev_cword(s, w->start, &v, &next) && !v.span &&
+	    (is_digit(s->t[v.start]) || match_any(s, v.start, often, 1) == v.end || match_any(s, v.start, set, 1) == v.end))
+		return 0;
+	if (word_after(s, w->end, &v) && !v.span && match_any(s, v.start, parts, 1) == v.end)
+		return 0;
+	return 1;
+}
+
 static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 {
 	static const char *const verbs[] = { "double", "doubles", "doubled", "doubling", "triple", "triples",
 					     "tripled", "tripling", "quadruple", "quadruples", "quadrupled",
-					     "quadrupling", NULL };
+					     "quadrupling", "halve", "halves", "halved", "halving", NULL };
+	/* what a run's speed or cost is measured as: "doubles the cost of memory addressing", "tripled build
+	   times" (eighteenth round: the time and cost a run takes) */
 	static const char *const nouns[] = { "speed", "speeds", "performance", "throughput", "bandwidth", "latency",
-					     "score", "scores", NULL };
-	struct cword w;
+					     "latencies", "score", "scores", "cost", "costs", "time", "times",
+					     "runtime", "runtimes", "overhead", NULL };
+	/* words between a subject and its verb: "has almost doubled", "was halved", "more than doubled" */
+	static const char *const between[] = { "almost", "nearly", "roughly", "about", "more", "than", "then", "also",
+					       "effectively", "essentially", "approximately", "has", "have", "had", "was",
+					       "were", "is", "are", "been", "got", "just", "even", "easily", NULL };
+	struct cword w, a;
 	size_t e, r, next;
 
-	if (!strchr("dDtTqQ", s->t[p]) || !(e = match_any(s, p, verbs, 1)) || e != cword_end(s, p) ||
+	if (!strchr("dDtTqQhH", s->t[p]) || !(e = match_any(s, p, verbs, 1)) || e != cword_end(s, p) ||
 	    (prev_cword(s, p, &w, &next) && !w.span && (match_any(s, w.start, (const char *const[]){ "a", "an", NULL }, 1) == w.end)))
 		return 0;
+	/* "double check", "can double as the counter": no change of anything */
+	if (word_after(s, e, &a) && !a.span &&
+	    match_any(s, a.start, (const char *const[]){ "check", "checks", "checked", "checking", "as", "click", NULL },
+		      1) == a.end)
+		return 0;
+	/* "halves of equal cost", "to double costs time": a noun, "of" or a verb after it */
+	if (word_after(s, e, &a) && !a.span &&
+	    match_any(s, a.start, (const char *const[]){ "of", "costs", "takes", "is", "are", "was", "were", "has",
+							  "have", "needs", "requires", "uses", NULL }, 1) == a.end &&
+	    !(match_word_ci(s, a.start, "of") != a.end && match_word_ci(s, p, "doubles") != e &&
+	      match_any(s, p, (const char *const[]){ "double", "halve", "triple", "quadruple", NULL }, 1) != e))
+		return 0;
+	/* "Sorting doubles takes more time", "an array of doubles costs": C's values, a verb after them */
+	if (match_word_ci(s, p, "doubles") == e &&
+	    ((word_after(s, e, &a) && !a.span &&
+	      match_any(s, a.start, (const char *const[]){ "takes", "take", "costs", "cost", "are", "is", "were", "was",
+							    "have", "has", "need", "needs", "require", "requires", "use",
+							    "uses", "occupy", "occupies", NULL }, 1) == a.end) ||
+	     (prev_cword(s, p, &w, &next) && !w.span &&
+	      (match_any(s, w.start, (const char *const[]){ "of", "two", "three", "four", "the", "sorting", "comparing",
+							     "adding", "summing", "storing", NULL }, 1) == w.end ||
+	       is_digit(s->t[w.start])))))
+		return 0;
+	/* the bare form ("double", "triple", "halve") is C's type or an adjective ("a double time",
+	   "double compression") unless a verb's word comes before it ("would double", "to halve", "more
+	   than double") or an article after it ("double the speed") */
+	if (match_any(s, p, (const char *const[]){ "double", "triple", "quadruple", "halve", NULL }, 1) == e) {
+		static const char *const before[] = { "would", "will", "could", "can", "may", "might", "should", "must",
+						      "to", "not", "nearly", "almost", "roughly", "effectively",
+						      "essentially", "also", "does", "did", "do", NULL };
+		static const char *const after[] = { "the", "its", "their", "our", "your", "this", "in", NULL };
+		int verb = 0;
+		if (prev_cword(s, p, &w, &next) && !w.span && !stops_clause(s, w.end)) {
+			struct cword v;
+			size_t n2;
+			if (match_any(s, w.start, before, 1) == w.end)
+				verb = 1;
+			/* "cast to double", "converted to double": the type; "more than double": a verb */
+			if (verb && match_word_ci(s, w.start, "to") == w.end && prev_cword(s, w.start, &v, &n2) && !v.span &&
+			    match_any(s, v.start, (const char *const[]){ "cast", "casts", "casting", "convert", "converts",
+									  "converted", "converting", "conversion",
+									  "promoted", "promotes", "promote", "pointer",
+									  "pointers", "back", "float", NULL }, 1))
+				verb = 0;
+			if (match_word_ci(s, w.start, "than") == w.end && prev_cword(s, w.start, &v, &n2) && !v.span &&
+			    match_word_ci(s, v.start, "more") == v.end)
+				verb = 1;
+		}
+		if (!verb && !(word_after(s, e, &a) && !a.span && match_any(s, a.start, after, 1) == a.end))
+			return 0;
+	}
+	/* its subject right before it, words of tense or degree between: "the decompression speed doubles",
+	   "the run time has almost doubled", "Build times doubled" (eighteenth round) */
+	r = p;
+	for (int k = 0; k < 4 && prev_cword(s, r, &w, &next) && !w.span; k++, r = w.start) {
+		int gap = 1; /* only spaces between the subject and the verb: "cost--double compression" is none */
+		for (size_t i = w.end, len; i < r; i += len ? len : 1)
+			gap &= (len = space_at(s, i)) != 0;
+		if (!gap)
+			break;
+		if (match_any(s, w.start, nouns, 1) == w.end) {
+			if (!run_time_noun(s, &w))
+				return 0;
+			*f = e;
+			return e;
+		}
+		if (!match_any(s, w.start, between, 1))
+			break;
+	}
 	r = e;
 	for (int k = 0; k < 4 && next_cword(s, r, &w, &next); k++, r = next) {
 		for (size_t i = r; i < w.start; i++)
 			if (s->t[i] == ',' || stops_clause(s, i))
 				return 0;
 		if (!w.span && match_any(s, w.start, nouns, 1) == w.end) {
+			if (!run_time_noun(s, &w))
+				return 0;
 			*f = w.end;
 			return e;
 		}
+		/* "triple the amount of time it takes": a quantity of something, not the run's time */
+		if (!w.span && match_any(s, w.start, (const char *const[]){ "amount", "number", "size", "count", NULL },
+					 1) == w.end)
+			return 0;
 		if (!w.span && k == 0 && match_word_ci(s, w.start, "precision") == w.end)
 			return 0;
 		/* "doubling the available bandwidth": a capacity the hardware's design gives, not a run's speed */
@@ -3154,11 +3335,22 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		p = q;
 	}
 	/* "(a) factor of ten", "a factor between four and five": its performance word in its own clause */
-	if ((e = match_word_ci(s, p, "factor"))) {
-		c->use = 4;
+	if ((e = match_word_ci(s, p, "factor")) || (e = match_word_ci(s, p, "factors"))) {
+		c->use = 4; /* "may slow down by factors of 10 to 100" too (eighteenth round) */
 		size_t q;
-		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between")))
-			return 0;
+		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between"))) {
+			/* "(approximately factor 8)", "faster by factor two": "of" left out after "by" or a hedge
+			   (eighteenth round); "the growth factor 2" names a parameter */
+			size_t g = skip_space(s, e);
+			struct cword b;
+			size_t bn;
+			if (g == e || g >= s->n || !(is_digit(s->t[g]) || s->t[g] == '~' || number_word(s, g)) ||
+			    !prev_cword(s, p, &b, &bn) || b.span ||
+			    !match_any(s, b.start, (const char *const[]){ "by", "approximately", "about", "roughly", "around",
+									   "nearly", "almost", NULL }, 1))
+				return 0;
+			f = e;
+		}
 		q = skip_space(s, f);
 		for (int k = 0; k < 3 && (f = match_any(s, q, adverbs, 1)); k++)
 			q = skip_space(s, f); /* "a factor of at least 25", "of up to about 3" */
@@ -3347,7 +3539,23 @@ static int names_setting(const struct text *s, size_t a, size_t b)
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
+	size_t h = skip_space(s, a);
 
+	/* "1 tick", "1 cycle": the column gives what one tick of a timer or cycle of a clock lasts, a
+	   definition (eighteenth round; "1 ms" over measured values is a requested time, left as it was) */
+	if (h + 1 < b && s->t[h] == '1' && space_at(s, h + 1)) {
+		size_t u = skip_space(s, h + 1), ue = word_end(s, u);
+		if (ue > u && (match_word_ci(s, u, "tick") == ue || match_word_ci(s, u, "cycle") == ue ||
+			       match_word_ci(s, u, "clock") == ue)) {
+			size_t r = ue;
+			while (r < b && space_at(s, r))
+				r++;
+			if (r == b) {
+				*kind = QUANTITY_TIME;
+				return SPEC;
+			}
+		}
+	}
 	for (size_t p = a; p < b;) {
 		size_t e = word_end(s, p);
 		if (e == p) {
@@ -3365,6 +3573,19 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 		(void)n;
 		if (match_any(s, p, spec_words, 1))
 			spec = 1;
+		/* "min/max", "Min, %", "Min": a minimum, not minutes ("Build, min", "CPU min", "(min)" are minutes) */
+		if (!strcmp(buf, "min") && !(p > a && s->t[p - 1] && strchr("([/", s->t[p - 1]))) {
+			size_t g = e, r = b;
+			while (g < b && space_at(s, g))
+				g++;
+			while (r > a && space_at(s, r - 1))
+				r--;
+			if ((e < b && (s->t[e] == '/' || s->t[e] == ',')) || match_word_ci(s, g, "max") ||
+			    (skip_space(s, a) == p && e == r)) {
+				p = e;
+				continue;
+			}
+		}
 		if (match_time_unit(s, p) == e && p > a + 4 && (match_word_ci(s, p - 4, "per") == p - 1 || s->t[p - 1] == '/')) {
 			*kind = QUANTITY_RATE; /* "addresses per s", "ops/s" */
 			found = 1;
@@ -3494,6 +3715,10 @@ struct table {
 	int classes;		/* the header names classes ("Interaction Class") or a workload's arrivals: its values define them */
 	size_t classes_at, classes_len;
 	const char *classes_why; /* W_CLASSES or W_WORKLOAD */
+	int lead_cls;		/* what the sentence leading the table in says its figures are (UNDECIDED: nothing) */
+	enum quantity_kind lead_kind;
+	size_t lead_cue, lead_cue_len; /* the words that say it, in spans->lead */
+	int lead_factors;	/* it names only a comparison of speed ("Performance of ispc ... compared to"): it decides factors */
 };
 
 /* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
@@ -4000,6 +4225,157 @@ static int names_memory(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/*
+ * What the sentence that leads a table in says its figures are (eighteenth
+ * round): a noun of results, then a unit after "in" or in brackets ("The
+ * results in MB/s are:", "Run times (ms)", "Decoding throughput in MB/s"); a
+ * speed-up by its plural noun ("the following table shows speedups"), or its
+ * singular in a caption or a sentence that names the table ("ISPC speed-up
+ * with target redesign"); or a comparison of speed ("Performance of ispc ...
+ * compared to a reference"), which decides only factors ("6.19x"). A setting
+ * named just before the unit ("the default timeouts, in ms") makes the figures
+ * specified. Sets tb's lead fields.
+ */
+static void lead_setup(const struct quantity_spans *sp, struct table *tb)
+{
+	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
+					       NULL };
+	static const char *const results[] = { "results", "result", "times", "time", "timings", "timing", "latency",
+					       "latencies", "throughput", "throughputs", "speed", "speeds", "bandwidth",
+					       "durations", "duration", "numbers", "figures", "measurements", "performance",
+					       "runtime", "runtimes", "rates", "rate", NULL };
+	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0 };
+	size_t prev = 0, prev_end = 0, words = 0, noun = 0; /* noun: 1 + the word count at the last noun of results */
+	size_t perf = 0, perf_end = 0; /* a word of speed ("performance", "faster"), when no unit is named */
+	int colon = 0, table = 0;
+
+	tb->lead_cls = UNDECIDED;
+	tb->lead_factors = 0;
+	if (sp->lead_len > 400)
+		return;
+	for (size_t q = l.n; q > 0 && (space_at(&l, q - 1) || l.t[q - 1] == ':'); q--)
+		colon |= l.t[q - 1] == ':';
+	for (size_t p = 0; p < l.n;) {
+		size_t e = word_end(&l, p), u;
+		if (e == p) {
+			p++;
+			continue;
+		}
+		words++;
+		table |= match_word_ci(&l, p, "table") == e;
+		int in = prev_end > prev && match_word_ci(&l, prev, "in") == prev_end;
+		/* "(ms)", "[ns]": a bracket of its own, not "command(s)" */
+		int bracket = p > 0 && (l.t[p - 1] == '(' || l.t[p - 1] == '[') && (p == 1 || space_at(&l, p - 2));
+		int named = noun && words - noun <= 5;
+		enum quantity_kind k = QUANTITY_TIME;
+		int found = 0;
+		if ((u = match_any(&l, p, changes, 1)) && !word_char_at(&l, u)) {
+			/* "speedups", or "speed-up" in a caption or a sentence about the table */
+			found = l.t[u - 1] == 's' || !colon || table;
+			k = QUANTITY_SPEEDUP, e = u;
+		} else if ((in || bracket) && named && (u = match_time_unit(&l, p)) && u < l.n && l.t[u] == '/' &&
+			   u + 1 < l.n && (l.t[u + 1] == 's' || match_time_unit(&l, u + 1))) {
+			k = QUANTITY_RATE, found = 1, e = word_end(&l, u + 1); /* "in ops/s" */
+		} else if ((in || bracket) && named && (u = match_time_unit(&l, p)) == e &&
+			   (!bracket || (e < l.n && (l.t[e] == ')' || l.t[e] == ']')))) {
+			k = QUANTITY_TIME, found = 1;
+		} else if ((in || bracket) && named &&
+			   (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e)) {
+			k = QUANTITY_CYCLES, found = 1;
+		} else if ((in || bracket) && named && e + 1 < l.n && l.t[e] == '/' &&
+			   (l.t[e + 1] == 's' || match_time_unit(&l, e + 1)) && !word_char_at(&l, word_end(&l, e + 1))) {
+			/* "in MB/s", "(ops/sec)": a rate */
+			k = QUANTITY_RATE, found = 1, e = word_end(&l, e + 1);
+		}
+		if (found) {
+			tb->lead_cls = names_setting(&l, prev_end > 60 ? prev_end - 60 : 0, p) && k != QUANTITY_SPEEDUP ?
+					       SPEC :
+					       CLAIM;
+			tb->lead_kind = k;
+			tb->lead_cue = p, tb->lead_cue_len = e - p;
+			return;
+		}
+		if (match_any(&l, p, results, 1) == e || names_setting(&l, p, e))
+			noun = words; /* "the run times in seconds", "the default timeouts, in ms" */
+		if (!perf_end && match_any(&l, p, (const char *const[]){ "performance", "faster", "slower", "speed",
+									  "speeds", NULL }, 1) == e)
+			perf = p, perf_end = e;
+		prev = p, prev_end = e;
+		p = e;
+	}
+	/* "Performance of ispc with the workloads, compared to a reference C++ implementation" over a column of
+	   "6.19x": a factor there is a speed-up; a bare figure is still nothing */
+	if (perf_end) {
+		tb->lead_cls = CLAIM;
+		tb->lead_kind = QUANTITY_SPEEDUP;
+		tb->lead_cue = perf, tb->lead_cue_len = perf_end - perf;
+		tb->lead_factors = 1;
+	}
+}
+
+/*
+ * 1 if header cell [a, b) names what its column holds on its own, so that a lead-in's unit is not
+ * its: a count ("Threads", "N", "Rows"; not "4 cores", a configuration), a size, a price, a
+ * date, a version or an identifier, a share ('%'), or a unit in brackets ("Params (M)").
+ */
+static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
+{
+	static const char *const words[] = { "thread", "threads", "core", "cores", "n", "size", "count", "elements",
+					     "keys", "items", "iterations", "jobs", "workers", "processes", "nodes", "batch",
+					     "bytes", "length", "input", "inputs", "cpus", "procs", "year", "version", "rows",
+					     "release", "port", "price", "cost", "published", "issue", "id", "date", "users",
+					     "storage", "depth", "entries", "buckets", "lines", "files", "rank", "deps",
+					     "dependencies", "stars", "contributors", "commits", "tests", "errors", "warnings",
+					     "calls", "allocations", "objects", "pages", NULL };
+	int digit = memchr_digit(s, a, b);
+
+	if (names_memory(s, a, b))
+		return 1;
+	for (size_t p = a; p < b;) {
+		size_t e = word_end(s, p);
+		if (e == p) {
+			if (s->t[p] == '#' || s->t[p] == '$' || (s->t[p] == '%' && !percent_ok) ||
+			    ((s->t[p] == '(' || s->t[p] == '[') && !digit))
+				return 1;
+			p++;
+			continue;
+		}
+		/* "ispc, 4 cores", "8 threads", "n=1000": a configuration the column's results were had on */
+		if (match_any(s, p, words, 1) == e && !digit)
+			return 1;
+		p = e;
+	}
+	return 0;
+}
+
+/* 1 if the table's lead-in decides a figure in column col (not the row labels' column, nor one whose
+   header names what it holds) */
+static int lead_decides(const struct text *s, const struct table *tb, size_t col, size_t hs, size_t he)
+{
+	return tb->lead_cls != UNDECIDED && tb->pipe && col > 0 &&
+	       !names_own(s, hs, he, tb->lead_kind == QUANTITY_SPEEDUP) && !names_setting(s, hs, he);
+}
+
+/*
+ * A lead-in speaks for a table only when no header cell of it names a metric of its own ("| Model |
+ * Params (M) | Latency |": the header says what each column holds); UNDECIDED in tb then.
+ */
+static void lead_check_header(const struct text *s, struct table *tb)
+{
+	size_t e = line_end(s, tb->header), cs, ce;
+	enum quantity_kind k;
+
+	if (e - tb->header > TABLE_LINE_MAX) {
+		tb->lead_cls = UNDECIDED;
+		return;
+	}
+	for (size_t col = 1; col < 64 && pipe_cell(s, tb->header, e, col, &cs, &ce); col++)
+		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED) {
+			tb->lead_cls = UNDECIDED;
+			return;
+		}
+}
+
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
 static int header_class(const struct text *s, const struct table *tb, struct quantity *q)
 {
@@ -4046,6 +4422,17 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	if (cls == UNDECIDED && q->kind == QUANTITY_TIME && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce) &&
 	    names_setting(s, cs, ce))
 		cls = SPEC;
+	/* "ISPC speed-up with target redesign" over "| Linux | 0.7 | 75.6 |": the lead-in names what the
+	   column's figures are (eighteenth round) */
+	if (cls == UNDECIDED && pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce) &&
+	    lead_decides(s, tb, col, cs, ce) && tb->lead_kind == QUANTITY_SPEEDUP && q->kind == QUANTITY_SPEEDUP &&
+	    (!tb->lead_factors || (q->len > 1 && to_lower(s->t[q->start + q->len - 1]) == 'x'))) {
+		/* a factor or a percentage found in a cell: its own unit is read, the lead-in says what it is
+		   a change of (times and rates keep their own words) */
+		q->cls = (enum quantity_class)tb->lead_cls;
+		q->cue = tb->lead_cue, q->cue_len = tb->lead_cue_len, q->cue_span = QUANTITY_LEAD_CUE, q->why = W_LEAD;
+		return tb->lead_cls;
+	}
 	if (cls == UNDECIDED)
 		return UNDECIDED;
 	while (cs < ce && space_at(s, cs))
@@ -6002,6 +6389,30 @@ static int baseline_factor(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/*
+ * "--tcmalloc_page_heap_delay=500ns", "-Dhttp.timeout=5s": a value given to a command-line option,
+ * the token before its '=' opening with a dash, is an input (eighteenth round). 1 if q is one
+ * (decided).
+ */
+static int option_value(const struct text *s, struct quantity *q)
+{
+	size_t p = q->start, a;
+
+	if (q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE)
+		return 0;
+	if (p < 3 || s->t[p - 1] != '=')
+		return 0;
+	a = p - 1;
+	while (a > 0 && p - a < 80 && (is_alpha(s->t[a - 1]) || is_digit(s->t[a - 1]) || s->t[a - 1] == '_' ||
+				       s->t[a - 1] == '-' || s->t[a - 1] == '.'))
+		a--;
+	if (s->t[a] != '-' || a + 2 >= p - 1 || (a > 0 && !space_at(s, a - 1) && s->t[a - 1] != '\n' &&
+						  s->t[a - 1] != '"' && s->t[a - 1] != '\''))
+		return 0;
+	decide(q, QUANTITY_SPECIFIED, a, p - 1 - a, W_INPUT);
+	return 1;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -6017,7 +6428,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (binary_digits(s, q) || fame(s, q) || system_name(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
+	if (option_value(s, q) || binary_digits(s, q) || fame(s, q) || system_name(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
 	    baseline_factor(s, q) ||
 	    unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||
@@ -6207,6 +6618,14 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
 			return ne;
 		}
+		if (cls == UNDECIDED && !tb->lead_factors && lead_decides(s, tb, col, cs, ce) &&
+		    row_label(s, tb, p, &k, &a, &b) == UNDECIDED) {
+			/* "The results in MB/s are:" over "| f32 | 1551 | 798 |" */
+			c->kind = tb->lead_kind;
+			decided(c, tb->lead_cls, tb->lead_cue, tb->lead_cue_len, W_LEAD);
+			c->cue_span = QUANTITY_LEAD_CUE;
+			return ne;
+		}
 		if (cls == UNDECIDED) {
 			/* "| IOPS/GiB | 1400 | 0.01 |": the row's label names what its cells hold */
 			if ((cls = row_label(s, tb, p, &k, &cs, &ce)) == UNDECIDED)
@@ -6295,6 +6714,7 @@ static int bare_tail(const struct text *s, size_t p)
 	if (p < s->n && word_char_at(s, p))
 		return match_any(s, p, joiners, 1) != 0; /* "from 1.2 to 2.4 and ...", not "5 ms and 3 threads" */
 	return p >= s->n || stops_clause(s, p) || s->t[p] == ',' || s->t[p] == ')' || s->t[p] == ';' ||
+	       (s->t[p] == '(' && p > 0 && space_at(s, p - 1)) || /* "to 1.81 (32-bit keys)": an aside */
 	       (s->t[p] == '-' && space_at(s, p + 1)) || match_lit(s, p, "\xe2\x80\x94") ||
 	       match_lit(s, p, "\xe2\x80\x93"); /* "0.08 - indicating", a dash that opens an aside */
 }
@@ -6420,10 +6840,20 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	size_t first_end = 0; /* 1 + the index of a bare first end ("from 4 to 5 cycles"), which its second end decides */
 	int sib_use = 0;
 	unsigned cp;
+	/* the last quantity kept, where out has no room for it (or is NULL): what comes after it is
+	   decided the same whatever max is */
+	struct quantity spare = { .why = W_NONE };
+#define LAST (count <= max ? &out[count - 1] : &spare)
 	const char *span;
 
 	s.money = has_money(&s);
 	table_setup(&s, &tb);
+	tb.lead_cls = UNDECIDED;
+	if (tb.pipe && spans && spans->lead) {
+		lead_setup(spans, &tb);
+		if (tb.lead_cls != UNDECIDED)
+			lead_check_header(&s, &tb);
+	}
 	if (tb.pipe)
 		s.table = 1;
 	if (tb.dash)
@@ -6460,13 +6890,15 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
 			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
-				if (bare_end && count && count <= max && (range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) &&
+				if (bare_end && count && (range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) &&
 				    bare_tail(&s, skip)) {
 					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
-					struct quantity far = out[count - 1];
+					struct quantity far = *LAST;
 					far.start = p, far.len = skip - p, far.span = 0;
 					if (count < max)
 						out[count] = far;
+					else
+						spare = far;
 					count++;
 					bare_end = 0;
 					p = skip;
@@ -6510,11 +6942,11 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		struct quantity q;
 		memset(&q, 0, sizeof q);
 		/* "100 cycles roughly 2% of the time": how often a value occurs, not a share of the run time */
-		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count && count <= max &&
-		    (out[count - 1].kind == QUANTITY_TIME || out[count - 1].kind == QUANTITY_CYCLES) &&
-		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 24 &&
-		    !memchr(s.t + out[count - 1].start + out[count - 1].len, '.', start - (out[count - 1].start + out[count - 1].len)) &&
-		    !comma_between(&s, out[count - 1].start + out[count - 1].len, start))
+		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count &&
+		    (LAST->kind == QUANTITY_TIME || LAST->kind == QUANTITY_CYCLES) &&
+		    LAST->start + LAST->len <= start && start - (LAST->start + LAST->len) < 24 &&
+		    !memchr(s.t + LAST->start + LAST->len, '.', start - (LAST->start + LAST->len)) &&
+		    !comma_between(&s, LAST->start + LAST->len, start))
 			decided(&c, NOTT, start, end - start, W_OCCURS);
 		q.kind = c.kind;
 		q.start = start;
@@ -6523,100 +6955,100 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
 		q.table = s.table || q.why == W_ROW;
-		if (kept && q.kind == QUANTITY_TIME && count && count <= max && out[count - 1].kind == QUANTITY_TIME &&
-		    (q.cls == QUANTITY_UNSURE || out[count - 1].cls == QUANTITY_UNSURE) &&
-		    q.cls != QUANTITY_CLAIM && out[count - 1].cls != QUANTITY_CLAIM &&
-		    sum_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+		if (kept && q.kind == QUANTITY_TIME && count && LAST->kind == QUANTITY_TIME &&
+		    (q.cls == QUANTITY_UNSURE || LAST->cls == QUANTITY_UNSURE) &&
+		    q.cls != QUANTITY_CLAIM && LAST->cls != QUANTITY_CLAIM &&
+		    sum_joins(&s, LAST->start + LAST->len, start)) {
 			/* "90 seconds is 1 minute 30 seconds", "1 second plus 500 million nanoseconds": arithmetic */
-			struct quantity *a = &out[count - 1];
+			struct quantity *a = LAST;
 			q.cls = a->cls = QUANTITY_SPECIFIED;
 			q.cue = a->cue = a->start, q.cue_len = a->cue_len = start + q.len - a->start;
 			q.cue_span = a->cue_span = 0, q.why = a->why = W_LIMIT;
 		}
-		if (kept && q.cls == QUANTITY_UNSURE && count && count <= max && out[count - 1].kind == q.kind &&
-		    out[count - 1].cls != QUANTITY_CLAIM && out[count - 1].cls != QUANTITY_UNSURE &&
-		    range_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+		if (kept && q.cls == QUANTITY_UNSURE && count && LAST->kind == q.kind &&
+		    LAST->cls != QUANTITY_CLAIM && LAST->cls != QUANTITY_UNSURE &&
+		    range_joins(&s, LAST->start + LAST->len, start)) {
 			/* "in the time range from 20s to 40s": the second end is what the first is */
-			q.cls = out[count - 1].cls;
-			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
-			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+			q.cls = LAST->cls;
+			q.cue = LAST->cue, q.cue_len = LAST->cue_len;
+			q.cue_span = LAST->cue_span, q.why = LAST->why;
 		}
-		if (kept && first_end && first_end == count && count <= max && q.cls != QUANTITY_UNSURE &&
-		    out[count - 1].cls == QUANTITY_UNSURE && range_joins(&s, out[count - 1].start + out[count - 1].len, start)) {
+		if (kept && first_end && first_end == count && q.cls != QUANTITY_UNSURE &&
+		    LAST->cls == QUANTITY_UNSURE && range_joins(&s, LAST->start + LAST->len, start)) {
 			/* "from 0 to 999999999 nanoseconds": the first end is what the second is */
-			out[count - 1].cls = q.cls;
-			out[count - 1].cue = q.cue, out[count - 1].cue_len = q.cue_len;
-			out[count - 1].cue_span = q.cue_span, out[count - 1].why = q.why;
+			LAST->cls = q.cls;
+			LAST->cue = q.cue, LAST->cue_len = q.cue_len;
+			LAST->cue_span = q.cue_span, LAST->why = q.why;
 		}
-		if (kept && count && count <= max && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
-		    out[count - 1].kind == q.kind && !q.span &&
-		    (out[count - 1].cls == QUANTITY_NOT_TIMING || out[count - 1].cls == QUANTITY_SPECIFIED) &&
+		if (kept && count && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
+		    LAST->kind == q.kind && !q.span &&
+		    (LAST->cls == QUANTITY_NOT_TIMING || LAST->cls == QUANTITY_SPECIFIED) &&
 		    (q.why == W_NONE || (q.why == W_MEASURED && !q.cue_span && is_hedge(&s, q.cue, q.cue + q.cue_len))) &&
-		    parallel_sentences(&s, out[count - 1].start, q.start)) {
+		    parallel_sentences(&s, LAST->start, q.start)) {
 			/* "With N=1, that'll happen around 1% of the time. With N=10, around 10% of the time.": a
 			   sentence that repeats the frame of the one before, and no word of its own decides, continues it */
-			q.cls = out[count - 1].cls;
-			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
-			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+			q.cls = LAST->cls;
+			q.cue = LAST->cue, q.cue_len = LAST->cue_len;
+			q.cue_span = LAST->cue_span, q.why = LAST->why;
 		}
-		if (kept && count && count <= max && out[count - 1].kind == q.kind && out[count - 1].cls == QUANTITY_SPECIFIED &&
+		if (kept && count && LAST->kind == q.kind && LAST->cls == QUANTITY_SPECIFIED &&
 		    (q.cls == QUANTITY_UNSURE || (hedge_claim(&s, &q) && apposition_end(&s, q.start + q.len))) &&
-		    continues(&s, out[count - 1].start + out[count - 1].len, q.start)) {
+		    continues(&s, LAST->start + LAST->len, q.start)) {
 			/* "(-0.5s, +0.5s)", "1 microsecond to around 35 minutes": a list, a range or a restatement
 			   of a specified value is specified too */
-			q.cls = out[count - 1].cls;
-			q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len;
-			q.cue_span = out[count - 1].cue_span, q.why = out[count - 1].why;
+			q.cls = LAST->cls;
+			q.cue = LAST->cue, q.cue_len = LAST->cue_len;
+			q.cue_span = LAST->cue_span, q.why = LAST->why;
 		}
-		if (kept && c.order && q.cls == QUANTITY_NOT_TIMING && q.why == W_ORDER && count && count <= max &&
-		    out[count - 1].cls == QUANTITY_CLAIM && out[count - 1].kind == q.kind && !out[count - 1].span &&
-		    out[count - 1].start + out[count - 1].len <= start && start - (out[count - 1].start + out[count - 1].len) < 200) {
+		if (kept && c.order && q.cls == QUANTITY_NOT_TIMING && q.why == W_ORDER && count &&
+		    LAST->cls == QUANTITY_CLAIM && LAST->kind == q.kind && !LAST->span &&
+		    LAST->start + LAST->len <= start && start - (LAST->start + LAST->len) < 200) {
 			/* "typically around 500μs, then a couple of milliseconds ..., and up to hundreds of milliseconds":
 			   an order of magnitude listed with a figure of the same sentence is one of the list */
-			size_t i = out[count - 1].start + out[count - 1].len;
+			size_t i = LAST->start + LAST->len;
 			while (i < start && !stops_clause(&s, i))
 				i++;
 			if (i == start) {
 				q.cls = QUANTITY_CLAIM;
-				q.cue = out[count - 1].start, q.cue_len = out[count - 1].len, q.cue_span = 0;
+				q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0;
 				q.why = W_SIBLING;
 			}
 		}
-		if (kept && count && count <= max && q.kind == QUANTITY_TIME && out[count - 1].kind == QUANTITY_TIME &&
-		    q.cls == QUANTITY_UNSURE && out[count - 1].cls == QUANTITY_UNSURE && !q.span && !out[count - 1].span &&
-		    continues(&s, out[count - 1].start + out[count - 1].len, q.start) && same_duration(&s, &out[count - 1], &q)) {
+		if (kept && count && q.kind == QUANTITY_TIME && LAST->kind == QUANTITY_TIME &&
+		    q.cls == QUANTITY_UNSURE && LAST->cls == QUANTITY_UNSURE && !q.span && !LAST->span &&
+		    continues(&s, LAST->start + LAST->len, q.start) && same_duration(&s, LAST, &q)) {
 			/* "1,000,000 microseconds, or 1 second": one duration in two units, a conversion */
-			struct quantity *a = &out[count - 1];
+			struct quantity *a = LAST;
 			q.cls = a->cls = QUANTITY_SPECIFIED;
 			q.cue = a->cue = a->start, q.cue_len = a->cue_len = start + q.len - a->start;
 			q.cue_span = a->cue_span = 0, q.why = a->why = W_LIMIT;
 		}
-		if (kept && count && count <= max && out[count - 1].why == W_ALLOT && q.cls == QUANTITY_CLAIM &&
+		if (kept && count && LAST->why == W_ALLOT && q.cls == QUANTITY_CLAIM &&
 		    (q.why == W_SHARE || (!q.cue_span && ((q.cue >= q.start && q.cue < q.start + q.len) ||
-						     (q.cue >= out[count - 1].start &&
-						      q.cue < out[count - 1].start + out[count - 1].len))))) {
+						     (q.cue >= LAST->start &&
+						      q.cue < LAST->start + LAST->len))))) {
 			/* decided by its own words or the allocated share's, by no word of its own clause */
 			/* "will receive 50% of the CPU cycles, rather than just 9% of the cycles": one allocation */
-			size_t i = out[count - 1].start + out[count - 1].len;
+			size_t i = LAST->start + LAST->len;
 			while (i < start && !stops_clause(&s, i))
 				i++;
 			if (i == start) {
 				q.cls = QUANTITY_SPECIFIED;
-				q.cue = out[count - 1].cue, q.cue_len = out[count - 1].cue_len, q.cue_span = 0, q.why = W_ALLOT;
+				q.cue = LAST->cue, q.cue_len = LAST->cue_len, q.cue_span = 0, q.why = W_ALLOT;
 			}
 		}
 		if (first_end && first_end != count + 1)
 			first_end = 0;
-		if (kept && q.span && q.cls == QUANTITY_NOT_TIMING && q.why == W_CODE && count && count <= max &&
-		    out[count - 1].span && out[count - 1].cls == QUANTITY_CLAIM && out[count - 1].kind == q.kind &&
-		    out[count - 1].start + out[count - 1].len <= start) {
+		if (kept && q.span && q.cls == QUANTITY_NOT_TIMING && q.why == W_CODE && count &&
+		    LAST->span && LAST->cls == QUANTITY_CLAIM && LAST->kind == q.kind &&
+		    LAST->start + LAST->len <= start) {
 			/* "runs in `0.42 s`, while the original needs `1.3 s`": one list of figures in code type */
-			size_t i = out[count - 1].start + out[count - 1].len;
+			size_t i = LAST->start + LAST->len;
 			while (i < start && !stops_clause(&s, i))
 				i++;
 			if (i == start) {
 				q.cls = QUANTITY_CLAIM;
-				q.cue_span = out[count - 1].span, q.cue = 0, q.why = W_SIBLING;
+				q.cue_span = LAST->span, q.cue = 0, q.why = W_SIBLING;
 				q.cue_len = s.spans && q.cue_span <= s.spans->n && s.spans->text[q.cue_span - 1] ?
 						    strlen(s.spans->text[q.cue_span - 1]) : 0;
 			}
@@ -6635,6 +7067,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		if (kept) {
 			if (count < max)
 				out[count] = q;
+			else
+				spare = q;
 			count++;
 			bare_end = q.cls == QUANTITY_CLAIM && (c.bare || q.kind != QUANTITY_SPEEDUP) ? end : 0;
 			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3 || c.use == 4) && (!span || c.use == 3)) {
@@ -6648,6 +7082,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	}
 	return count;
 }
+#undef LAST
 
 size_t quantity_scan(const char *text, size_t len, struct quantity *out, size_t max)
 {

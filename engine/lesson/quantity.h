@@ -200,12 +200,21 @@ struct quantity {
 	int table;	 /* it stands in a table: a pipe or pandoc table, or a row its label decided */
 };
 
-/* The code spans of a prose text: each stands in text as one U+FFFC at offset[i]. */
+/*
+ * The code spans of a prose text: each stands in text as one U+FFFC at offset[i].
+ * lead (lead_len bytes, NULL: none): when the text is a table, the sentence that
+ * leads it in ("The results in MB/s are:", a caption "ISPC speed-up with target
+ * redesign"); a cue found there has cue_span QUANTITY_LEAD_CUE.
+ */
 struct quantity_spans {
 	const char *const *text;
 	const size_t *offset;
 	size_t n;
+	const char *lead;
+	size_t lead_len;
 };
+
+#define QUANTITY_LEAD_CUE ((size_t)-1)
 
 /*
  * Finds and classifies the quantities in text[0..len), in order, never

@@ -104,16 +104,17 @@ static const char *const safe_globals[] = {
 static const char *const safe_libs[] = { "string", "table", "math", "utf8" };
 
 /*
- * litlab.quantities(text [, spans]): the time-like quantities of text, each
- * { kind, class, first, last, text, why, cue }; spans is a unit's
- * code_spans (each { offset, text }), read as figures and as deciding words.
+ * litlab.quantities(text [, spans [, lead]]): the time-like quantities of text,
+ * each { kind, class, first, last, text, why, cue }; spans is a unit's
+ * code_spans (each { offset, text }), read as figures and as deciding words;
+ * lead, when text is a table, the sentence that leads it in.
  */
 static int l_quantities(lua_State *L)
 {
 	size_t len;
 	const char *s = luaL_checklstring(L, 1, &len);
 	struct quantity q[256];
-	struct quantity_spans sp = { NULL, NULL, 0 };
+	struct quantity_spans sp = { NULL, NULL, 0, NULL, 0 };
 	const char **texts = NULL;
 	size_t *offsets = NULL;
 
@@ -143,7 +144,10 @@ static int l_quantities(lua_State *L)
 		sp.text = texts;
 		sp.offset = offsets;
 	}
-	size_t n = quantity_find(s, len, sp.n ? &sp : NULL, q, ARRAY_LEN(q));
+	/* the sentence that leads a table in (timing.lua passes it for a table's paragraph) */
+	if (lua_type(L, 3) == LUA_TSTRING)
+		sp.lead = lua_tolstring(L, 3, &sp.lead_len);
+	size_t n = quantity_find(s, len, sp.n || sp.lead ? &sp : NULL, q, ARRAY_LEN(q));
 
 	if (n > ARRAY_LEN(q))
 		n = ARRAY_LEN(q);
@@ -168,7 +172,8 @@ static int l_quantities(lua_State *L)
 		lua_pushboolean(L, q[i].table);
 		lua_setfield(L, -2, "table");
 		if (q[i].cue_len) {
-			const char *base = q[i].cue_span ? sp.text[q[i].cue_span - 1] : s;
+			const char *base = q[i].cue_span == QUANTITY_LEAD_CUE ? sp.lead :
+					   q[i].cue_span ? sp.text[q[i].cue_span - 1] : s;
 			lua_pushlstring(L, base + q[i].cue, q[i].cue_len);
 			lua_setfield(L, -2, "cue");
 		}

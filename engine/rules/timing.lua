@@ -418,6 +418,50 @@ end
 -- list being read states a model's rules, { cue, line } (reset for each lesson).
 local models, after_heading, frame = {}, nil, nil
 
+-- The unit before the one being read (see table_lead), reset for each lesson.
+local last_unit = nil
+
+-- The sentence that leads a table in, which may say what its figures are ("The results in MB/s
+-- are:", a caption "ISPC speed-up with target redesign", a heading "Run times (ms)"): for a unit
+-- that is a pipe table (its second line a delimiter row), the unit right before it in the same
+-- place, when that is a heading, a one-line caption, or a paragraph whose last sentence ends on ':'
+-- or speaks of the table ("The following table shows speedups for ..."); nil otherwise. The
+-- scanner reads only a unit or a speed-up there (issue 13, eighteenth round).
+local function is_table(text)
+  return (text:match("^[^\n]*\n([^\n]*)") or ""):find("^[%s|:+]*%-[%s|:+%-]*$") ~= nil
+end
+
+local function table_lead(unit, before)
+  if not before or unit.kind ~= "paragraph" or (unit.context or "") ~= (before.context or "") or
+     not is_table(unit.text) or is_table(before.text) then
+    return nil
+  end
+  local t = before.text
+  if #t > 2000 then return nil end
+  -- right before it: a block or a list between the two (a gap of more than a blank line) ends the lead-in
+  if unit.line and before.line then
+    local _, breaks = t:gsub("\n", "")
+    if unit.line - (before.line + breaks) > 2 then return nil end
+  end
+  if before.kind == "heading" then return #t <= 200 and t or nil end
+  if before.kind ~= "paragraph" then return nil end
+  -- a caption: one short line that names, with no sentence of its own ("ISPC speed-up with target
+  -- redesign"; not "Speed-up is not everything, memory matters too")
+  if #t <= 120 and not t:find("\n") and not t:find("[.!?:]%s*$") and not t:find("[.!?,;]%s") then
+    local l = " " .. t:lower() .. " "
+    if not (l:find(" is ", 1, true) or l:find(" are ", 1, true) or l:find(" was ", 1, true) or
+            l:find(" were ", 1, true)) then
+      return t
+    end
+    return nil
+  end
+  local from = 1
+  for pos in t:gmatch("[.!?]%s+()") do from = pos end
+  local last = t:sub(from)
+  if last:find(":%s*$") or last:lower():find("%f[%a]table%f[%A]") then return last end
+  return nil
+end
+
 -- The frame a prose unit stands in, or nil; reads the unit's place (a heading, a list's lead-in).
 local function model_frame(unit)
   if unit.kind == "heading" then
@@ -550,8 +594,8 @@ local function pointed_back(text, qs, i, reported)
   return nil
 end
 
-local function scan(text, spans, at, report, ledger, where, section, branches, model, grading)
-  local qs = litlab.quantities(text, spans)
+local function scan(text, spans, at, report, ledger, where, section, branches, model, grading, lead)
+  local qs = litlab.quantities(text, spans, lead)
   local reported = nil -- the times reported so far (see pointed_back)
   local givers = nil -- the values the text says are set, if any (see set_in_sentence)
   for _, q in ipairs(qs) do
@@ -1218,7 +1262,14 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   mean = "stat", median = "stat", stddev = "stat", avg = "stat", average = "stat", min = "stat", max = "stat",
   error = "stat",
   -- a count of cycles ("Core cyc": Agner Fog's test programs; perf's tables)
-  cycles = "cycles", cyc = "cycles", clk = "cycles" }
+  cycles = "cycles", cyc = "cycles", clk = "cycles",
+  -- a timer's count of its own periods, a duration when the header also gives it as a time ("Ticks |
+  -- Time(us) | Count": a histogram of Stopwatch's measured intervals; eighteenth round); alone, a
+  -- count of samples ("ticks total nonlib", V8's profile)
+  ticks = "ticks", tick = "ticks",
+  -- "Benchmark  Time  CPU  Iterations" (Google Benchmark's console): the CPU time beside the wall
+  -- time; alone, or in a listing of processes, a CPU's number or share (eighteenth round)
+  cpu = "cpu" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
   bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
@@ -1245,12 +1296,19 @@ local function column_kind(text)
   for _, w in ipairs(col_settings) do
     if l:find("%f[%a]" .. w) then return "setting", col_bounds[w] end
   end
+  -- "1 tick": what one tick lasts, no column of figures the run measured (eighteenth round)
+  if l:find("^%s*1%s+ticks?%s*$") then return nil end
   local pct = l:find("%", 1, true)
   for word in l:gmatch("%a+") do
     local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
     if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
     if k == "stat" and not pct then return "stat" end
     if k == "cycles" then return "cycles" end
+    if k == "ticks" and not pct then return k end
+    -- "CPU", "CPU Old", "CPU New" alone in their cell ("CPU Iterations", two names run together, is none)
+    if k == "cpu" and (l:find("^%s*cpu%s*$") or l:find("^%s*cpu%s+old%s*$") or l:find("^%s*cpu%s+new%s*$")) then
+      return k
+    end
     if k == "share" and (pct or l:find("^%s*%a+%s*$")) or k == "pct" and pct then return "share" end
   end
   local u = l:match("[%(%[]%s*([%a\194\181\206\188]+)%s*[%)%]]") or l:match("([%a\194\181\206\188]+)/")
@@ -1341,8 +1399,15 @@ local function column_header(line)
     end
     if c.kind == "setting" then
       settings, bounds = settings + 1, bounds + (bound or 0)
-    elseif c.kind then
+    elseif c.kind and c.kind ~= "ticks" and c.kind ~= "cpu" then
       named, timed = true, timed or c.kind == "time"
+    end
+  end
+  -- a column of ticks is a duration only beside one that gives it as a time; so is one named "CPU",
+  -- but in a listing of events (a process's CPU number)
+  for _, c in ipairs(cols) do
+    if c.kind == "ticks" or c.kind == "cpu" then
+      c.kind = timed and not (c.kind == "cpu" and events) and "time" or nil
     end
   end
   -- a table of settings is left alone, but for the figures under its settings' words (a test's
@@ -1564,7 +1629,9 @@ return {
     local section = prose and named.kind == "specifying" and named.text or nil
     local grading = prose and named.kind == "grading" and named.text or nil
     local model = model_frame(unit)
-    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading)
+    local lead = table_lead(unit, last_unit)
+    last_unit = unit
+    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead)
   end,
 
   output = function(out, block, lesson, report, ledger)
@@ -1622,7 +1689,7 @@ return {
            function(at, ...) if at then ledger(at, ...) end end, where, nil, branches)
     end
     headings, named = {}, nil
-    models, after_heading, frame = {}, nil, nil
+    models, after_heading, frame, last_unit = {}, nil, nil, nil
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     for _, block in ipairs(lesson.blocks) do

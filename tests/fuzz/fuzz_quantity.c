@@ -22,7 +22,9 @@ static void check(const char *s, size_t size, const struct quantity_spans *sp)
 		FUZZ_CHECK(q[i].start + q[i].len <= size);
 		FUZZ_CHECK(q[i].cls <= QUANTITY_NOT_TIMING);
 		FUZZ_CHECK(q[i].why != NULL);
-		if (q[i].cue_span) {
+		if (q[i].cue_span == QUANTITY_LEAD_CUE) {
+			FUZZ_CHECK(sp && sp->lead && q[i].cue + q[i].cue_len <= sp->lead_len);
+		} else if (q[i].cue_span) {
 			FUZZ_CHECK(sp && q[i].cue_span <= sp->n);
 			FUZZ_CHECK(q[i].cue + q[i].cue_len <= strlen(sp->text[q[i].cue_span - 1]));
 		} else {
@@ -54,7 +56,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			i += 2;
 		}
 	}
-	struct quantity_spans sp = { texts, offsets, k };
+	struct quantity_spans sp = { texts, offsets, k, NULL, 0 };
 	check(s, size, &sp);
+	/* a table led in by a sentence: the input's first line the lead, the rest the table (eighteenth round) */
+	const char *nl = memchr(s, '\n', size);
+	if (nl) {
+		struct quantity_spans led = { texts, offsets, 0, s, (size_t)(nl - s) };
+		check(nl + 1, size - (size_t)(nl - s) - 1, &led);
+	}
 	return 0;
 }

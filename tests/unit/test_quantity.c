@@ -506,7 +506,7 @@ static void test_sentences(void **state)
 				text[len++] = sentence[i++];
 			}
 		}
-		struct quantity_spans sp = { span_ptr, offsets, nspans };
+		struct quantity_spans sp = { span_ptr, offsets, nspans, NULL, 0 };
 		struct quantity q[16];
 		size_t n = quantity_find(text, len, nspans ? &sp : NULL, q, ARRAY_LEN(q));
 		if (n > ARRAY_LEN(q))
@@ -550,7 +550,7 @@ static void test_span_figures(void **state)
 	struct quantity q[4];
 	const char *claim = "Bandwidth in practice is \xef\xbf\xbc.";
 	const char *code = "Print \xef\xbf\xbc when done.";
-	struct quantity_spans sp = { texts, offs, 1 };
+	struct quantity_spans sp = { texts, offs, 1, NULL, 0 };
 
 	offs[0] = strstr(claim, "\xef") - claim;
 	assert_int_equal(quantity_find(claim, strlen(claim), &sp, q, 4), 1);
