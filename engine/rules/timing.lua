@@ -428,7 +428,11 @@ local last_unit = nil
 -- or speaks of the table ("The following table shows speedups for ..."); nil otherwise. The
 -- scanner reads only a unit or a speed-up there (issue 13, eighteenth round).
 local function is_table(text)
-  return (text:match("^[^\n]*\n([^\n]*)") or ""):find("^[%s|:+]*%-[%s|:+%-]*$") ~= nil
+  -- most paragraphs have no second line, or one that no delimiter row starts as: ruled out by a byte
+  local nl = text:find("\n", 1, true)
+  local c = nl and text:byte(nl + 1)
+  if not (c == 124 or c == 58 or c == 45 or c == 43 or c == 32) then return false end
+  return text:match("^[^\n]*", nl + 1):find("^[%s|:+]*%-[%s|:+%-]*$") ~= nil
 end
 
 local function table_lead(unit, before)
@@ -1297,7 +1301,7 @@ local function column_kind(text)
     if l:find("%f[%a]" .. w) then return "setting", col_bounds[w] end
   end
   -- "1 tick": what one tick lasts, no column of figures the run measured (eighteenth round)
-  if l:find("^%s*1%s+ticks?%s*$") then return nil end
+  if l:find("tick", 1, true) and l:find("^%s*1%s+ticks?%s*$") then return nil end
   local pct = l:find("%", 1, true)
   for word in l:gmatch("%a+") do
     local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
@@ -1384,7 +1388,7 @@ local function column_header(line)
     local w = c.text:lower():match("^%a+")
     if w == "pid" or w == "tid" or w == "comm" or w == "task" then events = true end
   end
-  local settings, bounds, timed = 0, 0, false
+  local settings, bounds, timed, beside = 0, 0, false, false
   for k, c in ipairs(cols) do
     local bound
     c.kind, bound = column_kind(c.text)
@@ -1399,15 +1403,19 @@ local function column_header(line)
     end
     if c.kind == "setting" then
       settings, bounds = settings + 1, bounds + (bound or 0)
-    elseif c.kind and c.kind ~= "ticks" and c.kind ~= "cpu" then
+    elseif c.kind == "ticks" or c.kind == "cpu" then
+      beside = true
+    elseif c.kind then
       named, timed = true, timed or c.kind == "time"
     end
   end
   -- a column of ticks is a duration only beside one that gives it as a time; so is one named "CPU",
   -- but in a listing of events (a process's CPU number)
-  for _, c in ipairs(cols) do
-    if c.kind == "ticks" or c.kind == "cpu" then
-      c.kind = timed and not (c.kind == "cpu" and events) and "time" or nil
+  if beside then
+    for _, c in ipairs(cols) do
+      if c.kind == "ticks" or c.kind == "cpu" then
+        c.kind = timed and not (c.kind == "cpu" and events) and "time" or nil
+      end
     end
   end
   -- a table of settings is left alone, but for the figures under its settings' words (a test's
