@@ -717,6 +717,16 @@ local c_types = { void = true, char = true, short = true, int = true, long = tru
 local function prompt_of(line)
   local b = line:byte(1)
   if not b or b == 32 or b == 9 then return nil end
+  -- a Python environment's or conda's name before a shell's prompt ("(venv) user@host:~$ ", "(base)
+  -- [alice@lab src]$ ", "(3.12.8) [user@computer RIOT]$ make"): the prompt, the name kept (eighteenth
+  -- round, riot-docs)
+  if b == 40 then
+    local after = line:match("^%([%w._%-]+%) ()[%[%a~]")
+    if after then
+      local p, width = prompt_of(line:sub(after))
+      if p and p ~= "%" and p:sub(1, 1) ~= "(" then return "(0) " .. p, width + after - 1 end
+    end
+  end
   if line:sub(1, 4) == ">>> " or line == ">>>" then return ">>>", 4 end
   -- a parenthesised name is a prompt when a command word follows it ("(gdb) break main"), not a
   -- parenthesis ("(isnan) (x)", C's way to call a function a macro hides)

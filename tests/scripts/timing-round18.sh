@@ -23,6 +23,7 @@
 # The second review's (07-verbs-review.md): "each time", "the time step", "the wait time" are no
 # run's time; C's doubles and "double check" are no verbs; "factor 2" names a parameter but after
 # "by" or a hedge; "5 times to measure the speedup" is a count; memory "30% higher with" is memory.
+# A Python environment's name before a shell's prompt ("(venv) user@host:~$ ") keeps it a prompt.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-ticks.md <<'EOF2'
@@ -259,6 +260,20 @@ refuse "08-cpu.md:6:[0-9]*: error: a time value '23853'"
 expect "08-cpu.md:12:[0-9]*: error: a time value '36'"
 expect "08-cpu.md:12:62: error: a time value '36' .*'CPU Old'"
 refuse "08-cpu.md:17:[0-9]*: error: a time value '3'"
+
+cat >09-venv.md <<'EOF2'
+# A session in an environment
+
+```bash
+(3.12.8) [user@lab src]$ make docs --timeout=300s
+Starting the live server...
+ astro  v5.6.1 ready in 1490 ms
+```
+EOF2
+
+check_lesson 09-venv.md
+refuse "09-venv.md:4:"
+expect "09-venv.md:6:[0-9]*: error: a time value '1490 ms'"
 
 cat >07-verbs-review.md <<'EOF2'
 # Verbs, reviewed
