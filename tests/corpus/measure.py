@@ -114,6 +114,77 @@ RST_CODE = {"code-block", "code", "sourcecode"}  # reStructuredText directives w
 RST_UNDERLINE = re.compile(r"([=\-~^*+#\"`:.'_])\1{2,}")  # a section title's underline (or overline)
 
 
+def rst_list_tables(lines):
+    """reStructuredText's list-table directives ('.. list-table:: CAPTION', options, then rows
+    '* - cell' and '  - cell'), as the tables they show: {line: (text, segments)} for each line
+    of a directive (1-based). The caption becomes a paragraph 'Table: CAPTION' (pandoc's way to
+    write a table's caption in Markdown) on the directive's lines, and the rows a pipe table,
+    one row a line from the first row's line on, its first row the header (the directive's rows
+    are its cells; without ':header-rows:' rST shows the first row as the others, and it names
+    the columns all the same); the table's other lines are left blank. segments maps a line's
+    columns back: (out_first, out_end, src_line, src_first), 1-based columns."""
+    out = {}
+    n = 0
+    while n < len(lines):
+        text = lines[n].rstrip("\n").expandtabs(8)
+        body = text.lstrip(" ")
+        indent = len(text) - len(body)
+        m = re.match(r"\.\.\s+list-table::\s*(.*)$", body)
+        if not m:
+            n += 1
+            continue
+        start = n
+        caption = [(n + 1, indent + m.start(1) + 1, m.group(1))] if m.group(1).strip() else []
+        rows, k = [], n + 1
+        in_options = True
+        while k < len(lines):
+            t = lines[k].rstrip("\n").expandtabs(8)
+            b = t.lstrip(" ")
+            ind = len(t) - len(b)
+            if b and ind <= indent:
+                break
+            if b:
+                if b.startswith("* - ") or b == "* -":
+                    rows.append([])
+                    b, ind = b[2:], ind + 2
+                if b.startswith("- ") and rows:
+                    rows[-1].append([k + 1, ind + 3, b[2:].strip()])
+                    in_options = False
+                elif rows and rows[-1]:
+                    rows[-1][-1][2] += " " + b.strip()  # a cell's next line
+                elif in_options and not b.startswith(":") and not rows:
+                    caption.append((k + 1, ind + 1, b))
+            k += 1
+        end = k  # lines[start:end] are the directive's
+        n = end
+        if len(rows) < 2 or any(len(r) < 1 for r in rows):
+            continue
+        for i in range(start, end):
+            out[i + 1] = ("\n", [])
+        for line, col, cap in caption:
+            prefix = "Table: " if line == caption[0][0] else ""
+            out[line] = (prefix + cap + "\n", [(1 + len(prefix), 1 + len(prefix) + len(cap), line, col)])
+        first = rows[0][0][0]  # the first row's line
+        ncols = max(len(r) for r in rows)
+        layout = [rows[0], None] + rows[1:]
+        for j, row in enumerate(layout):
+            line = first + j
+            if line > end:
+                break
+            if row is None:
+                out[line] = ("|" + "|".join([" --- "] * ncols) + "|\n", [])
+                continue
+            text, segs = "|", []
+            for src_line, src_col, cell in row:
+                cell = cell.replace("|", "/")
+                text += " "
+                segs.append((len(text) + 1, len(text) + 1 + len(cell), src_line, src_col))
+                text += cell + " |"
+            text += " |" * (ncols - len(row))
+            out[line] = (text + "\n", segs)
+    return out
+
+
 def rst_as_markdown(lines):
     """A reStructuredText file's lines as the Markdown that shows what they are, line for line,
     and for each line the bytes taken from its start (to add to a column in it). In rST,
@@ -137,7 +208,12 @@ def rst_as_markdown(lines):
     opened = False  # the literal block's fence is open
     blank_at = None  # out index of the last blank line seen in the literal block (or after its marker)
     depth = 0  # the indentation of the literal block's first line, which rst does not show
+    tables = rst_list_tables(lines)
     for n, line in enumerate(lines, 1):
+        if n in tables and literal is None:
+            out.append(tables[n][0])
+            shift[n] = tables[n][1]
+            continue
         text = line.rstrip("\n").expandtabs(8)
         body = text.lstrip(" ")
         indent = len(text) - len(body)
@@ -324,7 +400,14 @@ def main():
             if d["rule"] != RULE:
                 continue
             reports += 1
-            d["column"] += shift_of.get(rel, {}).get(d["line"], 0)  # a line whose start was taken (.rst)
+            moved = shift_of.get(rel, {}).get(d["line"], 0)
+            if isinstance(moved, list):  # a list-table's line (.rst): each cell from its own line
+                for out_first, out_end, src_line, src_first in moved:
+                    if out_first <= d["column"] <= out_end:
+                        d["line"], d["column"] = src_line, src_first + d["column"] - out_first
+                        break
+            else:
+                d["column"] += moved  # a line whose start was taken (.rst)
             if plain:
                 d["line"] -= 1  # the fence line above the file's first line
             best = None

@@ -54,3 +54,29 @@ assert out[18] == "Results on the reference board::\n" and out[19] == "```\n" an
 assert out[13] == "### Details\n" and out[14] == "\n" and shift[14] == -4 and shift[8] == 4, (out[13], shift)
 PY
 exit 0
+# a list-table is shown as the table it is: its caption a paragraph, its rows a pipe table; a
+# report on a cell is mapped back to the cell's own line and column (eighteenth round, ispc-docs)
+cat >"$work/texts/speed.rst" <<'RST'
+Speed
+=====
+
+.. list-table:: Performance of the new loop, compared to
+   the reference implementation.
+
+  * - Workload
+    - 1 core
+    - 4 cores
+  * - Sort (1M keys)
+    - 6.19x
+    - 28.06x
+  * - Hash
+    - 3.6x
+    - n/a
+
+RST
+printf '# corpus: speed\n# files: speed.rst\nspeed.rst\t12\tclaim\t6.19x\nspeed.rst\t13\tclaim\t28.06x\nspeed.rst\t15\tclaim\t3.6x\n' >"$work/speed.labels"
+rm "$work/texts/board.rst"
+python3 "$here/tests/corpus/measure.py" "$LITLAB" "$work/speed.labels" "$work/texts" -v >"$work/out" 2>&1 ||
+	{ cat "$work/out"; fail "measure.py failed on a list-table"; }
+grep -q "recall 3/3" "$work/out" && grep -q "false errors 0" "$work/out" ||
+	{ cat "$work/out"; fail "a list-table's cells were not read as a table's, at their own lines"; }
