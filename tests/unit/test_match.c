@@ -545,6 +545,10 @@ static void test_diff_ellipsis(void **state)
 	check_pattern_diff("head\n...\nend\n", "HEAD\n1\n2\n3\n4\n5\n6\n7\nend\n",
 			   "--- expected (each '...' shown as the lines it stands for)\n+++ actual\n"
 			   "@@ -1,4 +1,4 @@\n-head\n+HEAD\n 1\n 2\n 3\n");
+	/* A lone CR at the end of the output is a byte of it, in the diff as in the match (a fuzzing
+	   find: the diff normalised the text twice, and the CR with the final LF read as a CRLF). */
+	check_pattern_diff("a\nb", "a\nb\r", "--- expected (each '...' shown as the lines it stands for)\n"
+					       "+++ actual\n@@ -1,2 +1,2 @@\n a\n-b\n+b\\x0d\n");
 	/* Exact and contains diff as match_diff() does. */
 	struct buf b = BUF_INIT;
 	match_diff_mode(&b, MATCH_EXACT, "...\n", 4, "x\n", 2, 0);
