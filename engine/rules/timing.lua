@@ -431,7 +431,7 @@ local function is_table(text)
   -- most paragraphs have no second line, or one that no delimiter row starts as: ruled out by a byte
   local nl = text:find("\n", 1, true)
   local c = nl and text:byte(nl + 1)
-  if not (c == 124 or c == 58 or c == 45 or c == 43 or c == 32) then return false end
+  if not (c == 124 or c == 58 or c == 45 or c == 43 or c == 32 or c == 9) then return false end
   return text:match("^[^\n]*", nl + 1):find("^[%s|:+]*%-[%s|:+%-]*$") ~= nil
 end
 
@@ -479,8 +479,7 @@ local function model_frame(unit)
   if unit.kind ~= "paragraph" then return nil end
   -- a table right after the lead-in (a pipe or pandoc table, one paragraph: a header, then a line of
   -- dashes) is the model's as a list is ("Assume the following run times:" over a job table)
-  if frame and frame.table and (unit.context or "") == (frame.context or "") and
-     (unit.text:match("^[^\n]*\n([^\n]*)") or ""):find("^[%s|:+]*%-[%s|:+%-]*$") then
+  if frame and frame.table and (unit.context or "") == (frame.context or "") and is_table(unit.text) then
     local given = frame
     frame = nil
     return given
