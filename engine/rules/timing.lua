@@ -421,12 +421,7 @@ local models, after_heading, frame = {}, nil, nil
 -- The unit before the one being read (see table_lead), reset for each lesson.
 local last_unit = nil
 
--- The sentence that leads a table in, which may say what its figures are ("The results in MB/s
--- are:", a caption "ISPC speed-up with target redesign", a heading "Run times (ms)"): for a unit
--- that is a pipe table (its second line a delimiter row), the unit right before it in the same
--- place, when that is a heading, a one-line caption, or a paragraph whose last sentence ends on ':'
--- or speaks of the table ("The following table shows speedups for ..."); nil otherwise. The
--- scanner reads only a unit or a speed-up there (issue 13, eighteenth round).
+-- Whether a prose unit is a pipe table: its second line is a delimiter row.
 local function is_table(text)
   -- most paragraphs have no second line, or one that no delimiter row starts as: ruled out by a byte
   local nl = text:find("\n", 1, true)
@@ -435,6 +430,12 @@ local function is_table(text)
   return text:match("^[^\n]*", nl + 1):find("^[%s|:+]*%-[%s|:+%-]*$") ~= nil
 end
 
+-- The sentence that leads a table in, which may say what its figures are ("The results in MB/s
+-- are:", a caption "ISPC speed-up with target redesign", a heading "Run times (ms)"): for a unit
+-- that is a pipe table (its second line a delimiter row), the unit right before it in the same
+-- place, when that is a heading, a one-line caption, or a paragraph whose last sentence ends on ':'
+-- or speaks of the table ("The following table shows speedups for ..."); nil otherwise. The
+-- scanner reads only a unit or a speed-up there (issue 13, eighteenth round).
 local function table_lead(unit, before)
   if not before or unit.kind ~= "paragraph" or (unit.context or "") ~= (before.context or "") or
      not is_table(unit.text) or is_table(before.text) then
