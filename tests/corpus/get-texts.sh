@@ -86,6 +86,11 @@ riot-docs RIOT-OS/RIOT c8bd52ff13
 learn-c ronreiter/interactive-tutorials 926659b
 gbench-docs google/benchmark 267a1115
 folly-docs facebook/folly ff98381ea
+blis-docs flame/blis 36df51a81
+perf-ninja dendibakh/perf-ninja 2908212
+arduino-ref arduino/reference-en b367b02
+cmsis-rtos2 ARM-software/CMSIS_5 51f8f8961
+pypy-blog wdv4758h/pypy-extradoc 1d9c6779
 '
 
 gitdir() { # the git directory of a clone, or nothing
