@@ -304,6 +304,7 @@ def as_lesson(src, dst):
         return shift
     out, fence = [], None
     texi = src.endswith(".texi")
+    adoc = src.endswith(".adoc")
     roff = re.search(r"\.[1-9][a-z]*$", src) is not None  # .3, and ncurses' .3x and .1m
     if not roff:  # a page kept under another name (terminfo.tail, MKncu_config.in): a roff comment first
         with open(src, encoding="utf-8", errors="replace") as f:
@@ -328,6 +329,23 @@ def as_lesson(src, dst):
                     fence, line = "@", "```code\n"
                 elif fence and re.match(r"^@end " + TEXI_BLOCK, line):
                     fence, line = None, "```\n"
+                out.append(line)
+                continue
+            # Doxygen's code blocks (\code ... \endcode, @code{.c} ... @endcode) and AsciiDoc's
+            # listing and literal blocks (a line of four or more '-' or '.' opens and closes one) are
+            # code as the page shows them, as a Markdown fence is; no line moves
+            bare, converted = line.strip(), True
+            if fence is None and re.match(r"^[\\@]code(\{\.?\w+\})?$", bare):
+                fence, line = "\\endcode", "```code\n"
+            elif fence == "\\endcode" and re.match(r"^[\\@]endcode$", bare):
+                fence, line = None, "```\n"
+            elif adoc and fence is None and re.match(r"^(-{4,}|\.{4,})$", bare):
+                fence, line = bare, "```code\n" if bare[0] == "-" else "```text\n"
+            elif adoc and fence and fence[0] in "-." and bare == fence:
+                fence, line = None, "```\n"
+            else:
+                converted = False
+            if converted or fence == "\\endcode" or (fence and fence[0] in "-."):
                 out.append(line)
                 continue
             m = re.match(r"^( {0,3})(`{3,}|~{3,})(.*)$", line.rstrip("\n"))
