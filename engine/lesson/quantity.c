@@ -343,6 +343,8 @@ static size_t match_compound_time(const struct text *s, size_t p)
 }
 
 static int is_hedge(const struct text *s, size_t a, size_t b);
+static int is_bound(const struct text *s, size_t a, size_t b);
+static int threshold_before(const struct text *s, size_t start);
 struct cword;
 static int word_before(const struct text *s, size_t p, int max, const char *const *words, struct cword *w);
 
@@ -787,7 +789,9 @@ static int is_not_seconds(const struct text *s, size_t start, const struct numbe
 	if (p >= s->n || s->t[p] != 's' || word_char_at(s, p + 1))
 		return 0;
 	if (num->plain && s->t[p - 1] == '0') {
-		if (num->digits == 4)
+		/* "the 1990s", "the 1800s": a decade or a century of the calendar's years; "~7000s" is a
+		   run's seconds (nineteenth round, kobzol-blog) */
+		if (num->digits == 4 && (s->t[start] == '1' || (s->t[start] == '2' && s->t[start + 1] == '0')))
 			return 1;
 		if (num->digits == 2 && start > 0 &&
 		    (s->t[start - 1] == '\'' ||
@@ -1524,6 +1528,22 @@ static int performs_task(const struct text *s, const char *word, size_t b, size_
 	return 1;
 }
 
+/* 1 if the "delay" at w is a verb: first in its clause or comment, or after a word that leads a verb. */
+static int delay_verb(const struct text *s, const struct cword *w)
+{
+	static const char *const leads[] = { "to", "will", "would", "should", "must", "can", "may", "then", "and",
+					     "we", "i", "you", "it", "first", "simply", "just", NULL };
+	struct cword p;
+	size_t prev, a = w->start;
+
+	while (a > 0 && (s->t[a - 1] == ' ' || s->t[a - 1] == '\t'))
+		a--;
+	if (a == 0 || s->t[a - 1] == '\n' || stops_clause(s, a - 1) || s->t[a - 1] == ':' ||
+	    (a >= 2 && ((s->t[a - 2] == '/' && s->t[a - 1] == '/') || (s->t[a - 2] == '/' && s->t[a - 1] == '*'))))
+		return 1;
+	return prev_cword(s, w->start, &p, &prev) && !p.span && match_any(s, p.start, leads, 1) == p.end;
+}
+
 static const struct cue *cue_of(const struct text *s, const struct cword *w, int use, int before, size_t dist,
 				size_t *at, size_t *len)
 {
@@ -1560,6 +1580,25 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		*at = w->start;
 		*len = next.end - w->start;
 		return &delay_for;
+	}
+	/* "pulses of approximately 100 microseconds period", "at one second pace": a period named right
+	   after its length, a definition ("a 10s period of unresponsiveness" is an event) (nineteenth
+	   round, arduino-ref) */
+	if (!before && dist == 0 && (!strcmp(buf, "period") || !strcmp(buf, "pace")) &&
+	    !(word_after(s, w->end, &next) && !next.span && match_word_ci(s, next.start, "of") == next.end)) {
+		static const struct cue period_after = { "period", SPEC, 0, 6, W_INTERVAL };
+		*at = w->start;
+		*len = w->end - w->start;
+		return &period_after;
+	}
+	/* "// delay 1 second", "then delay 500ms": the verb, its duration its object, where no article or
+	   modifier makes it a noun ("adds a delay of 10ms", "the delay 10 ms later") (nineteenth round,
+	   cmsis-rtos2, arduino-ref) */
+	if ((!strcmp(buf, "delay") || !strcmp(buf, "delays")) && before && dist == 0 && delay_verb(s, w)) {
+		static const struct cue delay_verb_cue = { "delay", SPEC, 0, 1, W_SLEEP };
+		*at = w->start;
+		*len = w->end - w->start;
+		return &delay_verb_cue;
 	}
 	/* "fine rasterization 2.04ms": "fine" or "coarse" before a noun names a stage or a kind of thing; a
 	   resolution is "as fine as", "finer than", "fine-grained" (sixteenth round) */
@@ -1846,13 +1885,14 @@ static int noun_after(const struct text *s, size_t p, struct cword *w)
  * 1 if a preposition or a conjunction follows the comparative adjective cmp ("in" names what it
  * compares: "4 times higher in latency"): "is 20% better when the
  * pixels ...", "20% higher with the new queue": the comparative has no noun of its own, and what it
- * compares is the sentence's subject (eighteenth round).
+ * compares is the sentence's subject (eighteenth round); so before a conjunction: "throughput is 4
+ * times higher and the code is ...", the next clause's noun is not its object (nineteenth round).
  */
 static int predicative(const struct text *s, const struct cword *cmp)
 {
 	static const char *const words[] = { "with", "when", "on", "for", "using", "at", "after", "if",
 					     "under", "over", "across", "compared", "relative", "by", "while",
-					     "whenever", "because", "since", "once", NULL };
+					     "whenever", "because", "since", "once", "and", "but", "whereas", NULL };
 	struct cword w;
 
 	/* a comparative noun's object follows a preposition: "a 20% reduction in traffic" */
@@ -1931,7 +1971,7 @@ struct cand {
 	int bare;      /* a number with no unit, led by its metric's name ("IPC goes from 4.0"): "to 7.1" is one too */
 	int order;     /* an order of magnitude ("hundreds of cycles"): a figure only when a word says so */
 	int comparative; /* a factor with a comparative and no noun after ("ten times less") */
-	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
+	int calendar;    /* days, weeks, months or years, or "more than an hour": a run time only when a word of running leads it */
 	int clock;       /* hours and minutes together ("21 hours, 17 minutes"): a clock's span, unless run */
 };
 
@@ -2265,9 +2305,12 @@ static size_t time_tail(const struct text *s, size_t e)
 static size_t share_tail(const struct text *s, size_t e)
 {
 	static const char *const dets[] = { "the", "its", "all", "their", "our", "total", "available", "such",
-					    "these", "those", "this", "that", NULL };
+					    "these", "those", "this", "that", "attainable", "achievable", "theoretical",
+					    "peak", NULL };
+	/* "60-90% of attainable peak performance": the share of the machine's peak a code reaches
+	   (nineteenth round, blis-docs) */
 	static const char *const nouns[] = { "time", "runtime", "run-time", "cycles", "slots", "throughput",
-					     "bandwidth", "latency", NULL };
+					     "bandwidth", "latency", "performance", "flops", "gflops", NULL };
 	static const char *const compound[] = { "execution", "running", "run", "cpu", "wall", "pipeline",
 						"dispatch", "issue", "mean", "total", "elapsed", NULL };
 	size_t f = match_word_ci(s, skip_space(s, e), "of"), g;
@@ -2276,8 +2319,19 @@ static size_t share_tail(const struct text *s, size_t e)
 		return 0;
 	for (int k = 0; k < 5; k++) {
 		size_t q = skip_space(s, f);
-		if ((g = match_any(s, q, nouns, 1)))
+		if ((g = match_any(s, q, nouns, 1))) {
+			/* "90% of the performance bugs": "performance" naming the next noun's kind */
+			struct cword w;
+			size_t next;
+			if (match_word_ci(s, q, "performance") && next_cword(s, g, &w, &next) && !w.span &&
+			    !stops_clause(s, g) && s->t[g] != ',' && is_alpha(s->t[w.start]) &&
+			    !match_any(s, w.start, (const char *const[]){ "of", "on", "in", "for", "with", "when", "and",
+									  "or", "at", "while", "than", "compared", "by",
+									  "across", "from", "to", "is", "was", "are", NULL },
+				       1))
+				return 0;
 			return g;
+		}
 		if ((g = match_any(s, q, dets, 1)) || (g = match_any(s, q, compound, 1)))
 			f = g;
 		/* "80% of network latency", "20% of the request latency": a latency is a time, whatever
@@ -2288,6 +2342,51 @@ static size_t share_tail(const struct text *s, size_t e)
 		else
 			return 0;
 	}
+	return 0;
+}
+
+/*
+ * "32.4% of the samples", "in 84.1% of the samples", "91% of samples in bar": a profile's share of the
+ * run time, when a word of profiling, a function or a name in code stands before it in the sentence
+ * (nineteenth round, go-blog, perf-book); "drop 90% of samples" of a random generator is no run time.
+ * The end of "samples", or 0.
+ */
+static size_t samples_share(const struct text *s, size_t start, size_t e)
+{
+	static const char *const words[] = { "profile", "profiles", "profiler", "profiling", "pprof", "perf",
+					     "function", "functions", "stack", "stacks", "callee", "caller", "hotspot",
+					     "hottest", NULL };
+	size_t f = match_word_ci(s, skip_space(s, e), "of"), g, prev;
+	struct cword w;
+
+	/* "the second mode in the distribution accounts for 15% of all samples": a histogram's share */
+	if (!f || word_before(s, start, CONTEXT_BEFORE_FACTOR, (const char *const[]){ "distribution", "histogram",
+										 "mode", NULL }, &w))
+		return 0;
+	f = skip_space(s, f);
+	if ((g = match_any(s, f, (const char *const[]){ "the", "all", "our", "its", NULL }, 1)))
+		f = skip_space(s, g);
+	/* "more than 50% of samples are attributed to it", "at least 10%": a threshold, how often */
+	if (threshold_before(s, start) || word_before(s, start, 1, (const char *const[]){ "least", NULL }, &w))
+		return 0;
+	if ((g = match_any(s, f, (const char *const[]){ "profile", "profiling", "cpu", NULL }, 1)))
+		f = skip_space(s, g);
+	if (!(g = match_word_ci(s, f, "samples")))
+		return 0;
+	/* "the first rows account for 32.4% of the samples": a profile's rows share them out */
+	if (word_before(s, start, CONTEXT_BEFORE_FACTOR, words, &w) ||
+	    word_before(s, start, 3, (const char *const[]){ "account", "accounts", "accounted", NULL }, &w))
+		return g;
+	/* "91% of samples in bar have foo as its caller": the words after, in the same clause */
+	{
+		size_t next, p = g;
+		for (int d = 0; d < 8 && next_cword(s, p, &w, &next) && !stops_clause(s, p); d++, p = next)
+			if (!w.span && match_any(s, w.start, words, 1) == w.end)
+				return g;
+	}
+	for (int d = 0; d < CONTEXT_BEFORE_FACTOR && prev_cword(s, start, &w, &prev); d++, start = prev)
+		if (w.span)
+			return g;
 	return 0;
 }
 
@@ -2352,7 +2451,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 
 	c->kind = QUANTITY_SPEEDUP;
 	c->use = 3;
-	if ((f = share_tail(s, e))) {
+	if ((f = share_tail(s, e)) || (f = samples_share(s, start, e))) {
 		c->kind = QUANTITY_SHARE;
 		if (e - start == 4 && match_lit(s, start, "100%"))
 			decided(c, NOTT, start, f - start, W_ALWAYS);
@@ -3304,17 +3403,23 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		}
 		/* "about a second", "around an hour", "a full second": after a hedge, or before "full", the
 		   article is the number one; "second" stays an ordinal when a word that is no preposition or
-		   joiner follows it ("about a second time", ordinal_second) (fifteenth round) */
+		   joiner follows it ("about a second time", ordinal_second) (fifteenth round); so after a
+		   bound: "more than an hour", "under a second", "within a minute" (nineteenth round) */
 		{
 			static const char *const whole[] = { "second", "minute", "hour", NULL };
 			struct cword w;
 			size_t prev, g = q;
 			if ((f = match_word_ci(s, q, "full")))
 				g = skip_space(s, f);
-			if ((g != q || (prev_cword(s, p, &w, &prev) && !w.span && is_hedge(s, w.start, w.end))) &&
+			if ((g != q || (prev_cword(s, p, &w, &prev) && !w.span &&
+					(is_hedge(s, w.start, w.end) || is_bound(s, w.start, w.end)))) &&
 			    (f = match_any(s, g, whole, 1)) && !word_char_at(s, f) && !ordinal_second(s, g, f)) {
 				c->kind = QUANTITY_TIME;
 				c->use = 0;
+				/* after a bound, only when a word of running leads it, as a calendar span
+				   ("takes more than an hour"; "off by more than a second", "(more than a
+				   minute)" are a clock's error and a limit) */
+				c->calendar = g == q && !is_hedge(s, w.start, w.end);
 				return f;
 			}
 		}
@@ -3706,6 +3811,7 @@ static int cell_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
  */
 struct table {
 	int pipe;		/* the text is a pipe table */
+	int bare;		/* a pipe table with no delimiter row: its rows start right under the header */
 	size_t header;		/* start of the header line */
 	size_t line, line_end;	/* the line being scanned */
 	int rows;		/* the line is a row of space-separated columns with a label */
@@ -3832,6 +3938,37 @@ static int lone_tag(const struct text *s, size_t a, size_t b)
 	return 1;
 }
 
+/* The number of '|' on line [a, b) if it opens with one (spaces before it skipped), else 0. */
+static size_t pipe_cells(const struct text *s, size_t a, size_t b)
+{
+	size_t n = 0;
+
+	while (a < b && (s->t[a] == ' ' || s->t[a] == '\t'))
+		a++;
+	if (a >= b || s->t[a] != '|')
+		return 0;
+	for (; a < b; a++)
+		n += s->t[a] == '|';
+	return n;
+}
+
+/* 1 if every line of s opens with '|' and holds as many as the first, at least three of each, and
+   none is a delimiter row: a pipe table written without its rule. */
+static int bare_pipe_table(const struct text *s)
+{
+	size_t a = 0, lines = 0, first = 0;
+
+	while (a < s->n) {
+		size_t e = line_end(s, a), n = pipe_cells(s, a, e);
+		if (n < 3 || (lines && n != first) || delimiter_row(s, a, e))
+			return 0;
+		if (!lines++)
+			first = n;
+		a = e + 1;
+	}
+	return lines >= 3;
+}
+
 static void table_setup(const struct text *s, struct table *tb)
 {
 	size_t e1, e2, a;
@@ -3865,6 +4002,14 @@ static void table_setup(const struct text *s, struct table *tb)
 	}
 	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2)) {
 		tb->pipe = 1;
+		tb->classes = classes_word(s, 0, e1, &tb->classes_at, &tb->classes_len, &tb->classes_why);
+		return;
+	}
+	/* a pipe table with no delimiter row, as a reader still sees one ("| Benchmark | PyPy vs CPython |"
+	   over "| ai | 3.61 |"; an rST line block, a Markdown table missing its rule) (nineteenth round,
+	   pypy-blog): its first line the header */
+	if (bare_pipe_table(s)) {
+		tb->pipe = tb->bare = 1;
 		tb->classes = classes_word(s, 0, e1, &tb->classes_at, &tb->classes_len, &tb->classes_why);
 		return;
 	}
@@ -4378,13 +4523,19 @@ static void lead_check_header(const struct text *s, struct table *tb)
 }
 
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
+/* 1 if the line being scanned is a row of the pipe table's body: past its header and delimiter row. */
+static int pipe_body(const struct text *s, const struct table *tb)
+{
+	return tb->line > line_end(s, tb->header) + (tb->bare ? 0 : 1);
+}
+
 static int header_class(const struct text *s, const struct table *tb, struct quantity *q)
 {
 	size_t cs, ce, col;
 	enum quantity_kind k;
 	int cls;
 
-	if (tb && tb->classes && ((tb->pipe && tb->line > line_end(s, tb->header) + 1) ||
+	if (tb && tb->classes && ((tb->pipe && pipe_body(s, tb)) ||
 				  (tb->dash && q->start >= tb->rule_end)) &&
 	    !(tb->classes_why == W_WORKLOAD && tb->pipe &&
 	      pipe_cell(s, tb->header, line_end(s, tb->header), pipe_column(s, tb->line, q->start), &cs, &ce) &&
@@ -5352,11 +5503,12 @@ static int one_event_before(const struct text *s, size_t p)
 static int calendar_run(const struct text *s, struct quantity *q)
 {
 	static const char *const skip[] = { "about", "around", "roughly", "approximately", "nearly", "almost", "over",
-					     "for", "than", "more", "less", "up", "to", "at", "least", "~", NULL };
+					     "for", "than", "more", "less", "up", "to", "at", "least", "~", "under", "within",
+					     "just", "well", "slightly", "a", "little", "bit", NULL };
 	struct cword w;
 	size_t p = q->start, prev, at, len;
 
-	for (int d = 0; d < 4 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+	for (int d = 0; d < 6 && prev_cword(s, p, &w, &prev); d++, p = prev) {
 		const struct cue *c = cue_of(s, &w, 0, 1, 0, &at, &len);
 		if (c && c->cls == CLAIM && c->why == W_RUN) {
 			q->cls = QUANTITY_CLAIM;
@@ -5378,6 +5530,14 @@ static int is_hedge(const struct text *s, size_t a, size_t b)
 					      "typically", "~", NULL };
 
 	return b > a && match_any(s, a, hedges, 1) == b;
+}
+
+/* 1 if the word at [a, b) bounds the figure after it: "more than", "under", "over", "within". */
+static int is_bound(const struct text *s, size_t a, size_t b)
+{
+	static const char *const bounds[] = { "than", "under", "over", "within", NULL };
+
+	return b > a && match_any(s, a, bounds, 1) == b;
 }
 
 /* 1 if q is a claim that only a hedge right before it decided ("to around 35 minutes"). */
@@ -5726,6 +5886,92 @@ static int size_change(const struct text *s, struct quantity *q)
  * and average, or with the word last ("lat_max"), and stays undecided
  * (fifteenth round). 1 if q is one.
  */
+/* 1 if the word at w may stand between a range's "from" or "to" and its figure ("from less than a
+   second", "to more than 8 hours", "from about 10 ms"). */
+static int range_filler(const struct text *s, const struct cword *w)
+{
+	static const char *const words[] = { "less", "more", "than", "about", "around", "approximately", "roughly",
+					     "nearly", "almost", "just", "under", "over", "a", "an", "~", NULL };
+
+	return !w->span && match_any(s, w->start, words, 1) == w->end;
+}
+
+/*
+ * "Works on pulses from 10 microseconds to 3 minutes in length", "ranging from less than a second to
+ * more than 8 hours": the ends of a range that no word near calls a run's time give the values an
+ * interface takes or a table holds, a definition (nineteenth round, arduino-ref, tcmalloc-docs; "the
+ * run time went from 10 s to 2 s" is decided by its words first). 1 if q is one.
+ */
+static int unsure_range(const struct text *s, struct quantity *q)
+{
+	static const char *const changes[] = { "went", "go", "goes", "gone", "going", "grew", "grow", "grows",
+					       "dropped", "drops", "drop", "fell", "falls", "rose", "rises", "increased",
+					       "increases", "decreased", "decreases", "reduced", "reduces", "reducing",
+					       "improved", "improves", "shrank", "shrinks", "cut", "cuts", "sped", "jumped",
+					       "climbed", "moved", "came", "slashed", "brought", "bringing", "down", "up",
+					       "improvement", "reduction", "speedup", "varies", "vary", "varied", "varying",
+					       NULL };
+	struct cword w, v;
+	size_t p = q->start, prev, next, e = q->start + q->len, from_at = 0, r;
+	int from = 0, to = 0;
+
+	if (q->kind != QUANTITY_TIME || q->span)
+		return 0;
+	for (int d = 0; d < 4 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+		if (!w.span && match_word_ci(s, w.start, "from") == w.end) {
+			from = 1;
+			from_at = w.start;
+			break;
+		}
+		if (!w.span && match_word_ci(s, w.start, "to") == w.end) {
+			/* the second end: its "from" a few words before the "to" */
+			r = prev;
+			for (int k = 0; k < 8 && prev_cword(s, r, &v, &r); k++)
+				if (!v.span && match_word_ci(s, v.start, "from") == v.end) {
+					from = to = 1;
+					from_at = v.start;
+					break;
+				}
+			break;
+		}
+		if (!range_filler(s, &w))
+			return 0;
+	}
+	if (!from)
+		return 0;
+	/* "went from 10 s to 2 s", "decreases execution time from 8.5 seconds to", "latency varies from": a
+	   change or a spread of what was measured, or a word of performance, before the range */
+	r = from_at;
+	for (int d = 0; d < 5 && prev_cword(s, r, &v, &r); d++) {
+		size_t at, len;
+		const struct cue *c;
+		if (v.span)
+			return 0;
+		if (match_any(s, v.start, changes, 1) == v.end)
+			return 0;
+		if ((c = cue_of(s, &v, 0, 1, (size_t)d, &at, &len)) && c->cls == CLAIM)
+			return 0;
+	}
+	if (!to) {
+		/* the first end: "to" after it, then a figure within a few words */
+		if (!next_cword(s, e, &w, &next) || w.span || match_word_ci(s, w.start, "to") != w.end)
+			return 0;
+		p = w.end;
+		for (int d = 0; d < 4 && next_cword(s, p, &w, &next); d++, p = next) {
+			if (!w.span && is_digit(s->t[w.start])) {
+				to = 1;
+				break;
+			}
+			if (!range_filler(s, &w))
+				return 0;
+		}
+		if (!to)
+			return 0;
+	}
+	decide(q, QUANTITY_SPECIFIED, from_at, 4, W_LIMIT);
+	return 1;
+}
+
 static int bound_name(const struct text *s, struct quantity *q)
 {
 	size_t b = back_over_blanks(s, q->start), e;
@@ -6432,7 +6678,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (option_value(s, q) || binary_digits(s, q) || fame(s, q) || system_name(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
 	    baseline_factor(s, q) ||
 	    unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
-	    (q->cls == QUANTITY_UNSURE && bound_name(s, q)) ||
+	    (q->cls == QUANTITY_UNSURE && (bound_name(s, q) || unsure_range(s, q))) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && defined_notation(s, q)) ||
 	    ((q->cls == QUANTITY_UNSURE || hedge_claim(s, q)) && reserve_of(s, q)) ||
 	    ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && threshold_clause(s, q)) ||
@@ -6598,6 +6844,29 @@ static int variable_label(const struct text *s, size_t a, size_t b)
 	return b > a + 2;
 }
 
+/*
+ * 1 if the pipe table's header cell [cs, ce) compares two things ("PyPy vs CPython (arm)") in a header
+ * that names a speed-up in some cell ("| relative speedup |"): its figures are speed-ups too, one
+ * thing's over the other's (nineteenth round, pypy-blog).
+ */
+static int versus_column(const struct text *s, const struct table *tb, size_t cs, size_t ce)
+{
+	static const char *const speed[] = { "speedup", "speed-up", "speedups", "speed-ups", "faster", "slowdown",
+					     "slower", NULL };
+	size_t he = line_end(s, tb->header), q;
+	int vs = 0, named = 0;
+
+	for (q = cs; q < ce; q++)
+		if ((q == cs || !is_alpha(s->t[q - 1])) &&
+		    (match_word_ci(s, q, "vs") || match_word_ci(s, q, "versus") || match_lit(s, q, "vs.")))
+			vs = 1;
+	if (!vs)
+		return 0;
+	for (q = tb->header; q < he && !named; q++)
+		named = (q == tb->header || !is_alpha(s->t[q - 1])) && match_any(s, q, speed, 1);
+	return named;
+}
+
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
 	size_t ns, ne, cs, ce, a, b;
@@ -6607,7 +6876,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 	memset(c, 0, sizeof *c);
 	if (tb->pipe && tb->line_end - tb->line <= TABLE_LINE_MAX) {
 		size_t col = pipe_column(s, tb->line, p);
-		if (tb->line <= line_end(s, tb->header) + 1 || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) ||
+		if (!pipe_body(s, tb) || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) ||
 		    !cell_number(s, a, b, &ns, &ne) || ns != p)
 			return 0;
 		if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
@@ -6625,6 +6894,15 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			c->kind = tb->lead_kind;
 			decided(c, tb->lead_cls, tb->lead_cue, tb->lead_cue_len, W_LEAD);
 			c->cue_span = QUANTITY_LEAD_CUE;
+			return ne;
+		}
+		if (cls == UNDECIDED && versus_column(s, tb, cs, ce)) {
+			while (cs < ce && space_at(s, cs))
+				cs++;
+			while (ce > cs && space_at(s, ce - 1))
+				ce--;
+			c->kind = QUANTITY_SPEEDUP;
+			decided(c, CLAIM, cs, ce - cs, W_HEADER);
 			return ne;
 		}
 		if (cls == UNDECIDED) {

@@ -1255,6 +1255,9 @@ local function simulated_stamp(line)
 end
 
 local function uncomment(line)
+  -- a test harness's '%' before a word, as MATLAB's comments are ("% blis_<dt>  m  n  k  gflops":
+  -- BLIS's test suite; nineteenth round); gprof's "  %   cumulative" names a column
+  if line:find("^%% %S") then return " " .. line:sub(2) end
   return (line:gsub("^(%s*)#", "%1 "))
 end
 
@@ -1331,6 +1334,9 @@ local function column_kind(text)
   -- bcc-examples' ustat); a word after the slash is no rate ("r/w", "I/O")
   local per = l:match("%a/%s*(%a+)%s*$") or l:match("%a/%s*(%a+)%s*[%(%[]")
   if per == "s" or per == "sec" or per == "second" then return "rate" end
+  -- floating-point operations per second ("gflops", "GFLOP/s", "MFLOPS"): a rate by its name
+  -- (nineteenth round, blis-docs' test suite)
+  if l:find("^%s*[kmgtp]?flops%s*$") or l:find("^%s*[kmgtp]?flop/s%s*$") then return "rate" end
   return nil
 end
 

@@ -1,0 +1,148 @@
+#!/bin/sh
+# What the nineteenth round taught the timing rule (tests/corpus/README.md, engine/rules/README.md):
+# - after a bound ("more than", "under", "within"), "an hour" or "a second" is the number one, a run's
+#   time when a word of running leads it; a clock's error or a limit in brackets stays unreported;
+# - "~7000s" is seconds: only a four-digit year ending in 0 glued to an "s" is a decade;
+# - "N times higher and ..." compares the sentence's subject, not the next clause's noun;
+# - "N% of the samples" is a profile's share of the run time beside a word of profiling, a function
+#   or a name in code; "more than 50% of samples", "at least 10%", a distribution's share are not;
+# - "60-90% of attainable peak performance": a share of the machine's peak;
+# - a printed table's header cell "gflops" names a rate; a '%' before its first word is a comment;
+# - a pipe table written without its delimiter row is a table; a header cell "A vs B" in a table
+#   that names a speed-up holds speed-ups;
+# - "delay" as a verb ("// delay 1 second", "then delay 500ms") is a wait; "pulses of 100
+#   microseconds period", "at one second pace" are periods;
+# - the ends of a range nothing near calls a run's time ("pulses from 10 microseconds to 3
+#   minutes") are a definition; a change ("went from 10 s to 2 s") or a spread of a measure is not.
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
+
+cat >01-bounds.md <<'EOF2'
+# Bounds
+
+Running the whole suite takes more than an hour on the build machine.
+
+Spawning ten thousand processes takes a little bit under a second.
+
+The call fails if the deadline is too far in the future (more than a minute).
+
+With a little more work the clock will not be off by more than a second.
+
+The merge queue went from ~7000s to ~4500s per pipeline.
+
+The 1990s brought cheap caches.
+EOF2
+
+check_lesson 01-bounds.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+expect "01-bounds.md:3:[0-9]*: error: a time value 'an hour'"
+expect "01-bounds.md:5:[0-9]*: error: a time value 'a second'"
+refuse "01-bounds.md:7:"
+refuse "01-bounds.md:9:"
+expect "01-bounds.md:11:[0-9]*: error: a time value '7000s'"
+expect "01-bounds.md:11:[0-9]*: error: a time value '4500s'"
+refuse "01-bounds.md:13:"
+
+cat >02-shares.md <<'EOF2'
+# Shares
+
+Its throughput is 4 times higher and the code is two times as fast.
+
+The `main.FindLoops` function was running in 10.6% of the samples.
+
+The first three rows of the profile account for 32.4% of the samples.
+
+Rejection sampling will drop 90% of samples here.
+
+The branch is the hottest since more than 50% of samples are attributed to it.
+
+The second mode in the distribution accounts for 15% of all samples.
+
+The trsm kernel may achieve 60-90% of attainable peak performance.
+
+Ninety percent of the performance bugs we saw were in one module.
+EOF2
+
+check_lesson 02-shares.md
+expect "02-shares.md:3:[0-9]*: error: a speed-up claim '4 times higher'.*'throughput'"
+expect "02-shares.md:5:[0-9]*: error: a share of the run time '10.6% of the samples'"
+expect "02-shares.md:7:[0-9]*: error: a share of the run time '32.4% of the samples'"
+refuse "02-shares.md:9:"
+refuse "02-shares.md:11:"
+refuse "02-shares.md:13:"
+expect "02-shares.md:15:[0-9]*: error: a share of the run time '60-90% of attainable peak performance'"
+refuse "02-shares.md:17:.*share of the run time"
+
+cat >03-tables.md <<'EOF2'
+# Tables
+
+A snippet of the test suite's output:
+
+```
+% blis_<dt><oper>_<params>_<storage>           m     n     k   gflops  resid       result
+blis_sgemm_nn_ccc                            100   100    50   1.447   1.14e-07    PASS
+blis_sgemm_nn_ccc                            200   200   100   1.537   1.18e-07    PASS
+```
+
+The results:
+
+| Benchmark | PyPy vs CPython (arm) | relative speedup |
+| ai        | 3.61                  | 0.87             |
+| chaos     | 21.82                 | 0.82             |
+
+Our team:
+
+| Name  | Rust vs C (years) | Office |
+| Alice | 3                 | 12     |
+| Bob   | 5                 | 14     |
+EOF2
+
+check_lesson 03-tables.md
+expect "03-tables.md:7:[0-9]*: error: a rate '1.447'.*'gflops'"
+expect "03-tables.md:8:[0-9]*: error: a rate '1.537'"
+refuse "03-tables.md:7:[0-9]*: error: a rate '100'"
+expect "03-tables.md:14:[0-9]*: error: a speed-up claim '3.61'.*'PyPy vs CPython (arm)'"
+expect "03-tables.md:14:[0-9]*: error: a speed-up claim '0.87'"
+expect "03-tables.md:15:[0-9]*: error: a speed-up claim '21.82'"
+refuse "03-tables.md:13:"
+refuse "03-tables.md:2[0-9]:"
+
+cat >04-inputs.md <<'EOF2'
+# Inputs
+
+    osDelay(500U); /* delay 500ms */
+
+Call `osDelay(1000U)`, then delay 1 second before the next reading.
+
+This function adds a delay of 10ms to every call.
+
+It generates a train of pulses of approximately 100 microseconds period.
+
+The sketch toggles the pin at one second pace.
+
+We saw a 10s period of unresponsiveness.
+
+Works on pulses from 10 microseconds to 3 minutes in length.
+
+The run time went from 10 s to 2 s with the fix.
+
+Cross-AZ latency varies from a couple hundred microseconds to 2 ms.
+
+This prefetch decreases execution time from 8.5 seconds to 6.5 seconds.
+EOF2
+
+check_lesson 04-inputs.md
+refuse "04-inputs.md:3:"
+refuse "04-inputs.md:5:"
+expect "04-inputs.md:7:[0-9]*: error: a time value '10ms'"
+refuse "04-inputs.md:9:"
+refuse "04-inputs.md:11:"
+expect "04-inputs.md:13:[0-9]*: error: a time value '10s'"
+refuse "04-inputs.md:15:"
+expect "04-inputs.md:17:[0-9]*: error: a time value '10 s'"
+expect "04-inputs.md:17:[0-9]*: error: a time value '2 s'"
+expect "04-inputs.md:19:[0-9]*: error: a time value '2 ms'"
+expect "04-inputs.md:21:[0-9]*: error: a time value '8.5 seconds'"
+expect "04-inputs.md:21:[0-9]*: error: a time value '6.5 seconds'"
+in_ledger 04-inputs.md "'1 second' as specified ('delay'" "'100 microseconds' as specified ('period'" \
+	"'10 microseconds' as specified ('from'"
+exit $fail
