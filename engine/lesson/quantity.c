@@ -496,6 +496,20 @@ static size_t match_rate_word(const struct text *s, size_t p)
 	    is_prefixed(w, e - p, "FLOPS", "kKMGTPE") || is_prefixed(w, e - p, "IOPS", "kKM") ||
 	    is_prefixed(w, e - p, "iops", "kKM") || is_prefixed(w, e - p, "Iops", "kKM"))
 		return e;
+	/* "9.6 MIPS vs. 21 MIPS": millions of instructions a second; "2 MIPS cores", "32-bit MIPS
+	   assembly" name the architecture (nineteenth round, pypy-blog) */
+	if (e - p == 4 && !memcmp(w, "MIPS", 4)) {
+		size_t g = skip_space(s, e), b = p;
+		while (b > 0 && s->t[b - 1] == ' ')
+			b--;
+		if (b == 0 || !is_digit(s->t[b - 1]))
+			return 0; /* "64-bit MIPS": the architecture's word size */
+		if (g < s->n && is_alpha(s->t[g]) &&
+		    !match_any(s, g, (const char *const[]){ "vs", "and", "or", "on", "in", "for", "with", "at", "to",
+							    "than", "across", "per", "when", "while", "from", NULL }, 1))
+			return 0;
+		return e;
+	}
 	return match_any(s, p, plain, 0);
 }
 
@@ -809,6 +823,8 @@ static size_t skip_range(const struct text *s, size_t p)
 
 	if (match_lit(s, q, "--")) {
 		q += 2;
+	} else if ((e = match_lit(s, q, "-or-")) || (e = match_lit(s, q, "-to-"))) {
+		q = e; /* "4-or-5-times", "2-to-3-fold" */
 	} else if (q < s->n && s->t[q] == '-') {
 		q++;
 	} else {
@@ -1742,6 +1758,11 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		    match_any(s, next.start, (const char *const[]){ "library", "libraries", "output", "input", "error",
 								    "deviation", "streams", "stream", NULL }, 1) == next.end)
 			continue;
+		/* "on a select set of benchmarks", "the set of inputs": a collection, the noun, no setting
+		   (nineteenth round, pypy-blog) */
+		if (c->why == W_INPUT && (!strcmp(word, "set") || !strcmp(word, "sets")) &&
+		    word_after(s, w->end, &next) && !next.span && match_word_ci(s, next.start, "of") == next.end)
+			continue;
 		/* "SET: 74239.05 requests per second": a command's name as a line's label, no setting */
 		if (c->cls == SPEC && before && caps_label(s, w))
 			continue;
@@ -2665,7 +2686,10 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		}
 	}
 	/* factors and percentages */
-	if ((e = match_factor(s, q)) || (match_lit(s, p, "-") && (e = match_word_ci(s, p + 1, "fold")))) {
+	/* "a 4-times speedup", "a 4-or-5-times performance hit": the factor hyphenated before its noun, as
+	   "-fold" is (nineteenth round, pypy-blog) */
+	if ((e = match_factor(s, q)) ||
+	    (match_lit(s, p, "-") && ((e = match_word_ci(s, p + 1, "fold")) || (e = match_word_ci(s, p + 1, "times"))))) {
 		int percent = s->t[e - 1] == '%' || s->t[e - 1] == 't';
 		int is_times = !percent && (s->t[e - 1] == 's');
 		/* "width=50%" is an attribute; "7950X" a model name, unless a claim follows ("3X faster") */
@@ -3441,6 +3465,20 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		p = q;
 	}
 	/* "(a) factor of ten", "a factor between four and five": its performance word in its own clause */
+	/* "the factor-of-4 slow-down": the phrase hyphenated before its noun (nineteenth round) */
+	if ((p == 0 || !word_char_at(s, p - 1)) && (e = match_lit(s, p, "factor-of-")) && e < s->n &&
+	    is_digit(s->t[e]) && parse_number(s, e, &num)) {
+		c->use = 4;
+		f = num.end;
+		if (match_lit(s, f, "-"))
+			f++;
+		if ((e = match_claim(s, f))) {
+			decided(c, CLAIM, f, e - f, W_CHANGE);
+			return e;
+		}
+		c->need_perf = 1;
+		return num.end;
+	}
 	if ((e = match_word_ci(s, p, "factor")) || (e = match_word_ci(s, p, "factors"))) {
 		c->use = 4; /* "may slow down by factors of 10 to 100" too (eighteenth round) */
 		size_t q;
@@ -3474,11 +3512,13 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			    ((is_digit(s->t[g]) && parse_number(s, g, &num) && (f = num.end)) || (h = number_word(s, g))))
 				f = h && !is_digit(s->t[g]) ? h : f;
 		}
-		c->need_perf = 1;
+		/* "is a factor of 4 faster": the claim's own word decides, no other is needed (nineteenth
+		   round; before, a word of performance had to stand near too) */
 		if ((e = match_claim(s, skip_space(s, f)))) {
 			decided(c, CLAIM, skip_space(s, f), e - skip_space(s, f), W_CHANGE);
 			return e;
 		}
+		c->need_perf = 1;
 		return f;
 	}
 	/* "a performance score of around 4500", "scores a terrible 0.08": a benchmark's score is its result, when
@@ -5898,7 +5938,8 @@ static int range_filler(const struct text *s, const struct cword *w)
 
 /*
  * "Works on pulses from 10 microseconds to 3 minutes in length", "ranging from less than a second to
- * more than 8 hours": the ends of a range that no word near calls a run's time give the values an
+ * more than 8 hours", "a working set of between 30 seconds and 5 minutes": the ends of a range that
+ * no word near calls a run's time give the values an
  * interface takes or a table holds, a definition (nineteenth round, arduino-ref, tcmalloc-docs; "the
  * run time went from 10 s to 2 s" is decided by its words first). 1 if q is one.
  */
@@ -5913,21 +5954,23 @@ static int unsure_range(const struct text *s, struct quantity *q)
 					       NULL };
 	struct cword w, v;
 	size_t p = q->start, prev, next, e = q->start + q->len, from_at = 0, r;
-	int from = 0, to = 0;
+	int from = 0, to = 0, between = 0;
 
 	if (q->kind != QUANTITY_TIME || q->span)
 		return 0;
 	for (int d = 0; d < 4 && prev_cword(s, p, &w, &prev); d++, p = prev) {
-		if (!w.span && match_word_ci(s, w.start, "from") == w.end) {
+		if (!w.span && (match_word_ci(s, w.start, "from") == w.end || match_word_ci(s, w.start, "between") == w.end)) {
 			from = 1;
 			from_at = w.start;
+			between = match_word_ci(s, w.start, "between") == w.end;
 			break;
 		}
-		if (!w.span && match_word_ci(s, w.start, "to") == w.end) {
-			/* the second end: its "from" a few words before the "to" */
+		if (!w.span && (match_word_ci(s, w.start, "to") == w.end || match_word_ci(s, w.start, "and") == w.end)) {
+			/* the second end: its "from" ("between") a few words before the "to" ("and") */
+			const char *opener = match_word_ci(s, w.start, "to") == w.end ? "from" : "between";
 			r = prev;
 			for (int k = 0; k < 8 && prev_cword(s, r, &v, &r); k++)
-				if (!v.span && match_word_ci(s, v.start, "from") == v.end) {
+				if (!v.span && match_word_ci(s, v.start, opener) == v.end) {
 					from = to = 1;
 					from_at = v.start;
 					break;
@@ -5954,7 +5997,7 @@ static int unsure_range(const struct text *s, struct quantity *q)
 	}
 	if (!to) {
 		/* the first end: "to" after it, then a figure within a few words */
-		if (!next_cword(s, e, &w, &next) || w.span || match_word_ci(s, w.start, "to") != w.end)
+		if (!next_cword(s, e, &w, &next) || w.span || match_word_ci(s, w.start, between ? "and" : "to") != w.end)
 			return 0;
 		p = w.end;
 		for (int d = 0; d < 4 && next_cword(s, p, &w, &next); d++, p = next) {
