@@ -92,6 +92,7 @@ arduino-ref arduino/reference-en b367b02
 cmsis-rtos2 ARM-software/CMSIS_5 51f8f8961
 pypy-blog wdv4758h/pypy-extradoc 1d9c6779
 rocksdb-blog facebook/rocksdb 1dfa729793
+ripgrep-docs BurntSushi/ripgrep 3fce3b5b
 '
 
 gitdir() { # the git directory of a clone, or nothing
