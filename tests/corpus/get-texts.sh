@@ -93,6 +93,7 @@ cmsis-rtos2 ARM-software/CMSIS_5 51f8f8961
 pypy-blog wdv4758h/pypy-extradoc 1d9c6779
 rocksdb-blog facebook/rocksdb 1dfa729793
 ripgrep-docs BurntSushi/ripgrep 3fce3b5b
+lws-readmes warmcat/libwebsockets 1e967537a
 '
 
 gitdir() { # the git directory of a clone, or nothing
