@@ -805,9 +805,9 @@ static int is_not_seconds(const struct text *s, size_t start, const struct numbe
 	if (p >= s->n || s->t[p] != 's' || word_char_at(s, p + 1))
 		return 0;
 	if (num->plain && s->t[p - 1] == '0') {
-		/* "the 1990s", "the 1800s": a decade or a century of the calendar's years; "~7000s" is a
-		   run's seconds (nineteenth round, kobzol-blog) */
-		if (num->digits == 4 && (s->t[start] == '1' || (s->t[start] == '2' && s->t[start + 1] == '0')))
+		/* "the 1990s", "the 2100s": a decade or a century of the calendar's years; "~7000s",
+		   "~2500s" are a run's seconds (nineteenth round, kobzol-blog) */
+		if (num->digits == 4 && (s->t[start] == '1' || s->t[start] == '2') && !(start > 0 && s->t[start - 1] == '~'))
 			return 1;
 		if (num->digits == 2 && start > 0 &&
 		    (s->t[start - 1] == '\'' ||
@@ -1033,6 +1033,7 @@ static const char W_BRANCH[] = "how often a branch or event goes one way";
 static const char W_BOUND[] = "the limit of a representation";
 static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
+static const char W_CPU[] = "a share of the processors' time: how busy the code keeps them";
 /* "10.57% gc time": the share's own noun names the time it is a share of (eleventh round) */
 static const char W_NAMED_SHARE[] = "a share of the time it names";
 static const char W_CYCLES[] = "a cycle count";
@@ -1546,11 +1547,12 @@ static int performs_task(const struct text *s, const char *word, size_t b, size_
 	return 1;
 }
 
-/* 1 if the "delay" at w is a verb: first in its clause or comment, or after a word that leads a verb. */
+/* 1 if the "delay" at w is a verb the text tells the program or the reader to do: first in its clause or
+   comment, or after "to", "then", "first". */
 static int delay_verb(const struct text *s, const struct cword *w)
 {
-	static const char *const leads[] = { "to", "will", "would", "should", "must", "can", "may", "then", "and",
-					     "we", "i", "you", "it", "first", "simply", "just", NULL };
+	/* "a miss can delay the load 60 ns" is a cost: no modal, no subject */
+	static const char *const leads[] = { "to", "then", "and", "first", "simply", "just", NULL };
 	struct cword p;
 	size_t prev, a = w->start;
 
@@ -1599,10 +1601,10 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		*len = next.end - w->start;
 		return &delay_for;
 	}
-	/* "pulses of approximately 100 microseconds period", "at one second pace": a period named right
-	   after its length, a definition ("a 10s period of unresponsiveness" is an event) (nineteenth
-	   round, arduino-ref) */
-	if (!before && dist == 0 && (!strcmp(buf, "period") || !strcmp(buf, "pace")) &&
+	/* "pulses of approximately 100 microseconds period": a period named right after its length, a
+	   definition ("a 10s period of unresponsiveness" is an event; "a steady 16.7 ms pace" a frame
+	   rate's) (nineteenth round, arduino-ref) */
+	if (!before && dist == 0 && !strcmp(buf, "period") &&
 	    !(word_after(s, w->end, &next) && !next.span && match_word_ci(s, next.start, "of") == next.end)) {
 		static const struct cue period_after = { "period", SPEC, 0, 6, W_INTERVAL };
 		*at = w->start;
@@ -1759,6 +1761,20 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if (c->why == W_LIMIT && c->word[0] == 's' && word_after(s, w->end, &next) &&
 		    match_any(s, next.start, (const char *const[]){ "library", "libraries", "output", "input", "error",
 								    "deviation", "streams", "stream", NULL }, 1) == next.end)
+			continue;
+		/* "Test #71: st_wcs_srv ....   Passed    5.01 sec", "PASSED in 0.1s": a test runner's status,
+		   then the time the test ran; a value passed is "passed to", "passed as" (nineteenth round,
+		   lws-readmes' ctest, tcmalloc-docs' bazel) */
+		if (c->why == W_INPUT && !strcmp(word, "passed") && before &&
+		    (s->t[w->start] == 'P' || (word_after(s, w->end, &next) && !next.span &&
+					       (is_digit(s->t[next.start]) || match_word_ci(s, next.start, "in") == next.end))))
+			continue;
+		/* "tm_min takes values from 0 to 59 minutes", "takes on values": a range of values, no run
+		   (nineteenth round, an author's review) */
+		if (c->why == W_RUN && !strncmp(word, "tak", 3) && word_after(s, w->end, &next) && !next.span &&
+		    (match_any(s, next.start, (const char *const[]){ "values", "value", NULL }, 1) == next.end ||
+		     (match_word_ci(s, next.start, "on") == next.end && word_after(s, next.end, &next) && !next.span &&
+		      match_any(s, next.start, (const char *const[]){ "values", "value", NULL }, 1) == next.end)))
 			continue;
 		/* "on a select set of benchmarks", "the set of inputs": a collection, the noun, no setting
 		   (nineteenth round, pypy-blog) */
@@ -1994,7 +2010,8 @@ struct cand {
 	int bare;      /* a number with no unit, led by its metric's name ("IPC goes from 4.0"): "to 7.1" is one too */
 	int order;     /* an order of magnitude ("hundreds of cycles"): a figure only when a word says so */
 	int comparative; /* a factor with a comparative and no noun after ("ten times less") */
-	int calendar;    /* days, weeks, months or years, or "more than an hour": a run time only when a word of running leads it */
+	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
+	int bound_one;   /* "more than an hour": a quantity only when a word of running leads it, then read as any */
 	int clock;       /* hours and minutes together ("21 hours, 17 minutes"): a clock's span, unless run */
 };
 
@@ -2044,6 +2061,34 @@ static int than_specified(const struct text *s, size_t p, struct cand *c)
 	return 0;
 }
 
+/* 1 if the line around p names an electric signal or an amplifier (a voltage, an ADC, a channel, a
+   gain's constant in code): a gain there is an amplifier's. */
+static int signal_gain(const struct text *s, size_t p)
+{
+	static const char *const words[] = { "v", "mv", "volt", "volts", "voltage", "amplifier", "amplifiers",
+					     "amplification", "adc", "adcs", "analog", "analogue", "channel", "channels",
+					     "pga", "signal", "signals", "db", "sensor", "sensors", "preamp", NULL };
+	size_t a = p, b = p;
+
+	while (a > 0 && s->t[a - 1] != '\n' && p - a < 200)
+		a--;
+	while (b < s->n && s->t[b] != '\n' && b - p < 200)
+		b++;
+	for (size_t q = a; q < b; q++) {
+		size_t idx;
+		const char *span = span_at(s, q, &idx);
+		if (span && strcasestr(span, "gain_"))
+			return 1;
+		if (q > a && (word_char_at(s, q - 1) || is_digit(s->t[q - 1])) && !(to_lower(s->t[q]) == 'v' && is_digit(s->t[q - 1])))
+			continue;
+		if (match_any(s, q, words, 1) && !word_char_at(s, match_any(s, q, words, 1)))
+			return 1;
+		if (q + 5 <= b && !strncasecmp((const char *)s->t + q, "gain_", 5))
+			return 1;
+	}
+	return 0;
+}
+
 /* After a factor ending at e ("3x", "2 times"): what follows decides, or the sentence. */
 static size_t factor_tail(const struct text *s, size_t e, int is_times, struct cand *c)
 {
@@ -2089,6 +2134,13 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		}
 		c->need_perf = 1;
 		c->comparative = 1;
+		return w.end;
+	}
+	/* "internal 0.6 V reference with 2x gain", "a 128x, 64x, and 32x gain" of an ADC's channel: an
+	   amplifier's gain, no speed (nineteenth round, arduino-ref, nodemcu-docs) */
+	if (!w.span && match_any(s, w.start, (const char *const[]){ "gain", "gains", NULL }, 1) == w.end &&
+	    signal_gain(s, w.start)) {
+		decided(c, NOTT, w.start, w.end - w.start, W_NOT_TIME);
 		return w.end;
 	}
 	if ((pc = perf_word(s, &w, &at, &len))) {
@@ -2333,7 +2385,7 @@ static size_t share_tail(const struct text *s, size_t e)
 	/* "60-90% of attainable peak performance": the share of the machine's peak a code reaches
 	   (nineteenth round, blis-docs) */
 	static const char *const nouns[] = { "time", "runtime", "run-time", "cycles", "slots", "throughput",
-					     "bandwidth", "latency", "performance", "flops", "gflops", NULL };
+					     "bandwidth", "latency", "performance", "flops", "gflops", "peak", NULL };
 	static const char *const compound[] = { "execution", "running", "run", "cpu", "wall", "pipeline",
 						"dispatch", "issue", "mean", "total", "elapsed", NULL };
 	size_t f = match_word_ci(s, skip_space(s, e), "of"), g;
@@ -2357,6 +2409,13 @@ static size_t share_tail(const struct text *s, size_t e)
 		}
 		if ((g = match_any(s, q, dets, 1)) || (g = match_any(s, q, compound, 1)))
 			f = g;
+		/* "90% of MKL's performance": whose it is, a name's possessive */
+		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX && g + 1 < s->n && s->t[g] == '\'' &&
+			 s->t[g + 1] == 's' && !word_char_at(s, g + 2))
+			f = g + 2;
+		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX && g + 3 < s->n &&
+			 !memcmp(s->t + g, "\xe2\x80\x99s", 4) && !word_char_at(s, g + 4))
+			f = g + 4;
 		/* "80% of network latency", "20% of the request latency": a latency is a time, whatever
 		   one word says whose it is (fourteenth round) */
 		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX &&
@@ -2487,6 +2546,24 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			return f;
 		}
 		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
+		return f;
+	}
+	/* "takes 0% CPU", "spins at 100% CPU", "around 150% CPU time each": how busy the code keeps the
+	   processors, a share of their time (nineteenth round, lws-readmes, pypy-blog, posa-book) */
+	if ((f = match_word_ci(s, skip_space(s, e), "cpu")) && !word_char_at(s, f) && (f >= s->n || s->t[f] != '-')) {
+		size_t g = skip_space(s, f), h;
+		if ((h = match_any(s, g, (const char *const[]){ "time", "load", "usage", "utilization", "utilisation",
+								"use", NULL }, 1)))
+			f = h;
+		c->kind = QUANTITY_SHARE;
+		/* "limit the container to 200% CPU", "a quota of 50% CPU": a bound set on it */
+		if (word_before(s, start, 6, (const char *const[]){ "limit", "limits", "limited", "limiting", "cap", "caps",
+								   "capped", "quota", "quotas", "restrict", "restricts",
+								   "restricted", "throttle", "throttled", "reserve",
+								   "reserved", NULL }, &w))
+			decided(c, SPEC, w.start, w.end - w.start, W_LIMIT);
+		else
+			decided(c, CLAIM, skip_space(s, e), 3, W_CPU);
 		return f;
 	}
 	/* "13.92 % Slots", "8.56 % Clocks", "16.48% slots": a share followed by the pipeline's unit it shares
@@ -3444,8 +3521,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				c->use = 0;
 				/* after a bound, only when a word of running leads it, as a calendar span
 				   ("takes more than an hour"; "off by more than a second", "(more than a
-				   minute)" are a clock's error and a limit) */
-				c->calendar = g == q && !is_hedge(s, w.start, w.end);
+				   minute)" are a clock's error and a limit); then read as any figure ("if a
+				   request takes more than a minute" is a condition) */
+				c->bound_one = g == q && !is_hedge(s, w.start, w.end);
 				return f;
 			}
 		}
@@ -5954,9 +6032,13 @@ static int unsure_range(const struct text *s, struct quantity *q)
 					       "climbed", "moved", "came", "slashed", "brought", "bringing", "down", "up",
 					       "improvement", "reduction", "speedup", "varies", "vary", "varied", "varying",
 					       NULL };
+	static const char *const defines[] = { "range", "ranges", "ranging", "ranged", "work", "works", "working",
+					       "accept", "accepts", "accepted", "valid", "support", "supports",
+					       "supported", "allow", "allows", "allowed", "value", "values", "configurable",
+					       "adjustable", "window", "windows", NULL };
 	struct cword w, v;
 	size_t p = q->start, prev, next, e = q->start + q->len, from_at = 0, r;
-	int from = 0, to = 0, between = 0;
+	int from = 0, to = 0, between = 0, defined = 0;
 
 	if (q->kind != QUANTITY_TIME || q->span)
 		return 0;
@@ -5987,7 +6069,7 @@ static int unsure_range(const struct text *s, struct quantity *q)
 	/* "went from 10 s to 2 s", "decreases execution time from 8.5 seconds to", "latency varies from": a
 	   change or a spread of what was measured, or a word of performance, before the range */
 	r = from_at;
-	for (int d = 0; d < 5 && prev_cword(s, r, &v, &r); d++) {
+	for (int d = 0; d < 6 && prev_cword(s, r, &v, &r); d++) {
 		size_t at, len;
 		const struct cue *c;
 		if (v.span)
@@ -5996,7 +6078,14 @@ static int unsure_range(const struct text *s, struct quantity *q)
 			return 0;
 		if ((c = cue_of(s, &v, 0, 1, (size_t)d, &at, &len)) && c->cls == CLAIM)
 			return 0;
+		/* a word that says the range is what an interface takes or a table holds: "ranging from",
+		   "works on pulses from", "a working set of between", "accepts values from"; none, and the
+		   range may be a measure's ("a lookup is anywhere from 50 ns to 400 ns") */
+		if (match_any(s, v.start, defines, 1) == v.end)
+			defined = 1;
 	}
+	if (!defined)
+		return 0;
 	if (!to) {
 		/* the first end: "to" after it, then a figure within a few words */
 		if (!next_cword(s, e, &w, &next) || w.span || match_word_ci(s, w.start, between ? "and" : "to") != w.end)
@@ -6712,6 +6801,11 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 
 	if (c->calendar)
 		return calendar_run(s, q);
+	if (c->bound_one) {
+		struct quantity gate = *q;
+		if (!calendar_run(s, &gate))
+			return 0;
+	}
 	if (c->clock) {
 		/* "up 21 hours, 17 minutes": a clock's span, let pass (and listed) unless a word of running leads it */
 		if (!calendar_run(s, q))
