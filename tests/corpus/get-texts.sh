@@ -94,6 +94,7 @@ pypy-blog wdv4758h/pypy-extradoc 1d9c6779
 rocksdb-blog facebook/rocksdb 1dfa729793
 ripgrep-docs BurntSushi/ripgrep 3fce3b5b
 lws-readmes warmcat/libwebsockets 1e967537a
+nodemcu-docs nodemcu/nodemcu-firmware 36cbf9f0
 '
 
 gitdir() { # the git directory of a clone, or nothing
