@@ -91,6 +91,7 @@ perf-ninja dendibakh/perf-ninja 2908212
 arduino-ref arduino/reference-en b367b02
 cmsis-rtos2 ARM-software/CMSIS_5 51f8f8961
 pypy-blog wdv4758h/pypy-extradoc 1d9c6779
+mynewt-docs apache/mynewt-documentation 58014d5
 '
 
 gitdir() { # the git directory of a clone, or nothing
