@@ -95,6 +95,7 @@ rocksdb-blog facebook/rocksdb 1dfa729793
 ripgrep-docs BurntSushi/ripgrep 3fce3b5b
 lws-readmes warmcat/libwebsockets 1e967537a
 nodemcu-docs nodemcu/nodemcu-firmware 36cbf9f0
+mynewt-docs apache/mynewt-documentation 58014d5
 '
 
 gitdir() { # the git directory of a clone, or nothing
