@@ -347,6 +347,7 @@ static size_t match_compound_time(const struct text *s, size_t p)
 static int is_hedge(const struct text *s, size_t a, size_t b);
 static int is_bound(const struct text *s, size_t a, size_t b);
 static int threshold_before(const struct text *s, size_t start);
+static int pipe_cell(const struct text *s, size_t a, size_t b, size_t col, size_t *cs, size_t *ce);
 struct cword;
 static int word_before(const struct text *s, size_t p, int max, const char *const *words, struct cword *w);
 
@@ -1024,6 +1025,7 @@ static const char W_TRANSFER[] = "a transfer rate, like a clock frequency";
 static const char W_CODE[] = "a code span with no performance word near it";
 static const char W_BASELINE[] = "the baseline of a speed-up column (1 by definition)";
 static const char W_CLASSES[] = "the class boundaries of a definition table";
+static const char W_SETTINGS[] = "what each value of a setting means: a table of a parameter's values 0, 1, 2, ...";
 static const char W_WORKLOAD[] = "a workload a table defines (a column says when each row arrives): its times are givens";
 static const char W_SIBLING[] = "listed with a performance claim of the same sentence";
 static const char W_IDEAL[] = "the whole (100%): an ideal or a bound, not a measurement";
@@ -2555,6 +2557,14 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		if ((h = match_any(s, g, (const char *const[]){ "time", "load", "usage", "utilization", "utilisation",
 								"use", NULL }, 1)))
 			f = h;
+		/* "100% CPU bandwidth", "50% CPU quota": the share names a budget or a setting of the CPU, read
+		   as before ("~73% CPU increase" is still how busy it keeps them) */
+		g = skip_space(s, f);
+		if (g < s->n && !word_char_at(s, f) &&
+		    match_any(s, g, (const char *const[]){ "bandwidth", "quota", "quotas", "share", "shares", "cores",
+							   "core", "count", "affinity", "limit", "limits", "cap",
+							   "budget", "reservation", "frequency", "bound", "bound-", NULL }, 1))
+			goto not_cpu;
 		c->kind = QUANTITY_SHARE;
 		/* "limit the container to 200% CPU", "a quota of 50% CPU": a bound set on it */
 		if (word_before(s, start, 6, (const char *const[]){ "limit", "limits", "limited", "limiting", "cap", "caps",
@@ -2566,6 +2576,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			decided(c, CLAIM, skip_space(s, e), 3, W_CPU);
 		return f;
 	}
+not_cpu:
 	/* "13.92 % Slots", "8.56 % Clocks", "16.48% slots": a share followed by the pipeline's unit it shares
 	   out, as top-down tools print a metric (toplev, topdown-tool); "N% of the slots" without "of" */
 	if ((f = match_any(s, skip_space(s, e), (const char *const[]){ "slots", "clocks", "cycles", NULL }, 1))) {
@@ -3941,7 +3952,8 @@ struct table {
 	size_t rule, rule_end;	/* the rule line (the header is [0, rule)) */
 	int classes;		/* the header names classes ("Interaction Class") or a workload's arrivals: its values define them */
 	size_t classes_at, classes_len;
-	const char *classes_why; /* W_CLASSES or W_WORKLOAD */
+	const char *classes_why; /* W_CLASSES, W_WORKLOAD or W_SETTINGS */
+	size_t classes_span;	/* the code span that names the setting (W_SETTINGS), or 0 */
 	int lead_cls;		/* what the sentence leading the table in says its figures are (UNDECIDED: nothing) */
 	enum quantity_kind lead_kind;
 	size_t lead_cue, lead_cue_len; /* the words that say it, in spans->lead */
@@ -3968,6 +3980,61 @@ static int rule_runs(const struct text *s, size_t a, size_t b)
 			return 0;
 	}
 	return runs;
+}
+
+/* The integer that is all of pipe cell [a, b) (spaces and '*' of emphasis around it), or -1. */
+static long cell_integer(const struct text *s, size_t a, size_t b)
+{
+	long v = 0;
+	size_t n = 0;
+
+	while (a < b && (space_at(s, a) || s->t[a] == '*'))
+		a++;
+	while (b > a && (space_at(s, b - 1) || s->t[b - 1] == '*'))
+		b--;
+	for (; a < b && n < 6; a++, n++) {
+		if (!is_digit(s->t[a]))
+			return -1;
+		v = v * 10 + (s->t[a] - '0');
+	}
+	return a == b && n ? v : -1;
+}
+
+/*
+ * 1 if the pipe table whose header is [0, e1) and delimiter row ends at e2 lists a setting's values:
+ * its first column counts 0, 1, 2, ... (from 0, as an enumeration does), three rows or more, under a header cell that names
+ * the parameter in code ("|`inactive_duration`|t standby (ms)|") or calls it a value, mode, setting or
+ * option: each row says what one value means, a definition (nineteenth round, nodemcu-docs). A table
+ * of sizes ("| `n` | time |" over 1000, 10000) does not count up by one, nor from 0 one of threads.
+ */
+static int settings_table(const struct text *s, size_t e1, size_t e2)
+{
+	/* not "Level" nor "Index": "| Level | Name | ~Cost (ns) |" over 0, 1, 2 ranks measured costs */
+	static const char *const names[] = { "value", "values", "mode", "modes", "setting", "settings", "option",
+					     "options", "code", "codes", NULL };
+	size_t cs, ce, idx, a = e2 + 1, rows = 0;
+	long next = -1;
+	int named = 0;
+
+	if (!pipe_cell(s, 0, e1, 0, &cs, &ce))
+		return 0;
+	while (cs < ce && space_at(s, cs))
+		cs++;
+	named = span_at(s, cs, &idx) != NULL || (match_any(s, cs, names, 1) && !word_char_at(s, match_any(s, cs, names, 1)));
+	if (!named)
+		return 0;
+	while (a < s->n) {
+		size_t e = line_end(s, a);
+		long v;
+		if (!pipe_cell(s, a, e, 0, &cs, &ce) || (v = cell_integer(s, cs, ce)) < 0)
+			return 0;
+		if (next < 0 ? v != 0 : v != next)
+			return 0;
+		next = v + 1;
+		rows++;
+		a = e + 1;
+	}
+	return rows >= 3;
 }
 
 /*
@@ -4123,6 +4190,18 @@ static void table_setup(const struct text *s, struct table *tb)
 	if (memchr(s->t, '|', e1) && delimiter_row(s, e1 + 1, e2)) {
 		tb->pipe = 1;
 		tb->classes = classes_word(s, 0, e1, &tb->classes_at, &tb->classes_len, &tb->classes_why);
+		if (!tb->classes && settings_table(s, e1, e2)) {
+			size_t idx = 0;
+			tb->classes = 1;
+			pipe_cell(s, 0, e1, 0, &tb->classes_at, &e2);
+			while (tb->classes_at < e2 && space_at(s, tb->classes_at))
+				tb->classes_at++;
+			tb->classes_len = word_end(s, tb->classes_at) - tb->classes_at;
+			const char *name = span_at(s, tb->classes_at, &idx);
+			if (name) /* a cue in code type: its offset in the span's own text */
+				tb->classes_span = idx, tb->classes_at = 0, tb->classes_len = strlen(name);
+			tb->classes_why = W_SETTINGS;
+		}
 		return;
 	}
 	/* a pipe table with no delimiter row, as a reader still sees one ("| Benchmark | PyPy vs CPython |"
@@ -4662,6 +4741,7 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	      outcome_header(s, cs, ce))) {
 		/* "Response Time" of an "Interaction Class": the values define the classes */
 		decide(q, QUANTITY_SPECIFIED, tb->classes_at, tb->classes_len, tb->classes_why);
+		q->cue_span = tb->classes_span;
 		return SPEC;
 	}
 	if (tb && tb->dash) {
@@ -7025,6 +7105,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			/* a figure under a timing header of a table that defines its values */
 			c->kind = k;
 			decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
+			c->cue_span = tb->classes_span;
 			return ne;
 		}
 		if (cls == UNDECIDED && !tb->lead_factors && lead_decides(s, tb, col, cs, ce) &&
@@ -7072,6 +7153,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			if (tb->classes) {
 				c->kind = QUANTITY_TIME;
 				decided(c, SPEC, tb->classes_at, tb->classes_len, tb->classes_why);
+				c->cue_span = tb->classes_span;
 				return ne;
 			}
 			if ((cls = dash_column(s, tb, p, &k, &cs, &ce, 0, 0)) != UNDECIDED) {
