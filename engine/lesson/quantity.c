@@ -798,6 +798,23 @@ static int int_limit(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/* 1 if a hedge or a word of running leads the number at start: "~7000s", "took 1800s", "about 2500s". */
+static int seconds_led(const struct text *s, size_t start)
+{
+	static const char *const words[] = { "took", "takes", "take", "taking", "about", "around", "approximately",
+					     "roughly", "nearly", "almost", "within", "ran", "runs", "lasted", NULL };
+	size_t a = start, b;
+
+	if (a > 0 && s->t[a - 1] == '~')
+		return 1;
+	while (a > 0 && s->t[a - 1] == ' ')
+		a--;
+	b = a;
+	while (a > 0 && is_alpha(s->t[a - 1]))
+		a--;
+	return b > a && (a == 0 || !is_alpha(s->t[a - 1])) && match_any(s, a, words, 1) == b;
+}
+
 /* Numbers followed by an "s" that is not seconds: "1990s", "'90s", "2s complement". */
 static int is_not_seconds(const struct text *s, size_t start, const struct number *num)
 {
@@ -806,9 +823,9 @@ static int is_not_seconds(const struct text *s, size_t start, const struct numbe
 	if (p >= s->n || s->t[p] != 's' || word_char_at(s, p + 1))
 		return 0;
 	if (num->plain && s->t[p - 1] == '0') {
-		/* "the 1990s", "the 2100s": a decade or a century of the calendar's years; "~7000s",
-		   "~2500s" are a run's seconds (nineteenth round, kobzol-blog) */
-		if (num->digits == 4 && (s->t[start] == '1' || s->t[start] == '2') && !(start > 0 && s->t[start - 1] == '~'))
+		/* "the 1990s", "RTX 3090s", "the 8000s": a decade, a model's plural, a range of numbers;
+		   "~7000s", "took 1800s" are a run's seconds (nineteenth round, kobzol-blog) */
+		if (num->digits == 4 && !seconds_led(s, start))
 			return 1;
 		if (num->digits == 2 && start > 0 &&
 		    (s->t[start - 1] == '\'' ||
@@ -1549,8 +1566,8 @@ static int performs_task(const struct text *s, const char *word, size_t b, size_
 	return 1;
 }
 
-/* 1 if the "delay" at w is a verb the text tells the program or the reader to do: first in its clause or
-   comment, or after "to", "then", "first". */
+/* 1 if the "delay" at w is a verb the text tells the program or the reader to do: first in a comment,
+   or after "to", "then", "first". */
 static int delay_verb(const struct text *s, const struct cword *w)
 {
 	/* "a miss can delay the load 60 ns" is a cost: no modal, no subject */
@@ -1560,8 +1577,9 @@ static int delay_verb(const struct text *s, const struct cword *w)
 
 	while (a > 0 && (s->t[a - 1] == ' ' || s->t[a - 1] == '\t'))
 		a--;
-	if (a == 0 || s->t[a - 1] == '\n' || stops_clause(s, a - 1) || s->t[a - 1] == ':' ||
-	    (a >= 2 && ((s->t[a - 2] == '/' && s->t[a - 1] == '/') || (s->t[a - 2] == '/' && s->t[a - 1] == '*'))))
+	/* a comment's first word ("// delay 1 second", "/\* delay 500ms *\/"); a line's or a label's
+	   first word ("- Delay: 5 ms", "Delay 40 ms, loss 0.1%") may name a measured delay */
+	if (a >= 2 && ((s->t[a - 2] == '/' && s->t[a - 1] == '/') || (s->t[a - 2] == '/' && s->t[a - 1] == '*')))
 		return 1;
 	return prev_cword(s, w->start, &p, &prev) && !p.span && match_any(s, p.start, leads, 1) == p.end;
 }
@@ -1603,11 +1621,14 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		*len = next.end - w->start;
 		return &delay_for;
 	}
-	/* "pulses of approximately 100 microseconds period": a period named right after its length, a
-	   definition ("a 10s period of unresponsiveness" is an event; "a steady 16.7 ms pace" a frame
-	   rate's) (nineteenth round, arduino-ref) */
+	/* "pulses of approximately 100 microseconds period", "the one hour period first": a period named
+	   right after its length, a definition ("a 10s period of unresponsiveness", "a 2 second period
+	   where nothing happened" are events; "a steady 16.7 ms pace" a frame rate's) (nineteenth round,
+	   arduino-ref) */
 	if (!before && dist == 0 && !strcmp(buf, "period") &&
-	    !(word_after(s, w->end, &next) && !next.span && match_word_ci(s, next.start, "of") == next.end)) {
+	    !(word_after(s, w->end, &next) && !next.span &&
+	      match_any(s, next.start, (const char *const[]){ "of", "where", "when", "in", "during", "that", "which", "with",
+							   "without", "while", NULL }, 1) == next.end)) {
 		static const struct cue period_after = { "period", SPEC, 0, 6, W_INTERVAL };
 		*at = w->start;
 		*len = w->end - w->start;
@@ -1616,7 +1637,8 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	/* "// delay 1 second", "then delay 500ms": the verb, its duration its object, where no article or
 	   modifier makes it a noun ("adds a delay of 10ms", "the delay 10 ms later") (nineteenth round,
 	   cmsis-rtos2, arduino-ref) */
-	if ((!strcmp(buf, "delay") || !strcmp(buf, "delays")) && before && dist == 0 && delay_verb(s, w)) {
+	if ((!strcmp(buf, "delay") || !strcmp(buf, "delays")) && before && dist == 0 && use == 0 && delay_verb(s, w) &&
+	    !(w->end < s->n && s->t[w->end] == ':')) {
 		static const struct cue delay_verb_cue = { "delay", SPEC, 0, 1, W_SLEEP };
 		*at = w->start;
 		*len = w->end - w->start;
@@ -1909,11 +1931,14 @@ static int is_joiner(const struct text *s, const struct cword *w)
 	return !w->span && match_any(s, w->start, joiners, 1) == w->end;
 }
 
-/* The first word after p that is not a joiner, within two words; 0 if none (or "than" comes first). */
+/* The first word after p that is not a joiner, within two words; 0 if none (or "than", "and", "but" comes first). */
 static int noun_after(const struct text *s, size_t p, struct cword *w)
 {
 	for (int k = 0; k < 3; k++) {
-		if (!word_after(s, p, w) || (!w->span && match_word_ci(s, w->start, "than") == w->end))
+		/* "throughput is 4 times higher and the code is ...": the next clause's noun is not the
+		   comparative's (nineteenth round) */
+		if (!word_after(s, p, w) || (!w->span && match_any(s, w->start, (const char *const[]){ "than", "and", "but",
+											  "whereas", NULL }, 1) == w->end))
 			return 0;
 		if (!is_joiner(s, w))
 			return 1;
@@ -1926,14 +1951,13 @@ static int noun_after(const struct text *s, size_t p, struct cword *w)
  * 1 if a preposition or a conjunction follows the comparative adjective cmp ("in" names what it
  * compares: "4 times higher in latency"): "is 20% better when the
  * pixels ...", "20% higher with the new queue": the comparative has no noun of its own, and what it
- * compares is the sentence's subject (eighteenth round); so before a conjunction: "throughput is 4
- * times higher and the code is ...", the next clause's noun is not its object (nineteenth round).
+ * compares is the sentence's subject (eighteenth round).
  */
 static int predicative(const struct text *s, const struct cword *cmp)
 {
 	static const char *const words[] = { "with", "when", "on", "for", "using", "at", "after", "if",
 					     "under", "over", "across", "compared", "relative", "by", "while",
-					     "whenever", "because", "since", "once", "and", "but", "whereas", NULL };
+					     "whenever", "because", "since", "once", NULL };
 	struct cword w;
 
 	/* a comparative noun's object follows a preposition: "a 20% reduction in traffic" */
@@ -2385,9 +2409,9 @@ static size_t share_tail(const struct text *s, size_t e)
 					    "these", "those", "this", "that", "attainable", "achievable", "theoretical",
 					    "peak", NULL };
 	/* "60-90% of attainable peak performance": the share of the machine's peak a code reaches
-	   (nineteenth round, blis-docs) */
+	   (nineteenth round, blis-docs); "90% of the flops" is a share of the work */
 	static const char *const nouns[] = { "time", "runtime", "run-time", "cycles", "slots", "throughput",
-					     "bandwidth", "latency", "performance", "flops", "gflops", "peak", NULL };
+					     "bandwidth", "latency", "performance", "peak", NULL };
 	static const char *const compound[] = { "execution", "running", "run", "cpu", "wall", "pipeline",
 						"dispatch", "issue", "mean", "total", "elapsed", NULL };
 	size_t f = match_word_ci(s, skip_space(s, e), "of"), g;
@@ -2431,15 +2455,17 @@ static size_t share_tail(const struct text *s, size_t e)
 
 /*
  * "32.4% of the samples", "in 84.1% of the samples", "91% of samples in bar": a profile's share of the
- * run time, when a word of profiling, a function or a name in code stands before it in the sentence
- * (nineteenth round, go-blog, perf-book); "drop 90% of samples" of a random generator is no run time.
+ * run time, when a word of profiling or of running stands near it in the sentence (nineteenth round,
+ * go-blog, perf-book); "drop 90% of samples" of a random generator is no run time.
  * The end of "samples", or 0.
  */
 static size_t samples_share(const struct text *s, size_t start, size_t e)
 {
+	/* not "function", "stack" nor a name in code alone: "the function discards 5% of the samples as
+	   outliers", "the survey's stack ranking ... in 30% of the samples" are a data set's */
 	static const char *const words[] = { "profile", "profiles", "profiler", "profiling", "pprof", "perf",
-					     "function", "functions", "stack", "stacks", "callee", "caller", "hotspot",
-					     "hottest", NULL };
+					     "callee", "caller", "hotspot", "hottest", "running",
+					     "executing", "spent", "spends", "on-cpu", NULL };
 	size_t f = match_word_ci(s, skip_space(s, e), "of"), g, prev;
 	struct cword w;
 
@@ -2468,9 +2494,7 @@ static size_t samples_share(const struct text *s, size_t start, size_t e)
 			if (!w.span && match_any(s, w.start, words, 1) == w.end)
 				return g;
 	}
-	for (int d = 0; d < CONTEXT_BEFORE_FACTOR && prev_cword(s, start, &w, &prev); d++, start = prev)
-		if (w.span)
-			return g;
+	(void)prev;
 	return 0;
 }
 
@@ -3527,7 +3551,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				g = skip_space(s, f);
 			if ((g != q || (prev_cword(s, p, &w, &prev) && !w.span &&
 					(is_hedge(s, w.start, w.end) || is_bound(s, w.start, w.end)))) &&
-			    (f = match_any(s, g, whole, 1)) && !word_char_at(s, f) && !ordinal_second(s, g, f)) {
+			    (f = match_any(s, g, whole, 1)) && !word_char_at(s, f) && !ordinal_second(s, g, f) &&
+			    !(g == q && f < s->n && s->t[f] == '-')) { /* "under a second-stage loader" */
 				c->kind = QUANTITY_TIME;
 				c->use = 0;
 				/* after a bound, only when a word of running leads it, as a calendar span
@@ -4147,10 +4172,21 @@ static int bare_pipe_table(const struct text *s)
 
 	while (a < s->n) {
 		size_t e = line_end(s, a), n = pipe_cells(s, a, e);
-		if (n < 3 || (lines && n != first) || delimiter_row(s, a, e))
+		if (n < 3 || (lines && n != first) || e - a > TABLE_LINE_MAX || delimiter_row(s, a, e))
 			return 0;
-		if (!lines++)
+		if (!lines++) {
+			/* a header names its columns: no cell of it opens with a figure ("| Timeout | 30 s |"
+			   over "| Retries | 3 |" is a list of settings, no header) */
 			first = n;
+			for (size_t q = a; q < e; q++)
+				if (s->t[q] == '|') {
+					size_t r = q + 1;
+					while (r < e && space_at(s, r))
+						r++;
+					if (r < e && is_digit(s->t[r]))
+						return 0;
+				}
+		}
 		a = e + 1;
 	}
 	return lines >= 3;
@@ -5703,19 +5739,24 @@ static int one_event_before(const struct text *s, size_t p)
 static int calendar_run(const struct text *s, struct quantity *q)
 {
 	static const char *const skip[] = { "about", "around", "roughly", "approximately", "nearly", "almost", "over",
-					     "for", "than", "more", "less", "up", "to", "at", "least", "~", "under", "within",
-					     "just", "well", "slightly", "a", "little", "bit", NULL };
+					     "for", "than", "more", "less", "up", "to", "at", "least", "~", NULL };
+	/* after a bound: "takes a little bit under a second", "well over an hour" ("runs within 3 days of
+	   the upgrade" is a schedule's: not for a calendar span) */
+	static const char *const bounded[] = { "about", "around", "roughly", "approximately", "nearly", "almost",
+						"over", "for", "than", "more", "less", "up", "to", "at", "least", "~",
+						"under", "within", "just", "well", "slightly", "a", "little", "bit", NULL };
 	struct cword w;
 	size_t p = q->start, prev, at, len;
+	int bound = match_word_ci(s, q->start, "a") || match_word_ci(s, q->start, "an"); /* "an hour" */
 
-	for (int d = 0; d < 6 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+	for (int d = 0; d < (bound ? 6 : 4) && prev_cword(s, p, &w, &prev); d++, p = prev) {
 		const struct cue *c = cue_of(s, &w, 0, 1, 0, &at, &len);
 		if (c && c->cls == CLAIM && c->why == W_RUN) {
 			q->cls = QUANTITY_CLAIM;
 			q->cue = at, q->cue_len = len, q->cue_span = w.span, q->why = W_RUN;
 			return 1;
 		}
-		if (w.span || match_any(s, w.start, skip, 1) != w.end)
+		if (w.span || match_any(s, w.start, bound ? bounded : skip, 1) != w.end)
 			return 0;
 	}
 	return 0;
@@ -6135,7 +6176,18 @@ static int unsure_range(const struct text *s, struct quantity *q)
 			r = prev;
 			for (int k = 0; k < 8 && prev_cword(s, r, &v, &r); k++)
 				if (!v.span && match_word_ci(s, v.start, opener) == v.end) {
-					from = to = 1;
+					/* its first end a figure: "from Python to C brought each call to 12 ms" is none */
+					size_t g = v.end;
+					struct cword u;
+					for (int j = 0; j < 4 && next_cword(s, g, &u, &g); j++) {
+						if (!u.span && (is_digit(s->t[u.start]) || match_time_unit(s, u.start) ||
+								number_word(s, u.start))) {
+							from = to = 1;
+							break;
+						}
+						if (!range_filler(s, &u))
+							break;
+					}
 					from_at = v.start;
 					break;
 				}
@@ -7072,9 +7124,17 @@ static int versus_column(const struct text *s, const struct table *tb, size_t cs
 {
 	static const char *const speed[] = { "speedup", "speed-up", "speedups", "speed-ups", "faster", "slowdown",
 					     "slower", NULL };
+	static const char *const others[] = { "ratio", "ratios", "size", "sizes", "lines", "loc", "offset", "offsets",
+					      "bytes", "memory", "count", "counts", "compressed", "original", "score", NULL };
 	size_t he = line_end(s, tb->header), q;
 	int vs = 0, named = 0;
 
+	if (he - tb->header > TABLE_LINE_MAX)
+		return 0;
+	/* "Ratio (compressed vs original)", "Lines (Rust vs C)": a comparison of something else */
+	for (q = cs; q < ce; q++)
+		if ((q == cs || !is_alpha(s->t[q - 1])) && match_any(s, q, others, 1) && !word_char_at(s, match_any(s, q, others, 1)))
+			return 0;
 	for (q = cs; q < ce; q++)
 		if ((q == cs || !is_alpha(s->t[q - 1])) &&
 		    (match_word_ci(s, q, "vs") || match_word_ci(s, q, "versus") || match_lit(s, q, "vs.")))

@@ -427,7 +427,19 @@ local function is_table(text)
   local nl = text:find("\n", 1, true)
   local c = nl and text:byte(nl + 1)
   if not (c == 124 or c == 58 or c == 45 or c == 43 or c == 32 or c == 9) then return false end
-  return text:match("^[^\n]*", nl + 1):find("^[%s|:+]*%-[%s|:+%-]*$") ~= nil
+  if text:match("^[^\n]*", nl + 1):find("^[%s|:+]*%-[%s|:+%-]*$") then return true end
+  -- a pipe table written without its delimiter row, as the scanner reads one (bare_pipe_table):
+  -- three lines or more, each opening with '|' and holding as many, no cell of the first a figure
+  -- (nineteenth round)
+  local count, lines = nil, 0
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    if not line:find("^%s*|") then return false end
+    local n = select(2, line:gsub("|", ""))
+    if n < 3 or (count and n ~= count) then return false end
+    if not count and line:find("|%s*%d") then return false end
+    count, lines = n, lines + 1
+  end
+  return lines >= 3
 end
 
 -- The sentence that leads a table in, which may say what its figures are ("The results in MB/s
@@ -1254,13 +1266,6 @@ local function simulated_stamp(line)
          line:match("^%s*(%[%s*[Ss][Tt][Ee][Pp]%s+%d+%s*%])")
 end
 
-local function uncomment(line)
-  -- a test harness's '%' before a word, as MATLAB's comments are ("% blis_<dt>  m  n  k  gflops":
-  -- BLIS's test suite; nineteenth round); gprof's "  %   cumulative" names a column
-  if line:find("^%% %S") then return " " .. line:sub(2) end
-  return (line:gsub("^(%s*)#", "%1 "))
-end
-
 -- A printed table read by its columns (issue 13, twelfth round; engine/rules/README.md says what a
 -- table is and what its header decides). A header cell's words: a time ("time"), a share of the run
 -- time ("share": with '%', or the cell's one word; "pct": with '%' only).
@@ -1301,6 +1306,15 @@ local col_settings = { "default", "limit", "timeout", "interval", "period", "res
 -- a bound a harness sets on a run, printed beside the time the run took ("Limit (s)  Time (s)")
 local col_bounds = { limit = 1, timeout = 1, allowed = 1, maximum = 1 }
 
+local function uncomment(line)
+  -- a test harness's '%' before a word, as MATLAB's comments are ("% blis_<dt>  m  n  k  gflops":
+  -- BLIS's test suite; nineteenth round); gprof's "  %   cumulative" names a column
+  -- ("% time     seconds  usecs/call": strace's share column keeps its '%')
+  local first = line:match("^%% (%S+)")
+  if first and not col_words[first:lower()] then return " " .. line:sub(2) end
+  return (line:gsub("^(%s*)#", "%1 "))
+end
+
 local function column_kind(text)
   local l = text:lower()
   -- two glued names with a tool's unit or share run together by one space in a pipe table's cell
@@ -1336,7 +1350,8 @@ local function column_kind(text)
   if per == "s" or per == "sec" or per == "second" then return "rate" end
   -- floating-point operations per second ("gflops", "GFLOP/s", "MFLOPS"): a rate by its name
   -- (nineteenth round, blis-docs' test suite)
-  if l:find("^%s*[kmgtp]?flops%s*$") or l:find("^%s*[kmgtp]?flop/s%s*$") then return "rate" end
+  -- (a bare "flops" may count the work: "kernel  flops  bytes")
+  if l:find("^%s*[kmgtp]flops%s*$") or l:find("^%s*[kmgtp]?flop/s%s*$") then return "rate" end
   return nil
 end
 

@@ -211,4 +211,61 @@ refuse "05-review.md:3[1-3]:"
 expect "05-review.md:37:[0-9]*: error: a time value '1'"
 expect "05-review.md:39:[0-9]*: error: a time value '40'"
 in_ledger 05-review.md "'0.5' as specified ('inactive_duration'" "'200% CPU' as specified ('Limit'"
+# The attacker's review of the first parts, each finding as it should now be read.
+{ cat <<'EOF2'
+# Attacks
+
+Assume the job runs for more than an hour.
+
+The timeout fires when a request takes more than a second.
+
+The firmware runs under a second-stage bootloader.
+
+A branch mispredict can delay 15-20 cycles.
+
+- Delay: 5 ms at p99
+
+Delays 3x lower than before.
+
+With the index in RAM the throughput is 35% higher and the tail is flat.
+
+Eight RTX 3090s and two Intel 8080s sat in the lab; the first run took 1800s.
+
+The function discards 5% of the samples as outliers.
+
+| Field | Lines (Rust vs C) | Speedup |
+| a     | 120               | 2.5     |
+| b     | 130               | 3.0     |
+
+We measured a 3 second period in which no request completed.
+
+The migration runs within 3 days of the upgrade.
+
+Matrix multiply accounts for 90% of the flops.
+
+```
+% time     seconds  usecs/call     calls    errors syscall
+ 99.82    0.401213          12     32000           write
+```
+EOF2
+} >06-attacks.md
+
+check_lesson 06-attacks.md
+refuse "06-attacks.md:3:"
+refuse "06-attacks.md:5:"
+refuse "06-attacks.md:7:"
+expect "06-attacks.md:9:[0-9]*: error: a cycle count '15-20 cycles'"
+expect "06-attacks.md:11:[0-9]*: error: a time value '5 ms'"
+expect "06-attacks.md:13:[0-9]*: error: a speed-up claim '3x lower'"
+expect "06-attacks.md:15:[0-9]*: error: a speed-up claim '35% higher'"
+refuse "06-attacks.md:17:[0-9]*: error: a time value '3090s'"
+refuse "06-attacks.md:17:[0-9]*: error: a time value '8080s'"
+expect "06-attacks.md:17:[0-9]*: error: a time value '1800s'"
+refuse "06-attacks.md:19:"
+refuse "06-attacks.md:22:[0-9]*: error: a speed-up claim '120'"
+expect "06-attacks.md:22:[0-9]*: error: a speed-up claim '2.5'"
+expect "06-attacks.md:25:[0-9]*: error: a time value '3 second'"
+refuse "06-attacks.md:27:"
+refuse "06-attacks.md:29:"
+expect "06-attacks.md:33:2: error: a share of the run time '99.82'"
 exit $fail
