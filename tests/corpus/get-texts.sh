@@ -97,6 +97,7 @@ lws-readmes warmcat/libwebsockets 1e967537a
 nodemcu-docs nodemcu/nodemcu-firmware 36cbf9f0
 mynewt-docs apache/mynewt-documentation 58014d5
 xxhash-docs Cyan4973/xxHash b2e9dbb
+micropython-docs micropython/micropython 1c3c201149
 '
 
 gitdir() { # the git directory of a clone, or nothing
