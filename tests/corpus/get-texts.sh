@@ -96,6 +96,7 @@ ripgrep-docs BurntSushi/ripgrep 3fce3b5b
 lws-readmes warmcat/libwebsockets 1e967537a
 nodemcu-docs nodemcu/nodemcu-firmware 36cbf9f0
 mynewt-docs apache/mynewt-documentation 58014d5
+seastar-docs scylladb/seastar 525fcc86e
 '
 
 gitdir() { # the git directory of a clone, or nothing
