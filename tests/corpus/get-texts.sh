@@ -98,6 +98,7 @@ nodemcu-docs nodemcu/nodemcu-firmware 36cbf9f0
 mynewt-docs apache/mynewt-documentation 58014d5
 xxhash-docs Cyan4973/xxHash b2e9dbb
 micropython-docs micropython/micropython 1c3c201149
+seastar-docs scylladb/seastar 525fcc86e
 '
 
 gitdir() { # the git directory of a clone, or nothing
