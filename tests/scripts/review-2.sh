@@ -281,6 +281,14 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && [ -d /run/litlab ]; 
 	setpriv --reuid=$((2140000000 + 4000 * 64 + 5)) --regid=$((2140000000 + 4000 * 64)) --clear-groups \
 		sleep 300 &
 	left=$!
+	# The leftover is one only once setpriv has taken the range's uid: wait for that (a busy machine
+	# may run the check before it did, and nothing of the range would be there to kill).
+	want=$((2140000000 + 4000 * 64 + 5))
+	i=0
+	while ! grep -qs "^Uid:[[:space:]]*$want[[:space:]]" "/proc/$left/status" && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 	(cd "$work" && TMPDIR="$work/c1/tmp" LITLAB_CACHE_DIR="$work/c1/cache" LITLAB_ISOLATION=C \
 		./litlab check --fresh --format json lessons/04-uid.md >"$work/left.json" 2>/dev/null)
 	# Killed means gone or a zombie (this shell has not reaped it); SIGKILL may take a moment to land.
