@@ -1053,6 +1053,7 @@ static const char W_BOUND[] = "the limit of a representation";
 static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
 static const char W_CPU[] = "a share of the processors' time: how busy the code keeps them";
+static const char W_FIELD[] = "a printed field's name: what its value measured";
 /* "10.57% gc time": the share's own noun names the time it is a share of (eleventh round) */
 static const char W_NAMED_SHARE[] = "a share of the time it names";
 static const char W_CYCLES[] = "a cycle count";
@@ -2573,6 +2574,28 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		}
 		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
 		return f;
+	}
+	/* "(<1% of one core)", "takes 100% of all CPUs": a share of the processors, as "N% CPU" below */
+	{
+		size_t g = match_word_ci(s, skip_space(s, e), "of"), h;
+		if (g) {
+			g = skip_space(s, g);
+			if ((h = match_any(s, g, (const char *const[]){ "one", "a", "all", "the", "each", "every", "its", "our",
+									"their", "two", "four", "eight", NULL }, 1)))
+				g = skip_space(s, h);
+			if ((h = match_any(s, g, (const char *const[]){ "core", "cores", "cpu", "cpus", "processor",
+									"processors", NULL }, 1)) && !word_char_at(s, h) &&
+			    !(h < s->n && s->t[h] == '-') &&
+			    /* "90% of the CPU usage is forgotten": a noun after names something else */
+			    !(skip_space(s, h) < s->n && is_alpha(s->t[skip_space(s, h)]) &&
+			      !match_any(s, skip_space(s, h), (const char *const[]){ "on", "in", "at", "for", "and", "or", "but",
+										   "with", "when", "while", "during", "each",
+										   "per", "across", "if", "so", "to", NULL }, 1))) {
+				c->kind = QUANTITY_SHARE;
+				decided(c, CLAIM, g, h - g, W_CPU);
+				return h;
+			}
+		}
 	}
 	/* "takes 0% CPU", "spins at 100% CPU", "around 150% CPU time each": how busy the code keeps the
 	   processors, a share of their time (nineteenth round, lws-readmes, pypy-blog, posa-book) */
@@ -6926,6 +6949,39 @@ static int option_value(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/*
+ * "icmp_seq=1 ttl=64 time=0.160 ms": a figure printed as a field's value belongs to that field, whatever
+ * other fields' names stand near ("ttl" is no timeout of it): a measure's name ("time", "rtt",
+ * "latency", "elapsed") makes it a claim, a setting's ("timeout", "interval") specified (nineteenth
+ * round, seastar-docs' ping). 1 if q is one.
+ */
+static int field_value(const struct text *s, struct quantity *q)
+{
+	static const char *const measured[] = { "time", "rtt", "latency", "elapsed", "duration", "took", "wall",
+						"avg", "mean", "median", "p50", "p90", "p95", "p99", "p999", NULL };
+	static const char *const settings[] = { "timeout", "ttl", "interval", "delay", "period", "deadline",
+						"sleep", "wait", "backoff", "keepalive", "retry", NULL };
+	size_t p = q->start, a;
+
+	if ((q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE) || q->span || p < 2 || s->t[p - 1] != '=')
+		return 0;
+	a = p - 1;
+	while (a > 0 && p - a < 40 && (is_alpha(s->t[a - 1]) || is_digit(s->t[a - 1]) || s->t[a - 1] == '_'))
+		a--;
+	if (a == p - 1 || (a > 0 && !space_at(s, a - 1) && s->t[a - 1] != '\n' && s->t[a - 1] != '(' &&
+			   s->t[a - 1] != '[' && s->t[a - 1] != ','))
+		return 0;
+	if (match_any(s, a, measured, 1) == p - 1) {
+		decide(q, QUANTITY_CLAIM, a, p - 1 - a, W_FIELD);
+		return 1;
+	}
+	if (match_any(s, a, settings, 1) == p - 1) {
+		decide(q, QUANTITY_SPECIFIED, a, p - 1 - a, W_INPUT);
+		return 1;
+	}
+	return 0;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -6946,7 +7002,7 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
-	if (option_value(s, q) || binary_digits(s, q) || fame(s, q) || system_name(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
+	if (option_value(s, q) || field_value(s, q) || binary_digits(s, q) || fame(s, q) || system_name(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
 	    baseline_factor(s, q) ||
 	    unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
 	    (q->cls == QUANTITY_UNSURE && (bound_name(s, q) || unsure_range(s, q))) ||

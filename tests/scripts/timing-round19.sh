@@ -268,4 +268,26 @@ expect "06-attacks.md:25:[0-9]*: error: a time value '3 second'"
 refuse "06-attacks.md:27:"
 refuse "06-attacks.md:29:"
 expect "06-attacks.md:33:2: error: a share of the run time '99.82'"
+
+# After the last wave (seastar-docs): a printed field's value belongs to its field; a share of cores.
+cat >07-fields.md <<'EOF2'
+# Fields
+
+```
+64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.160 ms
+```
+
+Set ttl=64 and timeout=5s on the socket.
+
+The poller costs little (<1% of one core), but the loop takes 100% of all CPUs.
+
+About 90% of the CPU usage is forgotten in five load-average seconds.
+EOF2
+
+check_lesson 07-fields.md
+expect "07-fields.md:4:[0-9]*: error: a time value '0.160 ms'.*'time': a printed field's name"
+refuse "07-fields.md:7:"
+expect "07-fields.md:9:[0-9]*: error: a share of the run time '1% of one core'"
+expect "07-fields.md:9:[0-9]*: error: a share of the run time '100% of all CPUs'"
+refuse "07-fields.md:11:"
 exit $fail
