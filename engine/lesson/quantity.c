@@ -2421,6 +2421,11 @@ static size_t share_tail(const struct text *s, size_t e)
 		return 0;
 	for (int k = 0; k < 5; k++) {
 		size_t q = skip_space(s, f);
+		/* "about 60% of the theoretical maximum": a peak by another name, after a word that says so */
+		if (k > 0 && (g = match_any(s, q, (const char *const[]){ "maximum", "max", NULL }, 1)) && !word_char_at(s, g) &&
+		    f >= 11 && (!memcmp(s->t + f - 11, "theoretical", 11) || (f >= 10 && !memcmp(s->t + f - 10, "attainable", 10)) ||
+				(f >= 10 && !memcmp(s->t + f - 10, "achievable", 10))))
+			return g;
 		if ((g = match_any(s, q, nouns, 1))) {
 			/* "90% of the performance bugs": "performance" naming the next noun's kind */
 			struct cword w;
@@ -2632,6 +2637,14 @@ not_cpu:
 		return f;
 	}
 	if (word_after(s, e, &w)) {
+		/* "drops to 30% of what it was", "to 40% of the original": a change, the sentence decides
+		   (nineteenth round) */
+		if (!w.span && match_word_ci(s, w.start, "of") == w.end && noun_after(s, w.end, &w2) &&
+		    !w2.span && match_any(s, w2.start, (const char *const[]){ "what", "before", "original", "baseline",
+									  "previous", NULL }, 1) == w2.end) {
+			c->need_perf = 1;
+			return e;
+		}
 		if (!w.span && match_word_ci(s, w.start, "of") == w.end && noun_after(s, w.end, &w2) &&
 		    !perf_word(s, &w2, &at, &len))
 			return 0; /* "50% of samples", "75% of its branches" */
@@ -3027,6 +3040,18 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		if ((e = match_any(s, q, (const char *const[]){ "day", "days", "week", "weeks", "month", "months", "year",
 								 "years", NULL }, 1))) {
 			c->calendar = 1;
+			return e;
+		}
+	}
+	/* "can issue 4 of these per cycle", "2 of them per clock": a rate of what was named before
+	   (nineteenth round) */
+	{
+		size_t g = match_word_ci(s, skip_space(s, p), "of"), h;
+		if (g && (h = match_any(s, skip_space(s, g), (const char *const[]){ "them", "these", "those", NULL }, 1)) &&
+		    (e = match_per_cycle(s, skip_space(s, h)))) {
+			c->kind = QUANTITY_RATE;
+			c->use = 0;
+			decided(c, CLAIM, skip_space(s, h), e - skip_space(s, h), W_SPEED);
 			return e;
 		}
 	}

@@ -282,6 +282,10 @@ Set ttl=64 and timeout=5s on the socket.
 The poller costs little (<1% of one core), but the loop takes 100% of all CPUs.
 
 About 90% of the CPU usage is forgotten in five load-average seconds.
+
+The core can issue 4 of these per cycle, and reaches about 60% of the theoretical maximum.
+
+With prefetching, the latency drops to 30% of what it was; the file shrinks to 30% of what it was.
 EOF2
 
 check_lesson 07-fields.md
@@ -290,4 +294,8 @@ refuse "07-fields.md:7:"
 expect "07-fields.md:9:[0-9]*: error: a share of the run time '1% of one core'"
 expect "07-fields.md:9:[0-9]*: error: a share of the run time '100% of all CPUs'"
 refuse "07-fields.md:11:"
+expect "07-fields.md:13:[0-9]*: error: a rate '4 of these per cycle'"
+expect "07-fields.md:13:[0-9]*: error: a share of the run time '60% of the theoretical maximum'"
+expect "07-fields.md:15:40: error: a speed-up claim '30%'.*'drops'"
+refuse "07-fields.md:15:7[0-9]:"
 exit $fail
