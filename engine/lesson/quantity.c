@@ -3917,7 +3917,8 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 		} else if (!strcmp(buf, "ipc") || !strcmp(buf, "cpi") || !strcmp(buf, "cpe") || strstr(buf, "throughput") ||
 			   !strcmp(buf, "bandwidth") || !strcmp(buf, "bw") || !strcmp(buf, "gflops") ||
 			   !strcmp(buf, "flops") || !strcmp(buf, "speed") || !strcmp(buf, "iops") || !strcmp(buf, "gflops/s") ||
-			   !strcmp(buf, "mflops") || !strcmp(buf, "tflops") || !strcmp(buf, "qps") || !strcmp(buf, "rps")) {
+			   !strcmp(buf, "mflops") || !strcmp(buf, "tflops") || !strcmp(buf, "qps") || !strcmp(buf, "rps") ||
+			   !strcmp(buf, "velocity")) { /* "Small Data Velocity" (nineteenth round, xxhash-docs) */
 			*kind = QUANTITY_RATE;
 			found = 1;
 		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
