@@ -7259,13 +7259,8 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 			return ne;
 		}
 		if (cls == UNDECIDED && versus_column(s, tb, cs, ce)) {
-			while (cs < ce && space_at(s, cs))
-				cs++;
-			while (ce > cs && space_at(s, ce - 1))
-				ce--;
-			c->kind = QUANTITY_SPEEDUP;
-			decided(c, CLAIM, cs, ce - cs, W_HEADER);
-			return ne;
+			cls = CLAIM; /* "| PyPy vs CPython (arm) |" beside a speed-up column: its speed-ups */
+			k = QUANTITY_SPEEDUP;
 		}
 		if (cls == UNDECIDED) {
 			/* "| IOPS/GiB | 1400 | 0.01 |": the row's label names what its cells hold */
