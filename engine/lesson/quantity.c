@@ -3464,6 +3464,46 @@ static size_t data_order(const struct text *s, size_t p, struct cand *c)
 	return h;
 }
 
+/*
+ * "improved WASM speed by x2/x3", "a x4 speedup": a factor with its sign first, after "by" or an
+ * article, or before a word of speed, one or two digits; "x86", "x64", "X360", "x2APIC", "%x19" name
+ * things (nineteenth round, xxhash-docs). p is at the 'x', a digit after it. The end, or 0.
+ */
+static size_t x_factor(const struct text *s, size_t p, struct cand *c)
+{
+	struct number num;
+
+	/* a register ("%x19"), an architecture or a product ("x86", "x64", "X360"): no factor */
+	if (p > 0 && (s->t[p - 1] == '%' || s->t[p - 1] == '$'))
+		return 0;
+	if ((p == 0 || !word_char_at(s, p - 1)) && parse_number(s, p + 1, &num) && !word_char_at(s, num.end) &&
+	    !(num.end < s->n && s->t[num.end] == '-') && num.end - (p + 1) <= 2 &&
+	    !match_any(s, p + 1, (const char *const[]){ "16", "32", "64", "86", "87", NULL }, 0)) {
+		struct cword b;
+		size_t bn, g = num.end, h;
+		int led = prev_cword(s, p, &b, &bn) && !b.span &&
+			  match_any(s, b.start, (const char *const[]){ "by", "a", "~", "about", "around", "roughly",
+									 "nearly", "almost", "over", NULL }, 1) == b.end;
+		if (g + 2 < s->n && s->t[g] == '/' && (s->t[g + 1] == 'x' || s->t[g + 1] == 'X') && is_digit(s->t[g + 2]) &&
+		    parse_number(s, g + 2, &num) && !word_char_at(s, num.end))
+			g = num.end; /* "x2/x3" */
+		if ((h = match_claim(s, skip_space(s, g)))) {
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = 2;
+			decided(c, CLAIM, skip_space(s, g), h - skip_space(s, g), W_CHANGE);
+			return h;
+		}
+		if (led) {
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = 2;
+			c->need_perf = 1;
+			return g;
+		}
+		return 0;
+	}
+	return 0;
+}
+
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
 	static const char *const nouns[] = {
@@ -3476,6 +3516,12 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	struct number num;
 	size_t e, f, skip;
 
+	if ((s->t[p] == 'x' || s->t[p] == 'X') && p + 1 < s->n && is_digit(s->t[p + 1])) {
+		memset(c, 0, sizeof *c);
+		c->cls = UNDECIDED;
+		*value_start = p;
+		return x_factor(s, p, c);
+	}
 	/* every word-led form starts with one of these letters: most words leave here */
 	if (!strchr("abcdefhilmnoqstzABCDEFHILMNOQSTZ", s->t[p]) || !s->t[p]) {
 		*value_start = p;
@@ -5793,7 +5839,8 @@ static int calendar_run(const struct text *s, struct quantity *q)
 	   the upgrade" is a schedule's: not for a calendar span) */
 	static const char *const bounded[] = { "about", "around", "roughly", "approximately", "nearly", "almost",
 						"over", "for", "than", "more", "less", "up", "to", "at", "least", "~",
-						"under", "within", "just", "well", "slightly", "a", "little", "bit", NULL };
+						"under", "within", "just", "well", "slightly", "a", "little", "bit", "in",
+						NULL }; /* "finishes in under a minute" */
 	struct cword w;
 	size_t p = q->start, prev, at, len;
 	int bound = match_word_ci(s, q->start, "a") || match_word_ci(s, q->start, "an"); /* "an hour" */

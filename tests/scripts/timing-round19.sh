@@ -286,6 +286,10 @@ About 90% of the CPU usage is forgotten in five load-average seconds.
 The core can issue 4 of these per cycle, and reaches about 60% of the theoretical maximum.
 
 With prefetching, the latency drops to 30% of what it was; the file shrinks to 30% of what it was.
+
+The build finishes in under a minute. We improved the decoder's speed by x2/x3 using SIMD.
+
+The x86 speedup is bigger than ARM's; see the footnote about %x19 and the X360 controller.
 EOF2
 
 check_lesson 07-fields.md
@@ -298,4 +302,7 @@ expect "07-fields.md:13:[0-9]*: error: a rate '4 of these per cycle'"
 expect "07-fields.md:13:[0-9]*: error: a share of the run time '60% of the theoretical maximum'"
 expect "07-fields.md:15:40: error: a speed-up claim '30%'.*'drops'"
 refuse "07-fields.md:15:7[0-9]:"
+expect "07-fields.md:17:[0-9]*: error: a time value 'a minute'"
+expect "07-fields.md:17:[0-9]*: error: a speed-up claim 'x2/x3'"
+refuse "07-fields.md:19:"
 exit $fail
