@@ -2779,6 +2779,55 @@ static size_t match_magnitude(const struct text *s, size_t p)
  * where the number itself ends, so that a failed try is not repeated
  * inside it ("1,000,000" read again from each group would be quadratic).
  */
+/*
+ * The key of the KEY=VALUE field whose '=' is at eq: 1 if one of its parts (set apart by '_', '/', '-' or
+ * '.') is a unit of time ("ns/query", "ns_per_access", "time_ns", "latency_us"); c is then a time,
+ * decided by the key: a setting's words make it specified, else a claim.
+ */
+static int field_of_time(const struct text *s, size_t eq, struct cand *c)
+{
+	static const char *const units[] = { "ns", "us", "ms", "sec", "secs", "usec", "usecs", "nsec", "nsecs", "msec",
+					     "msecs", "seconds", "micros", "millis", "nanos", NULL };
+	static const char *const settings[] = { "timeout", "ttl", "interval", "delay", "period", "deadline", "sleep",
+						"wait", "backoff", "keepalive", "retry", "limit", "max", NULL };
+	size_t a = eq, p;
+	int unit = 0, setting = 0;
+
+	while (a > 0 && eq - a < 48 && (is_alpha(s->t[a - 1]) || is_digit(s->t[a - 1]) || s->t[a - 1] == '_' ||
+				       s->t[a - 1] == '/' || s->t[a - 1] == '-' || s->t[a - 1] == '.'))
+		a--;
+	if (a == eq || (a > 0 && !space_at(s, a - 1) && s->t[a - 1] != '\n' && s->t[a - 1] != '(' && s->t[a - 1] != ','))
+		return 0;
+	/* "pwm.init(freq=5000, duty_ns=5000)": a call's argument; "CONFIG_USEC_PER_TICK=10000": a
+	   configuration's constant, in capitals: inputs */
+	{
+		size_t b = a;
+		int lower = 0;
+		while (b > 0 && space_at(s, b - 1))
+			b--;
+		for (p = a; p < eq; p++)
+			lower |= s->t[p] >= 'a' && s->t[p] <= 'z';
+		if ((b > 0 && (s->t[b - 1] == '(' || s->t[b - 1] == ',')) || !lower)
+			setting = 1;
+	}
+	for (p = a; p < eq;) {
+		size_t e = p;
+		while (e < eq && (is_alpha(s->t[e]) || is_digit(s->t[e])))
+			e++;
+		for (const char *const *u = units; e > p && *u; u++)
+			unit |= strlen(*u) == e - p && !strncasecmp((const char *)s->t + p, *u, e - p);
+		for (const char *const *u = settings; e > p && *u; u++)
+			setting |= strlen(*u) == e - p && !strncasecmp((const char *)s->t + p, *u, e - p);
+		p = e < eq ? e + 1 : e;
+	}
+	if (!unit)
+		return 0;
+	c->kind = QUANTITY_TIME;
+	c->use = 0;
+	decided(c, setting ? SPEC : CLAIM, a, eq - a, setting ? W_INPUT : W_FIELD);
+	return 1;
+}
+
 static size_t scan_number(const struct text *s, size_t start, size_t word_end_, struct cand *c, size_t *skip)
 {
 	struct number num;
@@ -2803,6 +2852,10 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			c->kind = QUANTITY_TIME;
 			return num.end;
 		}
+		/* "ns/query=70.2", "ns_per_access=4.1", "time_ns=88": a field named with a unit of time holds a
+		   time, a setting's ("timeout_ms=500") specified (nineteenth round, an HPC author's review) */
+		if (start > 0 && s->t[start - 1] == '=' && field_of_time(s, start - 1, c))
+			return num.end;
 		/* "CYCLES=82.9019": a field named for cycles holds a cycle count */
 		if (start > 0 && s->t[start - 1] == '=' && field_of_cycles(s, start - 1)) {
 			c->kind = QUANTITY_CYCLES;
@@ -2999,6 +3052,10 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		    skip_space(s, e) > e && match_time_unit(s, skip_space(s, e)))
 			q = skip_space(s, e);
 		if ((e = match_time_unit(s, q))) {
+			/* "batch=1   ns/query=70.2": the next field's key, no unit of this value */
+			if (q > p && e < s->n && (s->t[e] == '=' || s->t[e] == '_' ||
+						  (s->t[e] == '/' && s->t[word_end(s, e + 1)] == '=')))
+				return 0;
 			if ((num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
 										  "us", "usec", "usecs", "microseconds",
 										  "ms", "msec", "milliseconds", NULL }, 1)) ||
@@ -3529,6 +3586,21 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	}
 	if ((s->t[p] == 'l' || s->t[p] == 'L') && !match_word_ci(s, p, "latency"))
 		return 0; /* of the words in 'l' only "latency" leads a value */
+	/* "a threefold improvement", "a tenfold speedup": a factor in one word, as "3-fold" (nineteenth round) */
+	if ((e = match_any(s, p, (const char *const[]){ "twofold", "threefold", "fourfold", "fivefold", "sixfold",
+							 "sevenfold", "eightfold", "ninefold", "tenfold", "hundredfold",
+							 "thousandfold", NULL }, 1))) {
+		struct cword w;
+		size_t at, len;
+		/* only with its noun of speed right after ("reduce energy usage e.g. fivefold because ..." is no
+		   speed) */
+		if (!word_after(s, e, &w) || w.span || !(match_claim(s, w.start) || perf_word(s, &w, &at, &len)))
+			return 0;
+		memset(c, 0, sizeof *c);
+		c->cls = UNDECIDED;
+		*value_start = p;
+		return factor_tail(s, e, 0, c);
+	}
 	memset(c, 0, sizeof *c);
 	c->cls = UNDECIDED;
 	*value_start = p;
@@ -4719,10 +4791,11 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 	static const char *const results[] = { "results", "result", "times", "time", "timings", "timing", "latency",
 					       "latencies", "throughput", "throughputs", "speed", "speeds", "bandwidth",
 					       "durations", "duration", "numbers", "figures", "measurements", "performance",
-					       "runtime", "runtimes", "rates", "rate", NULL };
+					       "runtime", "runtimes", "rates", "rate", "values", NULL };
 	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0 };
 	size_t prev = 0, prev_end = 0, words = 0, noun = 0; /* noun: 1 + the word count at the last noun of results */
 	size_t perf = 0, perf_end = 0; /* a word of speed ("performance", "faster"), when no unit is named */
+	size_t cop = 0; /* 1 + the word count at "are" or "is" after a noun of results */
 	int colon = 0, table = 0;
 
 	tb->lead_cls = UNDECIDED;
@@ -4743,6 +4816,10 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		/* "(ms)", "[ns]": a bracket of its own, not "command(s)" */
 		int bracket = p > 0 && (l.t[p - 1] == '(' || l.t[p - 1] == '[') && (p == 1 || space_at(&l, p - 2));
 		int named = noun && words - noun <= 5;
+		/* "Times in the table below are nanoseconds per query", "The numbers below are bytes read per
+		   nanosecond": the unit the results are, a verb of being between (nineteenth round, an HPC
+		   author's review) */
+		int is = cop && words - cop <= 3 && noun && words - noun <= 9;
 		enum quantity_kind k = QUANTITY_TIME;
 		int found = 0;
 		if ((u = match_any(&l, p, changes, 1)) && !word_char_at(&l, u)) {
@@ -4755,6 +4832,11 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		} else if ((in || bracket) && named && (u = match_time_unit(&l, p)) == e &&
 			   (!bracket || (e < l.n && (l.t[e] == ')' || l.t[e] == ']')))) {
 			k = QUANTITY_TIME, found = 1;
+		} else if (is && match_any(&l, p, time_words, 1) == e) {
+			k = QUANTITY_TIME, found = 1; /* "are nanoseconds per query" */
+		} else if (is && match_word_ci(&l, p, "per") == e && (u = match_any(&l, skip_space(&l, e), time_words, 1)) &&
+			   !word_char_at(&l, u)) {
+			k = QUANTITY_RATE, found = 1, e = u; /* "are bytes read per nanosecond" */
 		} else if ((in || bracket) && named &&
 			   (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e)) {
 			k = QUANTITY_CYCLES, found = 1;
@@ -4773,6 +4855,8 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		}
 		if (match_any(&l, p, results, 1) == e || names_setting(&l, p, e))
 			noun = words; /* "the run times in seconds", "the default timeouts, in ms" */
+		else if (noun && match_any(&l, p, (const char *const[]){ "are", "is", NULL }, 1) == e)
+			cop = words;
 		if (!perf_end && match_any(&l, p, (const char *const[]){ "performance", "faster", "slower", "speed",
 									  "speeds", NULL }, 1) == e)
 			perf = p, perf_end = e;
@@ -4805,6 +4889,10 @@ static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
 					     "calls", "allocations", "objects", "pages", NULL };
 	int digit = memchr_digit(s, a, b);
 
+	/* "Read, one core": a configuration in words, as "4 cores" */
+	for (size_t p = a; p < b && !digit; p++)
+		if (is_alpha(s->t[p]) && (p == a || !is_alpha(s->t[p - 1])) && number_word(s, p))
+			digit = 1;
 	if (names_memory(s, a, b))
 		return 1;
 	for (size_t p = a; p < b;) {

@@ -1344,6 +1344,9 @@ local function column_kind(text)
   end
   local u = l:match("[%(%[]%s*([%a\194\181\206\188]+)%s*[%)%]]") or l:match("([%a\194\181\206\188]+)/")
   if u and col_units[u] then return pct and "share" or "time" end
+  -- a unit joined by underscores: "ns_per_access", "latency_us", "time_ms" (nineteenth round)
+  u = l:match("^%s*(%a+)_per_%a+%s*$") or l:match("^%s*%a+_(%a+)%s*$")
+  if u and col_units[u] and u ~= "s" then return pct and "share" or "time" end
   -- "METHOD/s", "OPS/sec", "req/s", "MB/s": events or data per second, a rate (seventeenth round,
   -- bcc-examples' ustat); a word after the slash is no rate ("r/w", "I/O")
   local per = l:match("%a/%s*(%a+)%s*$") or l:match("%a/%s*(%a+)%s*[%(%[]")

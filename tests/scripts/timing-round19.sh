@@ -305,4 +305,51 @@ refuse "07-fields.md:15:7[0-9]:"
 expect "07-fields.md:17:[0-9]*: error: a time value 'a minute'"
 expect "07-fields.md:17:[0-9]*: error: a speed-up claim 'x2/x3'"
 refuse "07-fields.md:19:"
+
+# An HPC author's chapters, written new against the round's end: a lead-in that says what the
+# figures are with "are", fields named with a unit, a factor in one word.
+cat >08-hpc.md <<'EOF2'
+# HPC
+
+Times in the table below are nanoseconds per query, averaged over ten runs.
+
+| Size | lower_bound | Eytzinger |
+| ---- | ----------- | --------- |
+| 2^20 | 110         | 45        |
+
+The numbers below are bytes read per nanosecond:
+
+| Level | Read, one core |
+| ----- | -------------- |
+| L1    | 120            |
+
+Our favourite numbers are these:
+
+| Name | Value |
+| ---- | ----- |
+| a    | 12    |
+
+```
+batch=1   ns/query=70.2
+threads=4 ns_per_access=4.1 timeout_ms=500
+```
+
+Call `pwm.init(freq=5000, duty_ns=5000)`; the kernel uses `CONFIG_USEC_PER_TICK=10000`.
+
+This gives a threefold improvement; it can reduce energy usage fivefold because fewer items run.
+EOF2
+
+check_lesson 08-hpc.md
+expect "08-hpc.md:7:[0-9]*: error: a time value '110'.*'nanoseconds': the sentence that leads the table in"
+expect "08-hpc.md:7:[0-9]*: error: a time value '45'"
+refuse "08-hpc.md:7:3:"
+expect "08-hpc.md:13:[0-9]*: error: a rate '120'"
+refuse "08-hpc.md:19:"
+expect "08-hpc.md:22:[0-9]*: error: a time value '70.2'.*'ns/query'"
+refuse "08-hpc.md:22:[0-9]*: error: a time value '1 ns'"
+expect "08-hpc.md:23:[0-9]*: error: a time value '4.1'.*'ns_per_access'"
+refuse "08-hpc.md:23:[0-9]*: error: a time value '500'"
+refuse "08-hpc.md:26:"
+expect "08-hpc.md:28:[0-9]*: error: a speed-up claim 'threefold improvement'"
+refuse "08-hpc.md:28:[0-9]*: error: a speed-up claim 'fivefold'"
 exit $fail
