@@ -3241,6 +3241,7 @@ static size_t metric_value(const struct text *s, size_t e, size_t cue, size_t cu
 }
 
 static int bare_tail(const struct text *s, size_t p);
+static int parallel_value(const struct text *s, size_t a, size_t p, size_t b);
 
 static int grammar_word(const struct text *s, const struct cword *w);
 
@@ -7492,6 +7493,48 @@ static int bare_tail(const struct text *s, size_t p)
 }
 
 /*
+ * "takes 65 milliseconds with std::sort and 40 with the radix sort", "about 1 ns in L1 (4 cycles), and
+ * 12 for L2": a bare number that continues the claim ending at a, joined by "and" or a comma within
+ * the clause, and followed by a preposition and the thing it is a figure of, as the first was: the
+ * same quantity again, its unit left out (nineteenth round, an HPC author's chapters). p and b: the
+ * bare number's start and end.
+ */
+static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
+{
+	static const char *const preps[] = { "with", "for", "in", "on", "at", "under", "using", "by", "from", NULL };
+	size_t q = p, e;
+	struct cword w;
+
+	if (p <= a || p - a > 48 || word_char_at(s, b) || (b < s->n && (s->t[b] == '.' || s->t[b] == '%')))
+		return 0;
+	for (size_t k = a; k < p; k++)
+		if (stops_clause(s, k) || s->t[k] == ';' || (s->t[k] == ':' && (k + 1 >= p || space_at(s, k + 1))))
+			return 0; /* "std::sort" holds no clause's end */
+	while (q > a && space_at(s, q - 1))
+		q--;
+	/* "and" or a comma right before the number (a hedge between: "and about 12") */
+	{
+		struct cword v;
+		size_t prev;
+		if (!prev_cword(s, p, &v, &prev) || v.span)
+			return 0;
+		if (match_any(s, v.start, (const char *const[]){ "about", "around", "roughly", "nearly", "almost", "~", NULL },
+			      1) == v.end)
+			q = v.start;
+		while (q > a && space_at(s, q - 1))
+			q--;
+		if (!(q > a && s->t[q - 1] == ',') &&
+		    !(q >= a + 3 && !strncasecmp((const char *)s->t + q - 3, "and", 3) && (q - 3 == a || !is_alpha(s->t[q - 4]))))
+			return 0;
+	}
+	/* a preposition and a word after it, no noun of its own: "40 with the radix sort", "12 for L2" */
+	e = skip_space(s, b);
+	if (!word_after(s, b, &w) || w.span || match_any(s, w.start, preps, 1) != w.end || e != w.start)
+		return 0;
+	return word_after(s, w.end, &w);
+}
+
+/*
  * "from 4 to 5 cycles", "from 200 to 60 cycles": a bare number [a, b) after
  * "from" whose "to" leads a quantity with a unit is that quantity's first
  * end; c is the second's candidate. 1 if it is.
@@ -7662,8 +7705,10 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
 			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
-				if (bare_end && count && (range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) &&
-				    bare_tail(&s, skip)) {
+				if (bare_end && count && (((range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) &&
+							     bare_tail(&s, skip)) ||
+							    (LAST->kind != QUANTITY_SPEEDUP && LAST->kind != QUANTITY_SHARE &&
+							     parallel_value(&s, bare_end, p, skip)))) {
 					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
 					struct quantity far = *LAST;
 					far.start = p, far.len = skip - p, far.span = 0;

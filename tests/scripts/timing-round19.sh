@@ -352,4 +352,23 @@ refuse "08-hpc.md:23:[0-9]*: error: a time value '500'"
 refuse "08-hpc.md:26:"
 expect "08-hpc.md:28:[0-9]*: error: a speed-up claim 'threefold improvement'"
 refuse "08-hpc.md:28:[0-9]*: error: a speed-up claim 'fivefold'"
+
+# A bare figure that continues a claim, its unit left out, a preposition after it as after the first.
+cat >09-parallel.md <<'EOF2'
+# Parallel
+
+Sorting a million integers takes 65 milliseconds with std::sort and 40 with the radix sort.
+
+A load costs about 1 ns in L1 (4 cycles), and 12 for L2.
+
+Sleep for 5 seconds in the first loop and 3 in the second.
+
+The test took 5 ms, and 3 threads were used.
+EOF2
+
+check_lesson 09-parallel.md
+expect "09-parallel.md:3:[0-9]*: error: a time value '40'"
+expect "09-parallel.md:5:[0-9]*: error: a cycle count '12'"
+refuse "09-parallel.md:7:"
+refuse "09-parallel.md:9:[0-9]*: error: a time value '3'"
 exit $fail
