@@ -2108,7 +2108,8 @@ static int signal_gain(const struct text *s, size_t p)
 			return 1;
 		if (q > a && (word_char_at(s, q - 1) || is_digit(s->t[q - 1])) && !(to_lower(s->t[q]) == 'v' && is_digit(s->t[q - 1])))
 			continue;
-		if (match_any(s, q, words, 1) && !word_char_at(s, match_any(s, q, words, 1)))
+		size_t e = match_any(s, q, words, 1);
+		if (e && !word_char_at(s, e))
 			return 1;
 		if (q + 5 <= b && !strncasecmp((const char *)s->t + q, "gain_", 5))
 			return 1;
@@ -2403,6 +2404,16 @@ static size_t time_tail(const struct text *s, size_t e)
 	return e;
 }
 
+/* The end of the "'s" or "’s" of a possessive at p (right after a name), or 0. */
+static size_t possessive_end(const struct text *s, size_t p)
+{
+	size_t e = match_lit(s, p, "'s");
+
+	if (!e)
+		e = match_lit(s, p, "\xe2\x80\x99s");
+	return e && !word_char_at(s, e) ? e : 0;
+}
+
 /* The share nouns: "% of the time", "% of cycles". */
 static size_t share_tail(const struct text *s, size_t e)
 {
@@ -2415,16 +2426,15 @@ static size_t share_tail(const struct text *s, size_t e)
 					     "bandwidth", "latency", "performance", "peak", NULL };
 	static const char *const compound[] = { "execution", "running", "run", "cpu", "wall", "pipeline",
 						"dispatch", "issue", "mean", "total", "elapsed", NULL };
-	size_t f = match_word_ci(s, skip_space(s, e), "of"), g;
+	size_t f = match_word_ci(s, skip_space(s, e), "of"), g, det = 0; /* det: the last determiner's start */
 
 	if (!f)
 		return 0;
 	for (int k = 0; k < 5; k++) {
 		size_t q = skip_space(s, f);
 		/* "about 60% of the theoretical maximum": a peak by another name, after a word that says so */
-		if (k > 0 && (g = match_any(s, q, (const char *const[]){ "maximum", "max", NULL }, 1)) && !word_char_at(s, g) &&
-		    f >= 11 && (!memcmp(s->t + f - 11, "theoretical", 11) || (f >= 10 && !memcmp(s->t + f - 10, "attainable", 10)) ||
-				(f >= 10 && !memcmp(s->t + f - 10, "achievable", 10))))
+		if (det && match_any(s, det, (const char *const[]){ "theoretical", "attainable", "achievable", NULL }, 1) &&
+		    (g = match_any(s, q, (const char *const[]){ "maximum", "max", NULL }, 1)) && !word_char_at(s, g))
 			return g;
 		if ((g = match_any(s, q, nouns, 1))) {
 			/* "90% of the performance bugs": "performance" naming the next noun's kind */
@@ -2440,14 +2450,10 @@ static size_t share_tail(const struct text *s, size_t e)
 			return g;
 		}
 		if ((g = match_any(s, q, dets, 1)) || (g = match_any(s, q, compound, 1)))
-			f = g;
+			f = g, det = q;
 		/* "90% of MKL's performance": whose it is, a name's possessive */
-		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX && g + 1 < s->n && s->t[g] == '\'' &&
-			 s->t[g + 1] == 's' && !word_char_at(s, g + 2))
-			f = g + 2;
-		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX && g + 3 < s->n &&
-			 !memcmp(s->t + g, "\xe2\x80\x99s", 4) && !word_char_at(s, g + 4))
-			f = g + 4;
+		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX && (g = possessive_end(s, g)))
+			f = g, det = 0;
 		/* "80% of network latency", "20% of the request latency": a latency is a time, whatever
 		   one word says whose it is (fourteenth round) */
 		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX &&
@@ -2472,7 +2478,7 @@ static size_t samples_share(const struct text *s, size_t start, size_t e)
 	static const char *const words[] = { "profile", "profiles", "profiler", "profiling", "pprof", "perf",
 					     "callee", "caller", "hotspot", "hottest", "running",
 					     "executing", "spent", "spends", "on-cpu", NULL };
-	size_t f = match_word_ci(s, skip_space(s, e), "of"), g, prev;
+	size_t f = match_word_ci(s, skip_space(s, e), "of"), g;
 	struct cword w;
 
 	/* "the second mode in the distribution accounts for 15% of all samples": a histogram's share */
@@ -2500,7 +2506,6 @@ static size_t samples_share(const struct text *s, size_t start, size_t e)
 			if (!w.span && match_any(s, w.start, words, 1) == w.end)
 				return g;
 	}
-	(void)prev;
 	return 0;
 }
 
@@ -2779,6 +2784,29 @@ static size_t match_magnitude(const struct text *s, size_t p)
  * where the number itself ends, so that a failed try is not repeated
  * inside it ("1,000,000" read again from each group would be quadratic).
  */
+/* The names of a KEY=VALUE field's key (or of one of its parts) that make its value a setting. */
+static const char *const field_settings[] = { "timeout", "ttl", "interval", "delay", "period", "deadline", "sleep",
+					      "wait", "backoff", "keepalive", "retry", "limit", NULL };
+
+/*
+ * The start of the key of a KEY=VALUE field whose '=' is at eq: letters, digits and '_' (and, with
+ * parts, the '/', '-' and '.' that join a key's parts: "ns/query", "duty-cycle"), after a space, a
+ * line's start, '(', '[' or ','; eq when there is none.
+ */
+static size_t field_key(const struct text *s, size_t eq, int parts)
+{
+	size_t a = eq;
+
+	while (a > 0 && eq - a < 48 &&
+	       (is_alpha(s->t[a - 1]) || is_digit(s->t[a - 1]) || s->t[a - 1] == '_' ||
+		(parts && (s->t[a - 1] == '/' || s->t[a - 1] == '-' || s->t[a - 1] == '.'))))
+		a--;
+	if (a > 0 && !space_at(s, a - 1) && s->t[a - 1] != '\n' && s->t[a - 1] != '(' && s->t[a - 1] != '[' &&
+	    s->t[a - 1] != ',')
+		return eq;
+	return a;
+}
+
 /*
  * The key of the KEY=VALUE field whose '=' is at eq: 1 if one of its parts (set apart by '_', '/', '-' or
  * '.') is a unit of time ("ns/query", "ns_per_access", "time_ns", "latency_us"); c is then a time,
@@ -2788,15 +2816,10 @@ static int field_of_time(const struct text *s, size_t eq, struct cand *c)
 {
 	static const char *const units[] = { "ns", "us", "ms", "sec", "secs", "usec", "usecs", "nsec", "nsecs", "msec",
 					     "msecs", "seconds", "micros", "millis", "nanos", NULL };
-	static const char *const settings[] = { "timeout", "ttl", "interval", "delay", "period", "deadline", "sleep",
-						"wait", "backoff", "keepalive", "retry", "limit", "max", NULL };
-	size_t a = eq, p;
+	size_t a = field_key(s, eq, 1), p;
 	int unit = 0, setting = 0;
 
-	while (a > 0 && eq - a < 48 && (is_alpha(s->t[a - 1]) || is_digit(s->t[a - 1]) || s->t[a - 1] == '_' ||
-				       s->t[a - 1] == '/' || s->t[a - 1] == '-' || s->t[a - 1] == '.'))
-		a--;
-	if (a == eq || (a > 0 && !space_at(s, a - 1) && s->t[a - 1] != '\n' && s->t[a - 1] != '(' && s->t[a - 1] != ','))
+	if (a == eq)
 		return 0;
 	/* "pwm.init(freq=5000, duty_ns=5000)": a call's argument; "CONFIG_USEC_PER_TICK=10000": a
 	   configuration's constant, in capitals: inputs */
@@ -2816,7 +2839,7 @@ static int field_of_time(const struct text *s, size_t eq, struct cand *c)
 			e++;
 		for (const char *const *u = units; e > p && *u; u++)
 			unit |= strlen(*u) == e - p && !strncasecmp((const char *)s->t + p, *u, e - p);
-		for (const char *const *u = settings; e > p && *u; u++)
+		for (const char *const *u = field_settings; e > p && *u; u++)
 			setting |= strlen(*u) == e - p && !strncasecmp((const char *)s->t + p, *u, e - p);
 		p = e < eq ? e + 1 : e;
 	}
@@ -7121,23 +7144,16 @@ static int field_value(const struct text *s, struct quantity *q)
 {
 	static const char *const measured[] = { "time", "rtt", "latency", "elapsed", "duration", "took", "wall",
 						"avg", "mean", "median", "p50", "p90", "p95", "p99", "p999", NULL };
-	static const char *const settings[] = { "timeout", "ttl", "interval", "delay", "period", "deadline",
-						"sleep", "wait", "backoff", "keepalive", "retry", NULL };
 	size_t p = q->start, a;
 
-	if ((q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE) || q->span || p < 2 || s->t[p - 1] != '=')
-		return 0;
-	a = p - 1;
-	while (a > 0 && p - a < 40 && (is_alpha(s->t[a - 1]) || is_digit(s->t[a - 1]) || s->t[a - 1] == '_'))
-		a--;
-	if (a == p - 1 || (a > 0 && !space_at(s, a - 1) && s->t[a - 1] != '\n' && s->t[a - 1] != '(' &&
-			   s->t[a - 1] != '[' && s->t[a - 1] != ','))
+	if ((q->kind != QUANTITY_TIME && q->kind != QUANTITY_RATE) || q->span || p < 2 || s->t[p - 1] != '=' ||
+	    (a = field_key(s, p - 1, 0)) == p - 1)
 		return 0;
 	if (match_any(s, a, measured, 1) == p - 1) {
 		decide(q, QUANTITY_CLAIM, a, p - 1 - a, W_FIELD);
 		return 1;
 	}
-	if (match_any(s, a, settings, 1) == p - 1) {
+	if (match_any(s, a, field_settings, 1) == p - 1) {
 		decide(q, QUANTITY_SPECIFIED, a, p - 1 - a, W_INPUT);
 		return 1;
 	}
