@@ -1032,7 +1032,7 @@ static const char W_CHANGE[] = "a speed-up or slow-down";
 static const char W_MEASURED[] = "a measured or typical figure";
 static const char W_HEADER[] = "the table's header";
 static const char W_ROW[] = "the table row's label";
-static const char W_LEAD[] = "the sentence that leads the table in";
+static const char W_LEAD[] = "the sentence that leads the table in or captions it";
 static const char W_NONE[] = "no word near it decides";
 static const char W_NAME[] = "a name";
 static const char W_BINARY[] = "binary digits";
@@ -3982,10 +3982,48 @@ static const char *const spec_words[] = { "timeout", "sleep", "interval", "perio
 /* 1 if a header cell [a, b) holds a word that names a setting (spec_words): "Timeout", "Default" */
 static int names_setting(const struct text *s, size_t a, size_t b)
 {
-	for (size_t p = a; p < b; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
-		if (match_any(s, p, spec_words, 1) && (p == a || !word_char_at(s, p - 1)))
+	for (size_t p = a; p < b; p = word_end(s, p) > p ? word_end(s, p) : p + 1) {
+		if (p > a && word_char_at(s, p - 1))
+			continue;
+		if (match_any(s, p, spec_words, 1))
 			return 1;
+		/* "Timeouts", "Defaults": a plural names the same setting */
+		size_t e = word_end(s, p);
+		char buf[WORD_MAX + 1];
+		if (e > p + 1 && e - p <= WORD_MAX && to_lower(s->t[e - 1]) == 's') {
+			lower_copy(buf, s->t + p, e - p - 1);
+			for (const char *const *w = spec_words; *w; w++)
+				if (!strcmp(buf, *w))
+					return 1;
+		}
+	}
 	return 0;
+}
+
+/*
+ * 1 if the header cell [cs, ce) compares one thing with another ("PyPy vs CPython (arm)",
+ * "vs. `std::sort`"), or, with relative, says its figures are relative ("relative"), and names
+ * nothing else they could be of ("Ratio (compressed vs original)", "Lines (Rust vs C)", "relative
+ * error").
+ */
+static int compares_in(const struct text *s, size_t cs, size_t ce, int relative)
+{
+	static const char *const others[] = { "ratio", "ratios", "size", "sizes", "lines", "loc", "offset", "offsets",
+					      "bytes", "memory", "count", "counts", "compressed", "original", "score",
+					      "error", "errors", "accuracy", "frequency", "share", NULL };
+	int vs = 0;
+
+	for (size_t q = cs; q < ce; q++) {
+		size_t e;
+		if (q > cs && is_alpha(s->t[q - 1]))
+			continue;
+		if ((e = match_any(s, q, others, 1)) && !word_char_at(s, e))
+			return 0;
+		if (match_word_ci(s, q, "vs") || match_word_ci(s, q, "versus") || match_lit(s, q, "vs.") ||
+		    (relative && match_word_ci(s, q, "relative")))
+			vs = 1;
+	}
+	return vs;
 }
 
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
@@ -4052,7 +4090,10 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			*kind = QUANTITY_CYCLES;
 			found = 1;
 		} else if (!strncmp(buf, "speedup", 7) || !strcmp(buf, "slowdown") || !strcmp(buf, "faster") ||
-			   !strcmp(buf, "slower")) {
+			   !strcmp(buf, "slower") ||
+			   ((!strcmp(buf, "speed") || !strcmp(buf, "slow")) && match_lit(s, e, "-") &&
+			    (match_word_ci(s, e + 1, "up") || match_word_ci(s, e + 1, "ups") ||
+			     match_word_ci(s, e + 1, "down")))) {
 			/* "times faster than Dask": a column of factors, a comparison between two programs */
 			*kind = QUANTITY_SPEEDUP;
 			found = 1;
@@ -4064,7 +4105,10 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			*kind = QUANTITY_RATE;
 			found = 1;
 		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
-			   !strcmp(buf, "stalled") || !strcmp(buf, "overhead")) {
+			   !strcmp(buf, "stalled") || !strcmp(buf, "overhead") || !strcmp(buf, "peak") ||
+			   !strcmp(buf, "efficiency")) {
+			/* "% of peak", "efficiency" over "64%": how much of the machine's speed a version reaches
+			   (twentieth round, an HPC author's chapters) */
 			share = 1;
 		} else if (!strcmp(buf, "change") || !strcmp(buf, "delta") || !strcmp(buf, "diff") ||
 			   !strcmp(buf, "difference") || !strcmp(buf, "improvement") || !strcmp(buf, "reduction") ||
@@ -4814,7 +4858,7 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 					       NULL };
 	static const char *const results[] = { "results", "result", "times", "time", "timings", "timing", "latency",
 					       "latencies", "throughput", "throughputs", "speed", "speeds", "bandwidth",
-					       "durations", "duration", "numbers", "figures", "measurements", "performance",
+					       "durations", "duration", "numbers", "figures", "figure", "measurements", "performance",
 					       "runtime", "runtimes", "rates", "rate", "values", NULL };
 	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0 };
 	size_t prev = 0, prev_end = 0, words = 0, noun = 0; /* noun: 1 + the word count at the last noun of results */
@@ -4839,7 +4883,14 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		int in = prev_end > prev && match_word_ci(&l, prev, "in") == prev_end;
 		/* "(ms)", "[ns]": a bracket of its own, not "command(s)" */
 		int bracket = p > 0 && (l.t[p - 1] == '(' || l.t[p - 1] == '[') && (p == 1 || space_at(&l, p - 2));
-		int named = noun && words - noun <= 5;
+		/* ", in nanoseconds:", ", cycles per element for each branch probability:": a unit set apart by a
+		   comma in a sentence that ends on ':' names what the table's figures are (twentieth round, an HPC
+		   author's chapters: "Each figure below is the average over 10^7 lookups, in nanoseconds:") */
+		size_t before = in ? prev : p;
+		while (before > 0 && space_at(&l, before - 1))
+			before--;
+		int apposed = colon && before > 0 && l.t[before - 1] == ',';
+		int named = (noun && words - noun <= 5) || apposed;
 		/* "Times in the table below are nanoseconds per query", "The numbers below are bytes read per
 		   nanosecond": the unit the results are, a verb of being between (nineteenth round, an HPC
 		   author's review) */
@@ -4861,7 +4912,10 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		} else if (is && match_word_ci(&l, p, "per") == e && (u = match_any(&l, skip_space(&l, e), time_words, 1)) &&
 			   !word_char_at(&l, u)) {
 			k = QUANTITY_RATE, found = 1, e = u; /* "are bytes read per nanosecond" */
-		} else if ((in || bracket) && named &&
+		} else if ((in || bracket || apposed) && named && match_any(&l, p, time_words, 1) == e &&
+			   match_time_unit(&l, p) != e) {
+			k = QUANTITY_TIME, found = 1; /* ", nanoseconds per query:" */
+		} else if ((in || bracket || apposed) && named &&
 			   (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e)) {
 			k = QUANTITY_CYCLES, found = 1;
 		} else if ((in || bracket) && named && e + 1 < l.n && l.t[e] == '/' &&
@@ -4946,7 +5000,8 @@ static int lead_decides(const struct text *s, const struct table *tb, size_t col
 
 /*
  * A lead-in speaks for a table only when no header cell of it names a metric of its own ("| Model |
- * Params (M) | Latency |": the header says what each column holds); UNDECIDED in tb then.
+ * Params (M) | Latency |": the header says what each column holds), a speed-up aside; UNDECIDED in
+ * tb then.
  */
 static void lead_check_header(const struct text *s, struct table *tb)
 {
@@ -4957,8 +5012,12 @@ static void lead_check_header(const struct text *s, struct table *tb)
 		tb->lead_cls = UNDECIDED;
 		return;
 	}
+	/* a column of speed-ups beside the ones the lead-in names ("cycles per element for each branch
+	   probability:" over "| p | branchy | branchless | speed-up |") compares them: the lead-in still
+	   names the others (twentieth round) */
 	for (size_t col = 1; col < 64 && pipe_cell(s, tb->header, e, col, &cs, &ce); col++)
-		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED) {
+		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED &&
+		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP)) {
 			tb->lead_cls = UNDECIDED;
 			return;
 		}
@@ -5028,6 +5087,12 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 		q->cue = tb->lead_cue, q->cue_len = tb->lead_cue_len, q->cue_span = QUANTITY_LEAD_CUE, q->why = W_LEAD;
 		return tb->lead_cls;
 	}
+	/* "| vs. `std::sort` |", "| relative |" over "| 1.9x |": a factor written as one, in a column that
+	   compares, is a speed-up (twentieth round, an HPC author's chapters) */
+	if (cls == UNDECIDED && q->kind == QUANTITY_SPEEDUP && q->len > 1 &&
+	    (to_lower(s->t[q->start + q->len - 1]) == 'x' || match_lit(s, q->start + q->len - 2, "\xc3\x97")) &&
+	    compares_in(s, cs, ce, 1))
+		cls = CLAIM;
 	if (cls == UNDECIDED)
 		return UNDECIDED;
 	while (cs < ce && space_at(s, cs))
@@ -7358,22 +7423,10 @@ static int versus_column(const struct text *s, const struct table *tb, size_t cs
 {
 	static const char *const speed[] = { "speedup", "speed-up", "speedups", "speed-ups", "faster", "slowdown",
 					     "slower", NULL };
-	static const char *const others[] = { "ratio", "ratios", "size", "sizes", "lines", "loc", "offset", "offsets",
-					      "bytes", "memory", "count", "counts", "compressed", "original", "score", NULL };
 	size_t he = line_end(s, tb->header), q;
-	int vs = 0, named = 0;
+	int named = 0;
 
-	if (he - tb->header > TABLE_LINE_MAX)
-		return 0;
-	/* "Ratio (compressed vs original)", "Lines (Rust vs C)": a comparison of something else */
-	for (q = cs; q < ce; q++)
-		if ((q == cs || !is_alpha(s->t[q - 1])) && match_any(s, q, others, 1) && !word_char_at(s, match_any(s, q, others, 1)))
-			return 0;
-	for (q = cs; q < ce; q++)
-		if ((q == cs || !is_alpha(s->t[q - 1])) &&
-		    (match_word_ci(s, q, "vs") || match_word_ci(s, q, "versus") || match_lit(s, q, "vs.")))
-			vs = 1;
-	if (!vs)
+	if (he - tb->header > TABLE_LINE_MAX || !compares_in(s, cs, ce, 0))
 		return 0;
 	for (q = tb->header; q < he && !named; q++)
 		named = (q == tb->header || !is_alpha(s->t[q - 1])) && match_any(s, q, speed, 1);
@@ -7537,6 +7590,9 @@ static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
 		if (match_any(s, v.start, (const char *const[]){ "about", "around", "roughly", "nearly", "almost", "~", NULL },
 			      1) == v.end)
 			q = v.start;
+		else if (match_word_ci(s, v.start, "than") == v.end && prev_cword(s, prev, &v, &prev) && !v.span &&
+			 match_any(s, v.start, (const char *const[]){ "more", "less", NULL }, 1) == v.end)
+			q = v.start; /* "and more than 40 for Euclid's" */
 		while (q > a && space_at(s, q - 1))
 			q--;
 		if (!(q > a && s->t[q - 1] == ',') &&
@@ -7548,6 +7604,118 @@ static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
 	if (!word_after(s, b, &w) || w.span || match_any(s, w.start, preps, 1) != w.end || e != w.start)
 		return 0;
 	return word_after(s, w.end, &w);
+}
+
+/*
+ * "went from 9.4 ns per element with `div` to 1.1": the far end of a range opened by "from" before the
+ * claim [qa, a), a few words of what it was between ("with `div`"), "to" right before the bare
+ * number [p, b) (twentieth round, an HPC author's chapters).
+ */
+static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t b)
+{
+	struct cword w;
+	size_t prev;
+
+	if (p <= a || p - a > 48 || !bare_tail(s, b) || !prev_cword(s, qa, &w, &prev) || w.span ||
+	    match_word_ci(s, w.start, "from") != w.end || !prev_cword(s, p, &w, &prev) || w.span ||
+	    match_word_ci(s, w.start, "to") != w.end || w.start < a)
+		return 0;
+	for (size_t k = a; k < p; k++)
+		if (stops_clause(s, k) || s->t[k] == ',' || (s->t[k] == '\n' && s->table))
+			return 0;
+	return 1;
+}
+
+/*
+ * "6 cycles of latency instead of 26", "1.2 ns per element for the bit trick against 0.35 for the
+ * intrinsic", "12 ns per lookup, down from 34": a bare number right after a word that sets it against
+ * the claim ending at a, in the same clause, is the figure it is set against, its unit left out
+ * (twentieth round, an HPC author's chapters). p and b: the bare number's start and end.
+ */
+static int contrast_value(const struct text *s, size_t a, size_t p, size_t b)
+{
+	static const char *const hedges[] = { "about", "around", "roughly", "nearly", "almost", "only", "just",
+					      "~", NULL };
+	struct cword w, v;
+	size_t prev, e;
+
+	if (p <= a || p - a > 64 || word_char_at(s, b) || (b < s->n && (s->t[b] == '%' || s->t[b] == '.') &&
+							    b + 1 < s->n && is_digit(s->t[b + 1])))
+		return 0;
+	for (size_t k = a; k < p; k++)
+		if (stops_clause(s, k) || (s->t[k] == '\n' && s->table))
+			return 0;
+	if (!prev_cword(s, p, &w, &prev) || w.span)
+		return 0;
+	if (match_any(s, w.start, hedges, 1) == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
+		return 0;
+	if (w.start < a)
+		return 0;
+	e = w.end;
+	if (match_any(s, w.start, (const char *const[]){ "against", "versus", "vs", NULL }, 1) == e ||
+	    (match_word_ci(s, w.start, "of") == e && prev_cword(s, prev, &v, &prev) && !v.span &&
+	     match_word_ci(s, v.start, "instead") == v.end) ||
+	    (match_word_ci(s, w.start, "than") == e && prev_cword(s, prev, &v, &prev) && !v.span &&
+	     match_word_ci(s, v.start, "rather") == v.end)) {
+		/* then the end of the clause, or a preposition and what it is a figure of */
+		struct cword n;
+		if (bare_tail(s, b))
+			return 1;
+		return word_after(s, b, &n) && !n.span &&
+		       match_any(s, n.start, (const char *const[]){ "with", "for", "in", "on", "at", "using", NULL }, 1) ==
+			       n.end;
+	}
+	return 0;
+}
+
+/*
+ * "runs at 1.7 elements per cycle; with the prefetch it climbs to 3.9", "Lookups take 4.2 ns in L1.
+ * Past L3 the time rises to 40.": a bare number after a verb of change and "to" (or "reaches"), in
+ * the clause of the claim ending at a or the sentence after it, is the value the claim moves to,
+ * its unit left out (twentieth round). p and b: the bare number's start and end.
+ */
+static int change_to(const struct text *s, size_t a, size_t p, size_t b)
+{
+	static const char *const verbs[] = { "climbs", "climb", "climbed", "rises", "rise", "rose", "drops", "drop",
+					     "dropped", "falls", "fall", "fell", "goes", "go", "went", "increases",
+					     "increased", "decreases", "decreased", "improves", "improved", "jumps",
+					     "jumped", "shrinks", "shrank", "dips", "dipped", "sinks", "sank", "creeps",
+					     "crept", "soars", "soared", "degrades", "degraded", "slows", "slowed",
+					     "grows", "grew", NULL };
+	static const char *const reach[] = { "reaches", "reached", "reach", "hits", NULL };
+	static const char *const hedges[] = { "about", "around", "roughly", "nearly", "almost", "only", "just",
+					      "~", NULL };
+	static const char *const subjects[] = { "it", "this", "that", "time", "times", "latency", "throughput",
+						"speed", "bandwidth", "runtime", "cost", "rate", "performance", "figure",
+						"number", "timing", "median", "average", "mean", NULL };
+	struct cword w;
+	size_t prev, ends = 0;
+
+	if (p <= a || p - a > 200 || !bare_tail(s, b) || (b < s->n && s->t[b] == '.' && b + 1 < s->n &&
+							 is_digit(s->t[b + 1])))
+		return 0;
+	for (size_t k = a; k < p; k++)
+		if (s->t[k] == '|' || (s->t[k] == '\n' && s->table) || (stops_clause(s, k) && ++ends > 1))
+			return 0; /* a table's cells are figures of their own; one sentence's end at most */
+	if (!prev_cword(s, p, &w, &prev) || w.span)
+		return 0;
+	if (match_any(s, w.start, hedges, 1) == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
+		return 0;
+	if (match_any(s, w.start, reach, 1) == w.end)
+		return 1;
+	if (match_word_ci(s, w.start, "to") != w.end || !prev_cword(s, prev, &w, &prev) || w.span)
+		return 0;
+	if (match_any(s, w.start, (const char *const[]){ "up", "down", "back", NULL }, 1) == w.end &&
+	    (!prev_cword(s, prev, &w, &prev) || w.span))
+		return 0;
+	if (match_any(s, w.start, verbs, 1) != w.end)
+		return 0;
+	/* past a sentence's end, the new sentence says what moves: "the time rises to 40", "it climbs to 3.9",
+	   not "the counter goes up to 40" */
+	for (int d = 0; ends && d < 12 && prev_cword(s, prev, &w, &prev); d++)
+		if (!w.span && match_any(s, w.start, subjects, 1) == w.end)
+			return 1;
+	return !ends;
 }
 
 /*
@@ -7724,7 +7892,10 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				if (bare_end && count && (((range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) &&
 							     bare_tail(&s, skip)) ||
 							    (LAST->kind != QUANTITY_SPEEDUP && LAST->kind != QUANTITY_SHARE &&
-							     parallel_value(&s, bare_end, p, skip)))) {
+							     (parallel_value(&s, bare_end, p, skip) ||
+							      change_to(&s, bare_end, p, skip) ||
+							      contrast_value(&s, bare_end, p, skip) ||
+							      from_far(&s, LAST->start, bare_end, p, skip))))) {
 					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
 					struct quantity far = *LAST;
 					far.start = p, far.len = skip - p, far.span = 0;
@@ -7733,7 +7904,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 					else
 						spare = far;
 					count++;
-					bare_end = 0;
+					bare_end = skip; /* "11 for the binary version and 40 for Euclid's": a chain */
 					p = skip;
 					continue;
 				}
@@ -7903,7 +8074,11 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			else
 				spare = q;
 			count++;
-			bare_end = q.cls == QUANTITY_CLAIM && (c.bare || q.kind != QUANTITY_SPEEDUP) ? end : 0;
+			/* a claim, or a figure that may be one ("climbs from 7.4 ns to 11": the far end is
+			   reported as the near one is) */
+			bare_end = (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) && (c.bare || q.kind != QUANTITY_SPEEDUP) ?
+					   end :
+					   0;
 			if (q.cls == QUANTITY_CLAIM && (c.use == 2 || c.use == 3 || c.use == 4) && (!span || c.use == 3)) {
 				sib_start = q.start, sib_end = q.start + q.len, sib_use = c.use;
 				last_stop = 0;

@@ -420,6 +420,7 @@ local models, after_heading, frame = {}, nil, nil
 
 -- The unit before the one being read (see table_lead), reset for each lesson.
 local last_unit = nil
+local unit_index = 0 -- the place of the unit being read in lesson.units (see table_trail)
 
 -- Whether a prose unit is a pipe table: its second line is a delimiter row.
 local function is_table(text)
@@ -476,6 +477,31 @@ local function table_lead(unit, before)
   for pos in t:gmatch("[.!?]%s+()") do from = pos end
   local last = t:sub(from)
   if last:find(":%s*$") or last:lower():find("%f[%a]table%f[%A]") then return last end
+  return nil
+end
+
+-- The sentence right after a table that says what its figures are, when none leads it in: the first
+-- sentence of the paragraph that follows it in the same place, when it looks back at the table
+-- ("All figures above are nanoseconds per lookup.", "Times in the table above are in ms.") or is a
+-- caption numbered as a table's ("Table 3: time per query, ns"); nil otherwise. Like a lead-in, it
+-- gives the table only a unit or a speed-up (twentieth round, an HPC author's chapters).
+local function table_trail(unit, after)
+  if not after or unit.kind ~= "paragraph" or after.kind ~= "paragraph" or
+     (unit.context or "") ~= (after.context or "") or not is_table(unit.text) or is_table(after.text) then
+    return nil
+  end
+  if unit.line and after.line then
+    local _, breaks = unit.text:gsub("\n", "")
+    if after.line - (unit.line + breaks) > 2 then return nil end
+  end
+  local t = after.text:sub(1, 400)
+  local first = t:match("^(.-[.!?:])%s") or t
+  if #first > 160 or first:find("\n") then return nil end
+  local l = first:lower()
+  if l:find("^%s*table%s+%d+[.:]") then return first end
+  if l:find("%f[%a]above%f[%A]") and (l:find("%f[%a]are%f[%A]") or l:find("%f[%a]is%f[%A]")) then
+    return first
+  end
   return nil
 end
 
@@ -1671,7 +1697,10 @@ return {
     local section = prose and named.kind == "specifying" and named.text or nil
     local grading = prose and named.kind == "grading" and named.text or nil
     local model = model_frame(unit)
+    unit_index = unit_index + 1
     local lead = table_lead(unit, last_unit)
+    local trail = table_trail(unit, lesson.units[unit_index + 1])
+    if trail then lead = lead and lead .. "\n" .. trail or trail end -- a heading above, a caption below
     last_unit = unit
     scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead)
   end,
@@ -1732,6 +1761,7 @@ return {
     end
     headings, named = {}, nil
     models, after_heading, frame, last_unit = {}, nil, nil, nil
+    unit_index = 0
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     for _, block in ipairs(lesson.blocks) do

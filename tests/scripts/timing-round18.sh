@@ -106,7 +106,7 @@ EOF2
 
 check_lesson 03-lead.md
 [ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
-expect "03-lead.md:7:10: error: a rate '1551' in a table is a performance claim without measurement metadata ('MB/s': the sentence that leads the table in)"
+expect "03-lead.md:7:10: error: a rate '1551' in a table is a performance claim without measurement metadata ('MB/s': the sentence that leads the table in or captions it)"
 expect "03-lead.md:7:17: error: a rate '798'"
 refuse "03-lead.md:7:3:"
 expect "03-lead.md:13:[0-9]*: error: a speed-up claim '0.7'.*'Speed-up'"
