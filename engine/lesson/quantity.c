@@ -890,8 +890,9 @@ static int stops_clause(const struct text *s, size_t p)
 		return (p + 1 < s->n && s->t[p + 1] == '$') || (p > 0 && s->t[p - 1] == '$');
 	if (c != '.' && c != '!' && c != '?' && c != ';')
 		return 0;
-	/* "e.g. 100x", "i.e. 5 ms": a one-letter word before the dot is an abbreviation */
-	if (c == '.' && p >= 1 && is_alpha(s->t[p - 1]) && (p < 2 || !is_alpha(s->t[p - 2])))
+	/* "e.g. 100x", "i.e. 5 ms": a one-letter word before the dot is an abbreviation ("give only 5.1x." ends
+	   its sentence: the letter is a factor's) */
+	if (c == '.' && p >= 1 && is_alpha(s->t[p - 1]) && (p < 2 || !(is_alpha(s->t[p - 2]) || is_digit(s->t[p - 2]))))
 		return 0;
 	/* "9.01% vs. 7.46%" */
 	if (c == '.' && p >= 2 && to_lower(s->t[p - 2]) == 'v' && to_lower(s->t[p - 1]) == 's' &&
@@ -2139,6 +2140,28 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		decided(c, NOTT, w2.start, w2.end - w2.start, W_NOT_TIME);
 		return w2.end;
 	}
+	/* "five times as expensive", "3x as costly": a factor of a cost (twentieth round, an HPC author's
+	   chapters) */
+	if (!w.span && match_word_ci(s, w.start, "as") == w.end && word_after(s, w.end, &w2) && !w2.span &&
+	    match_any(s, w2.start, (const char *const[]){ "expensive", "costly", "slow", "fast", "quick", NULL }, 1) ==
+		    w2.end) {
+		decided(c, CLAIM, w2.start, w2.end - w2.start, W_CHANGE);
+		return w2.end;
+	}
+	/* "some five times the cost of a plain increment", "three times the throughput": a number of times
+	   the speed or cost of something, one of its nouns right after "the" ("251004 times the loop ran"
+	   stays a count) */
+	if (is_times && !w.span && match_word_ci(s, w.start, "the") == w.end) {
+		/* the noun or the word before it ("the uncontended cost") */
+		w2 = w;
+		for (int k = 0; k < 2 && word_after(s, w2.end, &w2) && !w2.span && !is_joiner(s, &w2); k++)
+			if (match_any(s, w2.start, (const char *const[]){ "speed", "throughput", "bandwidth", "performance",
+									   "latency", "cost", "costs", "runtime", "overhead",
+									   NULL }, 1) == w2.end) {
+				decided(c, CLAIM, w2.start, w2.end - w2.start, W_CHANGE);
+				return e;
+			}
+	}
 	if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
 		/* "4 times higher": the noun after, or the sentence, must be about performance */
 		if (!predicative(s, &w) && noun_after(s, w.end, &w2)) {
@@ -2647,6 +2670,19 @@ not_cpu:
 		if (!w.span && match_word_ci(s, w.start, "of") == w.end && noun_after(s, w.end, &w2) &&
 		    !w2.span && match_any(s, w2.start, (const char *const[]){ "what", "before", "original", "baseline",
 									  "previous", NULL }, 1) == w2.end) {
+			/* "about 0.2% of what the core could do": a share of what the machine can reach, its
+			   peak (twentieth round, an HPC author's chapters) */
+			struct cword m = w2;
+			for (int k = 0; k < 3 && match_word_ci(s, w2.start, "what") == w2.end && word_after(s, m.end, &m) &&
+					!m.span;
+			     k++)
+				if (match_any(s, m.start, (const char *const[]){ "core", "cores", "cpu", "cpus", "machine",
+										 "hardware", "processor", "chip", "gpu",
+										 "peak", NULL }, 1) == m.end) {
+					c->kind = QUANTITY_SHARE;
+					decided(c, CLAIM, w2.start, m.end - w2.start, W_SHARE);
+					return e;
+				}
 			c->need_perf = 1;
 			return e;
 		}
@@ -3635,6 +3671,11 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
 			return f;
 		}
+		/* "twice the speed of version 4", "twice as expensive": as "2 times" is read */
+		if ((f = factor_tail(s, e, 1, c)) && c->cls == CLAIM)
+			return f;
+		memset(c, 0, sizeof *c);
+		c->cls = UNDECIDED;
 		return 0;
 	}
 	/* "half a second", "half of the cycles" */
@@ -3751,6 +3792,20 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				   request takes more than a minute" is a condition) */
 				c->bound_one = g == q && !is_hedge(s, w.start, w.end);
 				return f;
+			}
+		}
+		/* "at a quarter of the peak", "a third of the bandwidth": a fraction of the machine's speed
+		   (twentieth round, an HPC author's chapters; "a third of the time" is how often) */
+		if ((f = match_any(s, q, (const char *const[]){ "third", "quarter", "fifth", "tenth", NULL }, 1)) &&
+		    (f = match_word_ci(s, skip_space(s, f), "of"))) {
+			size_t g = skip_space(s, f), h;
+			if ((h = match_any(s, g, (const char *const[]){ "the", "its", "their", NULL }, 1)))
+				g = skip_space(s, h);
+			if ((h = match_any(s, g, (const char *const[]){ "peak", "speed", "throughput", "bandwidth",
+									"performance", NULL }, 1))) {
+				c->kind = QUANTITY_SHARE;
+				decided(c, CLAIM, g, h - g, W_SHARE);
+				return h;
 			}
 		}
 		/* "an extra cycle of latency": one clock cycle more */
@@ -7607,6 +7662,104 @@ static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
 }
 
 /*
+ * "takes 4 cycles; MurmurHash's finalizer about 9; SipHash 20 or more", "35-88 cycles, and the 32-bit
+ * version about 25": a clause that leaves out the verb and the unit of the claim ending at a. Right
+ * after the claim's clause ends (';', ',' or "and", a few words of it between), a noun phrase of at most
+ * six words that opens with no preposition, a hedge maybe, then the bare number [p, b), "or more" maybe,
+ * and the clause's end (twentieth round, an HPC author's chapters). "in version 2", "on Linux 6" are
+ * names.
+ */
+static int gap_value(const struct text *s, size_t a, size_t p, size_t b)
+{
+	static const char *const hedges[] = { "about", "around", "roughly", "nearly", "almost", "only", "just",
+					      "still", "~", NULL };
+	static const char *const names[] = { "version", "v", "chapter", "section", "step", "figure", "fig", "table",
+					     "line", "level", "page", "item", "option", "model", "type", "generation",
+					     "gen", "revision", "rev", "number", "no", "part", "rule", "issue", "lesson",
+					     "lab", "week", "day", "year", "phase", "stage", "round", "iteration", "test",
+					     "case", "example", "gcc", "clang", "python", "java", "linux", "windows",
+					     "macos", "ubuntu", "debian", "llvm", "node", "go", "c", "c++", "es", "setting",
+					     "settings", "coefficient", "mode", "size", "count", "index", "id", "timer",
+					     "timers", "port", "pin", "channel", "bit", "bits", "register", "address", NULL };
+	static const char *const preps[] = { "on", "in", "with", "for", "at", "under", "using", "from", "to", "by",
+					     "of", "over", "after", "before", "as", "per", "than", "into", NULL };
+	static const char *const verbs[] = { "is", "are", "was", "were", "be", "been", "has", "have", "had", "holds",
+					     "hold", "held", "contains", "uses", "use", "used", "needs", "need", "gets", "get",
+					     "got", "makes", "make", "made", "does", "do", "did", "gives", "give", "gave",
+					     "runs", "run", "ran", "takes", "take", "took", "returns", "stores", "reads",
+					     "writes", "counts", "shows", "show", "includes", "spans", "fits", "keeps",
+					     "becomes", "grows", "reaches", "allocates", "costs", "spends", "handles",
+					     "processes", "sees", "saw", "finds", "found", "can", "could", "will", "would",
+					     "may", "might", "must", "should", NULL };
+	struct cword w;
+	size_t prev, q = p, e = b, bound = 0;
+	int words = 0;
+
+	if (p <= a || p - a > 120 || word_char_at(s, b) ||
+	    (b < s->n && (s->t[b] == '%' || s->t[b] == 'x') ))
+		return 0;
+	/* "20 or more" */
+	if (word_after(s, b, &w) && !w.span && match_word_ci(s, w.start, "or") == w.end) {
+		struct cword m;
+		if (!word_after(s, w.end, &m) || m.span ||
+		    match_any(s, m.start, (const char *const[]){ "more", "less", "so", NULL }, 1) != m.end)
+			return 0;
+		e = m.end;
+	}
+	e = skip_space(s, e);
+	if (!(e >= s->n || stops_clause(s, e) || s->t[e] == ',' || (s->t[e] == '\n' && s->table)))
+		return 0;
+	if (!prev_cword(s, p, &w, &prev) || w.span)
+		return 0;
+	if (match_any(s, w.start, names, 1) == w.end)
+		return 0;
+	if (match_any(s, w.start, hedges, 1) == w.end)
+		q = w.start;
+	/* back to the clause's start: ';' or ',' ("and" after it maybe), or "and" alone */
+	for (size_t k = q; k > a && !bound; k--) {
+		unsigned c = s->t[k - 1];
+		if (c == ';' || c == ',')
+			bound = k;
+		else if (k >= a + 3 && k + 1 < q && !word_char_at(s, k) && match_word_ci(s, k - 3, "and") == k &&
+			 (k - 3 == a || !word_char_at(s, k - 4)))
+			bound = k;
+		else if (stops_clause(s, k - 1) || c == ':' || c == '(' || c == ')' || c == '|')
+			return 0;
+	}
+	if (!bound)
+		return 0;
+	/* the clause of the claim: nothing but a few words between it and the boundary */
+	for (size_t k = a; k + 1 < bound; k++)
+		if (stops_clause(s, k) || s->t[k] == ':' || s->t[k] == '(' || s->t[k] == '=')
+			return 0;
+	if (bound - a > 48)
+		return 0;
+	/* the noun phrase: at most six words, the first no preposition, "and" after ',' skipped */
+	for (size_t k = skip_space(s, bound); k < q; ) {
+		size_t we = word_end(s, k);
+		if (we == k) {
+			if (!space_at(s, k) && s->t[k] != '\'' && s->t[k] != '-' && !match_lit(s, k, "\xe2\x80\x99") &&
+			    !match_lit(s, k, "\xef\xbf\xbc"))
+				return 0;
+			k += match_lit(s, k, "\xe2\x80\x99") || match_lit(s, k, "\xef\xbf\xbc") ? 3 : 1;
+			continue;
+		}
+		if (!words && match_word_ci(s, k, "and") == we) {
+			k = we;
+			continue;
+		}
+		if (!words && match_any(s, k, preps, 1) == we)
+			return 0;
+		if (match_any(s, k, verbs, 1) == we)
+			return 0; /* "the buffer holds 4096": a clause with its own verb says its own figure */
+		if (++words > 6)
+			return 0;
+		k = we;
+	}
+	return words > 0;
+}
+
+/*
  * "went from 9.4 ns per element with `div` to 1.1": the far end of a range opened by "from" before the
  * claim [qa, a), a few words of what it was between ("with `div`"), "to" right before the bare
  * number [p, b) (twentieth round, an HPC author's chapters).
@@ -7708,8 +7861,24 @@ static int change_to(const struct text *s, size_t a, size_t p, size_t b)
 	if (match_any(s, w.start, (const char *const[]){ "up", "down", "back", NULL }, 1) == w.end &&
 	    (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 0;
-	if (match_any(s, w.start, verbs, 1) != w.end)
+	if (match_any(s, w.start, verbs, 1) != w.end) {
+		/* "cuts the chain to 12", "brings the latency down to 40": a verb of change and its object, which
+		   names what moves */
+		static const char *const moves[] = { "cuts", "cut", "brings", "brought", "reduces", "reduced", "lowers",
+						     "lowered", "raises", "raised", "pushes", "pushed", NULL };
+		static const char *const objects[] = { "it", "time", "latency", "chain", "cost", "runtime", "throughput",
+						       "bandwidth", "speed", "overhead", NULL };
+		int object = 0;
+		for (int d = 0; d < 4; d++) {
+			if (!w.span && match_any(s, w.start, objects, 1) == w.end)
+				object = 1;
+			if (!prev_cword(s, prev, &w, &prev) || w.span)
+				return 0;
+			if (match_any(s, w.start, moves, 1) == w.end)
+				return object;
+		}
 		return 0;
+	}
 	/* past a sentence's end, the new sentence says what moves: "the time rises to 40", "it climbs to 3.9",
 	   not "the counter goes up to 40" */
 	for (int d = 0; ends && d < 12 && prev_cword(s, prev, &w, &prev); d++)
@@ -7807,6 +7976,62 @@ static int sentence_opening(const struct text *s, size_t p, int most, struct cwo
 }
 
 /*
+ * 1 if the factor at p follows a verb of yielding ("give", "achieves", "reaches"), a hedge between
+ * ("give only 5.1x", "reaches about 3x"); decides q as a claim by that verb.
+ */
+static int yields_factor(const struct text *s, size_t p, struct quantity *q)
+{
+	static const char *const verbs[] = { "give", "gives", "gave", "yield", "yields", "yielded", "achieve",
+					     "achieves", "achieved", "reach", "reaches", "reached", "deliver", "delivers",
+					     "delivered", "get", "gets", "got", NULL };
+	static const char *const hedges[] = { "only", "about", "roughly", "nearly", "almost", "just", "around",
+					      "over", "barely", "merely", "~", NULL };
+	struct cword w;
+	size_t prev;
+
+	if (!prev_cword(s, p, &w, &prev) || w.span)
+		return 0;
+	if (match_any(s, w.start, hedges, 1) == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
+		return 0;
+	if (match_any(s, w.start, verbs, 1) != w.end)
+		return 0;
+	q->cls = QUANTITY_CLAIM;
+	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_CHANGE;
+	return 1;
+}
+
+/*
+ * 1 if a factor or a percentage [p, e) stands right after a time, a rate or a cycle count ending at a,
+ * set apart by a comma, a dash or a bracket in the same clause, and names a change after it ("12 ns per
+ * lookup, a 65% reduction", "7.4 ns (3x less)").
+ */
+static int change_beside(const struct text *s, size_t a, size_t p, size_t e)
+{
+	static const char *const changes[] = { "reduction", "improvement", "speedup", "speed-up", "gain", "drop", "cut",
+					       "saving", "savings", "increase", "decrease", "slowdown", "slow-down",
+					       "less", "more", "lower", "higher", "faster", "slower", "better", "worse",
+					       "fewer", NULL };
+	struct cword w;
+	int apart = 0;
+
+	if (p <= a || p - a > 20)
+		return 0;
+	for (size_t k = a; k < p; k++) {
+		if (stops_clause(s, k))
+			return 0;
+		apart |= s->t[k] == ',' || s->t[k] == '(' || s->t[k] == '-' || match_lit(s, k, "\xe2\x80\x94") ||
+			 match_lit(s, k, "\xe2\x80\x93");
+	}
+	if (!apart)
+		return 0;
+	/* the change word ends the quantity ("65% reduction" read whole) or comes right after it */
+	for (size_t k = p; k < e; k++)
+		if (is_alpha(s->t[k]) && (k == p || !is_alpha(s->t[k - 1])) && match_any(s, k, changes, 1) == e)
+			return 1;
+	return word_after(s, e, &w) && !w.span && match_any(s, w.start, changes, 1) == w.end;
+}
+
+/*
  * 1 if the figure at b stands in a short sentence (at most 12 words to b)
  * that opens with the same word as the sentence just before it, which holds
  * the figure at a: two sentences of one frame ("With N=1, ... With N=10, ...").
@@ -7895,6 +8120,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 							     (parallel_value(&s, bare_end, p, skip) ||
 							      change_to(&s, bare_end, p, skip) ||
 							      contrast_value(&s, bare_end, p, skip) ||
+							      gap_value(&s, bare_end, p, skip) ||
 							      from_far(&s, LAST->start, bare_end, p, skip))))) {
 					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
 					struct quantity far = *LAST;
@@ -8056,6 +8282,22 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				q.cue_len = s.spans && q.cue_span <= s.spans->n && s.spans->text[q.cue_span - 1] ?
 						    strlen(s.spans->text[q.cue_span - 1]) : 0;
 			}
+		}
+		if (!kept && c.need_perf && c.cls == UNDECIDED && count && !span && (c.use == 2 || c.use == 3) &&
+		    (LAST->cls == QUANTITY_CLAIM || LAST->cls == QUANTITY_UNSURE) &&
+		    (LAST->kind == QUANTITY_TIME || LAST->kind == QUANTITY_RATE || LAST->kind == QUANTITY_CYCLES) &&
+		    change_beside(&s, LAST->start + LAST->len, start, end)) {
+			/* "down to 12 ns per lookup, a 65% reduction": the change a time just stated is (twentieth
+			   round, an HPC author's chapters) */
+			q.cls = LAST->cls;
+			q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_CHANGE;
+			kept = 1;
+		}
+		if (!kept && c.need_perf && c.cls == UNDECIDED && !span && c.use == 2 && bare_tail(&s, end) &&
+		    yields_factor(&s, start, &q)) {
+			/* "Eight threads give only 5.1x.": a factor a configuration gives, ending its clause, is its
+			   speed-up (twentieth round, an HPC author's chapters) */
+			kept = 1;
 		}
 		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && (!span || c.use == 3)) {
 			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */

@@ -14,7 +14,17 @@
 #   seconds:") making them specified; a speed-up column beside the columns a lead-in names no longer
 #   silences it;
 # - a factor written as one ("1.9x") under a header that compares ("vs. `std::sort`", "relative") is
-#   a speed-up ("relative error" is not); "% of peak" and "efficiency" columns are shares of speed.
+#   a speed-up ("relative error" is not); "% of peak" and "efficiency" columns are shares of speed;
+# - a number of times the speed or cost of something ("some five times the cost of", "twice the speed
+#   of", "three times the throughput"), "five times as expensive", a factor a verb of yielding gives
+#   ending its clause ("Eight threads give only 5.1x." ends its sentence: the x is the factor's, no
+#   abbreviation), "a quarter of the peak", "0.2% of what the core could do", and a change set beside
+#   a time just stated ("12 ns per lookup, a 65% reduction") are claims; "251004 times the loop ran",
+#   "4 times as large", "a third of the time", "a 10% increase in memory" are not;
+# - a clause that leaves out the claim's verb and unit ("4 cycles; MurmurHash's finalizer about 9;
+#   SipHash 20 or more", "and the 32-bit version about 25"), or a verb of change with its object
+#   ("cuts the chain to 12"), continues the claim; a clause with its own verb ("the buffer holds
+#   4096"), a name with its number ("in version 2", "on Linux 6") does not.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-change.md <<'EOF2'
@@ -118,4 +128,69 @@ expect "03-tables.md:35:[0-9]*: error: a speed-up claim '8.5x'"
 refuse "03-tables.md:35:[0-9]*: error: a speed-up claim '2x'"
 expect "03-tables.md:39:[0-9]*: error: .* '41'"
 expect "03-tables.md:39:[0-9]*: error: .* '64%'"
+
+cat >04-factors.md <<'EOF2'
+# Factors
+
+A locked add costs 18 cycles, some five times the cost of a plain increment.
+
+With two threads each increment becomes almost five times as expensive.
+
+This is twice the speed of version 4, and the new kernel gives three times the throughput.
+
+Eight threads give only 5.1x. The loop is limited by memory.
+
+The loads run at a quarter of the peak even in the best case.
+
+That is 0.26 GFLOPS, about 0.2% of what the core could do.
+
+Batching brings the table down to 12 ns per lookup, a 65% reduction.
+
+The loop ran 251004 times the first day, and the array is 4 times as large.
+
+A third of the time the branch is taken.
+
+It takes 5 ms, a 10% increase in memory.
+EOF2
+
+check_lesson 04-factors.md
+expect "04-factors.md:3:[0-9]*: error: a speed-up claim 'five times'"
+expect "04-factors.md:5:[0-9]*: error: a speed-up claim 'five times as expensive'"
+expect "04-factors.md:7:[0-9]*: error: a speed-up claim 'twice'"
+expect "04-factors.md:7:[0-9]*: error: a speed-up claim 'three times'"
+expect "04-factors.md:9:[0-9]*: error: a speed-up claim '5.1x'"
+expect "04-factors.md:11:[0-9]*: error: .* 'a quarter of the peak'"
+expect "04-factors.md:13:[0-9]*: error: .* '0.2%'"
+expect "04-factors.md:15:[0-9]*: error: a speed-up claim '65% reduction'"
+refuse "04-factors.md:17:"
+refuse "04-factors.md:19:"
+refuse "04-factors.md:21:[0-9]*: error: .* '10%"
+
+cat >05-gaps.md <<'EOF2'
+# Gaps
+
+A multiplicative hash takes 4 cycles; MurmurHash's finalizer about 9; a cryptographic hash such as SipHash 20 or more.
+
+A 64-bit division takes 35-88 cycles, and the 32-bit version about 25.
+
+A sum takes 4 cycles per element. Splitting the accumulator cuts the chain to 1.
+
+It takes 5 ms; the buffer holds 4096.
+
+It takes 5 ms, on Linux 6.
+
+It takes 5 ms in version 2, and 7 ms with the patch.
+
+It takes 5 ms. Compression cuts the file to 40.
+EOF2
+
+check_lesson 05-gaps.md
+expect "05-gaps.md:3:[0-9]*: error: a cycle count '9'"
+expect "05-gaps.md:3:[0-9]*: error: a cycle count '20'"
+expect "05-gaps.md:5:[0-9]*: error: a cycle count '25'"
+expect "05-gaps.md:7:[0-9]*: error: a cycle count '1'"
+refuse "05-gaps.md:9:[0-9]*: error: .* '4096'"
+refuse "05-gaps.md:11:[0-9]*: error: .* '6'"
+refuse "05-gaps.md:13:[0-9]*: error: .* '2'"
+refuse "05-gaps.md:15:[0-9]*: error: .* '40'"
 exit $fail
