@@ -100,6 +100,7 @@ xxhash-docs Cyan4973/xxHash b2e9dbb
 micropython-docs micropython/micropython 1c3c201149
 seastar-docs scylladb/seastar 525fcc86e
 mimalloc-docs microsoft/mimalloc a3ca0e5e2eb283c2c9275f30872e30252a91b66c
+avr-libc avrdudes/avr-libc b6c2bb815942de5c3efb551f9e8ce83f61cfc69f
 '
 
 gitdir() { # the git directory of a clone, or nothing
