@@ -99,6 +99,7 @@ mynewt-docs apache/mynewt-documentation 58014d5
 xxhash-docs Cyan4973/xxHash b2e9dbb
 micropython-docs micropython/micropython 1c3c201149
 seastar-docs scylladb/seastar 525fcc86e
+simdutf-docs simdutf/simdutf d3bac9a2307949f3212746e8f10cad43fe7362c9
 '
 
 gitdir() { # the git directory of a clone, or nothing
