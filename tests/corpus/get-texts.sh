@@ -101,6 +101,7 @@ micropython-docs micropython/micropython 1c3c201149
 seastar-docs scylladb/seastar 525fcc86e
 mimalloc-docs microsoft/mimalloc a3ca0e5e2eb283c2c9275f30872e30252a91b66c
 avr-libc avrdudes/avr-libc b6c2bb815942de5c3efb551f9e8ce83f61cfc69f
+simdutf-docs simdutf/simdutf d3bac9a2307949f3212746e8f10cad43fe7362c9
 '
 
 gitdir() { # the git directory of a clone, or nothing
