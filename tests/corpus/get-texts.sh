@@ -99,6 +99,7 @@ mynewt-docs apache/mynewt-documentation 58014d5
 xxhash-docs Cyan4973/xxHash b2e9dbb
 micropython-docs micropython/micropython 1c3c201149
 seastar-docs scylladb/seastar 525fcc86e
+matklad-blog matklad/matklad.github.io 9fc2553bd6f2bba248f5055b1aee6c6f18f2c784
 '
 
 gitdir() { # the git directory of a clone, or nothing
