@@ -925,6 +925,8 @@ static size_t cword_end(const struct text *s, size_t p)
 	}
 }
 
+static int speaks_of_change(const struct text *s, const struct cword *w);
+
 /*
  * The next context word at or after p, before the sentence ends; 0 when
  * there is none. *next is where to look for the one after.
@@ -1023,6 +1025,9 @@ enum {
 static const char W_SLEEP[] = "a sleep, wait or timeout";
 static const char W_INTERVAL[] = "an interval, period or sampling rate";
 static const char W_RESOLUTION[] = "a timer's resolution";
+static const char W_BUCKET[] = "a histogram's bucket width: a setting of the plot";
+static const char W_REMAINING[] = "a part of a whole ('the remaining 90%'), not a change of speed";
+static const char W_EXPERIMENT[] = "how long an experiment runs or warms up: a setting of the measurement, not code's time";
 static const char W_CLOCK[] = "a clock, calendar or time-zone fact";
 static const char W_INPUT[] = "an input, setting or threshold";
 static const char W_LIMIT[] = "a limit, range or definition";
@@ -1159,6 +1164,17 @@ static const struct cue cues[] = {
 	{ "ttls", SPEC, 0, 10, W_SLEEP },
 	{ "time-to-live", SPEC, 0, 10, W_SLEEP },
 	{ "granularity", SPEC, 0, 8, W_RESOLUTION },
+	/* "a histogram with buckets of 1 µs", "10 ms bins": the width of a histogram's bucket (twentieth round) */
+	{ "bucket", SPEC, CF_TIME, 2, W_BUCKET },
+	{ "buckets", SPEC, CF_TIME, 2, W_BUCKET },
+	{ "bins", SPEC, CF_TIME, 2, W_BUCKET },
+	/* "after a warm-up of a few hundred milliseconds", "warming up for 2 s": how long a measurement
+	   warms up is its setting ("the warm-up took 3 s": the nearer word of running decides) */
+	{ "warm-up", SPEC, CF_TIME, 4, W_EXPERIMENT },
+	{ "warmup", SPEC, CF_TIME, 4, W_EXPERIMENT },
+	{ "warm-ups", SPEC, CF_TIME, 4, W_EXPERIMENT },
+	{ "warmups", SPEC, CF_TIME, 4, W_EXPERIMENT },
+	{ "warming", SPEC, CF_TIME, 3, W_EXPERIMENT },
 	{ "timeslice", SPEC, CF_PREFIX, 4, W_INTERVAL },
 	{ "slice", SPEC, CF_PREFIX | CF_TIME, 2, W_INTERVAL },
 	{ "quantum", SPEC, 0, 4, W_INTERVAL },
@@ -1613,6 +1629,14 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	}
 	if (w->start > 0 && s->t[w->start - 1] == '\\')
 		return NULL; /* "\\times", "\\textrm": a LaTeX command, not a word */
+	/* "<Weak<T> as Drop>::drop", "RawVec<T,A>::current_memory": a word joined to "::" or closing a
+	   type's '<...>' is part of a code path, a name, not a word of prose (twentieth round, cargo
+	   llvm-lines) */
+	if ((w->end + 1 < s->n && s->t[w->end] == ':' && s->t[w->end + 1] == ':') ||
+	    (w->start >= 2 && s->t[w->start - 1] == ':' && s->t[w->start - 2] == ':') ||
+	    (w->end < s->n && s->t[w->end] == '>' && w->start > 0 && memchr(s->t + (w->start > 40 ? w->start - 40 : 0), '<',
+										  w->start - (w->start > 40 ? w->start - 40 : 0))))
+		return NULL;
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
 	/* "Delay for three seconds", "delays for 10 ms": the verb, with its duration right after
 	   "for", is a wait the program makes (a delay's cost is "a delay of", "the delay for a miss") */
@@ -1658,11 +1682,58 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	if (!before && (!strncmp(buf, "setting", 7) || !strncmp(buf, "configur", 8) || !strcmp(buf, "value")) &&
 	    word_before(s, w->start, 1, (const char *const[]){ "best", "optimal", "fastest", "ideal", NULL }, &next))
 		return NULL;
+	/* "run the code for half a second before starting the clock", "Run each benchmark for 10 s": the
+	   verb told (first in its sentence or item, or after "to", "then", "first"), its duration after
+	   "for", is how long an experiment runs, a setting; "during a single one-minute run": a run's
+	   length as the adjective of the noun "run" names a run set up so (twentieth round) */
+	if (!strcmp(buf, "run") || !strcmp(buf, "runs")) {
+		static const struct cue run_for = { "run", SPEC, 0, 5, W_EXPERIMENT };
+		struct cword p, f;
+		size_t pv, nx = w->end;
+		if (before && dist <= 5 && !strcmp(buf, "run") && (!prev_cword(s, w->start, &p, &pv) || delay_verb(s, w))) {
+			/* "for" the last word before the value ("Run time for the loop: 5 s" is a run's time) */
+			size_t d = 0;
+			while (d < dist && next_cword(s, nx, &f, &pv))
+				d++, nx = pv;
+			if (d == dist && dist > 0 && !f.span && match_word_ci(s, f.start, "for") == f.end) {
+				*at = w->start;
+				*len = w->end - w->start;
+				return &run_for;
+			}
+		}
+		if (!before && dist == 0 && prev_cword(s, w->start, &p, &pv) && !p.span &&
+		    skip_space(s, p.end) == w->start && memchr(s->t + p.start, '-', p.end - p.start)) {
+			*at = w->start;
+			*len = w->end - w->start;
+			return &run_for;
+		}
+	}
 	/* "the lowest run of 1s", "runs of 1s": a run as a noun, a sequence of things, no running (sixteenth
 	   round) */
 	if ((!strcmp(buf, "run") || !strcmp(buf, "runs")) && word_after(s, w->end, &next) && !next.span &&
 	    match_word_ci(s, next.start, "of") == next.end)
 		return NULL;
+	/* "on a laptop running a browser", "a server running Linux": "running" right after a noun its
+	   determiner leads, before what runs there (an article or a name), says what a machine runs, a
+	   condition of the figure, not how long code takes (twentieth round) */
+	if (!strcmp(buf, "running") && word_after(s, w->end, &next) && !next.span &&
+	    (match_any(s, next.start, (const char *const[]){ "a", "an", "the", NULL }, 1) == next.end ||
+	     (s->t[next.start] >= 'A' && s->t[next.start] <= 'Z'))) {
+		struct cword noun, det;
+		size_t pv;
+		if (prev_cword(s, w->start, &noun, &pv) && !noun.span && is_alpha(s->t[noun.start]) &&
+		    skip_space(s, noun.end) == w->start &&
+		    match_any(s, noun.start, (const char *const[]){ "is", "are", "was", "were", "be", "been", "keep",
+								     "keeps", "kept", "start", "starts", "started", "stop",
+								     "while", "when", "by", "after", "before", "of", "from",
+								     "spent", "spend", "spends", "time", "total", "the", "a",
+								     "an", "its", "and", "or", "not", "still", "also", NULL }, 1) != noun.end &&
+		    prev_cword(s, noun.start, &det, &pv) && !det.span &&
+		    match_any(s, det.start, (const char *const[]){ "a", "an", "the", "each", "every", "any", "one",
+								   "my", "our", "your", "this", "that", "some", NULL }, 1) ==
+			    det.end)
+			return NULL;
+	}
 	/* "5 ms per pass", "each pass takes": a pass over the data, an iteration, no value passed */
 	if (!strcmp(buf, "pass") &&
 	    word_before(s, w->start, 1, (const char *const[]){ "per", "each", "every", NULL }, &next))
@@ -3621,6 +3692,35 @@ static size_t x_factor(const struct text *s, size_t p, struct cand *c)
 	return 0;
 }
 
+/*
+ * "a load factor of 0.75", "the blocking factor 4", "a replication factor of 3": a noun right before
+ * "factor" names what the factor is of, a parameter, no speed; only a grammar word, a hedge, a word of
+ * size or a word of performance before it ("by a factor of 3", "a large factor", "the speedup factor")
+ * leaves a factor of speed (twentieth round, an HPC chapter's hash table). 1 if the word before p is
+ * such a noun.
+ */
+static int parameter_factor(const struct text *s, size_t p)
+{
+	static const char *const grammar[] = { "a", "an", "the", "by", "of", "to", "this", "that", "its", "their",
+					       "our", "his", "her", "your", "my", "same", "constant", "large", "larger",
+					       "big", "bigger", "huge", "small", "smaller", "whole", "significant",
+					       "additional", "extra", "further", "overall", "total", "another", "some",
+					       "any", "each", "single", "full", "entire", "considerable", "sizable",
+					       "sizeable", "major", "decisive", "multiplicative", "and", "or", "is", "was",
+					       "be", "are", "were", "than", NULL };
+	struct cword w;
+	size_t prev, at, len;
+
+	if (!prev_cword(s, p, &w, &prev) || w.span || !is_alpha(s->t[w.start]))
+		return 0;
+	for (size_t k = w.end; k < p; k++)
+		if (s->t[k] != ' ' && s->t[k] != '-')
+			return 0; /* "(load) factor": set apart, not a compound */
+	if (match_any(s, w.start, grammar, 1) == w.end || is_hedge(s, w.start, w.end) || is_bound(s, w.start, w.end))
+		return 0;
+	return !perf_word(s, &w, &at, &len);
+}
+
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
 	static const char *const nouns[] = {
@@ -3840,7 +3940,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		c->need_perf = 1;
 		return num.end;
 	}
-	if ((e = match_word_ci(s, p, "factor")) || (e = match_word_ci(s, p, "factors"))) {
+	if (((e = match_word_ci(s, p, "factor")) || (e = match_word_ci(s, p, "factors"))) && !parameter_factor(s, p)) {
 		c->use = 4; /* "may slow down by factors of 10 to 100" too (eighteenth round) */
 		size_t q;
 		if (!(f = match_word_ci(s, skip_space(s, e), "of")) && !(f = match_word_ci(s, skip_space(s, e), "between"))) {
@@ -5601,6 +5701,85 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 }
 
 /*
+ * A figure of the writer's own time: "I had spent 10 years in that city", "I have spent 10 minutes
+ * googling", "I'll be spending 60% of my time on X and 40% on Y". A time or a share that spending
+ * decides, whose subject is "I" (at most two auxiliaries between), or a share in a sentence that
+ * speaks of "my time", is how a person spends time, not code (twentieth round, matklad-blog); "we
+ * spend 30% of the time in malloc" is a program's run, as before. 1 if q is one.
+ */
+static int own_time(const struct text *s, struct quantity *q)
+{
+	static const char *const aux[] = { "had", "have", "has", "will", "would", "be", "been", "was", "am", "also",
+					   "just", "probably", "already", NULL };
+	struct cword w, t;
+	size_t prev, p;
+	int share = q->kind == QUANTITY_SPEEDUP || q->kind == QUANTITY_SHARE;
+
+	if (q->span || q->cue_span || !(q->kind == QUANTITY_TIME || share))
+		return 0;
+	if (q->cls == QUANTITY_CLAIM && q->why == W_RUN && q->cue_len >= 5 && q->cue < q->start &&
+	    (match_word_ci(s, q->cue, "spent") || match_word_ci(s, q->cue, "spend") ||
+	     match_word_ci(s, q->cue, "spending"))) {
+		p = q->cue;
+		for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev) {
+			if (!w.span && s->t[w.start] == 'I' && (w.end - w.start == 1 || s->t[w.start + 1] == '\'')) {
+				decide(q, QUANTITY_SPECIFIED, w.start, q->cue + q->cue_len - w.start, W_PERSON);
+				return 1;
+			}
+			if (w.span || match_any(s, w.start, aux, 1) != w.end)
+				break;
+		}
+	}
+	if (!share || !(q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE))
+		return 0;
+	p = q->start;
+	for (int d = 0; d < 30 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		if (!w.span && match_word_ci(s, w.start, "my") == w.end && next_cword(s, w.end, &t, &prev) && !t.span &&
+		    match_word_ci(s, t.start, "time") == t.end) {
+			decide(q, QUANTITY_SPECIFIED, w.start, t.end - w.start, W_PERSON);
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * "Let's just finish the remaining 90%!", "the other 40%", "the last 10%": a percentage right after
+ * "the" and a word of what is left or which part, with no word of speed, cost or change in the three
+ * words after it and no percentage before it in its sentence, is a part of a whole (the work), not a
+ * change of speed (twentieth round, matklad-blog). "Only 26.3% of the slots were used, so the
+ * remaining 73.7% were wasted" is the rest of a share: a share, as before. 1 if q is one.
+ */
+static int remaining_part(const struct text *s, struct quantity *q)
+{
+	static const char *const parts[] = { "remaining", "other", "last", "first", "final", NULL };
+	struct cword w, a;
+	size_t prev, e = q->start + q->len;
+
+	if (q->kind != QUANTITY_SPEEDUP || q->span || s->t[e - 1] != '%' || s->table ||
+	    !prev_cword(s, q->start, &w, &prev) || w.span || skip_space(s, w.end) != q->start ||
+	    match_any(s, w.start, parts, 1) != w.end || !prev_cword(s, w.start, &a, &prev) || a.span ||
+	    match_word_ci(s, a.start, "the") != a.end)
+		return 0;
+	/* "the remaining 73.7% were wasted": a word of speed, cost or change after it */
+	{
+		size_t p = e;
+		for (int d = 0; d < 3 && next_cword(s, p, &w, &prev); d++, p = prev)
+			if (speaks_of_change(s, &w))
+				return 0;
+	}
+	/* "spend more than 80% of its time in LLVM, so reducing the remaining 20%": the rest of a share
+	   the sentence gave before is that share's kind */
+	{
+		size_t p = a.start;
+		for (int d = 0; d < 40 && prev_cword(s, p, &w, &prev); d++, p = prev)
+			if (!w.span && w.end < s->n && s->t[w.end] == '%')
+				return 0;
+	}
+	decide(q, QUANTITY_NOT_TIMING, a.start, e - a.start, W_REMAINING);
+	return 1;
+}
+
+/*
  * A sentence that opens on an argument's value ("If zero, the duration is
  * between 0.25 and 0.5 seconds", "If NULL, ..."): it says what a function
  * does for that input, so its time values are specified. Looks back at most
@@ -7285,8 +7464,13 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	int percent;
 	struct found_cue f;
 
-	if (c->calendar)
-		return calendar_run(s, q);
+	if (c->calendar) {
+		/* "I had spent 10 years in that city": a calendar span spent by the writer */
+		if (!calendar_run(s, q))
+			return 0;
+		own_time(s, q);
+		return 1;
+	}
 	if (c->bound_one) {
 		struct quantity gate = *q;
 		if (!calendar_run(s, &gate))
@@ -7325,6 +7509,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (q->kind == QUANTITY_TIME && !q->span &&
 	    (q->cls == QUANTITY_UNSURE || (q->cls == QUANTITY_CLAIM && (q->why == W_RUN || q->why == W_COST || q->why == W_MEASURED))) &&
 	    (person_in_sentence(s, q) || argument_case(s, q)))
+		return 1;
+	if (own_time(s, q) || remaining_part(s, q))
 		return 1;
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span &&
 	    (q->kind == QUANTITY_TIME || q->kind == QUANTITY_RATE) && condition_at(s, q))

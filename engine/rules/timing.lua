@@ -526,10 +526,19 @@ local function model_frame(unit)
   if frame and not (unit.context or ""):find("list item", 1, true) then frame = nil end
   local given = frame
   if frame then frame.table = nil end -- a list read: a table after it is no longer right after the lead-in
+  local sets_up = nil
   if after_heading then
-    local cue = supposes(unit.text:sub(1, 240):gsub("^[%s(]+", ""), true)
-    if cue then models[after_heading] = { cue = cue, line = unit.line } end
+    sets_up = supposes(unit.text:sub(1, 240):gsub("^[%s(]+", ""), true)
+    if sets_up then models[after_heading] = { cue = sets_up, line = unit.line } end
     after_heading = nil
+  end
+  -- a paragraph of the section's own prose that opens no list or table ends the section's models: the
+  -- text has turned from the supposition to something else ("Suppose version B runs in 98 ms ..."
+  -- then "A useful habit is to run both versions interleaved ...": the table a later lead-in opens
+  -- is what ran, not the model's) (twentieth round)
+  if not sets_up and not given and (unit.context or "") == "" and not opens_list(unit.text) and
+     not is_table(unit.text) then
+    for level = 1, 6 do models[level] = nil end
   end
   if not frame then
     local last = opens_list(unit.text)

@@ -99,6 +99,10 @@ mynewt-docs apache/mynewt-documentation 58014d5
 xxhash-docs Cyan4973/xxHash b2e9dbb
 micropython-docs micropython/micropython 1c3c201149
 seastar-docs scylladb/seastar 525fcc86e
+mimalloc-docs microsoft/mimalloc a3ca0e5e2eb283c2c9275f30872e30252a91b66c
+avr-libc avrdudes/avr-libc b6c2bb815942de5c3efb551f9e8ce83f61cfc69f
+simdutf-docs simdutf/simdutf d3bac9a2307949f3212746e8f10cad43fe7362c9
+matklad-blog matklad/matklad.github.io 9fc2553bd6f2bba248f5055b1aee6c6f18f2c784
 '
 
 gitdir() { # the git directory of a clone, or nothing
