@@ -449,11 +449,7 @@ end
 -- place, when that is a heading, a one-line caption, or a paragraph whose last sentence ends on ':'
 -- or speaks of the table ("The following table shows speedups for ..."); nil otherwise. The
 -- scanner reads only a unit or a speed-up there (issue 13, eighteenth round).
-local function table_lead(unit, before)
-  if not before or unit.kind ~= "paragraph" or (unit.context or "") ~= (before.context or "") or
-     not is_table(unit.text) or is_table(before.text) then
-    return nil
-  end
+local function lead_of(unit, before)
   local t = before.text
   if #t > 2000 then return nil end
   -- right before it: a block or a list between the two (a gap of more than a blank line) ends the lead-in
@@ -503,6 +499,15 @@ local function table_trail(unit, after)
     return first
   end
   return nil
+end
+
+-- A paragraph that is a pipe table: its lead-in (a raw HTML table's: see scan_html).
+local function table_lead(unit, before)
+  if not before or unit.kind ~= "paragraph" or (unit.context or "") ~= (before.context or "") or
+     not is_table(unit.text) or is_table(before.text) then
+    return nil
+  end
+  return lead_of(unit, before)
 end
 
 -- The frame a prose unit stands in, or nil; reads the unit's place (a heading, a list's lead-in).
@@ -714,6 +719,285 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
       ledger(at(q.first), quote(q.text), q.class, why)
     end
   end
+end
+
+-- Raw HTML as the page shows it (twentieth round, avr-libc's benchmark pages). cmark leaves an HTML
+-- block's character references as written, so the few that write a unit's letter or the space
+-- before it are read as what they show: "903 &mu;s" is 903 µs (&micro;, &#956; and &#181; too),
+-- "10&nbsp;ms" has a space, "3&times;" a sign of times. Others stay as written.
+local entities = { mu = "\194\181", micro = "\194\181", ["#956"] = "\194\181", ["#181"] = "\194\181",
+  ["#x3bc"] = "\194\181", ["#xb5"] = "\194\181", nbsp = " ", ["#160"] = " ", ["#xa0"] = " ", thinsp = " ",
+  ["#8201"] = " ", ["#8239"] = " ", times = "\195\151", ["#215"] = "\195\151", ["#xd7"] = "\195\151",
+  ndash = "\226\128\147", ["#8211"] = "\226\128\147", asymp = "\226\137\136", approx = "\226\137\136" }
+
+-- Text made of pieces of a unit's text, with the way back: put(s, at, exact) appends s, taken from
+-- the unit's byte at (byte i of s from at + i - 1 when exact, else all of it from at); done() gives
+-- the text and a function from a byte of it to the unit's byte (a binary search of the pieces).
+local function remade()
+  local parts, outs, srcs, exacts, size = {}, {}, {}, {}, 0
+  local r = {}
+  function r.put(s, at, exact)
+    if s == "" then return end
+    parts[#parts + 1] = s
+    outs[#outs + 1], srcs[#srcs + 1], exacts[#exacts + 1] = size + 1, at, exact
+    size = size + #s
+  end
+  function r.done()
+    local function back(i)
+      local lo, hi = 1, #outs
+      if hi == 0 then return 1 end
+      while lo < hi do
+        local mid = (lo + hi + 1) // 2
+        if outs[mid] <= i then lo = mid else hi = mid - 1 end
+      end
+      return exacts[lo] and srcs[lo] + (i - outs[lo]) or srcs[lo]
+    end
+    return table.concat(parts), back
+  end
+  return r
+end
+
+-- Calls put(s, at, exact) for text[a, b] as shown: a reference of `entities` decoded, each run of
+-- other bytes as it is.
+local function each_shown(text, a, b, put)
+  local s, p = text:sub(a, b), 1 -- searched within itself: a search of text would run past b
+  while true do
+    local amp = s:find("&", p, true)
+    if not amp then break end
+    local name, stop = s:match("^&(#?%w+);()", amp)
+    local shown = name and entities[name:lower()]
+    if shown then
+      put(s:sub(p, amp - 1), a + p - 1, true)
+      put(shown, a + amp - 1, false)
+      p = stop
+    else
+      put(s:sub(p, amp), a + p - 1, true)
+      p = amp + 1
+    end
+  end
+  put(s:sub(p), a + p - 1, true)
+end
+
+-- Tags that set no words apart ("<b>-2.86</b>", "x<tt>y</tt>"); any other ends a word.
+local inline_tags = { a = true, b = true, i = true, u = true, s = true, em = true, strong = true, tt = true,
+  code = true, span = true, small = true, big = true, font = true, mark = true, abbr = true, strike = true }
+
+-- A column whose header names the unit of each line of its cells.
+local label_headers = { unit = true, units = true, metric = true, metrics = true }
+
+-- A raw HTML table (twentieth round, avr-libc) read as the pipe table it shows. Its first row names
+-- the columns (its <th> cells, or the cells of a first row without any); each <td> or <th> runs from
+-- its tag to the next cell, row or table tag (closing tags are optional: "<tr><td> 1102 <td> 1957"),
+-- a colspan leaving the columns it spans empty; <br> breaks a cell into lines, and a row whose cells
+-- have several lines is as many lines of the pipe table, line k of each cell on the k-th (at most
+-- 16). Any other tag is markup and its attributes are never read ("<td align='right'>", "<th
+-- width='15%'>"); <sub> and <sup> part words ("Cycles<sub>max</sub>" names cycles); a run of spaces
+-- is one space; '|' is shown as '/'. A column whose header names the unit of each line of a row
+-- ("Units" over "Flash bytes<br>Stack bytes<br>Cycles") is put first, where a pipe table's row
+-- label stands, so that each line's label decides the figures on it. text[first] opens the table
+-- ("<table"); read(piece, back, caption) is called for each piece of the pipe table, a header, its
+-- delimiter row and rows up to `chunk` lines of four cells (litlab.quantities() returns a bounded
+-- number of figures per call), back leading to the unit's bytes (see remade), caption the caption's words or
+-- nil. Returns the byte after the table's "</table>" (the unit's end when none closes it) and the
+-- bytes between "<caption>" and "</caption>", if any. One pass over the table's bytes; the rows
+-- read are not kept.
+local function html_table(text, first, chunk, read)
+  local row, cell, caption, in_caption, cap_a, cap_b = nil, nil, nil, false, nil, nil
+  local head, order, r, lines = nil, nil, nil, 0
+  local p, stop, open_tag = first, #text + 1, false
+  local function line_of() return cell and cell.lines[#cell.lines] or in_caption and caption or nil end
+  -- the text text[a, b] between tags, into the open cell's line (or the caption)
+  local function add(a, b)
+    local line = line_of()
+    if not line or b < a then return end
+    local s0 = text:sub(a, b)
+    local last = 0
+    for s, word, e in s0:gmatch("()(%S+)()") do
+      if s > 1 then line.gap = true end
+      if line.gap and #line > 0 then line[#line + 1] = " "; line[#line + 1] = a + s - 2 end
+      line.gap = false
+      if word:find("[&|]") then
+        each_shown(text, a + s - 1, a + e - 2, function(t, at, exact)
+          if t ~= "" then
+            line[#line + 1] = t:gsub("|", "/")
+            line[#line + 1] = exact and at or -at
+          end
+        end)
+      else
+        line[#line + 1] = word
+        line[#line + 1] = a + s - 1
+      end
+      last = e
+    end
+    if last <= #s0 then line.gap = true end
+  end
+  -- a line's words and where they stand: pairs of a string and its first byte (negative: all of it
+  -- from that byte, a decoded reference)
+  local function put_words(line)
+    for i = 1, #line, 2 do
+      local at = line[i + 1]
+      r.put(line[i], at < 0 and -at or at, at > 0)
+    end
+  end
+  local function words(line)
+    local t = {}
+    for i = 1, #line, 2 do t[#t + 1] = line[i] end
+    return table.concat(t)
+  end
+  -- the columns of a row, its colspans left empty
+  local function columns(cells)
+    local cols = {}
+    for _, c in ipairs(cells) do
+      cols[#cols + 1] = c
+      for _ = 2, c.span do cols[#cols + 1] = false end
+    end
+    return cols
+  end
+  local function put_line(cols, k, at)
+    r.put("|", at, false)
+    local n = order and math.max(#cols, #order) or #cols
+    for i = 1, n do
+      local c = cols[order and order[i] or i]
+      r.put(" ", c and c.at or at, false)
+      local line = c and c.lines[k]
+      if line then put_words(line) end
+      r.put(" |", c and c.at or at, false)
+    end
+    r.put("\n", at, false)
+  end
+  local function flush()
+    if r then
+      local t, back = r.done()
+      read(t, back, caption and #caption > 0 and words(caption) or nil)
+    end
+    r, lines = nil, 0
+  end
+  -- a piece opens with the header, its cells' lines joined, and a delimiter row
+  local function start()
+    r, lines = remade(), 0
+    local joined = {}
+    for i, c in ipairs(head) do
+      joined[i] = false
+      if c then
+        local line = {}
+        for k, l in ipairs(c.lines) do
+          if k > 1 and #l > 0 and #line > 0 then line[#line + 1] = " "; line[#line + 1] = -c.at end
+          table.move(l, 1, #l, #line + 1, line)
+        end
+        joined[i] = { lines = { line }, at = c.at }
+      end
+    end
+    put_line(joined, 1, first)
+    r.put("|" .. string.rep(" --- |", order and math.max(#head, #order) or #head) .. "\n", first, false)
+  end
+  -- a row ends: the first names the columns; each other is put into the piece being made
+  local function end_row()
+    cell = nil
+    if not row or #row == 0 then row = nil return end
+    local cols = columns(row)
+    row = nil
+    if not head then
+      head = cols
+      for j = 2, #head do
+        if head[j] and label_headers[words(head[j].lines[1]):lower()] then
+          order = { j }
+          for k = 1, #head do if k ~= j then order[#order + 1] = k end end
+          break
+        end
+      end
+      return
+    end
+    local most = 1
+    for _, c in ipairs(cols) do if c and #c.lines > most then most = #c.lines end end
+    if not r then start() end
+    for k = 1, most do put_line(cols, k, cols[1] and cols[1].at or first) end
+    lines = lines + most * math.max(1, #cols // 4)
+    if lines >= chunk then flush() end
+  end
+  while p < stop do
+    local lt = text:find("<", p, true)
+    if not lt then add(p, stop - 1) break end
+    local close, name = text:match("^<(/?)(%a%w*)", lt)
+    local gt = name and not open_tag and text:find(">", lt, true)
+    open_tag = open_tag or name and not gt -- no '>' after lt: none after any later '<' either
+    if not gt then
+      add(p, lt)
+      p = lt + 1
+    else
+      add(p, lt - 1)
+      p = gt + 1
+      name = name:lower()
+      -- a caption left open ends where the table's rows begin or the table ends
+      if in_caption and (name == "tr" or name == "td" or name == "th" or name == "table") then
+        cap_b, in_caption = lt - 1, false
+      end
+      if name == "table" and close == "/" then
+        stop = p
+        break
+      elseif name == "tr" or name == "thead" or name == "tbody" or name == "tfoot" then
+        end_row()
+      elseif (name == "td" or name == "th") and close == "" then
+        local span = tonumber(text:sub(lt, gt):lower():match("colspan%s*=%s*[\"']?(%d+)") or "1") or 1
+        cell = { lines = { {} }, span = math.max(1, math.min(span, 64)), at = lt }
+        row = row or {}
+        row[#row + 1] = cell
+      elseif name == "td" or name == "th" then
+        cell = nil
+      elseif name == "br" and cell then
+        if #cell.lines < 16 then cell.lines[#cell.lines + 1] = {} else cell.lines[#cell.lines].gap = true end
+      elseif name == "caption" then
+        cell = nil
+        if close == "" and not caption then caption, cap_a = {}, p end
+        if in_caption and close == "/" then cap_b = lt - 1 end
+        in_caption = close == "" and caption and not cap_b
+      elseif not inline_tags[name] then
+        local line = line_of()
+        if line then line.gap = true end
+      end
+    end
+  end
+  end_row()
+  -- a table of one row is read too: its words and figures under none
+  if head and not r and lines == 0 then start() end
+  flush()
+  return stop, cap_a, cap_b or cap_a and stop - 1
+end
+
+-- A unit that holds raw HTML tables, or an HTML block (see html_table, `entities`): each table is
+-- read as the pipe table it shows, under its caption, or the sentence before it when it opens the
+-- unit, as a table's lead-in; the rest of the unit, its tables blanked but for their captions (its
+-- lines kept), is read as before, an HTML block's character references decoded. A paragraph's "<table" (cmark decoded a
+-- "&lt;table" there) is a table only when a "</table>" closes it in the paragraph.
+local function scan_html(unit, before, report, ledger, where, section, model, grading)
+  local text, html = unit.text, unit.kind == "html"
+  local rest, p = remade(), 1
+  local function shown(a, b)
+    if html then each_shown(text, a, b, rest.put) else rest.put(text:sub(a, b), a, true) end
+  end
+  local function at_of(back) return function(i) return unit.at(back(i)) end end
+  while true do
+    local at = text:find("<[Tt][Aa][Bb][Ll][Ee][%s>]", p)
+    if not at or not html and not text:find("</[Tt][Aa][Bb][Ll][Ee]%s*>", at) then break end
+    shown(p, at - 1)
+    local lead = nil
+    if not text:sub(p, at - 1):find("%S") and p == 1 and before and (unit.context or "") == (before.context or "") and
+       not is_table(before.text) then
+      lead = lead_of(unit, before)
+    end
+    local stop, cap_a, cap_b = html_table(text, at, 50, function(t, back, caption)
+      scan(t, nil, at_of(back), report, ledger, "a table", section, nil, model, grading, caption or lead)
+    end)
+    if cap_a and cap_b and cap_b >= cap_a then
+      rest.put((text:sub(at, cap_a - 1):gsub("[^\n]", " ")), at, true)
+      shown(cap_a, cap_b)
+      at = cap_b + 1
+    end
+    rest.put((text:sub(at, stop - 1):gsub("[^\n]", " ")), at, true)
+    p = stop
+  end
+  shown(p, #text)
+  local t, back = rest.done()
+  scan(t, #t == #text and unit.code_spans or nil, at_of(back), report, ledger, where, section, nil, model, grading)
 end
 
 -- A printed table (a profile's report, a benchmark's columns): a header line, then a rule of
@@ -1710,8 +1994,15 @@ return {
     local lead = table_lead(unit, last_unit)
     local trail = table_trail(unit, lesson.units[unit_index + 1])
     if trail then lead = lead and lead .. "\n" .. trail or trail end -- a heading above, a caption below
+    local before = last_unit
     last_unit = unit
-    scan(unit.text, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead)
+    local t = unit.text
+    if (unit.kind == "html" or unit.kind == "paragraph") and t:find("<[Tt][Aa][Bb][Ll][Ee][%s>]") or
+       unit.kind == "html" and t:find("&", 1, true) then
+      scan_html(unit, before, report, ledger, where, section, model, grading)
+      return
+    end
+    scan(t, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead)
   end,
 
   output = function(out, block, lesson, report, ledger)
