@@ -164,6 +164,20 @@ done <<END
 $sets
 END
 
+# The probes: chapters written new for this project (tests/corpus/probes/NAME, committed, ours), laid
+# out as the other sets are, so that a probe is measured as one (tests/corpus/README.md, "Probes").
+set +f
+for d in "$here"/probes/*/; do
+	[ -d "$d" ] || continue
+	name=$(basename "$d")
+	wanted "$name" "$@" || continue
+	rm -rf "${out:?}/$name"
+	mkdir -p "$out/$name"
+	cp -R "$d". "$out/$name/"
+	echo "$name: $d -> $out/$name"
+done
+set -f
+
 # freebsd-manpages: Debian's package freebsd-manpages 12.2-1 (its SHA-256 in the .labels header),
 # pages of sections 2, 4 and 9, decompressed and named NAME.N under man2/, man4/, man9/:
 #   apt-get download freebsd-manpages=12.2-1 && dpkg-deb -x freebsd-manpages_12.2-1_all.deb pkg

@@ -1,7 +1,7 @@
 #!/bin/sh
 # make corpus: recall and false errors of timing-needs-metadata on each labelled corpus whose full
 # text is present (tests/corpus/README.md says how to put it there), then the sums by kind of
-# text (each .labels file's "# kind:" line: c-prose, course, performance). Fetches nothing.
+# text (each .labels file's "# kind:" line: c-prose, course, performance, probe: chapters written new for the project). Fetches nothing.
 # Usage: sh tests/corpus/run.sh LITLAB TEXTS-DIR
 set -u
 litlab=$1
