@@ -104,6 +104,7 @@ avr-libc avrdudes/avr-libc b6c2bb815942de5c3efb551f9e8ce83f61cfc69f
 simdutf-docs simdutf/simdutf d3bac9a2307949f3212746e8f10cad43fe7362c9
 matklad-blog matklad/matklad.github.io 9fc2553bd6f2bba248f5055b1aee6c6f18f2c784
 regex-docs rust-lang/regex 2b527599eb9eea0dcc288c704584f242f26a5c61
+questdb-blog prtkgpt/questdb.io f5aad762eb9ea6fb3dfc8c8b800e4f1ac7dc1a98
 '
 
 gitdir() { # the git directory of a clone, or nothing
