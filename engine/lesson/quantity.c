@@ -7674,6 +7674,49 @@ static int versus_column(const struct text *s, const struct table *tb, size_t cs
 	return named;
 }
 
+/*
+ * "| Benchmark | Mode | Cnt | Score | Units |" over "| testIntContiguous | avgt | 5 | 4601.940 | ns/op |":
+ * a column named "Units" gives each row's unit, of the figures under a header of results ("Score",
+ * "Error", "Mean"; "Cnt" is a count), as JMH and other harnesses print (twentieth round,
+ * questdb-blog). The kind of that unit (a time per operation, a rate) and its cell [*us, *ue), or
+ * UNDECIDED.
+ */
+static int units_column(const struct text *s, const struct table *tb, size_t col, size_t hs, size_t he,
+			enum quantity_kind *kind, size_t *us, size_t *ue)
+{
+	static const char *const results[] = { "score", "error", "mean", "median", "avg", "average", "min", "max",
+					       "value", "result", "p50", "p90", "p99", NULL };
+	size_t hend = line_end(s, tb->header), a, b, u, e;
+
+	while (hs < he && space_at(s, hs))
+		hs++;
+	if (hend - tb->header > TABLE_LINE_MAX || !(e = match_any(s, hs, results, 1)) || word_char_at(s, e))
+		return UNDECIDED;
+	for (size_t k = 1; k < 64 && pipe_cell(s, tb->header, hend, k, &a, &b); k++) {
+		if (k == col)
+			continue;
+		a = skip_space(s, a);
+		if (!(e = match_any(s, a, (const char *const[]){ "units", "unit", NULL }, 1)) || skip_space(s, e) < b)
+			continue;
+		if (!pipe_cell(s, tb->line, tb->line_end, k, &a, &b))
+			return UNDECIDED;
+		u = skip_space(s, a);
+		while (b > u && space_at(s, b - 1))
+			b--;
+		/* "ns/op", "ms/op", "us": a time; "ops/s", "ops/ms": a rate */
+		if ((e = match_time_unit(s, u)) && (e == b || (s->t[e] == '/' && word_end(s, e + 1) == b))) {
+			*kind = QUANTITY_TIME;
+		} else if ((e = word_end(s, u)) > u && (e = match_slash_time(s, e)) && e == b) {
+			*kind = QUANTITY_RATE;
+		} else {
+			return UNDECIDED;
+		}
+		*us = u, *ue = b;
+		return CLAIM;
+	}
+	return UNDECIDED;
+}
+
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
 	size_t ns, ne, cs, ce, a, b;
@@ -7707,6 +7750,11 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		if (cls == UNDECIDED && versus_column(s, tb, cs, ce)) {
 			cls = CLAIM; /* "| PyPy vs CPython (arm) |" beside a speed-up column: its speed-ups */
 			k = QUANTITY_SPEEDUP;
+		}
+		if (cls == UNDECIDED && (cls = units_column(s, tb, col, cs, ce, &k, &a, &b)) != UNDECIDED) {
+			c->kind = k;
+			decided(c, cls, a, b - a, W_ROW);
+			return ne;
 		}
 		if (cls == UNDECIDED) {
 			/* "| IOPS/GiB | 1400 | 0.01 |": the row's label names what its cells hold */

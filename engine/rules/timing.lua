@@ -491,13 +491,18 @@ local function table_trail(unit, after)
     if after.line - (unit.line + breaks) > 2 then return nil end
   end
   local t = after.text:sub(1, 400)
-  local first = t:match("^(.-[.!?:])%s") or t
-  if #first > 160 or first:find("\n") then return nil end
-  local l = first:lower()
+  -- its first sentence, a bracket closing it kept ("(Times above are in nanoseconds per number.)")
+  local first = t:match("^(.-[.!?:]%)?)%s") or t
+  if #first > 200 then return nil end
+  local l = first:lower():gsub("%s+", " ")
   if l:find("^%s*table%s+%d+[.:]") then return first end
-  if l:find("%f[%a]above%f[%A]") and (l:find("%f[%a]are%f[%A]") or l:find("%f[%a]is%f[%A]")) then
+  -- it looks back at the table ("above", "in the table", "this table"), or is a bracket or an "All
+  -- figures ..." that says what all of them are ("(All figures in microseconds.)")
+  if (l:find("%f[%a]above%f[%A]") or l:find("%f[%a]table%f[%A]")) and
+     (l:find("%f[%a]are%f[%A]") or l:find("%f[%a]is%f[%A]") or l:find("%f[%a]in%f[%A]")) then
     return first
   end
+  if #l <= 100 and (l:find("^%(") or l:find("^all %a+ ")) then return first end
   return nil
 end
 
@@ -1226,6 +1231,19 @@ end
 -- profiles"). The kind holds, through the lesson, until another says otherwise; with none known, the
 -- listing is read as any printed line is. The kind and the words that decided, or current.
 local function profile_kind(line, current)
+  -- `perf report`'s rows ("    31.20%  [.] strtok") are shares of the samples it read, of the run
+  -- time when they are of cycles (twentieth round, an HPC author's case study: books trim the header
+  -- and its dotted rule); `perf mem report`, `perf c2c` are of memory accesses, not of the time
+  local a, b = line:find("perf report", 1, true)
+  if a then
+    -- a report sorted by branch records' ends ("--sort symbol_from,symbol_to", after `perf record -b`)
+    -- counts branches taken, not time: the session's branch profile reads it (branch_profile)
+    if line:find("_from", 1, true) or line:find("_to", 1, true) or line:find("perf mem", 1, true) or
+       line:find("%-%-branch") then
+      return nil
+    end
+    return { cpu = true, perf = true, cue = line:sub(a, b) }
+  end
   if not (line:find("prof", 1, true) or line:find("Type:", 1, true) or line:find("otal", 1, true)) then
     return current
   end
@@ -1253,6 +1271,19 @@ end
 -- samples, "298") and byte sizes are left to be read as printed, as is a time in a memory profile's
 -- listing (none of its columns).
 local function profile_figures(line, profile)
+  if profile.perf then
+    -- a row of `perf report`: its leading shares ("31.20%", "Children  Self" both), then a name
+    if not line:find("^%s*%d[%d.]*%%%s+") then return nil end
+    local figures = {}
+    for a, tok in line:gmatch("()(%S+)") do
+      if not tok:find("^%d[%d.]*%%$") then break end
+      figures[#figures + 1] = { first = a, last = a + #tok - 1, cue = profile.cue, claim = profile.cpu,
+                                kind = "share",
+                                why = profile.cpu and "a share of a CPU profile's samples, of the run time" or
+                                      "a share of a memory profile's samples, not of the run time" }
+    end
+    return figures
+  end
   local cell = "%-?[%d.]+%a*"
   local share = "%-?[%d.]+%%"
   local row = "^%s*" .. cell .. "%s+" .. share .. "%s+" .. share .. "%s+" .. cell .. "%s+" .. share .. "%s+%S"
@@ -1664,7 +1695,8 @@ local function column_kind(text)
   local u = l:match("[%(%[]%s*([%a\194\181\206\188]+)%s*[%)%]]") or l:match("([%a\194\181\206\188]+)/")
   if u and col_units[u] then return pct and "share" or "time" end
   -- a unit joined by underscores: "ns_per_access", "latency_us", "time_ms" (nineteenth round)
-  u = l:match("^%s*(%a+)_per_%a+%s*$") or l:match("^%s*%a+_(%a+)%s*$")
+  u = l:match("^%s*(%a+)_per_%a+%s*$") or l:match("^%s*%a+_(%a+)%s*$") or
+      l:match("^%s*([%a\194\181\206\188]+)%s+per%s+%a+%s*$") -- "ns per node" (twentieth round)
   if u and col_units[u] and u ~= "s" then return pct and "share" or "time" end
   -- "METHOD/s", "OPS/sec", "req/s", "MB/s": events or data per second, a rate (seventeenth round,
   -- bcc-examples' ustat); a word after the slash is no rate ("r/w", "I/O")
