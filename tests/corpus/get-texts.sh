@@ -103,6 +103,7 @@ mimalloc-docs microsoft/mimalloc a3ca0e5e2eb283c2c9275f30872e30252a91b66c
 avr-libc avrdudes/avr-libc b6c2bb815942de5c3efb551f9e8ce83f61cfc69f
 simdutf-docs simdutf/simdutf d3bac9a2307949f3212746e8f10cad43fe7362c9
 matklad-blog matklad/matklad.github.io 9fc2553bd6f2bba248f5055b1aee6c6f18f2c784
+cs5220-notes cs5220-f20/web d96345ac2b678b24a47ae8928472341dde0ad4f1
 '
 
 gitdir() { # the git directory of a clone, or nothing
