@@ -105,6 +105,7 @@ simdutf-docs simdutf/simdutf d3bac9a2307949f3212746e8f10cad43fe7362c9
 matklad-blog matklad/matklad.github.io 9fc2553bd6f2bba248f5055b1aee6c6f18f2c784
 regex-docs rust-lang/regex 2b527599eb9eea0dcc288c704584f242f26a5c61
 questdb-blog prtkgpt/questdb.io f5aad762eb9ea6fb3dfc8c8b800e4f1ac7dc1a98
+cs5220-notes cs5220-f20/web d96345ac2b678b24a47ae8928472341dde0ad4f1
 '
 
 gitdir() { # the git directory of a clone, or nothing
