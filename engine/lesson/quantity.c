@@ -287,6 +287,10 @@ static size_t match_time_unit(const struct text *s, size_t p)
 {
 	size_t e = match_any(s, p, time_symbols, 0);
 
+	/* "n^2/s^2", "$2s$", "$4s(\alpha + ...)$", "1/h_x": a letter raised, indexed, closing TeX math or
+	   multiplying a bracket is a variable, no unit (twentieth round, cs5220-notes) */
+	if (e == p + 1 && e < s->n && (s->t[e] == '^' || s->t[e] == '_' || s->t[e] == '$' || s->t[e] == '('))
+		return 0;
 	return e ? e : match_any(s, p, time_words, 1);
 }
 

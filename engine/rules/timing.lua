@@ -655,6 +655,17 @@ local function pointed_back(text, qs, i, reported)
   return nil
 end
 
+-- "## Breakout (45 minutes)", "## Logistics slides (30 minutes)", "(20 minutes breakout + 15 minutes
+-- report-in)": a heading that closes on a bracket of minutes or hours, and q in it, gives the time an
+-- agenda allots to a part of a meeting or a lab (twentieth round, cs5220-notes); "## Sorting in 5 ms"
+-- and "## Results (45 ms)" are a run's.
+local function agenda_item(text, q)
+  local open = text:match("^.*()%(")
+  if not open or q.first < open or not text:find("%)%s*$") then return false end
+  local t = q.text:lower()
+  return t:find("min") ~= nil or t:find("hour") ~= nil or t:find("hr") ~= nil
+end
+
 local function scan(text, spans, at, report, ledger, where, section, branches, model, grading, lead)
   local qs = litlab.quantities(text, spans, lead)
   local reported = nil -- the times reported so far (see pointed_back)
@@ -712,6 +723,9 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
     elseif model and (q.class == "claim" or q.class == "unsure") then
       ledger(at(q.first), quote(q.text), "specified",
         string.format("'%s': a rule of the model the text sets up (line %d), a given, not a run", model.cue, model.line))
+    elseif open and where == "a heading" and q.kind == "time" and agenda_item(text, q) then
+      ledger(at(q.first), quote(q.text), "specified",
+        "a heading's bracket of minutes or hours: the time an agenda gives a part of a session, not a run")
     elseif q.class == "claim" or q.class == "unsure" then
       -- a table in prose is read as one paragraph, but the author knows it as a table
       report(at(q.first), message(q, where == "prose" and q.table and "a table" or where))
@@ -1230,7 +1244,7 @@ end
 -- listing's own header ("Type: cpu", "Total samples = 118.73s", "Total: 82.4 MB", "Adjusting heap
 -- profiles"). The kind holds, through the lesson, until another says otherwise; with none known, the
 -- listing is read as any printed line is. The kind and the words that decided, or current.
-local function profile_kind(line, current)
+local function profile_kind(line, current, branches)
   -- `perf report`'s rows ("    31.20%  [.] strtok") are shares of the samples it read, of the run
   -- time when they are of cycles (twentieth round, an HPC author's case study: books trim the header
   -- and its dotted rule); `perf mem report`, `perf c2c` are of memory accesses, not of the time
@@ -1238,9 +1252,9 @@ local function profile_kind(line, current)
   if a then
     -- a report sorted by branch records' ends ("--sort symbol_from,symbol_to", after `perf record -b`)
     -- counts branches taken, not time: the session's branch profile reads it (branch_profile)
-    if line:find("_from", 1, true) or line:find("_to", 1, true) or line:find("perf mem", 1, true) or
-       line:find("%-%-branch") then
-      return nil
+    if branches or line:find("_from", 1, true) or line:find("_to", 1, true) or
+       line:find("perf mem", 1, true) or line:find("%-%-branch") then
+      return nil -- after `perf record -b`, the branch profile reads the report (branch_share)
     end
     return { cpu = true, perf = true, cue = line:sub(a, b) }
   end
@@ -2124,7 +2138,7 @@ return {
           else
             typing, typed = nil, false
           end
-          profile = profile_kind(line, profile)
+          profile = profile_kind(line, profile, branches)
           bench = bench_header(line, bench)
           local cells
           if tables then columns, cells = table_columns(code, line, stop, columns) end

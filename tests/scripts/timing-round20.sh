@@ -25,6 +25,13 @@
 #   SipHash 20 or more", "and the 32-bit version about 25"), or a verb of change with its object
 #   ("cuts the chain to 12"), continues the claim; a clause with its own verb ("the buffer holds
 #   4096"), a name with its number ("in version 2", "on Linux 6") does not.
+# - a "Units" column gives each row's unit to the figures under a header of results ("Score",
+#   "Error"; not "Cnt"); a caption after a table may look back with "table" or be a bracket or "All
+#   figures ..." ("(All figures in microseconds.)"), its sentence wrapped; a printed header "ns per
+#   node"; `perf report` rows are shares of the samples (not when sorted by branch records' ends);
+# - a heading's bracket of minutes ("## Breakout (45 minutes)") is an agenda's time; "## Results (45
+#   ms)" is not; a letter raised, indexed or multiplying a bracket ("n^2/s^2", "4s(a + b)") is a
+#   variable.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-change.md <<'EOF2'
@@ -193,4 +200,60 @@ refuse "05-gaps.md:9:[0-9]*: error: .* '4096'"
 refuse "05-gaps.md:11:[0-9]*: error: .* '6'"
 refuse "05-gaps.md:13:[0-9]*: error: .* '2'"
 refuse "05-gaps.md:15:[0-9]*: error: .* '40'"
+
+cat >06-listings.md <<'EOF2'
+# Listings
+
+| Benchmark | Mode | Cnt | Score | Error | Units |
+| --- | --- | --- | --- | --- | --- |
+| readInt | avgt | 5 | 4601.940 | 12.5 | ns/op |
+| size | ss | 5 | 40 | 1 | bytes |
+
+| Compiler | mt19937 | xorshift64 |
+|----------|---------|------------|
+| GCC 12   | 2.9     | 0.9        |
+
+(Times above are in nanoseconds per number.) Changing the level
+did not move either generator.
+
+| Compiler | GCC 13 | Clang 17 |
+|---|---|---|
+| virtual call | 2.1 | 1.9 |
+
+(All figures in microseconds.)
+
+```
+layout              ns per node   misses per node
+contiguous array         0.4           0.06
+```
+
+```
+$ perf report --stdio --sort symbol
+    31.20%  [.] strtok
+    22.85%  [.] _int_malloc
+$ perf report -n --sort symbol_from,symbol_to --stdio
+    46.12%   303391   dec.c:36   dec.c:40
+```
+
+## Breakout (20 minutes breakout + 15 minutes report-in)
+
+## Results (45 ms)
+
+Each message costs $\alpha + \beta n^2/s^2$, and the shifts $4s(\alpha + \beta)$ in all.
+EOF2
+
+check_lesson 06-listings.md
+expect "06-listings.md:5:[0-9]*: error: a time value '4601.940'.*'ns/op'"
+expect "06-listings.md:5:[0-9]*: error: a time value '12.5'"
+refuse "06-listings.md:5:[0-9]*: error: .* '5'"
+refuse "06-listings.md:6:"
+expect "06-listings.md:10:[0-9]*: error: a time value '2.9'"
+expect "06-listings.md:17:[0-9]*: error: a time value '2.1'"
+expect "06-listings.md:23:[0-9]*: error: a time value '0.4'"
+refuse "06-listings.md:23:[0-9]*: error: .* '0.06'"
+expect "06-listings.md:28:[0-9]*: error: .* '31.20%'"
+refuse "06-listings.md:31:"
+refuse "06-listings.md:34:"
+expect "06-listings.md:36:[0-9]*: error: a time value '45 ms'"
+refuse "06-listings.md:38:"
 exit $fail
