@@ -2232,7 +2232,7 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		for (int k = 0; k < 2 && word_after(s, w2.end, &w2) && !w2.span && !is_joiner(s, &w2); k++)
 			if (match_any(s, w2.start, (const char *const[]){ "speed", "throughput", "bandwidth", "performance",
 									   "latency", "cost", "costs", "runtime", "overhead",
-									   NULL }, 1) == w2.end) {
+									   "rate", NULL }, 1) == w2.end) {
 				decided(c, CLAIM, w2.start, w2.end - w2.start, W_CHANGE);
 				return e;
 			}
@@ -2668,6 +2668,24 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 
 	c->kind = QUANTITY_SPEEDUP;
 	c->use = 3;
+	/* "runs within 10-20% of the best", "within 12% of the spec sheet": how far from the fastest a
+	   version is, a change of speed (twentieth round, an HPC author's chapters) */
+	{
+		struct cword b;
+		size_t pv, g, h;
+		if (prev_cword(s, start, &b, &pv) && !b.span && match_word_ci(s, b.start, "within") == b.end &&
+		    (g = match_word_ci(s, skip_space(s, e), "of"))) {
+			g = skip_space(s, g);
+			if ((h = match_any(s, g, (const char *const[]){ "the", "its", "their", NULL }, 1)))
+				g = skip_space(s, h);
+			if ((h = match_any(s, g, (const char *const[]){ "best", "fastest", "peak", "optimum", "optimal",
+									"spec", "theoretical", "ideal", "hand-tuned",
+									"vendor", NULL }, 1))) {
+				decided(c, CLAIM, g, h - g, W_CHANGE);
+				return h;
+			}
+		}
+	}
 	if ((f = share_tail(s, e)) || (f = samples_share(s, start, e))) {
 		c->kind = QUANTITY_SHARE;
 		if (e - start == 4 && match_lit(s, start, "100%"))
@@ -3725,6 +3743,59 @@ static int parameter_factor(const struct text *s, size_t p)
 	return !perf_word(s, &w, &at, &len);
 }
 
+/* The parts a fraction names: "a third", "a twentieth" */
+static const char *const fractions[] = { "third", "quarter", "fifth", "tenth", "twentieth", "hundredth", NULL };
+
+/*
+ * After a fraction and its "of" (ending at f): "a quarter of the peak", "a third of the run time",
+ * "a twentieth of the original time", "half of what the SSD delivers", "half of what a scalar parse
+ * costs": a part of a speed, of a run's time or of what the machine can do, a claim (twentieth
+ * round, HPC authors' chapters). "a third of the time" is how often, no time: "time" needs a word
+ * before it that names whose ("run", "original", "total"). Decides c; its end, or 0.
+ */
+static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
+{
+	static const char *const nouns[] = { "peak", "speed", "throughput", "bandwidth", "performance", "gain",
+					     "latency", "runtime", "cycles", NULL };
+	static const char *const whose[] = { "run", "original", "total", "execution", "wall", "wall-clock", "cpu",
+					     "compile", "build", "whole", "entire", "old", "previous", "baseline",
+					     "running", NULL };
+	static const char *const can[] = { "reach", "reaches", "reached", "deliver", "delivers", "delivered", "do",
+					   "does", "did", "achieve", "achieves", "achieved", "costs", "cost", "takes",
+					   "took", "sustain", "sustains", "sustained", "manage", "manages", "managed",
+					   "could", "can", NULL };
+	struct cword w, v;
+	size_t next, g = skip_space(s, f), h;
+
+	if ((h = match_word_ci(s, g, "what"))) {
+		/* "half of what the SSD delivers", "two thirds of what the reduction reached" */
+		struct cword m = { .end = h };
+		for (int k = 0; k < 5 && word_after(s, m.end, &m) && !m.span; k++)
+			if (match_any(s, m.start, can, 1) == m.end) {
+				c->kind = QUANTITY_SHARE;
+				decided(c, CLAIM, g, m.end - g, W_SHARE);
+				return m.end;
+			}
+		return 0;
+	}
+	if ((h = match_any(s, g, (const char *const[]){ "the", "its", "their", "our", "this", NULL }, 1)))
+		g = skip_space(s, h);
+	if (!next_cword(s, g, &w, &next) || w.span || w.start != g)
+		return 0;
+	for (int k = 0; k < 3; k++) {
+		if (match_any(s, w.start, nouns, 1) == w.end ||
+		    (k && match_word_ci(s, w.start, "time") == w.end && match_any(s, v.start, whose, 1) == v.end)) {
+			c->kind = QUANTITY_SHARE;
+			decided(c, CLAIM, g, w.end - g, W_SHARE);
+			return w.end;
+		}
+		v = w;
+		if (!word_after(s, w.end, &w) || w.span)
+			return 0;
+	}
+	return 0;
+}
+
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
 {
 	static const char *const nouns[] = {
@@ -3796,6 +3867,8 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			c->kind = QUANTITY_SHARE;
 			return f;
 		}
+		if ((f = match_word_ci(s, q, "of")) && (f = fraction_of(s, f, c)))
+			return f; /* "half of what the SSD delivers", "half of the run time" */
 		if (match_word_ci(s, q, "of") || match_word_ci(s, q, "the")) {
 			/* "half of the available FMA execution throughput", "half of the CPU execution resources",
 			   "runs at half the speed" */
@@ -3900,18 +3973,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		}
 		/* "at a quarter of the peak", "a third of the bandwidth": a fraction of the machine's speed
 		   (twentieth round, an HPC author's chapters; "a third of the time" is how often) */
-		if ((f = match_any(s, q, (const char *const[]){ "third", "quarter", "fifth", "tenth", NULL }, 1)) &&
-		    (f = match_word_ci(s, skip_space(s, f), "of"))) {
-			size_t g = skip_space(s, f), h;
-			if ((h = match_any(s, g, (const char *const[]){ "the", "its", "their", NULL }, 1)))
-				g = skip_space(s, h);
-			if ((h = match_any(s, g, (const char *const[]){ "peak", "speed", "throughput", "bandwidth",
-									"performance", NULL }, 1))) {
-				c->kind = QUANTITY_SHARE;
-				decided(c, CLAIM, g, h - g, W_SHARE);
-				return h;
-			}
-		}
+		if ((f = match_any(s, q, fractions, 1)) && (f = match_word_ci(s, skip_space(s, f), "of")) &&
+		    (f = fraction_of(s, f, c)))
+			return f;
 		/* "an extra cycle of latency": one clock cycle more */
 		if ((f = extra_cycle(s, q))) {
 			c->kind = QUANTITY_CYCLES;
@@ -5704,6 +5768,17 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/* 1 if the time q is told in a person's units: minutes, hours, days, weeks ("5 ms of work" is code's). */
+static int human_scale(const struct text *s, const struct quantity *q)
+{
+	static const char *const units[] = { "min", "hour", "day", "week", "month", "year", NULL };
+
+	for (const char *const *u = units; *u; u++)
+		if (q->len >= strlen(*u) && memmem(s->t + q->start, q->len, *u, strlen(*u)))
+			return 1;
+	return 0;
+}
+
 /*
  * A figure of the writer's own time: "I had spent 10 years in that city", "I have spent 10 minutes
  * googling", "I'll be spending 60% of my time on X and 40% on Y". A time or a share that spending
@@ -5721,6 +5796,17 @@ static int own_time(const struct text *s, struct quantity *q)
 
 	if (q->span || q->cue_span || !(q->kind == QUANTITY_TIME || share))
 		return 0;
+	/* "each step took under an hour of work to write", "two days of effort": a person's work, by the
+	   noun after "of" (twentieth round, an HPC author's case study) */
+	if (q->kind == QUANTITY_TIME && (q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && human_scale(s, q) &&
+	    word_after(s, q->start + q->len, &w) && !w.span && match_word_ci(s, w.start, "of") == w.end &&
+	    word_after(s, w.end, &t) && !t.span &&
+	    match_any(s, t.start, (const char *const[]){ "work", "effort", "engineering", "coding", "development",
+							  "debugging", "reading", "writing", "thinking", "meetings",
+							  NULL }, 1) == t.end) {
+		decide(q, QUANTITY_SPECIFIED, w.start, t.end - w.start, W_PERSON);
+		return 1;
+	}
 	if (q->cls == QUANTITY_CLAIM && q->why == W_RUN && q->cue_len >= 5 && q->cue < q->start &&
 	    (match_word_ci(s, q->cue, "spent") || match_word_ci(s, q->cue, "spend") ||
 	     match_word_ci(s, q->cue, "spending"))) {

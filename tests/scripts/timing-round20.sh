@@ -32,6 +32,11 @@
 # - a heading's bracket of minutes ("## Breakout (45 minutes)") is an agenda's time; "## Results (45
 #   ms)" is not; a letter raised, indexed or multiplying a bracket ("n^2/s^2", "4s(a + b)") is a
 #   variable.
+# - a fraction of a run's time, a speed or what a machine can do ("a third of the run time", "a
+#   twentieth of the original time", "half of what the SSD delivers", "a tenth of the memory
+#   bandwidth"), "five times the rate of", "within 10-20% of the best" are claims; "a third of the
+#   time" (how often), "half of the students", "within 10% of the limit" are not; "under an hour of
+#   work to write" is a person's work.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-change.md <<'EOF2'
@@ -256,4 +261,37 @@ refuse "06-listings.md:31:"
 refuse "06-listings.md:34:"
 expect "06-listings.md:36:[0-9]*: error: a time value '45 ms'"
 refuse "06-listings.md:38:"
+
+cat >07-fractions.md <<'EOF2'
+# Fractions
+
+Nearly a third of the run time is tokenizing.
+
+It takes less than a twentieth of the original time.
+
+It reads at 1.25 GB/s, about half of what the SSD delivers.
+
+One core reaches only a tenth of the memory bandwidth.
+
+That is five times the rate of the scalar version.
+
+It runs within 10-20% of the best on every size.
+
+A third of the time the branch is taken, and half of the students passed.
+
+Keep the load within 10% of the limit.
+
+Each step took under an hour of work to write.
+EOF2
+
+check_lesson 07-fractions.md
+expect "07-fractions.md:3:[0-9]*: error: .* 'a third of the run time'"
+expect "07-fractions.md:5:[0-9]*: error: .* 'a twentieth of the original time'"
+expect "07-fractions.md:7:[0-9]*: error: .* 'half of what the SSD delivers'"
+expect "07-fractions.md:9:[0-9]*: error: .* 'a tenth of the memory bandwidth'"
+expect "07-fractions.md:11:[0-9]*: error: a speed-up claim 'five times'"
+expect "07-fractions.md:13:[0-9]*: error: a speed-up claim '10-20% of the best'"
+refuse "07-fractions.md:15:"
+refuse "07-fractions.md:17:"
+refuse "07-fractions.md:19:"
 exit $fail
