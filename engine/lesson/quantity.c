@@ -2193,6 +2193,32 @@ static int signal_gain(const struct text *s, size_t p)
 	return 0;
 }
 
+/*
+ * 1 if the sentence around p speaks of code running: a cycle, an operation, a call, a lookup, an
+ * increment ("five times the cost of a plain increment"), so that a cost is a run's, not a price
+ * ("five times the cost of an Arduino") (twentieth round, an attacker's review).
+ */
+static int runs_in_sentence(const struct text *s, size_t p)
+{
+	static const char *const runs[] = { "cycle", "cycles", "increment", "increments", "call", "calls", "lookup",
+					    "lookups", "operation", "operations", "op", "ops", "atomic", "atomics",
+					    "access", "accesses", "instruction", "instructions", "iteration",
+					    "iterations", "loop", "branch", "miss", "misses", "lock", "locks", "syscall",
+					    "syscalls", "request", "requests", "query", "queries", "ns", "nanoseconds",
+					    "microseconds", "milliseconds", "thread", "threads", "element", "elements",
+					    NULL };
+	size_t a = p, b = p;
+
+	while (a > 0 && p - a < 300 && !stops_clause(s, a - 1))
+		a--;
+	while (b < s->n && b - p < 300 && !stops_clause(s, b))
+		b++;
+	for (size_t k = a; k < b; k++)
+		if (is_alpha(s->t[k]) && (k == 0 || !is_alpha(s->t[k - 1])) && match_any(s, k, runs, 1))
+			return 1;
+	return 0;
+}
+
 /* After a factor ending at e ("3x", "2 times"): what follows decides, or the sentence. */
 static size_t factor_tail(const struct text *s, size_t e, int is_times, struct cand *c)
 {
@@ -2219,7 +2245,8 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	   chapters) */
 	if (!w.span && match_word_ci(s, w.start, "as") == w.end && word_after(s, w.end, &w2) && !w2.span &&
 	    match_any(s, w2.start, (const char *const[]){ "expensive", "costly", "slow", "fast", "quick", NULL }, 1) ==
-		    w2.end) {
+		    w2.end &&
+	    (match_any(s, w2.start, (const char *const[]){ "slow", "fast", "quick", NULL }, 1) || runs_in_sentence(s, e))) {
 		decided(c, CLAIM, w2.start, w2.end - w2.start, W_CHANGE);
 		return w2.end;
 	}
@@ -2232,7 +2259,9 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		for (int k = 0; k < 2 && word_after(s, w2.end, &w2) && !w2.span && !is_joiner(s, &w2); k++)
 			if (match_any(s, w2.start, (const char *const[]){ "speed", "throughput", "bandwidth", "performance",
 									   "latency", "cost", "costs", "runtime", "overhead",
-									   "rate", NULL }, 1) == w2.end) {
+									   "rate", NULL }, 1) == w2.end &&
+			    (!match_any(s, w2.start, (const char *const[]){ "cost", "costs", NULL }, 1) ||
+			     runs_in_sentence(s, e))) {
 				decided(c, CLAIM, w2.start, w2.end - w2.start, W_CHANGE);
 				return e;
 			}
@@ -2668,6 +2697,12 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 
 	c->kind = QUANTITY_SPEEDUP;
 	c->use = 3;
+	if ((f = share_tail(s, e)) || (f = samples_share(s, start, e))) {
+		c->kind = QUANTITY_SHARE;
+		if (e - start == 4 && match_lit(s, start, "100%"))
+			decided(c, NOTT, start, f - start, W_ALWAYS);
+		return f;
+	}
 	/* "runs within 10-20% of the best", "within 12% of the spec sheet": how far from the fastest a
 	   version is, a change of speed (twentieth round, an HPC author's chapters) */
 	{
@@ -2685,12 +2720,6 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 				return h;
 			}
 		}
-	}
-	if ((f = share_tail(s, e)) || (f = samples_share(s, start, e))) {
-		c->kind = QUANTITY_SHARE;
-		if (e - start == 4 && match_lit(s, start, "100%"))
-			decided(c, NOTT, start, f - start, W_ALWAYS);
-		return f;
 	}
 	if ((f = match_claim(s, skip_space(s, e)))) {
 		size_t g = memory_after(s, f);
@@ -4249,6 +4278,8 @@ static int compares_in(const struct text *s, size_t cs, size_t ce, int relative)
 	return vs;
 }
 
+static int names_memory(const struct text *s, size_t a, size_t b);
+
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
@@ -4328,10 +4359,11 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			*kind = QUANTITY_RATE;
 			found = 1;
 		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
-			   !strcmp(buf, "stalled") || !strcmp(buf, "overhead") || !strcmp(buf, "peak") ||
-			   !strcmp(buf, "efficiency")) {
-			/* "% of peak", "efficiency" over "64%": how much of the machine's speed a version reaches
-			   (twentieth round, an HPC author's chapters) */
+			   !strcmp(buf, "stalled") || !strcmp(buf, "overhead") ||
+			   (!strcmp(buf, "peak") && p >= a + 3 && match_word_ci(s, p - 3, "of") == p - 1 &&
+			    !names_memory(s, a, b))) {
+			/* "% of peak" over "41": how much of the machine's speed a version reaches (twentieth round,
+			   an HPC author's chapters; "Peak RAM usage" is memory) */
 			share = 1;
 		} else if (!strcmp(buf, "change") || !strcmp(buf, "delta") || !strcmp(buf, "diff") ||
 			   !strcmp(buf, "difference") || !strcmp(buf, "improvement") || !strcmp(buf, "reduction") ||
@@ -5127,8 +5159,9 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		} else if ((in || bracket) && named && (u = match_time_unit(&l, p)) && u < l.n && l.t[u] == '/' &&
 			   u + 1 < l.n && (l.t[u + 1] == 's' || match_time_unit(&l, u + 1))) {
 			k = QUANTITY_RATE, found = 1, e = word_end(&l, u + 1); /* "in ops/s" */
-		} else if ((in || bracket) && named && (u = match_time_unit(&l, p)) == e &&
+		} else if ((in || bracket) && (named || is) && (u = match_time_unit(&l, p)) == e &&
 			   (!bracket || (e < l.n && (l.t[e] == ')' || l.t[e] == ']')))) {
+			/* "Times in the table above are in ms." too */
 			k = QUANTITY_TIME, found = 1;
 		} else if (is && match_any(&l, p, time_words, 1) == e) {
 			k = QUANTITY_TIME, found = 1; /* "are nanoseconds per query" */
@@ -5247,6 +5280,31 @@ static void lead_check_header(const struct text *s, struct table *tb)
 }
 
 /* The class the pipe table's header gives the column q stands in; UNDECIDED when none. */
+/* 1 if the word w stands in [a, b) */
+static int names_word(const struct text *s, size_t a, size_t b, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (size_t p = a; p + n <= b; p++)
+		if ((p == a || !is_alpha(s->t[p - 1])) && match_word_ci(s, p, w) == p + n)
+			return 1;
+	return 0;
+}
+
+/* 1 if a header cell of the pipe table other than column col names a time, a speed or a speed-up */
+static int header_names_metric(const struct text *s, const struct table *tb, size_t col)
+{
+	size_t e = line_end(s, tb->header), cs, ce;
+	enum quantity_kind k;
+
+	if (e - tb->header > TABLE_LINE_MAX)
+		return 0;
+	for (size_t c = 1; c < 64 && pipe_cell(s, tb->header, e, c, &cs, &ce); c++)
+		if (c != col && cs < ce && header_kind(s, cs, ce, &k, 0) == CLAIM && k != QUANTITY_SHARE)
+			return 1;
+	return 0;
+}
+
 /* 1 if the line being scanned is a row of the pipe table's body: past its header and delimiter row. */
 static int pipe_body(const struct text *s, const struct table *tb)
 {
@@ -5311,11 +5369,19 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 		return tb->lead_cls;
 	}
 	/* "| vs. `std::sort` |", "| relative |" over "| 1.9x |": a factor written as one, in a column that
-	   compares, is a speed-up (twentieth round, an HPC author's chapters) */
+	   compares, beside a column of times or speeds, is a speed-up (twentieth round, an HPC author's
+	   chapters; "| Screen | Scale (relative) |" over "2x" is no speed) */
 	if (cls == UNDECIDED && q->kind == QUANTITY_SPEEDUP && q->len > 1 &&
 	    (to_lower(s->t[q->start + q->len - 1]) == 'x' || match_lit(s, q->start + q->len - 2, "\xc3\x97")) &&
-	    compares_in(s, cs, ce, 1))
+	    compares_in(s, cs, ce, 1) && header_names_metric(s, tb, col))
 		cls = CLAIM;
+	/* "| threads | time | speed-up | efficiency |" over "64%": a parallel efficiency, a share of the
+	   speed-up the threads could give (a power supply's "Efficiency" is none) */
+	if (cls == UNDECIDED && q->len > 1 && s->t[q->start + q->len - 1] == '%' && names_word(s, cs, ce, "efficiency") &&
+	    header_names_metric(s, tb, col)) {
+		q->kind = QUANTITY_SHARE;
+		cls = CLAIM;
+	}
 	if (cls == UNDECIDED)
 		return UNDECIDED;
 	while (cs < ce && space_at(s, cs))
@@ -8014,7 +8080,10 @@ static int gap_value(const struct text *s, size_t a, size_t p, size_t b)
 					     "writes", "counts", "shows", "show", "includes", "spans", "fits", "keeps",
 					     "becomes", "grows", "reaches", "allocates", "costs", "spends", "handles",
 					     "processes", "sees", "saw", "finds", "found", "can", "could", "will", "would",
-					     "may", "might", "must", "should", NULL };
+					     "may", "might", "must", "should", "set", "see", "increase", "decrease",
+					     "cuts", "cut", "drops", "dropped", "grew", "grown", "goes", "went", "rises",
+					     "rose", "falls", "fell", "shrinks", "shrank", "climbs", "climbed", "reduces",
+					     "reduced", "moves", "moved", "becomes", "became", NULL };
 	struct cword w;
 	size_t prev, q = p, e = b, bound = 0;
 	int words = 0;
@@ -8037,8 +8106,16 @@ static int gap_value(const struct text *s, size_t a, size_t p, size_t b)
 		return 0;
 	if (match_any(s, w.start, names, 1) == w.end)
 		return 0;
-	if (match_any(s, w.start, hedges, 1) == w.end)
+	if (match_any(s, w.start, hedges, 1) == w.end) {
 		q = w.start;
+	} else if (e == skip_space(s, b) && !memchr(s->t + p, '.', b - p)) {
+		/* a whole number right after a noun, with no hedge and no "or more": a name's number ("the Pi
+		   5", "Fedora 39", "core 1", "Listing 3"), not a figure left without its unit */
+		return 0;
+	}
+	/* "set the seed to 42", "cuts the file to 40": a number after "to" or a preposition is a target */
+	if (q == p && match_any(s, w.start, preps, 1) == w.end)
+		return 0;
 	/* back to the clause's start: ';' or ',' ("and" after it maybe), or "and" alone */
 	for (size_t k = q; k > a && !bound; k--) {
 		unsigned c = s->t[k - 1];
@@ -8119,8 +8196,10 @@ static int contrast_value(const struct text *s, size_t a, size_t p, size_t b)
 	if (p <= a || p - a > 64 || word_char_at(s, b) || (b < s->n && (s->t[b] == '%' || s->t[b] == '.') &&
 							    b + 1 < s->n && is_digit(s->t[b + 1])))
 		return 0;
+	/* "with 4 threads instead of 8", "2 buffers instead of 1": a count between sets its own number
+	   against the bare one, not the claim */
 	for (size_t k = a; k < p; k++)
-		if (stops_clause(s, k) || (s->t[k] == '\n' && s->table))
+		if (stops_clause(s, k) || (s->t[k] == '\n' && s->table) || (is_digit(s->t[k]) && k + 1 < p))
 			return 0;
 	if (!prev_cword(s, p, &w, &prev) || w.span)
 		return 0;
@@ -8145,6 +8224,18 @@ static int contrast_value(const struct text *s, size_t a, size_t p, size_t b)
 	return 0;
 }
 
+/* 1 if one of subjects stands in the three words before p (the subject of the verb at p) */
+static int subject_before(const struct text *s, size_t p, const char *const *subjects)
+{
+	struct cword w;
+	size_t prev;
+
+	for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		if (!w.span && match_any(s, w.start, subjects, 1) == w.end)
+			return 1;
+	return 0;
+}
+
 /*
  * "runs at 1.7 elements per cycle; with the prefetch it climbs to 3.9", "Lookups take 4.2 ns in L1.
  * Past L3 the time rises to 40.": a bare number after a verb of change and "to" (or "reaches"), in
@@ -8163,23 +8254,29 @@ static int change_to(const struct text *s, size_t a, size_t p, size_t b)
 	static const char *const hedges[] = { "about", "around", "roughly", "nearly", "almost", "only", "just",
 					      "~", NULL };
 	static const char *const subjects[] = { "it", "this", "that", "time", "times", "latency", "throughput",
-						"speed", "bandwidth", "runtime", "cost", "rate", "performance", "figure",
-						"number", "timing", "median", "average", "mean", NULL };
+						"speed", "bandwidth", "runtime", "cost", "performance", "timing", "median",
+						"average", "mean", "latencies", "costs", NULL };
 	struct cword w;
 	size_t prev, ends = 0;
+	int apart = 0;
 
 	if (p <= a || p - a > 200 || !bare_tail(s, b) || (b < s->n && s->t[b] == '.' && b + 1 < s->n &&
 							 is_digit(s->t[b + 1])))
 		return 0;
-	for (size_t k = a; k < p; k++)
+	for (size_t k = a; k < p; k++) {
 		if (s->t[k] == '|' || (s->t[k] == '\n' && s->table) || (stops_clause(s, k) && ++ends > 1))
 			return 0; /* a table's cells are figures of their own; one sentence's end at most */
+		/* a new clause: a comma, or "and" */
+		apart |= s->t[k] == ',' ||
+			 (k + 3 <= p && (k == 0 || !word_char_at(s, k - 1)) && match_word_ci(s, k, "and") == k + 3);
+	}
+	apart |= ends > 0;
 	if (!prev_cword(s, p, &w, &prev) || w.span)
 		return 0;
 	if (match_any(s, w.start, hedges, 1) == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 0;
 	if (match_any(s, w.start, reach, 1) == w.end)
-		return 1;
+		return !apart || subject_before(s, prev, subjects);
 	if (match_word_ci(s, w.start, "to") != w.end || !prev_cword(s, prev, &w, &prev) || w.span)
 		return 0;
 	if (match_any(s, w.start, (const char *const[]){ "up", "down", "back", NULL }, 1) == w.end &&
@@ -8203,12 +8300,9 @@ static int change_to(const struct text *s, size_t a, size_t p, size_t b)
 		}
 		return 0;
 	}
-	/* past a sentence's end, the new sentence says what moves: "the time rises to 40", "it climbs to 3.9",
-	   not "the counter goes up to 40" */
-	for (int d = 0; ends && d < 12 && prev_cword(s, prev, &w, &prev); d++)
-		if (!w.span && match_any(s, w.start, subjects, 1) == w.end)
-			return 1;
-	return !ends;
+	/* in a new clause or sentence, its subject says what moves: "the time rises to 40", "it climbs to
+	   3.9", not "the counter goes up to 40", "the error count dropped to 0", "the miss rate falls to 2" */
+	return !apart || subject_before(s, prev, subjects);
 }
 
 /*
@@ -8307,17 +8401,33 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 {
 	static const char *const verbs[] = { "give", "gives", "gave", "yield", "yields", "yielded", "achieve",
 					     "achieves", "achieved", "reach", "reaches", "reached", "deliver", "delivers",
-					     "delivered", "get", "gets", "got", NULL };
+					     "delivered", NULL };
 	static const char *const hedges[] = { "only", "about", "roughly", "nearly", "almost", "just", "around",
 					      "over", "barely", "merely", "~", NULL };
-	struct cword w;
-	size_t prev;
+	/* what gives a speed-up: a configuration or a change of the code ("gives 2x" in algebra, "the lens
+	   gives 10x", "zoom can reach 30x" are none) */
+	static const char *const givers[] = { "threads", "thread", "cores", "core", "version", "versions", "kernel",
+					      "patch", "change", "changes", "optimization", "optimizations", "compiler",
+					      "rewrite", "step", "steps", "vectorization", "unrolling", "prefetching",
+					      "batching", "parallelization", "simd", "avx2", "avx-512", "gpu", "cache",
+					      "layout", "trick", "flag", "flags", NULL };
+	struct cword w, v;
+	size_t prev, pv;
+	int hedged = 0, given = 0;
 
 	if (!prev_cword(s, p, &w, &prev) || w.span)
 		return 0;
-	if (match_any(s, w.start, hedges, 1) == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
-		return 0;
+	if (match_any(s, w.start, hedges, 1) == w.end) {
+		hedged = 1;
+		if (!prev_cword(s, prev, &w, &prev) || w.span)
+			return 0;
+	}
 	if (match_any(s, w.start, verbs, 1) != w.end)
+		return 0;
+	pv = prev;
+	for (int d = 0; d < 6 && !given && prev_cword(s, pv, &v, &pv); d++)
+		given = !v.span && match_any(s, v.start, givers, 1) == v.end;
+	if (!given && !hedged)
 		return 0;
 	q->cls = QUANTITY_CLAIM;
 	q->cue = w.start, q->cue_len = w.end - w.start, q->cue_span = 0, q->why = W_CHANGE;

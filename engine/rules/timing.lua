@@ -491,11 +491,21 @@ local function table_trail(unit, after)
     if after.line - (unit.line + breaks) > 2 then return nil end
   end
   local t = after.text:sub(1, 400)
-  -- its first sentence, a bracket closing it kept ("(Times above are in nanoseconds per number.)")
+  -- a caption numbered as a table's: its line ("Table 3: time per query (ns)")
+  if t:lower():find("^%s*table%s+%d+[.:]") then
+    local line = t:match("^[^\n]*")
+    return #line <= 160 and line or nil
+  end
+  -- its first sentence, a bracket closing it kept ("(Times above are in nanoseconds per number.)"),
+  -- up to its first clause's end: "The numbers above are misses per 1000 lookups; the time in ns is in
+  -- the next table", "What matters above is the miss count, not the time in ms" say what the figures
+  -- are not
   local first = t:match("^(.-[.!?:]%)?)%s") or t
   if #first > 200 then return nil end
+  first = first:gsub("^%(", "")
+  first = first:match("^(.-)%s*[;(]") or first
+  first = first:match("^(.-),%s+[Nn]ot%f[%A]") or first:match("^(.-),%s+but%f[%A]") or first
   local l = first:lower():gsub("%s+", " ")
-  if l:find("^%s*table%s+%d+[.:]") then return first end
   -- it looks back at the table ("above", "in the table", "this table"), or is a bracket or an "All
   -- figures ..." that says what all of them are ("(All figures in microseconds.)")
   if (l:find("%f[%a]above%f[%A]") or l:find("%f[%a]table%f[%A]")) and

@@ -37,6 +37,13 @@
 #   bandwidth"), "five times the rate of", "within 10-20% of the best" are claims; "a third of the
 #   time" (how often), "half of the students", "within 10% of the limit" are not; "under an hour of
 #   work to write" is a person's work.
+# - what an attacker's review found over-reaching, kept unreported: a name's number or a setting's
+#   target after a claim ("and the Pi 5", "; see Listing 3", "we set the seed to 42", "the error
+#   count dropped to 0", "the miss rate falls to 2"), a count set against a count ("with 4 threads
+#   instead of 8"), a price ("five times the cost of an Arduino"), algebra or optics ("gives 2x",
+#   "the lens gives 10x"), a sentence after a table that says what its figures are not ("...; the
+#   time in ns is in the next table"), "Efficiency" of a regulator, "Peak RAM usage", "Scale
+#   (relative)".
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-change.md <<'EOF2'
@@ -294,4 +301,63 @@ expect "07-fractions.md:13:[0-9]*: error: a speed-up claim '10-20% of the best'"
 refuse "07-fractions.md:15:"
 refuse "07-fractions.md:17:"
 refuse "07-fractions.md:19:"
+
+cat >08-review.md <<'EOF2'
+# Review
+
+Boot takes 1.2 s on the Raspberry Pi 4, and the Pi 5.
+
+The build takes 40 s; see Listing 3.
+
+The simulation takes 3 hours; we set the seed to 42.
+
+The test ran in 4 s and the error count dropped to 0.
+
+A lookup takes 40 ns. With the larger table the miss rate falls to 2.
+
+The loop takes 3 ms with 4 threads instead of 8.
+
+The FPGA board is five times the cost of an Arduino.
+
+Shifting x left by one gives 2x, and the lens gives 10x.
+
+| size | hits | misses |
+|---|---|---|
+| 1024 | 95 | 5 |
+
+The numbers above are misses per 1000 lookups; the time in ns is in the next table.
+
+| Regulator | Efficiency |
+|---|---|
+| LDO | 42% |
+
+| Phase | Peak RAM usage |
+|---|---|
+| boot | 35% |
+
+| Screen | Scale (relative) |
+|---|---|
+| phone | 2x |
+
+| size | Eytzinger |
+|---|---|
+| 2^10 | 12.1 |
+
+Times in the table above are in ms.
+EOF2
+
+check_lesson 08-review.md
+refuse "08-review.md:3:[0-9]*: error: .* '5'"
+refuse "08-review.md:5:[0-9]*: error: .* '3'"
+refuse "08-review.md:7:[0-9]*: error: .* '42'"
+refuse "08-review.md:9:[0-9]*: error: .* '0'"
+refuse "08-review.md:11:[0-9]*: error: .* '2'"
+refuse "08-review.md:13:[0-9]*: error: .* '8'"
+refuse "08-review.md:15:"
+refuse "08-review.md:17:"
+refuse "08-review.md:21:"
+refuse "08-review.md:27:"
+refuse "08-review.md:31:"
+refuse "08-review.md:35:"
+expect "08-review.md:39:[0-9]*: error: a time value '12.1'"
 exit $fail
