@@ -543,10 +543,17 @@ static size_t match_factor(const struct text *s, size_t p)
 	static const char *const words[] = { "x", "times", "percent", NULL };
 	size_t e = match_any(s, p, words, 1);
 
+	/* "a tile of 64 x 64", "a 3 × 3 kernel": a dimension, one number times another, no factor (twentieth
+	   round, an HPC author's chapters) */
+	if (e && e == p + 1 && skip_space(s, e) > e && skip_space(s, e) < s->n && is_digit(s->t[skip_space(s, e)]))
+		return 0;
 	if (e)
 		return e;
-	if ((e = match_lit(s, p, "\xc3\x97")))
+	if ((e = match_lit(s, p, "\xc3\x97"))) {
+		if (skip_space(s, e) > e && skip_space(s, e) < s->n && is_digit(s->t[skip_space(s, e)]))
+			return 0;
 		return word_char_at(s, e) ? 0 : e;
+	}
 	if ((e = match_lit(s, p, "\\%")))
 		return e; /* "10\%": a percent sign escaped for LaTeX */
 	return match_lit(s, p, "%");

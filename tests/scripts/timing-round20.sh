@@ -43,7 +43,7 @@
 #   instead of 8"), a price ("five times the cost of an Arduino"), algebra or optics ("gives 2x",
 #   "the lens gives 10x"), a sentence after a table that says what its figures are not ("...; the
 #   time in ns is in the next table"), "Efficiency" of a regulator, "Peak RAM usage", "Scale
-#   (relative)".
+#   (relative)", a tile's "64 x 64" (a dimension, no factor).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-change.md <<'EOF2'
@@ -344,6 +344,8 @@ The numbers above are misses per 1000 lookups; the time in ns is in the next tab
 | 2^10 | 12.1 |
 
 Times in the table above are in ms.
+
+A tile of 64 x 64 no longer fits in L1. The new kernel is 3 x faster.
 EOF2
 
 check_lesson 08-review.md
@@ -360,4 +362,6 @@ refuse "08-review.md:27:"
 refuse "08-review.md:31:"
 refuse "08-review.md:35:"
 expect "08-review.md:39:[0-9]*: error: a time value '12.1'"
+refuse "08-review.md:43:[0-9]*: error: .* '64 x'"
+expect "08-review.md:43:[0-9]*: error: a speed-up claim '3 x faster'"
 exit $fail
