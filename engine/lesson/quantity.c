@@ -5380,8 +5380,9 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	   chapters; "| Screen | Scale (relative) |" over "2x" is no speed) */
 	if (cls == UNDECIDED && q->kind == QUANTITY_SPEEDUP && q->len > 1 &&
 	    (to_lower(s->t[q->start + q->len - 1]) == 'x' || match_lit(s, q->start + q->len - 2, "\xc3\x97")) &&
-	    compares_in(s, cs, ce, 1) && header_names_metric(s, tb, col))
-		cls = CLAIM;
+	    ((compares_in(s, cs, ce, 1) && (header_names_metric(s, tb, col) || tb->lead_cls == CLAIM)) ||
+	     names_word(s, cs, ce, "gain") || names_word(s, cs, ce, "gains") || names_word(s, cs, ce, "improvement")))
+		cls = CLAIM; /* "| Typical gain |" over "3-5x" too */
 	/* "| threads | time | speed-up | efficiency |" over "64%": a parallel efficiency, a share of the
 	   speed-up the threads could give (a power supply's "Efficiency" is none) */
 	if (cls == UNDECIDED && q->len > 1 && s->t[q->start + q->len - 1] == '%' && names_word(s, cs, ce, "efficiency") &&
@@ -8400,6 +8401,14 @@ static int sentence_opening(const struct text *s, size_t p, int most, struct cwo
 	return 1;
 }
 
+/* 1 if the word right after p is w */
+static int word_after_is(const struct text *s, size_t p, const char *w)
+{
+	struct cword n;
+
+	return word_after(s, p, &n) && !n.span && match_word_ci(s, n.start, w) == n.end;
+}
+
 /*
  * 1 if the factor at p follows a verb of yielding ("give", "achieves", "reaches"), a hedge between
  * ("give only 5.1x", "reaches about 3x"); decides q as a claim by that verb.
@@ -8408,7 +8417,7 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 {
 	static const char *const verbs[] = { "give", "gives", "gave", "yield", "yields", "yielded", "achieve",
 					     "achieves", "achieved", "reach", "reaches", "reached", "deliver", "delivers",
-					     "delivered", NULL };
+					     "delivered", "bought", "buys", "gained", "gains", "won", "wins", NULL };
 	static const char *const hedges[] = { "only", "about", "roughly", "nearly", "almost", "just", "around",
 					      "over", "barely", "merely", "~", NULL };
 	/* what gives a speed-up: a configuration or a change of the code ("gives 2x" in algebra, "the lens
@@ -8417,7 +8426,8 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 					      "patch", "change", "changes", "optimization", "optimizations", "compiler",
 					      "rewrite", "step", "steps", "vectorization", "unrolling", "prefetching",
 					      "batching", "parallelization", "simd", "avx2", "avx-512", "gpu", "cache",
-					      "layout", "trick", "flag", "flags", NULL };
+					      "layout", "trick", "flag", "flags", "pgo", "lto", "bolt", "inlining",
+					      "-o2", "-o3", "o2", "o3", "-march=native", "tuning", NULL };
 	struct cword w, v;
 	size_t prev, pv;
 	int hedged = 0, given = 0;
@@ -8429,6 +8439,10 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 		if (!prev_cword(s, prev, &w, &prev) || w.span)
 			return 0;
 	}
+	/* "gave another 5-6%" */
+	if (match_any(s, w.start, (const char *const[]){ "another", "a", "an", "us", "them", NULL }, 1) == w.end &&
+	    (!prev_cword(s, prev, &w, &prev) || w.span))
+		return 0;
 	if (match_any(s, w.start, verbs, 1) != w.end)
 		return 0;
 	pv = prev;
@@ -8734,8 +8748,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_CHANGE;
 			kept = 1;
 		}
-		if (!kept && c.need_perf && c.cls == UNDECIDED && !span && c.use == 2 && bare_tail(&s, end) &&
-		    yields_factor(&s, start, &q)) {
+		if (!kept && c.need_perf && c.cls == UNDECIDED && !span && (c.use == 2 || c.use == 3) &&
+		    (bare_tail(&s, end) || word_after_is(&s, end, "on")) && yields_factor(&s, start, &q)) {
 			/* "Eight threads give only 5.1x.": a factor a configuration gives, ending its clause, is its
 			   speed-up (twentieth round, an HPC author's chapters) */
 			kept = 1;
