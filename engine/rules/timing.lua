@@ -443,6 +443,11 @@ local function is_table(text)
   return lines >= 3
 end
 
+-- Whether an HTML block's text ends with a table's "</table>" (its last bytes looked at).
+local function html_ends_table(text)
+  return text:sub(-40):find("</[Tt][Aa][Bb][Ll][Ee]%s*>%s*$") ~= nil
+end
+
 -- The sentence that leads a table in, which may say what its figures are ("The results in MB/s
 -- are:", a caption "ISPC speed-up with target redesign", a heading "Run times (ms)"): for a unit
 -- that is a pipe table (its second line a delimiter row), the unit right before it in the same
@@ -476,17 +481,21 @@ local function lead_of(unit, before)
   return nil
 end
 
--- The sentence right after a table that says what its figures are, when none leads it in: the first
--- sentence of the paragraph that follows it in the same place, when it looks back at the table
+-- The sentence right after a table (a pipe table, or an HTML block that ends with a raw HTML table)
+-- that says what its figures are, when none leads it in: the first sentence of the paragraph that
+-- follows it in the same place, when it looks back at the table
 -- ("All figures above are nanoseconds per lookup.", "Times in the table above are in ms.") or is a
 -- caption numbered as a table's ("Table 3: time per query, ns"); nil otherwise. Like a lead-in, it
 -- gives the table only a unit or a speed-up (twentieth round, an HPC author's chapters).
 local function table_trail(unit, after)
-  if not after or unit.kind ~= "paragraph" or after.kind ~= "paragraph" or
-     (unit.context or "") ~= (after.context or "") or not is_table(unit.text) or is_table(after.text) then
+  local html = unit.kind == "html" and html_ends_table(unit.text)
+  if not after or not (html or unit.kind == "paragraph" and is_table(unit.text)) or after.kind ~= "paragraph" or
+     (unit.context or "") ~= (after.context or "") or is_table(after.text) then
     return nil
   end
-  if unit.line and after.line then
+  if html and unit.end_line and after.line then
+    if after.line - unit.end_line > 2 then return nil end
+  elseif unit.line and after.line then
     local _, breaks = unit.text:gsub("\n", "")
     if after.line - (unit.line + breaks) > 2 then return nil end
   end
@@ -762,24 +771,39 @@ local entities = { mu = "\194\181", micro = "\194\181", ["#956"] = "\194\181", [
 -- Text made of pieces of a unit's text, with the way back: put(s, at, exact) appends s, taken from
 -- the unit's byte at (byte i of s from at + i - 1 when exact, else all of it from at); done() gives
 -- the text and a function from a byte of it to the unit's byte (a binary search of the pieces).
+-- The pieces' starts are packed eight bytes each, a few hundred at a time: a table of a hundred
+-- thousand cells is some hundred thousand pieces, which Lua tables of numbers would hold in tens
+-- of megabytes.
 local function remade()
-  local parts, outs, srcs, exacts, size = {}, {}, {}, {}, 0
+  local parts, packed, texts, nums, size = {}, {}, {}, {}, 0
+  local function pack()
+    if #texts == 0 then return end
+    parts[#parts + 1] = table.concat(texts)
+    packed[#packed + 1] = string.pack("<" .. string.rep("i4", #nums), table.unpack(nums))
+    texts, nums = {}, {}
+  end
   local r = {}
   function r.put(s, at, exact)
     if s == "" then return end
-    parts[#parts + 1] = s
-    outs[#outs + 1], srcs[#srcs + 1], exacts[#exacts + 1] = size + 1, at, exact
+    texts[#texts + 1] = s
+    nums[#nums + 1] = size + 1
+    nums[#nums + 1] = exact and at or -at -- at is at least 1
     size = size + #s
+    if #texts >= 256 then pack() end
   end
   function r.done()
+    pack()
+    local map = table.concat(packed)
+    local n = #map // 8
     local function back(i)
-      local lo, hi = 1, #outs
-      if hi == 0 then return 1 end
+      if n == 0 then return 1 end
+      local lo, hi = 1, n
       while lo < hi do
         local mid = (lo + hi + 1) // 2
-        if outs[mid] <= i then lo = mid else hi = mid - 1 end
+        if string.unpack("<i4", map, (mid - 1) * 8 + 1) <= i then lo = mid else hi = mid - 1 end
       end
-      return exacts[lo] and srcs[lo] + (i - outs[lo]) or srcs[lo]
+      local out, at = string.unpack("<i4i4", map, (lo - 1) * 8 + 1)
+      return at > 0 and at + (i - out) or -at
     end
     return table.concat(parts), back
   end
@@ -814,54 +838,86 @@ local inline_tags = { a = true, b = true, i = true, u = true, s = true, em = tru
 -- A column whose header names the unit of each line of its cells.
 local label_headers = { unit = true, units = true, metric = true, metrics = true }
 
--- A raw HTML table (twentieth round, avr-libc) read as the pipe table it shows. Its first row names
--- the columns (its <th> cells, or the cells of a first row without any); each <td> or <th> runs from
--- its tag to the next cell, row or table tag (closing tags are optional: "<tr><td> 1102 <td> 1957"),
--- a colspan leaving the columns it spans empty; <br> breaks a cell into lines, and a row whose cells
--- have several lines is as many lines of the pipe table, line k of each cell on the k-th (at most
--- 16). Any other tag is markup and its attributes are never read ("<td align='right'>", "<th
--- width='15%'>"); <sub> and <sup> part words ("Cycles<sub>max</sub>" names cycles); a run of spaces
--- is one space; '|' is shown as '/'. A column whose header names the unit of each line of a row
--- ("Units" over "Flash bytes<br>Stack bytes<br>Cycles") is put first, where a pipe table's row
--- label stands, so that each line's label decides the figures on it. text[first] opens the table
--- ("<table"); read(piece, back, caption) is called for each piece of the pipe table, a header, its
--- delimiter row and rows up to `chunk` lines of four cells (litlab.quantities() returns a bounded
--- number of figures per call), back leading to the unit's bytes (see remade), caption the caption's words or
--- nil. Returns the byte after the table's "</table>" (the unit's end when none closes it) and the
--- bytes between "<caption>" and "</caption>", if any. One pass over the table's bytes; the rows
--- read are not kept.
-local function html_table(text, first, chunk, read)
+-- A raw HTML table (twentieth round, avr-libc) read as the pipe table it shows, as one piece of
+-- text (one litlab.quantities() call, so the same bound on figures as a pipe table's).
+-- - The header is the rows before the first data row that are in <thead> or hold only <th> cells;
+--   a row with a <td> is data ("<tr><th>hash map</th><td>45 ns</td>" has a row header), so a first
+--   row of <td> cells leaves the table without a header and the lead-in decides. A header cell
+--   spanning columns (colspan) names each of them; a second header row refines the first: a
+--   column's name is its header cells' words in order ("Time (µs)" over "-O2" is "Time (µs) -O2").
+-- - Each <td> or <th> runs from its tag to the next cell, row or table tag (closing tags are
+--   optional: "<tr><td> 1102 <td> 1957"); a data cell's colspan leaves the columns it spans empty;
+--   a cell's rowspan holds its columns in the rows below it, which stay empty there (the pipe
+--   table's "| | -Os | 34 |"). A table nested in a cell is that cell's words; it does not end the
+--   outer table. An HTML comment is not shown and not read.
+-- - <br> breaks a cell into lines, and a row whose cells have several lines is as many lines of the
+--   pipe table, line k of each cell on the k-th (at most 16). <sup> raises what follows to a power
+--   of the word before it ("2<sup>20</sup>" is 2^20, "10<sup>-3</sup> s" 10^-3 s); <sub> parts words
+--   ("Cycles<sub>max</sub>" names cycles). Any other tag is markup and its attributes are never read
+--   ("<td align='right'>"); a run of spaces is one space; '|' is shown as '/'.
+-- - A column whose header names the unit of each line of a row ("Units" over "Flash bytes<br>Stack
+--   bytes<br>Cycles") is put first, where a pipe table's row label stands, so that each line's
+--   label decides the figures on it.
+-- - Work is bounded by the HTML read: the columns written (spans, rows held by a rowspan, the lines
+--   of a <br>) are at most one per byte read plus a thousand; past that a row's last columns are
+--   not written. A row is written only as wide as its own cells.
+-- text[first] opens the table ("<table"); read(t, back, caption, stop) is called once with the pipe table
+-- (nothing when the table has neither header nor row), back leading to the unit's bytes (see
+-- remade), caption the caption's words or nil, stop as returned. Returns the byte after the table's "</table>" (the
+-- unit's end when none closes it) and the bytes between "<caption>" and "</caption>", if any. One
+-- pass over the table's bytes; the data rows read are not kept.
+local HTML_TAGS_MAX = 100000
+local html_tags_left = HTML_TAGS_MAX -- the tags html_table may still read in the lesson
+
+local function html_table(text, first, read)
   local row, cell, caption, in_caption, cap_a, cap_b = nil, nil, nil, false, nil, nil
-  local head, order, r, lines = nil, nil, nil, 0
-  local p, stop, open_tag = first, #text + 1, false
+  local heads, head_done, label, rows_seen = {}, false, nil, 0
+  local carry = {} -- column -> { cell, last row it holds }
+  local r, depth, in_thead, used, cut = nil, 0, false, 0, false
+  local stop = #text + 1
+  local p = (text:find(">", first, true) or #text) + 1 -- past the table's own tag
+  local function budget() return (p - first) + 1024 - used end
   local function line_of() return cell and cell.lines[#cell.lines] or in_caption and caption or nil end
-  -- the text text[a, b] between tags, into the open cell's line (or the caption)
+  -- a line's words: pairs of a string and its first byte (negative: all of it from that byte, a
+  -- decoded reference); words one space apart in the text are one string
+  local function put_word(line, t, at)
+    line[#line + 1] = t
+    line[#line + 1] = at
+  end
+  -- s0[rs, re) (s0 = text[a, ...]) into line, after a space when a gap stands before it
+  local function put_run(line, a, s0, rs, re)
+    if line.gap and #line > 0 then put_word(line, " ", -(a + rs - 2)) end
+    line.gap = false
+    local amp = s0:find("[&|]", rs)
+    if amp and amp < re then
+      each_shown(text, a + rs - 1, a + re - 2, function(t, at, exact)
+        if t ~= "" then put_word(line, (t:gsub("|", "/")), exact and at or -at) end
+      end)
+    else
+      put_word(line, s0:sub(rs, re - 1), a + rs - 1)
+    end
+  end
+  -- the text text[a, b] between tags, into the open cell's line (or the caption); words one space
+  -- apart are one string
   local function add(a, b)
     local line = line_of()
     if not line or b < a then return end
     local s0 = text:sub(a, b)
-    local last = 0
-    for s, word, e in s0:gmatch("()(%S+)()") do
-      if s > 1 then line.gap = true end
-      if line.gap and #line > 0 then line[#line + 1] = " "; line[#line + 1] = a + s - 2 end
-      line.gap = false
-      if word:find("[&|]") then
-        each_shown(text, a + s - 1, a + e - 2, function(t, at, exact)
-          if t ~= "" then
-            line[#line + 1] = t:gsub("|", "/")
-            line[#line + 1] = exact and at or -at
-          end
-        end)
-      else
-        line[#line + 1] = word
-        line[#line + 1] = a + s - 1
+    local run_s, run_e, last = nil, nil, 1
+    for ws, we in s0:gmatch("()%S+()") do
+      if run_s and (ws ~= last + 1 or s0:byte(last) ~= 32) then
+        put_run(line, a, s0, run_s, run_e)
+        run_s = nil
       end
-      last = e
+      if not run_s then
+        if ws > 1 then line.gap = true end
+        run_s = ws
+      end
+      run_e, last = we, we
     end
+    if run_s then put_run(line, a, s0, run_s, run_e) end
     if last <= #s0 then line.gap = true end
   end
-  -- a line's words and where they stand: pairs of a string and its first byte (negative: all of it
-  -- from that byte, a decoded reference)
   local function put_words(line)
     for i = 1, #line, 2 do
       local at = line[i + 1]
@@ -873,156 +929,244 @@ local function html_table(text, first, chunk, read)
     for i = 1, #line, 2 do t[#t + 1] = line[i] end
     return table.concat(t)
   end
-  -- the columns of a row, its colspans left empty
-  local function columns(cells)
-    local cols = {}
-    for _, c in ipairs(cells) do
-      cols[#cols + 1] = c
-      for _ = 2, c.span do cols[#cols + 1] = false end
-    end
-    return cols
-  end
-  local function put_line(cols, k, at)
-    r.put("|", at, false)
-    local n = order and math.max(#cols, #order) or #cols
-    for i = 1, n do
-      local c = cols[order and order[i] or i]
-      r.put(" ", c and c.at or at, false)
+  -- one line of the pipe table: line k of each of cols[1, width], the label column first
+  local function put_line(cols, width, k, at)
+    -- the bytes between two cells' words ("  |" for each empty cell between) go with the next
+    local opened, empties = false, 0
+    local function put_cell(c)
       local line = c and c.lines[k]
-      if line then put_words(line) end
-      r.put(" |", c and c.at or at, false)
-    end
-    r.put("\n", at, false)
-  end
-  local function flush()
-    if r then
-      local t, back = r.done()
-      read(t, back, caption and #caption > 0 and words(caption) or nil)
-    end
-    r, lines = nil, 0
-  end
-  -- a piece opens with the header, its cells' lines joined, and a delimiter row
-  local function start()
-    r, lines = remade(), 0
-    local joined = {}
-    for i, c in ipairs(head) do
-      joined[i] = false
-      if c then
-        local line = {}
-        for k, l in ipairs(c.lines) do
-          if k > 1 and #l > 0 and #line > 0 then line[#line + 1] = " "; line[#line + 1] = -c.at end
-          table.move(l, 1, #l, #line + 1, line)
-        end
-        joined[i] = { lines = { line }, at = c.at }
+      if line and #line > 0 then
+        r.put((opened and " |" or "|") .. string.rep("  |", empties) .. " ", c.at, false)
+        put_words(line)
+        opened, empties = true, 0
+      else
+        empties = empties + 1
       end
     end
-    put_line(joined, 1, first)
-    r.put("|" .. string.rep(" --- |", order and math.max(#head, #order) or #head) .. "\n", first, false)
+    if label then put_cell(cols[label]) end
+    for i = 1, width do if i ~= label then put_cell(cols[i]) end end
+    r.put((opened and " |" or "|") .. string.rep("  |", empties) .. "\n", at, false)
   end
-  -- a row ends: the first names the columns; each other is put into the piece being made
+  -- the columns of a row (header: a spanning cell in each column it spans and in the rows its
+  -- rowspan holds; data: in its first column only), and its width, bounded by the work left
+  local function columns(cells, header)
+    local cols, j, room = {}, 1, budget()
+    local function held()
+      while j <= room do
+        local h = carry[j]
+        if not h or h.last < rows_seen then return end
+        cols[j] = header and h.cell or false
+        j = j + 1
+      end
+    end
+    for _, c in ipairs(cells) do
+      held()
+      for s = 1, c.span do
+        if j > room then break end
+        cols[j] = (s == 1 or header) and c or false
+        carry[j] = c.rows > 1 and { cell = c, last = rows_seen + c.rows - 1 } or nil
+        j = j + 1
+      end
+    end
+    used = used + j - 1
+    return cols, j - 1
+  end
+  -- the header line, as wide as the widest header row (no header: an empty one as wide as the
+  -- first row, `wide`) and the delimiter row under it
+  local function start(wide)
+    r = remade()
+    local width = #heads == 0 and wide or 0
+    for _, h in ipairs(heads) do width = math.max(width, h.width) end
+    -- a column's name: its header cells' lines in order, each cell once
+    local names = {}
+    for i = 1, width do
+      local line, seen = {}, {}
+      for _, h in ipairs(heads) do
+        local c = h.cols[i]
+        if c and not seen[c] then
+          seen[c] = true
+          for _, l in ipairs(c.lines) do
+            if #l > 0 and #line > 0 then put_word(line, " ", -c.at) end
+            table.move(l, 1, #l, #line + 1, line)
+          end
+        end
+      end
+      names[i] = #line > 0 and { lines = { line }, at = line[2] < 0 and -line[2] or line[2] } or false
+      if not label and i > 1 and #line > 0 and label_headers[words(line):lower()] then label = i end
+    end
+    put_line(names, width, 1, first)
+    r.put("|" .. string.rep(" --- |", width > 0 and width or 1) .. "\n", first, false)
+    head_done = true
+  end
+  -- a row ends: a header row is kept until the first data row; a data row is put into the table
   local function end_row()
     cell = nil
     if not row or #row == 0 then row = nil return end
-    local cols = columns(row)
+    local cells = row
     row = nil
-    if not head then
-      head = cols
-      for j = 2, #head do
-        if head[j] and label_headers[words(head[j].lines[1]):lower()] then
-          order = { j }
-          for k = 1, #head do if k ~= j then order[#order + 1] = k end end
-          break
-        end
-      end
+    rows_seen = rows_seen + 1
+    if not head_done and (cells.thead or not cells.td) then
+      local cols, width = columns(cells, true)
+      heads[#heads + 1] = { cols = cols, width = width }
       return
     end
+    local cols, width = columns(cells, false)
+    if not head_done then start(width) end
     local most = 1
-    for _, c in ipairs(cols) do if c and #c.lines > most then most = #c.lines end end
-    if not r then start() end
-    for k = 1, most do put_line(cols, k, cols[1] and cols[1].at or first) end
-    lines = lines + most * math.max(1, #cols // 4)
-    if lines >= chunk then flush() end
+    for _, c in ipairs(cells) do if #c.lines > most then most = #c.lines end end
+    if most > 1 then
+      most = math.max(1, math.min(most, budget() // math.max(1, width)))
+      used = used + (most - 1) * width
+    end
+    if width == 0 then return end
+    local at = cells[1].at
+    for k = 1, most do put_line(cols, width, k, at) end
+  end
+  local function number(attrs, name)
+    return tonumber(attrs:match(name .. "%s*=%s*[\"']?(%d+)") or "1") or 1
   end
   while p < stop do
     local lt = text:find("<", p, true)
     if not lt then add(p, stop - 1) break end
-    local close, name = text:match("^<(/?)(%a%w*)", lt)
-    local gt = name and not open_tag and text:find(">", lt, true)
-    open_tag = open_tag or name and not gt -- no '>' after lt: none after any later '<' either
-    if not gt then
-      add(p, lt)
-      p = lt + 1
-    else
+    if html_tags_left <= 0 then
+      -- the lesson's tags to read are spent: the rest is read as prose, as written
       add(p, lt - 1)
-      p = gt + 1
-      name = name:lower()
-      -- a caption left open ends where the table's rows begin or the table ends
-      if in_caption and (name == "tr" or name == "td" or name == "th" or name == "table") then
-        cap_b, in_caption = lt - 1, false
-      end
-      if name == "table" and close == "/" then
-        stop = p
+      stop, cut = lt, true
+      break
+    end
+    html_tags_left = html_tags_left - 1
+    if text:sub(lt, lt + 3) == "<!--" then
+      -- a comment: not shown
+      add(p, lt - 1)
+      local e = text:find("-->", lt + 4, true)
+      p = e and e + 3 or stop
+      local line = line_of()
+      if line then line.gap = true end
+    else
+      local close, name = text:match("^<(/?)(%a%w*)", lt)
+      local gt = name and text:find(">", lt, true)
+      if name and not gt then
+        -- no '>' after lt: no tag after it either, nor the table's end
+        add(p, stop - 1)
         break
-      elseif name == "tr" or name == "thead" or name == "tbody" or name == "tfoot" then
-        end_row()
-      elseif (name == "td" or name == "th") and close == "" then
-        local span = tonumber(text:sub(lt, gt):lower():match("colspan%s*=%s*[\"']?(%d+)") or "1") or 1
-        cell = { lines = { {} }, span = math.max(1, math.min(span, 64)), at = lt }
-        row = row or {}
-        row[#row + 1] = cell
-      elseif name == "td" or name == "th" then
-        cell = nil
-      elseif name == "br" and cell then
-        if #cell.lines < 16 then cell.lines[#cell.lines + 1] = {} else cell.lines[#cell.lines].gap = true end
-      elseif name == "caption" then
-        cell = nil
-        if close == "" and not caption then caption, cap_a = {}, p end
-        if in_caption and close == "/" then cap_b = lt - 1 end
-        in_caption = close == "" and caption and not cap_b
-      elseif not inline_tags[name] then
-        local line = line_of()
-        if line then line.gap = true end
+      elseif not gt then
+        add(p, lt)
+        p = lt + 1
+      else
+        add(p, lt - 1)
+        p = gt + 1
+        name = name:lower()
+        local structure = name == "table" or name == "tr" or name == "td" or name == "th" or name == "thead" or
+                          name == "tbody" or name == "tfoot" or name == "caption"
+        -- a caption left open ends where the table's rows begin or the table ends
+        if in_caption and structure and name ~= "caption" and depth == 0 then
+          cap_b, in_caption = lt - 1, false
+        end
+        if depth > 0 and structure then
+          if name == "table" then depth = depth + (close == "/" and -1 or 1) end
+          local line = line_of()
+          if line then line.gap = true end
+        elseif name == "table" and close == "/" then
+          stop = p
+          break
+        elseif name == "table" then
+          depth = 1 -- a table in a cell: its words are the cell's
+          local line = line_of()
+          if line then line.gap = true end
+        elseif name == "tr" or name == "thead" or name == "tbody" or name == "tfoot" then
+          end_row()
+          if name == "thead" then in_thead = close == "" end
+          if name == "tbody" or name == "tfoot" then in_thead = false end
+        elseif (name == "td" or name == "th") and close == "" then
+          local attrs = text:sub(lt, gt):lower()
+          cell = { lines = { {} }, at = lt, span = math.max(1, math.min(number(attrs, "colspan"), 1000)),
+                   rows = math.max(1, math.min(number(attrs, "rowspan"), 65534)) }
+          row = row or { thead = in_thead }
+          row[#row + 1] = cell
+          if name == "td" then row.td = true end
+        elseif name == "td" or name == "th" then
+          cell = nil
+        elseif name == "br" and cell then
+          if #cell.lines < 16 then cell.lines[#cell.lines + 1] = {} else cell.lines[#cell.lines].gap = true end
+        elseif name == "caption" then
+          cell = nil
+          if close == "" and not caption then caption, cap_a = {}, p end
+          if in_caption and close == "/" then cap_b = lt - 1 end
+          in_caption = close == "" and caption and not cap_b
+        elseif name == "sup" and close == "" then
+          local line = line_of()
+          if line then
+            put_word(line, "^", -lt)
+            line.gap = false
+          end
+        elseif not inline_tags[name] then
+          local line = line_of()
+          if line then line.gap = true end
+        end
       end
     end
   end
   end_row()
-  -- a table of one row is read too: its words and figures under none
-  if head and not r and lines == 0 then start() end
-  flush()
-  return stop, cap_a, cap_b or cap_a and stop - 1
+  -- a table of header rows only is read too: its words and figures under none
+  if not head_done and #heads > 0 then start(0) end
+  if r then
+    local t, back = r.done()
+    read(t, back, caption and #caption > 0 and words(caption) or nil, stop)
+  end
+  return stop, cap_a, cap_b or cap_a and stop - 1, cut
 end
 
--- A unit that holds raw HTML tables, or an HTML block (see html_table, `entities`): each table is
--- read as the pipe table it shows, under its caption, or the sentence before it when it opens the
--- unit, as a table's lead-in; the rest of the unit, its tables blanked but for their captions (its
--- lines kept), is read as before, an HTML block's character references decoded. A paragraph's "<table" (cmark decoded a
--- "&lt;table" there) is a table only when a "</table>" closes it in the paragraph.
-local function scan_html(unit, before, report, ledger, where, section, model, grading)
-  local text, html = unit.text, unit.kind == "html"
+-- An HTML block that holds raw HTML tables, or character references (see html_table, `entities`):
+-- each table is read as the pipe table it shows, under its caption, or the sentence before it when
+-- it opens the unit, as a table's lead-in, and the sentence after it when it ends the unit (see
+-- table_trail); the rest of the unit, its tables blanked but for their captions (its lines kept),
+-- is read as before, its character references decoded. A table in an HTML comment is blanked: the
+-- page does not show it. Only an HTML block's "<table" is a tag as written: in a paragraph cmark has
+-- decoded the text ("&lt;table&gt;", "\<table>" are text about tables), so a paragraph is read as
+-- prose.
+local function scan_html(unit, before, trail, report, ledger, where, section, model, grading)
+  local text = unit.text
   local rest, p = remade(), 1
-  local function shown(a, b)
-    if html then each_shown(text, a, b, rest.put) else rest.put(text:sub(a, b), a, true) end
-  end
+  local function shown(a, b) each_shown(text, a, b, rest.put) end
   local function at_of(back) return function(i) return unit.at(back(i)) end end
+  local function blank(a, b) rest.put((text:sub(a, b):gsub("[^\n]", " ")), a, true) end
+  local closed = 1 -- the comments that open before this byte are closed before it
   while true do
     local at = text:find("<[Tt][Aa][Bb][Ll][Ee][%s>]", p)
-    if not at or not html and not text:find("</[Tt][Aa][Bb][Ll][Ee]%s*>", at) then break end
+    if not at then break end
+    -- a comment open at the table hides it, up to the comment's end
+    local hidden = nil
+    while closed < at do
+      local c = text:find("<!--", closed, true)
+      if not c or c > at then closed = c or #text + 1 break end
+      local e = text:find("-->", c + 4, true)
+      if not e or e > at then hidden = e or #text + 1 break end
+      closed = e + 3
+    end
     shown(p, at - 1)
-    local lead = nil
-    if not text:sub(p, at - 1):find("%S") and p == 1 and before and (unit.context or "") == (before.context or "") and
-       not is_table(before.text) then
-      lead = lead_of(unit, before)
+    if hidden then
+      blank(at, hidden - 1)
+      p = hidden
+    else
+      local lead = nil
+      if not text:sub(p, at - 1):find("%S") and p == 1 and before and
+         (unit.context or "") == (before.context or "") and not is_table(before.text) then
+        lead = lead_of(unit, before)
+      end
+      local stop, cap_a, cap_b, cut = html_table(text, at, function(t, back, caption, stop)
+        local given = caption or lead
+        if trail and not text:find("%S", stop) then given = given and given .. "\n" .. trail or trail end
+        scan(t, nil, at_of(back), report, ledger, "a table", section, nil, model, grading, given)
+      end)
+      if cap_a and cap_b and cap_b >= cap_a then
+        blank(at, cap_a - 1)
+        shown(cap_a, cap_b)
+        at = cap_b + 1
+      end
+      blank(at, stop - 1)
+      p = stop
+      if cut then break end
     end
-    local stop, cap_a, cap_b = html_table(text, at, 50, function(t, back, caption)
-      scan(t, nil, at_of(back), report, ledger, "a table", section, nil, model, grading, caption or lead)
-    end)
-    if cap_a and cap_b and cap_b >= cap_a then
-      rest.put((text:sub(at, cap_a - 1):gsub("[^\n]", " ")), at, true)
-      shown(cap_a, cap_b)
-      at = cap_b + 1
-    end
-    rest.put((text:sub(at, stop - 1):gsub("[^\n]", " ")), at, true)
-    p = stop
   end
   shown(p, #text)
   local t, back = rest.done()
@@ -2053,9 +2197,8 @@ return {
     local before = last_unit
     last_unit = unit
     local t = unit.text
-    if (unit.kind == "html" or unit.kind == "paragraph") and t:find("<[Tt][Aa][Bb][Ll][Ee][%s>]") or
-       unit.kind == "html" and t:find("&", 1, true) then
-      scan_html(unit, before, report, ledger, where, section, model, grading)
+    if unit.kind == "html" and (t:find("<[Tt][Aa][Bb][Ll][Ee][%s>]") or t:find("&", 1, true)) then
+      scan_html(unit, before, trail, report, ledger, where, section, model, grading)
       return
     end
     scan(t, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead)
@@ -2117,6 +2260,7 @@ return {
     end
     headings, named = {}, nil
     models, after_heading, frame, last_unit = {}, nil, nil, nil
+    html_tags_left = HTML_TAGS_MAX
     unit_index = 0
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
