@@ -1175,12 +1175,14 @@ static const struct cue cues[] = {
 	{ "ttls", SPEC, 0, 10, W_SLEEP },
 	{ "time-to-live", SPEC, 0, 10, W_SLEEP },
 	{ "granularity", SPEC, 0, 8, W_RESOLUTION },
-	/* "a histogram with buckets of 1 µs", "10 ms bins": the width of a histogram's bucket (twentieth round) */
+	/* "a histogram with buckets of 1 µs", "10 ms bins" in a plot: the width of a histogram's bucket, only
+	   where a histogram or a plot is near (plot_near) (twentieth round) */
 	{ "bucket", SPEC, CF_TIME, 2, W_BUCKET },
 	{ "buckets", SPEC, CF_TIME, 2, W_BUCKET },
 	{ "bins", SPEC, CF_TIME, 2, W_BUCKET },
 	/* "after a warm-up of a few hundred milliseconds", "warming up for 2 s": how long a measurement
-	   warms up is its setting ("the warm-up took 3 s": the nearer word of running decides) */
+	   warms up is its setting, where it is given (warmup_set); "the warm-up took 3 s", "a typical
+	   warm-up is 2 s" are measured */
 	{ "warm-up", SPEC, CF_TIME, 4, W_EXPERIMENT },
 	{ "warmup", SPEC, CF_TIME, 4, W_EXPERIMENT },
 	{ "warm-ups", SPEC, CF_TIME, 4, W_EXPERIMENT },
@@ -1613,6 +1615,58 @@ static int delay_verb(const struct text *s, const struct cword *w)
 	return prev_cword(s, w->start, &p, &prev) && !p.span && match_any(s, p.start, leads, 1) == p.end;
 }
 
+/*
+ * 1 if a histogram, a plot or a distribution is named within a few words of w in its clause: a
+ * bucket's or a bin's width is then the plot's setting ("a histogram with buckets of 1 µs", "the
+ * latency distribution in 10 ms bins"); "a table of 1024 buckets: 40 ns" is a hash table's.
+ */
+static int plot_near(const struct text *s, const struct cword *w)
+{
+	static const char *const plots[] = { "plot", "plots", "plotted", "chart", "charts", "graph", "graphs",
+					     "heatmap", "heatmaps", "distribution", "distributions", NULL };
+	struct cword x;
+	size_t p, next;
+	char buf[WORD_MAX + 1];
+
+	for (int dir = 0; dir < 2; dir++) {
+		p = dir ? w->end : w->start;
+		for (int d = 0; d < 12 && (dir ? next_cword(s, p, &x, &next) : prev_cword(s, p, &x, &next)); d++, p = next) {
+			if (x.span || x.end - x.start > WORD_MAX)
+				continue;
+			lower_copy(buf, s->t + x.start, x.end - x.start);
+			if (strstr(buf, "histogram") || match_any(s, x.start, plots, 1) == x.end)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * 1 if the warm-up at w is given its length, a setting of the measurement: the length after "of" or
+ * "for" ("a warm-up of a few hundred milliseconds", "warming up for 2 s"), or before it after a word
+ * that adds one ("after a 2 s warm-up", "with a 500 ms warm-up"). "A typical warm-up is 2 s", "the
+ * warm-up phase lasts 2 s", "Warming up the cache: 3 ms" tell how long one took: measured.
+ */
+static int warmup_set(const struct text *s, const struct cword *w, int before)
+{
+	static const char *const adds[] = { "after", "with", "following", "plus", "add", "adds", "added", "allow",
+					    "allows", "use", "uses", "used", "do", "does", "did", NULL };
+	static const char *const whose[] = { "the", "its", "their", "this", "that", "each", "every", "our", "my",
+					     "your", "his", "her", NULL };
+	struct cword x;
+
+	if (!before)
+		return word_before(s, w->start, 5, adds, &x);
+	if (!word_after(s, w->end, &x) || x.span)
+		return 0;
+	if (match_word_ci(s, x.start, "up") == x.end && (!word_after(s, x.end, &x) || x.span))
+		return 0;
+	if (match_any(s, x.start, (const char *const[]){ "of", "for", NULL }, 1) != x.end)
+		return 0;
+	/* "the warm-up of the JIT is 2 s": what warms up, not its length */
+	return !(word_after(s, x.end, &x) && !x.span && match_any(s, x.start, whose, 1) == x.end);
+}
+
 static const struct cue *cue_of(const struct text *s, const struct cword *w, int use, int before, size_t dist,
 				size_t *at, size_t *len)
 {
@@ -1696,7 +1750,8 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	/* "run the code for half a second before starting the clock", "Run each benchmark for 10 s": the
 	   verb told (first in its sentence or item, or after "to", "then", "first"), its duration after
 	   "for", is how long an experiment runs, a setting; "during a single one-minute run": a run's
-	   length as the adjective of the noun "run" names a run set up so (twentieth round) */
+	   length as the adjective of the noun "run", after a word that spans or sets up the run, names a
+	   run set up so (twentieth round) */
 	if (!strcmp(buf, "run") || !strcmp(buf, "runs")) {
 		static const struct cue run_for = { "run", SPEC, 0, 5, W_EXPERIMENT };
 		struct cword p, f;
@@ -1712,8 +1767,18 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 				return &run_for;
 			}
 		}
+		/* only a run set up or spanned so: "during a single one-minute run", "we did a 2-hour run";
+		   "A full 2-hour run of the suite is the bottleneck", "Each 40-minute run of the pipeline
+		   costs" tell how long what runs takes (an attacker's review) */
+		static const char *const spans[] = { "during", "in", "over", "throughout", "across", "within", "for",
+						     "after", "do", "does", "did", "doing", "perform", "performs",
+						     "performed", "start", "starts", "started", "launch", "launched",
+						     "schedule", "scheduled", "use", "used", "make", "made", "run", "ran",
+						     "execute", "executed", NULL };
 		if (!before && dist == 0 && prev_cword(s, w->start, &p, &pv) && !p.span &&
-		    skip_space(s, p.end) == w->start && memchr(s->t + p.start, '-', p.end - p.start)) {
+		    skip_space(s, p.end) == w->start && memchr(s->t + p.start, '-', p.end - p.start) &&
+		    !(word_after(s, w->end, &f) && !f.span && match_word_ci(s, f.start, "of") == f.end) &&
+		    word_before(s, p.start, 3, spans, &f)) {
 			*at = w->start;
 			*len = w->end - w->start;
 			return &run_for;
@@ -1839,6 +1904,13 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if ((c->flags & CF_FACTOR) && use < 2)
 			continue;
 		if (c->cls == NOTT && use < 2)
+			continue;
+		/* "a table of 1024 buckets: 40 ns", "with 64 buckets": a hash table's buckets; a bucket's width is
+		   a setting only near a histogram or a plot (twentieth round, an attacker's review) */
+		if (c->why == W_BUCKET && !plot_near(s, w))
+			continue;
+		/* "A typical warm-up is 2 s": a warm-up's length is a setting only where it is given */
+		if (c->why == W_EXPERIMENT && !warmup_set(s, w, before))
 			continue;
 		/* "blocked: 96 ms": a label, the name of a variant (a blocked loop, a blocking version) listed
 		   with its result, not a thread blocking (an author's review, twelfth round) */
@@ -2711,12 +2783,13 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		return f;
 	}
 	/* "runs within 10-20% of the best", "within 12% of the spec sheet": how far from the fastest a
-	   version is, a change of speed (twentieth round, an HPC author's chapters) */
+	   version is, a change of speed (twentieth round, an HPC author's chapters); "within 5% of the
+	   theoretical peak" is a share of the peak, as the nineteenth round has it */
 	{
 		struct cword b;
 		size_t pv, g, h;
 		if (prev_cword(s, start, &b, &pv) && !b.span && match_word_ci(s, b.start, "within") == b.end &&
-		    (g = match_word_ci(s, skip_space(s, e), "of"))) {
+		    (g = match_word_ci(s, skip_space(s, e), "of")) && !share_tail(s, e)) {
 			g = skip_space(s, g);
 			if ((h = match_any(s, g, (const char *const[]){ "the", "its", "their", NULL }, 1)))
 				g = skip_space(s, h);
@@ -3752,31 +3825,33 @@ static size_t x_factor(const struct text *s, size_t p, struct cand *c)
 
 /*
  * "a load factor of 0.75", "the blocking factor 4", "a replication factor of 3": a noun right before
- * "factor" names what the factor is of, a parameter, no speed; only a grammar word, a hedge, a word of
- * size or a word of performance before it ("by a factor of 3", "a large factor", "the speedup factor")
- * leaves a factor of speed (twentieth round, an HPC chapter's hash table). 1 if the word before p is
- * such a noun.
+ * "factor" that names a known parameter (how full, how blocked, how many copies, how much unrolled or
+ * scaled, a safety margin) makes the factor that parameter's value, no speed (twentieth round, an HPC
+ * chapter's hash table). Any other word before it leaves a factor of speed: "by a factor of 3", "an
+ * impressive factor of 3", "a rough factor of 4", "the speedup factor" (an attacker's review: no list
+ * of adjectives can hold them all). 1 if the word before p is such a noun.
  */
 static int parameter_factor(const struct text *s, size_t p)
 {
-	static const char *const grammar[] = { "a", "an", "the", "by", "of", "to", "this", "that", "its", "their",
-					       "our", "his", "her", "your", "my", "same", "constant", "large", "larger",
-					       "big", "bigger", "huge", "small", "smaller", "whole", "significant",
-					       "additional", "extra", "further", "overall", "total", "another", "some",
-					       "any", "each", "single", "full", "entire", "considerable", "sizable",
-					       "sizeable", "major", "decisive", "multiplicative", "and", "or", "is", "was",
-					       "be", "are", "were", "than", NULL };
+	static const char *const params[] = {
+		"load", "blocking", "block", "replication", "scale", "unroll", "unrolling", "fudge", "form", "growth",
+		"fill", "filling", "tiling", "tile", "duty", "safety", "packing", "compression", "expansion",
+		"amplification", "oversubscription", "oversampling", "interleave", "interleaving", "vectorization",
+		"vectorisation", "vector", "stretch", "damping", "weighting", "weight", "correction", "conversion",
+		"normalization", "normalisation", "branching", "coarsening", "batching", "overcommit", "striping",
+		"quality", "zoom", "aspect", "crest", "power", "decay", "smoothing", "forgetting", "bloat",
+		"fan-out", "fanout", "fan-in", "fanin", "dilation", "stride", "decimation", "upsampling",
+		"downsampling", "magnification", "coupling", "occupancy", "sharding", "splitting", "spreading",
+		"slack", "headroom", "resize", "resizing", "Q", "k", NULL };
 	struct cword w;
-	size_t prev, at, len;
+	size_t prev;
 
 	if (!prev_cword(s, p, &w, &prev) || w.span || !is_alpha(s->t[w.start]))
 		return 0;
 	for (size_t k = w.end; k < p; k++)
 		if (s->t[k] != ' ' && s->t[k] != '-')
 			return 0; /* "(load) factor": set apart, not a compound */
-	if (match_any(s, w.start, grammar, 1) == w.end || is_hedge(s, w.start, w.end) || is_bound(s, w.start, w.end))
-		return 0;
-	return !perf_word(s, &w, &at, &len);
+	return match_any(s, w.start, params, 1) == w.end;
 }
 
 /* The parts a fraction names: "a third", "a twentieth" */
@@ -5853,12 +5928,60 @@ static int human_scale(const struct text *s, const struct quantity *q)
 	return 0;
 }
 
+/* What does a program's work: a machine, a tool that builds, a task it runs (for_machine, per_task) */
+static const char *const workers[] = { "compiler", "compilers", "machine", "machines", "cpu", "cpus", "computer",
+					"computers", "server", "servers", "cluster", "clusters", "ci", "gpu", "gpus", "core",
+					"cores", "linker", "optimizer", "runner", "runners", "database", "kernel", "interpreter",
+					"jit", "vm", "toolchain", "rustc", "gcc", "clang", "llvm", "cargo", "build", "builds",
+					"rebuild", "rebuilds", "run", "runs", "compile", "compiles", "compilation", "test",
+					"tests", "iteration", "iterations", "execution", "job", "jobs", "query", "queries",
+					"request", "requests", "pipeline", "deploy", "deployment", "benchmark", "suite", NULL };
+
+/*
+ * 1 if, within a few words after p, a preposition names a machine or a task of one the time is for
+ * ("of work for the compiler", "by the CPU"): the work is the machine's.
+ */
+static int for_machine(const struct text *s, size_t p)
+{
+	struct cword w;
+
+	if (!word_after(s, p, &w) || w.span ||
+	    match_any(s, w.start, (const char *const[]){ "for", "by", "on", "from", NULL }, 1) != w.end)
+		return 0;
+	for (int d = 0; d < 3 && word_after(s, w.end, &w) && !w.span; d++)
+		if (match_any(s, w.start, workers, 1) == w.end)
+			return 1;
+	return 0;
+}
+
+/*
+ * 1 if, within a few words after p, "each", "every" or "per" counts a machine's task ("3 hours on
+ * every run of the test suite", "20 minutes waiting for each full rebuild"): a time spent on each
+ * one is that task's time, whoever waits it out.
+ */
+static int per_task(const struct text *s, size_t p)
+{
+	struct cword w;
+	size_t next;
+
+	for (int d = 0; d < 5 && next_cword(s, p, &w, &next); d++, p = next) {
+		if (w.span || match_any(s, w.start, (const char *const[]){ "each", "every", "per", NULL }, 1) != w.end)
+			continue;
+		for (int k = 0; k < 3 && word_after(s, w.end, &w) && !w.span; k++)
+			if (match_any(s, w.start, workers, 1) == w.end)
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
 /*
  * A figure of the writer's own time: "I had spent 10 years in that city", "I have spent 10 minutes
  * googling", "I'll be spending 60% of my time on X and 40% on Y". A time or a share that spending
  * decides, whose subject is "I" (at most two auxiliaries between), or a share in a sentence that
  * speaks of "my time", is how a person spends time, not code (twentieth round, matklad-blog); "we
- * spend 30% of the time in malloc" is a program's run, as before. 1 if q is one.
+ * spend 30% of the time in malloc" is a program's run, as before, and so is "I have spent 3 hours on
+ * every run of the test suite" (per_task). 1 if q is one.
  */
 static int own_time(const struct text *s, struct quantity *q)
 {
@@ -5870,20 +5993,22 @@ static int own_time(const struct text *s, struct quantity *q)
 
 	if (q->span || q->cue_span || !(q->kind == QUANTITY_TIME || share))
 		return 0;
-	/* "each step took under an hour of work to write", "two days of effort": a person's work, by the
-	   noun after "of" (twentieth round, an HPC author's case study) */
+	/* "each step took under an hour of work to write", "two days of effort", "one minute of work for
+	   the human": a person's work, by the noun after "of" (twentieth round, an HPC author's case
+	   study); "one minute of work for the compiler" is the machine's, a claim (matklad-blog) */
 	if (q->kind == QUANTITY_TIME && (q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && human_scale(s, q) &&
 	    word_after(s, q->start + q->len, &w) && !w.span && match_word_ci(s, w.start, "of") == w.end &&
 	    word_after(s, w.end, &t) && !t.span &&
 	    match_any(s, t.start, (const char *const[]){ "work", "effort", "engineering", "coding", "development",
 							  "debugging", "reading", "writing", "thinking", "meetings",
-							  NULL }, 1) == t.end) {
+							  NULL }, 1) == t.end &&
+	    !for_machine(s, t.end)) {
 		decide(q, QUANTITY_SPECIFIED, w.start, t.end - w.start, W_PERSON);
 		return 1;
 	}
 	if (q->cls == QUANTITY_CLAIM && q->why == W_RUN && q->cue_len >= 5 && q->cue < q->start &&
 	    (match_word_ci(s, q->cue, "spent") || match_word_ci(s, q->cue, "spend") ||
-	     match_word_ci(s, q->cue, "spending"))) {
+	     match_word_ci(s, q->cue, "spending")) && !per_task(s, q->start + q->len)) {
 		p = q->cue;
 		for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev) {
 			if (!w.span && s->t[w.start] == 'I' && (w.end - w.start == 1 || s->t[w.start + 1] == '\'')) {
@@ -5911,7 +6036,8 @@ static int own_time(const struct text *s, struct quantity *q)
  * "the" and a word of what is left or which part, with no word of speed, cost or change in the three
  * words after it and no percentage before it in its sentence, is a part of a whole (the work), not a
  * change of speed (twentieth round, matklad-blog). "Only 26.3% of the slots were used, so the
- * remaining 73.7% were wasted" is the rest of a share: a share, as before. 1 if q is one.
+ * remaining 73.7% were wasted" is the rest of a share: a share, as before; so is the rest of a run
+ * ("Of the run, the remaining 30% is the kernel"). 1 if q is one.
  */
 static int remaining_part(const struct text *s, struct quantity *q)
 {
@@ -5937,6 +6063,20 @@ static int remaining_part(const struct text *s, struct quantity *q)
 		size_t p = a.start;
 		for (int d = 0; d < 40 && prev_cword(s, p, &w, &prev); d++, p = prev)
 			if (!w.span && w.end < s->n && s->t[w.end] == '%')
+				return 0;
+	}
+	/* "Of the run, the remaining 30% is the kernel": a sentence that speaks of a run or its time
+	   makes the rest a share of that run (an attacker's review) */
+	{
+		static const char *const runs[] = { "run", "runs", "runtime", "run-time", "time", "execution",
+						    "profile", "cycles", "samples", NULL };
+		size_t p = a.start;
+		for (int d = 0; d < 40 && prev_cword(s, p, &w, &prev); d++, p = prev)
+			if (!w.span && match_any(s, w.start, runs, 1) == w.end)
+				return 0;
+		p = e;
+		for (int d = 0; d < 8 && next_cword(s, p, &w, &prev); d++, p = prev)
+			if (!w.span && match_any(s, w.start, runs, 1) == w.end)
 				return 0;
 	}
 	decide(q, QUANTITY_NOT_TIMING, a.start, e - a.start, W_REMAINING);

@@ -413,9 +413,35 @@ local function ran_on_hardware(l)
   return false
 end
 
--- The lesson's models: by heading level, the section's model { cue, line } (its first paragraph
--- supposed one); after_heading: the level of the heading whose first paragraph is next; frame: the
--- list being read states a model's rules, { cue, line } (reset for each lesson).
+-- A paragraph of a model's section that turns from the model to what runs: it speaks of running or
+-- measuring ("A useful habit is to run both versions interleaved, thirty times each, and compare
+-- medians."), and not within the model ("We ignore the TLB and prefetching for now, to keep the
+-- arithmetic simple.", "In this model a hit costs nothing.") nor as an aside in brackets ("(Real
+-- caches are messier, but this is enough here.)") (twentieth round, an attacker's review).
+local within_model = { "%f[%a]model", "%f[%a]ignor", "%f[%a]neglect", "%f[%a]assum", "%f[%a]suppos",
+  "%f[%a]pretend", "%f[%a]imagin", "%f[%a]simplif", "%f[%a]simple%f[%A]", "%f[%a]for now%f[%A]",
+  "%f[%a]idealis", "%f[%a]idealiz", "%f[%a]hypothetical", "%f[%a]toy%f[%A]" }
+local of_runs = { "%f[%a]runs?%f[%A]", "%f[%a]ran%f[%A]", "%f[%a]running%f[%A]", "%f[%a]measur",
+  "%f[%a]benchmark", "%f[%a]medians?%f[%A]", "%f[%a]percentile", "%f[%a]timings?%f[%A]", "%f[%a]profil",
+  "%f[%a]took%f[%A]", "%f[%a]laptop", "%f[%a]in practice%f[%A]", "%f[%a]real hardware", "%f[%a]our machine",
+  "%f[%a]my machine", "%f[%a]your machine", "%f[%a]lab machine", "%f[%a]test machine" }
+local function turns_to_runs(text)
+  local l = text:sub(1, 1200):lower()
+  if l:find("^%s*%(") and l:find("%)[%s.]*$") then return false end
+  for _, pat in ipairs(within_model) do
+    if l:find(pat) then return false end
+  end
+  for _, pat in ipairs(of_runs) do
+    if l:find(pat) then return true end
+  end
+  return false
+end
+
+-- The lesson's models: by heading level, the section's model { cue, line, ended } (its first
+-- paragraph supposed one; ended: a later paragraph turned to what runs, so that only a lead-in that
+-- names the model frames a list or table with it); after_heading: the level of the heading whose
+-- first paragraph is next; frame: the list being read states a model's rules, { cue, line } (reset
+-- for each lesson).
 local models, after_heading, frame = {}, nil, nil
 
 -- The unit before the one being read (see table_lead), reset for each lesson.
@@ -561,13 +587,15 @@ local function model_frame(unit)
     if sets_up then models[after_heading] = { cue = sets_up, line = unit.line } end
     after_heading = nil
   end
-  -- a paragraph of the section's own prose that opens no list or table ends the section's models: the
-  -- text has turned from the supposition to something else ("Suppose version B runs in 98 ms ..."
-  -- then "A useful habit is to run both versions interleaved ...": the table a later lead-in opens
-  -- is what ran, not the model's) (twentieth round)
+  -- a paragraph of the section's own prose that opens no list or table and turns to what runs ends the
+  -- section's models ("Suppose version B runs in 98 ms ..." then "A useful habit is to run both
+  -- versions interleaved ...": the table a later lead-in opens is what ran, not the model's); one
+  -- that still speaks within the model keeps them (twentieth round)
   if not sets_up and not given and (unit.context or "") == "" and not opens_list(unit.text) and
-     not is_table(unit.text) then
-    for level = 1, 6 do models[level] = nil end
+     next(models) ~= nil and not is_table(unit.text) and turns_to_runs(unit.text) then
+    for level = 1, 6 do
+      if models[level] then models[level].ended = true end
+    end
   end
   if not frame then
     local last = opens_list(unit.text)
@@ -590,8 +618,11 @@ local function model_frame(unit)
       if cue then
         frame = { cue = cue, line = unit.line, table = true, context = unit.context }
       elseif unit.text:find(":%s*$") and not ran_on_hardware(l) then
+        -- "The model then predicts:": a lead-in that names the model frames its table, even after
+        -- the prose turned to what runs
+        local names = last:lower():find("%f[%a]model%f[%A]") or last:lower():find("%f[%a]predict")
         for level = 6, 1, -1 do
-          if models[level] then
+          if models[level] and (names or not models[level].ended) then
             frame = { cue = models[level].cue, line = models[level].line, table = true, context = unit.context }
             break
           end
