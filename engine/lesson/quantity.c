@@ -2625,11 +2625,11 @@ static size_t share_tail(const struct text *s, size_t e)
 {
 	static const char *const dets[] = { "the", "its", "all", "their", "our", "total", "available", "such",
 					    "these", "those", "this", "that", "attainable", "achievable", "theoretical",
-					    "peak", NULL };
+					    "peak", "new", NULL };
 	/* "60-90% of attainable peak performance": the share of the machine's peak a code reaches
 	   (nineteenth round, blis-docs); "90% of the flops" is a share of the work */
 	static const char *const nouns[] = { "time", "runtime", "run-time", "cycles", "slots", "throughput",
-					     "bandwidth", "latency", "performance", "peak", NULL };
+					     "bandwidth", "latency", "performance", "peak", "roof", "roofline", NULL };
 	static const char *const compound[] = { "execution", "running", "run", "cpu", "wall", "pipeline",
 						"dispatch", "issue", "mean", "total", "elapsed", NULL };
 	size_t f = match_word_ci(s, skip_space(s, e), "of"), g, det = 0; /* det: the last determiner's start */
@@ -2640,8 +2640,9 @@ static size_t share_tail(const struct text *s, size_t e)
 		size_t q = skip_space(s, f);
 		/* "about 60% of the theoretical maximum": a peak by another name, after a word that says so */
 		if (det && match_any(s, det, (const char *const[]){ "theoretical", "attainable", "achievable", NULL }, 1) &&
-		    (g = match_any(s, q, (const char *const[]){ "maximum", "max", NULL }, 1)) && !word_char_at(s, g))
-			return g;
+		    (g = match_any(s, q, (const char *const[]){ "maximum", "max", "figure", "limit", "bound", NULL }, 1)) &&
+		    !word_char_at(s, g))
+			return g; /* "97% of the theoretical figure" (twentieth round) */
 		if ((g = match_any(s, q, nouns, 1))) {
 			/* "90% of the performance bugs": "performance" naming the next noun's kind */
 			struct cword w;
@@ -4442,8 +4443,8 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			found = 1;
 		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
 			   !strcmp(buf, "stalled") || !strcmp(buf, "overhead") ||
-			   (!strcmp(buf, "peak") && p >= a + 3 && match_word_ci(s, p - 3, "of") == p - 1 &&
-			    !names_memory(s, a, b))) {
+			   ((!strcmp(buf, "peak") || !strcmp(buf, "roof")) && p >= a + 3 &&
+			    match_word_ci(s, p - 3, "of") == p - 1 && !names_memory(s, a, b))) {
 			/* "% of peak" over "41": how much of the machine's speed a version reaches (twentieth round,
 			   an HPC author's chapters; "Peak RAM usage" is memory) */
 			share = 1;
@@ -5189,6 +5190,36 @@ static int names_memory(const struct text *s, size_t a, size_t b)
  * named just before the unit ("the default timeouts, in ms") makes the figures
  * specified. Sets tb's lead fields.
  */
+/*
+ * "millions of allocation-free pairs per second", "operations per second", "requests/s": a rate named
+ * in words from p, a count's order or its noun, at most four words, then "per" and a unit of time; its
+ * end in *e. 1 if it is one.
+ */
+static int rate_phrase(const struct text *l, size_t p, size_t *e)
+{
+	size_t q = p, f;
+
+	for (int k = 0; k < 5 && q < l->n; k++) {
+		size_t w = word_end(l, q);
+		if (w == q)
+			return 0;
+		while (w + 1 < l->n && l->t[w] == '-' && is_alpha(l->t[w + 1]))
+			w = word_end(l, w + 1); /* "allocation-free" */
+		if (k && match_word_ci(l, q, "per") == w && (f = match_time_unit(l, skip_space(l, w)))) {
+			*e = f;
+			return 1;
+		}
+		if (k && (f = match_slash_time(l, w))) {
+			*e = f; /* "requests/s" */
+			return 1;
+		}
+		q = skip_space(l, w);
+		if (q < l->n && !is_alpha(l->t[q]))
+			return 0;
+	}
+	return 0;
+}
+
 static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 {
 	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
@@ -5250,6 +5281,8 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		} else if (is && match_word_ci(&l, p, "per") == e && (u = match_any(&l, skip_space(&l, e), time_words, 1)) &&
 			   !word_char_at(&l, u)) {
 			k = QUANTITY_RATE, found = 1, e = u; /* "are bytes read per nanosecond" */
+		} else if ((in || apposed) && named && rate_phrase(&l, p, &u)) {
+			k = QUANTITY_RATE, found = 1, e = u; /* "in millions of allocation-free pairs per second" */
 		} else if ((in || bracket || apposed) && named && match_any(&l, p, time_words, 1) == e &&
 			   match_time_unit(&l, p) != e) {
 			k = QUANTITY_TIME, found = 1; /* ", nanoseconds per query:" */
@@ -7973,6 +8006,10 @@ static int versus_column(const struct text *s, const struct table *tb, size_t cs
 
 	if (he - tb->header > TABLE_LINE_MAX || !compares_in(s, cs, ce, 0))
 		return 0;
+	/* "| time (s) | GUP/s | vs. serial |" over "2.15": beside a column of times or speeds, the
+	   comparison's figures are speed-ups too (twentieth round, an HPC author's chapters) */
+	if (header_names_metric(s, tb, pipe_column(s, tb->header, cs)))
+		return 1;
 	for (q = tb->header; q < he && !named; q++)
 		named = (q == tb->header || !is_alpha(s->t[q - 1])) && match_any(s, q, speed, 1);
 	return named;

@@ -504,6 +504,13 @@ local function lead_of(unit, before)
   for pos in t:gmatch("[.!?]%s+()") do from = pos end
   local last = t:sub(from)
   if last:find(":%s*$") or last:lower():find("%f[%a]table%f[%A]") then return last end
+  -- "Times are milliseconds per multiply, the median of 50 runs.", "Times are in ms.": a last
+  -- sentence that opens by saying what the figures are (twentieth round, an HPC author's chapters)
+  local l = last:lower()
+  for _, noun in ipairs({ "times", "timings", "figures", "numbers", "results", "values", "latencies", "all times",
+                          "all figures", "all numbers" }) do
+    if l:find("^" .. noun .. "%s+are%f[%A]") or l:find("^" .. noun .. "%s+in%f[%A]") then return last end
+  end
   return nil
 end
 
@@ -2201,6 +2208,68 @@ local function printed_table(code)
   return false
 end
 
+-- A printed table whose header names nothing, led in by the sentence before its block ("we report
+-- the total throughput, in millions of pairs per second:" over "threads  glibc  jemalloc" and rows
+-- of bare figures): read as the pipe table it shows, so that the lead-in decides its figures as it
+-- decides a pipe table's (twentieth round, an HPC author's chapters). At most 400 lines; the header
+-- a line of words column_header finds naming nothing, each row as many tokens as it. True if read.
+local function led_printed_table(block, lesson, report, ledger)
+  local before = nil
+  for _, u in ipairs(lesson.units) do
+    if not u.line or u.line >= block.line then break end
+    before = u
+  end
+  if not before or before.kind ~= "paragraph" then return false end
+  local lead = lead_of({ line = block.line }, before)
+  if not lead then return false end
+  local code, pos, rows, header = block.code, 1, {}, nil
+  while pos <= #code and #rows < 400 do
+    local stop = code:find("\n", pos, true) or #code + 1
+    local line = code:sub(pos, stop - 1)
+    local toks = {}
+    for a, tok in line:gmatch("()(%S+)") do toks[#toks + 1] = { at = pos + a - 1, text = tok } end
+    if not header then
+      if #toks > 0 then
+        if #toks < 2 or column_header(line) ~= false then return false end
+        header = toks
+      end
+    elseif #toks == 0 then
+      break
+    elseif #toks ~= #header then
+      return false
+    else
+      rows[#rows + 1] = toks
+    end
+    pos = stop + 1
+  end
+  if not header or #rows == 0 then return false end
+  local r = remade()
+  local function row(toks)
+    for _, t in ipairs(toks) do
+      r.put("| ", t.at, false)
+      r.put(t.text, t.at, true)
+      r.put(" ", t.at, false)
+    end
+    r.put("|\n", toks[#toks].at, false)
+  end
+  row(header)
+  r.put(string.rep("|---", #header) .. "|\n", header[1].at, false)
+  for _, t in ipairs(rows) do row(t) end
+  local text, back = r.done()
+  -- only when the lead-in decides a figure: else the block is read as printed, as before
+  local decided = false
+  for _, q in ipairs(litlab.quantities(text, nil, lead)) do
+    if q.why and q.why:find("leads the table in", 1, true) then
+      decided = true
+      break
+    end
+  end
+  if not decided then return false end
+  scan(text, nil, function(i) return block.at(back(i)) end, report, ledger, "a display block (shown, not run)",
+       nil, nil, nil, nil, lead)
+  return true
+end
+
 return {
   id = "timing-needs-metadata",
   severity = "error",
@@ -2300,7 +2369,10 @@ return {
       local prompts = block.mode == "display" and transcript_of(block.code)
       local program = block.mode == "display" and block.lang == "" and not session and not prompts and
                       is_program(block.code)
-      if block.mode == "display" and not program and
+      if block.mode == "display" and not program and shown_text[block.lang:lower()] and not session and
+         not prompts and block.line and led_printed_table(block, lesson, report, ledger) then
+        -- read as a pipe table under its lead-in
+      elseif block.mode == "display" and not program and
          (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code)) then
         local code, start = block.code, 1
         local above, head = nil, nil
