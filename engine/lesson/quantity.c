@@ -3316,7 +3316,8 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		if ((e = match_time_unit(s, q))) {
 			/* "batch=1   ns/query=70.2": the next field's key, no unit of this value */
 			if (q > p && e < s->n && (s->t[e] == '=' || s->t[e] == '_' ||
-						  (s->t[e] == '/' && s->t[word_end(s, e + 1)] == '=')))
+						  (s->t[e] == '/' && word_end(s, e + 1) < s->n &&
+						   s->t[word_end(s, e + 1)] == '=')))
 				return 0;
 			if ((num.nines && match_any(s, q, (const char *const[]){ "ns", "nsec", "nsecs", "nanoseconds",
 										  "us", "usec", "usecs", "microseconds",
@@ -4345,7 +4346,8 @@ static int compares_in(const struct text *s, size_t cs, size_t ce, int relative)
 {
 	static const char *const others[] = { "ratio", "ratios", "size", "sizes", "lines", "loc", "offset", "offsets",
 					      "bytes", "memory", "count", "counts", "compressed", "original", "score",
-					      "error", "errors", "accuracy", "frequency", "share", NULL };
+					      "error", "errors", "accuracy", "frequency", "share", "p-value", "p", "runs",
+					      "iterations", "samples", "n", "significance", NULL };
 	int vs = 0;
 
 	for (size_t q = cs; q < ce; q++) {
@@ -5220,6 +5222,23 @@ static int rate_phrase(const struct text *l, size_t p, size_t *e)
 	return 0;
 }
 
+/*
+ * 1 if the lead-in before p names rates a device offers or is set to, not rates measured: "supported baud
+ * rates, in bits per second:", "ADC output data rates, in samples per second:" (twentieth round, an
+ * attacker's review).
+ */
+static int rates_offered(const struct text *l, size_t p)
+{
+	static const char *const words[] = { "supported", "baud", "available", "allowed", "configurable",
+					     "selectable", "possible", "nominal", "sampling", "adc", "dac", "output",
+					     "settings", "setting", NULL };
+
+	for (size_t k = 0; k < p; k++)
+		if (is_alpha(l->t[k]) && (k == 0 || !is_alpha(l->t[k - 1])) && match_any(l, k, words, 1))
+			return 1;
+	return 0;
+}
+
 static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 {
 	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
@@ -5281,7 +5300,7 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		} else if (is && match_word_ci(&l, p, "per") == e && (u = match_any(&l, skip_space(&l, e), time_words, 1)) &&
 			   !word_char_at(&l, u)) {
 			k = QUANTITY_RATE, found = 1, e = u; /* "are bytes read per nanosecond" */
-		} else if ((in || apposed) && named && rate_phrase(&l, p, &u)) {
+		} else if ((in || apposed) && named && rate_phrase(&l, p, &u) && !rates_offered(&l, p)) {
 			k = QUANTITY_RATE, found = 1, e = u; /* "in millions of allocation-free pairs per second" */
 		} else if ((in || bracket || apposed) && named && match_any(&l, p, time_words, 1) == e &&
 			   match_time_unit(&l, p) != e) {
@@ -7796,6 +7815,84 @@ static int field_value(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/*
+ * A sleep, a wait or a timer that a sentence says how it behaved when it ran, not how long it was asked
+ * for: "a 1 ms `nanosleep` actually slept 1.06 ms", "`usleep(1000)` sleeps 1.08 ms on average", "the
+ * timer fired 3 ms late under load", "the jitter of the sleep was 15 µs", "the wake-up latency after
+ * `nanosleep` is about 60 µs" (twentieth round, an author's timers lesson). A word of observation in the
+ * clause (measured, actually, on average, jitter, late, overshoot) makes the time a claim; a word of
+ * what a run shows (latency, took) does so only when the sleep's word is not the figure's own ("sleep
+ * for 5 ms", "a 1 ms `nanosleep`" stay what was asked for). 1 if q is one, then decided.
+ */
+static int observed_sleep(const struct text *s, struct quantity *q)
+{
+	static const char *const strong[] = { "measured", "actually", "average", "median", "mean", "observed",
+					      "jitter", "late", "overshoot", "overshoots", "overshot", "overslept", NULL };
+	static const char *const weak[] = { "latency", "latencies", NULL };
+	static const char *const joins[] = { "for", "of", "a", "an", "the", "about", "~", "approximately", "up", "to",
+					     "at", "least", "most", "roughly", "around", "nearly", "just", NULL };
+	size_t at = 0, len = 0;
+	int hit = 0, own = 0;
+
+	/* a sleep's or a timer's (an interval of "every" is how often events come, whatever their average) */
+	if (q->cls != QUANTITY_SPECIFIED || q->kind != QUANTITY_TIME ||
+	    !(q->why == W_SLEEP || (q->why == W_INTERVAL && !q->cue_span &&
+				    (match_word_ci(s, q->cue, "timer") || match_word_ci(s, q->cue, "timers") ||
+				     match_word_ci(s, q->cue, "alarm")))))
+		return 0;
+	/* the words near the figure: six before it, four after, in its sentence */
+	{
+		struct cword w;
+		size_t p = q->start, next;
+		for (int d = 0; d < 6 && hit < 2 && prev_cword(s, p, &w, &next); d++, p = next) {
+			size_t e;
+			if (w.span)
+				continue;
+			if ((e = match_any(s, w.start, strong, 1)) == w.end)
+				hit = 2, at = w.start, len = e - w.start;
+			else if (!hit && (e = match_any(s, w.start, weak, 1)) == w.end)
+				hit = 1, at = w.start, len = e - w.start;
+		}
+		p = q->start + q->len;
+		for (int d = 0; d < 4 && hit < 2 && next_cword(s, p, &w, &next); d++, p = next) {
+			size_t e;
+			if (w.span)
+				continue;
+			if ((e = match_any(s, w.start, strong, 1)) == w.end)
+				hit = 2, at = w.start, len = e - w.start;
+		}
+	}
+	if (!hit)
+		return 0;
+	if (hit == 2) {
+		/* even so, the figure before the sleep's name, or after "for", is what was asked for ("a 1 ms
+		   `nanosleep` actually slept 1.06 ms": the 1 ms) */
+		struct cword w;
+		size_t next, prev;
+		if ((next_cword(s, q->start + q->len, &w, &next) && (w.span || (!q->cue_span && w.start == q->cue))) ||
+		    (prev_cword(s, q->start, &w, &prev) && !w.span && match_word_ci(s, w.start, "for") == w.end))
+			return 0;
+	} else {
+		/* the sleep's word right at the figure, nothing but joining words between: its argument ("sleep
+		   for about 5 ms", "a 1 ms `nanosleep`"); a code span there (the call's name) too */
+		struct cword w;
+		size_t prev, p = q->start;
+		while (prev_cword(s, p, &w, &prev) && !w.span && match_any(s, w.start, joins, 1) == w.end)
+			p = prev;
+		if (prev_cword(s, p, &w, &prev) &&
+		    (w.span || (!q->cue_span && w.start <= q->cue && q->cue < w.end + 1)))
+			own = 1;
+		p = q->start + q->len;
+		if (!own && next_cword(s, p, &w, &prev) &&
+		    (w.span || (!q->cue_span && w.start == q->cue)))
+			own = 1;
+		if (own)
+			return 0;
+	}
+	decide(q, QUANTITY_CLAIM, at, len, W_MEASURED);
+	return 1;
+}
+
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -7821,6 +7918,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (!classify_(s, tb, q, c))
 		return 0;
+	if (observed_sleep(s, q))
+		return 1;
 	if (option_value(s, q) || field_value(s, q) || binary_digits(s, q) || fame(s, q) || system_name(s, q) || population_share(s, q) || delay_bound(s, q) || set_to(s, q) || how_often(s, q) || hedged_percent(s, q) ||
 	    baseline_factor(s, q) ||
 	    unit_of_value(s, q) || rule_name(s, q) || allotted(s, q) || given_noun(s, q) || link_speed(s, q) ||
@@ -8578,6 +8677,23 @@ static int sentence_opening(const struct text *s, size_t p, int most, struct cwo
 	return 1;
 }
 
+/* 1 if "on" after p names a size or a memory within two words ("gave 3% on the binary", "4% on the stack
+   depth"): what was gained is of that, no speed */
+static int size_on(const struct text *s, size_t p)
+{
+	static const char *const sizes[] = { "binary", "binaries", "size", "sizes", "stack", "memory", "footprint",
+					     "rss", "heap", "disk", "image", "executable", NULL };
+	struct cword w;
+	size_t next;
+
+	if (!word_after(s, p, &w))
+		return 0;
+	for (int d = 0; d < 3 && next_cword(s, w.end, &w, &next); d++)
+		if (!w.span && match_any(s, w.start, sizes, 1) == w.end)
+			return 1;
+	return 0;
+}
+
 /* 1 if the word right after p is w */
 static int word_after_is(const struct text *s, size_t p, const char *w)
 {
@@ -8926,7 +9042,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			kept = 1;
 		}
 		if (!kept && c.need_perf && c.cls == UNDECIDED && !span && (c.use == 2 || c.use == 3) &&
-		    (bare_tail(&s, end) || word_after_is(&s, end, "on")) && yields_factor(&s, start, &q)) {
+		    (bare_tail(&s, end) || word_after_is(&s, end, "on")) && !size_on(&s, end) &&
+		    yields_factor(&s, start, &q)) {
 			/* "Eight threads give only 5.1x.": a factor a configuration gives, ending its clause, is its
 			   speed-up (twentieth round, an HPC author's chapters) */
 			kept = 1;

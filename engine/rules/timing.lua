@@ -506,10 +506,20 @@ local function lead_of(unit, before)
   if last:find(":%s*$") or last:lower():find("%f[%a]table%f[%A]") then return last end
   -- "Times are milliseconds per multiply, the median of 50 runs.", "Times are in ms.": a last
   -- sentence that opens by saying what the figures are (twentieth round, an HPC author's chapters)
-  local l = last:lower()
-  for _, noun in ipairs({ "times", "timings", "figures", "numbers", "results", "values", "latencies", "all times",
-                          "all figures", "all numbers" }) do
-    if l:find("^" .. noun .. "%s+are%f[%A]") or l:find("^" .. noun .. "%s+in%f[%A]") then return last end
+  -- the last two sentences ("Times are in ms. Lower is better."), "the" or "all" first, "below" or
+  -- "here" after the noun ("All timings are in ms.", "The times below are in ms.")
+  local sentences, from2 = {}, 1
+  for pos in t:gmatch("[.!?]%s+()") do sentences[#sentences + 1] = pos end
+  if #sentences >= 2 then from2 = sentences[#sentences - 1] end
+  for sentence in t:sub(from2):gmatch("[^.!?]+[.!?]?") do
+    local l = sentence:lower():gsub("^%s+", ""):gsub("^the%s+", ""):gsub("^all%s+", "")
+    for _, noun in ipairs({ "times", "timings", "figures", "numbers", "results", "values", "latencies" }) do
+      local rest = l:match("^" .. noun .. "%s+(.*)$")
+      if rest then
+        rest = rest:gsub("^below%s+", ""):gsub("^here%s+", ""):gsub("^shown%s+", "")
+        if rest:find("^are%f[%A]") or rest:find("^in%f[%A]") then return sentence end
+      end
+    end
   end
   return nil
 end
@@ -1024,8 +1034,11 @@ local function html_table(text, first, read)
         if c and not seen[c] then
           seen[c] = true
           for _, l in ipairs(c.lines) do
+            -- a name is its first words: a spanning cell's thousand words are not copied into each of
+            -- the columns it spans (twentieth round, an attacker's second review)
+            if #line >= 64 then break end
             if #l > 0 and #line > 0 then put_word(line, " ", -c.at) end
-            table.move(l, 1, #l, #line + 1, line)
+            table.move(l, 1, math.min(#l, 64), #line + 1, line)
           end
         end
       end
@@ -1036,6 +1049,14 @@ local function html_table(text, first, read)
     r.put("|" .. string.rep(" --- |", width > 0 and width or 1) .. "\n", first, false)
     head_done = true
   end
+  local function has_figure(cells)
+    for _, c in ipairs(cells) do
+      for _, l in ipairs(c.lines) do
+        if words(l):find("%d") then return true end
+      end
+    end
+    return false
+  end
   -- a row ends: a header row is kept until the first data row; a data row is put into the table
   local function end_row()
     cell = nil
@@ -1043,7 +1064,9 @@ local function html_table(text, first, read)
     local cells = row
     row = nil
     rows_seen = rows_seen + 1
-    if not head_done and (cells.thead or not cells.td) then
+    -- a header: in <thead>, of <th> cells only, or a first row with no figure in any cell (an empty
+    -- corner "<td></td>", "<td><b>Time (ms)</b>"): a row with figures is data
+    if not head_done and (cells.thead or not cells.td or (#heads == 0 and rows_seen == 1 and not has_figure(cells))) then
       local cols, width = columns(cells, true)
       heads[#heads + 1] = { cols = cols, width = width }
       return
@@ -2213,12 +2236,7 @@ end
 -- of bare figures): read as the pipe table it shows, so that the lead-in decides its figures as it
 -- decides a pipe table's (twentieth round, an HPC author's chapters). At most 400 lines; the header
 -- a line of words column_header finds naming nothing, each row as many tokens as it. True if read.
-local function led_printed_table(block, lesson, report, ledger)
-  local before = nil
-  for _, u in ipairs(lesson.units) do
-    if not u.line or u.line >= block.line then break end
-    before = u
-  end
+local function led_printed_table(block, before, report, ledger)
   if not before or before.kind ~= "paragraph" then return false end
   local lead = lead_of({ line = block.line }, before)
   if not lead then return false end
@@ -2364,13 +2382,20 @@ return {
     unit_index = 0
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
+    local unit_at = 0 -- the last unit before the block being read (see led_printed_table)
     for _, block in ipairs(lesson.blocks) do
       local session = block.mode == "display" and session_of(block.code)
       local prompts = block.mode == "display" and transcript_of(block.code)
       local program = block.mode == "display" and block.lang == "" and not session and not prompts and
                       is_program(block.code)
+      -- the unit right before the block: the units are in order, as the blocks are, so one walk
+      -- serves them all
+      while block.line and lesson.units[unit_at + 1] and lesson.units[unit_at + 1].line and
+            lesson.units[unit_at + 1].line < block.line do
+        unit_at = unit_at + 1
+      end
       if block.mode == "display" and not program and shown_text[block.lang:lower()] and not session and
-         not prompts and block.line and led_printed_table(block, lesson, report, ledger) then
+         not prompts and block.line and led_printed_table(block, lesson.units[unit_at], report, ledger) then
         -- read as a pipe table under its lead-in
       elseif block.mode == "display" and not program and
          (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code)) then

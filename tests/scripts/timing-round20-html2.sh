@@ -36,7 +36,9 @@ refuse "01-prose.md:7:.*8µs"
 expect "01-prose.md:11:24: error: a time value '44' in a table"
 refuse "µs'"
 
-# the attacker's lessons (findings-r20-attacker.md, M1), each a few KB to a few hundred
+# the attacker's lessons (findings-r20-attacker.md, M1), each a few KB to a few hundred (the wide rows
+# smaller than the attacker's: the sanitizers' build must stay well inside the rule's CPU limit; the
+# cost itself is measured as a ratio, not asserted here)
 {
 	printf '# Spans\n\nThe loop takes 5 ms per call.\n\n<table>\n<tr>'
 	awk 'BEGIN { for (i = 0; i < 125; i++) printf "<th colspan=64>c</th>"; print "</tr>";
@@ -62,8 +64,8 @@ refuse "µs'"
 } >05-nogt.md
 {
 	printf '# Lines\n\nThe loop takes 5 ms per call.\n\n<table>\n<tr><th>a</th><th>b</th></tr>\n'
-	awk 'BEGIN { for (r = 0; r < 100; r++) { printf "<tr><td>1"; for (i = 0; i < 15; i++) printf "<br>1";
-		for (i = 0; i < 1000; i++) printf "<td>3"; print "" } }'
+	awk 'BEGIN { for (r = 0; r < 20; r++) { printf "<tr><td>1"; for (i = 0; i < 15; i++) printf "<br>1";
+		for (i = 0; i < 300; i++) printf "<td>3"; print "" } }'
 	printf '</table>\n'
 } >06-lines.md
 for f in 02-colspan.md 03-units.md 04-wide.md 05-nogt.md 06-lines.md; do

@@ -50,6 +50,13 @@
 #   under such a lead-in, read as the pipe table it shows; bare factors under "vs. serial" beside a
 #   column of times; "% of roof", "97% of the theoretical figure", "90% of the roof"; "| Typical gain
 #   |" over "3-5x"; "PGO gave 12% on the parser".
+# - a sleep or a timer a sentence says how it behaved is measured ("actually slept 1.06 ms", "sleeps
+#   1.08 ms on average", "fired 3 ms late", "the wake-up latency after `nanosleep` is about 60 µs");
+#   what was asked for stays specified ("a 1 ms `nanosleep`", "sleep for 5 seconds"); a lead-in's
+#   sentence may be the last but one ("Times are in ms. Lower is better."), open with "the" or "all"
+#   and say "below"; rates a device offers ("supported baud rates, in bits per second:"), "p-value
+#   vs. baseline", "gave 3% on the binary" are no speed; an HTML table's first row without figures
+#   ("<td></td><td><b>Time (ms)</b>") is its header.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-change.md <<'EOF2'
@@ -418,4 +425,52 @@ expect "09-leads.md:20:[0-9]*: error: .* '90%"
 expect "09-leads.md:24:[0-9]*: error: a speed-up claim '3-5x'"
 expect "09-leads.md:26:[0-9]*: error: a speed-up claim '12%'"
 refuse "09-leads.md:32:"
+
+cat >10-sleeps.md <<'EOF2'
+# Sleeps
+
+On my laptop a 1 ms `nanosleep` actually slept 1.06 ms.
+
+The wake-up latency after `nanosleep` is about 60 µs.
+
+We measured that `usleep(1000)` sleeps 1.08 ms on average, and the timer fired 3 ms late under load.
+
+Call sleep for 5 seconds; the thread sleeps 5 ms between polls.
+
+All timings are in ms. Lower is better.
+
+| size | A |
+|---|---|
+| 2^10 | 12.1 |
+
+Supported baud rates, in bits per second:
+
+| port | a |
+|---|---|
+| uart0 | 9600 |
+
+| test | time (ms) | p-value vs. baseline |
+|---|---|---|
+| a | 12 | 0.03 |
+
+LTO gave 3% on the binary.
+
+<table>
+<tr><td></td><td><b>Time (ms)</b></td></tr>
+<tr><td>a</td><td>903</td></tr>
+</table>
+EOF2
+
+check_lesson 10-sleeps.md
+refuse "10-sleeps.md:3:[0-9]*: error: .* '1 ms'"
+expect "10-sleeps.md:3:[0-9]*: error: a time value '1.06 ms'"
+expect "10-sleeps.md:5:[0-9]*: error: a time value '60 µs'"
+expect "10-sleeps.md:7:[0-9]*: error: a time value '1.08 ms'"
+expect "10-sleeps.md:7:[0-9]*: error: a time value '3 ms'"
+refuse "10-sleeps.md:9:"
+expect "10-sleeps.md:15:[0-9]*: error: a time value '12.1'"
+refuse "10-sleeps.md:21:"
+refuse "10-sleeps.md:25:[0-9]*: error: .* '0.03'"
+refuse "10-sleeps.md:27:"
+expect "10-sleeps.md:31:[0-9]*: error: a time value '903'"
 exit $fail
