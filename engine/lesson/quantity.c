@@ -4256,7 +4256,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	if (p >= s->n || !(is_digit(s->t[p]) || s->t[p] == '.') || !parse_number(s, p, &num))
 		return speedup_value(s, noun, noun_end, c, value_start);
 	p = skip_range(s, num.end);
-	decided(c, CLAIM, *value_start, p - *value_start, W_CHANGE);
+	decided(c, CLAIM, noun, noun_end - noun, W_CHANGE); /* its noun decides: "speed-up" */
 	e = match_factor(s, skip_space(s, p));
 	return e ? e : p;
 }
