@@ -459,6 +459,8 @@ LTO gave 3% on the binary.
 <tr><td></td><td><b>Time (ms)</b></td></tr>
 <tr><td>a</td><td>903</td></tr>
 </table>
+
+A speed-up of 3x on my laptop.
 EOF2
 
 check_lesson 10-sleeps.md
@@ -473,4 +475,5 @@ refuse "10-sleeps.md:21:"
 refuse "10-sleeps.md:25:[0-9]*: error: .* '0.03'"
 refuse "10-sleeps.md:27:"
 expect "10-sleeps.md:31:[0-9]*: error: a time value '903'"
+expect "10-sleeps.md:34:1: error: a speed-up claim 'A speed-up of 3x' .*('speed-up': a speed-up or slow-down)"
 exit $fail
