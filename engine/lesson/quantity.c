@@ -5558,18 +5558,25 @@ static int value_follows(const struct text *s, size_t p)
 	return 0;
 }
 
+/* 1 if one of words stands in the three words before p (the subject of a verb at p, a verb before a value) */
+static int one_of_three_before(const struct text *s, size_t p, const char *const *words)
+{
+	struct cword w;
+	size_t prev;
+
+	for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		if (!w.span && match_any(s, w.start, words, 1) == w.end)
+			return 1;
+	return 0;
+}
+
 /* 1 if one of the three words before p says that an event happens: "that will happen around 1% of the time". */
 static int happens_before(const struct text *s, size_t p)
 {
 	static const char *const verbs[] = { "happen", "happens", "happened", "happening", "occur", "occurs",
 					     "occurred", "occurring", NULL };
-	struct cword w;
-	size_t prev;
 
-	for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev)
-		if (!w.span && match_any(s, w.start, verbs, 1) == w.end)
-			return 1;
-	return 0;
+	return one_of_three_before(s, p, verbs);
 }
 
 /* Whether the word right before the value makes a percentage of a metric a threshold: "above 80%". */
@@ -8508,18 +8515,6 @@ static int contrast_value(const struct text *s, size_t a, size_t p, size_t b)
 	return 0;
 }
 
-/* 1 if one of subjects stands in the three words before p (the subject of the verb at p) */
-static int subject_before(const struct text *s, size_t p, const char *const *subjects)
-{
-	struct cword w;
-	size_t prev;
-
-	for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev)
-		if (!w.span && match_any(s, w.start, subjects, 1) == w.end)
-			return 1;
-	return 0;
-}
-
 /*
  * "runs at 1.7 elements per cycle; with the prefetch it climbs to 3.9", "Lookups take 4.2 ns in L1.
  * Past L3 the time rises to 40.": a bare number after a verb of change and "to" (or "reaches"), in
@@ -8560,7 +8555,7 @@ static int change_to(const struct text *s, size_t a, size_t p, size_t b)
 	if (match_any(s, w.start, hedges, 1) == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 0;
 	if (match_any(s, w.start, reach, 1) == w.end)
-		return !apart || subject_before(s, prev, subjects);
+		return !apart || one_of_three_before(s, prev, subjects);
 	if (match_word_ci(s, w.start, "to") != w.end || !prev_cword(s, prev, &w, &prev) || w.span)
 		return 0;
 	if (match_any(s, w.start, (const char *const[]){ "up", "down", "back", NULL }, 1) == w.end &&
@@ -8586,7 +8581,7 @@ static int change_to(const struct text *s, size_t a, size_t p, size_t b)
 	}
 	/* in a new clause or sentence, its subject says what moves: "the time rises to 40", "it climbs to
 	   3.9", not "the counter goes up to 40", "the error count dropped to 0", "the miss rate falls to 2" */
-	return !apart || subject_before(s, prev, subjects);
+	return !apart || one_of_three_before(s, prev, subjects);
 }
 
 /*
