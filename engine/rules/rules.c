@@ -398,6 +398,26 @@ static int l_unit_at(lua_State *L)
 }
 
 /*
+ * The bytes before a block's line in the file's line (a list item's indent, a quote's "> "): cmark
+ * gives a block inside a container its lines without the container's marks, and a report points at
+ * the file (twentieth round, an attacker's review: "    64    61.5" in a list item was one column
+ * per indent off). 0 when the file's line does not end with the block's (a tab expanded), or no file.
+ */
+static size_t text_indent(const struct lesson *l, int line, const char *at, size_t left)
+{
+	const char *nl = memchr(at, '\n', left);
+	size_t clen = nl ? (size_t)(nl - at) : left;
+
+	if (!l || line < 1 || (size_t)line > l->nlines)
+		return 0;
+	const char *src = l->lines[line - 1];
+	size_t slen = l->line_len[line - 1];
+	while (slen > 0 && (src[slen - 1] == '\n' || src[slen - 1] == '\r'))
+		slen--;
+	return slen > clen && memcmp(src + slen - clen, at, clen) == 0 ? slen - clen : 0;
+}
+
+/*
  * block text .at(offset): the text starts on upvalue(2)'s line. Upvalues 3 to 5 remember where the
  * last call stopped (bytes counted, their line, where that line starts), and a call past it counts
  * on from there: a rule that walks a block's lines asks for growing offsets, and counting from the
@@ -432,18 +452,23 @@ static int l_text_at(lua_State *L)
 	lua_replace(L, lua_upvalueindex(5));
 	lua_createtable(L, 0, 2);
 	set_int(L, "line", line);
-	set_int(L, "col", (lua_Integer)(n - start) + 1);
+	set_int(L, "col", (lua_Integer)(text_indent(lua_touserdata(L, lua_upvalueindex(6)), (int)line, text + start,
+						    len - start) +
+				    n - start) +
+				   1);
 	return 1;
 }
 
-static void push_text_at(lua_State *L, const char *text, size_t len, int first_line)
+/* text is the block's, the lesson's (NULL: none) the file its lines stand in */
+static void push_text_at(lua_State *L, const char *text, size_t len, int first_line, const struct lesson *l)
 {
 	lua_pushlstring(L, text, len);
 	lua_pushinteger(L, first_line);
 	lua_pushinteger(L, 0);		/* bytes counted */
 	lua_pushinteger(L, first_line); /* their line */
 	lua_pushinteger(L, 0);		/* where it starts */
-	lua_pushcclosure(L, l_text_at, 5);
+	lua_pushlightuserdata(L, (void *)l);
+	lua_pushcclosure(L, l_text_at, 6);
 }
 
 static void push_output(lua_State *L, const struct block *b, const struct output_block *o)
@@ -458,7 +483,7 @@ static void push_output(lua_State *L, const struct block *b, const struct output
 	set_str(L, "block_id", b->id);
 	set_str(L, "block_mode", block_mode_name(b->mode));
 	set_bool(L, "derived", b->mode == MODE_DERIVED);
-	push_text_at(L, o->text, o->len, o->line + 1);
+	push_text_at(L, o->text, o->len, o->line + 1, NULL);
 	lua_setfield(L, -2, "at");
 }
 
@@ -510,7 +535,7 @@ static void push_block(lua_State *L, const struct lesson_result *lr, size_t i)
 	set_bool(L, "fenced", b->fenced);
 	/* .at(offset) into a display block's code: a rule that reads its text points at the value */
 	if (b->mode == MODE_DISPLAY) {
-		push_text_at(L, b->code, b->code_len, b->fenced ? b->line + 1 : b->line);
+		push_text_at(L, b->code, b->code_len, b->fenced ? b->line + 1 : b->line, lr->lesson);
 		lua_setfield(L, -2, "at");
 	}
 	lua_createtable(L, 0, (int)b->attrs.n);
@@ -587,7 +612,7 @@ static void push_lesson(lua_State *L, const struct lesson_result *lr, const stru
 		set_str(L, "kind", o->is_stdin ? "stdin" : "output");
 		set_str(L, "why", o->why);
 		set_str(L, "text", o->text);
-		push_text_at(L, o->text, strlen(o->text), o->line + 1);
+		push_text_at(L, o->text, strlen(o->text), o->line + 1, NULL);
 		lua_setfield(L, -2, "at");
 		lua_rawseti(L, -2, (lua_Integer)i + 1);
 	}

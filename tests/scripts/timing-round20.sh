@@ -57,6 +57,8 @@
 #   and say "below"; rates a device offers ("supported baud rates, in bits per second:"), "p-value
 #   vs. baseline", "gave 3% on the binary" are no speed; an HTML table's first row without figures
 #   ("<td></td><td><b>Time (ms)</b>") is its header.
+# - a report in a block inside a list item, a quote or an indented code block points at the file's
+#   column, the container's indent counted.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-change.md <<'EOF2'
@@ -476,4 +478,27 @@ refuse "10-sleeps.md:25:[0-9]*: error: .* '0.03'"
 refuse "10-sleeps.md:27:"
 expect "10-sleeps.md:31:[0-9]*: error: a time value '903'"
 expect "10-sleeps.md:34:1: error: a speed-up claim 'A speed-up of 3x' .*('speed-up': a speed-up or slow-down)"
+
+cat >11-columns.md <<'EOF2'
+# Columns
+
+- A list item:
+
+  ```
+  elapsed: 5 ms
+  ```
+
+> ```
+> elapsed: 7 ms
+> ```
+
+```
+elapsed: 9 ms
+```
+EOF2
+
+check_lesson 11-columns.md
+expect "11-columns.md:6:12: error: a time value '5 ms'"
+expect "11-columns.md:10:12: error: a time value '7 ms'"
+expect "11-columns.md:14:10: error: a time value '9 ms'"
 exit $fail

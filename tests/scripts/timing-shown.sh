@@ -96,7 +96,7 @@ Plain words.
     Max stall so far: 16 microseconds.
 EOF
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" check 03-session.md >out 2>err
-expect "03-session.md:6:19: error: a time value '16 microseconds' in a display block"
+expect "03-session.md:6:23: error: a time value '16 microseconds' in a display block"
 [ "$(grep -c 'timing-needs-metadata' err)" -eq 1 ] || { echo "FAIL: 03-session.md: not 1 timing report:"; cat err; fail=1; }
 LITLAB_CACHE_DIR=$work/cache "$LITLAB" audit 03-session.md >out 2>/dev/null
 grep -q "03-session.md:5:.*let pass '100' as specified ('\\$': a command typed after a shell prompt" out ||
