@@ -7822,6 +7822,20 @@ static int field_value(const struct text *s, struct quantity *q)
 	return 0;
 }
 
+/* Weighs w for observed_sleep(): 2 with *at, *len when it is one of strong, 1 when one of weak (NULL: none). */
+static void observation_of(const struct text *s, const struct cword *w, const char *const *strong,
+			   const char *const *weak, int *hit, size_t *at, size_t *len)
+{
+	size_t e;
+
+	if (w->span)
+		return;
+	if ((e = match_any(s, w->start, strong, 1)) == w->end)
+		*hit = 2, *at = w->start, *len = e - w->start;
+	else if (weak && (e = match_any(s, w->start, weak, 1)) == w->end)
+		*hit = 1, *at = w->start, *len = e - w->start;
+}
+
 /*
  * A sleep, a wait or a timer that a sentence says how it behaved when it ran, not how long it was asked
  * for: "a 1 ms `nanosleep` actually slept 1.06 ms", "`usleep(1000)` sleeps 1.08 ms on average", "the
@@ -7847,27 +7861,16 @@ static int observed_sleep(const struct text *s, struct quantity *q)
 				    (match_word_ci(s, q->cue, "timer") || match_word_ci(s, q->cue, "timers") ||
 				     match_word_ci(s, q->cue, "alarm")))))
 		return 0;
-	/* the words near the figure: six before it, four after, in its sentence */
+	/* the words near the figure: six before it (strong or weak), four after (strong), in its sentence;
+	   each word w is weighed by observation_of() */
 	{
 		struct cword w;
 		size_t p = q->start, next;
-		for (int d = 0; d < 6 && hit < 2 && prev_cword(s, p, &w, &next); d++, p = next) {
-			size_t e;
-			if (w.span)
-				continue;
-			if ((e = match_any(s, w.start, strong, 1)) == w.end)
-				hit = 2, at = w.start, len = e - w.start;
-			else if (!hit && (e = match_any(s, w.start, weak, 1)) == w.end)
-				hit = 1, at = w.start, len = e - w.start;
-		}
+		for (int d = 0; d < 6 && hit < 2 && prev_cword(s, p, &w, &next); d++, p = next)
+			observation_of(s, &w, strong, hit ? NULL : weak, &hit, &at, &len);
 		p = q->start + q->len;
-		for (int d = 0; d < 4 && hit < 2 && next_cword(s, p, &w, &next); d++, p = next) {
-			size_t e;
-			if (w.span)
-				continue;
-			if ((e = match_any(s, w.start, strong, 1)) == w.end)
-				hit = 2, at = w.start, len = e - w.start;
-		}
+		for (int d = 0; d < 4 && hit < 2 && next_cword(s, p, &w, &next); d++, p = next)
+			observation_of(s, &w, strong, NULL, &hit, &at, &len);
 	}
 	if (!hit)
 		return 0;
