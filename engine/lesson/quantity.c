@@ -349,6 +349,8 @@ static size_t match_compound_time(const struct text *s, size_t p)
 }
 
 static int is_hedge(const struct text *s, size_t a, size_t b);
+struct cword;
+static int loose_hedge(const struct text *s, const struct cword *w);
 static int is_bound(const struct text *s, size_t a, size_t b);
 static int threshold_before(const struct text *s, size_t start);
 static int pipe_cell(const struct text *s, size_t a, size_t b, size_t col, size_t *cs, size_t *ce);
@@ -6643,6 +6645,18 @@ static int is_hedge(const struct text *s, size_t a, size_t b)
 	return b > a && match_any(s, a, hedges, 1) == b;
 }
 
+/*
+ * A hedge before a figure that continues a claim ("and the 32-bit version about 25", "instead of
+ * just 26", "still 7.4", "give only 5.1x"): is_hedge()'s words and the ones that only narrow
+ * ("only", "just", "still", "barely", "merely").
+ */
+static int loose_hedge(const struct text *s, const struct cword *w)
+{
+	return !w->span && (is_hedge(s, w->start, w->end) ||
+			    match_any(s, w->start, (const char *const[]){ "only", "just", "still", "barely", "merely", NULL },
+				      1) == w->end);
+}
+
 /* 1 if the word at [a, b) bounds the figure after it: "more than", "under", "over", "within". */
 static int is_bound(const struct text *s, size_t a, size_t b)
 {
@@ -8326,8 +8340,7 @@ static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
 		size_t prev;
 		if (!prev_cword(s, p, &v, &prev) || v.span)
 			return 0;
-		if (match_any(s, v.start, (const char *const[]){ "about", "around", "roughly", "nearly", "almost", "~", NULL },
-			      1) == v.end)
+		if (loose_hedge(s, &v))
 			q = v.start;
 		else if (match_word_ci(s, v.start, "than") == v.end && prev_cword(s, prev, &v, &prev) && !v.span &&
 			 match_any(s, v.start, (const char *const[]){ "more", "less", NULL }, 1) == v.end)
@@ -8355,8 +8368,6 @@ static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
  */
 static int gap_value(const struct text *s, size_t a, size_t p, size_t b)
 {
-	static const char *const hedges[] = { "about", "around", "roughly", "nearly", "almost", "only", "just",
-					      "still", "~", NULL };
 	static const char *const names[] = { "version", "v", "chapter", "section", "step", "figure", "fig", "table",
 					     "line", "level", "page", "item", "option", "model", "type", "generation",
 					     "gen", "revision", "rev", "number", "no", "part", "rule", "issue", "lesson",
@@ -8400,7 +8411,7 @@ static int gap_value(const struct text *s, size_t a, size_t p, size_t b)
 		return 0;
 	if (match_any(s, w.start, names, 1) == w.end)
 		return 0;
-	if (match_any(s, w.start, hedges, 1) == w.end) {
+	if (loose_hedge(s, &w)) {
 		q = w.start;
 	} else if (e == skip_space(s, b) && !memchr(s->t + p, '.', b - p)) {
 		/* a whole number right after a noun, with no hedge and no "or more": a name's number ("the Pi
@@ -8482,8 +8493,6 @@ static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t 
  */
 static int contrast_value(const struct text *s, size_t a, size_t p, size_t b)
 {
-	static const char *const hedges[] = { "about", "around", "roughly", "nearly", "almost", "only", "just",
-					      "~", NULL };
 	struct cword w, v;
 	size_t prev, e;
 
@@ -8497,7 +8506,7 @@ static int contrast_value(const struct text *s, size_t a, size_t p, size_t b)
 			return 0;
 	if (!prev_cword(s, p, &w, &prev) || w.span)
 		return 0;
-	if (match_any(s, w.start, hedges, 1) == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
+	if (loose_hedge(s, &w) && (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 0;
 	if (w.start < a)
 		return 0;
@@ -8533,8 +8542,6 @@ static int change_to(const struct text *s, size_t a, size_t p, size_t b)
 					     "crept", "soars", "soared", "degrades", "degraded", "slows", "slowed",
 					     "grows", "grew", NULL };
 	static const char *const reach[] = { "reaches", "reached", "reach", "hits", NULL };
-	static const char *const hedges[] = { "about", "around", "roughly", "nearly", "almost", "only", "just",
-					      "~", NULL };
 	static const char *const subjects[] = { "it", "this", "that", "time", "times", "latency", "throughput",
 						"speed", "bandwidth", "runtime", "cost", "performance", "timing", "median",
 						"average", "mean", "latencies", "costs", NULL };
@@ -8555,7 +8562,7 @@ static int change_to(const struct text *s, size_t a, size_t p, size_t b)
 	apart |= ends > 0;
 	if (!prev_cword(s, p, &w, &prev) || w.span)
 		return 0;
-	if (match_any(s, w.start, hedges, 1) == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
+	if (loose_hedge(s, &w) && (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 0;
 	if (match_any(s, w.start, reach, 1) == w.end)
 		return !apart || one_of_three_before(s, prev, subjects);
@@ -8709,8 +8716,6 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 	static const char *const verbs[] = { "give", "gives", "gave", "yield", "yields", "yielded", "achieve",
 					     "achieves", "achieved", "reach", "reaches", "reached", "deliver", "delivers",
 					     "delivered", "bought", "buys", "gained", "gains", "won", "wins", NULL };
-	static const char *const hedges[] = { "only", "about", "roughly", "nearly", "almost", "just", "around",
-					      "over", "barely", "merely", "~", NULL };
 	/* what gives a speed-up: a configuration or a change of the code ("gives 2x" in algebra, "the lens
 	   gives 10x", "zoom can reach 30x" are none) */
 	static const char *const givers[] = { "threads", "thread", "cores", "core", "version", "versions", "kernel",
@@ -8725,7 +8730,7 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 
 	if (!prev_cword(s, p, &w, &prev) || w.span)
 		return 0;
-	if (match_any(s, w.start, hedges, 1) == w.end) {
+	if (loose_hedge(s, &w) || is_bound(s, w.start, w.end)) {
 		hedged = 1;
 		if (!prev_cword(s, prev, &w, &prev) || w.span)
 			return 0;

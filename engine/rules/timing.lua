@@ -480,14 +480,18 @@ end
 -- place, when that is a heading, a one-line caption, or a paragraph whose last sentence ends on ':'
 -- or speaks of the table ("The following table shows speedups for ..."); nil otherwise. The
 -- scanner reads only a unit or a speed-up there (issue 13, eighteenth round).
+-- Whether unit b stands right after unit a, a blank line at most between (true when a line is unknown).
+local function next_to(a, b)
+  if not (a.line and b.line) then return true end
+  local _, breaks = a.text:gsub("\n", "")
+  return b.line - (a.line + breaks) <= 2
+end
+
 local function lead_of(unit, before)
   local t = before.text
   if #t > 2000 then return nil end
   -- right before it: a block or a list between the two (a gap of more than a blank line) ends the lead-in
-  if unit.line and before.line then
-    local _, breaks = t:gsub("\n", "")
-    if unit.line - (before.line + breaks) > 2 then return nil end
-  end
+  if not next_to(before, unit) then return nil end
   if before.kind == "heading" then return #t <= 200 and t or nil end
   if before.kind ~= "paragraph" then return nil end
   -- a caption: one short line that names, with no sentence of its own ("ISPC speed-up with target
@@ -538,9 +542,8 @@ local function table_trail(unit, after)
   end
   if html and unit.end_line and after.line then
     if after.line - unit.end_line > 2 then return nil end
-  elseif unit.line and after.line then
-    local _, breaks = unit.text:gsub("\n", "")
-    if after.line - (unit.line + breaks) > 2 then return nil end
+  elseif not next_to(unit, after) then
+    return nil
   end
   local t = after.text:sub(1, 400)
   -- a caption numbered as a table's: its line ("Table 3: time per query (ns)")
