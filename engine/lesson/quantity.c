@@ -762,6 +762,10 @@ static size_t number_word(const struct text *s, size_t p)
 		e = f;
 	if ((f = match_any(s, skip_space(s, e), (const char *const[]){ "hundred", "thousand", NULL }, 1)))
 		e = f;
+	/* "two and a half times faster": the fraction is part of the number (twenty-first round) */
+	if ((f = match_word_ci(s, skip_space(s, e), "and")) && (f = match_word_ci(s, skip_space(s, f), "a")) &&
+	    (f = match_any(s, skip_space(s, f), (const char *const[]){ "half", "quarter", NULL }, 1)) && !word_char_at(s, f))
+		e = f;
 	return e;
 }
 
@@ -1383,6 +1387,14 @@ static const struct cue cues[] = {
 	{ "save", CLAIM, 0, 6, W_CHANGE },
 	{ "saving", CLAIM, CF_PREFIX, 6, W_CHANGE },
 	{ "shaved", CLAIM, 0, 6, W_CHANGE },
+	/* "-O3 bought about 26%", "both compilers lose about 5%": what a change gains or loses, said of a
+	   factor or a percentage (twenty-first round) */
+	{ "bought", CLAIM, CF_FACTOR, 4, W_CHANGE },
+	{ "buys", CLAIM, CF_FACTOR, 4, W_CHANGE },
+	{ "lose", CLAIM, CF_FACTOR, 4, W_CHANGE },
+	{ "loses", CLAIM, CF_FACTOR, 4, W_CHANGE },
+	{ "lost", CLAIM, CF_FACTOR, 4, W_CHANGE },
+	{ "losing", CLAIM, CF_FACTOR, 4, W_CHANGE },
 	{ "win", CLAIM, 0, 6, W_CHANGE },
 	{ "wins", CLAIM, 0, 6, W_CHANGE },
 	{ "gap", CLAIM, CF_FACTOR, 8, W_CHANGE },
@@ -2197,6 +2209,7 @@ struct cand {
 	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
 	int bound_one;   /* "more than an hour": a quantity only when a word of running leads it, then read as any */
 	int clock;       /* hours and minutes together ("21 hours, 17 minutes"): a clock's span, unless run */
+	int refers;      /* "2.7 times the single-core one", "ten times that": a factor of the figure before it */
 };
 
 /*
@@ -2330,6 +2343,26 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	    (match_any(s, w2.start, (const char *const[]){ "slow", "fast", "quick", NULL }, 1) || runs_in_sentence(s, e))) {
 		decided(c, CLAIM, w2.start, w2.end - w2.start, W_CHANGE);
 		return w2.end;
+	}
+	/* "2.7 times the single-core one", "more than four times the DRAM figure", "ten times that": a factor
+	   of a figure named before it, which the sentence must give (quantity_find() looks: refers)
+	   (twenty-first round, an HPC author's chapters) */
+	if (!w.span && (match_word_ci(s, w.start, "that") == w.end || match_word_ci(s, w.start, "the") == w.end)) {
+		int that = match_word_ci(s, w.start, "that") == w.end;
+		w2 = w;
+		for (int k = 0; k < 3 && (that || word_after(s, w2.end, &w2)) && !w2.span; k++) {
+			if (that ? (!word_after(s, w.end, &w2) || match_word_ci(s, w2.start, "of") == w2.end)
+				 : match_any(s, w2.start, (const char *const[]){ "one", "figure", "figures", "value",
+										   "result", "number", NULL }, 1) == w2.end &&
+					   (match_word_ci(s, w2.start, "number") != w2.end ||
+					    !word_after(s, w2.end, &w2) || match_word_ci(s, w2.start, "of") != w2.end)) {
+				c->need_perf = 1;
+				c->refers = 1;
+				return that ? w.end : w2.end;
+			}
+			if (that || is_joiner(s, &w2))
+				break;
+		}
 	}
 	/* "some five times the cost of a plain increment", "three times the throughput": a number of times
 	   the speed or cost of something, one of its nouns right after "the" ("251004 times the loop ran"
@@ -2798,7 +2831,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 				g = skip_space(s, h);
 			if ((h = match_any(s, g, (const char *const[]){ "best", "fastest", "peak", "optimum", "optimal",
 									"spec", "theoretical", "ideal", "hand-tuned",
-									"vendor", NULL }, 1))) {
+									"vendor", "native", NULL }, 1))) {
 				decided(c, CLAIM, g, h - g, W_CHANGE);
 				return h;
 			}
@@ -2921,6 +2954,12 @@ not_cpu:
 				}
 				return 0; /* "a 20% reduction in traffic" */
 			}
+			c->need_perf = 1;
+			return w.end;
+		}
+		/* "shaved another 8% off the traversal", "took 10% off the build": a reduction, the sentence
+		   decides (twenty-first round) */
+		if (!w.span && match_word_ci(s, w.start, "off") == w.end) {
 			c->need_perf = 1;
 			return w.end;
 		}
@@ -3944,7 +3983,12 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		size_t at, len;
 		/* only with its noun of speed right after ("reduce energy usage e.g. fivefold because ..." is no
 		   speed) */
-		if (!word_after(s, e, &w) || w.span || !(match_claim(s, w.start) || perf_word(s, &w, &at, &len)))
+		/* "the difference between them is eightfold.": the word ends its clause after a verb of being,
+		   and the sentence decides (twenty-first round) */
+		int predicate = (e >= s->n || stops_clause(s, e) || s->t[e] == ',') &&
+				word_before(s, p, 1, (const char *const[]){ "is", "was", "are", "were", "be", "been", NULL }, &w);
+		if (!predicate &&
+		    (!word_after(s, e, &w) || w.span || !(match_claim(s, w.start) || perf_word(s, &w, &at, &len))))
 			return 0;
 		memset(c, 0, sizeof *c);
 		c->cls = UNDECIDED;
@@ -3962,7 +4006,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			return f;
 		}
 		/* "twice the speed of version 4", "twice as expensive": as "2 times" is read */
-		if ((f = factor_tail(s, e, 1, c)) && c->cls == CLAIM)
+		if ((f = factor_tail(s, e, 1, c)) && (c->cls == CLAIM || c->refers))
 			return f;
 		memset(c, 0, sizeof *c);
 		c->cls = UNDECIDED;
@@ -5290,6 +5334,13 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 			/* "speedups", or "speed-up" in a caption or a sentence about the table */
 			found = l.t[u - 1] == 's' || !colon || table;
 			k = QUANTITY_SPEEDUP, e = u;
+		} else if (noun && words - noun <= 2 &&
+			   (u = match_any(&l, p, (const char *const[]){ "relative", "normalized", "normalised", NULL }, 1)) == e &&
+			   match_word_ci(&l, skip_space(&l, e), "to")) {
+			/* "The table gives the time relative to the aligned version", "runtimes normalized to the
+			   baseline": the figures are ratios of times, factors of speed (twenty-first round, an HPC
+			   author's chapters) */
+			k = QUANTITY_SPEEDUP, found = 1;
 		} else if ((in || bracket) && named && (u = match_time_unit(&l, p)) && u < l.n && l.t[u] == '/' &&
 			   u + 1 < l.n && (l.t[u + 1] == 's' || match_time_unit(&l, u + 1))) {
 			k = QUANTITY_RATE, found = 1, e = word_end(&l, u + 1); /* "in ops/s" */
@@ -5508,7 +5559,9 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 	   compares, beside a column of times or speeds, is a speed-up (twentieth round, an HPC author's
 	   chapters; "| Screen | Scale (relative) |" over "2x" is no speed) */
 	if (cls == UNDECIDED && q->kind == QUANTITY_SPEEDUP && q->len > 1 &&
-	    (to_lower(s->t[q->start + q->len - 1]) == 'x' || match_lit(s, q->start + q->len - 2, "\xc3\x97")) &&
+	    (to_lower(s->t[q->start + q->len - 1]) == 'x' || match_lit(s, q->start + q->len - 2, "\xc3\x97") ||
+	     /* "+26%" under "vs. previous": a signed change (twenty-first round) */
+	     (s->t[q->start + q->len - 1] == '%' && q->start > 0 && (s->t[q->start - 1] == '+' || s->t[q->start - 1] == '-'))) &&
 	    ((compares_in(s, cs, ce, 1) && (header_names_metric(s, tb, col) || tb->lead_cls == CLAIM)) ||
 	     names_word(s, cs, ce, "gain") || names_word(s, cs, ce, "gains") || names_word(s, cs, ce, "improvement")))
 		cls = CLAIM; /* "| Typical gain |" over "3-5x" too */
@@ -8127,12 +8180,15 @@ static int versus_column(const struct text *s, const struct table *tb, size_t cs
 	size_t he = line_end(s, tb->header), q;
 	int named = 0;
 
-	if (he - tb->header > TABLE_LINE_MAX || !compares_in(s, cs, ce, 0))
+	if (he - tb->header > TABLE_LINE_MAX || !compares_in(s, cs, ce, 1))
 		return 0;
 	/* "| time (s) | GUP/s | vs. serial |" over "2.15": beside a column of times or speeds, the
-	   comparison's figures are speed-ups too (twentieth round, an HPC author's chapters) */
+	   comparison's figures are speed-ups too (twentieth round, an HPC author's chapters); so are those
+	   of a "relative" column beside "ns per access" (twenty-first round) */
 	if (header_names_metric(s, tb, pipe_column(s, tb->header, cs)))
 		return 1;
+	if (!compares_in(s, cs, ce, 0))
+		return 0;
 	for (q = tb->header; q < he && !named; q++)
 		named = (q == tb->header || !is_alpha(s->t[q - 1])) && match_any(s, q, speed, 1);
 	return named;
@@ -8485,6 +8541,41 @@ static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t 
 	return 1;
 }
 
+/* 1 if the word w ends in a possessive "'s" (or ’s, or s'). */
+static int possessive(const struct text *s, const struct cword *w)
+{
+	return !w->span && w->end - w->start >= 3 &&
+	       ((s->t[w->end - 1] == 's' && (s->t[w->end - 2] == '\'' || match_lit(s, w->end - 4, "\xe2\x80\x99"))) ||
+		(s->t[w->end - 1] == '\'' && s->t[w->end - 2] == 's'));
+}
+
+/*
+ * "ELL took 4.1 ms against CSR's 6.0", "4.8 cycles per point, barely more than the serial loop's 4.4",
+ * "the pool's cost rose to 6.5 ns, and glibc's to 31": the bare number right after a possessive
+ * (or after "to" after one, the verb left out) is the owner's figure of the claim before it, when a
+ * word that sets it against the claim (against, versus, than, and) leads the owner's phrase of at
+ * most four words (twenty-first round, an HPC author's chapters). w: the word before the number,
+ * prev: where the word before it ends the scan back.
+ */
+static int possessive_lead(const struct text *s, size_t a, struct cword *w, size_t prev)
+{
+	static const char *const leads[] = { "against", "versus", "vs", "than", "and", "over", NULL };
+	struct cword v;
+
+	if (match_word_ci(s, w->start, "to") == w->end) {
+		if (!prev_cword(s, prev, w, &prev) || !possessive(s, w) || w->start < a)
+			return 0;
+		return prev_cword(s, prev, &v, &prev) && !v.span && match_word_ci(s, v.start, "and") == v.end &&
+		       v.start >= a;
+	}
+	if (!possessive(s, w))
+		return 0;
+	for (int k = 0; k < 4 && prev_cword(s, prev, &v, &prev) && !v.span && v.start >= a; k++)
+		if (match_any(s, v.start, leads, 1) == v.end)
+			return 1;
+	return 0;
+}
+
 /*
  * "6 cycles of latency instead of 26", "1.2 ns per element for the bit trick against 0.35 for the
  * intrinsic", "12 ns per lookup, down from 34": a bare number right after a word that sets it against
@@ -8510,6 +8601,12 @@ static int contrast_value(const struct text *s, size_t a, size_t p, size_t b)
 		return 0;
 	if (w.start < a)
 		return 0;
+	if (possessive_lead(s, a, &w, prev)) {
+		struct cword n;
+		return bare_tail(s, b) || (word_after(s, b, &n) && !n.span &&
+					   match_any(s, n.start, (const char *const[]){ "although", "though", "while",
+											"but", "so", "which", NULL }, 1) == n.end);
+	}
 	e = w.end;
 	if (match_any(s, w.start, (const char *const[]){ "against", "versus", "vs", NULL }, 1) == e ||
 	    (match_word_ci(s, w.start, "of") == e && prev_cword(s, prev, &v, &prev) && !v.span &&
@@ -9050,6 +9147,19 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			/* "Eight threads give only 5.1x.": a factor a configuration gives, ending its clause, is its
 			   speed-up (twentieth round, an HPC author's chapters) */
 			kept = 1;
+		}
+		if ((!kept || q.cls == QUANTITY_NOT_TIMING) && c.refers && c.cls == UNDECIDED && count && (LAST->cls == QUANTITY_CLAIM || LAST->cls == QUANTITY_UNSURE) &&
+		    LAST->kind != QUANTITY_SHARE && LAST->start + LAST->len <= start && start - (LAST->start + LAST->len) < 160) {
+			/* "rose to 38 GB/s, 2.7 times the single-core one": the figure it multiplies was just
+			   given, in its sentence (twenty-first round) */
+			size_t i = LAST->start + LAST->len;
+			while (i < start && !(stops_clause(&s, i) && s.t[i] != ';'))
+				i++;
+			if (i == start) {
+				q.cls = LAST->cls;
+				q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_CHANGE;
+				kept = 1;
+			}
 		}
 		if (!kept && c.need_perf && c.cls == UNDECIDED && sib_use == c.use && (!span || c.use == 3)) {
 			/* "up to 69% on bitmaps, up to 59% on nalgebra, up to 39% on secrecy": one list */

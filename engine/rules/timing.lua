@@ -557,17 +557,22 @@ local function table_trail(unit, after)
   -- are not
   local first = t:match("^(.-[.!?:]%)?)%s") or t
   if #first > 200 then return nil end
+  local bracket = first:find("^%(") ~= nil
   first = first:gsub("^%(", "")
   first = first:match("^(.-)%s*[;(]") or first
   first = first:match("^(.-),%s+[Nn]ot%f[%A]") or first:match("^(.-),%s+but%f[%A]") or first
   local l = first:lower():gsub("%s+", " ")
   -- it looks back at the table ("above", "in the table", "this table"), or is a bracket or an "All
   -- figures ..." that says what all of them are ("(All figures in microseconds.)")
+  -- ("The table gives the time relative to the aligned version", "The table above shows ...")
   if (l:find("%f[%a]above%f[%A]") or l:find("%f[%a]table%f[%A]")) and
-     (l:find("%f[%a]are%f[%A]") or l:find("%f[%a]is%f[%A]") or l:find("%f[%a]in%f[%A]")) then
+     (l:find("%f[%a]are%f[%A]") or l:find("%f[%a]is%f[%A]") or l:find("%f[%a]in%f[%A]") or
+      l:find("%f[%a]gives%f[%A]") or l:find("%f[%a]shows%f[%A]") or l:find("%f[%a]lists%f[%A]")) then
     return first
   end
-  if #l <= 100 and (l:find("^%(") or l:find("^all %a+ ")) then return first end
+  -- a bracket was tested before its '(' was taken off (twenty-first round: "(Query latency in
+  -- nanoseconds, averaged over 10^7 random queries; ...)" under a table was not read)
+  if #l <= 100 and (bracket or l:find("^all %a+ ")) then return first end
   return nil
 end
 
