@@ -53,6 +53,11 @@ static int is_alpha(unsigned c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+static int is_upper(unsigned c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
 static unsigned to_lower(unsigned c)
 {
 	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
@@ -351,6 +356,7 @@ static size_t match_compound_time(const struct text *s, size_t p)
 static int is_hedge(const struct text *s, size_t a, size_t b);
 struct cword;
 static int loose_hedge(const struct text *s, const struct cword *w);
+static int bare_tail(const struct text *s, size_t p);
 static int is_bound(const struct text *s, size_t a, size_t b);
 static int threshold_before(const struct text *s, size_t start);
 static int pipe_cell(const struct text *s, size_t a, size_t b, size_t col, size_t *cs, size_t *ce);
@@ -501,6 +507,9 @@ static size_t match_rate_word(const struct text *s, size_t p)
 
 	if (e == p)
 		return 0;
+	/* "60 Mqps", "2 Mrps": millions of queries or requests a second (twenty-first round) */
+	if (is_prefixed(w, e - p, "qps", "kKMG") || is_prefixed(w, e - p, "rps", "kKMG"))
+		return e;
 	if (is_prefixed(w, e - p, "bps", "kKMGTP") || is_prefixed(w, e - p, "Bps", "kKMGTP") ||
 	    is_prefixed(w, e - p, "FLOPS", "kKMGTPE") || is_prefixed(w, e - p, "IOPS", "kKM") ||
 	    is_prefixed(w, e - p, "iops", "kKM") || is_prefixed(w, e - p, "Iops", "kKM"))
@@ -527,7 +536,7 @@ static size_t match_claim(const struct text *s, size_t p)
 {
 	static const char *const claims[] = {
 		"faster", "slower", "quicker", "sooner", "speedup", "speedups", "speed-up", "speed-ups",
-		"slowdown", "slowdowns", "slow-down", NULL
+		"slowdown", "slowdowns", "slow-down", "cheaper", "costlier", NULL
 	};
 	static const char *const bare[] = { "fast", "slow", "quick", "quickly", "long", "short", NULL };
 	size_t e = match_any(s, p, claims, 1);
@@ -1028,6 +1037,18 @@ static int comma_between(const struct text *s, size_t a, size_t b)
 	return b > a && memchr(s->t + a, ',', b - a) != NULL;
 }
 
+/* 1 if the last ',' in [a, b) is followed by "by" and then b (a factor's phrase that goes on with the verb before). */
+static int by_after_comma(const struct text *s, size_t a, size_t b)
+{
+	size_t c = b, e;
+
+	while (c > a && s->t[c - 1] != ',')
+		c--;
+	if (c == a)
+		return 0;
+	return (e = match_word_ci(s, skip_space(s, c), "by")) && skip_space(s, e) == b;
+}
+
 /* ---- deciding words ---- */
 
 enum {
@@ -1352,6 +1373,8 @@ static const struct cue cues[] = {
 	{ "speed", CLAIM, CF_PREFIX, 8, W_SPEED },
 	{ "surpass", CLAIM, CF_PREFIX, 6, W_CHANGE }, /* "we surpass the naive approach by about 15%" */
 	{ "outperform", CLAIM, CF_PREFIX, 6, W_CHANGE },
+	/* "beats the original at every size, by a factor of 2-3x" (twenty-first round) */
+	{ "beat", CLAIM, CF_PREFIX | CF_FACTOR, 8, W_CHANGE },
 	{ "sped", CLAIM, 0, 8, W_CHANGE }, /* "sped up its micro-benchmarks by up to 1.30x" (sixteenth round) */
 	{ "fast", CLAIM, CF_PREFIX, 6, W_SPEED },
 	{ "slow", CLAIM, CF_PREFIX, 6, W_SPEED },
@@ -1681,6 +1704,47 @@ static int warmup_set(const struct text *s, const struct cword *w, int before)
 	return !(word_after(s, x.end, &x) && !x.span && match_any(s, x.start, whose, 1) == x.end);
 }
 
+/* 1 if "size" at w says where a factor holds: "at every size", "for all sizes", "across different sizes". */
+static int at_sizes(const struct text *s, const struct cword *w);
+
+/*
+ * 1 if "pass" at w is the noun: after an article, a demonstrative, an ordinal, "each", "per", "one" or a
+ * noun-like word that is no verb's subject pronoun ("the force pass", "each pass", "a second pass"),
+ * and no "to" or "as" after it ("pass 5 ms to it" is a verb whatever comes before).
+ */
+static int at_sizes(const struct text *s, const struct cword *w)
+{
+	struct cword v;
+	size_t prev;
+
+	return prev_cword(s, w->start, &v, &prev) && !v.span &&
+	       match_any(s, v.start, (const char *const[]){ "every", "each", "all", "any", "most", "small", "large",
+							    "smaller", "larger", "big", "bigger", "different", "various",
+							    "these", "those", "other", NULL }, 1) == v.end &&
+	       prev_cword(s, prev, &v, &prev) && !v.span &&
+	       match_any(s, v.start, (const char *const[]){ "at", "for", "across", "over", "on", "in", NULL }, 1) == v.end;
+}
+
+static int pass_noun(const struct text *s, const struct cword *w)
+{
+	static const char *const leads[] = { "the", "a", "an", "this", "that", "each", "every", "per", "one", "first",
+					     "second", "third", "last", "final", "next", "single", "another", "same",
+					     "whole", "our", "its", NULL };
+	struct cword v, n;
+	size_t prev;
+
+	if (word_after(s, w->end, &n) && !n.span &&
+	    match_any(s, n.start, (const char *const[]){ "to", "as", "in", "it", "the", NULL }, 1) == n.end)
+		return 0;
+	if (!prev_cword(s, w->start, &v, &prev) || v.span)
+		return 0;
+	if (match_any(s, v.start, leads, 1) == v.end)
+		return 1;
+	/* "the force pass": a noun before it, itself after an article */
+	return prev_cword(s, prev, &v, &prev) && !v.span &&
+	       match_any(s, v.start, (const char *const[]){ "the", "a", "an", "each", "this", "that", NULL }, 1) == v.end;
+}
+
 static const struct cue *cue_of(const struct text *s, const struct cword *w, int use, int before, size_t dist,
 				size_t *at, size_t *len)
 {
@@ -1963,6 +2027,19 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		    (s->t[w->start] == 'P' || (word_after(s, w->end, &next) && !next.span &&
 					       (is_digit(s->t[next.start]) || match_word_ci(s, next.start, "in") == next.end))))
 			continue;
+		/* "beats the original at every size, by a factor of 2-3x", "faster for all sizes": where the
+		   factor holds, not what it is a factor of (twenty-first round) */
+		if (c->cls == NOTT && c->why == W_NOT_TIME && (!strcmp(word, "size") || !strcmp(word, "sizes")) &&
+		    at_sizes(s, w))
+			continue;
+		if (c->why == W_INTERVAL && !strcmp(word, "every") && before && word_after(s, w->end, &next) &&
+		    !next.span && at_sizes(s, &next))
+			continue;
+		/* "the force pass went from 2.7 ms", "each pass takes 40 ms", "the second pass": a pass of an
+		   algorithm over its data, the noun after a determiner, an ordinal or a noun, not a value passed
+		   (twenty-first round, an HPC author's chapters) */
+		if (c->why == W_INPUT && !strcmp(word, "pass") && pass_noun(s, w))
+			continue;
 		/* "tm_min takes values from 0 to 59 minutes", "takes on values": a range of values, no run
 		   (nineteenth round, an author's review) */
 		if (c->why == W_RUN && !strncmp(word, "tak", 3) && word_after(s, w->end, &next) && !next.span &&
@@ -2002,8 +2079,10 @@ static int nearest_cue(const struct text *s, size_t start, size_t end, int use, 
 
 	for (size_t d = 0; d < (use >= 2 ? CONTEXT_BEFORE_FACTOR : CONTEXT_BEFORE) && prev_cword(s, p, &w, &next);
 	     d++, p = next) {
-		/* a factor's performance word is in its own clause: "run 2x faster, and cut costs by a factor of two" */
-		if (use == 4 && comma_between(s, w.end, p))
+		/* a factor's performance word is in its own clause: "run 2x faster, and cut costs by a factor of two";
+		   ", by a factor of 2-3x" right after the comma goes on with the verb before it ("beats the
+		   original at every size, by a factor of 2-3x", twenty-first round) */
+		if (use == 4 && comma_between(s, w.end, p) && !(comma_between(s, p, start) ? 0 : by_after_comma(s, w.end, start)))
 			break;
 		/* a time's hedge looks past its own comma only: "the clock, typically 10 ms", not "With a 5 s
 		   timeout, the query returns in about 2 ms" */
@@ -2357,7 +2436,7 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 					   (match_word_ci(s, w2.start, "number") != w2.end ||
 					    !word_after(s, w2.end, &w2) || match_word_ci(s, w2.start, "of") != w2.end)) {
 				c->need_perf = 1;
-				c->refers = 1;
+				c->refers = that ? 2 : 1;
 				return that ? w.end : w2.end;
 			}
 			if (that || is_joiner(s, &w2))
@@ -2660,7 +2739,7 @@ static size_t share_tail(const struct text *s, size_t e)
 {
 	static const char *const dets[] = { "the", "its", "all", "their", "our", "total", "available", "such",
 					    "these", "those", "this", "that", "attainable", "achievable", "theoretical",
-					    "peak", "new", NULL };
+					    "peak", "new", "remaining", "whole", "entire", "overall", "measured", NULL };
 	/* "60-90% of attainable peak performance": the share of the machine's peak a code reaches
 	   (nineteenth round, blis-docs); "90% of the flops" is a share of the work */
 	static const char *const nouns[] = { "time", "runtime", "run-time", "cycles", "slots", "throughput",
@@ -2691,6 +2770,10 @@ static size_t share_tail(const struct text *s, size_t e)
 				return 0;
 			return g;
 		}
+		/* "40% of the total.", "two thirds of the total, the rest in I/O": the total time, the noun left
+		   out at the clause's end (twenty-first round) */
+		if (det && (g = match_word_ci(s, q, "total")) && bare_tail(s, g))
+			return g;
 		if ((g = match_any(s, q, dets, 1)) || (g = match_any(s, q, compound, 1)))
 			f = g, det = q;
 		/* "90% of MKL's performance": whose it is, a name's possessive */
@@ -3546,6 +3629,8 @@ static size_t metric_value(const struct text *s, size_t e, size_t cue, size_t cu
 
 static int bare_tail(const struct text *s, size_t p);
 static int parallel_value(const struct text *s, size_t a, size_t p, size_t b);
+static int run_again(const struct text *s, size_t a, size_t p, size_t b);
+static int carried_unit(const struct text *s, size_t a, size_t p, size_t b);
 
 static int grammar_word(const struct text *s, const struct cword *w);
 
@@ -3913,7 +3998,7 @@ static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
 					     "latency", "runtime", "cycles", NULL };
 	static const char *const whose[] = { "run", "original", "total", "execution", "wall", "wall-clock", "cpu",
 					     "compile", "build", "whole", "entire", "old", "previous", "baseline",
-					     "running", NULL };
+					     "running", "remaining", NULL };
 	static const char *const can[] = { "reach", "reaches", "reached", "deliver", "delivers", "delivered", "do",
 					   "does", "did", "achieve", "achieves", "achieved", "costs", "cost", "takes",
 					   "took", "sustain", "sustains", "sustained", "manage", "manages", "managed",
@@ -3931,6 +4016,15 @@ static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
 				return m.end;
 			}
 		return 0;
+	}
+	/* "a third of that", "roughly a quarter of that": of the figure just given (twenty-first round;
+	   quantity_find() looks for it: refers) */
+	if ((h = match_word_ci(s, g, "that")) && bare_tail(s, h)) {
+		c->kind = QUANTITY_SHARE;
+		c->use = 2;
+		c->need_perf = 1;
+		c->refers = 2;
+		return h;
 	}
 	if ((h = match_any(s, g, (const char *const[]){ "the", "its", "their", "our", "this", NULL }, 1)))
 		g = skip_space(s, h);
@@ -4015,6 +4109,18 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	/* "half a second", "half of the cycles" */
 	if ((e = match_word_ci(s, p, "half"))) {
 		size_t q = skip_space(s, e);
+		/* "about half that", "only half of that": half of the figure just given (twenty-first round, an
+		   HPC author's chapters; quantity_find() looks for the figure: refers) */
+		if ((f = match_word_ci(s, q, "of")))
+			q = skip_space(s, f);
+		if ((f = match_word_ci(s, q, "that")) && (bare_tail(s, f) || match_word_ci(s, skip_space(s, f), "gap"))) {
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = 2;
+			c->need_perf = 1;
+			c->refers = 2;
+			return f;
+		}
+		q = skip_space(s, e);
 		if ((f = match_word_ci(s, q, "a")) || (f = match_word_ci(s, q, "an"))) {
 			c->kind = QUANTITY_TIME;
 			c->use = 0;
@@ -8371,6 +8477,105 @@ static int bare_tail(const struct text *s, size_t p)
 }
 
 /*
+ * "... you would expect a query to take well under 50 ns. It takes about 300.", "An L3 hit is around
+ * 40": a hedged bare number after a verb of running, costing or being, ending its clause, in the
+ * claim's sentence or the one after it, whose subject is a few words with no figure: the same
+ * quantity again, its unit left out (twenty-first round, an HPC author's chapters).
+ */
+static int run_again(const struct text *s, size_t a, size_t p, size_t b)
+{
+	static const char *const verbs[] = { "takes", "took", "take", "costs", "cost", "needs", "need", "needed",
+					     "is", "are", "was", "were", "lasts", "lasted", "becomes", "became", NULL };
+	struct cword v;
+	size_t prev, k;
+	int ends = 0, words = 0;
+
+	if (p <= a || p - a > 160 || !bare_tail(s, b) || (b < s->n && (s->t[b] == '.' || s->t[b] == '%') &&
+							 b + 1 < s->n && is_digit(s->t[b + 1])))
+		return 0;
+	for (k = a; k < p; k++)
+		if ((stops_clause(s, k) && ++ends > 1) || (s->t[k] == '\n' && k + 1 < p && s->t[k + 1] == '\n'))
+			return 0;
+	if (!prev_cword(s, p, &v, &prev) || v.span || !loose_hedge(s, &v) || !prev_cword(s, prev, &v, &prev) ||
+	    v.span || match_any(s, v.start, verbs, 1) != v.end || v.start < a)
+		return 0;
+	/* "The buffer is about 300.": a verb of being says a size of what is not run */
+	if (match_any(s, v.start, (const char *const[]){ "is", "are", "was", "were", "becomes", "became", NULL }, 1) == v.end &&
+	    prev_cword(s, prev, &v, &prev) && !v.span &&
+	    match_any(s, v.start, (const char *const[]){ "buffer", "buffers", "array", "arrays", "size", "sizes", "table",
+							 "file", "files", "block", "blocks", "page", "pages", "line",
+							 "lines", "list", "set", "count", "number", "length", "width",
+							 "height", "limit", "value", "n", "k", NULL }, 1) == v.end)
+		return 0;
+	/* the subject: back to the clause's start, at most five words, none a number ("An L3 hit" is
+	   one name) */
+	for (k = v.start; k > a && !stops_clause(s, k - 1) && s->t[k - 1] != ',' && s->t[k - 1] != ';' &&
+			  s->t[k - 1] != ':'; k--) {
+		if (is_digit(s->t[k - 1]) && (k == 1 || !is_alpha(s->t[k - 2])))
+			return 0;
+		if (space_at(s, k - 1) && k < v.start && !space_at(s, k))
+			words++;
+	}
+	return k > a && words <= 5;
+}
+
+/*
+ * A bare figure that carries the unit of the claim ending at a, in the same paragraph and at most two
+ * sentences on: hedged ("about 300", "close to 40") or written with a decimal point ("ours managed
+ * 0.61"), ending its clause or followed by a preposition and no noun of its own, after no name
+ * ("version 3", "n = 4") (twenty-first round: a paragraph that gives a time goes on in that unit).
+ */
+static int carried_unit(const struct text *s, size_t a, size_t p, size_t b)
+{
+	static const char *const names[] = { "version", "v", "chapter", "section", "step", "figure", "table", "listing",
+					     "line", "level", "page", "lab", "lesson", "core", "cores", "thread",
+					     "threads", "node", "nodes", "n", "k", "m", "size", "sizes", "width", "degree",
+					     "order", "rank", "round", "year", "day", "week", "gcc", "clang", "python",
+					     "linux", "o", "x", "y", "z", "i", "j", NULL };
+	static const char *const preps[] = { "for", "in", "on", "at", "with", "under", "against", "versus", "vs",
+					     "from", "when", "per", NULL };
+	struct cword v, n;
+	size_t prev, k;
+	int ends = 0, decimal = 0, hedged = 0;
+
+	if (p <= a || p - a > 300 || word_char_at(s, b) ||
+	    (b < s->n && (s->t[b] == '%' || s->t[b] == 'x' || s->t[b] == '/' || s->t[b] == '^' || s->t[b] == '-')))
+		return 0;
+	for (k = a; k < p; k++) {
+		if ((stops_clause(s, k) && ++ends > 2) || (s->t[k] == '\n' && s->table))
+			return 0;
+		if (s->t[k] == '=' || (s->t[k] == ':' && k + 1 < p && space_at(s, k + 1) && k + 3 >= p))
+			return 0;
+	}
+	for (k = p; k < b; k++)
+		decimal |= s->t[k] == '.';
+	if (!prev_cword(s, p, &v, &prev) || v.span)
+		return 0;
+	if (p > 0 && (s->t[p - 1] == '=' || s->t[p - 1] == '^' || s->t[p - 1] == '#' || s->t[p - 1] == '$'))
+		return 0;
+	if (match_any(s, v.start, names, 1) == v.end)
+		return 0;
+	/* "on V8 6.0", "CPython 2.6", "PCIe 3.0": a product's version after its name */
+	if (is_upper(s->t[v.start]) || (v.end - v.start <= 3 && is_digit(s->t[v.end - 1])))
+		return 0;
+	if (loose_hedge(s, &v) || match_any(s, v.start, (const char *const[]){ "under", "over", "than", NULL }, 1) == v.end)
+		hedged = 1;
+	if (!decimal && !hedged)
+		return 0;
+	/* "When p is 0.5", "the MPKI is 0.01": a variable's or a metric's value */
+	if (match_any(s, v.start, (const char *const[]){ "is", "was", "are", "were", "of", NULL }, 1) == v.end) {
+		struct cword u;
+		if (!prev_cword(s, prev, &u, &prev) || u.span || u.end - u.start == 1 || is_upper(s->t[u.start]))
+			return 0;
+	}
+	if (bare_tail(s, b) && !(word_after(s, b, &n) && !n.span && match_any(s, n.start, (const char *const[]){ "and", "or", NULL }, 1) == n.end &&
+				 word_after(s, n.end, &n) && !n.span && !is_joiner(s, &n)))
+		return 1;
+	return word_after(s, b, &n) && !n.span && match_any(s, n.start, preps, 1) == n.end &&
+	       word_after(s, n.end, &n);
+}
+
+/*
  * "takes 65 milliseconds with std::sort and 40 with the radix sort", "about 1 ns in L1 (4 cycles), and
  * 12 for L2": a bare number that continues the claim ending at a, joined by "and" or a comma within
  * the clause, and followed by a preposition and the thing it is a figure of, as the first was: the
@@ -8379,7 +8584,7 @@ static int bare_tail(const struct text *s, size_t p)
  */
 static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
 {
-	static const char *const preps[] = { "with", "for", "in", "on", "at", "under", "using", "by", "from", NULL };
+	static const char *const preps[] = { "with", "for", "in", "on", "at", "under", "using", "by", "from", "per", NULL };
 	size_t q = p, e;
 	struct cword w;
 
@@ -8701,8 +8906,26 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 	struct cword w;
 	size_t prev, g, skip;
 
+	if (word_char_at(s, b))
+		return 0;
+	g = skip_space(s, b);
+	/* "14 versus 23 ns", "9 vs. 12 cycles": the first of two figures set against each other takes the
+	   second's unit (twenty-first round) */
+	if ((g = match_word_ci(s, g, "versus")) || (g = match_word_ci(s, skip_space(s, b), "vs"))) {
+		if (g < s->n && s->t[g] == '.')
+			g++;
+		g = skip_space(s, g);
+		if (g >= s->n || !is_digit(s->t[g]) || !number_starts(s, g) || !scan_number(s, g, 0, c, &skip) ||
+		    (c->kind != QUANTITY_TIME && c->kind != QUANTITY_CYCLES && c->kind != QUANTITY_RATE))
+			return 0;
+		/* "version 3 vs. 4 ms": a name's number */
+		return !(prev_cword(s, a, &w, &prev) && !w.span &&
+			 match_any(s, w.start, (const char *const[]){ "version", "v", "step", "level", "chapter", "section",
+								      "figure", "table", "listing", "line", "lab", "lesson",
+								      "core", "cpu", "thread", "node", NULL }, 1) == w.end);
+	}
 	if (!prev_cword(s, a, &w, &prev) || w.span || match_word_ci(s, w.start, "from") != w.end ||
-	    !(g = match_word_ci(s, skip_space(s, b), "to")) || word_char_at(s, b))
+	    !(g = match_word_ci(s, skip_space(s, b), "to")))
 		return 0;
 	g = skip_space(s, g);
 	if (g >= s->n || !number_starts(s, g) || !scan_number(s, g, 0, c, &skip) || c->kind == QUANTITY_SPEEDUP ||
@@ -8969,6 +9192,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 							      change_to(&s, bare_end, p, skip) ||
 							      contrast_value(&s, bare_end, p, skip) ||
 							      gap_value(&s, bare_end, p, skip) ||
+							      run_again(&s, bare_end, p, skip) ||
+							      carried_unit(&s, bare_end, p, skip) ||
 							      from_far(&s, LAST->start, bare_end, p, skip))))) {
 					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
 					struct quantity far = *LAST;
@@ -9020,7 +9245,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		struct quantity q;
 		memset(&q, 0, sizeof q);
 		/* "100 cycles roughly 2% of the time": how often a value occurs, not a share of the run time */
-		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count &&
+		if (c.kind == QUANTITY_SHARE && c.cls == UNDECIDED && count && !c.refers &&
 		    (LAST->kind == QUANTITY_TIME || LAST->kind == QUANTITY_CYCLES) &&
 		    LAST->start + LAST->len <= start && start - (LAST->start + LAST->len) < 24 &&
 		    !memchr(s.t + LAST->start + LAST->len, '.', start - (LAST->start + LAST->len)) &&
@@ -9148,13 +9373,18 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			   speed-up (twentieth round, an HPC author's chapters) */
 			kept = 1;
 		}
-		if ((!kept || q.cls == QUANTITY_NOT_TIMING) && c.refers && c.cls == UNDECIDED && count && (LAST->cls == QUANTITY_CLAIM || LAST->cls == QUANTITY_UNSURE) &&
-		    LAST->kind != QUANTITY_SHARE && LAST->start + LAST->len <= start && start - (LAST->start + LAST->len) < 160) {
+		if ((!kept || q.cls == QUANTITY_NOT_TIMING) && c.refers && c.cls == UNDECIDED && count &&
+		    (LAST->cls == QUANTITY_CLAIM || LAST->cls == QUANTITY_UNSURE) && LAST->kind != QUANTITY_SHARE &&
+		    LAST->start + LAST->len <= start && start - (LAST->start + LAST->len) < 160 &&
+		    (q.kind != QUANTITY_SHARE || LAST->kind != QUANTITY_SPEEDUP)) {
 			/* "rose to 38 GB/s, 2.7 times the single-core one": the figure it multiplies was just
-			   given, in its sentence (twenty-first round) */
+			   given, in its sentence; "that" may point back one sentence ("... of almost 8x. A distance
+			   of 4 gives only half of that") (twenty-first round) */
 			size_t i = LAST->start + LAST->len;
-			while (i < start && !(stops_clause(&s, i) && s.t[i] != ';'))
-				i++;
+			int ends = 0;
+			for (; i < start; i++)
+				if (stops_clause(&s, i) && s.t[i] != ';' && ++ends > (c.refers == 2 ? 1 : 0))
+					break;
 			if (i == start) {
 				q.cls = LAST->cls;
 				q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_CHANGE;
