@@ -2432,7 +2432,8 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 		for (int k = 0; k < 3 && (that || word_after(s, w2.end, &w2)) && !w2.span; k++) {
 			if (that ? (!word_after(s, w.end, &w2) || match_word_ci(s, w2.start, "of") == w2.end)
 				 : match_any(s, w2.start, (const char *const[]){ "one", "figure", "figures", "value",
-										   "result", "number", NULL }, 1) == w2.end &&
+										   "result", "number", "median", "mean", "average",
+										   "baseline", "original", NULL }, 1) == w2.end &&
 					   (match_word_ci(s, w2.start, "number") != w2.end ||
 					    !word_after(s, w2.end, &w2) || match_word_ci(s, w2.start, "of") != w2.end)) {
 				c->need_perf = 1;
@@ -2783,6 +2784,11 @@ static size_t share_tail(const struct text *s, size_t e)
 		   one word says whose it is (fourteenth round) */
 		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX &&
 			 match_word_ci(s, skip_space(s, g), "latency"))
+			f = g;
+		/* "within 3% of the 64-thread time", "of the single-core run time": a hyphenated word says
+		   which run (twenty-first round) */
+		else if (det && (g = cword_end(s, q)) > q && g - q <= WORD_MAX && memchr(s->t + q, '-', g - q) &&
+			 s->t[g - 1] != '-')
 			f = g;
 		else
 			return 0;
@@ -4241,6 +4247,18 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		if ((f = match_any(s, q, fractions, 1)) && (f = match_word_ci(s, skip_space(s, f), "of")) &&
 		    (f = fraction_of(s, f, c)))
 			return f;
+		/* "about a quarter longer", "a third faster": a fraction of a change of time or speed
+		   (twenty-first round) */
+		if ((f = match_any(s, q, fractions, 1)) && !word_char_at(s, f)) {
+			size_t g = skip_space(s, f), h;
+			if ((h = match_claim(s, g)) ||
+			    (h = match_any(s, g, (const char *const[]){ "longer", "shorter", NULL }, 1))) {
+				c->kind = QUANTITY_SPEEDUP;
+				c->use = 2;
+				decided(c, CLAIM, g, h - g, W_CHANGE);
+				return h;
+			}
+		}
 		/* "an extra cycle of latency": one clock cycle more */
 		if ((f = extra_cycle(s, q))) {
 			c->kind = QUANTITY_CYCLES;
@@ -5398,7 +5416,8 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 	static const char *const results[] = { "results", "result", "times", "time", "timings", "timing", "latency",
 					       "latencies", "throughput", "throughputs", "speed", "speeds", "bandwidth",
 					       "durations", "duration", "numbers", "figures", "figure", "measurements", "performance",
-					       "runtime", "runtimes", "rates", "rate", "values", NULL };
+					       "runtime", "runtimes", "rates", "rate", "values", "columns", "column", "cells",
+					       "entries", NULL };
 	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0 };
 	size_t prev = 0, prev_end = 0, words = 0, noun = 0; /* noun: 1 + the word count at the last noun of results */
 	size_t perf = 0, perf_end = 0; /* a word of speed ("performance", "faster"), when no unit is named */
@@ -5614,7 +5633,11 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 				  (tb->dash && q->start >= tb->rule_end)) &&
 	    !(tb->classes_why == W_WORKLOAD && tb->pipe &&
 	      pipe_cell(s, tb->header, line_end(s, tb->header), pipe_column(s, tb->line, q->start), &cs, &ce) &&
-	      outcome_header(s, cs, ce))) {
+	      outcome_header(s, cs, ce)) &&
+	    /* "| Category | Share of slots |" over "| Retiring | 15.2% |": a share a run measured, not a
+	       class's bound (twenty-first round, an HPC author's top-down table) */
+	    !(tb->pipe && pipe_cell(s, tb->header, line_end(s, tb->header), pipe_column(s, tb->line, q->start), &cs, &ce) &&
+	      header_kind(s, cs, ce, &k, 1) == CLAIM && k == QUANTITY_SHARE)) {
 		/* "Response Time" of an "Interaction Class": the values define the classes */
 		decide(q, QUANTITY_SPECIFIED, tb->classes_at, tb->classes_len, tb->classes_why);
 		q->cue_span = tb->classes_span;
@@ -8560,6 +8583,13 @@ static int carried_unit(const struct text *s, size_t a, size_t p, size_t b)
 		return 0;
 	if (loose_hedge(s, &v) || match_any(s, v.start, (const char *const[]){ "under", "over", "than", NULL }, 1) == v.end)
 		hedged = 1;
+	/* "close to 40", "up to 40" */
+	if (match_word_ci(s, v.start, "to") == v.end) {
+		struct cword u;
+		size_t pu;
+		hedged = prev_cword(s, prev, &u, &pu) && !u.span &&
+			 match_any(s, u.start, (const char *const[]){ "close", "closer", "up", NULL }, 1) == u.end;
+	}
 	if (!decimal && !hedged)
 		return 0;
 	/* "When p is 0.5", "the MPKI is 0.01": a variable's or a metric's value */
