@@ -8583,12 +8583,12 @@ static int carried_unit(const struct text *s, size_t a, size_t p, size_t b)
 		return 0;
 	if (loose_hedge(s, &v) || match_any(s, v.start, (const char *const[]){ "under", "over", "than", NULL }, 1) == v.end)
 		hedged = 1;
-	/* "close to 40", "up to 40" */
+	/* "close to 40" ("the counter goes up to 40" is a count) */
 	if (match_word_ci(s, v.start, "to") == v.end) {
 		struct cword u;
 		size_t pu;
 		hedged = prev_cword(s, prev, &u, &pu) && !u.span &&
-			 match_any(s, u.start, (const char *const[]){ "close", "closer", "up", NULL }, 1) == u.end;
+			 match_any(s, u.start, (const char *const[]){ "close", "closer", NULL }, 1) == u.end;
 	}
 	if (!decimal && !hedged)
 		return 0;
