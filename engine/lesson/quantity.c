@@ -862,6 +862,32 @@ static int is_not_seconds(const struct text *s, size_t start, const struct numbe
 }
 
 /* "10-20", "10--20", "10–20", "10 – 20": the end of the second number, or p ("1980–1990s" is no range). */
+/*
+ * 1 if the number ending at p is a name's ("on V8 6.0 and 0.5 s", "for degree 16 and 40% faster"):
+ * the word before it is capitalized or names what is numbered, so "and" after it opens no range
+ * (twenty-first round).
+ */
+static int named_number(const struct text *s, size_t p)
+{
+	static const char *const names[] = { "version", "degree", "level", "step", "chapter", "section", "figure",
+					     "table", "listing", "lab", "lesson", "size", "n", "k", "v", NULL };
+	size_t a = p, w, e;
+
+	while (a > 0 && (is_digit(s->t[a - 1]) || s->t[a - 1] == '.' || s->t[a - 1] == ','))
+		a--;
+	while (a > 0 && s->t[a - 1] == ' ')
+		a--;
+	e = a;
+	while (a > 0 && (is_alpha(s->t[a - 1]) || is_digit(s->t[a - 1])))
+		a--;
+	if (a == e || e - a > 16)
+		return 0;
+	w = a;
+	if (is_upper(s->t[w]) && (w < 2 || s->t[w - 2] != '.')) /* not a sentence's first word */
+		return w > 0 && s->t[w - 1] == ' ';
+	return match_any(s, w, names, 1) == e;
+}
+
 static size_t skip_range(const struct text *s, size_t p)
 {
 	struct number num;
@@ -877,7 +903,7 @@ static size_t skip_range(const struct text *s, size_t p)
 		q = skip_space(s, q);
 		/* "at 280 and 305 cycles", "by 1 or 2%" */
 		if (!(e = match_lit(s, q, "\xe2\x80\x93")) && !(e = match_lit(s, q, "--")) &&
-		    !(q > p && ((e = match_word_ci(s, q, "and")) || (e = match_word_ci(s, q, "or")))) &&
+		    !(q > p && ((e = match_word_ci(s, q, "and")) || (e = match_word_ci(s, q, "or"))) && !named_number(s, p)) &&
 		    !(q > p && (e = match_lit(s, q, "-")) && space_at(s, e))) /* "40 - 400" */
 			return p;
 		q = skip_space(s, e);
@@ -3636,6 +3662,7 @@ static size_t metric_value(const struct text *s, size_t e, size_t cue, size_t cu
 static int bare_tail(const struct text *s, size_t p);
 static int parallel_value(const struct text *s, size_t a, size_t p, size_t b);
 static int run_again(const struct text *s, size_t a, size_t p, size_t b);
+static int sized_subject(const struct text *s, const struct cword *v, size_t prev);
 static int carried_unit(const struct text *s, size_t a, size_t p, size_t b);
 
 static int grammar_word(const struct text *s, const struct cword *w);
@@ -8500,6 +8527,23 @@ static int bare_tail(const struct text *s, size_t p)
 }
 
 /*
+ * 1 if the verb of being at v says the value of what is not run ("The buffer is about 300.", "the
+ * array was about 4000"): a size, a count, a limit or a variable; prev: where the scan back stands.
+ */
+static int sized_subject(const struct text *s, const struct cword *v, size_t prev)
+{
+	struct cword u;
+
+	return match_any(s, v->start, (const char *const[]){ "is", "are", "was", "were", "becomes", "became", NULL }, 1) ==
+		       v->end &&
+	       prev_cword(s, prev, &u, &prev) && !u.span &&
+	       match_any(s, u.start, (const char *const[]){ "buffer", "buffers", "array", "arrays", "size", "sizes", "table",
+							    "file", "files", "block", "blocks", "page", "pages", "line",
+							    "lines", "list", "set", "count", "number", "length", "width",
+							    "height", "limit", "value", "n", "k", NULL }, 1) == u.end;
+}
+
+/*
  * "... you would expect a query to take well under 50 ns. It takes about 300.", "An L3 hit is around
  * 40": a hedged bare number after a verb of running, costing or being, ending its clause, in the
  * claim's sentence or the one after it, whose subject is a few words with no figure: the same
@@ -8522,13 +8566,7 @@ static int run_again(const struct text *s, size_t a, size_t p, size_t b)
 	if (!prev_cword(s, p, &v, &prev) || v.span || !loose_hedge(s, &v) || !prev_cword(s, prev, &v, &prev) ||
 	    v.span || match_any(s, v.start, verbs, 1) != v.end || v.start < a)
 		return 0;
-	/* "The buffer is about 300.": a verb of being says a size of what is not run */
-	if (match_any(s, v.start, (const char *const[]){ "is", "are", "was", "were", "becomes", "became", NULL }, 1) == v.end &&
-	    prev_cword(s, prev, &v, &prev) && !v.span &&
-	    match_any(s, v.start, (const char *const[]){ "buffer", "buffers", "array", "arrays", "size", "sizes", "table",
-							 "file", "files", "block", "blocks", "page", "pages", "line",
-							 "lines", "list", "set", "count", "number", "length", "width",
-							 "height", "limit", "value", "n", "k", NULL }, 1) == v.end)
+	if (sized_subject(s, &v, prev))
 		return 0;
 	/* the subject: back to the clause's start, at most five words, none a number ("An L3 hit" is
 	   one name) */
@@ -8592,6 +8630,13 @@ static int carried_unit(const struct text *s, size_t a, size_t p, size_t b)
 	}
 	if (!decimal && !hedged)
 		return 0;
+	/* "The buffer is about 300." */
+	if (hedged && loose_hedge(s, &v)) {
+		struct cword u;
+		size_t pu;
+		if (prev_cword(s, prev, &u, &pu) && !u.span && sized_subject(s, &u, pu))
+			return 0;
+	}
 	/* "When p is 0.5", "the MPKI is 0.01": a variable's or a metric's value */
 	if (match_any(s, v.start, (const char *const[]){ "is", "was", "are", "were", "of", NULL }, 1) == v.end) {
 		struct cword u;

@@ -2318,6 +2318,11 @@ return {
     local model = model_frame(unit)
     unit_index = unit_index + 1
     local lead = table_lead(unit, last_unit)
+    -- a sentence that captions the table above it ("The table gives the time relative to ...") does
+    -- not lead in the table after it, unless it ends on ':' (twenty-first round)
+    if lead and unit_index > 2 and not lead:find(":%s*$") and table_trail(lesson.units[unit_index - 2], last_unit) then
+      lead = nil
+    end
     local trail = table_trail(unit, lesson.units[unit_index + 1])
     if trail then lead = lead and lead .. "\n" .. trail or trail end -- a heading above, a caption below
     local before = last_unit

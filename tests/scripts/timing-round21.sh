@@ -1,0 +1,212 @@
+#!/bin/sh
+# What the twenty-first round taught the timing rule (tests/corpus/README.md, engine/rules/README.md),
+# from chapters HPC authors wrote new against the round's start (the probes hpc21a ... hpc21e):
+# - a caption in brackets under a table ("(Query latency in nanoseconds, averaged over ...; ...)")
+#   says what its figures are (its '(' was taken off before it was tested, so no bracket was read);
+#   a caption that names the columns ("(Both columns are nanoseconds per element.)") or says what
+#   the table gives ("The table gives the time relative to the aligned version; ...") does too, the
+#   latter making the figures factors; a "relative" column beside a column of times holds
+#   speed-ups, and so does a signed "+26%" under "vs. previous";
+# - a factor of the figure just given ("2.7 times the single-core one", "ten times that", "about
+#   half that", "a third of that", "four times the median"); "two and a half times"; "about a quarter
+#   longer"; "three times cheaper"; "beats ..., by a factor of 2-3x" across the comma; "N% off";
+#   "bought/lose N%"; "within 3% of native", "within 3% of the 64-thread time"; "60 Mqps";
+# - a figure that continues a time with its unit left out: a possessive's ("against CSR's 6.0",
+#   "the serial loop's 4.4", "and glibc's to 31"), "14 versus 23 ns", "It takes about 300." after a
+#   time, "and 60 per update", a hedged or decimal figure within two sentences ("close to 40",
+#   "ours managed 0.61");
+# - words that were read in another sense: "the force pass" is a pass over the data, not a value
+#   passed; "at every size" says where a factor holds; a top-down table's "Share of slots" is
+#   measured, not a definition table's class bound;
+# - kept unreported: a product's version ("on V8 6.0"), a variable's value ("When p is 0.5"), a
+#   count's ceiling ("the counter goes up to 40"), "The buffer is about 300.", "Python's 3 workers",
+#   "version 3 vs. 4", "Pass 5 ms to the function.", "The reason is twofold.", "Get 20% off the
+#   price.", "We lost 5% of the packets.", a class table's "Response time".
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
+
+cat >01-captions.md <<'EOF2'
+# Captions
+
+| n    | top-down | Fenwick |
+|------|----------|---------|
+| 2^10 | 55       | 6       |
+| 2^20 | 250      | 42      |
+
+(Query latency in nanoseconds, averaged over many random queries; updates look the same.)
+
+| Offset | L1 loop |
+|-------:|--------:|
+| 0      | 1.00    |
+| 4      | 1.06    |
+
+The table gives the time relative to the aligned version; numbers above one are slowdowns.
+
+| Elements | std::sort | radix |
+|---------:|----------:|------:|
+| 2^8      | 21        | 58    |
+
+(Both columns are nanoseconds per element.)
+
+| chains | ns per access | relative |
+|--------|---------------|----------|
+| 2      | 51            | 1.96     |
+
+| Version   | Mqps | vs. previous |
+|-----------|------|--------------|
+| Eytzinger | 9.1  | 2.8x         |
+| S-tree    | 11.5 | +26%         |
+
+Throughput is in millions of queries per second, as above.
+EOF2
+
+check_lesson 01-captions.md
+[ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; fail=1; }
+expect "01-captions.md:6:10: error: [a-z -]* '250'"
+expect "01-captions.md:6:21: error: [a-z -]* '42'"
+expect "01-captions.md:13:12: error: a speed-up claim '1.06'"
+expect "01-captions.md:19:14: error: a time value '21'"
+expect "01-captions.md:19:26: error: a time value '58'"
+expect "01-captions.md:25:28: error: a speed-up claim '1.96'"
+expect "01-captions.md:30:23: error: a speed-up claim '26%'"
+
+cat >02-factors.md <<'EOF2'
+# Factors
+
+With all eight cores the stream figure rose to 38 GB/s, 2.7 times the single-core one.
+
+A core could finish in 2 ms. The version in most textbooks takes ten times that.
+
+The loop ran in 1.5 ns per element, and about half that with the mask.
+
+The sieve takes 1.2 s; the wheel removes a third of that.
+
+The median is 210 ms; the slowest run is nearly four times the median.
+
+It took 268 ms, about a quarter longer.
+
+The 3x3 blocks are two and a half times faster than the plain ones.
+
+Each trial is about three times cheaper again.
+
+The branchless search beats the original at every size, by a factor of 2-3x.
+
+Huge pages shaved another 8% off the shuffled traversal.
+
+Going from -O2 to -O3 bought about 26%.
+
+On our n-body code it got within 3% of native.
+
+It ran in 0.86 s, within 3% of the 64-thread time.
+
+With batches the throughput rises to about 60 Mqps.
+EOF2
+
+check_lesson 02-factors.md
+expect "02-factors.md:3:[0-9]*: error: a speed-up claim '2.7 times the single-core one'"
+expect "02-factors.md:5:[0-9]*: error: a speed-up claim 'ten times that'"
+expect "02-factors.md:7:[0-9]*: error: a speed-up claim 'half that'"
+expect "02-factors.md:9:[0-9]*: error: [a-z -]* 'a third of that'"
+expect "02-factors.md:11:[0-9]*: error: a speed-up claim 'four times the median'"
+expect "02-factors.md:13:[0-9]*: error: a speed-up claim 'a quarter longer'"
+expect "02-factors.md:15:[0-9]*: error: a speed-up claim 'two and a half times faster'"
+expect "02-factors.md:17:[0-9]*: error: a speed-up claim 'three times cheaper'"
+expect "02-factors.md:19:[0-9]*: error: a speed-up claim 'a factor of 2-3'"
+expect "02-factors.md:21:[0-9]*: error: a speed-up claim '8% off'"
+expect "02-factors.md:23:[0-9]*: error: a speed-up claim '26%'"
+expect "02-factors.md:25:[0-9]*: error: a speed-up claim '3% of native'"
+expect "02-factors.md:27:[0-9]*: error: [a-z -]* '3% of the 64-thread time'"
+expect "02-factors.md:29:[0-9]*: error: a rate '60 Mqps'"
+
+cat >03-continued.md <<'EOF2'
+# Continued
+
+ELL took 4.1 ms against CSR's 6.0, so ELL wins.
+
+It reaches 4.8 cycles per point, barely more than the serial loop's 4.4 although the cores share a bus.
+
+The pool's cost rose to 6.5 ns, and glibc's to 31.
+
+In L2 it is smaller, 14 versus 23 ns.
+
+You would expect a query to take well under 50 ns. It takes about 300.
+
+An L1 hit costs 4 cycles, and 12 for L2. An L3 hit is around 40, and DRAM is slower.
+
+It takes 75 ns per query and 60 per update.
+
+It streams 24 GB/s; for buffers in L1 it goes higher still, close to 40.
+
+The scalar loop needs 2.4 ns per byte; ours managed 0.61.
+
+The force pass went from 2.7 ms to 2.3 ms.
+EOF2
+
+check_lesson 03-continued.md
+expect "03-continued.md:3:[0-9]*: error: a time value '6.0'"
+expect "03-continued.md:5:[0-9]*: error: a cycle count '4.4'"
+expect "03-continued.md:7:[0-9]*: error: a time value '31'"
+expect "03-continued.md:9:[0-9]*: error: [a-z -]* '14'"
+expect "03-continued.md:11:[0-9]*: error: a time value '300'"
+expect "03-continued.md:13:[0-9]*: error: a cycle count '40'"
+expect "03-continued.md:15:[0-9]*: error: a time value '60'"
+expect "03-continued.md:17:[0-9]*: error: a rate '40'"
+expect "03-continued.md:19:[0-9]*: error: a time value '0.61'"
+expect "03-continued.md:21:[0-9]*: error: [a-z -]* '2.7 ms'"
+
+cat >04-slots.md <<'EOF2'
+# Slots
+
+| Category        | Share of slots |
+|-----------------|----------------|
+| Retiring        | 15.2%          |
+| Backend bound   | 70.9%          |
+
+| Class | Response time |
+|-------|---------------|
+| A     | 5 ms          |
+EOF2
+
+check_lesson 04-slots.md
+expect "04-slots.md:5:[0-9]*: error: [a-z -]* '15.2%'"
+expect "04-slots.md:6:[0-9]*: error: [a-z -]* '70.9%'"
+refuse "04-slots.md:10:"
+
+cat >05-kept.md <<'EOF2'
+# Kept
+
+The run took 1.9 s on V8 6.0 and 0.5 s on V8 6.3.
+
+It takes 4 ms. When p is 0.5, the branch is a coin flip.
+
+The loop takes 5 ms. Then the counter goes up to 40.
+
+It takes 5 ms. The buffer is about 300.
+
+It takes 5 ms and Python's 3 workers help.
+
+The run took 3 ms on version 3 vs. 4 of the library.
+
+Pass 5 ms to the function.
+
+The reason is twofold.
+
+Get 20% off the price.
+
+We lost 5% of the packets.
+
+Memory use is 4 MB, twice that of the old one.
+EOF2
+
+check_lesson 05-kept.md
+refuse "05-kept.md:3:[0-9]*: error: [a-z -]* '6"
+refuse "05-kept.md:5:[0-9]*: error: [a-z -]* '0.5'"
+refuse "05-kept.md:7:[0-9]*: error: [a-z -]* '40'"
+refuse "05-kept.md:9:[0-9]*: error: [a-z -]* '300'"
+refuse "05-kept.md:11:[0-9]*: error: [a-z -]* '3'"
+refuse "05-kept.md:13:[0-9]*: error: [a-z -]* '3'"
+refuse "05-kept.md:15:"
+refuse "05-kept.md:17:"
+refuse "05-kept.md:19:"
+refuse "05-kept.md:21:"
+refuse "05-kept.md:23:[0-9]*: error"
+exit $fail
