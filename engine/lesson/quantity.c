@@ -357,6 +357,8 @@ static int is_hedge(const struct text *s, size_t a, size_t b);
 struct cword;
 static int loose_hedge(const struct text *s, const struct cword *w);
 static int bare_tail(const struct text *s, size_t p);
+static int spent_after(const struct text *s, size_t e);
+static int possessive(const struct text *s, const struct cword *w);
 static int is_bound(const struct text *s, size_t a, size_t b);
 static int threshold_before(const struct text *s, size_t start);
 static int pipe_cell(const struct text *s, size_t a, size_t b, size_t col, size_t *cs, size_t *ce);
@@ -4016,7 +4018,8 @@ static int parameter_factor(const struct text *s, size_t p)
 }
 
 /* The parts a fraction names: "a third", "a twentieth" */
-static const char *const fractions[] = { "third", "quarter", "fifth", "tenth", "twentieth", "hundredth", NULL };
+static const char *const fractions[] = { "third", "quarter", "fifth", "sixth", "eighth", "tenth", "twentieth",
+					 "hundredth", NULL };
 
 /*
  * After a fraction and its "of" (ending at f): "a quarter of the peak", "a third of the run time",
@@ -4065,16 +4068,41 @@ static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
 		return 0;
 	for (int k = 0; k < 3; k++) {
 		if (match_any(s, w.start, nouns, 1) == w.end ||
-		    (k && match_word_ci(s, w.start, "time") == w.end && match_any(s, v.start, whose, 1) == v.end)) {
+		    (k && match_word_ci(s, w.start, "time") == w.end && match_any(s, v.start, whose, 1) == v.end) ||
+		    (match_word_ci(s, w.start, "time") == w.end && spent_after(s, w.end))) {
 			c->kind = QUANTITY_SHARE;
 			decided(c, CLAIM, g, w.end - g, W_SHARE);
 			return w.end;
+		}
+		/* "an eighth of the machine's bandwidth": whose it is, a possessive */
+		if (!k && possessive(s, &w)) {
+			v = w;
+			if (!word_after(s, w.end, &w) || w.span)
+				return 0;
+			continue;
 		}
 		v = w;
 		if (!word_after(s, w.end, &w) || w.span)
 			return 0;
 	}
 	return 0;
+}
+
+/*
+ * 1 if the words after a share of "the time" at e say it was spent ("of the time is spent finding a
+ * word", "of the time goes to parsing", "of the time was spent in malloc"): a share of the run time,
+ * not how often (twenty-first round).
+ */
+static int spent_after(const struct text *s, size_t e)
+{
+	struct cword w;
+
+	if (!word_after(s, e, &w) || w.span)
+		return 0;
+	if (match_any(s, w.start, (const char *const[]){ "goes", "went", "go", NULL }, 1) == w.end)
+		return 1;
+	return match_any(s, w.start, (const char *const[]){ "is", "was", "are", "were", NULL }, 1) == w.end &&
+	       word_after(s, w.end, &w) && !w.span && match_word_ci(s, w.start, "spent") == w.end;
 }
 
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
@@ -4274,6 +4302,15 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		if ((f = match_any(s, q, fractions, 1)) && (f = match_word_ci(s, skip_space(s, f), "of")) &&
 		    (f = fraction_of(s, f, c)))
 			return f;
+		/* "drops by another fifth", "lower by about a quarter": a fraction a change is by; the sentence
+		   decides (twenty-first round) */
+		if ((f = match_any(s, q, fractions, 1)) && !word_char_at(s, f) && bare_tail(s, f) &&
+		    word_before(s, p, 3, (const char *const[]){ "by", NULL }, &(struct cword){ 0 })) {
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = 2;
+			c->need_perf = 1;
+			return f;
+		}
 		/* "about a quarter longer", "a third faster": a fraction of a change of time or speed
 		   (twenty-first round) */
 		if ((f = match_any(s, q, fractions, 1)) && !word_char_at(s, f)) {
@@ -4435,6 +4472,21 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	}
 	if ((e = data_order(s, p, c)))
 		return e;
+	/* "two thirds of the remaining time", "four fifths of the time is spent ...", "nine tenths of the
+	   samples": a fraction in words, read as "a third" is (twenty-first round) */
+	if ((e = number_word(s, p)) &&
+	    (f = match_any(s, skip_space(s, e), (const char *const[]){ "thirds", "quarters", "fifths", "sixths",
+								    "eighths", "tenths", NULL }, 1)) &&
+	    !word_char_at(s, f)) {
+		size_t g;
+		c->kind = QUANTITY_SHARE;
+		c->use = 2;
+		if ((g = match_word_ci(s, skip_space(s, f), "of")) && (g = fraction_of(s, g, c)))
+			return g;
+		memset(c, 0, sizeof *c);
+		c->cls = UNDECIDED;
+		return 0;
+	}
 	/* number words: "three milliseconds", "two times as fast", "twenty cycles" */
 	if ((e = number_word(s, p)))
 		return scan_number(s, p, e, c, &skip);
@@ -8683,7 +8735,8 @@ static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
 			q = v.start; /* "and more than 40 for Euclid's" */
 		while (q > a && space_at(s, q - 1))
 			q--;
-		if (!(q > a && s->t[q - 1] == ',') &&
+		/* "takes 3 cycles (4 on Skylake)": an aside opened right before it too (twenty-first round) */
+		if (!(q > a && (s->t[q - 1] == ',' || (s->t[q - 1] == '(' && q >= 2 && space_at(s, q - 2)))) &&
 		    !(q >= a + 3 && !strncasecmp((const char *)s->t + q - 3, "and", 3) && (q - 3 == a || !is_alpha(s->t[q - 4]))))
 			return 0;
 	}
@@ -8842,7 +8895,8 @@ static int possessive_lead(const struct text *s, size_t a, struct cword *w, size
 	static const char *const leads[] = { "against", "versus", "vs", "than", "and", "over", NULL };
 	struct cword v;
 
-	if (match_word_ci(s, w->start, "to") == w->end) {
+	if (match_word_ci(s, w->start, "to") == w->end || match_word_ci(s, w->start, "by") == w->end) {
+		/* "and glibc's to 31", "and rho's by only 4" */
 		if (!prev_cword(s, prev, w, &prev) || !possessive(s, w) || w->start < a)
 			return 0;
 		return prev_cword(s, prev, &v, &prev) && !v.span && match_word_ci(s, v.start, "and") == v.end &&
