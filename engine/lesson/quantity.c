@@ -1401,6 +1401,13 @@ static const struct cue cues[] = {
 	{ "speed", CLAIM, CF_PREFIX, 8, W_SPEED },
 	{ "surpass", CLAIM, CF_PREFIX, 6, W_CHANGE }, /* "we surpass the naive approach by about 15%" */
 	{ "outperform", CLAIM, CF_PREFIX, 6, W_CHANGE },
+	/* "gave another 11%", "a further 35-40%", "we measured 2%", "the 6x over scalar": a factor or a
+	   percentage that adds to a gain, that a run measured, or that sets a version over another, right
+	   next to it (twenty-first round; "over budget", "over time" are not: see cue_of) */
+	{ "another", CLAIM, CF_FACTOR | CF_BEFORE | CF_NEAR, 0, W_CHANGE },
+	{ "further", CLAIM, CF_FACTOR | CF_BEFORE | CF_NEAR, 0, W_CHANGE },
+	{ "measured", CLAIM, CF_FACTOR | CF_BEFORE | CF_NEAR, 1, W_MEASURED },
+	{ "over", CLAIM, CF_FACTOR | CF_AFTER | CF_NEAR, 0, W_CHANGE },
 	/* "beats the original at every size, by a factor of 2-3x" (twenty-first round) */
 	{ "beat", CLAIM, CF_PREFIX | CF_FACTOR, 8, W_CHANGE },
 	{ "sped", CLAIM, 0, 8, W_CHANGE }, /* "sped up its micro-benchmarks by up to 1.30x" (sixteenth round) */
@@ -2063,6 +2070,24 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if (c->why == W_INTERVAL && !strcmp(word, "every") && before && word_after(s, w->end, &next) &&
 		    !next.span && at_sizes(s, &next))
 			continue;
+		/* "5% over budget", "2x over the limit", "10% over time", "twice over the network": a bound, a
+		   drift or a count, no version; after "the" only a version's word ("5x over the baseline") */
+		if (c->cls == CLAIM && !strcmp(word, "over") &&
+		    (!word_after(s, w->end, &next) || next.span ||
+		     match_any(s, next.start, (const char *const[]){ "budget", "limit", "limits", "target", "threshold",
+								     "quota", "capacity", "time", "years", "year", "months",
+								     "period", "a", "an", "its", "their", "and", "again",
+								     NULL }, 1) == next.end ||
+		     (match_word_ci(s, next.start, "the") == next.end &&
+		      !(word_after(s, next.end, &next) && !next.span &&
+			match_any(s, next.start, (const char *const[]){ "baseline", "original", "previous", "naive",
+									"scalar", "serial", "old", "reference", "textbook",
+									"first", "best", "default", "plain", "unoptimized",
+									NULL }, 1) == next.end))))
+			continue;
+		/* "trims memory by a further factor of 15/8": "a factor of" keeps its own clause's words */
+		if (use == 4 && (!strcmp(word, "further") || !strcmp(word, "another")))
+			continue;
 		/* "the force pass went from 2.7 ms", "each pass takes 40 ms", "the second pass": a pass of an
 		   algorithm over its data, the noun after a determiner, an ordinal or a noun, not a value passed
 		   (twenty-first round, an HPC author's chapters) */
@@ -2523,7 +2548,7 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	if ((pc = perf_word(s, &w, &at, &len))) {
 		decided(c, CLAIM, at, len, pc->why);
 		than_specified(s, w.end, c);
-		return w.end;
+		return match_word_ci(s, w.start, "over") == w.end ? e : w.end; /* "6x over scalar": the factor alone */
 	}
 	/* "a 1.4-1.6x end to end speedup", "3x overall wall-clock speedup": the noun of the change a few words
 	   on, past modifiers of it only ("5 times to measure the speedup" is a count, then a purpose)
@@ -3050,7 +3075,7 @@ not_cpu:
 				decided(c, NOTT, g, word_end(s, g) - g, W_MEMORY_SHARE);
 			else
 				decided(c, CLAIM, at, len, pc->why);
-			return w.end;
+			return match_word_ci(s, w.start, "over") == w.end ? e : w.end; /* "35-40% over AVX2" */
 		}
 		if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
 			/* "Memory usage during the latency test is 30% higher with tracing": what the clause
@@ -5582,6 +5607,11 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 			noun = words; /* "the run times in seconds", "the default timeouts, in ms" */
 		else if (noun && match_any(&l, p, (const char *const[]){ "are", "is", NULL }, 1) == e)
 			cop = words;
+		/* "The table lists nanoseconds per value.": a verb of showing after "table" says what the
+		   figures are, as "are" after a noun of results does (twenty-first round) */
+		else if (table && words <= 4 &&
+			 match_any(&l, p, (const char *const[]){ "lists", "gives", "shows", "holds", "reports", NULL }, 1) == e)
+			cop = noun = words;
 		if (!perf_end && match_any(&l, p, (const char *const[]){ "performance", "faster", "slower", "speed",
 									  "speeds", NULL }, 1) == e)
 			perf = p, perf_end = e;
