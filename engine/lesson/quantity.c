@@ -4799,6 +4799,17 @@ static int cell_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 		*ne = c;
 		return 1;
 	}
+	/* "0.48 G", "2.4M" under "Cells/s": a figure with its SI prefix, the column's unit its header's
+	   (twenty-first round, two HPC authors' tables) */
+	if (c - a >= 2 && strchr("KMGTk", s->t[c - 1]) && (is_digit(s->t[c - 2]) || s->t[c - 2] == ' ')) {
+		size_t e = c - 1;
+		while (e > a && s->t[e - 1] == ' ')
+			e--;
+		if (e > a && e + 2 >= c && bare_number(s, a, e, ns, ne) && *ns == a && *ne == e) {
+			*ne = c;
+			return 1;
+		}
+	}
 	if (c == a || s->t[c - 1] != ')')
 		return 0;
 	while (c > a && s->t[c - 1] != '(')
@@ -9060,6 +9071,25 @@ static int change_to(const struct text *s, size_t a, size_t p, size_t b)
  * "from" whose "to" leads a quantity with a unit is that quantity's first
  * end; c is the second's candidate. 1 if it is.
  */
+/* 1 if "from", then a number and "to" (once or twice), ends at p: the series a middle end stands in. */
+static int from_before(const struct text *s, size_t p)
+{
+	struct cword w;
+	size_t prev;
+
+	for (int k = 0; k < 3; k++) {
+		if (!prev_cword(s, p, &w, &prev) || w.span || !is_digit(s->t[w.start]) ||
+		    !prev_cword(s, prev, &w, &prev) || w.span)
+			return 0;
+		if (match_word_ci(s, w.start, "from") == w.end)
+			return 1;
+		if (match_word_ci(s, w.start, "to") != w.end)
+			return 0;
+		p = prev;
+	}
+	return 0;
+}
+
 static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 {
 	struct cword w;
@@ -9083,14 +9113,30 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 								      "figure", "table", "listing", "line", "lab", "lesson",
 								      "core", "cpu", "thread", "node", NULL }, 1) == w.end);
 	}
-	if (!prev_cword(s, a, &w, &prev) || w.span || match_word_ci(s, w.start, "from") != w.end ||
+	/* "from 0.48 to 0.85 to 3.9 billion cells per second": a series of ends, the last with the unit;
+	   a middle end follows "to" (twenty-first round) */
+	if (!prev_cword(s, a, &w, &prev) || w.span ||
+	    (match_word_ci(s, w.start, "from") != w.end && match_word_ci(s, w.start, "to") != w.end) ||
 	    !(g = match_word_ci(s, skip_space(s, b), "to")))
 		return 0;
-	g = skip_space(s, g);
-	if (g >= s->n || !number_starts(s, g) || !scan_number(s, g, 0, c, &skip) || c->kind == QUANTITY_SPEEDUP ||
-	    c->kind == QUANTITY_SHARE)
-		return 0;
-	return 1;
+	int middle = match_word_ci(s, w.start, "to") == w.end;
+	for (int k = 0; k < 4; k++) {
+		struct number n;
+		size_t h;
+		g = skip_space(s, g);
+		if (g >= s->n || !number_starts(s, g))
+			return 0;
+		if (scan_number(s, g, 0, c, &skip))
+			return c->kind != QUANTITY_SPEEDUP && c->kind != QUANTITY_SHARE &&
+			       (!middle || from_before(s, prev));
+		memset(c, 0, sizeof *c);
+		c->cls = UNDECIDED;
+		if (!is_digit(s->t[g]) || !parse_number(s, g, &n) || word_char_at(s, n.end) ||
+		    !(h = match_word_ci(s, skip_space(s, n.end), "to")))
+			return 0;
+		g = h;
+	}
+	return 0;
 }
 
 /*
