@@ -533,8 +533,9 @@ static int verify_run(struct diags *d, struct lesson *l, struct block *b, struct
 				  "block '%s' passed its CPU time limit (SIGXCPU)", b->id);
 		} else if (run->signo == SIGXFSZ) {
 			diags_add(d, l->path, b->line, b->col, SEV_ERROR, "resource-limit",
-				  "block '%s' passed the file-size limit (%lld MiB; SIGXFSZ)", b->id,
-				  PROGRAM_FSIZE_BYTES >> 20);
+				  "block '%s' passed the file-size limit (%lld MiB per file; SIGXFSZ): no attribute "
+				  "raises it (disk= bounds the work folder's total); write less, or several smaller files",
+				  b->id, PROGRAM_FSIZE_BYTES >> 20);
 		} else {
 			char *sig = signal_text(run->signo);
 			struct diag *dg = diags_add(d, l->path, exit_at ? exit_at->line : b->line,

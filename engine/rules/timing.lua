@@ -547,7 +547,8 @@ local function table_trail(unit, after)
   end
   local t = after.text:sub(1, 400)
   -- a caption numbered as a table's: its line ("Table 3: time per query (ns)")
-  if t:lower():find("^%s*table%s+%d+[.:]") then
+  -- (pandoc's "Table: ..." and a caption in brackets or emphasis too: "[Table 2: ...]", "*Table 2. ...*")
+  if t:lower():find("^%s*[%[(*_]*table%s+%d+[.:]") or t:lower():find("^%s*[%[(*_]*table:") then
     local line = t:match("^[^\n]*")
     return #line <= 160 and line or nil
   end

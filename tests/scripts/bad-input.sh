@@ -184,5 +184,11 @@ mkdir -p norules/lessons/rules
 printf '# No rules\n\nText.\n' >norules/lessons/15-plain.md
 run norules 0 check norules/lessons
 
+# A program that writes one file past the per-file limit: the message says no attribute raises it
+# and what disk= bounds instead (an author's review, twenty-first round: they tried disk=2G).
+printf '# Big file\n\n```c disk=512M\n#include <stdio.h>\nint main(void) {\n\tstatic char b[1 << 20];\n\tFILE *f = fopen("big", "wb");\n\tfor (int i = 0; f && i < 80; i++)\n\t\tfwrite(b, 1, sizeof b, f);\n\treturn 0;\n}\n```\n' >15-fsize.md
+run fsize 1 check 15-fsize.md && expect fsize "15-fsize.md:3:1: error: block" "the block's line" &&
+	expect fsize "file-size limit (64 MiB per file; SIGXFSZ): no attribute raises it (disk= bounds the work folder's total)" "what to do"
+
 [ "$fails" -eq 0 ] || echo "bad-input: $fails failed"
 [ "$fails" -eq 0 ]

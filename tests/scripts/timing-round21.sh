@@ -23,6 +23,9 @@
 # - words that were read in another sense: "the force pass" is a pass over the data, not a value
 #   passed; "at every size" says where a factor holds; a top-down table's "Share of slots" is
 #   measured, not a definition table's class bound;
+# - a new author's review and an attacker's (lessons 7 and 8): a caption "Table 2: ..." under a table,
+#   a figure continuing a measured or cited one, a time restating `sleep(2)`'s argument, a factor
+#   of "that" only with a figure before it, words of gain only where nothing else decides;
 # - kept unreported: a product's version ("on V8 6.0"), a variable's value ("When p is 0.5"), a
 #   count's ceiling ("the counter goes up to 40"), "The buffer is about 300.", "Python's 3 workers",
 #   "version 3 vs. 4", "Pass 5 ms to the function.", "The reason is twofold.", "Get 20% off the
@@ -271,4 +274,90 @@ refuse "06-more.md:29:"
 refuse "06-more.md:31:"
 refuse "06-more.md:33:"
 refuse "06-more.md:35:"
+# what a new author's review found (twenty-first round): a caption "Table 2: ..." after a table (a
+# heading above it too), a figure that continues a measured or cited one, a time that restates a
+# sleeping call's argument, a count of times before its verb, "three times that on", "two thirds of
+# its time", "returns in about 1 µs", "two times an hour apart"
+cat >07-author.md <<'EOF2'
+# Author
+
+| Version | small | large |
+|---------|-------|-------|
+| v1      | 180   | 420   |
+
+Table 2: nanoseconds per lookup, for two sizes.
+
+An L1 hit costs {{cite:intel|5 cycles}}, and about 300 in RAM.
+
+The child calls `sleep(2)`, so it runs for 2 seconds.
+
+Polling 1000 times costs about a millisecond.
+
+It takes about 4 seconds on an SSD and three times that on a spinning disk.
+
+The program spends two thirds of its time in the hash function.
+
+A call to `waitpid` returns in about 1 µs.
+
+`difftime()` returns 3600 seconds for two times an hour apart.
+
+[intel]: https://example.org/opt "Intel, optimization manual, 2023"
+EOF2
+
+check_lesson 07-author.md
+expect "07-author.md:5:[0-9]*: error: a time value '180'"
+expect "07-author.md:5:[0-9]*: error: a time value '420'"
+expect "07-author.md:9:[0-9]*: error: a cycle count '300'"
+refuse "07-author.md:11:[0-9]*: error"
+expect "07-author.md:13:[0-9]*: error: a time value 'a millisecond'"
+refuse "07-author.md:13:[0-9]*: error: [a-z -]* '1000 times"
+expect "07-author.md:15:[0-9]*: error: a speed-up claim 'three times that'"
+expect "07-author.md:17:[0-9]*: error: [a-z -]* 'two thirds of its time'"
+expect "07-author.md:19:[0-9]*: error: a time value '1 µs'"
+refuse "07-author.md:21:[0-9]*: error"
+# what an attacker's review found (twenty-first round): a hedged "half that" with no figure before it,
+# decimals and hedged counts after a time, "of the total" of a cache, words of gain near sizes, the
+# verb "pass" before a figure; and claims that escaped (hyphened fractions, "compared with CSR's 6.0",
+# a curly apostrophe, a range after a capital at a sentence's start, "loses by a factor of")
+cat >08-attacker.md <<'EOF2'
+# Attacker
+
+We expect about half that.
+
+The buffer is 4 KB; the stack is about half that.
+
+A lookup takes about 40 ns. Use a load factor of 0.75 here. Each bucket has about 3. We need fewer than 12. We use numpy 1.26 for it.
+
+The cache holds 40% of the total.
+
+The binary grew 5% over the previous release. It gave another 11% on file size. We measured 2x the expected voltage.
+
+The callers pass 250 ms.
+
+Three-quarters of the time is spent in malloc.
+
+ELL took 4.1 ms, compared with CSR's 6.0 in the same run.
+
+The pool's cost rose to 6.5 ns, and glibc’s to 31.
+
+Why is it slow? Between 40 and 60 ms, it depends.
+
+The branchless version wins when the branch is hard to predict, and loses by a factor of almost three when it is easy.
+EOF2
+
+check_lesson 08-attacker.md
+refuse "08-attacker.md:3:"
+refuse "08-attacker.md:5:"
+refuse "08-attacker.md:7:[0-9]*: error: [a-z -]* '0.75'"
+refuse "08-attacker.md:7:[0-9]*: error: [a-z -]* '3'"
+refuse "08-attacker.md:7:[0-9]*: error: [a-z -]* '12'"
+refuse "08-attacker.md:7:[0-9]*: error: [a-z -]* '1.26'"
+refuse "08-attacker.md:9:"
+refuse "08-attacker.md:11:"
+refuse "08-attacker.md:13:[0-9]*: error"
+expect "08-attacker.md:15:[0-9]*: error: [a-z -]* 'Three-quarters of the time'"
+expect "08-attacker.md:17:[0-9]*: error: a time value '6.0'"
+expect "08-attacker.md:19:[0-9]*: error: a time value '31'"
+expect "08-attacker.md:21:[0-9]*: error: a time value '40 and 60 ms'"
+expect "08-attacker.md:23:[0-9]*: error: a speed-up claim 'a factor of almost three'"
 exit $fail
