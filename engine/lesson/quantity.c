@@ -1550,7 +1550,7 @@ static const char *const joiners[] = {
 /* Comparatives: a factor with one of these needs a performance word to be a claim. */
 static const char *const comparatives[] = {
 	"more", "less", "fewer", "higher", "lower", "larger", "smaller", "bigger", "greater",
-	"increase", "decrease", "reduction", "difference", "worse", "better", NULL
+	"increase", "decrease", "reduction", "difference", "worse", "better", "cut", NULL
 };
 
 struct found_cue {
@@ -2093,6 +2093,13 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		    (s->t[w->start] == 'P' || (word_after(s, w->end, &next) && !next.span &&
 					       (is_digit(s->t[next.start]) || match_word_ci(s, next.start, "in") == next.end))))
 			continue;
+		/* "close to the blocked Bloom filter's: 29 ns", "the blocked version takes 3 ms": "blocked" or
+		   "blocking" naming a variant (cache blocking), after a determiner, not a thread blocking
+		   (twenty-first round) */
+		if (c->why == W_SLEEP && (!strcmp(word, "blocked") || !strcmp(word, "blocking")) &&
+		    word_before(s, w->start, 1, (const char *const[]){ "the", "a", "an", "our", "this", "that", "its",
+									"their", "each", NULL }, &next))
+			continue;
 		/* "the branchless search beats the original ... by 2-3x", "45% faster than the branchy one":
 		   a version named by how it branches, not how often a branch goes one way (twenty-first round) */
 		if (c->why == W_BRANCH && (!strcmp(word, "branchless") || !strcmp(word, "branchy") ||
@@ -2464,6 +2471,18 @@ static int runs_in_sentence(const struct text *s, size_t p)
 	return 0;
 }
 
+/* 1 if "what" ending at p opens a clause that ends on a verb of getting ("what the naive loop got"). */
+static int what_got(const struct text *s, size_t p)
+{
+	struct cword w;
+
+	for (int k = 0; k < 6 && word_after(s, p, &w) && !w.span; k++, p = w.end)
+		if (match_any(s, w.start, (const char *const[]){ "got", "gets", "did", "does", "managed", "reached", "gave",
+								  "achieved", "delivered", "took", "needed", "ran", NULL }, 1) == w.end)
+			return 1;
+	return 0;
+}
+
 /* After a factor ending at e ("3x", "2 times"): what follows decides, or the sentence. */
 static size_t factor_tail(const struct text *s, size_t e, int is_times, struct cand *c)
 {
@@ -2498,8 +2517,15 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	/* "2.7 times the single-core one", "more than four times the DRAM figure", "ten times that": a factor
 	   of a figure named before it, which the sentence must give (quantity_find() looks: refers)
 	   (twenty-first round, an HPC author's chapters) */
-	if (!w.span && (match_word_ci(s, w.start, "that") == w.end || match_word_ci(s, w.start, "the") == w.end)) {
+	if (!w.span && (match_word_ci(s, w.start, "that") == w.end || match_word_ci(s, w.start, "the") == w.end ||
+			match_word_ci(s, w.start, "its") == w.end || match_word_ci(s, w.start, "what") == w.end)) {
+		/* "three times what the naive loop got": "what" points back as "that" does */
 		int that = match_word_ci(s, w.start, "that") == w.end;
+		if (match_word_ci(s, w.start, "what") == w.end && what_got(s, w.end)) {
+			c->need_perf = 1;
+			c->refers = 2;
+			return w.end;
+		}
 		w2 = w;
 		for (int k = 0; k < 3 && (that || word_after(s, w2.end, &w2)) && !w2.span; k++) {
 			/* "three times that on a spinning disk": a preposition after it too */
@@ -2508,9 +2534,17 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 										  "when", NULL }, 1) == w2.end)
 				 : match_any(s, w2.start, (const char *const[]){ "one", "figure", "figures", "value",
 										   "result", "number", "median", "mean", "average",
-										   "baseline", "original", NULL }, 1) == w2.end &&
+										   "baseline", "original", "loop", "version", "kernel",
+										   "implementation", NULL }, 1) == w2.end &&
 					   (match_word_ci(s, w2.start, "number") != w2.end ||
 					    !word_after(s, w2.end, &w2) || match_word_ci(s, w2.start, "of") != w2.end)) {
+				/* "251004 times the loop ran": a count, its verb after the noun */
+				struct cword v2;
+				if (!that && word_after(s, w2.end, &v2) && !v2.span &&
+				    match_any(s, v2.start, (const char *const[]){ "ran", "runs", "run", "executes", "executed",
+										  "iterates", "iterated", "is", "was", "went",
+										  NULL }, 1) == v2.end)
+					return 0;
 				c->need_perf = 1;
 				c->refers = that ? 2 : 1;
 				return that ? w.end : w2.end;
@@ -3522,8 +3556,9 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			decided(c, CLAIM, q, e - q, W_BANDWIDTH);
 			return e;
 		}
-		if (w > q && (e = match_lit(s, w, "/s")) && !word_char_at(s, e) && w - q == 2 && s->t[q] == 'M' &&
-		    s->t[q + 1] == 'T') {
+		/* "3200 MT/s", "three UPI links at 10.4 GT/s": transfers a second, a link's rate */
+		if (w > q && (e = match_lit(s, w, "/s")) && !word_char_at(s, e) && w - q == 2 &&
+		    (s->t[q] == 'M' || s->t[q] == 'G') && s->t[q + 1] == 'T') {
 			decided(c, SPEC, q, e - q, W_TRANSFER);
 			return e;
 		}
@@ -3766,7 +3801,8 @@ static size_t speedup_value(const struct text *s, size_t noun, size_t noun_end, 
 		if (w.span || comma_between(s, p, w.start))
 			return 0;
 		if (!is_digit(s->t[w.start])) {
-			place |= match_any(s, w.start, (const char *const[]){ "on", "for", "in", "at", "with", "under", NULL },
+			place |= match_any(s, w.start, (const char *const[]){ "on", "for", "in", "at", "with", "under", "over",
+									      "than", "vs", "versus", NULL },
 					   1) == w.end;
 			last = w;
 			continue;
@@ -4004,7 +4040,9 @@ static size_t data_order(const struct text *s, size_t p, struct cand *c)
 {
 	static const char *const units[] = { "kilobytes", "megabytes", "gigabytes", "terabytes", "megabits", "gigabits",
 					     NULL };
-	static const char *const naming[] = { "in", "of", "per", "the", "a", "many", "how", NULL };
+	/* ("the numbers below are gigabytes per second": what figures are, twenty-first round) */
+	static const char *const naming[] = { "in", "of", "per", "the", "a", "many", "how", "are", "is", "were", "was",
+					      "be", NULL };
 	struct cword w;
 	size_t prev, e, f, g, h;
 
@@ -5624,7 +5662,7 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 					       "latencies", "throughput", "throughputs", "speed", "speeds", "bandwidth",
 					       "durations", "duration", "numbers", "figures", "figure", "measurements", "performance",
 					       "runtime", "runtimes", "rates", "rate", "values", "columns", "column", "cells",
-					       "entries", NULL };
+					       "cell", "entries", "entry", NULL };
 	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0 };
 	size_t prev = 0, prev_end = 0, words = 0, noun = 0; /* noun: 1 + the word count at the last noun of results */
 	size_t perf = 0, perf_end = 0; /* a word of speed ("performance", "faster"), when no unit is named */
@@ -5715,6 +5753,10 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 			noun = words; /* "the run times in seconds", "the default timeouts, in ms" */
 		else if (noun && match_any(&l, p, (const char *const[]){ "are", "is", NULL }, 1) == e)
 			cop = words;
+		/* "the next two are nanoseconds per query": a count of columns as the subject */
+		else if (prev_end > prev && (number_word(&l, prev) == prev_end || match_word_ci(&l, prev, "both") == prev_end) &&
+			 match_any(&l, p, (const char *const[]){ "are", "is", NULL }, 1) == e)
+			cop = noun = words;
 		/* "The table lists nanoseconds per value.": a verb of showing after "table" says what the
 		   figures are, as "are" after a noun of results does (twenty-first round) */
 		else if (table && words <= 4 &&
@@ -6184,7 +6226,7 @@ static int weak_cue(const struct text *s, const struct quantity *q, struct found
 {
 	static const struct cue weak = { "weak", CLAIM, 0, 0, W_CHANGE };
 	static const char *const before[] = { "another", "further", "measured", "bought", "buys", "buy", "lose", "loses",
-					      "lost", "losing", "beats", "beat", "beating", NULL };
+					      "lost", "losing", "beats", "beat", "beating", "scales", NULL };
 	static const char *const other[] = { "size", "sizes", "memory", "binary", "binaries", "disk", "storage",
 					     "bytes", "voltage", "resolution", "ratio", "compression", "price", "prices",
 					     "money", "accuracy", "error", "errors", "users", "students", "budget",
@@ -6217,6 +6259,16 @@ static int weak_cue(const struct text *s, const struct quantity *q, struct found
 		hit = 1, hit_at = skip_space(s, q->start + q->len), hit_len = 4;
 	if (!hit)
 		return 0;
+	/* "scales almost perfectly, 7.6x on 8 threads": of threads or cores only ("the image scales by 2x") */
+	if (hit_len == 6 && match_word_ci(s, hit_at, "scales")) {
+		int threads = 0;
+		p = q->start + q->len;
+		for (int d = 0; d < 6 && !threads && next_cword(s, p, &w, &next); d++, p = next)
+			threads = !w.span && match_any(s, w.start, (const char *const[]){ "threads", "cores", "thread", "core",
+											   NULL }, 1) == w.end;
+		if (!threads)
+			return 0;
+	}
 	/* the sentence must speak of nothing else the factor could be of */
 	while (a > 0 && q->start - a < 300 && !stops_clause(s, a - 1))
 		a--;

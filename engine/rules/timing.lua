@@ -515,13 +515,22 @@ local function lead_of(unit, before)
   local sentences, from2 = {}, 1
   for pos in t:gmatch("[.!?]%s+()") do sentences[#sentences + 1] = pos end
   if #sentences >= 2 then from2 = sentences[#sentences - 1] end
+  -- (twenty-first round: "Each cell is the throughput in GB/s, ...", "The last two columns are
+  -- nanoseconds per query.", "the next two are nanoseconds per query": what the cells or columns are)
   for sentence in t:sub(from2):gmatch("[^.!?]+[.!?]?") do
-    local l = sentence:lower():gsub("^%s+", ""):gsub("^the%s+", ""):gsub("^all%s+", "")
-    for _, noun in ipairs({ "times", "timings", "figures", "numbers", "results", "values", "latencies" }) do
+    local l = sentence:lower():gsub("^%s+", "")
+    for _ = 1, 4 do
+      l = l:gsub("^the%s+", ""):gsub("^all%s+", ""):gsub("^each%s+", ""):gsub("^both%s+", "")
+           :gsub("^last%s+", ""):gsub("^first%s+", ""):gsub("^next%s+", ""):gsub("^other%s+", "")
+           :gsub("^two%s+", ""):gsub("^three%s+", ""):gsub("^four%s+", "")
+    end
+    if l:find("^are%f[%A]") or l:find("^is%f[%A]") then return sentence end
+    for _, noun in ipairs({ "times", "timings", "figures", "figure", "numbers", "number", "results", "values",
+                            "latencies", "cells", "cell", "columns", "column", "entries", "entry" }) do
       local rest = l:match("^" .. noun .. "%s+(.*)$")
       if rest then
         rest = rest:gsub("^below%s+", ""):gsub("^here%s+", ""):gsub("^shown%s+", "")
-        if rest:find("^are%f[%A]") or rest:find("^in%f[%A]") then return sentence end
+        if rest:find("^are%f[%A]") or rest:find("^is%f[%A]") or rest:find("^in%f[%A]") then return sentence end
       end
     end
   end

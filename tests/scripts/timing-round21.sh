@@ -360,4 +360,47 @@ expect "08-attacker.md:17:[0-9]*: error: a time value '6.0'"
 expect "08-attacker.md:19:[0-9]*: error: a time value '31'"
 expect "08-attacker.md:21:[0-9]*: error: a time value '40 and 60 ms'"
 expect "08-attacker.md:23:[0-9]*: error: a speed-up claim 'a factor of almost three'"
+# the last two probes' general forms (hpc21h, hpc21i): what the cells or columns are in a lead-in's
+# last sentence, "blocked" naming a variant, GT/s, a header's "over step 0", "scales ... 7.6x on 8
+# threads", "three times what the naive loop got", "seven times its DRAM figure", "a 41% cut"
+cat >09-last.md <<'EOF2'
+# Last
+
+The table below is the whole story. Each cell is the throughput in GB/s, measured over 4 KB pages.
+
+| Key | multiply-shift | CRC32 |
+|-----|----------------|-------|
+| 8   | 29             | 6.1   |
+
+Its query time is close to the blocked Bloom filter's: 29 ns on the large filter.
+
+It uses three UPI links at 10.4 GT/s.
+
+| Step | Time (s) | Speed-up over step 0 |
+|------|----------|----------------------|
+| 1    | 12.1     | 2.4                  |
+
+The counting scales almost perfectly, 7.6x on 8 threads.
+
+It reached 45 million lookups per second, three times what the naive loop got.
+
+That is 28 GB/s, seven times its DRAM figure.
+
+The run time went from 29 to 17 seconds, a 41% cut.
+
+The image scales by 2x on a retina screen. The loop ran 251004 times; 251004 times the loop ran.
+EOF2
+
+check_lesson 09-last.md
+expect "09-last.md:7:[0-9]*: error: a rate '29'"
+expect "09-last.md:7:[0-9]*: error: a rate '6.1'"
+expect "09-last.md:9:[0-9]*: error: [a-z -]* '29 ns'"
+refuse "09-last.md:11:"
+refuse "09-last.md:13:[0-9]*: error: [a-z -]* '0'"
+expect "09-last.md:15:[0-9]*: error: a time value '12.1'"
+expect "09-last.md:17:[0-9]*: error: a speed-up claim '7.6x'"
+expect "09-last.md:19:[0-9]*: error: a speed-up claim 'three times what'"
+expect "09-last.md:21:[0-9]*: error: a speed-up claim 'seven times its DRAM figure'"
+expect "09-last.md:23:[0-9]*: error: a speed-up claim '41% cut'"
+refuse "09-last.md:25:"
 exit $fail
