@@ -5626,6 +5626,18 @@ static int rates_offered(const struct text *l, size_t p)
 	return 0;
 }
 
+/* 1 if a word of waiting or retrying stands in l after p ("Seconds to wait before each retry:"). */
+static int lead_waits(const struct text *l, size_t p)
+{
+	for (; p < l->n; p++)
+		if (is_alpha(l->t[p]) && (p == 0 || !is_alpha(l->t[p - 1])) &&
+		    match_any(l, p, (const char *const[]){ "wait", "waits", "retry", "retries", "sleep", "delay",
+							   "delays", "timeout", "timeouts", "backoff", "interval",
+							   "intervals", NULL }, 1))
+			return 1;
+	return 0;
+}
+
 /*
  * After "Table 2:", "Table:", "[Table 2." at the start of a line of l (brackets or emphasis before; a
  * heading above and a caption below come joined by a newline): where its words start, or 0.
@@ -5697,6 +5709,9 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		while (before > 0 && space_at(&l, before - 1))
 			before--;
 		int capt = cap && p >= cap && ++cap_words <= 3;
+		/* "Nanoseconds per lookup at three table sizes:": a lead-in that opens with its unit and ends on
+		   ':' names what the figures are (twenty-first round, an author's review) */
+		int opener = colon && words == 1;
 		int apposed = (colon && before > 0 && l.t[before - 1] == ',') || capt;
 		int named = (noun && words - noun <= 5) || apposed;
 		/* "Times in the table below are nanoseconds per query", "The numbers below are bytes read per
@@ -5719,7 +5734,7 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		} else if ((in || bracket || capt) && named && (u = match_time_unit(&l, p)) && u < l.n && l.t[u] == '/' &&
 			   u + 1 < l.n && (l.t[u + 1] == 's' || match_time_unit(&l, u + 1))) {
 			k = QUANTITY_RATE, found = 1, e = word_end(&l, u + 1); /* "in ops/s" */
-		} else if ((in || bracket || capt) && (named || is) && (u = match_time_unit(&l, p)) == e &&
+		} else if ((in || bracket || capt || opener) && (named || is || opener) && (u = match_time_unit(&l, p)) == e &&
 			   (!bracket || (e < l.n && (l.t[e] == ')' || l.t[e] == ']')))) {
 			/* "Times in the table above are in ms." too */
 			k = QUANTITY_TIME, found = 1;
@@ -5730,7 +5745,7 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 			k = QUANTITY_RATE, found = 1, e = u; /* "are bytes read per nanosecond" */
 		} else if ((in || apposed) && named && rate_phrase(&l, p, &u) && !rates_offered(&l, p)) {
 			k = QUANTITY_RATE, found = 1, e = u; /* "in millions of allocation-free pairs per second" */
-		} else if ((in || bracket || apposed) && named && match_any(&l, p, time_words, 1) == e &&
+		} else if ((in || bracket || apposed || opener) && (named || opener) && match_any(&l, p, time_words, 1) == e &&
 			   match_time_unit(&l, p) != e) {
 			k = QUANTITY_TIME, found = 1; /* ", nanoseconds per query:" */
 		} else if ((in || bracket || apposed) && named &&
@@ -5742,7 +5757,9 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 			k = QUANTITY_RATE, found = 1, e = word_end(&l, e + 1);
 		}
 		if (found) {
-			tb->lead_cls = names_setting(&l, prev_end > 60 ? prev_end - 60 : 0, p) && k != QUANTITY_SPEEDUP ?
+			/* (an opening unit's setting follows it: "Seconds to wait before each retry:") */
+			tb->lead_cls = (names_setting(&l, prev_end > 60 ? prev_end - 60 : 0, p) ||
+					(opener && (names_setting(&l, e, l.n) || lead_waits(&l, e)))) && k != QUANTITY_SPEEDUP ?
 					       SPEC :
 					       CLAIM;
 			tb->lead_kind = k;

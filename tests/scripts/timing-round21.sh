@@ -304,6 +304,27 @@ A call to `waitpid` returns in about 1 µs.
 [intel]: https://example.org/opt "Intel, optimization manual, 2023"
 EOF2
 
+cat >07b-author.md <<'EOF2'
+# Author, tables
+
+Nanoseconds per lookup at three table sizes:
+
+| Version | 10k keys | 1M keys |
+|---------|----------|---------|
+| v1      | 180      | 420     |
+
+Seconds to wait before each retry:
+
+| Service | try 1 | try 2 |
+|---------|-------|-------|
+| db      | 5     | 10    |
+EOF2
+
+check_lesson 07b-author.md
+expect "07b-author.md:7:[0-9]*: error: a time value '180'"
+expect "07b-author.md:7:[0-9]*: error: a time value '420'"
+refuse "07b-author.md:13:"
+
 check_lesson 07-author.md
 expect "07-author.md:5:[0-9]*: error: a time value '180'"
 expect "07-author.md:5:[0-9]*: error: a time value '420'"
