@@ -4778,6 +4778,16 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 		(void)n;
 		if (match_any(s, p, spec_words, 1))
 			spec = 1;
+		/* "| first | second |", "| Step | second |": a header that is the word "second" alone is an
+		   ordinal (the second try, the second run), not the unit, which a header writes "seconds", "s"
+		   or "(s)" (twenty-first round) */
+		if (!strcmp(buf, "second") && skip_space(s, a) == p) {
+			size_t r = e;
+			while (r < b && space_at(s, r))
+				r++;
+			if (r == b)
+				return UNDECIDED;
+		}
 		/* "min/max", "Min, %", "Min": a minimum, not minutes ("Build, min", "CPU min", "(min)" are minutes) */
 		if (!strcmp(buf, "min") && !(p > a && s->t[p - 1] && strchr("([/", s->t[p - 1]))) {
 			size_t g = e, r = b;

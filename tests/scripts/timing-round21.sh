@@ -318,12 +318,22 @@ Seconds to wait before each retry:
 | Service | try 1 | try 2 |
 |---------|-------|-------|
 | db      | 5     | 10    |
+
+| Service | first | second |
+|---------|-------|--------|
+| db      | 5     | 10     |
+
+| Run | seconds |
+|-----|---------|
+| a   | 4       |
 EOF2
 
 check_lesson 07b-author.md
 expect "07b-author.md:7:[0-9]*: error: a time value '180'"
 expect "07b-author.md:7:[0-9]*: error: a time value '420'"
 refuse "07b-author.md:13:"
+refuse "07b-author.md:17:"
+expect "07b-author.md:21:[0-9]*: error: a time value '4'"
 
 check_lesson 07-author.md
 expect "07-author.md:5:[0-9]*: error: a time value '180'"
