@@ -881,14 +881,22 @@ static int is_not_seconds(const struct text *s, size_t start, const struct numbe
 
 /* "10-20", "10--20", "10–20", "10 – 20": the end of the second number, or p ("1980–1990s" is no range). */
 /*
+ * Nouns whose number names an item, not a figure of the claim beside it: "version 3 vs. 4 ms", "for
+ * degree 16 and 40% faster", "on core 2", "n = 4", "gcc 13" (named_number, from_to, carried_unit).
+ */
+static const char *const item_names[] = { "version", "v", "chapter", "section", "step", "figure", "table", "listing",
+					  "line", "level", "page", "lab", "lesson", "core", "cores", "cpu", "thread",
+					  "threads", "node", "nodes", "n", "k", "m", "size", "sizes", "width", "degree",
+					  "order", "rank", "round", "year", "day", "week", "gcc", "clang", "python", "linux",
+					  "o", "x", "y", "z", "i", "j", NULL };
+
+/*
  * 1 if the number ending at p is a name's ("on V8 6.0 and 0.5 s", "for degree 16 and 40% faster"):
  * the word before it is capitalized or names what is numbered, so "and" after it opens no range
  * (twenty-first round).
  */
 static int named_number(const struct text *s, size_t p)
 {
-	static const char *const names[] = { "version", "degree", "level", "step", "chapter", "section", "figure",
-					     "table", "listing", "lab", "lesson", "size", "n", "k", "v", NULL };
 	size_t a = p, w, e;
 
 	while (a > 0 && (is_digit(s->t[a - 1]) || s->t[a - 1] == '.' || s->t[a - 1] == ','))
@@ -907,7 +915,7 @@ static int named_number(const struct text *s, size_t p)
 			k--;
 		return k > 0 && !strchr(".!?:;*#|>-", s->t[k - 1]);
 	}
-	return match_any(s, w, names, 1) == e;
+	return match_any(s, w, item_names, 1) == e;
 }
 
 static size_t skip_range(const struct text *s, size_t p)
@@ -8187,20 +8195,13 @@ static int sentence_of_change(const struct text *s, const struct quantity *q)
 
 static int hedged_percent(const struct text *s, struct quantity *q)
 {
-	struct cword w;
-	size_t p, next, e = q->start + q->len;
+	size_t e = q->start + q->len;
 
 	if (q->kind != QUANTITY_SPEEDUP || s->t[e - 1] != '%' || !hedge_claim(s, q) || s->table)
 		return 0;
 	/* the sentence around it: prev_cword() and next_cword() stop at its ends */
-	p = q->start;
-	for (int d = 0; d < 25 && prev_cword(s, p, &w, &next); d++, p = next)
-		if (speaks_of_change(s, &w))
-			return 0;
-	p = e;
-	for (int d = 0; d < 12 && next_cword(s, p, &w, &next); d++, p = next)
-		if (speaks_of_change(s, &w))
-			return 0;
+	if (sentence_of_change(s, q))
+		return 0;
 	/* "-O3 bought about 26%": a weak word of gain decides, unless the sentence names something else */
 	{
 		struct found_cue f;
@@ -9038,11 +9039,6 @@ static int run_again(const struct text *s, size_t a, size_t p, size_t b)
  */
 static int carried_unit(const struct text *s, size_t a, size_t p, size_t b)
 {
-	static const char *const names[] = { "version", "v", "chapter", "section", "step", "figure", "table", "listing",
-					     "line", "level", "page", "lab", "lesson", "core", "cores", "thread",
-					     "threads", "node", "nodes", "n", "k", "m", "size", "sizes", "width", "degree",
-					     "order", "rank", "round", "year", "day", "week", "gcc", "clang", "python",
-					     "linux", "o", "x", "y", "z", "i", "j", NULL };
 	static const char *const preps[] = { "for", "in", "on", "at", "with", "under", "against", "versus", "vs",
 					     "from", "when", "per", NULL };
 	struct cword v, n;
@@ -9068,7 +9064,7 @@ static int carried_unit(const struct text *s, size_t a, size_t p, size_t b)
 	if (p > 0 && (s->t[p - 1] == '=' || s->t[p - 1] == '^' || s->t[p - 1] == '#' || s->t[p - 1] == '$' ||
 		      s->t[p - 1] == '('))
 		return 0;
-	if (match_any(s, v.start, names, 1) == v.end)
+	if (match_any(s, v.start, item_names, 1) == v.end)
 		return 0;
 	/* "on V8 6.0", "CPython 2.6", "PCIe 3.0": a product's version after its name */
 	if (is_upper(s->t[v.start]) || (v.end - v.start <= 3 && is_digit(s->t[v.end - 1])))
@@ -9519,10 +9515,7 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 		    (c->kind != QUANTITY_TIME && c->kind != QUANTITY_CYCLES && c->kind != QUANTITY_RATE))
 			return 0;
 		/* "version 3 vs. 4 ms": a name's number */
-		return !(prev_cword(s, a, &w, &prev) && !w.span &&
-			 match_any(s, w.start, (const char *const[]){ "version", "v", "step", "level", "chapter", "section",
-								      "figure", "table", "listing", "line", "lab", "lesson",
-								      "core", "cpu", "thread", "node", NULL }, 1) == w.end);
+		return !(prev_cword(s, a, &w, &prev) && !w.span && match_any(s, w.start, item_names, 1) == w.end);
 	}
 	/* "from 0.48 to 0.85 to 3.9 billion cells per second": a series of ends, the last with the unit;
 	   a middle end follows "to" (twenty-first round) */
