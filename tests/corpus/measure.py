@@ -478,6 +478,20 @@ def main():
                             lb["hit"] = True
                 if best["label"] != "claim":
                     false_hits.append(f"{rel}:{d['line']}:{d['column']}: [{best['label']}] {d['message']}")
+    dump = os.environ.get("LITLAB_CORPUS_DUMP")
+    if dump:  # unreported.py's input: each file's reports (at their source lines) and the labels
+        where = {}
+        for lesson in doc["lessons"]:
+            rel = lesson_of.get(lesson["path"]) or lesson_of.get(os.path.abspath(lesson["path"]))
+            for d in lesson["diagnostics"]:
+                if d["rule"] == RULE:
+                    m = re.search(r"'([^']*)' in ", d["message"])
+                    where.setdefault(rel, []).append([d["line"], d["column"], len(m.group(1).encode()) if m else 1])
+        with open(dump, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"set": os.path.basename(labels_path)[:-len(".labels")], "kind": meta.get("kind"),
+                                "texts": texts, "files": files, "reports": where,
+                                "labels": [{k: lb.get(k) for k in ("file", "line", "label", "first", "last", "hit")}
+                                           for lb in labels]}) + "\n")
     claims = [lb for lb in labels if lb["label"] == "claim"]
     caught = sum(lb["hit"] for lb in claims)
     others = len(labels) - len(claims)
