@@ -528,6 +528,9 @@ static size_t match_rate_word(const struct text *s, size_t p)
 	/* "60 Mqps", "2 Mrps": millions of queries or requests a second (twenty-first round) */
 	if (is_prefixed(w, e - p, "qps", "kKMG") || is_prefixed(w, e - p, "rps", "kKMG"))
 		return e;
+	/* "111 MTEPS", "2.3 GTEPS": traversed edges a second, graph500's rate (twenty-second round) */
+	if ((e - p == 4 && !memcmp(w, "TEPS", 4)) || is_prefixed(w, e - p, "TEPS", "kKMGT"))
+		return e;
 	if (is_prefixed(w, e - p, "bps", "kKMGTP") || is_prefixed(w, e - p, "Bps", "kKMGTP") ||
 	    is_prefixed(w, e - p, "FLOPS", "kKMGTPE") || is_prefixed(w, e - p, "IOPS", "kKM") ||
 	    is_prefixed(w, e - p, "iops", "kKM") || is_prefixed(w, e - p, "Iops", "kKM"))
@@ -1150,6 +1153,7 @@ static const char W_IDEAL[] = "the whole (100%): an ideal or a bound, not a meas
 static const char W_THRESHOLD[] = "a threshold for a metric, not a measurement";
 static const char W_OCCURS[] = "how often a value occurs";
 static const char W_BRANCH[] = "how often a branch or event goes one way";
+static const char W_SELECT[] = "how many elements a filter keeps, not time";
 static const char W_BOUND[] = "the limit of a representation";
 static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
@@ -1496,6 +1500,8 @@ static const struct cue cues[] = {
 	{ "direction", NOTT, CF_FACTOR, 8, W_BRANCH },
 	{ "true", NOTT, CF_FACTOR | CF_BEFORE, 2, W_BRANCH },
 	{ "false", NOTT, CF_FACTOR | CF_BEFORE, 2, W_BRANCH },
+	/* "at 50% selectivity", "against selectivity from 0 to 100%": a filter's pass rate (twenty-second round) */
+	{ "selectiv", NOTT, CF_PREFIX | CF_FACTOR, 8, W_SELECT },
 	{ "unrol", NOTT, CF_PREFIX | CF_FACTOR, 8, W_NOT_TIME },
 	/* what a factor or a percentage of memory, size or counts is about: not time */
 	{ "memory", NOTT, CF_FACTOR, 4, W_NOT_TIME },
@@ -1511,6 +1517,9 @@ static const struct cue cues[] = {
 	{ "variance", NOTT, CF_FACTOR, 8, W_SPREAD },
 	{ "deviation", NOTT, CF_FACTOR, 8, W_SPREAD },
 	{ "spread", NOTT, CF_FACTOR, 8, W_SPREAD },
+	/* "run-to-run variation of 5%": how much runs differ (twenty-second round; "within the noise" is no
+	   cue: "we measured 2% and it was within the noise" is a result) */
+	{ "run-to-run", NOTT, CF_FACTOR, 4, W_SPREAD },
 	/* "the value 31, which is in error by about 0.6%": how far a figure is off (seventeenth round) */
 	{ "error", NOTT, CF_FACTOR, 4, W_SPREAD },
 };
@@ -1782,6 +1791,10 @@ static int pass_noun(const struct text *s, const struct cword *w)
 	struct cword v, n;
 	size_t prev;
 
+	/* "the two-pass one", "a single-pass scan": the end of a compound that names a variant (twenty-second
+	   round, an HPC author's chapters) */
+	if (w->end - w->start > 5 && s->t[w->end - 5] == '-')
+		return 1;
 	if (word_after(s, w->end, &n) && !n.span &&
 	    (match_any(s, n.start, (const char *const[]){ "to", "as", "in", "it", "the", NULL }, 1) == n.end ||
 	     is_digit(s->t[n.start]) || number_word(s, n.start)))
@@ -2117,6 +2130,12 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		   factor holds, not what it is a factor of (twenty-first round) */
 		if (c->cls == NOTT && c->why == W_NOT_TIME && (!strcmp(word, "size") || !strcmp(word, "sizes")) &&
 		    at_sizes(s, w))
+			continue;
+		/* "60% faster at low selectivity, though only 10% at high selectivity": a selectivity said in
+		   words is where the figure holds, not what the figure is (twenty-second round) */
+		if (c->why == W_SELECT &&
+		    word_before(s, w->start, 1, (const char *const[]){ "low", "high", "medium", "moderate", "full", "any",
+								     "every", "all", "intermediate", "varying", NULL }, &next))
 			continue;
 		if (c->why == W_INTERVAL && !strcmp(word, "every") && before && word_after(s, w->end, &next) &&
 		    !next.span && at_sizes(s, &next))
@@ -2567,7 +2586,8 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	if (is_times && !w.span && match_word_ci(s, w.start, "the") == w.end) {
 		/* the noun or the word before it ("the uncontended cost") */
 		w2 = w;
-		for (int k = 0; k < 2 && word_after(s, w2.end, &w2) && !w2.span && !is_joiner(s, &w2); k++)
+		/* ("almost twice the raw DRAM latency": two words before it, twenty-second round) */
+		for (int k = 0; k < 3 && word_after(s, w2.end, &w2) && !w2.span && !is_joiner(s, &w2); k++)
 			if (match_any(s, w2.start, (const char *const[]){ "speed", "throughput", "bandwidth", "performance",
 									   "latency", "cost", "costs", "runtime", "overhead",
 									   "rate", NULL }, 1) == w2.end &&
@@ -2884,7 +2904,7 @@ static size_t share_tail(const struct text *s, size_t e)
 					     "bandwidth", "latency", "performance", "peak", "roof", "roofline", NULL };
 	static const char *const compound[] = { "execution", "running", "run", "cpu", "wall", "pipeline",
 						"dispatch", "issue", "mean", "total", "elapsed", NULL };
-	size_t f = match_word_ci(s, skip_space(s, e), "of"), g, det = 0; /* det: the last determiner's start */
+	size_t f = match_word_ci(s, skip_space(s, e), "of"), g, h, det = 0; /* det: the last determiner's start */
 
 	if (!f)
 		return 0;
@@ -2922,6 +2942,12 @@ static size_t share_tail(const struct text *s, size_t e)
 		/* "90% of MKL's performance": whose it is, a name's possessive */
 		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX && (g = possessive_end(s, g)))
 			f = g, det = 0;
+		/* "98% of the packed version's time": one word before the name, after a determiner (twenty-second
+		   round, an HPC author's chapters) */
+		else if (det && (g = word_end(s, q)) > q && g - q <= WORD_MAX && g < s->n && s->t[g] == ' ' &&
+			 (h = word_end(s, skip_space(s, g))) > skip_space(s, g) && h - skip_space(s, g) <= WORD_MAX &&
+			 (h = possessive_end(s, h)))
+			f = h, det = 0;
 		/* "80% of network latency", "20% of the request latency": a latency is a time, whatever
 		   one word says whose it is (fourteenth round) */
 		else if ((g = word_end(s, q)) > q && g - q <= WORD_MAX &&
@@ -3058,6 +3084,15 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		if (prev_cword(s, start, &b, &pv) && !b.span && match_word_ci(s, b.start, "within") == b.end &&
 		    (g = match_word_ci(s, skip_space(s, e), "of")) && !share_tail(s, e)) {
 			g = skip_space(s, g);
+			/* "14 versus 23 ns, and in L1 the two are within 10% of each other": how far apart the
+			   figures just given are, a change of them (twenty-second round; quantity_find() looks for
+			   the figure: refers) */
+			if ((h = match_word_ci(s, g, "each")) && (h = match_word_ci(s, skip_space(s, h), "other")) &&
+			    !word_char_at(s, h)) {
+				c->need_perf = 1;
+				c->refers = 2;
+				return h;
+			}
 			if ((h = match_any(s, g, (const char *const[]){ "the", "its", "their", NULL }, 1)))
 				g = skip_space(s, h);
 			if ((h = match_any(s, g, (const char *const[]){ "best", "fastest", "peak", "optimum", "optimal",
@@ -3066,6 +3101,16 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 				decided(c, CLAIM, g, h - g, W_CHANGE);
 				return h;
 			}
+		}
+	}
+	/* "The peak is 48 GFLOPS. We are at less than 3% of that.": a share of the figure just given, as "a
+	   third of that" is (twenty-second round; quantity_find() looks for the figure: refers) */
+	{
+		size_t g = match_word_ci(s, skip_space(s, e), "of"), h;
+		if (g && (h = match_word_ci(s, skip_space(s, g), "that")) && bare_tail(s, h)) {
+			c->need_perf = 1;
+			c->refers = 2;
+			return h;
 		}
 	}
 	if ((f = match_claim(s, skip_space(s, e)))) {
@@ -4152,6 +4197,8 @@ static const char *const fractions[] = { "third", "quarter", "fifth", "sixth", "
  * round, HPC authors' chapters). "a third of the time" is how often, no time: "time" needs a word
  * before it that names whose ("run", "original", "total"). Decides c; its end, or 0.
  */
+static int slots_lost(const struct text *s, size_t e);
+
 static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
 {
 	static const char *const nouns[] = { "peak", "speed", "throughput", "bandwidth", "performance", "gain",
@@ -4200,7 +4247,8 @@ static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
 	for (int k = 0; k < 3; k++) {
 		if (match_any(s, w.start, nouns, 1) == w.end ||
 		    (k && match_word_ci(s, w.start, "time") == w.end && match_any(s, v.start, whose, 1) == v.end) ||
-		    (match_word_ci(s, w.start, "time") == w.end && spent_after(s, w.end))) {
+		    (match_word_ci(s, w.start, "time") == w.end && spent_after(s, w.end)) ||
+		    (match_word_ci(s, w.start, "slots") == w.end && slots_lost(s, w.end))) {
 			c->kind = QUANTITY_SHARE;
 			decided(c, CLAIM, g, w.end - g, W_SHARE);
 			return w.end;
@@ -4216,6 +4264,23 @@ static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
 		if (!word_after(s, w.end, &w) || w.span)
 			return 0;
 	}
+	return 0;
+}
+
+/*
+ * 1 if one of the four words after "slots" at e says what the pipeline did with them ("four fifths of
+ * the slots retire useful work", "two fifths of the slots are thrown away on mispredictions"): a
+ * top-down share, not the slots of a hash table ("a third of the slots are empty"; twenty-second round).
+ */
+static int slots_lost(const struct text *s, size_t e)
+{
+	static const char *const words[] = { "retire", "retired", "retiring", "thrown", "wasted", "lost", "stall",
+					     "stalled", "stalls", "waiting", "wait", "spent", "bound", "idle", NULL };
+	struct cword w = { .end = e };
+
+	for (int k = 0; k < 4 && word_after(s, w.end, &w) && !w.span; k++)
+		if (match_any(s, w.start, words, 1) == w.end)
+			return 1;
 	return 0;
 }
 
@@ -4286,6 +4351,15 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	*value_start = p;
 	c->kind = QUANTITY_SPEEDUP;
 	c->use = 2;
+	/* "which the core can do twice per cycle": a per-cycle rate in a word of how often, as "two per cycle"
+	   is (twenty-second round, an HPC author's chapters) */
+	if ((e = match_any(s, p, (const char *const[]){ "once", "twice", "thrice", NULL }, 1)) &&
+	    (f = match_per_cycle(s, skip_space(s, e)))) {
+		c->kind = QUANTITY_RATE;
+		c->use = 0;
+		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_SPEED);
+		return f;
+	}
 	if ((e = match_any(s, p, multiples, 1))) {
 		if ((f = match_claim(s, skip_space(s, e)))) {
 			decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_CHANGE);
@@ -4834,7 +4908,8 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			   !strcmp(buf, "bandwidth") || !strcmp(buf, "bw") || !strcmp(buf, "gflops") ||
 			   !strcmp(buf, "flops") || !strcmp(buf, "speed") || !strcmp(buf, "iops") || !strcmp(buf, "gflops/s") ||
 			   !strcmp(buf, "mflops") || !strcmp(buf, "tflops") || !strcmp(buf, "qps") || !strcmp(buf, "rps") ||
-			   !strcmp(buf, "velocity")) { /* "Small Data Velocity" (nineteenth round, xxhash-docs) */
+			   !strcmp(buf, "velocity") || /* "Small Data Velocity" (nineteenth round, xxhash-docs) */
+			   !strcmp(buf, "teps") || (buf[0] && strchr("kmgt", buf[0]) && !strcmp(buf + 1, "teps"))) {
 			*kind = QUANTITY_RATE;
 			found = 1;
 		} else if (!strcmp(buf, "bound") || !strcmp(buf, "slots") || !strcmp(buf, "retiring") ||
@@ -5684,6 +5759,16 @@ static size_t caption_label(const struct text *l)
 	return 0;
 }
 
+/* After "of" at p, "(the) slots", "cycles", "time", "runtime" or "samples": the end, or 0. */
+static size_t share_noun(const struct text *l, size_t p)
+{
+	size_t u = match_word_ci(l, p, "the");
+
+	u = match_any(l, u ? skip_space(l, u) : p,
+		      (const char *const[]){ "slots", "cycles", "time", "runtime", "samples", NULL }, 1);
+	return u && !word_char_at(l, u) ? u : 0;
+}
+
 static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 {
 	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
@@ -5766,9 +5851,19 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		} else if ((in || bracket || apposed || opener) && (named || opener) && match_any(&l, p, time_words, 1) == e &&
 			   match_time_unit(&l, p) != e) {
 			k = QUANTITY_TIME, found = 1; /* ", nanoseconds per query:" */
-		} else if ((in || bracket || apposed) && named &&
+		} else if ((in || bracket || apposed || opener) && (named || opener) &&
 			   (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e)) {
-			k = QUANTITY_CYCLES, found = 1;
+			k = QUANTITY_CYCLES, found = 1; /* "Cycles per element for each version:" too */
+		} else if (match_any(&l, p, (const char *const[]){ "share", "shares", "percentage", "percentages", "fraction",
+								  "fractions", NULL }, 1) == e &&
+			   (u = match_word_ci(&l, skip_space(&l, e), "of")) && (u = share_noun(&l, skip_space(&l, u)))) {
+			/* "the following shares of slots (percent):" over a top-down table's categories: each
+			   cell a share of the run's slots (twenty-second round, an HPC author's chapters) */
+			k = QUANTITY_SHARE, found = 1, e = u;
+		} else if ((in || bracket || apposed || opener) && (named || opener) && match_rate_word(&l, p) == e) {
+			/* "GFLOPS for the three versions, at several sizes:", "The throughput in GFLOPS:": a unit
+			   that is a rate by itself, as "in GB/s" is (twenty-second round, an HPC author's chapters) */
+			k = QUANTITY_RATE, found = 1;
 		} else if ((in || bracket) && named && e + 1 < l.n && l.t[e] == '/' &&
 			   (l.t[e + 1] == 's' || match_time_unit(&l, e + 1)) && !word_char_at(&l, word_end(&l, e + 1))) {
 			/* "in MB/s", "(ops/sec)": a rate */
@@ -5878,8 +5973,11 @@ static void lead_check_header(const struct text *s, struct table *tb)
 	   probability:" over "| p | branchy | branchless | speed-up |") compares them: the lead-in still
 	   names the others (twentieth round) */
 	for (size_t col = 1; col < 64 && pipe_cell(s, tb->header, e, col, &cs, &ce); col++)
+		/* nor does a column named for what the lead-in names ("..., in nanoseconds:" over "| modulus |
+		   %, runtime m | %, constant m | Montgomery |": the header agrees, the other columns are still the
+		   lead-in's; twenty-second round, an HPC author's chapters) */
 		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED &&
-		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP)) {
+		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP) && k != tb->lead_kind) {
 			tb->lead_cls = UNDECIDED;
 			return;
 		}
@@ -7513,6 +7611,21 @@ static int same_duration(const struct text *s, const struct quantity *a, const s
 }
 
 /* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
+/* After e, "from run to run", "between runs" or "across runs": its end, or 0. */
+static size_t run_to_run(const struct text *s, size_t e)
+{
+	size_t p = skip_space(s, e), f;
+
+	if ((f = match_word_ci(s, p, "from")) && (f = match_word_ci(s, skip_space(s, f), "run")) &&
+	    (f = match_word_ci(s, skip_space(s, f), "to")) && (f = match_word_ci(s, skip_space(s, f), "run")))
+		return f;
+	return ((f = match_word_ci(s, p, "between")) || (f = match_word_ci(s, p, "across"))) &&
+			       (f = match_any(s, skip_space(s, f), (const char *const[]){ "runs", "repetitions", "reruns", NULL },
+					      1)) && !word_char_at(s, f) ?
+		       f :
+		       0;
+}
+
 /*
  * A change says what changed: a factor or a percentage joined to a comparative of size ("30% smaller",
  * "2x larger"), or a change that only a hedge decided ("by about 66%") in a clause that names memory or
@@ -7535,6 +7648,25 @@ static int size_change(const struct text *s, struct quantity *q)
 	if (b < e && match_any(s, b, (const char *const[]){ "smaller", "larger", "bigger", NULL }, 1) == e) {
 		decide(q, QUANTITY_NOT_TIMING, b, e - b, W_SIZE);
 		return 1;
+	}
+	/* "the list now takes 1.6 bytes per integer, 15% more than before": a percentage set after an amount
+	   of data by a comma is a change of that amount (twenty-second round, an HPC author's chapters) */
+	if (b < e && match_any(s, b, (const char *const[]){ "more", "less", "fewer", NULL }, 1) == e) {
+		size_t r = q->start;
+		while (r > 0 && space_at(s, r - 1))
+			r--;
+		if (r > 0 && s->t[r - 1] == ',')
+			for (int d = 0; d < 4 && prev_cword(s, r - 1, &w, &prev) && !w.span; d++) {
+				if (match_any(s, w.start, speeds, 1) == w.end || stops_clause(s, w.end))
+					break;
+				if (match_any(s, w.start, (const char *const[]){ "bytes", "byte", "bits", "KB", "MB", "GB",
+										"kB", "KiB", "MiB", "GiB", NULL }, 0) == w.end &&
+				    (w.end >= s->n || s->t[w.end] != '/')) {
+					decide(q, QUANTITY_NOT_TIMING, w.start, w.end - w.start, W_SIZE);
+					return 1;
+				}
+				r = w.start;
+			}
 	}
 	if (q->why != W_MEASURED || s->t[e - 1] != '%')
 		return 0;
@@ -8568,6 +8700,13 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (size_change(s, q) || measure_of(s, q) || (c->bare && q->kind == QUANTITY_RATE && year_or_version(s, q)))
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
+	if (percent && q->kind == QUANTITY_SPEEDUP && q->cls != QUANTITY_NOT_TIMING && run_to_run(s, q->start + q->len)) {
+		/* "hedged by ~5% from run to run", "varies by 3% between runs": how much runs differ, the
+		   measurement's noise, not a speed (twenty-second round, an HPC author's chapters) */
+		size_t r = skip_space(s, q->start + q->len);
+		decide(q, QUANTITY_NOT_TIMING, r, run_to_run(s, q->start + q->len) - r, W_SPREAD);
+		return 1;
+	}
 	if (percent && q->kind == QUANTITY_SPEEDUP && times_hundred(s, q)) {
 		/* "(new / old - 1) × 100%", "multiply the ratio by 100%": a formula's conversion to a percentage */
 		decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_FORMULA);

@@ -1,0 +1,148 @@
+#!/bin/sh
+# What the twenty-second round taught the timing rule (tests/corpus/README.md, engine/rules/README.md),
+# from chapters HPC authors wrote new against the round's start (the probes hpc22a, hpc22b, hpc22c):
+# - a lead-in that names a unit that is a rate by itself ("GFLOPS for the three versions, at several
+#   sizes:", "The throughput in GFLOPS:") or opens with cycles ("Cycles per element for each
+#   version:"), or names shares of slots ("recorded the following shares of slots (percent):" over a
+#   top-down table's categories), says what the table's figures are; a header that names what the
+#   lead-in names ("runtime" under "..., in nanoseconds:") leaves the other columns the lead-in's;
+# - graph500's rate (MTEPS, GTEPS) in prose and in a header; "twice per cycle", "once per cycle";
+#   "98% of the packed version's time"; "four fifths of the slots retire useful work" (a hash
+#   table's "a third of the slots are empty" stays unreported); "within 2% of each other" and
+#   "less than 3% of that" after a figure; "almost twice the raw DRAM latency";
+# - words read in another sense: "the two-pass one" (a variant, not a value passed); a selectivity
+#   ("at 0% or 100% selectivity", "against selectivity from 0 to 100%"; "only 10% at high
+#   selectivity" stays a result); a spread between runs ("hedged by ~5% from run to run",
+#   "run-to-run variation of 5%"; "within the noise" is no cue); "takes 1.6 bytes per integer, 15%
+#   more than before" is a change of size.
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
+
+cat >01-leads.md <<'EOF2'
+# Lead-ins
+
+GFLOPS for the three versions, at several sizes:
+
+| n    | naive | blocked |
+|------|------:|--------:|
+| 256  | 4.1   | 6.8     |
+
+The throughput in GFLOPS:
+
+| n    | naive | blocked |
+|------|------:|--------:|
+| 512  | 3.9   | 9.7     |
+
+Cycles per element for each version:
+
+| n    | naive | blocked |
+|------|------:|--------:|
+| 1024 | 1.9   | 11.2    |
+
+We ran three loops and recorded the following shares of slots (percent):
+
+| loop        | retiring | back end |
+|-------------|---------:|---------:|
+| sum of ints | 78       | 15       |
+
+The following table is per call, in nanoseconds:
+
+| modulus | runtime m | Montgomery |
+|---------|----------:|-----------:|
+| 7       | 330       | 64         |
+
+The sizes in GB:
+
+| n    | naive | blocked |
+|------|------:|--------:|
+| 2048 | 1.5   | 11.5    |
+EOF2
+
+check_lesson 01-leads.md
+expect "01-leads.md:7:[0-9]*: error: a rate '4.1'"
+expect "01-leads.md:7:[0-9]*: error: a rate '6.8'"
+expect "01-leads.md:13:[0-9]*: error: a rate '9.7'"
+expect "01-leads.md:19:[0-9]*: error: a cycle count '1.9'"
+expect "01-leads.md:25:[0-9]*: error: a share of the run time '78'"
+expect "01-leads.md:25:[0-9]*: error: a share of the run time '15'"
+expect "01-leads.md:31:[0-9]*: error: a time value '330'"
+expect "01-leads.md:31:[0-9]*: error: a time value '64'"
+refuse "01-leads.md:37:"
+
+cat >02-forms.md <<'EOF2'
+# Forms
+
+On the road graph it reaches 111 MTEPS.
+
+| graph  | before, MTEPS | after, GTEPS |
+|--------|--------------:|-------------:|
+| road   | 30            | 0.12         |
+
+The core can do it twice per cycle, and the load port once per cycle.
+
+The padded version takes 98% of the packed version's time.
+
+Nearly four fifths of the slots retire useful work.
+
+A third of the slots are empty after the resize.
+
+A 1 GB array runs at about 14 GB/s with either page size, within 2% of each other.
+
+The two buffers are 4 KB and 4.1 KB, within 3% of each other.
+
+The machine's peak is 48 GFLOPS. We are at less than 3% of that.
+
+A hop then costs 160 ns, almost twice the raw DRAM latency.
+EOF2
+
+check_lesson 02-forms.md
+expect "02-forms.md:3:[0-9]*: error: a rate '111 MTEPS'"
+expect "02-forms.md:7:[0-9]*: error: a rate '30'"
+expect "02-forms.md:7:[0-9]*: error: a rate '0.12'"
+expect "02-forms.md:9:[0-9]*: error: a rate 'twice per cycle'"
+expect "02-forms.md:9:[0-9]*: error: a rate 'once per cycle'"
+expect "02-forms.md:11:[0-9]*: error: a share of the run time '98% of the packed version's time'"
+expect "02-forms.md:13:[0-9]*: error: a share of the run time 'four fifths of the slots'"
+refuse "02-forms.md:15:"
+expect "02-forms.md:17:[0-9]*: error: a speed-up claim '2% of each other'"
+refuse "02-forms.md:19:"
+expect "02-forms.md:21:[0-9]*: error: a speed-up claim '3% of that'"
+expect "02-forms.md:23:[0-9]*: error: a speed-up claim 'twice'"
+
+cat >03-senses.md <<'EOF2'
+# Other senses
+
+The blocked version is 35% faster than the two-pass one.
+
+At 0% or 100% selectivity it runs at about 1.2 elements per cycle.
+
+The graph plots throughput in elements per cycle against selectivity from 0 to 100%.
+
+It is about 60% faster at low selectivity than the table, though only 10% at high selectivity.
+
+The figures are hedged by ~5% from run to run.
+
+On a laptop, run-to-run variation of 5% is normal.
+
+For this loop, barely; we measured 2% and it was within the noise of repeated runs.
+
+The list now takes 1.6 bytes per integer, 15% more than before.
+
+It now takes 40 ms, 15% more than before.
+EOF2
+
+check_lesson 03-senses.md
+expect "03-senses.md:3:[0-9]*: error: a speed-up claim '35% faster'"
+refuse "03-senses.md:5:[0-9]*: error: [a-z -]* '0%'"
+refuse "03-senses.md:5:[0-9]*: error: [a-z -]* '100%'"
+expect "03-senses.md:5:[0-9]*: error: a rate '1.2 elements per cycle'"
+refuse "03-senses.md:7:"
+expect "03-senses.md:9:[0-9]*: error: a speed-up claim '60% faster'"
+expect "03-senses.md:9:[0-9]*: error: a speed-up claim '10%'"
+refuse "03-senses.md:11:"
+refuse "03-senses.md:13:"
+expect "03-senses.md:15:[0-9]*: error: a speed-up claim '2%'"
+refuse "03-senses.md:17:"
+expect "03-senses.md:19:[0-9]*: error: a speed-up claim '15% more'"
+in_ledger 03-senses.md "let pass '0%' as not timing ('selectivity'" "let pass '5%' as not timing ('from run to run'" \
+	"let pass '15% more' as not timing ('bytes'"
+exit $fail
