@@ -2081,6 +2081,16 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		   with its result, not a thread blocking (an author's review, twelfth round) */
 		if (c->why == W_SLEEP && !strncmp(c->word, "block", 5) && before && w->end < s->n && s->t[w->end] == ':')
 			continue;
+		/* "94% of its slots waiting", "~95% of its cycles waiting on loads": the share of the run a
+		   program spent stalled, a measurement; "the load waits about 200 cycles for DRAM": a stall's
+		   length, hedged, measured (twenty-second round: four writers of chapters and lessons) */
+		if (c->why == W_SLEEP && !strncmp(word, "wait", 4) &&
+		    ((use >= 2 && !before) ||
+		     (use == 1 && wn > 4 && before && word_after(s, w->end, &next) && !next.span &&
+		      (match_any(s, next.start, (const char *const[]){ "about", "roughly", "around", "nearly", "almost",
+									 "some", "approximately", NULL }, 1) == next.end ||
+		       s->t[next.start] == '~'))))
+			continue;
 		/* "waiting time", "wait times": a noun for a latency, not a wait */
 		if (c->why == W_SLEEP && word_after(s, w->end, &next) && (match_word_ci(s, next.start, "time") ||
 									   match_word_ci(s, next.start, "times")))
@@ -3041,6 +3051,8 @@ static size_t memory_after(const struct text *s, size_t e)
 	return match_any(s, g, (const char *const[]){ "memory", "space", "storage", "RAM", "disk", "heap", NULL }, 1) ? g : 0;
 }
 
+static int names_memory(const struct text *s, size_t a, size_t b);
+
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
 {
 	struct cword w, w2;
@@ -3090,7 +3102,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			if ((h = match_word_ci(s, g, "each")) && (h = match_word_ci(s, skip_space(s, h), "other")) &&
 			    !word_char_at(s, h)) {
 				c->need_perf = 1;
-				c->refers = 2;
+				c->refers = 3;
 				return h;
 			}
 			if ((h = match_any(s, g, (const char *const[]){ "the", "its", "their", NULL }, 1)))
@@ -3100,6 +3112,20 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 									"vendor", "native", NULL }, 1))) {
 				decided(c, CLAIM, g, h - g, W_CHANGE);
 				return h;
+			}
+			/* "the branchless version is within 2% of the two-pass one", "within 10% of ours": how far
+			   from another version, when a figure of speed was just given (quantity_find() looks for
+			   it: refers; twenty-second round, an author's review and two HPC chapters) */
+			struct cword v = { .end = g };
+			int size = 0;
+			for (int k = 0; k < 5 && word_after(s, v.end, &v) && !v.span && !stops_clause(s, v.start - 1); k++)
+				size |= names_memory(s, v.start, v.end) ||
+					match_any(s, v.start, (const char *const[]){ "disk", "limit", "budget", "quota", "capacity",
+										     "total", "cache", NULL }, 1) == v.end;
+			if (!size) {
+				c->need_perf = 1;
+				c->refers = 3;
+				return e;
 			}
 		}
 	}
@@ -4199,6 +4225,20 @@ static const char *const fractions[] = { "third", "quarter", "fifth", "sixth", "
  */
 static int slots_lost(const struct text *s, size_t e);
 
+/*
+ * 1 if a verb of costing, saving or accounting stands in the five words before the "of" that ends at
+ * f ("they take a third of the time", "saves a quarter of the time", "accounts for half of the
+ * time"): the fraction is of a run's time, not how often (twenty-second round).
+ */
+static int cost_verb_before(const struct text *s, size_t f)
+{
+	struct cword w;
+
+	return word_before(s, f, 5, (const char *const[]){ "take", "takes", "took", "taking", "save", "saves", "saved",
+							 "saving", "cost", "costs", "costing", "accounts", "account",
+							 "accounted", "spend", "spends", "eats", "eat", "ate", NULL }, &w);
+}
+
 static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
 {
 	static const char *const nouns[] = { "peak", "speed", "throughput", "bandwidth", "performance", "gain",
@@ -4247,7 +4287,7 @@ static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
 	for (int k = 0; k < 3; k++) {
 		if (match_any(s, w.start, nouns, 1) == w.end ||
 		    (k && match_word_ci(s, w.start, "time") == w.end && match_any(s, v.start, whose, 1) == v.end) ||
-		    (match_word_ci(s, w.start, "time") == w.end && spent_after(s, w.end)) ||
+		    (match_word_ci(s, w.start, "time") == w.end && (spent_after(s, w.end) || cost_verb_before(s, f))) ||
 		    (match_word_ci(s, w.start, "slots") == w.end && slots_lost(s, w.end))) {
 			c->kind = QUANTITY_SHARE;
 			decided(c, CLAIM, g, w.end - g, W_SHARE);
@@ -5655,9 +5695,15 @@ static int names_memory(const struct text *s, size_t a, size_t b)
 	static const char *const words[] = { "memory", "rss", "size", "sizes", "bytes", "footprint", "heap", "binary",
 					     NULL };
 
+	size_t e, g;
+
 	for (size_t p = a; p < b; p++)
-		if (is_alpha(s->t[p]) && (p == a || !is_alpha(s->t[p - 1])) && match_any(s, p, words, 1))
+		if (is_alpha(s->t[p]) && (p == a || !is_alpha(s->t[p - 1])) && (e = match_any(s, p, words, 1))) {
+			/* "binary insertion", "binary search": an algorithm's name ("Binary size" stays one) */
+			if (match_word_ci(s, p, "binary") && (g = skip_space(s, e)) < b && is_alpha(s->t[g]))
+				continue;
 			return 1;
+		}
 	return 0;
 }
 
@@ -5909,6 +5955,25 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 }
 
 /*
+ * 1 if the bracket at p (before b) holds one word of four letters or more that is no unit ("network
+ * (scalar)", "merge (branchless)", "sort (SIMD)"): it names a variant, as "(AVX2)" does, not what the
+ * column counts ("Params (M)", "(bytes)", "(count)"; twenty-second round, an HPC author's chapters).
+ */
+static int bracket_variant(const struct text *s, size_t p, size_t b)
+{
+	size_t q = p + 1, e = q;
+
+	while (e < b && (is_alpha(s->t[e]) || s->t[e] == '-'))
+		e++;
+	if (e - q < 4 || e >= b || (s->t[e] != ')' && s->t[e] != ']') || match_time_unit(s, q) == e || names_memory(s, q, e))
+		return 0;
+	return !match_any(s, q, (const char *const[]){ "bytes", "count", "cycles", "cycle", "percent", "ratio", "items",
+						       "elements", "ops", "calls", "keys", "rows", "lines", "words",
+						       "pages", "units", "users", "tokens", "samples", "instructions",
+						       NULL }, 1);
+}
+
+/*
  * 1 if header cell [a, b) names what its column holds on its own, so that a lead-in's unit is not
  * its: a count ("Threads", "N", "Rows"; not "4 cores", a configuration), a size, a price, a
  * date, a version or an identifier, a share ('%'), or a unit in brackets ("Params (M)").
@@ -5921,7 +5986,7 @@ static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
 					     "release", "port", "price", "cost", "published", "issue", "id", "date", "users",
 					     "storage", "depth", "entries", "buckets", "lines", "files", "rank", "deps",
 					     "dependencies", "stars", "contributors", "commits", "tests", "errors", "warnings",
-					     "calls", "allocations", "objects", "pages", NULL };
+					     "calls", "allocations", "objects", "pages", "uops", "µops", NULL };
 	int digit = memchr_digit(s, a, b);
 
 	/* "Read, one core": a configuration in words, as "4 cores" */
@@ -5933,8 +5998,10 @@ static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
 	for (size_t p = a; p < b;) {
 		size_t e = word_end(s, p);
 		if (e == p) {
-			if (s->t[p] == '#' || s->t[p] == '$' || (s->t[p] == '%' && !percent_ok) ||
-			    ((s->t[p] == '(' || s->t[p] == '[') && !digit))
+			/* ("| 50% kept |", "| 0% |": a setting the column was run at, as "4 cores" is; twenty-second
+			   round, an author's review) */
+			if (s->t[p] == '#' || s->t[p] == '$' || (s->t[p] == '%' && !percent_ok && !(p > a && is_digit(s->t[p - 1]))) ||
+			    ((s->t[p] == '(' || s->t[p] == '[') && !digit && !bracket_variant(s, p, b)))
 				return 1;
 			p++;
 			continue;
@@ -5960,6 +6027,34 @@ static int lead_decides(const struct text *s, const struct table *tb, size_t col
  * Params (M) | Latency |": the header says what each column holds), a speed-up aside; UNDECIDED in
  * tb then.
  */
+/* 1 if figures of kind k carry a unit of their own: a time, a rate, a cycle count. */
+static int unit_kind(enum quantity_kind k)
+{
+	return k == QUANTITY_TIME || k == QUANTITY_RATE || k == QUANTITY_CYCLES;
+}
+
+/*
+ * 1 if header cell [a, b) names a unit ("fetch_add, cycles", "Time (ns)", "GB/s"), not only a metric
+ * ("Latency", "Throughput": their unit may be the lead-in's, "The table below lists, in cycles, ...").
+ */
+static int header_unit(const struct text *s, size_t a, size_t b)
+{
+	for (size_t p = a; p < b;) {
+		size_t e = word_end(s, p);
+		if (e == p) {
+			p++;
+			continue;
+		}
+		if ((is_alpha(s->t[p]) && (p == a || !is_alpha(s->t[p - 1]))) &&
+		    (match_time_unit(s, p) == e || match_rate_word(s, p) == e ||
+		     match_any(s, p, (const char *const[]){ "cycles", "cycle", "clocks", NULL }, 1) == e ||
+		     (e < b && s->t[e] == '/')))
+			return 1;
+		p = e;
+	}
+	return 0;
+}
+
 static void lead_check_header(const struct text *s, struct table *tb)
 {
 	size_t e = line_end(s, tb->header), cs, ce;
@@ -5976,8 +6071,12 @@ static void lead_check_header(const struct text *s, struct table *tb)
 		/* nor does a column named for what the lead-in names ("..., in nanoseconds:" over "| modulus |
 		   %, runtime m | %, constant m | Montgomery |": the header agrees, the other columns are still the
 		   lead-in's; twenty-second round, an HPC author's chapters) */
+		/* nor one that names its own unit beside the lead-in's ("The results, in nanoseconds per
+		   operation:" over "| Threads | fetch_add | CAS loop | fetch_add, cycles |": that column is
+		   cycles, the others the lead-in's; twenty-second round, an HPC author's chapters) */
 		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED &&
-		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP) && k != tb->lead_kind) {
+		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP) && k != tb->lead_kind &&
+		    !(unit_kind(k) && unit_kind(tb->lead_kind) && header_unit(s, cs, ce))) {
 			tb->lead_cls = UNDECIDED;
 			return;
 		}
@@ -8287,6 +8386,11 @@ static int how_often(const struct text *s, struct quantity *q)
 	   the time)": a word of spending earlier in the sentence makes it a share of a run */
 	if (word_before(s, q->start, 30, busy, &w))
 		return 0;
+	/* "one miss per element already accounts for half of the time", "saves half of the time": a share
+	   of the run that one cost takes or a change gives back (twenty-second round) */
+	if (word_before(s, q->start, 4, (const char *const[]){ "accounts", "account", "accounted", "saves", "save",
+							     "saved", NULL }, &w))
+		return 0;
 	decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_OCCURS);
 	return 1;
 }
@@ -8719,7 +8823,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		q->why = W_THRESHOLD;
 		return 1;
 	}
-	if (q->kind == QUANTITY_SHARE && value_follows(s, q->start + q->len)) {
+	/* (not "94% of its slots waiting, and the time per node is about 80 ns": a share of slots or cycles
+	   is of the run, whatever follows; twenty-second round) */
+	if (q->kind == QUANTITY_SHARE && q->len >= 4 && !memcmp(s->t + q->start + q->len - 4, "time", 4) &&
+	    value_follows(s, q->start + q->len)) {
 		/* "17% of the time the latency was one cycle", "99% of the time with a mean of 10ms" */
 		decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_OCCURS);
 	} else if (q->kind == QUANTITY_SHARE && happens_before(s, q->start)) {
@@ -10151,7 +10258,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				size_t i = LAST->start + LAST->len;
 				int ends = 0;
 				for (; i < start; i++)
-					if (stops_clause(&s, i) && s.t[i] != ';' && ++ends > (c.refers == 2 ? 1 : 0))
+					if (stops_clause(&s, i) && s.t[i] != ';' && ++ends > (c.refers >= 2 ? 1 : 0))
 						break;
 				refok = i == start;
 			}
@@ -10159,6 +10266,9 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				q.cls = LAST->cls;
 				q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_CHANGE;
 				kept = 1;
+			} else if (c.refers == 3) {
+				kept = 0; /* "must perform within 20% of the reference solution": a bound, no figure
+					     to compare (refers 3: "within N% of" another version or each other) */
 			} else if (kept && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) && !q.cue_span &&
 				   is_hedge(&s, q.cue, q.cue + q.cue_len) && !sentence_of_change(&s, &q)) {
 				kept = 0; /* only its hedge decided it ("throughput rises to roughly 3.3x the

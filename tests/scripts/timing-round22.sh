@@ -14,7 +14,17 @@
 #   ("at 0% or 100% selectivity", "against selectivity from 0 to 100%"; "only 10% at high
 #   selectivity" stays a result); a spread between runs ("hedged by ~5% from run to run",
 #   "run-to-run variation of 5%"; "within the noise" is no cue); "takes 1.6 bytes per integer, 15%
-#   more than before" is a change of size.
+#   more than before" is a change of size;
+# - after the second wave of probes (hpc22d, e, f) and a new author's review: a share of slots or
+#   cycles "waiting" and a hedged wait in cycles are measured stalls ("94% of its slots waiting",
+#   "the load waits about 200 cycles"; "must wait 4 cycles" stays an input); a fraction of the time
+#   after a verb of costing, saving or accounting ("they take a third of the time", "accounts for
+#   half of the time"; "the branch is taken half of the time" stays how often); a header's variant
+#   in brackets ("network (scalar)") or an algorithm named "binary" leaves the column the lead-in's,
+#   and so does a header naming its own unit beside it ("fetch_add, cycles"; a metric alone,
+#   "Latency" under "lists, in cycles,", still takes it, and "uops" is a count); a header "50% kept"
+#   is a setting; "within 2% of the two-pass one" after a figure ("must perform within 20% of the
+#   reference solution" has none).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-leads.md <<'EOF2'
@@ -145,4 +155,66 @@ refuse "03-senses.md:17:"
 expect "03-senses.md:19:[0-9]*: error: a speed-up claim '15% more'"
 in_ledger 03-senses.md "let pass '0%' as not timing ('selectivity'" "let pass '5%' as not timing ('from run to run'" \
 	"let pass '15% more' as not timing ('bytes'"
+
+cat >04-second-wave.md <<'EOF2'
+# Second wave
+
+The core spends 94% of its slots waiting, and the time per node is about 80 ns.
+
+Here the load waits about 200 cycles for DRAM.
+
+The CPU must wait 4 cycles after the write.
+
+With 20 of them per sort they take a third of the time.
+
+One miss per element already accounts for half of the time.
+
+The branch is taken half of the time.
+
+Times are in nanoseconds per element:
+
+| n | insertion | network (scalar) | binary insertion | Params (M) |
+|---|----------:|-----------------:|-----------------:|-----------:|
+| 8 | 3.1       | 0.6              | 3.6              | 12         |
+
+The results, in nanoseconds per operation (lower is better):
+
+| Threads | fetch_add | fetch_add, cycles |
+|--------:|----------:|------------------:|
+| 1       | 5.1       | 18                |
+
+The table below lists, in cycles, a few instructions.
+
+| Instruction | uops | Latency |
+|-------------|------|---------|
+| add         | 1    | 1       |
+
+GFLOPS for each version:
+
+| version | 50% kept | 1% kept |
+|---------|---------:|--------:|
+| scalar  | 1.1      | 2.0     |
+
+It is 35% faster than the two-pass one, and the branchless version is within 2% of the two-pass one.
+
+Your code must perform within 20% of the provided reference solution.
+EOF2
+
+check_lesson 04-second-wave.md
+expect "04-second-wave.md:3:[0-9]*: error: a share of the run time '94% of its slots'"
+expect "04-second-wave.md:5:[0-9]*: error: a cycle count '200 cycles'"
+refuse "04-second-wave.md:7:[0-9]*: error"
+expect "04-second-wave.md:9:[0-9]*: error: a share of the run time 'a third of the time'"
+expect "04-second-wave.md:11:[0-9]*: error: a share of the run time 'half of the time'"
+refuse "04-second-wave.md:13:[0-9]*: error"
+expect "04-second-wave.md:19:[0-9]*: error: a time value '0.6'"
+expect "04-second-wave.md:19:[0-9]*: error: a time value '3.6'"
+refuse "04-second-wave.md:19:[0-9]*: error: [a-z -]* '12'"
+expect "04-second-wave.md:25:[0-9]*: error: a time value '5.1'"
+expect "04-second-wave.md:25:[0-9]*: error: a cycle count '18'"
+refuse "04-second-wave.md:31:[0-9]*: error: [a-z -]* '1' in a table [^(]*('cycles'"
+expect "04-second-wave.md:37:[0-9]*: error: a rate '1.1'"
+expect "04-second-wave.md:37:[0-9]*: error: a rate '2.0'"
+expect "04-second-wave.md:39:[0-9]*: error: a speed-up claim '2%'"
+refuse "04-second-wave.md:41:[0-9]*: error"
 exit $fail
