@@ -56,19 +56,33 @@ local function message(q, where)
       .. "given of a model the lesson sets up, %s", what[q.kind], text, where, quote(q.cue or ""), q.why, text,
       placed)
   end
+  -- A measure reference gives a time (min, median, max of a measure block's samples): a rate, a cycle
+  -- count or a share is cited, or shown as the real output of a measure block that prints it; a
+  -- speed-up is said by the measured times it compares (an author's review, twenty-second round).
+  local remedy
+  if q.kind == "speedup" then
+    remedy = "give the measured times it compares ({{measure:ID:STAT}}), or cite the source with {{cite:KEY|%s}}"
+  elseif q.kind == "time" then
+    remedy = "cite a measure block with {{measure:ID:STAT}}, or the source with {{cite:KEY|%s}}"
+  else
+    remedy = "cite the source with {{cite:KEY|%s}}, or show it as the real output of a measure block that "
+      .. "prints it (a {{measure:ID:STAT}} reference gives times only)"
+  end
   if q.class == "claim" then
     local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
     return string.format("%s '%s' in %s is a performance claim without measurement metadata%s: "
       .. (title and "a title is shown as written: state it in the body, measured ({{measure:ID:STAT}}) or "
-      .. "cited ({{cite:KEY|%s}})" or "cite a measure block with {{measure:ID:STAT}}, or the source with "
-      .. "{{cite:KEY|%s}}" .. (model and "; if it is a given of a model the lesson sets up, " .. as_given(where)
-      or "")), what[q.kind], text, where, because, text)
+      .. "cited ({{cite:KEY|%s}})" or remedy .. (model and "; if it is a given of a model the lesson sets up, "
+      .. as_given(where) or "")), what[q.kind], text, where, because, text)
   end
+  -- what else an undecided figure may be: a duration an input or a definition, a rate a setting
+  local other = q.kind == "rate" and "a setting (a configured rate, a line's speed, a sampling rate)"
+    or "a specified duration (a sleep, timeout, interval or limit)"
   return string.format("%s '%s' in %s may be a performance claim (nothing near it says): if it is one, "
     .. (title and "state it in the body, measured ({{measure:ID:STAT}}) or cited ({{cite:KEY|%s}}); if it is "
-    .. "a specified duration (a sleep, timeout, interval or limit), say so in the title" or "measure it "
-    .. "({{measure:ID:STAT}}) or cite it ({{cite:KEY|%s}}); if it is a specified duration (a sleep, timeout, "
-    .. "interval or limit), say so near it" .. (model and " (a model's given: " .. as_given(where) .. ")" or "")
+    .. other .. ", say so in the title" or (q.kind == "time" and "measure it ({{measure:ID:STAT}}) or cite it "
+    .. "({{cite:KEY|%s}})" or "cite it ({{cite:KEY|%s}}) or show a measure block's real output") .. "; if it is "
+    .. other .. ", say so near it" .. (model and " (a model's given: " .. as_given(where) .. ")" or "")
     .. ", or suppress with <!-- litlab-disable timing-needs-metadata: why -->"),
     what[q.kind], text, where, text)
 end

@@ -24,7 +24,11 @@
 #   and so does a header naming its own unit beside it ("fetch_add, cycles"; a metric alone,
 #   "Latency" under "lists, in cycles,", still takes it, and "uops" is a count); a header "50% kept"
 #   is a setting; "within 2% of the two-pass one" after a figure ("must perform within 20% of the
-#   reference solution" has none).
+#   reference solution" has none);
+# - the remedy a message offers fits the figure (an author's review): a reference gives a time only,
+#   so a rate, a cycle count or a share is cited or shown as a measure block's real output, a
+#   speed-up given by the measured times it compares, and an undecided rate may be a setting, not
+#   "a specified duration".
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-leads.md <<'EOF2'
@@ -217,4 +221,16 @@ expect "04-second-wave.md:37:[0-9]*: error: a rate '1.1'"
 expect "04-second-wave.md:37:[0-9]*: error: a rate '2.0'"
 expect "04-second-wave.md:39:[0-9]*: error: a speed-up claim '2%'"
 refuse "04-second-wave.md:41:[0-9]*: error"
+cat >05-remedies.md <<'EOF2'
+# Remedies
+
+The decoder handles 240 records per second on our disk.
+
+The loop costs 4 cycles per element, and the unrolled one is 3x faster.
+EOF2
+
+check_lesson 05-remedies.md
+expect "05-remedies.md:3:[0-9]*: error: a rate '240 records per second' in prose may be a performance claim (nothing near it says): if it is one, cite it ({{cite:KEY|240 records per second}}) or show a measure block's real output; if it is a setting"
+expect "05-remedies.md:5:[0-9]*: error: a cycle count '4 cycles per element' .*: cite the source with {{cite:KEY|4 cycles per element}}, or show it as the real output of a measure block that prints it (a {{measure:ID:STAT}} reference gives times only)"
+expect "05-remedies.md:5:[0-9]*: error: a speed-up claim '3x faster' .*: give the measured times it compares ({{measure:ID:STAT}}), or cite the source with {{cite:KEY|3x faster}}"
 exit $fail
