@@ -673,11 +673,51 @@ static const char *asset_error(int e)
 	}
 }
 
-static void warn_at(struct diags *w, const struct lesson *l, cmark_node *n, char *msg)
+/* Where a lesson names a file: a link's or an image's destination, or a cited value's source. */
+struct target {
+	const char *url;
+	int line, col;
+};
+
+static void warn_at(struct diags *w, const struct lesson *l, const struct target *n, char *msg)
 {
-	diags_add(w, l->path, cmark_node_get_start_line(n), cmark_node_get_start_column(n), SEV_WARNING,
-		  "site-file", "%s", msg);
+	diags_add(w, l->path, n->line, n->col, SEV_WARNING, "site-file", "%s", msg);
 	free(msg);
+}
+
+/*
+ * The destinations lesson i names, in order: each link and image of its tree, then each cited
+ * value's source (the link reference definition of {{cite:KEY|...}}: cmark keeps none in its tree,
+ * and a results file cited by a relative link is shown as a link the site must hold). *n is set.
+ */
+static struct target *lesson_targets(const struct lesson_result *r, size_t *n)
+{
+	struct target *v = NULL;
+	size_t alloc = 0;
+	cmark_iter *it = cmark_iter_new(r->lesson->doc);
+	cmark_event_type ev;
+
+	*n = 0;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *node = cmark_iter_get_node(it);
+		cmark_node_type t = cmark_node_get_type(node);
+		if (ev != CMARK_EVENT_ENTER || (t != CMARK_NODE_LINK && t != CMARK_NODE_IMAGE) || !cmark_node_get_url(node))
+			continue;
+		if (*n == alloc)
+			v = xreallocarray(v, alloc = alloc ? 2 * alloc : 16, sizeof *v);
+		v[(*n)++] = (struct target){ cmark_node_get_url(node), cmark_node_get_start_line(node),
+					     cmark_node_get_start_column(node) };
+	}
+	cmark_iter_free(it);
+	for (size_t k = 0; k < r->ledger.ncites; k++) {
+		const struct cited_value *c = &r->ledger.cites[k];
+		if (!c->url)
+			continue;
+		if (*n == alloc)
+			v = xreallocarray(v, alloc = alloc ? 2 * alloc : 16, sizeof *v);
+		v[(*n)++] = (struct target){ c->url, c->line, c->col };
+	}
+	return v;
 }
 
 /*
@@ -696,16 +736,13 @@ static size_t add_assets(const struct course_check *cc, struct site *s, struct d
 		const struct lesson *l = cc->results[i].lesson;
 		char *folder = fs_parent_path(l->path);
 		int dfd = -1, opened = 0;
-		cmark_iter *it = cmark_iter_new(l->doc);
-		cmark_event_type ev;
-		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-			cmark_node *n = cmark_iter_get_node(it);
-			cmark_node_type t = cmark_node_get_type(n);
-			if (ev != CMARK_EVENT_ENTER || (t != CMARK_NODE_LINK && t != CMARK_NODE_IMAGE))
-				continue;
-			const char *url = cmark_node_get_url(n), *suffix;
-			char *rel, *page = url ? render_lesson_href(cc->results, cc->n, i, url) : NULL;
-			if (!url || page) {
+		size_t ntargets;
+		struct target *targets = lesson_targets(&cc->results[i], &ntargets);
+		for (size_t k = 0; k < ntargets; k++) {
+			const struct target *n = &targets[k];
+			const char *url = n->url, *suffix;
+			char *rel, *page = render_lesson_href(cc->results, cc->n, i, url);
+			if (page) {
 				free(page);
 				continue;
 			}
@@ -777,7 +814,7 @@ static size_t add_assets(const struct course_check *cc, struct site *s, struct d
 			}
 			free(rel);
 		}
-		cmark_iter_free(it);
+		free(targets);
 		if (dfd >= 0)
 			close(dfd);
 		free(folder);
