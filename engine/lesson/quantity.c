@@ -8811,6 +8811,23 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 		decide(q, QUANTITY_NOT_TIMING, r, run_to_run(s, q->start + q->len) - r, W_SPREAD);
 		return 1;
 	}
+	if (percent && q->kind == QUANTITY_SPEEDUP && q->cls != QUANTITY_NOT_TIMING && !q->cue_span) {
+		/* "The spread from run to run was under 1.5%": the spread named before it, in its clause, with
+		   no word of change after it (an author's review) */
+		struct cword w = { .start = q->start };
+		size_t pv, at = 0;
+		for (int d = 0; d < 8 && prev_cword(s, w.start, &w, &pv) && !w.span; d++) {
+			if (stops_clause(s, w.end) || match_any(s, w.start, (const char *const[]){ "faster", "slower",
+												   "speedup", "speed-up", NULL }, 1) == w.end)
+				break;
+			if (match_word_ci(s, w.start, "from") == w.end && run_to_run(s, w.start > 0 ? w.start - 1 : 0))
+				at = w.start;
+		}
+		if (at && !match_claim(s, skip_space(s, q->start + q->len))) {
+			decide(q, QUANTITY_NOT_TIMING, at, run_to_run(s, at > 0 ? at - 1 : 0) - at, W_SPREAD);
+			return 1;
+		}
+	}
 	if (percent && q->kind == QUANTITY_SPEEDUP && times_hundred(s, q)) {
 		/* "(new / old - 1) × 100%", "multiply the ratio by 100%": a formula's conversion to a percentage */
 		decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_FORMULA);

@@ -221,6 +221,18 @@ expect "04-second-wave.md:37:[0-9]*: error: a rate '1.1'"
 expect "04-second-wave.md:37:[0-9]*: error: a rate '2.0'"
 expect "04-second-wave.md:39:[0-9]*: error: a speed-up claim '2%'"
 refuse "04-second-wave.md:41:[0-9]*: error"
+cat >06-spread.md <<'EOF2'
+# Spread
+
+The spread from run to run was under 1.5%.
+
+From run to run it got 20% faster.
+EOF2
+
+check_lesson 06-spread.md
+refuse "06-spread.md:3:[0-9]*: error"
+expect "06-spread.md:5:[0-9]*: error: a speed-up claim '20% faster'"
+
 cat >05-remedies.md <<'EOF2'
 # Remedies
 
