@@ -1793,8 +1793,11 @@ static int pass_noun(const struct text *s, const struct cword *w)
 
 	/* "the two-pass one", "a single-pass scan": the end of a compound that names a variant (twenty-second
 	   round, an HPC author's chapters) */
-	if (w->end - w->start > 5 && s->t[w->end - 5] == '-')
-		return 1;
+	if (w->end - w->start > 5 && s->t[w->end - 5] == '-' &&
+	    (is_digit(s->t[w->start]) || number_word(s, w->start) == w->end - 5 ||
+	     match_any(s, w->start, (const char *const[]){ "single", "multi", "double", "triple", "one", NULL }, 1) ==
+		     w->end - 5))
+		return 1; /* (not "by-pass", "band-pass": an attacker's review) */
 	if (word_after(s, w->end, &n) && !n.span &&
 	    (match_any(s, n.start, (const char *const[]){ "to", "as", "in", "it", "the", NULL }, 1) == n.end ||
 	     is_digit(s->t[n.start]) || number_word(s, n.start)))
@@ -2404,7 +2407,9 @@ struct cand {
 	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
 	int bound_one;   /* "more than an hour": a quantity only when a word of running leads it, then read as any */
 	int clock;       /* hours and minutes together ("21 hours, 17 minutes"): a clock's span, unless run */
-	int refers;      /* "2.7 times the single-core one", "ten times that": a factor of the figure before it */
+	int refers;      /* "2.7 times the single-core one", "ten times that": a factor of the figure before it (1: in its
+			    sentence, 2: or the one before; 3, 4: the same, with no other number between: "within N%
+			    of each other", "within N% of the X one") */
 };
 
 /*
@@ -2596,8 +2601,7 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	if (is_times && !w.span && match_word_ci(s, w.start, "the") == w.end) {
 		/* the noun or the word before it ("the uncontended cost") */
 		w2 = w;
-		/* ("almost twice the raw DRAM latency": two words before it, twenty-second round) */
-		for (int k = 0; k < 3 && word_after(s, w2.end, &w2) && !w2.span && !is_joiner(s, &w2); k++)
+		for (int k = 0; k < 2 && word_after(s, w2.end, &w2) && !w2.span && !is_joiner(s, &w2); k++)
 			if (match_any(s, w2.start, (const char *const[]){ "speed", "throughput", "bandwidth", "performance",
 									   "latency", "cost", "costs", "runtime", "overhead",
 									   "rate", NULL }, 1) == w2.end &&
@@ -3124,7 +3128,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 										     "total", "cache", NULL }, 1) == v.end;
 			if (!size) {
 				c->need_perf = 1;
-				c->refers = 3;
+				c->refers = 4;
 				return e;
 			}
 		}
@@ -4314,8 +4318,10 @@ static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
  */
 static int slots_lost(const struct text *s, size_t e)
 {
-	static const char *const words[] = { "retire", "retired", "retiring", "thrown", "wasted", "lost", "stall",
-					     "stalled", "stalls", "waiting", "wait", "spent", "bound", "idle", NULL };
+	/* (not "idle", "bound", "lost", "wasted": DIMM, PCIe and semaphore slots are so too; an attacker's
+	   review) */
+	static const char *const words[] = { "retire", "retired", "retiring", "thrown", "stall", "stalled", "stalls",
+					     "waiting", "spent", NULL };
 	struct cword w = { .end = e };
 
 	for (int k = 0; k < 4 && word_after(s, w.end, &w) && !w.span; k++)
@@ -4339,6 +4345,31 @@ static int spent_after(const struct text *s, size_t e)
 		return 1;
 	return match_any(s, w.start, (const char *const[]){ "is", "was", "are", "were", NULL }, 1) == w.end &&
 	       word_after(s, w.end, &w) && !w.span && match_word_ci(s, w.start, "spent") == w.end;
+}
+
+/*
+ * 1 if a word of a processor's work stands in the sentence around [p, e) ("which the core can do twice
+ * per cycle", "the load port issues once per cycle"): the cycle is a clock's, not a control loop's, a
+ * PWM period's or a collector's ("Call update() once per cycle", "marked at most once per cycle": an
+ * attacker's review, twenty-second round).
+ */
+static int machine_near(const struct text *s, size_t p, size_t e)
+{
+	static const char *const words[] = { "core", "cores", "cpu", "cpus", "processor", "port", "ports", "issue",
+					     "issues", "issued", "retire", "retires", "retired", "dispatch",
+					     "dispatches", "execute", "executes", "instruction", "instructions", "uop",
+					     "uops", "alu", "alus", "fma", "fmas", "pipeline", "pipelined", "load",
+					     "loads", "store", "stores", "shuffle", "shuffles", "simd", "vector", NULL };
+	struct cword w = { .start = p }, v = { .end = e };
+	size_t pv;
+
+	for (int d = 0; d < 12 && prev_cword(s, w.start, &w, &pv); d++)
+		if (!w.span && match_any(s, w.start, words, 1) == w.end)
+			return 1;
+	for (int d = 0; d < 6 && next_cword(s, v.end, &v, &pv); d++)
+		if (!v.span && match_any(s, v.start, words, 1) == v.end)
+			return 1;
+	return 0;
 }
 
 static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *value_start)
@@ -4394,7 +4425,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	/* "which the core can do twice per cycle": a per-cycle rate in a word of how often, as "two per cycle"
 	   is (twenty-second round, an HPC author's chapters) */
 	if ((e = match_any(s, p, (const char *const[]){ "once", "twice", "thrice", NULL }, 1)) &&
-	    (f = match_per_cycle(s, skip_space(s, e)))) {
+	    (f = match_per_cycle(s, skip_space(s, e))) && machine_near(s, p, f)) {
 		c->kind = QUANTITY_RATE;
 		c->use = 0;
 		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_SPEED);
@@ -5805,14 +5836,20 @@ static size_t caption_label(const struct text *l)
 	return 0;
 }
 
-/* After "of" at p, "(the) slots", "cycles", "time", "runtime" or "samples": the end, or 0. */
+/*
+ * After "of" at p, "(the) slots", "cycles", "time" or "runtime", ending the noun (not "time slots", a
+ * schedule's): the end, or 0. A lead-in that ends on ':' names so what its cells are shares of.
+ */
 static size_t share_noun(const struct text *l, size_t p)
 {
-	size_t u = match_word_ci(l, p, "the");
+	size_t u = match_word_ci(l, p, "the"), g;
 
-	u = match_any(l, u ? skip_space(l, u) : p,
-		      (const char *const[]){ "slots", "cycles", "time", "runtime", "samples", NULL }, 1);
-	return u && !word_char_at(l, u) ? u : 0;
+	u = match_any(l, u ? skip_space(l, u) : p, (const char *const[]){ "slots", "cycles", "time", "runtime", NULL }, 1);
+	if (!u || word_char_at(l, u) || ((g = skip_space(l, u)) < l->n && is_alpha(l->t[g]) &&
+					 !match_any(l, g, (const char *const[]){ "in", "for", "of", "per", "at", "on",
+										 "by", "across", "over", NULL }, 1)))
+		return 0;
+	return u;
 }
 
 static void lead_setup(const struct quantity_spans *sp, struct table *tb)
@@ -5898,10 +5935,13 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 			   match_time_unit(&l, p) != e) {
 			k = QUANTITY_TIME, found = 1; /* ", nanoseconds per query:" */
 		} else if ((in || bracket || apposed || opener) && (named || opener) &&
-			   (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e)) {
-			k = QUANTITY_CYCLES, found = 1; /* "Cycles per element for each version:" too */
-		} else if (match_any(&l, p, (const char *const[]){ "share", "shares", "percentage", "percentages", "fraction",
-								  "fractions", NULL }, 1) == e &&
+			   (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e) &&
+			   (!opener || match_word_ci(&l, skip_space(&l, e), "per") || (e < l.n && l.t[e] == '/'))) {
+			/* "Cycles per element for each version:" too ("Cycles found in each graph:" counts
+			   cycles of a graph: an attacker's review) */
+			k = QUANTITY_CYCLES, found = 1;
+		} else if (colon && match_any(&l, p, (const char *const[]){ "share", "shares", "percentage", "percentages",
+									  "fraction", "fractions", NULL }, 1) == e &&
 			   (u = match_word_ci(&l, skip_space(&l, e), "of")) && (u = share_noun(&l, skip_space(&l, u)))) {
 			/* "the following shares of slots (percent):" over a top-down table's categories: each
 			   cell a share of the run's slots (twenty-second round, an HPC author's chapters) */
@@ -6068,15 +6108,14 @@ static void lead_check_header(const struct text *s, struct table *tb)
 	   probability:" over "| p | branchy | branchless | speed-up |") compares them: the lead-in still
 	   names the others (twentieth round) */
 	for (size_t col = 1; col < 64 && pipe_cell(s, tb->header, e, col, &cs, &ce); col++)
-		/* nor does a column named for what the lead-in names ("..., in nanoseconds:" over "| modulus |
-		   %, runtime m | %, constant m | Montgomery |": the header agrees, the other columns are still the
-		   lead-in's; twenty-second round, an HPC author's chapters) */
+		/* (a column named for what the lead-in names, "| ns/lookup |", is the column the lead-in
+		   describes: the others, "| load factor | probes |", are not its; an attacker's review) */
 		/* nor one that names its own unit beside the lead-in's ("The results, in nanoseconds per
 		   operation:" over "| Threads | fetch_add | CAS loop | fetch_add, cycles |": that column is
 		   cycles, the others the lead-in's; twenty-second round, an HPC author's chapters) */
 		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED &&
-		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP) && k != tb->lead_kind &&
-		    !(unit_kind(k) && unit_kind(tb->lead_kind) && header_unit(s, cs, ce))) {
+		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP) &&
+		    !(k != tb->lead_kind && unit_kind(k) && unit_kind(tb->lead_kind) && header_unit(s, cs, ce))) {
 			tb->lead_cls = UNDECIDED;
 			return;
 		}
@@ -7756,8 +7795,9 @@ static int size_change(const struct text *s, struct quantity *q)
 			r--;
 		if (r > 0 && s->t[r - 1] == ',')
 			for (int d = 0; d < 4 && prev_cword(s, r - 1, &w, &prev) && !w.span; d++) {
-				if (match_any(s, w.start, speeds, 1) == w.end || stops_clause(s, w.end))
-					break;
+				if (match_any(s, w.start, speeds, 1) == w.end || stops_clause(s, w.end) ||
+				    match_time_unit(s, w.start) == w.end)
+					break; /* "Copying 1 GB takes 80 ms, 15% more than memcpy": of the time */
 				if (match_any(s, w.start, (const char *const[]){ "bytes", "byte", "bits", "KB", "MB", "GB",
 										"kB", "KiB", "MiB", "GiB", NULL }, 0) == w.end &&
 				    (w.end >= s->n || s->t[w.end] != '/')) {
@@ -8413,15 +8453,26 @@ static int speaks_of_change(const struct text *s, const struct cword *w)
  * but the hedge, is a share of something else (an error, a probability, a
  * space): not timing (sixteenth round, reynolds-blog). 1 if q is one.
  */
-/* 1 if a word of speed, time, cost or change stands in q's sentence (speaks_of_change()). */
-static int sentence_of_change(const struct text *s, const struct quantity *q)
+/* 1 if a word of speed, time, cost or change stands in the sentence before p (speaks_of_change()). */
+static int change_before(const struct text *s, size_t p)
 {
 	struct cword w;
-	size_t p = q->start, next;
+	size_t next;
 
 	for (int d = 0; d < 25 && prev_cword(s, p, &w, &next); d++, p = next)
 		if (speaks_of_change(s, &w))
 			return 1;
+	return 0;
+}
+
+/* 1 if a word of speed, time, cost or change stands in q's sentence (speaks_of_change()). */
+static int sentence_of_change(const struct text *s, const struct quantity *q)
+{
+	struct cword w;
+	size_t p, next;
+
+	if (change_before(s, q->start))
+		return 1;
 	p = q->start + q->len;
 	for (int d = 0; d < 12 && next_cword(s, p, &w, &next); d++, p = next)
 		if (speaks_of_change(s, &w))
@@ -8804,9 +8855,12 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (size_change(s, q) || measure_of(s, q) || (c->bare && q->kind == QUANTITY_RATE && year_or_version(s, q)))
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
-	if (percent && q->kind == QUANTITY_SPEEDUP && q->cls != QUANTITY_NOT_TIMING && run_to_run(s, q->start + q->len)) {
-		/* "hedged by ~5% from run to run", "varies by 3% between runs": how much runs differ, the
-		   measurement's noise, not a speed (twenty-second round, an HPC author's chapters) */
+	if (percent && q->kind == QUANTITY_SPEEDUP && q->cls != QUANTITY_NOT_TIMING && run_to_run(s, q->start + q->len) &&
+	    q->why == W_MEASURED && !change_before(s, q->start)) {
+		/* "hedged by ~5% from run to run", "varies by about 3% between runs": how much runs differ, the
+		   measurement's noise, not a speed, where only a hedge decided it and no word of change stands
+		   in the sentence ("The speedup averages 15% across runs", "wins by 10% across runs" stay
+		   claims: an attacker's review) (twenty-second round, an HPC author's chapters) */
 		size_t r = skip_space(s, q->start + q->len);
 		decide(q, QUANTITY_NOT_TIMING, r, run_to_run(s, q->start + q->len) - r, W_SPREAD);
 		return 1;
@@ -10275,7 +10329,9 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				size_t i = LAST->start + LAST->len;
 				int ends = 0;
 				for (; i < start; i++)
-					if (stops_clause(&s, i) && s.t[i] != ';' && ++ends > (c.refers >= 2 ? 1 : 0))
+					if ((stops_clause(&s, i) && s.t[i] != ';' && ++ends > (c.refers >= 2 && c.refers != 3)) ||
+					    (c.refers >= 3 && ((is_digit(s.t[i]) && (i == 0 || (!is_alpha(s.t[i - 1]) && s.t[i - 1] != '^'))) ||
+							       (c.refers == 3 && s.t[i] == ';'))))
 						break;
 				refok = i == start;
 			}
@@ -10283,9 +10339,13 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				q.cls = LAST->cls;
 				q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_CHANGE;
 				kept = 1;
-			} else if (c.refers == 3) {
-				kept = 0; /* "must perform within 20% of the reference solution": a bound, no figure
-					     to compare (refers 3: "within N% of" another version or each other) */
+			} else if (c.refers >= 3) {
+				/* "must perform within 20% of the reference solution": a bound, no figure to compare
+				   (refers 3: "within N% of each other", in the figure's own sentence; 4: "within N% of"
+				   another version, in it or the one before; no other number between: "The sort took 12 ms. The two estimates of pi are
+				   within 0.1% of each other", "GCC 12 and 13 produce binaries within 2% of each
+				   other" compare something else; an attacker's review) */
+				kept = 0;
 			} else if (kept && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) && !q.cue_span &&
 				   is_hedge(&s, q.cue, q.cue + q.cue_len) && !sentence_of_change(&s, &q)) {
 				kept = 0; /* only its hedge decided it ("throughput rises to roughly 3.3x the

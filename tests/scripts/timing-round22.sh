@@ -4,12 +4,13 @@
 # - a lead-in that names a unit that is a rate by itself ("GFLOPS for the three versions, at several
 #   sizes:", "The throughput in GFLOPS:") or opens with cycles ("Cycles per element for each
 #   version:"), or names shares of slots ("recorded the following shares of slots (percent):" over a
-#   top-down table's categories), says what the table's figures are; a header that names what the
-#   lead-in names ("runtime" under "..., in nanoseconds:") leaves the other columns the lead-in's;
+#   top-down table's categories), says what the table's figures are; a header that names the
+#   lead-in's unit ("ns/lookup") is the column it describes, not the others ("load factor", "probes":
+#   an attacker's review);
 # - graph500's rate (MTEPS, GTEPS) in prose and in a header; "twice per cycle", "once per cycle";
 #   "98% of the packed version's time"; "four fifths of the slots retire useful work" (a hash
 #   table's "a third of the slots are empty" stays unreported); "within 2% of each other" and
-#   "less than 3% of that" after a figure; "almost twice the raw DRAM latency";
+#   "less than 3% of that" after a figure; "almost twice the DRAM latency" (a third word before the noun of speed reached settings: "twice the audio sample rate");
 # - words read in another sense: "the two-pass one" (a variant, not a value passed); a selectivity
 #   ("at 0% or 100% selectivity", "against selectivity from 0 to 100%"; "only 10% at high
 #   selectivity" stays a result); a spread between runs ("hedged by ~5% from run to run",
@@ -28,7 +29,13 @@
 # - the remedy a message offers fits the figure (an author's review): a reference gives a time only,
 #   so a rate, a cycle count or a share is cited or shown as a measure block's real output, a
 #   speed-up given by the measured times it compares, and an undecided rate may be a setting, not
-#   "a specified duration".
+#   "a specified duration";
+# - an attacker's review (lesson 7): "once per cycle" is a clock's only beside a word of the
+#   processor's work; "across runs" hides no claim a word of change decides; "within N% of each
+#   other" compares a figure in its own sentence with no other number between; a "shares of" lead-in
+#   ends on ':' and names slots, cycles or the time, not "time slots"; a quarter of the DIMM slots
+#   idle is no pipeline; "twice the audio sample rate"; "Copying 1 GB takes 80 ms, 15% more" is of the
+#   time; "Cycles found in each graph:" counts a graph's cycles.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-leads.md <<'EOF2'
@@ -58,11 +65,11 @@ We ran three loops and recorded the following shares of slots (percent):
 |-------------|---------:|---------:|
 | sum of ints | 78       | 15       |
 
-The following table is per call, in nanoseconds:
+Results for the three hash tables, in nanoseconds per lookup:
 
-| modulus | runtime m | Montgomery |
-|---------|----------:|-----------:|
-| 7       | 330       | 64         |
+| table  | ns/lookup | load factor | probes |
+|--------|----------:|------------:|-------:|
+| linear | 12.5      | 0.75        | 1.5    |
 
 The sizes in GB:
 
@@ -78,8 +85,9 @@ expect "01-leads.md:13:[0-9]*: error: a rate '9.7'"
 expect "01-leads.md:19:[0-9]*: error: a cycle count '1.9'"
 expect "01-leads.md:25:[0-9]*: error: a share of the run time '78'"
 expect "01-leads.md:25:[0-9]*: error: a share of the run time '15'"
-expect "01-leads.md:31:[0-9]*: error: a time value '330'"
-expect "01-leads.md:31:[0-9]*: error: a time value '64'"
+expect "01-leads.md:31:[0-9]*: error: a time value '12.5'"
+refuse "01-leads.md:31:[0-9]*: error: [a-z -]* '0.75'"
+refuse "01-leads.md:31:[0-9]*: error: [a-z -]* '1.5'"
 refuse "01-leads.md:37:"
 
 cat >02-forms.md <<'EOF2'
@@ -105,7 +113,7 @@ The two buffers are 4 KB and 4.1 KB, within 3% of each other.
 
 The machine's peak is 48 GFLOPS. We are at less than 3% of that.
 
-A hop then costs 160 ns, almost twice the raw DRAM latency.
+A hop then costs 160 ns, almost twice the DRAM latency.
 EOF2
 
 check_lesson 02-forms.md
@@ -245,4 +253,44 @@ check_lesson 05-remedies.md
 expect "05-remedies.md:3:[0-9]*: error: a rate '240 records per second' in prose may be a performance claim (nothing near it says): if it is one, cite it ({{cite:KEY|240 records per second}}) or show a measure block's real output; if it is a setting"
 expect "05-remedies.md:5:[0-9]*: error: a cycle count '4 cycles per element' .*: cite the source with {{cite:KEY|4 cycles per element}}, or show it as the real output of a measure block that prints it (a {{measure:ID:STAT}} reference gives times only)"
 expect "05-remedies.md:5:[0-9]*: error: a speed-up claim '3x faster' .*: give the measured times it compares ({{measure:ID:STAT}}), or cite the source with {{cite:KEY|3x faster}}"
+cat >07-attacker.md <<'EOF2'
+# Attacker
+
+The LED blinks twice per cycle. Call update() once per cycle.
+
+The speedup averages 15% across runs.
+
+The sort took 12 ms. The two estimates of pi are within 0.1% of each other.
+
+The build takes 40 s; GCC 12 and 13 produce binaries within 2% of each other.
+
+Each task got the following shares of time slots
+
+| task | a | b |
+|------|--:|--:|
+| x    | 40 | 60 |
+
+A quarter of the DIMM slots are idle.
+
+The UART runs at twice the audio sample rate.
+
+Copying 1 GB takes 80 ms, 15% more than memcpy.
+
+Cycles found in each graph:
+
+| graph | a | b |
+|-------|--:|--:|
+| road  | 12 | 30 |
+EOF2
+
+check_lesson 07-attacker.md
+refuse "07-attacker.md:3:"
+expect "07-attacker.md:5:[0-9]*: error: a speed-up claim '15%'"
+refuse "07-attacker.md:7:[0-9]*: error: [a-z -]* '0.1%"
+refuse "07-attacker.md:9:[0-9]*: error: [a-z -]* '2%"
+refuse "07-attacker.md:15:"
+refuse "07-attacker.md:17:"
+refuse "07-attacker.md:19:"
+expect "07-attacker.md:21:[0-9]*: error: a speed-up claim '15% more'"
+refuse "07-attacker.md:27:"
 exit $fail
