@@ -1154,6 +1154,7 @@ static const char W_THRESHOLD[] = "a threshold for a metric, not a measurement";
 static const char W_OCCURS[] = "how often a value occurs";
 static const char W_BRANCH[] = "how often a branch or event goes one way";
 static const char W_SELECT[] = "how many elements a filter keeps, not time";
+static const char W_AT_POINT[] = "the point the change before it holds at, not a second change";
 static const char W_BOUND[] = "the limit of a representation";
 static const char W_ALWAYS[] = "an idiom ('always')";
 static const char W_SHARE[] = "a share of the run time";
@@ -2171,6 +2172,21 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if (c->why == W_INPUT && (!strcmp(word, "set") || !strcmp(word, "sets")) &&
 		    word_after(s, w->end, &next) && !next.span && match_word_ci(s, next.start, "of") == next.end)
 			continue;
+		/* "slower for sparse sets, by about 60%", "for small sets": the plural noun after an adjective;
+		   "the limit set by one crc32 per cycle": a cause, the participle before "by" (twenty-second
+		   round, an HPC author's chapters) */
+		if (c->why == W_INPUT && (!strcmp(word, "set") || !strcmp(word, "sets"))) {
+			struct cword pw;
+			size_t pv;
+			if (!strcmp(word, "set") && word_after(s, w->end, &next) && !next.span &&
+			    match_word_ci(s, next.start, "by") == next.end)
+				continue;
+			if (!strcmp(word, "sets") && prev_cword(s, w->start, &pw, &pv) && !pw.span &&
+			    match_any(s, pw.start, (const char *const[]){ "sparse", "dense", "small", "large", "big", "many",
+									  "these", "those", "both", "all", "data", "bit",
+									  "hash", "sorted", "two", "working", NULL }, 1) == pw.end)
+				continue;
+		}
 		/* "SET: 74239.05 requests per second": a command's name as a line's label, no setting */
 		if (c->cls == SPEC && before && caps_label(s, w))
 			continue;
@@ -5929,12 +5945,22 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		} else if (is && match_word_ci(&l, p, "per") == e && (u = match_any(&l, skip_space(&l, e), time_words, 1)) &&
 			   !word_char_at(&l, u)) {
 			k = QUANTITY_RATE, found = 1, e = u; /* "are bytes read per nanosecond" */
+		} else if ((is || named) && match_word_ci(&l, p, "per") == e &&
+			   (u = match_any(&l, skip_space(&l, e), (const char *const[]){ "cycle", "clock", NULL }, 1)) &&
+			   !word_char_at(&l, u)) {
+			/* "Figures are bytes per cycle:", "Throughput in bytes per cycle:": a per-cycle rate
+			   (twenty-second round, an HPC author's chapters) */
+			k = QUANTITY_RATE, found = 1, e = u;
 		} else if ((in || apposed) && named && rate_phrase(&l, p, &u) && !rates_offered(&l, p)) {
 			k = QUANTITY_RATE, found = 1, e = u; /* "in millions of allocation-free pairs per second" */
+		} else if (opener && match_any(&l, p, results, 1) != e && (u = match_per_time(&l, skip_space(&l, e)))) {
+			/* "Doubles per second, for the last row:": a lead-in that opens with the rate, as
+			   "Nanoseconds per lookup ...:" opens with the time (twenty-second round) */
+			k = QUANTITY_RATE, found = 1, e = u;
 		} else if ((in || bracket || apposed || opener) && (named || opener) && match_any(&l, p, time_words, 1) == e &&
 			   match_time_unit(&l, p) != e) {
 			k = QUANTITY_TIME, found = 1; /* ", nanoseconds per query:" */
-		} else if ((in || bracket || apposed || opener) && (named || opener) &&
+		} else if ((in || bracket || apposed || opener || is) && (named || opener || is) &&
 			   (match_word_ci(&l, p, "cycles") == e || match_word_ci(&l, p, "cycle") == e) &&
 			   (!opener || match_word_ci(&l, skip_space(&l, e), "per") || (e < l.n && l.t[e] == '/'))) {
 			/* "Cycles per element for each version:" too ("Cycles found in each graph:" counts
@@ -6003,6 +6029,10 @@ static int bracket_variant(const struct text *s, size_t p, size_t b)
 {
 	size_t q = p + 1, e = q;
 
+	/* "intersect (per word)", "(per query)": what the figure is normalized by, as the lead-in's unit is */
+	if ((e = match_word_ci(s, q, "per")) && e < b && s->t[e] == ' ')
+		return 1;
+	e = q;
 	while (e < b && (is_alpha(s->t[e]) || s->t[e] == '-'))
 		e++;
 	if (e - q < 4 || e >= b || (s->t[e] != ')' && s->t[e] != ']') || match_time_unit(s, q) == e || names_memory(s, q, e))
@@ -8879,14 +8909,17 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	}
 	if (percent && q->kind == QUANTITY_SPEEDUP && q->cls != QUANTITY_NOT_TIMING && !q->cue_span) {
 		/* "The spread from run to run was under 1.5%": the spread named before it, in its clause, with
-		   no word of change after it (an author's review) */
+		   no word of change after it (an author's review; not "The speedup averages 15% across runs",
+		   whose spread follows) */
 		struct cword w = { .start = q->start };
 		size_t pv, at = 0;
 		for (int d = 0; d < 8 && prev_cword(s, w.start, &w, &pv) && !w.span; d++) {
 			if (stops_clause(s, w.end) || match_any(s, w.start, (const char *const[]){ "faster", "slower",
 												   "speedup", "speed-up", NULL }, 1) == w.end)
 				break;
-			if (match_word_ci(s, w.start, "from") == w.end && run_to_run(s, w.start > 0 ? w.start - 1 : 0))
+			/* ("the variation between runs on an unpinned machine was 10-12%" too) */
+			if (match_any(s, w.start, (const char *const[]){ "from", "between", "across", NULL }, 1) == w.end &&
+			    run_to_run(s, w.start > 0 ? w.start - 1 : 0))
 				at = w.start;
 		}
 		if (at && !match_claim(s, skip_space(s, q->start + q->len))) {
@@ -10040,6 +10073,33 @@ static int change_beside(const struct text *s, size_t a, size_t p, size_t e)
 	return word_after(s, e, &w) && !w.span && match_any(s, w.start, changes, 1) == w.end;
 }
 
+/* 1 if [a, b) is " at " alone: "by about 60% at 0.1%". */
+static int at_point(const struct text *s, size_t a, size_t b)
+{
+	size_t p = skip_space(s, a), e = match_word_ci(s, p, "at");
+
+	return p > a && e && skip_space(s, e) == b && e < b;
+}
+
+/*
+ * 1 if the word right before the bare number at p names another metric, whose value it is ("- 32:
+ * 9.1 s, ratio 7.7", "an accuracy of 0.93"): no figure before it lends it its unit (twenty-second
+ * round, an HPC author's chapters).
+ */
+static int other_metric(const struct text *s, size_t p)
+{
+	struct cword w;
+	size_t prev;
+
+	if (!prev_cword(s, p, &w, &prev) || w.span)
+		return 0;
+	if (match_word_ci(s, w.start, "of") == w.end && !prev_cword(s, prev, &w, &prev))
+		return 0;
+	return !w.span && match_any(s, w.start, (const char *const[]){ "ratio", "ratios", "score", "scores", "accuracy",
+									"precision", "recall", "error", "loss", "entropy",
+									NULL }, 1) == w.end;
+}
+
 /*
  * 1 if the figure at b stands in a short sentence (at most 12 words to b)
  * that opens with the same word as the sentence just before it, which holds
@@ -10134,7 +10194,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
 			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
-				if (bare_end && (count || anchored) &&
+				if (bare_end && (count || anchored) && !other_metric(&s, p) &&
 				    (((range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) && bare_tail(&s, skip)) ||
 							    (PRIOR->kind != QUANTITY_SPEEDUP && PRIOR->kind != QUANTITY_SHARE &&
 							     (parallel_value(&s, bare_end, p, skip) ||
@@ -10212,6 +10272,13 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cls = QUANTITY_SPECIFIED;
 			q.cue = 0, q.cue_span = idx, q.why = W_SLEEP;
 			q.cue_len = strlen(s.spans->text[idx - 1]);
+		}
+		if (kept && q.kind == QUANTITY_SPEEDUP && count && LAST->kind == QUANTITY_SPEEDUP && q.len > 1 &&
+		    s.t[start + q.len - 1] == '%' && at_point(&s, LAST->start + LAST->len, start)) {
+			/* "slower for sparse sets, by about 60% at 0.1%": the point on the axis the change holds
+			   at (a density, a selectivity), not a second change (twenty-second round) */
+			q.cls = QUANTITY_NOT_TIMING;
+			q.cue = start, q.cue_len = q.len, q.cue_span = 0, q.why = W_AT_POINT;
 		}
 		if (kept && q.kind == QUANTITY_TIME && count && LAST->kind == QUANTITY_TIME &&
 		    (q.cls == QUANTITY_UNSURE || LAST->cls == QUANTITY_UNSURE) &&
