@@ -887,6 +887,8 @@ static int is_not_seconds(const struct text *s, size_t start, const struct numbe
  * Nouns whose number names an item, not a figure of the claim beside it: "version 3 vs. 4 ms", "for
  * degree 16 and 40% faster", "on core 2", "n = 4", "gcc 13" (named_number, from_to, carried_unit).
  */
+static int names_memory(const struct text *s, size_t a, size_t b);
+
 static const char *const item_names[] = { "version", "v", "chapter", "section", "step", "figure", "table", "listing",
 					  "line", "level", "page", "lab", "lesson", "core", "cores", "cpu", "thread",
 					  "threads", "node", "nodes", "n", "k", "m", "size", "sizes", "width", "degree",
@@ -2541,6 +2543,20 @@ static int what_got(const struct text *s, size_t p)
 	return 0;
 }
 
+/*
+ * 1 if a verb of holding or doing stands just before the factor that ends at e ("holds four times the
+ * entries", "ran 251004 times the loop body"): a count of things or of runs, not a factor of speed.
+ */
+static int counted_times(const struct text *s, size_t e)
+{
+	return word_before(s, e, 3,
+			   (const char *const[]){ "holds", "hold", "holding", "contains", "stores", "has", "have", "uses",
+						  "needs", "ran", "runs", "run", "executes", "executed", "calls", "called",
+						  "iterates", "reads", "writes", "does", "did", "do", "performs", "allocates",
+						  "repeats", "repeated", "loops", NULL },
+			   &(struct cword){ 0 });
+}
+
 /* After a factor ending at e ("3x", "2 times"): what follows decides, or the sentence. */
 static size_t factor_tail(const struct text *s, size_t e, int is_times, struct cand *c)
 {
@@ -2596,8 +2612,11 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 										   "implementation", NULL }, 1) == w2.end &&
 					   (match_word_ci(s, w2.start, "number") != w2.end ||
 					    !word_after(s, w2.end, &w2) || match_word_ci(s, w2.start, "of") != w2.end)) {
-				/* "251004 times the loop ran": a count, its verb after the noun */
+				/* "251004 times the loop ran": a count, its verb after the noun; "ran 251004 times the loop
+				   body": before the number */
 				struct cword v2;
+				if (!that && counted_times(s, e))
+					return 0;
 				if (!that && word_after(s, w2.end, &v2) && !v2.span &&
 				    match_any(s, v2.start, (const char *const[]){ "ran", "runs", "run", "executes", "executed",
 										  "iterates", "iterated", "is", "was", "went",
@@ -2626,6 +2645,33 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 				decided(c, CLAIM, w2.start, w2.end - w2.start, W_CHANGE);
 				return e;
 			}
+		/* "That is 25 GB/s, four times the scalar generator", "3.7 times the starting point": a factor
+		   of a thing named after "the", when a rate or a time stands just before it (in its sentence
+		   or the one before, no other number between: refers 4) and the thing is no memory or size
+		   ("four times the L2 cache" of 4 MB is not; twenty-second round: five HPC chapters in three
+		   waves) */
+		w2 = w;
+		int np = 0;
+		for (int k = 0; k < 3 && word_after(s, w2.end, &w2) && !w2.span && is_alpha(s->t[w2.start]) &&
+				!is_joiner(s, &w2); k++) {
+			if (names_memory(s, w2.start, w2.end) ||
+			    match_any(s, w2.start, (const char *const[]){ "cache", "array", "buffer", "table", "page", "file",
+									  "disk", "heap", "stack", "register", "width", "size",
+									  "number", "count", "amount", "work", "data", NULL }, 1) == w2.end)
+				return 0;
+			np = 1;
+			if (stops_clause(s, w2.end) || s->t[w2.end] == ',' || bare_tail(s, w2.end))
+				break;
+		}
+		/* a singular thing (a version, a point: "four times the entries", "twice the stores" count), not
+		   after a verb of holding or doing ("holds four times the", "ran 251004 times the loop body") */
+		if (np && (w2.end >= s->n || stops_clause(s, w2.end) || s->t[w2.end] == ',' || bare_tail(s, w2.end)) &&
+		    !(s->t[w2.end - 1] == 's' && w2.end - w2.start > 3 && s->t[w2.end - 2] != 's') &&
+		    !counted_times(s, e)) {
+			c->need_perf = 1;
+			c->refers = 4;
+			return w2.end;
+		}
 	}
 	if (!w.span && match_any(s, w.start, comparatives, 1) == w.end) {
 		/* "4 times higher": the noun after, or the sentence, must be about performance */
@@ -3071,7 +3117,44 @@ static size_t memory_after(const struct text *s, size_t e)
 	return match_any(s, g, (const char *const[]){ "memory", "space", "storage", "RAM", "disk", "heap", NULL }, 1) ? g : 0;
 }
 
-static int names_memory(const struct text *s, size_t a, size_t b);
+/*
+ * "`perf` says 45% in `rand`, 30% in the `log` ...", "A fresh profile shows decoding at 19%,
+ * intersection at 24%": a profile read out, each percentage the share of the run a function or a
+ * stage took. Where the percentage at [start, e) is followed by "in" or "on", or follows a name and
+ * "at", and a profiler stands before it in its sentence (profile, profiler, perf, pprof, VTune; not a
+ * memory or heap profile, whose shares are of allocations): the profiler word's start, or 0
+ * (twenty-second round: three HPC chapters in two rounds).
+ */
+static size_t profile_share(const struct text *s, size_t start, size_t e)
+{
+	struct cword w, pw;
+	size_t prev, found = 0;
+
+	if (!((word_after(s, e, &w) && !w.span &&
+	       match_any(s, w.start, (const char *const[]){ "in", "on", "inside", NULL }, 1) == w.end) ||
+	      (prev_cword(s, start, &pw, &prev) && !pw.span && match_word_ci(s, pw.start, "at") == pw.end &&
+	       prev_cword(s, prev, &pw, &prev) &&
+	       (pw.span || (is_alpha(s->t[pw.start]) && !(pw.end - pw.start > 3 && match_lit(s, pw.end - 2, "ed")) &&
+			    !match_any(s, pw.start, (const char *const[]){ "taken", "run", "runs", "is", "was", "are",
+									   "were", "be", "stays", "sits", "set", "held", NULL },
+				       1))))))
+		return 0; /* (a stage before "at", not a verb: "The profile was taken at 50%") */
+	w.start = start;
+	for (int d = 0; d < 40 && prev_cword(s, w.start, &w, &prev); d++) {
+		if (w.span) {
+			if (!strcmp(w.span_text, "perf") || !strcmp(w.span_text, "pprof") || !strncmp(w.span_text, "perf ", 5))
+				found = w.start;
+			continue;
+		}
+		if (match_any(s, w.start, (const char *const[]){ "memory", "heap", "allocation", "allocations", NULL }, 1) ==
+		    w.end)
+			return 0;
+		if (match_any(s, w.start, (const char *const[]){ "profile", "profiler", "profiling", "perf", "pprof", "vtune",
+								  "flamegraph", NULL }, 1) == w.end)
+			found = w.start;
+	}
+	return found;
+}
 
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
 {
@@ -3363,6 +3446,11 @@ not_cpu:
 		    (match_word_ci(s, pw.start, "the") == pw.end || match_word_ci(s, pw.start, "other") == pw.end) &&
 		    (!word_after(s, e, &w) || (!w.span && match_any(s, w.start, (const char *const[]){ "that", "which", "who", NULL }, 1) == w.end)))
 			return 0;
+	}
+	if ((f = profile_share(s, start, e))) {
+		c->kind = QUANTITY_SHARE;
+		decided(c, CLAIM, f, word_end(s, f) > f ? word_end(s, f) - f : 3, W_SHARE);
+		return e;
 	}
 	c->need_perf = 1;
 	return e;

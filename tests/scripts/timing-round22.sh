@@ -41,7 +41,13 @@
 #   a rate ("Doubles per second, for the last row:"); a header's "(per word)" is a normalisation, not
 #   a unit of its own; "for sparse sets" and "the limit set by" are no settings; "by about 60% at
 #   0.1%" (the point a change holds at); "the variation between runs ... was 10-12%"; "9.1 s, ratio
-#   7.7" (a ratio's value takes no time's unit).
+#   7.7" (a ratio's value takes no time's unit);
+# - two forms that recurred across the waves and rounds (lesson 9): a factor of a thing named after
+#   "the" just after a rate or a time ("That is 25 GB/s, four times the scalar generator", "3.7
+#   times the starting point"; not "four times the L2 cache", "holds four times the entries", "ran
+#   251004 times the loop body"), and a profile read out ("`perf` says 45% in `rand`, 30% in ...",
+#   "A fresh profile shows decoding at 19%, intersection at 24%"; not a heap profile's, not "The
+#   profile was taken at 50%").
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-leads.md <<'EOF2'
@@ -345,4 +351,37 @@ refuse "08-third-wave.md:21:[0-9]*: error: [a-z -]* '0.1%'"
 expect "08-third-wave.md:23:[0-9]*: error: a rate 'one crc32 per cycle'"
 refuse "08-third-wave.md:25:"
 refuse "08-third-wave.md:27:[0-9]*: error: [a-z -]* '7.7'"
+cat >09-across-waves.md <<'EOF2'
+# Across the waves
+
+That is 25 GB/s, four times the scalar generator.
+
+Throughput rose to 11 thousand queries per second per core, 3.7 times the starting point.
+
+The array is 4 MB, four times the L2 cache.
+
+It takes 40 ms. The table holds four times the entries.
+
+The loop took 3 s and ran 251004 times the loop body.
+
+Where does the time go? `perf` says 45% in `rand`, 30% in the `log`, and 20% in `exp`.
+
+Where does the time go now? A fresh profile shows decoding at 19%, intersection at 24%.
+
+The heap profile shows 40% in malloc.
+
+The profile was taken at 50%.
+EOF2
+
+check_lesson 09-across-waves.md
+expect "09-across-waves.md:3:[0-9]*: error: a speed-up claim 'four times the scalar generator'"
+expect "09-across-waves.md:5:[0-9]*: error: a speed-up claim '3.7 times the starting point'"
+refuse "09-across-waves.md:7:"
+refuse "09-across-waves.md:9:[0-9]*: error: [a-z -]* 'four times"
+refuse "09-across-waves.md:11:[0-9]*: error: [a-z -]* '251004"
+expect "09-across-waves.md:13:[0-9]*: error: a share of the run time '45%'"
+expect "09-across-waves.md:13:[0-9]*: error: a share of the run time '20%'"
+expect "09-across-waves.md:15:[0-9]*: error: a share of the run time '24%'"
+refuse "09-across-waves.md:17:"
+refuse "09-across-waves.md:19:"
 exit $fail
