@@ -10340,6 +10340,14 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			continue;
 		}
 	found:;
+		/* every scanner ends past where it began; one that did not (a scratch word's end returned by
+		   mistake, as a first version of a twenty-second-round form did) would scan the same bytes
+		   forever: its candidate is dropped and the scan steps on */
+		if (end <= p) {
+			step = u8_decode(&s, p, &cp);
+			p += step ? step : 1;
+			continue;
+		}
 		struct quantity q;
 		memset(&q, 0, sizeof q);
 		/* "100 cycles roughly 2% of the time": how often a value occurs, not a share of the run time */
