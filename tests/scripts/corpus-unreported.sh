@@ -2,10 +2,8 @@
 # tests/corpus/unreported.py counts what reporting a class of undecided figure would gain and cost:
 # measure.py writes each file's reports and labels where LITLAB_CORPUS_DUMP says, and a missed claim
 # of the class is a gain, an unlabelled figure of the class a false error, a reported one neither.
-set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$here/tests/scripts/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 fail() { echo "corpus-unreported.sh: $*"; exit 1; }
 mkdir "$work/texts"
 cat >"$work/texts/ch1.md" <<'MD'
