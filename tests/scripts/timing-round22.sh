@@ -47,7 +47,14 @@
 #   times the starting point"; not "four times the L2 cache", "holds four times the entries", "ran
 #   251004 times the loop body"), and a profile read out ("`perf` says 45% in `rand`, 30% in ...",
 #   "A fresh profile shows decoding at 19%, intersection at 24%"; not a heap profile's, not "The
-#   profile was taken at 50%").
+#   profile was taken at 50%");
+# - a second attacker's review (lesson 10): the profile form needs a verb of showing after the tool
+#   and no other thing profiled ("The velocity profile ramps the motor to 80% in 200 ms", "The power
+#   profile shows the CPU at 30%", "The profiler samples 1% in production"); a word of change before
+#   "across runs" keeps the percentage a claim ("The improvement across runs was 15%"); "is set by"
+#   stays a setting; "Each of these sets 40 ms" too; "Reserve four times the default" after a time
+#   is no factor of speed; a lead-in from a configuration or a specification ("as configured in",
+#   "from the ... reference manual", "as specified by JEDEC") gives settings, not measured figures.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-leads.md <<'EOF2'
@@ -384,4 +391,44 @@ expect "09-across-waves.md:13:[0-9]*: error: a share of the run time '20%'"
 expect "09-across-waves.md:15:[0-9]*: error: a share of the run time '24%'"
 refuse "09-across-waves.md:17:"
 refuse "09-across-waves.md:19:"
+cat >10-attacker2.md <<'EOF2'
+# Second attacker
+
+The velocity profile ramps the motor to 80% in 200 ms.
+
+The power profile shows the CPU at 30%, the radio at 60%.
+
+The profiler samples 1% in production.
+
+The improvement across runs was 15%.
+
+It is set by init() to 250 ms.
+
+Each of these sets 40 ms.
+
+It takes 40 ms. Reserve four times the default.
+
+Ticks per second, as configured in FreeRTOSConfig.h:
+
+| mode | a |
+|------|--:|
+| x    | 1000 |
+
+The timings are clock cycles as specified by JEDEC:
+
+| part | CL |
+|------|---:|
+| x    | 16 |
+EOF2
+
+check_lesson 10-attacker2.md
+refuse "10-attacker2.md:3:[0-9]*: error: [a-z -]* '80%'"
+refuse "10-attacker2.md:5:"
+refuse "10-attacker2.md:7:"
+expect "10-attacker2.md:9:[0-9]*: error: a speed-up claim '15%'"
+refuse "10-attacker2.md:11:[0-9]*: error"
+refuse "10-attacker2.md:13:[0-9]*: error"
+refuse "10-attacker2.md:15:[0-9]*: error: [a-z -]* 'four times"
+refuse "10-attacker2.md:21:"
+refuse "10-attacker2.md:27:"
 exit $fail
