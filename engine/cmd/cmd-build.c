@@ -690,6 +690,13 @@ static void warn_at(struct diags *w, const struct lesson *l, const struct target
  * value's source (the link reference definition of {{cite:KEY|...}}: cmark keeps none in its tree,
  * and a results file cited by a relative link is shown as a link the site must hold). *n is set.
  */
+static void target_add(struct target **v, size_t *n, size_t *alloc, const char *url, int line, int col)
+{
+	if (*n == *alloc)
+		*v = xreallocarray(*v, *alloc = *alloc ? 2 * *alloc : 16, sizeof **v);
+	(*v)[(*n)++] = (struct target){ url, line, col };
+}
+
 static struct target *lesson_targets(const struct lesson_result *r, size_t *n)
 {
 	struct target *v = NULL;
@@ -703,19 +710,14 @@ static struct target *lesson_targets(const struct lesson_result *r, size_t *n)
 		cmark_node_type t = cmark_node_get_type(node);
 		if (ev != CMARK_EVENT_ENTER || (t != CMARK_NODE_LINK && t != CMARK_NODE_IMAGE) || !cmark_node_get_url(node))
 			continue;
-		if (*n == alloc)
-			v = xreallocarray(v, alloc = alloc ? 2 * alloc : 16, sizeof *v);
-		v[(*n)++] = (struct target){ cmark_node_get_url(node), cmark_node_get_start_line(node),
-					     cmark_node_get_start_column(node) };
+		target_add(&v, n, &alloc, cmark_node_get_url(node), cmark_node_get_start_line(node),
+			   cmark_node_get_start_column(node));
 	}
 	cmark_iter_free(it);
 	for (size_t k = 0; k < r->ledger.ncites; k++) {
 		const struct cited_value *c = &r->ledger.cites[k];
-		if (!c->url)
-			continue;
-		if (*n == alloc)
-			v = xreallocarray(v, alloc = alloc ? 2 * alloc : 16, sizeof *v);
-		v[(*n)++] = (struct target){ c->url, c->line, c->col };
+		if (c->url)
+			target_add(&v, n, &alloc, c->url, c->line, c->col);
 	}
 	return v;
 }

@@ -882,13 +882,21 @@ static int is_not_seconds(const struct text *s, size_t start, const struct numbe
 	return match_word_ci(s, skip_space(s, p + 1), "complement") != 0;
 }
 
-/* "10-20", "10--20", "10–20", "10 – 20": the end of the second number, or p ("1980–1990s" is no range). */
+static int names_memory(const struct text *s, size_t a, size_t b);
+
+/*
+ * Things a factor or a percentage "of the X" may be of that are no speed: a store, a size, a count, a
+ * setting ("four times the L2 cache", "within 5% of the limit"; factor_tail, percent_tail).
+ */
+static const char *const other_things[] = { "cache", "array", "buffer", "table", "page", "file", "disk", "heap",
+					    "stack", "register", "width", "size", "number", "count", "amount", "work",
+					    "data", "default", "request", "padding", "capacity", "length", "alignment",
+					    "stride", "limit", "budget", "quota", "total", "struct", "record", NULL };
+
 /*
  * Nouns whose number names an item, not a figure of the claim beside it: "version 3 vs. 4 ms", "for
  * degree 16 and 40% faster", "on core 2", "n = 4", "gcc 13" (named_number, from_to, carried_unit).
  */
-static int names_memory(const struct text *s, size_t a, size_t b);
-
 static const char *const item_names[] = { "version", "v", "chapter", "section", "step", "figure", "table", "listing",
 					  "line", "level", "page", "lab", "lesson", "core", "cores", "cpu", "thread",
 					  "threads", "node", "nodes", "n", "k", "m", "size", "sizes", "width", "degree",
@@ -923,6 +931,7 @@ static int named_number(const struct text *s, size_t p)
 	return match_any(s, w, item_names, 1) == e;
 }
 
+/* "10-20", "10--20", "10–20", "10 – 20": the end of the second number, or p ("1980–1990s" is no range). */
 static size_t skip_range(const struct text *s, size_t p)
 {
 	struct number num;
@@ -2651,34 +2660,22 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 				return e;
 			}
 		/* "That is 25 GB/s, four times the scalar generator", "3.7 times the starting point": a factor
-		   of a thing named after "the", when a rate or a time stands just before it (in its sentence
-		   or the one before, no other number between: refers 4) and the thing is no memory or size
-		   ("four times the L2 cache" of 4 MB is not; twenty-second round: five HPC chapters in three
-		   waves) */
+		   of a singular thing named after "the" (not plural counts: "four times the entries", "twice the
+		   stores"), no store, size or count (other_things), not after a verb of holding or doing
+		   (counted_times), when a rate or a time stands before it in its sentence, or in the one before
+		   after "That is" ("It runs at 1.9 G integers per second. That is three times the plain varint";
+		   "It takes 40 ms. Reserve four times the default." is no factor of speed: an attacker's
+		   review), with no other number between (refers 3, 4) (twenty-second round: five HPC chapters
+		   in three waves) */
+		int ended = 0;
 		w2 = w;
-		int np = 0;
-		for (int k = 0; k < 3 && word_after(s, w2.end, &w2) && !w2.span && is_alpha(s->t[w2.start]) &&
+		for (int k = 0; k < 3 && !ended && word_after(s, w2.end, &w2) && !w2.span && is_alpha(s->t[w2.start]) &&
 				!is_joiner(s, &w2); k++) {
-			if (names_memory(s, w2.start, w2.end) ||
-			    match_any(s, w2.start, (const char *const[]){ "cache", "array", "buffer", "table", "page", "file",
-									  "disk", "heap", "stack", "register", "width", "size",
-									  "number", "count", "amount", "work", "data", "default",
-									  "request", "padding", "capacity", "length", "alignment",
-									  "stride", "limit", "budget", "struct", "record", NULL },
-				       1) == w2.end)
+			if (names_memory(s, w2.start, w2.end) || match_any(s, w2.start, other_things, 1) == w2.end)
 				return 0;
-			np = 1;
-			if (w2.end >= s->n || stops_clause(s, w2.end) || s->t[w2.end] == ',' || bare_tail(s, w2.end))
-				break;
+			ended = w2.end >= s->n || stops_clause(s, w2.end) || s->t[w2.end] == ',' || bare_tail(s, w2.end);
 		}
-		/* a singular thing (a version, a point: "four times the entries", "twice the stores" count), not
-		   after a verb of holding or doing ("holds four times the", "ran 251004 times the loop body") */
-		/* (the figure in its own sentence, "That is 25 GB/s, four times the scalar generator"; in the one
-		   before only after "That is": "It runs at 1.9 G integers per second. That is three times the
-		   plain varint"; "It takes 40 ms. Reserve four times the default." is not one: an attacker's
-		   review) */
-		if (np && (w2.end >= s->n || stops_clause(s, w2.end) || s->t[w2.end] == ',' || bare_tail(s, w2.end)) &&
-		    !(s->t[w2.end - 1] == 's' && w2.end - w2.start > 3 && s->t[w2.end - 2] != 's') &&
+		if (ended && !(s->t[w2.end - 1] == 's' && w2.end - w2.start > 3 && s->t[w2.end - 2] != 's') &&
 		    !counted_times(s, e)) {
 			c->need_perf = 1;
 			c->refers = word_before(s, e, 4, (const char *const[]){ "that", "this", NULL }, &(struct cword){ 0 }) ? 4 : 3;
@@ -3033,8 +3030,7 @@ static size_t share_tail(const struct text *s, size_t e)
 		/* "98% of the packed version's time": one word before the name, after a determiner (twenty-second
 		   round, an HPC author's chapters) */
 		else if (det && (g = word_end(s, q)) > q && g - q <= WORD_MAX && g < s->n && s->t[g] == ' ' &&
-			 (h = word_end(s, skip_space(s, g))) > skip_space(s, g) && h - skip_space(s, g) <= WORD_MAX &&
-			 (h = possessive_end(s, h)))
+			 (g = skip_space(s, g)) && (h = word_end(s, g)) > g && h - g <= WORD_MAX && (h = possessive_end(s, h)))
 			f = h, det = 0;
 		/* "80% of network latency", "20% of the request latency": a latency is a time, whatever
 		   one word says whose it is (fourteenth round) */
@@ -3178,10 +3174,10 @@ static int profile_share(const struct text *s, size_t start, size_t e, size_t *c
 								   "cpu", "time", "first", "second", "final", "quick",
 								   "perf", "sampling", NULL }, 1))
 			continue;
-		/* a verb of showing within two words after it ("`perf` says", "A fresh profile shows", "the
-		   profile of the loop shows") */
+		/* a verb of showing in the four words after it ("`perf` says", "A fresh profile shows", "the
+		   profile of the loop shows"), or the profile as a place ("In the new profile ...") */
 		int showing = word_before(s, w.start, 3, (const char *const[]){ "in", "from", "per", NULL },
-					  &(struct cword){ 0 }); /* "In the new profile `read_words` is at 31%" */
+					  &(struct cword){ 0 });
 		for (int k = 0; k < 4 && !showing && word_after(s, v.end, &v) && !v.span; k++)
 			showing = match_any(s, v.start, shows, 1) == v.end;
 		if (!showing)
@@ -3266,9 +3262,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			struct cword v = { .end = g };
 			int size = 0;
 			for (int k = 0; k < 5 && word_after(s, v.end, &v) && !v.span && !stops_clause(s, v.start - 1); k++)
-				size |= names_memory(s, v.start, v.end) ||
-					match_any(s, v.start, (const char *const[]){ "disk", "limit", "budget", "quota", "capacity",
-										     "total", "cache", NULL }, 1) == v.end;
+				size |= names_memory(s, v.start, v.end) || match_any(s, v.start, other_things, 1) == v.end;
 			if (!size) {
 				c->need_perf = 1;
 				c->refers = 4;
@@ -5044,8 +5038,6 @@ static int compares_in(const struct text *s, size_t cs, size_t ce, int relative)
 	return vs;
 }
 
-static int names_memory(const struct text *s, size_t a, size_t b);
-
 static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_kind *kind, int percent_cells)
 {
 	int percent = percent_cells, share = 0, found = 0, spec = 0, change = 0, other = 0;
@@ -6246,11 +6238,6 @@ static int lead_decides(const struct text *s, const struct table *tb, size_t col
 	       !names_own(s, hs, he, tb->lead_kind == QUANTITY_SPEEDUP) && !names_setting(s, hs, he);
 }
 
-/*
- * A lead-in speaks for a table only when no header cell of it names a metric of its own ("| Model |
- * Params (M) | Latency |": the header says what each column holds), a speed-up aside; UNDECIDED in
- * tb then.
- */
 /* 1 if figures of kind k carry a unit of their own: a time, a rate, a cycle count. */
 static int unit_kind(enum quantity_kind k)
 {
@@ -6279,6 +6266,11 @@ static int header_unit(const struct text *s, size_t a, size_t b)
 	return 0;
 }
 
+/*
+ * A lead-in speaks for a table only when no header cell of it names a metric of its own ("| Model |
+ * Params (M) | Latency |": the header says what each column holds), a speed-up aside; UNDECIDED in
+ * tb then.
+ */
 static void lead_check_header(const struct text *s, struct table *tb)
 {
 	size_t e = line_end(s, tb->header), cs, ce;
@@ -6292,11 +6284,11 @@ static void lead_check_header(const struct text *s, struct table *tb)
 	   probability:" over "| p | branchy | branchless | speed-up |") compares them: the lead-in still
 	   names the others (twentieth round) */
 	for (size_t col = 1; col < 64 && pipe_cell(s, tb->header, e, col, &cs, &ce); col++)
-		/* (a column named for what the lead-in names, "| ns/lookup |", is the column the lead-in
-		   describes: the others, "| load factor | probes |", are not its; an attacker's review) */
-		/* nor one that names its own unit beside the lead-in's ("The results, in nanoseconds per
-		   operation:" over "| Threads | fetch_add | CAS loop | fetch_add, cycles |": that column is
-		   cycles, the others the lead-in's; twenty-second round, an HPC author's chapters) */
+		/* nor one that names its own unit of another kind beside the lead-in's ("The results, in
+		   nanoseconds per operation:" over "| Threads | fetch_add | CAS loop | fetch_add, cycles |": that
+		   column is cycles, the others the lead-in's; twenty-second round, an HPC author's chapters). A
+		   column named for the lead-in's own unit ("| ns/lookup |") is the one it describes: the others
+		   ("| load factor | probes |") are not its (an attacker's review). */
 		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED &&
 		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP) &&
 		    !(k != tb->lead_kind && unit_kind(k) && unit_kind(tb->lead_kind) && header_unit(s, cs, ce))) {
@@ -7932,7 +7924,6 @@ static int same_duration(const struct text *s, const struct quantity *a, const s
 	       (x > y ? x - y : y - x) <= 0.02 * (x > y ? x : y);
 }
 
-/* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 /* After e, "from run to run", "between runs" or "across runs": its end, or 0. */
 static size_t run_to_run(const struct text *s, size_t e)
 {
@@ -7946,6 +7937,67 @@ static size_t run_to_run(const struct text *s, size_t e)
 					      1)) && !word_char_at(s, f) ?
 		       f :
 		       0;
+}
+
+/*
+ * 1 if w is a word of a change of speed: a percentage a spread between runs follows or precedes is
+ * then the change, held across the runs ("The speedup averages 15% across runs", "wins by 10% across
+ * runs", "The improvement across runs was 15%": an attacker's review). Not words of running: "A
+ * spread between runs (about 3% from run to run)" names runs, no change.
+ */
+static int gain_word(const struct text *s, const struct cword *w)
+{
+	static const char *const words[] = { "speedup", "speed-up", "speedups", "faster", "slower", "gain", "gains",
+					     "win", "wins", "won", "save", "saves", "saved", "cut", "cuts", "throughput",
+					     "latency", "advantage", "cost", "costs", "slowdown", "slow-down", "penalty",
+					     "overhead", "time", "improvement", "improvements", "improves", "improved",
+					     "improve", "reduction", "reduces", "reduced", "regression", "regressed", NULL };
+
+	return !w->span && match_any(s, w->start, words, 1) == w->end;
+}
+
+/* 1 if a word of a change of speed (gain_word()) stands in the sentence before p. */
+static int gain_before(const struct text *s, size_t p)
+{
+	struct cword w;
+	size_t next;
+
+	for (int d = 0; d < 25 && prev_cword(s, p, &w, &next); d++, p = next)
+		if (gain_word(s, &w))
+			return 1;
+	return 0;
+}
+
+/*
+ * A spread between runs, the measurement's noise, not a speed: "hedged by ~5% from run to run",
+ * "varies by about 3% between runs" (after the percentage, which only a hedge decided, with no word of
+ * change before it: "The speedup averages 15% across runs", "wins by 10% across runs" stay claims),
+ * "The spread from run to run was under 1.5%", "the variation between runs on an unpinned machine was
+ * 10-12%" (named before it in its clause, no word of change there or a claim's word after it: "The
+ * improvement across runs was 15%" stays one) (twenty-second round: an HPC author's chapters, a new
+ * author's review, two attackers'). Where the words that say so start, and *len; or 0.
+ */
+static size_t run_spread(const struct text *s, const struct quantity *q, size_t *len)
+{
+	struct cword w = { .start = q->start };
+	size_t e = q->start + q->len, r, pv, at = 0;
+
+	if ((r = run_to_run(s, e)) && q->why == W_MEASURED && !gain_before(s, q->start)) {
+		*len = r - skip_space(s, e);
+		return skip_space(s, e);
+	}
+	if (q->cue_span)
+		return 0;
+	for (int d = 0; d < 8 && prev_cword(s, w.start, &w, &pv) && !w.span; d++) {
+		if (gain_word(s, &w))
+			return 0;
+		if (stops_clause(s, w.end))
+			break;
+		if (match_any(s, w.start, (const char *const[]){ "from", "between", "across", NULL }, 1) == w.end &&
+		    (r = run_to_run(s, w.start > 0 ? w.start - 1 : 0)))
+			at = w.start, *len = r - w.start;
+	}
+	return at && !match_claim(s, skip_space(s, e)) ? at : 0;
 }
 
 /*
@@ -8630,42 +8682,6 @@ static int speaks_of_change(const struct text *s, const struct cword *w)
 	       match_word_ci(s, w->start, "difference") == w->end;
 }
 
-/*
- * "a minor negative impact of ~0.003%", "rate increases from ~2.2% to
- * ~3.7%", "extend the tail by about 20.75%": a percentage that only a
- * hedge decided, in a sentence with no word of speed, time, cost or change
- * but the hedge, is a share of something else (an error, a probability, a
- * space): not timing (sixteenth round, reynolds-blog). 1 if q is one.
- */
-/*
- * 1 if a word of a change of speed stands in the sentence before p ("The speedup averages 15% across
- * runs", "wins by 10% across runs", "cuts the run time by 20% across runs"): a percentage a spread
- * between runs follows is then the change, held across the runs (an attacker's review). Not words of
- * running: "A spread between runs (about 3% from run to run)" names runs, no change.
- */
-/* 1 if w is a word of a change of speed (gain_before()). */
-static int gain_word(const struct text *s, const struct cword *w)
-{
-	static const char *const words[] = { "speedup", "speed-up", "speedups", "faster", "slower", "gain", "gains",
-					     "win", "wins", "won", "save", "saves", "saved", "cut", "cuts", "throughput",
-					     "latency", "advantage", "cost", "costs", "slowdown", "slow-down", "penalty",
-					     "overhead", "time", "improvement", "improvements", "improves", "improved",
-					     "improve", "reduction", "reduces", "reduced", "regression", "regressed", NULL };
-
-	return !w->span && match_any(s, w->start, words, 1) == w->end;
-}
-
-static int gain_before(const struct text *s, size_t p)
-{
-	struct cword w;
-	size_t next;
-
-	for (int d = 0; d < 25 && prev_cword(s, p, &w, &next); d++, p = next)
-		if (gain_word(s, &w))
-			return 1;
-	return 0;
-}
-
 /* 1 if a word of speed, time, cost or change stands in q's sentence (speaks_of_change()). */
 static int sentence_of_change(const struct text *s, const struct quantity *q)
 {
@@ -8682,6 +8698,13 @@ static int sentence_of_change(const struct text *s, const struct quantity *q)
 	return 0;
 }
 
+/*
+ * "a minor negative impact of ~0.003%", "rate increases from ~2.2% to
+ * ~3.7%", "extend the tail by about 20.75%": a percentage that only a
+ * hedge decided, in a sentence with no word of speed, time, cost or change
+ * but the hedge, is a share of something else (an error, a probability, a
+ * space): not timing (sixteenth round, reynolds-blog). 1 if q is one.
+ */
 static int hedged_percent(const struct text *s, struct quantity *q)
 {
 	size_t e = q->start + q->len;
@@ -8975,6 +8998,7 @@ static int observed_sleep(const struct text *s, struct quantity *q)
 	return 1;
 }
 
+/* Gives q its class: the form's, or the nearest deciding word's, or the table's; 0 to drop it. */
 static int classify(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	int percent;
@@ -9057,38 +9081,10 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if (size_change(s, q) || measure_of(s, q) || (c->bare && q->kind == QUANTITY_RATE && year_or_version(s, q)))
 		return 1;
 	percent = q->len >= 2 && s->t[q->start + q->len - 1] == '%';
-	if (percent && q->kind == QUANTITY_SPEEDUP && q->cls != QUANTITY_NOT_TIMING && run_to_run(s, q->start + q->len) &&
-	    q->why == W_MEASURED && !gain_before(s, q->start)) {
-		/* "hedged by ~5% from run to run", "varies by about 3% between runs": how much runs differ, the
-		   measurement's noise, not a speed, where only a hedge decided it and no word of change stands
-		   in the sentence ("The speedup averages 15% across runs", "wins by 10% across runs" stay
-		   claims: an attacker's review) (twenty-second round, an HPC author's chapters) */
-		size_t r = skip_space(s, q->start + q->len);
-		decide(q, QUANTITY_NOT_TIMING, r, run_to_run(s, q->start + q->len) - r, W_SPREAD);
-		return 1;
-	}
-	if (percent && q->kind == QUANTITY_SPEEDUP && q->cls != QUANTITY_NOT_TIMING && !q->cue_span) {
-		/* "The spread from run to run was under 1.5%": the spread named before it, in its clause, with
-		   no word of change after it (an author's review; not "The speedup averages 15% across runs",
-		   whose spread follows) */
-		struct cword w = { .start = q->start };
-		size_t pv, at = 0;
-		for (int d = 0; d < 8 && prev_cword(s, w.start, &w, &pv) && !w.span; d++) {
-			/* (a word of change before it keeps it one: "The improvement across runs was 15%",
-			   "Averaged across runs, the new build wins by 15%": an attacker's review) */
-			if (gain_word(s, &w)) {
-				at = 0;
-				break;
-			}
-			if (stops_clause(s, w.end))
-				break;
-			/* ("the variation between runs on an unpinned machine was 10-12%" too) */
-			if (match_any(s, w.start, (const char *const[]){ "from", "between", "across", NULL }, 1) == w.end &&
-			    run_to_run(s, w.start > 0 ? w.start - 1 : 0))
-				at = w.start;
-		}
-		if (at && !match_claim(s, skip_space(s, q->start + q->len))) {
-			decide(q, QUANTITY_NOT_TIMING, at, run_to_run(s, at > 0 ? at - 1 : 0) - at, W_SPREAD);
+	if (percent && q->kind == QUANTITY_SPEEDUP && q->cls != QUANTITY_NOT_TIMING) {
+		size_t at, len;
+		if ((at = run_spread(s, q, &len))) {
+			decide(q, QUANTITY_NOT_TIMING, at, len, W_SPREAD);
 			return 1;
 		}
 	}

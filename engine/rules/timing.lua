@@ -43,19 +43,6 @@ local function message(q, where)
   -- a cost or a time in the lesson's own sentences may be a model's given the sentence does not
   -- frame ("a miss takes 100 cycles in our model"): the message says how the lesson says so
   local model = (where == "prose" or where == "a table") and (q.kind == "time" or q.kind == "cycles")
-  -- "Assume the copy takes 40 ms on your machine", "let us assume ... a typical connection": the
-  -- sentence already opens with 'Assume'; what makes it a claim is the real machine or the real
-  -- systems it names, so the message says to suppose the model's instead
-  local placed = q.class == "claim" and q.why and (q.why:find("^a supposition placed on a real machine") and
-    "place it on the model's machine, not a real one ('on the toy machine', 'in our model')" or
-    q.why:find("^a supposition of what is typical") and
-    "say it of the model ('in our model'), not of what is typical of real systems")
-  if placed then
-    return string.format("%s '%s' in %s is a performance claim without measurement metadata ('%s': %s): "
-      .. "cite a measure block with {{measure:ID:STAT}}, or the source with {{cite:KEY|%s}}; if it is a "
-      .. "given of a model the lesson sets up, %s", what[q.kind], text, where, quote(q.cue or ""), q.why, text,
-      placed)
-  end
   -- A measure reference gives a time (min, median, max of a measure block's samples): a rate, a cycle
   -- count or a share is cited, or shown as the real output of a measure block that prints it; a
   -- speed-up is said by the measured times it compares (an author's review, twenty-second round).
@@ -67,6 +54,18 @@ local function message(q, where)
   else
     remedy = "cite the source with {{cite:KEY|%s}}, or show it as the real output of a measure block that "
       .. "prints it (a {{measure:ID:STAT}} reference gives times only)"
+  end
+  -- "Assume the copy takes 40 ms on your machine", "let us assume ... a typical connection": the
+  -- sentence already opens with 'Assume'; what makes it a claim is the real machine or the real
+  -- systems it names, so the message says to suppose the model's instead
+  local placed = q.class == "claim" and q.why and (q.why:find("^a supposition placed on a real machine") and
+    "place it on the model's machine, not a real one ('on the toy machine', 'in our model')" or
+    q.why:find("^a supposition of what is typical") and
+    "say it of the model ('in our model'), not of what is typical of real systems")
+  if placed then
+    return string.format("%s '%s' in %s is a performance claim without measurement metadata ('%s': %s): "
+      .. remedy .. "; if it is a given of a model the lesson sets up, %s", what[q.kind], text, where,
+      quote(q.cue or ""), q.why, text, placed)
   end
   if q.class == "claim" then
     local because = q.cue and string.format(" ('%s': %s)", quote(q.cue), q.why) or ""
