@@ -891,7 +891,8 @@ static int names_memory(const struct text *s, size_t a, size_t b);
 static const char *const other_things[] = { "cache", "array", "buffer", "table", "page", "file", "disk", "heap",
 					    "stack", "register", "width", "size", "number", "count", "amount", "work",
 					    "data", "default", "request", "padding", "capacity", "length", "alignment",
-					    "stride", "limit", "budget", "quota", "total", "struct", "record", NULL };
+					    "stride", "limit", "budget", "quota", "total", "struct", "record", "code",
+					    "space", "instructions", NULL };
 
 /*
  * Nouns whose number names an item, not a figure of the claim beside it: "version 3 vs. 4 ms", "for
@@ -4681,6 +4682,17 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			return f;
 		}
 		q = skip_space(s, e);
+		/* "It was half as fast as three streams", "half again as fast as constant %": a factor of speed,
+		   as "twice as fast" is (twenty-third round: two probe chapters, and the "twice" form's own) */
+		if ((f = match_word_ci(s, q, "again")))
+			q = skip_space(s, f);
+		if ((f = match_claim(s, q))) {
+			c->kind = QUANTITY_SPEEDUP;
+			c->use = 2;
+			decided(c, CLAIM, q, f - q, W_CHANGE);
+			return f;
+		}
+		q = skip_space(s, e);
 		if ((f = match_word_ci(s, q, "a")) || (f = match_word_ci(s, q, "an"))) {
 			c->kind = QUANTITY_TIME;
 			c->use = 0;
@@ -4794,6 +4806,28 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				   request takes more than a minute" is a condition) */
 				c->bound_one = g == q && !is_hedge(s, w.start, w.end);
 				return f;
+			}
+		}
+		/* "a third of a nanosecond", "a quarter of a cycle", "a cycle and a half": a duration spelled out
+		   below or beside one unit, as "half a second" is (twenty-third round: six probe chapters) */
+		{
+			static const char *const units[] = { "second", "minute", "hour", "millisecond", "microsecond",
+							     "nanosecond", "cycle", NULL };
+			size_t g, h;
+			if ((f = match_any(s, q, fractions, 1)) && (g = match_word_ci(s, skip_space(s, f), "of")) &&
+			    ((h = match_word_ci(s, skip_space(s, g), "a")) || (h = match_word_ci(s, skip_space(s, g), "an"))) &&
+			    (h = match_any(s, skip_space(s, h), units, 1)) && !word_char_at(s, h) &&
+			    !(h < s->n && s->t[h] == '-')) {
+				c->kind = QUANTITY_TIME;
+				c->use = 0;
+				return h;
+			}
+			if ((f = match_any(s, q, units, 1)) && !word_char_at(s, f) && (g = match_word_ci(s, skip_space(s, f), "and")) &&
+			    ((h = match_word_ci(s, skip_space(s, g), "a")) || (h = match_word_ci(s, skip_space(s, g), "an"))) &&
+			    (h = match_word_ci(s, skip_space(s, h), "half")) && !word_char_at(s, h)) {
+				c->kind = QUANTITY_TIME;
+				c->use = 0;
+				return h;
 			}
 		}
 		/* "at a quarter of the peak", "a third of the bandwidth": a fraction of the machine's speed
