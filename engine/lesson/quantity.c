@@ -3265,6 +3265,19 @@ static int ran_within(const struct text *s, size_t w, size_t g, size_t *verb, si
 	return 1;
 }
 
+/* The word before the figure at start, past the words that only hedge or bound it ("by about", "worth
+   up to"); 0 if none or a code span. */
+static int lead_word(const struct text *s, size_t start, struct cword *w)
+{
+	static const char *const leads[] = { "about", "around", "roughly", "approximately", "nearly", "almost",
+					     "another", "only", "just", "some", "up", "to", "over", "maybe", "~", NULL };
+	size_t prev, p = start;
+
+	for (int k = 0; k < 3 && prev_cword(s, p, w, &prev) && !w->span && match_any(s, w->start, leads, 1) == w->end; k++)
+		p = w->start;
+	return prev_cword(s, p, w, &prev) && !w->span;
+}
+
 /*
  * The verb whose change a "by N%" ending at the figure at start gives: *cls CLAIM for a verb of speed
  * ("slowed the benchmark by 6%", "Copy trails triad ... by 11-13%"), NOTT for a verb of change whose
@@ -3280,14 +3293,10 @@ static int by_change(const struct text *s, size_t start, int *cls, size_t *verb,
 					     "trailed", "lags", "lagged", "regressed", "regresses", NULL };
 	static const char *const change[] = { "grew", "grows", "increased", "increases", "shrank", "shrinks",
 					      "reduced", "reduces", "cut", "cuts", "raised", "lowered", NULL };
-	static const char *const leads[] = { "about", "around", "roughly", "approximately", "nearly", "almost",
-					     "another", "only", "just", "some", "up", "to", "over", "~", NULL };
 	struct cword w;
-	size_t prev, p = start, by;
+	size_t prev, p, by;
 
-	for (int k = 0; k < 3 && prev_cword(s, p, &w, &prev) && !w.span && match_any(s, w.start, leads, 1) == w.end; k++)
-		p = w.start;
-	if (!prev_cword(s, p, &w, &prev) || w.span || match_word_ci(s, w.start, "by") != w.end)
+	if (!lead_word(s, start, &w) || match_word_ci(s, w.start, "by") != w.end)
 		return 0;
 	by = p = w.start;
 	for (int k = 0; k < 8 && prev_cword(s, p, &w, &prev); k++, p = w.start) {
@@ -3393,6 +3402,20 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 				c->refers = 4;
 				return e;
 			}
+		}
+	}
+	/* "this alone was worth 12%", "alignment is worth up to 10-15%": what a change gains ("worth 10% of
+	   the grade" is a share of something else) (twenty-third round: three probe chapters) */
+	{
+		static const char *const graded[] = { "final", "exam", "exams", "midterm", "lab", "labs", "assignment",
+						      "assignments", "project", "homework", "quiz", "quizzes", "grade",
+						      "participation", "report", "part", "question", "task", "credit", NULL };
+		struct cword lw;
+		if (lead_word(s, start, &lw) && match_word_ci(s, lw.start, "worth") == lw.end &&
+		    !match_word_ci(s, skip_space(s, e), "of") &&
+		    !word_before(s, lw.start, 6, graded, &(struct cword){ 0 })) {
+			decided(c, CLAIM, lw.start, lw.end - lw.start, W_CHANGE);
+			return e;
 		}
 	}
 	{
