@@ -1317,6 +1317,11 @@ static const struct cue cues[] = {
 	{ "utc", SPEC, 0, 10, W_CLOCK },
 	{ "gmt", SPEC, 0, 10, W_CLOCK },
 	{ "timezone", SPEC, CF_PREFIX, 10, W_CLOCK },
+	/* a factor ahead or behind is a lead in speed ("an order of magnitude ahead of std::sort", "three
+	   times behind xoshiro"); a time ahead or behind is a clock's (twenty-third round: four probe
+	   chapters) */
+	{ "ahead", CLAIM, CF_FACTOR, 3, W_CHANGE },
+	{ "behind", CLAIM, CF_FACTOR, 3, W_CHANGE },
 	{ "ahead", SPEC, 0, 3, W_CLOCK },
 	{ "behind", SPEC, 0, 3, W_CLOCK },
 	{ "midnight", SPEC, 0, 8, W_CLOCK },
@@ -2071,6 +2076,12 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		if (hit && c->why == W_RUN && (c->flags & CF_PREFIX) &&
 		    ((wn == cl + 2 && (!memcmp(word + cl, "er", 2) || !memcmp(word + cl, "or", 2))) ||
 		     (wn == cl + 3 && (!memcmp(word + cl, "ers", 3) || !memcmp(word + cl, "ors", 3)))))
+			continue;
+		/* "The clock is 5% behind", "2% behind schedule": a clock's or a plan's lead, no speed */
+		if (hit && c->cls == CLAIM && (c->flags & CF_FACTOR) && (!strcmp(c->word, "ahead") || !strcmp(c->word, "behind")) &&
+		    (word_before(s, w->start, 8, (const char *const[]){ "clock", "clocks", "utc", "gmt", "zone", NULL }, &next) ||
+		     (word_after(s, w->end, &next) && !next.span &&
+		      match_any(s, next.start, (const char *const[]){ "schedule", "plan", "utc", "gmt", NULL }, 1) == next.end)))
 			continue;
 		/* a hedge ("about", "~") qualifies the value right after it, a factor's too */
 		if (!hit || (dist > c->reach && (use < 2 || (c->flags & CF_NEAR) ||
