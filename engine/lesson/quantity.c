@@ -7744,6 +7744,16 @@ static int times_hundred(const struct text *s, const struct quantity *q)
 	return 0;
 }
 
+/* 1 if q's unit is the nanosecond: an interval that short is the code's own pace, not a period set */
+static int in_nanoseconds(const struct text *s, const struct quantity *q)
+{
+	size_t e = q->start + q->len, b = e;
+
+	while (b > q->start && is_alpha(s->t[b - 1]))
+		b--;
+	return b < e && match_any(s, b, (const char *const[]){ "ns", "nanosecond", "nanoseconds", NULL }, 1) == e;
+}
+
 /*
  * 1 if "one" or "a" opens the few words before p and what they name is an
  * event of the code, not a sample or an interrupt: "one mispredict every",
@@ -7752,19 +7762,32 @@ static int times_hundred(const struct text *s, const struct quantity *q)
 static int one_event_before(const struct text *s, size_t p)
 {
 	static const char *const periodic[] = { "sample", "samples", "interrupt", "interrupts", "tick", "ticks",
-						"snapshot", NULL };
+						"snapshot", "timer", "timers", "fires", "fire", "wakes", "polls", "poll",
+						"refreshes", "blinks", "toggles", NULL };
 	struct cword w;
 	size_t prev;
+
+	struct number num;
+	int once = 0;
 
 	for (int d = 0; d < 4 && prev_cword(s, p, &w, &prev); d++, p = prev) {
 		if (w.span || match_any(s, w.start, periodic, 1) == w.end)
 			return 0;
 		if (d > 0 && match_any(s, w.start, (const char *const[]){ "one", "a", "an", NULL }, 1) == w.end)
 			return 1;
+		/* "can start only once every five cycles", "4 bytes every 1.1 ns" (twenty-third round: three
+		   probe chapters); "fires once every 100 ns" stays a period */
+		if (d == 0 && match_word_ci(s, w.start, "once") == w.end) {
+			once = 1;
+			continue;
+		}
+		if (d == 1 && is_digit(s->t[w.start]) && parse_number(s, w.start, &num) &&
+		    !match_time_unit(s, skip_space(s, num.end)))
+			return 1;
 		if (is_joiner(s, &w))
-			return 0;
+			return once;
 	}
-	return 0;
+	return once;
 }
 
 /*
@@ -9269,7 +9292,8 @@ static int classify(const struct text *s, const struct table *tb, struct quantit
 	if ((q->cls == QUANTITY_CLAIM || q->cls == QUANTITY_UNSURE) && !q->span && q->kind == QUANTITY_TIME &&
 	    window_after(s, q))
 		return 1;
-	if (q->kind == QUANTITY_CYCLES && q->cls == QUANTITY_SPECIFIED && q->why == W_INTERVAL && !q->cue_span &&
+	if ((q->kind == QUANTITY_CYCLES || (q->kind == QUANTITY_TIME && in_nanoseconds(s, q))) &&
+	    q->cls == QUANTITY_SPECIFIED && q->why == W_INTERVAL && !q->cue_span &&
 	    match_word_ci(s, q->cue, "every") == q->cue + q->cue_len && one_event_before(s, q->cue)) {
 		/* "one mispredict every 120 cycles", "a new random number every 3 cycles": a throughput */
 		q->cls = QUANTITY_CLAIM;
