@@ -6102,7 +6102,7 @@ static int rate_phrase(const struct text *l, size_t p, size_t *e)
 {
 	size_t q = p, f;
 
-	for (int k = 0; k < 5 && q < l->n; k++) {
+	for (int k = 0; k < 7 && q < l->n; k++) {
 		size_t w = word_end(l, q);
 		if (w == q)
 			return 0;
