@@ -9725,6 +9725,38 @@ static int bare_tail(const struct text *s, size_t p)
 }
 
 /*
+ * "runs at about 300 million lookups per second. The first cliff takes it to about 180 million",
+ * "16 threads do 0.16 billion increments per second, while one thread manages 1 billion": a count in
+ * millions, billions or thousands with nothing after it, in the clause of the rate ending at a or the
+ * sentence after it, no other figure between: the rate again, its noun and unit left out
+ * (twenty-third round: the form recurred in six probe chapters by as many writers). p and b: the
+ * bare number's start and end; the end of the magnitude word, or 0.
+ */
+static size_t magnitude_again(const struct text *s, size_t a, size_t p, size_t b)
+{
+	size_t g = skip_space(s, b), e;
+	int ends = 0;
+
+	if (g == b || p <= a || p - a > 240 ||
+	    !(e = match_any(s, g, (const char *const[]){ "million", "billion", "thousand", NULL }, 1)) || !bare_tail(s, e))
+		return 0;
+	for (size_t k = a; k < p; k++) {
+		if (stops_clause(s, k) && ++ends > 1)
+			return 0;
+		if (is_digit(s->t[k]) && !word_char_before(s, k))
+			return 0;
+	}
+	/* "The table has 4 million.": a count a thing holds */
+	struct cword w;
+	if (lead_word(s, p, &w) && match_any(s, w.start, (const char *const[]){ "has", "have", "had", "holds", "hold",
+										 "contains", "contain", "stores", "store",
+										 "keeps", "of", "with", "uses", "allocates",
+										 NULL }, 1) == w.end)
+		return 0;
+	return e;
+}
+
+/*
  * 1 if the verb of being at v says the value of what is not run ("The buffer is about 300.", "the
  * array was about 4000"): a size, a count, a limit or a variable; prev: where the scan back stands.
  */
@@ -10579,8 +10611,11 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
 			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
+				size_t mag = bare_end && (count || anchored) && PRIOR->kind == QUANTITY_RATE ?
+						     magnitude_again(&s, bare_end, p, skip) :
+						     0;
 				if (bare_end && (count || anchored) && !other_metric(&s, p) &&
-				    (((range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) && bare_tail(&s, skip)) ||
+				    (mag || ((range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) && bare_tail(&s, skip)) ||
 							    (PRIOR->kind != QUANTITY_SPEEDUP && PRIOR->kind != QUANTITY_SHARE &&
 							     (parallel_value(&s, bare_end, p, skip) ||
 							      change_to(&s, bare_end, p, skip) ||
@@ -10591,6 +10626,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 							      from_far(&s, PRIOR->start, bare_end, p, skip))))) {
 					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
 					struct quantity far = *PRIOR;
+					if (mag)
+						skip = mag;
 					far.start = p, far.len = skip - p, far.span = 0;
 					anchored = 0;
 					if (count < max)
