@@ -274,6 +274,7 @@ static const char *const time_symbols[] = {
 	"ns", "us", "\xc2\xb5s", "\xce\xbcs", "ms", "s", "h",
 	"sec", "secs", "min", "mins", "hr", "hrs",
 	"msec", "msecs", "usec", "usecs", "nsec", "nsecs",
+	"\xc2\xb5sec", "\xc2\xb5secs", "\xce\xbcsec", "\xce\xbcsecs", /* "~1µsec" (twenty-third round, folly-docs) */
 	"micros", "millis", "nanos", /* "1292 micros/op": db_bench's, Java's (nineteenth round, rocksdb-blog) */
 	NULL
 };
@@ -5917,8 +5918,14 @@ static int whole_figure(const char *t, size_t a, size_t b, struct cand *c)
 	size_t skip, e;
 	struct text in;
 
-	while (a < b && (t[a] == ' ' || t[a] == '~'))
-		a++;
+	for (;;) { /* "`~10 ms`", "`≈112 μs`" (twenty-third round, akinshin-blog) */
+		if (a < b && (t[a] == ' ' || t[a] == '~'))
+			a++;
+		else if (a + 2 < b && !memcmp(t + a, "\xe2\x89\x88", 3))
+			a += 3;
+		else
+			break;
+	}
 	while (b > a && t[b - 1] == ' ')
 		b--;
 	if (a >= b || !is_digit((unsigned char)t[a]))
