@@ -3062,6 +3062,36 @@ static size_t share_tail(const struct text *s, size_t e)
 }
 
 /*
+ * The start of the noun of a share's tail [e, f) when it names the run's time in so many words ("of our
+ * run time", "of the total runtime", "of the CPU time"): such a share is of the time whatever the
+ * sentence says of memory ("memory allocation ... accounts for 50.9% of our run time", go-blog;
+ * twenty-third round); 0 for "of the time" (how often, or a share of it) and other nouns.
+ */
+static size_t run_time_named(const struct text *s, size_t e, size_t f)
+{
+	static const char *const runs[] = { "execution", "running", "run", "cpu", "wall", "elapsed", NULL };
+	size_t p = e, g;
+	struct cword n;
+
+	/* "30% of the runtime memory": the noun goes on */
+	if (!bare_tail(s, f) && word_after(s, f, &n) && !n.span &&
+	    !match_any(s, n.start, (const char *const[]){ "on", "in", "for", "of", "with", "when", "while", "and", "or",
+							  "at", "by", "to", "across", "during", "spent", NULL }, 1))
+		return 0;
+	while ((p = skip_space(s, p)) < f) {
+		size_t w = word_end(s, p);
+		if (w == p)
+			return 0;
+		if (match_any(s, p, (const char *const[]){ "runtime", "run-time", NULL }, 1) == f)
+			return p;
+		if (match_any(s, p, runs, 1) == w && (g = match_word_ci(s, skip_space(s, w), "time")) == f)
+			return p;
+		p = w;
+	}
+	return 0;
+}
+
+/*
  * "32.4% of the samples", "in 84.1% of the samples", "91% of samples in bar": a profile's share of the
  * run time, when a word of profiling or of running stands near it in the sentence (nineteenth round,
  * go-blog, perf-book); "drop 90% of samples" of a random generator is no run time.
@@ -3371,6 +3401,8 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		c->kind = QUANTITY_SHARE;
 		if (e - start == 4 && match_lit(s, start, "100%"))
 			decided(c, NOTT, start, f - start, W_ALWAYS);
+		else if ((at = run_time_named(s, e, f)))
+			decided(c, CLAIM, at, f - at, W_NAMED_SHARE);
 		return f;
 	}
 	/* "runs within 10-20% of the best", "within 12% of the spec sheet": how far from the fastest a
