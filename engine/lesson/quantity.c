@@ -3647,6 +3647,19 @@ not_cpu:
 			c->need_perf = 1;
 			return w.end;
 		}
+		/* "about 30% below the mutex", "5% above the baseline": how far from another figure, the sentence
+		   decides (twenty-third round) */
+		if (!w.span && match_any(s, w.start, (const char *const[]){ "below", "above", NULL }, 1) == w.end) {
+			/* "the slowest run was up to 6% above the median": a spread of the runs */
+			size_t g = match_word_ci(s, skip_space(s, w.end), "the"), h;
+			if (g && (h = match_any(s, skip_space(s, g), (const char *const[]){ "median", "mean", "average", NULL }, 1)) &&
+			    bare_tail(s, h)) {
+				decided(c, NOTT, skip_space(s, g), h - skip_space(s, g), W_SPREAD);
+				return w.end;
+			}
+			c->need_perf = 1;
+			return w.end;
+		}
 		if (!w.span && match_word_ci(s, w.start, "range") == w.end) {
 			/* "lots in the 1-4% range": the sentence decides */
 			c->need_perf = 1;
