@@ -41,6 +41,7 @@ struct text {
 	const struct quantity_spans *spans;
 	int table; /* the text is a table: a line break ends a clause, as a row ends */
 	int money; /* a currency sign or a word of money stands somewhere in the text (else no value is priced) */
+	int runs;  /* a word of code running stands somewhere in the text (runs_in_text) */
 };
 
 static int is_digit(unsigned c)
@@ -275,6 +276,7 @@ static const char *const time_symbols[] = {
 	"sec", "secs", "min", "mins", "hr", "hrs",
 	"msec", "msecs", "usec", "usecs", "nsec", "nsecs",
 	"\xc2\xb5sec", "\xc2\xb5secs", "\xce\xbcsec", "\xce\xbcsecs", /* "~1µsec" (twenty-third round, folly-docs) */
+	"microsec", "microsecs", "nanosec", "nanosecs", "millisec", "millisecs",
 	"micros", "millis", "nanos", /* "1292 micros/op": db_bench's, Java's (nineteenth round, rocksdb-blog) */
 	NULL
 };
@@ -364,6 +366,7 @@ static int is_bound(const struct text *s, size_t a, size_t b);
 static int threshold_before(const struct text *s, size_t start);
 static int pipe_cell(const struct text *s, size_t a, size_t b, size_t col, size_t *cs, size_t *ce);
 struct cword;
+static int runs_in_sentence(const struct text *s, size_t p);
 static int word_before(const struct text *s, size_t p, int max, const char *const *words, struct cword *w);
 
 /*
@@ -2080,7 +2083,8 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 			continue;
 		/* "The clock is 5% behind", "2% behind schedule": a clock's or a plan's lead, no speed */
 		if (hit && c->cls == CLAIM && (c->flags & CF_FACTOR) && (!strcmp(c->word, "ahead") || !strcmp(c->word, "behind")) &&
-		    (word_before(s, w->start, 8, (const char *const[]){ "clock", "clocks", "utc", "gmt", "zone", NULL }, &next) ||
+		    (!s->runs || /* "The write pointer is two times ahead of the read pointer" */
+		     word_before(s, w->start, 8, (const char *const[]){ "clock", "clocks", "utc", "gmt", "zone", NULL }, &next) ||
 		     (word_after(s, w->end, &next) && !next.span &&
 		      match_any(s, next.start, (const char *const[]){ "schedule", "plan", "utc", "gmt", NULL }, 1) == next.end)))
 			continue;
@@ -2537,15 +2541,17 @@ static int signal_gain(const struct text *s, size_t p)
  * increment ("five times the cost of a plain increment"), so that a cost is a run's, not a price
  * ("five times the cost of an Arduino") (twentieth round, an attacker's review).
  */
+static const char *const run_words[] = { "cycle", "cycles", "increment", "increments", "call", "calls", "lookup",
+					 "lookups", "operation", "operations", "op", "ops", "atomic", "atomics",
+					 "access", "accesses", "instruction", "instructions", "iteration",
+					 "iterations", "loop", "branch", "miss", "misses", "lock", "locks", "syscall",
+					 "syscalls", "request", "requests", "query", "queries", "ns", "nanoseconds",
+					 "microseconds", "milliseconds", "thread", "threads", "element", "elements",
+					 NULL };
+
 static int runs_in_sentence(const struct text *s, size_t p)
 {
-	static const char *const runs[] = { "cycle", "cycles", "increment", "increments", "call", "calls", "lookup",
-					    "lookups", "operation", "operations", "op", "ops", "atomic", "atomics",
-					    "access", "accesses", "instruction", "instructions", "iteration",
-					    "iterations", "loop", "branch", "miss", "misses", "lock", "locks", "syscall",
-					    "syscalls", "request", "requests", "query", "queries", "ns", "nanoseconds",
-					    "microseconds", "milliseconds", "thread", "threads", "element", "elements",
-					    NULL };
+	const char *const *runs = run_words;
 	size_t a = p, b = p;
 
 	while (a > 0 && p - a < 300 && !stops_clause(s, a - 1))
@@ -2554,6 +2560,23 @@ static int runs_in_sentence(const struct text *s, size_t p)
 		b++;
 	for (size_t k = a; k < b; k++)
 		if (is_alpha(s->t[k]) && (k == 0 || !is_alpha(s->t[k - 1])) && match_any(s, k, runs, 1))
+			return 1;
+	return 0;
+}
+
+/* 1 if a word of code running (runs_in_sentence()'s) stands anywhere in the text: its paragraph speaks of
+   code running, so that a weak form ("worth 12%", "half as fast", "ahead of") is of a run, whatever its
+   own sentence holds; computed once per text (twenty-third round). */
+static int runs_in_text(const struct text *s)
+{
+	/* and words of speed or of the machine a performance text uses ("Blocking is worth 60% in L1") */
+	static const char *const perf[] = { "faster", "slower", "speed", "speedup", "speed-up", "throughput", "latency",
+					    "bandwidth", "performance", "cache", "l1", "l2", "l3", "ms", "seconds", "simd",
+					    "benchmark", "benchmarks", "profile", "vectorized", "core", "cores", NULL };
+
+	for (size_t k = 0; k < s->n; k++)
+		if (is_alpha(s->t[k]) && (k == 0 || !is_alpha(s->t[k - 1])) &&
+		    (match_any(s, k, run_words, 1) || match_any(s, k, perf, 1)))
 			return 1;
 	return 0;
 }
@@ -3254,12 +3277,47 @@ static int profile_share(const struct text *s, size_t start, size_t e, size_t *c
  * ("within 29% of it in misses"). *verb gets the verb that decided. Twenty-third round: the form
  * recurred in ten probe chapters by as many writers, and in two real sets.
  */
+static int ran_within(const struct text *s, size_t w, size_t g, size_t *verb, size_t *verb_len);
+
+/*
+ * 1 if the noun phrase after g names a version of the code or a speed: "ours", "theirs", a phrase
+ * ending in version, one, implementation, loop, kernel, code, routine, library or build ("the
+ * hand-written version", "the two-pass one"), or holding a rate or a time unit ("the 8 bytes per
+ * cycle we worked out"). Words of size or count end the search.
+ */
+static int version_named(const struct text *s, size_t g)
+{
+	static const char *const versions[] = { "version", "versions", "one", "implementation", "loop", "kernel",
+						"code", "routine", "library", "build", "variant", NULL };
+	struct cword x = { .end = g };
+
+	if (word_after(s, g, &x) && !x.span && match_any(s, x.start, (const char *const[]){ "ours", "theirs", NULL }, 1) == x.end)
+		return 1;
+	x.end = g;
+	for (int k = 0; k < 6 && word_after(s, x.end, &x) && !stops_clause(s, x.start - 1); k++) {
+		if (x.span)
+			continue;
+		if (match_any(s, x.start, versions, 1) == x.end)
+			return 1;
+		if (match_word_ci(s, x.start, "per") == x.end || match_time_unit(s, x.start) == x.end)
+			return 1;
+		if (is_joiner(s, &x) || names_memory(s, x.start, x.end) || match_any(s, x.start, other_things, 1) == x.end)
+			return 0;
+	}
+	return 0;
+}
+
 static int ran_within(const struct text *s, size_t w, size_t g, size_t *verb, size_t *verb_len)
 {
 	static const char *const runs[] = { "ran", "runs", "run", "running", "performs", "performed", "perform",
-					    "comes", "came", "come", "gets", "got", "get", "stays", "stayed", "is", "are",
-					    "was", "were", "lands", "landed", "sits", "remains", "remained", "finishes",
-					    "finished", "executes", "executed", "matches", "matched", NULL };
+					    "finishes", "finished", "executes", "executed", NULL };
+	/* a verb of being or arriving says a run's closeness only when what it is compared with is a
+	   version of the code, ours, or a speed ("the log is within 30% of libmvec's version", "it is
+	   within 10% of ours"; "the output is within 1% of the reference", "the average is within 5%
+	   of the median" are readings: an attacker's review) */
+	static const char *const being[] = { "comes", "came", "come", "gets", "got", "get", "stays", "stayed", "is", "are",
+					     "was", "were", "lands", "landed", "sits", "remains", "remained", "matches",
+					     "matched", NULL };
 	static const char *const asides[] = { "still", "now", "always", "consistently", "all", "both", "only", "then",
 					      "to", "already", "easily", "comfortably", "usually", NULL };
 	static const char *const bounds[] = { "if", "must", "should", "need", "needs", "required", "requires",
@@ -3283,8 +3341,14 @@ static int ran_within(const struct text *s, size_t w, size_t g, size_t *verb, si
 	while (prev_cword(s, p, &v, &prev) && !v.span && match_any(s, v.start, asides, 1) == v.end &&
 	       !stops_clause(s, v.end))
 		p = v.start;
-	if (!prev_cword(s, p, &v, &prev) || v.span || match_any(s, v.start, runs, 1) != v.end)
+	if (!prev_cword(s, p, &v, &prev) || v.span)
 		return 0;
+	if (match_any(s, v.start, being, 1) == v.end) {
+		if (!version_named(s, g))
+			return 0;
+	} else if (match_any(s, v.start, runs, 1) != v.end) {
+		return 0;
+	}
 	for (size_t i = v.end; i < w; i++)
 		if (stops_clause(s, i) || s->t[i] == ',')
 			return 0;
@@ -3334,11 +3398,14 @@ static int lead_word(const struct text *s, size_t start, struct cword *w)
  * scan stays in the clause (twenty-third round, a probe chapter whose two figures were each decided
  * by the other's words).
  */
-static int by_change(const struct text *s, size_t start, int *cls, size_t *verb, size_t *verb_len)
+static int by_change(const struct text *s, size_t start, size_t e, int *cls, size_t *verb, size_t *verb_len)
 {
 	static const char *const speed[] = { "slowed", "slows", "sped", "speeds", "accelerated", "accelerates",
-					     "outperformed", "outperforms", "outperform", "beat", "beats", "trails",
-					     "trailed", "lags", "lagged", "regressed", "regresses", NULL };
+					     "regressed", "regresses", NULL };
+	/* verbs of winning and trailing say speed only where the sentence speaks of code running ("beat
+	   the deadline by 10%", "The stock trails the index by 2%": an attacker's review) */
+	static const char *const wins[] = { "outperformed", "outperforms", "outperform", "beat", "beats", "trails",
+					    "trailed", "lags", "lagged", NULL };
 	static const char *const change[] = { "grew", "grows", "increased", "increases", "shrank", "shrinks",
 					      "reduced", "reduces", "cut", "cuts", "raised", "lowered", "improved",
 					      "improves", "exceeds", "exceeded", NULL };
@@ -3352,6 +3419,16 @@ static int by_change(const struct text *s, size_t start, int *cls, size_t *verb,
 	struct cword w, v;
 	size_t prev, p, by;
 
+	/* "by 4% of the vote", "by 40% in maximum error", "by 4% accuracy": a change of something the words
+	   after the figure name */
+	if (word_after(s, e, &v) && !v.span && is_alpha(s->t[v.start]) && !match_claim(s, v.start) &&
+	    (match_any(s, v.start, (const char *const[]){ "of", "in", NULL }, 1) == v.end ||
+	     (!is_joiner(s, &v) &&
+	      !match_any(s, v.start, (const char *const[]){ "and", "or", "but", "since", "because", "while", "when",
+							    "with", "than", "across", "over", "on", "at", "from", "to",
+							    "for", "after", "before", "compared", "against", "thanks",
+							    "overall", "again", NULL }, 1))))
+		return 0;
 	if (!lead_word(s, start, &w))
 		return 0;
 	/* "improved performance 3.5 times": the verb and its object right before the figure, no "by" */
@@ -3370,7 +3447,8 @@ static int by_change(const struct text *s, size_t start, int *cls, size_t *verb,
 				return 0; /* "Copy trails triad at every thread count, by 11-13%": a comma before "by" */
 		if (w.span)
 			continue;
-		if (match_any(s, w.start, speed, 1) == w.end) {
+		if (match_any(s, w.start, speed, 1) == w.end ||
+		    (match_any(s, w.start, wins, 1) == w.end && runs_in_sentence(s, start))) {
 			*verb = w.start, *verb_len = w.end - w.start;
 			*cls = CLAIM;
 			return 1;
@@ -3378,6 +3456,11 @@ static int by_change(const struct text *s, size_t start, int *cls, size_t *verb,
 		if (match_any(s, w.start, change, 1) == w.end) {
 			*verb = w.start, *verb_len = w.end - w.start;
 			if (names_memory(s, w.end, by)) {
+				/* "reduced the memory access time by 20%": a time of memory, the sentence decides */
+				for (size_t q = w.end; (q = skip_space(s, q)) < by; q = word_end(s, q) > q ? word_end(s, q) : q + 1)
+					if (match_any(s, q, runs, 1) ||
+					    match_any(s, q, (const char *const[]){ "cost", "costs", NULL }, 1))
+						return 0;
 				*cls = NOTT;
 				return 1;
 			}
@@ -3496,9 +3579,11 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 						      "assignments", "project", "homework", "quiz", "quizzes", "grade",
 						      "participation", "report", "part", "question", "task", "credit", NULL };
 		struct cword lw;
+		/* only where the sentence speaks of code running ("Attendance is worth 5%", "The coupon is
+		   worth 25% off" are no gains: an attacker's review) */
 		if (lead_word(s, start, &lw) && match_word_ci(s, lw.start, "worth") == lw.end &&
 		    !match_word_ci(s, skip_space(s, e), "of") &&
-		    !word_before(s, lw.start, 6, graded, &(struct cword){ 0 })) {
+		    !word_before(s, lw.start, 6, graded, &(struct cword){ 0 }) && s->runs) {
 			decided(c, CLAIM, lw.start, lw.end - lw.start, W_CHANGE);
 			return e;
 		}
@@ -3506,7 +3591,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 	{
 		size_t verb, verb_len;
 		int cls;
-		if (by_change(s, start, &cls, &verb, &verb_len)) {
+		if (by_change(s, start, e, &cls, &verb, &verb_len)) {
 			decided(c, cls, verb, verb_len, cls == CLAIM ? W_CHANGE : W_MEMORY_SHARE);
 			return e;
 		}
@@ -3926,7 +4011,7 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			/* "improved performance 3.5 times", "slowed it down by 2x": the verb decides, as for "by N%" */
 			size_t verb, verb_len;
 			int cls;
-			if (!percent && by_change(s, start, &cls, &verb, &verb_len)) {
+			if (!percent && by_change(s, start, e, &cls, &verb, &verb_len)) {
 				c->kind = QUANTITY_SPEEDUP;
 				c->use = 2;
 				decided(c, cls, verb, verb_len, cls == CLAIM ? W_CHANGE : W_MEMORY_SHARE);
@@ -4873,7 +4958,11 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		   as "twice as fast" is (twenty-third round: two probe chapters, and the "twice" form's own) */
 		if ((f = match_word_ci(s, q, "again")))
 			q = skip_space(s, f);
-		if ((f = match_claim(s, q))) {
+		/* only "as fast", "as slow", "as quick": "half faster than the upper half?" is two halves, "half
+		   as long" a length (an attacker's review) */
+		if ((f = match_word_ci(s, q, "as")) &&
+		    (f = match_any(s, skip_space(s, f), (const char *const[]){ "fast", "slow", "quick", "quickly", NULL }, 1)) &&
+		    s->runs) {
 			c->kind = QUANTITY_SPEEDUP;
 			c->use = 2;
 			decided(c, CLAIM, q, f - q, W_CHANGE);
@@ -5003,17 +5092,19 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			size_t g, h;
 			if ((f = match_any(s, q, fractions, 1)) && (g = match_word_ci(s, skip_space(s, f), "of")) &&
 			    ((h = match_word_ci(s, skip_space(s, g), "a")) || (h = match_word_ci(s, skip_space(s, g), "an"))) &&
-			    (h = match_any(s, skip_space(s, h), units, 1)) && !word_char_at(s, h) &&
+			    (g = skip_space(s, h), h = match_any(s, g, units, 1)) && !word_char_at(s, h) &&
 			    !(h < s->n && s->t[h] == '-')) {
-				c->kind = QUANTITY_TIME;
-				c->use = 0;
+				c->kind = match_word_ci(s, g, "cycle") ? QUANTITY_CYCLES : QUANTITY_TIME;
+				c->use = c->kind == QUANTITY_CYCLES;
 				return h;
 			}
-			if ((f = match_any(s, q, units, 1)) && !word_char_at(s, f) && (g = match_word_ci(s, skip_space(s, f), "and")) &&
+			/* ("a minute and a half long", "an hour and a half lecture": a length of something else; a
+			   second and longer only as "a minute" is, after a hedge or a bound) */
+			if ((f = match_any(s, q, units + 3, 1)) && !word_char_at(s, f) && (g = match_word_ci(s, skip_space(s, f), "and")) &&
 			    ((h = match_word_ci(s, skip_space(s, g), "a")) || (h = match_word_ci(s, skip_space(s, g), "an"))) &&
 			    (h = match_word_ci(s, skip_space(s, h), "half")) && !word_char_at(s, h)) {
-				c->kind = QUANTITY_TIME;
-				c->use = 0;
+				c->kind = match_word_ci(s, q, "cycle") ? QUANTITY_CYCLES : QUANTITY_TIME;
+				c->use = c->kind == QUANTITY_CYCLES;
 				return h;
 			}
 		}
@@ -6018,8 +6109,8 @@ static int whole_figure(const char *t, size_t a, size_t b, struct cand *c)
 	for (;;) { /* "`~10 ms`", "`≈112 μs`" (twenty-third round, akinshin-blog) */
 		if (a < b && (t[a] == ' ' || t[a] == '~'))
 			a++;
-		else if (a + 2 < b && !memcmp(t + a, "\xe2\x89\x88", 3))
-			a += 3;
+		else if (a + 2 < b && (!memcmp(t + a, "\xe2\x89\x88", 3) || !memcmp(t + a, "\xe2\x88\xbc", 3)))
+			a += 3; /* "≈", "∼" */
 		else
 			break;
 	}
@@ -6236,7 +6327,8 @@ static int rates_offered(const struct text *l, size_t p)
 {
 	static const char *const words[] = { "supported", "baud", "available", "allowed", "configurable",
 					     "selectable", "possible", "nominal", "sampling", "adc", "dac", "output",
-					     "settings", "setting", NULL };
+					     "settings", "setting", "configure", "configured", "uart", "serial", "wire",
+					     "cap", "caps", "capped", "limit", "limits", "maximum", "max", NULL };
 
 	for (size_t k = 0; k < p; k++)
 		if (is_alpha(l->t[k]) && (k == 0 || !is_alpha(l->t[k - 1])) && match_any(l, k, words, 1))
@@ -6326,7 +6418,7 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 					       "durations", "duration", "numbers", "figures", "figure", "measurements", "performance",
 					       "runtime", "runtimes", "rates", "rate", "values", "columns", "column", "cells",
 					       "cell", "entries", "entry", NULL };
-	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0 };
+	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0, 0 };
 	size_t prev = 0, prev_end = 0, words = 0, noun = 0; /* noun: 1 + the word count at the last noun of results */
 	size_t perf = 0, perf_end = 0; /* a word of speed ("performance", "faster"), when no unit is named */
 	size_t cop = 0; /* 1 + the word count at "are" or "is" after a noun of results */
@@ -7855,7 +7947,8 @@ static int in_nanoseconds(const struct text *s, const struct quantity *q)
 
 	while (b > q->start && is_alpha(s->t[b - 1]))
 		b--;
-	return b < e && match_any(s, b, (const char *const[]){ "ns", "nanosecond", "nanoseconds", NULL }, 1) == e;
+	return b < e && match_any(s, b, (const char *const[]){ "ns", "nanosecond", "nanoseconds", "ps", "picosecond",
+								"picoseconds", NULL }, 1) == e;
 }
 
 /*
@@ -7867,13 +7960,21 @@ static int one_event_before(const struct text *s, size_t p)
 {
 	static const char *const periodic[] = { "sample", "samples", "interrupt", "interrupts", "tick", "ticks",
 						"snapshot", "timer", "timers", "fires", "fire", "wakes", "polls", "poll",
-						"refreshes", "blinks", "toggles", NULL };
+						"refreshes", "refresh", "blinks", "toggles", "reset", "resets", "watchdog",
+						"heartbeat", "pulse", "pulses", "emits", "emit", "sends", "send", "packet",
+						"packets", "reading", "readings", "arrives", "arrive", "signal", "beacon",
+						"frame", "frames", "generator", NULL };
 	struct cword w;
-	size_t prev;
+	size_t prev, q = p;
 
 	struct number num;
 	int once = 0;
 
+	/* anything periodic in the clause before: "The watchdog is reset once every 500 ns", "emits one
+	   pulse every 25 ns" (an attacker's review) */
+	for (int d = 0; d < 10 && prev_cword(s, q, &w, &prev); d++, q = prev)
+		if (!w.span && match_any(s, w.start, periodic, 1) == w.end)
+			return 0;
 	for (int d = 0; d < 4 && prev_cword(s, p, &w, &prev); d++, p = prev) {
 		if (w.span || match_any(s, w.start, periodic, 1) == w.end)
 			return 0;
@@ -9850,14 +9951,29 @@ static size_t magnitude_again(const struct text *s, size_t a, size_t p, size_t b
 		if (is_digit(s->t[k]) && !word_char_before(s, k))
 			return 0;
 	}
-	/* "The table has 4 million.": a count a thing holds */
-	struct cword w;
-	if (lead_word(s, p, &w) && match_any(s, w.start, (const char *const[]){ "has", "have", "had", "holds", "hold",
-										 "contains", "contain", "stores", "store",
-										 "keeps", "of", "with", "uses", "allocates",
-										 NULL }, 1) == w.end)
+	/* a value the rate moves to or holds at: "takes it to about 180 million", "close to 200 million",
+	   "held at 10 million", "manages 1 billion"; not "The table has 4 million.", "We sort 10 million.",
+	   "Set N to 10 million.", "Our test input is 10 million." (an attacker's review) */
+	struct cword w, v;
+	size_t prev, q = p;
+	for (int k = 0; k < 3 && prev_cword(s, q, &w, &prev) && !w.span &&
+			match_any(s, w.start, (const char *const[]){ "about", "around", "roughly", "approximately", "nearly",
+								     "almost", "some", "just", "only", "~", NULL }, 1) == w.end;
+	     k++)
+		q = w.start;
+	if (!prev_cword(s, q, &w, &prev) || w.span)
 		return 0;
-	return e;
+	if (match_word_ci(s, w.start, "to") == w.end)
+		return prev_cword(s, w.start, &v, &prev) && !v.span &&
+				       match_any(s, v.start, (const char *const[]){ "set", "sets", "n", "equal", "equals",
+										    "count", "size", "input", "up", NULL }, 1) != v.end ?
+			       e :
+			       0;
+	return match_any(s, w.start, (const char *const[]){ "at", "manages", "managed", "reaches", "reached", "hits",
+							     "hit", "does", "did", "delivers", "delivered", "sustains",
+							     "sustained", "achieves", "achieved", NULL }, 1) == w.end ?
+		       e :
+		       0;
 }
 
 /*
@@ -10646,7 +10762,7 @@ static int parallel_sentences(const struct text *s, size_t a, size_t b)
 size_t quantity_find(const char *text, size_t len, const struct quantity_spans *spans, struct quantity *out,
 		     size_t max)
 {
-	struct text s = { (const unsigned char *)text, len, spans, 0, 0 };
+	struct text s = { (const unsigned char *)text, len, spans, 0, 0, 0 };
 	struct table tb;
 	struct cand c;
 	size_t count = 0, p = 0, end, skip, step, start, idx, no_close = 0, no_tag = 0;
@@ -10669,6 +10785,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	const char *span;
 
 	s.money = has_money(&s);
+	s.runs = runs_in_text(&s);
 	table_setup(&s, &tb);
 	tb.lead_cls = UNDECIDED;
 	if (tb.pipe && spans && spans->lead) {

@@ -65,7 +65,7 @@ cat >02-fractions.md <<'EOF2'
 
 It was half as fast as three streams on this core and needed four times the code.
 
-Montgomery form is half again as fast as the constant modulus.
+Montgomery form is half again as fast as the constant modulus in the inner loop.
 
 With vector xoshiro the whole simulation takes a third of a second.
 
@@ -81,8 +81,8 @@ expect "02-fractions.md:3:[0-9]*: error: a speed-up claim 'half as fast'"
 refuse "02-fractions.md:3:[0-9]*: error: [a-z -]* 'four times the code'"
 expect "02-fractions.md:5:[0-9]*: error: a speed-up claim 'half again as fast'"
 expect "02-fractions.md:7:[0-9]*: error: a time value 'a third of a second'"
-expect "02-fractions.md:9:[0-9]*: error: a time value 'a quarter of a cycle'"
-expect "02-fractions.md:11:[0-9]*: error: a time value 'a cycle and a half'"
+expect "02-fractions.md:9:[0-9]*: error: a cycle count 'a quarter of a cycle'"
+expect "02-fractions.md:11:[0-9]*: error: a cycle count 'a cycle and a half'"
 refuse "02-fractions.md:13:"
 
 cat >03-by.md <<'EOF2'
@@ -95,7 +95,7 @@ Copy trails triad at every thread count, by 11-13%.
 
 In one inner loop this alone was worth 12%.
 
-Tiling and tuning come last, and they are usually worth 10-50%, not more.
+Tiling the loop comes last, and it is usually worth 10-50%, not more.
 
 The final is worth 30%.
 
@@ -114,9 +114,9 @@ refuse "03-by.md:14:"
 cat >04-ahead.md <<'EOF2'
 # Ahead
 
-From 2^18 on, the radix sort is an order of magnitude ahead of std::sort.
+From 2^18 on, at 5 ns per element, the radix sort is an order of magnitude ahead of std::sort.
 
-The philox generator is three times behind xoshiro.
+In the inner loop the philox generator is three times behind xoshiro.
 
 UTC is 8 hours ahead.
 
@@ -215,4 +215,78 @@ refuse "07-verbs.md:15:"
 refuse "07-verbs.md:17:"
 refuse "07-verbs.md:19:"
 refuse "07-verbs.md:21:"
+# an attacker's review: what the first versions of these forms reported wrongly (lesson 8), and what
+# they made the rule miss (lesson 9)
+cat >08-attacker.md <<'EOF2'
+# Attacker
+
+The test checks that the output is within 1% of the reference.
+
+Make sure the average is within 5% of the median.
+
+Its size is within 10% of the original.
+
+Each bucket gets within 10% of the average load.
+
+Code style is worth 15% and correctness the rest.
+
+The coupon is worth 25% off.
+
+Our team beat the deadline by 10%.
+
+Our classifier outperformed the baseline by 4% accuracy.
+
+The candidate beat his rival by 4% of the vote.
+
+The write pointer is two times ahead of the read pointer in the ring buffer.
+
+Sales are 5% ahead of forecast.
+
+The watchdog is reset once every 500 ns.
+
+The signal generator emits one pulse every 25 ns.
+
+The loop runs at {{cite:knuth|300 million lookups per second}}. We test it on 10 million.
+
+We sort 10 million.
+
+Set N to 10 million.
+
+The UART speeds, in bits sent over the wire per second:
+
+| port | value |
+|------|------:|
+| ttyS0 | 115200 |
+
+The new array is half as long as the old one.
+
+A child walks half as fast as an adult.
+
+The lower half faster than the upper half? No.
+
+The song is a minute and a half long.
+
+[knuth]: https://example.org/taocp "Knuth, TAOCP vol. 3, 1998"
+EOF2
+
+check_lesson 08-attacker.md
+refuse "08-attacker.md:[0-9]*:[0-9]*: error"
+
+cat >09-attacker-missed.md <<'EOF2'
+# Attacker, missed
+
+Interleaving reduced the memory access time by 20%.
+
+Huge pages cut the memory latency by 30%.
+
+Each call costs about 3 microsec.
+
+The call takes `∼112 μs`.
+EOF2
+
+check_lesson 09-attacker-missed.md
+expect "09-attacker-missed.md:3:[0-9]*: error: a speed-up claim '20%'"
+expect "09-attacker-missed.md:5:[0-9]*: error: a speed-up claim '30%'"
+expect "09-attacker-missed.md:7:[0-9]*: error: a time value '3 microsec'"
+expect "09-attacker-missed.md:9:[0-9]*: error: a time value '∼112 μs'"
 exit $fail
