@@ -9,7 +9,7 @@ mkdir "$work/texts"
 cat >"$work/texts/ch1.md" <<'MD'
 # Filtering
 
-The branchless loop takes 40 ns per element. Unrolling is worth another 12% on top.
+The branchless loop takes 40 ns per element. Unrolling adds another 12% on top.
 
 At 50% selectivity the predictor fails half the time.
 
