@@ -1366,6 +1366,13 @@ static const struct cue cues[] = {
 	{ "parameter", SPEC, CF_PREFIX, 8, W_INPUT },
 	{ "set", SPEC, 0, 3, W_INPUT },
 	{ "sets", SPEC, 0, 3, W_INPUT },
+	/* "the harness allows 2 s per test", "each test is allotted 5 s" (twenty-third round, a new author's
+	   review) */
+	{ "allows", SPEC, CF_BEFORE | CF_TIME, 3, W_INPUT }, /* (a time: "allows for 60 GB/s" is a capacity) */
+	{ "allow", SPEC, CF_BEFORE | CF_TIME, 3, W_INPUT },
+	{ "allowed", SPEC, CF_BEFORE | CF_TIME, 3, W_INPUT },
+	{ "allotted", SPEC, CF_BEFORE | CF_TIME, 3, W_INPUT },
+	{ "grants", SPEC, CF_BEFORE | CF_TIME, 3, W_INPUT },
 	{ "specif", SPEC, CF_PREFIX, 6, W_INPUT },
 	{ "pass", SPEC, 0, 3, W_INPUT },
 	{ "passed", SPEC, 0, 3, W_INPUT },
@@ -2081,6 +2088,10 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		    ((wn == cl + 2 && (!memcmp(word + cl, "er", 2) || !memcmp(word + cl, "or", 2))) ||
 		     (wn == cl + 3 && (!memcmp(word + cl, "ers", 3) || !memcmp(word + cl, "ors", 3)))))
 			continue;
+		/* "which allows for 60 GB/s": what a part can do, no allowance given */
+		if (hit && c->why == W_INPUT && !strncmp(c->word, "allow", 5) && word_after(s, w->end, &next) && !next.span &&
+		    match_word_ci(s, next.start, "for") == next.end)
+			continue;
 		/* "The clock is 5% behind", "2% behind schedule": a clock's or a plan's lead, no speed */
 		if (hit && c->cls == CLAIM && (c->flags & CF_FACTOR) && (!strcmp(c->word, "ahead") || !strcmp(c->word, "behind")) &&
 		    (!s->runs || /* "The write pointer is two times ahead of the read pointer" */
@@ -2578,6 +2589,34 @@ static int runs_in_text(const struct text *s)
 		if (is_alpha(s->t[k]) && (k == 0 || !is_alpha(s->t[k - 1])) &&
 		    (match_any(s, k, run_words, 1) || match_any(s, k, perf, 1)))
 			return 1;
+	return 0;
+}
+
+/*
+ * 1 if a word of a benchmark or of code running stands in the 60 words before p, across sentences:
+ * what makes a score a benchmark's ("Small regressions can pile up ... The period started with a
+ * score of 3000", "gets 0.52 instructions per cycle. The slow version scores a terrible 0.08"), where
+ * a grade's is none ("A score of 90 or more is an A"; twenty-third round, a new author's review).
+ */
+static int score_context(const struct text *s, size_t p)
+{
+	static const char *const words[] = { "performance", "benchmark", "benchmarks", "geekbench", "spec", "specint",
+					     "specfp", "speed", "throughput", "faster", "slower", "perf", "regression",
+					     "regressions", NULL };
+	size_t k = p;
+
+	for (int d = 0; d < 60 && k > 0; d++) {
+		while (k > 0 && !is_alpha(s->t[k - 1]))
+			k--;
+		size_t b = k;
+		while (b > 0 && is_alpha(s->t[b - 1]))
+			b--;
+		if (b == k)
+			break;
+		if (match_any(s, b, words, 1) == k || match_any(s, b, run_words, 1) == k)
+			return 1;
+		k = b;
+	}
 	return 0;
 }
 
@@ -5213,6 +5252,11 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 	if (p + 1 < s->n && to_lower(s->t[p]) == 's' && to_lower(s->t[p + 1]) == 'c' &&
 	    (e = match_any(s, p, (const char *const[]){ "score", "scores", "scored", NULL }, 1))) {
 		size_t q = skip_space(s, e);
+		/* a benchmark's score only: "a score out of 100", "A score of 90 or more is an A", "the median
+		   score was 72" are grades (twenty-third round, a new author's review); "score" does not
+		   vouch for itself */
+		if (!score_context(s, p))
+			return 0;
 		for (int k = 0; k < 3 && q < s->n; k++) {
 			if (is_digit(s->t[q]) && number_starts(s, q) && parse_number(s, q, &num) && bare_tail(s, num.end)) {
 				c->kind = QUANTITY_RATE;
@@ -9094,6 +9138,11 @@ static int how_often(const struct text *s, struct quantity *q)
 	   of the run that one cost takes or a change gives back (twenty-second round) */
 	if (word_before(s, q->start, 4, (const char *const[]){ "accounts", "account", "accounted", "saves", "save",
 							     "saved", NULL }, &w))
+		return 0;
+	/* "the per-call overhead is about 20% of the time", "calls eat 20% of the time": a cost's share of
+	   the run (twenty-third round, a new author's review) */
+	if (word_before(s, q->start, 5, (const char *const[]){ "overhead", "overheads", "cost", "costs", "eat", "eats",
+							     "ate", NULL }, &w))
 		return 0;
 	decide(q, QUANTITY_NOT_TIMING, q->start, q->len, W_OCCURS);
 	return 1;

@@ -235,7 +235,7 @@ void render_cite(struct buf *out, const struct lesson_result *lr, const char *bo
 	esc(out, c->text);
 	buf_adds(out, " <a class=\"cite-source\" href=\"");
 	render_href(out, c->url);
-	buf_adds(out, "\" title=\"cited from a published source, not measured here\">[");
+	buf_adds(out, "\" title=\"cited from its source, not measured by this build\">[");
 	esc(out, c->title && *c->title ? c->title : c->key);
 	buf_adds(out, "]</a></span>");
 }

@@ -45,10 +45,11 @@ local function message(q, where)
   local model = (where == "prose" or where == "a table") and (q.kind == "time" or q.kind == "cycles")
   -- A measure reference gives a time (min, median, max of a measure block's samples): a rate, a cycle
   -- count or a share is cited, or shown as the real output of a measure block that prints it; a
-  -- speed-up is said by the measured times it compares (an author's review, twenty-second round).
+  -- speed-up is said by the measured times it compares, in its place: the factor beside the references
+  -- is still a typed figure (authors' reviews, twenty-second and twenty-third rounds).
   local remedy
   if q.kind == "speedup" then
-    remedy = "give the measured times it compares ({{measure:ID:STAT}}), or cite the source with {{cite:KEY|%s}}"
+    remedy = "replace it with the measured times it compares ({{measure:ID:STAT}} for each), or cite the source with {{cite:KEY|%s}}"
   elseif q.kind == "time" then
     remedy = "cite a measure block with {{measure:ID:STAT}}, or the source with {{cite:KEY|%s}}"
   else

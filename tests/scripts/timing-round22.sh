@@ -277,7 +277,7 @@ EOF2
 check_lesson 05-remedies.md
 expect "05-remedies.md:3:[0-9]*: error: a rate '240 records per second' in prose may be a performance claim (nothing near it says): if it is one, cite it ({{cite:KEY|240 records per second}}) or show a measure block's real output; if it is a setting"
 expect "05-remedies.md:5:[0-9]*: error: a cycle count '4 cycles per element' .*: cite the source with {{cite:KEY|4 cycles per element}}, or show it as the real output of a measure block that prints it (a {{measure:ID:STAT}} reference gives times only)"
-expect "05-remedies.md:5:[0-9]*: error: a speed-up claim '3x faster' .*: give the measured times it compares ({{measure:ID:STAT}}), or cite the source with {{cite:KEY|3x faster}}"
+expect "05-remedies.md:5:[0-9]*: error: a speed-up claim '3x faster' .*: replace it with the measured times it compares ({{measure:ID:STAT}} for each), or cite the source with {{cite:KEY|3x faster}}"
 cat >07-attacker.md <<'EOF2'
 # Attacker
 

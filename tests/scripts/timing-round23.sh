@@ -215,6 +215,33 @@ refuse "07-verbs.md:15:"
 refuse "07-verbs.md:17:"
 refuse "07-verbs.md:19:"
 refuse "07-verbs.md:21:"
+# a new author's review (lesson 10): a grade's score is no benchmark's; a time a harness allows is
+# given; an overhead's share of the time is of the run; the remedy for a factor says it is replaced
+cat >10-author.md <<'EOF2'
+# Author
+
+Each student has a name, a score out of 100 and the time of the last change.
+
+A score of 90 or more is an A.
+
+Our test harness allows 2 s per test.
+
+With lines this short the per-call overhead is about 20% of the time.
+
+The memchr loop is 3x faster than the naive one.
+
+The L3 cache allows for 60 GB/s for a single core.
+EOF2
+
+check_lesson 10-author.md
+refuse "10-author.md:3:"
+refuse "10-author.md:5:"
+refuse "10-author.md:7:"
+expect "10-author.md:9:[0-9]*: error: a share of the run time '20% of the time'"
+expect "10-author.md:11:[0-9]*: error: a speed-up claim '3x faster' .*: replace it with the measured times it compares"
+expect "10-author.md:13:[0-9]*: error: a rate '60 GB/s'"
+in_ledger 10-author.md "let pass '2 s' as specified ('allows'"
+
 # an attacker's review: what the first versions of these forms reported wrongly (lesson 8), and what
 # they made the rule miss (lesson 9)
 cat >08-attacker.md <<'EOF2'
