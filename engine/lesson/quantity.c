@@ -41,7 +41,7 @@ struct text {
 	const struct quantity_spans *spans;
 	int table; /* the text is a table: a line break ends a clause, as a row ends */
 	int money; /* a currency sign or a word of money stands somewhere in the text (else no value is priced) */
-	int runs;  /* a word of code running stands somewhere in the text (runs_in_text) */
+	int runs;  /* a word of code running stands somewhere in the text: text_runs(), -1 until asked */
 };
 
 static int is_digit(unsigned c)
@@ -367,6 +367,7 @@ static int threshold_before(const struct text *s, size_t start);
 static int pipe_cell(const struct text *s, size_t a, size_t b, size_t col, size_t *cs, size_t *ce);
 struct cword;
 static int runs_in_sentence(const struct text *s, size_t p);
+static int text_runs(const struct text *s);
 static int word_before(const struct text *s, size_t p, int max, const char *const *words, struct cword *w);
 
 /*
@@ -2094,7 +2095,7 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 			continue;
 		/* "The clock is 5% behind", "2% behind schedule": a clock's or a plan's lead, no speed */
 		if (hit && c->cls == CLAIM && (c->flags & CF_FACTOR) && (!strcmp(c->word, "ahead") || !strcmp(c->word, "behind")) &&
-		    (!s->runs || /* "The write pointer is two times ahead of the read pointer" */
+		    (!text_runs(s) || /* "The write pointer is two times ahead of the read pointer" */
 		     word_before(s, w->start, 8, (const char *const[]){ "clock", "clocks", "utc", "gmt", "zone", NULL }, &next) ||
 		     (word_after(s, w->end, &next) && !next.span &&
 		      match_any(s, next.start, (const char *const[]){ "schedule", "plan", "utc", "gmt", NULL }, 1) == next.end)))
@@ -2618,6 +2619,14 @@ static int score_context(const struct text *s, size_t p)
 		k = b;
 	}
 	return 0;
+}
+
+/* runs_in_text(s), computed the first time a form asks (most texts hold no weak form) */
+static int text_runs(const struct text *s)
+{
+	if (s->runs < 0)
+		((struct text *)s)->runs = runs_in_text(s); /* every text is a local, never const */
+	return s->runs;
 }
 
 /* 1 if "what" ending at p opens a clause that ends on a verb of getting ("what the naive loop got"). */
@@ -3622,7 +3631,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		   worth 25% off" are no gains: an attacker's review) */
 		if (lead_word(s, start, &lw) && match_word_ci(s, lw.start, "worth") == lw.end &&
 		    !match_word_ci(s, skip_space(s, e), "of") &&
-		    !word_before(s, lw.start, 6, graded, &(struct cword){ 0 }) && s->runs) {
+		    !word_before(s, lw.start, 6, graded, &(struct cword){ 0 }) && text_runs(s)) {
 			decided(c, CLAIM, lw.start, lw.end - lw.start, W_CHANGE);
 			return e;
 		}
@@ -5001,7 +5010,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		   as long" a length (an attacker's review) */
 		if ((f = match_word_ci(s, q, "as")) &&
 		    (f = match_any(s, skip_space(s, f), (const char *const[]){ "fast", "slow", "quick", "quickly", NULL }, 1)) &&
-		    s->runs) {
+		    text_runs(s)) {
 			c->kind = QUANTITY_SPEEDUP;
 			c->use = 2;
 			decided(c, CLAIM, q, f - q, W_CHANGE);
@@ -6462,7 +6471,7 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 					       "durations", "duration", "numbers", "figures", "figure", "measurements", "performance",
 					       "runtime", "runtimes", "rates", "rate", "values", "columns", "column", "cells",
 					       "cell", "entries", "entry", NULL };
-	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0, 0 };
+	struct text l = { (const unsigned char *)sp->lead, sp->lead_len, NULL, 0, 0, -1 };
 	size_t prev = 0, prev_end = 0, words = 0, noun = 0; /* noun: 1 + the word count at the last noun of results */
 	size_t perf = 0, perf_end = 0; /* a word of speed ("performance", "faster"), when no unit is named */
 	size_t cop = 0; /* 1 + the word count at "are" or "is" after a noun of results */
@@ -10834,7 +10843,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	const char *span;
 
 	s.money = has_money(&s);
-	s.runs = runs_in_text(&s);
+	s.runs = -1;
 	table_setup(&s, &tb);
 	tb.lead_cls = UNDECIDED;
 	if (tb.pipe && spans && spans->lead) {
