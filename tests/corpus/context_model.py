@@ -18,7 +18,6 @@ the sets it learned from and on the others. The twenty-third round's measure
     python3 tests/corpus/context_model.py /tmp/dump '^hpc22'
 """
 import collections
-import json
 import math
 import os
 import re
@@ -56,58 +55,9 @@ def features(cls, line, m, has_report, density):
 
 def candidates(dump):
     """(set, kind, 1 if a missed claim else 0, features, where) for every unreported figure of a class."""
-    rows = []
-    with open(dump, encoding="utf-8") as f:
-        for row in f:
-            d = json.loads(row)
-            labels = collections.defaultdict(list)
-            for lb in d["labels"]:
-                if lb.get("first"):
-                    labels[(lb["file"], lb["line"])].append(lb)
-            for rel in d["files"]:
-                try:
-                    with open(f"{d['texts']}/{rel}", "rb") as t:
-                        lines = t.read().decode("utf-8", "replace").split("\n")
-                except OSError:
-                    continue
-                reports = collections.defaultdict(list)
-                for ln, col, n in d["reports"].get(rel, []):
-                    reports[ln].append((col, col + max(n, 1) - 1))
-                words = sum(len(x.split()) for x in lines)
-                per_k = 1000.0 * sum(len(v) for v in reports.values()) / max(words, 1)
-                density = max(i for i, edge in enumerate(U.DENSITY) if per_k >= edge)
-                fenced = False
-                for n, line in enumerate(lines, 1):
-                    if line.lstrip().startswith(("```", "~~~")):
-                        fenced = not fenced
-                        continue
-                    if fenced:
-                        continue
-                    for cls, pattern in U.CLASSES.items():
-                        if cls == "bare-after" and (line.lstrip().startswith("|") or line.startswith("    ")):
-                            continue
-                        for m in re.finditer(pattern, line, re.I):
-                            a = len(line[:m.start()].encode()) + 1
-                            z = a + len(m.group(0).encode()) - 1
-                            if any(x <= z and a <= y for x, y in reports.get(n, [])):
-                                continue
-                            if cls == "bare-after":
-                                w = re.match(r"\s*([A-Za-z]+)", line[m.end():])
-                                if w and w.group(1).lower() not in U.JOINS:
-                                    continue
-                                before = line[:m.start()]
-                                cut = max(before.rfind(". "), before.rfind("? "), before.rfind("! "))
-                                first = len(line[:cut + 1].encode()) + 1 if cut >= 0 else 1
-                                if not any(first <= x < a for x, _ in reports.get(n, [])):
-                                    continue
-                            at = [lb for lb in labels.get((rel, n), []) if lb["first"] <= z and a <= lb["last"]]
-                            if at and at[0]["label"] == "claim" and at[0]["hit"]:
-                                continue
-                            claim = 1 if at and at[0]["label"] == "claim" else 0
-                            rows.append((d["set"], d.get("kind") or "unsorted", claim,
-                                         features(cls, line, m, 1 if reports.get(n) else 0, density),
-                                         f"{d['set']} {rel}:{n}: [{m.group(0)}]"))
-    return rows
+    return [(d["set"], kind, 1 if label and label["label"] == "claim" else 0,
+             features(cls, line, m, 1 if reports else 0, col), f"{d['set']} {rel}:{n}: [{m.group(0)}]")
+            for d, kind, rel, n, line, m, cls, label, col, reports in U.figures(dump)]
 
 
 def main():

@@ -38,15 +38,13 @@ JOINS = set("and to on at in for with while against instead versus vs or when bu
 DENSITY = [0, 1, 2, 4, 8, 16]  # reports per 1000 words: the lower edge of each column
 
 
-def main():
-    args = sys.argv[1:]
-    if not args or args[0] in ("-h", "--help"):
-        sys.exit(__doc__)
-    show = args[2:4] if len(args) >= 4 and args[1] == "--show" else None
-    gain, cost = collections.Counter(), collections.Counter()
-    shown = []
-    with open(args[0], encoding="utf-8") as dump:
-        for row in dump:
+def figures(dump):
+    """Each unreported figure of a class in the sets of DUMP, outside fenced blocks: (the set's dump
+    line, its kind, the file, the line number, the line, the match, the class, the label at the figure
+    or None, the file's density column, the line's reports). A figure of a claim already reported,
+    and a bare number that follows no report in its sentence or is followed by a noun, are skipped."""
+    with open(dump, encoding="utf-8") as f:
+        for row in f:
             d = json.loads(row)
             kind = d.get("kind") or "unsorted"
             labels = collections.defaultdict(list)
@@ -55,8 +53,8 @@ def main():
                     labels[(lb["file"], lb["line"])].append(lb)
             for rel in d["files"]:
                 try:
-                    with open(f"{d['texts']}/{rel}", "rb") as f:
-                        lines = f.read().decode("utf-8", "replace").split("\n")
+                    with open(f"{d['texts']}/{rel}", "rb") as t:
+                        lines = t.read().decode("utf-8", "replace").split("\n")
                 except OSError:
                     continue
                 reports = collections.defaultdict(list)
@@ -91,17 +89,29 @@ def main():
                                 if not any(first <= x < a for x, _ in reports.get(n, [])):
                                     continue
                             at = [lb for lb in labels.get((rel, n), []) if lb["first"] <= z and a <= lb["last"]]
-                            if at and at[0]["label"] == "claim":
-                                if at[0]["hit"]:
-                                    continue
-                                gain[(kind, cls, col)] += 1
-                                what = "gain"
-                            else:
-                                cost[(kind, cls, col)] += 1
-                                what = "false error"
-                            if show and show == [kind, cls]:
-                                shown.append(f"  {what}: {d['set']} {rel}:{n}: [{m.group(0)}] "
-                                             f"{line[max(0, m.start() - 70):m.end() + 30].strip()}")
+                            label = at[0] if at else None
+                            if label and label["label"] == "claim" and label["hit"]:
+                                continue
+                            yield d, kind, rel, n, line, m, cls, label, col, reports.get(n, [])
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0] in ("-h", "--help"):
+        sys.exit(__doc__)
+    show = args[2:4] if len(args) >= 4 and args[1] == "--show" else None
+    gain, cost = collections.Counter(), collections.Counter()
+    shown = []
+    for d, kind, rel, n, line, m, cls, label, col, _ in figures(args[0]):
+        if label and label["label"] == "claim":
+            gain[(kind, cls, col)] += 1
+            what = "gain"
+        else:
+            cost[(kind, cls, col)] += 1
+            what = "false error"
+        if show and show == [kind, cls]:
+            shown.append(f"  {what}: {d['set']} {rel}:{n}: [{m.group(0)}] "
+                         f"{line[max(0, m.start() - 70):m.end() + 30].strip()}")
     kinds = sorted({k[0] for k in list(gain) + list(cost)})
     print("reports per 1000 words:" + "".join(f"{'>=' + str(e):>12}" for e in DENSITY))
     for kind in kinds:
