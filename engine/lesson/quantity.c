@@ -2576,9 +2576,9 @@ static int runs_in_sentence(const struct text *s, size_t p)
 	return 0;
 }
 
-/* 1 if a word of code running (runs_in_sentence()'s) stands anywhere in the text: its paragraph speaks of
-   code running, so that a weak form ("worth 12%", "half as fast", "ahead of") is of a run, whatever its
-   own sentence holds; computed once per text (twenty-third round). */
+/* 1 if a word of code running (runs_in_sentence()'s) or of speed stands anywhere in the text: its
+   paragraph speaks of code running, so that a weak form ("worth 12%", "half as fast", "ahead of") is of
+   a run, whatever its own sentence holds (twenty-third round); asked through text_runs(), once per text. */
 static int runs_in_text(const struct text *s)
 {
 	/* and words of speed or of the machine a performance text uses ("Blocking is worth 60% in L1") */
@@ -3318,8 +3318,9 @@ static int profile_share(const struct text *s, size_t start, size_t e, size_t *c
 
 /*
  * 1 if the "within" at w, its "of" ending at g, says how close a run came to another ("the loop ran
- * within 3% of the hand-written one", "the log is within 30% of libmvec", "we get within 20% of
- * it"): a verb of running, or "is", right before "within"; no condition or requirement in the clause
+ * within 3% of the hand-written one", "it is within 10% of ours"): a verb of running right before
+ * "within", or one of being or arriving when what it is compared with is a version of the code, ours
+ * or a speed (version_named()); no condition or requirement in the clause
  * before it ("must perform within 20% of the reference", "if the time is within 10% of it": a bound);
  * the thing compared no accuracy ("within 1% of the true value") and no other measure named after it
  * ("within 29% of it in misses"). *verb gets the verb that decided. Twenty-third round: the form
@@ -3439,9 +3440,11 @@ static int lead_word(const struct text *s, size_t start, struct cword *w)
 }
 
 /*
- * The verb whose change a "by N%" ending at the figure at start gives: *cls CLAIM for a verb of speed
- * ("slowed the benchmark by 6%", "Copy trails triad ... by 11-13%"), NOTT for a verb of change whose
- * object names memory ("grew the binary by 18%"), and 1; 0 for anything else; the verb in *verb. The verb
+ * The verb whose change a "by N%" (or a factor) at [start, e) gives: *cls CLAIM for a verb of speed
+ * ("slowed the benchmark by 6%"), of winning or trailing where code runs ("Copy trails triad ... by
+ * 11-13%"), or of change whose object is a run's time or speed ("improved performance 3.5 times"), NOTT
+ * for a verb of change whose object names memory only ("grew the binary by 18%"), and 1; 0 for anything
+ * else, and when words after the figure say what it is of; the verb in *verb. The verb
  * decides over a nearer word of another clause ("... by 6%: instruction cache misses went up"); the
  * scan stays in the clause (twenty-third round, a probe chapter whose two figures were each decided
  * by the other's words).
