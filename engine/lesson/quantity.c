@@ -2095,7 +2095,9 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 			continue;
 		/* "The clock is 5% behind", "2% behind schedule": a clock's or a plan's lead, no speed */
 		if (hit && c->cls == CLAIM && (c->flags & CF_FACTOR) && (!strcmp(c->word, "ahead") || !strcmp(c->word, "behind")) &&
-		    (!text_runs(s) || /* "The write pointer is two times ahead of the read pointer" */
+		    (!runs_in_sentence(s, w->start) || /* "The write pointer is two times ahead of the read pointer" */
+		     /* "may run at most twice ahead of the read index", "at most 5% behind the leader's": a bound */
+		     word_before(s, w->start, 5, (const char *const[]){ "most", "least", NULL }, &next) ||
 		     word_before(s, w->start, 8, (const char *const[]){ "clock", "clocks", "utc", "gmt", "zone", NULL }, &next) ||
 		     (word_after(s, w->end, &next) && !next.span &&
 		      match_any(s, next.start, (const char *const[]){ "schedule", "plan", "utc", "gmt", NULL }, 1) == next.end)))
@@ -3375,12 +3377,14 @@ static int ran_within(const struct text *s, size_t w, size_t g, size_t *verb, si
 					      "as", "long", NULL };
 	static const char *const exact[] = { "true", "exact", "correct", "actual", "expected", "predicted", "estimate",
 					     "estimated", "answer", "value", "values", "target", "goal", "requirement",
-					     "error", "truth", "pi", "nominal", "setpoint", NULL };
+					     "error", "truth", "pi", "nominal", "setpoint", "measured", "rating", "rated",
+					     "reference", "library's", NULL };
 	/* what the clause speaks of is a reading, not a run ("the clock is within 1% of 16 MHz") */
 	static const char *const gauges[] = { "estimate", "estimates", "error", "accuracy", "approximation",
 					      "approximations", "answer", "voltage", "frequency", "clock", "baud",
 					      "baudrate", "reading", "readings", "count", "counts", "temperature",
-					      "prediction", "predictions", "ratio", "sum", NULL };
+					      "prediction", "predictions", "ratio", "sum", "result", "results", "output",
+					      "root", "simulation", "regulator", "array", "buffer", "size", "file", NULL };
 	static const char *const measures[] = { "misses", "instructions", "accuracy", "error", "bytes", "count",
 						"counts", "footprint", "allocations", "lines", "branches", "energy",
 						"power", "size", NULL };
@@ -3405,7 +3409,7 @@ static int ran_within(const struct text *s, size_t w, size_t g, size_t *verb, si
 	for (int k = 0; k < 16 && prev_cword(s, p, &v, &prev); k++, p = v.start) {
 		int stop = 0;
 		for (size_t i = v.end; i < p; i++)
-			stop |= stops_clause(s, i);
+			stop |= stops_clause(s, i) || s->t[i] == ','; /* "As expected, the loop ran within 3%" */
 		if (stop)
 			break;
 		if (!v.span && (match_any(s, v.start, bounds, 1) == v.end || match_any(s, v.start, gauges, 1) == v.end))
@@ -3466,7 +3470,7 @@ static int by_change(const struct text *s, size_t start, size_t e, int *cls, siz
 					    "speed", "runtime", "elapsed", "bandwidth", "overhead", NULL };
 	/* a duration the code is given ("increased the sleep time by 50%", "the polling interval by 2x") */
 	static const char *const given[] = { "sleep", "wait", "timeout", "delay", "poll", "polling", "period", "tick",
-					     "deadline", "interval", "budget", "limit", NULL };
+					     "deadline", "interval", "budget", "limit", "quantum", "slice", NULL };
 	struct cword w, v;
 	size_t prev, p, by;
 
@@ -3484,7 +3488,10 @@ static int by_change(const struct text *s, size_t start, size_t e, int *cls, siz
 		return 0;
 	/* "improved performance 3.5 times": the verb and its object right before the figure, no "by" */
 	if (match_any(s, w.start, runs, 1) == w.end && prev_cword(s, w.start, &v, &prev) && !v.span &&
-	    (match_any(s, v.start, change, 1) == v.end || match_any(s, v.start, speed, 1) == v.end)) {
+	    (match_any(s, v.start, change, 1) == v.end || match_any(s, v.start, speed, 1) == v.end) &&
+	    (e >= s->n || stops_clause(s, e) || s->t[e] == ',' || s->t[e] == '!' || s->t[e] == ')')) {
+		/* (the figure ends its clause: "increased speed 3 times before the board shut down" counts
+		   occurrences) */
 		*verb = v.start, *verb_len = v.end - v.start;
 		*cls = CLAIM;
 		return 1;
@@ -3526,7 +3533,7 @@ static int by_change(const struct text *s, size_t start, size_t e, int *cls, siz
 					return 0;
 			for (size_t q = w.end; (q = skip_space(s, q)) < by; q = word_end(s, q) > q ? word_end(s, q) : q + 1)
 				if (match_any(s, q, runs, 1) ||
-				    match_any(s, q, (const char *const[]){ "version", "implementation", "code", "loop", NULL }, 1)) {
+				    match_any(s, q, (const char *const[]){ "version", "implementation", NULL }, 1)) {
 					*cls = CLAIM;
 					return 1;
 				}
@@ -3623,22 +3630,8 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			}
 		}
 	}
-	/* "this alone was worth 12%", "alignment is worth up to 10-15%": what a change gains ("worth 10% of
-	   the grade" is a share of something else) (twenty-third round: three probe chapters) */
-	{
-		static const char *const graded[] = { "final", "exam", "exams", "midterm", "lab", "labs", "assignment",
-						      "assignments", "project", "homework", "quiz", "quizzes", "grade",
-						      "participation", "report", "part", "question", "task", "credit", NULL };
-		struct cword lw;
-		/* only where the sentence speaks of code running ("Attendance is worth 5%", "The coupon is
-		   worth 25% off" are no gains: an attacker's review) */
-		if (lead_word(s, start, &lw) && match_word_ci(s, lw.start, "worth") == lw.end &&
-		    !match_word_ci(s, skip_space(s, e), "of") &&
-		    !word_before(s, lw.start, 6, graded, &(struct cword){ 0 }) && text_runs(s)) {
-			decided(c, CLAIM, lw.start, lw.end - lw.start, W_CHANGE);
-			return e;
-		}
-	}
+	/* ("this alone was worth 12%" stays to the sentence: a grade's share is worth N% too, in a paragraph
+	   about threads and benchmarks as well; two attackers' reviews, twenty-third round) */
 	{
 		size_t verb, verb_len;
 		int cls;
@@ -5013,7 +5006,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		   as long" a length (an attacker's review) */
 		if ((f = match_word_ci(s, q, "as")) &&
 		    (f = match_any(s, skip_space(s, f), (const char *const[]){ "fast", "slow", "quick", "quickly", NULL }, 1)) &&
-		    text_runs(s)) {
+		    text_runs(s) &&
+		    !word_before(s, p, 3, (const char *const[]){ "moves", "move", "walks", "walk", "travels", "drives", "flies",
+								  "spins", "falls", "runs", "scrolls", NULL }, &(struct cword){ 0 })) {
 			c->kind = QUANTITY_SPEEDUP;
 			c->use = 2;
 			decided(c, CLAIM, q, f - q, W_CHANGE);
@@ -6367,6 +6362,10 @@ static int rate_phrase(const struct text *l, size_t p, size_t *e)
 			*e = f; /* "requests/s" */
 			return 1;
 		}
+		/* "in API calls a client may make per minute:", "in frames the game must draw per second:": a
+		   limit or a requirement, no measured rate (a second attacker's review) */
+		if (match_any(l, q, (const char *const[]){ "may", "must", "can", "should", "might", "allowed", NULL }, 1) == w)
+			return 0;
 		q = skip_space(l, w);
 		if (q < l->n && !is_alpha(l->t[q]))
 			return 0;
@@ -6384,7 +6383,8 @@ static int rates_offered(const struct text *l, size_t p)
 	static const char *const words[] = { "supported", "baud", "available", "allowed", "configurable",
 					     "selectable", "possible", "nominal", "sampling", "adc", "dac", "output",
 					     "settings", "setting", "configure", "configured", "uart", "serial", "wire",
-					     "cap", "caps", "capped", "limit", "limits", "maximum", "max", NULL };
+					     "cap", "caps", "capped", "limit", "limits", "maximum", "max", "quota", "quotas",
+					     "refill", "tier", "tiers", NULL };
 
 	for (size_t k = 0; k < p; k++)
 		if (is_alpha(l->t[k]) && (k == 0 || !is_alpha(l->t[k - 1])) && match_any(l, k, words, 1))
@@ -8019,7 +8019,9 @@ static int one_event_before(const struct text *s, size_t p)
 						"refreshes", "refresh", "blinks", "toggles", "reset", "resets", "watchdog",
 						"heartbeat", "pulse", "pulses", "emits", "emit", "sends", "send", "packet",
 						"packets", "reading", "readings", "arrives", "arrive", "signal", "beacon",
-						"frame", "frames", "generator", NULL };
+						"frame", "frames", "generator", "counter", "conversion", "adc", "dac", "dma",
+						"spi", "i2c", "uart", "bus", "set", "configure", "configured", "program",
+						"mhz", "khz", "ghz", "hz", NULL };
 	struct cword w;
 	size_t prev, q = p;
 
@@ -10024,6 +10026,18 @@ static size_t magnitude_again(const struct text *s, size_t a, size_t p, size_t b
 		q = w.start;
 	if (!prev_cword(s, q, &w, &prev) || w.span)
 		return 0;
+	/* "with the table at 4 million", "The counter wraps at 4 billion", "the file holds close to 900
+	   million": a size or a count, a container named before (a second attacker's review) */
+	{
+		struct cword u;
+		size_t r = w.start, pr;
+		for (int k = 0; k < 5 && prev_cword(s, r, &u, &pr) && !stops_clause(s, u.end); k++, r = pr)
+			if (!u.span && (names_memory(s, u.start, u.end) || match_any(s, u.start, other_things, 1) == u.end ||
+					match_any(s, u.start, (const char *const[]){ "counter", "log", "wraps", "rotates",
+										     "holds", "hold", "grow", "grows", "grew",
+										     NULL }, 1) == u.end))
+				return 0;
+	}
 	if (match_word_ci(s, w.start, "to") == w.end)
 		return prev_cword(s, w.start, &v, &prev) && !v.span &&
 				       match_any(s, v.start, (const char *const[]){ "set", "sets", "n", "equal", "equals",

@@ -10,8 +10,9 @@
 #   second", "a quarter of a cycle", "a cycle and a half"); "four times the code" names no speed;
 # - a "by N%" takes its class from its verb: "slowed the benchmark by 6%" (over "misses" in the next
 #   clause), "trails triad ..., by 11-13%"; "grew the binary by 18%" is of memory;
-# - "worth N%" is what a change gains ("this alone was worth 12%"), not a grade's ("The final is
-#   worth 30%", "worth 10% of your grade");
+# - "worth N%" stays to the sentence ("this alone was worth 12%" is missed): a grade's share is worth
+#   N% too ("The final is worth 30%", "Each thread you get working is worth 5%"), whatever the
+#   paragraph speaks of (two attackers' reviews: the form was built, then taken back);
 # - a factor or percentage ahead or behind is a lead in speed ("an order of magnitude ahead of
 #   std::sort"); a time ahead stays a clock's ("UTC is 8 hours ahead"), and so does "The clock is 5%
 #   behind", "10% behind schedule";
@@ -106,8 +107,8 @@ check_lesson 03-by.md
 refuse "03-by.md:3:[0-9]*: error: [a-z -]* '18%'"
 expect "03-by.md:3:[0-9]*: error: a speed-up claim '6%'"
 expect "03-by.md:6:[0-9]*: error: a speed-up claim '11-13%'"
-expect "03-by.md:8:[0-9]*: error: a speed-up claim '12%'"
-expect "03-by.md:10:[0-9]*: error: a speed-up claim '10-50%'"
+refuse "03-by.md:8:"
+refuse "03-by.md:10:"
 refuse "03-by.md:12:"
 refuse "03-by.md:14:"
 
@@ -241,6 +242,65 @@ expect "10-author.md:9:[0-9]*: error: a share of the run time '20% of the time'"
 expect "10-author.md:11:[0-9]*: error: a speed-up claim '3x faster' .*: replace it with the measured times it compares"
 expect "10-author.md:13:[0-9]*: error: a rate '60 GB/s'"
 in_ledger 10-author.md "let pass '2 s' as specified ('allows'"
+
+# a second attacker's review (lesson 11): what the narrowed forms still over-reached
+cat >11-attacker2.md <<'EOF2'
+# Attacker 2
+
+Each thread you get working is worth 5%.
+
+Refactoring cut the code by 30%.
+
+We increased the loop count by 50% so that the timer has something to measure.
+
+We raised the time quantum by 25%.
+
+The fan increased speed 3 times before the board shut down.
+
+Our square root is within 0.5% of the library's version for every input we tried.
+
+After rounding, the result stays within 0.1% of ours.
+
+The simulation ran within 5% of the measured trajectory.
+
+The new array is within 10% of the old one.
+
+With two threads, the write index may run at most twice ahead of the read index.
+
+When the head is 50% ahead of the tail, the buffer is half full.
+
+In the game loop, the enemy sprite moves half as fast as the player.
+
+At 100 MHz the counter increments once every 10 ns.
+
+Set the DMA engine to move 64 bytes every 100 ns.
+
+The ADC completes one conversion every 500 ns.
+
+The loop runs at {{cite:knuth|300 million lookups per second}}, with the table at 4 million.
+
+The loop runs at {{cite:knuth|300 million lookups per second}}. The counter wraps at 4 billion.
+
+The refill values, in tokens added to the bucket per second:
+
+| tier | value |
+|------|------:|
+| free | 10 |
+
+Each tier's request quotas, in API calls a client may make per minute:
+
+| tier | value |
+|------|------:|
+| free | 60 |
+
+As expected, the unrolled loop ran within 3% of the hand-written one.
+
+[knuth]: https://example.org/taocp "Knuth, TAOCP vol. 3, 1998"
+EOF2
+
+check_lesson 11-attacker2.md
+refuse "11-attacker2.md:\([1-9]\|[1-3][0-9]\|4[0-8]\):[0-9]*: error"
+expect "11-attacker2.md:49:[0-9]*: error: a speed-up claim '3%'"
 
 # an attacker's review: what the first versions of these forms reported wrongly (lesson 8), and what
 # they made the rule miss (lesson 9)
