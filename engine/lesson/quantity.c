@@ -1161,6 +1161,7 @@ static const char W_NOT_TIME[] = "a factor of something that is not time";
 static const char W_TRANSFER[] = "a transfer rate, like a clock frequency";
 static const char W_CODE[] = "a code span with no performance word near it";
 static const char W_BASELINE[] = "the baseline of a speed-up column (1 by definition)";
+static const char W_TIMED_FACTOR[] = "a ratio in a table of measured times: a speed-up";
 static const char W_CLASSES[] = "the class boundaries of a definition table";
 static const char W_SETTINGS[] = "what each value of a setting means: a table of a parameter's values 0, 1, 2, ...";
 static const char W_WORKLOAD[] = "a workload a table defines (a column says when each row arrives): its times are givens";
@@ -4783,7 +4784,32 @@ static int cost_verb_before(const struct text *s, size_t f)
 							 "accounted", "spend", "spends", "eats", "eat", "ate", NULL }, &w);
 }
 
-static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
+/*
+ * 1 if "in" (or "within") or a verb of being stands right before the fraction at p, a hedge maybe
+ * between: "answers in a quarter of the time of a classic one", "finishes in half the time", "stage 1
+ * was a quarter of the time", "Box-Muller was half the time": how long a run took against another, or
+ * a part's share of one, not how often ("is mispredicted half the time", "wrong half of the time";
+ * twenty-fourth round: five probe writers and a profiler's tutorial).
+ */
+static int time_fraction_lead(const struct text *s, size_t p, size_t e)
+{
+	struct cword w, n;
+	size_t prev;
+
+	if (!prev_cword(s, p, &w, &prev) || w.span)
+		return 0;
+	if (loose_hedge(s, &w) && (!prev_cword(s, prev, &w, &prev) || w.span))
+		return 0;
+	if (match_any(s, w.start, (const char *const[]){ "in", "within", NULL }, 1) == w.end)
+		return 1;
+	/* after a verb of being, the share ends its clause or names whose time: "is half the time wrong" is
+	   how often */
+	return match_any(s, w.start, (const char *const[]){ "is", "was", "are", "were", NULL }, 1) == w.end &&
+	       (bare_tail(s, e) || (word_after(s, e, &n) && !n.span &&
+				    match_any(s, n.start, (const char *const[]){ "of", "to", NULL }, 1) == n.end));
+}
+
+static size_t fraction_of(const struct text *s, size_t p, size_t f, struct cand *c)
 {
 	static const char *const nouns[] = { "peak", "speed", "throughput", "bandwidth", "performance", "gain",
 					     "latency", "runtime", "cycles", NULL };
@@ -4831,7 +4857,8 @@ static size_t fraction_of(const struct text *s, size_t f, struct cand *c)
 	for (int k = 0; k < 3; k++) {
 		if (match_any(s, w.start, nouns, 1) == w.end ||
 		    (k && match_word_ci(s, w.start, "time") == w.end && match_any(s, v.start, whose, 1) == v.end) ||
-		    (match_word_ci(s, w.start, "time") == w.end && (spent_after(s, w.end) || cost_verb_before(s, f))) ||
+		    (match_word_ci(s, w.start, "time") == w.end &&
+		     (spent_after(s, w.end) || cost_verb_before(s, f) || (!k && time_fraction_lead(s, p, w.end)))) ||
 		    (match_word_ci(s, w.start, "slots") == w.end && slots_lost(s, w.end))) {
 			c->kind = QUANTITY_SHARE;
 			decided(c, CLAIM, g, w.end - g, W_SHARE);
@@ -4879,6 +4906,14 @@ static int spent_after(const struct text *s, size_t e)
 {
 	struct cword w;
 
+	/* "Three quarters of the time, then, went into ...": a one-word aside between */
+	if (e < s->n && s->t[e] == ',') {
+		size_t g = skip_space(s, e + 1), h;
+		if (!(h = match_any(s, g, (const char *const[]){ "then", "therefore", "thus", "so", "still", "now", NULL }, 1)) ||
+		    h >= s->n || s->t[h] != ',')
+			return 0;
+		e = h + 1;
+	}
 	if (!word_after(s, e, &w) || w.span)
 		return 0;
 	if (match_any(s, w.start, (const char *const[]){ "goes", "went", "go", NULL }, 1) == w.end)
@@ -5026,8 +5061,19 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			c->kind = QUANTITY_SHARE;
 			return f;
 		}
-		if ((f = match_word_ci(s, q, "of")) && (f = fraction_of(s, f, c)))
+		if ((f = match_word_ci(s, q, "of")) && (f = fraction_of(s, p, f, c)))
 			return f; /* "half of what the SSD delivers", "half of the run time" */
+		/* "finishes in half the time", "Box-Muller was half the time", "half the time is spent in
+		   approx_pi()": as "half of the time" is read (twenty-fourth round) */
+		if ((f = match_word_ci(s, q, "the")) && (f = match_word_ci(s, skip_space(s, f), "time")) &&
+		    !word_char_at(s, f) &&
+		    (spent_after(s, f) || time_fraction_lead(s, p, f) ||
+		     word_before(s, p, 3, (const char *const[]){ "take", "takes", "took", "taking", "save", "saves", "saved",
+								  "saving", "cost", "costs", "eats", NULL }, &(struct cword){ 0 }))) {
+			c->kind = QUANTITY_SHARE;
+			decided(c, CLAIM, q, f - q, W_SHARE);
+			return f;
+		}
 		if (match_word_ci(s, q, "of") || match_word_ci(s, q, "the")) {
 			/* "half of the available FMA execution throughput", "half of the CPU execution resources",
 			   "runs at half the speed" */
@@ -5157,7 +5203,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		/* "at a quarter of the peak", "a third of the bandwidth": a fraction of the machine's speed
 		   (twentieth round, an HPC author's chapters; "a third of the time" is how often) */
 		if ((f = match_any(s, q, fractions, 1)) && (f = match_word_ci(s, skip_space(s, f), "of")) &&
-		    (f = fraction_of(s, f, c)))
+		    (f = fraction_of(s, p, f, c)))
 			return f;
 		/* "drops by another fifth", "lower by about a quarter": a fraction a change is by; the sentence
 		   decides (twenty-first round) */
@@ -5347,7 +5393,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		size_t g;
 		c->kind = QUANTITY_SHARE;
 		c->use = 2;
-		if ((g = match_word_ci(s, skip_space(s, f), "of")) && (g = fraction_of(s, g, c)))
+		if ((g = match_word_ci(s, skip_space(s, f), "of")) && (g = fraction_of(s, p, g, c)))
 			return g;
 		memset(c, 0, sizeof *c);
 		c->cls = UNDECIDED;
@@ -5693,6 +5739,7 @@ struct table {
 	enum quantity_kind lead_kind;
 	size_t lead_cue, lead_cue_len; /* the words that say it, in spans->lead */
 	int lead_factors;	/* it names only a comparison of speed ("Performance of ispc ... compared to"): it decides factors */
+	int timed;		/* a cell above or to the left holds a measured time, rate or cycle count (a claim) */
 };
 
 /* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
@@ -9859,6 +9906,134 @@ static int units_column(const struct text *s, const struct table *tb, size_t col
 	return UNDECIDED;
 }
 
+/* 1 if the text is drawn as a grid table: its first line a border of '+' and '-' ("+-----+----+"). */
+static int grid_rows(const struct text *s)
+{
+	size_t a = skip_space(s, 0), e = line_end(s, 0);
+
+	if (a + 2 >= e || s->t[a] != '+' || s->t[a + 1] != '-')
+		return 0;
+	for (size_t k = a; k < e; k++)
+		if (s->t[k] != '+' && s->t[k] != '-' && s->t[k] != ' ')
+			return 0;
+	return 1;
+}
+
+/*
+ * A cell of a table row that holds a ratio: "2.8x", "**1.9x**", "3 ×", or one after the figure it
+ * is the ratio of, in brackets: "0.59+-0.07 (8.1x)", "0.120s (2.2x)". p: where the ratio's number
+ * starts; [a, b): the cell. The end of its 'x', or 0.
+ */
+static size_t factor_cell(const struct text *s, size_t a, size_t b, size_t p)
+{
+	struct number num;
+	size_t e, x;
+	int bracket;
+
+	while (a < b && (space_at(s, a) || s->t[a] == '*'))
+		a++;
+	while (b > a && (space_at(s, b - 1) || s->t[b - 1] == '*'))
+		b--;
+	bracket = p > a && s->t[p - 1] == '(' && b > p && s->t[b - 1] == ')';
+	if (bracket)
+		b--;
+	else if (p != a)
+		return 0;
+	if (!parse_number(s, p, &num))
+		return 0;
+	e = skip_space(s, num.end);
+	if (e < b && (s->t[e] == 'x' || s->t[e] == 'X'))
+		x = e + 1;
+	else if (match_lit(s, e, "\xc3\x97"))
+		x = e + 2;
+	else
+		return 0;
+	if (x != b || (bracket && p - 1 <= a) || (bracket && !space_at(s, p - 2)))
+		return 0;
+	return x;
+}
+
+/* 1 if header cell [a, b) names a ratio of something other than time: a size, a compression ratio, a setting. */
+static int other_ratio_header(const struct text *s, size_t a, size_t b)
+{
+	static const char *const words[] = { "size", "sizes", "memory", "ram", "bytes", "compression", "compressed",
+					     "ratio", "footprint", "space", "smaller", "larger", "unroll", "unrolled",
+					     "unrolling", "width", "lanes", "threads", "cores", "scale", "sf", "zoom",
+					     "factor", "error", "accuracy", "loss", "energy", "power", "cost", "price",
+					     NULL };
+	size_t e;
+	int depth = 0;
+
+	/* a variant named in brackets or a hyphened name is no header word ("PyPy (unroll-if-alt)") */
+	for (size_t k = a; k < b; k++) {
+		depth += s->t[k] == '(';
+		depth -= s->t[k] == ')' && depth;
+		if (!depth && (k == a || (!word_char_at(s, k - 1) && s->t[k - 1] != '-')) &&
+		    (e = match_any(s, k, words, 1)) && !(e < b && s->t[e] == '-'))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * "| CPython 2.7.5 | 3.879s | 1.0x |", "| no-partitioning | 3.92 | 1.39 | 2.8x |", "| relative to C | 1x
+ * | 0.83x |" under a row of times: a ratio in a cell of a table whose cells above it or to its left
+ * hold measured times or rates is a speed-up, a claim, the baseline's "1.0x" too, as the authors of
+ * thirteen tables labelled it (twenty-fourth round: a JIT's blog in five posts' tables, an HPC
+ * chapter's). Not in a row's first cell (a label: "2x unrolled"), nor under a header that names a
+ * size or a setting. Decides c; the end, or 0.
+ */
+static size_t timed_factor(const struct text *s, const struct table *tb, size_t p, struct cand *c)
+{
+	size_t col, a, b, x, hs = 0, he = 0;
+
+	size_t hb = 0, hz = 0;
+
+	if (!tb->timed || p < tb->line || tb->line_end - tb->line > TABLE_LINE_MAX)
+		return 0;
+	if (tb->pipe && pipe_body(s, tb)) {
+		hb = tb->header, hz = tb->header + 1;
+	} else if (tb->grid && p >= tb->rule_end) {
+		hb = 0, hz = tb->rule;
+	} else if (!tb->pipe && !tb->dash && grid_rows(s) && s->t[skip_space(s, tb->line)] == '|') {
+		/* a grid table with no '=' rule (its first row no header to rST, but a header to its reader):
+		   the first row's lines, up to the second border */
+		hz = line_end(s, 0);
+		while (hz < tb->line && s->t[skip_space(s, hz + 1)] != '+')
+			hz = line_end(s, hz + 1);
+		if (hz >= tb->line)
+			return 0;
+	} else {
+		return 0;
+	}
+	col = pipe_column(s, tb->line, p);
+	if (col < 1 || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) || !(x = factor_cell(s, a, b, p)))
+		return 0;
+	/* the header cells over the column: a pipe table's header line, a grid table's lines above its rule */
+	for (size_t h = hb; h < hz;) {
+		size_t e = line_end(s, h), cs, ce;
+		if (e - h <= TABLE_LINE_MAX && pipe_cell(s, h, e, col, &cs, &ce)) {
+			if (other_ratio_header(s, cs, ce))
+				return 0;
+			while (cs < ce && space_at(s, cs))
+				cs++;
+			while (ce > cs && space_at(s, ce - 1))
+				ce--;
+			if (ce > cs && !he)
+				hs = cs, he = ce;
+		}
+		if (e >= s->n)
+			break;
+		h = e + 1;
+	}
+	memset(c, 0, sizeof *c);
+	c->kind = QUANTITY_SPEEDUP;
+	if (!he)
+		hs = p, he = x;
+	decided(c, CLAIM, hs, he - hs, W_TIMED_FACTOR);
+	return x;
+}
+
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
 	size_t ns, ne, cs, ce, a, b;
@@ -9990,6 +10165,41 @@ static int bare_tail(const struct text *s, size_t p)
 	       (s->t[p] == '(' && p > 0 && space_at(s, p - 1)) || /* "to 1.81 (32-bit keys)": an aside */
 	       (s->t[p] == '-' && space_at(s, p + 1)) || match_lit(s, p, "\xe2\x80\x94") ||
 	       match_lit(s, p, "\xe2\x80\x93"); /* "0.08 - indicating", a dash that opens an aside */
+}
+
+/*
+ * "the SIMD validator needs 0.7 cycles per byte; the scalar one we compared it with needs eight",
+ * "a hash costs 4 ns against a miss of seventy", "the link went from 2 s to about forty": a number
+ * word [p, b) in the place of a bare number that the forms above read as the claim ending at a again,
+ * its unit left out (twenty-fourth round: spelled-out figures recurred in probe chapters by seven
+ * writers). "one" only where a word sets it against the claim ("instead of one"): elsewhere it is
+ * the pronoun ("and the unrolled one."). kind: the claim's kind; a speed-up's or a share's is no
+ * unit to carry.
+ */
+static int up_from(const struct text *s, size_t a, size_t b);
+static int other_metric(const struct text *s, size_t p);
+static int gap_value(const struct text *s, size_t a, size_t p, size_t b);
+static int contrast_value(const struct text *s, size_t a, size_t p, size_t b);
+static int change_to(const struct text *s, size_t a, size_t p, size_t b);
+
+static int word_ellipsis(const struct text *s, enum quantity_kind kind, size_t a, size_t p, size_t b)
+{
+	int one;
+
+	if (kind == QUANTITY_SPEEDUP || kind == QUANTITY_SHARE || !is_alpha(s->t[p]) || (p > 0 && word_char_at(s, p - 1)) ||
+	    number_word(s, p) != b || match_any(s, p, (const char *const[]){ "hundred", "thousand", NULL }, 1) == b)
+		return 0;
+	if (b < s->n && (s->t[b] == '-' || s->t[b] == '%'))
+		return 0;
+	one = match_word_ci(s, p, "one") == b;
+	if (other_metric(s, p))
+		return 0;
+	if (contrast_value(s, a, p, b))
+		return 1;
+	if (one)
+		return 0;
+	return ((range_joins(s, a, p) || up_from(s, a, p)) && bare_tail(s, b)) || parallel_value(s, a, p, b) ||
+	       change_to(s, a, p, b) || gap_value(s, a, p, b) || run_again(s, a, p, b) || carried_unit(s, a, p, b);
 }
 
 /*
@@ -10908,6 +11118,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		} else if (number_starts(&s, p)) {
 			if ((end = table_number(&s, &tb, p, &c))) {
 				/* a bare number under a timing header */
+			} else if ((end = timed_factor(&s, &tb, p, &c))) {
+				/* a ratio beside measured times */
 			} else if (!(end = scan_number(&s, p, 0, &c, &skip))) {
 				size_t mag = bare_end && (count || anchored) && PRIOR->kind == QUANTITY_RATE ?
 						     magnitude_again(&s, bare_end, p, skip) :
@@ -10951,7 +11163,21 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			}
 		} else if (word_char_at(&s, p)) {
 			if (!(end = scan_word(&s, p, &c, &start))) {
-				p = word_end(&s, p);
+				size_t we = word_end(&s, p);
+				if (bare_end && (count || anchored) && word_ellipsis(&s, PRIOR->kind, bare_end, p, we)) {
+					/* "needs 0.7 cycles per byte; the scalar one needs eight": a figure
+					   spelled out, its unit left out, as a bare number is read above */
+					struct quantity far = *PRIOR;
+					far.start = p, far.len = we - p, far.span = 0;
+					anchored = 0;
+					if (count < max)
+						out[count] = far;
+					else
+						spare = far;
+					count++;
+					bare_end = we;
+				}
+				p = we;
 				continue;
 			}
 		} else if (s.t[p] == '<' && p >= no_tag && p + 2 < len &&
@@ -10996,6 +11222,9 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
 		q.table = s.table || q.why == W_ROW;
+		if (kept && (s.table || grid_rows(&s)) && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
+		    (q.kind == QUANTITY_TIME || q.kind == QUANTITY_RATE || q.kind == QUANTITY_CYCLES))
+			tb.timed = 1;
 		if (kept && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) && (idx = sleep_restated(&s, &q, &sleep_hint))) {
 			q.cls = QUANTITY_SPECIFIED;
 			q.cue = 0, q.cue_span = idx, q.why = W_SLEEP;
