@@ -4627,6 +4627,57 @@ static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 
 static const char *const magnitudes[] = { "tens", "dozens", "hundreds", "thousands", "millions", "billions", NULL };
 
+/*
+ * 1 if the order of magnitude at p, counting the things at g per second up to h, opens a unit's name
+ * or a requirement, not a figure: "in" or a bracket right before it ("reported in millions of
+ * queries per second", "MIPS (millions of instructions per second)"), a unit's definition ("\"GUP/s\"
+ * is billions of point updates per second", a footnote of the phrase alone), a modal in the four
+ * words before ("must handle thousands of requests per second"), or a sampling rate.
+ */
+static int rate_unit_named(const struct text *s, size_t p, size_t g, size_t h)
+{
+	struct cword w, u;
+	size_t prev, pu, e = skip_space(s, h);
+
+	if (p > 0 && s->t[p - 1] == '(')
+		return 1;
+	/* a profiler's samples per second are its sampling rate, a setting */
+	if (match_any(s, g, (const char *const[]){ "samples", "sample", "transfers", "times", NULL }, 1))
+		return 1; /* (and a bus's transfers per second are its rating; "millions of times a second" counts calls) */
+	size_t b = p;
+	while (b > 0 && space_at(s, b - 1))
+		b--;
+	/* "[i] Millions of instructions per second.": the phrase alone after a footnote's label, or
+	   opening the text, a unit's footnote */
+	if ((b == 0 || s->t[b - 1] == ']') && (e >= s->n || stops_clause(s, e)))
+		return 1;
+	if (prev_cword(s, p, &w, &prev) && !w.span) {
+		if (match_any(s, w.start, (const char *const[]){ "in", "of", NULL }, 1) == w.end)
+			return 1;
+		/* "\"GUP/s\" is billions of point updates per second": a unit's definition */
+		if (match_any(s, w.start, (const char *const[]){ "is", "are", "means", "denotes", NULL }, 1) == w.end &&
+		    prev_cword(s, prev, &u, &pu) && (u.span || (u.end < s->n && (s->t[u.end] == '"' || s->t[u.end] == '\'')) ||
+						     memchr(s->t + u.start, '/', u.end - u.start)))
+			return 1;
+	}
+	return word_before(s, p, 4, (const char *const[]){ "must", "should", "shall", "needs", "need", "required",
+							   "require", "requires", "expected", "expect", "target", NULL }, &w);
+}
+
+/* After the thing counted at g ("JSON documents", "rows"), at most five words, "per second" or "a second": its end, or 0. */
+static size_t counted_rate(const struct text *s, size_t g)
+{
+	size_t h;
+
+	for (int j = 0; j < 5 && g < s->n && is_alpha(s->t[g]) && !match_any(s, g, joiners, 1); j++) {
+		size_t n = skip_space(s, word_end(s, g));
+		if ((h = match_per_time(s, n)) || (h = match_a_time(s, n)))
+			return h;
+		g = n;
+	}
+	return 0;
+}
+
 /* After an order's word ending at e ("tens"), maybe others joined to it ("to hundreds, or even thousands,"),
    the end of the "of" that follows them, or 0. */
 static size_t skip_space_commas(const struct text *s, size_t p)
@@ -4784,6 +4835,33 @@ static int cost_verb_before(const struct text *s, size_t f)
 							 "accounted", "spend", "spends", "eats", "eat", "ate", NULL }, &w);
 }
 
+/* 1 if "time" ending at e names a compound's first part ("time steps", "time slots", "time stamps"). */
+static int time_compound(const struct text *s, size_t e)
+{
+	struct cword n;
+
+	return word_after(s, e, &n) && !n.span &&
+	       match_any(s, n.start, (const char *const[]){ "step", "steps", "slot", "slots", "slice", "slices", "stamp",
+							    "stamps", "unit", "units", "frame", "frames", "window",
+							    "windows", "zone", "zones", "line", "lines", "allowed", "allotted",
+							    "limit", "budget", "scale", "series", NULL }, 1) == n.end;
+}
+
+/*
+ * 1 if "takes" or "took" stands in the three words before p after a subject of its own ("the new
+ * version takes half the time"), not as an order ("Take half the time to plan": an attacker's review).
+ */
+static int takes_before(const struct text *s, size_t p)
+{
+	struct cword w, u;
+	size_t prev, pu;
+
+	for (int d = 0; d < 3 && prev_cword(s, p, &w, &prev); d++, p = prev)
+		if (!w.span && match_any(s, w.start, (const char *const[]){ "takes", "took", NULL }, 1) == w.end)
+			return prev_cword(s, prev, &u, &pu) && !stops_clause(s, u.end);
+	return 0;
+}
+
 /*
  * 1 if "in" (or "within") or a verb of being stands right before the fraction at p, a hedge maybe
  * between: "answers in a quarter of the time of a classic one", "finishes in half the time", "stage 1
@@ -4796,7 +4874,10 @@ static int time_fraction_lead(const struct text *s, size_t p, size_t e)
 	struct cword w, n;
 	size_t prev;
 
-	if (!prev_cword(s, p, &w, &prev) || w.span)
+	/* "in half the time steps", "half the time slots": a count of steps; and only in a paragraph of code
+	   running ("finish the lab in half the time", "the rice cooks in half the time": an attacker's
+	   review) */
+	if (time_compound(s, e) || !text_runs(s) || !prev_cword(s, p, &w, &prev) || w.span)
 		return 0;
 	if (loose_hedge(s, &w) && (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 0;
@@ -5066,10 +5147,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		/* "finishes in half the time", "Box-Muller was half the time", "half the time is spent in
 		   approx_pi()": as "half of the time" is read (twenty-fourth round) */
 		if ((f = match_word_ci(s, q, "the")) && (f = match_word_ci(s, skip_space(s, f), "time")) &&
-		    !word_char_at(s, f) &&
+		    !word_char_at(s, f) && !time_compound(s, f) &&
 		    (spent_after(s, f) || time_fraction_lead(s, p, f) ||
-		     word_before(s, p, 3, (const char *const[]){ "take", "takes", "took", "taking", "save", "saves", "saved",
-								  "saving", "cost", "costs", "eats", NULL }, &(struct cword){ 0 }))) {
+		     (text_runs(s) && takes_before(s, p)))) {
 			c->kind = QUANTITY_SHARE;
 			decided(c, CLAIM, q, f - q, W_SHARE);
 			return f;
@@ -5141,6 +5221,14 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 								 "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB",
 								 NULL }, 1)) &&
 		    ((e = match_per_time(s, skip_space(s, f))) || (e = match_slash_time(s, f)))) {
+			c->kind = QUANTITY_RATE;
+			c->use = 0;
+			return e;
+		}
+		/* "transcodes a billion characters per second": the article is the number one, as "1 billion
+		   characters per second" (twenty-fourth round) */
+		if ((f = match_any(s, q, (const char *const[]){ "thousand", "million", "billion", "trillion", NULL }, 1)) &&
+		    (f = skip_space(s, f)) < s->n && is_alpha(s->t[f]) && (e = counted_rate(s, f)) && !rate_unit_named(s, p, f, e)) {
 			c->kind = QUANTITY_RATE;
 			c->use = 0;
 			return e;
@@ -5373,7 +5461,16 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				return h;
 			}
 			if (!is_alpha(s->t[g]) || match_any(s, g, joiners, 1))
-				break; /* "millions of transfers per second" is no time */
+				break;
+			/* "millions of JSON documents per second", "billions of rows per sec": things counted per
+			   second by their order, a rate as "3 million documents per second" is (twenty-fourth round:
+			   six writers); "in millions of queries per second", "MIPS (millions of instructions per
+			   second)" name a unit, "must handle thousands of requests per second" a requirement */
+			if ((h = counted_rate(s, g)) && !rate_unit_named(s, p, g, h)) {
+				c->kind = QUANTITY_RATE;
+				c->use = 0;
+				return h;
+			}
 			g = skip_space(s, word_end(s, g));
 		}
 		return 0;
@@ -5740,6 +5837,8 @@ struct table {
 	size_t lead_cue, lead_cue_len; /* the words that say it, in spans->lead */
 	int lead_factors;	/* it names only a comparison of speed ("Performance of ispc ... compared to"): it decides factors */
 	int timed;		/* a cell above or to the left holds a measured time, rate or cycle count (a claim) */
+	int gridish;		/* the text's first line is a grid table's border ("+----+----+") */
+	size_t first_row_end;	/* then, the end of its first row: the line before its second border (0: none near) */
 };
 
 /* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
@@ -5949,12 +6048,26 @@ static int bare_pipe_table(const struct text *s)
 	return lines >= 3;
 }
 
+static int grid_rows(const struct text *s);
+
 static void table_setup(const struct text *s, struct table *tb)
 {
 	size_t e1, e2, a;
 
 	memset(tb, 0, sizeof *tb);
 	tb->line_end = (size_t)-1;
+	if ((tb->gridish = grid_rows(s))) {
+		/* the first row: the lines up to the second border, found once per text, a few lines at most */
+		size_t h = line_end(s, 0);
+		for (int k = 0; k < 6 && h < s->n; k++) {
+			size_t l = h + 1, g = skip_space(s, l);
+			if (g < s->n && s->t[g] == '+') {
+				tb->first_row_end = l;
+				break;
+			}
+			h = line_end(s, l);
+		}
+	}
 	e1 = line_end(s, 0);
 	if (e1 >= s->n)
 		return;
@@ -6531,12 +6644,38 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 	tb->lead_factors = 0;
 	if (sp->lead_len > 400)
 		return;
-	for (size_t q = l.n; q > 0 && (space_at(&l, q - 1) || l.t[q - 1] == ':'); q--)
+	/* the lead-in's own end: a sentence after the table may follow it, after a blank line ("Here is how
+	   they compare (ns per query):" over "For short ranges the hybrid is twice as fast as the sparse
+	   table": twenty-fourth round) */
+	size_t own = l.n;
+	{
+		const unsigned char *bl = memmem(l.t, l.n, "\n\n", 2);
+		if (bl)
+			own = (size_t)(bl - l.t);
+	}
+	for (size_t q = own; q > 0 && (space_at(&l, q - 1) || l.t[q - 1] == ':'); q--)
 		colon |= l.t[q - 1] == ':';
 	/* "Table 2: nanoseconds per lookup, ...", pandoc's "Table: time per query in ms": after a table
 	   caption's label, its first words say what the figures are (twenty-first round, an author's
 	   review) */
 	size_t cap = caption_label(&l), cap_words = 0;
+	/* "Here is the time per query for trees of different sizes (in μs):", "... bucketed by query length
+	   (ns per query):": a bracket that ends the lead-in right before its ':' names the figures' unit,
+	   however far its noun (twenty-fourth round: a probe's two tables) */
+	size_t tail_open = 0, tail_close = 0;
+	if (colon) {
+		size_t q = own;
+		while (q > 0 && (space_at(&l, q - 1) || l.t[q - 1] == ':'))
+			q--;
+		if (q > 0 && l.t[q - 1] == ')') {
+			tail_close = q - 1;
+			for (size_t k = tail_close; k > 0 && tail_close - k < 40; k--)
+				if (l.t[k - 1] == '(') {
+					tail_open = k;
+					break;
+				}
+		}
+	}
 	for (size_t p = 0; p < l.n;) {
 		size_t e = word_end(&l, p), u;
 		if (e == p) {
@@ -6583,6 +6722,11 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 		} else if ((in || bracket || capt || opener) && (named || is || opener) && (u = match_time_unit(&l, p)) == e &&
 			   (!bracket || (e < l.n && (l.t[e] == ')' || l.t[e] == ']')))) {
 			/* "Times in the table above are in ms." too */
+			k = QUANTITY_TIME, found = 1;
+		} else if (tail_open && (p == tail_open || (in && prev == tail_open)) && (u = match_time_unit(&l, p)) == e &&
+			   (e == tail_close ||
+			    ((u = match_word_ci(&l, skip_space(&l, e), "per")) && word_end(&l, skip_space(&l, u)) == tail_close))) {
+			/* "(in μs):", "(ns per query):" */
 			k = QUANTITY_TIME, found = 1;
 		} else if (is && match_any(&l, p, time_words, 1) == e) {
 			k = QUANTITY_TIME, found = 1; /* "are nanoseconds per query" */
@@ -9953,14 +10097,12 @@ static size_t factor_cell(const struct text *s, size_t a, size_t b, size_t p)
 	return x;
 }
 
-/* 1 if header cell [a, b) names a ratio of something other than time: a size, a compression ratio, a setting. */
+/* 1 if header cell [a, b) names a ratio of something other than time: a size, a compression ratio, an unrolling. */
 static int other_ratio_header(const struct text *s, size_t a, size_t b)
 {
 	static const char *const words[] = { "size", "sizes", "memory", "ram", "bytes", "compression", "compressed",
-					     "ratio", "footprint", "space", "smaller", "larger", "unroll", "unrolled",
-					     "unrolling", "width", "lanes", "threads", "cores", "scale", "sf", "zoom",
-					     "factor", "error", "accuracy", "loss", "energy", "power", "cost", "price",
-					     NULL };
+					     "footprint", "space", "smaller", "larger", "unroll", "unrolled", "unrolling",
+					     "error", "accuracy", "loss", "energy", "power", "cost", "price", NULL };
 	size_t e;
 	int depth = 0;
 
@@ -9976,18 +10118,60 @@ static int other_ratio_header(const struct text *s, size_t a, size_t b)
 }
 
 /*
+ * 1 if cell [a, b) names a ratio of speeds or times: "speed-up", "scaling", "Normalized to CPython",
+ * "relative to C", "vs. serial", "faster", "gain".
+ */
+static int names_ratio(const struct text *s, size_t a, size_t b)
+{
+	static const char *const words[] = { "speedup", "speedups", "speed-up", "speed-ups", "scaling", "normalized",
+					     "normalised", "relative", "vs", "versus", "faster", "slower", "gain",
+					     "gains", "improvement", NULL };
+	for (size_t k = a; k < b; k++)
+		if ((k == a || !word_char_at(s, k - 1)) && match_any(s, k, words, 1))
+			return 1;
+	return 0;
+}
+
+/* 1 if a figure with a unit of time ends right before the space before e, in [a, e): "0.120s (", "4.2 ms (". */
+static int time_before(const struct text *s, size_t a, size_t e)
+{
+	static const char *const units[] = { "s", "ms", "us", "ns", "sec", "secs", "min", NULL };
+	size_t u = e, w;
+
+	while (u > a && space_at(s, u - 1))
+		u--;
+	w = u;
+	while (w > a && is_alpha(s->t[w - 1]))
+		w--;
+	if (w == u) {
+		if (w >= a + 3 && match_lit(s, w - 3, "\xce\xbcs")) /* "μs" */
+			w -= 3;
+		else if (w >= a + 3 && match_lit(s, w - 3, "\xc2\xb5s")) /* "µs" */
+			w -= 3;
+		else
+			return 0;
+	} else if (match_any(s, w, units, 1) != u) {
+		return 0;
+	}
+	while (w > a && s->t[w - 1] == ' ')
+		w--;
+	return w > a && is_digit(s->t[w - 1]);
+}
+
+/*
  * "| CPython 2.7.5 | 3.879s | 1.0x |", "| no-partitioning | 3.92 | 1.39 | 2.8x |", "| relative to C | 1x
  * | 0.83x |" under a row of times: a ratio in a cell of a table whose cells above it or to its left
  * hold measured times or rates is a speed-up, a claim, the baseline's "1.0x" too, as the authors of
  * thirteen tables labelled it (twenty-fourth round: a JIT's blog in five posts' tables, an HPC
- * chapter's). Not in a row's first cell (a label: "2x unrolled"), nor under a header that names a
- * size or a setting. Decides c; the end, or 0.
+ * chapter's), when its column's header or its row's label names a ratio of speed (names_ratio) or it
+ * follows a time in its cell: a ratio under any other header is as often a setting ("MSAA 4x",
+ * "Backoff 2x", "Oversampling 16x": an attacker's review). Not in a row's first cell (a label: "2x
+ * unrolled"), nor under a header that names a size. Decides c; the end, or 0.
  */
 static size_t timed_factor(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
-	size_t col, a, b, x, hs = 0, he = 0;
-
-	size_t hb = 0, hz = 0;
+	size_t col, a, b, x, hs = 0, he = 0, hb = 0, hz = 0, la, lz;
+	int says = 0, lines = 0;
 
 	if (!tb->timed || p < tb->line || tb->line_end - tb->line > TABLE_LINE_MAX)
 		return 0;
@@ -9995,26 +10179,28 @@ static size_t timed_factor(const struct text *s, const struct table *tb, size_t 
 		hb = tb->header, hz = tb->header + 1;
 	} else if (tb->grid && p >= tb->rule_end) {
 		hb = 0, hz = tb->rule;
-	} else if (!tb->pipe && !tb->dash && grid_rows(s) && s->t[skip_space(s, tb->line)] == '|') {
-		/* a grid table with no '=' rule (its first row no header to rST, but a header to its reader):
-		   the first row's lines, up to the second border */
-		hz = line_end(s, 0);
-		while (hz < tb->line && s->t[skip_space(s, hz + 1)] != '+')
-			hz = line_end(s, hz + 1);
-		if (hz >= tb->line)
-			return 0;
+	} else if (!tb->pipe && !tb->dash && tb->gridish && tb->first_row_end && tb->first_row_end < tb->line &&
+		   skip_space(s, tb->line) < s->n && s->t[skip_space(s, tb->line)] == '|') {
+		hb = 0, hz = tb->first_row_end; /* a grid table with no '=' rule: its first row heads it */
 	} else {
 		return 0;
 	}
 	col = pipe_column(s, tb->line, p);
 	if (col < 1 || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) || !(x = factor_cell(s, a, b, p)))
 		return 0;
-	/* the header cells over the column: a pipe table's header line, a grid table's lines above its rule */
-	for (size_t h = hb; h < hz;) {
+	/* "0.120s (2.2x)": the ratio of the time it follows in its cell */
+	says = p >= a + 2 && s->t[p - 1] == '(' && time_before(s, a, p - 1);
+	/* "| relative to C | 1x |": the row's label names a ratio */
+	if (!says && pipe_cell(s, tb->line, tb->line_end, 0, &la, &lz))
+		says = names_ratio(s, la, lz);
+	/* the header cells over the column: a pipe table's header line, a grid table's lines above its rule
+	   (the last six: a header is a few lines, a hostile one thousands) */
+	for (size_t h = hb; h < hz && lines < 6; lines++) {
 		size_t e = line_end(s, h), cs, ce;
 		if (e - h <= TABLE_LINE_MAX && pipe_cell(s, h, e, col, &cs, &ce)) {
 			if (other_ratio_header(s, cs, ce))
 				return 0;
+			says |= names_ratio(s, cs, ce);
 			while (cs < ce && space_at(s, cs))
 				cs++;
 			while (ce > cs && space_at(s, ce - 1))
@@ -10026,6 +10212,8 @@ static size_t timed_factor(const struct text *s, const struct table *tb, size_t 
 			break;
 		h = e + 1;
 	}
+	if (!says)
+		return 0;
 	memset(c, 0, sizeof *c);
 	c->kind = QUANTITY_SPEEDUP;
 	if (!he)
@@ -10168,13 +10356,13 @@ static int bare_tail(const struct text *s, size_t p)
 }
 
 /*
- * "the SIMD validator needs 0.7 cycles per byte; the scalar one we compared it with needs eight",
- * "a hash costs 4 ns against a miss of seventy", "the link went from 2 s to about forty": a number
- * word [p, b) in the place of a bare number that the forms above read as the claim ending at a again,
- * its unit left out (twenty-fourth round: spelled-out figures recurred in probe chapters by seven
- * writers). "one" only where a word sets it against the claim ("instead of one"): elsewhere it is
- * the pronoun ("and the unrolled one."). kind: the claim's kind; a speed-up's or a share's is no
- * unit to carry.
+ * "the link went from 2 s to about forty", "costs tens of nanoseconds per write instead of one": a
+ * number word [p, b) in the place of a bare number that the forms above read as the claim [qa, a)
+ * again, its unit left out (twenty-fourth round: spelled-out figures recurred in probe chapters by
+ * seven writers), only after a change to it, between a range's ends or set against the claim, with
+ * no count between. "one" only where a word sets it against the claim ("instead of one"): elsewhere
+ * it is the pronoun ("and the unrolled one."). kind: the claim's kind; a speed-up's or a share's is
+ * no unit to carry.
  */
 static int up_from(const struct text *s, size_t a, size_t b);
 static int other_metric(const struct text *s, size_t p);
@@ -10182,7 +10370,9 @@ static int gap_value(const struct text *s, size_t a, size_t p, size_t b);
 static int contrast_value(const struct text *s, size_t a, size_t p, size_t b);
 static int change_to(const struct text *s, size_t a, size_t p, size_t b);
 
-static int word_ellipsis(const struct text *s, enum quantity_kind kind, size_t a, size_t p, size_t b)
+static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t b);
+
+static int word_ellipsis(const struct text *s, enum quantity_kind kind, size_t qa, size_t a, size_t p, size_t b)
 {
 	int one;
 
@@ -10194,12 +10384,31 @@ static int word_ellipsis(const struct text *s, enum quantity_kind kind, size_t a
 	one = match_word_ci(s, p, "one") == b;
 	if (other_metric(s, p))
 		return 0;
-	if (contrast_value(s, a, p, b))
-		return 1;
+	/* "on four cores instead of one", "with two runs against three": a count between sets its own
+	   number against the word, not the claim */
+	for (size_t k = a; k < p; k++)
+		if (is_digit(s->t[k]) || (is_alpha(s->t[k]) && !word_char_at(s, k - 1) && number_word(s, k) &&
+					 !word_char_at(s, number_word(s, k))))
+			return 0;
+	/* ... or in the sentence before the claim ("took 3 ms against one server and 9 ms against three") */
+	for (size_t k = qa; k > 0 && !stops_clause(s, k - 1); k--)
+		if (is_alpha(s->t[k - 1]) && (k == 1 || !word_char_at(s, k - 2)) && number_word(s, k - 1) &&
+		    !word_char_at(s, number_word(s, k - 1)))
+			return 0;
+	/* set against the claim only by "instead of" or "rather than" ("against three" may count servers) */
+	if (contrast_value(s, a, p, b)) {
+		struct cword w;
+		size_t prev;
+		return prev_cword(s, p, &w, &prev) && !w.span &&
+		       match_any(s, w.start, (const char *const[]){ "of", "than", NULL }, 1) == w.end;
+	}
 	if (one)
 		return 0;
-	return ((range_joins(s, a, p) || up_from(s, a, p)) && bare_tail(s, b)) || parallel_value(s, a, p, b) ||
-	       change_to(s, a, p, b) || gap_value(s, a, p, b) || run_again(s, a, p, b) || carried_unit(s, a, p, b);
+	/* only where the sentence says the figure moved ("went from 2 seconds to about forty") or ran
+	   between two ends: a spelled-out number elsewhere is most often a count ("the recursion depth is
+	   about twenty", "she ran about twelve", "four on your own": an attacker's review) */
+	return ((range_joins(s, a, p) || up_from(s, a, p)) && bare_tail(s, b)) || change_to(s, a, p, b) ||
+	       from_far(s, qa, a, p, b);
 }
 
 /*
@@ -11164,7 +11373,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		} else if (word_char_at(&s, p)) {
 			if (!(end = scan_word(&s, p, &c, &start))) {
 				size_t we = word_end(&s, p);
-				if (bare_end && (count || anchored) && word_ellipsis(&s, PRIOR->kind, bare_end, p, we)) {
+				if (bare_end && (count || anchored) && word_ellipsis(&s, PRIOR->kind, PRIOR->start, bare_end, p, we)) {
 					/* "needs 0.7 cycles per byte; the scalar one needs eight": a figure
 					   spelled out, its unit left out, as a bare number is read above */
 					struct quantity far = *PRIOR;
@@ -11222,7 +11431,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
 		q.table = s.table || q.why == W_ROW;
-		if (kept && (s.table || grid_rows(&s)) && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
+		if (kept && (s.table || tb.gridish) && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
 		    (q.kind == QUANTITY_TIME || q.kind == QUANTITY_RATE || q.kind == QUANTITY_CYCLES))
 			tb.timed = 1;
 		if (kept && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) && (idx = sleep_restated(&s, &q, &sleep_hint))) {

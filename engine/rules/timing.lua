@@ -1248,7 +1248,7 @@ local function scan_html(unit, before, trail, report, ledger, where, section, mo
       end
       local stop, cap_a, cap_b, cut = html_table(text, at, function(t, back, caption, stop)
         local given = caption or lead
-        if trail and not text:find("%S", stop) then given = given and given .. "\n" .. trail or trail end
+        if trail and not text:find("%S", stop) then given = given and given .. "\n\n" .. trail or trail end
         scan(t, nil, at_of(back), report, ledger, "a table", section, nil, model, grading, given)
       end)
       if cap_a and cap_b and cap_b >= cap_a then
@@ -2348,7 +2348,9 @@ return {
       lead = nil
     end
     local trail = table_trail(unit, lesson.units[unit_index + 1])
-    if trail then lead = lead and lead .. "\n" .. trail or trail end -- a heading above, a caption below
+    -- a heading above, a caption below, a blank line between (the scanner reads the lead-in's own end,
+    -- its ':', before it: twenty-fourth round)
+    if trail then lead = lead and lead .. "\n\n" .. trail or trail end
     local before = last_unit
     last_unit = unit
     local t = unit.text

@@ -2,25 +2,37 @@
 # What the twenty-fourth round taught the timing rule (tests/corpus/README.md, engine/rules/README.md),
 # each form with the sentences it must leave alone:
 # - a figure spelled out in the place of a bare number that a claim's sentence goes on with, its
-#   unit left out ("went from 2 seconds to about forty", "4 seconds with one thread and two with
-#   eight", "instead of one"); "one" as a pronoun is none ("and the unrolled one.");
+#   unit left out, where the sentence says it moved or sets it against the claim ("went from 2
+#   seconds to about forty", "instead of one"), with no count between ("on four cores instead of
+#   one"); "one" as a pronoun is none ("and the unrolled one.");
 # - a fraction of "the time" after "in" or a verb of being ("answers in a quarter of the time",
-#   "finishes in half the time", "Box-Muller was half the time"), with or without "of", and one
+#   "finishes in half the time", "Box-Muller was half the time"), with or without "of", in a
+#   paragraph of code running (not "finish the lab in half the time"), and one
 #   whose words after say it was spent, an aside between ("Three quarters of the time, then, went
 #   into ..."); how often stays how often ("mispredicted half the time", "is half the time wrong",
 #   "Half the time, the answer is wrong");
 # - a ratio in a cell of a table whose cells above or to its left hold times or rates ("| 3.92 |
 #   1.39 | 2.8x |", "| relative to C | 1x | 0.83x |", "0.120s (2.2x)"), in pipe tables and in grid
-#   tables with or without a '=' rule; not in a row's first cell, not under a header of size,
-#   memory, compression, unrolling or threads, not in a table with no time.
+#   tables with or without a '=' rule, when its header or its row's label names a ratio of speed or
+#   it follows a time in its cell; not a setting's ratio ("MSAA 4x", "Backoff 2x"), not under a
+#   header of size, memory, compression or unrolling, not in a table with no time;
+# - things counted per second by their order ("parse millions of JSON documents per second",
+#   "transcodes a billion characters per second"), as their digits are (not "millions of times a
+#   second", which counts calls); not a unit's name ("in
+#   millions of queries per second", "MIPS (millions of instructions per second)", "\"GUP/s\" is
+#   billions of point updates per second", a footnote of the phrase alone), not a requirement ("must
+#   handle thousands of requests per second"), not a sampling rate;
+# - a table's lead-in whose last words before ':' are a bracketed unit ("... of different sizes (in
+#   μs):", "(ns per query):"), however far its noun; and a sentence after the table that looks back at
+#   it ("... twice as fast as the sparse table") no longer hides the lead-in's ':'.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-spelled.md <<'EOF2'
 # Spelled
 
-The link step went from 2 seconds to about forty.
+The link step went from 2 seconds to forty.
 
-The run takes 4 seconds with one thread and two with eight.
+The run takes 4 seconds on a fast disk instead of forty.
 
 A shared line costs tens of nanoseconds per write instead of one.
 
@@ -33,7 +45,7 @@ EOF2
 
 check_lesson 01-spelled.md
 expect "01-spelled.md:3:[0-9]*: error: a time value 'forty'"
-expect "01-spelled.md:5:[0-9]*: error: a time value 'two'"
+expect "01-spelled.md:5:[0-9]*: error: a time value 'forty'"
 expect "01-spelled.md:7:[0-9]*: error: a time value 'one'"
 refuse "01-spelled.md:9:[0-9]*: error: .*'one'"
 refuse "01-spelled.md:11:[0-9]*: error: .*'three'"
@@ -42,13 +54,13 @@ refuse "01-spelled.md:13:[0-9]*: error: .*'forty'"
 cat >02-fraction.md <<'EOF2'
 # Fraction
 
-The blocked filter answers in a quarter of the time of a classic one.
+The blocked filter answers lookups in a quarter of the time of a classic one.
 
-With the new parser the job finishes in half the time.
+With the new parser the loop finishes in half the time.
 
-The gain is small, since stage 1 was a quarter of the time to begin with.
+The gain in the loop is small, since stage 1 was a quarter of the time to begin with.
 
-Once rand was gone, Box-Muller was half the time.
+Once rand was gone from the loop, Box-Muller was half the time.
 
 Approximately half the time is spent in approx_pi().
 
@@ -115,9 +127,139 @@ expect "03-table.md:13:[0-9]*: error: a speed-up claim '1x'"
 expect "03-table.md:13:[0-9]*: error: a speed-up claim '1.9x'"
 expect "03-table.md:19:[0-9]*: error: a speed-up claim '1x'"
 expect "03-table.md:21:[0-9]*: error: a speed-up claim '2.2x'"
-expect "03-table.md:21:[0-9]*: error: a speed-up claim '48x'"
 refuse "03-table.md:26:[0-9]*: error: .*'2x'"
 refuse "03-table.md:26:[0-9]*: error: .*'4x'"
 refuse "03-table.md:26:[0-9]*: error: .*'1.3x'"
 refuse "03-table.md:30:"
+
+cat >04-orders.md <<'EOF2'
+# Orders
+
+It can parse millions of JSON documents per second on a single core.
+
+The library transcodes a billion characters per second or more.
+
+You can comfortably do millions of things a second in Java.
+
+Focusing on MIPS (millions of instructions per second) would mislead us.
+
+Throughput is reported in millions of queries per second.
+
+The profiler collects thousands of samples per second.
+
+Our server must handle thousands of requests per second.
+
+"GUP/s" is billions of point updates per second.
+
+There are a thousand microseconds in a millisecond.
+EOF2
+
+check_lesson 04-orders.md
+expect "04-orders.md:3:[0-9]*: error: a rate 'millions of JSON documents per second'"
+expect "04-orders.md:5:[0-9]*: error: a rate 'a billion characters per second'"
+expect "04-orders.md:7:[0-9]*: error: a rate 'millions of things a second'"
+refuse "04-orders.md:9:"
+refuse "04-orders.md:11:"
+refuse "04-orders.md:13:"
+refuse "04-orders.md:15:"
+refuse "04-orders.md:17:"
+refuse "04-orders.md:19:"
+
+# An attacker's review of the round's first version: counts, people's time, steps and settings
+cat >05-attacker.md <<'EOF2'
+# Attacker
+
+The test suite runs in 30 seconds on four cores instead of one.
+
+The request took 3 ms against one server and 9 ms against three.
+
+A lookup takes 40 ns. The expected number of probes is about two.
+
+The test run took 3 minutes, and about ten of the tests failed.
+
+The lab takes 3 hours with a partner and four on your own.
+
+With a partner you can finish the lab in half the time.
+
+The rice cooks in half the time if you soak it first.
+
+The implicit scheme converges in half the time steps of the explicit one.
+
+The practice exam is half the time of the real one, so pace yourself.
+
+Save half the time for testing and debugging.
+
+On random input this branch costs a flush half the time.
+
+| Preset | Frame time (ms) | MSAA | Anisotropic |
+|--------|----------------:|-----:|------------:|
+| low    | 8.1             | 2x   | 4x          |
+
+| Retry | Wait (ms) | Backoff |
+|-------|----------:|--------:|
+| 1     | 100       | 2x      |
+
+| Model | Latency (ms) | Parameters |
+|-------|-------------:|-----------:|
+| large | 12           | 340M (3x)  |
+
+| Trial | Input | Time (ms) |
+|-------|-------|----------:|
+| 1     | 1x    | 10.2      |
+| 2     | 2x    | 20.9      |
+
+| Config | Speed-up on 16 threads | Time (s) |
+|--------|-----------------------:|---------:|
+| radix  | 3.3x                   | 0.73     |
+EOF2
+
+check_lesson 05-attacker.md
+refuse "05-attacker.md:3:[0-9]*: error: .*'one'"
+refuse "05-attacker.md:5:[0-9]*: error: .*'three'"
+refuse "05-attacker.md:7:[0-9]*: error: .*'two'"
+refuse "05-attacker.md:9:[0-9]*: error: .*'ten'"
+refuse "05-attacker.md:11:[0-9]*: error: .*'four'"
+refuse "05-attacker.md:13:"
+refuse "05-attacker.md:15:"
+refuse "05-attacker.md:17:"
+refuse "05-attacker.md:19:"
+refuse "05-attacker.md:21:"
+refuse "05-attacker.md:23:"
+refuse "05-attacker.md:27:[0-9]*: error: .*'2x'"
+refuse "05-attacker.md:27:[0-9]*: error: .*'4x'"
+refuse "05-attacker.md:31:[0-9]*: error: .*'2x'"
+refuse "05-attacker.md:35:[0-9]*: error: .*'3x'"
+refuse "05-attacker.md:39:[0-9]*: error: .*'1x'"
+refuse "05-attacker.md:40:[0-9]*: error: .*'2x'"
+expect "05-attacker.md:44:[0-9]*: error: a speed-up claim '3.3x'"
+
+cat >06-lead.md <<'EOF2'
+# Lead-ins
+
+Here is the time per query for trees of different sizes (in μs):
+
+| points | brute force | pointer tree |
+|--------|------------:|-------------:|
+| 1000   | 0.08        | 0.35         |
+
+Here is how the versions compare, bucketed by query length (ns per query):
+
+| length | sparse | hybrid |
+|--------|-------:|-------:|
+| 1-16   | 93     | 48     |
+
+For short ranges the hybrid is about twice as fast as the sparse table.
+
+Here is the table of sizes (in bytes):
+
+| points | tree |
+|--------|-----:|
+| 1000   | 640  |
+EOF2
+
+check_lesson 06-lead.md
+expect "06-lead.md:7:[0-9]*: error: a time value '0.08'"
+expect "06-lead.md:13:[0-9]*: error: a time value '93'"
+expect "06-lead.md:13:[0-9]*: error: a time value '48'"
+refuse "06-lead.md:21:"
 exit $fail
