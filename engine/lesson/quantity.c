@@ -1162,6 +1162,7 @@ static const char W_TRANSFER[] = "a transfer rate, like a clock frequency";
 static const char W_CODE[] = "a code span with no performance word near it";
 static const char W_BASELINE[] = "the baseline of a speed-up column (1 by definition)";
 static const char W_TIMED_FACTOR[] = "a ratio in a table of measured times: a speed-up";
+static const char W_TOTAL_ROW[] = "the total row of a table of shares (100% by definition)";
 static const char W_CLASSES[] = "the class boundaries of a definition table";
 static const char W_SETTINGS[] = "what each value of a setting means: a table of a parameter's values 0, 1, 2, ...";
 static const char W_WORKLOAD[] = "a workload a table defines (a column says when each row arrives): its times are givens";
@@ -4640,6 +4641,9 @@ static int rate_unit_named(const struct text *s, size_t p, size_t g, size_t h)
 	size_t prev, pu, e = skip_space(s, h);
 
 	if (p > 0 && s->t[p - 1] == '(')
+		return 1;
+	/* "Aggregate throughput, millions of operations per second:": a table's lead-in naming its unit */
+	if (e < s->n && s->t[e] == ':')
 		return 1;
 	/* a profiler's samples per second are its sampling rate, a setting */
 	if (match_any(s, g, (const char *const[]){ "samples", "sample", "transfers", "times", NULL }, 1))
@@ -10050,6 +10054,37 @@ static int units_column(const struct text *s, const struct table *tb, size_t col
 	return UNDECIDED;
 }
 
+/*
+ * 1 if [p, p + n) is "100%" (or "100.0%") on a table row whose first cell is "total", "sum", "all" or
+ * "overall": a table of shares ends on their sum (twenty-fourth round, a probe's profile).
+ */
+static int total_row(const struct text *s, size_t p, size_t n)
+{
+	size_t a = p, k = p;
+
+	if (n < 4 || memcmp(s->t + p, "100", 3) != 0)
+		return 0;
+	k = p + 3;
+	if (k < p + n && s->t[k] == '.')
+		for (k++; k < p + n && s->t[k] == '0'; k++)
+			;
+	if (k + 1 != p + n || s->t[k] != '%')
+		return 0;
+	while (a > 0 && s->t[a - 1] != '\n')
+		a--;
+	while (a < p && (space_at(s, a) || s->t[a] == '|' || s->t[a] == '*'))
+		a++;
+	if (!(k = match_any(s, a, (const char *const[]){ "total", "sum", "all", "overall", NULL }, 1)))
+		return 0;
+	/* then figures, a unit maybe, the columns' gaps: a row, not a sentence ("All 100% of it ...") */
+	for (size_t w = 0; k < p; k++) {
+		w = is_alpha(s->t[k]) ? w + 1 : 0;
+		if (w > 3)
+			return 0;
+	}
+	return 1;
+}
+
 /* 1 if the text is drawn as a grid table: its first line a border of '+' and '-' ("+-----+----+"). */
 static int grid_rows(const struct text *s)
 {
@@ -11431,6 +11466,12 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
 		q.table = s.table || q.why == W_ROW;
+		if (kept && (q.kind == QUANTITY_SHARE || (q.table && q.kind == QUANTITY_SPEEDUP)) && q.cls == QUANTITY_CLAIM &&
+		    total_row(&s, q.start, q.len)) {
+			/* "total   1100   100%": the shares' sum, not a part's */
+			q.cls = QUANTITY_NOT_TIMING;
+			q.cue = q.start, q.cue_len = q.len, q.cue_span = 0, q.why = W_TOTAL_ROW;
+		}
 		if (kept && (s.table || tb.gridish) && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
 		    (q.kind == QUANTITY_TIME || q.kind == QUANTITY_RATE || q.kind == QUANTITY_CYCLES))
 			tb.timed = 1;

@@ -1902,7 +1902,10 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   ticks = "ticks", tick = "ticks",
   -- "Benchmark  Time  CPU  Iterations" (Google Benchmark's console): the CPU time beside the wall
   -- time; alone, or in a listing of processes, a CPU's number or share (eighteenth round)
-  cpu = "cpu" }
+  cpu = "cpu",
+  -- "phase  time  share": a column of percentages beside one of times is each row's share of the
+  -- total time; alone, a share of anything (twenty-fourth round, a probe's profile printout)
+  share = "beside", shares = "beside", percent = "beside", percentage = "beside" }
 -- "WORDtime" is a time ("tottime", "cumtime") unless a file's, a calendar's, a life's
 local col_not = { life = 1, date = 1, real = 1, any = 1, some = 1, over = 1, day = 1, mean = 1, night = 1,
   bed = 1, lunch = 1, full = 1, part = 1, half = 1, long = 1, first = 1, each = 1, every = 1 }
@@ -1946,6 +1949,7 @@ local function column_kind(text)
     if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
     if k == "stat" and not pct then return "stat" end
     if k == "cycles" then return "cycles" end
+    if k == "beside" and l:find("^%s*%a+%s*$") then return "beside" end
     if k == "ticks" and not pct then return k end
     -- "CPU", "CPU Old", "CPU New" alone in their cell ("CPU Iterations", two names run together, is none)
     if k == "cpu" and (l:find("^%s*cpu%s*$") or l:find("^%s*cpu%s+old%s*$") or l:find("^%s*cpu%s+new%s*$")) then
@@ -2049,7 +2053,7 @@ local function column_header(line)
     end
     if c.kind == "setting" then
       settings, bounds = settings + 1, bounds + (bound or 0)
-    elseif c.kind == "ticks" or c.kind == "cpu" then
+    elseif c.kind == "ticks" or c.kind == "cpu" or c.kind == "beside" then
       beside = true
     elseif c.kind then
       named, timed = true, timed or c.kind == "time"
@@ -2059,7 +2063,9 @@ local function column_header(line)
   -- but in a listing of events (a process's CPU number)
   if beside then
     for _, c in ipairs(cols) do
-      if c.kind == "ticks" or c.kind == "cpu" then
+      if c.kind == "beside" then
+        c.kind = timed and "share" or nil
+      elseif c.kind == "ticks" or c.kind == "cpu" then
         c.kind = timed and not (c.kind == "cpu" and events) and "time" or nil
       end
     end
@@ -2153,6 +2159,13 @@ local function column_figures(line, header)
        kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) or
        kind == "rate" and unit ~= "" and not unit:find("^%a*/s$") and not unit:find("^[kKMG]$") or
        kind == "cycles" and unit ~= "" then kind = nil end
+    -- "total   1100   100%": the shares' sum, not a part's (twenty-fourth round)
+    if kind == "share" and t:find("^100%.?0*%%?$") and
+       (line:lower():match("^[%s#|]*(%a+)") or ""):find("^total$") then
+      figures[#figures + 1] = { first = a - shift, last = last - shift, kind = kind, claim = false, cue = c.text,
+        why = "the total row of a table of shares (100% by definition)" }
+      kind = nil
+    end
     if kind then
       figures[#figures + 1] = { first = a - shift, last = last - shift, kind = kind, claim = true, cue = c.text,
         why = c.per and "a printed table's column of a time per item, its left neighbour's" or

@@ -24,7 +24,9 @@
 #   handle thousands of requests per second"), not a sampling rate;
 # - a table's lead-in whose last words before ':' are a bracketed unit ("... of different sizes (in
 #   μs):", "(ns per query):"), however far its noun; and a sentence after the table that looks back at
-#   it ("... twice as fast as the sparse table") no longer hides the lead-in's ':'.
+#   it ("... twice as fast as the sparse table") no longer hides the lead-in's ':';
+# - a printed table's "share" (or "percent") column beside a column of times holds shares of the run
+#   time; alone, a share of anything ("browser  users  share"); a "total" row's 100% is the sum.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-spelled.md <<'EOF2'
@@ -262,4 +264,38 @@ expect "06-lead.md:7:[0-9]*: error: a time value '0.08'"
 expect "06-lead.md:13:[0-9]*: error: a time value '93'"
 expect "06-lead.md:13:[0-9]*: error: a time value '48'"
 refuse "06-lead.md:21:"
+
+cat >07-share.md <<'EOF2'
+# Shares
+
+The final profile of one step:
+
+```text
+phase            time    share
+cell index        110      10%
+counting sort     290      26%
+total            1100     100%
+```
+
+Market data:
+
+```text
+browser   users   share
+firefox   120     10%
+chrome    900     75%
+```
+
+| phase | time (us) | time (%) |
+|-------|----------:|---------:|
+| parse | 110       | 10%      |
+| total | 1100      | 100%     |
+EOF2
+
+check_lesson 07-share.md
+expect "07-share.md:7:[0-9]*: error: a share of the run time '10%'"
+expect "07-share.md:8:[0-9]*: error: a share of the run time '26%'"
+refuse "07-share.md:9:[0-9]*: error: .*'100%'"
+refuse "07-share.md:16:"
+refuse "07-share.md:17:"
+refuse "07-share.md:24:[0-9]*: error: .*'100%'"
 exit $fail
