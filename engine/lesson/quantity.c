@@ -4628,60 +4628,6 @@ static size_t multiplies_speed(const struct text *s, size_t p, size_t *f)
 
 static const char *const magnitudes[] = { "tens", "dozens", "hundreds", "thousands", "millions", "billions", NULL };
 
-/*
- * 1 if the order of magnitude at p, counting the things at g per second up to h, opens a unit's name
- * or a requirement, not a figure: "in" or a bracket right before it ("reported in millions of
- * queries per second", "MIPS (millions of instructions per second)"), a unit's definition ("\"GUP/s\"
- * is billions of point updates per second", a footnote of the phrase alone), a modal in the four
- * words before ("must handle thousands of requests per second"), or a sampling rate.
- */
-static int rate_unit_named(const struct text *s, size_t p, size_t g, size_t h)
-{
-	struct cword w, u;
-	size_t prev, pu, e = skip_space(s, h);
-
-	if (p > 0 && s->t[p - 1] == '(')
-		return 1;
-	/* "Aggregate throughput, millions of operations per second:": a table's lead-in naming its unit */
-	if (e < s->n && s->t[e] == ':')
-		return 1;
-	/* a profiler's samples per second are its sampling rate, a setting */
-	if (match_any(s, g, (const char *const[]){ "samples", "sample", "transfers", "times", NULL }, 1))
-		return 1; /* (and a bus's transfers per second are its rating; "millions of times a second" counts calls) */
-	size_t b = p;
-	while (b > 0 && space_at(s, b - 1))
-		b--;
-	/* "[i] Millions of instructions per second.": the phrase alone after a footnote's label, or
-	   opening the text, a unit's footnote */
-	if ((b == 0 || s->t[b - 1] == ']') && (e >= s->n || stops_clause(s, e)))
-		return 1;
-	if (prev_cword(s, p, &w, &prev) && !w.span) {
-		if (match_any(s, w.start, (const char *const[]){ "in", "of", NULL }, 1) == w.end)
-			return 1;
-		/* "\"GUP/s\" is billions of point updates per second": a unit's definition */
-		if (match_any(s, w.start, (const char *const[]){ "is", "are", "means", "denotes", NULL }, 1) == w.end &&
-		    prev_cword(s, prev, &u, &pu) && (u.span || (u.end < s->n && (s->t[u.end] == '"' || s->t[u.end] == '\'')) ||
-						     memchr(s->t + u.start, '/', u.end - u.start)))
-			return 1;
-	}
-	return word_before(s, p, 4, (const char *const[]){ "must", "should", "shall", "needs", "need", "required",
-							   "require", "requires", "expected", "expect", "target", NULL }, &w);
-}
-
-/* After the thing counted at g ("JSON documents", "rows"), at most five words, "per second" or "a second": its end, or 0. */
-static size_t counted_rate(const struct text *s, size_t g)
-{
-	size_t h;
-
-	for (int j = 0; j < 5 && g < s->n && is_alpha(s->t[g]) && !match_any(s, g, joiners, 1); j++) {
-		size_t n = skip_space(s, word_end(s, g));
-		if ((h = match_per_time(s, n)) || (h = match_a_time(s, n)))
-			return h;
-		g = n;
-	}
-	return 0;
-}
-
 /* After an order's word ending at e ("tens"), maybe others joined to it ("to hundreds, or even thousands,"),
    the end of the "of" that follows them, or 0. */
 static size_t skip_space_commas(const struct text *s, size_t p)
@@ -4839,6 +4785,24 @@ static int cost_verb_before(const struct text *s, size_t f)
 							 "accounted", "spend", "spends", "eats", "eat", "ate", NULL }, &w);
 }
 
+/*
+ * 1 if the sentence around p speaks of code running: a word of it (runs_in_sentence) or a code span
+ * ("half the time is spent in `approx_pi()`"), not of people, cars or meetings ("half the time is spent
+ * in meetings": an attacker's review).
+ */
+static int code_in_sentence(const struct text *s, size_t p)
+{
+	size_t a = p, b = p;
+
+	if (runs_in_sentence(s, p))
+		return 1;
+	while (a > 0 && p - a < 300 && !stops_clause(s, a - 1))
+		a--;
+	while (b < s->n && b - p < 300 && !stops_clause(s, b))
+		b++;
+	return memmem(s->t + a, b - a, "\xef\xbf\xbc", 3) != NULL;
+}
+
 /* 1 if "time" ending at e names a compound's first part ("time steps", "time slots", "time stamps"). */
 static int time_compound(const struct text *s, size_t e)
 {
@@ -4878,10 +4842,10 @@ static int time_fraction_lead(const struct text *s, size_t p, size_t e)
 	struct cword w, n;
 	size_t prev;
 
-	/* "in half the time steps", "half the time slots": a count of steps; and only in a paragraph of code
-	   running ("finish the lab in half the time", "the rice cooks in half the time": an attacker's
-	   review) */
-	if (time_compound(s, e) || !text_runs(s) || !prev_cword(s, p, &w, &prev) || w.span)
+	/* "in half the time steps", "half the time slots": a count of steps; and only in a sentence of code
+	   running ("finish the lab in half the time", "the rice cooks in half the time", "the car covers
+	   the distance in half the time": two attackers' reviews) */
+	if (time_compound(s, e) || !code_in_sentence(s, p) || !prev_cword(s, p, &w, &prev) || w.span)
 		return 0;
 	if (loose_hedge(s, &w) && (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 0;
@@ -5152,8 +5116,7 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		   approx_pi()": as "half of the time" is read (twenty-fourth round) */
 		if ((f = match_word_ci(s, q, "the")) && (f = match_word_ci(s, skip_space(s, f), "time")) &&
 		    !word_char_at(s, f) && !time_compound(s, f) &&
-		    (spent_after(s, f) || time_fraction_lead(s, p, f) ||
-		     (text_runs(s) && takes_before(s, p)))) {
+		    (((spent_after(s, f) || takes_before(s, p)) && code_in_sentence(s, p)) || time_fraction_lead(s, p, f))) {
 			c->kind = QUANTITY_SHARE;
 			decided(c, CLAIM, q, f - q, W_SHARE);
 			return f;
@@ -5225,14 +5188,6 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 								 "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB",
 								 NULL }, 1)) &&
 		    ((e = match_per_time(s, skip_space(s, f))) || (e = match_slash_time(s, f)))) {
-			c->kind = QUANTITY_RATE;
-			c->use = 0;
-			return e;
-		}
-		/* "transcodes a billion characters per second": the article is the number one, as "1 billion
-		   characters per second" (twenty-fourth round) */
-		if ((f = match_any(s, q, (const char *const[]){ "thousand", "million", "billion", "trillion", NULL }, 1)) &&
-		    (f = skip_space(s, f)) < s->n && is_alpha(s->t[f]) && (e = counted_rate(s, f)) && !rate_unit_named(s, p, f, e)) {
 			c->kind = QUANTITY_RATE;
 			c->use = 0;
 			return e;
@@ -5465,16 +5420,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				return h;
 			}
 			if (!is_alpha(s->t[g]) || match_any(s, g, joiners, 1))
-				break;
-			/* "millions of JSON documents per second", "billions of rows per sec": things counted per
-			   second by their order, a rate as "3 million documents per second" is (twenty-fourth round:
-			   six writers); "in millions of queries per second", "MIPS (millions of instructions per
-			   second)" name a unit, "must handle thousands of requests per second" a requirement */
-			if ((h = counted_rate(s, g)) && !rate_unit_named(s, p, g, h)) {
-				c->kind = QUANTITY_RATE;
-				c->use = 0;
-				return h;
-			}
+				break; /* "millions of transfers per second" is no time (nor "thousands of passengers per
+					  hour": built in the twenty-fourth round for "millions of JSON documents per
+					  second", taken back after an attacker's review) */
 			g = skip_space(s, word_end(s, g));
 		}
 		return 0;
@@ -5843,6 +5791,11 @@ struct table {
 	int timed;		/* a cell above or to the left holds a measured time, rate or cycle count (a claim) */
 	int gridish;		/* the text's first line is a grid table's border ("+----+----+") */
 	size_t first_row_end;	/* then, the end of its first row: the line before its second border (0: none near) */
+	size_t claim_end;	/* the end of the last time kept as a claim (or unsure), 0: none */
+	signed char ratio_col[64]; /* per column: 1 its header names a ratio of speed, -1 not, 0 not yet read */
+	size_t ratio_cue[64][2]; /* per column: the header cell's words, the cue of its ratios */
+	size_t ratio_row_line;	/* the line whose label ratio_row describes (its start + 1; 0: none) */
+	signed char ratio_row;	/* 1 if that row's label names a ratio of speed ("relative to C") */
 };
 
 /* Number of runs of two dashes or more that make line [a, b), spaces between; 0 if anything else. */
@@ -6629,6 +6582,37 @@ static size_t share_noun(const struct text *l, size_t p)
 	return u;
 }
 
+/*
+ * 1 if the lead-in [0, own) of l speaks of code's results compared, so that a bracket ending it may
+ * name their unit: a word of results ("time", "latency", "throughput") or of comparing ("compare",
+ * "versus") and one of code running ("per query", "lookups": run_words; not "Reaction times of the
+ * participants (in ms):"), no word of a setting ("Recommended rest between sets (in s):", "The TCP timers we use
+ * (in s):", "Frame budget for each subsystem (in ms):") nor of speed, whose factors the lead-in's
+ * own form decides ("How much faster each version runs (in ms):"; a second attacker's review).
+ */
+static int tail_bracket_names(const struct text *l, size_t own)
+{
+	static const char *const results[] = { "time", "times", "timing", "timings", "latency", "latencies",
+					       "throughput", "results", "runtime", "runtimes", "compare", "compares",
+					       "compared", "versus", "vs", NULL };
+	static const char *const other[] = { "faster", "slower", "speedup", "speed-up", "speedups", "speed-ups",
+					     "performance", "recommended", "budget", "budgets", "timer", "timers",
+					     "allots", "allotted", "target", "targets", "limit", "limits", NULL };
+	int named = 0, runs = 0;
+
+	if (names_setting(l, 0, own))
+		return 0;
+	for (size_t q = 0; q < own; q = word_end(l, q) > q ? word_end(l, q) : q + 1) {
+		if (q > 0 && word_char_at(l, q - 1))
+			continue;
+		if (match_any(l, q, other, 1))
+			return 0;
+		named |= match_any(l, q, results, 1) != 0;
+		runs |= match_any(l, q, run_words, 1) != 0;
+	}
+	return named && runs;
+}
+
 static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 {
 	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
@@ -6665,9 +6649,16 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 	size_t cap = caption_label(&l), cap_words = 0;
 	/* "Here is the time per query for trees of different sizes (in μs):", "... bucketed by query length
 	   (ns per query):": a bracket that ends the lead-in right before its ':' names the figures' unit,
-	   however far its noun (twenty-fourth round: a probe's two tables) */
+	   however far its noun, in a lead-in of results (tail_bracket_names; twenty-fourth round: a probe's
+	   two tables) */
 	size_t tail_open = 0, tail_close = 0;
-	if (colon) {
+	/* "a table" anywhere in the lead-in or the sentence after the table (the word read below only once
+	   the loop reaches it: "Speed-up of the parallel version over the serial one:" over a table and
+	   "The table above shows ...", a second attacker's review) */
+	for (size_t q = 0; q < l.n; q = word_end(&l, q) > q ? word_end(&l, q) : q + 1)
+		if ((q == 0 || !word_char_at(&l, q - 1)) && match_word_ci(&l, q, "table"))
+			table = 1;
+	if (colon && tail_bracket_names(&l, own)) {
 		size_t q = own;
 		while (q > 0 && (space_at(&l, q - 1) || l.t[q - 1] == ':'))
 			q--;
@@ -10142,6 +10133,8 @@ static int other_ratio_header(const struct text *s, size_t a, size_t b)
 	int depth = 0;
 
 	/* a variant named in brackets or a hyphened name is no header word ("PyPy (unroll-if-alt)") */
+	if (b - a > 64)
+		b = a + 64;
 	for (size_t k = a; k < b; k++) {
 		depth += s->t[k] == '(';
 		depth -= s->t[k] == ')' && depth;
@@ -10153,44 +10146,23 @@ static int other_ratio_header(const struct text *s, size_t a, size_t b)
 }
 
 /*
- * 1 if cell [a, b) names a ratio of speeds or times: "speed-up", "scaling", "Normalized to CPython",
- * "relative to C", "vs. serial", "faster", "gain".
+ * 1 if cell [a, b) names a ratio of speeds or times: "speed-up", "Normalized to CPython", "relative to
+ * C", "faster" ("scaling", "vs.", "gain" name as often an image's scaling, memory against a baseline,
+ * an amplifier's gain: a second attacker's review).
  */
 static int names_ratio(const struct text *s, size_t a, size_t b)
 {
-	static const char *const words[] = { "speedup", "speedups", "speed-up", "speed-ups", "scaling", "normalized",
-					     "normalised", "relative", "vs", "versus", "faster", "slower", "gain",
-					     "gains", "improvement", NULL };
+	static const char *const words[] = { "speedup", "speedups", "speed-up", "speed-ups", "faster", "slower", NULL };
+	static const char *const to[] = { "normalized", "normalised", "relative", NULL };
+	size_t e;
+
+	if (b - a > 64)
+		b = a + 64; /* a header's first words (a hostile one is kilobytes long) */
 	for (size_t k = a; k < b; k++)
-		if ((k == a || !word_char_at(s, k - 1)) && match_any(s, k, words, 1))
+		if ((k == a || !word_char_at(s, k - 1)) &&
+		    (match_any(s, k, words, 1) || ((e = match_any(s, k, to, 1)) && match_word_ci(s, skip_space(s, e), "to"))))
 			return 1;
 	return 0;
-}
-
-/* 1 if a figure with a unit of time ends right before the space before e, in [a, e): "0.120s (", "4.2 ms (". */
-static int time_before(const struct text *s, size_t a, size_t e)
-{
-	static const char *const units[] = { "s", "ms", "us", "ns", "sec", "secs", "min", NULL };
-	size_t u = e, w;
-
-	while (u > a && space_at(s, u - 1))
-		u--;
-	w = u;
-	while (w > a && is_alpha(s->t[w - 1]))
-		w--;
-	if (w == u) {
-		if (w >= a + 3 && match_lit(s, w - 3, "\xce\xbcs")) /* "μs" */
-			w -= 3;
-		else if (w >= a + 3 && match_lit(s, w - 3, "\xc2\xb5s")) /* "µs" */
-			w -= 3;
-		else
-			return 0;
-	} else if (match_any(s, w, units, 1) != u) {
-		return 0;
-	}
-	while (w > a && s->t[w - 1] == ' ')
-		w--;
-	return w > a && is_digit(s->t[w - 1]);
 }
 
 /*
@@ -10203,10 +10175,10 @@ static int time_before(const struct text *s, size_t a, size_t e)
  * "Backoff 2x", "Oversampling 16x": an attacker's review). Not in a row's first cell (a label: "2x
  * unrolled"), nor under a header that names a size. Decides c; the end, or 0.
  */
-static size_t timed_factor(const struct text *s, const struct table *tb, size_t p, struct cand *c)
+static size_t timed_factor(const struct text *s, struct table *tb, size_t p, struct cand *c)
 {
-	size_t col, a, b, x, hs = 0, he = 0, hb = 0, hz = 0, la, lz;
-	int says = 0, lines = 0;
+	size_t col, a, b, x, u, hb = 0, hz = 0, la, lz;
+	int says = 0;
 
 	if (!tb->timed || p < tb->line || tb->line_end - tb->line > TABLE_LINE_MAX)
 		return 0;
@@ -10221,39 +10193,51 @@ static size_t timed_factor(const struct text *s, const struct table *tb, size_t 
 		return 0;
 	}
 	col = pipe_column(s, tb->line, p);
-	if (col < 1 || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) || !(x = factor_cell(s, a, b, p)))
+	if (col < 1 || col >= sizeof tb->ratio_col || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) ||
+	    !(x = factor_cell(s, a, b, p)))
 		return 0;
-	/* "0.120s (2.2x)": the ratio of the time it follows in its cell */
-	says = p >= a + 2 && s->t[p - 1] == '(' && time_before(s, a, p - 1);
-	/* "| relative to C | 1x |": the row's label names a ratio */
-	if (!says && pipe_cell(s, tb->line, tb->line_end, 0, &la, &lz))
-		says = names_ratio(s, la, lz);
-	/* the header cells over the column: a pipe table's header line, a grid table's lines above its rule
-	   (the last six: a header is a few lines, a hostile one thousands) */
-	for (size_t h = hb; h < hz && lines < 6; lines++) {
-		size_t e = line_end(s, h), cs, ce;
-		if (e - h <= TABLE_LINE_MAX && pipe_cell(s, h, e, col, &cs, &ce)) {
-			if (other_ratio_header(s, cs, ce))
-				return 0;
-			says |= names_ratio(s, cs, ce);
-			while (cs < ce && space_at(s, cs))
-				cs++;
-			while (ce > cs && space_at(s, ce - 1))
-				ce--;
-			if (ce > cs && !he)
-				hs = cs, he = ce;
-		}
-		if (e >= s->n)
-			break;
-		h = e + 1;
+	/* "0.120s (2.2x)", "14 (1.4x)" under a lead-in's unit: the ratio of the time just kept as a claim in
+	   its cell ("200 ms (3x)" under "Retransmit timeout" is a setting's, three retries) */
+	for (u = p - 1; u > a && space_at(s, u - 1); u--)
+		;
+	says = s->t[p - 1] == '(' && tb->claim_end && tb->claim_end == u;
+	/* "| relative to C | 1x |": the row's label names a ratio of speed (read once a row) */
+	if (!says && tb->ratio_row_line != tb->line + 1) {
+		tb->ratio_row_line = tb->line + 1;
+		tb->ratio_row = pipe_cell(s, tb->line, tb->line_end, 0, &la, &lz) && names_ratio(s, la, lz) &&
+				!other_ratio_header(s, la, lz);
 	}
-	if (!says)
+	says |= tb->ratio_row;
+	/* the header cells over the column, read once a column: a pipe table's header line, a grid table's
+	   lines above its rule (its last six) */
+	if (!tb->ratio_col[col]) {
+		int lines = 0, named = 0, other = 0;
+		for (size_t h = hb; h < hz && lines < 6; lines++) {
+			size_t e = line_end(s, h), cs, ce;
+			if (e - h <= TABLE_LINE_MAX && pipe_cell(s, h, e, col, &cs, &ce)) {
+				other |= other_ratio_header(s, cs, ce);
+				named |= names_ratio(s, cs, ce);
+				while (cs < ce && space_at(s, cs))
+					cs++;
+				while (ce > cs && space_at(s, ce - 1))
+					ce--;
+				if (ce > cs && !tb->ratio_cue[col][1])
+					tb->ratio_cue[col][0] = cs, tb->ratio_cue[col][1] = ce;
+			}
+			if (e >= s->n)
+				break;
+			h = e + 1;
+		}
+		tb->ratio_col[col] = other ? -2 : named ? 1 : -1;
+	}
+	if (tb->ratio_col[col] == -2 || !(says || tb->ratio_col[col] == 1))
 		return 0;
 	memset(c, 0, sizeof *c);
 	c->kind = QUANTITY_SPEEDUP;
-	if (!he)
-		hs = p, he = x;
-	decided(c, CLAIM, hs, he - hs, W_TIMED_FACTOR);
+	if (tb->ratio_cue[col][1])
+		decided(c, CLAIM, tb->ratio_cue[col][0], tb->ratio_cue[col][1] - tb->ratio_cue[col][0], W_TIMED_FACTOR);
+	else
+		decided(c, CLAIM, p, x - p, W_TIMED_FACTOR);
 	return x;
 }
 
@@ -10419,12 +10403,22 @@ static int word_ellipsis(const struct text *s, enum quantity_kind kind, size_t q
 	one = match_word_ci(s, p, "one") == b;
 	if (other_metric(s, p))
 		return 0;
-	/* "on four cores instead of one", "with two runs against three": a count between sets its own
-	   number against the word, not the claim */
+	/* "on four cores instead of one", "with two runs against three", "over many streams instead of one":
+	   a count between sets its own number against the word, not the claim */
 	for (size_t k = a; k < p; k++)
-		if (is_digit(s->t[k]) || (is_alpha(s->t[k]) && !word_char_at(s, k - 1) && number_word(s, k) &&
-					 !word_char_at(s, number_word(s, k))))
+		if (is_digit(s->t[k]) ||
+		    (is_alpha(s->t[k]) && (k == 0 || !word_char_at(s, k - 1)) &&
+		     ((number_word(s, k) && !word_char_at(s, number_word(s, k))) ||
+		      match_any(s, k, (const char *const[]){ "many", "several", "few", "multiple", "dozens", "pool", "batch",
+							     "batches", "group", "set", "all", "both", "each", "every",
+							     NULL }, 1))))
 			return 0;
+	/* "instead of one that needs hashing", "rather than one per packet": the pronoun */
+	if (one) {
+		size_t g = skip_space(s, b);
+		if (g < s->n && !stops_clause(s, g) && s->t[g] != ',' && s->t[g] != ';' && s->t[g] != ')')
+			return 0;
+	}
 	/* ... or in the sentence before the claim ("took 3 ms against one server and 9 ms against three") */
 	for (size_t k = qa; k > 0 && !stops_clause(s, k - 1); k--)
 		if (is_alpha(s->t[k - 1]) && (k == 1 || !word_char_at(s, k - 2)) && number_word(s, k - 1) &&
@@ -11473,8 +11467,10 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cue = q.start, q.cue_len = q.len, q.cue_span = 0, q.why = W_TOTAL_ROW;
 		}
 		if (kept && (s.table || tb.gridish) && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
-		    (q.kind == QUANTITY_TIME || q.kind == QUANTITY_RATE || q.kind == QUANTITY_CYCLES))
+		    (q.kind == QUANTITY_TIME || q.kind == QUANTITY_RATE || q.kind == QUANTITY_CYCLES)) {
 			tb.timed = 1;
+			tb.claim_end = q.start + q.len;
+		}
 		if (kept && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) && (idx = sleep_restated(&s, &q, &sleep_hint))) {
 			q.cls = QUANTITY_SPECIFIED;
 			q.cue = 0, q.cue_span = idx, q.why = W_SLEEP;

@@ -7,23 +7,25 @@
 #   one"); "one" as a pronoun is none ("and the unrolled one.");
 # - a fraction of "the time" after "in" or a verb of being ("answers in a quarter of the time",
 #   "finishes in half the time", "Box-Muller was half the time"), with or without "of", in a
-#   paragraph of code running (not "finish the lab in half the time"), and one
+#   sentence of code running or with a code span (not "finish the lab in half the time", "half the
+#   time is spent in meetings", "the car covers it in half the time"), and one
 #   whose words after say it was spent, an aside between ("Three quarters of the time, then, went
 #   into ..."); how often stays how often ("mispredicted half the time", "is half the time wrong",
 #   "Half the time, the answer is wrong");
 # - a ratio in a cell of a table whose cells above or to its left hold times or rates ("| 3.92 |
 #   1.39 | 2.8x |", "| relative to C | 1x | 0.83x |", "0.120s (2.2x)"), in pipe tables and in grid
-#   tables with or without a '=' rule, when its header or its row's label names a ratio of speed or
-#   it follows a time in its cell; not a setting's ratio ("MSAA 4x", "Backoff 2x"), not under a
-#   header of size, memory, compression or unrolling, not in a table with no time;
-# - things counted per second by their order ("parse millions of JSON documents per second",
-#   "transcodes a billion characters per second"), as their digits are (not "millions of times a
-#   second", which counts calls); not a unit's name ("in
-#   millions of queries per second", "MIPS (millions of instructions per second)", "\"GUP/s\" is
-#   billions of point updates per second", a footnote of the phrase alone), not a requirement ("must
-#   handle thousands of requests per second"), not a sampling rate;
+#   tables with or without a '=' rule, when its header or its row's label names a ratio of speed
+#   ("faster", "speed-up", "normalized to", "relative to") or it follows a time its cell gives as a
+#   claim; not a setting's ratio ("MSAA 4x", "Backoff 2x", "Scaling 2x", "200 ms (3x)" under
+#   "Retransmit timeout"), not under a header of size, memory, compression or unrolling, not in a
+#   table with no time;
+# - things counted per second by their order ("parse millions of JSON documents per second") were
+#   read as rates, then taken back: "thousands of passengers per hour", "thousands of SYN segments
+#   per second", "a billion cycles per second" are everyday prose (a second attacker's review);
 # - a table's lead-in whose last words before ':' are a bracketed unit ("... of different sizes (in
-#   μs):", "(ns per query):"), however far its noun; and a sentence after the table that looks back at
+#   μs):", "(ns per query):"), however far its noun, in a lead-in of code's results ("per query"; not
+#   "Recommended rest between sets (in s):", "The TCP timers we use (in s):", "Reaction times of the
+#   participants (in ms):"); and a sentence after the table that looks back at
 #   it ("... twice as fast as the sparse table") no longer hides the lead-in's ':';
 # - a printed table's "share" (or "percent") column beside a column of times holds shares of the run
 #   time; alone, a share of anything ("browser  users  share"); a "total" row's 100% is the sum.
@@ -64,7 +66,7 @@ The gain in the loop is small, since stage 1 was a quarter of the time to begin 
 
 Once rand was gone from the loop, Box-Muller was half the time.
 
-Approximately half the time is spent in approx_pi().
+Approximately half the time is spent in `approx_pi()`.
 
 Three quarters of the time, then, went into turning bytes into integers.
 
@@ -92,8 +94,8 @@ refuse "02-fraction.md:21:"
 cat >03-table.md <<'EOF2'
 # Tables
 
-| algorithm       | 1 thread (s) | 16 threads (s) | scaling |
-|-----------------|-------------:|---------------:|--------:|
+| algorithm       | 1 thread (s) | 16 threads (s) | faster than 1 thread |
+|-----------------|-------------:|---------------:|---------------------:|
 | no-partitioning | 3.92         | 1.39           | 2.8x    |
 | radix           | 2.40         | 0.73           | **3.3x** |
 
@@ -141,31 +143,24 @@ It can parse millions of JSON documents per second on a single core.
 
 The library transcodes a billion characters per second or more.
 
-You can comfortably do millions of things a second in Java.
+A busy airport handles thousands of passengers per hour at peak.
+
+Flooding sends thousands of SYN segments per second to exhaust the backlog.
+
+A gigahertz is a billion cycles per second.
 
 Focusing on MIPS (millions of instructions per second) would mislead us.
-
-Throughput is reported in millions of queries per second.
-
-The profiler collects thousands of samples per second.
-
-Our server must handle thousands of requests per second.
-
-"GUP/s" is billions of point updates per second.
-
-There are a thousand microseconds in a millisecond.
 EOF2
 
+# things counted per second by their order were read as rates for a while in this round, and taken
+# back: everyday prose counts passengers, packets and cycles that way (a second attacker's review)
 check_lesson 04-orders.md
-expect "04-orders.md:3:[0-9]*: error: a rate 'millions of JSON documents per second'"
-expect "04-orders.md:5:[0-9]*: error: a rate 'a billion characters per second'"
-expect "04-orders.md:7:[0-9]*: error: a rate 'millions of things a second'"
+refuse "04-orders.md:3:"
+refuse "04-orders.md:5:"
+refuse "04-orders.md:7:"
 refuse "04-orders.md:9:"
 refuse "04-orders.md:11:"
 refuse "04-orders.md:13:"
-refuse "04-orders.md:15:"
-refuse "04-orders.md:17:"
-refuse "04-orders.md:19:"
 
 # An attacker's review of the round's first version: counts, people's time, steps and settings
 cat >05-attacker.md <<'EOF2'
@@ -298,4 +293,60 @@ refuse "07-share.md:9:[0-9]*: error: .*'100%'"
 refuse "07-share.md:16:"
 refuse "07-share.md:17:"
 refuse "07-share.md:24:[0-9]*: error: .*'100%'"
+
+# A second attacker's review: settings' ratios, lead-ins of people's times, a trailing sentence
+cat >08-attacker2.md <<'EOF2'
+# Attacker 2
+
+| Filter   | Time (ms) | Scaling |
+|----------|----------:|--------:|
+| bilinear | 4.1       | 2x      |
+
+| Workload | Time (s) | Peak RSS vs. baseline |
+|----------|---------:|----------------------:|
+| build    | 12.5     | 1.5x                  |
+
+| Step   | Retransmit timeout |
+|--------|-------------------:|
+| send   | 200 ms (3x)        |
+
+Recommended rest between sets (in s):
+
+| exercise | rest |
+|----------|-----:|
+| squats   | 180  |
+
+Half the time is spent in meetings.
+
+If the car drives at twice the speed, it covers the distance in half the time.
+
+The sorted array takes 40 ns per lookup, instead of one that needs hashing.
+
+The transfer takes 3 seconds over many streams instead of one.
+
+Speed-up of the parallel version over the serial one:
+
+| threads | speed-up |
+|---------|---------:|
+| 2       | 1.9      |
+
+The table above shows the averages of five runs.
+
+Performance of the three allocators on the lab machine (ns per malloc):
+
+| size | glibc | pool      |
+|------|------:|----------:|
+| 16   | 20    | 14 (1.4x) |
+EOF2
+
+check_lesson 08-attacker2.md
+refuse "08-attacker2.md:5:[0-9]*: error: .*'2x'"
+refuse "08-attacker2.md:13:[0-9]*: error: .*'3x'"
+refuse "08-attacker2.md:19:"
+refuse "08-attacker2.md:21:"
+refuse "08-attacker2.md:23:[0-9]*: error: .*'half the time'"
+refuse "08-attacker2.md:25:[0-9]*: error: .*'one'"
+refuse "08-attacker2.md:27:[0-9]*: error: .*'one'"
+expect "08-attacker2.md:33:[0-9]*: error: a speed-up claim '1.9'"
+expect "08-attacker2.md:41:[0-9]*: error: a speed-up claim '1.4x'"
 exit $fail
