@@ -11263,6 +11263,23 @@ static int other_metric(const struct text *s, size_t p)
 }
 
 /*
+ * Keeps [a, b) as the quantity prior stands for again, its unit left out ("from 4.0 to 7.1", "to
+ * forty"): in out while there is room, else in *spare (which LAST reads), counting it either way.
+ */
+static void keep_again(struct quantity *out, size_t max, size_t *count, struct quantity *spare,
+		       const struct quantity *prior, size_t a, size_t b)
+{
+	struct quantity far = *prior;
+
+	far.start = a, far.len = b - a, far.span = 0;
+	if (*count < max)
+		out[*count] = far;
+	else
+		*spare = far;
+	(*count)++;
+}
+
+/*
  * 1 if the figure at b stands in a short sentence (at most 12 words to b)
  * that opens with the same word as the sentence just before it, which holds
  * the figure at a: two sentences of one frame ("With N=1, ... With N=10, ...").
@@ -11373,16 +11390,10 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 							      carried_unit(&s, bare_end, p, skip) ||
 							      from_far(&s, PRIOR->start, bare_end, p, skip))))) {
 					/* "IPC goes up from 4.0 to 7.1": the far end of a metric's range is a value too */
-					struct quantity far = *PRIOR;
 					if (mag)
 						skip = mag;
-					far.start = p, far.len = skip - p, far.span = 0;
+					keep_again(out, max, &count, &spare, PRIOR, p, skip);
 					anchored = 0;
-					if (count < max)
-						out[count] = far;
-					else
-						spare = far;
-					count++;
 					bare_end = skip; /* "11 for the binary version and 40 for Euclid's": a chain */
 					p = skip;
 					continue;
@@ -11403,16 +11414,10 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			if (!(end = scan_word(&s, p, &c, &start))) {
 				size_t we = word_end(&s, p);
 				if (bare_end && (count || anchored) && word_ellipsis(&s, PRIOR->kind, PRIOR->start, bare_end, p, we)) {
-					/* "needs 0.7 cycles per byte; the scalar one needs eight": a figure
-					   spelled out, its unit left out, as a bare number is read above */
-					struct quantity far = *PRIOR;
-					far.start = p, far.len = we - p, far.span = 0;
+					/* "went from 2 seconds to forty": a figure spelled out, its unit left
+					   out, as a bare number is read above */
+					keep_again(out, max, &count, &spare, PRIOR, p, we);
 					anchored = 0;
-					if (count < max)
-						out[count] = far;
-					else
-						spare = far;
-					count++;
 					bare_end = we;
 				}
 				p = we;
