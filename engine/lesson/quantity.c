@@ -2565,15 +2565,22 @@ static const char *const run_words[] = { "cycle", "cycles", "increment", "increm
 					 "microseconds", "milliseconds", "thread", "threads", "element", "elements",
 					 NULL };
 
+/* The sentence around p, at most 300 bytes on each side: [*a, *b). */
+static void sentence_around(const struct text *s, size_t p, size_t *a, size_t *b)
+{
+	*a = p, *b = p;
+	while (*a > 0 && p - *a < 300 && !stops_clause(s, *a - 1))
+		(*a)--;
+	while (*b < s->n && *b - p < 300 && !stops_clause(s, *b))
+		(*b)++;
+}
+
 static int runs_in_sentence(const struct text *s, size_t p)
 {
 	const char *const *runs = run_words;
-	size_t a = p, b = p;
+	size_t a, b;
 
-	while (a > 0 && p - a < 300 && !stops_clause(s, a - 1))
-		a--;
-	while (b < s->n && b - p < 300 && !stops_clause(s, b))
-		b++;
+	sentence_around(s, p, &a, &b);
 	for (size_t k = a; k < b; k++)
 		if (is_alpha(s->t[k]) && (k == 0 || !is_alpha(s->t[k - 1])) && match_any(s, k, runs, 1))
 			return 1;
@@ -4792,14 +4799,11 @@ static int cost_verb_before(const struct text *s, size_t f)
  */
 static int code_in_sentence(const struct text *s, size_t p)
 {
-	size_t a = p, b = p;
+	size_t a, b;
 
 	if (runs_in_sentence(s, p))
 		return 1;
-	while (a > 0 && p - a < 300 && !stops_clause(s, a - 1))
-		a--;
-	while (b < s->n && b - p < 300 && !stops_clause(s, b))
-		b++;
+	sentence_around(s, p, &a, &b);
 	return memmem(s->t + a, b - a, "\xef\xbf\xbc", 3) != NULL;
 }
 
@@ -6678,7 +6682,6 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 			continue;
 		}
 		words++;
-		table |= match_word_ci(&l, p, "table") == e;
 		int in = prev_end > prev && match_word_ci(&l, prev, "in") == prev_end;
 		/* "(ms)", "[ns]": a bracket of its own, not "command(s)" */
 		int bracket = p > 0 && (l.t[p - 1] == '(' || l.t[p - 1] == '[') && (p == 1 || space_at(&l, p - 2));
@@ -10374,8 +10377,14 @@ static int bare_tail(const struct text *s, size_t p)
 	       match_lit(s, p, "\xe2\x80\x93"); /* "0.08 - indicating", a dash that opens an aside */
 }
 
+static int up_from(const struct text *s, size_t a, size_t b);
+static int other_metric(const struct text *s, size_t p);
+static int contrast_value(const struct text *s, size_t a, size_t p, size_t b);
+static int change_to(const struct text *s, size_t a, size_t p, size_t b);
+static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t b);
+
 /*
- * "the link went from 2 s to about forty", "costs tens of nanoseconds per write instead of one": a
+ * "the link went from 2 s to forty", "costs tens of nanoseconds per write instead of one": a
  * number word [p, b) in the place of a bare number that the forms above read as the claim [qa, a)
  * again, its unit left out (twenty-fourth round: spelled-out figures recurred in probe chapters by
  * seven writers), only after a change to it, between a range's ends or set against the claim, with
@@ -10383,14 +10392,6 @@ static int bare_tail(const struct text *s, size_t p)
  * it is the pronoun ("and the unrolled one."). kind: the claim's kind; a speed-up's or a share's is
  * no unit to carry.
  */
-static int up_from(const struct text *s, size_t a, size_t b);
-static int other_metric(const struct text *s, size_t p);
-static int gap_value(const struct text *s, size_t a, size_t p, size_t b);
-static int contrast_value(const struct text *s, size_t a, size_t p, size_t b);
-static int change_to(const struct text *s, size_t a, size_t p, size_t b);
-
-static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t b);
-
 static int word_ellipsis(const struct text *s, enum quantity_kind kind, size_t qa, size_t a, size_t p, size_t b)
 {
 	int one;
@@ -10433,7 +10434,7 @@ static int word_ellipsis(const struct text *s, enum quantity_kind kind, size_t q
 	}
 	if (one)
 		return 0;
-	/* only where the sentence says the figure moved ("went from 2 seconds to about forty") or ran
+	/* only where the sentence says the figure moved ("went from 2 seconds to forty") or ran
 	   between two ends: a spelled-out number elsewhere is most often a count ("the recursion depth is
 	   about twenty", "she ran about twelve", "four on your own": an attacker's review) */
 	return ((range_joins(s, a, p) || up_from(s, a, p)) && bare_tail(s, b)) || change_to(s, a, p, b) ||

@@ -2161,7 +2161,7 @@ local function column_figures(line, header)
        kind == "cycles" and unit ~= "" then kind = nil end
     -- "total   1100   100%": the shares' sum, not a part's (twenty-fourth round)
     if kind == "share" and t:find("^100%.?0*%%?$") and
-       (line:lower():match("^[%s#|]*(%a+)") or ""):find("^total$") then
+       ({ total = true, sum = true, all = true, overall = true })[line:lower():match("^[%s#|*]*(%a+)") or ""] then
       figures[#figures + 1] = { first = a - shift, last = last - shift, kind = kind, claim = false, cue = c.text,
         why = "the total row of a table of shares (100% by definition)" }
       kind = nil
