@@ -6844,6 +6844,12 @@ static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
 					     "storage", "depth", "entries", "buckets", "lines", "files", "rank", "deps",
 					     "dependencies", "stars", "contributors", "commits", "tests", "errors", "warnings",
 					     "calls", "allocations", "objects", "pages", "uops", "µops", NULL };
+	/* what a run counts beside its times ("| latency | load factor | probes | L1 misses | hit rate |"):
+	   the lead-in's unit is not theirs, a digit in the header or not (twenty-fifth round) */
+	static const char *const counted[] = { "factor", "ratio", "probes", "misses", "hits", "hit", "miss",
+					       "collisions", "comparisons", "swaps", "branches", "mispredictions",
+					       "mispredicts", "steps", "instructions", "loads", "stores", "accuracy",
+					       "error", "score", NULL };
 	int digit = memchr_digit(s, a, b);
 
 	/* "Read, one core": a configuration in words, as "4 cores" */
@@ -6864,7 +6870,7 @@ static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
 			continue;
 		}
 		/* "ispc, 4 cores", "8 threads", "n=1000": a configuration the column's results were had on */
-		if (match_any(s, p, words, 1) == e && !digit)
+		if ((match_any(s, p, words, 1) == e && !digit) || match_any(s, p, counted, 1) == e)
 			return 1;
 		p = e;
 	}
@@ -6929,10 +6935,14 @@ static void lead_check_header(const struct text *s, struct table *tb)
 		   nanoseconds per operation:" over "| Threads | fetch_add | CAS loop | fetch_add, cycles |": that
 		   column is cycles, the others the lead-in's; twenty-second round, an HPC author's chapters). A
 		   column named for the lead-in's own unit ("| ns/lookup |") is the one it describes: the others
-		   ("| load factor | probes |") are not its (an attacker's review). */
+		   ("| load factor | probes |") are not its (an attacker's review). Nor one that names a metric
+		   of time or speed without a unit ("the times are in seconds:" over "| Change | Time | Step |",
+		   "in nanoseconds:" over "| modulus | `%`, runtime m | `%`, constant m | Montgomery |"): the
+		   lead-in gives it its unit, and says what the columns beside it hold as before (twenty-fifth
+		   round, the probes of rounds 22 and 24). */
 		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED &&
 		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP) &&
-		    !(k != tb->lead_kind && unit_kind(k) && unit_kind(tb->lead_kind) && header_unit(s, cs, ce))) {
+		    !(unit_kind(k) && unit_kind(tb->lead_kind) && (k != tb->lead_kind || !header_unit(s, cs, ce)))) {
 			tb->lead_cls = UNDECIDED;
 			return;
 		}
