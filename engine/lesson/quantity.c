@@ -6974,6 +6974,35 @@ static int header_names_metric(const struct text *s, const struct table *tb, siz
 	return 0;
 }
 
+/*
+ * 1 if header cell [a, b) names a share ("share", "Share of total", "% of time"; "percent",
+ * "percentage") of nothing but the run: what "of" names, if anything, is the total, the time, the
+ * cycles or samples, or a program in a code span ("share of `fio`", the span's
+ * object replacement character as the table's text holds it), not a count of its own ("Remote
+ * share of DRAM accesses", "share of keys": an attacker's reading of the twenty-fifth round).
+ */
+static int share_of_time(const struct text *s, size_t a, size_t b)
+{
+	static const char *const shares[] = { "share", "shares", "percent", "percentage", "%", NULL };
+	static const char *const runs[] = { "total", "time", "runtime", "run", "cycles", "samples", "wall", "cpu",
+					    "elapsed", NULL };
+
+	for (size_t p = a; p < b; p++) {
+		size_t e, o, w;
+		if ((p > a && is_alpha(s->t[p - 1])) || !(e = match_any(s, p, shares, 1)) || e > b || word_char_at(s, e))
+			continue;
+		if (!(o = match_word_ci(s, skip_space(s, e), "of")) || o > b)
+			return 1; /* "share", "% of" nothing */
+		w = skip_space(s, o);
+		if ((e = match_word_ci(s, w, "the")) && e < b)
+			w = skip_space(s, e);
+		if (w >= b)
+			return 1;
+		return s->t[w] == '`' || match_lit(s, w, "\xef\xbf\xbc") || ((e = match_any(s, w, runs, 1)) && e <= b && !word_char_at(s, e));
+	}
+	return 0;
+}
+
 /* 1 if the line being scanned is a row of the pipe table's body: past its header and delimiter row. */
 static int pipe_body(const struct text *s, const struct table *tb)
 {
@@ -7053,8 +7082,11 @@ static int header_class(const struct text *s, const struct table *tb, struct qua
 		cls = CLAIM; /* "| Typical gain |" over "3-5x" too */
 	/* "| threads | time | speed-up | efficiency |" over "64%": a parallel efficiency, a share of the
 	   speed-up the threads could give (a power supply's "Efficiency" is none) */
-	if (cls == UNDECIDED && q->len > 1 && s->t[q->start + q->len - 1] == '%' && names_word(s, cs, ce, "efficiency") &&
-	    header_names_metric(s, tb, col)) {
+	/* "| stage | time (s) | share |", "| Phase | Time (ms) | Share of total |" over "52%": a share of
+	   the run's time beside the times it is of, as a printed profile's "share" column is (twenty-fifth
+	   round, the probes of rounds 23 and 24; "| browser | users | share |" holds no time) */
+	if (cls == UNDECIDED && q->len > 1 && s->t[q->start + q->len - 1] == '%' &&
+	    (names_word(s, cs, ce, "efficiency") || share_of_time(s, cs, ce)) && header_names_metric(s, tb, col)) {
 		q->kind = QUANTITY_SHARE;
 		cls = CLAIM;
 	}

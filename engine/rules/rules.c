@@ -104,6 +104,55 @@ static const char *const safe_globals[] = {
 static const char *const safe_libs[] = { "string", "table", "math", "utf8" };
 
 /*
+ * Pushes text[at, at + len) as the reader sees it: each code span's U+FFFC (the stand-in the
+ * quantity scanner reads) given back as the span, in backquotes ("| `%`, runtime m |" quoted from
+ * a header is "`%`, runtime m", not "\xef\xbf\xbc, runtime m"), a long one cut to SHOWN_SPAN_MAX bytes
+ * and an ellipsis. The spans' offsets are sorted.
+ */
+#define SHOWN_SPAN_MAX 60
+
+static void push_shown(lua_State *L, const char *text, size_t at, size_t len, const struct quantity_spans *sp)
+{
+	const char *fffc = "\xef\xbf\xbc";
+	luaL_Buffer b;
+	size_t lo = 0, hi = sp->n, p = at, end = at + len;
+
+	if (!sp->n || !memmem(text + at, len, fffc, 3)) {
+		lua_pushlstring(L, text + at, len);
+		return;
+	}
+	while (lo < hi) { /* the first span at or after at */
+		size_t mid = lo + (hi - lo) / 2;
+		if (sp->offset[mid] < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	luaL_buffinit(L, &b);
+	for (; lo < sp->n && sp->offset[lo] + 3 <= end; lo++) {
+		size_t o = sp->offset[lo];
+		if (o < p || memcmp(text + o, fffc, 3) != 0)
+			continue;
+		size_t n = strlen(sp->text[lo]);
+		luaL_addlstring(&b, text + p, o - p);
+		luaL_addchar(&b, '`');
+		if (n > SHOWN_SPAN_MAX) { /* each cell's message quotes its header: a long span, cut short */
+			n = SHOWN_SPAN_MAX;
+			while (n > 0 && ((unsigned char)sp->text[lo][n] & 0xc0) == 0x80)
+				n--; /* not inside a character */
+			luaL_addlstring(&b, sp->text[lo], n);
+			luaL_addstring(&b, "\xe2\x80\xa6");
+		} else {
+			luaL_addlstring(&b, sp->text[lo], n);
+		}
+		luaL_addchar(&b, '`');
+		p = o + 3;
+	}
+	luaL_addlstring(&b, text + p, end - p);
+	luaL_pushresult(&b);
+}
+
+/*
  * litlab.quantities(text [, spans [, lead]]): the time-like quantities of text,
  * each { kind, class, first, last, text, why, cue }; spans is a unit's
  * code_spans (each { offset, text }), read as figures and as deciding words;
@@ -172,9 +221,12 @@ static int l_quantities(lua_State *L)
 		lua_pushboolean(L, q[i].table);
 		lua_setfield(L, -2, "table");
 		if (q[i].cue_len) {
-			const char *base = q[i].cue_span == QUANTITY_LEAD_CUE ? sp.lead :
-					   q[i].cue_span ? sp.text[q[i].cue_span - 1] : s;
-			lua_pushlstring(L, base + q[i].cue, q[i].cue_len);
+			if (q[i].cue_span == QUANTITY_LEAD_CUE)
+				lua_pushlstring(L, sp.lead + q[i].cue, q[i].cue_len);
+			else if (q[i].cue_span)
+				lua_pushlstring(L, sp.text[q[i].cue_span - 1] + q[i].cue, q[i].cue_len);
+			else
+				push_shown(L, s, q[i].cue, q[i].cue_len, &sp);
 			lua_setfield(L, -2, "cue");
 		}
 		lua_rawseti(L, -2, (lua_Integer)i + 1);

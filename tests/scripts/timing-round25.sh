@@ -6,7 +6,13 @@
 #   ("| Change | Time | Step |", "| modulus | `%`, runtime m | `%`, constant m | Montgomery |"); a
 #   header that names what a run counts beside its times ("load factor", "probes", "L1 misses",
 #   "hit ratio", "collisions") is not the lead-in's, a digit in it or not; a header that names the
-#   lead-in's own unit ("ns/lookup") is still the only column the lead-in describes.
+#   lead-in's own unit ("ns/lookup") is still the only column the lead-in describes;
+# - a percentage in a pipe table's column named a share ("share", "Share of total", "share of
+#   `fio`") beside a column of times is a share of the run time, as in a printed profile; not a
+#   share of a count ("Remote share of DRAM accesses"), not with no time beside it ("| browser |
+#   users | share |"), not the total row's 100%;
+# - a header quoted in a message shows its code spans as written ("'`%`, runtime m': the table's
+#   header"), not the scanner's stand-in for them, a long span cut short.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-leads.md <<'EOF2'
@@ -41,7 +47,7 @@ EOF2
 check_lesson 01-leads.md
 expect "01-leads.md:8:[0-9]*: error: a time value '372'"
 expect "01-leads.md:8:[0-9]*: error: a time value '1.10'"
-expect "01-leads.md:14:[0-9]*: error: a time value '210'"
+expect "01-leads.md:14:[0-9]*: error: a time value '210' .*('\`%\`, runtime m': the table's header)"
 expect "01-leads.md:14:[0-9]*: error: a time value '71'"
 expect "01-leads.md:14:[0-9]*: error: a time value '63'"
 expect "01-leads.md:20:[0-9]*: error: a time value '12.5'"
@@ -53,4 +59,35 @@ refuse "01-leads.md:20:[0-9]*: error: [a-z -]* '4'"
 expect "01-leads.md:26:[0-9]*: error: a time value '12.5'"
 refuse "01-leads.md:26:[0-9]*: error: [a-z -]* '0.75'"
 refuse "01-leads.md:26:[0-9]*: error: [a-z -]* '1.5'"
+
+cat >02-shares.md <<'EOF2'
+# Shares
+
+A profile with `perf record` splits the time as follows:
+
+| stage        | time (s) | share |
+|--------------|---------:|------:|
+| parsing      | 77.0     | 52%   |
+| total        | 148      | 100%  |
+
+| Phase     | Time (ms) | Share of total | Remote share of DRAM accesses |
+|-----------|----------:|---------------:|------------------------------:|
+| Histogram | 62        | 6%             | 49%                           |
+
+| method      | time (s) | share of `fio` |
+|-------------|---------:|---------------:|
+| `read`      | 7.9      | 30%            |
+
+| browser | users | share |
+|---------|------:|------:|
+| firefox | 1200  | 52%   |
+EOF2
+
+check_lesson 02-shares.md
+expect "02-shares.md:7:[0-9]*: error: a share of the run time '52%'"
+refuse "02-shares.md:8:[0-9]*: error: [a-z -]* '100%'"
+expect "02-shares.md:12:[0-9]*: error: a share of the run time '6%'"
+refuse "02-shares.md:12:[0-9]*: error: [a-z -]* '49%'"
+expect "02-shares.md:16:[0-9]*: error: a share of the run time '30%' .*('share of \`fio\`': the table's header)"
+refuse "02-shares.md:20:"
 exit $fail
