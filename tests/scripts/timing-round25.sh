@@ -12,7 +12,11 @@
 #   share of a count ("Remote share of DRAM accesses"), not with no time beside it ("| browser |
 #   users | share |"), not the total row's 100%;
 # - a header quoted in a message shows its code spans as written ("'`%`, runtime m': the table's
-#   header"), not the scanner's stand-in for them, a long span cut short.
+#   header"), not the scanner's stand-in for them, a long span cut short;
+# - "a couple of nanoseconds", "a couple of hundred cycles" and "a cycle or two" are figures by their
+#   order, as "tens of nanoseconds" is: a word near them must say they are one ("costs a cycle or
+#   two"; "finds a cycle or two in the graph", "after a couple of seconds" are none); "a few
+#   nanoseconds" names no figure and stays unreported.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-leads.md <<'EOF2'
@@ -90,4 +94,28 @@ expect "02-shares.md:12:[0-9]*: error: a share of the run time '6%'"
 refuse "02-shares.md:12:[0-9]*: error: [a-z -]* '49%'"
 expect "02-shares.md:16:[0-9]*: error: a share of the run time '30%' .*('share of \`fio\`': the table's header)"
 refuse "02-shares.md:20:"
+
+cat >03-couple.md <<'EOF2'
+# Couple
+
+A function call that returns a field costs a cycle or two.
+
+A hash function on a 64-bit key costs a couple of nanoseconds.
+
+The miss costs a couple of hundred cycles.
+
+It finds a cycle or two in the graph.
+
+After a couple of seconds, the program prints its answer.
+
+The memory-barrier flavor costs a few nanoseconds a read.
+EOF2
+
+check_lesson 03-couple.md
+expect "03-couple.md:3:[0-9]*: error: a cycle count 'a cycle or two'"
+expect "03-couple.md:5:[0-9]*: error: a time value 'a couple of nanoseconds'"
+expect "03-couple.md:7:[0-9]*: error: a cycle count 'a couple of hundred cycles'"
+refuse "03-couple.md:9:"
+refuse "03-couple.md:11:"
+refuse "03-couple.md:13:"
 exit $fail
