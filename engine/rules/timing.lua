@@ -1505,6 +1505,19 @@ local function profile_kind(line, current, branches)
     end
     return { cpu = true, perf = true, cue = line:sub(a, b) }
   end
+  -- the report's own first line when the command is left out ("Samples: 152K of event 'cycles'",
+  -- "# Samples: 9K of event 'cpu-clock'"): its rows are shares of the run time when the event counts
+  -- cycles or a clock, of something else ('cache-misses') when not (twenty-fifth round, a probe's
+  -- profile whose rows name `__strcoll_l` and `[kernel] page_fault`)
+  local event = line:match("^%s*#?%s*Samples:%s+[%d.]+[KMG]?%s+of%s+event%s+'([^']+)'")
+  if event and branches then
+    return current -- after `perf record -b` the samples are branch records, whatever the event (branch_share)
+  elseif event then
+    local e = event:lower()
+    local cpu = e:find("cycles", 1, true) ~= nil or e:find("clock", 1, true) ~= nil
+    a, b = line:find("Samples:", 1, true)
+    return { cpu = cpu, perf = true, event = not cpu, cue = line:sub(a, b + 1) .. line:match("Samples:%s+(.-)%s*$") }
+  end
   if not (line:find("prof", 1, true) or line:find("Type:", 1, true) or line:find("otal", 1, true)) then
     return current
   end
@@ -1541,6 +1554,7 @@ local function profile_figures(line, profile)
       figures[#figures + 1] = { first = a, last = a + #tok - 1, cue = profile.cue, claim = profile.cpu,
                                 kind = "share",
                                 why = profile.cpu and "a share of a CPU profile's samples, of the run time" or
+                                      profile.event and "a share of the samples of an event that is no clock, not of the run time" or
                                       "a share of a memory profile's samples, not of the run time" }
     end
     return figures

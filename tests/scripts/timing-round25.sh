@@ -16,7 +16,11 @@
 # - "a couple of nanoseconds", "a couple of hundred cycles" and "a cycle or two" are figures by their
 #   order, as "tens of nanoseconds" is: a word near them must say they are one ("costs a cycle or
 #   two"; "finds a cycle or two in the graph", "after a couple of seconds" are none); "a few
-#   nanoseconds" names no figure and stays unreported.
+#   nanoseconds" names no figure and stays unreported;
+# - a `perf report` listing whose command is left out, read by its own first line ("Samples: 152K of
+#   event 'cycles'"): every row's share is of the run time, whatever the symbol looks like
+#   ("__strcoll_l", "[kernel] page_fault"); of an event that is no clock ('cache-misses') none is,
+#   nor after `perf record -b` (branch records).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-leads.md <<'EOF2'
@@ -118,4 +122,39 @@ expect "03-couple.md:7:[0-9]*: error: a cycle count 'a couple of hundred cycles'
 refuse "03-couple.md:9:"
 refuse "03-couple.md:11:"
 refuse "03-couple.md:13:"
+
+cat >04-report.md <<'EOF2'
+# Report
+
+```
+Samples: 152K of event 'cycles'
+  Children  Symbol
+    71.43%  sort_rows
+    18.02%  __strcoll_l
+     4.88%  [kernel] page_fault
+```
+
+```
+Samples: 9K of event 'cache-misses'
+  Overhead  Symbol
+    61.20%  __memmove_avx_unaligned
+```
+
+```bash
+$ perf record -e cycles -b -- ./a.out
+$ perf report -n --sort overhead,srcline_from,srcline_to --stdio
+# Samples: 21K of event 'cycles'
+# Event count (approx.): 21440
+# Overhead  Samples  Object  Source Sym  Target Sym  From Line  To Line
+# ........  .......  ......  ..........  ..........  .........  .......
+  51.65%      11074   a.out   [.] bar    [.] bar      a.c:4      a.c:5
+```
+EOF2
+
+check_lesson 04-report.md
+expect "04-report.md:6:[0-9]*: error: a share of the run time '71.43%'"
+expect "04-report.md:7:[0-9]*: error: a share of the run time '18.02%'"
+expect "04-report.md:8:[0-9]*: error: a share of the run time '4.88%'"
+refuse "04-report.md:13:"
+refuse "04-report.md:2[0-9]:"
 exit $fail
