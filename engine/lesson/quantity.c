@@ -9395,6 +9395,10 @@ static int how_often(const struct text *s, struct quantity *q)
 		return 0; /* "66% of the runtime", "26.3%", "half of the CPU": a share of something named */
 	if (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_any(s, w.start, spent, 1) == w.end)
 		return 0;
+	/* "Eighteen percent of the time went into string comparison", "10% of the time goes to parsing": spent,
+	   as a fraction's is (spent_after; twenty-fifth round, a probe's case study) */
+	if (spent_after(s, q->start + q->len))
+		return 0;
 	/* "half of the time is actually spent in the linker": a word of spending shortly after (seventeenth
 	   round, rust-blog) */
 	{
@@ -10885,8 +10889,13 @@ static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t 
 	struct cword w;
 	size_t prev;
 
-	if (p <= a || p - a > 48 || !bare_tail(s, b) || !prev_cword(s, qa, &w, &prev) || w.span ||
-	    match_word_ci(s, w.start, "from") != w.end || !prev_cword(s, p, &w, &prev) || w.span ||
+	if (p <= a || p - a > 48 || !bare_tail(s, b) || !prev_cword(s, qa, &w, &prev) || w.span)
+		return 0;
+	/* "from about 12 GFLOPS to 41", "from roughly 1 cycle per key to 5 or 6": a hedge between (twenty-fifth
+	   round, two probe writers) */
+	if (is_hedge(s, w.start, w.end) && (!prev_cword(s, w.start, &w, &prev) || w.span))
+		return 0;
+	if (match_word_ci(s, w.start, "from") != w.end || !prev_cword(s, p, &w, &prev) || w.span ||
 	    match_word_ci(s, w.start, "to") != w.end || w.start < a)
 		return 0;
 	for (size_t k = a; k < p; k++)

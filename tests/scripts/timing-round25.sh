@@ -20,7 +20,12 @@
 # - a `perf report` listing whose command is left out, read by its own first line ("Samples: 152K of
 #   event 'cycles'"): every row's share is of the run time, whatever the symbol looks like
 #   ("__strcoll_l", "[kernel] page_fault"); of an event that is no clock ('cache-misses') none is,
-#   nor after `perf record -b` (branch records).
+#   nor after `perf record -b` (branch records);
+# - a share "of the time" that "went into" or "goes to" something is spent, as a fraction's is
+#   ("Eighteen percent of the time went into string comparison"); how often stays how often ("Ten
+#   percent of the time the test goes red");
+# - the far end of "from ... to" with a hedge before the first ("slows from about 1 cycle per key to
+#   5 or 6").
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-leads.md <<'EOF2'
@@ -157,4 +162,26 @@ expect "04-report.md:7:[0-9]*: error: a share of the run time '18.02%'"
 expect "04-report.md:8:[0-9]*: error: a share of the run time '4.88%'"
 refuse "04-report.md:13:"
 refuse "04-report.md:2[0-9]:"
+
+cat >05-spent.md <<'EOF2'
+# Spent
+
+Eighteen percent of the time went into string comparison.
+
+Ten percent of the time goes to parsing.
+
+Ten percent of the time the test goes red.
+
+The loop slows from about 1 cycle per key to 5 or 6.
+
+The run went from about 2 seconds to 40 threads.
+EOF2
+
+check_lesson 05-spent.md
+expect "05-spent.md:3:[0-9]*: error: a share of the run time 'Eighteen percent of the time'"
+expect "05-spent.md:5:[0-9]*: error: a share of the run time 'Ten percent of the time'"
+refuse "05-spent.md:7:"
+expect "05-spent.md:9:[0-9]*: error: a cycle count '5'"
+expect "05-spent.md:9:[0-9]*: error: a cycle count '6'"
+refuse "05-spent.md:11:[0-9]*: error: [a-z -]* '40'"
 exit $fail
