@@ -1935,6 +1935,18 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		*len = next.end - w->start;
 		return dist <= 3 ? &returns_in : NULL;
 	}
+	/* "RSS overhead from 29% to under 15%", "the memory overhead is 12%", "space cost": an overhead or a
+	   cost that a word of memory names right before it is one in memory, not in time (twenty-fifth
+	   round, a probe's allocator chapters; "the per-call overhead is 12%" stays a cost of time) */
+	if ((!strcmp(buf, "overhead") || !strcmp(buf, "overheads") || !strcmp(buf, "cost") || !strcmp(buf, "costs")) &&
+	    use >= 2 && prev_cword(s, w->start, &next, &(size_t){ 0 }) && !next.span &&
+	    match_any(s, next.start, (const char *const[]){ "memory", "rss", "space", "storage", "heap", "footprint",
+							     "metadata", "ram", "disk", NULL }, 1) == next.end) {
+		static const struct cue memory_cost = { "overhead", NOTT, CF_FACTOR, 8, W_MEMORY_SHARE };
+		*at = next.start;
+		*len = w->end - next.start;
+		return dist <= memory_cost.reach ? &memory_cost : NULL;
+	}
 	/* "fine rasterization 2.04ms": "fine" or "coarse" before a noun names a stage or a kind of thing; a
 	   resolution is "as fine as", "finer than", "fine-grained" (sixteenth round) */
 	if ((!strcmp(buf, "fine") || !strcmp(buf, "coarse") || !strcmp(buf, "finer") || !strcmp(buf, "coarser")) &&
