@@ -1882,6 +1882,17 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 										  w->start - (w->start > 40 ? w->start - 40 : 0))))
 		return NULL;
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
+	/* "jemalloc cut p99 by 30%", "raised p99 from 1,460", "the p50 dropped by a third": a percentile's
+	   name (p50, p90, p95, p99, p999, "p99.9" read up to its point) names a latency, as the word does
+	   (twenty-fifth round, a probe's allocator chapters) */
+	if (n >= 3 && n <= 5 && buf[0] == 'p' && strspn(buf + 1, "0123456789") == n - 1 &&
+	    (!strcmp(buf + 1, "50") || !strcmp(buf + 1, "75") || !strcmp(buf + 1, "90") || !strcmp(buf + 1, "95") ||
+	     !strcmp(buf + 1, "99") || !strcmp(buf + 1, "999") || !strcmp(buf + 1, "9999"))) {
+		static const struct cue percentile = { "p99", CLAIM, 0, 8, W_SPEED };
+		*at = w->start;
+		*len = w->end - w->start;
+		return dist <= percentile.reach ? &percentile : NULL;
+	}
 	/* "Delay for three seconds", "delays for 10 ms": the verb, with its duration right after
 	   "for", is a wait the program makes (a delay's cost is "a delay of", "the delay for a miss") */
 	if ((!strcmp(buf, "delay") || !strcmp(buf, "delays")) && before && dist == 1 && word_after(s, w->end, &next) &&
@@ -3120,6 +3131,15 @@ static size_t share_tail(const struct text *s, size_t e)
 				return 0;
 			return g;
 		}
+		/* "takes 23.7% of samples", "spends 18% of all samples in": a share of a profile's samples after
+		   a verb of taking (twenty-fifth round, a probe's profiles; "24% of samples were clipped",
+		   "accounts for 15% of all samples" of a latency's distribution, "nodes that account for 10%
+		   of the samples" are no share of a run) */
+		if ((g = match_word_ci(s, q, "samples")) &&
+		    word_before(s, e, 6, (const char *const[]){ "takes", "took", "take", "taking", "spends", "spent", "spend",
+							       NULL },
+				&(struct cword){ 0 }))
+			return g;
 		/* "40% of the total.", "two thirds of the total, the rest in I/O": the total time, the noun left
 		   out at the clause's end (twenty-first round) */
 		if (det && (g = match_word_ci(s, q, "total")) && bare_tail(s, g) &&
@@ -4981,8 +5001,12 @@ static int spent_after(const struct text *s, size_t e)
 	}
 	if (!word_after(s, e, &w) || w.span)
 		return 0;
+	/* "went into", "goes to": not "goes smoothly", "went well", "goes by", "went unnoticed" (an
+	   attacker's review, twenty-fifth round) */
 	if (match_any(s, w.start, (const char *const[]){ "goes", "went", "go", NULL }, 1) == w.end)
-		return 1;
+		return word_after(s, w.end, &w) && !w.span &&
+		       match_any(s, w.start, (const char *const[]){ "to", "into", "on", "in", "toward", "towards", NULL },
+				 1) == w.end;
 	return match_any(s, w.start, (const char *const[]){ "is", "was", "are", "were", NULL }, 1) == w.end &&
 	       word_after(s, w.end, &w) && !w.span && match_word_ci(s, w.start, "spent") == w.end;
 }
@@ -5217,8 +5241,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		}
 		/* "a couple of microseconds", "a couple of hundred cycles": two of the unit, read as a figure by
 		   its order is, as "tens of nanoseconds" (a word near it must say it is one: "costs a couple of
-		   nanoseconds"; "after a couple of seconds" says nothing); "a cycle or two" so too ("costs a
-		   cycle or two"; "finds a cycle or two in the graph") (twenty-fifth round: four probe writers).
+		   nanoseconds"; "after a couple of seconds" says nothing); "a cycle or two" where a word of cost
+		   leads it or a comparative follows ("costs a cycle or two", "adds a cycle or two", "a cycle or
+		   two slower") (twenty-fifth round: four probe writers).
 		   "a few nanoseconds" names no figure: the real sets' labels leave it out, and reporting it
 		   found 33 of those for 3 labelled claims */
 		{
@@ -5235,12 +5260,22 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				c->order = 1;
 				return h;
 			}
+			struct cword v;
+			size_t pv;
 			if ((h = match_word_ci(s, q, "cycle")) && (g = match_word_ci(s, skip_space(s, h), "or")) &&
-			    (g = match_word_ci(s, skip_space(s, g), "two")) && !word_char_at(s, g)) {
+			    (g = match_word_ci(s, skip_space(s, g), "two")) && !word_char_at(s, g) &&
+			    /* only as a cost: "costs a cycle or two", "adds a cycle or two", "a cycle or two slower",
+			       "per call"; "took a cycle or two of chemotherapy", "finds a cycle or two in the
+			       list", "takes a cycle or two to recover" are other cycles (an attacker's review) */
+			    ((prev_cword(s, p, &v, &pv) && !v.span &&
+			      match_any(s, v.start, (const char *const[]){ "cost", "costs", "costing", "add", "adds", "added",
+									   "adding", "save", "saves", "saved", NULL }, 1) == v.end) ||
+			     (word_after(s, g, &v) && !v.span &&
+			      match_any(s, v.start, (const char *const[]){ "slower", "faster", "longer", "shorter", "more",
+									   "less", "per", NULL }, 1) == v.end))) {
 				c->kind = QUANTITY_CYCLES;
 				c->use = 1;
-				c->order = 1; /* "finds a cycle or two in the graph" */
-				return g;
+				return g; /* its words around decided it a cost: no cue need say so */
 			}
 		}
 		/* "about a second", "around an hour", "a full second": after a hedge, or before "full", the
@@ -6975,14 +7010,15 @@ static void lead_check_header(const struct text *s, struct table *tb)
 		   nanoseconds per operation:" over "| Threads | fetch_add | CAS loop | fetch_add, cycles |": that
 		   column is cycles, the others the lead-in's; twenty-second round, an HPC author's chapters). A
 		   column named for the lead-in's own unit ("| ns/lookup |") is the one it describes: the others
-		   ("| load factor | probes |") are not its (an attacker's review). Nor one that names a metric
-		   of time or speed without a unit ("the times are in seconds:" over "| Change | Time | Step |",
-		   "in nanoseconds:" over "| modulus | `%`, runtime m | `%`, constant m | Montgomery |"): the
-		   lead-in gives it its unit, and says what the columns beside it hold as before (twenty-fifth
-		   round, the probes of rounds 22 and 24). */
+		   ("| load factor | probes |") are not its (an attacker's review). A header that names a metric
+		   of time without a unit ("| Change | Time | Step |") says what its own column holds, and the
+		   lead-in no longer what the others do: the twenty-fifth round let the lead-in speak for them
+		   and took it back, after an attacker's review ("the times are in nanoseconds per element:" over
+		   "| Struct | Time | `sizeof` | Padding |", "| Athlete | Time | Points |": no list of what a
+		   column counts can be whole). */
 		if (cs < ce && header_kind(s, cs, ce, &k, 0) != UNDECIDED &&
 		    !(k == QUANTITY_SPEEDUP && tb->lead_kind != QUANTITY_SPEEDUP) &&
-		    !(unit_kind(k) && unit_kind(tb->lead_kind) && (k != tb->lead_kind || !header_unit(s, cs, ce)))) {
+		    !(k != tb->lead_kind && unit_kind(k) && unit_kind(tb->lead_kind) && header_unit(s, cs, ce))) {
 			tb->lead_cls = UNDECIDED;
 			return;
 		}
@@ -7019,7 +7055,8 @@ static int header_names_metric(const struct text *s, const struct table *tb, siz
  * "percentage") of nothing but the run: what "of" names, if anything, is the total, the time, the
  * cycles or samples, or a program in a code span ("share of `fio`", the span's
  * object replacement character as the table's text holds it), not a count of its own ("Remote
- * share of DRAM accesses", "share of keys": an attacker's reading of the twenty-fifth round).
+ * share of DRAM accesses", "share of keys"), nor a share a word before names ("Market share"): an
+ * attacker's reading of the twenty-fifth round.
  */
 static int share_of_time(const struct text *s, size_t a, size_t b)
 {
@@ -7027,10 +7064,25 @@ static int share_of_time(const struct text *s, size_t a, size_t b)
 	static const char *const runs[] = { "total", "time", "runtime", "run", "cycles", "samples", "wall", "cpu",
 					    "elapsed", NULL };
 
+	static const char *const whose[] = { "time", "cpu", "run", "runtime", "cycle", "cycles", "sample", "samples",
+					     "the", NULL };
+
 	for (size_t p = a; p < b; p++) {
 		size_t e, o, w;
 		if ((p > a && is_alpha(s->t[p - 1])) || !(e = match_any(s, p, shares, 1)) || e > b || word_char_at(s, e))
 			continue;
+		/* "Market share", "Vote share", "Budget share": a share named by what it is of, before it, is
+		   of that (an attacker's review); "CPU share", "time share" are the run's */
+		for (size_t k = a; k < p;) {
+			size_t ke = word_end(s, k);
+			if (ke == k) {
+				k++;
+				continue;
+			}
+			if (is_alpha(s->t[k]) && match_any(s, k, whose, 1) != ke)
+				return 0;
+			k = ke;
+		}
 		if (!(o = match_word_ci(s, skip_space(s, e), "of")) || o > b)
 			return 1; /* "share", "% of" nothing */
 		w = skip_space(s, o);

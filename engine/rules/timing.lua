@@ -1514,9 +1514,9 @@ local function profile_kind(line, current, branches)
     return current -- after `perf record -b` the samples are branch records, whatever the event (branch_share)
   elseif event then
     local e = event:lower()
-    local cpu = e:find("cycles", 1, true) ~= nil or e:find("clock", 1, true) ~= nil
-    a, b = line:find("Samples:", 1, true)
-    return { cpu = cpu, perf = true, event = not cpu, cue = line:sub(a, b + 1) .. line:match("Samples:%s+(.-)%s*$") }
+    -- ('stalled-cycles-frontend' counts stalls, not the run's cycles)
+    local cpu = (e:find("cycles", 1, true) ~= nil or e:find("clock", 1, true) ~= nil) and not e:find("stall", 1, true)
+    return { cpu = cpu, perf = true, event = not cpu, own = true, cue = "of event '" .. event .. "'" }
   end
   if not (line:find("prof", 1, true) or line:find("Type:", 1, true) or line:find("otal", 1, true)) then
     return current
@@ -2450,6 +2450,9 @@ return {
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     local unit_at = 0 -- the last unit before the block being read (see led_printed_table)
     for _, block in ipairs(lesson.blocks) do
+      -- a report known by its own first line speaks for its block only: a later coverage listing is
+      -- no profile (an attacker's review, twenty-fifth round); a command's holds through the lesson
+      if profile and profile.own then profile = nil end
       local session = block.mode == "display" and session_of(block.code)
       local prompts = block.mode == "display" and transcript_of(block.code)
       local program = block.mode == "display" and block.lang == "" and not session and not prompts and
