@@ -1882,12 +1882,16 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 										  w->start - (w->start > 40 ? w->start - 40 : 0))))
 		return NULL;
 	n = lower_copy(buf, s->t + w->start, w->end - w->start);
-	/* "jemalloc cut p99 by 30%", "raised p99 from 1,460", "the p50 dropped by a third": a percentile's
-	   name (p50, p90, p95, p99, p999, "p99.9" read up to its point) names a latency, as the word does
-	   (twenty-fifth round, a probe's allocator chapters) */
-	if (n >= 3 && n <= 5 && buf[0] == 'p' && strspn(buf + 1, "0123456789") == n - 1 &&
+	/* "jemalloc cut p99 by 30%", "raised p99 from 1,460": a percentile's name (p50, p90, p95, p99,
+	   p999, "p99.9" read up to its point) right before "by" or "from" names a latency, as the word
+	   does (twenty-fifth round, a probe's allocator chapters); as a noun's modifier or before "of"
+	   it is any distribution's ("the p99 payload grew 3x", "The p90 of household income", "Daily
+	   rainfall at p99 rose 20%", a "P90 mask": an attacker's review) */
+	if (n >= 3 && n <= 5 && s->t[w->start] == 'p' && strspn(buf + 1, "0123456789") == n - 1 &&
 	    (!strcmp(buf + 1, "50") || !strcmp(buf + 1, "75") || !strcmp(buf + 1, "90") || !strcmp(buf + 1, "95") ||
-	     !strcmp(buf + 1, "99") || !strcmp(buf + 1, "999") || !strcmp(buf + 1, "9999"))) {
+	     !strcmp(buf + 1, "99") || !strcmp(buf + 1, "999") || !strcmp(buf + 1, "9999")) &&
+	    word_after(s, w->end, &next) && !next.span &&
+	    match_any(s, next.start, (const char *const[]){ "by", "from", NULL }, 1) == next.end) {
 		static const struct cue percentile = { "p99", CLAIM, 0, 8, W_SPEED };
 		*at = w->start;
 		*len = w->end - w->start;
@@ -1954,9 +1958,28 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	    match_any(s, next.start, (const char *const[]){ "memory", "rss", "space", "storage", "heap", "footprint",
 							     "metadata", "ram", "disk", NULL }, 1) == next.end) {
 		static const struct cue memory_cost = { "overhead", NOTT, CF_FACTOR, 8, W_MEMORY_SHARE };
-		*at = next.start;
-		*len = w->end - next.start;
-		return dist <= memory_cost.reach ? &memory_cost : NULL;
+		/* unless its clause names a time after it: "Memory overhead is 9% of total time", "The heap
+		   overhead adds 12% to the latency", "... every write waits for `fsync`" (an attacker's review) */
+		struct cword v = *w;
+		size_t pv;
+		int timed = 0;
+		for (int k = 0; k < 12 && !timed && next_cword(s, v.end, &v, &pv); k++) {
+			int stop = 0;
+			for (size_t i = w->end; i < v.start && !stop; i++)
+				stop = stops_clause(s, i);
+			if (stop)
+				break;
+			timed = !v.span && (match_any(s, v.start, (const char *const[]){ "time", "runtime", "latency",
+											  "latencies", "wall-clock", "waits",
+											  "wait", "slower", "faster", NULL },
+						      1) == v.end ||
+					    match_time_unit(s, v.start) == v.end);
+		}
+		if (!timed) {
+			*at = next.start;
+			*len = w->end - next.start;
+			return dist <= memory_cost.reach ? &memory_cost : NULL;
+		}
 	}
 	/* "fine rasterization 2.04ms": "fine" or "coarse" before a noun names a stage or a kind of thing; a
 	   resolution is "as fine as", "finer than", "fine-grained" (sixteenth round) */
@@ -3131,15 +3154,6 @@ static size_t share_tail(const struct text *s, size_t e)
 				return 0;
 			return g;
 		}
-		/* "takes 23.7% of samples", "spends 18% of all samples in": a share of a profile's samples after
-		   a verb of taking (twenty-fifth round, a probe's profiles; "24% of samples were clipped",
-		   "accounts for 15% of all samples" of a latency's distribution, "nodes that account for 10%
-		   of the samples" are no share of a run) */
-		if ((g = match_word_ci(s, q, "samples")) &&
-		    word_before(s, e, 6, (const char *const[]){ "takes", "took", "take", "taking", "spends", "spent", "spend",
-							       NULL },
-				&(struct cword){ 0 }))
-			return g;
 		/* "40% of the total.", "two thirds of the total, the rest in I/O": the total time, the noun left
 		   out at the clause's end (twenty-first round) */
 		if (det && (g = match_word_ci(s, q, "total")) && bare_tail(s, g) &&
@@ -5241,9 +5255,9 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 		}
 		/* "a couple of microseconds", "a couple of hundred cycles": two of the unit, read as a figure by
 		   its order is, as "tens of nanoseconds" (a word near it must say it is one: "costs a couple of
-		   nanoseconds"; "after a couple of seconds" says nothing); "a cycle or two" where a word of cost
-		   leads it or a comparative follows ("costs a cycle or two", "adds a cycle or two", "a cycle or
-		   two slower") (twenty-fifth round: four probe writers).
+		   nanoseconds"; "after a couple of seconds" says nothing); "a cycle or two" where "cost" leads
+		   it or a comparative follows ("costs a cycle or two", "a cycle or two slower") (twenty-fifth
+		   round: four probe writers).
 		   "a few nanoseconds" names no figure: the real sets' labels leave it out, and reporting it
 		   found 33 of those for 3 labelled claims */
 		{
@@ -5264,15 +5278,14 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			size_t pv;
 			if ((h = match_word_ci(s, q, "cycle")) && (g = match_word_ci(s, skip_space(s, h), "or")) &&
 			    (g = match_word_ci(s, skip_space(s, g), "two")) && !word_char_at(s, g) &&
-			    /* only as a cost: "costs a cycle or two", "adds a cycle or two", "a cycle or two slower",
-			       "per call"; "took a cycle or two of chemotherapy", "finds a cycle or two in the
-			       list", "takes a cycle or two to recover" are other cycles (an attacker's review) */
+			    /* only as a cost: "costs a cycle or two", "a cycle or two slower"; "took a cycle or two of
+			       chemotherapy", "saves a cycle or two of chemotherapy", "adds a cycle or two per lap",
+			       "finds a cycle or two in the list" are other cycles (two attackers' reviews) */
 			    ((prev_cword(s, p, &v, &pv) && !v.span &&
-			      match_any(s, v.start, (const char *const[]){ "cost", "costs", "costing", "add", "adds", "added",
-									   "adding", "save", "saves", "saved", NULL }, 1) == v.end) ||
+			      match_any(s, v.start, (const char *const[]){ "cost", "costs", "costing", NULL }, 1) == v.end) ||
 			     (word_after(s, g, &v) && !v.span &&
-			      match_any(s, v.start, (const char *const[]){ "slower", "faster", "longer", "shorter", "more",
-									   "less", "per", NULL }, 1) == v.end))) {
+			      match_any(s, v.start, (const char *const[]){ "slower", "faster", "longer", "shorter", NULL }, 1) ==
+				      v.end))) {
 				c->kind = QUANTITY_CYCLES;
 				c->use = 1;
 				return g; /* its words around decided it a cost: no cue need say so */
@@ -6919,12 +6932,12 @@ static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
 					     "storage", "depth", "entries", "buckets", "lines", "files", "rank", "deps",
 					     "dependencies", "stars", "contributors", "commits", "tests", "errors", "warnings",
 					     "calls", "allocations", "objects", "pages", "uops", "µops", NULL };
-	/* what a run counts beside its times ("| latency | load factor | probes | L1 misses | hit rate |"):
-	   the lead-in's unit is not theirs, a digit in the header or not (twenty-fifth round) */
-	static const char *const counted[] = { "factor", "ratio", "probes", "misses", "hits", "hit", "miss",
-					       "collisions", "comparisons", "swaps", "branches", "mispredictions",
-					       "mispredicts", "steps", "instructions", "loads", "stores", "accuracy",
-					       "error", "score", NULL };
+	/* what a run counts beside its times ("| load factor | probes | hit ratio | collisions |"): the
+	   lead-in's unit is not theirs, a digit in the header or not (twenty-fifth round); "hit", "miss",
+	   "loads", "steps", "branches" name the cases a latency table times ("| level | hit | miss |"
+	   under "The latency of each access, in cycles:": an attacker's review) */
+	static const char *const counted[] = { "factor", "ratio", "probes", "collisions", "comparisons", "swaps",
+					       "instructions", "accuracy", "error", "score", NULL };
 	int digit = memchr_digit(s, a, b);
 
 	/* "Read, one core": a configuration in words, as "4 cores" */
@@ -7051,48 +7064,34 @@ static int header_names_metric(const struct text *s, const struct table *tb, siz
 }
 
 /*
- * 1 if header cell [a, b) names a share ("share", "Share of total", "% of time"; "percent",
- * "percentage") of nothing but the run: what "of" names, if anything, is the total, the time, the
- * cycles or samples, or a program in a code span ("share of `fio`", the span's
- * object replacement character as the table's text holds it), not a count of its own ("Remote
- * share of DRAM accesses", "share of keys"), nor a share a word before names ("Market share"): an
- * attacker's reading of the twenty-fifth round.
+ * 1 if header cell [a, b) names a share ("share", "Share of total", "% of time", "CPU share",
+ * "percent") of nothing but the run: every word of it is a word of sharing or of the run (the total,
+ * the time, the cycles or samples), or a code span ("share of `fio`", the span's object replacement
+ * character as the table's text holds it). Any other word names what the share is of ("Market
+ * share", "% correct", "% cache hits", "Share of total allocations", "Share of `malloc` calls"): two
+ * attackers' readings of the twenty-fifth round.
  */
 static int share_of_time(const struct text *s, size_t a, size_t b)
 {
-	static const char *const shares[] = { "share", "shares", "percent", "percentage", "%", NULL };
-	static const char *const runs[] = { "total", "time", "runtime", "run", "cycles", "samples", "wall", "cpu",
-					    "elapsed", NULL };
+	static const char *const shares[] = { "share", "shares", "percent", "percentage", NULL };
+	static const char *const runs[] = { "of", "the", "total", "time", "runtime", "run", "cycles", "samples",
+					    "wall", "cpu", "elapsed", NULL };
+	int share = 0;
 
-	static const char *const whose[] = { "time", "cpu", "run", "runtime", "cycle", "cycles", "sample", "samples",
-					     "the", NULL };
-
-	for (size_t p = a; p < b; p++) {
-		size_t e, o, w;
-		if ((p > a && is_alpha(s->t[p - 1])) || !(e = match_any(s, p, shares, 1)) || e > b || word_char_at(s, e))
+	for (size_t p = a; p < b;) {
+		size_t e = word_end(s, p);
+		if (e == p) {
+			share |= s->t[p] == '%';
+			p++;
 			continue;
-		/* "Market share", "Vote share", "Budget share": a share named by what it is of, before it, is
-		   of that (an attacker's review); "CPU share", "time share" are the run's */
-		for (size_t k = a; k < p;) {
-			size_t ke = word_end(s, k);
-			if (ke == k) {
-				k++;
-				continue;
-			}
-			if (is_alpha(s->t[k]) && match_any(s, k, whose, 1) != ke)
-				return 0;
-			k = ke;
 		}
-		if (!(o = match_word_ci(s, skip_space(s, e), "of")) || o > b)
-			return 1; /* "share", "% of" nothing */
-		w = skip_space(s, o);
-		if ((e = match_word_ci(s, w, "the")) && e < b)
-			w = skip_space(s, e);
-		if (w >= b)
-			return 1;
-		return s->t[w] == '`' || match_lit(s, w, "\xef\xbf\xbc") || ((e = match_any(s, w, runs, 1)) && e <= b && !word_char_at(s, e));
+		if (match_any(s, p, shares, 1) == e)
+			share = 1;
+		else if (match_any(s, p, runs, 1) != e && (is_alpha(s->t[p]) || is_digit(s->t[p])))
+			return 0;
+		p = e;
 	}
-	return 0;
+	return share;
 }
 
 /* 1 if the line being scanned is a row of the pipe table's body: past its header and delimiter row. */
@@ -9458,10 +9457,6 @@ static int how_often(const struct text *s, struct quantity *q)
 	if (q->len < 12 || memcmp(s->t + q->start + q->len - 11, "of the time", 11) != 0)
 		return 0; /* "66% of the runtime", "26.3%", "half of the CPU": a share of something named */
 	if (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_any(s, w.start, spent, 1) == w.end)
-		return 0;
-	/* "Eighteen percent of the time went into string comparison", "10% of the time goes to parsing": spent,
-	   as a fraction's is (spent_after; twenty-fifth round, a probe's case study) */
-	if (spent_after(s, q->start + q->len))
 		return 0;
 	/* "half of the time is actually spent in the linker": a word of spending shortly after (seventeenth
 	   round, rust-blog) */

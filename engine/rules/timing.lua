@@ -1507,16 +1507,19 @@ local function profile_kind(line, current, branches)
   end
   -- the report's own first line when the command is left out ("Samples: 152K of event 'cycles'",
   -- "# Samples: 9K of event 'cpu-clock'"): its rows are shares of the run time when the event counts
-  -- cycles or a clock, of something else ('cache-misses') when not (twenty-fifth round, a probe's
-  -- profile whose rows name `__strcoll_l` and `[kernel] page_fault`)
+  -- cycles, a clock or time ('offcpu-time'), of something else ('cache-misses', 'stalled-cycles-...')
+  -- when not (twenty-fifth round, a probe's profile whose rows name `__strcoll_l` and `[kernel]
+  -- page_fault`); it holds for its own block, the profile before it kept for after
   local event = line:match("^%s*#?%s*Samples:%s+[%d.]+[KMG]?%s+of%s+event%s+'([^']+)'")
   if event and branches then
     return current -- after `perf record -b` the samples are branch records, whatever the event (branch_share)
   elseif event then
     local e = event:lower()
     -- ('stalled-cycles-frontend' counts stalls, not the run's cycles)
-    local cpu = (e:find("cycles", 1, true) ~= nil or e:find("clock", 1, true) ~= nil) and not e:find("stall", 1, true)
-    return { cpu = cpu, perf = true, event = not cpu, own = true, cue = "of event '" .. event .. "'" }
+    local cpu = (e:find("cycles", 1, true) ~= nil or e:find("clock", 1, true) ~= nil or
+                 e:find("time", 1, true) ~= nil) and not e:find("stall", 1, true)
+    return { cpu = cpu, perf = true, event = not cpu, own = true, before = current and (current.own and current.before or current),
+             cue = "of event '" .. event .. "'" }
   end
   if not (line:find("prof", 1, true) or line:find("Type:", 1, true) or line:find("otal", 1, true)) then
     return current
@@ -2451,8 +2454,9 @@ return {
     local unit_at = 0 -- the last unit before the block being read (see led_printed_table)
     for _, block in ipairs(lesson.blocks) do
       -- a report known by its own first line speaks for its block only: a later coverage listing is
-      -- no profile (an attacker's review, twenty-fifth round); a command's holds through the lesson
-      if profile and profile.own then profile = nil end
+      -- no profile, and a command's profile before it holds again (two attackers' reviews,
+      -- twenty-fifth round); a command's holds through the lesson
+      if profile and profile.own then profile = profile.before end
       local session = block.mode == "display" and session_of(block.code)
       local prompts = block.mode == "display" and transcript_of(block.code)
       local program = block.mode == "display" and block.lang == "" and not session and not prompts and
