@@ -300,9 +300,9 @@ $ perf report --stdio
 ```
 
 ```
-Samples: 152K of event 'cycles'
-  Overhead  Symbol
-    71.43%  sort_rows
+# Samples: 98K of event 'cpu-clock'
+  Children      Self  Symbol
+    62.10%     1.20%  merge_runs
 ```
 
 ```
@@ -311,6 +311,6 @@ Samples: 152K of event 'cycles'
 EOF2
 
 check_lesson 08-restore.md
-expect "08-restore.md:11:[0-9]*: error: a share of the run time '71.43%'"
+expect "08-restore.md:11:[0-9]*: error: a share of the run time '62.10%'"
 expect "08-restore.md:15:[0-9]*: error: a share of the run time '4.88%' .*('perf report'"
 exit $fail
