@@ -107,7 +107,8 @@ static const char *const safe_libs[] = { "string", "table", "math", "utf8" };
  * Pushes text[at, at + len) as the reader sees it: each code span's U+FFFC (the stand-in the
  * quantity scanner reads) given back as the span, in backquotes ("| `%`, runtime m |" quoted from
  * a header is "`%`, runtime m", not "\xef\xbf\xbc, runtime m"), a long one cut to SHOWN_SPAN_MAX bytes
- * and an ellipsis. The spans' offsets are sorted.
+ * and an ellipsis, each fenced so that a backquote inside it stays inside ("``a`b``"). The spans'
+ * offsets are sorted.
  */
 #define SHOWN_SPAN_MAX 60
 
@@ -133,19 +134,34 @@ static void push_shown(lua_State *L, const char *text, size_t at, size_t len, co
 		size_t o = sp->offset[lo];
 		if (o < p || memcmp(text + o, fffc, 3) != 0)
 			continue;
-		size_t n = strlen(sp->text[lo]);
-		luaL_addlstring(&b, text + p, o - p);
-		luaL_addchar(&b, '`');
-		if (n > SHOWN_SPAN_MAX) { /* each cell's message quotes its header: a long span, cut short */
+		const char *t = sp->text[lo];
+		size_t n = strlen(t), run = 0, fence = 1;
+		int cut = n > SHOWN_SPAN_MAX; /* each cell's message quotes its header: a long span, cut short */
+		if (cut) {
 			n = SHOWN_SPAN_MAX;
-			while (n > 0 && ((unsigned char)sp->text[lo][n] & 0xc0) == 0x80)
+			while (n > 0 && ((unsigned char)t[n] & 0xc0) == 0x80)
 				n--; /* not inside a character */
-			luaL_addlstring(&b, sp->text[lo], n);
-			luaL_addstring(&b, "\xe2\x80\xa6");
-		} else {
-			luaL_addlstring(&b, sp->text[lo], n);
 		}
-		luaL_addchar(&b, '`');
+		/* fenced as the author wrote it: one backquote more than its longest run of them, a space
+		   inside when it starts or ends with one ("``a`b``", "`` `x` ``") */
+		for (size_t i = 0; i < n; i++) {
+			run = t[i] == '`' ? run + 1 : 0;
+			if (run + 1 > fence)
+				fence = run + 1;
+		}
+		int pad = n > 0 && (t[0] == '`' || (!cut && t[n - 1] == '`'));
+		luaL_addlstring(&b, text + p, o - p);
+		for (size_t i = 0; i < fence; i++)
+			luaL_addchar(&b, '`');
+		if (pad)
+			luaL_addchar(&b, ' ');
+		luaL_addlstring(&b, t, n);
+		if (cut)
+			luaL_addstring(&b, "\xe2\x80\xa6");
+		if (pad)
+			luaL_addchar(&b, ' ');
+		for (size_t i = 0; i < fence; i++)
+			luaL_addchar(&b, '`');
 		p = o + 3;
 	}
 	luaL_addlstring(&b, text + p, end - p);

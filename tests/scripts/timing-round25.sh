@@ -13,7 +13,8 @@
 #   ("Remote share of DRAM accesses"), not one another word names ("Market share", "% correct"),
 #   not with no time beside it ("| browser | users | share |"), not the total row's 100%;
 # - a header quoted in a message shows its code spans as written ("'`%`, runtime m': the table's
-#   header"), not the scanner's stand-in for them, a long span cut short;
+#   header"), not the scanner's stand-in for them, a long span cut short, one holding a backquote
+#   fenced as CommonMark fences it ("``x`y`` time");
 # - "a couple of nanoseconds" and "a couple of hundred cycles" are figures by their order, as "tens
 #   of nanoseconds" is: a word near them must say they are one ("after a couple of seconds" is
 #   none); "a cycle or two" only where "cost" leads it or a comparative follows ("costs",
@@ -313,4 +314,18 @@ EOF2
 check_lesson 08-restore.md
 expect "08-restore.md:11:[0-9]*: error: a share of the run time '62.10%'"
 expect "08-restore.md:15:[0-9]*: error: a share of the run time '4.88%' .*('perf report'"
+
+cat >09-fence.md <<'EOF2'
+# Fence
+
+Times in nanoseconds:
+
+| version | ``x`y`` time | ``` `z` ``` time |
+|---------|-------------:|-----------------:|
+| first   | 12           | 13               |
+EOF2
+
+check_lesson 09-fence.md
+expect "09-fence.md:7:[0-9]*: error: a time value '12' .*('\`\`x\`y\`\` time': the table's header)"
+expect "09-fence.md:7:[0-9]*: error: a time value '13' .*('\`\` \`z\` \`\` time': the table's header)"
 exit $fail
