@@ -1887,9 +1887,8 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	   does (twenty-fifth round, a probe's allocator chapters); as a noun's modifier or before "of"
 	   it is any distribution's ("the p99 payload grew 3x", "The p90 of household income", "Daily
 	   rainfall at p99 rose 20%", a "P90 mask": an attacker's review) */
-	if (n >= 3 && n <= 5 && s->t[w->start] == 'p' && strspn(buf + 1, "0123456789") == n - 1 &&
-	    (!strcmp(buf + 1, "50") || !strcmp(buf + 1, "75") || !strcmp(buf + 1, "90") || !strcmp(buf + 1, "95") ||
-	     !strcmp(buf + 1, "99") || !strcmp(buf + 1, "999") || !strcmp(buf + 1, "9999")) &&
+	if (match_any(s, w->start, (const char *const[]){ "p50", "p75", "p90", "p95", "p99", "p999", "p9999", NULL }, 0) ==
+		    w->end &&
 	    word_after(s, w->end, &next) && !next.span &&
 	    match_any(s, next.start, (const char *const[]){ "by", "from", NULL }, 1) == next.end) {
 		static const struct cue percentile = { "p99", CLAIM, 0, 8, W_SPEED };
@@ -1961,15 +1960,12 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		/* unless its clause names a time after it: "Memory overhead is 9% of total time", "The heap
 		   overhead adds 12% to the latency", "... every write waits for `fsync`" (an attacker's review) */
 		struct cword v = *w;
-		size_t pv;
-		int timed = 0;
-		for (int k = 0; k < 12 && !timed && next_cword(s, v.end, &v, &pv); k++) {
-			int stop = 0;
-			for (size_t i = w->end; i < v.start && !stop; i++)
-				stop = stops_clause(s, i);
-			if (stop)
-				break;
-			timed = !v.span && (match_any(s, v.start, (const char *const[]){ "time", "runtime", "latency",
+		size_t pv, from = w->end;
+		int timed = 0, stop = 0;
+		for (int k = 0; k < 12 && !timed && !stop && next_cword(s, v.end, &v, &pv); k++) {
+			for (; from < v.start && !stop; from++)
+				stop = stops_clause(s, from);
+			timed = !stop && !v.span && (match_any(s, v.start, (const char *const[]){ "time", "runtime", "latency",
 											  "latencies", "wall-clock", "waits",
 											  "wait", "slower", "faster", NULL },
 						      1) == v.end ||
@@ -5266,10 +5262,11 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 				g = skip_space(s, h);
 			if (g != q && (h = match_any(s, g, (const char *const[]){ "hundred", "thousand", "dozen", NULL }, 1)))
 				g = skip_space(s, h);
+			size_t cy = g != q ? match_cycles(s, g) : 0;
 			if (g != q && (((h = match_any(s, g, time_words, 1)) && s->t[h - 1] == 's' && match_time_unit(s, g)) ||
-				       (h = match_cycles(s, g))) &&
+				       (h = cy)) &&
 			    !word_char_at(s, h) && !(h < s->n && s->t[h] == '-')) {
-				c->kind = match_cycles(s, g) ? QUANTITY_CYCLES : QUANTITY_TIME;
+				c->kind = cy ? QUANTITY_CYCLES : QUANTITY_TIME;
 				c->use = c->kind == QUANTITY_CYCLES;
 				c->order = 1;
 				return h;

@@ -103,6 +103,8 @@ static const char *const safe_globals[] = {
 };
 static const char *const safe_libs[] = { "string", "table", "math", "utf8" };
 
+#define SHOWN_SPAN_MAX 60
+
 /*
  * Pushes text[at, at + len) as the reader sees it: each code span's U+FFFC (the stand-in the
  * quantity scanner reads) given back as the span, in backquotes ("| `%`, runtime m |" quoted from
@@ -110,8 +112,6 @@ static const char *const safe_libs[] = { "string", "table", "math", "utf8" };
  * and an ellipsis, each fenced so that a backquote inside it stays inside ("``a`b``"). The spans'
  * offsets are sorted.
  */
-#define SHOWN_SPAN_MAX 60
-
 static void push_shown(lua_State *L, const char *text, size_t at, size_t len, const struct quantity_spans *sp)
 {
 	const char *fffc = "\xef\xbf\xbc";
