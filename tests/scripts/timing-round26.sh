@@ -1,0 +1,89 @@
+#!/bin/sh
+# What the twenty-sixth round taught the timing rule (tests/corpus/README.md, engine/rules/README.md),
+# each form with the sentences it must leave alone:
+# - a clause that leaves out the verb and the unit of the claim before it, its figure a whole number:
+#   after the pronoun "one" ("the rwlock one 21"), or after ';' and a few lowercase words ("brute
+#   force 140", "the new parser 8"); not a name's number ("; Fedora 39", "; core 1", "and version 3");
+# - a gapped clause that repeats the preposition before the claim's figure ("a latency of 13 cycles
+#   and `vsqrtpd` of 21", "in about 140 ns; Fermat in 330", "`lzcnt` at one cycle, and `tzcnt` at
+#   two"); another preposition is a target or a count ("takes 3 ms on one core, and on eight");
+#   a code span alone is a subject;
+# - a figure with a decimal point right after a verb of taking in the claim's own sentence ("a
+#   rename took 14 us, while a put took 1.9"); not after a verb of being ("and the ratio is 2.5"),
+#   not a whole number ("and it took 3"), not in the next sentence.
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
+
+cat >01-gaps.md <<'EOF2'
+# Gaps
+
+On one thread a seqlock read takes 6.5 ns; the rwlock one 21.
+
+The tree search takes 0.9 ms; brute force 140.
+
+On our data `strtod` takes about 65 ns per number; the new parser 8.
+
+The build takes 40 s; Fedora 39.
+
+The build takes 40 s; core 1.
+
+The build takes 40 s, and version 3.
+
+The kernel takes 12 ms on the old box; the new one, too.
+EOF2
+
+check_lesson 01-gaps.md
+expect "01-gaps.md:3:[0-9]*: error: a time value '21'"
+expect "01-gaps.md:5:[0-9]*: error: a time value '140'"
+expect "01-gaps.md:7:[0-9]*: error: a time value '8'"
+refuse "01-gaps.md:9:[0-9]*: error: [a-z -]* '39'"
+refuse "01-gaps.md:11:[0-9]*: error: [a-z -]* '1'"
+refuse "01-gaps.md:13:[0-9]*: error: [a-z -]* '3'"
+
+cat >02-preps.md <<'EOF2'
+# Prepositions
+
+`vdivpd` has a latency of 13 cycles and `vsqrtpd` of 21, and both block the port.
+
+The binary GCD computes an inverse in about 140 ns; Fermat in 330.
+
+Zen 1 had `lzcnt` at one cycle too, and `tzcnt` at two.
+
+The iterative walk fell to 1.4 ns per node, and the recursive one to 6.5.
+
+It takes 3 ms on one core, and on eight.
+
+The scan takes 12 ms with four threads, and with 16.
+
+Each call costs 40 ns at level 1, and the tree at 3.
+EOF2
+
+check_lesson 02-preps.md
+expect "02-preps.md:3:[0-9]*: error: a cycle count '21'"
+expect "02-preps.md:5:[0-9]*: error: a time value '330'"
+expect "02-preps.md:7:[0-9]*: error: a cycle count 'two'"
+expect "02-preps.md:9:[0-9]*: error: a time value '6.5'"
+refuse "02-preps.md:11:[0-9]*: error: [a-z -]* 'eight'"
+refuse "02-preps.md:13:[0-9]*: error: [a-z -]* '16'"
+refuse "02-preps.md:15:[0-9]*: error: [a-z -]* '3'"
+
+cat >03-took.md <<'EOF2'
+# Took
+
+At the 99th percentile a cross-shard rename took 14 us, while a single-shard put took 1.9.
+
+A pair took 19 ns, and here it needs 67.6, more than three times as long.
+
+The query took 3 ms, and the compression ratio is 2.5.
+
+The query took 3 ms, and the retry took 3.
+
+The query took 3 ms. The answer took 1.5.
+EOF2
+
+check_lesson 03-took.md
+expect "03-took.md:3:[0-9]*: error: a time value '1.9'"
+expect "03-took.md:5:[0-9]*: error: a time value '67.6'"
+refuse "03-took.md:7:[0-9]*: error: [a-z -]* '2.5'"
+refuse "03-took.md:9:[0-9]*: error: [a-z -]* '3' "
+refuse "03-took.md:11:[0-9]*: error: [a-z -]* '1.5'"
+exit $fail
