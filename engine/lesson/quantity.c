@@ -2708,6 +2708,30 @@ static int counted_times(const struct text *s, size_t e)
 			   &(struct cword){ 0 });
 }
 
+/*
+ * 1 if a verb of costing stands in the four words before e, the factor's end, and what costs is a run:
+ * the sentence has a word of code running, or the noun right before the verb names an operation of code
+ * ("a vector load cost twice as much", "a prefix sum costs 2-3x as much", "Three writes cost"), not
+ * money ("The license costs three times as much": an attacker's review of the first version, which
+ * took any paragraph with a word of speed in it).
+ */
+static int cost_of_run(const struct text *s, size_t e)
+{
+	static const char *const ops[] = { "load", "loads", "store", "stores", "write", "writes", "read", "reads",
+					   "free", "frees", "malloc", "sum", "sums", "scan", "scans", "insert", "inserts",
+					   "insertion", "update", "updates", "sort", "sorts", "hash", "hashes", "probe",
+					   "probes", "allocation", "allocations", "division", "divisions",
+					   "multiplication", "fence", "fences", "barrier", "barriers", "dispatch", NULL };
+	struct cword v, u;
+	size_t prev;
+
+	if (!word_before(s, e, 4, (const char *const[]){ "cost", "costs", "costing", NULL }, &v))
+		return 0;
+	if (runs_in_sentence(s, e))
+		return 1;
+	return prev_cword(s, v.start, &u, &prev) && !u.span && match_any(s, u.start, ops, 1) == u.end;
+}
+
 /* After a factor ending at e ("3x", "2 times"): what follows decides, or the sentence. */
 static size_t factor_tail(const struct text *s, size_t e, int is_times, struct cand *c)
 {
@@ -2723,6 +2747,19 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	}
 	if (!word_after(s, e, &w))
 		goto bare;
+	/* "Three writes cost 2.7 times as much as one", "a prefix sum costs 2-3x as much as a reduction": a
+	   factor of a cost of a run (cost_of_run()), as "as expensive" below (twenty-sixth round: five probe
+	   writers); "as much memory" is of a size */
+	if (!w.span && match_word_ci(s, w.start, "as") == w.end && word_after(s, w.end, &w2) && !w2.span &&
+	    match_word_ci(s, w2.start, "much") == w2.end && cost_of_run(s, e)) {
+		struct cword n;
+		if (!word_after(s, w2.end, &n) || n.span || is_joiner(s, &n) ||
+		    match_any(s, n.start, (const char *const[]){ "as", "in", "on", "for", "with", "per", "than", NULL }, 1) ==
+			    n.end) {
+			decided(c, CLAIM, w.start, w2.end - w.start, W_CHANGE);
+			return w2.end;
+		}
+	}
 	/* "2x as large as the L1", "4 times as many elements": a factor of a size or a count */
 	if (!w.span && match_word_ci(s, w.start, "as") == w.end && word_after(s, w.end, &w2) && !w2.span &&
 	    match_any(s, w2.start, (const char *const[]){ "large", "big", "small", "many", "much", "wide", "few",

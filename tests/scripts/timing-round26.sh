@@ -10,7 +10,11 @@
 #   a code span alone is a subject;
 # - a figure with a decimal point right after a verb of taking in the claim's own sentence ("a
 #   rename took 14 us, while a put took 1.9"); not after a verb of being ("and the ratio is 2.5"),
-#   not a whole number ("and it took 3"), not in the next sentence.
+#   not a whole number ("and it took 3"), not in the next sentence;
+# - a factor "as much" after a verb of costing, when what costs is a run (a word of code running in
+#   the sentence, or an operation's noun before the verb: "a vector load cost twice as much", "Three
+#   writes cost 2.7 times as much as one"); not money ("The license costs three times as much", after
+#   a sentence with "faster" in it too), not "as much memory".
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-gaps.md <<'EOF2'
@@ -86,4 +90,28 @@ expect "03-took.md:5:[0-9]*: error: a time value '67.6'"
 refuse "03-took.md:7:[0-9]*: error: [a-z -]* '2.5'"
 refuse "03-took.md:9:[0-9]*: error: [a-z -]* '3' "
 refuse "03-took.md:11:[0-9]*: error: [a-z -]* '1.5'"
+
+cat >04-much.md <<'EOF2'
+# As much
+
+An unaligned vector load cost twice as much as an aligned one.
+
+A prefix sum costs 2-3x as much as a reduction because it moves more data.
+
+With k = 8 a query costs 2.1 times as much as with k = 1.
+
+The license costs three times as much as the old one.
+
+The new laptop is faster. It costs three times as much.
+
+The new loop costs 3 times as much memory per element.
+EOF2
+
+check_lesson 04-much.md
+expect "04-much.md:3:[0-9]*: error: a speed-up claim 'twice as much'"
+expect "04-much.md:5:[0-9]*: error: a speed-up claim '2-3x as much'"
+expect "04-much.md:7:[0-9]*: error: a speed-up claim '2.1 times as much'"
+refuse "04-much.md:9:[0-9]*: error"
+refuse "04-much.md:11:[0-9]*: error"
+refuse "04-much.md:13:[0-9]*: error"
 exit $fail
