@@ -10550,6 +10550,7 @@ static int contrast_value(const struct text *s, size_t a, size_t p, size_t b);
 static int change_to(const struct text *s, size_t a, size_t p, size_t b);
 static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t b);
 static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t b);
+static int gapped_subject(const struct text *s, size_t a, const struct quantity *q);
 
 /*
  * "the link went from 2 s to forty", "costs tens of nanoseconds per write instead of one": a
@@ -11019,6 +11020,57 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 	    !(s->t[bound - 1] == ';' && lower && words <= 3 && (det || words >= 2)))
 		return 0;
 	return words > 0;
+}
+
+/*
+ * 1 if q stands in a clause that leaves out the verb of the claim ending at a: after ',' (and "and"
+ * maybe) or ';', in the claim's sentence, a subject of one to three words, the word that decided q
+ * among them, "one" maybe, then q ("takes 12 ns, cancelling 9 ns, and expiring 18 ns", "arming a timer
+ * takes 52 ns, cancelling one 64 ns"); a verb of the clause's own ("and the timeout expires after
+ * 30 s"), a preposition ("and wait for 30 s") or a noun of a setting ("and the poll interval 10 ms":
+ * an attacker's example) makes it a clause of its own (twenty-sixth round).
+ */
+static int gapped_subject(const struct text *s, size_t a, const struct quantity *q)
+{
+	static const char *const own[] = { "is", "are", "was", "were", "be", "expires", "expire", "expired", "fires",
+					   "fire", "fired", "waits", "wait", "waited", "sleeps", "sleep", "slept",
+					   "after", "for", "every", "in", "within", "at", "of", "to", "by", "until",
+					   "set", "sets", "times", "timeout", "timeouts", "interval", "intervals", "period",
+					   "periods", "tick", "ticks", "delay", "delays", "backoff", "deadline", "resolution",
+					   "granularity", "slice", "quantum", "budget", "limit", "ttl", "timer", "timers",
+					   "alarm", "watchdog", "idle", "keepalive", "retry", "retries", NULL };
+	size_t bound = 0, k;
+	int words = 0, cue = 0;
+
+	if (q->start <= a || q->start - a > 120)
+		return 0;
+	for (k = a; k < q->start; k++) {
+		if (stops_clause(s, k) || s->t[k] == ':' || s->t[k] == '(' || s->t[k] == ')' || is_digit(s->t[k]))
+			return 0;
+		if (s->t[k] == ',' || s->t[k] == ';')
+			bound = k + 1;
+	}
+	if (!bound)
+		return 0;
+	for (k = skip_space(s, bound); k < q->start;) {
+		size_t we = word_end(s, k);
+		if (we == k) {
+			if (!space_at(s, k))
+				return 0;
+			k++;
+			continue;
+		}
+		if (!words && match_word_ci(s, k, "and") == we) {
+			k = we;
+			continue;
+		}
+		if (match_any(s, k, own, 1) == we || ++words > 3)
+			return 0;
+		if (q->cue >= k && q->cue < we)
+			cue = 1;
+		k = we;
+	}
+	return cue;
 }
 
 /*
@@ -11702,6 +11754,16 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cls = QUANTITY_SPECIFIED;
 			q.cue = 0, q.cue_span = idx, q.why = W_SLEEP;
 			q.cue_len = strlen(s.spans->text[idx - 1]);
+		}
+		if (kept && count && q.cls == QUANTITY_SPECIFIED && (q.why == W_SLEEP || q.why == W_INTERVAL) &&
+		    !q.cue_span && (q.kind == QUANTITY_TIME || q.kind == QUANTITY_CYCLES) && LAST->kind == q.kind &&
+		    LAST->cls == QUANTITY_CLAIM && (LAST->why == W_RUN || LAST->why == W_SIBLING) &&
+		    gapped_subject(&s, LAST->start + LAST->len, &q)) {
+			/* "arming a timer takes 12 ns, cancelling 9 ns, and expiring 18 ns": a list of clauses that
+			   leave out the first's verb; the word before each figure names what takes it, not a wait
+			   (twenty-sixth round, a probe on timer wheels) */
+			q.cls = QUANTITY_CLAIM;
+			q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_SIBLING;
 		}
 		if (kept && q.kind == QUANTITY_SPEEDUP && count && LAST->kind == QUANTITY_SPEEDUP && q.len > 1 &&
 		    s.t[start + q.len - 1] == '%' && at_point(&s, LAST->start + LAST->len, start)) {

@@ -1491,7 +1491,25 @@ end
 -- listing's own header ("Type: cpu", "Total samples = 118.73s", "Total: 82.4 MB", "Adjusting heap
 -- profiles"). The kind holds, through the lesson, until another says otherwise; with none known, the
 -- listing is read as any printed line is. The kind and the words that decided, or current.
+-- 1 if line is the header of a `perf report` of branch records ("# Overhead  Samples  Mis  From Line
+-- To Line", "Source Sym  Target Sym", "BBCycles") or of memory accesses ("Local Weight  Memory access",
+-- "Data Symbol", "Snoop", "TLB access"): its "Overhead" is a share of the branches or the accesses
+-- sampled, not of the run time (twenty-sixth round), wherever such a header is read.
+local function perf_other_header(line)
+  if not line:find("^%s*#%s*Overhead%f[%W]") then return false end
+  local l = line:lower()
+  for _, w in ipairs({ "%f[%w]from%f[%W]", "%f[%w]to line%f[%W]", "%f[%w]source sym", "%f[%w]target sym",
+                       "bbcycles", "%f[%w]mis%f[%W]", "%f[%w]weight%f[%W]", "memory access", "data symbol",
+                       "%f[%w]snoop", "%f[%w]tlb%f[%W]" }) do
+    if l:find(w) then return true end
+  end
+  return false
+end
+
 local function profile_kind(line, current, branches)
+  -- a profile known by its header of columns speaks for the rows under it, as a table's header does: a
+  -- blank line ends it ("12.50%  after the table: no header above")
+  if current and current.rows and not line:find("%S") then return current.before end
   -- `perf report`'s rows ("    31.20%  [.] strtok") are shares of the samples it read, of the run
   -- time when they are of cycles (twentieth round, an HPC author's case study: books trim the header
   -- and its dotted rule); `perf mem report`, `perf c2c` are of memory accesses, not of the time
@@ -1510,7 +1528,9 @@ local function profile_kind(line, current, branches)
   -- cycles, a clock or time ('offcpu-time'), of something else ('cache-misses', 'stalled-cycles-...')
   -- when not (twenty-fifth round, a probe's profile whose rows name `__strcoll_l` and `[kernel]
   -- page_fault`); it holds for its own block, the profile before it kept for after
-  local event = line:match("^%s*#?%s*Samples:%s+[%d.]+[KMG]?%s+of%s+event%s+'([^']+)'")
+  -- (the quotes as a book may print them: "of event ‘MEM_LOAD_RETIRED.L3_MISS’", the closing one lost)
+  local event = line:match("^%s*#?%s*Samples:%s+[%d.]+[KMG]?%s+of%s+event%s+'([^']+)'") or
+                line:match("^%s*#?%s*Samples:%s+[%d.]+[KMG]?%s+of%s+event%s+\226\128[\152\153]([^'\226]+)")
   if event and branches then
     return current -- after `perf record -b` the samples are branch records, whatever the event (branch_share)
   elseif event then
@@ -1520,6 +1540,21 @@ local function profile_kind(line, current, branches)
                  e:find("time", 1, true) ~= nil) and not e:find("stall", 1, true)
     return { cpu = cpu, perf = true, event = not cpu, own = true, before = current and (current.own and current.before or current),
              cue = "of event '" .. event .. "'" }
+  end
+  -- the report's header of columns when its first lines are left out too ("# Overhead  Shared Object
+  -- Symbol", "# Overhead  Symbol"): perf's default event counts cycles, so its rows are shares of the run
+  -- time, for the rows under it (twenty-sixth round: a probe's two listings); a profile a
+  -- command or a "Samples:" line gave says its event instead, and the header of a branch record's report
+  -- ("From Line  To Line", "Source Sym  Target Sym", "BBCycles") or a memory access's ("Local Weight
+  -- Memory access", "Data Symbol", "Snoop", "TLB access") is none of the run time
+  if line:find("^%s*#%s*Overhead%f[%W]") then
+    if branches or (current and current.perf) or perf_other_header(line) then return current end
+    local l = line:lower()
+    if not (l:find("symbol", 1, true) or l:find("shared object", 1, true) or l:find("command", 1, true)) then
+      return current
+    end
+    return { cpu = true, perf = true, own = true, rows = true,
+             before = current and (current.own and current.before or current), cue = "# Overhead" }
   end
   if not (line:find("prof", 1, true) or line:find("Type:", 1, true) or line:find("otal", 1, true)) then
     return current
@@ -2003,7 +2038,7 @@ local function column_header(line)
   -- its cells counted as a pipe table's are (seventeenth round, bcc's -j output)
   local csv = not line:find("[ |]") and select(2, line:gsub(",", "")) >= 2
   if not (line:find("  ", 1, true) or line:find("|", 1, true) or csv) or #line > 400 or line:find("[\t=;{}]") or
-     not line:find("%a") then return nil end
+     not line:find("%a") or perf_other_header(line) then return nil end
   local sep = csv and "," or "|"
   local body, cols, pipe, named = uncomment(line), {}, line:find("|", 1, true) or csv, false
   if pipe then

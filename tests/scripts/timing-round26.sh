@@ -14,7 +14,16 @@
 # - a factor "as much" after a verb of costing, when what costs is a run (a word of code running in
 #   the sentence, or an operation's noun before the verb: "a vector load cost twice as much", "Three
 #   writes cost 2.7 times as much as one"); not money ("The license costs three times as much", after
-#   a sentence with "faster" in it too), not "as much memory".
+#   a sentence with "faster" in it too), not "as much memory";
+# - a `perf report` listing known by its header of columns alone ("# Overhead  Shared Object  Symbol",
+#   "# Overhead  Symbol"): its rows are shares of the run time, for its block only; not the header of
+#   a branch record's report ("# Overhead  Samples  Mis  From Line  To Line") nor a memory access's
+#   ("Local Weight  Memory access"), nor after `perf record -b`; a "Samples:" line's event decides
+#   over it, with the quotes a book prints too ("of event ‘MEM_LOAD_RETIRED.L3_MISS’": no clock);
+# - a list of clauses that leave out the first's verb: the word before each figure names what takes
+#   it ("arming a timer takes 12 ns, cancelling 9 ns, and expiring 18 ns"), not a wait; a verb, a
+#   preposition or a noun of a setting of its own keeps a clause apart ("and the idle timer 30 s",
+#   "and the poll interval 10 ms", "and we wait 30 s").
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-gaps.md <<'EOF2'
@@ -114,4 +123,66 @@ expect "04-much.md:7:[0-9]*: error: a speed-up claim '2.1 times as much'"
 refuse "04-much.md:9:[0-9]*: error"
 refuse "04-much.md:11:[0-9]*: error"
 refuse "04-much.md:13:[0-9]*: error"
+
+cat >05-overhead.md <<'EOF2'
+# Overhead
+
+The timer functions hide in the profile's long tail:
+
+```text
+# Overhead  Shared Object  Symbol
+    12.84%  [kernel]       [k] tcp_sendmsg_locked
+     1.93%  proxy          [.] heap_remove
+```
+
+```text
+# Overhead  Samples  Mis  From Line  To Line
+    41.20%     1200  N    a.c:12     a.c:14
+```
+
+```text
+# Overhead       Samples  Local Weight  Memory access  Symbol
+    33.10%          900   212           L3 miss        [.] walk
+```
+
+```text
+# Samples: 33K of event ‘MEM_LOAD_RETIRED.L3_MISS’
+# Overhead   Samples  Shared Object   Symbol
+    99.95%    33811   benchmark.exe   [.] foo
+```
+
+```text
+coverage after the listing:
+    12.50%  lines of a.c
+```
+EOF2
+
+check_lesson 05-overhead.md
+expect "05-overhead.md:7:[0-9]*: error: a share of the run time '12.84%'"
+expect "05-overhead.md:8:[0-9]*: error: a share of the run time '1.93%'"
+refuse "05-overhead.md:13:[0-9]*: error"
+refuse "05-overhead.md:18:[0-9]*: error"
+refuse "05-overhead.md:24:[0-9]*: error"
+refuse "05-overhead.md:29:[0-9]*: error"
+
+cat >06-list.md <<'EOF2'
+# List
+
+With the hierarchical wheel, arming a timer takes 12 ns, cancelling 9 ns, and expiring 18 ns including the cascades.
+
+Arming a timer takes 52 ns, cancelling one 64 ns, and expiring one 88 ns.
+
+Each request takes 3 ms, and the idle timer 30 s.
+
+Each poll takes 3 ms, and the poll interval 10 ms.
+
+Each request takes 3 ms, and we wait 30 s.
+EOF2
+
+check_lesson 06-list.md
+expect "06-list.md:3:[0-9]*: error: a time value '18 ns'"
+expect "06-list.md:5:[0-9]*: error: a time value '88 ns'"
+refuse "06-list.md:7:[0-9]*: error: [a-z -]* '30 s'"
+refuse "06-list.md:9:[0-9]*: error: [a-z -]* '10 ms'"
+refuse "06-list.md:11:[0-9]*: error: [a-z -]* '30 s'"
 exit $fail
