@@ -2708,30 +2708,6 @@ static int counted_times(const struct text *s, size_t e)
 			   &(struct cword){ 0 });
 }
 
-/*
- * 1 if a verb of costing stands in the four words before e, the factor's end, and what costs is a run:
- * the sentence has a word of code running, or the noun right before the verb names an operation of code
- * ("a vector load cost twice as much", "a prefix sum costs 2-3x as much", "Three writes cost"), not
- * money ("The license costs three times as much": an attacker's review of the first version, which
- * took any paragraph with a word of speed in it).
- */
-static int cost_of_run(const struct text *s, size_t e)
-{
-	static const char *const ops[] = { "load", "loads", "store", "stores", "write", "writes", "read", "reads",
-					   "free", "frees", "malloc", "sum", "sums", "scan", "scans", "insert", "inserts",
-					   "insertion", "update", "updates", "sort", "sorts", "hash", "hashes", "probe",
-					   "probes", "allocation", "allocations", "division", "divisions",
-					   "multiplication", "fence", "fences", "barrier", "barriers", "dispatch", NULL };
-	struct cword v, u;
-	size_t prev;
-
-	if (!word_before(s, e, 4, (const char *const[]){ "cost", "costs", "costing", NULL }, &v))
-		return 0;
-	if (runs_in_sentence(s, e))
-		return 1;
-	return prev_cword(s, v.start, &u, &prev) && !u.span && match_any(s, u.start, ops, 1) == u.end;
-}
-
 /* After a factor ending at e ("3x", "2 times"): what follows decides, or the sentence. */
 static size_t factor_tail(const struct text *s, size_t e, int is_times, struct cand *c)
 {
@@ -2747,19 +2723,6 @@ static size_t factor_tail(const struct text *s, size_t e, int is_times, struct c
 	}
 	if (!word_after(s, e, &w))
 		goto bare;
-	/* "Three writes cost 2.7 times as much as one", "a prefix sum costs 2-3x as much as a reduction": a
-	   factor of a cost of a run (cost_of_run()), as "as expensive" below (twenty-sixth round: five probe
-	   writers); "as much memory" is of a size */
-	if (!w.span && match_word_ci(s, w.start, "as") == w.end && word_after(s, w.end, &w2) && !w2.span &&
-	    match_word_ci(s, w2.start, "much") == w2.end && cost_of_run(s, e)) {
-		struct cword n;
-		if (!word_after(s, w2.end, &n) || n.span || is_joiner(s, &n) ||
-		    match_any(s, n.start, (const char *const[]){ "as", "in", "on", "for", "with", "per", "than", NULL }, 1) ==
-			    n.end) {
-			decided(c, CLAIM, w.start, w2.end - w.start, W_CHANGE);
-			return w2.end;
-		}
-	}
 	/* "2x as large as the L1", "4 times as many elements": a factor of a size or a count */
 	if (!w.span && match_word_ci(s, w.start, "as") == w.end && word_after(s, w.end, &w2) && !w2.span &&
 	    match_any(s, w2.start, (const char *const[]){ "large", "big", "small", "many", "much", "wide", "few",
@@ -10550,7 +10513,6 @@ static int contrast_value(const struct text *s, size_t a, size_t p, size_t b);
 static int change_to(const struct text *s, size_t a, size_t p, size_t b);
 static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t b);
 static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t b);
-static int gapped_subject(const struct text *s, size_t a, const struct quantity *q);
 
 /*
  * "the link went from 2 s to forty", "costs tens of nanoseconds per write instead of one": a
@@ -10706,22 +10668,9 @@ static int run_again(const struct text *s, size_t a, size_t p, size_t b)
 	for (k = a; k < p; k++)
 		if ((stops_clause(s, k) && ++ends > 1) || (s->t[k] == '\n' && k + 1 < p && s->t[k + 1] == '\n'))
 			return 0;
-	if (!prev_cword(s, p, &v, &prev) || v.span)
+	if (!prev_cword(s, p, &v, &prev) || v.span || !loose_hedge(s, &v) || !prev_cword(s, prev, &v, &prev) ||
+	    v.span || match_any(s, v.start, verbs, 1) != v.end || v.start < a)
 		return 0;
-	if (!loose_hedge(s, &v)) {
-		/* "a cross-shard rename took 14 us, while a single-shard put took 1.9", "19 ns, and here it needs
-		   67.6": in the claim's own sentence, a figure with a decimal point right after a verb of
-		   taking needs no hedge (twenty-sixth round, three probe writers); "is 1.5" may be any metric's */
-		int decimal = 0;
-		for (k = p; k < b; k++)
-			decimal |= s->t[k] == '.';
-		if (!decimal || ends || v.start < a ||
-		    match_any(s, v.start, (const char *const[]){ "takes", "took", "take", "costs", "cost", "needs", "need",
-								 "needed", "lasts", "lasted", NULL }, 1) != v.end)
-			return 0;
-	} else if (!prev_cword(s, prev, &v, &prev) || v.span || match_any(s, v.start, verbs, 1) != v.end || v.start < a) {
-		return 0;
-	}
 	if (sized_subject(s, &v, prev))
 		return 0;
 	/* the subject: back to the clause's start, at most five words, none a number ("An L3 hit" is
@@ -10881,14 +10830,6 @@ static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
 }
 
 /*
- * "takes 4 cycles; MurmurHash's finalizer about 9; SipHash 20 or more", "35-88 cycles, and the 32-bit
- * version about 25": a clause that leaves out the verb and the unit of the claim ending at a. Right
- * after the claim's clause ends (';', ',' or "and", a few words of it between), a noun phrase of at most
- * six words that opens with no preposition, a hedge maybe, then the bare number [p, b), "or more" maybe,
- * and the clause's end (twentieth round, an HPC author's chapters). "in version 2", "on Linux 6" are
- * names.
- */
-/*
  * 1 if the preposition w leads the claim starting at qa too, a hedge maybe between: "has a latency of
  * 13 cycles and `vsqrtpd` of 21", "in about 140 ns; Fermat in 330", "fell to 1.4 ns, and the recursive
  * one to 6.5": the gapped clause repeats it before its own figure (twenty-sixth round).
@@ -10907,6 +10848,14 @@ static int lead_again(const struct text *s, size_t qa, const struct cword *w)
 	       !strncasecmp((const char *)s->t + v.start, (const char *)s->t + w->start, w->end - w->start);
 }
 
+/*
+ * "takes 4 cycles; MurmurHash's finalizer about 9; SipHash 20 or more", "35-88 cycles, and the 32-bit
+ * version about 25": a clause that leaves out the verb and the unit of the claim ending at a. Right
+ * after the claim's clause ends (';', ',' or "and", a few words of it between), a noun phrase of at most
+ * six words that opens with no preposition, a hedge maybe, then the bare number [p, b), "or more" maybe,
+ * and the clause's end (twentieth round, an HPC author's chapters). "in version 2", "on Linux 6" are
+ * names.
+ */
 static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t b)
 {
 	static const char *const names[] = { "version", "v", "chapter", "section", "step", "figure", "fig", "table",
@@ -10930,10 +10879,9 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 					     "cuts", "cut", "drops", "dropped", "grew", "grown", "goes", "went", "rises",
 					     "rose", "falls", "fell", "shrinks", "shrank", "climbs", "climbed", "reduces",
 					     "reduced", "moves", "moved", "becomes", "became", NULL };
-	static const char *const dets[] = { "the", "a", "an", "its", "our", "their", "this", "that", "each", NULL };
 	struct cword w, u;
-	size_t prev, pu, q = p, e = b, bound = 0;
-	int words = 0, whole = 0, lower = 1, det = 0;
+	size_t prev, pu, q = p, e = b, bound = 0, last = 0, last_end = 0;
+	int words = 0, whole = 0, parallel = 0, spans = 0;
 
 	if (p <= a || p - a > 120 || word_char_at(s, b) ||
 	    (b < s->n && (s->t[b] == '%' || s->t[b] == 'x') ))
@@ -10956,14 +10904,14 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 	if (loose_hedge(s, &w)) {
 		q = w.start;
 		if (prev_cword(s, prev, &u, &pu) && lead_again(s, qa, &u))
-			q = u.start; /* "Fermat in about 330" */
+			q = u.start, parallel = 1; /* "Fermat in about 330" */
 	} else if (lead_again(s, qa, &w)) {
-		q = w.start; /* "`vsqrtpd` of 21": the claim's preposition again, a figure of its kind */
+		q = w.start, parallel = 1; /* "`vsqrtpd` of 21": the claim's preposition again */
 	} else if (e == skip_space(s, b) && !memchr(s->t + p, '.', b - p)) {
 		/* a whole number right after a noun, with no hedge and no "or more": a name's number ("the Pi
 		   5", "Fedora 39", "core 1", "Listing 3"), not a figure left without its unit; but after the
-		   pronoun "one" ("the rwlock one 21"), or a clause of a few lowercase words after ';' ("takes
-		   0.9 us; brute force 140"), both checked below, it is the figure again (twenty-sixth round) */
+		   pronoun "one" ("the rwlock one 21", checked below) it is the figure again (twenty-sixth
+		   round) */
 		whole = 1;
 	}
 	/* "set the seed to 42", "cuts the file to 40": a number after "to" or a preposition is a target */
@@ -10995,7 +10943,7 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 			if (!space_at(s, k) && s->t[k] != '\'' && s->t[k] != '-' && !match_lit(s, k, "\xe2\x80\x99") &&
 			    !match_lit(s, k, "\xef\xbf\xbc"))
 				return 0;
-			if (match_lit(s, k, "\xef\xbf\xbc") && ++words > 6)
+			if (match_lit(s, k, "\xef\xbf\xbc") && (spans++, ++words > 6))
 				return 0; /* a code span names the subject too: "and `vsqrtpd` of 21" */
 			k += match_lit(s, k, "\xe2\x80\x99") || match_lit(s, k, "\xef\xbf\xbc") ? 3 : 1;
 			continue;
@@ -11010,67 +10958,26 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 			return 0; /* "the buffer holds 4096": a clause with its own verb says its own figure */
 		if (++words > 6)
 			return 0;
-		if (words == 1 && match_any(s, k, dets, 1) == we)
-			det = 1;
-		if (is_upper(s->t[k]) || number_word(s, k) == we)
-			lower = 0;
+		last = k, last_end = we;
 		k = we;
 	}
-	if (whole && !(match_word_ci(s, w.start, "one") == w.end && words >= 2) &&
-	    !(s->t[bound - 1] == ';' && lower && words <= 3 && (det || words >= 2)))
+	/* the subject of a gapped figure with no hedge names the code it is a figure of: the pronoun
+	   "one" after a word of its own ("the rwlock one 21", "the recursive one to 6.5"); after the claim's
+	   preposition, a code span alone or a name ("`vsqrtpd` of 21", "Fermat in 330"), not a phrase of
+	   another metric ("and an associativity of 8", "and CPU usage at 95", "and the line count by 200")
+	   nor a year ("Hoare published it in 1961"): the first version's ';' clauses of lowercase words
+	   ("; the default timeout 30", "; unit tests 212") and any subject before a repeated preposition
+	   were an attacker's false reports */
+	int one = words >= 2 && last_end && match_word_ci(s, last, "one") == last_end;
+	if (whole && !one)
 		return 0;
+	if (parallel && !one) {
+		int year = b - p == 4 && is_digit(s->t[p]) && (s->t[p] == '1' || s->t[p] == '2');
+		if (year || !(words == 1 && (spans == 1 || (last_end && is_upper(s->t[last]) &&
+							    match_any(s, last, names, 1) != last_end))))
+			return 0;
+	}
 	return words > 0;
-}
-
-/*
- * 1 if q stands in a clause that leaves out the verb of the claim ending at a: after ',' (and "and"
- * maybe) or ';', in the claim's sentence, a subject of one to three words, the word that decided q
- * among them, "one" maybe, then q ("takes 12 ns, cancelling 9 ns, and expiring 18 ns", "arming a timer
- * takes 52 ns, cancelling one 64 ns"); a verb of the clause's own ("and the timeout expires after
- * 30 s"), a preposition ("and wait for 30 s") or a noun of a setting ("and the poll interval 10 ms":
- * an attacker's example) makes it a clause of its own (twenty-sixth round).
- */
-static int gapped_subject(const struct text *s, size_t a, const struct quantity *q)
-{
-	static const char *const own[] = { "is", "are", "was", "were", "be", "expires", "expire", "expired", "fires",
-					   "fire", "fired", "waits", "wait", "waited", "sleeps", "sleep", "slept",
-					   "after", "for", "every", "in", "within", "at", "of", "to", "by", "until",
-					   "set", "sets", "times", "timeout", "timeouts", "interval", "intervals", "period",
-					   "periods", "tick", "ticks", "delay", "delays", "backoff", "deadline", "resolution",
-					   "granularity", "slice", "quantum", "budget", "limit", "ttl", "timer", "timers",
-					   "alarm", "watchdog", "idle", "keepalive", "retry", "retries", NULL };
-	size_t bound = 0, k;
-	int words = 0, cue = 0;
-
-	if (q->start <= a || q->start - a > 120)
-		return 0;
-	for (k = a; k < q->start; k++) {
-		if (stops_clause(s, k) || s->t[k] == ':' || s->t[k] == '(' || s->t[k] == ')' || is_digit(s->t[k]))
-			return 0;
-		if (s->t[k] == ',' || s->t[k] == ';')
-			bound = k + 1;
-	}
-	if (!bound)
-		return 0;
-	for (k = skip_space(s, bound); k < q->start;) {
-		size_t we = word_end(s, k);
-		if (we == k) {
-			if (!space_at(s, k))
-				return 0;
-			k++;
-			continue;
-		}
-		if (!words && match_word_ci(s, k, "and") == we) {
-			k = we;
-			continue;
-		}
-		if (match_any(s, k, own, 1) == we || ++words > 3)
-			return 0;
-		if (q->cue >= k && q->cue < we)
-			cue = 1;
-		k = we;
-	}
-	return cue;
 }
 
 /*
@@ -11433,24 +11340,6 @@ static int word_after_is(const struct text *s, size_t p, const char *w)
 }
 
 /*
- * 1 if the word at a opens its sentence or clause (the text's start, '.', ',', ';', ':' or "and" before
- * it): an "-ing" word there is a gerund, the subject ("Computing the index is worth 1.5x", "and sifting
- * up gives 1.36x"), not a participle after a noun ("on a laptop running a browser it can reach 10%").
- */
-static int gerund_subject(const struct text *s, size_t a)
-{
-	struct cword w;
-	size_t prev, k = a;
-
-	while (k > 0 && space_at(s, k - 1))
-		k--;
-	if (k == 0 || strchr(".,;:", s->t[k - 1]))
-		return 1;
-	return prev_cword(s, a, &w, &prev) && !w.span &&
-	       match_any(s, w.start, (const char *const[]){ "and", "or", NULL }, 1) == w.end;
-}
-
-/*
  * 1 if the factor at p follows a verb of yielding ("give", "achieves", "reaches"), a hedge between
  * ("give only 5.1x", "reaches about 3x"); decides q as a claim by that verb.
  */
@@ -11470,11 +11359,6 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 					      "libraries", "kernels", "decoder", "encoder", "parser", "algorithm", "fix",
 					      "fixes", "allocator", "tiling", "blocking", "fusion", "pipelining", "prefetch",
 					      "hashing", "caching", NULL };
-	/* "-ing" words that name no action on code */
-	static const char *const things[] = { "something", "nothing", "anything", "everything", "morning", "evening",
-					      "during", "string", "strings", "thing", "things", "building", "king",
-					      "ring", "spring", "wedding", "clothing", "training", "rating", "setting",
-					      "settings", "meeting", "reading", "writing", "painting", NULL };
 	struct cword w, v;
 	size_t prev, pv;
 	int hedged = 0, given = 0;
@@ -11493,19 +11377,20 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 	/* "is worth 1.5x", "was worth 2.4x": what a change bought (twenty-sixth round, two probe writers), in
 	   a paragraph of code running ("Testing is worth 20%." is a grade) */
 	if (match_word_ci(s, w.start, "worth") == w.end) {
-		if (!text_runs(s) || !prev_cword(s, prev, &v, &pv) || v.span ||
+		/* a factor written so ("1.5x", "2×"): "Each thread you get working is worth 5%" is a grade (an
+		   attacker's review of the twenty-third round) */
+		size_t z = q->start + q->len;
+		int times = z > q->start && (s->t[z - 1] == 'x' || s->t[z - 1] == 'X' ||
+					     (z >= q->start + 2 && match_lit(s, z - 2, "\xc3\x97")));
+		if (!times || !text_runs(s) || !prev_cword(s, prev, &v, &pv) || v.span ||
 		    match_any(s, v.start, (const char *const[]){ "is", "was", "are", "were", "be", "been", NULL }, 1) != v.end)
 			return 0;
 	} else if (match_any(s, w.start, verbs, 1) != w.end) {
 		return 0;
 	}
-	/* what gives it: a change named by a noun of the list, or an action on the code in "-ing" ("Computing
-	   the child index ... is worth 1.5x", "sifting up ... gives 1.36x", "reduced-scale decoding") */
 	pv = prev;
 	for (int d = 0; d < 6 && !given && prev_cword(s, pv, &v, &pv); d++)
-		given = !v.span && (match_any(s, v.start, givers, 1) == v.end ||
-				    (v.end - v.start >= 6 && !strncasecmp((const char *)s->t + v.end - 3, "ing", 3) &&
-				     match_any(s, v.start, things, 1) != v.end && gerund_subject(s, v.start)));
+		given = !v.span && match_any(s, v.start, givers, 1) == v.end;
 	if (!given && !hedged)
 		return 0;
 	q->cls = QUANTITY_CLAIM;
@@ -11791,16 +11676,6 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cls = QUANTITY_SPECIFIED;
 			q.cue = 0, q.cue_span = idx, q.why = W_SLEEP;
 			q.cue_len = strlen(s.spans->text[idx - 1]);
-		}
-		if (kept && count && q.cls == QUANTITY_SPECIFIED && (q.why == W_SLEEP || q.why == W_INTERVAL) &&
-		    !q.cue_span && (q.kind == QUANTITY_TIME || q.kind == QUANTITY_CYCLES) && LAST->kind == q.kind &&
-		    LAST->cls == QUANTITY_CLAIM && (LAST->why == W_RUN || LAST->why == W_SIBLING) &&
-		    gapped_subject(&s, LAST->start + LAST->len, &q)) {
-			/* "arming a timer takes 12 ns, cancelling 9 ns, and expiring 18 ns": a list of clauses that
-			   leave out the first's verb; the word before each figure names what takes it, not a wait
-			   (twenty-sixth round, a probe on timer wheels) */
-			q.cls = QUANTITY_CLAIM;
-			q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_SIBLING;
 		}
 		if (kept && q.kind == QUANTITY_SPEEDUP && count && LAST->kind == QUANTITY_SPEEDUP && q.len > 1 &&
 		    s.t[start + q.len - 1] == '%' && at_point(&s, LAST->start + LAST->len, start)) {

@@ -1506,10 +1506,57 @@ local function perf_other_header(line)
   return false
 end
 
+-- 1 if a perf event's name counts cycles, a clock or time ('cycles:ppp', 'cpu-clock', 'offcpu-time'),
+-- not stalls ('stalled-cycles-frontend')
+local function clock_event(event)
+  local e = event:lower()
+  return (e:find("cycles", 1, true) ~= nil or e:find("clock", 1, true) ~= nil or
+          e:find("time", 1, true) ~= nil) and not e:find("stall", 1, true)
+end
+
+-- The event a lesson's `perf record -e E` (or `perf top -e E`) sampled, until the next such command:
+-- a report's header of columns alone then holds shares of that event (twenty-sixth round, an
+-- attacker's review). Set by profile_kind, cleared at each lesson's start.
+local recorded_event = nil
+
+-- perf's header of a report's columns: "# Overhead", two spaces, then only the names of sort keys
+-- ("Children  Self  Command  Shared Object  Symbol"), one of Symbol, Shared Object or Command among
+-- them; "# Overhead budget per command (binary size, symbol table)" is prose (an attacker's review)
+local sort_keys = { children = true, self = true, samples = true, period = true, command = true, shared = true,
+                    object = true, symbol = true, pid = true, tid = true, cpu = true, socket = true, srcline = true,
+                    ["source:line"] = true, parent = true, comm = true, dso = true, sym = true, srcfile = true,
+                    ["pid:command"] = true }
+local function report_header(line)
+  local rest = line:match("^%s*#%s*Overhead  +(.*)$")
+  if not rest or perf_other_header(line) then return false end
+  local l = rest:lower()
+  if not (l:find("symbol", 1, true) or l:find("shared object", 1, true) or l:find("command", 1, true)) then
+    return false
+  end
+  for word in l:gmatch("%S+") do
+    if not sort_keys[word] then return false end
+  end
+  return true
+end
+
 local function profile_kind(line, current, branches)
   -- a profile known by its header of columns speaks for the rows under it, as a table's header does: a
-  -- blank line ends it ("12.50%  after the table: no header above")
-  if current and current.rows and not line:find("%S") then return current.before end
+  -- blank line ends it ("12.50%  after the table: no header above"), and so does a command typed after
+  -- a prompt ("$ bloaty walk": an attacker's review)
+  if current and current.rows and (not line:find("%S") or line:find("^%s*%$")) then return current.before end
+  -- `perf record -e E`: the event the lesson's later reports sample
+  if line:find("perf%s+record") or line:find("perf%s+top") then
+    recorded_event = line:match("%s%-e%s*([^%s]+)") or line:match("%-%-event[=%s]+([^%s]+)")
+  end
+  -- `perf mem`, `perf c2c`, `perf lock`, `perf kmem`, `perf sched`: reports of memory accesses, locks,
+  -- allocations and scheduling, not shares of the run time (an attacker's review: "perf mem report"
+  -- holds no "perf report")
+  local other = line:match("perf%s+(mem)%f[%W]") or line:match("perf%s+(c2c)%f[%W]") or
+                line:match("perf%s+(lock)%f[%W]") or line:match("perf%s+(kmem)%f[%W]") or
+                line:match("perf%s+(sched)%f[%W]")
+  if other then
+    return { cpu = false, perf = true, event = true, cue = "perf " .. other }
+  end
   -- `perf report`'s rows ("    31.20%  [.] strtok") are shares of the samples it read, of the run
   -- time when they are of cycles (twentieth round, an HPC author's case study: books trim the header
   -- and its dotted rule); `perf mem report`, `perf c2c` are of memory accesses, not of the time
@@ -1529,15 +1576,20 @@ local function profile_kind(line, current, branches)
   -- when not (twenty-fifth round, a probe's profile whose rows name `__strcoll_l` and `[kernel]
   -- page_fault`); it holds for its own block, the profile before it kept for after
   -- (the quotes as a book may print them: "of event ‘MEM_LOAD_RETIRED.L3_MISS’", the closing one lost)
-  local event = line:match("^%s*#?%s*Samples:%s+[%d.]+[KMG]?%s+of%s+event%s+'([^']+)'") or
-                line:match("^%s*#?%s*Samples:%s+[%d.]+[KMG]?%s+of%s+event%s+\226\128[\152\153]([^'\226]+)")
+  -- (the event between the quotes a book may print: "of event ‘MEM_LOAD_RETIRED.L3_MISS’", the
+  -- closing one lost, or double ones; a group's "of events 'anon group { cache-misses, cycles }'" is
+  -- shares of each of its events: none read as the run time's)
+  local samples = line:match("^%s*#?%s*Samples:%s+[%d.]+[KMG]?%s+of%s+(events?%s+.*)$")
+  local event, group = nil, false
+  if samples then
+    group = samples:find("^events") ~= nil
+    local q = samples:match("^events?%s+(.*)$")
+    event = q:match("^'([^']+)'") or q:match('^"([^"]+)"') or q:match("^\226\128[\152\153\156\157]([^'\"\226]+)")
+  end
   if event and branches then
     return current -- after `perf record -b` the samples are branch records, whatever the event (branch_share)
   elseif event then
-    local e = event:lower()
-    -- ('stalled-cycles-frontend' counts stalls, not the run's cycles)
-    local cpu = (e:find("cycles", 1, true) ~= nil or e:find("clock", 1, true) ~= nil or
-                 e:find("time", 1, true) ~= nil) and not e:find("stall", 1, true)
+    local cpu = not group and clock_event(event)
     return { cpu = cpu, perf = true, event = not cpu, own = true, before = current and (current.own and current.before or current),
              cue = "of event '" .. event .. "'" }
   end
@@ -1547,14 +1599,13 @@ local function profile_kind(line, current, branches)
   -- command or a "Samples:" line gave says its event instead, and the header of a branch record's report
   -- ("From Line  To Line", "Source Sym  Target Sym", "BBCycles") or a memory access's ("Local Weight
   -- Memory access", "Data Symbol", "Snoop", "TLB access") is none of the run time
-  if line:find("^%s*#%s*Overhead%f[%W]") then
-    if branches or (current and current.perf) or perf_other_header(line) then return current end
-    local l = line:lower()
-    if not (l:find("symbol", 1, true) or l:find("shared object", 1, true) or l:find("command", 1, true)) then
-      return current
-    end
-    return { cpu = true, perf = true, own = true, rows = true,
-             before = current and (current.own and current.before or current), cue = "# Overhead" }
+  if report_header(line) then
+    if branches or (current and current.perf) then return current end
+    -- `perf record -e E` said what the lesson sampled: the rows are shares of E
+    local cpu = not recorded_event or clock_event(recorded_event)
+    return { cpu = cpu, perf = true, event = not cpu, own = true, rows = true,
+             before = current and (current.own and current.before or current),
+             cue = recorded_event and not cpu and "-e " .. recorded_event or "# Overhead" }
   end
   if not (line:find("prof", 1, true) or line:find("Type:", 1, true) or line:find("otal", 1, true)) then
     return current
@@ -1588,7 +1639,9 @@ local function profile_figures(line, profile)
     if not line:find("^%s*%d[%d.]*%%%s+") then return nil end
     local figures = {}
     for a, tok in line:gmatch("()(%S+)") do
-      if not tok:find("^%d[%d.]*%%$") then break end
+      -- perf prints a few leading shares ("Children  Self", a group's one per event): a row of thousands
+      -- is no report's, and each would rebuild the line (an attacker's quadratic row)
+      if not tok:find("^%d[%d.]*%%$") or #figures >= 8 then break end
       figures[#figures + 1] = { first = a, last = a + #tok - 1, cue = profile.cue, claim = profile.cpu,
                                 kind = "share",
                                 why = profile.cpu and "a share of a CPU profile's samples, of the run time" or
@@ -2486,6 +2539,7 @@ return {
     unit_index = 0
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
+    recorded_event = nil
     local unit_at = 0 -- the last unit before the block being read (see led_printed_table)
     for _, block in ipairs(lesson.blocks) do
       -- a report known by its own first line speaks for its block only: a later coverage listing is
