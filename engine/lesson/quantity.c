@@ -10830,6 +10830,27 @@ static int parallel_value(const struct text *s, size_t a, size_t p, size_t b)
 }
 
 /*
+ * 1 if the code span at p names code a figure can be of: a function or an instruction ("vsqrtpd",
+ * "tzcnt", "strtod()"), lowercase letters, digits and '_' with "()" maybe; not a constant, a flag, a
+ * variable of one letter or a size ("UNROLL", "-Xmx", "i", "sizeof(long)": an attacker's review).
+ */
+static int code_name(const struct text *s, size_t p)
+{
+	size_t idx, n;
+	const char *t = span_at(s, p, &idx);
+
+	if (!t || (n = strlen(t)) < 2 || n > 40 || !strncmp(t, "sizeof", 6) || !strncmp(t, "alignof", 7) ||
+	    !strncmp(t, "offsetof", 8) || !(t[0] >= 'a' && t[0] <= 'z'))
+		return 0;
+	if (n > 2 && !strcmp(t + n - 2, "()"))
+		n -= 2;
+	for (size_t k = 0; k < n; k++)
+		if (!((t[k] >= 'a' && t[k] <= 'z') || (t[k] >= '0' && t[k] <= '9') || t[k] == '_'))
+			return 0;
+	return 1;
+}
+
+/*
  * 1 if the preposition w leads the claim starting at qa too, a hedge maybe between: "has a latency of
  * 13 cycles and `vsqrtpd` of 21", "in about 140 ns; Fermat in 330", "fell to 1.4 ns, and the recursive
  * one to 6.5": the gapped clause repeats it before its own figure (twenty-sixth round).
@@ -10881,7 +10902,7 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 					     "reduced", "moves", "moved", "becomes", "became", NULL };
 	struct cword w, u;
 	size_t prev, pu, q = p, e = b, bound = 0, last = 0, last_end = 0;
-	int words = 0, whole = 0, parallel = 0, spans = 0;
+	int words = 0, whole = 0, parallel = 0, spans = 0, named = 1, metric = 0;
 
 	if (p <= a || p - a > 120 || word_char_at(s, b) ||
 	    (b < s->n && (s->t[b] == '%' || s->t[b] == 'x') ))
@@ -10945,6 +10966,8 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 				return 0;
 			if (match_lit(s, k, "\xef\xbf\xbc") && (spans++, ++words > 6))
 				return 0; /* a code span names the subject too: "and `vsqrtpd` of 21" */
+			if (match_lit(s, k, "\xef\xbf\xbc"))
+				named &= code_name(s, k);
 			k += match_lit(s, k, "\xe2\x80\x99") || match_lit(s, k, "\xef\xbf\xbc") ? 3 : 1;
 			continue;
 		}
@@ -10958,25 +10981,36 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 			return 0; /* "the buffer holds 4096": a clause with its own verb says its own figure */
 		if (++words > 6)
 			return 0;
+		if (names_memory(s, k, we) ||
+		    match_any(s, k, (const char *const[]){ "cpu", "ram", "disk", "image", "apk", "queue", "count", "error",
+							  "errors", "power", "energy", "price", "score", "cost", NULL }, 1) == we)
+			metric = 1; /* "and the memory one to 40", "and the APK one to 12" */
 		last = k, last_end = we;
 		k = we;
 	}
 	/* the subject of a gapped figure with no hedge names the code it is a figure of: the pronoun
-	   "one" after a word of its own ("the rwlock one 21", "the recursive one to 6.5"); after the claim's
-	   preposition, a code span alone or a name ("`vsqrtpd` of 21", "Fermat in 330"), not a phrase of
-	   another metric ("and an associativity of 8", "and CPU usage at 95", "and the line count by 200")
-	   nor a year ("Hoare published it in 1961"): the first version's ';' clauses of lowercase words
-	   ("; the default timeout 30", "; unit tests 212") and any subject before a repeated preposition
-	   were an attacker's false reports */
-	int one = words >= 2 && last_end && match_word_ci(s, last, "one") == last_end;
+	   "one" after a word of its own ("the rwlock one 21", "the recursive one to 6.5"), no word of a
+	   metric or a resource in it ("and the memory one to 40"); after the claim's preposition, that or a
+	   code span alone that names a function or an instruction ("`vsqrtpd` of 21", not "`sizeof(long)`
+	   of 8", "`UNROLL` at 4"); no other figure between ("takes 4 s and touches 300 files; the
+	   incremental one 12"), no year ("in '73"). Two attackers' false reports took back the rest: ';'
+	   clauses of lowercase words ("; the default timeout 30"), any subject before a repeated
+	   preposition ("and the line count by 200"), a capitalised name ("and CPU to 35", "and Android to
+	   14": "Fermat in 330" is lost with them) */
+	int one = words >= 2 && last_end && match_word_ci(s, last, "one") == last_end && !metric;
+	if ((whole || parallel) && (p > 0 && s->t[p - 1] == '\''))
+		return 0; /* "in '73": a year */
+	if (whole || parallel) {
+		/* another figure between the claim and the gapped figure is the one it continues ("takes 4 s
+		   and touches 300 files; the incremental one 12") */
+		for (size_t k = a; k < q; k++)
+			if (is_digit(s->t[k]))
+				return 0;
+	}
 	if (whole && !one)
 		return 0;
-	if (parallel && !one) {
-		int year = b - p == 4 && is_digit(s->t[p]) && (s->t[p] == '1' || s->t[p] == '2');
-		if (year || !(words == 1 && (spans == 1 || (last_end && is_upper(s->t[last]) &&
-							    match_any(s, last, names, 1) != last_end))))
-			return 0;
-	}
+	if (parallel && !one && !(words == 1 && spans == 1 && named))
+		return 0;
 	return words > 0;
 }
 
@@ -11355,10 +11389,7 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 					      "rewrite", "step", "steps", "vectorization", "unrolling", "prefetching",
 					      "batching", "parallelization", "simd", "avx2", "avx-512", "gpu", "cache",
 					      "layout", "trick", "flag", "flags", "pgo", "lto", "bolt", "inlining",
-					      "-o2", "-o3", "o2", "o3", "-march=native", "tuning", "swap", "library",
-					      "libraries", "kernels", "decoder", "encoder", "parser", "algorithm", "fix",
-					      "fixes", "allocator", "tiling", "blocking", "fusion", "pipelining", "prefetch",
-					      "hashing", "caching", NULL };
+					      "-o2", "-o3", "o2", "o3", "-march=native", "tuning", NULL };
 	struct cword w, v;
 	size_t prev, pv;
 	int hedged = 0, given = 0;
@@ -11374,20 +11405,8 @@ static int yields_factor(const struct text *s, size_t p, struct quantity *q)
 	if (match_any(s, w.start, (const char *const[]){ "another", "a", "an", "us", "them", NULL }, 1) == w.end &&
 	    (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 0;
-	/* "is worth 1.5x", "was worth 2.4x": what a change bought (twenty-sixth round, two probe writers), in
-	   a paragraph of code running ("Testing is worth 20%." is a grade) */
-	if (match_word_ci(s, w.start, "worth") == w.end) {
-		/* a factor written so ("1.5x", "2×"): "Each thread you get working is worth 5%" is a grade (an
-		   attacker's review of the twenty-third round) */
-		size_t z = q->start + q->len;
-		int times = z > q->start && (s->t[z - 1] == 'x' || s->t[z - 1] == 'X' ||
-					     (z >= q->start + 2 && match_lit(s, z - 2, "\xc3\x97")));
-		if (!times || !text_runs(s) || !prev_cword(s, prev, &v, &pv) || v.span ||
-		    match_any(s, v.start, (const char *const[]){ "is", "was", "are", "were", "be", "been", NULL }, 1) != v.end)
-			return 0;
-	} else if (match_any(s, w.start, verbs, 1) != w.end) {
+	if (match_any(s, w.start, verbs, 1) != w.end)
 		return 0;
-	}
 	pv = prev;
 	for (int d = 0; d < 6 && !given && prev_cword(s, pv, &v, &pv); d++)
 		given = !v.span && match_any(s, v.start, givers, 1) == v.end;
@@ -11793,7 +11812,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			kept = 1;
 		}
 		if (!kept && c.need_perf && c.cls == UNDECIDED && !span && (c.use == 2 || c.use == 3) &&
-		    (bare_tail(&s, end) || word_after_is(&s, end, "on") || word_after_is(&s, end, "for")) && !size_on(&s, end) &&
+		    (bare_tail(&s, end) || word_after_is(&s, end, "on")) && !size_on(&s, end) &&
 		    yields_factor(&s, start, &q)) {
 			/* "Eight threads give only 5.1x.": a factor a configuration gives, ending its clause, is its
 			   speed-up (twentieth round, an HPC author's chapters) */

@@ -1510,14 +1510,25 @@ end
 -- not stalls ('stalled-cycles-frontend')
 local function clock_event(event)
   local e = event:lower()
-  return (e:find("cycles", 1, true) ~= nil or e:find("clock", 1, true) ~= nil or
-          e:find("time", 1, true) ~= nil) and not e:find("stall", 1, true)
+  if e:find("stall", 1, true) or e:find("{", 1, true) or e:find(",", 1, true) then
+    return false -- stalls; a group's events ("{cycles,instructions}"), each a share of its own
+  end
+  -- by whole parts of the name: "cycles:ppp", "cpu_core/cycles/", "ref-cycles", "cpu-clock",
+  -- "task-clock", "offcpu-time"; not "timer:hrtimer_expire_entry" nor "probe_libc:clock_gettime",
+  -- whose parts only hold the letters (an attacker's review)
+  for part in e:gmatch("[%w_]+") do
+    if part == "cycles" or part == "cycle" or part == "cpu_clk_unhalted" then return true end
+  end
+  return e:find("%f[%w]cpu%-clock%f[%W]") ~= nil or e:find("%f[%w]task%-clock%f[%W]") ~= nil or
+         e:find("%f[%w]offcpu%-time%f[%W]") ~= nil or e:find("%f[%w]cpu%-time%f[%W]") ~= nil
 end
 
 -- The event a lesson's `perf record -e E` (or `perf top -e E`) sampled, until the next such command:
 -- a report's header of columns alone then holds shares of that event (twenty-sixth round, an
 -- attacker's review). Set by profile_kind, cleared at each lesson's start.
 local recorded_event = nil
+local recorded_branches = false -- a `perf record -b` of the lesson's, until the next `perf record`
+local recording = false -- a `perf record` line ended by '\', its options on the next line
 
 -- perf's header of a report's columns: "# Overhead", two spaces, then only the names of sort keys
 -- ("Children  Self  Command  Shared Object  Symbol"), one of Symbol, Shared Object or Command among
@@ -1543,10 +1554,27 @@ local function profile_kind(line, current, branches)
   -- a profile known by its header of columns speaks for the rows under it, as a table's header does: a
   -- blank line ends it ("12.50%  after the table: no header above"), and so does a command typed after
   -- a prompt ("$ bloaty walk": an attacker's review)
-  if current and current.rows and (not line:find("%S") or line:find("^%s*%$")) then return current.before end
-  -- `perf record -e E`: the event the lesson's later reports sample
-  if line:find("perf%s+record") or line:find("perf%s+top") then
-    recorded_event = line:match("%s%-e%s*([^%s]+)") or line:match("%-%-event[=%s]+([^%s]+)")
+  -- any line that is no row of perf's ends them: a command after any prompt ("$ bloaty walk", "%
+  -- bloaty", "root@box:~# ccache -s"); a row opens with its share, perf's own lines with '#', '|',
+  -- '-' or '.' (an attacker's review)
+  if current and current.rows and (not line:find("%S") or line:find("^%s*%$") or not line:find("^[%s%d#|%-.]")) then
+    return current.before
+  end
+  -- `perf record -e E` (`-b`): what the lesson's later reports sample, its options maybe on a line
+  -- continued with '\'
+  if line:find("perf%s+record") or line:find("perf%s+top") or recording then
+    local fresh = not recording
+    recording = line:find("\\%s*$") ~= nil
+    local event = line:match("%s%-e%s*([^%s]+)") or line:match("%-%-event[=%s]+([^%s]+)")
+    if fresh then
+      -- a new recording: the reports after it are of it, not of what an earlier command reported
+      recorded_event, recorded_branches = nil, false
+      if current and not current.own then current = nil end
+    end
+    recorded_event = event or recorded_event
+    local args = " " .. line .. " "
+    recorded_branches = recorded_branches or args:find("%s%-b%s") ~= nil or args:find("%s%-j%s") ~= nil or
+                        args:find("%s%-%-branch%-") ~= nil
   end
   -- `perf mem`, `perf c2c`, `perf lock`, `perf kmem`, `perf sched`: reports of memory accesses, locks,
   -- allocations and scheduling, not shares of the run time (an attacker's review: "perf mem report"
@@ -1600,7 +1628,7 @@ local function profile_kind(line, current, branches)
   -- ("From Line  To Line", "Source Sym  Target Sym", "BBCycles") or a memory access's ("Local Weight
   -- Memory access", "Data Symbol", "Snoop", "TLB access") is none of the run time
   if report_header(line) then
-    if branches or (current and current.perf) then return current end
+    if branches or recorded_branches or (current and current.perf) then return current end
     -- `perf record -e E` said what the lesson sampled: the rows are shares of E
     local cpu = not recorded_event or clock_event(recorded_event)
     return { cpu = cpu, perf = true, event = not cpu, own = true, rows = true,
@@ -2539,7 +2567,7 @@ return {
     unit_index = 0
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
-    recorded_event = nil
+    recorded_event, recorded_branches, recording = nil, false, false
     local unit_at = 0 -- the last unit before the block being read (see led_printed_table)
     for _, block in ipairs(lesson.blocks) do
       -- a report known by its own first line speaks for its block only: a later coverage listing is
