@@ -10902,7 +10902,7 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 					     "reduced", "moves", "moved", "becomes", "became", NULL };
 	struct cword w, u;
 	size_t prev, pu, q = p, e = b, bound = 0, last = 0, last_end = 0;
-	int words = 0, whole = 0, parallel = 0, spans = 0, named = 1, metric = 0;
+	int words = 0, whole = 0, parallel = 0, spans = 0, named = 1, metric = 0, det = 0, words_seen = 0;
 
 	if (p <= a || p - a > 120 || word_char_at(s, b) ||
 	    (b < s->n && (s->t[b] == '%' || s->t[b] == 'x') ))
@@ -10983,23 +10983,31 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 			return 0;
 		if (names_memory(s, k, we) ||
 		    match_any(s, k, (const char *const[]){ "cpu", "ram", "disk", "image", "apk", "queue", "count", "error",
-							  "errors", "power", "energy", "price", "score", "cost", NULL }, 1) == we)
-			metric = 1; /* "and the memory one to 40", "and the APK one to 12" */
+							  "errors", "power", "energy", "price", "score", "cost", "thread",
+							  "threads", "pool", "connection", "connections", "retry", "retries",
+							  "warning", "warnings", "file", "files", "test", "tests", NULL }, 1) == we)
+			metric = 1; /* "and the memory one to 40", "and the APK one to 12", "the thread one to 8" */
+		if (!words_seen++)
+			det = match_any(s, k, (const char *const[]){ "the", "this", "that", "our", "its", "their", "a",
+								     "an", "my", "your", NULL }, 1) == we;
 		last = k, last_end = we;
 		k = we;
 	}
 	/* the subject of a gapped figure with no hedge names the code it is a figure of: the pronoun
-	   "one" after a word of its own ("the rwlock one 21", "the recursive one to 6.5"), no word of a
-	   metric or a resource in it ("and the memory one to 40"); after the claim's preposition, that or a
-	   code span alone that names a function or an instruction ("`vsqrtpd` of 21", not "`sizeof(long)`
-	   of 8", "`UNROLL` at 4"); no other figure between ("takes 4 s and touches 300 files; the
-	   incremental one 12"), no year ("in '73"). Two attackers' false reports took back the rest: ';'
+	   "one" in a phrase opened by a determiner ("the rwlock one 21", "the recursive one to 6.5"; not
+	   "team one 3"), no word of a metric or a resource in it ("and the memory one to 40"); after the
+	   claim's "at", "in", "on" or "under", that or a code span alone that names a function or an
+	   instruction ("`tzcnt` at two", not "`UNROLL` at 4"; "and `vsqrtpd` of 21" went with "and
+	   `retries` to 3"); no other figure between ("takes 4 s and touches 300 files; the
+	   incremental one 12"), no year ("in '73", "the stable one 2024"). Attackers' false reports took back the rest: ';'
 	   clauses of lowercase words ("; the default timeout 30"), any subject before a repeated
 	   preposition ("and the line count by 200"), a capitalised name ("and CPU to 35", "and Android to
 	   14": "Fermat in 330" is lost with them) */
-	int one = words >= 2 && last_end && match_word_ci(s, last, "one") == last_end && !metric;
+	int one = words >= 2 && det && last_end && match_word_ci(s, last, "one") == last_end && !metric;
 	if ((whole || parallel) && (p > 0 && s->t[p - 1] == '\''))
 		return 0; /* "in '73": a year */
+	if ((whole || parallel) && b - p == 4 && (match_lit(s, p, "19") || match_lit(s, p, "20")))
+		return 0; /* "the stable one 2024": a year */
 	if (whole || parallel) {
 		/* another figure between the claim and the gapped figure is the one it continues ("takes 4 s
 		   and touches 300 files; the incremental one 12") */
@@ -11009,7 +11017,11 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 	}
 	if (whole && !one)
 		return 0;
-	if (parallel && !one && !(words == 1 && spans == 1 && named))
+	/* a code span after "to", "of" or "by" is as often a variable set or sized ("and `retries` to 3",
+	   "and `malloc` of 64": a third attacker's review) */
+	if (parallel && !one &&
+	    !(words == 1 && spans == 1 && named &&
+	      match_any(s, q, (const char *const[]){ "at", "in", "on", "under", NULL }, 1)))
 		return 0;
 	return words > 0;
 }

@@ -1550,6 +1550,65 @@ local function report_header(line)
   return true
 end
 
+-- The event and the branch mode a `perf record` (or `perf top`) command line names, read from its
+-- options up to the program it runs ("perf record -e cache-misses -g ./walk"; "perf record ./grep -e
+-- foo" samples the default event: an attacker's review). nil, false when it names none.
+local value_options = { ["-e"] = true, ["--event"] = true, ["-c"] = true, ["-F"] = true, ["-o"] = true,
+                        ["-p"] = true, ["-t"] = true, ["-C"] = true, ["-m"] = true, ["-r"] = true, ["-u"] = true,
+                        ["-G"] = true, ["--call-graph"] = true, ["--output"] = true, ["--freq"] = true }
+local function record_options(rest)
+  local event, branches, want = nil, false, nil
+  for tok in rest:gmatch("%S+") do
+    if want then
+      if want == "-e" or want == "--event" then event = tok end
+      want = nil
+    elseif tok == "--" or tok:sub(1, 1) ~= "-" then
+      break
+    elseif value_options[tok] then
+      want = tok
+    elseif tok:find("^%-e.") then
+      event = tok:sub(3)
+    elseif tok:find("^%-%-event=") then
+      event = tok:sub(9)
+    elseif tok == "-b" or tok == "-j" or tok:find("^%-%-branch") then
+      branches = true
+    end
+  end
+  return event, branches
+end
+
+-- Every `perf record` or `perf top` the lesson names, in a block or in a code span of its prose
+-- ("We counted cache misses with `perf record -e cache-misses ./a.out`"), in the order of the
+-- lesson's lines: { line, seq, event, branches } (an attacker's review: the command is often not in
+-- the block the report is shown in)
+local function record_mentions(lesson)
+  local out = {}
+  local function scan(text, line)
+    if not text or not line or not text:find("perf", 1, true) then return end
+    text = text:gsub("\\%s*\n%s*", " ") -- a command continued on the next line
+    for rest in text:gmatch("perf%s+record%f[%W]([^\n`]*)") do
+      local event, branches = record_options(rest)
+      out[#out + 1] = { line = line, seq = #out, event = event, branches = branches }
+    end
+    for rest in text:gmatch("perf%s+top%f[%W]([^\n`]*)") do
+      local event, branches = record_options(rest)
+      out[#out + 1] = { line = line, seq = #out, event = event, branches = branches }
+    end
+    for tool in text:gmatch("perf%s+(%a+)%s+record%f[%W]") do
+      if tool == "mem" or tool == "c2c" or tool == "lock" or tool == "kmem" or tool == "sched" then
+        out[#out + 1] = { line = line, seq = #out, event = "perf " .. tool, branches = false }
+      end
+    end
+  end
+  for _, u in ipairs(lesson.units or {}) do
+    scan(u.text, u.line)
+    for _, span in ipairs(u.code_spans or {}) do scan(span.text, u.line) end
+  end
+  for _, b in ipairs(lesson.blocks or {}) do scan(b.code, b.line) end
+  table.sort(out, function(x, y) if x.line ~= y.line then return x.line < y.line end return x.seq < y.seq end)
+  return out
+end
+
 local function profile_kind(line, current, branches)
   -- a profile known by its header of columns speaks for the rows under it, as a table's header does: a
   -- blank line ends it ("12.50%  after the table: no header above"), and so does a command typed after
@@ -1562,19 +1621,18 @@ local function profile_kind(line, current, branches)
   end
   -- `perf record -e E` (`-b`): what the lesson's later reports sample, its options maybe on a line
   -- continued with '\'
-  if line:find("perf%s+record") or line:find("perf%s+top") or recording then
+  local rest = line:match("perf%s+record%f[%W](.*)$") or line:match("perf%s+top%f[%W](.*)$")
+  if rest or recording then
     local fresh = not recording
     recording = line:find("\\%s*$") ~= nil
-    local event = line:match("%s%-e%s*([^%s]+)") or line:match("%-%-event[=%s]+([^%s]+)")
+    local event, br = record_options(rest or line)
     if fresh then
       -- a new recording: the reports after it are of it, not of what an earlier command reported
       recorded_event, recorded_branches = nil, false
       if current and not current.own then current = nil end
     end
     recorded_event = event or recorded_event
-    local args = " " .. line .. " "
-    recorded_branches = recorded_branches or args:find("%s%-b%s") ~= nil or args:find("%s%-j%s") ~= nil or
-                        args:find("%s%-%-branch%-") ~= nil
+    recorded_branches = recorded_branches or br
   end
   -- `perf mem`, `perf c2c`, `perf lock`, `perf kmem`, `perf sched`: reports of memory accesses, locks,
   -- allocations and scheduling, not shares of the run time (an attacker's review: "perf mem report"
@@ -1583,6 +1641,7 @@ local function profile_kind(line, current, branches)
                 line:match("perf%s+(lock)%f[%W]") or line:match("perf%s+(kmem)%f[%W]") or
                 line:match("perf%s+(sched)%f[%W]")
   if other then
+    if line:find("perf%s+%a+%s+record%f[%W]") then recorded_event = "perf " .. other end
     return { cpu = false, perf = true, event = true, cue = "perf " .. other }
   end
   -- `perf report`'s rows ("    31.20%  [.] strtok") are shares of the samples it read, of the run
@@ -1595,6 +1654,11 @@ local function profile_kind(line, current, branches)
     if branches or line:find("_from", 1, true) or line:find("_to", 1, true) or
        line:find("perf mem", 1, true) or line:find("%-%-branch") then
       return nil -- after `perf record -b`, the branch profile reads the report (branch_share)
+    end
+    -- of the event the lesson recorded ("$ perf record -e cache-misses ./a.out" before it: a third
+    -- attacker's review)
+    if recorded_event and not clock_event(recorded_event) then
+      return { cpu = false, perf = true, event = true, cue = "-e " .. recorded_event }
     end
     return { cpu = true, perf = true, cue = line:sub(a, b) }
   end
@@ -2568,12 +2632,22 @@ return {
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     recorded_event, recorded_branches, recording = nil, false, false
+    local mentions, mention_at, read_lines = record_mentions(lesson), 0, {}
     local unit_at = 0 -- the last unit before the block being read (see led_printed_table)
     for _, block in ipairs(lesson.blocks) do
       -- a report known by its own first line speaks for its block only: a later coverage listing is
       -- no profile, and a command's profile before it holds again (two attackers' reviews,
       -- twenty-fifth round); a command's holds through the lesson
       if profile and profile.own then profile = profile.before end
+      -- what the lesson recorded before this block, in its prose or another block
+      -- (a block read line by line has applied its own, in their order with its reports)
+      while block.line and mentions[mention_at + 1] and mentions[mention_at + 1].line < block.line do
+        mention_at = mention_at + 1
+        if not read_lines[mentions[mention_at].line] then
+          recorded_event, recorded_branches = mentions[mention_at].event, mentions[mention_at].branches
+          if profile and not profile.own then profile = nil end
+        end
+      end
       local session = block.mode == "display" and session_of(block.code)
       local prompts = block.mode == "display" and transcript_of(block.code)
       local program = block.mode == "display" and block.lang == "" and not session and not prompts and
@@ -2591,6 +2665,7 @@ return {
          (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code)) then
         local code, start = block.code, 1
         local above, head = nil, nil
+        if block.line then read_lines[block.line] = true end
         local command, branches = false, nil
         local typing, typed = nil, false -- a transcript's line typed after a prompt (see typed_width)
         local bench = nil -- the unit a benchstat table's header names (see bench_header)
