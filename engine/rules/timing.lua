@@ -1621,7 +1621,9 @@ local function profile_kind(line, current, branches)
   end
   -- `perf record -e E` (`-b`): what the lesson's later reports sample, its options maybe on a line
   -- continued with '\'
-  local rest = line:match("perf%s+record%f[%W](.*)$") or line:match("perf%s+top%f[%W](.*)$")
+  -- (one plain search first: the patterns below run only on lines that name perf)
+  local named = line:find("perf", 1, true)
+  local rest = named and (line:match("perf%s+record%f[%W](.*)$") or line:match("perf%s+top%f[%W](.*)$"))
   if rest or recording then
     local fresh = not recording
     recording = line:find("\\%s*$") ~= nil
@@ -1637,9 +1639,9 @@ local function profile_kind(line, current, branches)
   -- `perf mem`, `perf c2c`, `perf lock`, `perf kmem`, `perf sched`: reports of memory accesses, locks,
   -- allocations and scheduling, not shares of the run time (an attacker's review: "perf mem report"
   -- holds no "perf report")
-  local other = line:match("perf%s+(mem)%f[%W]") or line:match("perf%s+(c2c)%f[%W]") or
-                line:match("perf%s+(lock)%f[%W]") or line:match("perf%s+(kmem)%f[%W]") or
-                line:match("perf%s+(sched)%f[%W]")
+  local other = named and (line:match("perf%s+(mem)%f[%W]") or line:match("perf%s+(c2c)%f[%W]") or
+                           line:match("perf%s+(lock)%f[%W]") or line:match("perf%s+(kmem)%f[%W]") or
+                           line:match("perf%s+(sched)%f[%W]"))
   if other then
     if line:find("perf%s+%a+%s+record%f[%W]") then recorded_event = "perf " .. other end
     return { cpu = false, perf = true, event = true, cue = "perf " .. other }
@@ -1691,7 +1693,7 @@ local function profile_kind(line, current, branches)
   -- command or a "Samples:" line gave says its event instead, and the header of a branch record's report
   -- ("From Line  To Line", "Source Sym  Target Sym", "BBCycles") or a memory access's ("Local Weight
   -- Memory access", "Data Symbol", "Snoop", "TLB access") is none of the run time
-  if report_header(line) then
+  if line:find("Overhead", 1, true) and report_header(line) then
     if branches or recorded_branches or (current and current.perf) then return current end
     -- `perf record -e E` said what the lesson sampled: the rows are shares of E
     local cpu = not recorded_event or clock_event(recorded_event)
@@ -2632,7 +2634,8 @@ return {
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
     recorded_event, recorded_branches, recording = nil, false, false
-    local mentions, mention_at, read_lines = record_mentions(lesson), 0, {}
+    -- (gathered the first time a block names perf or a report's header: most lessons never do)
+    local mentions, mention_at, read_lines = nil, 0, {}
     local unit_at = 0 -- the last unit before the block being read (see led_printed_table)
     for _, block in ipairs(lesson.blocks) do
       -- a report known by its own first line speaks for its block only: a later coverage listing is
@@ -2641,7 +2644,10 @@ return {
       if profile and profile.own then profile = profile.before end
       -- what the lesson recorded before this block, in its prose or another block
       -- (a block read line by line has applied its own, in their order with its reports)
-      while block.line and mentions[mention_at + 1] and mentions[mention_at + 1].line < block.line do
+      if not mentions and block.code and (block.code:find("perf", 1, true) or block.code:find("Overhead", 1, true)) then
+        mentions = record_mentions(lesson)
+      end
+      while mentions and block.line and mentions[mention_at + 1] and mentions[mention_at + 1].line < block.line do
         mention_at = mention_at + 1
         if not read_lines[mentions[mention_at].line] then
           recorded_event, recorded_branches = mentions[mention_at].event, mentions[mention_at].branches
