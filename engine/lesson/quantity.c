@@ -10851,9 +10851,9 @@ static int code_name(const struct text *s, size_t p)
 }
 
 /*
- * 1 if the preposition w leads the claim starting at qa too, a hedge maybe between: "has a latency of
- * 13 cycles and `vsqrtpd` of 21", "in about 140 ns; Fermat in 330", "fell to 1.4 ns, and the recursive
- * one to 6.5": the gapped clause repeats it before its own figure (twenty-sixth round).
+ * 1 if the preposition w leads the claim starting at qa too, a hedge maybe between ("fell to 1.4 ns,
+ * and the recursive one to 6.5", "`lzcnt` at one cycle, and `tzcnt` at two"): the gapped clause
+ * repeats it before its own figure; gap_value() then asks what its subject is (twenty-sixth round).
  */
 static int lead_again(const struct text *s, size_t qa, const struct cword *w)
 {
@@ -10998,11 +10998,11 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 	   "team one 3"), no word of a metric or a resource in it ("and the memory one to 40"); after the
 	   claim's "at", "in", "on" or "under", that or a code span alone that names a function or an
 	   instruction ("`tzcnt` at two", not "`UNROLL` at 4"; "and `vsqrtpd` of 21" went with "and
-	   `retries` to 3"); no other figure between ("takes 4 s and touches 300 files; the
-	   incremental one 12"), no year ("in '73", "the stable one 2024"). Attackers' false reports took back the rest: ';'
-	   clauses of lowercase words ("; the default timeout 30"), any subject before a repeated
-	   preposition ("and the line count by 200"), a capitalised name ("and CPU to 35", "and Android to
-	   14": "Fermat in 330" is lost with them) */
+	   `retries` to 3"); no other figure between ("takes 4 s and touches 300 files; the incremental
+	   one 12"), no year ("in '73", "the stable one 2024"). Three attackers' false reports took back
+	   the rest: ';' clauses of lowercase words ("; the default timeout 30"), any subject before a
+	   repeated preposition ("and the line count by 200"), a capitalised name ("and CPU to 35", "and
+	   Android to 14": "Fermat in 330" is lost with them) */
 	int one = words >= 2 && det && last_end && match_word_ci(s, last, "one") == last_end && !metric;
 	if ((whole || parallel) && (p > 0 && s->t[p - 1] == '\''))
 		return 0; /* "in '73": a year */
