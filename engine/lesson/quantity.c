@@ -10961,14 +10961,17 @@ static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t
 	for (size_t k = skip_space(s, bound); k < q; ) {
 		size_t we = word_end(s, k);
 		if (we == k) {
-			if (!space_at(s, k) && s->t[k] != '\'' && s->t[k] != '-' && !match_lit(s, k, "\xe2\x80\x99") &&
-			    !match_lit(s, k, "\xef\xbf\xbc"))
+			int span = match_lit(s, k, "\xef\xbf\xbc");
+			if (!space_at(s, k) && s->t[k] != '\'' && s->t[k] != '-' && !match_lit(s, k, "\xe2\x80\x99") && !span)
 				return 0;
-			if (match_lit(s, k, "\xef\xbf\xbc") && (spans++, ++words > 6))
-				return 0; /* a code span names the subject too: "and `vsqrtpd` of 21" */
-			if (match_lit(s, k, "\xef\xbf\xbc"))
+			if (span) {
+				/* a code span names the subject too: "and `tzcnt` at two" */
+				spans++;
 				named &= code_name(s, k);
-			k += match_lit(s, k, "\xe2\x80\x99") || match_lit(s, k, "\xef\xbf\xbc") ? 3 : 1;
+				if (++words > 6)
+					return 0;
+			}
+			k += match_lit(s, k, "\xe2\x80\x99") || span ? 3 : 1;
 			continue;
 		}
 		if (!words && match_word_ci(s, k, "and") == we) {

@@ -1468,29 +1468,6 @@ local function printed(line)
   return (counter(first) or first) .. lead .. (counter(last, true) or last)
 end
 
--- A session's command says what its output counts. A profile taken of branch records
--- (`perf record -b`, `-j`, `--branch-filter`, `--branch-any`) is reported in shares of the taken
--- branches sampled, not of the run time: its percentages are let pass, until the next `perf record`
--- (issue 13, eighth round). The reason given to the ledger, or nil.
-local function branch_profile(line, current)
-  if not line:find("perf%s+record") then return current end
-  local args = " " .. line .. " "
-  if args:find("%s%-b%s") or args:find("%s%-j%s") or args:find("%s%-%-branch%-") then
-    return "'perf record -b': a share of the branches sampled, not of the run time"
-  end
-  return nil
-end
-
--- A profile listing's shares are shares of what the profile samples (issue 13, ninth round). `go tool
--- pprof` prints, for each function, flat, flat%, sum%, cum and cum% ("-0.46s  0.39%  0.39%  -0.91s
--- 0.77%  runtime.scanobject"; a `peek` listing's context rows "-0.86s 94.51% |  caller") and above
--- them "Showing nodes accounting for -0.10s, 0.084% of 118.73s total". Of a CPU profile those shares
--- are shares of the samples, of the run time: claims; of a heap or allocation profile they are
--- shares of the memory: not timing. Which profile it is, the session says: the command that wrote or
--- read it (`-cpuprofile`, `-memprofile`, `.../debug/pprof/heap`, a file named `cpu...pprof`) or the
--- listing's own header ("Type: cpu", "Total samples = 118.73s", "Total: 82.4 MB", "Adjusting heap
--- profiles"). The kind holds, through the lesson, until another says otherwise; with none known, the
--- listing is read as any printed line is. The kind and the words that decided, or current.
 -- 1 if line is the header of a `perf report` of branch records ("# Overhead  Samples  Mis  From Line
 -- To Line", "Source Sym  Target Sym", "BBCycles") or of memory accesses ("Local Weight  Memory access",
 -- "Data Symbol", "Snoop", "TLB access"): its "Overhead" is a share of the branches or the accesses
@@ -1550,6 +1527,9 @@ local function report_header(line)
   return true
 end
 
+-- perf's tools whose reports count memory accesses, locks, allocations or scheduling, not the run time
+local other_tools = { mem = true, c2c = true, lock = true, kmem = true, sched = true }
+
 -- The event and the branch mode a `perf record` (or `perf top`) command line names, read from its
 -- options up to the program it runs ("perf record -e cache-misses -g ./walk"; "perf record ./grep -e
 -- foo" samples the default event: an attacker's review). nil, false when it names none.
@@ -1586,18 +1566,14 @@ local function record_mentions(lesson)
   local function scan(text, line)
     if not text or not line or not text:find("perf", 1, true) then return end
     text = text:gsub("\\%s*\n%s*", " ") -- a command continued on the next line
-    for rest in text:gmatch("perf%s+record%f[%W]([^\n`]*)") do
-      local event, branches = record_options(rest)
-      out[#out + 1] = { line = line, seq = #out, event = event, branches = branches }
-    end
-    for rest in text:gmatch("perf%s+top%f[%W]([^\n`]*)") do
-      local event, branches = record_options(rest)
-      out[#out + 1] = { line = line, seq = #out, event = event, branches = branches }
+    for _, verb in ipairs({ "record", "top" }) do
+      for rest in text:gmatch("perf%s+" .. verb .. "%f[%W]([^\n`]*)") do
+        local event, branches = record_options(rest)
+        out[#out + 1] = { line = line, seq = #out, event = event, branches = branches }
+      end
     end
     for tool in text:gmatch("perf%s+(%a+)%s+record%f[%W]") do
-      if tool == "mem" or tool == "c2c" or tool == "lock" or tool == "kmem" or tool == "sched" then
-        out[#out + 1] = { line = line, seq = #out, event = "perf " .. tool, branches = false }
-      end
+      if other_tools[tool] then out[#out + 1] = { line = line, seq = #out, event = "perf " .. tool, branches = false } end
     end
   end
   for _, u in ipairs(lesson.units or {}) do
@@ -1609,13 +1585,34 @@ local function record_mentions(lesson)
   return out
 end
 
+-- A session's command says what its output counts. A profile taken of branch records
+-- (`perf record -b`, `-j`, `--branch-filter`, `--branch-any`) is reported in shares of the taken
+-- branches sampled, not of the run time: its percentages are let pass, until the next `perf record`
+-- (issue 13, eighth round). The reason given to the ledger, or nil.
+local function branch_profile(line, current)
+  local rest = line:match("perf%s+record%f[%W](.*)$")
+  if not rest then return current end
+  if select(2, record_options(rest)) then
+    return "'perf record -b': a share of the branches sampled, not of the run time"
+  end
+  return nil
+end
+
+-- A profile listing's shares are shares of what the profile samples (issue 13, ninth round). `go tool
+-- pprof` prints, for each function, flat, flat%, sum%, cum and cum% ("-0.46s  0.39%  0.39%  -0.91s
+-- 0.77%  runtime.scanobject"; a `peek` listing's context rows "-0.86s 94.51% |  caller") and above
+-- them "Showing nodes accounting for -0.10s, 0.084% of 118.73s total". Of a CPU profile those shares
+-- are shares of the samples, of the run time: claims; of a heap or allocation profile they are
+-- shares of the memory: not timing. Which profile it is, the session says: the command that wrote or
+-- read it (`-cpuprofile`, `-memprofile`, `.../debug/pprof/heap`, a file named `cpu...pprof`) or the
+-- listing's own header ("Type: cpu", "Total samples = 118.73s", "Total: 82.4 MB", "Adjusting heap
+-- profiles"). The kind holds, through the lesson, until another says otherwise; with none known, the
+-- listing is read as any printed line is. The kind and the words that decided, or current.
 local function profile_kind(line, current, branches)
   -- a profile known by its header of columns speaks for the rows under it, as a table's header does: a
-  -- blank line ends it ("12.50%  after the table: no header above"), and so does a command typed after
-  -- a prompt ("$ bloaty walk": an attacker's review)
-  -- any line that is no row of perf's ends them: a command after any prompt ("$ bloaty walk", "%
-  -- bloaty", "root@box:~# ccache -s"); a row opens with its share, perf's own lines with '#', '|',
-  -- '-' or '.' (an attacker's review)
+  -- blank line ends it ("12.50%  after the table: no header above"), and so does any line that is no
+  -- row of perf's, a command after any prompt ("$ bloaty walk", "% bloaty", "root@box:~# ccache -s");
+  -- a row opens with its share, perf's own lines with '#', '|', '-' or '.' (an attacker's review)
   if current and current.rows and (not line:find("%S") or line:find("^%s*%$") or not line:find("^[%s%d#|%-.]")) then
     return current.before
   end
@@ -1639,9 +1636,8 @@ local function profile_kind(line, current, branches)
   -- `perf mem`, `perf c2c`, `perf lock`, `perf kmem`, `perf sched`: reports of memory accesses, locks,
   -- allocations and scheduling, not shares of the run time (an attacker's review: "perf mem report"
   -- holds no "perf report")
-  local other = named and (line:match("perf%s+(mem)%f[%W]") or line:match("perf%s+(c2c)%f[%W]") or
-                           line:match("perf%s+(lock)%f[%W]") or line:match("perf%s+(kmem)%f[%W]") or
-                           line:match("perf%s+(sched)%f[%W]"))
+  local other = named and line:match("perf%s+(%a+)%f[%W]")
+  other = other_tools[other] and other
   if other then
     if line:find("perf%s+%a+%s+record%f[%W]") then recorded_event = "perf " .. other end
     return { cpu = false, perf = true, event = true, cue = "perf " .. other }
@@ -1669,7 +1665,6 @@ local function profile_kind(line, current, branches)
   -- cycles, a clock or time ('offcpu-time'), of something else ('cache-misses', 'stalled-cycles-...')
   -- when not (twenty-fifth round, a probe's profile whose rows name `__strcoll_l` and `[kernel]
   -- page_fault`); it holds for its own block, the profile before it kept for after
-  -- (the quotes as a book may print them: "of event ‘MEM_LOAD_RETIRED.L3_MISS’", the closing one lost)
   -- (the event between the quotes a book may print: "of event ‘MEM_LOAD_RETIRED.L3_MISS’", the
   -- closing one lost, or double ones; a group's "of events 'anon group { cache-misses, cycles }'" is
   -- shares of each of its events: none read as the run time's)
@@ -1689,10 +1684,9 @@ local function profile_kind(line, current, branches)
   end
   -- the report's header of columns when its first lines are left out too ("# Overhead  Shared Object
   -- Symbol", "# Overhead  Symbol"): perf's default event counts cycles, so its rows are shares of the run
-  -- time, for the rows under it (twenty-sixth round: a probe's two listings); a profile a
-  -- command or a "Samples:" line gave says its event instead, and the header of a branch record's report
-  -- ("From Line  To Line", "Source Sym  Target Sym", "BBCycles") or a memory access's ("Local Weight
-  -- Memory access", "Data Symbol", "Snoop", "TLB access") is none of the run time
+  -- time, for the rows under it (twenty-sixth round: a probe's two listings); a profile a command or a
+  -- "Samples:" line gave says its event instead (report_header: not a branch record's or a memory
+  -- access's header)
   if line:find("Overhead", 1, true) and report_header(line) then
     if branches or recorded_branches or (current and current.perf) then return current end
     -- `perf record -e E` said what the lesson sampled: the rows are shares of E
