@@ -5736,6 +5736,8 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			*kind = QUANTITY_CYCLES;
 			found = 1;
 		} else if (!strncmp(buf, "speedup", 7) || !strcmp(buf, "slowdown") || !strcmp(buf, "faster") ||
+			   /* "Relative" alone: hyperfine's ratio to the fastest command (twenty-seventh round) */
+			   (!strcmp(buf, "relative") && skip_space(s, a) == p && skip_space(s, e) >= b) ||
 			   !strcmp(buf, "slower") ||
 			   ((!strcmp(buf, "speed") || !strcmp(buf, "slow")) && match_lit(s, e, "-") &&
 			    (match_word_ci(s, e + 1, "up") || match_word_ci(s, e + 1, "ups") ||
@@ -5842,6 +5844,25 @@ static int cell_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 		if (e > a && e + 2 >= c && bare_number(s, a, e, ns, ne) && *ns == a && *ne == e) {
 			*ne = c;
 			return 1;
+		}
+	}
+	/* "1908.3 ± 91.2": a figure and its spread, one value (hyperfine's Markdown export; twenty-seventh
+	   round) */
+	for (d = a; d + 1 < c; d++) {
+		if ((unsigned char)s->t[d] == 0xc2 && (unsigned char)s->t[d + 1] == 0xb1) {
+			size_t e = d, f = d + 2, x0, x1, y0, y1;
+
+			while (e > a && space_at(s, e - 1))
+				e--;
+			while (f < c && space_at(s, f))
+				f++;
+			if (e > a && f < c && bare_number(s, a, e, &x0, &x1) && x0 == a && x1 == e &&
+			    bare_number(s, f, c, &y0, &y1) && y0 == f && y1 == c) {
+				*ns = a;
+				*ne = c;
+				return 1;
+			}
+			break;
 		}
 	}
 	if (c == a || s->t[c - 1] != ')')

@@ -1799,6 +1799,19 @@ local function bench_figures(line, bench)
                                                 "a timing under a benchmark table's unit") or
                                     "a benchmark table's figure of something else than time" }
   end
+  -- benchstat's "geomean" row: the geometric means, no spread, and their change (twenty-seventh round)
+  local g = line:match("^%s*geomean%s+()")
+  if g then
+    for a, text in line:gmatch("()(%d[%d.]*[%a\194\181]*)%f[%s\0]", g) do
+      figures[#figures + 1] = { first = a, last = a + #text - 1, kind = bench.kind or "time", claim = timing,
+                                cue = "geomean", why = timing and "the geometric mean of a benchmark table's timings" or
+                                                      "the geometric mean of something else than time" }
+    end
+    for a, text in line:gmatch("()([+-]%d[%d.]*%%)", g) do
+      figures[#figures + 1] = { first = a, last = a + #text - 1, kind = "speedup", claim = timing, cue = "geomean",
+                                why = timing and "a change of a timing's geometric mean" or "a change of something else than time" }
+    end
+  end
   for a, text in line:gmatch("()([+-]%d[%d.]*%%)%s+%(p=") do
     figures[#figures + 1] = { first = a, last = a + #text - 1, kind = "speedup", claim = timing, cue = bench.cue,
                               why = timing and "a change of a timing against the base, in a benchmark table" or
@@ -1842,8 +1855,12 @@ function label_quantity(label)
                          "%f[%a]tps%f[%A]", "throughput", "bandwidth", "%f[%a]bw%f[%A]" }) do
     if l:find(pat) then return "rate" end
   end
+  -- a count of cycles or a rate per cycle ("Total Cycles: 110", "uOps Per Cycle: 2.73": llvm-mca's
+  -- summary; twenty-seventh round)
+  if l:find("per cycle%f[%A]") then return "rate" end
+  if l:find("%f[%a]cycles%s*$") then return "cycles" end
   for _, pat in ipairs({ "latenc", "response time", "time taken", "time per", "elapsed", "round%-?trip",
-                         "%f[%a]took%f[%A]", "total time", "run ?time", "time to complete", "cpu time" }) do
+                         "%f[%a]took%f[%A]", "total time", "execution time", "run ?time", "time to complete", "cpu time" }) do
     if l:find(pat) then return "time" end
   end
   return nil
@@ -1875,6 +1892,12 @@ local function labelled_figures(line)
   if stamp and #stamp < #line then
     return labelled_figures(string.rep(" ", #stamp) .. line:sub(#stamp + 1))
   end
+  -- the right half of two listings printed side by side ("      \226\148\130  Core cycles: 4.00"): read after
+  -- the rule that parts them (twenty-seventh round)
+  local side = line:match("^%s*\226\148\130%s*")
+  if side and #side < #line then
+    return labelled_figures(string.rep(" ", #side) .. line:sub(#side + 1))
+  end
   -- a label is short: the patterns below read at most its 80 characters (linear in the line)
   local digit = line:find("%d")
   if not digit or digit > 80 then return nil end
@@ -1892,6 +1915,9 @@ local function labelled_figures(line)
   local figures = {}
   local rest = line:sub(first)
   for a, tok, after in rest:gmatch("()(%S+)()") do
+    -- another label begins ("Core cycles: 4.00  \226\148\130 Instructions retired: 3.00", two listings
+    -- side by side): its figures are its own (twenty-seventh round)
+    if tok:find("%a:$") then break end
     local figure = tok:gsub("[,;]$", "")
     local num, unit = figure:match("^([+-]?%d[%d,.]*)([%a\194\181/%%]*)$")
     -- a duration printed as a clock ("Total CPU time:   00:26:31.17", TestU01; sixteenth round)
@@ -1908,6 +1934,7 @@ local function labelled_figures(line)
       else
         f.kind, f.claim = kind, true
         f.why = kind == "rate" and "a figure after a printed label that names a rate" or
+                kind == "cycles" and "a figure after a printed label that names a count of cycles" or
                 "a figure after a printed label that names a measured time"
         figures[#figures + 1] = f
       end
@@ -2083,6 +2110,8 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   -- busy and the shares of CPU time (seventeenth round, the rates beside them read)
   await = "time", svctm = "time", util = "pct", user = "pct", nice = "pct", system = "pct", iowait = "pct",
   steal = "pct", idle = "pct",
+  -- mpstat's and pidstat's ("%usr %sys %irq %soft %guest %gnice", "%wait"; twenty-seventh round)
+  usr = "pct", sys = "pct", irq = "pct", soft = "pct", guest = "pct", gnice = "pct", wait = "pct",
   -- a statistic of a distribution (BenchmarkDotNet's "Mean | Error | StdDev", "Median"): a time when
   -- its cell gives a unit of time ("27.0464 us"), nothing otherwise (seventeenth round)
   mean = "stat", median = "stat", stddev = "stat", avg = "stat", average = "stat", min = "stat", max = "stat",
@@ -2123,7 +2152,10 @@ local function uncomment(line)
 end
 
 local function column_kind(text)
-  local l = text:lower()
+  -- a CSV's quoted cell ('"Avg (ns)"': nsys stats) is read without its quotes
+  local l = text:lower():gsub('^%s*"(.*)"%s*$', "%1")
+  -- pidstat's "%CPU": the share of a processor the task used (twenty-seventh round)
+  if l:find("^%s*%%cpu%s*$") then return "share" end
   -- two glued names with a tool's unit or share run together by one space in a pipe table's cell
   -- name nothing (column_header parts them in a printed table)
   local glued = 0
@@ -2137,6 +2169,14 @@ local function column_kind(text)
   -- "1 tick": what one tick lasts, no column of figures the run measured (eighteenth round)
   if l:find("tick", 1, true) and l:find("^%s*1%s+ticks?%s*$") then return nil end
   local pct = l:find("%", 1, true)
+  -- a statistic whose unit stands in brackets ("Mean [ms]", "Min [ms]": hyperfine's Markdown export;
+  -- twenty-seventh round): a time; "Relative", hyperfine's ratio to the fastest: a speed-up
+  local bu = l:match("^%s*%a+%s*[%(%[]%s*([%a\194\181\206\188]+)%s*[%)%]]%s*$")
+  if bu and col_units[bu] and col_words[l:match("%a+")] == "stat" then return "time" end
+  if l:find("^%s*relative%s*$") then return "speedup" end
+  -- "bytes_per_second", "items per second": a rate, not a time (Google Benchmark's CSV; twenty-seventh
+  -- round)
+  if l:find("^%s*%a+[_ ]per[_ ]second%s*$") then return "rate" end
   for word in l:gmatch("%a+") do
     local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
     if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
@@ -2160,6 +2200,9 @@ local function column_kind(text)
   -- bcc-examples' ustat); a word after the slash is no rate ("r/w", "I/O")
   local per = l:match("%a/%s*(%a+)%s*$") or l:match("%a/%s*(%a+)%s*[%(%[]")
   if per == "s" or per == "sec" or per == "second" then return "rate" end
+  -- cycles per operation and instructions per cycle (nanobench's "cyc/op", "IPC"; twenty-seventh round)
+  if l:find("^%s*cyc/%a+%s*$") or l:find("^%s*cycles/%a+%s*$") then return "cycles" end
+  if l:find("^%s*ipc%s*$") then return "rate" end
   -- floating-point operations per second ("gflops", "GFLOP/s", "MFLOPS"): a rate by its name
   -- (nineteenth round, blis-docs' test suite)
   -- (a bare "flops" may count the work: "kernel  flops  bytes")
@@ -2168,6 +2211,10 @@ local function column_kind(text)
 end
 
 local function figure_token(tok)
+  -- a figure printed with an exponent ("3.27646e+06": Google Benchmark's CSV; twenty-seventh round)
+  if tok:find("^[+-]?%d[%d.]*[eE][+-]%d+$") then return tok, "" end
+  -- a duration in minutes and seconds ("0:05.09": top's TIME+; twenty-seventh round)
+  if tok:find("^%d+:%d%d%.%d+$") then return tok, "" end
   local num, unit = tok:match("^([+-]?%d[%d,]*%.?%d*)([%a\194\181\206\188/%%]*)$")
   if num and not num:find(",$") then return num, unit end
 end
@@ -2177,7 +2224,9 @@ end
 local function column_header(line)
   -- a line of comma-separated values with no space ("ENDTIME_us,TASK,PID,LATENCY_us"): a CSV header,
   -- its cells counted as a pipe table's are (seventeenth round, bcc's -j output)
-  local csv = not line:find("[ |]") and select(2, line:gsub(",", "")) >= 2
+  -- (its cells in quotes, spaces in them: nsys stats' "Time (%)","Total Time (ns)"; twenty-seventh round)
+  local csv = not line:find("|", 1, true) and (not line:find(" ", 1, true) or line:find('^"[^",]*","')) and
+              select(2, line:gsub(",", "")) >= 2
   if not (line:find("  ", 1, true) or line:find("|", 1, true) or csv) or #line > 400 or line:find("[\t=;{}]") or
      not line:find("%a") or perf_other_header(line) then return nil end
   local sep = csv and "," or "|"
@@ -2236,8 +2285,9 @@ local function column_header(line)
     local bound
     c.kind, bound = column_kind(c.text)
     local w = c.text:lower():match("^%a+")
-    if events and c.kind == "time" and (w == "time" or w == "timestamp" or w == "ts" or w == "endtime" or
-                                        w == "starttime") then
+    -- (top's "TIME+" is the processor time a task used, no stamp: twenty-seventh round)
+    if events and c.kind == "time" and not c.text:find("^TIME%+") and
+       (w == "time" or w == "timestamp" or w == "ts" or w == "endtime" or w == "starttime") then
       c.kind = "stamp"
     end
     -- "percall": the column on its left, per call
@@ -2307,7 +2357,9 @@ local function column_figures(line, header)
   end
   if line:find("\t", 1, true) or header.pipe and select(2, line:gsub(header.sep, "")) ~= header.pipes then return nil end
   local figures, under = {}, 0
+  local spread_end = 0 -- a figure's spread ("1908.3 ± 91.2") goes with it, not read again
   for a, tok in line:gmatch(header.sep == "," and "()([^%s,]+)" or "()(%S+)") do
+    if a <= spread_end then goto next_token end
     local t = tok:gsub("[,;]$", "")
     local num, unit = figure_token(t)
     local c, below = nil, false
@@ -2360,12 +2412,15 @@ local function column_figures(line, header)
       kind = nil
     end
     if kind then
+      local spread = line:match("^%s*\194\177%s*%d[%d.]*", last + 1)
+      if spread then last, spread_end = last + #spread, last + #spread end
       figures[#figures + 1] = { first = a - shift, last = last - shift, kind = kind, claim = true, cue = c.text,
         why = c.per and "a printed table's column of a time per item, its left neighbour's" or
               "a printed table's column that names " .. (kind == "time" and "a time" or
                                                         kind == "rate" and "a rate" or kind == "cycles" and "cycles" or
                                                         "a share of the run time") }
     end
+    ::next_token::
   end
   return figures, under
 end
@@ -2388,6 +2443,473 @@ local function table_columns(code, line, stop, current)
       local figures, under = column_figures(next, header)
       return figures and under >= ((header.pipe or header.settings) and 1 or 2) and header or nil
     end
+  end
+  return nil
+end
+
+-- Tools' fixed output formats (issue 13, twenty-seventh round). A tool that measures prints its
+-- results in a layout of its own, the same wherever it is pasted: a row's place in that layout says
+-- what its figures are, as a table's header does. Each reader below knows one layout by its own
+-- marks (a label spelled as the tool spells it, a header line, a shape no prose has) and decides
+-- only the figures that layout gives; anything else on the line is read as printed.
+-- engine/rules/README.md, "Forms of the twenty-seventh round", lists them.
+local function fig(first, text, kind, cue, why, claim)
+  return { first = first, last = first + #text - 1, kind = kind, claim = claim ~= false, cue = cue, why = why }
+end
+
+-- `time`'s reports. bash's and `time -p`'s three lines, "real 0m1.234s" / "real 0.69" (a line of
+-- the label and one figure with a fraction, nothing else); zsh's line ("1.10s user 0.12s system 99%
+-- cpu 1.234 total"); GNU time's default ("1.10user 0.12system 0:01.23elapsed 99%CPU"); BSD's and
+-- macOS's ("1.23 real  1.10 user  0.12 sys"); GNU `time -v`'s labels ("User time (seconds): 1.10",
+-- "Elapsed (wall clock) time (h:mm:ss or m:ss): 0:01.23", "Percent of CPU this job got: 99%").
+-- Each is how long the command ran, or the share of a processor it kept busy: claims.
+local time_why = "a figure of `time`'s report: how long the command ran"
+local busy_why = "`time`'s share of a processor the command kept busy"
+local time_v = { ["user time (seconds)"] = "time", ["system time (seconds)"] = "time",
+  ["elapsed (wall clock) time (h:mm:ss or m:ss)"] = "time", ["percent of cpu this job got"] = "share" }
+local function time_figures(line)
+  local a, label, b, value = line:match("^%s*()(%a%a%a%a?)%s+()(%d*m?%d+[.,]%d+s?)%s*$")
+  if a and (label == "real" or label == "user" or label == "sys") and (value:find("s$") or not value:find("m")) then
+    return { fig(b, value, "time", label, time_why) }
+  end
+  if line:find("elapsed", 1, true) or line:find(" total", 1, true) or line:find(" real ", 1, true) then
+    local u, us, s, ss, e, es, c, cs = line:match("()(%d+[.,]%d+)user%s+()(%d+[.,]%d+)system%s+()([%d:]+[.,]%d+)elapsed%s+()(%d+%%)CPU")
+    if u then
+      return { fig(u, us, "time", "user", time_why), fig(s, ss, "time", "system", time_why),
+               fig(e, es, "time", "elapsed", time_why), fig(c, cs, "share", "CPU", busy_why) }
+    end
+    u, us, s, ss, c, cs, e, es = line:match("()(%d+[.,]%d+)s user%s+()(%d+[.,]%d+)s system%s+()(%d+%%) cpu%s+()([%d:]*%d[.,]%d+) total%s*$")
+    if u then
+      return { fig(u, us, "time", "user", time_why), fig(s, ss, "time", "system", time_why),
+               fig(c, cs, "share", "cpu", busy_why), fig(e, es, "time", "total", time_why) }
+    end
+    e, es, u, us, s, ss = line:match("^%s*()(%d+[.,]%d+) real%s+()(%d+[.,]%d+) user%s+()(%d+[.,]%d+) sys")
+    if e then
+      return { fig(e, es, "time", "real", time_why), fig(u, us, "time", "user", time_why),
+               fig(s, ss, "time", "sys", time_why) }
+    end
+  end
+  local label, c, value = line:match("^%s*([%a][%a %(%):,]-):%s+()(%d[%d:.,]*%%?)%s*$")
+  local kind = label and time_v[label:lower()]
+  if kind and (kind == "share") == (value:sub(-1) == "%") then
+    return { fig(c, value, kind, label, kind == "share" and busy_why or time_why) }
+  end
+  return nil
+end
+
+-- A printed label that gives its unit in brackets ("slat (usec): min=2, max=45, avg= 3.21", "| Runtime
+-- (RDTSC) [s] | 1.2345 |", "bw (  KiB/s): min=37000, ...", "Latency (ms):" over "min: 0.80", "Connection
+-- Times (ms)" over its rows): a measuring tool's way of saying what the figures after it, or in the
+-- lines under it up to a blank line, are. A unit of time makes them times, a unit per second rates:
+-- claims, unless the label names a setting (a timeout, an interval, a delay, a warm-up, a sleep) or a
+-- point in time (a stamp, an uptime). A percentage there is a share of the samples or a percentile's
+-- rank, not the quantity, and a key that counts (samples=, per=, ctx=) is no figure of it.
+local bracket_time = { s = true, sec = true, secs = true, second = true, seconds = true, ms = true, msec = true,
+  msecs = true, millis = true, us = true, usec = true, usecs = true, ["\194\181s"] = true, ["\206\188s"] = true,
+  ns = true, nsec = true, nsecs = true }
+local bracket_not = { "stamp", "timestamp", "uptime", "since", "epoch", "tick", "ttl", "warm", "sleep", "clock", "start", "end",
+  "frequency", "freq" }
+local count_keys = { samples = true, per = true, ctx = true, majf = true, minf = true, count = true, n = true }
+local function bracket_label(line)
+  local lead = line:match("^[%s|]*")
+  local p = #lead + 1
+  if not line:find("^%a", p) then return nil end
+  local sep = line:find("[:|=]", p) or #line + 1
+  if sep - p > 60 then return nil end
+  local head = line:sub(p, sep - 1)
+  local label, unit = head:match("^(.-)%s*[%(%[]%s*([^%(%)%[%]]-)%s*[%)%]]%s*$")
+  -- one label of words, not a header of columns ("TIME(s)  PID  COMM  LAT(ms)": two spaces, or a
+  -- bracket glued to a word, part its cells)
+  if not label or label == "" or label:find("%d") or label:find("[%(%[]%s*$") or label:find("%s%s") or
+     label:find("%w[%(%[]") then return nil end
+  -- "CPU(s):", "Socket(s)": a plural's bracket, glued to its word (lscpu), no unit
+  if unit == "s" and head:find("%w%(s%)") then return nil end
+  unit = unit:lower():match("^time in (%S+)$") or unit:lower()
+  local kind = bracket_time[unit] and "time" or
+               (unit:find("^%a+/s$") or unit:find("^%a+/sec$") or unit:find("^%a+/second$")) and "rate" or nil
+  if not kind then return nil end
+  local l = label:lower()
+  for _, w in ipairs(col_settings) do
+    if l:find("%f[%a]" .. w) then return nil end
+  end
+  for _, w in ipairs(bracket_not) do
+    if l:find("%f[%a]" .. w) and not l:find("wall clock", 1, true) then return nil end
+  end
+  return kind, label, sep, #lead
+end
+
+-- The figures of text after byte `from` that a label of `kind` gives: bare figures, a key's value
+-- ("min=2", "avg= 3.21", "95th percentile:  0.83"), a bracketed one ("99.00th=[  141]"); none that is
+-- a percentage, ordinal or count.
+local function figures_after(line, from, kind, cue, why)
+  local out = {}
+  for a, num, b in line:gmatch("()([+-]?%d[%d,]*%.?%d*)()", from) do
+    local before, after = line:sub(a - 1, a - 1), line:sub(b, b)
+    local key = line:sub(from, a - 1):match("([%a_]+)%s*[=:]%s*%[?%s*$")
+    if not before:find("[%w_.%-]") and not after:find("[%a%%_]") and not (after == "=" or after == ".") and
+       not (key and count_keys[key:lower()]) then
+      num = num:gsub(",$", "")
+      out[#out + 1] = fig(a, num, kind, cue, why)
+    end
+  end
+  return out
+end
+
+-- perf annotate's rows: a share of the event's samples before an instruction ("  12.34 :   401136:
+-- movzbl ...", or under its "Percent |" header, " 12.34 │  add $0x1,%rax"). A share of a clock's
+-- samples (cycles, cpu-clock; the header's "for cycles:u", or none named) is the run time's: a claim.
+local function annotate_figures(line, st, profile)
+  local a, pct = line:match("^%s*()(%d+%.%d+)%s*:%s+%x+:%s")
+  if not a and st.annotate then a, pct = line:match("^%s*()(%d+%.%d+)%s*[:|\226]") end
+  if not a then return nil end
+  local event = st.annotate and st.annotate ~= true and st.annotate or nil
+  local cpu = event and clock_event(event) or not event and not (profile and not profile.cpu)
+  return { fig(a, pct, "share", event or "perf annotate",
+                cpu and "perf annotate's share of a CPU profile's samples at an instruction: the run time's" or
+                "perf annotate's share of an event that counts no time", cpu) }
+end
+
+-- Google Benchmark's JSON keys ("real_time": 29275, "cpu_time", "bytes_per_second", "items_per_second"):
+-- times and rates of the run (read by json_figures).
+local gbench_keys = { real_time = "time", cpu_time = "time", bytes_per_second = "rate", items_per_second = "rate" }
+
+-- JMH's rows: "MyBench.copy  avgt  25  12.345 ± 0.123  ns/op", the score (with its error, as one) in
+-- the unit the last column gives: a time per operation or operations per time, a claim; other units
+-- (B/op, MB/sec of allocation) are no figure of speed.
+local function jmh_figures(line)
+  local c, cnt, a, score, unit = line:match("^%S+%s+%a+%s+()(%d+)%s+()(%-?%d[%d.,]*%s*\194\177%s*[%d.,]+)%s+(%S+)%s*$")
+  if not a then c, cnt, a, score, unit = line:match("^%S+%s+%a+%s+()(%d+)%s+()(%-?%d[%d.,]*)%s+(%S+)%s*$") end
+  if not a then a, score, unit = line:match("^%S+%s+%a+%s+()(%-?%d[%d.,]*)%s+(%S+)%s*$") end
+  if not a or not (unit:find("^[mun]?s/op$") or unit:find("^ops/[mun]?s$")) then return nil end
+  local kind = unit:find("^ops") and "rate" or "time"
+  local out = { fig(a, score, kind, unit, "JMH's score, in the unit its row names") }
+  if c then -- the count of measured iterations ("Cnt")
+    local n = fig(c, cnt, "time", "Cnt", "JMH's count of measurement iterations", false)
+    n.verdict = "not timing"
+    table.insert(out, 1, n)
+  end
+  return out
+end
+
+-- hyperfine's summary: "2.04 ± 0.12 times faster than './b'", the factor and its spread, one speed-up.
+local function hyperfine_factor(line)
+  local a, f = line:match("^%s*()(%d[%d.]*%s*\194\177%s*%d[%d.]*) times faster than ")
+  if not a then a, f = line:match("^%s*()(%d[%d.]*%s*%+%-%s*%d[%d.]*) times faster than ") end
+  if not a then return nil end
+  return { fig(a, f .. " times faster", "speedup", "times faster than",
+               "hyperfine's summary: how many times faster one command ran than another") }
+end
+
+-- criterion's change: "change: [-2.1% -1.0% +0.2%]", and under a "change:" alone, "time: [...]" and
+-- "thrpt: [...]" in percentages: how much the run time or the throughput moved, each bound a claim.
+local function criterion_change(line, st)
+  local lead = line:match("^%s*change:%s*%[") or st.change and (line:match("^%s*time:%s*%[") or line:match("^%s*thrpt:%s*%["))
+  if not lead then return nil end
+  -- the bounds of the change and its estimate, one claim as criterion's "time: [lo mid hi]" is
+  local a, b = line:match("()[+-]?%d[%d.]*%%.-[+-]?%d[%d.]*%%()%]", #lead)
+  if not a then a, b = line:match("()[+-]?%d[%d.]*%%()", #lead) end
+  if not a then return nil end
+  return { fig(a, line:sub(a, b - 1), "speedup", "change", "criterion's change in the run time or the throughput against the last run") }
+end
+
+-- criterion's estimate: "crc32c/4096   time:   [1.0817 µs 1.0843 µs 1.0871 µs]" and "thrpt:  [3.5091
+-- GiB/s ...]", the bounds of the interval and the estimate, one claim (a time, a rate).
+local function criterion_estimate(line)
+  local key, a, f = line:match("^[^%[]-%s%s+(%a+):%s+%[()(%d[%d.]* ?%S+ %d[%d.]* ?%S+ %d[%d.]* ?%S+)%]%s*$")
+  if not key or key ~= "time" and key ~= "thrpt" or f:find("%%") then return nil end
+  return { fig(a, f, key == "time" and "time" or "rate", key .. ":",
+               "criterion's estimate and its interval, " .. (key == "time" and "a measured time" or "a measured rate")) }
+end
+
+-- ftrace's function_graph: " 0) + 12.345 us   |    flush();": how long the call took, a claim.
+local function graph_duration(line)
+  local a, d = line:match("^%s*%d+%)%s+[+!#*@$]?%s*()(%d+%.%d+ [mun]?s)%s+|")
+  if not a then a, d = line:match("^%s*%d+%)%s+[+!#*@$]?%s*()(%d+%.%d+ [mun]?s)%s+\226\148\130") end
+  if not a then return nil end
+  return { fig(a, d, "time", "|", "ftrace's function_graph: how long the call took") }
+end
+
+-- ping's summary: "rtt min/avg/max/mdev = 0.031/0.045/0.060/0.010 ms" (BSD's "round-trip
+-- min/avg/max/stddev"): measured round trips, one claim on the figures.
+local function ping_summary(line)
+  local a, f = line:match("^%s*rtt min/avg/max[/%a]* = ()([%d./]+ ms)")
+  if not a then a, f = line:match("^%s*round%-trip min/avg/max[/%a]* = ()([%d./]+ ms)") end
+  if not a then return nil end
+  return { fig(a, f, "time", "rtt min/avg/max", "ping's summary of the measured round trips") }
+end
+
+-- iperf's interval ("[  5]   0.00-1.00   sec  1.10 GBytes  9.42 Gbits/sec"): the stretch of the test
+-- a line reports, a stamp, not how long code took; its rate is read as printed.
+local function iperf_interval(line)
+  local a, f = line:match("^%s*%[%s*%w+%]%s+()(%d+%.%d+%-%s*%d+%.%d+%s+sec)%s")
+  if not a then return nil end
+  return { fig(a, f, "time", "[ID] Interval", "iperf's interval: the stretch of the test a line reports, a stamp", false) }
+end
+
+-- fio's "lat (usec)   : 50=0.01%, 100=62.34%": each bucket's bound is one of fio's fixed bins, the
+-- same in every run, specified (two probe writers of this round labelled histograms' bounds so; the
+-- share of I/Os in a bucket is left as printed); "cpu          : usr=3.21%, sys=10.45%": the shares of
+-- the run's processor time, claims.
+local function fio_buckets(line)
+  local kind, label, sep = bracket_label(line)
+  if kind == "time" and label:lower() == "lat" then
+    local out = {}
+    for a, bound in line:gmatch("()(%d[%d.]*)=%d[%d.]*%%", sep) do
+      local f = fig(a, bound, "time", "lat", "fio's latency buckets: a bucket's bound, one of the tool's fixed bins", false)
+      f.verdict = "specified"
+      out[#out + 1] = f
+    end
+    if #out > 0 then return out end
+  end
+  if line:find("^%s*cpu%s*:%s*usr=") then
+    local out = {}
+    for key, a, pct in line:gmatch("(%a+)=()(%d[%d.]*%%)") do
+      if key == "usr" or key == "sys" then
+        out[#out + 1] = fig(a, pct, "share", "cpu " .. key, "fio's share of the processor time the job used")
+      end
+    end
+    return out
+  end
+  return nil
+end
+
+-- A histogram that bpftrace prints under a map named for a unit ("@usecs:", "@ns:", "@lat_us:"): each
+-- bucket's bounds ("[2, 4)", "[1K, 2K)") are the tool's power-of-two bins, specified, as fio's; its
+-- counts are no time. (bcc's histograms are read otherwise, since the ninth round: their bounds are
+-- claims, as the bcc-examples set labels them; the two labellings disagree, and the closing note of
+-- the round leaves the choice to the team.)
+local hist_units = { us = true, usecs = true, usec = true, ns = true, nsecs = true, nsec = true, ms = true,
+  msecs = true, msec = true }
+local function hist_unit(line)
+  local name = line:match("^@([%w_]*)[%w_%[%],: ]*:%s*$")
+  if not name then return nil end
+  for part in name:lower():gmatch("[%a]+") do
+    if hist_units[part] then return part end
+  end
+  return nil
+end
+local function hist_bounds(line, unit)
+  local bucket = line:match("^(%[%d+[KMG]?,?%s*%d*[KMG]?[%)%]])%s+%d+%s+|")
+  if not bucket then return nil end
+  local out = {}
+  for a, b in bucket:gmatch("()%d+[KMG]?()") do
+    local f = fig(a, line:sub(a, b - 1), "time", "@" .. unit, "a bucket's bound in a histogram in " .. unit .. ", one of the tool's bins", false)
+    f.verdict = "specified"
+    out[#out + 1] = f
+  end
+  return out
+end
+
+-- A harness's plan, printed before it measures: criterion's "Warming up for 3.0000 s" and "Collecting
+-- 100 samples in estimated 5.0046 s", JMH's "# Warmup: 5 iterations, 1 s each", "# Measurement: ...",
+-- "# Timeout: 10 min per iteration": how long it will run, a setting, not a result.
+local function harness_plan(line)
+  local cue = line:find("Warming up for %d") and "Warming up for" or
+              line:find("Collecting %d+ samples in estimated %d") and "Collecting ... in estimated" or
+              line:match("^# Warmup:") or line:match("^# Measurement:") or line:match("^# Timeout:")
+  if not cue then return nil end
+  local out = {}
+  for _, q in ipairs(litlab.quantities(line)) do
+    local f = fig(q.first, q.text, "time", cue, "a harness's plan, printed before it measures: a setting", false)
+    f.verdict = "specified"
+    out[#out + 1] = f
+  end
+  return #out > 0 and out or nil
+end
+
+-- A key of a tool's JSON record that names a measured time by a statistic and its unit
+-- ("write_clat_mean_ns", "sync_p99_ns", "lat_ns_mean") or a rate ("iops", "bw", "ops_per_sec"), as fio
+-- and its jq extracts print them: its value is that quantity, a claim. A key that names a setting
+-- (a timeout, an interval, a delay, a limit) is none. Only in a record that holds two such keys
+-- (see json_record), so that a configuration's one "max_latency_ms" is left alone.
+local json_stats = { mean = true, avg = true, average = true, median = true, stddev = true, stdev = true,
+  percentile = true, clat = true, slat = true, lat = true, latency = true, elapsed = true, runtime = true,
+  real = true, cpu = true, user = true, sys = true, wall = true, duration = true, time = true, min = true, max = true }
+local json_units = { ns = true, us = true, ms = true, usec = true, nsec = true, msec = true, sec = true, secs = true,
+  seconds = true, millis = true, micros = true, nanos = true }
+local json_rates = { iops = true, bw = true, qps = true, rps = true, tps = true, throughput = true, bandwidth = true }
+local function json_key(key)
+  local parts, l = {}, key:lower()
+  for part in l:gmatch("[%a%d]+") do parts[#parts + 1] = part end
+  if #parts == 0 then return nil end
+  for _, w in ipairs(col_settings) do
+    if l:find(w, 1, true) then return nil end
+  end
+  if l:find("per_sec", 1, true) or l:find("per_second", 1, true) then return "rate" end
+  local stat, unit = false, false
+  for i, part in ipairs(parts) do
+    if json_rates[part] then return "rate" end
+    if json_stats[part] or part:find("^p%d+$") then stat = true end
+    if json_units[part] and i > 1 then unit = true end
+  end
+  return stat and unit and "time" or nil
+end
+local function json_figures(line)
+  local key, a, num = line:match('^%s*"([%w_%.%-]+)"%s*:%s*()(%-?%d[%d.]*[eE]?[+-]?%d*),?%s*$')
+  if not key then return nil end
+  local kind = gbench_keys[key] or json_key(key)
+  if not kind then return nil end
+  return { fig(a, num, kind, key, "a key of a tool's JSON record that names a measured " ..
+                                  (kind == "time" and "time by a statistic and its unit" or "rate")) }
+end
+-- Whether code is such a record: a JSON object (its first byte '{' or '['), two keys json_figures reads.
+local function json_record(code)
+  if not code:find("^%s*[{%[]") then return false end
+  local n = 0
+  for line in code:gmatch("[^\n]+") do
+    if line:find('^%s*"[%w_%.%-]+"%s*:%s*%-?%d') and json_figures(line) then
+      n = n + 1
+      if n >= 2 then return true end
+    end
+  end
+  return false
+end
+
+-- pytest-benchmark's table: "Name (time in us)" names the unit of its statistics' columns, and each
+-- figure is followed by its ratio to the best row's in parentheses ("18.9310 (9.00)"): the figure a
+-- time (under "OPS", a rate), the ratio a speed-up, both claims.
+local function pytest_rows(line, header)
+  local out = {}
+  for a, num, b, ratio in line:gmatch("()(%d[%d.,]*)%s+%(()(%d[%d.]*)%)") do
+    local col = nil
+    for c, word in header:gmatch("()(%S+)") do
+      if c <= a + #num then col = word end
+    end
+    local kind = col and col:find("^OPS") and "rate" or "time"
+    out[#out + 1] = fig(a, num, kind, col or "Name (time in ...)", "pytest-benchmark's statistic, in the unit its header names")
+    out[#out + 1] = fig(b, ratio, "speedup", col or "Name (time in ...)", "pytest-benchmark's ratio to the best row's figure")
+  end
+  return #out > 0 and out or nil
+end
+
+-- vmstat's row: under "r  b  swpd  free  buff  cache  si  so  bi  bo  in  cs  us  sy  id  wa  st", the
+-- CPU's shares of time (us sy id wa st gu) and the rates per second (si so bi bo: swapped and block
+-- I/O; in cs: interrupts and context switches) are claims; the queue and memory columns are not.
+local vmstat_share = { us = true, sy = true, id = true, wa = true, st = true, gu = true }
+local vmstat_rate = { si = true, so = true, bi = true, bo = true, ["in"] = true, cs = true }
+local function vmstat_header(line)
+  if not line:find("^%s*r%s+b%s+swpd%s+free%s") then return nil end
+  local names = {}
+  for w in line:gmatch("%S+") do names[#names + 1] = w end
+  return names
+end
+local function vmstat_row(line, names)
+  local out, i = {}, 0
+  for a, tok in line:gmatch("()(%S+)") do
+    i = i + 1
+    if not tok:find("^%d+$") then return nil end
+    local name = names[i]
+    if name and (vmstat_share[name] or vmstat_rate[name]) then
+      out[#out + 1] = fig(a, tok, vmstat_share[name] and "share" or "rate", name,
+                          vmstat_share[name] and "vmstat's share of the processor's time" or "vmstat's rate per second")
+    end
+  end
+  if i ~= #names then return nil end
+  return out
+end
+
+-- hyperfine's "[User: 6.752 s, System: 0.066 s]" after its mean: the processor time in user and
+-- kernel mode, measured, claims (the mean and its spread before them are read as printed).
+local function hyperfine_cpu(line)
+  local a, u, b, s = line:match("%[User: ()(%d[%d.]* [mu\194\181]?s), System: ()(%d[%d.]* [mu\194\181]?s)%]")
+  if not a then return nil end
+  local why = "hyperfine's processor time in user and in kernel mode"
+  return { fig(a, u, "time", "User:", why), fig(b, s, "time", "System:", why) }
+end
+
+-- likwid-perfctr's rows: an event's count ("| CPU_CLK_UNHALTED_CORE |  FIXC1  |  963337214 |"), of
+-- cycles when the event counts a clock, a claim, else a count; "| CPI | 0.9514 |", cycles per
+-- instruction, a claim.
+local function likwid_row(line)
+  local event, a, n = line:match("^|%s*([%u%d_:.]+)%s*|%s*[FP][IM][XC]C?%d+%s*|%s*()(%d[%d.]*)%s*|")
+  if event then
+    local cycles = clock_event(event) or event:lower():find("^cpu_clk_unhalted") ~= nil
+    local f = fig(a, n, "cycles", event, cycles and "likwid's count of an event that counts cycles" or
+                                           "likwid's count of an event that counts no time", cycles)
+    if not cycles then f.verdict = "not timing" end
+    return { f }
+  end
+  a, n = line:match("^|%s*CPI%s*|%s*()(%d[%d.]*)%s*|")
+  if a then return { fig(a, n, "cycles", "CPI", "likwid's cycles per instruction") } end
+  return nil
+end
+
+-- gprof's call graph: under "index % time    self  children    called     name", a function's row
+-- ("[1]    100.0    0.27    0.82 131660502    next_token [1]") gives its share of the run time and
+-- the seconds spent in it and in its children; a caller's or callee's line ("0.71    0.00
+-- 38204117/38204117     scan_string [2]") the seconds of that arc. Claims, up to the count of calls.
+local function gprof_graph(line)
+  local idx = line:match("^%s*()%[%d+%]")
+  local out, n = {}, 0
+  local from = idx and line:find("%]", idx) + 1 or 1
+  for a, tok in line:gmatch("()(%S+)", from) do
+    if not tok:find("^%d+%.%d+$") then break end
+    n = n + 1
+    if idx and n == 1 then
+      out[#out + 1] = fig(a, tok, "share", "% time", "gprof's call graph: the share of the run time in a function and its children")
+    else
+      out[#out + 1] = fig(a, tok, "time", idx and "self  children" or "self  children",
+                          "gprof's call graph: seconds spent in a function or its children")
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- The state a block's lines give the readers above: a section's unit, perf annotate's header, a
+-- criterion "change:", a bpftrace histogram's unit, a JSON block of Google Benchmark's.
+local function tool_state(line, st)
+  if not line:find("%S") then
+    st.section, st.change, st.hist, st.pytest, st.vmstat = nil, nil, nil, nil, nil
+    return st
+  end
+  local indent = #line:match("^%s*")
+  if st.section and indent < st.section.indent then st.section = nil end
+  if line:find("^%s*Percent%s*[|\226]") or line:find("Source code & Disassembly of", 1, true) then
+    st.annotate = line:match(" for ([%w_.:/%-]+)") or true
+  end
+  if line:find("^%s*change:%s*$") then st.change = true end
+  local unit = hist_unit(line)
+  if unit then st.hist = unit end
+  if line:find("^Name %(time in %a+%)") then st.pytest = line end
+  st.vmstat = vmstat_header(line) or st.vmstat
+  if line:find("^%s*index%s+%% time%s+self%s+children%s+called%s+name") then st.gprof = true end
+  local kind, label, sep = bracket_label(line)
+  if kind and not line:find("%d", sep) then
+    st.section = { kind = kind, cue = label, indent = indent, line = line }
+  end
+  return st
+end
+
+local function tool_figures(line, st, profile)
+  local figures = time_figures(line) or harness_plan(line) or hyperfine_factor(line) or criterion_change(line, st) or
+                  criterion_estimate(line) or
+                  json_figures(line) or (st.pytest and pytest_rows(line, st.pytest)) or
+                  (st.vmstat and vmstat_row(line, st.vmstat)) or (st.gprof and gprof_graph(line)) or
+                  hyperfine_cpu(line) or likwid_row(line) or
+                  annotate_figures(line, st, profile) or graph_duration(line) or ping_summary(line) or
+                  iperf_interval(line) or fio_buckets(line) or jmh_figures(line) or
+                  (st.hist and hist_bounds(line, st.hist))
+  if figures then return figures end
+  local kind, label, sep = bracket_label(line)
+  if kind and line:find("%d", sep) then
+    local f = figures_after(line, sep + 1, kind, label, "a figure after a printed label that gives its unit in brackets, " ..
+                                                       (kind == "time" and "a measured time" or "a rate"))
+    return #f > 0 and f or nil
+  end
+  -- a label that names a rate or a time, then keys and their values ("iops : min= 9250, max=10000,
+  -- avg=9800.00, stdev=103.1, samples=119": fio)
+  local lab, from = line:match("^%s*(%a[%a ]-)%s*:%s*()%a+=")
+  local lk = lab and label_quantity(lab)
+  if lk == "rate" or lk == "time" then
+    local f = figures_after(line, from, lk, lab, "a value after a printed label that names a " ..
+                                                (lk == "rate" and "rate" or "measured time"))
+    if #f > 0 then return f end
+  end
+  local s = st.section
+  if s and s.line ~= line then
+    local f = figures_after(line, 1, s.kind, s.cue, "a figure under a printed label that gives its unit in brackets, " ..
+                                                    (s.kind == "time" and "a measured time" or "a rate"))
+    return #f > 0 and f or nil
   end
   return nil
 end
@@ -2427,6 +2949,8 @@ local function is_program(code)
     body = body:gsub("^(.-[;{}])%s*/%*.-%*/$", "%1"):gsub("^(.-[;{}])%s*//.*$", "%1")
     if body ~= "" then
       lines = lines + 1
+      -- ftrace's function_graph: a CPU's number, ')', and the call after a '|' (twenty-seventh round)
+      if body:find("^%d+%)%s") and body:find("|", 1, true) then return false end
       if body:find('^"?[%w_%.%-]+"?%s*:%s*%S') and not body:find("^%a+%s*:%s*$") and
          not body:find("^case%f[%W]") and not body:find("^default%s*:") then
         return false -- "mean: 12.5ms,", "\"elapsed\": \"40 ms\"": a key and its value, printed
@@ -2658,7 +3182,20 @@ return {
             lesson.units[unit_at + 1].line < block.line do
         unit_at = unit_at + 1
       end
-      if block.mode == "display" and not program and shown_text[block.lang:lower()] and not session and
+      if block.mode == "display" and not shown_text[block.lang:lower()] and json_record(block.code) then
+        -- a tool's JSON record (Google Benchmark's, fio's), whatever the fence's tag: its keys of
+        -- times and rates only (see json_figures)
+        local start = 1
+        while start <= #block.code do
+          local stop = block.code:find("\n", start, true) or #block.code + 1
+          for _, f in ipairs(json_figures(block.code:sub(start, stop - 1)) or {}) do
+            report(block.at(start - 1 + f.first),
+                   message({ class = "claim", kind = f.kind, text = block.code:sub(start - 1 + f.first, start - 1 + f.last),
+                             cue = f.cue, why = f.why }, "a display block (shown, not run)"))
+          end
+          start = stop + 1
+        end
+      elseif block.mode == "display" and not program and shown_text[block.lang:lower()] and not session and
          not prompts and block.line and led_printed_table(block, lesson.units[unit_at], report, ledger) then
         -- read as a pipe table under its lead-in
       elseif block.mode == "display" and not program and
@@ -2670,13 +3207,17 @@ return {
         local typing, typed = nil, false -- a transcript's line typed after a prompt (see typed_width)
         local bench = nil -- the unit a benchstat table's header names (see bench_header)
         local columns = nil -- the header of a printed table read by its columns (see column_header)
+        -- what a tool's fixed layout said so far in this block (see tool_state)
+        local tool = {}
         -- a table's columns are set apart by two spaces or '|': a block without is searched for none
         local tables = code:find("  ", 1, true) or code:find("|", 1, true) or code:find(",", 1, true)
         while start <= #code do
           local stop = code:find("\n", start, true) or #code + 1
           local line = code:sub(start, stop - 1)
           if session then
-            command = line:sub(1, 2) == "$ " or line == "$" or (command and line:sub(1, 2) == "> ")
+            -- a command goes on after a '\' that ends its line (twenty-seventh round: fio's options)
+            command = line:sub(1, 2) == "$ " or line == "$" or (command and line:sub(1, 2) == "> ") or
+                      (command and above ~= nil and above:find("\\%s*$") ~= nil)
             if command then branches = branch_profile(line, branches) end
           end
           if prompts and not (session and command) then
@@ -2687,6 +3228,7 @@ return {
           end
           profile = profile_kind(line, profile, branches)
           bench = bench_header(line, bench)
+          tool = tool_state(line, tool)
           local cells
           if tables then columns, cells = table_columns(code, line, stop, columns) end
           if cells and #cells == 0 then cells = nil end
@@ -2694,7 +3236,8 @@ return {
           -- words are read (the ten-megabyte block of bad-input.sh is such lines)
           local digit = stop > start and line:find("%d")
           local decided = digit and not command and not typed and
-                          (listed_figures(line, profile, bench) or (not head or not branches) and cells) or nil
+                          (tool_figures(line, tool, profile) or listed_figures(line, profile, bench) or
+                           (not head or not branches) and cells) or nil
           if stop > start and (command or line:find("^%s*%$%s")) then
             -- a command after a shell prompt is what was typed, not what was printed: its numbers are
             -- arguments, listed in the ledger, not read as output (eighth round)
