@@ -5736,8 +5736,6 @@ static int header_kind(const struct text *s, size_t a, size_t b, enum quantity_k
 			*kind = QUANTITY_CYCLES;
 			found = 1;
 		} else if (!strncmp(buf, "speedup", 7) || !strcmp(buf, "slowdown") || !strcmp(buf, "faster") ||
-			   /* "Relative" alone: hyperfine's ratio to the fastest command (twenty-seventh round) */
-			   (!strcmp(buf, "relative") && skip_space(s, a) == p && skip_space(s, e) >= b) ||
 			   !strcmp(buf, "slower") ||
 			   ((!strcmp(buf, "speed") || !strcmp(buf, "slow")) && match_lit(s, e, "-") &&
 			    (match_word_ci(s, e + 1, "up") || match_word_ci(s, e + 1, "ups") ||

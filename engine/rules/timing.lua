@@ -1858,9 +1858,13 @@ function label_quantity(label)
   -- a count of cycles or a rate per cycle ("Total Cycles: 110", "uOps Per Cycle: 2.73": llvm-mca's
   -- summary; twenty-seventh round)
   if l:find("per cycle%f[%A]") then return "rate" end
-  if l:find("%f[%a]cycles%s*$") then return "cycles" end
+  local before = l:match("^%s*(%a*)%s*cycles%s*$")
+  if before and (before == "" or before == "total" or before == "core" or before == "cpu" or before == "clock" or
+                 before == "elapsed" or before == "ref" or before == "reference" or before == "unhalted") then
+    return "cycles"
+  end
   for _, pat in ipairs({ "latenc", "response time", "time taken", "time per", "elapsed", "round%-?trip",
-                         "%f[%a]took%f[%A]", "total time", "execution time", "run ?time", "time to complete", "cpu time" }) do
+                         "%f[%a]took%f[%A]", "total time", "run ?time", "time to complete", "cpu time" }) do
     if l:find(pat) then return "time" end
   end
   return nil
@@ -2112,6 +2116,7 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   steal = "pct", idle = "pct",
   -- mpstat's and pidstat's ("%usr %sys %irq %soft %guest %gnice", "%wait"; twenty-seventh round)
   usr = "pct", sys = "pct", irq = "pct", soft = "pct", guest = "pct", gnice = "pct", wait = "pct",
+  ifutil = "pct", -- sar -n DEV's share of the link's capacity in use
   -- a statistic of a distribution (BenchmarkDotNet's "Mean | Error | StdDev", "Median"): a time when
   -- its cell gives a unit of time ("27.0464 us"), nothing otherwise (seventeenth round)
   mean = "stat", median = "stat", stddev = "stat", avg = "stat", average = "stat", min = "stat", max = "stat",
@@ -2170,15 +2175,17 @@ local function column_kind(text)
   if l:find("tick", 1, true) and l:find("^%s*1%s+ticks?%s*$") then return nil end
   local pct = l:find("%", 1, true)
   -- a statistic whose unit stands in brackets ("Mean [ms]", "Min [ms]": hyperfine's Markdown export;
-  -- twenty-seventh round): a time; "Relative", hyperfine's ratio to the fastest: a speed-up
+  -- twenty-seventh round): a time
   local bu = l:match("^%s*%a+%s*[%(%[]%s*([%a\194\181\206\188]+)%s*[%)%]]%s*$")
   if bu and col_units[bu] and col_words[l:match("%a+")] == "stat" then return "time" end
-  if l:find("^%s*relative%s*$") then return "speedup" end
   -- "bytes_per_second", "items per second": a rate, not a time (Google Benchmark's CSV; twenty-seventh
   -- round)
   if l:find("^%s*%a+[_ ]per[_ ]second%s*$") then return "rate" end
+  -- "Avg time", "Min time" (STREAM's): a statistic of a time, a time
+  local timed_stat = l:find("%f[%a]time%f[%A]") ~= nil
   for word in l:gmatch("%a+") do
     local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
+    if k == "stat" and timed_stat and not pct then return "time" end
     if k == "time" or stem and not col_not[stem] then return pct and "share" or "time" end
     if k == "stat" and not pct then return "stat" end
     if k == "cycles" then return "cycles" end
@@ -2211,11 +2218,13 @@ local function column_kind(text)
 end
 
 local function figure_token(tok)
-  -- a figure printed with an exponent ("3.27646e+06": Google Benchmark's CSV; twenty-seventh round)
-  if tok:find("^[+-]?%d[%d.]*[eE][+-]%d+$") then return tok, "" end
-  -- a duration in minutes and seconds ("0:05.09": top's TIME+; twenty-seventh round)
-  if tok:find("^%d+:%d%d%.%d+$") then return tok, "" end
   local num, unit = tok:match("^([+-]?%d[%d,]*%.?%d*)([%a\194\181\206\188/%%]*)$")
+  if not num then
+    -- a figure printed with an exponent ("3.27646e+06": Google Benchmark's CSV) or a duration in minutes
+    -- and seconds ("0:05.09": top's TIME+) (twenty-seventh round)
+    if tok:find("^[+-]?%d[%d.]*[eE][+-]%d+$") or tok:find("^%d+:%d%d%.%d+$") then return tok, "" end
+    return nil
+  end
   if num and not num:find(",$") then return num, unit end
 end
 
@@ -2225,7 +2234,8 @@ local function column_header(line)
   -- a line of comma-separated values with no space ("ENDTIME_us,TASK,PID,LATENCY_us"): a CSV header,
   -- its cells counted as a pipe table's are (seventeenth round, bcc's -j output)
   -- (its cells in quotes, spaces in them: nsys stats' "Time (%)","Total Time (ns)"; twenty-seventh round)
-  local csv = not line:find("|", 1, true) and (not line:find(" ", 1, true) or line:find('^"[^",]*","')) and
+  local csv = not line:find("|", 1, true) and (not line:find(" ", 1, true) or line:find('^"[^",]*","') and
+                                               line:find('%(%a+%)"')) and
               select(2, line:gsub(",", "")) >= 2
   if not (line:find("  ", 1, true) or line:find("|", 1, true) or csv) or #line > 400 or line:find("[\t=;{}]") or
      not line:find("%a") or perf_other_header(line) then return nil end
@@ -2400,6 +2410,8 @@ local function column_figures(line, header)
       end
     end
     if kind == "time" and unit == "%" then kind = "share" end
+    -- a duration in minutes and seconds only under top's TIME+ (a subtitle's or a lap's is a stamp)
+    if num and t:find(":", 1, true) and not (c and c.text:find("^TIME%+")) then kind = nil end
     if kind == "time" and unit ~= "" and not col_units[unit] or
        kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) or
        kind == "rate" and unit ~= "" and not unit:find("^%a*/s$") and not unit:find("^[kKMG]$") or
@@ -2468,17 +2480,25 @@ local busy_why = "`time`'s share of a processor the command kept busy"
 local time_v = { ["user time (seconds)"] = "time", ["system time (seconds)"] = "time",
   ["elapsed (wall clock) time (h:mm:ss or m:ss)"] = "time", ["percent of cpu this job got"] = "share" }
 local function time_figures(line)
-  local a, label, b, value = line:match("^%s*()(%a%a%a%a?)%s+()(%d*m?%d+[.,]%d+s?)%s*$")
-  if a and (label == "real" or label == "user" or label == "sys") and (value:find("s$") or not value:find("m")) then
+  -- (each pattern reads a short value from a fixed place: a long line stays linear)
+  local a, label, b, value = line:match("^%s*()(%a%a%a%a?)%s+()([%dm.,]+s?)%s*$")
+  if a and (label == "real" or label == "user" or label == "sys") and #value <= 24 and
+     value:find("^%d*m?%d+[.,]%d+s?$") and (value:find("s$") or not value:find("m")) then
     return { fig(b, value, "time", label, time_why) }
   end
   if line:find("elapsed", 1, true) or line:find(" total", 1, true) or line:find(" real ", 1, true) then
-    local u, us, s, ss, e, es, c, cs = line:match("()(%d+[.,]%d+)user%s+()(%d+[.,]%d+)system%s+()([%d:]+[.,]%d+)elapsed%s+()(%d+%%)CPU")
+    local u, us, s, ss, e, es, c, cs = line:match("^%s*()(%d+[.,]%d+)user%s+()(%d+[.,]%d+)system%s+()([%d:]+[.,]%d+)elapsed%s+()(%d+%%)CPU")
     if u then
       return { fig(u, us, "time", "user", time_why), fig(s, ss, "time", "system", time_why),
                fig(e, es, "time", "elapsed", time_why), fig(c, cs, "share", "CPU", busy_why) }
     end
-    u, us, s, ss, c, cs, e, es = line:match("()(%d+[.,]%d+)s user%s+()(%d+[.,]%d+)s system%s+()(%d+%%) cpu%s+()([%d:]*%d[.,]%d+) total%s*$")
+    -- zsh's: the figures after the command, found from its "s user " back to the figure's start
+    local k0 = line:find("s user ", 1, true)
+    local k = k0
+    while k and k > 1 and k > k0 - 16 and line:sub(k - 1, k - 1):find("[%d.,]") do k = k - 1 end
+    if k and k < k0 and (k == 1 or line:sub(k - 1, k - 1):find("%s")) then
+      u, us, s, ss, c, cs, e, es = line:match("^()(%d+[.,]%d+)s user%s+()(%d+[.,]%d+)s system%s+()(%d+%%) cpu%s+()([%d:]*%d[.,]%d+) total%s*$", k)
+    end
     if u then
       return { fig(u, us, "time", "user", time_why), fig(s, ss, "time", "system", time_why),
                fig(c, cs, "share", "cpu", busy_why), fig(e, es, "time", "total", time_why) }
@@ -2489,6 +2509,7 @@ local function time_figures(line)
                fig(s, ss, "time", "sys", time_why) }
     end
   end
+  if not line:find("^%s*[USEP][%l ]") then return nil end
   local label, c, value = line:match("^%s*([%a][%a %(%):,]-):%s+()(%d[%d:.,]*%%?)%s*$")
   local kind = label and time_v[label:lower()]
   if kind and (kind == "share") == (value:sub(-1) == "%") then
@@ -2507,10 +2528,28 @@ end
 local bracket_time = { s = true, sec = true, secs = true, second = true, seconds = true, ms = true, msec = true,
   msecs = true, millis = true, us = true, usec = true, usecs = true, ["\194\181s"] = true, ["\206\188s"] = true,
   ns = true, nsec = true, nsecs = true }
-local bracket_not = { "stamp", "timestamp", "uptime", "since", "epoch", "tick", "ttl", "warm", "sleep", "clock", "start", "end",
-  "frequency", "freq" }
-local count_keys = { samples = true, per = true, ctx = true, majf = true, minf = true, count = true, n = true }
+local bracket_not = { "stamp", "%f[%a]uptime", "%f[%a]since%f[%A]", "%f[%a]ticks?%f[%A]", "%f[%a]ttl%f[%A]",
+  "%f[%a]warm%-?up", "%f[%a]sleep", "%f[%a]clock%f[%A]", "%f[%a]start%f[%A]", "%f[%a]end%f[%A]", "%f[%a]freq",
+  "%f[%a]heartbeat", "%f[%a]keep%-?alive", "%f[%a]grace", "%f[%a]lease", "%f[%a]wait%f[%A]", "%f[%a]back%-?off",
+  "%f[%a]retry", "%f[%a]cool%-?down", "%f[%a]time%-outs?%f[%A]", "%f[%a]expir", "%f[%a]refresh", "%f[%a]poll",
+  "%f[%a]idle", "%f[%a]linger", "%f[%a]budget", "%f[%a]target", "%f[%a]threshold", "%f[%a]max%f[%A]",
+  "%f[%a]min%f[%A]", "%f[%a]step%f[%A]", "%f[%a]sample", "%f[%a]schedule", "%f[%a]debounce", "%f[%a]default",
+  "%f[%a]interval", "%f[%a]period", "%f[%a]delay" }
+-- a key before a figure that counts, or names a place or a size, not the label's quantity
+local count_keys = { samples = true, per = true, ctx = true, majf = true, minf = true, count = true, n = true,
+  requests = true, errors = true, threads = true, workers = true, port = true, events = true, connections = true,
+  iterations = true, runs = true, size = true, status = true, pid = true, cpu = true, cpus = true, retries = true }
+-- what a rate's unit counts per second, for it to be a throughput ("KiB/s", "MFLOP/s", "req/s"; not
+-- "m/s", a speed, nor "V/s")
+local rate_of = {}
+for w in ("b kb mb gb tb kib mib gib tib byte bytes kbyte kbytes mbyte mbytes gbyte gbytes bit bits kbit kbits mbit " ..
+          "mbits gbit gbits op ops req reqs request requests query queries event events io ios iops flop flops " ..
+          "kflop mflop gflop tflop kflops mflops gflops tflops msg msgs message messages item items packet packets " ..
+          "pkt pkts tx txn txns transaction transactions record records row rows key keys call calls line lines"):gmatch("%S+") do
+  rate_of[w] = true
+end
 local function bracket_label(line)
+  if not line:find("[%(%[]") then return nil end
   local lead = line:match("^[%s|]*")
   local p = #lead + 1
   if not line:find("^%a", p) then return nil end
@@ -2520,20 +2559,20 @@ local function bracket_label(line)
   local label, unit = head:match("^(.-)%s*[%(%[]%s*([^%(%)%[%]]-)%s*[%)%]]%s*$")
   -- one label of words, not a header of columns ("TIME(s)  PID  COMM  LAT(ms)": two spaces, or a
   -- bracket glued to a word, part its cells)
-  if not label or label == "" or label:find("%d") or label:find("[%(%[]%s*$") or label:find("%s%s") or
+  if not label or label == "" or label:find("[%d,;]") or label:find("[%(%[]%s*$") or label:find("%s%s") or
      label:find("%w[%(%[]") then return nil end
   -- "CPU(s):", "Socket(s)": a plural's bracket, glued to its word (lscpu), no unit
   if unit == "s" and head:find("%w%(s%)") then return nil end
   unit = unit:lower():match("^time in (%S+)$") or unit:lower()
-  local kind = bracket_time[unit] and "time" or
-               (unit:find("^%a+/s$") or unit:find("^%a+/sec$") or unit:find("^%a+/second$")) and "rate" or nil
+  local per = unit:match("^(%a+)/s$") or unit:match("^(%a+)/sec$") or unit:match("^(%a+)/second$")
+  local kind = bracket_time[unit] and "time" or per and rate_of[per] and "rate" or nil
   if not kind then return nil end
   local l = label:lower()
   for _, w in ipairs(col_settings) do
     if l:find("%f[%a]" .. w) then return nil end
   end
   for _, w in ipairs(bracket_not) do
-    if l:find("%f[%a]" .. w) and not l:find("wall clock", 1, true) then return nil end
+    if l:find(w) and not l:find("wall clock", 1, true) then return nil end
   end
   return kind, label, sep, #lead
 end
@@ -2543,12 +2582,16 @@ end
 -- a percentage, ordinal or count.
 local function figures_after(line, from, kind, cue, why)
   local out = {}
-  for a, num, b in line:gmatch("()([+-]?%d[%d,]*%.?%d*)()", from) do
+  for a, num in line:gmatch("()([+-]?%d[%d,]*%.?%d*)", from) do
+    num = num:gsub(",$", "")
+    local b = a + #num
     local before, after = line:sub(a - 1, a - 1), line:sub(b, b)
-    local key = line:sub(from, a - 1):match("([%a_]+)%s*[=:]%s*%[?%s*$")
-    if not before:find("[%w_.%-]") and not after:find("[%a%%_]") and not (after == "=" or after == ".") and
-       not (key and count_keys[key:lower()]) then
-      num = num:gsub(",$", "")
+    -- the key right before it, looked for in the 40 bytes before (a long line stays linear)
+    local key = line:sub(math.max(from, a - 40), a - 1):match("([%a_]+)%s*[=:]%s*%[?%s*$")
+    -- not a figure with a word after it ("830 req/s", "8 threads": its own unit, read as printed), a
+    -- clock's or a date's part ("12:00:01", "2024-03-12")
+    if not before:find("[%w_.%-:/]") and not after:find("[%a%%_:/%-]") and not (after == "=" or after == ".") and
+       not line:find("^ %a", b) and not (key and count_keys[key:lower()]) then
       out[#out + 1] = fig(a, num, kind, cue, why)
     end
   end
@@ -2559,7 +2602,7 @@ end
 -- movzbl ...", or under its "Percent |" header, " 12.34 │  add $0x1,%rax"). A share of a clock's
 -- samples (cycles, cpu-clock; the header's "for cycles:u", or none named) is the run time's: a claim.
 local function annotate_figures(line, st, profile)
-  local a, pct = line:match("^%s*()(%d+%.%d+)%s*:%s+%x+:%s")
+  local a, pct = line:match("^%s*()(%d+%.%d+)%s*:%s+%x%x%x%x+:%s+%l[%l%d.]*%s")
   if not a and st.annotate then a, pct = line:match("^%s*()(%d+%.%d+)%s*[:|\226]") end
   if not a then return nil end
   local event = st.annotate and st.annotate ~= true and st.annotate or nil
@@ -2591,6 +2634,14 @@ local function jmh_figures(line)
   return out
 end
 
+-- `go test -bench`'s row: "BenchmarkParse-8   1000000   1046 ns/op   3915.87 MB/s   0 B/op": the time
+-- per operation, a claim, whatever the benchmark's name says ("slice8-32" is no time slice).
+local function go_bench(line)
+  local a, t = line:match("^Benchmark[%w_/%-=.:]*%s+%d+%s+()(%d[%d.]* ns/op)")
+  if not a then return nil end
+  return { fig(a, t:match("^(.-)/op$"), "time", "ns/op", "`go test -bench`'s time per operation") }
+end
+
 -- hyperfine's summary: "2.04 ± 0.12 times faster than './b'", the factor and its spread, one speed-up.
 local function hyperfine_factor(line)
   local a, f = line:match("^%s*()(%d[%d.]*%s*\194\177%s*%d[%d.]*) times faster than ")
@@ -2605,9 +2656,18 @@ end
 local function criterion_change(line, st)
   local lead = line:match("^%s*change:%s*%[") or st.change and (line:match("^%s*time:%s*%[") or line:match("^%s*thrpt:%s*%["))
   if not lead then return nil end
-  -- the bounds of the change and its estimate, one claim as criterion's "time: [lo mid hi]" is
-  local a, b = line:match("()[+-]?%d[%d.]*%%.-[+-]?%d[%d.]*%%()%]", #lead)
-  if not a then a, b = line:match("()[+-]?%d[%d.]*%%()", #lead) end
+  -- the bounds of the change and its estimate, one claim as criterion's "time: [lo mid hi]" is (read
+  -- token by token up to the ']': linear)
+  local a, b
+  for p, tok in line:gmatch("()(%S+)", #lead) do
+    local t = tok:gsub("^%[", "")
+    local q = p + #tok - #t
+    local core = t:match("^([+-]?%d[%d.]*%%)%]?$")
+    if core then
+      a, b = a or q, q + #core
+    end
+    if tok:find("]", 1, true) then break end
+  end
   if not a then return nil end
   return { fig(a, line:sub(a, b - 1), "speedup", "change", "criterion's change in the run time or the throughput against the last run") }
 end
@@ -2623,9 +2683,10 @@ end
 
 -- ftrace's function_graph: " 0) + 12.345 us   |    flush();": how long the call took, a claim.
 local function graph_duration(line)
-  local a, d = line:match("^%s*%d+%)%s+[+!#*@$]?%s*()(%d+%.%d+ [mun]?s)%s+|")
-  if not a then a, d = line:match("^%s*%d+%)%s+[+!#*@$]?%s*()(%d+%.%d+ [mun]?s)%s+\226\148\130") end
-  if not a then return nil end
+  local a, d, rest = line:match("^%s*%d+%)%s+[+!#*@$]?%s*()(%d+%.%d+ [mun]?s)%s+|(.*)$")
+  if not a then a, d, rest = line:match("^%s*%d+%)%s+[+!#*@$]?%s*()(%d+%.%d+ [mun]?s)%s+\226\148\130(.*)$") end
+  -- the call it closes or makes: "}", "foo();", "foo() {" (a numbered list's "| note" is none)
+  if not a or not (rest:find("^%s*}") or rest:find("^%s*[%w_.$]+%(%)%s*[;{]")) then return nil end
   return { fig(a, d, "time", "|", "ftrace's function_graph: how long the call took") }
 end
 
@@ -2681,6 +2742,7 @@ end
 local hist_units = { us = true, usecs = true, usec = true, ns = true, nsecs = true, nsec = true, ms = true,
   msecs = true, msec = true }
 local function hist_unit(line)
+  if #line > 100 or line:byte(1) ~= 64 then return nil end
   local name = line:match("^@([%w_]*)[%w_%[%],: ]*:%s*$")
   if not name then return nil end
   for part in name:lower():gmatch("[%a]+") do
@@ -2703,31 +2765,39 @@ end
 -- A harness's plan, printed before it measures: criterion's "Warming up for 3.0000 s" and "Collecting
 -- 100 samples in estimated 5.0046 s", JMH's "# Warmup: 5 iterations, 1 s each", "# Measurement: ...",
 -- "# Timeout: 10 min per iteration": how long it will run, a setting, not a result.
+local plans = { { "Warming up for ()(%d[%d.]* s)%f[%A]", "Warming up for" },
+  { "Collecting %d+ samples in estimated ()(%d[%d.]* s)%f[%A]", "in estimated" },
+  { "^# Warmup: %d+ iterations, ()(%d+ %a+) each", "# Warmup:" },
+  { "^# Measurement: %d+ iterations, ()(%d+ %a+) each", "# Measurement:" },
+  { "^# Timeout: ()(%d+ %a+) per iteration", "# Timeout:" } }
 local function harness_plan(line)
-  local cue = line:find("Warming up for %d") and "Warming up for" or
-              line:find("Collecting %d+ samples in estimated %d") and "Collecting ... in estimated" or
-              line:match("^# Warmup:") or line:match("^# Measurement:") or line:match("^# Timeout:")
-  if not cue then return nil end
+  if #line > 300 then return nil end
   local out = {}
-  for _, q in ipairs(litlab.quantities(line)) do
-    local f = fig(q.first, q.text, "time", cue, "a harness's plan, printed before it measures: a setting", false)
-    f.verdict = "specified"
-    out[#out + 1] = f
+  for _, plan in ipairs(plans) do
+    local a, t = line:match(plan[1])
+    if a then
+      local f = fig(a, t, "time", plan[2], "a harness's plan, printed before it measures: a setting", false)
+      f.verdict = "specified"
+      out[#out + 1] = f
+    end
   end
   return #out > 0 and out or nil
 end
 
--- A key of a tool's JSON record that names a measured time by a statistic and its unit
--- ("write_clat_mean_ns", "sync_p99_ns", "lat_ns_mean") or a rate ("iops", "bw", "ops_per_sec"), as fio
--- and its jq extracts print them: its value is that quantity, a claim. A key that names a setting
--- (a timeout, an interval, a delay, a limit) is none. Only in a record that holds two such keys
--- (see json_record), so that a configuration's one "max_latency_ms" is left alone.
+-- A key of a tool's JSON record that names a measured time by a statistic of a distribution and its
+-- unit ("write_clat_mean_ns", "sync_p99_ns", "lat_ns_mean"), as fio and its jq extracts print them, or
+-- one of Google Benchmark's keys: its value is that quantity, a claim. A key that names a setting or a
+-- bound (a timeout, a limit, a max, a target, an age) is none, nor a rate's key ("Iops": 3000 is a
+-- volume's provisioned rate as often as a measured one). Only in a record that holds two such keys
+-- and no word of objectives or settings (see json_record), so that a configuration is left alone.
 local json_stats = { mean = true, avg = true, average = true, median = true, stddev = true, stdev = true,
-  percentile = true, clat = true, slat = true, lat = true, latency = true, elapsed = true, runtime = true,
-  real = true, cpu = true, user = true, sys = true, wall = true, duration = true, time = true, min = true, max = true }
+  percentile = true }
+-- a key's part that makes it a setting or a bound, not a statistic of a run
+local json_not = { max = true, min = true, target = true, threshold = true, slo = true, alert = true, budget = true,
+  goal = true, objective = true, limit = true, wait = true, idle = true, age = true, ttl = true, backoff = true,
+  retry = true, expiry = true, expires = true, start = true, ["end"] = true, stamp = true, timestamp = true }
 local json_units = { ns = true, us = true, ms = true, usec = true, nsec = true, msec = true, sec = true, secs = true,
   seconds = true, millis = true, micros = true, nanos = true }
-local json_rates = { iops = true, bw = true, qps = true, rps = true, tps = true, throughput = true, bandwidth = true }
 local function json_key(key)
   local parts, l = {}, key:lower()
   for part in l:gmatch("[%a%d]+") do parts[#parts + 1] = part end
@@ -2735,29 +2805,44 @@ local function json_key(key)
   for _, w in ipairs(col_settings) do
     if l:find(w, 1, true) then return nil end
   end
-  if l:find("per_sec", 1, true) or l:find("per_second", 1, true) then return "rate" end
   local stat, unit = false, false
+  for _, part in ipairs(parts) do
+    if json_not[part] then return nil end
+  end
   for i, part in ipairs(parts) do
-    if json_rates[part] then return "rate" end
     if json_stats[part] or part:find("^p%d+$") then stat = true end
     if json_units[part] and i > 1 then unit = true end
   end
   return stat and unit and "time" or nil
 end
-local function json_figures(line)
+-- hyperfine's JSON export (a record with "command", "mean" and "stddev"): its statistics, in seconds
+local hyperfine_keys = { mean = "time", stddev = "time", median = "time", user = "time", system = "time", min = "time",
+  max = "time" }
+local function json_figures(line, hyperfine)
   local key, a, num = line:match('^%s*"([%w_%.%-]+)"%s*:%s*()(%-?%d[%d.]*[eE]?[+-]?%d*),?%s*$')
   if not key then return nil end
-  local kind = gbench_keys[key] or json_key(key)
+  local kind = gbench_keys[key] or hyperfine and hyperfine_keys[key] or json_key(key)
   if not kind then return nil end
   return { fig(a, num, kind, key, "a key of a tool's JSON record that names a measured " ..
                                   (kind == "time" and "time by a statistic and its unit" or "rate")) }
 end
--- Whether code is such a record: a JSON object (its first byte '{' or '['), two keys json_figures reads.
+-- Whether code is hyperfine's JSON export.
+local function hyperfine_json(code)
+  return code:find('"command"', 1, true) and code:find('"mean"', 1, true) and code:find('"stddev"', 1, true) and true
+end
+-- Whether code holds such a record: two keys json_figures reads (looked for in its first 256 kB; a
+-- block of a tool's JSON is far smaller).
+local json_settings = { "target", "objective", "slo", "alert", "threshold", "limit", "budget", "config", "setting",
+  "policy", "timeout" }
 local function json_record(code)
-  if not code:find("^%s*[{%[]") then return false end
   local n = 0
+  if #code > 262144 then code = code:sub(1, 262144) end
+  local l = code:lower()
+  for _, w in ipairs(json_settings) do
+    if l:find(w, 1, true) then return false end
+  end
   for line in code:gmatch("[^\n]+") do
-    if line:find('^%s*"[%w_%.%-]+"%s*:%s*%-?%d') and json_figures(line) then
+    if line:find('^%s*"[%w_%.%-]+"%s*:%s*%-?%d') and json_figures(line, hyperfine_json(code)) then
       n = n + 1
       if n >= 2 then return true end
     end
@@ -2770,14 +2855,24 @@ end
 -- time (under "OPS", a rate), the ratio a speed-up, both claims.
 local function pytest_rows(line, header)
   local out = {}
-  for a, num, b, ratio in line:gmatch("()(%d[%d.,]*)%s+%(()(%d[%d.]*)%)") do
-    local col = nil
-    for c, word in header:gmatch("()(%S+)") do
-      if c <= a + #num then col = word end
+  local toks, cols = {}, {}
+  for a, tok in line:gmatch("()(%S+)") do toks[#toks + 1] = { a, tok } end
+  for c, word in header:gmatch("()(%S+)") do cols[#cols + 1] = { c, c + #word - 1, word } end
+  for i = 1, #toks - 1 do
+    local a, num = toks[i][1], toks[i][2]
+    local b, ratio = toks[i + 1][1] + 1, toks[i + 1][2]:match("^%((%d[%d.]*)%)$")
+    if not (num:find("^%d[%d.,]*$") and ratio) then goto next_pair end
+    -- the header word over the figure: the one it overlaps most, else the nearest on its left
+    local col, most = nil, 0
+    for _, c in ipairs(cols) do
+      local o = math.min(a + #num - 1, c[2]) - math.max(a, c[1]) + 1
+      if o > most then col, most = c[3], o end
+      if most == 0 and c[1] <= a + #num - 1 then col = c[3] end
     end
     local kind = col and col:find("^OPS") and "rate" or "time"
     out[#out + 1] = fig(a, num, kind, col or "Name (time in ...)", "pytest-benchmark's statistic, in the unit its header names")
     out[#out + 1] = fig(b, ratio, "speedup", col or "Name (time in ...)", "pytest-benchmark's ratio to the best row's figure")
+    ::next_pair::
   end
   return #out > 0 and out or nil
 end
@@ -2829,9 +2924,12 @@ local function likwid_row(line)
     if not cycles then f.verdict = "not timing" end
     return { f }
   end
-  a, n = line:match("^|%s*CPI%s*|%s*()(%d[%d.]*)%s*|")
-  if a then return { fig(a, n, "cycles", "CPI", "likwid's cycles per instruction") } end
   return nil
+end
+
+local function likwid_cpi(line)
+  local a, n = line:match("^|%s*CPI%s*|%s*()(%d[%d.]*)%s*|")
+  if a then return { fig(a, n, "cycles", "CPI", "likwid's cycles per instruction") } end
 end
 
 -- gprof's call graph: under "index % time    self  children    called     name", a function's row
@@ -2859,11 +2957,10 @@ end
 -- criterion "change:", a bpftrace histogram's unit, a JSON block of Google Benchmark's.
 local function tool_state(line, st)
   if not line:find("%S") then
-    st.section, st.change, st.hist, st.pytest, st.vmstat = nil, nil, nil, nil, nil
+    st.section, st.change, st.hist, st.pytest, st.vmstat, st.pending = nil, nil, nil, nil, nil, nil
     return st
   end
   local indent = #line:match("^%s*")
-  if st.section and indent < st.section.indent then st.section = nil end
   if line:find("^%s*Percent%s*[|\226]") or line:find("Source code & Disassembly of", 1, true) then
     st.annotate = line:match(" for ([%w_.:/%-]+)") or true
   end
@@ -2873,21 +2970,48 @@ local function tool_state(line, st)
   if line:find("^Name %(time in %a+%)") then st.pytest = line end
   st.vmstat = vmstat_header(line) or st.vmstat
   if line:find("^%s*index%s+%% time%s+self%s+children%s+called%s+name") then st.gprof = true end
+  -- a likwid-perfctr report ("| Event | Counter | HWThread 0 |", "| Metric | HWThread 0 |")
+  if line:find("^|[^\n]-HWThread %d") then st.likwid = true end
+  -- JMH's header of results
+  if line:find("^Benchmark%s+[^\n]-Mode%s+[^\n]-Score%s") then st.jmh = true end
+  -- the line after a label that ends its line says what the section is: lines indented under it
+  -- ("Latency (ms):" over "   min: 0.80") up to the first that is not; or a header of columns, then
+  -- its rows up to a blank line ("Connection Times (ms)" over "  min  mean[+/-sd] median  max")
+  local pending = st.pending
+  st.pending = nil
+  if pending then
+    if not line:find("%d") and line:find("%a") then
+      st.section = { kind = pending.kind, cue = pending.cue, indent = -1 }
+    elseif indent > pending.indent then
+      st.section = { kind = pending.kind, cue = pending.cue, indent = pending.indent, indented = true }
+    end
+  elseif st.section and st.section.indented and indent <= st.section.indent then
+    st.section = nil
+  end
   local kind, label, sep = bracket_label(line)
-  if kind and not line:find("%d", sep) then
-    st.section = { kind = kind, cue = label, indent = indent, line = line }
+  if kind and line:find("^:?%s*$", sep) then
+    st.section = nil
+    st.pending = { kind = kind, cue = label, indent = indent }
   end
   return st
 end
 
 local function tool_figures(line, st, profile)
-  local figures = time_figures(line) or harness_plan(line) or hyperfine_factor(line) or criterion_change(line, st) or
-                  criterion_estimate(line) or
-                  json_figures(line) or (st.pytest and pytest_rows(line, st.pytest)) or
+  if #line > 2000 then return nil end
+  -- (each reader is tried only on a line that holds its marks: a long log is read at little cost)
+  local eq, bracket = line:find("=", 1, true), line:find("[", 1, true)
+  local figures = time_figures(line) or
+                  (line:find("Warming up", 1, true) or line:find("Collecting", 1, true) or line:byte(1) == 35) and
+                  harness_plan(line) or
+                  hyperfine_factor(line) or criterion_change(line, st) or
+                  bracket and (line:find(" time:", 1, true) or line:find(" thrpt:", 1, true)) and criterion_estimate(line) or
+                  go_bench(line) or
+                  (st.json and json_figures(line, st.hyperfine)) or (st.pytest and pytest_rows(line, st.pytest)) or
                   (st.vmstat and vmstat_row(line, st.vmstat)) or (st.gprof and gprof_graph(line)) or
-                  hyperfine_cpu(line) or likwid_row(line) or
+                  bracket and line:find("[User:", 1, true) and hyperfine_cpu(line) or
+                  likwid_row(line) or (st.likwid and likwid_cpi(line)) or
                   annotate_figures(line, st, profile) or graph_duration(line) or ping_summary(line) or
-                  iperf_interval(line) or fio_buckets(line) or jmh_figures(line) or
+                  bracket and iperf_interval(line) or eq and fio_buckets(line) or (st.jmh and jmh_figures(line)) or
                   (st.hist and hist_bounds(line, st.hist))
   if figures then return figures end
   local kind, label, sep = bracket_label(line)
@@ -2898,7 +3022,8 @@ local function tool_figures(line, st, profile)
   end
   -- a label that names a rate or a time, then keys and their values ("iops : min= 9250, max=10000,
   -- avg=9800.00, stdev=103.1, samples=119": fio)
-  local lab, from = line:match("^%s*(%a[%a ]-)%s*:%s*()%a+=")
+  local lab, from = nil, nil
+  if eq then lab, from = line:match("^%s*(%a[%a ]-)%s*:%s*()%a+=") end
   local lk = lab and label_quantity(lab)
   if lk == "rate" or lk == "time" then
     local f = figures_after(line, from, lk, lab, "a value after a printed label that names a " ..
@@ -2906,7 +3031,7 @@ local function tool_figures(line, st, profile)
     if #f > 0 then return f end
   end
   local s = st.section
-  if s and s.line ~= line then
+  if s then
     local f = figures_after(line, 1, s.kind, s.cue, "a figure under a printed label that gives its unit in brackets, " ..
                                                     (s.kind == "time" and "a measured time" or "a rate"))
     return #f > 0 and f or nil
@@ -2950,7 +3075,9 @@ local function is_program(code)
     if body ~= "" then
       lines = lines + 1
       -- ftrace's function_graph: a CPU's number, ')', and the call after a '|' (twenty-seventh round)
-      if body:find("^%d+%)%s") and body:find("|", 1, true) then return false end
+      if body:find("^%d+%)%s+[+!#*@$]?%s*%d+%.%d+ [mun]?s%s+|") or body:find("^%d+%)%s+|%s+[%w_.$]+%(%)%s*{") then
+        return false
+      end
       if body:find('^"?[%w_%.%-]+"?%s*:%s*%S') and not body:find("^%a+%s*:%s*$") and
          not body:find("^case%f[%W]") and not body:find("^default%s*:") then
         return false -- "mean: 12.5ms,", "\"elapsed\": \"40 ms\"": a key and its value, printed
@@ -3182,13 +3309,15 @@ return {
             lesson.units[unit_at + 1].line < block.line do
         unit_at = unit_at + 1
       end
-      if block.mode == "display" and not shown_text[block.lang:lower()] and json_record(block.code) then
+      local lang = block.lang:lower()
+      if block.mode == "display" and (lang == "json" or lang == "jsonc" or lang == "json5" or lang == "code") and
+         #block.code <= 262144 and block.code:find("^%s*[{%[]") and json_record(block.code) then
         -- a tool's JSON record (Google Benchmark's, fio's), whatever the fence's tag: its keys of
         -- times and rates only (see json_figures)
         local start = 1
         while start <= #block.code do
           local stop = block.code:find("\n", start, true) or #block.code + 1
-          for _, f in ipairs(json_figures(block.code:sub(start, stop - 1)) or {}) do
+          for _, f in ipairs(json_figures(block.code:sub(start, stop - 1), hyperfine_json(block.code)) or {}) do
             report(block.at(start - 1 + f.first),
                    message({ class = "claim", kind = f.kind, text = block.code:sub(start - 1 + f.first, start - 1 + f.last),
                              cue = f.cue, why = f.why }, "a display block (shown, not run)"))
@@ -3208,7 +3337,8 @@ return {
         local bench = nil -- the unit a benchstat table's header names (see bench_header)
         local columns = nil -- the header of a printed table read by its columns (see column_header)
         -- what a tool's fixed layout said so far in this block (see tool_state)
-        local tool = {}
+        local tool = { json = code:find('"', 1, true) and json_record(code) }
+        tool.hyperfine = tool.json and hyperfine_json(code)
         -- a table's columns are set apart by two spaces or '|': a block without is searched for none
         local tables = code:find("  ", 1, true) or code:find("|", 1, true) or code:find(",", 1, true)
         while start <= #code do
@@ -3217,7 +3347,7 @@ return {
           if session then
             -- a command goes on after a '\' that ends its line (twenty-seventh round: fio's options)
             command = line:sub(1, 2) == "$ " or line == "$" or (command and line:sub(1, 2) == "> ") or
-                      (command and above ~= nil and above:find("\\%s*$") ~= nil)
+                      (command and above ~= nil and above:find("%s\\%s*$") ~= nil)
             if command then branches = branch_profile(line, branches) end
           end
           if prompts and not (session and command) then

@@ -245,4 +245,91 @@ expect "05-tracers.md:32:[0-9]*: error: a rate '2.73'"
 refuse "05-tracers.md:33:[0-9]*: error"
 expect "05-tracers.md:38:[0-9]*: error: a share of the run time '45.23'"
 expect "05-tracers.md:38:[0-9]*: error: a share of the run time '12.06'"
+
+# the attackers' reviews: configurations, look-alike lines and long lines that the readers must leave
+# alone (each of these was reported, or made the rule fail, in the round's first version)
+cat >06-refusals.md <<'EOF2'
+# Refusals
+
+```json
+{
+  "fetch_max_wait_ms": 500,
+  "connections_max_idle_ms": 540000,
+  "session_duration_sec": 43200
+}
+```
+
+```json
+{ "items": [ { "name": "Song A", "duration_ms": 215000 }, { "name": "Song B", "duration_ms": 187333 } ] }
+```
+
+```json
+{
+  "Iops": 3000,
+  "Throughput": 125,
+  "p99_latency_ms": 200,
+  "p50_latency_ms": 50,
+  "objective": "checkout"
+}
+```
+
+```
+{
+  "max_latency_ms": 5
+}
+```
+
+```
+| Time (s) | Temp (C) | Humidity (%) |
+|----------|----------|--------------|
+| 0        | 21.5     | 40           |
+```
+
+```
+Latency (ms):
+Requests: 10000
+Errors: 0
+```
+
+```
+Time step [s]: 0.001
+Velocity (m/s): 3.2
+Heartbeat (ms): 500
+charge-cycles: 312
+PHP max execution time: 30
+```
+
+```
+  2.1   : 3f2a9c1: Merge branch 'fix'
+1) 2.5 us | see the note below
+```
+
+```
+    TIME     TEXT
+  0:01.50   Hello
+```
+EOF2
+
+check_lesson 06-refusals.md
+refuse "06-refusals.md:[0-9]:[0-9]*: error"
+refuse "06-refusals.md:[1-2][0-9]:[0-9]*: error"
+refuse "06-refusals.md:34:[0-9]*: error: [a-z -]* '21.5'"
+refuse "06-refusals.md:34:[0-9]*: error: [a-z -]* '40'"
+refuse "06-refusals.md:4[0-246-8]:[0-9]*: error"
+refuse "06-refusals.md:5[0-2]:[0-9]*: error"
+refuse "06-refusals.md:5[4-9]:[0-9]*: error"
+
+awk 'BEGIN { print "# Long"; print ""; print "The samples:"; print ""; print "```"; print "Raw samples (ms):";
+             s = ""; for (i = 0; i < 8000; i++) s = s "0.812, "; print s; print "```"; print "";
+             print "The loop took 12 ms."; }' >07-long.md
+awk 'BEGIN { print "# Long"; print ""; print "```"; s = "user "; for (i = 0; i < 20000; i++) s = s "1"; print s;
+             s = ""; for (i = 0; i < 20000; i++) s = s "1"; print s " elapsed"; s = "change: ["; for (i = 0; i < 7000; i++) s = s "1% ";
+             print s; print "```"; print ""; print "The loop took 12 ms."; }' >08-long.md
+
+check_lesson 07-long.md
+refuse "rule failed"
+expect "07-long.md:[0-9]*:[0-9]*: error: a time value '12 ms'"
+check_lesson 08-long.md
+refuse "rule failed"
+expect "08-long.md:[0-9]*:[0-9]*: error: a time value '12 ms'"
 exit $fail
