@@ -2147,6 +2147,16 @@ local col_settings = { "default", "limit", "timeout", "interval", "period", "res
 -- a bound a harness sets on a run, printed beside the time the run took ("Limit (s)  Time (s)")
 local col_bounds = { limit = 1, timeout = 1, allowed = 1, maximum = 1 }
 
+-- what a rate's unit counts per second, for it to be a throughput ("KiB/s", "MFLOP/s", "req/s"; not
+-- "m/s", a speed, nor "V/s")
+local rate_of = {}
+for w in ("b kb mb gb tb kib mib gib tib byte bytes kbyte kbytes mbyte mbytes gbyte gbytes bit bits kbit kbits mbit " ..
+          "mbits gbit gbits op ops req reqs request requests query queries event events io ios iops flop flops " ..
+          "kflop mflop gflop tflop kflops mflops gflops tflops msg msgs message messages item items packet packets " ..
+          "pkt pkts tx txn txns transaction transactions record records row rows key keys call calls line lines"):gmatch("%S+") do
+  rate_of[w] = true
+end
+
 local function uncomment(line)
   -- a test harness's '%' before a word, as MATLAB's comments are ("% blis_<dt>  m  n  k  gflops":
   -- BLIS's test suite; nineteenth round); gprof's "  %   cumulative" names a column
@@ -2180,9 +2190,10 @@ local function column_kind(text)
   if bu and col_units[bu] and col_words[l:match("%a+")] == "stat" then return "time" end
   -- "bytes_per_second", "items per second": a rate, not a time (Google Benchmark's CSV; twenty-seventh
   -- round)
-  if l:find("^%s*%a+[_ ]per[_ ]second%s*$") then return "rate" end
+  local per_what = l:match("^%s*(%a+)[_ ]per[_ ]second%s*$")
+  if per_what then return rate_of[per_what] and "rate" or nil end
   -- "Avg time", "Min time" (STREAM's): a statistic of a time, a time
-  local timed_stat = l:find("%f[%a]time%f[%A]") ~= nil
+  local timed_stat = l:find("^%s*avg time%s*$") or l:find("^%s*min time%s*$") or l:find("^%s*max time%s*$")
   for word in l:gmatch("%a+") do
     local k, stem = col_words[word], word:match("^(%a%a%a+)times?$")
     if k == "stat" and timed_stat and not pct then return "time" end
@@ -2479,9 +2490,10 @@ local time_why = "a figure of `time`'s report: how long the command ran"
 local busy_why = "`time`'s share of a processor the command kept busy"
 local time_v = { ["user time (seconds)"] = "time", ["system time (seconds)"] = "time",
   ["elapsed (wall clock) time (h:mm:ss or m:ss)"] = "time", ["percent of cpu this job got"] = "share" }
-local function time_figures(line)
+local function time_figures(line, st)
   -- (each pattern reads a short value from a fixed place: a long line stays linear)
-  local a, label, b, value = line:match("^%s*()(%a%a%a%a?)%s+()([%dm.,]+s?)%s*$")
+  local a, label, b, value = nil, nil, nil, nil
+  if st.timep then a, label, b, value = line:match("^%s*()(%a%a%a%a?)%s+()([%dm.,]+s?)%s*$") end
   if a and (label == "real" or label == "user" or label == "sys") and #value <= 24 and
      value:find("^%d*m?%d+[.,]%d+s?$") and (value:find("s$") or not value:find("m")) then
     return { fig(b, value, "time", label, time_why) }
@@ -2539,15 +2551,10 @@ local bracket_not = { "stamp", "%f[%a]uptime", "%f[%a]since%f[%A]", "%f[%a]ticks
 local count_keys = { samples = true, per = true, ctx = true, majf = true, minf = true, count = true, n = true,
   requests = true, errors = true, threads = true, workers = true, port = true, events = true, connections = true,
   iterations = true, runs = true, size = true, status = true, pid = true, cpu = true, cpus = true, retries = true }
--- what a rate's unit counts per second, for it to be a throughput ("KiB/s", "MFLOP/s", "req/s"; not
--- "m/s", a speed, nor "V/s")
-local rate_of = {}
-for w in ("b kb mb gb tb kib mib gib tib byte bytes kbyte kbytes mbyte mbytes gbyte gbytes bit bits kbit kbits mbit " ..
-          "mbits gbit gbits op ops req reqs request requests query queries event events io ios iops flop flops " ..
-          "kflop mflop gflop tflop kflops mflops gflops tflops msg msgs message messages item items packet packets " ..
-          "pkt pkts tx txn txns transaction transactions record records row rows key keys call calls line lines"):gmatch("%S+") do
-  rate_of[w] = true
-end
+local bracket_measured = { "%f[%a]latenc", "%f[%a]c?s?lat%f[%A]", "%f[%a]runtime", "%f[%a]elapsed", "%f[%a]response",
+  "%f[%a]processing", "%f[%a]connect", "%f[%a]waiting%f[%A]", "%f[%a]requests?%f[%A]", "%f[%a]quer",
+  "%f[%a]cpu time", "%f[%a]user time", "%f[%a]system time", "%f[%a]real time", "%f[%a]wall time", "%f[%a]run times?%f[%A]",
+  "%f[%a]total time", "%f[%a]service time", "%f[%a]compile time", "%f[%a]build time" }
 local function bracket_label(line)
   if not line:find("[%(%[]") then return nil end
   local lead = line:match("^[%s|]*")
@@ -2573,6 +2580,15 @@ local function bracket_label(line)
   end
   for _, w in ipairs(bracket_not) do
     if l:find(w) and not l:find("wall clock", 1, true) then return nil end
+  end
+  -- a time's label says what ran: a latency, a run's or a processor's time ("Half-life (s)", "Token
+  -- lifetime (s)", "Exposure (ms)", "Duration (s)" of a recording are none)
+  if kind == "time" then
+    local measured = false
+    for _, w in ipairs(bracket_measured) do
+      if l:find(w) then measured = true end
+    end
+    if not measured then return nil end
   end
   return kind, label, sep, #lead
 end
@@ -2603,7 +2619,10 @@ end
 -- samples (cycles, cpu-clock; the header's "for cycles:u", or none named) is the run time's: a claim.
 local function annotate_figures(line, st, profile)
   local a, pct = line:match("^%s*()(%d+%.%d+)%s*:%s+%x%x%x%x+:%s+%l[%l%d.]*%s")
-  if not a and st.annotate then a, pct = line:match("^%s*()(%d+%.%d+)%s*[:|\226]") end
+  if not a and st.annotate then
+    a, pct = line:match("^%s*()(%d+%.%d+)%s*[:|]%s+[%x:%s]-%l%l+[%l%d.]*%s")
+    if not a then a, pct = line:match("^%s*()(%d+%.%d+)%s*\226\148\130%s+[%x:%s]-%l%l+[%l%d.]*%s") end
+  end
   if not a then return nil end
   local event = st.annotate and st.annotate ~= true and st.annotate or nil
   local cpu = event and clock_event(event) or not event and not (profile and not profile.cpu)
@@ -2796,6 +2815,9 @@ local json_stats = { mean = true, avg = true, average = true, median = true, std
 local json_not = { max = true, min = true, target = true, threshold = true, slo = true, alert = true, budget = true,
   goal = true, objective = true, limit = true, wait = true, idle = true, age = true, ttl = true, backoff = true,
   retry = true, expiry = true, expires = true, start = true, ["end"] = true, stamp = true, timestamp = true }
+local json_code = { lat = true, clat = true, slat = true, latency = true, elapsed = true, cpu = true,
+  wall = true, exec = true, run = true, sync = true, write = true, read = true, op = true, ops = true, request = true,
+  req = true, response = true, query = true, call = true, io = true, commit = true, fsync = true, rtt = true }
 local json_units = { ns = true, us = true, ms = true, usec = true, nsec = true, msec = true, sec = true, secs = true,
   seconds = true, millis = true, micros = true, nanos = true }
 local function json_key(key)
@@ -2813,9 +2835,16 @@ local function json_key(key)
     if json_stats[part] or part:find("^p%d+$") then stat = true end
     if json_units[part] and i > 1 then unit = true end
   end
-  return stat and unit and "time" or nil
+  if not (stat and unit) then return nil end
+  -- and a word of what code does ("write_clat_mean_ns", "sync_p99_ns", "query_mean_ms"; not a reaction's
+  -- or a runner's split's mean)
+  for _, part in ipairs(parts) do
+    if json_code[part] then return "time" end
+  end
+  return nil
 end
--- hyperfine's JSON export (a record with "command", "mean" and "stddev"): its statistics, in seconds
+-- hyperfine's JSON export (a record with "command", "mean", "stddev", "median", "user" and "system"):
+-- its statistics, in seconds
 local hyperfine_keys = { mean = "time", stddev = "time", median = "time", user = "time", system = "time", min = "time",
   max = "time" }
 local function json_figures(line, hyperfine)
@@ -2828,12 +2857,13 @@ local function json_figures(line, hyperfine)
 end
 -- Whether code is hyperfine's JSON export.
 local function hyperfine_json(code)
-  return code:find('"command"', 1, true) and code:find('"mean"', 1, true) and code:find('"stddev"', 1, true) and true
+  return code:find('"command"', 1, true) and code:find('"mean"', 1, true) and code:find('"stddev"', 1, true) and
+         code:find('"median"', 1, true) and code:find('"user"', 1, true) and code:find('"system"', 1, true) and true
 end
 -- Whether code holds such a record: two keys json_figures reads (looked for in its first 256 kB; a
 -- block of a tool's JSON is far smaller).
-local json_settings = { "target", "objective", "slo", "alert", "threshold", "limit", "budget", "config", "setting",
-  "policy", "timeout" }
+local json_settings = { "target", "objective", "slo", "sla", "alert", "threshold", "limit", "budget", "config",
+  "setting", "policy", "timeout" }
 local function json_record(code)
   local n = 0
   if #code > 262144 then code = code:sub(1, 262144) end
@@ -2841,8 +2871,9 @@ local function json_record(code)
   for _, w in ipairs(json_settings) do
     if l:find(w, 1, true) then return false end
   end
+  local hyperfine = hyperfine_json(code)
   for line in code:gmatch("[^\n]+") do
-    if line:find('^%s*"[%w_%.%-]+"%s*:%s*%-?%d') and json_figures(line, hyperfine_json(code)) then
+    if line:find('^%s*"[%w_%.%-]+"%s*:%s*%-?%d') and json_figures(line, hyperfine) then
       n = n + 1
       if n >= 2 then return true end
     end
@@ -2958,32 +2989,42 @@ end
 local function tool_state(line, st)
   if not line:find("%S") then
     st.section, st.change, st.hist, st.pytest, st.vmstat, st.pending = nil, nil, nil, nil, nil, nil
+    st.gprof, st.jmh, st.likwid, st.annotate = nil, nil, nil, st.annotate and nil
     return st
   end
   local indent = #line:match("^%s*")
-  if line:find("^%s*Percent%s*[|\226]") or line:find("Source code & Disassembly of", 1, true) then
+  if line:find("^%s*Percent%s*[|\226]%s*$") or line:find("Source code & Disassembly of", 1, true) then
     st.annotate = line:match(" for ([%w_.:/%-]+)") or true
   end
   if line:find("^%s*change:%s*$") then st.change = true end
   local unit = hist_unit(line)
   if unit then st.hist = unit end
-  if line:find("^Name %(time in %a+%)") then st.pytest = line end
+  if #line <= 1000 and line:find("^Name %(time in %a+%)") then st.pytest = line end
   st.vmstat = vmstat_header(line) or st.vmstat
   if line:find("^%s*index%s+%% time%s+self%s+children%s+called%s+name") then st.gprof = true end
   -- a likwid-perfctr report ("| Event | Counter | HWThread 0 |", "| Metric | HWThread 0 |")
-  if line:find("^|[^\n]-HWThread %d") then st.likwid = true end
+  if line:byte(1) == 124 and line:find("HWThread %d") then st.likwid = true end
   -- JMH's header of results
-  if line:find("^Benchmark%s+[^\n]-Mode%s+[^\n]-Score%s") then st.jmh = true end
+  if line:find("^Benchmark%s") and #line <= 300 and line:find(" Mode ", 1, true) and line:find(" Score ", 1, true) then
+    st.jmh = true
+  end
   -- the line after a label that ends its line says what the section is: lines indented under it
   -- ("Latency (ms):" over "   min: 0.80") up to the first that is not; or a header of columns, then
   -- its rows up to a blank line ("Connection Times (ms)" over "  min  mean[+/-sd] median  max")
   local pending = st.pending
   st.pending = nil
   if pending then
+    -- a header of statistics alone ("avg  min  p50  p95  p99  max": redis-benchmark's) makes the rows of
+    -- bare figures under it that quantity too
+    local stats = true
+    for w in line:gmatch("%S+") do
+      local l = w:lower()
+      if not (col_words[l] == "stat" or l:find("^p%d+%.?%d*$") or l == "stdev" or l == "mdev") then stats = false end
+    end
     if not line:find("%d") and line:find("%a") then
-      st.section = { kind = pending.kind, cue = pending.cue, indent = -1 }
+      st.section = { kind = pending.kind, cue = pending.cue, indent = -1, stats = stats }
     elseif indent > pending.indent then
-      st.section = { kind = pending.kind, cue = pending.cue, indent = pending.indent, indented = true }
+      st.section = { kind = pending.kind, cue = pending.cue, indent = pending.indent, indented = true, stats = stats }
     end
   elseif st.section and st.section.indented and indent <= st.section.indent then
     st.section = nil
@@ -3000,7 +3041,7 @@ local function tool_figures(line, st, profile)
   if #line > 2000 then return nil end
   -- (each reader is tried only on a line that holds its marks: a long log is read at little cost)
   local eq, bracket = line:find("=", 1, true), line:find("[", 1, true)
-  local figures = time_figures(line) or
+  local figures = time_figures(line, st) or
                   (line:find("Warming up", 1, true) or line:find("Collecting", 1, true) or line:byte(1) == 35) and
                   harness_plan(line) or
                   hyperfine_factor(line) or criterion_change(line, st) or
@@ -3031,7 +3072,12 @@ local function tool_figures(line, st, profile)
     if #f > 0 then return f end
   end
   local s = st.section
-  if s then
+  -- a section's rows: "Connect:  0  1  0.5  1  5" under a header of columns, "min:  0.80" or "| 1.00th=[
+  -- 76]" indented under its label, or a percentile's "  50%     22"; at most 200 of them
+  if s and (s.rows or 0) < 200 and (line:find("^%s*[%a%d][%w %-]*:%s+[%d-]") or line:find("^%s*|%s+%d") or
+                                    s.stats and line:find("^[%s%d.]+$") or
+                                    line:find("^%s*%d+%%%s+%d")) then
+    s.rows = (s.rows or 0) + 1
     local f = figures_after(line, 1, s.kind, s.cue, "a figure under a printed label that gives its unit in brackets, " ..
                                                     (s.kind == "time" and "a measured time" or "a rate"))
     return #f > 0 and f or nil
@@ -3314,10 +3360,10 @@ return {
          #block.code <= 262144 and block.code:find("^%s*[{%[]") and json_record(block.code) then
         -- a tool's JSON record (Google Benchmark's, fio's), whatever the fence's tag: its keys of
         -- times and rates only (see json_figures)
-        local start = 1
+        local start, hyperfine = 1, hyperfine_json(block.code)
         while start <= #block.code do
           local stop = block.code:find("\n", start, true) or #block.code + 1
-          for _, f in ipairs(json_figures(block.code:sub(start, stop - 1), hyperfine_json(block.code)) or {}) do
+          for _, f in ipairs(json_figures(block.code:sub(start, stop - 1), hyperfine) or {}) do
             report(block.at(start - 1 + f.first),
                    message({ class = "claim", kind = f.kind, text = block.code:sub(start - 1 + f.first, start - 1 + f.last),
                              cue = f.cue, why = f.why }, "a display block (shown, not run)"))
@@ -3339,6 +3385,8 @@ return {
         -- what a tool's fixed layout said so far in this block (see tool_state)
         local tool = { json = code:find('"', 1, true) and json_record(code) }
         tool.hyperfine = tool.json and hyperfine_json(code)
+        -- `time`'s three lines ("real", "user", "sys"), the block's, for a line of one of them to be read
+        tool.timep = code:find("real[ \t]+%d") and code:find("user[ \t]+%d") and code:find("sys[ \t]+%d") and true
         -- a table's columns are set apart by two spaces or '|': a block without is searched for none
         local tables = code:find("  ", 1, true) or code:find("|", 1, true) or code:find(",", 1, true)
         while start <= #code do

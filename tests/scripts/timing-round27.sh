@@ -13,7 +13,10 @@
 # - JMH's score with its error (its count of iterations none), hyperfine's "2.04 ± 0.12 times
 #   faster", criterion's change, ftrace's function_graph durations, ping's rtt summary, fio's CPU shares (its
 #   latency buckets' bounds and bpftrace's histograms' are the tools' bins, specified), llvm-mca's cycles, mpstat's shares;
-#   iperf's interval is a stamp.
+#   iperf's interval is a stamp;
+# - the three reviews' refusals: configurations in JSON, one-line labels of settings and of quantities
+#   that are no run's, look-alikes of time's, perf annotate's, ftrace's and JSON's layouts, a section
+#   over a table of other columns, long lines that made the rule fail.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-time.md <<'EOF2'
@@ -332,4 +335,71 @@ expect "07-long.md:[0-9]*:[0-9]*: error: a time value '12 ms'"
 check_lesson 08-long.md
 refuse "rule failed"
 expect "08-long.md:[0-9]*:[0-9]*: error: a time value '12 ms'"
+
+# the third review: look-alikes of time's, perf annotate's and JSON's layouts, one-line labels of
+# quantities that are no run's, a section over a table of other columns
+cat >09-third.md <<'EOF2'
+# Third
+
+```
+real 0.50
+imag 0.00
+```
+
+```
+Percent |
+  12.5  | Agree
+  40.0  | Disagree
+```
+
+```
+Half-life (s): 2.449
+Token lifetime (s): 3600
+Rise time (ns): 2.4
+```
+
+```
+Run times (s)
+threads   time
+1         12.30
+2          6.41
+```
+
+```json
+{
+  "participant": 17,
+  "reaction_time_mean_ms": 512,
+  "reaction_time_median_ms": 498
+}
+```
+
+```
+page        Avg time (s)  visits
+/home       35            1200
+```
+
+```
+time  meters per second
+0.5   1.21
+```
+
+```
+index % time    self  children    called     name
+[1]    100.0    0.00    1.10                 main [1]
+
+  %   cumulative   self              self     total
+ time   seconds   seconds    calls  ms/call  ms/call  name
+ 75.00      0.75     0.75        2   375.00   375.00  work
+```
+EOF2
+
+check_lesson 09-third.md
+refuse "09-third.md:[0-9]:[0-9]*: error"
+refuse "09-third.md:1[0-9]:[0-9]*: error"
+refuse "09-third.md:2[3-4]:[0-9]*: error: [a-z -]* '[12]'"
+expect "09-third.md:23:[0-9]*: error: a time value '12.30'"
+refuse "09-third.md:3[0-9]:[0-9]*: error"
+refuse "09-third.md:42:[0-9]*: error: [a-z -]* '1.21'"
+expect "09-third.md:47:[0-9]*: error: a time value '1.10'"
+expect "09-third.md:51:[0-9]*: error: a time value '375.00'"
 exit $fail
