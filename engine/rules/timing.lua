@@ -2476,8 +2476,18 @@ end
 -- marks (a label spelled as the tool spells it, a header line, a shape no prose has) and decides
 -- only the figures that layout gives; anything else on the line is read as printed.
 -- engine/rules/README.md, "Forms of the twenty-seventh round", lists them.
-local function fig(first, text, kind, cue, why, claim)
-  return { first = first, last = first + #text - 1, kind = kind, claim = claim ~= false, cue = cue, why = why }
+-- A figure a reader decided: a claim, or, given a verdict ("specified", "not timing"), let pass.
+local function fig(first, text, kind, cue, why, verdict)
+  return { first = first, last = first + #text - 1, kind = kind, claim = verdict == nil, verdict = verdict, cue = cue,
+           why = why }
+end
+
+-- True if s holds a match of any of the patterns.
+local function finds_any(s, patterns)
+  for _, pat in ipairs(patterns) do
+    if s:find(pat) then return true end
+  end
+  return false
 end
 
 -- `time`'s reports. bash's and `time -p`'s three lines, "real 0m1.234s" / "real 0.69" (a line of
@@ -2545,8 +2555,7 @@ local bracket_not = { "stamp", "%f[%a]uptime", "%f[%a]since%f[%A]", "%f[%a]ticks
   "%f[%a]heartbeat", "%f[%a]keep%-?alive", "%f[%a]grace", "%f[%a]lease", "%f[%a]wait%f[%A]", "%f[%a]back%-?off",
   "%f[%a]retry", "%f[%a]cool%-?down", "%f[%a]time%-outs?%f[%A]", "%f[%a]expir", "%f[%a]refresh", "%f[%a]poll",
   "%f[%a]idle", "%f[%a]linger", "%f[%a]budget", "%f[%a]target", "%f[%a]threshold", "%f[%a]max%f[%A]",
-  "%f[%a]min%f[%A]", "%f[%a]step%f[%A]", "%f[%a]sample", "%f[%a]schedule", "%f[%a]debounce", "%f[%a]default",
-  "%f[%a]interval", "%f[%a]period", "%f[%a]delay" }
+  "%f[%a]min%f[%A]", "%f[%a]step%f[%A]", "%f[%a]sample", "%f[%a]schedule", "%f[%a]debounce" }
 -- a key before a figure that counts, or names a place or a size, not the label's quantity
 local count_keys = { samples = true, per = true, ctx = true, majf = true, minf = true, count = true, n = true,
   requests = true, errors = true, threads = true, workers = true, port = true, events = true, connections = true,
@@ -2578,18 +2587,10 @@ local function bracket_label(line)
   for _, w in ipairs(col_settings) do
     if l:find("%f[%a]" .. w) then return nil end
   end
-  for _, w in ipairs(bracket_not) do
-    if l:find(w) and not l:find("wall clock", 1, true) then return nil end
-  end
+  if finds_any(l, bracket_not) and not l:find("wall clock", 1, true) then return nil end
   -- a time's label says what ran: a latency, a run's or a processor's time ("Half-life (s)", "Token
   -- lifetime (s)", "Exposure (ms)", "Duration (s)" of a recording are none)
-  if kind == "time" then
-    local measured = false
-    for _, w in ipairs(bracket_measured) do
-      if l:find(w) then measured = true end
-    end
-    if not measured then return nil end
-  end
+  if kind == "time" and not finds_any(l, bracket_measured) then return nil end
   return kind, label, sep, #lead
 end
 
@@ -2628,7 +2629,7 @@ local function annotate_figures(line, st, profile)
   local cpu = event and clock_event(event) or not event and not (profile and not profile.cpu)
   return { fig(a, pct, "share", event or "perf annotate",
                 cpu and "perf annotate's share of a CPU profile's samples at an instruction: the run time's" or
-                "perf annotate's share of an event that counts no time", cpu) }
+                "perf annotate's share of an event that counts no time", not cpu and "not timing" or nil) }
 end
 
 -- Google Benchmark's JSON keys ("real_time": 29275, "cpu_time", "bytes_per_second", "items_per_second"):
@@ -2646,9 +2647,7 @@ local function jmh_figures(line)
   local kind = unit:find("^ops") and "rate" or "time"
   local out = { fig(a, score, kind, unit, "JMH's score, in the unit its row names") }
   if c then -- the count of measured iterations ("Cnt")
-    local n = fig(c, cnt, "time", "Cnt", "JMH's count of measurement iterations", false)
-    n.verdict = "not timing"
-    table.insert(out, 1, n)
+    table.insert(out, 1, fig(c, cnt, "time", "Cnt", "JMH's count of measurement iterations", "not timing"))
   end
   return out
 end
@@ -2723,7 +2722,8 @@ end
 local function iperf_interval(line)
   local a, f = line:match("^%s*%[%s*%w+%]%s+()(%d+%.%d+%-%s*%d+%.%d+%s+sec)%s")
   if not a then return nil end
-  return { fig(a, f, "time", "[ID] Interval", "iperf's interval: the stretch of the test a line reports, a stamp", false) }
+  return { fig(a, f, "time", "[ID] Interval", "iperf's interval: the stretch of the test a line reports, a stamp",
+               "specified") }
 end
 
 -- fio's "lat (usec)   : 50=0.01%, 100=62.34%": each bucket's bound is one of fio's fixed bins, the
@@ -2735,9 +2735,8 @@ local function fio_buckets(line)
   if kind == "time" and label:lower() == "lat" then
     local out = {}
     for a, bound in line:gmatch("()(%d[%d.]*)=%d[%d.]*%%", sep) do
-      local f = fig(a, bound, "time", "lat", "fio's latency buckets: a bucket's bound, one of the tool's fixed bins", false)
-      f.verdict = "specified"
-      out[#out + 1] = f
+      out[#out + 1] = fig(a, bound, "time", "lat", "fio's latency buckets: a bucket's bound, one of the tool's fixed bins",
+                          "specified")
     end
     if #out > 0 then return out end
   end
@@ -2774,9 +2773,8 @@ local function hist_bounds(line, unit)
   if not bucket then return nil end
   local out = {}
   for a, b in bucket:gmatch("()%d+[KMG]?()") do
-    local f = fig(a, line:sub(a, b - 1), "time", "@" .. unit, "a bucket's bound in a histogram in " .. unit .. ", one of the tool's bins", false)
-    f.verdict = "specified"
-    out[#out + 1] = f
+    out[#out + 1] = fig(a, line:sub(a, b - 1), "time", "@" .. unit,
+                        "a bucket's bound in a histogram in " .. unit .. ", one of the tool's bins", "specified")
   end
   return out
 end
@@ -2795,9 +2793,7 @@ local function harness_plan(line)
   for _, plan in ipairs(plans) do
     local a, t = line:match(plan[1])
     if a then
-      local f = fig(a, t, "time", plan[2], "a harness's plan, printed before it measures: a setting", false)
-      f.verdict = "specified"
-      out[#out + 1] = f
+      out[#out + 1] = fig(a, t, "time", plan[2], "a harness's plan, printed before it measures: a setting", "specified")
     end
   end
   return #out > 0 and out or nil
@@ -2827,21 +2823,16 @@ local function json_key(key)
   for _, w in ipairs(col_settings) do
     if l:find(w, 1, true) then return nil end
   end
-  local stat, unit = false, false
-  for _, part in ipairs(parts) do
-    if json_not[part] then return nil end
-  end
+  -- a statistic, its unit (not the key's first part) and a word of what code does ("write_clat_mean_ns",
+  -- "sync_p99_ns", "query_mean_ms"; not a reaction's or a runner's split's mean)
+  local stat, unit, code = false, false, false
   for i, part in ipairs(parts) do
-    if json_stats[part] or part:find("^p%d+$") then stat = true end
-    if json_units[part] and i > 1 then unit = true end
+    if json_not[part] then return nil end
+    stat = stat or json_stats[part] or part:find("^p%d+$") ~= nil
+    unit = unit or json_units[part] and i > 1
+    code = code or json_code[part]
   end
-  if not (stat and unit) then return nil end
-  -- and a word of what code does ("write_clat_mean_ns", "sync_p99_ns", "query_mean_ms"; not a reaction's
-  -- or a runner's split's mean)
-  for _, part in ipairs(parts) do
-    if json_code[part] then return "time" end
-  end
-  return nil
+  return stat and unit and code and "time" or nil
 end
 -- hyperfine's JSON export (a record with "command", "mean", "stddev", "median", "user" and "system"):
 -- its statistics, in seconds
@@ -2861,7 +2852,7 @@ local function hyperfine_json(code)
          code:find('"median"', 1, true) and code:find('"user"', 1, true) and code:find('"system"', 1, true) and true
 end
 -- Whether code holds such a record: two keys json_figures reads (looked for in its first 256 kB; a
--- block of a tool's JSON is far smaller).
+-- block of a tool's JSON is far smaller); and whether it is hyperfine's export, for json_figures.
 local json_settings = { "target", "objective", "slo", "sla", "alert", "threshold", "limit", "budget", "config",
   "setting", "policy", "timeout" }
 local function json_record(code)
@@ -2875,7 +2866,7 @@ local function json_record(code)
   for line in code:gmatch("[^\n]+") do
     if line:find('^%s*"[%w_%.%-]+"%s*:%s*%-?%d') and json_figures(line, hyperfine) then
       n = n + 1
-      if n >= 2 then return true end
+      if n >= 2 then return true, hyperfine end
     end
   end
   return false
@@ -2950,10 +2941,8 @@ local function likwid_row(line)
   local event, a, n = line:match("^|%s*([%u%d_:.]+)%s*|%s*[FP][IM][XC]C?%d+%s*|%s*()(%d[%d.]*)%s*|")
   if event then
     local cycles = clock_event(event) or event:lower():find("^cpu_clk_unhalted") ~= nil
-    local f = fig(a, n, "cycles", event, cycles and "likwid's count of an event that counts cycles" or
-                                           "likwid's count of an event that counts no time", cycles)
-    if not cycles then f.verdict = "not timing" end
-    return { f }
+    return { fig(a, n, "cycles", event, cycles and "likwid's count of an event that counts cycles" or
+                                          "likwid's count of an event that counts no time", not cycles and "not timing" or nil) }
   end
   return nil
 end
@@ -2977,19 +2966,20 @@ local function gprof_graph(line)
     if idx and n == 1 then
       out[#out + 1] = fig(a, tok, "share", "% time", "gprof's call graph: the share of the run time in a function and its children")
     else
-      out[#out + 1] = fig(a, tok, "time", idx and "self  children" or "self  children",
+      out[#out + 1] = fig(a, tok, "time", "self  children",
                           "gprof's call graph: seconds spent in a function or its children")
     end
   end
   return #out > 0 and out or nil
 end
 
+-- (what a blank line ends: every state but the block's JSON record)
+local to_blank = { "section", "pending", "change", "hist", "pytest", "vmstat", "gprof", "jmh", "likwid", "annotate" }
 -- The state a block's lines give the readers above: a section's unit, perf annotate's header, a
 -- criterion "change:", a bpftrace histogram's unit, a JSON block of Google Benchmark's.
 local function tool_state(line, st)
   if not line:find("%S") then
-    st.section, st.change, st.hist, st.pytest, st.vmstat, st.pending = nil, nil, nil, nil, nil, nil
-    st.gprof, st.jmh, st.likwid, st.annotate = nil, nil, nil, st.annotate and nil
+    for _, k in ipairs(to_blank) do st[k] = nil end
     return st
   end
   local indent = #line:match("^%s*")
@@ -3355,12 +3345,15 @@ return {
             lesson.units[unit_at + 1].line < block.line do
         unit_at = unit_at + 1
       end
-      local lang = block.lang:lower()
+      -- a tool's JSON record (Google Benchmark's, fio's, hyperfine's) under a JSON tag: its keys of
+      -- times and rates only (see json_figures)
+      local lang, record, hyperfine = block.lang:lower(), false, nil
       if block.mode == "display" and (lang == "json" or lang == "jsonc" or lang == "json5" or lang == "code") and
-         #block.code <= 262144 and block.code:find("^%s*[{%[]") and json_record(block.code) then
-        -- a tool's JSON record (Google Benchmark's, fio's), whatever the fence's tag: its keys of
-        -- times and rates only (see json_figures)
-        local start, hyperfine = 1, hyperfine_json(block.code)
+         #block.code <= 262144 and block.code:find("^%s*[{%[]") then
+        record, hyperfine = json_record(block.code)
+      end
+      if record then
+        local start = 1
         while start <= #block.code do
           local stop = block.code:find("\n", start, true) or #block.code + 1
           for _, f in ipairs(json_figures(block.code:sub(start, stop - 1), hyperfine) or {}) do
@@ -3383,8 +3376,8 @@ return {
         local bench = nil -- the unit a benchstat table's header names (see bench_header)
         local columns = nil -- the header of a printed table read by its columns (see column_header)
         -- what a tool's fixed layout said so far in this block (see tool_state)
-        local tool = { json = code:find('"', 1, true) and json_record(code) }
-        tool.hyperfine = tool.json and hyperfine_json(code)
+        local tool = {}
+        if code:find('"', 1, true) then tool.json, tool.hyperfine = json_record(code) end
         -- `time`'s three lines ("real", "user", "sys"), the block's, for a line of one of them to be read
         tool.timep = code:find("real[ \t]+%d") and code:find("user[ \t]+%d") and code:find("sys[ \t]+%d") and true
         -- a table's columns are set apart by two spaces or '|': a block without is searched for none
