@@ -2639,10 +2639,20 @@ local gbench_keys = { real_time = "time", cpu_time = "time", bytes_per_second = 
 -- JMH's rows: "MyBench.copy  avgt  25  12.345 ± 0.123  ns/op", the score (with its error, as one) in
 -- the unit the last column gives: a time per operation or operations per time, a claim; other units
 -- (B/op, MB/sec of allocation) are no figure of speed.
+local jmh_modes = { avgt = true, thrpt = true, sample = true, ss = true, all = true }
 local function jmh_figures(line)
-  local c, cnt, a, score, unit = line:match("^%S+%s+%a+%s+()(%d+)%s+()(%-?%d[%d.,]*%s*\194\177%s*[%d.,]+)%s+(%S+)%s*$")
-  if not a then c, cnt, a, score, unit = line:match("^%S+%s+%a+%s+()(%d+)%s+()(%-?%d[%d.,]*)%s+(%S+)%s*$") end
-  if not a then a, score, unit = line:match("^%S+%s+%a+%s+()(%-?%d[%d.,]*)%s+(%S+)%s*$") end
+  -- the mode after the benchmark's name and the values of its parameters, if any ("(size)" columns:
+  -- twenty-eighth round)
+  local p, n = nil, 0
+  for e, tok in line:gmatch("()(%S+)") do
+    n = n + 1
+    if n > 1 and jmh_modes[tok] then p = e + #tok break end
+    if n > 8 then return nil end
+  end
+  if not p then return nil end
+  local c, cnt, a, score, unit = line:match("^%s+()(%d+)%s+()(%-?%d[%d.,]*%s*\194\177%s*[%d.,]+)%s+(%S+)%s*$", p)
+  if not a then c, cnt, a, score, unit = line:match("^%s+()(%d+)%s+()(%-?%d[%d.,]*)%s+(%S+)%s*$", p) end
+  if not a then a, score, unit = line:match("^%s+()(%-?%d[%d.,]*)%s+(%S+)%s*$", p) end
   if not a or not (unit:find("^[mun]?s/op$") or unit:find("^ops/[mun]?s$")) then return nil end
   local kind = unit:find("^ops") and "rate" or "time"
   local out = { fig(a, score, kind, unit, "JMH's score, in the unit its row names") }
@@ -2973,8 +2983,466 @@ local function gprof_graph(line)
   return #out > 0 and out or nil
 end
 
+-- Tools' fixed output formats of the twenty-eighth round: databases' clients and plans, load
+-- generators, lab benchmarks, real-time and system monitors, language harnesses and desktop profilers
+-- (engine/rules/README.md, "Forms of the twenty-eighth round"). As above, each knows one layout by its
+-- own marks and decides only the figures that layout gives.
+
+local r28 = {} -- (the readers, in a table: the main chunk has room for so many locals)
+do
+-- YCSB's lines: "[READ], AverageLatency(us), 231.41", "[OVERALL], RunTime(ms), 30021", "[OVERALL],
+-- Throughput(ops/sec), 33310.68", "[TOTAL_GC_TIME], Time(ms), 12": a latency, the run's or the
+-- collector's time and the throughput, claims; a count of operations or returns, or a histogram's
+-- bucket ("[READ], 0, 12345"), none.
+local function ycsb_line(line)
+  local metric, a, v = line:match("^%[[%u%d%-_%%]+%], ([%w.%-_=%(%)/%%]+), ()(%-?%d[%d.]*)%s*$")
+  if not metric then return nil end
+  local m = metric:lower()
+  if m:find("latency", 1, true) or m:find("^runtime%(") or m:find("^time%(") then
+    return { fig(a, v, m:find("%(%%%)") and "share" or "time", metric, "YCSB's measured latency or time, in the unit its name gives") }
+  elseif m:find("^throughput") then
+    return { fig(a, v, "rate", metric, "YCSB's measured throughput") }
+  end
+  return { fig(a, v, "time", metric, "YCSB's count of operations, of returns or in a bucket", "not timing") }
+end
+
+-- Database clients' timings: sqlite3's ".timer on" ("Run Time: real 0.041 user 0.038 sys 0.002"), the
+-- mysql client's "(0.27 sec)" after "N rows in set", "Empty set" or "Query OK", a plan's "actual
+-- time=0.012..402.331" (PostgreSQL's and MySQL's EXPLAIN ANALYZE: the time to the first row and to the
+-- last) and MySQL's slow log ("# Query_time: 1.23  Lock_time: 0.0001"): how long the server took, claims.
+local db_why = "a database client's or plan's measured time"
+local function db_times(line)
+  local a, r, b, u, c, s = line:match("^Run Time: real ()(%d+%.%d+) user ()(%d+%.%d+) sys ()(%d+%.%d+)")
+  if a then return { fig(a, r, "time", "Run Time: real", db_why), fig(b, u, "time", "user", db_why), fig(c, s, "time", "sys", db_why) } end
+  if line:find(" sec)", 1, true) then
+    local head, d, t = line:match("^(.-)%(()(%d+%.%d+ sec)%)%s*$")
+    if head and (head:find("rows? in set") or head:find("^Empty set") or head:find("^Query OK") or head:find("rows? affected")) then
+      return { fig(d, t, "time", "(sec)", "the mysql client's time for the statement") }
+    end
+  end
+  if line:find("actual time=", 1, true) then
+    local out = {}
+    for x, first, y, last in line:gmatch("actual time=()(%d[%d.]*)%.%.()(%d[%d.]*)") do
+      out[#out + 1] = fig(x, first, "time", "actual time", "a plan's measured time to its first row, in ms")
+      out[#out + 1] = fig(y, last, "time", "actual time", "a plan's measured time to its last row, in ms")
+    end
+    return #out > 0 and out or nil
+  end
+  if line:find("^# Query_time:") then
+    local q, qt, l, lt = line:match("^# Query_time: ()(%d[%d.]*)%s+Lock_time: ()(%d[%d.]*)")
+    if q then return { fig(q, qt, "time", "Query_time", db_why), fig(l, lt, "time", "Lock_time", db_why) } end
+  end
+  return nil
+end
+
+-- pgbench's lines: "progress: 5.0 s, 10234.5 tps, lat 1.563 ms stddev 0.901, lag 0.1 ms" (the first a
+-- stamp, the time since the start; the rest measured) and, under "statement latencies in
+-- milliseconds", each statement's latency.
+local function pgbench_line(line, st)
+  if st.pgstmt then
+    local a, v = line:match("^%s+()(%d+%.%d+)%s+%S")
+    if a then return { fig(a, v, "time", "statement latencies in milliseconds", "pgbench's measured latency of a statement") } end
+    return nil
+  end
+  if not line:find("^progress: ") then return nil end
+  local out = {}
+  for a, v, unit, b in line:gmatch("()(%d[%d.]*) ?(%a*)()") do
+    local before = line:sub(math.max(1, a - 8), a - 1)
+    if a == 11 and unit == "s" then
+      out[#out + 1] = fig(a, line:sub(a, b - 1), "time", "progress:", "pgbench's stamp: the time since the run began", "specified")
+    elseif unit == "tps" then
+      out[#out + 1] = fig(a, v, "rate", "tps", "pgbench's measured transactions per second")
+    elseif before:find("lat $") or before:find("stddev $") or before:find("lag $") then
+      out[#out + 1] = fig(a, v, "time", before:match("(%a+) $"), "pgbench's measured latency, in ms")
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- sockperf's summary: "avg-latency=12.345 (std-dev=1.234, ..., 99.0% ci=[12.334, 12.356])", "<MAX>
+-- observation = 88.123", "percentile 99.999 = 61.002": measured latencies in microseconds, claims (the
+-- coefficient of variation and a percentile's rank are none).
+local sockperf_keys = { ["avg-latency"] = true, ["avg-rtt"] = true, ["std-dev"] = true, ["mean-ad"] = true,
+  ["median-ad"] = true, siqr = true, ["std-error"] = true }
+local function sockperf_line(line)
+  local why, out = "sockperf's measured latency, in microseconds", {}
+  local a, v = line:match("^sockperf: %-%-%-> <%u+> observation =%s*()(%d[%d.]*)")
+  if not a then a, v = line:match("^sockperf: %-%-%-> percentile %d[%d.]* =%s*()(%d[%d.]*)") end
+  if a then return { fig(a, v, "time", "observation", why) } end
+  -- (each key found back from its '=', a few bytes: a long line stays linear)
+  for e, b, w in line:gmatch("()=()(%d[%d.]*)") do
+    local key = line:sub(math.max(1, e - 12), e - 1):match("([%l%-]+)$")
+    if key and sockperf_keys[key] then out[#out + 1] = fig(b, w, "time", key, why) end
+  end
+  local c, lo, d, hi = line:match("ci=%[()(%d[%d.]*), ()(%d[%d.]*)%]")
+  if c then
+    out[#out + 1] = fig(c, lo, "time", "ci", why)
+    out[#out + 1] = fig(d, hi, "time", "ci", why)
+  end
+  return #out > 0 and out or nil
+end
+
+-- netperf's tables: under the line of units ("bytes  Bytes  bytes  bytes  secs.  per sec", "bytes
+-- bytes  bytes  secs.  10^6bits/sec", with -c -C "% S  % S  us/Tr  us/Tr"), the elapsed time, the rate
+-- or throughput, the processors' utilisation and the service demand are claims; sizes none.
+local function netperf_units(line)
+  if not line:find("^%s*bytes%s+[Bb]ytes%s") or #line > 400 then return nil end
+  local joined = line:gsub("per sec", "per_sec"):gsub("%% (%u)", "%%_%1")
+  local cols = {}
+  for a, tok, b in joined:gmatch("()(%S+)()") do cols[#cols + 1] = { a = a, b = b - 1, unit = tok } end
+  return cols
+end
+local function netperf_kind(unit)
+  if unit == "secs." then return "time", "netperf's elapsed time of the test" end
+  if unit == "per_sec" or unit:find("/sec$") or unit:find("/s$") then
+    if unit:find("^us/") then return "time", "netperf's service demand: processor time per unit of work" end
+    return "rate", "netperf's measured rate or throughput"
+  end
+  if unit:find("^us/") then return "time", "netperf's service demand: processor time per unit of work" end
+  if unit:find("^%%_") then return "share", "netperf's measured processor utilisation" end
+  return nil
+end
+local function netperf_row(line, cols)
+  if line:find("^%s*bytes%s+[Bb]ytes%s") then
+    -- the line of units itself: "10^6bits/sec" names the unit
+    local out = {}
+    for a, u in line:gmatch("()(10%^%d+%a*/?%a*)") do
+      out[#out + 1] = fig(a, u, "rate", u, "netperf's name of a column's unit", "not timing")
+    end
+    return out
+  end
+  if not line:find("^[%s%d.]+$") then return nil end
+  local out = {}
+  for a, num in line:gmatch("()(%d[%d.]*)") do
+    local b, best, gap = a + #num - 1, nil, math.huge
+    for _, c in ipairs(cols) do
+      local g = (b < c.a and c.a - b) or (a > c.b and a - c.b) or 0
+      if g < gap then best, gap = c, g end
+    end
+    local kind, why = netperf_kind(best.unit)
+    if kind then out[#out + 1] = fig(a, num, kind, best.unit, why) end
+  end
+  return out
+end
+
+-- An HdrHistogram's percentile spectrum (wrk2's "Detailed Percentile spectrum", Java's): under "Value
+-- Percentile  TotalCount 1/(1-Percentile)", each row's value is a measured latency (its percentile
+-- and count none); its footer "#[Mean = 1.264, StdDeviation = 0.501]", "#[Max = 11.016, Total count =
+-- 1194571]" the distribution's statistics, claims, its counts none.
+local hdr_keys = { mean = true, stddeviation = true, max = true, min = true }
+local function hdr_line(line, st)
+  if line:byte(1) == 35 and line:find("^#%[") then
+    local out = {}
+    for e, a, v in line:gmatch("()=%s*()(%d[%d.]*)") do
+      local key = line:sub(math.max(1, e - 20), e - 1):match("(%a+)%s*$")
+      if key and hdr_keys[key:lower()] then
+        out[#out + 1] = fig(a, v, "time", key, "an HdrHistogram's statistic of the measured latencies")
+      end
+    end
+    return #out > 0 and out or nil
+  end
+  if st.hdr then
+    local a, v = line:match("^%s*()(%d+%.%d+)%s+[01]%.%d+%s+%d+%f[%s\0]")
+    if a then return { fig(a, v, "time", "Value", "an HdrHistogram's measured latency at a percentile") } end
+  end
+  return nil
+end
+
+-- vegeta's report: "Latencies  [min, mean, 50, 90, 95, 99, max]  1.02ms, ...", "Duration  [total,
+-- attack, wait]  30.001s, ...": measured, claims; "Requests  [total, rate, throughput]  15000, 500.03,
+-- 499.97": the achieved rate and throughput claims, the count none; bytes and ratios none.
+local function vegeta_line(line)
+  -- (the label found as the text before the first '[', read greedily: a long line stays linear)
+  local q = line:find("[", 1, true)
+  if not q or q > 40 then return nil end
+  local label = line:sub(1, q - 1):match("^(%u[%a ]*%a)%s+$")
+  local names, from = line:match("^([%l%d ,:]+)%]%s+()%S", q + 1)
+  if not label or not names or #names > 200 then return nil end
+  local l = label:lower()
+  if l ~= "latencies" and l ~= "duration" and l ~= "requests" then return nil end
+  local keys = {}
+  for k in names:gmatch("[^,%s]+") do keys[#keys + 1] = k end
+  local out, i = {}, 0
+  for a, v in line:gmatch("()([^,%s]+)", from) do
+    i = i + 1
+    local key = keys[i]
+    if not key or not v:find("^%d") then break end
+    if l ~= "requests" then
+      out[#out + 1] = fig(a, v, "time", label .. " " .. key, "vegeta's measured " .. (l == "duration" and "duration" or "latency"))
+    elseif key == "rate" or key == "throughput" then
+      out[#out + 1] = fig(a, v, "rate", "Requests " .. key, "vegeta's achieved rate or throughput, requests per second")
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- hey's "Details (average, fastest, slowest):" over "  resp wait:  0.0049 secs, 0.0003 secs, 0.0905
+-- secs": each phase's measured times, claims.
+local function hey_details(line)
+  local colon = line:find(":", 1, true)
+  if not colon or colon > 40 or not line:sub(1, colon):find("^%s+[%a+%-][%a+%- ]*:$") then return nil end
+  local out = {}
+  -- (each figure taken whole, then its unit looked at: a long line stays linear)
+  for a, v, b in line:gmatch("()(%d[%d.]*)()", colon) do
+    if v:find("^%d+%.%d+$") and line:sub(b, b + 4) == " secs" then
+      out[#out + 1] = fig(a, v .. " secs", "time", "Details (average, fastest, slowest)", "hey's measured times of a request's phase")
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- line_profiler's rows, under "Line #  Hits  Time  Per Hit  % Time  Line Contents": the time spent on
+-- a line (in the timer's unit), per hit, and its share of the function's time, claims; hits none.
+local function lprof_row(line)
+  local h, hits, a, t, b, p, c, s = line:match("^%s*%d+%s+()(%d+)%s+()(%d[%d.e+%-]*)%s+()(%d[%d.e+%-]*)%s+()(%d+%.%d)%s")
+  if not a then return nil end
+  local why = "line_profiler's time spent on a line"
+  return { fig(h, hits, "time", "Hits", "line_profiler's count of hits", "not timing"), fig(a, t, "time", "Time", why),
+           fig(b, p, "time", "Per Hit", why), fig(c, s, "share", "% Time", "line_profiler's share of the function's time") }
+end
+
+-- lmbench's two columns: lat_ctx's rows under '"size=0k ovr=1.12' (processes, microseconds per
+-- switch), lat_mem_rd's under '"stride=64' (megabytes, nanoseconds per load), bw_*'s line after its
+-- command (megabytes, megabytes per second): the second figure measured, a claim; the header's
+-- overhead, measured too.
+local lmb_why = { ctx = "lat_ctx's measured time of a context switch, in microseconds",
+  mem = "lat_mem_rd's measured latency of a load, in nanoseconds", bw = "lmbench's measured bandwidth, in MB/s" }
+local function lmbench_line(line, st)
+  local o, ov = line:match('^"size=%d+k ovr=()(%d[%d.]*)')
+  if o then return { fig(o, ov, "time", "ovr", "lat_ctx's measured overhead, in microseconds") } end
+  local a, v = line:match("^%s*%d[%d.]*%s+()(%d[%d.]*)%s*$")
+  if not a then return nil end
+  return { fig(a, v, st.lmb == "bw" and "rate" or "time", st.lmb, lmb_why[st.lmb]) }
+end
+
+-- turbostat's rows, under its header ("Core CPU Avg_MHz Busy% Bzy_MHz TSC_MHz IPC IRQ ... CPU%c1
+-- ... PkgWatt"): the shares of time busy or in an idle state and the instructions per cycle are
+-- claims; the frequencies are the clock's, specified; counts, temperatures and power none.
+local function turbo_header(line)
+  if #line > 2000 or not line:find("Busy%", 1, true) or not line:find("_MHz", 1, true) then return nil end
+  local names = {}
+  for w in line:gmatch("%S+") do names[#names + 1] = w end
+  return names
+end
+local function turbo_row(line, names)
+  local out, i = {}, 0
+  for a, tok in line:gmatch("()(%S+)") do
+    i = i + 1
+    if not (tok:find("^%d+%.?%d*$") or tok == "-") then return nil end
+    local name = names[i]
+    if not name then return nil end
+    if tok ~= "-" then
+      if name:find("%", 1, true) then
+        out[#out + 1] = fig(a, tok, "share", name, "turbostat's measured share of time busy or in an idle state")
+      elseif name == "IPC" then
+        out[#out + 1] = fig(a, tok, "cycles", name, "turbostat's measured instructions per cycle")
+      elseif name:find("MHz$") then
+        out[#out + 1] = fig(a, tok, "time", name, "turbostat's clock frequency", "specified")
+      elseif i > 2 then
+        out[#out + 1] = fig(a, tok, "time", name, "turbostat's count, temperature or power", "not timing")
+      end
+    end
+  end
+  return i == #names and out or nil
+end
+
+-- Intel pcm's core table, under " Core (SKT) | EXEC | IPC  | FREQ  | AFREQ | L3MISS | ...": EXEC and
+-- IPC (instructions per cycle) and the residencies (C0res%) are claims; FREQ and AFREQ the clock's,
+-- specified; misses, hits, occupancy and temperature none. Its summary's "Active cycles: 567 M" and
+-- "core residency: 45.12 %" are claims.
+local function pcm_header(line)
+  if #line > 2000 or not line:find("| EXEC", 1, true) or not line:find("| IPC", 1, true) then return nil end
+  local names = {}
+  for cell in line:gmatch("[^|]+") do
+    for w in cell:gsub("%((%a+)%)", "%1"):gmatch("%S+") do names[#names + 1] = w end
+  end
+  return names
+end
+local function pcm_row(line, names)
+  local out, i = {}, 0
+  for a, tok, unit in line:gmatch("()(%S+)( ?[KMG]?)%f[%s\0]") do
+    i = i + 1
+    local name = names[i]
+    if not name then return nil end
+    if tok:find("^%d+%.?%d*$") then
+      if name == "EXEC" or name == "IPC" then
+        out[#out + 1] = fig(a, tok, "cycles", name, "pcm's measured instructions per cycle")
+      elseif name:find("res%%$") then
+        out[#out + 1] = fig(a, tok, "share", name, "pcm's measured residency: a share of time")
+      elseif name:find("FREQ$") then
+        out[#out + 1] = fig(a, tok, "time", name, "pcm's clock frequency, relative to the nominal", "specified")
+      elseif i > 2 then
+        out[#out + 1] = fig(a, tok .. unit, "time", name, "pcm's count of misses or hits, a ratio or a temperature", "not timing")
+      end
+    end
+  end
+  return i >= #names - 2 and out or nil
+end
+local function pcm_summary(line)
+  local out = {}
+  for e, a, v in line:gmatch("():%s+()(%d[%d.]*)") do
+    local l = line:sub(math.max(1, e - 40), e - 1):lower()
+    if l:find("active cycles$") then
+      out[#out + 1] = fig(a, v, "cycles", "Active cycles", "pcm's measured count of cycles")
+    elseif l:find("residency$") then
+      out[#out + 1] = fig(a, v, "share", "core residency", "pcm's measured residency: a share of time")
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- Real-time and scheduler tools: cyclictest's thread line ("T: 0 ( 4321) P:80 I:1000 C: 100000 Min:
+-- 2 Act: 3 Avg: 3 Max: 21": its interval specified, its count none, its latencies claims) and its
+-- "# Max Latencies: 00021 00037"; hackbench's "Time: 1.234"; perf sched latency's "max start:" and
+-- "max end:" (stamps, specified).
+local function rt_line(line, st)
+  if line:find("^T:") then
+    local i, iv, c, cv, a, mn, b, act, d, avg, e, mx = line:match(
+      "^T:%s*%d+%s*%(%s*%d+%)%s+P:%s*%d+%s+I:%s*()(%d+)%s+C:%s*()(%d+)%s+Min:%s*()(%d+)%s+Act:%s*()(%d+)%s+Avg:%s*()(%d+)%s+Max:%s*()(%d+)")
+    if not i then return nil end
+    local why = "cyclictest's measured wake-up latency, in microseconds"
+    return { fig(i, iv, "time", "I:", "cyclictest's interval between wake-ups, a setting", "specified"),
+             fig(c, cv, "time", "C:", "cyclictest's count of cycles", "not timing"), fig(a, mn, "time", "Min:", why),
+             fig(b, act, "time", "Act:", why), fig(d, avg, "time", "Avg:", why), fig(e, mx, "time", "Max:", why) }
+  end
+  if line:find("^# %a+ Latencies:") then
+    local out = {}
+    local from = line:find(":", 1, true) + 1
+    for a, v in line:gmatch("()(%d+)", from) do
+      out[#out + 1] = fig(a, v, "time", "Latencies", "cyclictest's measured wake-up latency, in microseconds")
+    end
+    return #out > 0 and out or nil
+  end
+  if st.hackbench then
+    local a, v = line:match("^Time: ()(%d+%.%d+)%s*$")
+    if a then return { fig(a, v, "time", "Time:", "hackbench's measured run time, in seconds") } end
+  end
+  if line:find("max start:", 1, true) or line:find("max at:", 1, true) then
+    local out = {}
+    for key, a, v in line:gmatch("max (%a+):%s*()(%d+%.%d+ s)") do
+      out[#out + 1] = fig(a, v, "time", "max " .. key, "perf sched latency's stamp: when the longest delay began or ended", "specified")
+    end
+    return #out > 0 and out or nil
+  end
+  return nil
+end
+
+-- Desktop profilers' call trees: Visual Studio's CPU Usage ("Total CPU [unit, %]" over "1234 (45.67%)")
+-- and Instruments' Time Profiler ("Weight  Self Weight  Symbol Name" over "1.23 s  100.0%  0 s  main";
+-- older, "Running Time  Self" over "1234.0ms  100.0%  0.0"): times and shares of the run, claims.
+local function calltree_row(line, st)
+  local out = {}
+  if st.vscpu then
+    -- (each figure taken whole, then what follows it looked at: a long line stays linear)
+    for a, v, e in line:gmatch("()(%d[%d,.]*)()") do
+      local b, p = line:match("^ %(()(%d[%d.]*%%)%)", e)
+      if b then
+        out[#out + 1] = fig(a, v, "time", "Total CPU [unit, %]", "Visual Studio's measured processor time, in ms")
+        out[#out + 1] = fig(b, p, "share", "Total CPU [unit, %]", "Visual Studio's measured share of the processor time")
+      end
+    end
+  elseif st.instr then
+    local a, t, b, p, c, s = line:match("^%s*()(%d[%d.]* ?[%a\194\181]+)%s+()(%d[%d.]*%%)%s+()(%d[%d.]* ?[%a\194\181]*)%s")
+    if a then
+      local why = "Instruments' measured time in a symbol and its callees"
+      out = { fig(a, t, "time", "Weight", why), fig(b, p, "share", "Weight", "Instruments' share of the run's samples"),
+              fig(c, s, "time", "Self Weight", why) }
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- curl's timings: "time_total:  0.012345" (its -w variables, as a format file prints them), and the
+-- figures after the labels of a line printed by a command whose -w names them ("connect: 0.000412
+-- ttfb: 0.002301"): measured seconds, claims.
+local curl_phases = { namelookup = true, connect = true, appconnect = true, pretransfer = true, posttransfer = true,
+  redirect = true, starttransfer = true, total = true, queue = true }
+local function curl_times(line, st)
+  local out = {}
+  if line:find("time_", 1, true) then
+    for e, name, a, v in line:gmatch("()time_(%l+):%s*()(%d[%d.]*s?)") do
+      if curl_phases[name] and not line:sub(e - 1, e - 1):find("[%w_]") and v:find("^%d+%.%d+s?$") then
+        out[#out + 1] = fig(a, v, "time", "time_" .. name, "curl's measured time of a phase of the transfer, in seconds")
+      end
+    end
+  elseif st.curlw and not line:find("%{", 1, true) then
+    for a, v in line:gmatch("%a:%s*()(%d[%d.]*)") do
+      if v:find("^%d+%.%d+$") then
+        out[#out + 1] = fig(a, v, "time", "curl -w", "curl's measured time of a phase of the transfer, in seconds")
+      end
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- ss -ti's TCP details: "rtt:0.043/0.012", "minrtt:", "rcv_rtt:", "busy:12ms" measured, claims;
+-- "rto:", "ato:" the kernel's timers, "lastsnd:" and the like times since an event, "pacing_rate" a
+-- rate the kernel set: specified.
+local ss_set = { rto = true, ato = true, lastsnd = true, lastrcv = true, lastack = true }
+local ss_measured = { rtt = true, minrtt = true, rcv_rtt = true, busy = true }
+local function ss_line(line)
+  if not line:find("rtt:", 1, true) or not line:find("cwnd:", 1, true) then return nil end
+  local out = {}
+  for e, a, v in line:gmatch("():()([%d./]+m?s?)") do
+    local key = line:sub(math.max(1, e - 8), e - 1):match("([%l_]+)$")
+    if ss_measured[key] then
+      out[#out + 1] = fig(a, v, "time", key, "ss's measured round trip or busy time")
+    elseif ss_set[key] then
+      out[#out + 1] = fig(a, v, "time", key, "ss's timer, or the time since an event", "specified")
+    end
+  end
+  local p, r = line:match("pacing_rate ()(%d[%d.]*%a*bps)")
+  if p then out[#out + 1] = fig(p, r, "rate", "pacing_rate", "ss's pacing rate, set by the kernel", "specified") end
+  return #out > 0 and out or nil
+end
+
+-- A few more keys of measuring tools: fio's disk statistics ("util=98.12%", the device's busy share)
+-- and Julia's BenchmarkTools ("GC (min … max): 0.00% … 0.00%", the share of the time in collection).
+local function misc_shares(line)
+  if line:find("util=", 1, true) and line:find("ios=", 1, true) then
+    local a, v = line:match("util=()(%d[%d.]*%%)", line:find("util=", 1, true))
+    if a then return { fig(a, v, "share", "util=", "fio's measured share of time the device was busy") } end
+  end
+  if line:find("GC (", 1, true) then
+    local from = line:match("GC %([^%)]*%):()")
+    if not from then return nil end
+    local out = {}
+    for a, v, b in line:gmatch("()(%d[%d.]*)()", from) do
+      if line:byte(b) == 37 then
+        out[#out + 1] = fig(a, v .. "%", "share", "GC", "BenchmarkTools' measured share of the time spent in garbage collection")
+      end
+    end
+    return #out > 0 and out or nil
+  end
+  return nil
+end
+
+r28.ycsb_line = ycsb_line
+r28.db_times = db_times
+r28.pgbench_line = pgbench_line
+r28.sockperf_line = sockperf_line
+r28.netperf_units = netperf_units
+r28.netperf_row = netperf_row
+r28.hdr_line = hdr_line
+r28.vegeta_line = vegeta_line
+r28.hey_details = hey_details
+r28.lprof_row = lprof_row
+r28.lmbench_line = lmbench_line
+r28.turbo_header = turbo_header
+r28.turbo_row = turbo_row
+r28.pcm_header = pcm_header
+r28.pcm_row = pcm_row
+r28.pcm_summary = pcm_summary
+r28.rt_line = rt_line
+r28.calltree_row = calltree_row
+r28.curl_times = curl_times
+r28.ss_line = ss_line
+r28.misc_shares = misc_shares
+end
+
 -- (what a blank line ends: every state but the block's JSON record)
-local to_blank = { "section", "pending", "change", "hist", "pytest", "vmstat", "gprof", "jmh", "likwid", "annotate" }
+local to_blank = { "section", "pending", "change", "hist", "pytest", "vmstat", "gprof", "jmh", "likwid", "annotate",
+  "pgstmt", "hey", "lmb", "turbo", "pcm", "vscpu", "instr" }
 -- The state a block's lines give the readers above: a section's unit, perf annotate's header, a
 -- criterion "change:", a bpftrace histogram's unit, a JSON block of Google Benchmark's.
 local function tool_state(line, st)
@@ -2998,6 +3466,23 @@ local function tool_state(line, st)
   if line:find("^Benchmark%s") and #line <= 300 and line:find(" Mode ", 1, true) and line:find(" Score ", 1, true) then
     st.jmh = true
   end
+  -- the twenty-eighth round's layouts: a header, or a command, that says what the rows under it are
+  if st.pgstmt and not line:find("^%s") then st.pgstmt = nil end
+  if line:find("^statement latencies in milliseconds") then st.pgstmt = true end
+  if line:find("^%s*Value%s+Percentile%s+TotalCount") then st.hdr = true
+  elseif st.hdr and (line:find("^#") or line:find("%a")) then st.hdr = nil end
+  if line:find("^Details %(average, fastest, slowest%):") then st.hey = true end
+  if line:find("^Line #%s+Hits%s+Time%s+Per Hit%s+%% Time") then st.lprof = true end
+  if line:find('^"size=%d+k ovr=') then st.lmb = "ctx" elseif line:find('^"stride=%d') then st.lmb = "mem"
+  elseif line:find("^%$ ") then st.lmb = line:find("%f[%w]bw_%l+") and "bw" or nil end
+  st.turbo = r28.turbo_header(line) or st.turbo
+  st.pcm = r28.pcm_header(line) or st.pcm
+  if line:find("^Running in %a+ mode with") then st.hackbench = true end
+  if line:find("Total CPU [", 1, true) then st.vscpu = true end
+  if line:find("^%s*Weight%s+Self Weight") or line:find("^%s*Running Time%s+Self") then st.instr = true end
+  if line:find("%{time_", 1, true) then st.curlw = true end
+  local units = r28.netperf_units(line)
+  if units then st.netperf = units elseif st.netperf and line:find("%a") then st.netperf = nil end
   -- the line after a label that ends its line says what the section is: lines indented under it
   -- ("Latency (ms):" over "   min: 0.80") up to the first that is not; or a header of columns, then
   -- its rows up to a blank line ("Connection Times (ms)" over "  min  mean[+/-sd] median  max")
@@ -3043,7 +3528,18 @@ local function tool_figures(line, st, profile)
                   likwid_row(line) or (st.likwid and likwid_cpi(line)) or
                   annotate_figures(line, st, profile) or graph_duration(line) or ping_summary(line) or
                   bracket and iperf_interval(line) or eq and fio_buckets(line) or (st.jmh and jmh_figures(line)) or
-                  (st.hist and hist_bounds(line, st.hist))
+                  (st.hist and hist_bounds(line, st.hist)) or
+                  line:byte(1) == 91 and r28.ycsb_line(line) or r28.db_times(line) or
+                  (st.pgstmt or line:byte(1) == 112) and r28.pgbench_line(line, st) or
+                  line:byte(1) == 115 and line:find("^sockperf:") and r28.sockperf_line(line) or
+                  st.netperf and r28.netperf_row(line, st.netperf) or (st.hdr or line:byte(1) == 35) and r28.hdr_line(line, st) or
+                  bracket and r28.vegeta_line(line) or st.hey and r28.hey_details(line) or st.lprof and r28.lprof_row(line) or
+                  st.lmb and r28.lmbench_line(line, st) or st.turbo and r28.turbo_row(line, st.turbo) or
+                  st.pcm and r28.pcm_row(line, st.pcm) or
+                  (line:find("Active cycles:", 1, true) or line:find("core residency", 1, true)) and r28.pcm_summary(line) or
+                  r28.rt_line(line, st) or (st.vscpu or st.instr) and r28.calltree_row(line, st) or
+                  (st.curlw or line:find("time_", 1, true)) and r28.curl_times(line, st) or r28.ss_line(line) or
+                  r28.misc_shares(line)
   if figures then return figures end
   local kind, label, sep = bracket_label(line)
   if kind and line:find("%d", sep) then
