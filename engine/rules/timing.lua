@@ -2994,7 +2994,7 @@ do
 -- Throughput(ops/sec), 33310.68", "[TOTAL_GC_TIME], Time(ms), 12": a latency, the run's or the
 -- collector's time and the throughput, claims; a count of operations or returns, or a histogram's
 -- bucket ("[READ], 0, 12345"), none.
-local function ycsb_line(line)
+function r28.ycsb_line(line)
   local metric, a, v = line:match("^%[[%u%d%-_%%]+%], ([%w.%-_=%(%)/%%]+), ()(%-?%d[%d.]*)%s*$")
   if not metric then return nil end
   local m = metric:lower()
@@ -3011,7 +3011,7 @@ end
 -- time=0.012..402.331" (PostgreSQL's and MySQL's EXPLAIN ANALYZE: the time to the first row and to the
 -- last) and MySQL's slow log ("# Query_time: 1.23  Lock_time: 0.0001"): how long the server took, claims.
 local db_why = "a database client's or plan's measured time"
-local function db_times(line)
+function r28.db_times(line)
   local a, r, b, u, c, s = line:match("^Run Time: real ()(%d+%.%d+) user ()(%d+%.%d+) sys ()(%d+%.%d+)")
   if a then return { fig(a, r, "time", "Run Time: real", db_why), fig(b, u, "time", "user", db_why), fig(c, s, "time", "sys", db_why) } end
   if line:find(" sec)", 1, true) then
@@ -3022,9 +3022,8 @@ local function db_times(line)
   end
   if line:find("actual time=", 1, true) then
     local out = {}
-    for x, first, y, last in line:gmatch("actual time=()(%d[%d.]*)%.%.()(%d[%d.]*)") do
-      out[#out + 1] = fig(x, first, "time", "actual time", "a plan's measured time to its first row, in ms")
-      out[#out + 1] = fig(y, last, "time", "actual time", "a plan's measured time to its last row, in ms")
+    for x, range in line:gmatch("actual time=()(%d[%d.]*%.%.%d[%d.]*)") do
+      out[#out + 1] = fig(x, range, "time", "actual time", "a plan's measured times to its first row and its last, in ms")
     end
     return #out > 0 and out or nil
   end
@@ -3038,7 +3037,7 @@ end
 -- pgbench's lines: "progress: 5.0 s, 10234.5 tps, lat 1.563 ms stddev 0.901, lag 0.1 ms" (the first a
 -- stamp, the time since the start; the rest measured) and, under "statement latencies in
 -- milliseconds", each statement's latency.
-local function pgbench_line(line, st)
+function r28.pgbench_line(line, st)
   if st.pgstmt then
     local a, v = line:match("^%s+()(%d+%.%d+)%s+%S")
     if a then return { fig(a, v, "time", "statement latencies in milliseconds", "pgbench's measured latency of a statement") } end
@@ -3064,7 +3063,7 @@ end
 -- coefficient of variation and a percentile's rank are none).
 local sockperf_keys = { ["avg-latency"] = true, ["avg-rtt"] = true, ["std-dev"] = true, ["mean-ad"] = true,
   ["median-ad"] = true, siqr = true, ["std-error"] = true }
-local function sockperf_line(line)
+function r28.sockperf_line(line)
   local why, out = "sockperf's measured latency, in microseconds", {}
   local a, v = line:match("^sockperf: %-%-%-> <%u+> observation =%s*()(%d[%d.]*)")
   if not a then a, v = line:match("^sockperf: %-%-%-> percentile %d[%d.]* =%s*()(%d[%d.]*)") end
@@ -3085,14 +3084,14 @@ end
 -- netperf's tables: under the line of units ("bytes  Bytes  bytes  bytes  secs.  per sec", "bytes
 -- bytes  bytes  secs.  10^6bits/sec", with -c -C "% S  % S  us/Tr  us/Tr"), the elapsed time, the rate
 -- or throughput, the processors' utilisation and the service demand are claims; sizes none.
-local function netperf_units(line)
+function r28.netperf_units(line)
   if not line:find("^%s*bytes%s+[Bb]ytes%s") or #line > 400 then return nil end
   local joined = line:gsub("per sec", "per_sec"):gsub("%% (%u)", "%%_%1")
   local cols = {}
   for a, tok, b in joined:gmatch("()(%S+)()") do cols[#cols + 1] = { a = a, b = b - 1, unit = tok } end
   return cols
 end
-local function netperf_kind(unit)
+function r28.netperf_kind(unit)
   if unit == "secs." then return "time", "netperf's elapsed time of the test" end
   if unit == "per_sec" or unit:find("/sec$") or unit:find("/s$") then
     if unit:find("^us/") then return "time", "netperf's service demand: processor time per unit of work" end
@@ -3102,7 +3101,7 @@ local function netperf_kind(unit)
   if unit:find("^%%_") then return "share", "netperf's measured processor utilisation" end
   return nil
 end
-local function netperf_row(line, cols)
+function r28.netperf_row(line, cols)
   if line:find("^%s*bytes%s+[Bb]ytes%s") then
     -- the line of units itself: "10^6bits/sec" names the unit
     local out = {}
@@ -3119,7 +3118,7 @@ local function netperf_row(line, cols)
       local g = (b < c.a and c.a - b) or (a > c.b and a - c.b) or 0
       if g < gap then best, gap = c, g end
     end
-    local kind, why = netperf_kind(best.unit)
+    local kind, why = r28.netperf_kind(best.unit)
     if kind then out[#out + 1] = fig(a, num, kind, best.unit, why) end
   end
   return out
@@ -3130,7 +3129,7 @@ end
 -- and count none); its footer "#[Mean = 1.264, StdDeviation = 0.501]", "#[Max = 11.016, Total count =
 -- 1194571]" the distribution's statistics, claims, its counts none.
 local hdr_keys = { mean = true, stddeviation = true, max = true, min = true }
-local function hdr_line(line, st)
+function r28.hdr_line(line, st)
   if line:byte(1) == 35 and line:find("^#%[") then
     local out = {}
     for e, a, v in line:gmatch("()=%s*()(%d[%d.]*)") do
@@ -3151,7 +3150,7 @@ end
 -- vegeta's report: "Latencies  [min, mean, 50, 90, 95, 99, max]  1.02ms, ...", "Duration  [total,
 -- attack, wait]  30.001s, ...": measured, claims; "Requests  [total, rate, throughput]  15000, 500.03,
 -- 499.97": the achieved rate and throughput claims, the count none; bytes and ratios none.
-local function vegeta_line(line)
+function r28.vegeta_line(line)
   -- (the label found as the text before the first '[', read greedily: a long line stays linear)
   local q = line:find("[", 1, true)
   if not q or q > 40 then return nil end
@@ -3178,7 +3177,7 @@ end
 
 -- hey's "Details (average, fastest, slowest):" over "  resp wait:  0.0049 secs, 0.0003 secs, 0.0905
 -- secs": each phase's measured times, claims.
-local function hey_details(line)
+function r28.hey_details(line)
   local colon = line:find(":", 1, true)
   if not colon or colon > 40 or not line:sub(1, colon):find("^%s+[%a+%-][%a+%- ]*:$") then return nil end
   local out = {}
@@ -3193,7 +3192,7 @@ end
 
 -- line_profiler's rows, under "Line #  Hits  Time  Per Hit  % Time  Line Contents": the time spent on
 -- a line (in the timer's unit), per hit, and its share of the function's time, claims; hits none.
-local function lprof_row(line)
+function r28.lprof_row(line)
   local h, hits, a, t, b, p, c, s = line:match("^%s*%d+%s+()(%d+)%s+()(%d[%d.e+%-]*)%s+()(%d[%d.e+%-]*)%s+()(%d+%.%d)%s")
   if not a then return nil end
   local why = "line_profiler's time spent on a line"
@@ -3207,7 +3206,7 @@ end
 -- overhead, measured too.
 local lmb_why = { ctx = "lat_ctx's measured time of a context switch, in microseconds",
   mem = "lat_mem_rd's measured latency of a load, in nanoseconds", bw = "lmbench's measured bandwidth, in MB/s" }
-local function lmbench_line(line, st)
+function r28.lmbench_line(line, st)
   local o, ov = line:match('^"size=%d+k ovr=()(%d[%d.]*)')
   if o then return { fig(o, ov, "time", "ovr", "lat_ctx's measured overhead, in microseconds") } end
   local a, v = line:match("^%s*%d[%d.]*%s+()(%d[%d.]*)%s*$")
@@ -3218,13 +3217,13 @@ end
 -- turbostat's rows, under its header ("Core CPU Avg_MHz Busy% Bzy_MHz TSC_MHz IPC IRQ ... CPU%c1
 -- ... PkgWatt"): the shares of time busy or in an idle state and the instructions per cycle are
 -- claims; the frequencies are the clock's, specified; counts, temperatures and power none.
-local function turbo_header(line)
+function r28.turbo_header(line)
   if #line > 2000 or not line:find("Busy%", 1, true) or not line:find("_MHz", 1, true) then return nil end
   local names = {}
   for w in line:gmatch("%S+") do names[#names + 1] = w end
   return names
 end
-local function turbo_row(line, names)
+function r28.turbo_row(line, names)
   local out, i = {}, 0
   for a, tok in line:gmatch("()(%S+)") do
     i = i + 1
@@ -3250,7 +3249,7 @@ end
 -- IPC (instructions per cycle) and the residencies (C0res%) are claims; FREQ and AFREQ the clock's,
 -- specified; misses, hits, occupancy and temperature none. Its summary's "Active cycles: 567 M" and
 -- "core residency: 45.12 %" are claims.
-local function pcm_header(line)
+function r28.pcm_header(line)
   if #line > 2000 or not line:find("| EXEC", 1, true) or not line:find("| IPC", 1, true) then return nil end
   local names = {}
   for cell in line:gmatch("[^|]+") do
@@ -3258,7 +3257,7 @@ local function pcm_header(line)
   end
   return names
 end
-local function pcm_row(line, names)
+function r28.pcm_row(line, names)
   local out, i = {}, 0
   for a, tok, unit in line:gmatch("()(%S+)( ?[KMG]?)%f[%s\0]") do
     i = i + 1
@@ -3278,7 +3277,7 @@ local function pcm_row(line, names)
   end
   return i >= #names - 2 and out or nil
 end
-local function pcm_summary(line)
+function r28.pcm_summary(line)
   local out = {}
   for e, a, v in line:gmatch("():%s+()(%d[%d.]*)") do
     local l = line:sub(math.max(1, e - 40), e - 1):lower()
@@ -3295,7 +3294,7 @@ end
 -- 2 Act: 3 Avg: 3 Max: 21": its interval specified, its count none, its latencies claims) and its
 -- "# Max Latencies: 00021 00037"; hackbench's "Time: 1.234"; perf sched latency's "max start:" and
 -- "max end:" (stamps, specified).
-local function rt_line(line, st)
+function r28.rt_line(line, st)
   if line:find("^T:") then
     local i, iv, c, cv, a, mn, b, act, d, avg, e, mx = line:match(
       "^T:%s*%d+%s*%(%s*%d+%)%s+P:%s*%d+%s+I:%s*()(%d+)%s+C:%s*()(%d+)%s+Min:%s*()(%d+)%s+Act:%s*()(%d+)%s+Avg:%s*()(%d+)%s+Max:%s*()(%d+)")
@@ -3330,7 +3329,7 @@ end
 -- Desktop profilers' call trees: Visual Studio's CPU Usage ("Total CPU [unit, %]" over "1234 (45.67%)")
 -- and Instruments' Time Profiler ("Weight  Self Weight  Symbol Name" over "1.23 s  100.0%  0 s  main";
 -- older, "Running Time  Self" over "1234.0ms  100.0%  0.0"): times and shares of the run, claims.
-local function calltree_row(line, st)
+function r28.calltree_row(line, st)
   local out = {}
   if st.vscpu then
     -- (each figure taken whole, then what follows it looked at: a long line stays linear)
@@ -3352,15 +3351,15 @@ local function calltree_row(line, st)
   return #out > 0 and out or nil
 end
 
--- curl's timings: "time_total:  0.012345" (its -w variables, as a format file prints them), and the
+-- curl's timings: "time_total:  0.012345", "time_total=0.012" (its -w variables, as a format prints them), and the
 -- figures after the labels of a line printed by a command whose -w names them ("connect: 0.000412
 -- ttfb: 0.002301"): measured seconds, claims.
 local curl_phases = { namelookup = true, connect = true, appconnect = true, pretransfer = true, posttransfer = true,
   redirect = true, starttransfer = true, total = true, queue = true }
-local function curl_times(line, st)
+function r28.curl_times(line, st)
   local out = {}
   if line:find("time_", 1, true) then
-    for e, name, a, v in line:gmatch("()time_(%l+):%s*()(%d[%d.]*s?)") do
+    for e, name, a, v in line:gmatch("()time_(%l+)[:=]%s*()(%d[%d.]*s?)") do
       if curl_phases[name] and not line:sub(e - 1, e - 1):find("[%w_]") and v:find("^%d+%.%d+s?$") then
         out[#out + 1] = fig(a, v, "time", "time_" .. name, "curl's measured time of a phase of the transfer, in seconds")
       end
@@ -3375,12 +3374,12 @@ local function curl_times(line, st)
   return #out > 0 and out or nil
 end
 
--- ss -ti's TCP details: "rtt:0.043/0.012", "minrtt:", "rcv_rtt:", "busy:12ms" measured, claims;
--- "rto:", "ato:" the kernel's timers, "lastsnd:" and the like times since an event, "pacing_rate" a
--- rate the kernel set: specified.
+-- ss -ti's TCP details: "rtt:0.043/0.012", "minrtt:", "rcv_rtt:", "busy:12ms" measured, and the rates
+-- (send, pacing_rate, delivery_rate), claims; "rto:", "ato:" the kernel's timers and "lastsnd:" and
+-- the like, times since an event, specified.
 local ss_set = { rto = true, ato = true, lastsnd = true, lastrcv = true, lastack = true }
 local ss_measured = { rtt = true, minrtt = true, rcv_rtt = true, busy = true }
-local function ss_line(line)
+function r28.ss_line(line)
   if not line:find("rtt:", 1, true) or not line:find("cwnd:", 1, true) then return nil end
   local out = {}
   for e, a, v in line:gmatch("():()([%d./]+m?s?)") do
@@ -3391,14 +3390,188 @@ local function ss_line(line)
       out[#out + 1] = fig(a, v, "time", key, "ss's timer, or the time since an event", "specified")
     end
   end
-  local p, r = line:match("pacing_rate ()(%d[%d.]*%a*bps)")
-  if p then out[#out + 1] = fig(p, r, "rate", "pacing_rate", "ss's pacing rate, set by the kernel", "specified") end
+  -- the rates the kernel derives from the measured round trip and window ("send 677.4Mbps",
+  -- "pacing_rate 1.35Gbps") and the one it measured ("delivery_rate"), claims
+  for a, num, e in line:gmatch("()(%d[%d.]*)()") do
+    local u = line:match("^%a?bps", e)
+    local key = u and line:sub(math.max(1, a - 16), a - 1):match("(%l[%l_]*) $")
+    if key == "send" or key == "pacing_rate" or key == "delivery_rate" then
+      out[#out + 1] = fig(a, num .. u, "rate", key, "ss's rate of the connection, measured or derived from its measured round trip")
+    end
+  end
   return #out > 0 and out or nil
+end
+
+-- RocksDB's db_bench: "readrandom : 1291.992 micros/op 3095 ops/sec 60.007 seconds 185768 operations;
+-- 1.6 MB/s" (the time per operation, the rate, the elapsed time and the bandwidth measured, claims;
+-- the count of operations none) and its statistics' histograms ("rocksdb.db.get.micros P50 : 9.66 P95
+-- : 20.75 ... COUNT : 23221 SUM : 239839394": of a time, each percentile and the sum claims, the
+-- count none).
+function r28.db_bench(line)
+  local out = {}
+  if line:find("^rocksdb%.") then
+    local name = line:match("^(%S+)")
+    if not (name:find("micros", 1, true) or name:find("nanos", 1, true) or name:find("time", 1, true)) then return nil end
+    for key, a, v in line:gmatch("%f[%w]([PSC][%u%d.]*) : ()(%d[%d.]*)") do
+      if key:find("^P%d") or key == "SUM" then
+        out[#out + 1] = fig(a, v, "time", key, "db_bench's statistic of a measured time")
+      elseif key == "COUNT" then
+        out[#out + 1] = fig(a, v, "time", key, "db_bench's count of the times measured", "not timing")
+      end
+    end
+    return #out > 0 and out or nil
+  end
+  local a, v = line:match("^%s*[%w_%-.]+%s*:%s*()(%d[%d.]*) micros/op%f[%A]")
+  if not a then return nil end
+  out[1] = fig(a, v .. " micros/op", "time", "micros/op", "db_bench's measured time per operation")
+  local b, r = line:match("^%s*()(%d+) ops/sec", a + #v + 10)
+  if b then out[2] = fig(b, r .. " ops/sec", "rate", "ops/sec", "db_bench's measured rate") end
+  local c, e = line:match("()(%d[%d.]*) seconds ", a)
+  if c then out[#out + 1] = fig(c, e .. " seconds", "time", "seconds", "db_bench's measured elapsed time") end
+  local d, m = line:match("()(%d[%d.]*) MB/s", a)
+  if d then out[#out + 1] = fig(d, m .. " MB/s", "rate", "MB/s", "db_bench's measured bandwidth") end
+  return out
+end
+
+-- memtier_benchmark's table, under "Type  Ops/sec  Hits/sec  Misses/sec  Avg. Latency  p50 Latency ...
+-- KB/sec": every column a measured rate or latency, claims ("---" where none).
+function r28.memtier_header(line)
+  if #line > 1000 or not line:find("^Type%s+Ops/sec%s") then return nil end
+  local names = {}
+  for cell in (line:gsub("%s%s+", "\0")):gmatch("[^%z]+") do names[#names + 1] = cell end
+  return names
+end
+function r28.memtier_row(line, names)
+  local out, i = {}, 0
+  for a, tok in line:gmatch("()(%S+)") do
+    i = i + 1
+    local name = names[i]
+    if not name then return nil end
+    if i > 1 and tok:find("^%d+%.?%d*$") then
+      local rate = name:find("/sec", 1, true)
+      out[#out + 1] = fig(a, tok, rate and "rate" or "time", name, rate and "memtier's measured rate" or "memtier's measured latency, in ms")
+    end
+  end
+  return i == #names and out or nil
+end
+
+-- vegeta's histogram ("Bucket  #  %  Histogram" over "[1ms,    2ms]    1459921  40.55%"): the bounds
+-- are the buckets the command asked for, specified (the counts and shares are read as printed). wrk's
+-- "3599231 requests in 1.00m, 528.60MB read": how long the run took, a claim in its own units ("m"
+-- for minutes).
+function r28.vegeta_bucket(line)
+  local a, lo, b, hi = line:match("^%[()(%d[%w.]*),%s*()([%d+][%w.]*)%]")
+  if not a then return nil end
+  local why = "vegeta's histogram: a bucket's bound, as the command set it"
+  return { fig(a, lo, "time", "Bucket", why, "specified"), fig(b, hi, "time", "Bucket", why, "specified") }
+end
+function r28.wrk_total(line)
+  local a, d = line:match("^%s*%d+ requests in ()(%d+%.%d+[mun]?[sm]),")
+  if a then return { fig(a, d, "time", "requests in", "wrk's measured time of the run") } end
+end
+
+-- k6's plan, printed before the run: "scenarios: (100.00%) 1 scenario, 200 max VUs, 1m30s max duration",
+-- "* puts: 8000.00 iterations/s for 1m0s (maxVUs: 200, gracefulStop: 30s)", and the progress bar's
+-- "1m0s  8000.00 iters/s": the options the script set, specified.
+function r28.k6_plan(line)
+  if not (line:find("^%s*scenarios: ") or line:find("^%s+%* [%w_%-]+: ") or line:find(" VUs  ", 1, true) and line:find("/s%s*$")) then
+    return nil
+  end
+  local out = {}
+  for a, tok, e in line:gmatch("()(%d[%w.]*)()") do
+    local rate = line:match("^ (iter%a*/s)", e)
+    if rate or tok:find("^%d[%d.]*[mun]?s$") or tok:find("^%d+[hm]%d") then
+      out[#out + 1] = fig(a, rate and tok .. " " .. rate or tok, rate and "rate" or "time", "k6's options",
+                          "k6's plan: a duration or rate the script set", "specified")
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- benchmark.js's line: "parse x 1,912,344 ops/sec ±0.62% (95 runs sampled)": the rate with its
+-- relative margin of error, one claim (the count of runs none).
+function r28.benchmark_js(line)
+  local a, f = line:match(" x ()(%d[%d,.]* ops/sec \194\177%d[%d.]*%%) %(%d+ runs? sampled%)")
+  if a then return { fig(a, f, "rate", "ops/sec", "benchmark.js's measured rate and its relative margin of error") } end
+end
+
+-- BenchmarkDotNet's summary, a printed pipe table under "| Method | Mean | Error | ... | Ratio |": the
+-- Ratio (and RatioSD) cells compare each row's mean with the baseline's, speed-ups, claims (the times
+-- are read as the table's columns); its legend's "1 ns : 1 Nanosecond (0.000000001 sec)" defines a
+-- unit, specified.
+function r28.bdn_header(line)
+  if line:byte(1) ~= 124 or #line > 1000 or not line:find("| Mean ", 1, true) or not line:find("| Ratio", 1, true) then return nil end
+  local cols, i = {}, 0
+  for cell in line:gmatch("|([^|]*)") do
+    i = i + 1
+    local name = cell:match("^%s*(.-)%s*$")
+    if name == "Ratio" or name == "RatioSD" then cols[i] = name end
+  end
+  return cols
+end
+function r28.bdn_row(line, cols)
+  if line:byte(1) ~= 124 then return nil end
+  local out, i = {}, 0
+  for a, cell in line:gmatch("|()([^|]*)") do
+    i = i + 1
+    local b, v = cell:match("^%s*()(%d[%d.]*)%s*$")
+    if cols[i] and b then
+      out[#out + 1] = fig(a + b - 1, v, "speedup", cols[i], "BenchmarkDotNet's ratio of a row's mean to the baseline's")
+    end
+  end
+  return #out > 0 and out or nil
+end
+function r28.bdn_legend(line)
+  local a, u, b, c, d, e = line:match("^%s+()(1 %a+)%s+: ()(1 %a+) %(()(%d[%d.]* sec)%)%s*$")
+  if not a then return nil end
+  local why = "BenchmarkDotNet's legend: a unit's definition"
+  return { fig(a, u, "time", "Legends", why, "specified"), fig(b, c, "time", "Legends", why, "specified"),
+           fig(d, e, "time", "Legends", why, "specified") }
+end
+
+-- BenchmarkTools' histogram line ("26.8 ms   Histogram: frequency by time   29.1 ms <"): its range,
+-- the fastest sample and a high percentile, measured, claims.
+function r28.julia_hist(line)
+  local a, lo, b, hi = line:match("^%s*()(%d[%d.]* [%a\194\181\206\188]+)%s+Histogram: [%a%(%) ]- by time%s+()(%d[%d.]* [%a\194\181\206\188]+) <%s*$")
+  if not a then return nil end
+  local why = "BenchmarkTools' histogram's range: measured times"
+  return { fig(a, lo, "time", "Histogram", why), fig(b, hi, "time", "Histogram", why) }
+end
+
+-- perf trace -s's rows ("futex  48241  412  7311.822  0.002  0.152  11.804  0.94%"): the times in the
+-- call (msec) and their relative spread, claims; the counts of calls and errors none.
+-- stress-ng's "setting to a 1 min, 0 secs run per stressor": the run's length as set, specified.
+-- massif's snapshots ("n  time(i)  total(B) ..."): the time is a count of instructions or a point in
+-- the run, never a claim.
+function r28.misc_rows(line, st)
+  if st.ptrace then
+    local t, tv, m, mv, g, gv, x, xv, a, v = line:match(
+      "^%s+[%w_]+%s+%d+%s+%d+%s+()([%d.]+)%s+()([%d.]+)%s+()([%d.]+)%s+()([%d.]+)%s+()(%d[%d.]*%%)%s*$")
+    if a then
+      local why = "perf trace's measured time in the call, in msec"
+      return { fig(t, tv, "time", "total", why), fig(m, mv, "time", "min", why), fig(g, gv, "time", "avg", why),
+               fig(x, xv, "time", "max", why), fig(a, v, "share", "stddev (%)", "perf trace's relative spread of the measured times") }
+    end
+  end
+  if line:find("setting to a ", 1, true) then
+    local from = line:find("setting to a ", 1, true)
+    local out = {}
+    for a, v in line:gmatch("()(%d+ %a+)", from) do
+      out[#out + 1] = fig(a, v, "time", "setting to a", "stress-ng's run length, as set", "specified")
+    end
+    return #out > 0 and out or nil
+  end
+  if st.massif then
+    local a, v = line:match("^%s*%d+%s+()(%d[%d,.]*)%s")
+    if a then return { fig(a, v, "time", "time(" .. st.massif .. ")",
+                            "massif's snapshot: a point in the run, counted in its unit", st.massif == "i" and "not timing" or "specified") } end
+  end
+  return nil
 end
 
 -- A few more keys of measuring tools: fio's disk statistics ("util=98.12%", the device's busy share)
 -- and Julia's BenchmarkTools ("GC (min … max): 0.00% … 0.00%", the share of the time in collection).
-local function misc_shares(line)
+function r28.misc_shares(line)
   if line:find("util=", 1, true) and line:find("ios=", 1, true) then
     local a, v = line:match("util=()(%d[%d.]*%%)", line:find("util=", 1, true))
     if a then return { fig(a, v, "share", "util=", "fio's measured share of time the device was busy") } end
@@ -3417,32 +3590,11 @@ local function misc_shares(line)
   return nil
 end
 
-r28.ycsb_line = ycsb_line
-r28.db_times = db_times
-r28.pgbench_line = pgbench_line
-r28.sockperf_line = sockperf_line
-r28.netperf_units = netperf_units
-r28.netperf_row = netperf_row
-r28.hdr_line = hdr_line
-r28.vegeta_line = vegeta_line
-r28.hey_details = hey_details
-r28.lprof_row = lprof_row
-r28.lmbench_line = lmbench_line
-r28.turbo_header = turbo_header
-r28.turbo_row = turbo_row
-r28.pcm_header = pcm_header
-r28.pcm_row = pcm_row
-r28.pcm_summary = pcm_summary
-r28.rt_line = rt_line
-r28.calltree_row = calltree_row
-r28.curl_times = curl_times
-r28.ss_line = ss_line
-r28.misc_shares = misc_shares
 end
 
 -- (what a blank line ends: every state but the block's JSON record)
 local to_blank = { "section", "pending", "change", "hist", "pytest", "vmstat", "gprof", "jmh", "likwid", "annotate",
-  "pgstmt", "hey", "lmb", "turbo", "pcm", "vscpu", "instr" }
+  "pgstmt", "hey", "lmb", "turbo", "pcm", "vscpu", "instr", "memtier", "vhist", "bdn", "ptrace" }
 -- The state a block's lines give the readers above: a section's unit, perf annotate's header, a
 -- criterion "change:", a bpftrace histogram's unit, a JSON block of Google Benchmark's.
 local function tool_state(line, st)
@@ -3477,6 +3629,11 @@ local function tool_state(line, st)
   elseif line:find("^%$ ") then st.lmb = line:find("%f[%w]bw_%l+") and "bw" or nil end
   st.turbo = r28.turbo_header(line) or st.turbo
   st.pcm = r28.pcm_header(line) or st.pcm
+  st.memtier = r28.memtier_header(line) or st.memtier
+  st.bdn = r28.bdn_header(line) or st.bdn
+  if line:find("^%s+syscall%s+calls%s+errors%s+total%s+min%s+avg%s+max%s+stddev") then st.ptrace = true end
+  st.massif = line:match("^%s*n%s+time%((%a+)%)%s+total%(B%)") or st.massif
+  if line:find("^Bucket%s+#%s+%%%s+Histogram") then st.vhist = true end
   if line:find("^Running in %a+ mode with") then st.hackbench = true end
   if line:find("Total CPU [", 1, true) then st.vscpu = true end
   if line:find("^%s*Weight%s+Self Weight") or line:find("^%s*Running Time%s+Self") then st.instr = true end
@@ -3539,7 +3696,12 @@ local function tool_figures(line, st, profile)
                   (line:find("Active cycles:", 1, true) or line:find("core residency", 1, true)) and r28.pcm_summary(line) or
                   r28.rt_line(line, st) or (st.vscpu or st.instr) and r28.calltree_row(line, st) or
                   (st.curlw or line:find("time_", 1, true)) and r28.curl_times(line, st) or r28.ss_line(line) or
-                  r28.misc_shares(line)
+                  r28.misc_shares(line) or (line:find(" micros/op", 1, true) or line:byte(1) == 114) and r28.db_bench(line) or
+                  st.memtier and r28.memtier_row(line, st.memtier) or st.vhist and r28.vegeta_bucket(line) or
+                  line:find(" requests in ", 1, true) and r28.wrk_total(line) or r28.k6_plan(line) or
+                  line:find(" runs sampled)", 1, true) and r28.benchmark_js(line) or st.bdn and r28.bdn_row(line, st.bdn) or
+                  line:find(": 1 ", 1, true) and r28.bdn_legend(line) or line:find("Histogram:", 1, true) and r28.julia_hist(line) or
+                  r28.misc_rows(line, st)
   if figures then return figures end
   local kind, label, sep = bracket_label(line)
   if kind and line:find("%d", sep) then
@@ -3746,6 +3908,26 @@ return {
     if unit.kind == "html" and (t:find("<[Tt][Aa][Bb][Ll][Ee][%s>]") or t:find("&", 1, true)) then
       scan_html(unit, before, trail, report, ledger, where, section, model, grading)
       return
+    end
+    -- a code span that holds a line a tool printed ("`readrandom : 1.29 micros/op 3095 ops/sec`",
+    -- "`1 row in set (0.27 sec)`": twenty-eighth round): the figures its reader decides, as in a
+    -- display block; the rest of the span, as any code span, is no figure of the prose
+    if unit.kind ~= "title" then
+      for _, span in ipairs(unit.code_spans) do
+        local decided = #span.text <= 2000 and span.text:find("%d") and tool_figures(span.text, {}, nil)
+        -- (the span stands in the unit's text as one mark at its opening backtick: a figure's column is
+        -- counted from there, on the span's first line)
+        local open = decided and unit.at(span.offset)
+        for _, f in ipairs(decided or {}) do
+          local at, text = { line = open.line, col = open.col + f.first }, span.text:sub(f.first, f.last)
+          if f.claim then
+            report(at, message({ class = "claim", kind = f.kind, text = text, cue = f.cue, why = f.why },
+                               "a code span (what a tool printed)"))
+          else
+            ledger(at, text, f.verdict or "not timing", string.format("'%s': %s", f.cue, f.why))
+          end
+        end
+      end
     end
     scan(t, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead)
   end,
