@@ -3569,6 +3569,153 @@ function r28.misc_rows(line, st)
   return nil
 end
 
+-- Sampling profilers' tables: py-spy's "%Own %Total OwnTime TotalTime Function" (shares and times of
+-- the samples) and its "GIL: 0.00%, Active: 100.00%"; async-profiler's flat "ns percent samples top"
+-- (the time and its share; the count of samples none); node --prof's "ticks parent name" and "ticks
+-- total nonlib name" (shares of the ticks; the ticks a count). Claims.
+function r28.sampler_row(line, st)
+  local out = {}
+  if st.pyspy then
+    local a, o, b, t, c, ot, d, tt = line:match("^%s*()(%d+%.%d+%%)%s+()(%d+%.%d+%%)%s+()(%d[%d.]*[mun]?s)%s+()(%d[%d.]*[mun]?s)%s")
+    if a then
+      return { fig(a, o, "share", "%Own", "py-spy's share of the samples in a function"),
+               fig(b, t, "share", "%Total", "py-spy's share of the samples in a function and its callees"),
+               fig(c, ot, "time", "OwnTime", "py-spy's time in a function"),
+               fig(d, tt, "time", "TotalTime", "py-spy's time in a function and its callees") }
+    end
+  elseif st.asprof then
+    local a, ns, b, pct = line:match("^%s*()(%d+)%s+()(%d+%.%d+%%)%s+%d+%s+%S")
+    if a then
+      return { fig(a, ns, "time", "ns", "async-profiler's time in a function, in ns"),
+               fig(b, pct, "share", "percent", "async-profiler's share of the samples") }
+    end
+  elseif st.nodeprof then
+    local a, t, b, pct = line:match("^%s*()(%d+)%s+()(%d+%.%d+%%)%s")
+    if a then
+      local out2 = { fig(a, t, "time", "ticks", "node --prof's count of ticks", "not timing"),
+                     fig(b, pct, "share", "%", "node --prof's share of the ticks") }
+      local c, pct2 = line:match("^%s+()(%d+%.%d+%%)%s", b + #pct)
+      if c then out2[3] = fig(c, pct2, "share", "nonlib", "node --prof's share of the ticks") end
+      return out2
+    end
+  end
+  if line:find("^GIL: ") and #line <= 200 then
+    for key, a, v in line:gmatch("(%a+): ()(%d+%.%d+%%)") do
+      out[#out + 1] = fig(a, v, "share", key, "py-spy's share of the samples holding the GIL or active")
+    end
+    return #out > 0 and out or nil
+  end
+  return nil
+end
+
+-- Nsight Compute's sections: under "Metric Name  Metric Unit  Metric Value", a row's unit says what
+-- its value is: a time (usecond, msecond ...) or cycles measured, a throughput's share or a rate,
+-- claims; a clock's cycles per time, specified; other counts and shares (occupancy, hit rates) none.
+function r28.ncu_row(line)
+  -- (a row is short: a longer line is none, and the lazy pattern stays cheap)
+  if #line > 300 then return nil end
+  local name, unit, a, v = line:match("^%s+(%S.-%S)%s%s+(%S+)%s+()(%d[%d,.]*)%s*$")
+  if not name or #name > 80 then return nil end
+  local u, n = unit:lower(), name:lower()
+  if u:find("^[mun]?second$") or u:find("^[mun]?secs?$") then
+    return { fig(a, v, "time", name, "Nsight Compute's measured time") }
+  elseif u == "cycle" or u == "cycles" then
+    return { fig(a, v, "cycles", name, "Nsight Compute's measured count of cycles") }
+  elseif u:find("^cycle/") then
+    return { fig(a, v, "time", name, "Nsight Compute's clock frequency", "specified") }
+  elseif u:find("/second$") then
+    return { fig(a, v, "rate", name, "Nsight Compute's measured rate") }
+  elseif u == "%" and (n:find("throughput", 1, true) or n:find("busy", 1, true)) then
+    return { fig(a, v, "share", name, "Nsight Compute's measured throughput, a share of the peak") }
+  end
+  return { fig(a, v, "time", name, "Nsight Compute's count, share or setting", "not timing") }
+end
+
+-- top's header: "%Cpu(s): 12.3 us, 2.1 sy, ... 85.1 id" (shares of the processors' time, claims; "us"
+-- is user time, not microseconds); "load average: 1.23, 0.98, 0.76" (a queue's length, none); "up 3
+-- days, 4:05" (the uptime, specified).
+function r28.top_header(line)
+  local out = {}
+  if line:find("^%%?Cpu%d*%s*%(?s?%)?:") then
+    -- (each figure taken whole, then what follows it looked at: a long line stays linear)
+    for a, v, e in line:gmatch("()(%d[%d.]*)()") do
+      local key = line:match("^[ %%]+(%a%a)%f[%A]", e)
+      if key and v:find("^%d+%.%d+$") then out[#out + 1] = fig(a, v, "share", key, "top's share of the processors' time") end
+    end
+  elseif line:find("load average:", 1, true) and line:find("^top %- ") then
+    local from = line:find("load average:", 1, true)
+    for a, v in line:gmatch("()(%d+%.%d+)", from) do
+      out[#out + 1] = fig(a, v, "time", "load average", "top's load average: a count of tasks", "not timing")
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- Load generators' summaries: ioping's "request=2 time=98.7 us" (the request's number none); siege's
+-- "Longest transaction:  0.45" (seconds); JMeter's "summary = 12345 in 00:01:00 = 205.7/s Avg: 48 Min:
+-- 2 Max: 1234" (ms); Gatling's "> mean response time  123 (OK=123  KO=-)"; artillery's dotted rows
+-- under "http.response_time:"; locust's row ("12345  0(0.00%) |  12  1  234  11 |  205.70  0.00");
+-- tcplife's last column, "MS", the connection's life. Measured, claims.
+function r28.load_lines(line, st)
+  if line:find("request=", 1, true) and line:find(" time=", 1, true) then
+    local r, rv = line:match("request=()(%d+)")
+    local a, t = line:match(" time=()(%d[%d.]* [mun\194\181]?s)")
+    if r and a then
+      return { fig(r, rv, "time", "request=", "ioping's number of the request", "not timing"),
+               fig(a, t, "time", "time=", "ioping's measured time of one request") }
+    end
+  end
+  local a, v = line:match("^%a+est transaction:%s+()(%d+%.%d+)%s*$")
+  if a then return { fig(a, v, "time", "transaction", "siege's measured longest or shortest transaction, in seconds") } end
+  if line:find("^summary [=+] ") then
+    local out = {}
+    local e, ev = line:match(" in ()(%d+:%d%d:%d%d) =")
+    if e then out[1] = fig(e, ev, "time", "in", "JMeter's stretch of the run the line sums up, a stamp", "specified") end
+    for e, b, w in line:gmatch("():%s+()(%d+)") do
+      local key = line:sub(math.max(1, e - 3), e - 1)
+      if key == "Avg" or key == "Min" or key == "Max" then
+        out[#out + 1] = fig(b, w, "time", key, "JMeter's measured response time, in ms")
+      end
+    end
+    return #out > 0 and out or nil
+  end
+  if line:find("^> ") and #line <= 300 then
+    local label, b, w = line:match("^> (.-)%s%s+()(%d[%d.]*) %(OK=")
+    if label and (label:find("response time", 1, true) or label:find("requests/sec", 1, true)) then
+      return { fig(b, w, label:find("/sec", 1, true) and "rate" or "time", label, "Gatling's measured statistic, in ms or per second") }
+    end
+  end
+  if st.dotted then
+    local b, w = line:match("^%s+[%w.]+: %.%.%.+ ()(%d[%d.]*)%s*$")
+    if b then return { fig(b, w, st.dotted, "artillery", "artillery's measured statistic") } end
+  end
+  if st.locust then
+    local c, cv, d, dv, g, gv, h, hv, r, rv = line:match("|%s+()(%d+)%s+()(%d+)%s+()(%d+)%s+()(%d+)%s+|%s+()(%d[%d.]*)%s")
+    if c then
+      local why = "locust's measured response time, in ms"
+      return { fig(c, cv, "time", "Avg", why), fig(d, dv, "time", "Min", why), fig(g, gv, "time", "Max", why),
+               fig(h, hv, "time", "Med", why), fig(r, rv, "rate", "req/s", "locust's measured rate") }
+    end
+  end
+  if st.tcplife then
+    local b, w = line:match("%s()(%d+%.%d+)%s*$")
+    if b then return { fig(b, w, "time", "MS", "tcplife's measured life of the connection, in ms") } end
+  end
+  return nil
+end
+
+-- autocannon's table: a "Req/Sec" or "Bytes/Sec" row of bare figures under its '│' header of
+-- percentiles and statistics, measured rates, claims.
+function r28.autocannon_row(line)
+  local lead = line:match("^\226\148\130 ([RB][%a]+/Sec)%s+\226\148\130")
+  if not lead then return nil end
+  local out = {}
+  for a, v in line:gmatch("\226\148\130%s+()(%d[%d.]*%s?[kMG]?B?)%s+") do
+    out[#out + 1] = fig(a, (v:gsub("%s+$", "")), "rate", lead, "autocannon's measured rate")
+  end
+  return #out > 0 and out or nil
+end
+
 -- A few more keys of measuring tools: fio's disk statistics ("util=98.12%", the device's busy share)
 -- and Julia's BenchmarkTools ("GC (min … max): 0.00% … 0.00%", the share of the time in collection).
 function r28.misc_shares(line)
@@ -3594,7 +3741,8 @@ end
 
 -- (what a blank line ends: every state but the block's JSON record)
 local to_blank = { "section", "pending", "change", "hist", "pytest", "vmstat", "gprof", "jmh", "likwid", "annotate",
-  "pgstmt", "hey", "lmb", "turbo", "pcm", "vscpu", "instr", "memtier", "vhist", "bdn", "ptrace" }
+  "pgstmt", "hey", "lmb", "turbo", "pcm", "vscpu", "instr", "memtier", "vhist", "bdn", "ptrace", "pyspy", "asprof",
+  "nodeprof", "ncu", "dotted", "locust", "tcplife" }
 -- The state a block's lines give the readers above: a section's unit, perf annotate's header, a
 -- criterion "change:", a bpftrace histogram's unit, a JSON block of Google Benchmark's.
 local function tool_state(line, st)
@@ -3630,6 +3778,14 @@ local function tool_state(line, st)
   st.turbo = r28.turbo_header(line) or st.turbo
   st.pcm = r28.pcm_header(line) or st.pcm
   st.memtier = r28.memtier_header(line) or st.memtier
+  if line:find("^%s*%%Own%s+%%Total%s+OwnTime") then st.pyspy = true end
+  if line:find("^%s*ns%s+percent%s+samples%s+top") then st.asprof = true end
+  if line:find("^%s*ticks%s+parent%s+name") or line:find("^%s*ticks%s+total%s+nonlib%s+name") then st.nodeprof = true end
+  if line:find("^%s*Metric Name%s+Metric Unit%s+Metric Value") then st.ncu = true end
+  if line:find("^[%w.]+_time:%s*$") or line:find("^[%w.]+%.response_time:%s*$") then st.dotted = "time"
+  elseif line:find("^[%w.]+%.request_rate:%s*$") then st.dotted = "rate" end
+  if line:find("# reqs", 1, true) and line:find("# fails", 1, true) then st.locust = true end
+  if line:find("RX_KB%s+MS%s*$") then st.tcplife = true end
   st.bdn = r28.bdn_header(line) or st.bdn
   if line:find("^%s+syscall%s+calls%s+errors%s+total%s+min%s+avg%s+max%s+stddev") then st.ptrace = true end
   st.massif = line:match("^%s*n%s+time%((%a+)%)%s+total%(B%)") or st.massif
@@ -3701,7 +3857,9 @@ local function tool_figures(line, st, profile)
                   line:find(" requests in ", 1, true) and r28.wrk_total(line) or r28.k6_plan(line) or
                   line:find(" runs sampled)", 1, true) and r28.benchmark_js(line) or st.bdn and r28.bdn_row(line, st.bdn) or
                   line:find(": 1 ", 1, true) and r28.bdn_legend(line) or line:find("Histogram:", 1, true) and r28.julia_hist(line) or
-                  r28.misc_rows(line, st)
+                  r28.misc_rows(line, st) or r28.sampler_row(line, st) or st.ncu and r28.ncu_row(line) or
+                  (line:find("Cpu", 1, true) or line:byte(1) == 116) and r28.top_header(line) or r28.load_lines(line, st) or
+                  line:byte(1) == 226 and r28.autocannon_row(line)
   if figures then return figures end
   local kind, label, sep = bracket_label(line)
   if kind and line:find("%d", sep) then

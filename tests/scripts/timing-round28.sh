@@ -372,12 +372,297 @@ refuse "05-more.md:5[3-5]:"
 refuse "'23221'"
 refuse "'185768'"
 
+# the round's fourth battery: py-spy, async-profiler and node --prof tables, Nsight Compute's metrics
+# (a clock's cycles per time specified), top's header (its load average none), ioping (its request's
+# number none), siege, JMeter, Gatling, artillery, autocannon's rates, locust, tcplife
+cat >06-more.md <<'EOF2'
+# Tools of the round's fourth battery
+
+```
+Elapsed Time: 12.345s
+    CPU Time: 45.678s
+        Effective Time: 40.123s
+        Spin Time: 5.555s
+    Total Thread Count: 8
+    Paused Time: 0s
+```
+
+```
+Total Samples 4213
+GIL: 0.00%, Active: 100.00%, Threads: 1
+
+  %Own   %Total  OwnTime  TotalTime  Function (filename)
+ 62.00%  62.00%    2.61s     2.61s   parse_line (parser.py)
+ 20.00%  95.00%   0.840s     4.00s   load (loader.py)
+```
+
+```
+ [Bottom up (heavy) profile]:
+  ticks  parent  name
+   1234   45.6%  /usr/lib/libc.so.6
+    567   46.0%    LazyCompile: *parse file.js:12:20
+```
+
+```
+    Section: GPU Speed Of Light Throughput
+    ----------------------- ------------- ------------
+    Metric Name               Metric Unit Metric Value
+    ----------------------- ------------- ------------
+    DRAM Frequency          cycle/nsecond         6.99
+    SM Frequency            cycle/usecond       1.41
+    Elapsed Cycles                  cycle       12,345
+    Duration                      usecond         8.75
+    Memory Throughput                   %        81.23
+```
+
+```
+top - 12:00:01 up 3 days,  4:05,  1 user,  load average: 1.23, 0.98, 0.76
+%Cpu(s): 12.3 us,  2.1 sy,  0.0 ni, 85.1 id,  0.4 wa,  0.0 hi,  0.1 si,  0.0 st
+```
+
+```
+          ns  percent  samples  top
+  ----------  -------  -------  ---
+  1234567890   45.67%     1234  parse_record
+   234567890    8.68%      234  memcpy
+```
+
+```
+PID    COMM       LADDR           LPORT RADDR           RPORT TX_KB RX_KB MS
+1234   curl       10.0.0.1        51234 10.0.0.2        80        0     1 12.34
+```
+
+```
+TIME(s)     COMM           PID    DISK    T SECTOR     BYTES  LAT(ms)
+0.000000    dd             1234   nvme0n1 W 12345      4096      0.12
+```
+
+```
+time                 12.34 ms   (12.10 ms .. 12.60 ms)
+                     0.999 R²   (0.998 R² .. 1.000 R²)
+mean                 12.40 ms   (12.30 ms .. 12.50 ms)
+std dev              220.1 μs   (150.2 μs .. 320.4 μs)
+variance introduced by outliers: 12% (moderately inflated)
+```
+
+```
+Mean +- std dev: 12.3 ms +- 0.4 ms
+```
+
+```
+4 KiB <<< . (ext4 /dev/nvme0n1p2): request=1 time=123.4 us (warmup)
+4 KiB <<< . (ext4 /dev/nvme0n1p2): request=2 time=98.7 us
+min/avg/max/mdev = 87.1 us / 102.3 us / 145.6 us / 12.3 us
+```
+
+```
+ 1  gateway (10.0.0.1)  0.412 ms  0.398 ms  0.377 ms
+```
+
+```
+Transactions:		       12345 hits
+Availability:		      100.00 %
+Elapsed time:		       30.01 secs
+Response time:		        0.02 secs
+Transaction rate:	      411.36 trans/sec
+Throughput:		        1.23 MB/sec
+Longest transaction:	        0.45
+Shortest transaction:	        0.00
+```
+
+```
+finished in 1.23s, 81234.56 req/s, 12.34MB/s
+                     min         max         mean         sd        +/- sd
+time for request:      123us     12.34ms       1.23ms       456us    78.90%
+time for connect:      234us      1.23ms       567us        123us    70.00%
+```
+
+```
+summary =  12345 in 00:01:00 =  205.7/s Avg:    48 Min:     2 Max:  1234 Err:     0 (0.00%)
+```
+
+```
+> mean response time                                   123 (OK=123    KO=-     )
+> response time 95th percentile                        456 (OK=456    KO=-     )
+> mean requests/sec                                  81.23 (OK=81.23  KO=-     )
+```
+
+```
+http.response_time:
+  min: ......................................................................... 1
+  max: ......................................................................... 123
+  median: ...................................................................... 12.1
+  p95: ......................................................................... 45.6
+```
+
+```
+┌─────────┬──────┬──────┬───────┬───────┬─────────┬─────────┬───────┐
+│ Stat    │ 2.5% │ 50%  │ 97.5% │ 99%   │ Avg     │ Stdev   │ Max   │
+├─────────┼──────┼──────┼───────┼───────┼─────────┼─────────┼───────┤
+│ Latency │ 1 ms │ 2 ms │ 5 ms  │ 7 ms  │ 2.15 ms │ 1.23 ms │ 45 ms │
+└─────────┴──────┴──────┴───────┴───────┴─────────┴─────────┴───────┘
+┌───────────┬─────────┬─────────┬─────────┬─────────┬──────────┬─────────┬─────────┐
+│ Stat      │ 1%      │ 2.5%    │ 50%     │ 97.5%   │ Avg      │ Stdev   │ Min     │
+├───────────┼─────────┼─────────┼─────────┼─────────┼──────────┼─────────┼─────────┤
+│ Req/Sec   │ 40000   │ 40000   │ 45000   │ 46000   │ 44800.5  │ 1234.5  │ 39990   │
+└───────────┴─────────┴─────────┴─────────┴─────────┴──────────┴─────────┴─────────┘
+```
+
+```
+Summary:
+  Count:	10000
+  Total:	1.23 s
+  Slowest:	45.67 ms
+  Fastest:	0.89 ms
+  Average:	5.43 ms
+  Requests/sec:	8130.08
+```
+
+```
+ Type     Name                                                                          # reqs      # fails |    Avg     Min     Max    Med |   req/s  failures/s
+--------|----------------------------------------------------------------------------|-------|-------------|-------|-------|-------|-------|--------|-----------
+ GET      /kv                                                                            12345     0(0.00%) |     12       1     234     11 |  205.70        0.00
+```
+
+```
+Total: 12.34 GB/sec
+# Copying 1GB bytes ...
+
+      12.345678 GB/sec
+```
+EOF2
+
+check_lesson 06-more.md
+expect "06-more.md:4:[0-9]*: error: a time value '12\.345s'"
+expect "06-more.md:5:[0-9]*: error: a time value '45\.678s'"
+expect "06-more.md:6:[0-9]*: error: a time value '40\.123s'"
+expect "06-more.md:7:[0-9]*: error: a time value '5\.555s'"
+expect "06-more.md:9:[0-9]*: error: a time value '0s'"
+expect "06-more.md:14:[0-9]*: error: a share of the run time '0\.00%'"
+expect "06-more.md:14:[0-9]*: error: a share of the run time '100\.00%'"
+expect "06-more.md:17:[0-9]*: error: a share of the run time '62\.00%'"
+expect "06-more.md:17:[0-9]*: error: a share of the run time '62\.00%'"
+expect "06-more.md:17:[0-9]*: error: a time value '2\.61s'"
+expect "06-more.md:17:[0-9]*: error: a time value '2\.61s'"
+expect "06-more.md:18:[0-9]*: error: a share of the run time '20\.00%'"
+expect "06-more.md:18:[0-9]*: error: a share of the run time '95\.00%'"
+expect "06-more.md:18:[0-9]*: error: a time value '0\.840s'"
+expect "06-more.md:18:[0-9]*: error: a time value '4\.00s'"
+expect "06-more.md:24:[0-9]*: error: a share of the run time '45\.6%'"
+expect "06-more.md:25:[0-9]*: error: a share of the run time '46\.0%'"
+expect "06-more.md:35:[0-9]*: error: a cycle count '12,345'"
+expect "06-more.md:36:[0-9]*: error: a time value '8\.75'"
+expect "06-more.md:37:[0-9]*: error: a share of the run time '81\.23'"
+expect "06-more.md:42:[0-9]*: error: a share of the run time '12\.3'"
+expect "06-more.md:42:[0-9]*: error: a share of the run time '2\.1'"
+expect "06-more.md:42:[0-9]*: error: a share of the run time '0\.0'"
+expect "06-more.md:42:[0-9]*: error: a share of the run time '85\.1'"
+expect "06-more.md:42:[0-9]*: error: a share of the run time '0\.4'"
+expect "06-more.md:42:[0-9]*: error: a share of the run time '0\.0'"
+expect "06-more.md:42:[0-9]*: error: a share of the run time '0\.1'"
+expect "06-more.md:42:[0-9]*: error: a share of the run time '0\.0'"
+expect "06-more.md:48:[0-9]*: error: a time value '1234567890'"
+expect "06-more.md:48:[0-9]*: error: a share of the run time '45\.67%'"
+expect "06-more.md:49:[0-9]*: error: a time value '234567890'"
+expect "06-more.md:49:[0-9]*: error: a share of the run time '8\.68%'"
+expect "06-more.md:54:[0-9]*: error: a time value '12\.34'"
+expect "06-more.md:59:[0-9]*: error: a time value '0\.12'"
+expect "06-more.md:63:[0-9]*: error: a time value '12\.34 ms'"
+expect "06-more.md:63:[0-9]*: error: a time value '12\.10 ms'"
+expect "06-more.md:63:[0-9]*: error: a time value '12\.60 ms'"
+expect "06-more.md:65:[0-9]*: error: a time value '12\.40 ms'"
+expect "06-more.md:65:[0-9]*: error: a time value '12\.30 ms'"
+expect "06-more.md:65:[0-9]*: error: a time value '12\.50 ms'"
+expect "06-more.md:66:[0-9]*: error: a time value '220\.1 μs'"
+expect "06-more.md:66:[0-9]*: error: a time value '150\.2 μs'"
+expect "06-more.md:66:[0-9]*: error: a time value '320\.4 μs'"
+expect "06-more.md:71:[0-9]*: error: a time value '12\.3 ms'"
+expect "06-more.md:71:[0-9]*: error: a time value '0\.4 ms'"
+expect "06-more.md:75:[0-9]*: error: a time value '123\.4 us'"
+expect "06-more.md:76:[0-9]*: error: a time value '98\.7 us'"
+expect "06-more.md:77:[0-9]*: error: a time value '87\.1 us'"
+expect "06-more.md:77:[0-9]*: error: a time value '102\.3 us'"
+expect "06-more.md:77:[0-9]*: error: a time value '145\.6 us'"
+expect "06-more.md:77:[0-9]*: error: a time value '12\.3 us'"
+expect "06-more.md:81:[0-9]*: error: a time value '0\.412 ms'"
+expect "06-more.md:81:[0-9]*: error: a time value '0\.398 ms'"
+expect "06-more.md:81:[0-9]*: error: a time value '0\.377 ms'"
+expect "06-more.md:87:[0-9]*: error: a time value '30\.01 secs'"
+expect "06-more.md:88:[0-9]*: error: a time value '0\.02 secs'"
+expect "06-more.md:89:[0-9]*: error: a rate '411\.36 trans/sec'"
+expect "06-more.md:90:[0-9]*: error: a rate '1\.23 MB/sec'"
+expect "06-more.md:91:[0-9]*: error: a time value '0\.45'"
+expect "06-more.md:92:[0-9]*: error: a time value '0\.00'"
+expect "06-more.md:96:[0-9]*: error: a time value '1\.23s'"
+expect "06-more.md:96:[0-9]*: error: a rate '81234\.56 req/s'"
+expect "06-more.md:96:[0-9]*: error: a rate '12\.34MB/s'"
+expect "06-more.md:98:[0-9]*: error: a time value '123us'"
+expect "06-more.md:98:[0-9]*: error: a time value '12\.34ms'"
+expect "06-more.md:98:[0-9]*: error: a time value '1\.23ms'"
+expect "06-more.md:98:[0-9]*: error: a time value '456us'"
+expect "06-more.md:98:[0-9]*: error: a speed-up claim '78\.90%'"
+expect "06-more.md:99:[0-9]*: error: a time value '234us'"
+expect "06-more.md:99:[0-9]*: error: a time value '1\.23ms'"
+expect "06-more.md:99:[0-9]*: error: a time value '567us'"
+expect "06-more.md:99:[0-9]*: error: a time value '123us'"
+expect "06-more.md:99:[0-9]*: error: a speed-up claim '70\.00%'"
+expect "06-more.md:103:[0-9]*: error: a rate '205\.7/s'"
+expect "06-more.md:103:[0-9]*: error: a time value '48'"
+expect "06-more.md:103:[0-9]*: error: a time value '2'"
+expect "06-more.md:103:[0-9]*: error: a time value '1234'"
+expect "06-more.md:107:[0-9]*: error: a time value '123'"
+expect "06-more.md:108:[0-9]*: error: a time value '456'"
+expect "06-more.md:109:[0-9]*: error: a rate '81\.23'"
+expect "06-more.md:114:[0-9]*: error: a time value '1'"
+expect "06-more.md:115:[0-9]*: error: a time value '123'"
+expect "06-more.md:116:[0-9]*: error: a time value '12\.1'"
+expect "06-more.md:117:[0-9]*: error: a time value '45\.6'"
+expect "06-more.md:124:[0-9]*: error: a time value '1 ms'"
+expect "06-more.md:124:[0-9]*: error: a time value '2 ms'"
+expect "06-more.md:124:[0-9]*: error: a time value '5 ms'"
+expect "06-more.md:124:[0-9]*: error: a time value '7 ms'"
+expect "06-more.md:124:[0-9]*: error: a time value '2\.15 ms'"
+expect "06-more.md:124:[0-9]*: error: a time value '1\.23 ms'"
+expect "06-more.md:124:[0-9]*: error: a time value '45 ms'"
+expect "06-more.md:129:[0-9]*: error: a rate '40000'"
+expect "06-more.md:129:[0-9]*: error: a rate '40000'"
+expect "06-more.md:129:[0-9]*: error: a rate '45000'"
+expect "06-more.md:129:[0-9]*: error: a rate '46000'"
+expect "06-more.md:129:[0-9]*: error: a rate '44800\.5'"
+expect "06-more.md:129:[0-9]*: error: a rate '1234\.5'"
+expect "06-more.md:129:[0-9]*: error: a rate '39990'"
+expect "06-more.md:136:[0-9]*: error: a time value '1\.23 s'"
+expect "06-more.md:137:[0-9]*: error: a time value '45\.67 ms'"
+expect "06-more.md:138:[0-9]*: error: a time value '0\.89 ms'"
+expect "06-more.md:139:[0-9]*: error: a time value '5\.43 ms'"
+expect "06-more.md:140:[0-9]*: error: a rate '8130\.08'"
+expect "06-more.md:146:[0-9]*: error: a time value '12'"
+expect "06-more.md:146:[0-9]*: error: a time value '1'"
+expect "06-more.md:146:[0-9]*: error: a time value '234'"
+expect "06-more.md:146:[0-9]*: error: a time value '11'"
+expect "06-more.md:146:[0-9]*: error: a rate '205\.70'"
+expect "06-more.md:150:[0-9]*: error: a rate '12\.34 GB/sec'"
+expect "06-more.md:153:[0-9]*: error: a rate '12\.345678 GB/sec'"
+refuse "06-more.md:75:[0-9]*: error: [a-z -]* '1'"
+refuse "06-more.md:76:[0-9]*: error: [a-z -]* '2'"
+refuse "06-more.md:41:"
+refuse "06-more.md:34:"
+refuse "06-more.md:33:"
+refuse "06-more.md:86:"
+refuse "06-more.md:67:"
+refuse "06-more.md:8:"
+refuse "06-more.md:24:[0-9]*: error: [a-z -]* '1234'"
+
 # long lines under each reader's marks: each reads them in linear time, and the rule ends (its claims
 # are more than the 500 errors shown, the first is the first line's)
 awk 'BEGIN { print "# Long"; print ""; print "```"; print "Execution Time: 12.401 ms"; print "Line #      Hits         Time  Per Hit   % Time  Line Contents";
              print "Weight  Self Weight  Symbol Name"; print "Running in process mode with 2 groups";
              print "Details (average, fastest, slowest):"; print "Total CPU [unit, %]";
-             n = split("sockperf: |#[|Requests |  resp wait:|[READ], |Run Time: real |progress: |T: 0 |# Max Latencies: | Active cycles: |  nvme: ios=1 util=|GC (min): |time_total: |rtt: cwnd:|max start: |Query OK (", pre, "|");
+             print "    Metric Name               Metric Unit Metric Value"; print "  %Own   %Total  OwnTime  TotalTime  Function";
+             print "          ns  percent  samples  top"; print "  ticks  parent  name"; print "http.response_time:";
+             print " Type     Name    # reqs      # fails |    Avg"; print "PID  COMM  TX_KB RX_KB MS";
+             print "| Method | Mean | Error | Ratio |"; print "   syscall            calls  errors  total       min       avg       max       stddev";
+             n = split("sockperf: |#[|Requests |  resp wait:|[READ], |Run Time: real |progress: |T: 0 |# Max Latencies: | Active cycles: |  nvme: ios=1 util=|GC (min): |time_total: |rtt: cwnd:|max start: |Query OK (|%Cpu(s): |summary = |> mean response time |GIL: |4 KiB request=1 time=|top - |Longest transaction: |\342\224\202 Req/Sec \342\224\202 ", pre, "|");
              m = split("a|9|1.|a:|a=|1%| ", body, "|");
              for (i = 1; i <= n; i++) for (j = 1; j <= m; j++) { s = pre[i]; while (length(s) < 1990) s = s body[j];
                for (k = 0; k < 8; k++) print s }
