@@ -4067,12 +4067,16 @@ return {
       scan_html(unit, before, trail, report, ledger, where, section, model, grading)
       return
     end
-    -- a code span that holds a line a tool printed ("`readrandom : 1.29 micros/op 3095 ops/sec`",
-    -- "`1 row in set (0.27 sec)`": twenty-eighth round): the figures its reader decides, as in a
-    -- display block; the rest of the span, as any code span, is no figure of the prose
+    -- a code span on a line of its own that holds a line a tool printed ("`readrandom : 1.29 micros/op
+    -- 3095 ops/sec`": twenty-eighth round): the figures its reader decides, as in a display block; the
+    -- rest of the span, as any code span, is no figure of the prose
     if unit.kind ~= "title" then
       for _, span in ipairs(unit.code_spans) do
-        local decided = #span.text <= 2000 and span.text:find("%d") and tool_figures(span.text, {}, nil)
+        -- only a span on a line of its own, pasted output; one inside a sentence names a layout, as a
+        -- guide does ("`actual time=0.012..402.331` is a plan's"), and stays code
+        local o = span.offset
+        local alone = (o == 1 or t:sub(o - 1, o - 1) == "\n") and t:find("^%s*\n", o + 3) or t:find("^%s*$", o + 3)
+        local decided = alone and #span.text <= 2000 and span.text:find("%d") and tool_figures(span.text, {}, nil)
         -- (the span stands in the unit's text as one mark at its opening backtick: a figure's column is
         -- counted from there, on the span's first line)
         local open = decided and unit.at(span.offset)

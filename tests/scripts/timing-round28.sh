@@ -653,6 +653,21 @@ refuse "06-more.md:67:"
 refuse "06-more.md:8:"
 refuse "06-more.md:24:[0-9]*: error: [a-z -]* '1234'"
 
+# a code span inside a sentence names a layout, as a guide does: code, no figure of the prose
+cat >07-inline.md <<'EOF2'
+# Inline
+
+A plan's `actual time=0.012..402.331` gives the first row's time and the last's, and db_bench
+prints `readrandom : 1.29 micros/op 3095 ops/sec` for each benchmark.
+
+`readrandom : 774.587 micros/op 5163 ops/sec 60.009 seconds 309864 operations; 2.7 MB/s`
+EOF2
+
+check_lesson 07-inline.md
+refuse "07-inline.md:[34]:"
+expect "07-inline.md:6:15: error: a time value '774\.587 micros/op'"
+expect "07-inline.md:6:80: error: a rate '2\.7 MB/s'"
+
 # long lines under each reader's marks: each reads them in linear time, and the rule ends (its claims
 # are more than the 500 errors shown, the first is the first line's)
 awk 'BEGIN { print "# Long"; print ""; print "```"; print "Execution Time: 12.401 ms"; print "Line #      Hits         Time  Per Hit   % Time  Line Contents";
