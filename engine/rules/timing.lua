@@ -2181,6 +2181,11 @@ local function column_kind(text)
   for _, w in ipairs(col_settings) do
     if l:find("%f[%a]" .. w) then return "setting", col_bounds[w] end
   end
+  -- a statistic with its unit joined by an underscore ("mean_ms", "stddev_ms": pg_stat_statements'
+  -- columns; twenty-eighth round), and "tps", transactions or transfers per second
+  local joined = l:match("^%s*%a+_(%a+)%s*$")
+  if joined and col_units[joined] and joined ~= "s" and not pct then return "time" end
+  if l:find("^%s*tps%s*$") then return "rate" end
   -- "1 tick": what one tick lasts, no column of figures the run measured (eighteenth round)
   if l:find("tick", 1, true) and l:find("^%s*1%s+ticks?%s*$") then return nil end
   local pct = l:find("%", 1, true)
@@ -2998,6 +3003,11 @@ function r28.ycsb_line(line)
   local metric, a, v = line:match("^%[[%u%d%-_%%]+%], ([%w.%-_=%(%)/%%]+), ()(%-?%d[%d.]*)%s*$")
   if not metric then return nil end
   local m = metric:lower()
+  -- only YCSB's own metrics' names (a race's "[RUNNER-12], Time(min), 42" is none: review)
+  if not (m:find("^%w*latency%(%a+%)$") or m == "runtime(ms)" or m == "throughput(ops/sec)" or m == "operations" or
+          m:find("^return=") or line:find("GC", 1, true) and (m == "time(ms)" or m == "time(%)" or m == "count")) then
+    return nil
+  end
   if m:find("latency", 1, true) or m:find("^runtime%(") or m:find("^time%(") then
     return { fig(a, v, m:find("%(%%%)") and "share" or "time", metric, "YCSB's measured latency or time, in the unit its name gives") }
   elseif m:find("^throughput") then
@@ -3043,7 +3053,9 @@ function r28.pgbench_line(line, st)
     if a then return { fig(a, v, "time", "statement latencies in milliseconds", "pgbench's measured latency of a statement") } end
     return nil
   end
-  if not line:find("^progress: ") then return nil end
+  -- pgbench's own line: its stamp and its tps first (a consumer's "progress: 120000 records, lag
+  -- 3500" or a map's "lat 48.85" is none: review)
+  if not line:find("^progress: %d[%d.]* s, %d[%d.]* tps, lat %d") then return nil end
   local out = {}
   for a, v, unit, b in line:gmatch("()(%d[%d.]*) ?(%a*)()") do
     local before = line:sub(math.max(1, a - 8), a - 1)
@@ -3130,7 +3142,7 @@ end
 -- 1194571]" the distribution's statistics, claims, its counts none.
 local hdr_keys = { mean = true, stddeviation = true, max = true, min = true }
 function r28.hdr_line(line, st)
-  if line:byte(1) == 35 and line:find("^#%[") then
+  if line:byte(1) == 35 and (line:find("^#%[Mean%s+=") or line:find("^#%[Max%s+=")) then
     local out = {}
     for e, a, v in line:gmatch("()=%s*()(%d[%d.]*)") do
       local key = line:sub(math.max(1, e - 20), e - 1):match("(%a+)%s*$")
@@ -3158,7 +3170,12 @@ function r28.vegeta_line(line)
   local names, from = line:match("^([%l%d ,:]+)%]%s+()%S", q + 1)
   if not label or not names or #names > 200 then return nil end
   local l = label:lower()
-  if l ~= "latencies" and l ~= "duration" and l ~= "requests" then return nil end
+  -- vegeta's own labels over its own names (a workout's "Duration [warmup, main, cooldown]" is none:
+  -- review)
+  if not (l == "latencies" and names:find("^min, mean, ") or l == "duration" and names == "total, attack, wait" or
+          l == "requests" and names == "total, rate, throughput") then
+    return nil
+  end
   local keys = {}
   for k in names:gmatch("[^,%s]+") do keys[#keys + 1] = k end
   local out, i = {}, 0
@@ -3281,9 +3298,10 @@ function r28.pcm_summary(line)
   local out = {}
   for e, a, v in line:gmatch("():%s+()(%d[%d.]*)") do
     local l = line:sub(math.max(1, e - 40), e - 1):lower()
-    if l:find("active cycles$") then
+    -- (pcm's own lines: its cycles beside "Instructions retired", a residency of a C-state: review)
+    if l:find("active cycles$") and line:find("Instructions retired:", 1, true) then
       out[#out + 1] = fig(a, v, "cycles", "Active cycles", "pcm's measured count of cycles")
-    elseif l:find("residency$") then
+    elseif l:find("%f[%w]c%d[^:]* core residency$") then
       out[#out + 1] = fig(a, v, "share", "core residency", "pcm's measured residency: a share of time")
     end
   end
@@ -3304,7 +3322,8 @@ function r28.rt_line(line, st)
              fig(c, cv, "time", "C:", "cyclictest's count of cycles", "not timing"), fig(a, mn, "time", "Min:", why),
              fig(b, act, "time", "Act:", why), fig(d, avg, "time", "Avg:", why), fig(e, mx, "time", "Max:", why) }
   end
-  if line:find("^# %a+ Latencies:") then
+  if (line:find("^# Min Latencies:") or line:find("^# Avg Latencies:") or line:find("^# Max Latencies:")) and
+     line:find("^[%d ]+$", 17) then
     local out = {}
     local from = line:find(":", 1, true) + 1
     for a, v in line:gmatch("()(%d+)", from) do
@@ -3316,7 +3335,7 @@ function r28.rt_line(line, st)
     local a, v = line:match("^Time: ()(%d+%.%d+)%s*$")
     if a then return { fig(a, v, "time", "Time:", "hackbench's measured run time, in seconds") } end
   end
-  if line:find("max start:", 1, true) or line:find("max at:", 1, true) then
+  if line:find("| max start:", 1, true) or line:find("| max at:", 1, true) then
     local out = {}
     for key, a, v in line:gmatch("max (%a+):%s*()(%d+%.%d+ s)") do
       out[#out + 1] = fig(a, v, "time", "max " .. key, "perf sched latency's stamp: when the longest delay began or ended", "specified")
@@ -3474,7 +3493,11 @@ end
 -- "* puts: 8000.00 iterations/s for 1m0s (maxVUs: 200, gracefulStop: 30s)", and the progress bar's
 -- "1m0s  8000.00 iters/s": the options the script set, specified.
 function r28.k6_plan(line)
-  if not (line:find("^%s*scenarios: ") or line:find("^%s+%* [%w_%-]+: ") or line:find(" VUs  ", 1, true) and line:find("/s%s*$")) then
+  -- (k6's own words: a results list's "* render: 1.2s" is none: review)
+  if not (line:find("^%s*scenarios: ") and line:find("max duration", 1, true) or
+          line:find("^%s+%* [%w_%-]+: ") and (line:find("gracefulStop", 1, true) or line:find(" VUs", 1, true) or
+                                             line:find("iterations", 1, true)) or
+          line:find(" VUs  ", 1, true) and line:find("/s%s*$")) then
     return nil
   end
   local out = {}
@@ -3500,7 +3523,11 @@ end
 -- are read as the table's columns); its legend's "1 ns : 1 Nanosecond (0.000000001 sec)" defines a
 -- unit, specified.
 function r28.bdn_header(line)
-  if line:byte(1) ~= 124 or #line > 1000 or not line:find("| Mean ", 1, true) or not line:find("| Ratio", 1, true) then return nil end
+  -- (its own columns: Method, Mean, Error; a fund's "| Mean | StdDev | Ratio |" is none: review)
+  if line:byte(1) ~= 124 or #line > 1000 or not line:find("| Mean ", 1, true) or not line:find("| Ratio", 1, true) or
+     not line:find("^| Method ") or not line:find("| Error ", 1, true) then
+    return nil
+  end
   local cols, i = {}, 0
   for cell in line:gmatch("|([^|]*)") do
     i = i + 1
@@ -3553,7 +3580,7 @@ function r28.misc_rows(line, st)
                fig(x, xv, "time", "max", why), fig(a, v, "share", "stddev (%)", "perf trace's relative spread of the measured times") }
     end
   end
-  if line:find("setting to a ", 1, true) then
+  if line:find("^stress%-ng: ") and line:find("setting to a ", 1, true) then
     local from = line:find("setting to a ", 1, true)
     local out = {}
     for a, v in line:gmatch("()(%d+ %a+)", from) do
@@ -3562,7 +3589,7 @@ function r28.misc_rows(line, st)
     return #out > 0 and out or nil
   end
   if st.massif then
-    local a, v = line:match("^%s*%d+%s+()(%d[%d,.]*)%s")
+    local a, v = line:match("^%s*%d+%s+()(%d[%d,.]*)%s+[%d,]+%s+[%d,]+%s+[%d,]+%s+[%d,]+%s*$")
     if a then return { fig(a, v, "time", "time(" .. st.massif .. ")",
                             "massif's snapshot: a point in the run, counted in its unit", st.massif == "i" and "not timing" or "specified") } end
   end
@@ -3617,13 +3644,13 @@ function r28.ncu_row(line)
   local name, unit, a, v = line:match("^%s+(%S.-%S)%s%s+(%S+)%s+()(%d[%d,.]*)%s*$")
   if not name or #name > 80 then return nil end
   local u, n = unit:lower(), name:lower()
-  if u:find("^[mun]?second$") or u:find("^[mun]?secs?$") then
+  if u:find("^[mun]?second$") or u:find("^[mun]?secs?$") or u:find("^[mun]?s$") then
     return { fig(a, v, "time", name, "Nsight Compute's measured time") }
   elseif u == "cycle" or u == "cycles" then
     return { fig(a, v, "cycles", name, "Nsight Compute's measured count of cycles") }
-  elseif u:find("^cycle/") then
+  elseif u:find("^cycle/") or u:find("hz$") then
     return { fig(a, v, "time", name, "Nsight Compute's clock frequency", "specified") }
-  elseif u:find("/second$") then
+  elseif u:find("/second$") or u:find("/s$") then
     return { fig(a, v, "rate", name, "Nsight Compute's measured rate") }
   elseif u == "%" and (n:find("throughput", 1, true) or n:find("busy", 1, true)) then
     return { fig(a, v, "share", name, "Nsight Compute's measured throughput, a share of the peak") }
@@ -3634,13 +3661,16 @@ end
 -- top's header: "%Cpu(s): 12.3 us, 2.1 sy, ... 85.1 id" (shares of the processors' time, claims; "us"
 -- is user time, not microseconds); "load average: 1.23, 0.98, 0.76" (a queue's length, none); "up 3
 -- days, 4:05" (the uptime, specified).
+local top_keys = { us = true, sy = true, ni = true, id = true, wa = true, hi = true, si = true, st = true }
 function r28.top_header(line)
   local out = {}
-  if line:find("^%%?Cpu%d*%s*%(?s?%)?:") then
+  if line:find("^%%Cpu%(s%):") or line:find("^%%Cpu%d+%s*:") then
     -- (each figure taken whole, then what follows it looked at: a long line stays linear)
     for a, v, e in line:gmatch("()(%d[%d.]*)()") do
       local key = line:match("^[ %%]+(%a%a)%f[%A]", e)
-      if key and v:find("^%d+%.%d+$") then out[#out + 1] = fig(a, v, "share", key, "top's share of the processors' time") end
+      if key and top_keys[key] and v:find("^%d+%.%d+$") then
+        out[#out + 1] = fig(a, v, "share", key, "top's share of the processors' time")
+      end
     end
   elseif line:find("load average:", 1, true) and line:find("^top %- ") then
     local from = line:find("load average:", 1, true)
@@ -3665,9 +3695,10 @@ function r28.load_lines(line, st)
                fig(a, t, "time", "time=", "ioping's measured time of one request") }
     end
   end
-  local a, v = line:match("^%a+est transaction:%s+()(%d+%.%d+)%s*$")
+  local a, v = line:match("^Longest transaction:%s+()(%d+%.%d+)%s*$")
+  if not a then a, v = line:match("^Shortest transaction:%s+()(%d+%.%d+)%s*$") end
   if a then return { fig(a, v, "time", "transaction", "siege's measured longest or shortest transaction, in seconds") } end
-  if line:find("^summary [=+] ") then
+  if line:find("^summary [=+]%s+%d+ in [%d:.]+ =%s+%d[%d.]*/s ") then
     local out = {}
     local e, ev = line:match(" in ()(%d+:%d%d:%d%d) =")
     if e then out[1] = fig(e, ev, "time", "in", "JMeter's stretch of the run the line sums up, a stamp", "specified") end
@@ -3716,6 +3747,61 @@ function r28.autocannon_row(line)
   return #out > 0 and out or nil
 end
 
+-- strace -c's rows, under "% time  seconds  usecs/call  calls  errors syscall": each figure stands under
+-- the header word whose end it is closest to (the columns are right-aligned; a total's row may leave
+-- usecs/call or errors blank); the share, the seconds and the time per call are claims, the counts
+-- none. perf report's "# Event count (approx.): 4641087220" under "# Samples: 5K of event
+-- 'cycles:P'": a count of cycles, a claim (of another event, or a count near the samples', none). psql's "Time: 412311.020 ms
+-- (06:52.311)": the statement's time, twice, claims.
+function r28.strace_header(line)
+  if #line > 300 or not line:find("^%% time%s+seconds%s+usecs/call%s+calls") then return nil end
+  local cols = {}
+  for a, w in line:gmatch("()(%S+)") do
+    if w ~= "%" then cols[#cols + 1] = { e = a + #w - 1, name = w } end
+  end
+  return cols
+end
+function r28.strace_row(line, cols)
+  if not line:find("^%s*%d+%.%d+%s+%d+%.%d+%s") then return nil end
+  local out = {}
+  for a, v, e in line:gmatch("()(%d[%d.]*)()") do
+    local best, gap = nil, math.huge
+    for _, c in ipairs(cols) do
+      local g = math.abs(c.e - (e - 1))
+      if g < gap then best, gap = c, g end
+    end
+    local n = best.name
+    if n == "time" then
+      out[#out + 1] = fig(a, v, "share", "% time", "strace's share of the time in system calls")
+    elseif n == "seconds" or n == "usecs/call" then
+      out[#out + 1] = fig(a, v, "time", n, "strace's measured time in system calls")
+    elseif n == "calls" or n == "errors" then
+      out[#out + 1] = fig(a, v, "time", n, "strace's count of calls or errors", "not timing")
+    end
+  end
+  return #out > 0 and out or nil
+end
+function r28.perf_header(line, st)
+  local n, unit, ev = line:match("^# Samples: (%d[%d.]*)([KMG]?) of event '([^']+)'")
+  if ev then
+    st.perfev, st.perfn = ev, tonumber(n) * (unit == "K" and 1e3 or unit == "M" and 1e6 or unit == "G" and 1e9 or 1)
+  end
+  local a, v = line:match("^# Event count %(approx%.%): ()(%d+)%s*$")
+  if a and st.perfev then
+    -- a count of cycles weighs each sample by the period, far more than the samples; a count near the
+    -- samples' (a branch stack's entries, perf record -b) counts them
+    local cycles = clock_event(st.perfev) and st.perfn and tonumber(v) >= 100 * st.perfn
+    return { fig(a, v, "cycles", "Event count", cycles and "perf report's count of the event, of cycles" or
+                 "perf report's count of an event that counts no time", not cycles and "not timing" or nil) }
+  end
+  local b, t, c, m = line:match("^Time: ()(%d[%d.]* ms) %(()([%d:.]+)%)%s*$")
+  if b then
+    local why = "psql's measured time of the statement"
+    return { fig(b, t, "time", "Time:", why), fig(c, m, "time", "Time:", why) }
+  end
+  return nil
+end
+
 -- A few more keys of measuring tools: fio's disk statistics ("util=98.12%", the device's busy share)
 -- and Julia's BenchmarkTools ("GC (min … max): 0.00% … 0.00%", the share of the time in collection).
 function r28.misc_shares(line)
@@ -3724,7 +3810,8 @@ function r28.misc_shares(line)
     if a then return { fig(a, v, "share", "util=", "fio's measured share of time the device was busy") } end
   end
   if line:find("GC (", 1, true) then
-    local from = line:match("GC %([^%)]*%):()")
+    local from = line:match("GC %(min \226\128\166 max%):()") or line:match("GC %(median%):()") or
+                 line:match("GC %(mean \194\177 \207\131%):()")
     if not from then return nil end
     local out = {}
     for a, v, b in line:gmatch("()(%d[%d.]*)()", from) do
@@ -3740,9 +3827,11 @@ end
 end
 
 -- (what a blank line ends: every state but the block's JSON record)
+-- lmbench's bandwidth programs (a "bw_log.py" is none: review)
+local lmbench_bw = { bw_mem = true, bw_file_rd = true, bw_mmap_rd = true, bw_pipe = true, bw_tcp = true, bw_unix = true }
 local to_blank = { "section", "pending", "change", "hist", "pytest", "vmstat", "gprof", "jmh", "likwid", "annotate",
   "pgstmt", "hey", "lmb", "turbo", "pcm", "vscpu", "instr", "memtier", "vhist", "bdn", "ptrace", "pyspy", "asprof",
-  "nodeprof", "ncu", "dotted", "locust", "tcplife" }
+  "nodeprof", "ncu", "dotted", "locust", "tcplife", "strace", "hackbench", "curlw", "lprof", "massif" }
 -- The state a block's lines give the readers above: a section's unit, perf annotate's header, a
 -- criterion "change:", a bpftrace histogram's unit, a JSON block of Google Benchmark's.
 local function tool_state(line, st)
@@ -3774,26 +3863,36 @@ local function tool_state(line, st)
   if line:find("^Details %(average, fastest, slowest%):") then st.hey = true end
   if line:find("^Line #%s+Hits%s+Time%s+Per Hit%s+%% Time") then st.lprof = true end
   if line:find('^"size=%d+k ovr=') then st.lmb = "ctx" elseif line:find('^"stride=%d') then st.lmb = "mem"
-  elseif line:find("^%$ ") then st.lmb = line:find("%f[%w]bw_%l+") and "bw" or nil end
+  elseif line:find("^%$ ") then
+    local prog = line:match("%f[%w](bw_[%l_]+)%f[%s\0]")
+    st.lmb = lmbench_bw[prog] and "bw" or nil
+  end
   st.turbo = r28.turbo_header(line) or st.turbo
   st.pcm = r28.pcm_header(line) or st.pcm
   st.memtier = r28.memtier_header(line) or st.memtier
+  st.strace = r28.strace_header(line) or st.strace
   if line:find("^%s*%%Own%s+%%Total%s+OwnTime") then st.pyspy = true end
   if line:find("^%s*ns%s+percent%s+samples%s+top") then st.asprof = true end
   if line:find("^%s*ticks%s+parent%s+name") or line:find("^%s*ticks%s+total%s+nonlib%s+name") then st.nodeprof = true end
   if line:find("^%s*Metric Name%s+Metric Unit%s+Metric Value") then st.ncu = true end
-  if line:find("^[%w.]+_time:%s*$") or line:find("^[%w.]+%.response_time:%s*$") then st.dotted = "time"
-  elseif line:find("^[%w.]+%.request_rate:%s*$") then st.dotted = "rate" end
+  if line:find("^http%.response_time:%s*$") or line:find("^vusers%.session_length:%s*$") or
+     line:find("^plugins%.[%w.%-/]+%.response_time[%w.%-/]*:%s*$") then
+    st.dotted = "time"
+  elseif line:find("^http%.request_rate:%s*$") then st.dotted = "rate" end
   if line:find("# reqs", 1, true) and line:find("# fails", 1, true) then st.locust = true end
   if line:find("RX_KB%s+MS%s*$") then st.tcplife = true end
   st.bdn = r28.bdn_header(line) or st.bdn
   if line:find("^%s+syscall%s+calls%s+errors%s+total%s+min%s+avg%s+max%s+stddev") then st.ptrace = true end
   st.massif = line:match("^%s*n%s+time%((%a+)%)%s+total%(B%)") or st.massif
   if line:find("^Bucket%s+#%s+%%%s+Histogram") then st.vhist = true end
-  if line:find("^Running in %a+ mode with") then st.hackbench = true end
-  if line:find("Total CPU [", 1, true) then st.vscpu = true end
-  if line:find("^%s*Weight%s+Self Weight") or line:find("^%s*Running Time%s+Self") then st.instr = true end
-  if line:find("%{time_", 1, true) then st.curlw = true end
+  if line:find("^Running in process mode with %d+ groups") or line:find("^Running in threaded mode with %d+ groups") then
+    st.hackbench = true
+  end
+  if line:find("Total CPU [unit, %]", 1, true) then st.vscpu = true end
+  if line:find("^%s*Weight%s+Self Weight%s+Symbol Name") or line:find("^%s*Running Time%s+Self %(ms%)%s+Symbol Name") then
+    st.instr = true
+  end
+  if line:find("%{time_", 1, true) and line:find("curl", 1, true) then st.curlw = true end
   local units = r28.netperf_units(line)
   if units then st.netperf = units elseif st.netperf and line:find("%a") then st.netperf = nil end
   -- the line after a label that ends its line says what the section is: lines indented under it
@@ -3859,7 +3958,8 @@ local function tool_figures(line, st, profile)
                   line:find(": 1 ", 1, true) and r28.bdn_legend(line) or line:find("Histogram:", 1, true) and r28.julia_hist(line) or
                   r28.misc_rows(line, st) or r28.sampler_row(line, st) or st.ncu and r28.ncu_row(line) or
                   (line:find("Cpu", 1, true) or line:byte(1) == 116) and r28.top_header(line) or r28.load_lines(line, st) or
-                  line:byte(1) == 226 and r28.autocannon_row(line)
+                  line:byte(1) == 226 and r28.autocannon_row(line) or st.strace and r28.strace_row(line, st.strace) or
+                  (line:byte(1) == 35 or line:byte(1) == 84) and r28.perf_header(line, st)
   if figures then return figures end
   local kind, label, sep = bracket_label(line)
   if kind and line:find("%d", sep) then
@@ -4070,16 +4170,18 @@ return {
     -- a code span on a line of its own that holds a line a tool printed ("`readrandom : 1.29 micros/op
     -- 3095 ops/sec`": twenty-eighth round): the figures its reader decides, as in a display block; the
     -- rest of the span, as any code span, is no figure of the prose
-    if unit.kind ~= "title" then
+    -- (not in a section that specifies an interface, nor in a model's frame: their figures are givens)
+    if unit.kind ~= "title" and not section and not model then
       for _, span in ipairs(unit.code_spans) do
         -- only a span on a line of its own, pasted output; one inside a sentence names a layout, as a
         -- guide does ("`actual time=0.012..402.331` is a plan's"), and stays code
         local o = span.offset
-        local alone = (o == 1 or t:sub(o - 1, o - 1) == "\n") and t:find("^%s*\n", o + 3) or t:find("^%s*$", o + 3)
+        local alone = (o == 1 or t:sub(o - 1, o - 1) == "\n") and (t:find("^[ \t]*\n", o + 3) or t:find("^%s*$", o + 3))
         local decided = alone and #span.text <= 2000 and span.text:find("%d") and tool_figures(span.text, {}, nil)
         -- (the span stands in the unit's text as one mark at its opening backtick: a figure's column is
-        -- counted from there, on the span's first line)
-        local open = decided and unit.at(span.offset)
+        -- counted from there; a span that wraps to the next line is left, its columns unknown)
+        local open = decided and unit.at(o)
+        if open and unit.at(o + 3).line ~= open.line then decided, open = nil, nil end
         for _, f in ipairs(decided or {}) do
           local at, text = { line = open.line, col = open.col + f.first }, span.text:sub(f.first, f.last)
           if f.claim then

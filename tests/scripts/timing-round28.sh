@@ -668,6 +668,147 @@ refuse "07-inline.md:[34]:"
 expect "07-inline.md:6:15: error: a time value '774\.587 micros/op'"
 expect "07-inline.md:6:80: error: a rate '2\.7 MB/s'"
 
+# the second review's look-alikes (each reader now asks for its tool's own spelling, and a header's
+# state ends at a blank line), the real claims its readers had let pass (a results list's bullets, a
+# line that mentions a setting, a latency beside a 'max at:'), Nsight Compute's newer units, and code
+# spans inside a sentence or wrapped over two lines
+cat >08-review.md <<'EOF2'
+# Look-alikes
+
+```
+progress: 120000 records, lag 3500
+progress: epoch 3/10, loss 0.412 stddev 0.031
+progress: 40%, lat 48.8566, lon 2.3522, alt 120 m
+Largest transaction:   1250.00
+Smallest transaction:  3.50
+summary = 24 students  Avg: 78  Min: 45  Max: 98
+Duration  [warmup, main, cooldown]  10m, 40m, 10m
+Requests  [total, rate]  12, 3
+[RUNNER-12], Time(min), 42
+#[validate(length(min = 1, max = 64))]
+# Target Latencies: p50 and p99, in milliseconds
+Purity by GC (area): 99.5%
+Cpu: Xeon E5-2680 v4, 2.40 GHz, 35.0 MB L3
+Active cycles: 35
+```
+
+```
+| Fund   | Mean  | StdDev | Ratio |
+| Alpha  | 1.20  | 3.10   | 0.39  |
+```
+
+```
+Running Time   Self-rated effort   Distance
+45 min         70%                 8 km
+```
+
+```
+Total CPU [cores]: 64
+  web-1     16 (25%)
+```
+
+```
+$ python3 bw_log.py --weeks 3
+1  72.5
+```
+
+```
+opening_time:
+  monday: .......... 9
+```
+
+```
+Running in development mode with hot reload enabled
+Time: 14.30
+```
+
+```
+curl -s -o /dev/null -w 'total: %{time_total}\n' https://example.com
+
+version: 2.1
+```
+
+```
+Line #      Hits         Time  Per Hit   % Time  Line Contents
+     4      1001        310.0      0.3     22.1      for x in xs:
+
+  2023   38   26    6    68.4 %
+```
+
+```
+  n        time(i)         total(B)   useful-heap(B) extra-heap(B)    stacks(B)
+  1        115,648            1,032            1,024             8            0
+
+  1   250 ms   parse
+  2   980 ms   render
+```
+
+```
+Results of the nightly run:
+  * parse: 250ms
+  * render: 1.2s
+after setting to a 64 KB buffer, copying took 120 ms
+worst request: /search, max latency: 2.500 s, max at: 14.200 s
+```
+
+```
+    Metric Name             Metric Unit Metric Value
+    Duration                         us         2.11
+    Memory Throughput                Gbyte/s        28.65
+    SM Frequency                     Ghz         1.41
+```
+
+The bank program prints `Largest transaction: 1250.00` at the end of the month.
+
+`#[validate(range(min = 18, max = 150))]`
+
+The client printed `Query OK, 1000 rows
+affected (0.45 sec)` after the load.
+EOF2
+
+check_lesson 08-review.md
+expect "08-review.md:58:[0-9]*: error: a time value '310\.0'"
+expect "08-review.md:58:[0-9]*: error: a time value '0\.3'"
+expect "08-review.md:58:[0-9]*: error: a share of the run time '22\.1'"
+expect "08-review.md:67:[0-9]*: error: a time value '250 ms'"
+expect "08-review.md:68:[0-9]*: error: a time value '980 ms'"
+expect "08-review.md:73:[0-9]*: error: a time value '250ms'"
+expect "08-review.md:74:[0-9]*: error: a time value '1\.2s'"
+expect "08-review.md:75:[0-9]*: error: a time value '120 ms'"
+expect "08-review.md:76:[0-9]*: error: a time value '2\.500 s'"
+expect "08-review.md:76:[0-9]*: error: a time value '14\.200 s'"
+expect "08-review.md:81:[0-9]*: error: a time value '2\.11'"
+expect "08-review.md:82:[0-9]*: error: a rate '28\.65'"
+refuse "08-review.md:4:"
+refuse "08-review.md:5:"
+refuse "08-review.md:6:"
+refuse "08-review.md:7:"
+refuse "08-review.md:8:"
+refuse "08-review.md:9:"
+refuse "08-review.md:10:"
+refuse "08-review.md:11:"
+refuse "08-review.md:12:"
+refuse "08-review.md:13:"
+refuse "08-review.md:14:"
+refuse "08-review.md:15:"
+refuse "08-review.md:16:"
+refuse "08-review.md:17:"
+refuse "08-review.md:22:"
+refuse "08-review.md:31:"
+refuse "08-review.md:32:"
+refuse "08-review.md:36:"
+refuse "08-review.md:37:"
+refuse "08-review.md:42:"
+refuse "08-review.md:47:"
+refuse "08-review.md:53:"
+refuse "08-review.md:60:"
+refuse "08-review.md:65:"
+refuse "08-review.md:83:"
+refuse "08-review.md:86:"
+refuse "08-review.md:88:"
+refuse "08-review.md:90:"
+refuse "08-review.md:91:"
+
 # long lines under each reader's marks: each reads them in linear time, and the rule ends (its claims
 # are more than the 500 errors shown, the first is the first line's)
 awk 'BEGIN { print "# Long"; print ""; print "```"; print "Execution Time: 12.401 ms"; print "Line #      Hits         Time  Per Hit   % Time  Line Contents";
