@@ -809,6 +809,70 @@ refuse "08-review.md:88:"
 refuse "08-review.md:90:"
 refuse "08-review.md:91:"
 
+# the third probe's layouts: strace -c's rows by their columns (a total's), pg_stat_statements'
+# mean_ms, iostat's tps, psql's Time with its (mm:ss), perf report's event count of cycles (a count near
+# the samples', a branch stack's entries, none)
+cat >09-third.md <<'EOF2'
+# The third probe's layouts
+
+```
+% time     seconds  usecs/call     calls    errors syscall
+------ ----------- ----------- --------- --------- ------------------
+ 31.21   50.840733        1688     30118           futex
+------ ----------- ----------- --------- --------- ------------------
+100.00  162.894782         831    195908        12 total
+```
+
+```
+  calls  | total_ms  | mean_ms | stddev_ms |  rows   |                      query
+---------+-----------+---------+-----------+---------+--------------------------------------------------
+    1873 | 3514497.2 | 1876.40 |    402.17 | 1872203 | SELECT id, name, size_raw, size_stored, created_
+```
+
+```
+Device             tps      kB/s    rqm/s   await  areq-sz  aqu-sz  %util
+nvme1n1        3201.50 187402.80    14.20    3.64    58.54   11.65  97.80
+```
+
+```
+Time: 412311.020 ms (06:52.311)
+```
+
+```
+# Samples: 5K of event 'cycles:P'
+# Event count (approx.): 4641087220
+```
+
+```
+# Samples: 21K of event 'cycles'
+# Event count (approx.): 21440
+```
+EOF2
+
+check_lesson 09-third.md
+expect "09-third.md:6:[0-9]*: error: a share of the run time '31\.21'"
+expect "09-third.md:6:[0-9]*: error: a time value '50\.840733'"
+expect "09-third.md:6:[0-9]*: error: a time value '1688'"
+expect "09-third.md:8:[0-9]*: error: a share of the run time '100\.00'"
+expect "09-third.md:8:[0-9]*: error: a time value '162\.894782'"
+expect "09-third.md:8:[0-9]*: error: a time value '831'"
+expect "09-third.md:14:[0-9]*: error: a time value '3514497\.2'"
+expect "09-third.md:14:[0-9]*: error: a time value '1876\.40'"
+expect "09-third.md:14:[0-9]*: error: a time value '402\.17'"
+expect "09-third.md:19:[0-9]*: error: a rate '3201\.50'"
+expect "09-third.md:19:[0-9]*: error: a rate '187402\.80'"
+expect "09-third.md:19:[0-9]*: error: a rate '14\.20'"
+expect "09-third.md:19:[0-9]*: error: a time value '3\.64'"
+expect "09-third.md:19:[0-9]*: error: a share of the run time '97\.80'"
+expect "09-third.md:23:[0-9]*: error: a time value '412311\.020 ms'"
+expect "09-third.md:23:[0-9]*: error: a time value '06:52\.311'"
+expect "09-third.md:28:[0-9]*: error: a cycle count '4641087220'"
+refuse "09-third.md:6:[0-9]*: error: [a-z -]* '30118'"
+refuse "09-third.md:8:[0-9]*: error: [a-z -]* '\(195908\|12\)'"
+refuse "09-third.md:14:[0-9]*: error: [a-z -]* '\(1873\|1872203\)'"
+refuse "09-third.md:19:[0-9]*: error: [a-z -]* '\(58\.54\|11\.65\)'"
+refuse "09-third.md:33:"
+
 # long lines under each reader's marks: each reads them in linear time, and the rule ends (its claims
 # are more than the 500 errors shown, the first is the first line's)
 awk 'BEGIN { print "# Long"; print ""; print "```"; print "Execution Time: 12.401 ms"; print "Line #      Hits         Time  Per Hit   % Time  Line Contents";
