@@ -133,6 +133,7 @@ static void put_code(struct builder *b, const char *lit)
 	}
 	b->spans = xappendarray(b->spans, b->nspans, sizeof *b->spans);
 	b->spans[b->nspans].offset = b->text.len;
+	b->spans[b->nspans].lead = 1;
 	b->spans[b->nspans].text = xstrdup(lit);
 	b->nspans++;
 	put(b, "\xEF\xBF\xBC", 3, at);
@@ -143,6 +144,8 @@ static void put_code(struct builder *b, const char *lit)
 	size_t ticks = 0;
 	while (k < b->limit && src[k] == '`')
 		k++, ticks++;
+	/* Where the text starts: after the run, and after the one space cmark strips from a padded span. */
+	b->spans[b->nspans - 1].lead = ticks + (k < b->limit && src[k] == ' ' && lit[0] != ' ');
 	while (k < b->limit) {
 		if (src[k] == '`') {
 			size_t run = 0;

@@ -23,6 +23,7 @@ enum unit_kind { UNIT_PARAGRAPH, UNIT_HEADING, UNIT_HTML, UNIT_TITLE };
 
 struct code_span {
 	size_t offset; /* where its U+FFFC stands in text */
+	size_t lead; /* bytes from its opening backtick to its text's first, in the source (1 if not found) */
 	char *text;
 };
 

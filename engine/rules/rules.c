@@ -171,7 +171,7 @@ static void push_shown(lua_State *L, const char *text, size_t at, size_t len, co
 /*
  * litlab.quantities(text [, spans [, lead]]): the time-like quantities of text,
  * each { kind, class, first, last, text, why, cue }; spans is a unit's
- * code_spans (each { offset, text }), read as figures and as deciding words;
+ * code_spans (each { offset, lead, text }), read as figures and as deciding words;
  * lead, when text is a table, the sentence that leads it in.
  */
 static int l_quantities(lua_State *L)
@@ -699,8 +699,9 @@ static void push_lesson(lua_State *L, const struct lesson_result *lr, const stru
 		set_int(L, "end_line", u->end_line);
 		lua_createtable(L, (int)u->nspans, 0);
 		for (size_t k = 0; k < u->nspans; k++) {
-			lua_createtable(L, 0, 2);
+			lua_createtable(L, 0, 3);
 			set_int(L, "offset", (lua_Integer)u->spans[k].offset + 1);
+			set_int(L, "lead", (lua_Integer)u->spans[k].lead);
 			set_str(L, "text", u->spans[k].text);
 			lua_rawseti(L, -2, (lua_Integer)k + 1);
 		}

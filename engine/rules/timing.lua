@@ -3097,11 +3097,12 @@ end
 -- bytes  bytes  secs.  10^6bits/sec", with -c -C "% S  % S  us/Tr  us/Tr"), the elapsed time, the rate
 -- or throughput, the processors' utilisation and the service demand are claims; sizes none.
 function r28.netperf_units(line)
-  if not line:find("^%s*bytes%s+[Bb]ytes%s") or #line > 400 then return nil end
+  if not line:find("^%s*bytes%s+[Bb]ytes%s") or #line > 200 then return nil end
   local joined = line:gsub("per sec", "per_sec"):gsub("%% (%u)", "%%_%1")
   local cols = {}
   for a, tok, b in joined:gmatch("()(%S+)()") do cols[#cols + 1] = { a = a, b = b - 1, unit = tok } end
-  return cols
+  -- (netperf prints a dozen columns at most: a longer line of units is none)
+  return #cols <= 16 and cols or nil
 end
 function r28.netperf_kind(unit)
   if unit == "secs." then return "time", "netperf's elapsed time of the test" end
@@ -3237,7 +3238,10 @@ end
 function r28.turbo_header(line)
   if #line > 2000 or not line:find("Busy%", 1, true) or not line:find("_MHz", 1, true) then return nil end
   local names = {}
-  for w in line:gmatch("%S+") do names[#names + 1] = w end
+  for w in line:gmatch("%S+") do
+    names[#names + 1] = w
+    if #names > 80 then return nil end
+  end
   return names
 end
 function r28.turbo_row(line, names)
@@ -3328,6 +3332,7 @@ function r28.rt_line(line, st)
     local from = line:find(":", 1, true) + 1
     for a, v in line:gmatch("()(%d+)", from) do
       out[#out + 1] = fig(a, v, "time", "Latencies", "cyclictest's measured wake-up latency, in microseconds")
+      if #out >= 256 then break end
     end
     return #out > 0 and out or nil
   end
@@ -3431,7 +3436,8 @@ function r28.db_bench(line)
   if line:find("^rocksdb%.") then
     local name = line:match("^(%S+)")
     if not (name:find("micros", 1, true) or name:find("nanos", 1, true) or name:find("time", 1, true)) then return nil end
-    for key, a, v in line:gmatch("%f[%w]([PSC][%u%d.]*) : ()(%d[%d.]*)") do
+    for e, a, v in line:gmatch("() : ()(%d[%d.]*)") do
+      local key = line:sub(math.max(1, e - 8), e - 1):match("([%u%d.]+)$") or ""
       if key:find("^P%d") or key == "SUM" then
         out[#out + 1] = fig(a, v, "time", key, "db_bench's statistic of a measured time")
       elseif key == "COUNT" then
@@ -3445,10 +3451,14 @@ function r28.db_bench(line)
   out[1] = fig(a, v .. " micros/op", "time", "micros/op", "db_bench's measured time per operation")
   local b, r = line:match("^%s*()(%d+) ops/sec", a + #v + 10)
   if b then out[2] = fig(b, r .. " ops/sec", "rate", "ops/sec", "db_bench's measured rate") end
-  local c, e = line:match("()(%d[%d.]*) seconds ", a)
-  if c then out[#out + 1] = fig(c, e .. " seconds", "time", "seconds", "db_bench's measured elapsed time") end
-  local d, m = line:match("()(%d[%d.]*) MB/s", a)
-  if d then out[#out + 1] = fig(d, m .. " MB/s", "rate", "MB/s", "db_bench's measured bandwidth") end
+  -- (each figure taken whole, then its unit looked at: a long line stays linear)
+  for c, e, after in line:gmatch("()(%d[%d.]*)()", a + #v) do
+    if line:find("^ seconds ", after) then
+      out[#out + 1] = fig(c, e .. " seconds", "time", "seconds", "db_bench's measured elapsed time")
+    elseif line:find("^ MB/s", after) then
+      out[#out + 1] = fig(c, e .. " MB/s", "rate", "MB/s", "db_bench's measured bandwidth")
+    end
+  end
   return out
 end
 
@@ -3583,8 +3593,9 @@ function r28.misc_rows(line, st)
   if line:find("^stress%-ng: ") and line:find("setting to a ", 1, true) then
     local from = line:find("setting to a ", 1, true)
     local out = {}
-    for a, v in line:gmatch("()(%d+ %a+)", from) do
-      out[#out + 1] = fig(a, v, "time", "setting to a", "stress-ng's run length, as set", "specified")
+    for a, v, e in line:gmatch("()(%d+)()", from) do
+      local word = line:match("^ %a+", e)
+      if word then out[#out + 1] = fig(a, v .. word, "time", "setting to a", "stress-ng's run length, as set", "specified") end
     end
     return #out > 0 and out or nil
   end
@@ -3674,8 +3685,10 @@ function r28.top_header(line)
     end
   elseif line:find("load average:", 1, true) and line:find("^top %- ") then
     local from = line:find("load average:", 1, true)
-    for a, v in line:gmatch("()(%d+%.%d+)", from) do
-      out[#out + 1] = fig(a, v, "time", "load average", "top's load average: a count of tasks", "not timing")
+    for a, v in line:gmatch("()(%d[%d.]*)", from) do
+      if v:find("^%d+%.%d+$") then
+        out[#out + 1] = fig(a, v, "time", "load average", "top's load average: a count of tasks", "not timing")
+      end
     end
   end
   return #out > 0 and out or nil
@@ -3711,8 +3724,14 @@ function r28.load_lines(line, st)
     return #out > 0 and out or nil
   end
   if line:find("^> ") and #line <= 300 then
-    local label, b, w = line:match("^> (.-)%s%s+()(%d[%d.]*) %(OK=")
-    if label and (label:find("response time", 1, true) or label:find("requests/sec", 1, true)) then
+    -- (the figure found back from its "(OK=", the label before it: no lazy pattern)
+    local q = line:find(" (OK=", 1, true)
+    local head = q and line:sub(1, q - 1)
+    local b, w = nil, nil
+    if head then b, w = head:match("()(%d[%d.]*)$") end
+    local label = b and head:sub(3, b - 1):match("^(.-)%s*$")
+    if label and #head:sub(3, b - 1) > #label + 1 and
+       (label:find("response time", 1, true) or label:find("requests/sec", 1, true)) then
       return { fig(b, w, label:find("/sec", 1, true) and "rate" or "time", label, "Gatling's measured statistic, in ms or per second") }
     end
   end
@@ -3857,44 +3876,49 @@ local function tool_state(line, st)
   end
   -- the twenty-eighth round's layouts: a header, or a command, that says what the rows under it are
   if st.pgstmt and not line:find("^%s") then st.pgstmt = nil end
-  if line:find("^statement latencies in milliseconds") then st.pgstmt = true end
-  if line:find("^%s*Value%s+Percentile%s+TotalCount") then st.hdr = true
-  elseif st.hdr and (line:find("^#") or line:find("%a")) then st.hdr = nil end
-  if line:find("^Details %(average, fastest, slowest%):") then st.hey = true end
-  if line:find("^Line #%s+Hits%s+Time%s+Per Hit%s+%% Time") then st.lprof = true end
-  if line:find('^"size=%d+k ovr=') then st.lmb = "ctx" elseif line:find('^"stride=%d') then st.lmb = "mem"
-  elseif line:find("^%$ ") then
-    local prog = line:match("%f[%w](bw_[%l_]+)%f[%s\0]")
-    st.lmb = lmbench_bw[prog] and "bw" or nil
+  -- (a header is words: a line without a letter sets none, and ends only what a line of figures ends)
+  if line:find("%a") then
+    if line:find("^%s*Value%s+Percentile%s+TotalCount") then st.hdr = true
+    elseif st.hdr then st.hdr = nil end
+    local units = r28.netperf_units(line)
+    if units then st.netperf = units elseif st.netperf then st.netperf = nil end
+    if line:find("^statement latencies in milliseconds") then st.pgstmt = true end
+    if line:find("^Details %(average, fastest, slowest%):") then st.hey = true end
+    if line:find("^Line #%s+Hits%s+Time%s+Per Hit%s+%% Time") then st.lprof = true end
+    if line:find('^"size=%d+k ovr=') then st.lmb = "ctx" elseif line:find('^"stride=%d') then st.lmb = "mem"
+    elseif line:find("^%$ ") then
+      local prog = line:match("%f[%w](bw_[%l_]+)%f[%s\0]")
+      st.lmb = lmbench_bw[prog] and "bw" or nil
+    end
+    st.turbo = r28.turbo_header(line) or st.turbo
+    st.pcm = r28.pcm_header(line) or st.pcm
+    st.memtier = r28.memtier_header(line) or st.memtier
+    st.strace = r28.strace_header(line) or st.strace
+    if line:find("^%s*%%Own%s+%%Total%s+OwnTime") then st.pyspy = true end
+    if line:find("^%s*ns%s+percent%s+samples%s+top") then st.asprof = true end
+    if line:find("^%s*ticks%s+parent%s+name") or line:find("^%s*ticks%s+total%s+nonlib%s+name") then st.nodeprof = true end
+    if line:find("^%s*Metric Name%s+Metric Unit%s+Metric Value") then st.ncu = true end
+    if line:find("^http%.response_time:%s*$") or line:find("^vusers%.session_length:%s*$") or
+       line:find("^plugins%.[%w.%-/]+%.response_time[%w.%-/]*:%s*$") then
+      st.dotted = "time"
+    elseif line:find("^http%.request_rate:%s*$") then st.dotted = "rate" end
+    if line:find("# reqs", 1, true) and line:find("# fails", 1, true) then st.locust = true end
+    if line:find("RX_KB%s+MS%s*$") then st.tcplife = true end
+    st.bdn = r28.bdn_header(line) or st.bdn
+    if line:find("^%s+syscall%s+calls%s+errors%s+total%s+min%s+avg%s+max%s+stddev") then st.ptrace = true end
+    st.massif = line:match("^%s*n%s+time%((%a+)%)%s+total%(B%)") or st.massif
+    if line:find("^Bucket%s+#%s+%%%s+Histogram") then st.vhist = true end
+    if line:find("^Running in process mode with %d+ groups") or line:find("^Running in threaded mode with %d+ groups") then
+      st.hackbench = true
+    end
+    if line:find("Total CPU [unit, %]", 1, true) then st.vscpu = true end
+    if line:find("^%s*Weight%s+Self Weight%s+Symbol Name") or line:find("^%s*Running Time%s+Self %(ms%)%s+Symbol Name") then
+      st.instr = true
+    end
+    if line:find("%{time_", 1, true) and line:find("curl", 1, true) then st.curlw = true end
+  elseif st.hdr and line:find("^#") then
+    st.hdr = nil
   end
-  st.turbo = r28.turbo_header(line) or st.turbo
-  st.pcm = r28.pcm_header(line) or st.pcm
-  st.memtier = r28.memtier_header(line) or st.memtier
-  st.strace = r28.strace_header(line) or st.strace
-  if line:find("^%s*%%Own%s+%%Total%s+OwnTime") then st.pyspy = true end
-  if line:find("^%s*ns%s+percent%s+samples%s+top") then st.asprof = true end
-  if line:find("^%s*ticks%s+parent%s+name") or line:find("^%s*ticks%s+total%s+nonlib%s+name") then st.nodeprof = true end
-  if line:find("^%s*Metric Name%s+Metric Unit%s+Metric Value") then st.ncu = true end
-  if line:find("^http%.response_time:%s*$") or line:find("^vusers%.session_length:%s*$") or
-     line:find("^plugins%.[%w.%-/]+%.response_time[%w.%-/]*:%s*$") then
-    st.dotted = "time"
-  elseif line:find("^http%.request_rate:%s*$") then st.dotted = "rate" end
-  if line:find("# reqs", 1, true) and line:find("# fails", 1, true) then st.locust = true end
-  if line:find("RX_KB%s+MS%s*$") then st.tcplife = true end
-  st.bdn = r28.bdn_header(line) or st.bdn
-  if line:find("^%s+syscall%s+calls%s+errors%s+total%s+min%s+avg%s+max%s+stddev") then st.ptrace = true end
-  st.massif = line:match("^%s*n%s+time%((%a+)%)%s+total%(B%)") or st.massif
-  if line:find("^Bucket%s+#%s+%%%s+Histogram") then st.vhist = true end
-  if line:find("^Running in process mode with %d+ groups") or line:find("^Running in threaded mode with %d+ groups") then
-    st.hackbench = true
-  end
-  if line:find("Total CPU [unit, %]", 1, true) then st.vscpu = true end
-  if line:find("^%s*Weight%s+Self Weight%s+Symbol Name") or line:find("^%s*Running Time%s+Self %(ms%)%s+Symbol Name") then
-    st.instr = true
-  end
-  if line:find("%{time_", 1, true) and line:find("curl", 1, true) then st.curlw = true end
-  local units = r28.netperf_units(line)
-  if units then st.netperf = units elseif st.netperf and line:find("%a") then st.netperf = nil end
   -- the line after a label that ends its line says what the section is: lines indented under it
   -- ("Latency (ms):" over "   min: 0.80") up to the first that is not; or a header of columns, then
   -- its rows up to a blank line ("Connection Times (ms)" over "  min  mean[+/-sd] median  max")
@@ -3924,24 +3948,23 @@ local function tool_state(line, st)
   return st
 end
 
-local function tool_figures(line, st, profile)
-  if #line > 2000 then return nil end
-  -- (each reader is tried only on a line that holds its marks: a long log is read at little cost)
-  local eq, bracket = line:find("=", 1, true), line:find("[", 1, true)
-  local figures = time_figures(line, st) or
-                  (line:find("Warming up", 1, true) or line:find("Collecting", 1, true) or line:byte(1) == 35) and
-                  harness_plan(line) or
-                  hyperfine_factor(line) or criterion_change(line, st) or
-                  bracket and (line:find(" time:", 1, true) or line:find(" thrpt:", 1, true)) and criterion_estimate(line) or
-                  go_bench(line) or
-                  (st.json and json_figures(line, st.hyperfine)) or (st.pytest and pytest_rows(line, st.pytest)) or
-                  (st.vmstat and vmstat_row(line, st.vmstat)) or (st.gprof and gprof_graph(line)) or
-                  bracket and line:find("[User:", 1, true) and hyperfine_cpu(line) or
-                  likwid_row(line) or (st.likwid and likwid_cpi(line)) or
-                  annotate_figures(line, st, profile) or graph_duration(line) or ping_summary(line) or
-                  bracket and iperf_interval(line) or eq and fio_buckets(line) or (st.jmh and jmh_figures(line)) or
-                  (st.hist and hist_bounds(line, st.hist)) or
-                  line:byte(1) == 91 and r28.ycsb_line(line) or r28.db_times(line) or
+-- The twenty-eighth round's readers are tried on a line with a letter, or on a row under a header
+-- one of them keeps (a state), 500 such rows of bare figures in a block at most: a long log of figures
+-- is read at little cost.
+local r28_states = { "netperf", "hdr", "lprof", "lmb", "turbo", "pcm", "memtier", "vhist", "bdn", "ncu", "strace",
+  "pgstmt", "hey", "vscpu", "instr", "ptrace", "massif", "pyspy", "asprof", "nodeprof", "locust", "tcplife", "dotted" }
+function r28.on(line, st)
+  if line:find("%a") then return true end
+  for _, k in ipairs(r28_states) do
+    if st[k] then
+      st.rows28 = (st.rows28 or 0) + 1
+      return st.rows28 <= 500
+    end
+  end
+  return false
+end
+function r28.figures(line, st, bracket)
+  return line:byte(1) == 91 and r28.ycsb_line(line) or r28.db_times(line) or
                   (st.pgstmt or line:byte(1) == 112) and r28.pgbench_line(line, st) or
                   line:byte(1) == 115 and line:find("^sockperf:") and r28.sockperf_line(line) or
                   st.netperf and r28.netperf_row(line, st.netperf) or (st.hdr or line:byte(1) == 35) and r28.hdr_line(line, st) or
@@ -3960,6 +3983,26 @@ local function tool_figures(line, st, profile)
                   (line:find("Cpu", 1, true) or line:byte(1) == 116) and r28.top_header(line) or r28.load_lines(line, st) or
                   line:byte(1) == 226 and r28.autocannon_row(line) or st.strace and r28.strace_row(line, st.strace) or
                   (line:byte(1) == 35 or line:byte(1) == 84) and r28.perf_header(line, st)
+end
+
+local function tool_figures(line, st, profile)
+  if #line > 2000 then return nil end
+  -- (each reader is tried only on a line that holds its marks: a long log is read at little cost)
+  local eq, bracket = line:find("=", 1, true), line:find("[", 1, true)
+  local figures = time_figures(line, st) or
+                  (line:find("Warming up", 1, true) or line:find("Collecting", 1, true) or line:byte(1) == 35) and
+                  harness_plan(line) or
+                  hyperfine_factor(line) or criterion_change(line, st) or
+                  bracket and (line:find(" time:", 1, true) or line:find(" thrpt:", 1, true)) and criterion_estimate(line) or
+                  go_bench(line) or
+                  (st.json and json_figures(line, st.hyperfine)) or (st.pytest and pytest_rows(line, st.pytest)) or
+                  (st.vmstat and vmstat_row(line, st.vmstat)) or (st.gprof and gprof_graph(line)) or
+                  bracket and line:find("[User:", 1, true) and hyperfine_cpu(line) or
+                  likwid_row(line) or (st.likwid and likwid_cpi(line)) or
+                  annotate_figures(line, st, profile) or graph_duration(line) or ping_summary(line) or
+                  bracket and iperf_interval(line) or eq and fio_buckets(line) or (st.jmh and jmh_figures(line)) or
+                  (st.hist and hist_bounds(line, st.hist)) or
+                  r28.on(line, st) and r28.figures(line, st, bracket)
   if figures then return figures end
   local kind, label, sep = bracket_label(line)
   if kind and line:find("%d", sep) then
@@ -4179,11 +4222,12 @@ return {
         local alone = (o == 1 or t:sub(o - 1, o - 1) == "\n") and (t:find("^[ \t]*\n", o + 3) or t:find("^%s*$", o + 3))
         local decided = alone and #span.text <= 2000 and span.text:find("%d") and tool_figures(span.text, {}, nil)
         -- (the span stands in the unit's text as one mark at its opening backtick: a figure's column is
-        -- counted from there; a span that wraps to the next line is left, its columns unknown)
+        -- counted from there, past the backticks and a padding space (lead); a span that wraps to the
+        -- next line is left, its columns unknown)
         local open = decided and unit.at(o)
         if open and unit.at(o + 3).line ~= open.line then decided, open = nil, nil end
         for _, f in ipairs(decided or {}) do
-          local at, text = { line = open.line, col = open.col + f.first }, span.text:sub(f.first, f.last)
+          local at, text = { line = open.line, col = open.col + (span.lead or 1) + f.first - 1 }, span.text:sub(f.first, f.last)
           if f.claim then
             report(at, message({ class = "claim", kind = f.kind, text = text, cue = f.cue, why = f.why },
                                "a code span (what a tool printed)"))
