@@ -2185,6 +2185,7 @@ local function column_kind(text)
   -- columns; twenty-eighth round), and "tps", transactions or transfers per second
   local joined = l:match("^%s*%a+_(%a+)%s*$")
   if joined and col_units[joined] and joined ~= "s" and not pct then return "time" end
+  if joined == "cyc" or joined == "cycles" then return "cycles" end
   if l:find("^%s*tps%s*$") then return "rate" end
   -- "1 tick": what one tick lasts, no column of figures the run measured (eighteenth round)
   if l:find("tick", 1, true) and l:find("^%s*1%s+ticks?%s*$") then return nil end
@@ -3821,6 +3822,66 @@ function r28.perf_header(line, st)
   return nil
 end
 
+-- pidstat's other reports (-d, -w, -r), under "UID  TGID  TID  kB_rd/s  kB_wr/s  kB_ccwr/s  iodelay
+-- Command" (a stamp's one or two words before): each row's figure under a name per second is a rate,
+-- under "iodelay" the ticks a task waited for block I/O, under "%usr" and the like a share, claims;
+-- ids, sizes and "%MEM" none.
+local pidstat_share = { ["%usr"] = true, ["%system"] = true, ["%guest"] = true, ["%wait"] = true, ["%CPU"] = true,
+  ["%gnice"] = true }
+function r28.pidstat_header(line)
+  if #line > 400 or not line:find(" UID ", 1, true) or not line:find("Command%s*$") or
+     not (line:find(" PID ", 1, true) or line:find(" TGID ", 1, true)) then
+    return nil
+  end
+  local names = {}
+  for w in line:gmatch("%S+") do names[#names + 1] = w end
+  return names
+end
+function r28.pidstat_row(line, names)
+  local toks = {}
+  for a, w in line:gmatch("()(%S+)") do
+    toks[#toks + 1] = { a = a, w = w }
+    if #toks > #names then return nil end
+  end
+  if #toks ~= #names then return nil end
+  local out = {}
+  for i, t in ipairs(toks) do
+    local n = names[i]
+    if t.w:find("^%d+%.?%d*$") then
+      if n:find("/s$") then
+        out[#out + 1] = fig(t.a, t.w, "rate", n, "pidstat's measured rate per second")
+      elseif n == "iodelay" then
+        out[#out + 1] = fig(t.a, t.w, "time", n, "pidstat's measured delay on block I/O, in clock ticks")
+      elseif pidstat_share[n] then
+        out[#out + 1] = fig(t.a, t.w, "share", n, "pidstat's measured share of a processor")
+      end
+    end
+  end
+  return #out > 0 and out or nil
+end
+
+-- bpftrace's scalar maps, printed when the script ends: "@max_gap_us: 14118", "@avg_ns[dss-audio]:
+-- 812" (a map named for a unit of time or cycles: its value measured, a claim).
+local bpf_units = { us = "time", usecs = "time", ns = "time", nsecs = "time", ms = "time", msecs = "time",
+  cycles = "cycles", cyc = "cycles" }
+function r28.bpf_scalar(line)
+  local name, a, v = line:match("^@([%w_]+):%s+()(%d+)%s*$")
+  if not name then name, a, v = line:match("^@([%w_]+)%[[^%]]*%]:%s+()(%d+)%s*$") end
+  local unit = name and (name:match("_(%a+)$") or name:match("^(%a+)$"))
+  local kind = unit and bpf_units[unit:lower()]
+  if kind then return { fig(a, v, kind, "@" .. name, "bpftrace's map, named for its unit: a measured value") } end
+end
+
+-- A bound a tool prints in brackets after a comparison ("3 late (>10.0 ms)", "(<= 2 ms)"): the
+-- threshold its count is of, specified.
+function r28.bracket_bound(line)
+  local out = {}
+  for a, v in line:gmatch("%([<>]=?%s?()(%d[%d.]* ?[%a\194\181]+)%)") do
+    out[#out + 1] = fig(a, v, "time", "(>", "a bound a tool's count is of, after a comparison", "specified")
+  end
+  return #out > 0 and out or nil
+end
+
 -- A few more keys of measuring tools: fio's disk statistics ("util=98.12%", the device's busy share)
 -- and Julia's BenchmarkTools ("GC (min … max): 0.00% … 0.00%", the share of the time in collection).
 function r28.misc_shares(line)
@@ -3850,7 +3911,7 @@ end
 local lmbench_bw = { bw_mem = true, bw_file_rd = true, bw_mmap_rd = true, bw_pipe = true, bw_tcp = true, bw_unix = true }
 local to_blank = { "section", "pending", "change", "hist", "pytest", "vmstat", "gprof", "jmh", "likwid", "annotate",
   "pgstmt", "hey", "lmb", "turbo", "pcm", "vscpu", "instr", "memtier", "vhist", "bdn", "ptrace", "pyspy", "asprof",
-  "nodeprof", "ncu", "dotted", "locust", "tcplife", "strace", "hackbench", "curlw", "lprof", "massif" }
+  "nodeprof", "ncu", "dotted", "locust", "tcplife", "strace", "hackbench", "curlw", "lprof", "massif", "pidstat" }
 -- The state a block's lines give the readers above: a section's unit, perf annotate's header, a
 -- criterion "change:", a bpftrace histogram's unit, a JSON block of Google Benchmark's.
 local function tool_state(line, st)
@@ -3894,6 +3955,7 @@ local function tool_state(line, st)
     st.pcm = r28.pcm_header(line) or st.pcm
     st.memtier = r28.memtier_header(line) or st.memtier
     st.strace = r28.strace_header(line) or st.strace
+    st.pidstat = r28.pidstat_header(line) or st.pidstat
     if line:find("^%s*%%Own%s+%%Total%s+OwnTime") then st.pyspy = true end
     if line:find("^%s*ns%s+percent%s+samples%s+top") then st.asprof = true end
     if line:find("^%s*ticks%s+parent%s+name") or line:find("^%s*ticks%s+total%s+nonlib%s+name") then st.nodeprof = true end
@@ -3982,7 +4044,9 @@ function r28.figures(line, st, bracket)
                   r28.misc_rows(line, st) or r28.sampler_row(line, st) or st.ncu and r28.ncu_row(line) or
                   (line:find("Cpu", 1, true) or line:byte(1) == 116) and r28.top_header(line) or r28.load_lines(line, st) or
                   line:byte(1) == 226 and r28.autocannon_row(line) or st.strace and r28.strace_row(line, st.strace) or
-                  (line:byte(1) == 35 or line:byte(1) == 84) and r28.perf_header(line, st)
+                  (line:byte(1) == 35 or line:byte(1) == 84) and r28.perf_header(line, st) or
+                  st.pidstat and r28.pidstat_row(line, st.pidstat) or line:byte(1) == 64 and r28.bpf_scalar(line) or
+                  line:find("(", 1, true) and r28.bracket_bound(line)
 end
 
 local function tool_figures(line, st, profile)
@@ -4032,6 +4096,22 @@ local function tool_figures(line, st, profile)
     return #f > 0 and f or nil
   end
   return nil
+end
+
+-- A display block of any tag, no program, whose prompt the rule does not know (root's '#', a console's
+-- with none) or whose tag names a language, that holds a line a tool's reader knows is what a tool
+-- printed (cyclictest's "T: 0 ( 2417) P:80 ...", perf sched latency's rows, perf annotate's listing
+-- under an "asm" tag; twenty-eighth round): read as printed output. Its first 400 lines are looked at.
+function r28.tool_printed(code)
+  local st, n, start = {}, 0, 1
+  while start <= #code and n < 400 do
+    local stop = code:find("\n", start, true) or #code + 1
+    local line = code:sub(start, stop - 1)
+    n, start = n + 1, stop + 1
+    st = tool_state(line, st)
+    if line:find("%d") and tool_figures(line, st, nil) then return true end
+  end
+  return false
 end
 
 -- A printed line whose figures count up by one from 0 or 1 after its words ("cycle 1  2  3  4", a
@@ -4353,7 +4433,8 @@ return {
          not prompts and block.line and led_printed_table(block, lesson.units[unit_at], report, ledger) then
         -- read as a pipe table under its lead-in
       elseif block.mode == "display" and not program and
-         (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code)) then
+         (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code) or
+          r28.tool_printed(block.code)) then
         local code, start = block.code, 1
         local above, head = nil, nil
         if block.line then read_lines[block.line] = true end

@@ -873,6 +873,78 @@ refuse "09-third.md:14:[0-9]*: error: [a-z -]* '\(1873\|1872203\)'"
 refuse "09-third.md:19:[0-9]*: error: [a-z -]* '\(58\.54\|11\.65\)'"
 refuse "09-third.md:33:"
 
+# the fourth probe's layouts: a shell's block whose prompt is root's '#' or a block under a language's
+# tag read when a tool's reader knows one of its lines (cyclictest, perf sched latency, perf annotate
+# under 'asm'; a C program's comment none), pidstat -d, a harness's avg_cyc columns, bpftrace's scalar
+# maps named for a unit, a bound after a comparison in brackets (specified)
+cat >11-fourth.md <<'EOF2'
+# The fourth probe's layouts
+
+```asm
+ 0.07 :   401dc8:       test   rbp,rbp
+ 3.51 :   401dcd:       mov    rax,QWORD PTR [r9]
+```
+
+```shell
+# cyclictest -m -q -p 80 -a 2 -t 1 -i 1000 -D 10m
+# /dev/cpu_dma_latency set to 0us
+T: 0 ( 2417) P:80 I:1000 C: 600000 Min:      7 Act:   11 Avg:   12 Max:      93
+```
+
+```shell
+# perf sched latency --sort max
+  Task                  |   Runtime ms  | Switches | Average delay ms | Maximum delay ms | Maximum delay at       |
+  dss-audio:1187        |    412.608 ms |    11251 | avg:    0.006 ms | max:    0.071 ms | max at:   8211.604233 s
+```
+
+```text
+21:32:10      UID      TGID       TID   kB_rd/s   kB_wr/s kB_ccwr/s iodelay  Command
+21:33:10      998         -      1189      0.00      5.93      0.00      97  |__dss-stats
+```
+
+```text
+stage                          n   runs   avg_cyc   max_cyc
+fft_cf32_radix2             1024    100    232904    233388
+```
+
+```text
+@max_gap_us: 14118
+@calls: 22500
+2024-05-06 21:15:03 recv: 22500 pkts, 0 lost, 3 late (>10.0 ms), jitter p99 0.221 ms
+```
+
+```c
+/* Latency (ms): 5 */
+int main(void) { return 0; }
+```
+EOF2
+
+check_lesson 11-fourth.md
+expect "11-fourth.md:4:[0-9]*: error: a share of the run time '0\.07'"
+expect "11-fourth.md:5:[0-9]*: error: a share of the run time '3\.51'"
+expect "11-fourth.md:11:[0-9]*: error: a time value '7'"
+expect "11-fourth.md:11:[0-9]*: error: a time value '11'"
+expect "11-fourth.md:11:[0-9]*: error: a time value '12'"
+expect "11-fourth.md:11:[0-9]*: error: a time value '93'"
+expect "11-fourth.md:17:[0-9]*: error: a time value '412\.608 ms'"
+expect "11-fourth.md:17:[0-9]*: error: a time value '0\.006 ms'"
+expect "11-fourth.md:17:[0-9]*: error: a time value '0\.071 ms'"
+expect "11-fourth.md:22:[0-9]*: error: a rate '0\.00'"
+expect "11-fourth.md:22:[0-9]*: error: a rate '5\.93'"
+expect "11-fourth.md:22:[0-9]*: error: a rate '0\.00'"
+expect "11-fourth.md:22:[0-9]*: error: a time value '97'"
+expect "11-fourth.md:27:[0-9]*: error: a cycle count '232904'"
+expect "11-fourth.md:27:[0-9]*: error: a cycle count '233388'"
+expect "11-fourth.md:31:[0-9]*: error: a time value '14118'"
+expect "11-fourth.md:33:[0-9]*: error: a time value '0\.221 ms'"
+refuse "11-fourth.md:11:[0-9]*: error: [a-z -]* '\(1000\|600000\|2417\)'"
+refuse "11-fourth.md:17:[0-9]*: error: [a-z -]* '\(11251\|8211\.604233 s\)'"
+refuse "11-fourth.md:22:[0-9]*: error: [a-z -]* '\(998\|1189\)'"
+refuse "11-fourth.md:27:[0-9]*: error: [a-z -]* '\(1024\|100\)'"
+refuse "11-fourth.md:32:"
+refuse "11-fourth.md:33:[0-9]*: error: [a-z -]* '10\.0 ms'"
+refuse "11-fourth.md:37:"
+
 # long lines under each reader's marks: each reads them in linear time, and the rule ends (its claims
 # are more than the 500 errors shown, the first is the first line's)
 awk 'BEGIN { print "# Long"; print ""; print "```"; print "Execution Time: 12.401 ms"; print "Line #      Hits         Time  Per Hit   % Time  Line Contents";
