@@ -4102,14 +4102,23 @@ end
 -- with none) or whose tag names a language, that holds a line a tool's reader knows is what a tool
 -- printed (cyclictest's "T: 0 ( 2417) P:80 ...", perf sched latency's rows, perf annotate's listing
 -- under an "asm" tag; twenty-eighth round): read as printed output. Its first 400 lines are looked at.
+-- A tag that names a language programs are written in holds a program, not a tool's output; a line
+-- of output a reader knows has a digit and one of ':', '|', '%' or '=' (the others are not tried).
+r28.program_tags = { c = true, h = true, cpp = true, ["c++"] = true, cc = true, python = true, py = true, java = true,
+  go = true, rust = true, rs = true, js = true, javascript = true, ts = true, typescript = true, make = true,
+  makefile = true, cmake = true, sh = true, bash = true, zsh = true, lua = true, ruby = true, rb = true, perl = true,
+  swift = true, kotlin = true, scala = true, haskell = true, ocaml = true, sql = true, yaml = true, yml = true,
+  toml = true, ini = true, xml = true, html = true, css = true, diff = true, patch = true, json = true }
 function r28.tool_printed(code)
   local st, n, start = {}, 0, 1
   while start <= #code and n < 400 do
     local stop = code:find("\n", start, true) or #code + 1
     local line = code:sub(start, stop - 1)
     n, start = n + 1, stop + 1
-    st = tool_state(line, st)
-    if line:find("%d") and tool_figures(line, st, nil) then return true end
+    if line:find("[:|%%=]") then
+      st = tool_state(line, st)
+      if line:find("%d") and tool_figures(line, st, nil) then return true end
+    end
   end
   return false
 end
@@ -4434,7 +4443,7 @@ return {
         -- read as a pipe table under its lead-in
       elseif block.mode == "display" and not program and
          (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code) or
-          r28.tool_printed(block.code)) then
+          not r28.program_tags[block.lang:lower()] and r28.tool_printed(block.code)) then
         local code, start = block.code, 1
         local above, head = nil, nil
         if block.line then read_lines[block.line] = true end
