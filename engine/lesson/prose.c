@@ -144,15 +144,22 @@ static void put_code(struct builder *b, const char *lit)
 	size_t ticks = 0;
 	while (k < b->limit && src[k] == '`')
 		k++, ticks++;
-	/* Where the text starts: after the run, and after the one space cmark strips from a padded span. */
-	b->spans[b->nspans - 1].lead = ticks + (k < b->limit && src[k] == ' ' && lit[0] != ' ');
+	size_t open_end = k;
 	while (k < b->limit) {
 		if (src[k] == '`') {
 			size_t run = 0;
 			while (k < b->limit && src[k] == '`')
 				k++, run++;
-			if (run == ticks)
+			if (run == ticks) {
+				/*
+				 * Where the text starts: after the run, and after the one space cmark strips
+				 * from each end of a padded span (its source is then two bytes longer than
+				 * its text; a line ending inside stays one byte as the space it becomes).
+				 */
+				size_t raw = k - run - open_end;
+				b->spans[b->nspans - 1].lead = ticks + (src[open_end] == ' ' && raw == strlen(lit) + 2);
 				break;
+			}
 		} else {
 			k++;
 		}

@@ -3315,7 +3315,7 @@ end
 
 -- Real-time and scheduler tools: cyclictest's thread line ("T: 0 ( 4321) P:80 I:1000 C: 100000 Min:
 -- 2 Act: 3 Avg: 3 Max: 21": its interval specified, its count none, its latencies claims) and its
--- "# Max Latencies: 00021 00037"; hackbench's "Time: 1.234"; perf sched latency's "max start:" and
+-- "# Max Latencies: 00021 00037" (512 threads at most); hackbench's "Time: 1.234"; perf sched latency's "max start:" and
 -- "max end:" (stamps, specified).
 function r28.rt_line(line, st)
   if line:find("^T:") then
@@ -3333,7 +3333,7 @@ function r28.rt_line(line, st)
     local from = line:find(":", 1, true) + 1
     for a, v in line:gmatch("()(%d+)", from) do
       out[#out + 1] = fig(a, v, "time", "Latencies", "cyclictest's measured wake-up latency, in microseconds")
-      if #out >= 256 then break end
+      if #out >= 512 then break end
     end
     return #out > 0 and out or nil
   end
@@ -3343,6 +3343,16 @@ function r28.rt_line(line, st)
   end
   if line:find("| max start:", 1, true) or line:find("| max at:", 1, true) then
     local out = {}
+    -- the task's runtime, its average and longest delay (measured, claims), and when the longest began
+    -- or ended (stamps)
+    local r, rt = line:match("|%s*()(%d[%d.]* ms)%s*|")
+    if r then out[1] = fig(r, rt, "time", "Runtime ms", "perf sched latency's measured runtime of the task") end
+    for e, a, v in line:gmatch("():%s*()(%d[%d.]* ms)%s*|") do
+      local key = line:sub(math.max(1, e - 3), e - 1)
+      if key == "avg" or key == "max" then
+        out[#out + 1] = fig(a, v, "time", key, "perf sched latency's measured delay of the task")
+      end
+    end
     for key, a, v in line:gmatch("max (%a+):%s*()(%d+%.%d+ s)") do
       out[#out + 1] = fig(a, v, "time", "max " .. key, "perf sched latency's stamp: when the longest delay began or ended", "specified")
     end
@@ -3862,6 +3872,8 @@ end
 
 -- bpftrace's scalar maps, printed when the script ends: "@max_gap_us: 14118", "@avg_ns[dss-audio]:
 -- 812" (a map named for a unit of time or cycles: its value measured, a claim).
+local bpf_not = { "start", "begin", "entry", "%f[%a]ts%f[%A]", "stamp", "last", "epoch", "budget", "limit", "timeout",
+  "deadline", "interval", "period", "now" }
 local bpf_units = { us = "time", usecs = "time", ns = "time", nsecs = "time", ms = "time", msecs = "time",
   cycles = "cycles", cyc = "cycles" }
 function r28.bpf_scalar(line)
@@ -3869,17 +3881,9 @@ function r28.bpf_scalar(line)
   if not name then name, a, v = line:match("^@([%w_]+)%[[^%]]*%]:%s+()(%d+)%s*$") end
   local unit = name and (name:match("_(%a+)$") or name:match("^(%a+)$"))
   local kind = unit and bpf_units[unit:lower()]
+  -- (a map that holds when something began, or a setting copied from the kernel, is none: review)
+  if kind and finds_any(name:lower(), bpf_not) then return nil end
   if kind then return { fig(a, v, kind, "@" .. name, "bpftrace's map, named for its unit: a measured value") } end
-end
-
--- A bound a tool prints in brackets after a comparison ("3 late (>10.0 ms)", "(<= 2 ms)"): the
--- threshold its count is of, specified.
-function r28.bracket_bound(line)
-  local out = {}
-  for a, v in line:gmatch("%([<>]=?%s?()(%d[%d.]* ?[%a\194\181]+)%)") do
-    out[#out + 1] = fig(a, v, "time", "(>", "a bound a tool's count is of, after a comparison", "specified")
-  end
-  return #out > 0 and out or nil
 end
 
 -- A few more keys of measuring tools: fio's disk statistics ("util=98.12%", the device's busy share)
@@ -4045,8 +4049,7 @@ function r28.figures(line, st, bracket)
                   (line:find("Cpu", 1, true) or line:byte(1) == 116) and r28.top_header(line) or r28.load_lines(line, st) or
                   line:byte(1) == 226 and r28.autocannon_row(line) or st.strace and r28.strace_row(line, st.strace) or
                   (line:byte(1) == 35 or line:byte(1) == 84) and r28.perf_header(line, st) or
-                  st.pidstat and r28.pidstat_row(line, st.pidstat) or line:byte(1) == 64 and r28.bpf_scalar(line) or
-                  line:find("(", 1, true) and r28.bracket_bound(line)
+                  st.pidstat and r28.pidstat_row(line, st.pidstat) or line:byte(1) == 64 and r28.bpf_scalar(line)
 end
 
 local function tool_figures(line, st, profile)
@@ -4108,19 +4111,36 @@ r28.program_tags = { c = true, h = true, cpp = true, ["c++"] = true, cc = true, 
   go = true, rust = true, rs = true, js = true, javascript = true, ts = true, typescript = true, make = true,
   makefile = true, cmake = true, sh = true, bash = true, zsh = true, lua = true, ruby = true, rb = true, perl = true,
   swift = true, kotlin = true, scala = true, haskell = true, ocaml = true, sql = true, yaml = true, yml = true,
-  toml = true, ini = true, xml = true, html = true, css = true, diff = true, patch = true, json = true }
-function r28.tool_printed(code)
+  toml = true, ini = true, xml = true, html = true, css = true, diff = true, patch = true, json = true, golang = true,
+  python3 = true, py3 = true, hpp = true, hxx = true, cxx = true, ["objective-c"] = true, objc = true, ["c#"] = true,
+  csharp = true, cs = true, fsharp = true, powershell = true, ps1 = true, dockerfile = true, php = true, julia = true,
+  jl = true, r = true, matlab = true, fortran = true, f90 = true, verilog = true, vhdl = true, nginx = true,
+  apache = true, nim = true, zig = true, d = true, dart = true, elixir = true, erlang = true, clojure = true,
+  lisp = true, scheme = true, racket = true, nasm = true, gas = true, llvm = true, cuda = true,
+  opencl = true, glsl = true, hlsl = true, wgsl = true, proto = true, protobuf = true, graphql = true, tex = true,
+  latex = true, markdown = true, md = true, rst = true, vim = true, el = true, emacs = true, awk = true, sed = true,
+  tcl = true, groovy = true, gradle = true, cabal = true, nix = true, hcl = true, terraform = true }
+-- A claim a reader finds is the mark (a bound or a setting it lets pass is none: review); a lesson's
+-- blocks are looked at for 4000 such lines in all.
+function r28.tool_printed(code, budget)
   local st, n, start = {}, 0, 1
-  while start <= #code and n < 400 do
+  while start <= #code and n < 400 and budget.lines > 0 do
     local stop = code:find("\n", start, true) or #code + 1
     local line = code:sub(start, stop - 1)
     n, start = n + 1, stop + 1
     if line:find("[:|%%=]") then
+      budget.lines = budget.lines - 1
       st = tool_state(line, st)
-      if line:find("%d") and tool_figures(line, st, nil) then return true end
+      for _, f in ipairs(line:find("%d") and tool_figures(line, st, nil) or {}) do
+        if f.claim then return true end
+      end
     end
   end
   return false
+end
+-- A tag as its language: the first word of an info string's ("rust,ignore", "{.python}", "js{2}")
+function r28.tag_language(lang)
+  return (lang:lower():match("^[{.%s]*([%w#+%-]+)") or "")
 end
 
 -- A printed line whose figures count up by one from 0 or 1 after its words ("cycle 1  2  3  4", a
@@ -4389,6 +4409,7 @@ return {
     unit_index = 0
     inputs, heading_lines, pending = {}, {}, lesson
     local profile = nil -- the profile a session's listings are of (see profile_kind)
+    local scan_budget = { lines = 4000 } -- the lines r28.tool_printed may still look at
     recorded_event, recorded_branches, recording = nil, false, false
     -- (gathered the first time a block names perf or a report's header: most lessons never do)
     local mentions, mention_at, read_lines = nil, 0, {}
@@ -4443,7 +4464,7 @@ return {
         -- read as a pipe table under its lead-in
       elseif block.mode == "display" and not program and
          (shown_text[block.lang:lower()] or session or prompts or printed_table(block.code) or
-          not r28.program_tags[block.lang:lower()] and r28.tool_printed(block.code)) then
+          not r28.program_tags[r28.tag_language(block.lang)] and r28.tool_printed(block.code, scan_budget)) then
         local code, start = block.code, 1
         local above, head = nil, nil
         if block.line then read_lines[block.line] = true end
