@@ -2995,6 +2995,20 @@ end
 -- own marks and decides only the figures that layout gives.
 
 local r28 = {} -- (the readers, in a table: the main chunk has room for so many locals)
+
+-- The text a few bytes before byte `at` (a key found back from its separator: a long line stays linear).
+function r28.before(line, at, width)
+  return line:sub(math.max(1, at - width), at - 1)
+end
+
+-- A figure a reader decided, at `at` in the lesson: reported when a claim, else listed in the ledger.
+function r28.emit(f, at, text, where, report, ledger)
+  if f.claim then
+    report(at, message({ class = "claim", kind = f.kind, text = text, cue = f.cue, why = f.why }, where))
+  else
+    ledger(at, text, f.verdict or "not timing", string.format("'%s': %s", f.cue, f.why))
+  end
+end
 do
 -- YCSB's lines: "[READ], AverageLatency(us), 231.41", "[OVERALL], RunTime(ms), 30021", "[OVERALL],
 -- Throughput(ops/sec), 33310.68", "[TOTAL_GC_TIME], Time(ms), 12": a latency, the run's or the
@@ -3083,7 +3097,7 @@ function r28.sockperf_line(line)
   if a then return { fig(a, v, "time", "observation", why) } end
   -- (each key found back from its '=', a few bytes: a long line stays linear)
   for e, b, w in line:gmatch("()=()(%d[%d.]*)") do
-    local key = line:sub(math.max(1, e - 12), e - 1):match("([%l%-]+)$")
+    local key = r28.before(line, e, 12):match("([%l%-]+)$")
     if key and sockperf_keys[key] then out[#out + 1] = fig(b, w, "time", key, why) end
   end
   local c, lo, d, hi = line:match("ci=%[()(%d[%d.]*), ()(%d[%d.]*)%]")
@@ -3107,11 +3121,8 @@ function r28.netperf_units(line)
 end
 function r28.netperf_kind(unit)
   if unit == "secs." then return "time", "netperf's elapsed time of the test" end
-  if unit == "per_sec" or unit:find("/sec$") or unit:find("/s$") then
-    if unit:find("^us/") then return "time", "netperf's service demand: processor time per unit of work" end
-    return "rate", "netperf's measured rate or throughput"
-  end
   if unit:find("^us/") then return "time", "netperf's service demand: processor time per unit of work" end
+  if unit == "per_sec" or unit:find("/sec$") or unit:find("/s$") then return "rate", "netperf's measured rate or throughput" end
   if unit:find("^%%_") then return "share", "netperf's measured processor utilisation" end
   return nil
 end
@@ -3147,7 +3158,7 @@ function r28.hdr_line(line, st)
   if line:byte(1) == 35 and (line:find("^#%[Mean%s+=") or line:find("^#%[Max%s+=")) then
     local out = {}
     for e, a, v in line:gmatch("()=%s*()(%d[%d.]*)") do
-      local key = line:sub(math.max(1, e - 20), e - 1):match("(%a+)%s*$")
+      local key = r28.before(line, e, 20):match("(%a+)%s*$")
       if key and hdr_keys[key:lower()] then
         out[#out + 1] = fig(a, v, "time", key, "an HdrHistogram's statistic of the measured latencies")
       end
@@ -3302,7 +3313,7 @@ end
 function r28.pcm_summary(line)
   local out = {}
   for e, a, v in line:gmatch("():%s+()(%d[%d.]*)") do
-    local l = line:sub(math.max(1, e - 40), e - 1):lower()
+    local l = r28.before(line, e, 40):lower()
     -- (pcm's own lines: its cycles beside "Instructions retired", a residency of a C-state: review)
     if l:find("active cycles$") and line:find("Instructions retired:", 1, true) then
       out[#out + 1] = fig(a, v, "cycles", "Active cycles", "pcm's measured count of cycles")
@@ -3348,7 +3359,7 @@ function r28.rt_line(line, st)
     local r, rt = line:match("|%s*()(%d[%d.]* ms)%s*|")
     if r then out[1] = fig(r, rt, "time", "Runtime ms", "perf sched latency's measured runtime of the task") end
     for e, a, v in line:gmatch("():%s*()(%d[%d.]* ms)%s*|") do
-      local key = line:sub(math.max(1, e - 3), e - 1)
+      local key = r28.before(line, e, 3)
       if key == "avg" or key == "max" then
         out[#out + 1] = fig(a, v, "time", key, "perf sched latency's measured delay of the task")
       end
@@ -3418,7 +3429,7 @@ function r28.ss_line(line)
   if not line:find("rtt:", 1, true) or not line:find("cwnd:", 1, true) then return nil end
   local out = {}
   for e, a, v in line:gmatch("():()([%d./]+m?s?)") do
-    local key = line:sub(math.max(1, e - 8), e - 1):match("([%l_]+)$")
+    local key = r28.before(line, e, 8):match("([%l_]+)$")
     if ss_measured[key] then
       out[#out + 1] = fig(a, v, "time", key, "ss's measured round trip or busy time")
     elseif ss_set[key] then
@@ -3448,7 +3459,7 @@ function r28.db_bench(line)
     local name = line:match("^(%S+)")
     if not (name:find("micros", 1, true) or name:find("nanos", 1, true) or name:find("time", 1, true)) then return nil end
     for e, a, v in line:gmatch("() : ()(%d[%d.]*)") do
-      local key = line:sub(math.max(1, e - 8), e - 1):match("([%u%d.]+)$") or ""
+      local key = r28.before(line, e, 8):match("([%u%d.]+)$") or ""
       if key:find("^P%d") or key == "SUM" then
         out[#out + 1] = fig(a, v, "time", key, "db_bench's statistic of a measured time")
       elseif key == "COUNT" then
@@ -3727,7 +3738,7 @@ function r28.load_lines(line, st)
     local e, ev = line:match(" in ()(%d+:%d%d:%d%d) =")
     if e then out[1] = fig(e, ev, "time", "in", "JMeter's stretch of the run the line sums up, a stamp", "specified") end
     for e, b, w in line:gmatch("():%s+()(%d+)") do
-      local key = line:sub(math.max(1, e - 3), e - 1)
+      local key = r28.before(line, e, 3)
       if key == "Avg" or key == "Min" or key == "Max" then
         out[#out + 1] = fig(b, w, "time", key, "JMeter's measured response time, in ms")
       end
@@ -4336,13 +4347,8 @@ return {
         local open = decided and unit.at(o)
         if open and unit.at(o + 3).line ~= open.line then decided, open = nil, nil end
         for _, f in ipairs(decided or {}) do
-          local at, text = { line = open.line, col = open.col + (span.lead or 1) + f.first - 1 }, span.text:sub(f.first, f.last)
-          if f.claim then
-            report(at, message({ class = "claim", kind = f.kind, text = text, cue = f.cue, why = f.why },
-                               "a code span (what a tool printed)"))
-          else
-            ledger(at, text, f.verdict or "not timing", string.format("'%s': %s", f.cue, f.why))
-          end
+          r28.emit(f, { line = open.line, col = open.col + (span.lead or 1) + f.first - 1 }, span.text:sub(f.first, f.last),
+                   "a code span (what a tool printed)", report, ledger)
         end
       end
     end
@@ -4549,13 +4555,8 @@ return {
             -- line read as printed
             local base, blanked = start - 1, line
             for _, f in ipairs(decided) do
-              local at, text = block.at(base + f.first), line:sub(f.first, f.last)
-              if f.claim then
-                report(at, message({ class = "claim", kind = f.kind, text = text, cue = f.cue, why = f.why },
-                                   "a display block (shown, not run)"))
-              else
-                ledger(at, text, f.verdict or "not timing", string.format("'%s': %s", f.cue, f.why))
-              end
+              r28.emit(f, block.at(base + f.first), line:sub(f.first, f.last), "a display block (shown, not run)",
+                       report, ledger)
               -- the figure's unit after it goes too ("BM_Sum/1024   312 ns": left, the name's 1024 would
               -- take the 312's "ns" across the blank; an author's review, thirteenth round)
               local last, word = f.last, line:match("^ ([%a\194\181]+)%f[%A]", f.last + 1)
