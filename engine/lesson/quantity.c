@@ -357,6 +357,8 @@ static size_t match_compound_time(const struct text *s, size_t p)
 }
 
 static int is_hedge(const struct text *s, size_t a, size_t b);
+static size_t cores_used(const struct text *s, size_t a, size_t b, size_t q);
+static int cpu_verb_before(const struct text *s, size_t p);
 struct cword;
 static int loose_hedge(const struct text *s, const struct cword *w);
 static int bare_tail(const struct text *s, size_t p);
@@ -2514,6 +2516,7 @@ struct cand {
 	int calendar;    /* days, weeks, months or years: a run time only when a word of running leads it */
 	int bound_one;   /* "more than an hour": a quantity only when a word of running leads it, then read as any */
 	int clock;       /* hours and minutes together ("21 hours, 17 minutes"): a clock's span, unless run */
+	int sibling;     /* "9.0% vs. 7.5% overhead": a share only the far end of its range or comparison decides */
 	int refers;      /* "2.7 times the single-core one", "ten times that": a factor of the figure before it (1: in its
 			    sentence, 2: or the one before; 3, 4: the same, with no other number between: "within N%
 			    of each other", "within N% of the X one") */
@@ -3115,6 +3118,8 @@ static size_t possessive_end(const struct text *s, size_t p)
 }
 
 /* The share nouns: "% of the time", "% of cycles". */
+static int time_compound(const struct text *s, size_t e);
+
 static size_t share_tail(const struct text *s, size_t e)
 {
 	static const char *const dets[] = { "the", "its", "all", "their", "our", "total", "available", "such",
@@ -3141,6 +3146,9 @@ static size_t share_tail(const struct text *s, size_t e)
 			/* "90% of the performance bugs": "performance" naming the next noun's kind */
 			struct cword w;
 			size_t next;
+			/* "20% of the time steps", "half of the time slots": a count of steps (twenty-ninth round) */
+			if (match_any(s, q, (const char *const[]){ "time", "runtime", NULL }, 1) && time_compound(s, g))
+				return 0;
 			if (match_word_ci(s, q, "performance") && next_cword(s, g, &w, &next) && !w.span &&
 			    !stops_clause(s, g) && s->t[g] != ',' && is_alpha(s->t[w.start]) &&
 			    !match_any(s, w.start, (const char *const[]){ "of", "on", "in", "for", "with", "when", "and",
@@ -3596,6 +3604,36 @@ static int by_change(const struct text *s, size_t start, size_t e, int *cls, siz
 	return 0;
 }
 
+static int time_compound(const struct text *s, size_t e);
+static int sibling_joins(const struct text *s, size_t a, size_t b);
+
+/*
+ * 1 if a percentage ending at e is the near end of a range or one side of a comparison whose far end,
+ * another percentage, follows: "9.0% vs. 7.5%", "+14% to +45%", "38% -> 69%".
+ */
+static int sibling_next(const struct text *s, size_t e)
+{
+	size_t g = skip_space(s, e), lim = e + 20 < s->n ? e + 20 : s->n;
+	struct number n;
+
+	while (g < lim && !is_digit(s->t[g]) && s->t[g] != '\n')
+		g++;
+	if (g >= lim || !is_digit(s->t[g]))
+		return 0;
+	size_t f = g;
+	if (f > e && (s->t[f - 1] == '+' || s->t[f - 1] == '~'))
+		f--;
+	if (!sibling_joins(s, e, f) || !parse_number(s, g, &n))
+		return 0;
+	g = skip_space(s, n.end);
+	return g < s->n && (s->t[g] == '%' || match_lit(s, g, "\\%"));
+}
+
+/* Words that set a bound on the processors' share a program may take ("limit the container to 200% CPU"). */
+static const char *const cpu_limits[] = { "limit", "limits", "limited", "limiting", "cap", "caps", "capped", "quota",
+					  "quotas", "restrict", "restricts", "restricted", "throttle", "throttled",
+					  "reserve", "reserved", NULL };
+
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
 {
 	struct cword w, w2;
@@ -3617,6 +3655,8 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		f = 0;
 	if (f) {
 		f = skip_space(s, f);
+		if (f + 1 < s->n && (s->t[f] == '+' || s->t[f] == '~') && is_digit(s->t[f + 1]) && start > 0 && s->t[start - 1] == s->t[f])
+			f++; /* "+14% to +45%": both ends signed */
 		if (f < s->n && is_digit(s->t[f]) && parse_number(s, f, &num) && (at = match_factor(s, skip_space(s, num.end))) &&
 		    s->t[at - 1] == '%')
 			e = at;
@@ -3624,6 +3664,18 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 
 	c->kind = QUANTITY_SPEEDUP;
 	c->use = 3;
+	{
+		/* "20% of the time steps", "10% of the time slots": a share of a count of steps (twenty-ninth
+		   round) */
+		size_t g = match_word_ci(s, skip_space(s, e), "of"), h;
+		if (g && (h = match_word_ci(s, skip_space(s, g), "the")))
+			g = h;
+		if (g && (h = match_word_ci(s, skip_space(s, g), "time")) && time_compound(s, h)) {
+			c->kind = QUANTITY_SHARE;
+			decided(c, NOTT, skip_space(s, g), word_end(s, skip_space(s, h)) - skip_space(s, g), W_NOT_TIME);
+			return word_end(s, skip_space(s, h));
+		}
+	}
 	if ((f = share_tail(s, e)) || (f = samples_share(s, start, e))) {
 		c->kind = QUANTITY_SHARE;
 		if (e - start == 4 && match_lit(s, start, "100%"))
@@ -3718,16 +3770,28 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			if ((h = match_any(s, g, (const char *const[]){ "one", "a", "all", "the", "each", "every", "its", "our",
 									"their", "two", "four", "eight", NULL }, 1)))
 				g = skip_space(s, h);
-			if ((h = match_any(s, g, (const char *const[]){ "core", "cores", "cpu", "cpus", "processor",
-									"processors", NULL }, 1)) && !word_char_at(s, h) &&
-			    !(h < s->n && s->t[h] == '-') &&
+			/* "44% of one hardware thread", "11% of the machine", "55% of the cgroup quota": the
+			   processors by other names (twenty-ninth round); not "of the machine's memory" */
+			if ((h = match_any(s, g, (const char *const[]){ "hardware", "cgroup", "cgroup's", "cpu", NULL }, 1)) &&
+			    (f = match_any(s, skip_space(s, h), (const char *const[]){ "thread", "threads", "quota", NULL }, 1)))
+				h = f;
+			else
+				h = match_any(s, g, (const char *const[]){ "core", "cores", "cpu", "cpus", "processor",
+									   "processors", "vcpu", "vcpus", "machine", "host",
+									   NULL }, 1);
+			if (h && !word_char_at(s, h) && !(h < s->n && (s->t[h] == '-' || s->t[h] == '\'')) &&
+			    !match_lit(s, h, "\xe2\x80\x99") &&
 			    /* "90% of the CPU usage is forgotten": a noun after names something else */
 			    !(skip_space(s, h) < s->n && is_alpha(s->t[skip_space(s, h)]) &&
 			      !match_any(s, skip_space(s, h), (const char *const[]){ "on", "in", "at", "for", "and", "or", "but",
 										   "with", "when", "while", "during", "each",
 										   "per", "across", "if", "so", "to", NULL }, 1))) {
 				c->kind = QUANTITY_SHARE;
-				decided(c, CLAIM, g, h - g, W_CPU);
+				/* "cap the service at 50% of the cgroup quota": a bound set on it */
+				if (word_before(s, start, 6, cpu_limits, &w))
+					decided(c, SPEC, w.start, w.end - w.start, W_LIMIT);
+				else
+					decided(c, CLAIM, g, h - g, W_CPU);
 				return h;
 			}
 		}
@@ -3749,10 +3813,7 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			goto not_cpu;
 		c->kind = QUANTITY_SHARE;
 		/* "limit the container to 200% CPU", "a quota of 50% CPU": a bound set on it */
-		if (word_before(s, start, 6, (const char *const[]){ "limit", "limits", "limited", "limiting", "cap", "caps",
-								   "capped", "quota", "quotas", "restrict", "restricts",
-								   "restricted", "throttle", "throttled", "reserve",
-								   "reserved", NULL }, &w))
+		if (word_before(s, start, 6, cpu_limits, &w))
 			decided(c, SPEC, w.start, w.end - w.start, W_LIMIT);
 		else
 			decided(c, CLAIM, skip_space(s, e), 3, W_CPU);
@@ -3765,6 +3826,12 @@ not_cpu:
 		c->kind = QUANTITY_SHARE;
 		decided(c, CLAIM, skip_space(s, e), f - skip_space(s, e), W_SHARE);
 		return f;
+	}
+	if (sibling_next(s, e)) {
+		/* "9.0% vs. 7.5% overhead", "from +14% to +45%": the far end decides (twenty-ninth round) */
+		c->sibling = 1;
+		c->need_perf = 1;
+		return e;
 	}
 	if (word_after(s, e, &w)) {
 		/* "drops to 30% of what it was", "to 40% of the original": a change, the sentence decides
@@ -3789,8 +3856,23 @@ not_cpu:
 			return e;
 		}
 		if (!w.span && match_word_ci(s, w.start, "of") == w.end && noun_after(s, w.end, &w2) &&
-		    !perf_word(s, &w2, &at, &len))
+		    !perf_word(s, &w2, &at, &len)) {
+			/* "49% of the build time", "12% of the GC time": a share of a named time, the noun "time"
+			   right after one word that names whose (not "time steps", "time slots") (twenty-ninth
+			   round) */
+			struct cword t;
+			if (!w2.span && word_after(s, w2.end, &t) && !t.span &&
+			    !match_any(s, w2.start, (const char *const[]){ "my", "your", "his", "her", "our", "their", "free",
+									   "spare", "lunch", "working", "screen", "travel",
+									   "class", NULL }, 1) &&
+			    match_any(s, t.start, (const char *const[]){ "time", "runtime", NULL }, 1) == t.end &&
+			    !time_compound(s, t.end) && !cue_of(s, &w2, 3, 0, 0, &at, &len)) {
+				c->kind = QUANTITY_SHARE;
+				decided(c, CLAIM, w2.start, t.end - w2.start, W_SHARE);
+				return e;
+			}
 			return 0; /* "50% of samples", "75% of its branches" */
+		}
 		if ((pc = perf_word(s, &w, &at, &len))) {
 			size_t g = memory_after(s, w.end);
 			if (g)
@@ -3929,6 +4011,40 @@ not_cpu:
 		}
 	}
 	c->need_perf = 1;
+	return e;
+}
+
+/* A verb of using the processors' time in the six words before p: "uses", "averaged", "burns". */
+static int cpu_verb_before(const struct text *s, size_t p)
+{
+	return word_before(s, p, 6, (const char *const[]){ "uses", "used", "using", "consumes", "consumed", "consuming",
+							  "burns", "burned", "burnt", "burning", "averaged", "averages",
+							  "averaging", "eats", "ate", "occupies", "occupied", "saves",
+							  "saved", "saving", "frees", "freed", "needs", "needed", NULL },
+			   &(struct cword){ 0 });
+}
+
+/*
+ * "uses about 10.5 cores", "averaged 1.1 CPUs at peak", "something like 175 cores at peak": a number
+ * [a, b) of cores (the word at q) a run keeps busy. A fraction, a hedge before it or "at peak" after
+ * says it was measured, and a verb of using before it, or "at peak", that it is the code's use. The
+ * end, or 0.
+ */
+static size_t cores_used(const struct text *s, size_t a, size_t b, size_t q)
+{
+	struct cword w;
+	size_t prev, e, g, h;
+	int frac = memchr(s->t + a, '.', b - a) != NULL, hedged, peak;
+
+	if (!(e = match_any(s, q, (const char *const[]){ "core", "cores", "cpu", "cpus", "vcpu", "vcpus", NULL }, 1)) ||
+	    (e < s->n && s->t[e] == '-'))
+		return 0;
+	hedged = prev_cword(s, a, &w, &prev) && !w.span &&
+		 (is_hedge(s, w.start, w.end) || match_word_ci(s, w.start, "like") == w.end);
+	g = skip_space(s, e);
+	peak = (h = match_word_ci(s, g, "at")) && match_word_ci(s, skip_space(s, h), "peak");
+	if (!(frac || hedged || peak) || !(peak || cpu_verb_before(s, a)))
+		return 0;
 	return e;
 }
 
@@ -4097,10 +4213,19 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			/* "5 times to 20 times faster", "2x or 3x slower": one factor, read from its first number */
 			size_t g = skip_space(s, e), h;
 			struct number n2;
-			if (((h = match_word_ci(s, g, "to")) || (h = match_word_ci(s, g, "or"))) &&
+			/* "3x-5x faster", "a 2x--22x gain": the two ends joined by a dash (twenty-ninth round) */
+			if (((h = match_word_ci(s, g, "to")) || (h = match_word_ci(s, g, "or")) || (h = match_lit(s, g, "--")) ||
+			     (h = match_lit(s, g, "-")) || (h = match_lit(s, g, "\xe2\x80\x93"))) &&
 			    (g = skip_space(s, h)) < s->n && is_digit(s->t[g]) && parse_number(s, g, &n2) &&
 			    (h = match_factor(s, skip_space(s, n2.end))) && s->t[h - 1] == s->t[e - 1])
 				e = h;
+			/* "SimpleChains 5x-ing PyTorch": a factor made a verb, beating what follows by that much */
+			if (!is_times && e + 4 <= s->n && s->t[e] == '-' && match_lit(s, e + 1, "ing") && !word_char_at(s, e + 4)) {
+				c->kind = QUANTITY_SPEEDUP;
+				c->use = 2;
+				decided(c, CLAIM, start, e + 4 - start, W_CHANGE);
+				return e + 4;
+			}
 		}
 		{
 			/* "improved performance 3.5 times", "slowed it down by 2x": the verb decides, as for "by N%" */
@@ -4121,6 +4246,14 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 		memset(c, 0, sizeof *c);
 		c->cls = UNDECIDED;
 		/* "3 times per second" is a rate, found below */
+	}
+	/* "uses about 10.5 cores at peak", "averaged 1.1 CPUs": how many processors' time the code keeps
+	   busy, a share of them (twenty-ninth round); a machine's count ("has 16 cores", "uses 4 cores")
+	   is a whole number with no hedge */
+	if (!word_end_ && (e = cores_used(s, start, num.end, q))) {
+		c->kind = QUANTITY_SHARE;
+		decided(c, CLAIM, q, word_end(s, q) - q, W_CPU);
+		return e;
 	}
 	if ((e = match_magnitude(s, q))) {
 		f = factor_tail(s, e, 0, c);
@@ -5149,6 +5282,18 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			return f;
 		}
 		q = skip_space(s, e);
+		/* "runs at a bit more than half a core", "uses half a CPU": the processors' time it keeps busy
+		   (twenty-ninth round) */
+		if ((f = match_word_ci(s, q, "a")) &&
+		    (f = match_any(s, skip_space(s, f), (const char *const[]){ "core", "cpu", "vcpu", NULL }, 1)) &&
+		    !(f < s->n && s->t[f] == '-') &&
+		    (cpu_verb_before(s, p) ||
+		     word_before(s, p, 6, (const char *const[]){ "runs", "ran", "sits", "sat", "peaks", "peaked", NULL },
+				 &(struct cword){ 0 }))) {
+			c->kind = QUANTITY_SHARE;
+			decided(c, CLAIM, p, f - p, W_CPU);
+			return f;
+		}
 		if ((f = match_word_ci(s, q, "a")) || (f = match_word_ci(s, q, "an"))) {
 			c->kind = QUANTITY_TIME;
 			c->use = 0;
@@ -7523,6 +7668,17 @@ static int weak_cue(const struct text *s, const struct quantity *q, struct found
 	return 1;
 }
 
+/* 1 if [a, b) is a word of three or more capital letters: a name ("SET", "GET"), not the verb. */
+static int all_capitals(const struct text *s, size_t a, size_t b)
+{
+	if (b - a < 3)
+		return 0;
+	for (size_t i = a; i < b; i++)
+		if (s->t[i] < 'A' || s->t[i] > 'Z')
+			return 0;
+	return 1;
+}
+
 static int classify_(const struct text *s, const struct table *tb, struct quantity *q, const struct cand *c)
 {
 	struct found_cue f = { 0 };
@@ -7568,15 +7724,21 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		q->cls = (enum quantity_class)c->cls;
 		q->cue = c->cue, q->cue_len = c->cue_len, q->cue_span = c->cue_span, q->why = c->why;
 		/* "aim for less than 1% overhead": a threshold, whatever its form */
+		/* ("3x faster on sample sets larger than 100 MB", "SET benchmarks got 2x slower": a noun after
+		   the claim or a command's name, no setting; twenty-ninth round) */
 		if (c->cls == QUANTITY_CLAIM && have && f.cue->cls == QUANTITY_SPECIFIED && f.cue->why == W_INPUT &&
-		    f.dist <= 3) {
+		    f.dist <= 3 && !((c->why == W_CHANGE || c->why == W_CPU) && !f.span &&
+				     (!f.before || all_capitals(s, f.at, f.at + f.len)))) {
 			q->cls = QUANTITY_SPECIFIED;
 			set_cue(q, &f);
 		}
 		/* a share of "the time" of a branch is how often it goes one way; a share whose own noun names
 		   its time ("3.59% gc time") keeps it, whatever word of the clause is near */
 		/* "Branch_Mispred: 0.22 % Slots": a share followed by the unit it shares out keeps it too */
+		/* ("averaged 1.1 CPUs over the day": a share that names the processors is of their time,
+		   twenty-ninth round) */
 		if (q->kind == QUANTITY_SHARE && have && f.cue->cls != QUANTITY_CLAIM && c->why != W_NAMED_SHARE &&
+		    !(c->why == W_CPU && c->cls == QUANTITY_CLAIM && !f.before) &&
 		    !(c->why == W_SHARE && c->cue > q->start && c->cue < q->start + q->len &&
 		      match_any(s, c->cue, (const char *const[]){ "slots", "clocks", "cycles", NULL }, 1) ==
 			      c->cue + c->cue_len)) {
@@ -9474,6 +9636,9 @@ static int how_often(const struct text *s, struct quantity *q)
 		return 0; /* "66% of the runtime", "26.3%", "half of the CPU": a share of something named */
 	if (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_any(s, w.start, spent, 1) == w.end)
 		return 0;
+	/* "half of the time goes to parsing": where the run's time went (twenty-ninth round) */
+	if (spent_after(s, q->start + q->len) && code_in_sentence(s, q->start))
+		return 0; /* not "half of the time goes to meetings" */
 	/* "half of the time is actually spent in the linker": a word of spending shortly after (seventeenth
 	   round, rust-blog) */
 	{
@@ -11271,7 +11436,7 @@ static int from_before(const struct text *s, size_t p)
 static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 {
 	struct cword w;
-	size_t prev, g, skip;
+	size_t prev, g, skip, h0;
 
 	if (word_char_at(s, b))
 		return 0;
@@ -11289,24 +11454,51 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 		return !(prev_cword(s, a, &w, &prev) && !w.span && match_any(s, w.start, item_names, 1) == w.end);
 	}
 	/* "from 0.48 to 0.85 to 3.9 billion cells per second": a series of ends, the last with the unit;
-	   a middle end follows "to" (twenty-first round) */
-	if (!prev_cword(s, a, &w, &prev) || w.span ||
-	    (match_word_ci(s, w.start, "from") != w.end && match_word_ci(s, w.start, "to") != w.end) ||
-	    !(g = match_word_ci(s, skip_space(s, b), "to")))
+	   a middle end follows "to" (twenty-first round). Twenty-ninth round: "2 to 8 times faster", "from
+	   2 up to 16 times faster", "10 to 15% faster": the first end of a change its second end's
+	   comparative decides, with or without "from"; "stalls for 5 to 10 ms", "1.12 -> 1.94 GB/s", "38
+	   → 6 cycles": two ends of a duration, a rate or a cycle count with no "from"; "from about 2,600 to
+	   about 190 per second": a hedge at either end */
+	int got = prev_cword(s, a, &w, &prev) && !w.span;
+	if (got && is_hedge(s, w.start, w.end))
+		got = prev_cword(s, prev, &w, &prev) && !w.span;
+	int from = got && (match_word_ci(s, w.start, "from") == w.end || match_word_ci(s, w.start, "to") == w.end);
+	/* "version 3 to 4 ms": a name's number; "at 512 to 6.3 ns": a point of the axis, then where the
+	   value went */
+	int named = got && (match_any(s, w.start, item_names, 1) == w.end ||
+			    match_any(s, w.start, (const char *const[]){ "at", "with", NULL }, 1) == w.end);
+	int arrow = 0;
+	g = skip_space(s, b);
+	if ((h0 = match_word_ci(s, g, "up")))
+		g = skip_space(s, h0);
+	if ((skip = match_word_ci(s, g, "to")))
+		g = skip;
+	else if (!h0 && ((skip = match_lit(s, g, "->")) || (skip = match_lit(s, g, "=>")) ||
+			 (skip = match_lit(s, g, "\xe2\x86\x92"))))
+		g = skip, arrow = 1;
+	else
 		return 0;
-	int middle = match_word_ci(s, w.start, "to") == w.end;
+	int middle = from && match_word_ci(s, w.start, "to") == w.end;
 	for (int k = 0; k < 4; k++) {
 		struct number n;
 		size_t h;
+		struct cword hw;
 		g = skip_space(s, g);
+		/* "to about 190 per second" */
+		if (next_cword(s, g, &hw, &h) && !hw.span && hw.start == g && is_hedge(s, hw.start, hw.end))
+			g = skip_space(s, hw.end);
 		if (g >= s->n || !number_starts(s, g))
 			return 0;
-		if (scan_number(s, g, 0, c, &skip))
-			return c->kind != QUANTITY_SPEEDUP && c->kind != QUANTITY_SHARE &&
-			       (!middle || from_before(s, prev));
+		if (scan_number(s, g, 0, c, &skip)) {
+			if (c->kind == QUANTITY_SPEEDUP || c->kind == QUANTITY_SHARE)
+				return k == 0 && c->cls == CLAIM;
+			if (from && !h0 && (!middle || from_before(s, prev)))
+				return 1;
+			return k == 0 && !from && !named && !h0;
+		}
 		memset(c, 0, sizeof *c);
 		c->cls = UNDECIDED;
-		if (!is_digit(s->t[g]) || !parse_number(s, g, &n) || word_char_at(s, n.end) ||
+		if (arrow || !is_digit(s->t[g]) || !parse_number(s, g, &n) || word_char_at(s, n.end) ||
 		    !(h = match_word_ci(s, skip_space(s, n.end), "to")))
 			return 0;
 		g = h;
@@ -11342,6 +11534,21 @@ static int up_from(const struct text *s, size_t a, size_t b)
 	if (!(e = match_word_ci(s, p, "up")) && !(e = match_word_ci(s, p, "down")))
 		return compared_with(s, p, b);
 	return (e = match_word_ci(s, skip_space(s, e), "from")) && skip_space(s, e) == b;
+}
+
+/*
+ * 1 if [a, b) joins two figures as the ends of a range or two sides of a comparison: "to", "and", "or",
+ * a dash, "vs.", "versus", "compared to", an arrow ("->", "=>", the arrow sign).
+ */
+static int sibling_joins(const struct text *s, size_t a, size_t b)
+{
+	size_t p = skip_space(s, a), e;
+
+	if (b <= a || b - a > 16)
+		return 0;
+	if ((e = match_lit(s, p, "->")) || (e = match_lit(s, p, "=>")) || (e = match_lit(s, p, "\xe2\x86\x92")))
+		return skip_space(s, e) == b;
+	return range_joins(s, a, b) || compared_with(s, p, b);
 }
 
 /* 1 if [a, b) makes two durations one sum or equation: "is", "equals", "plus", "=", "+", ", which is". */
@@ -11560,6 +11767,9 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	size_t bare_end = 0; /* the end of the last quantity kept, when it was a metric's bare value */
 	size_t first_end = 0; /* 1 + the index of a bare first end ("from 4 to 5 cycles"), which its second end decides */
 	int sib_use = 0;
+	/* the last candidate dropped undecided, a share or a factor a later claim may decide (pend) */
+	int pend = 0;
+	size_t pend_start = 0, pend_end = 0;
 	unsigned cp;
 	/* the last quantity kept, where out has no room for it (or is NULL): what comes after it is
 	   decided the same whatever max is */
@@ -11647,9 +11857,12 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 					p = skip;
 					continue;
 				}
-				if (from_to(&s, p, skip, &c)) {
+				size_t b2 = skip;
+				if (b2 < len && strchr("kKMG", s.t[b2]) && !word_char_at(&s, b2 + 1))
+					b2++; /* "from 390k to 310k ops/s" */
+				if (from_to(&s, p, b2, &c)) {
 					/* "goes from 4 to 5 cycles": the first end takes the unit of the second */
-					end = skip;
+					end = b2;
 					first_end = count + 1;
 					goto found;
 				}
@@ -11900,6 +12113,25 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				kept = 1;
 			}
 		}
+		if (kept && pend && q.cls == QUANTITY_CLAIM && !q.span &&
+		    (q.kind == QUANTITY_SHARE || q.kind == QUANTITY_SPEEDUP) &&
+		    (s.t[pend_end - 1] == '%') == !!memchr(s.t + q.start, '%', q.len) &&
+		    pend_end <= start && sibling_joins(&s, pend_end, start)) {
+			/* "9.0% vs. 7.5% overhead", "from +14% to +45%", "`38% -> 69%`": the near end of a range or
+			   a comparison whose far end is a claim, no word of its own deciding it (twenty-ninth round) */
+			struct quantity b = { .kind = q.kind, .start = pend_start, .len = pend_end - pend_start,
+					      .cls = QUANTITY_CLAIM, .cue = q.start, .cue_len = q.len, .why = W_SIBLING,
+					      .table = q.table };
+			if (count < max)
+				out[count] = b;
+			else
+				spare = b;
+			count++;
+		}
+		pend = 0;
+		if (!kept && ((c.need_perf && c.cls == UNDECIDED) || c.sibling) && !span &&
+		    (c.kind == QUANTITY_SHARE || c.kind == QUANTITY_SPEEDUP))
+			pend = 1, pend_start = start, pend_end = end;
 		if (kept) {
 			if (count < max)
 				out[count] = q;

@@ -26,10 +26,11 @@ sort "$totals" | awk -F'\t' '
 function pct(a, b) { return b ? sprintf("%.1f%%", 100 * a / b) : "-" }
 function flush() {
 	if (kind == "") return
-	printf "by kind: %s (%d set%s): recall %d/%d (%s); false errors %d, most in one set %d (%s); %d reports, %s of them claims\n",
-	       kind, sets, sets == 1 ? "" : "s", caught, claims, pct(caught, claims), fe, worst, worstname, reports, pct(reports - fe, reports)
+	printf "by kind: %s (%d set%s): recall %d/%d (%s); false errors %d, most in one set %d (%s); %d reports, %s of them claims; claims with an explicit figure: recall %d/%d (%s)\n",
+	       kind, sets, sets == 1 ? "" : "s", caught, claims, pct(caught, claims), fe, worst, worstname, reports, pct(reports - fe, reports),
+	       xcaught, xclaims, pct(xcaught, xclaims)
 }
-$1 != kind { flush(); kind = $1; sets = claims = caught = fe = reports = worst = 0; worstname = "-" }
-{ sets++; claims += $2; caught += $3; fe += $4; reports += $5; if ($4 > worst) { worst = $4; worstname = $6 } }
+$1 != kind { flush(); kind = $1; sets = claims = caught = fe = reports = worst = xclaims = xcaught = 0; worstname = "-" }
+{ sets++; claims += $2; caught += $3; fe += $4; reports += $5; xclaims += $7; xcaught += $8; if ($4 > worst) { worst = $4; worstname = $6 } }
 END { flush() }'
 exit 0

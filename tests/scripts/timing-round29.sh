@@ -1,0 +1,194 @@
+#!/bin/sh
+# What the twenty-ninth round taught the timing rule (engine/rules/README.md, "Forms of the
+# twenty-ninth round"): both ends of a range or a comparison of factors and percentages, and shares
+# of a named time.
+# - "3x-5x faster", "a 2x--22x gain": two factors joined by a dash are one figure;
+# - "5x-ing the old one": a factor made a verb;
+# - "2 to 8 times faster", "from 2 up to 16 times faster", "10 to 15% faster": the bare first end takes
+#   the second's factor when the second's comparative decides it, with or without "from";
+# - "9.0% vs. 7.5% overhead", "+14% to +45%", "38% -> 69%": the near end of a comparison or a range
+#   whose far end is a claim is one too;
+# - "49% of the build time": a share of a time one word names; "half of the time goes to parsing" is
+#   where the run's time went.
+# Each form's look-alikes stay quiet: counts, shares of people or samples, a person's own time.
+. "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
+
+cat >01-ranges.md <<'EOF2'
+# Ranges of factors
+
+The new parser runs 3x-5x faster than the old one.
+
+Against the reference build we measured a 2x--22x gain.
+
+The fused kernel ends up 40x-ing the plain loop on small inputs.
+
+The accelerator is about 10 to 100 times faster than the host, depending on the kernel.
+
+With vector code the loop goes from 2 up to 16 times faster.
+
+After the change, lookups are 10 to 15% faster.
+EOF2
+
+check_lesson 01-ranges.md
+expect "01-ranges.md:3:[0-9]*: error: a speed-up claim '3x-5x faster'"
+expect "01-ranges.md:5:[0-9]*: error: a speed-up claim '2x--22x gain'"
+expect "01-ranges.md:7:[0-9]*: error: a speed-up claim '40x-ing'"
+expect "01-ranges.md:9:[0-9]*: error: a speed-up claim '10'"
+expect "01-ranges.md:9:[0-9]*: error: a speed-up claim '100 times faster'"
+expect "01-ranges.md:11:[0-9]*: error: a speed-up claim '2'"
+expect "01-ranges.md:11:[0-9]*: error: a speed-up claim '16 times faster'"
+expect "01-ranges.md:13:[0-9]*: error: a speed-up claim '10'"
+
+cat >02-pairs.md <<'EOF2'
+# Comparisons of percentages
+
+Across the suite we saw 9.0% vs. 7.5% overhead.
+
+The two builds differ: 12% versus 4% slower than the baseline.
+
+Decompression speed improved from +14% to +45%.
+
+Thread scaling went 38% -> 69% faster when the boost was off.
+
+Codegen is 49% of the build time, and 1% after the change.
+
+About half of the time goes to parsing the input in `parse()`.
+EOF2
+
+check_lesson 02-pairs.md
+expect "02-pairs.md:3:[0-9]*: error: a speed-up claim '9\.0%'"
+expect "02-pairs.md:3:[0-9]*: error: a speed-up claim '7\.5% overhead'"
+expect "02-pairs.md:5:[0-9]*: error: a speed-up claim '12%'"
+expect "02-pairs.md:5:[0-9]*: error: a speed-up claim '4% slower'"
+expect "02-pairs.md:7:[0-9]*: error: a speed-up claim '14% to +45%'"
+expect "02-pairs.md:9:[0-9]*: error: a speed-up claim '38%'"
+expect "02-pairs.md:9:[0-9]*: error: a speed-up claim '69% faster'"
+expect "02-pairs.md:11:[0-9]*: error: a share of the run time '49%'"
+expect "02-pairs.md:13:[0-9]*: error: a share of the run time 'half of the time'"
+
+cat >03-alike.md <<'EOF2'
+# Look-alikes
+
+The test ran 2 to 3 times on every commit.
+
+We grew the pool from 2 up to 16 threads.
+
+The cache holds 10 to 15% of the keys.
+
+The survey found 9.0% vs. 7.5% of users on the old client.
+
+Returns went from +14% to +45% of the fund's value.
+
+I spend 60% of my time on reviews and 40% on code.
+
+The lab takes 30% of the class time.
+
+The solver takes 20% of the time steps to converge.
+
+Half of the time goes to the meetings, not to code.
+
+About half of the time the branch is taken.
+
+The map is 3x-5x larger than the old one.
+
+The grid uses 3x-5x tiles per block.
+EOF2
+
+check_lesson 03-alike.md
+refuse "03-alike.md:[0-9]*:[0-9]*: error"
+refuse "03-alike.md:[0-9]*:[0-9]*: warning"
+
+cat >04-cores.md <<'EOF2'
+# Cores
+
+The proxy as a whole uses about 10.5 cores at peak.
+
+The collector averaged 1.1 CPUs over the day.
+
+We estimate the saving at something like 175 cores at peak.
+
+The tally now runs at a bit more than half a core.
+
+Against 16 physical cores that is about 11% of the machine.
+
+The busiest thread sat at 44% of one hardware thread.
+
+Its mean usage was 55% of the cgroup quota.
+
+Logging went from about 11% of the host to maybe 6%.
+EOF2
+
+check_lesson 04-cores.md
+expect "04-cores.md:3:[0-9]*: error: a share of the run time '10\.5 cores'"
+expect "04-cores.md:5:[0-9]*: error: a share of the run time '1\.1 CPUs'"
+expect "04-cores.md:7:[0-9]*: error: a share of the run time '175 cores'"
+expect "04-cores.md:9:[0-9]*: error: a share of the run time 'half a core'"
+expect "04-cores.md:11:[0-9]*: error: a share of the run time '11% of the machine'"
+expect "04-cores.md:13:[0-9]*: error: a share of the run time '44% of one hardware thread'"
+expect "04-cores.md:15:[0-9]*: error: a share of the run time '55% of the cgroup quota'"
+expect "04-cores.md:17:[0-9]*: error: a share of the run time '11% of the host'"
+expect "04-cores.md:17:[0-9]*: error: a speed-up claim '6%'"
+
+cat >05-ends.md <<'EOF2'
+# Two ends
+
+Every so often a shard would stall for 5 to 10 ms.
+
+- SSE2: 1.12 -> 1.94 GB/s.
+
+- Lookup, median: 38 → 6 cycles.
+
+The p99 fell from 390k to 310k ops/s.
+
+The rate fell from about 2,600 to about 190 per second.
+
+Training is 3x faster on sample sets larger than 100 MB.
+
+SET benchmarks got 2x slower on large tables.
+EOF2
+
+check_lesson 05-ends.md
+expect "05-ends.md:3:[0-9]*: error: a time value '5'"
+expect "05-ends.md:3:[0-9]*: error: a time value '10 ms'"
+expect "05-ends.md:5:[0-9]*: error: a rate '1\.12'"
+expect "05-ends.md:5:[0-9]*: error: a rate '1\.94 GB/s'"
+expect "05-ends.md:7:[0-9]*: error: a cycle count '38'"
+expect "05-ends.md:9:[0-9]*: error: a rate '390k'"
+expect "05-ends.md:11:[0-9]*: error: a rate '2,600'"
+expect "05-ends.md:13:[0-9]*: error: a speed-up claim '3x faster'"
+expect "05-ends.md:15:[0-9]*: error: a speed-up claim '2x slower'"
+
+cat >06-alike.md <<'EOF2'
+# Look-alikes of cores and ends
+
+The build machine has 16 cores and 64 GB of memory.
+
+By default `make -j` uses 4 cores on this runner.
+
+The cache takes 5% of the machine's memory.
+
+We cap the service at 50% of the cgroup quota.
+
+At 512 to 6.3 ns the curve flattens.
+
+Chapters 3 to 5 cover the allocator.
+
+Version 3 to 4 ms of warm-up is plenty.
+
+We set the rows 1 -> 4 in the table.
+
+Set the timeout from 5 to 10 s if the link is slow.
+EOF2
+
+check_lesson 06-alike.md
+refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '16"
+refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '4 cores"
+refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '5%"
+refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '50%"
+refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '512"
+refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '3'"
+refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '1'"
+refuse "06-alike.md:19:[0-9]*: error"
+refuse "06-alike.md:19:[0-9]*: warning"
+
+exit $fail
