@@ -358,6 +358,7 @@ static size_t match_compound_time(const struct text *s, size_t p)
 
 static int is_hedge(const struct text *s, size_t a, size_t b);
 static size_t cores_used(const struct text *s, size_t a, size_t b, size_t q);
+static int end_led(const struct text *s, size_t a);
 static int cpu_verb_before(const struct text *s, size_t p);
 struct cword;
 static int loose_hedge(const struct text *s, const struct cword *w);
@@ -3118,7 +3119,7 @@ static size_t possessive_end(const struct text *s, size_t p)
 }
 
 /* The share nouns: "% of the time", "% of cycles". */
-static int time_compound(const struct text *s, size_t e);
+static int time_counted(const struct text *s, size_t e);
 
 static size_t share_tail(const struct text *s, size_t e)
 {
@@ -3146,8 +3147,9 @@ static size_t share_tail(const struct text *s, size_t e)
 			/* "90% of the performance bugs": "performance" naming the next noun's kind */
 			struct cword w;
 			size_t next;
-			/* "20% of the time steps", "half of the time slots": a count of steps (twenty-ninth round) */
-			if (match_any(s, q, (const char *const[]){ "time", "runtime", NULL }, 1) && time_compound(s, g))
+			/* "20% of the time steps", "of the time stamps": a count of steps (twenty-ninth round; a
+			   time slice or a runtime budget is time) */
+			if (match_any(s, q, (const char *const[]){ "time", "runtime", NULL }, 1) && time_counted(s, g))
 				return 0;
 			if (match_word_ci(s, q, "performance") && next_cword(s, g, &w, &next) && !w.span &&
 			    !stops_clause(s, g) && s->t[g] != ',' && is_alpha(s->t[w.start]) &&
@@ -3629,10 +3631,24 @@ static int sibling_next(const struct text *s, size_t e)
 	return g < s->n && (s->t[g] == '%' || match_lit(s, g, "\\%"));
 }
 
-/* Words that set a bound on the processors' share a program may take ("limit the container to 200% CPU"). */
+/* 1 if "time" ending at e opens a compound that counts steps or marks ("time steps", "time stamps"). */
+static int time_counted(const struct text *s, size_t e)
+{
+	struct cword n;
+
+	return word_after(s, e, &n) && !n.span &&
+	       match_any(s, n.start, (const char *const[]){ "step", "steps", "stamp", "stamps", "zone", "zones", "series",
+							    NULL }, 1) == n.end;
+}
+
+/* Words that set a bound on the processors' share a program may take or give it one ("limit the container to
+   200% CPU", "give the database 50% of one hardware thread", "exceeds 100% of the cgroup quota"). */
 static const char *const cpu_limits[] = { "limit", "limits", "limited", "limiting", "cap", "caps", "capped", "quota",
 					  "quotas", "restrict", "restricts", "restricted", "throttle", "throttled",
-					  "reserve", "reserved", NULL };
+					  "reserve", "reserved", "give", "gives", "gave", "allocate", "allocates",
+					  "allocated", "assign", "assigns", "assigned", "leave", "exceed", "exceeds",
+					  "exceeded", "exceeding", "alert", "alerts", "alarm", "alarms", "warn", "warns",
+					  "threshold", NULL };
 
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
 {
@@ -3655,7 +3671,8 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 		f = 0;
 	if (f) {
 		f = skip_space(s, f);
-		if (f + 1 < s->n && (s->t[f] == '+' || s->t[f] == '~') && is_digit(s->t[f + 1]) && start > 0 && s->t[start - 1] == s->t[f])
+		if (f + 1 < s->n && (s->t[f] == '+' || s->t[f] == '~') && is_digit(s->t[f + 1]) && start > 0 &&
+		    s->t[start - 1] == s->t[f])
 			f++; /* "+14% to +45%": both ends signed */
 		if (f < s->n && is_digit(s->t[f]) && parse_number(s, f, &num) && (at = match_factor(s, skip_space(s, num.end))) &&
 		    s->t[at - 1] == '%')
@@ -3665,12 +3682,12 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 	c->kind = QUANTITY_SPEEDUP;
 	c->use = 3;
 	{
-		/* "20% of the time steps", "10% of the time slots": a share of a count of steps (twenty-ninth
+		/* "20% of the time steps", "10% of the time stamps": a share of a count of steps (twenty-ninth
 		   round) */
 		size_t g = match_word_ci(s, skip_space(s, e), "of"), h;
 		if (g && (h = match_word_ci(s, skip_space(s, g), "the")))
 			g = h;
-		if (g && (h = match_word_ci(s, skip_space(s, g), "time")) && time_compound(s, h)) {
+		if (g && (h = match_word_ci(s, skip_space(s, g), "time")) && time_counted(s, h)) {
 			c->kind = QUANTITY_SHARE;
 			decided(c, NOTT, skip_space(s, g), word_end(s, skip_space(s, h)) - skip_space(s, g), W_NOT_TIME);
 			return word_end(s, skip_space(s, h));
@@ -3770,15 +3787,15 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			if ((h = match_any(s, g, (const char *const[]){ "one", "a", "all", "the", "each", "every", "its", "our",
 									"their", "two", "four", "eight", NULL }, 1)))
 				g = skip_space(s, h);
-			/* "44% of one hardware thread", "11% of the machine", "55% of the cgroup quota": the
-			   processors by other names (twenty-ninth round); not "of the machine's memory" */
+			/* "44% of one hardware thread", "55% of the cgroup quota": the processors by other names
+			   (twenty-ninth round; "of the machine", "of the host" and "of the vCPUs" were taken back
+			   after an attacker's review: memory, a sizing rule or a parasite's host as often) */
 			if ((h = match_any(s, g, (const char *const[]){ "hardware", "cgroup", "cgroup's", "cpu", NULL }, 1)) &&
 			    (f = match_any(s, skip_space(s, h), (const char *const[]){ "thread", "threads", "quota", NULL }, 1)))
 				h = f;
 			else
 				h = match_any(s, g, (const char *const[]){ "core", "cores", "cpu", "cpus", "processor",
-									   "processors", "vcpu", "vcpus", "machine", "host",
-									   NULL }, 1);
+									   "processors", NULL }, 1);
 			if (h && !word_char_at(s, h) && !(h < s->n && (s->t[h] == '-' || s->t[h] == '\'')) &&
 			    !match_lit(s, h, "\xe2\x80\x99") &&
 			    /* "90% of the CPU usage is forgotten": a noun after names something else */
@@ -3857,16 +3874,21 @@ not_cpu:
 		}
 		if (!w.span && match_word_ci(s, w.start, "of") == w.end && noun_after(s, w.end, &w2) &&
 		    !perf_word(s, &w2, &at, &len)) {
-			/* "49% of the build time", "12% of the GC time": a share of a named time, the noun "time"
-			   right after one word that names whose (not "time steps", "time slots") (twenty-ninth
-			   round) */
+			/* "49% of the build time", "12% of the GC time": a share of the time of a phase a program
+			   or a build goes through, named right before "time" (not "time steps", "time slots";
+			   twenty-ninth round; "30% of the lesson time", "60% of the match time": any other word
+			   names a person's or a game's time, an attacker's review) */
 			struct cword t;
 			if (!w2.span && word_after(s, w2.end, &t) && !t.span &&
-			    !match_any(s, w2.start, (const char *const[]){ "my", "your", "his", "her", "our", "their", "free",
-									   "spare", "lunch", "working", "screen", "travel",
-									   "class", NULL }, 1) &&
+			    match_any(s, w2.start, (const char *const[]){ "build", "compile", "compilation", "link", "linking",
+									  "gc", "startup", "boot", "test", "ci", "render",
+									  "rendering", "frame", "kernel", "user", "system", "sys",
+									  "query", "request", "codegen", "optimization",
+									  "optimisation", "parse", "parsing", "decode", "decoding",
+									  "encode", "encoding", "compression", "decompression",
+									  "pipeline", "analysis", "cpu", NULL }, 1) == w2.end &&
 			    match_any(s, t.start, (const char *const[]){ "time", "runtime", NULL }, 1) == t.end &&
-			    !time_compound(s, t.end) && !cue_of(s, &w2, 3, 0, 0, &at, &len)) {
+			    !time_compound(s, t.end)) {
 				c->kind = QUANTITY_SHARE;
 				decided(c, CLAIM, w2.start, t.end - w2.start, W_SHARE);
 				return e;
@@ -4020,30 +4042,41 @@ static int cpu_verb_before(const struct text *s, size_t p)
 	return word_before(s, p, 6, (const char *const[]){ "uses", "used", "using", "consumes", "consumed", "consuming",
 							  "burns", "burned", "burnt", "burning", "averaged", "averages",
 							  "averaging", "eats", "ate", "occupies", "occupied", "saves",
-							  "saved", "saving", "frees", "freed", "needs", "needed", NULL },
+							  "saved", "saving", "peaked", "peaks", NULL },
 			   &(struct cword){ 0 });
 }
 
 /*
- * "uses about 10.5 cores", "averaged 1.1 CPUs at peak", "something like 175 cores at peak": a number
- * [a, b) of cores (the word at q) a run keeps busy. A fraction, a hedge before it or "at peak" after
- * says it was measured, and a verb of using before it, or "at peak", that it is the code's use. The
- * end, or 0.
+ * "uses about 10.5 cores", "averaged 1.1 CPUs", "something like 175 cores at peak": a number [a, b) of
+ * cores (the word at q) a run keeps busy. A fraction or "at peak" or "on average" after it says it
+ * was measured; a verb of using before it, or "at peak", that it is the code's. Not a bound or a
+ * default after it ("uses 2.5 CPUs at most", "2.5 cores per die", "by default"), nor a whole number a
+ * hedge alone leads ("a typical laptop uses about 4 cores", "needs roughly 4 cores": an attacker's
+ * review). The end, or 0.
  */
 static size_t cores_used(const struct text *s, size_t a, size_t b, size_t q)
 {
 	struct cword w;
-	size_t prev, e, g, h;
-	int frac = memchr(s->t + a, '.', b - a) != NULL, hedged, peak;
+	size_t e, g, h;
+	int frac = memchr(s->t + a, '.', b - a) != NULL, peak = 0, average = 0;
 
 	if (!(e = match_any(s, q, (const char *const[]){ "core", "cores", "cpu", "cpus", "vcpu", "vcpus", NULL }, 1)) ||
-	    (e < s->n && s->t[e] == '-'))
+	    (e < s->n && (s->t[e] == '-' || s->t[e] == '\'')))
 		return 0;
-	hedged = prev_cword(s, a, &w, &prev) && !w.span &&
-		 (is_hedge(s, w.start, w.end) || match_word_ci(s, w.start, "like") == w.end);
 	g = skip_space(s, e);
-	peak = (h = match_word_ci(s, g, "at")) && match_word_ci(s, skip_space(s, h), "peak");
-	if (!(frac || hedged || peak) || !(peak || cpu_verb_before(s, a)))
+	if ((h = match_word_ci(s, g, "at")) && (h = match_word_ci(s, skip_space(s, h), "peak")))
+		/* "at peak" ends its phrase: not "at peak frequency", "at peak hours" */
+		peak = !(word_after(s, h, &w) && !w.span && !is_joiner(s, &w) &&
+			 !match_any(s, w.start, (const char *const[]){ "and", "but", "while", "on", "in", "during",
+								       "across", "for", NULL }, 1));
+	if ((h = match_word_ci(s, g, "on")) && match_word_ci(s, skip_space(s, h), "average"))
+		average = 1;
+	if (match_any(s, g, (const char *const[]){ "per", "max", "maximum", "worth", NULL }, 1) ||
+	    ((h = match_word_ci(s, g, "at")) &&
+	     match_any(s, skip_space(s, h), (const char *const[]){ "most", "least", NULL }, 1)) ||
+	    ((h = match_word_ci(s, g, "by")) && match_word_ci(s, skip_space(s, h), "default")))
+		return 0;
+	if (!(frac || peak || average) || !(peak || cpu_verb_before(s, a)))
 		return 0;
 	return e;
 }
@@ -4219,13 +4252,6 @@ static size_t scan_number(const struct text *s, size_t start, size_t word_end_, 
 			    (g = skip_space(s, h)) < s->n && is_digit(s->t[g]) && parse_number(s, g, &n2) &&
 			    (h = match_factor(s, skip_space(s, n2.end))) && s->t[h - 1] == s->t[e - 1])
 				e = h;
-			/* "SimpleChains 5x-ing PyTorch": a factor made a verb, beating what follows by that much */
-			if (!is_times && e + 4 <= s->n && s->t[e] == '-' && match_lit(s, e + 1, "ing") && !word_char_at(s, e + 4)) {
-				c->kind = QUANTITY_SPEEDUP;
-				c->use = 2;
-				decided(c, CLAIM, start, e + 4 - start, W_CHANGE);
-				return e + 4;
-			}
 		}
 		{
 			/* "improved performance 3.5 times", "slowed it down by 2x": the verb decides, as for "by N%" */
@@ -5282,14 +5308,11 @@ static size_t scan_word(const struct text *s, size_t p, struct cand *c, size_t *
 			return f;
 		}
 		q = skip_space(s, e);
-		/* "runs at a bit more than half a core", "uses half a CPU": the processors' time it keeps busy
-		   (twenty-ninth round) */
+		/* "uses half a CPU", "averaged half a core": the processors' time it keeps busy (twenty-ninth
+		   round; "needs half a core", a requirement, and "runs on half a core", hardware, are not) */
 		if ((f = match_word_ci(s, q, "a")) &&
 		    (f = match_any(s, skip_space(s, f), (const char *const[]){ "core", "cpu", "vcpu", NULL }, 1)) &&
-		    !(f < s->n && s->t[f] == '-') &&
-		    (cpu_verb_before(s, p) ||
-		     word_before(s, p, 6, (const char *const[]){ "runs", "ran", "sits", "sat", "peaks", "peaked", NULL },
-				 &(struct cword){ 0 }))) {
+		    !(f < s->n && (s->t[f] == '-' || s->t[f] == '\'')) && cpu_verb_before(s, p)) {
 			c->kind = QUANTITY_SHARE;
 			decided(c, CLAIM, p, f - p, W_CPU);
 			return f;
@@ -7668,6 +7691,18 @@ static int weak_cue(const struct text *s, const struct quantity *q, struct found
 	return 1;
 }
 
+/* 1 if [a, b) is "sets" after a noun of data: "sample sets", "data sets", "working sets", "test sets". */
+static int data_sets(const struct text *s, size_t a, size_t b)
+{
+	struct cword w;
+	size_t prev;
+
+	return match_word_ci(s, a, "sets") == b && prev_cword(s, a, &w, &prev) && !w.span &&
+	       match_any(s, w.start, (const char *const[]){ "sample", "data", "working", "test", "training", "input",
+							   "result", "key", "query", "instruction", "character", NULL },
+			 1) == w.end;
+}
+
 /* 1 if [a, b) is a word of three or more capital letters: a name ("SET", "GET"), not the verb. */
 static int all_capitals(const struct text *s, size_t a, size_t b)
 {
@@ -7724,11 +7759,12 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		q->cls = (enum quantity_class)c->cls;
 		q->cue = c->cue, q->cue_len = c->cue_len, q->cue_span = c->cue_span, q->why = c->why;
 		/* "aim for less than 1% overhead": a threshold, whatever its form */
-		/* ("3x faster on sample sets larger than 100 MB", "SET benchmarks got 2x slower": a noun after
-		   the claim or a command's name, no setting; twenty-ninth round) */
+		/* ("3x faster on sample sets larger than 100 MB", "SET benchmarks got 2x slower": a noun of
+		   data sets or a command's name, no setting; twenty-ninth round. "2x faster when configured
+		   with a prescaler of 2" is still a setting's effect: an attacker's review) */
 		if (c->cls == QUANTITY_CLAIM && have && f.cue->cls == QUANTITY_SPECIFIED && f.cue->why == W_INPUT &&
 		    f.dist <= 3 && !((c->why == W_CHANGE || c->why == W_CPU) && !f.span &&
-				     (!f.before || all_capitals(s, f.at, f.at + f.len)))) {
+				     (all_capitals(s, f.at, f.at + f.len) || data_sets(s, f.at, f.at + f.len)))) {
 			q->cls = QUANTITY_SPECIFIED;
 			set_cue(q, &f);
 		}
@@ -9636,9 +9672,6 @@ static int how_often(const struct text *s, struct quantity *q)
 		return 0; /* "66% of the runtime", "26.3%", "half of the CPU": a share of something named */
 	if (next_cword(s, q->start + q->len, &w, &next) && !w.span && match_any(s, w.start, spent, 1) == w.end)
 		return 0;
-	/* "half of the time goes to parsing": where the run's time went (twenty-ninth round) */
-	if (spent_after(s, q->start + q->len) && code_in_sentence(s, q->start))
-		return 0; /* not "half of the time goes to meetings" */
 	/* "half of the time is actually spent in the linker": a word of spending shortly after (seventeenth
 	   round, rust-blog) */
 	{
@@ -11460,13 +11493,15 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 	   → 6 cycles": two ends of a duration, a rate or a cycle count with no "from"; "from about 2,600 to
 	   about 190 per second": a hedge at either end */
 	int got = prev_cword(s, a, &w, &prev) && !w.span;
-	if (got && is_hedge(s, w.start, w.end))
+	if (got && (is_hedge(s, w.start, w.end) || (w.end == w.start + 1 && s->t[w.start] == '~')))
 		got = prev_cword(s, prev, &w, &prev) && !w.span;
 	int from = got && (match_word_ci(s, w.start, "from") == w.end || match_word_ci(s, w.start, "to") == w.end);
-	/* "version 3 to 4 ms": a name's number; "at 512 to 6.3 ns": a point of the axis, then where the
-	   value went */
-	int named = got && (match_any(s, w.start, item_names, 1) == w.end ||
-			    match_any(s, w.start, (const char *const[]){ "at", "with", NULL }, 1) == w.end);
+	/* with no "from", the first end must follow a verb of taking or moving, a preposition or a hedge
+	   ("stalls for 5 to 10 ms", "went 1.12 to 4.61 GB/s") or open its clause ("median: 38 → 6
+	   cycles"); a noun before it names the number ("Prescaler 64 → 1.024 ms", "Batch 32 -> 12 ms per
+	   step", "Version 3 to 4 ms"), and so does "at" after no such verb ("At 512 to 6.3 ns": a point
+	   of the axis; an attacker's review) */
+	int named = !from && !end_led(s, a);
 	int arrow = 0;
 	g = skip_space(s, b);
 	if ((h0 = match_word_ci(s, g, "up")))
@@ -11484,9 +11519,11 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 		size_t h;
 		struct cword hw;
 		g = skip_space(s, g);
-		/* "to about 190 per second" */
+		/* "to about 190 per second", "to ~7 ms" */
 		if (next_cword(s, g, &hw, &h) && !hw.span && hw.start == g && is_hedge(s, hw.start, hw.end))
 			g = skip_space(s, hw.end);
+		if (g + 1 < s->n && s->t[g] == '~' && is_digit(s->t[g + 1]))
+			g++;
 		if (g >= s->n || !number_starts(s, g))
 			return 0;
 		if (scan_number(s, g, 0, c, &skip)) {
@@ -11549,6 +11586,58 @@ static int sibling_joins(const struct text *s, size_t a, size_t b)
 	if ((e = match_lit(s, p, "->")) || (e = match_lit(s, p, "=>")) || (e = match_lit(s, p, "\xe2\x86\x92")))
 		return skip_space(s, e) == b;
 	return range_joins(s, a, b) || compared_with(s, p, b);
+}
+
+/*
+ * 1 if the bare number at a opens its line or an aside ('('), follows a metric's label and its ':',
+ * or follows a verb of taking or moving, a preposition of a span or a hedge: what may lead the first
+ * end of a range with no "from".
+ */
+static int end_led(const struct text *s, size_t a)
+{
+	static const char *const verbs[] = { "is", "was", "are", "were", "be", "been", "takes", "took", "take", "taking",
+					     "lasts", "lasted", "last", "costs", "cost", "spends", "spent", "runs", "ran",
+					     "run", "went", "goes", "go", "dropped", "drops", "fell", "falls", "rose",
+					     "rises", "grew", "grows", "climbed", "climbs", "jumped", "jumps", "moved",
+					     "moves", "improved", "improves", "stays", "stayed", "stay", "sits", "sat",
+					     "sit", "hovers", "hovered", "ranges", "ranged", "varies", "varied", "stalls",
+					     "stalled", "stall", "peaks", "peaked", "needs", "needed", NULL };
+	struct cword w;
+	size_t p = a, prev;
+
+	while (p > 0 && (s->t[p - 1] == ' ' || s->t[p - 1] == '\t' || s->t[p - 1] == '~'))
+		p--;
+	if (p == 0 || s->t[p - 1] == '\n' || s->t[p - 1] == '(')
+		return 1;
+	/* after a colon, a metric's label ("median: 38 → 6 cycles", "Startup: 1.5 -> 0.4 s"), not a list
+	   of settings mapped to their effects ("Debounce levels: 1 -> 10 ms, 2 -> 20 ms": an attacker's
+	   review) */
+	if (s->t[p - 1] == ':') {
+		size_t at, len;
+		size_t e = a;
+		while (e < s->n && (is_digit(s->t[e]) || s->t[e] == ','))
+			e++;
+		if (e + 1 < s->n && s->t[e] == '.' && is_digit(s->t[e + 1]))
+			return 1; /* a decimal is a reading, not a level */
+		if (!prev_cword(s, p - 1, &w, &prev) || w.span)
+			return 0;
+		return perf_word(s, &w, &at, &len) != NULL ||
+		       match_any(s, w.start, (const char *const[]){ "median", "mean", "average", "avg", "min", "max",
+								   "p50", "p90", "p95", "p99", "p999", "startup", "lookup",
+								   "lookups", NULL }, 1) == w.end;
+	}
+	if (!prev_cword(s, a, &w, &prev) || w.span)
+		return 0;
+	if ((is_hedge(s, w.start, w.end) || (w.end == w.start + 1 && s->t[w.start] == '~')) &&
+	    (!prev_cword(s, prev, &w, &prev) || w.span))
+		return 1;
+	if (match_any(s, w.start, (const char *const[]){ "for", "in", "of", "under", "over", "within", "by", NULL }, 1) ==
+	    w.end)
+		return 1;
+	/* "sits at 5 to 10 ms", "stays at 20 to 30 ns" */
+	if (match_word_ci(s, w.start, "at") == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
+		return 0;
+	return match_any(s, w.start, verbs, 1) == w.end;
 }
 
 /* 1 if [a, b) makes two durations one sum or equation: "is", "equals", "plus", "=", "+", ", which is". */
@@ -11684,6 +11773,11 @@ static int change_beside(const struct text *s, size_t a, size_t p, size_t e)
 	}
 	if (!apart)
 		return 0;
+	/* "1.12 -> 1.94 GB/s, +73%", "(-13%)": a signed percentage ending the clause is the change the
+	   figure made (twenty-ninth round) */
+	if ((s->t[p - 1] == '+' || s->t[p - 1] == '-') && e > p && s->t[e - 1] == '%' &&
+	    (bare_tail(s, e) || (e < s->n && s->t[e] == ')')))
+		return 1;
 	/* the change word ends the quantity ("65% reduction" read whole) or comes right after it */
 	for (size_t k = p; k < e; k++)
 		if (is_alpha(s->t[k]) && (k == p || !is_alpha(s->t[k - 1])) && match_any(s, k, changes, 1) == e)
@@ -11968,12 +12062,20 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			q.cue = LAST->cue, q.cue_len = LAST->cue_len;
 			q.cue_span = LAST->cue_span, q.why = LAST->why;
 		}
-		if (kept && first_end && first_end == count && q.cls != QUANTITY_UNSURE &&
-		    LAST->cls == QUANTITY_UNSURE && range_joins(&s, LAST->start + LAST->len, start)) {
-			/* "from 0 to 999999999 nanoseconds": the first end is what the second is */
-			LAST->cls = q.cls;
-			LAST->cue = q.cue, LAST->cue_len = q.cue_len;
-			LAST->cue_span = q.cue_span, LAST->why = q.why;
+		if (kept && first_end && first_end == count && q.cls != QUANTITY_UNSURE && LAST->kind == q.kind &&
+		    sibling_joins(&s, LAST->start + LAST->len, start)) {
+			/* "from 0 to 999999999 nanoseconds": the first end is what the second is. Twenty-ninth
+			   round: a range is one figure, decided once; when either end's words call it a claim,
+			   both are ("dropped 12 -> 7 ms after the patch landed" is no clock's) */
+			if (q.cls == QUANTITY_CLAIM || LAST->cls != QUANTITY_CLAIM) {
+				LAST->cls = q.cls;
+				LAST->cue = q.cue, LAST->cue_len = q.cue_len;
+				LAST->cue_span = q.cue_span, LAST->why = q.why;
+			} else {
+				q.cls = LAST->cls;
+				q.cue = LAST->cue, q.cue_len = LAST->cue_len;
+				q.cue_span = LAST->cue_span, q.why = LAST->why;
+			}
 		}
 		if (kept && count && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
 		    LAST->kind == q.kind && !q.span &&
