@@ -11816,17 +11816,23 @@ static int other_metric(const struct text *s, size_t p)
  * Keeps [a, b) as the quantity prior stands for again, its unit left out ("from 4.0 to 7.1", "to
  * forty"): in out while there is room, else in *spare (which LAST reads), counting it either way.
  */
+/* Keeps q: in out while it has room, else in *spare (what comes after is decided the same). */
+static void keep(struct quantity *out, size_t max, size_t *count, struct quantity *spare, const struct quantity *q)
+{
+	if (*count < max)
+		out[*count] = *q;
+	else
+		*spare = *q;
+	(*count)++;
+}
+
 static void keep_again(struct quantity *out, size_t max, size_t *count, struct quantity *spare,
 		       const struct quantity *prior, size_t a, size_t b)
 {
 	struct quantity far = *prior;
 
 	far.start = a, far.len = b - a, far.span = 0;
-	if (*count < max)
-		out[*count] = far;
-	else
-		*spare = far;
-	(*count)++;
+	keep(out, max, count, spare, &far);
 }
 
 /*
@@ -12224,22 +12230,14 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			struct quantity b = { .kind = q.kind, .start = pend_start, .len = pend_end - pend_start,
 					      .cls = QUANTITY_CLAIM, .cue = q.start, .cue_len = q.len, .why = W_SIBLING,
 					      .table = q.table };
-			if (count < max)
-				out[count] = b;
-			else
-				spare = b;
-			count++;
+			keep(out, max, &count, &spare, &b);
 		}
 		pend = 0;
 		if (!kept && ((c.need_perf && c.cls == UNDECIDED) || c.sibling) && !span &&
 		    (c.kind == QUANTITY_SHARE || c.kind == QUANTITY_SPEEDUP))
 			pend = 1, pend_start = start, pend_end = end;
 		if (kept) {
-			if (count < max)
-				out[count] = q;
-			else
-				spare = q;
-			count++;
+			keep(out, max, &count, &spare, &q);
 			anchored = 0;
 			/* a claim, or a figure that may be one ("climbs from 7.4 ns to 11": the far end is
 			   reported as the near one is) */
