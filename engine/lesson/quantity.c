@@ -359,6 +359,7 @@ static size_t match_compound_time(const struct text *s, size_t p)
 static int is_hedge(const struct text *s, size_t a, size_t b);
 static size_t cores_used(const struct text *s, size_t a, size_t b, size_t q);
 static int end_led(const struct text *s, size_t a);
+static int one_magnitude(const struct text *s, size_t a, size_t b);
 static int cpu_verb_before(const struct text *s, size_t p);
 struct cword;
 static int loose_hedge(const struct text *s, const struct cword *w);
@@ -3787,11 +3788,12 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			if ((h = match_any(s, g, (const char *const[]){ "one", "a", "all", "the", "each", "every", "its", "our",
 									"their", "two", "four", "eight", NULL }, 1)))
 				g = skip_space(s, h);
-			/* "44% of one hardware thread", "55% of the cgroup quota": the processors by other names
-			   (twenty-ninth round; "of the machine", "of the host" and "of the vCPUs" were taken back
-			   after an attacker's review: memory, a sizing rule or a parasite's host as often) */
-			if ((h = match_any(s, g, (const char *const[]){ "hardware", "cgroup", "cgroup's", "cpu", NULL }, 1)) &&
-			    (f = match_any(s, skip_space(s, h), (const char *const[]){ "thread", "threads", "quota", NULL }, 1)))
+			/* "44% of one hardware thread": a processor by another name (twenty-ninth round; "of the
+			   machine", "of the host", "of the vCPUs", "of the cgroup quota" and "of the hardware
+			   threads" were taken back after two attackers' reviews: memory, a sizing rule, a
+			   parasite's host, a throttling threshold, a count of threads as often) */
+			if ((h = match_word_ci(s, g, "hardware")) &&
+			    (f = match_word_ci(s, skip_space(s, h), "thread")))
 				h = f;
 			else
 				h = match_any(s, g, (const char *const[]){ "core", "cores", "cpu", "cpus", "processor",
@@ -3876,17 +3878,17 @@ not_cpu:
 		    !perf_word(s, &w2, &at, &len)) {
 			/* "49% of the build time", "12% of the GC time": a share of the time of a phase a program
 			   or a build goes through, named right before "time" (not "time steps", "time slots";
-			   twenty-ninth round; "30% of the lesson time", "60% of the match time": any other word
-			   names a person's or a game's time, an attacker's review) */
+			   twenty-ninth round; "30% of the lesson time", "60% of the match time", "25% of the test
+			   time" (an exam), "40% of the request time" (a customer's), "of the decompression time"
+			   (a diver's): other words name a person's or a game's time, two attackers' reviews) */
 			struct cword t;
 			if (!w2.span && word_after(s, w2.end, &t) && !t.span &&
 			    match_any(s, w2.start, (const char *const[]){ "build", "compile", "compilation", "link", "linking",
-									  "gc", "startup", "boot", "test", "ci", "render",
-									  "rendering", "frame", "kernel", "user", "system", "sys",
-									  "query", "request", "codegen", "optimization",
+									  "gc", "startup", "boot", "ci", "render", "rendering",
+									  "frame", "kernel", "query", "codegen", "optimization",
 									  "optimisation", "parse", "parsing", "decode", "decoding",
-									  "encode", "encoding", "compression", "decompression",
-									  "pipeline", "analysis", "cpu", NULL }, 1) == w2.end &&
+									  "encode", "encoding", "compression", "pipeline", "cpu",
+									  NULL }, 1) == w2.end &&
 			    match_any(s, t.start, (const char *const[]){ "time", "runtime", NULL }, 1) == t.end &&
 			    !time_compound(s, t.end)) {
 				c->kind = QUANTITY_SHARE;
@@ -4047,17 +4049,19 @@ static int cpu_verb_before(const struct text *s, size_t p)
 }
 
 /*
- * "uses about 10.5 cores", "averaged 1.1 CPUs", "something like 175 cores at peak": a number [a, b) of
- * cores (the word at q) a run keeps busy. A fraction or "at peak" or "on average" after it says it
- * was measured; a verb of using before it, or "at peak", that it is the code's. Not a bound or a
- * default after it ("uses 2.5 CPUs at most", "2.5 cores per die", "by default"), nor a whole number a
- * hedge alone leads ("a typical laptop uses about 4 cores", "needs roughly 4 cores": an attacker's
- * review). The end, or 0.
+ * "uses about 10.5 cores", "averaged 1.1 CPUs", "saving something like 175 cores at peak": a number
+ * [a, b) of cores (the word at q) a run keeps busy. A fraction, "at peak" ending its phrase or "on
+ * average" says it was measured, and a verb of using before it that it is the code's. Not a bound, a
+ * default or a plan ("uses 2.5 CPUs at most", "2.5 cores per die", "by default", "Plan for 32 cores
+ * at peak"), a setting ("capped at 2.5 CPUs", "With --cpus=0.5 the container uses 0.5 CPUs", "a
+ * container with 0.5 CPUs"), a noun the cores name ("a 0.5 CPU request", "2.5 CPU seconds"), nor a
+ * whole number a hedge alone leads ("a typical laptop uses about 4 cores"): two attackers' reviews.
+ * The end, or 0.
  */
 static size_t cores_used(const struct text *s, size_t a, size_t b, size_t q)
 {
-	struct cword w;
-	size_t e, g, h;
+	struct cword w, v;
+	size_t e, g, h, prev, k;
 	int frac = memchr(s->t + a, '.', b - a) != NULL, peak = 0, average = 0;
 
 	if (!(e = match_any(s, q, (const char *const[]){ "core", "cores", "cpu", "cpus", "vcpu", "vcpus", NULL }, 1)) ||
@@ -4076,8 +4080,20 @@ static size_t cores_used(const struct text *s, size_t a, size_t b, size_t q)
 	     match_any(s, skip_space(s, h), (const char *const[]){ "most", "least", NULL }, 1)) ||
 	    ((h = match_word_ci(s, g, "by")) && match_word_ci(s, skip_space(s, h), "default")))
 		return 0;
-	if (!(frac || peak || average) || !(peak || cpu_verb_before(s, a)))
+	/* what follows names no other noun: the end of the clause, or a word that joins or places it */
+	if (word_after(s, e, &v) && !v.span && !peak && !average && !is_joiner(s, &v) &&
+	    !match_any(s, v.start, (const char *const[]){ "and", "or", "but", "while", "when", "on", "in", "over",
+							  "during", "across", "for", "of", "at", "under", "with", NULL },
+		       1))
 		return 0;
+	if (!(frac || peak || average) || !cpu_verb_before(s, a) || word_before(s, a, 6, cpu_limits, &w))
+		return 0;
+	/* a setup: "a container with 0.5 CPUs"; a flag or an assignment earlier in the sentence sets it */
+	if (prev_cword(s, a, &w, &prev) && !w.span && match_word_ci(s, w.start, "with") == w.end)
+		return 0;
+	for (k = a; k > 0 && a - k < 120 && !stops_clause(s, k - 1); k--)
+		if (s->t[k - 1] == '=' || (s->t[k - 1] == '-' && k >= 2 && s->t[k - 2] == '-'))
+			return 0;
 	return e;
 }
 
@@ -7697,6 +7713,13 @@ static int data_sets(const struct text *s, size_t a, size_t b)
 	struct cword w;
 	size_t prev;
 
+	struct cword n;
+
+	/* not "once the test sets the -O2 flag": a verb, its object after it */
+	if (word_after(s, b, &n) && !n.span &&
+	    match_any(s, n.start, (const char *const[]){ "the", "a", "an", "its", "their", "our", "this", "it", NULL }, 1) ==
+		    n.end)
+		return 0;
 	return match_word_ci(s, a, "sets") == b && prev_cword(s, a, &w, &prev) && !w.span &&
 	       match_any(s, w.start, (const char *const[]){ "sample", "data", "working", "test", "training", "input",
 							   "result", "key", "query", "instruction", "character", NULL },
@@ -7764,17 +7787,18 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		   with a prescaler of 2" is still a setting's effect: an attacker's review) */
 		if (c->cls == QUANTITY_CLAIM && have && f.cue->cls == QUANTITY_SPECIFIED && f.cue->why == W_INPUT &&
 		    f.dist <= 3 && !((c->why == W_CHANGE || c->why == W_CPU) && !f.span &&
-				     (all_capitals(s, f.at, f.at + f.len) || data_sets(s, f.at, f.at + f.len)))) {
+				     ((f.before && all_capitals(s, f.at, f.at + f.len)) ||
+				      (!f.before && data_sets(s, f.at, f.at + f.len))))) {
 			q->cls = QUANTITY_SPECIFIED;
 			set_cue(q, &f);
 		}
 		/* a share of "the time" of a branch is how often it goes one way; a share whose own noun names
 		   its time ("3.59% gc time") keeps it, whatever word of the clause is near */
 		/* "Branch_Mispred: 0.22 % Slots": a share followed by the unit it shares out keeps it too */
-		/* ("averaged 1.1 CPUs over the day": a share that names the processors is of their time,
-		   twenty-ninth round) */
+		/* ("averaged 1.1 CPUs over the day": a share that names the processors is of their time, a
+		   calendar word after it notwithstanding; twenty-ninth round) */
 		if (q->kind == QUANTITY_SHARE && have && f.cue->cls != QUANTITY_CLAIM && c->why != W_NAMED_SHARE &&
-		    !(c->why == W_CPU && c->cls == QUANTITY_CLAIM && !f.before) &&
+		    !(c->why == W_CPU && c->cls == QUANTITY_CLAIM && !f.before && f.cue->why == W_CLOCK) &&
 		    !(c->why == W_SHARE && c->cue > q->start && c->cue < q->start + q->len &&
 		      match_any(s, c->cue, (const char *const[]){ "slots", "clocks", "cycles", NULL }, 1) ==
 			      c->cue + c->cue_len)) {
@@ -11531,7 +11555,9 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 				return k == 0 && c->cls == CLAIM;
 			if (from && !h0 && (!middle || from_before(s, prev)))
 				return 1;
-			return k == 0 && !from && !named && !h0;
+			/* the two ends of one quantity are of one magnitude; a setting mapped to its effect need
+			   not be ("9600 → 104 µs", "1 -> 10 ms, 2 -> 20 ms": an attacker's review) */
+			return k == 0 && !from && !named && !h0 && one_magnitude(s, a, g);
 		}
 		memset(c, 0, sizeof *c);
 		c->cls = UNDECIDED;
@@ -11588,6 +11614,36 @@ static int sibling_joins(const struct text *s, size_t a, size_t b)
 	return range_joins(s, a, b) || compared_with(s, p, b);
 }
 
+/* The value of the number at p (digits, ',' between thousands, a decimal point, a k, M or G after it). */
+static double number_value(const struct text *s, size_t p)
+{
+	char buf[64];
+	size_t n = 0;
+
+	for (; p < s->n && n + 1 < sizeof buf && (is_digit(s->t[p]) || s->t[p] == ',' || s->t[p] == '.'); p++)
+		if (s->t[p] != ',')
+			buf[n++] = (char)s->t[p];
+	buf[n] = '\0';
+	double v = strtod(buf, NULL);
+	if (p < s->n && (s->t[p] == 'k' || s->t[p] == 'K'))
+		v *= 1e3;
+	else if (p < s->n && s->t[p] == 'M')
+		v *= 1e6;
+	else if (p < s->n && s->t[p] == 'G')
+		v *= 1e9;
+	return v;
+}
+
+/* 1 if the numbers at a and b are within a factor of 8 of each other, neither zero. */
+static int one_magnitude(const struct text *s, size_t a, size_t b)
+{
+	double x = number_value(s, a), y = number_value(s, b);
+
+	if (x <= 0 || y <= 0)
+		return 0;
+	return x <= 8 * y && y <= 8 * x;
+}
+
 /*
  * 1 if the bare number at a opens its line or an aside ('('), follows a metric's label and its ':',
  * or follows a verb of taking or moving, a preposition of a span or a hedge: what may lead the first
@@ -11601,7 +11657,8 @@ static int end_led(const struct text *s, size_t a)
 					     "rises", "grew", "grows", "climbed", "climbs", "jumped", "jumps", "moved",
 					     "moves", "improved", "improves", "stays", "stayed", "stay", "sits", "sat",
 					     "sit", "hovers", "hovered", "ranges", "ranged", "varies", "varied", "stalls",
-					     "stalled", "stall", "peaks", "peaked", "needs", "needed", NULL };
+					     "stalled", "stall", "peaks", "peaked", "needs", "needed", "decreased",
+					     "increased", "reduced", "shrank", "shrunk", "regressed", NULL };
 	struct cword w;
 	size_t p = a, prev;
 
@@ -12026,6 +12083,8 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		q.span = span ? idx : c.span;
 		q.why = W_NONE;
 		int kept = classify(&s, &tb, &q, &c);
+		if (kept && c.sibling && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE))
+			kept = 0; /* "40% vs. 25% of the time": the far end decides whether the near one is a claim */
 		q.table = s.table || q.why == W_ROW;
 		if (kept && (q.kind == QUANTITY_SHARE || (q.table && q.kind == QUANTITY_SPEEDUP)) && q.cls == QUANTITY_CLAIM &&
 		    total_row(&s, q.start, q.len)) {
@@ -12071,17 +12130,12 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 		if (kept && first_end && first_end == count && q.cls != QUANTITY_UNSURE && LAST->kind == q.kind &&
 		    sibling_joins(&s, LAST->start + LAST->len, start)) {
 			/* "from 0 to 999999999 nanoseconds": the first end is what the second is. Twenty-ninth
-			   round: a range is one figure, decided once; when either end's words call it a claim,
-			   both are ("dropped 12 -> 7 ms after the patch landed" is no clock's) */
-			if (q.cls == QUANTITY_CLAIM || LAST->cls != QUANTITY_CLAIM) {
-				LAST->cls = q.cls;
-				LAST->cue = q.cue, LAST->cue_len = q.cue_len;
-				LAST->cue_span = q.cue_span, LAST->why = q.why;
-			} else {
-				q.cls = LAST->cls;
-				q.cue = LAST->cue, q.cue_len = LAST->cue_len;
-				q.cue_span = LAST->cue_span, q.why = LAST->why;
-			}
+			   round: a range is one figure, decided once, by its second end, which the words after
+			   the range speak of ("runs for 1 to 3 s by default"; a first version let a claim at
+			   either end decide, and an attacker's review found every default range reported) */
+			LAST->cls = q.cls;
+			LAST->cue = q.cue, LAST->cue_len = q.cue_len;
+			LAST->cue_span = q.cue_span, LAST->why = q.why;
 		}
 		if (kept && count && (q.cls == QUANTITY_CLAIM || q.cls == QUANTITY_UNSURE) &&
 		    LAST->kind == q.kind && !q.span &&

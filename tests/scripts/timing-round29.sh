@@ -8,8 +8,7 @@
 # - "9.0% vs. 7.5% overhead", "+14% to +45%", "38% -> 69%": the near end of a comparison or a range
 #   whose far end is a claim is one too;
 # - "49% of the build time": a share of the time of a phase a program goes through;
-# - shares of the processors by other names ("44% of one hardware thread", "55% of the cgroup quota")
-#   and cores a run used ("uses about 10.5 cores at peak", "averaged 1.1 CPUs");
+# - a share of the processors by another name ("44% of one hardware thread") and cores a run used ("uses about 10.5 cores at peak", "averaged 1.1 CPUs");
 # - a factor's own comparative decides before a later noun of data sets or a name in capitals.
 # Each form's look-alikes stay quiet: counts, shares of people or samples, a person's own time, a
 # machine's count of cores, a sizing rule, a mapping written with an arrow (an attacker's review).
@@ -118,7 +117,7 @@ Its CPU usage peaked at 3.5 cores.
 
 The busiest thread sat at 44% of one hardware thread.
 
-Its mean usage was 55% of the cgroup quota.
+Its CPU usage peaked at 2.5 cores on average.
 
 Logging went from about 11% of one hardware thread to maybe 6%.
 
@@ -132,7 +131,7 @@ expect "04-cores.md:7:[0-9]*: error: a share of the run time '175 cores'"
 expect "04-cores.md:9:[0-9]*: error: a share of the run time 'half a core'"
 expect "04-cores.md:11:[0-9]*: error: a share of the run time '3\.5 cores'"
 expect "04-cores.md:13:[0-9]*: error: a share of the run time '44% of one hardware thread'"
-expect "04-cores.md:15:[0-9]*: error: a share of the run time '55% of the cgroup quota'"
+expect "04-cores.md:15:[0-9]*: error: a share of the run time '2\.5 cores'"
 expect "04-cores.md:17:[0-9]*: error: a share of the run time '11% of one hardware thread'"
 expect "04-cores.md:17:[0-9]*: error: a speed-up claim '6%'"
 expect "04-cores.md:19:[0-9]*: error: a share of the run time '0\.1% of CPU'"
@@ -218,27 +217,48 @@ Adding 5 to 10 ms to the budget is fine.
 Debounce levels: 1 -> 10 ms, 2 -> 20 ms, 3 -> 50 ms.
 
 Alert when usage goes from 80% to 90% of the cgroup quota.
+
+Throttling starts when the container reaches 100% of its CPU quota.
+
+The deployment uses a 0.5 CPU request and a 1 CPU limit.
+
+With --cpus=0.5 the container uses 0.5 CPUs on average.
+
+The benchmark used a container with 0.5 CPUs and 512 MB of memory.
+
+Plan for 32 cores at peak and 8 off-peak.
+
+Students spend about 25% of the test time reading the prompt.
+
+Benchmarks run for 1 to 3 s by default.
+
+The new drug works 40% vs. 25% of the time.
+
+The pass rate was ~85% vs ~80% last term.
+
+Baud rates and bit times: 9600 → 104 µs, 115200 → 8.7 µs.
+
+Busy-loops that consume 100% CPU time but end due to a set timeout value are not bugs.
+
+The loop gets 2x faster once the test sets the -O2 flag.
 EOF2
 
 check_lesson 06-alike.md
-refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '16"
-refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '4 cores"
-refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '5%"
-refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '50%"
-refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '512"
-refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '3'"
-refuse "06-alike.md:[0-9]*:[0-9]*: error: [a-z -]* '1'"
-refuse "06-alike.md:19:[0-9]*: error"
-refuse "06-alike.md:19:[0-9]*: warning"
-refuse "06-alike.md:2[13579]:[0-9]*: error"
-refuse "06-alike.md:3[13579]:[0-9]*: error: [a-z -]* '[0-9.]* *\(cores\|CPUs\|core\)'"
-refuse "06-alike.md:37:[0-9]*: error"
-refuse "06-alike.md:39:[0-9]*: error"
-refuse "06-alike.md:41:[0-9]*: error: [a-z -]* '64'"
-refuse "06-alike.md:47:[0-9]*: error: [a-z -]* '32'"
-refuse "06-alike.md:49:[0-9]*: error: [a-z -]* '9600'"
-refuse "06-alike.md:51:[0-9]*: error: [a-z -]* '5'"
-refuse "06-alike.md:53:[0-9]*: error: [a-z -]* '[123]'"
-refuse "06-alike.md:55:[0-9]*: error"
+# the only reports are durations the rule already reported on its own (their far ends, unsure): no
+# first end, no share, no core count, no factor of these look-alikes
+others=$(grep ': error: ' err | grep -v "06-alike.md:11:[0-9]*: error: a time value '6\.3 ns'" |
+	grep -v "06-alike.md:15:[0-9]*: error: a time value '4 ms'" |
+	grep -v "06-alike.md:35:[0-9]*: error: a time value '28 seconds'" |
+	grep -v "06-alike.md:41:[0-9]*: error: a time value '1\.024 ms'" |
+	grep -v "06-alike.md:43:[0-9]*: error: a time value '12 ms'" |
+	grep -v "06-alike.md:45:[0-9]*: error: a time value '104 µs'" |
+	grep -v "06-alike.md:49:[0-9]*: error: a time value '[125]0 ms'" |
+	grep -v "06-alike.md:71:[0-9]*: error: a time value '\(104\|8\.7\) µs'")
+if [ -n "$others" ]; then
+	echo "FAIL: look-alikes reported:"
+	echo "$others"
+	fail=1
+fi
+refuse "06-alike.md:[0-9]*:[0-9]*: warning"
 
 exit $fail
