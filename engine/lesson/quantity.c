@@ -11694,7 +11694,15 @@ static int end_led(const struct text *s, size_t a)
 	/* "sits at 5 to 10 ms", "stays at 20 to 30 ns" */
 	if (match_word_ci(s, w.start, "at") == w.end && (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 0;
-	return match_any(s, w.start, verbs, 1) == w.end;
+	if (match_any(s, w.start, verbs, 1) == w.end)
+		return 1;
+	/* "Latency 12 -> 7 ms", "Throughput 1.12 → 1.94 GB/s": a metric's name, a label with no colon */
+	{
+		size_t at, len;
+		const struct cue *pc = perf_word(s, &w, &at, &len);
+		return pc && pc->cls == CLAIM && (w.start == 0 || s->t[w.start - 1] == '\n' || s->t[w.start - 1] == ' ') &&
+		       at == w.start && len == w.end - w.start;
+	}
 }
 
 /* 1 if [a, b) makes two durations one sum or equation: "is", "equals", "plus", "=", "+", ", which is". */
@@ -11830,11 +11838,17 @@ static int change_beside(const struct text *s, size_t a, size_t p, size_t e)
 	}
 	if (!apart)
 		return 0;
-	/* "1.12 -> 1.94 GB/s, +73%", "(-13%)": a signed percentage ending the clause is the change the
-	   figure made (twenty-ninth round) */
-	if ((s->t[p - 1] == '+' || s->t[p - 1] == '-') && e > p && s->t[e - 1] == '%' &&
-	    (bare_tail(s, e) || (e < s->n && s->t[e] == ')')))
-		return 1;
+	/* "1.12 -> 1.94 GB/s, +73%", "(-13%)", "1.94 GB/s, up 73%": a signed percentage ending the
+	   clause is the change the figure made (twenty-ninth round) */
+	if (e > p && s->t[e - 1] == '%' && (bare_tail(s, e) || (e < s->n && s->t[e] == ')'))) {
+		struct cword u;
+		size_t pu;
+		if (s->t[p - 1] == '+' || s->t[p - 1] == '-')
+			return 1;
+		if (prev_cword(s, p, &u, &pu) && !u.span && u.start > a &&
+		    match_any(s, u.start, (const char *const[]){ "up", "down", NULL }, 1) == u.end)
+			return 1;
+	}
 	/* the change word ends the quantity ("65% reduction" read whole) or comes right after it */
 	for (size_t k = p; k < e; k++)
 		if (is_alpha(s->t[k]) && (k == p || !is_alpha(s->t[k - 1])) && match_any(s, k, changes, 1) == e)

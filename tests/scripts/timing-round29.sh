@@ -152,6 +152,12 @@ The rate fell from about 2,600 to about 190 per second.
 Training is 3x faster on sample sets larger than 100 MB.
 
 SET benchmarks got 2x slower on large tables.
+
+- Throughput 1.12 → 1.94 GB/s, up 73%.
+
+The pool grew 4 → 8 threads, up 100%.
+
+- SSE2: 1.12 -> 1.94 GB/s, up 73%.
 EOF2
 
 check_lesson 05-ends.md
@@ -164,6 +170,10 @@ expect "05-ends.md:9:[0-9]*: error: a rate '390k'"
 expect "05-ends.md:11:[0-9]*: error: a rate '2,600'"
 expect "05-ends.md:13:[0-9]*: error: a speed-up claim '3x faster'"
 expect "05-ends.md:15:[0-9]*: error: a speed-up claim '2x slower'"
+expect "05-ends.md:17:[0-9]*: error: a rate '1\.12'"
+expect "05-ends.md:17:[0-9]*: error: a speed-up claim '73%'"
+refuse "05-ends.md:19:"
+expect "05-ends.md:21:[0-9]*: error: a speed-up claim '73%'"
 
 cat >06-alike.md <<'EOF2'
 # Look-alikes of cores and ends
