@@ -360,9 +360,11 @@ static int is_hedge(const struct text *s, size_t a, size_t b);
 static size_t cores_used(const struct text *s, size_t a, size_t b, size_t q);
 static int end_led(const struct text *s, size_t a);
 static int one_magnitude(const struct text *s, size_t a, size_t b);
+static size_t arrow_at(const struct text *s, size_t p);
 static int cpu_verb_before(const struct text *s, size_t p);
 struct cword;
 static int loose_hedge(const struct text *s, const struct cword *w);
+static int hedge_word(const struct text *s, const struct cword *w);
 static int bare_tail(const struct text *s, size_t p);
 static int spent_after(const struct text *s, size_t e);
 static int possessive(const struct text *s, const struct cword *w);
@@ -3119,9 +3121,9 @@ static size_t possessive_end(const struct text *s, size_t p)
 	return e && !word_char_at(s, e) ? e : 0;
 }
 
-/* The share nouns: "% of the time", "% of cycles". */
 static int time_counted(const struct text *s, size_t e);
 
+/* The share nouns: "% of the time", "% of cycles". */
 static size_t share_tail(const struct text *s, size_t e)
 {
 	static const char *const dets[] = { "the", "its", "all", "their", "our", "total", "available", "such",
@@ -4062,11 +4064,12 @@ static size_t cores_used(const struct text *s, size_t a, size_t b, size_t q)
 {
 	struct cword w, v;
 	size_t e, g, h, prev, k;
-	int frac = memchr(s->t + a, '.', b - a) != NULL, peak = 0, average = 0;
+	int frac, peak = 0, average = 0;
 
 	if (!(e = match_any(s, q, (const char *const[]){ "core", "cores", "cpu", "cpus", "vcpu", "vcpus", NULL }, 1)) ||
 	    (e < s->n && (s->t[e] == '-' || s->t[e] == '\'')))
 		return 0;
+	frac = memchr(s->t + a, '.', b - a) != NULL;
 	g = skip_space(s, e);
 	if ((h = match_word_ci(s, g, "at")) && (h = match_word_ci(s, skip_space(s, h), "peak")))
 		/* "at peak" ends its phrase: not "at peak frequency", "at peak hours" */
@@ -5127,7 +5130,7 @@ static size_t fraction_of(const struct text *s, size_t p, size_t f, struct cand 
 	for (int k = 0; k < 3; k++) {
 		if (match_any(s, w.start, nouns, 1) == w.end ||
 		    (k && match_word_ci(s, w.start, "time") == w.end && match_any(s, v.start, whose, 1) == v.end) ||
-		    (match_word_ci(s, w.start, "time") == w.end &&
+		    (match_word_ci(s, w.start, "time") == w.end && !time_counted(s, w.end) &&
 		     (spent_after(s, w.end) || cost_verb_before(s, f) || (!k && time_fraction_lead(s, p, w.end)))) ||
 		    (match_word_ci(s, w.start, "slots") == w.end && slots_lost(s, w.end))) {
 			c->kind = QUANTITY_SHARE;
@@ -7710,20 +7713,18 @@ static int weak_cue(const struct text *s, const struct quantity *q, struct found
 /* 1 if [a, b) is "sets" after a noun of data: "sample sets", "data sets", "working sets", "test sets". */
 static int data_sets(const struct text *s, size_t a, size_t b)
 {
-	struct cword w;
+	struct cword w, n;
 	size_t prev;
 
-	struct cword n;
-
-	/* not "once the test sets the -O2 flag": a verb, its object after it */
-	if (word_after(s, b, &n) && !n.span &&
-	    match_any(s, n.start, (const char *const[]){ "the", "a", "an", "its", "their", "our", "this", "it", NULL }, 1) ==
-		    n.end)
+	if (match_word_ci(s, a, "sets") != b || !prev_cword(s, a, &w, &prev) || w.span ||
+	    match_any(s, w.start, (const char *const[]){ "sample", "data", "working", "test", "training", "input",
+							"result", "key", "query", "instruction", "character", NULL },
+		      1) != w.end)
 		return 0;
-	return match_word_ci(s, a, "sets") == b && prev_cword(s, a, &w, &prev) && !w.span &&
-	       match_any(s, w.start, (const char *const[]){ "sample", "data", "working", "test", "training", "input",
-							   "result", "key", "query", "instruction", "character", NULL },
-			 1) == w.end;
+	/* not "once the test sets the -O2 flag": a verb, its object after it */
+	return !(word_after(s, b, &n) && !n.span &&
+		 match_any(s, n.start, (const char *const[]){ "the", "a", "an", "its", "their", "our", "this", "it",
+							      NULL }, 1) == n.end);
 }
 
 /* 1 if [a, b) is a word of three or more capital letters: a name ("SET", "GET"), not the verb. */
@@ -8655,6 +8656,12 @@ static int is_hedge(const struct text *s, size_t a, size_t b)
 					      "typically", "~", NULL };
 
 	return b > a && match_any(s, a, hedges, 1) == b;
+}
+
+/* 1 if the context word w is a hedge, a '~' glued to the figure after it too ("from ~12"). */
+static int hedge_word(const struct text *s, const struct cword *w)
+{
+	return !w->span && (is_hedge(s, w->start, w->end) || (w->end == w->start + 1 && s->t[w->start] == '~'));
 }
 
 /*
@@ -11517,7 +11524,7 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 	   → 6 cycles": two ends of a duration, a rate or a cycle count with no "from"; "from about 2,600 to
 	   about 190 per second": a hedge at either end */
 	int got = prev_cword(s, a, &w, &prev) && !w.span;
-	if (got && (is_hedge(s, w.start, w.end) || (w.end == w.start + 1 && s->t[w.start] == '~')))
+	if (got && hedge_word(s, &w))
 		got = prev_cword(s, prev, &w, &prev) && !w.span;
 	int from = got && (match_word_ci(s, w.start, "from") == w.end || match_word_ci(s, w.start, "to") == w.end);
 	/* with no "from", the first end must follow a verb of taking or moving, a preposition or a hedge
@@ -11532,8 +11539,7 @@ static int from_to(const struct text *s, size_t a, size_t b, struct cand *c)
 		g = skip_space(s, h0);
 	if ((skip = match_word_ci(s, g, "to")))
 		g = skip;
-	else if (!h0 && ((skip = match_lit(s, g, "->")) || (skip = match_lit(s, g, "=>")) ||
-			 (skip = match_lit(s, g, "\xe2\x86\x92"))))
+	else if (!h0 && (skip = arrow_at(s, g)))
 		g = skip, arrow = 1;
 	else
 		return 0;
@@ -11599,9 +11605,19 @@ static int up_from(const struct text *s, size_t a, size_t b)
 	return (e = match_word_ci(s, skip_space(s, e), "from")) && skip_space(s, e) == b;
 }
 
+/* An arrow at p ("->", "=>", the arrow sign): its end, or 0. */
+static size_t arrow_at(const struct text *s, size_t p)
+{
+	size_t e;
+
+	if ((e = match_lit(s, p, "->")) || (e = match_lit(s, p, "=>")) || (e = match_lit(s, p, "\xe2\x86\x92")))
+		return e;
+	return 0;
+}
+
 /*
  * 1 if [a, b) joins two figures as the ends of a range or two sides of a comparison: "to", "and", "or",
- * a dash, "vs.", "versus", "compared to", an arrow ("->", "=>", the arrow sign).
+ * a dash, "vs.", "versus", "compared to", an arrow.
  */
 static int sibling_joins(const struct text *s, size_t a, size_t b)
 {
@@ -11609,7 +11625,7 @@ static int sibling_joins(const struct text *s, size_t a, size_t b)
 
 	if (b <= a || b - a > 16)
 		return 0;
-	if ((e = match_lit(s, p, "->")) || (e = match_lit(s, p, "=>")) || (e = match_lit(s, p, "\xe2\x86\x92")))
+	if ((e = arrow_at(s, p)))
 		return skip_space(s, e) == b;
 	return range_joins(s, a, b) || compared_with(s, p, b);
 }
@@ -11685,8 +11701,7 @@ static int end_led(const struct text *s, size_t a)
 	}
 	if (!prev_cword(s, a, &w, &prev) || w.span)
 		return 0;
-	if ((is_hedge(s, w.start, w.end) || (w.end == w.start + 1 && s->t[w.start] == '~')) &&
-	    (!prev_cword(s, prev, &w, &prev) || w.span))
+	if (hedge_word(s, &w) && (!prev_cword(s, prev, &w, &prev) || w.span))
 		return 1;
 	if (match_any(s, w.start, (const char *const[]){ "for", "in", "of", "under", "over", "within", "by", NULL }, 1) ==
 	    w.end)
@@ -11883,11 +11898,7 @@ static int other_metric(const struct text *s, size_t p)
 									NULL }, 1) == w.end;
 }
 
-/*
- * Keeps [a, b) as the quantity prior stands for again, its unit left out ("from 4.0 to 7.1", "to
- * forty"): in out while there is room, else in *spare (which LAST reads), counting it either way.
- */
-/* Keeps q: in out while it has room, else in *spare (what comes after is decided the same). */
+/* Keeps q: in out while there is room, else in *spare (which LAST reads), counting it either way. */
 static void keep(struct quantity *out, size_t max, size_t *count, struct quantity *spare, const struct quantity *q)
 {
 	if (*count < max)
@@ -11897,6 +11908,10 @@ static void keep(struct quantity *out, size_t max, size_t *count, struct quantit
 	(*count)++;
 }
 
+/*
+ * Keeps [a, b) as the quantity prior stands for again, its unit left out ("from 4.0 to 7.1", "to
+ * forty"), as keep() does.
+ */
 static void keep_again(struct quantity *out, size_t max, size_t *count, struct quantity *spare,
 		       const struct quantity *prior, size_t a, size_t b)
 {

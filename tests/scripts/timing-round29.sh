@@ -93,12 +93,17 @@ About half of the time the branch is taken.
 The map is 3x-5x larger than the old one.
 
 The grid uses 3x-5x tiles per block.
+
+The solver takes half of the time steps to converge.
+
+The queue holds a third of the time stamps.
 EOF2
 
 check_lesson 03-alike.md
 refuse "03-alike.md:[0-9]:[0-9]*: error"
 refuse "03-alike.md:1[0-8]:[0-9]*: error"
 refuse "03-alike.md:2[0-9]:[0-9]*: error"
+refuse "03-alike.md:3[0-9]:[0-9]*: error"
 refuse "03-alike.md:[0-9]*:[0-9]*: warning"
 expect "03-alike.md:19:[0-9]*: error: a share of the run time '12% of the time'"
 
