@@ -1173,6 +1173,8 @@ static const char W_CLASSES[] = "the class boundaries of a definition table";
 static const char W_SETTINGS[] = "what each value of a setting means: a table of a parameter's values 0, 1, 2, ...";
 static const char W_WORKLOAD[] = "a workload a table defines (a column says when each row arrives): its times are givens";
 static const char W_SIBLING[] = "listed with a performance claim of the same sentence";
+static const char W_RESULTS[] = "a figure of a table of results that names no unit";
+static const char W_AFTER_CLAIM[] = "a percentage beside a measured figure, in its sentence or the next";
 static const char W_AFTER_REF[] = "continues the measured or cited figure before it, its unit left out: typed, not measured";
 static const char W_IDEAL[] = "the whole (100%): an ideal or a bound, not a measurement";
 static const char W_THRESHOLD[] = "a threshold for a metric, not a measurement";
@@ -6082,6 +6084,7 @@ struct table {
 	int lead_cls;		/* what the sentence leading the table in says its figures are (UNDECIDED: nothing) */
 	enum quantity_kind lead_kind;
 	size_t lead_cue, lead_cue_len; /* the words that say it, in spans->lead */
+	int results;		/* the table stands among results (spans->results): a bare figure nothing decides is unsure */
 	int lead_factors;	/* it names only a comparison of speed ("Performance of ispc ... compared to"): it decides factors */
 	int timed;		/* a cell above or to the left holds a measured time, rate or cycle count (a claim) */
 	int gridish;		/* the text's first line is a grid table's border ("+----+----+") */
@@ -7130,7 +7133,7 @@ static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
 {
 	static const char *const words[] = { "thread", "threads", "core", "cores", "n", "size", "count", "elements",
 					     "keys", "items", "iterations", "jobs", "workers", "processes", "nodes", "batch",
-					     "bytes", "length", "input", "inputs", "cpus", "procs", "year", "version", "rows",
+					     "bytes", "bits", "length", "input", "inputs", "cpus", "procs", "year", "version", "rows",
 					     "release", "port", "price", "cost", "published", "issue", "id", "date", "users",
 					     "storage", "depth", "entries", "buckets", "lines", "files", "rank", "deps",
 					     "dependencies", "stars", "contributors", "commits", "tests", "errors", "warnings",
@@ -10622,6 +10625,47 @@ static size_t timed_factor(const struct text *s, struct table *tb, size_t p, str
 	return x;
 }
 
+/*
+ * 1 if a bare figure in column col of a table of results (tb->results: a lesson that has made claims
+ * before, whose lead-in or heading speaks of results, timing.lua decides) is left unsure: no word of
+ * its header, row or lead-in decided it, its column is no row labels' and its header names no count,
+ * size or setting ("Here are the results compared to the 3900X:" over "| cpu cores | 1 | 2 |", a
+ * "Performance" section's "| Size | Encode | Decode |"; thirtieth round: tables whose unit the
+ * writer left to the prose were the largest part of the misses). The header cell is the cue.
+ */
+static int results_cell(const struct text *s, const struct table *tb, size_t col, struct cand *c)
+{
+	size_t hs, he;
+
+	if (!tb->results || col == 0 || !pipe_cell(s, tb->header, line_end(s, tb->header), col, &hs, &he) ||
+	    names_own(s, hs, he, 0) || names_setting(s, hs, he))
+		return 0;
+	while (hs < he && space_at(s, hs))
+		hs++;
+	while (he > hs && space_at(s, he - 1))
+		he--;
+	c->kind = QUANTITY_TIME;
+	decided(c, QUANTITY_UNSURE, hs, he - hs, W_RESULTS);
+	return 1;
+}
+
+/*
+ * 1 if a cell of the pipe table's header names a unit: the writer names units where they hold, so a
+ * column without one is not the lead-in's ("Results ..., in nanoseconds per lookup:" over "| table |
+ * ns/lookup | mutex | spinlock |": an attacker's review, twenty-fifth round) nor left unsure.
+ */
+static int header_names_unit(const struct text *s, const struct table *tb)
+{
+	size_t e = line_end(s, tb->header), cs, ce;
+
+	if (e - tb->header > TABLE_LINE_MAX)
+		return 1;
+	for (size_t col = 0; col < 64 && pipe_cell(s, tb->header, e, col, &cs, &ce); col++)
+		if (header_unit(s, cs, ce))
+			return 1;
+	return 0;
+}
+
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
 	size_t ns, ne, cs, ce, a, b;
@@ -10664,7 +10708,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		if (cls == UNDECIDED) {
 			/* "| IOPS/GiB | 1400 | 0.01 |": the row's label names what its cells hold */
 			if ((cls = row_label(s, tb, p, &k, &cs, &ce)) == UNDECIDED)
-				return 0;
+				return results_cell(s, tb, col, c) ? ne : 0;
 			c->kind = k;
 			decided(c, cls, cs, ce - cs, W_ROW);
 			return ne;
@@ -11871,6 +11915,29 @@ static int change_beside(const struct text *s, size_t a, size_t p, size_t e)
 	return word_after(s, e, &w) && !w.span && match_any(s, w.start, changes, 1) == w.end;
 }
 
+/*
+ * 1 if a percentage at p, no word of its own sentence deciding it, stands in the sentence of a
+ * performance claim ending at a or in the one after it, in one paragraph and no table: "Decoding went
+ * from 171 ms to 58 ms. The resize was 61% of what was left." (thirtieth round: the percentages the
+ * probes' writers left without a word of time were the change or share of the figure just measured).
+ */
+static int after_claim(const struct text *s, size_t a, size_t p)
+{
+	int ends = 0;
+
+	if (p <= a || p - a > 300 || s->table)
+		return 0;
+	for (size_t k = a; k < p; k++) {
+		/* (a blank line ends the paragraph; a run of spaces aligns a program's columns of output) */
+		if (s->t[k] == '|' || (s->t[k] == '\n' && k + 1 < p && s->t[k + 1] == '\n') ||
+		    (k + 2 < p && s->t[k] == ' ' && s->t[k + 1] == ' ' && s->t[k + 2] == ' '))
+			return 0;
+		if (stops_clause(s, k) && s->t[k] != ';' && ++ends > 1)
+			return 0;
+	}
+	return 1;
+}
+
 /* 1 if [a, b) is " at " alone: "by about 60% at 0.1%". */
 static int at_point(const struct text *s, size_t a, size_t b)
 {
@@ -11973,6 +12040,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	s.runs = -1;
 	table_setup(&s, &tb);
 	tb.lead_cls = UNDECIDED;
+	tb.results = tb.pipe && spans && spans->results && !header_names_unit(&s, &tb);
 	if (tb.pipe && spans && spans->lead) {
 		lead_setup(spans, &tb);
 		if (tb.lead_cls != UNDECIDED)
@@ -12247,6 +12315,14 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			   round, an HPC author's chapters) */
 			q.cls = LAST->cls;
 			q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_CHANGE;
+			kept = 1;
+		}
+		if (!kept && c.need_perf && c.cls == UNDECIDED && c.use == 3 && count && !span && !c.sibling &&
+		    LAST->cls == QUANTITY_CLAIM && !LAST->span && unit_kind(LAST->kind) &&
+		    after_claim(&s, LAST->start + LAST->len, start)) {
+			/* "Decoding went from 171 ms to 58 ms. The resize was 61% of what was left." */
+			q.cls = QUANTITY_CLAIM;
+			q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_AFTER_CLAIM;
 			kept = 1;
 		}
 		if (!kept && c.need_perf && c.cls == UNDECIDED && !span && (c.use == 2 || c.use == 3) &&

@@ -212,6 +212,8 @@ struct quantity_spans {
 	size_t n;
 	const char *lead;
 	size_t lead_len;
+	int results; /* the table stands among results (see timing.lua's results_table): a bare figure
+			nothing else decides is left unsure */
 };
 
 #define QUANTITY_LEAD_CUE ((size_t)-1)

@@ -169,17 +169,18 @@ static void push_shown(lua_State *L, const char *text, size_t at, size_t len, co
 }
 
 /*
- * litlab.quantities(text [, spans [, lead]]): the time-like quantities of text,
+ * litlab.quantities(text [, spans [, lead [, results]]]): the time-like quantities of text,
  * each { kind, class, first, last, text, why, cue }; spans is a unit's
  * code_spans (each { offset, lead, text }), read as figures and as deciding words;
- * lead, when text is a table, the sentence that leads it in.
+ * lead, when text is a table, the sentence that leads it in; results, true when
+ * the table stands among results, so that a bare figure nothing decides is unsure.
  */
 static int l_quantities(lua_State *L)
 {
 	size_t len;
 	const char *s = luaL_checklstring(L, 1, &len);
 	struct quantity q[256];
-	struct quantity_spans sp = { NULL, NULL, 0, NULL, 0 };
+	struct quantity_spans sp = { NULL, NULL, 0, NULL, 0, 0 };
 	const char **texts = NULL;
 	size_t *offsets = NULL;
 
@@ -212,7 +213,9 @@ static int l_quantities(lua_State *L)
 	/* the sentence that leads a table in (timing.lua passes it for a table's paragraph) */
 	if (lua_type(L, 3) == LUA_TSTRING)
 		sp.lead = lua_tolstring(L, 3, &sp.lead_len);
-	size_t n = quantity_find(s, len, sp.n || sp.lead ? &sp : NULL, q, ARRAY_LEN(q));
+	/* the table stands among results (timing.lua's results_table) */
+	sp.results = lua_toboolean(L, 4);
+	size_t n = quantity_find(s, len, sp.n || sp.lead || sp.results ? &sp : NULL, q, ARRAY_LEN(q));
 
 	if (n > ARRAY_LEN(q))
 		n = ARRAY_LEN(q);

@@ -75,6 +75,15 @@ local function message(q, where)
       .. "cited ({{cite:KEY|%s}})" or remedy .. (model and "; if it is a given of a model the lesson sets up, "
       .. as_given(where) or "")), what[q.kind], text, where, because, text)
   end
+  -- a bare figure of a table of results (see results_table): the header says what a column holds
+  if q.why == "a figure of a table of results that names no unit" then
+    local col = quote(q.cue or "")
+    return string.format("a figure '%s' in %s of results names no unit ('%s'): if it is a measured time or "
+      .. "rate, name the unit in the column's header ('%s (ms)') and cite it ({{cite:KEY|%s}}) or show it "
+      .. "as a measure block's real output; if it counts something else, say what in the header ('%s "
+      .. "(count)'), or suppress with <!-- litlab-disable timing-needs-metadata: why -->",
+      text, where, col, col, text, col)
+  end
   -- what else an undecided figure may be: a duration an input or a definition, a rate a setting
   local other = q.kind == "rate" and "a setting (a configured rate, a line's speed, a sampling rate)"
     or "a specified duration (a sleep, timeout, interval or limit)"
@@ -458,6 +467,9 @@ end
 -- for each lesson).
 local models, after_heading, frame = {}, nil, nil
 
+-- How many figures the lesson has reported so far (see results_table), reset for each lesson.
+local claims_seen = 0
+
 -- The unit before the one being read (see table_lead), reset for each lesson.
 local last_unit = nil
 local unit_index = 0 -- the place of the unit being read in lesson.units (see table_trail)
@@ -481,6 +493,35 @@ local function is_table(text)
     count, lines = n, lines + 1
   end
   return lines >= 3
+end
+
+-- The words that say a table holds results of code run, in its lead-in or its section's heading.
+local results_words = { "%f[%a]results?%f[%A]", "benchmark", "performance", "%f[%a]measured%f[%A]",
+  "%f[%a]measurements?%f[%A]", "%f[%a]timings?%f[%A]", "throughput", "latenc", "%f[%a]speed", "%f[%a]runtimes?%f[%A]",
+  "%f[%a]faster%f[%A]", "%f[%a]slower%f[%A]" }
+
+-- A pipe table stands among results when the lesson has already reported two figures or more (a
+-- page dense with claims: the C references report none) and its lead-in or the heading of its
+-- section speaks of results ("Here are the results compared to the 3900X:", "#### Performance"): a
+-- bare figure in it that nothing else decides is reported as unsure (thirtieth round: tables whose
+-- unit the writer left to the prose around them were the largest part of what the rule missed).
+local function results_table(text, lead)
+  if claims_seen < 1 or not is_table(text) then return false end
+  local heading = nil
+  for level = 6, 1, -1 do
+    if headings[level] then heading = headings[level].text break end
+  end
+  -- (the heading speaks only for a table no sentence leads in, a short line that does not end as one
+  -- does: a label such as "**Linux with Xeon Gold 6548N**"; a sentence that says what the table holds
+  -- speaks for it: "The average probe counts for the same runs:" under a section on performance)
+  local label = not lead or (#lead <= 80 and not lead:find("\n") and not lead:find("[.:!?]%s*$"))
+  for _, said in ipairs({ lead or "", label and heading or "" }) do
+    local l = said:sub(1, 400):lower()
+    for _, w in ipairs(results_words) do
+      if l:find(w) then return true end
+    end
+  end
+  return false
 end
 
 -- Whether an HTML block's text ends with a table's "</table>" (its last bytes looked at).
@@ -765,8 +806,8 @@ local function agenda_item(text, q)
   return t:find("min") ~= nil or t:find("hour") ~= nil or t:find("hr") ~= nil
 end
 
-local function scan(text, spans, at, report, ledger, where, section, branches, model, grading, lead)
-  local qs = litlab.quantities(text, spans, lead)
+local function scan(text, spans, at, report, ledger, where, section, branches, model, grading, lead, results)
+  local qs = litlab.quantities(text, spans, lead, results)
   local reported = nil -- the times reported so far (see pointed_back)
   local givers = nil -- the values the text says are set, if any (see set_in_sentence)
   for _, q in ipairs(qs) do
@@ -828,6 +869,7 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
     elseif q.class == "claim" or q.class == "unsure" then
       -- a table in prose is read as one paragraph, but the author knows it as a table
       report(at(q.first), message(q, where == "prose" and q.table and "a table" or where))
+      claims_seen = claims_seen + 1
       if q.kind == "time" then
         reported = reported or {}
         reported[q] = true
@@ -4352,7 +4394,8 @@ return {
         end
       end
     end
-    scan(t, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead)
+    local results = unit.kind == "paragraph" and not section and not model and results_table(t, lead)
+    scan(t, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead, results)
   end,
 
   output = function(out, block, lesson, report, ledger)
@@ -4410,6 +4453,7 @@ return {
            function(at, ...) if at then ledger(at, ...) end end, where, nil, branches)
     end
     headings, named = {}, nil
+    claims_seen = 0
     models, after_heading, frame, last_unit = {}, nil, nil, nil
     html_tags_left = HTML_TAGS_MAX
     unit_index = 0

@@ -506,7 +506,7 @@ static void test_sentences(void **state)
 				text[len++] = sentence[i++];
 			}
 		}
-		struct quantity_spans sp = { span_ptr, offsets, nspans, NULL, 0 };
+		struct quantity_spans sp = { span_ptr, offsets, nspans, NULL, 0, 0 };
 		struct quantity q[16];
 		size_t n = quantity_find(text, len, nspans ? &sp : NULL, q, ARRAY_LEN(q));
 		if (n > ARRAY_LEN(q))
@@ -550,7 +550,7 @@ static void test_span_figures(void **state)
 	struct quantity q[4];
 	const char *claim = "Bandwidth in practice is \xef\xbf\xbc.";
 	const char *code = "Print \xef\xbf\xbc when done.";
-	struct quantity_spans sp = { texts, offs, 1, NULL, 0 };
+	struct quantity_spans sp = { texts, offs, 1, NULL, 0, 0 };
 
 	offs[0] = strstr(claim, "\xef") - claim;
 	assert_int_equal(quantity_find(claim, strlen(claim), &sp, q, 4), 1);
@@ -573,6 +573,33 @@ static void test_span_figures(void **state)
 	assert_int_equal(q[0].cls, QUANTITY_SPECIFIED);
 	assert_int_equal(q[0].cue_span, 1);
 	assert_memory_equal(texts[0] + q[0].cue, "sleep", 5);
+}
+
+/* A bare figure in a table among results is unsure; without the mark, or in a column of counts or of
+   row labels, it is nothing (thirtieth round). */
+static void test_results_table(void **state)
+{
+	(void)state;
+	const char *t = "| cpu | base | fast | threads | misses (count) |\n"
+			"|-----|------|------|---------|----------------|\n"
+			"| 8275CL | 910 | 605 | 16 | 31 |\n";
+	struct quantity q[8];
+	struct quantity_spans sp = { NULL, NULL, 0, NULL, 0, 0 };
+
+	assert_int_equal(quantity_find(t, strlen(t), &sp, q, 8), 0);
+	sp.results = 1;
+	assert_int_equal(quantity_find(t, strlen(t), &sp, q, 8), 2);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(q[i].cls, QUANTITY_UNSURE);
+		assert_int_equal(q[i].kind, QUANTITY_TIME);
+	}
+	assert_memory_equal(t + q[0].start, "910", 3);
+	assert_memory_equal(t + q[0].cue, "base", 4);
+	assert_memory_equal(t + q[1].start, "605", 3);
+	assert_memory_equal(t + q[1].cue, "fast", 4);
+	/* prose is never a table among results */
+	const char *prose = "It ran 910 times.";
+	assert_int_equal(quantity_find(prose, strlen(prose), &sp, q, 8), 0);
 }
 
 /* Nothing inside a {{...}} reference is scanned: it is the reference's business. */
@@ -651,6 +678,7 @@ int main(void)
 		cmocka_unit_test(test_class_names),
 		cmocka_unit_test(test_sentences),
 		cmocka_unit_test(test_span_figures),
+		cmocka_unit_test(test_results_table),
 		cmocka_unit_test(test_references_skipped),
 		cmocka_unit_test(test_decimal_comma),
 		cmocka_unit_test(test_percent_column),
