@@ -21,6 +21,7 @@
  * matched, or 0 for no match (a match is never empty, so 0 is free).
  */
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "lesson/quantity.h"
@@ -1174,7 +1175,6 @@ static const char W_SETTINGS[] = "what each value of a setting means: a table of
 static const char W_WORKLOAD[] = "a workload a table defines (a column says when each row arrives): its times are givens";
 static const char W_SIBLING[] = "listed with a performance claim of the same sentence";
 static const char W_RESULTS[] = "a figure of a table of results that names no unit";
-static const char W_AFTER_CLAIM[] = "a percentage beside a measured figure, in its sentence or the next";
 static const char W_AFTER_REF[] = "continues the measured or cited figure before it, its unit left out: typed, not measured";
 static const char W_IDEAL[] = "the whole (100%): an ideal or a bound, not a measurement";
 static const char W_THRESHOLD[] = "a threshold for a metric, not a measurement";
@@ -6085,6 +6085,7 @@ struct table {
 	enum quantity_kind lead_kind;
 	size_t lead_cue, lead_cue_len; /* the words that say it, in spans->lead */
 	int results;		/* the table stands among results (spans->results): a bare figure nothing decides is unsure */
+	uint64_t result_cols;	/* then, the columns holding a figure with a decimal point or of 100 or more */
 	int lead_factors;	/* it names only a comparison of speed ("Performance of ispc ... compared to"): it decides factors */
 	int timed;		/* a cell above or to the left holds a measured time, rate or cycle count (a claim) */
 	int gridish;		/* the text's first line is a grid table's border ("+----+----+") */
@@ -10629,21 +10630,39 @@ static size_t timed_factor(const struct text *s, struct table *tb, size_t p, str
  * 1 if a bare figure in column col of a table of results (tb->results: a lesson that has made claims
  * before, whose lead-in or heading speaks of results, timing.lua decides) is left unsure: no word of
  * its header, row or lead-in decided it, its column is no row labels' and its header names no count,
- * size or setting ("Here are the results compared to the 3900X:" over "| cpu cores | 1 | 2 |", a
- * "Performance" section's "| Size | Encode | Decode |"; thirtieth round: tables whose unit the
- * writer left to the prose were the largest part of the misses). The header cell is the cue.
+ * size or setting, nor what a course's tables hold beside results (tests passed, values returned,
+ * points, misses), and it holds a figure with a decimal point or of 100 or more (tb->result_cols: a
+ * column of small whole numbers counts something, "| 14 | 0 |" tests passed and failed). "Here are
+ * the results compared to the 3900X:" over "| cpu cores | 1 | 2 |", a "Performance" section's "|
+ * Size | Encode | Decode |" (thirtieth round: tables whose unit the writer left to the prose were the
+ * largest part of the misses). The header cell is the cue.
  */
 static int results_cell(const struct text *s, const struct table *tb, size_t col, struct cand *c)
 {
+	/* what a course's tables hold beside results ("| Test | Passed | Failed |", "| Call | Return value |
+	   errno |", "| Criterion | Points | Weight |", "| Event | L1 misses |": an attacker's review) */
+	static const char *const not_results[] = { "passed", "failed", "pass", "fail", "test", "tests", "output",
+						   "outputs", "value", "values", "return", "returns", "returned", "errno",
+						   "exit", "status", "expected", "actual", "answer", "answers", "grade",
+						   "grades", "mark", "marks", "points", "weight", "score", "scores", "hit",
+						   "hits", "miss", "misses", "faults", "switches", "checksum", "sizeof",
+						   "alignof", "percent", "precision", "recall", "accuracy", "rate", "students",
+						   "result", "results", "code", "codes", "bit", "flag", "flags", NULL };
 	size_t hs, he;
 
-	if (!tb->results || col == 0 || !pipe_cell(s, tb->header, line_end(s, tb->header), col, &hs, &he) ||
-	    names_own(s, hs, he, 0) || names_setting(s, hs, he))
+	if (!tb->results || col == 0 || col >= 64 || !(tb->result_cols >> col & 1) ||
+	    !pipe_cell(s, tb->header, line_end(s, tb->header), col, &hs, &he) || names_own(s, hs, he, 0) ||
+	    names_setting(s, hs, he))
 		return 0;
 	while (hs < he && space_at(s, hs))
 		hs++;
 	while (he > hs && space_at(s, he - 1))
 		he--;
+	if (hs == he)
+		return 0;
+	for (size_t p = hs; p < he; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
+		if ((p == hs || !is_alpha(s->t[p - 1])) && match_any(s, p, not_results, 1) == word_end(s, p))
+			return 0;
 	c->kind = QUANTITY_TIME;
 	decided(c, QUANTITY_UNSURE, hs, he - hs, W_RESULTS);
 	return 1;
@@ -10661,9 +10680,36 @@ static int header_names_unit(const struct text *s, const struct table *tb)
 	if (e - tb->header > TABLE_LINE_MAX)
 		return 1;
 	for (size_t col = 0; col < 64 && pipe_cell(s, tb->header, e, col, &cs, &ce); col++)
-		if (header_unit(s, cs, ce))
-			return 1;
+		if (header_unit(s, cs, ce) || memchr(s->t + cs, '%', ce - cs))
+			return 1; /* ("| Accuracy (%) |" names its unit as "| Time (ms) |" does) */
 	return 0;
+}
+
+/*
+ * The columns of the pipe table's body that hold a figure with a decimal point or of 100 or more, a
+ * bit each (the first 64): one pass over the rows.
+ */
+static uint64_t result_columns(const struct text *s, const struct table *tb)
+{
+	uint64_t cols = 0;
+	size_t line = line_end(s, tb->header);
+
+	for (int row = 0; line < s->n; row++) {
+		size_t a = line + 1, b = line_end(s, a), cs, ce, ns, ne;
+		line = b;
+		if (row == 0 || b - a > TABLE_LINE_MAX)
+			continue; /* the delimiter row */
+		for (size_t col = 1; col < 64 && pipe_cell(s, a, b, col, &cs, &ce); col++) {
+			size_t digits = 0, k;
+			if (!cell_number(s, cs, ce, &ns, &ne))
+				continue;
+			for (k = ns; k < ne && s->t[k] != '.'; k++)
+				digits += is_digit(s->t[k]);
+			if (k < ne || digits >= 3)
+				cols |= (uint64_t)1 << col;
+		}
+	}
+	return cols;
 }
 
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
@@ -11915,29 +11961,6 @@ static int change_beside(const struct text *s, size_t a, size_t p, size_t e)
 	return word_after(s, e, &w) && !w.span && match_any(s, w.start, changes, 1) == w.end;
 }
 
-/*
- * 1 if a percentage at p, no word of its own sentence deciding it, stands in the sentence of a
- * performance claim ending at a or in the one after it, in one paragraph and no table: "Decoding went
- * from 171 ms to 58 ms. The resize was 61% of what was left." (thirtieth round: the percentages the
- * probes' writers left without a word of time were the change or share of the figure just measured).
- */
-static int after_claim(const struct text *s, size_t a, size_t p)
-{
-	int ends = 0;
-
-	if (p <= a || p - a > 300 || s->table)
-		return 0;
-	for (size_t k = a; k < p; k++) {
-		/* (a blank line ends the paragraph; a run of spaces aligns a program's columns of output) */
-		if (s->t[k] == '|' || (s->t[k] == '\n' && k + 1 < p && s->t[k + 1] == '\n') ||
-		    (k + 2 < p && s->t[k] == ' ' && s->t[k + 1] == ' ' && s->t[k + 2] == ' '))
-			return 0;
-		if (stops_clause(s, k) && s->t[k] != ';' && ++ends > 1)
-			return 0;
-	}
-	return 1;
-}
-
 /* 1 if [a, b) is " at " alone: "by about 60% at 0.1%". */
 static int at_point(const struct text *s, size_t a, size_t b)
 {
@@ -12041,6 +12064,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	table_setup(&s, &tb);
 	tb.lead_cls = UNDECIDED;
 	tb.results = tb.pipe && spans && spans->results && !header_names_unit(&s, &tb);
+	tb.result_cols = tb.results ? result_columns(&s, &tb) : 0;
 	if (tb.pipe && spans && spans->lead) {
 		lead_setup(spans, &tb);
 		if (tb.lead_cls != UNDECIDED)
@@ -12315,14 +12339,6 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 			   round, an HPC author's chapters) */
 			q.cls = LAST->cls;
 			q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_CHANGE;
-			kept = 1;
-		}
-		if (!kept && c.need_perf && c.cls == UNDECIDED && c.use == 3 && count && !span && !c.sibling &&
-		    LAST->cls == QUANTITY_CLAIM && !LAST->span && unit_kind(LAST->kind) &&
-		    after_claim(&s, LAST->start + LAST->len, start)) {
-			/* "Decoding went from 171 ms to 58 ms. The resize was 61% of what was left." */
-			q.cls = QUANTITY_CLAIM;
-			q.cue = LAST->start, q.cue_len = LAST->len, q.cue_span = 0, q.why = W_AFTER_CLAIM;
 			kept = 1;
 		}
 		if (!kept && c.need_perf && c.cls == UNDECIDED && !span && (c.use == 2 || c.use == 3) &&

@@ -467,8 +467,9 @@ end
 -- for each lesson).
 local models, after_heading, frame = {}, nil, nil
 
--- How many figures the lesson has reported so far (see results_table), reset for each lesson.
-local claims_seen = 0
+-- How many claims the lesson's prose has reported so far, and the place of the last unit that
+-- reported one (see results_table), reset for each lesson.
+local claims_seen, last_claim_unit = 0, nil
 
 -- The unit before the one being read (see table_lead), reset for each lesson.
 local last_unit = nil
@@ -500,11 +501,21 @@ local results_words = { "%f[%a]results?%f[%A]", "benchmark", "performance", "%f[
   "%f[%a]measurements?%f[%A]", "%f[%a]timings?%f[%A]", "throughput", "latenc", "%f[%a]speed", "%f[%a]runtimes?%f[%A]",
   "%f[%a]faster%f[%A]", "%f[%a]slower%f[%A]" }
 
--- A pipe table stands among results when the lesson has already reported two figures or more (a
--- page dense with claims: the C references report none) and its lead-in or the heading of its
--- section speaks of results ("Here are the results compared to the 3900X:", "#### Performance"): a
--- bare figure in it that nothing else decides is reported as unsure (thirtieth round: tables whose
--- unit the writer left to the prose around them were the largest part of what the rule missed).
+-- Whether a text speaks of results (its first 400 bytes).
+local function says_results(text)
+  local l = text:sub(1, 400):lower()
+  for _, w in ipairs(results_words) do
+    if l:find(w) then return true end
+  end
+  return false
+end
+
+-- A pipe table stands among results when the lesson's prose has already reported a claim (the C
+-- references report none) and its lead-in or, when no sentence leads it in, the heading of its
+-- section speaks of results ("Here are the results compared to the 3900X:", "#### Performance"), or
+-- its lead-in ends on ':' after stating a measured figure: a bare figure in it that nothing else
+-- decides is reported as unsure (thirtieth round: tables whose unit the writer left to the prose
+-- around them were the largest part of what the rule missed).
 local function results_table(text, lead)
   if claims_seen < 1 or not is_table(text) then return false end
   local heading = nil
@@ -515,13 +526,10 @@ local function results_table(text, lead)
   -- does: a label such as "**Linux with Xeon Gold 6548N**"; a sentence that says what the table holds
   -- speaks for it: "The average probe counts for the same runs:" under a section on performance)
   local label = not lead or (#lead <= 80 and not lead:find("\n") and not lead:find("[.:!?]%s*$"))
-  for _, said in ipairs({ lead or "", label and heading or "" }) do
-    local l = said:sub(1, 400):lower()
-    for _, w in ipairs(results_words) do
-      if l:find(w) then return true end
-    end
-  end
-  return false
+  -- a lead-in that ends on ':' after stating a measured figure introduces the figures it measured
+  -- ("... and the CPU time per request reached 60 ms:" over "| Stage | Baseline | turbo |")
+  if lead and last_claim_unit == unit_index - 1 and lead:find(":%s*$") then return true end
+  return says_results(lead or "") or (label and says_results(heading or "")) or false
 end
 
 -- Whether an HTML block's text ends with a table's "</table>" (its last bytes looked at).
@@ -869,7 +877,12 @@ local function scan(text, spans, at, report, ledger, where, section, branches, m
     elseif q.class == "claim" or q.class == "unsure" then
       -- a table in prose is read as one paragraph, but the author knows it as a table
       report(at(q.first), message(q, where == "prose" and q.table and "a table" or where))
-      claims_seen = claims_seen + 1
+      -- (a sure claim of the lesson's own text arms a table among results; an unsure one, or a
+      -- display block's, read before the prose, does not: an attacker's review)
+      if q.class == "claim" and (where == "prose" or where == "HTML") then
+        claims_seen = claims_seen + 1
+        last_claim_unit = unit_index
+      end
       if q.kind == "time" then
         reported = reported or {}
         reported[q] = true
@@ -4453,7 +4466,7 @@ return {
            function(at, ...) if at then ledger(at, ...) end end, where, nil, branches)
     end
     headings, named = {}, nil
-    claims_seen = 0
+    claims_seen, last_claim_unit = 0, nil
     models, after_heading, frame, last_unit = {}, nil, nil, nil
     html_tags_left = HTML_TAGS_MAX
     unit_index = 0

@@ -1,13 +1,14 @@
 #!/bin/sh
 # What the thirtieth round taught the timing rule (engine/rules/README.md, "Forms of the thirtieth
 # round"):
-# - a table among results: a pipe table in a lesson that has already reported a figure, whose lead-in
+# - a table among results: a pipe table in a lesson whose prose has already reported a claim, whose lead-in
 #   or (when no sentence leads it in) whose section's heading speaks of results, leaves a bare figure
 #   nothing else decides unsure, its message naming the column; a column of row labels, a count, a
 #   size or a setting stays quiet, and so does every column of a table whose header names a unit;
-# - a percentage nothing decides, in the sentence of a measured time, rate or cycle count or the one
-#   after it, in the same paragraph, is a claim.
-# Each form's look-alikes stay quiet.
+#   a lead-in that ends on ':' after stating a measured figure does the same. A column of small
+#   whole numbers, one a course's tables hold beside results (tests passed, values returned, points,
+#   misses), and a lesson armed only by a display block or an unsure figure stay quiet (an attacker's
+#   review).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-results.md <<'EOF2'
@@ -39,6 +40,27 @@ refuse "'8275CL'"
 refuse "'16'"
 refuse "'31'"
 refuse "'1m'"
+
+cat >05-stated.md <<'EOF2'
+# A lead-in that states a measured figure
+
+The two conversions turned into 4 ms of extra work, and the whole request now takes 60 ms:
+
+| Stage  | Baseline | fused |
+|--------|---------:|------:|
+| decode |      171 |  21.4 |
+
+Each request waits for a 30 s timeout at most:
+
+| Stage  | Baseline | fused |
+|--------|---------:|------:|
+| decode |      171 |    21 |
+EOF2
+
+check_lesson 05-stated.md
+expect "05-stated.md:7:[0-9]*: error: a figure '171' in a table of results names no unit ('Baseline')"
+expect "05-stated.md:7:[0-9]*: error: a figure '21\.4' in a table of results names no unit ('fused')"
+refuse "05-stated.md:1[0-9]:"
 
 cat >02-alike.md <<'EOF2'
 # Look-alikes
@@ -92,42 +114,77 @@ refuse "'31'"
 refuse "'2'"
 refuse "in a table of results"
 
-cat >03-after.md <<'EOF2'
-# Percentages beside a measured figure
+cat >06-course.md <<'EOF2'
+# A course's tables (an attacker's review)
 
-The loop runs in 12 ms. Of that, 61% is the hash lookup.
+The naive version takes 120 ms on the sample input.
 
-Each lookup takes 40 ns in the big table. The filter cuts out 30% before the probe.
+## Test results
 
-The loop now moves 3.1 GB/s. In our tests it matched the hand-written version to within 3%.
+| Test       | Passed | Failed |
+|------------|--------|--------|
+| sort_small | 14     | 0      |
+| sort_big   | 120    | 3      |
+
+The results of each call are shown below:
+
+| Call     | Return value | errno |
+|----------|--------------|-------|
+| open     | -1           | 2     |
+| read     | 512          | 0     |
+
+### Performance
+
+| Criterion      | Points | Weight |
+|----------------|--------|--------|
+| Correct output | 40     | 0.4    |
+
+The blocked version is faster on every size; perf counts for each:
+
+| Size | L1 misses | Page faults |
+|------|-----------|-------------|
+| 1024 | 18,200    | 310         |
+
+Sizes are measured in bytes on x86-64:
+
+| Type | sizeof | alignof |
+|------|--------|---------|
+| long | 8      | 8       |
+
+Here are the results of each operator on one bit:
+
+| a | b | a & b | a ^ b |
+|---|---|-------|-------|
+| 1 | 0 | 0     | 1     |
+
+Here are the results for the accuracy run:
+
+| Model | Accuracy (%) | F1   |
+|-------|--------------|------|
+| small | 94.5         | 0.91 |
 EOF2
 
-check_lesson 03-after.md
-expect "03-after.md:3:[0-9]*: error: a speed-up claim '61%'"
-expect "03-after.md:5:[0-9]*: error: a speed-up claim '30%'"
-expect "03-after.md:7:[0-9]*: error: a speed-up claim '3%'"
+check_lesson 06-course.md
+expect "06-course.md:3:[0-9]*: error: a time value '120 ms'"
+refuse "in a table of results"
 
-cat >04-after-alike.md <<'EOF2'
-# Look-alikes
+cat >07-armed.md <<'EOF2'
+# Armed only by the lesson's own claims
 
-The loop runs in 12 ms.
+Here are the results compared to the old machine:
 
-Of the keys, 61% are hits.
+| cpu cores | 1   | 2   |
+| --------- | --- | --- |
+| 8275CL    | 910 | 605 |
 
-The timeout is 5 s. About 61% of users never reach it.
-
-The loop runs in 12 ms. It was rewritten last year. About 61% of the keys are hits.
-
-The scan moves 1.9 GB/s, and 61% of the pages are cold.
+The machine might take about 5 ms here, or not. <!-- litlab-disable timing-needs-metadata: an example -->
 
 ```text
-     1,234,567      instructions   #    2.01  insn per cycle
-             0      faults         #    0.00% of all
+real 0m1.204s
 ```
 EOF2
 
-check_lesson 04-after-alike.md
-refuse "'61%"
-refuse "'0\.00%'"
+check_lesson 07-armed.md
+refuse "in a table of results"
 
 exit $fail

@@ -597,6 +597,9 @@ static void test_results_table(void **state)
 	assert_memory_equal(t + q[0].cue, "base", 4);
 	assert_memory_equal(t + q[1].start, "605", 3);
 	assert_memory_equal(t + q[1].cue, "fast", 4);
+	/* a column of small whole numbers counts something ("| 14 | 0 |": tests passed and failed) */
+	const char *counts = "| test | passed | ok |\n|------|--------|----|\n| sort | 14 | 0 |\n";
+	assert_int_equal(quantity_find(counts, strlen(counts), &sp, q, 8), 0);
 	/* prose is never a table among results */
 	const char *prose = "It ran 910 times.";
 	assert_int_equal(quantity_find(prose, strlen(prose), &sp, q, 8), 0);
