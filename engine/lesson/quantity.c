@@ -10647,7 +10647,8 @@ static int results_cell(const struct text *s, const struct table *tb, size_t col
 						   "grades", "mark", "marks", "points", "weight", "score", "scores", "hit",
 						   "hits", "miss", "misses", "faults", "switches", "checksum", "sizeof",
 						   "alignof", "percent", "precision", "recall", "accuracy", "rate", "students",
-						   "result", "results", "code", "codes", "bit", "flag", "flags", NULL };
+						   "result", "results", "code", "codes", "bit", "flag", "flags", "words",
+						   "chars", "characters", "tokens", "sum", "hash", "per", NULL };
 	size_t hs, he;
 
 	if (!tb->results || col == 0 || col >= 64 || !(tb->result_cols >> col & 1) ||

@@ -80,9 +80,9 @@ local function message(q, where)
     local col = quote(q.cue or "")
     return string.format("a figure '%s' in %s of results names no unit ('%s'): if it is a measured time or "
       .. "rate, name the unit in the column's header ('%s (ms)') and cite it ({{cite:KEY|%s}}) or show it "
-      .. "as a measure block's real output; if it counts something else, say what in the header ('%s "
-      .. "(count)'), or suppress with <!-- litlab-disable timing-needs-metadata: why -->",
-      text, where, col, col, text, col)
+      .. "as a measure block's real output; if it is something else, say what in the header ('%s "
+      .. "(count)', '%s (score)'), or suppress with <!-- litlab-disable timing-needs-metadata: why -->",
+      text, where, col, col, text, col, col)
   end
   -- what else an undecided figure may be: a duration an input or a definition, a rate a setting
   local other = q.kind == "rate" and "a setting (a configured rate, a line's speed, a sampling rate)"
@@ -497,7 +497,7 @@ local function is_table(text)
 end
 
 -- The words that say a table holds results of code run, in its lead-in or its section's heading.
-local results_words = { "%f[%a]results?%f[%A]", "benchmark", "performance", "%f[%a]measured%f[%A]",
+local results_words = { "%f[%a]results?%f[%A]", "benchmark", "performance", "%f[%a]measured%f[%A]", "%f[%a]timed%f[%A]",
   "%f[%a]measurements?%f[%A]", "%f[%a]timings?%f[%A]", "throughput", "latenc", "%f[%a]speed", "%f[%a]runtimes?%f[%A]",
   "%f[%a]faster%f[%A]", "%f[%a]slower%f[%A]" }
 
@@ -516,8 +516,13 @@ end
 -- its lead-in ends on ':' after stating a measured figure: a bare figure in it that nothing else
 -- decides is reported as unsure (thirtieth round: tables whose unit the writer left to the prose
 -- around them were the largest part of what the rule missed).
-local function results_table(text, lead)
-  if claims_seen < 1 or not is_table(text) then return false end
+local function results_table(text, lead, before)
+  if not is_table(text) then return false end
+  -- a lead-in, or the paragraph it ends, that says the author timed what follows arms the table
+  -- itself ("I timed both versions on my laptop. Here are the results:": a new author's first draft)
+  local said = lead and before and (lead .. " " .. before:sub(-400)):lower()
+  local timed = said and (said:find("%f[%a]timed%f[%A]") or said:find("%f[%a]benchmarked%f[%A]"))
+  if claims_seen < 1 and not timed then return false end
   local heading = nil
   for level = 6, 1, -1 do
     if headings[level] then heading = headings[level].text break end
@@ -4407,7 +4412,12 @@ return {
         end
       end
     end
-    local results = unit.kind == "paragraph" and not section and not model and results_table(t, lead)
+    local results = unit.kind == "paragraph" and not section and not model and results_table(t, lead, before and before.text)
+    -- a figure the prose measured or cited is a claim the page makes too: it arms a later table of
+    -- results as a reported one does (a new author's review: fixing the prose silenced the tables)
+    if (unit.kind == "paragraph" or unit.kind == "html") and (t:find("{{%s*measure:") or t:find("{{%s*cite:")) then
+      claims_seen, last_claim_unit = claims_seen + 1, unit_index
+    end
     scan(t, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead, results)
   end,
 

@@ -8,7 +8,8 @@
 #   a lead-in that ends on ':' after stating a measured figure does the same. A column of small
 #   whole numbers, one a course's tables hold beside results (tests passed, values returned, points,
 #   misses), and a lesson armed only by a display block or an unsure figure stay quiet (an attacker's
-#   review).
+#   review); a figure the prose cites or measures arms it, and so does a lead-in that says the
+#   author timed what follows (a new author's review).
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-results.md <<'EOF2'
@@ -186,5 +187,44 @@ EOF2
 
 check_lesson 07-armed.md
 refuse "in a table of results"
+
+cat >08-author.md <<'EOF2'
+# A new author's tables
+
+[mine]: https://example.org/notes "the author, lab notes, 2026"
+
+The old sort takes {{cite:mine|3.1 seconds}} on the big input.
+
+Here are the results:
+
+| n      | old  | new |
+|--------|------|-----|
+| 100000 | 0.8  | 0.1 |
+
+## Expected results
+
+| file      | lines | words  | bytes   | words per line |
+|-----------|-------|--------|---------|----------------|
+| big.txt   | 4000  | 32000  | 190000  | 8.0            |
+| other.txt | 120   | 1024   | 6100    | 8.53           |
+EOF2
+
+check_lesson 08-author.md
+expect "08-author.md:11:[0-9]*: error: a figure '0\.8' in a table of results names no unit ('old')"
+expect "08-author.md:11:[0-9]*: error: a figure '0\.1' in a table of results names no unit ('new')"
+refuse "08-author.md:1[5-9]:"
+
+cat >09-timed.md <<'EOF2'
+# Timed
+
+I timed both versions on my laptop. Here are the results:
+
+| n      | insertion | quick |
+|--------|-----------|-------|
+| 1000   | 0.8       | 0.1   |
+EOF2
+
+check_lesson 09-timed.md
+expect "09-timed.md:7:[0-9]*: error: a figure '0\.8' in a table of results names no unit ('insertion')"
 
 exit $fail
