@@ -496,45 +496,77 @@ local function is_table(text)
   return lines >= 3
 end
 
--- The words that say a table holds results of code run, in its lead-in or its section's heading.
-local results_words = { "%f[%a]results?%f[%A]", "benchmark", "performance", "%f[%a]measured%f[%A]", "%f[%a]timed%f[%A]",
-  "%f[%a]measurements?%f[%A]", "%f[%a]timings?%f[%A]", "throughput", "latenc", "%f[%a]speed", "%f[%a]runtimes?%f[%A]",
-  "%f[%a]faster%f[%A]", "%f[%a]slower%f[%A]" }
+-- The words that say a table holds timings, in its lead-in or its section's heading. Words of
+-- results alone ("results", "performance", "measured", "faster", "timed") name a program's output,
+-- a class's grades, a voltmeter's readings or a model's predictions as often in a course, and
+-- reported them (a second attacker's review).
+local results_words = { "%f[%a]benchmark results?%f[%A]", "%f[%a]timings?%f[%A]", "%f[%a]throughputs?%f[%A]",
+  "%f[%a]latenc", "%f[%a]run ?times%f[%A]", "%f[%a]runtimes%f[%A]" }
 
--- Whether a text speaks of results (its first 400 bytes).
-local function says_results(text)
+-- The figures a page's prose states before a table for words of results alone to lead it in.
+local DENSE_CLAIMS = 5
+
+-- Words of results alone, which speak of timings only on a page dense with claims (see
+-- results_table).
+local loose_words = { "%f[%a]results?%f[%A]", "%f[%a]benchmarks?%f[%A]", "%f[%a]performance%f[%A]" }
+
+-- Whether a text speaks of timings (its first 400 bytes); loose: words of results alone do too.
+local function says_results(text, loose)
   local l = text:sub(1, 400):lower()
   for _, w in ipairs(results_words) do
+    if l:find(w) then return true end
+  end
+  for _, w in ipairs(loose and loose_words or {}) do
     if l:find(w) then return true end
   end
   return false
 end
 
--- A pipe table stands among results when the lesson's prose has already reported a claim (the C
--- references report none) and its lead-in or, when no sentence leads it in, the heading of its
--- section speaks of results ("Here are the results compared to the 3900X:", "#### Performance"), or
--- its lead-in ends on ':' after stating a measured figure: a bare figure in it that nothing else
--- decides is reported as unsure (thirtieth round: tables whose unit the writer left to the prose
--- around them were the largest part of what the rule missed).
-local function results_table(text, lead, before)
-  if not is_table(text) then return false end
-  -- a lead-in, or the paragraph it ends, that says the author timed what follows arms the table
-  -- itself ("I timed both versions on my laptop. Here are the results:": a new author's first draft)
-  local said = lead and before and (lead .. " " .. before:sub(-400)):lower()
-  local timed = said and (said:find("%f[%a]timed%f[%A]") or said:find("%f[%a]benchmarked%f[%A]"))
-  if claims_seen < 1 and not timed then return false end
+-- Whether the last sentence of a lead-in states a performance claim of its own ("... and the CPU
+-- time per request reached 60 ms:"), not only the paragraph it ends.
+local function states_claim(lead)
+  for _, q in ipairs(litlab.quantities(lead:match("[^.!?]*$") or "")) do
+    if q.class == "claim" then return true end
+  end
+  return false
+end
+
+-- A pipe table stands among results when the lesson's prose has already stated a performance
+-- figure (a claim it reported, a measure reference, a cited time, rate, cycle count or speed-up: the
+-- C references state none) and its lead-in or, when no sentence leads it in, the heading of its
+-- section speaks of timings ("Here are the timings on the 2-channel 3900X:", "#### Throughput"),
+-- or its lead-in's last sentence states a claim and ends on ':': a bare figure in it that nothing
+-- else decides is reported as unsure (thirtieth round: tables whose unit the writer left to the
+-- prose around them were the largest part of what the rule missed).
+local function results_table(text, lead)
+  if claims_seen < 1 or not is_table(text) then return false end
   local heading = nil
   for level = 6, 1, -1 do
     if headings[level] then heading = headings[level].text break end
   end
   -- (the heading speaks only for a table no sentence leads in, a short line that does not end as one
   -- does: a label such as "**Linux with Xeon Gold 6548N**"; a sentence that says what the table holds
-  -- speaks for it: "The average probe counts for the same runs:" under a section on performance)
+  -- speaks for it: "The average probe counts for the same runs:")
   local label = not lead or (#lead <= 80 and not lead:find("\n") and not lead:find("[.:!?]%s*$"))
-  -- a lead-in that ends on ':' after stating a measured figure introduces the figures it measured
-  -- ("... and the CPU time per request reached 60 ms:" over "| Stage | Baseline | turbo |")
-  if lead and last_claim_unit == unit_index - 1 and lead:find(":%s*$") then return true end
-  return says_results(lead or "") or (label and says_results(heading or "")) or false
+  if lead and last_claim_unit == unit_index - 1 and lead:find(":%s*$") and states_claim(lead) then return true end
+  -- on a page whose prose has stated five figures or more before the table, words of results alone
+  -- speak of timings too ("Here are the results compared to the 2-channel 3900X:", a "####
+  -- Performance" section's label): a course's lesson that shows a program's output rarely has
+  -- stated so many
+  local dense = claims_seen >= DENSE_CLAIMS
+  return says_results(lead or "", dense) or (label and says_results(heading or "", dense)) or false
+end
+
+-- Whether a text cites a performance figure ({{cite:KEY|40 ms}}, not {{cite:c11|undefined
+-- behavior}} nor {{cite:c11|32767}}) or refers to a measurement ({{measure:...}}).
+local function states_reference(text)
+  if text:find("{{%s*measure:") then return true end
+  for value in text:gmatch("{{%s*cite:[^|}]*|([^}]*)}}") do
+    for _, q in ipairs(litlab.quantities(value)) do
+      if q.kind ~= "share" then return true end
+    end
+  end
+  return false
 end
 
 -- Whether an HTML block's text ends with a table's "</table>" (its last bytes looked at).
@@ -4412,10 +4444,10 @@ return {
         end
       end
     end
-    local results = unit.kind == "paragraph" and not section and not model and results_table(t, lead, before and before.text)
+    local results = unit.kind == "paragraph" and not section and not model and results_table(t, lead)
     -- a figure the prose measured or cited is a claim the page makes too: it arms a later table of
     -- results as a reported one does (a new author's review: fixing the prose silenced the tables)
-    if (unit.kind == "paragraph" or unit.kind == "html") and (t:find("{{%s*measure:") or t:find("{{%s*cite:")) then
+    if (unit.kind == "paragraph" or unit.kind == "html") and t:find("{{", 1, true) and states_reference(t) then
       claims_seen, last_claim_unit = claims_seen + 1, unit_index
     end
     scan(t, unit.code_spans, unit.at, report, ledger, where, section, nil, model, grading, lead, results)

@@ -2,14 +2,15 @@
 # What the thirtieth round taught the timing rule (engine/rules/README.md, "Forms of the thirtieth
 # round"):
 # - a table among results: a pipe table in a lesson whose prose has already reported a claim, whose lead-in
-#   or (when no sentence leads it in) whose section's heading speaks of results, leaves a bare figure
+#   or (when no sentence leads it in) whose section's heading speaks of timings, leaves a bare figure
 #   nothing else decides unsure, its message naming the column; a column of row labels, a count, a
 #   size or a setting stays quiet, and so does every column of a table whose header names a unit;
 #   a lead-in that ends on ':' after stating a measured figure does the same. A column of small
 #   whole numbers, one a course's tables hold beside results (tests passed, values returned, points,
 #   misses), and a lesson armed only by a display block or an unsure figure stay quiet (an attacker's
-#   review); a figure the prose cites or measures arms it, and so does a lead-in that says the
-#   author timed what follows (a new author's review).
+#   review); a figure the prose cites or measures arms it (a new author's review); a program's
+#   output, a model's predictions, readings, records, grades under words of results alone stay
+#   quiet (a second attacker's review), unless the page's prose has stated five figures or more.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-results.md <<'EOF2'
@@ -17,13 +18,13 @@ cat >01-results.md <<'EOF2'
 
 The old loop took 12 ms per pass and the new one 8 ms.
 
-Here are the results compared to the old machine:
+Here are the timings compared to the old machine:
 
 | cpu cores | 1   | 2   | threads | misses (count) |
 | --------- | --- | --- | ------- | -------------- |
 | 8275CL    | 910 | 605 | 16      | 31             |
 
-## Performance
+## Throughput
 
 **Machine B**
 
@@ -189,7 +190,7 @@ cat >08-author.md <<'EOF2'
 
 The old sort takes {{cite:mine|3.1 seconds}} on the big input.
 
-Here are the results:
+Here are the run times:
 
 | n      | old  | new |
 |--------|------|-----|
@@ -208,17 +209,78 @@ expect "08-author.md:11:[0-9]*: error: a figure '0\.8' in a table of results nam
 expect "08-author.md:11:[0-9]*: error: a figure '0\.1' in a table of results names no unit ('new')"
 refuse "08-author.md:1[5-9]:"
 
-cat >09-timed.md <<'EOF2'
-# Timed
+cat >09-course.md <<'EOF2'
+# A course's tables after a cited figure (a second attacker's review)
 
-I timed both versions on my laptop. Here are the results:
+[k]: https://example.org/k "course staff, lab notes, 2025"
+[c11]: https://example.org/c11 "ISO, C11, 2011"
 
-| n      | insertion | quick |
-|--------|-----------|-------|
-| 1000   | 0.8       | 0.1   |
+Parsing takes {{cite:k|40 ms}} on the lab machines. Signed overflow is {{cite:c11|undefined behavior}}.
+
+Here are the results of running `./sqrt` on the sample inputs:
+
+| input | sqrt    |
+|-------|---------|
+| 2     | 1.41421 |
+
+The quadratic term grows much faster than the others:
+
+| n    | n log2 n | n^2     |
+|------|----------|---------|
+| 1000 | 9965.8   | 1000000 |
+
+The measured readings from the potentiometer:
+
+| Position | Raw | Voltage |
+|----------|-----|---------|
+| middle   | 512 | 2.50    |
+
+Parsing the whole file takes about 40 ms. The file holds records like these:
+
+| id | name | balance |
+|----|------|---------|
+| 1  | Ann  | 1520.75 |
+
+Two tests timed out. Here are the results:
+
+| Test | Expected | Got |
+|------|----------|-----|
+| avg  | 2.5      | 2.25 |
+
+## Expected results
+
+| Input file | Mean | Variance |
+|------------|------|----------|
+| a.txt      | 4.5  | 83512.7  |
+
+## Performance
+
+**Lab machine**
+
+| point | x    | y    |
+|-------|------|------|
+| A     | 1.5  | 2.25 |
 EOF2
 
-check_lesson 09-timed.md
-expect "09-timed.md:7:[0-9]*: error: a figure '0\.8' in a table of results names no unit ('insertion')"
+check_lesson 09-course.md
+expect "09-course.md:26:[0-9]*: error: a time value '40 ms'"
+refuse "in a table of results"
+
+cat >10-dense.md <<'EOF2'
+# A page dense with claims
+
+The scalar loop takes 12 ms, the unrolled one takes 9 ms, and the vector one takes 3 ms.
+
+With eight threads the vector loop drops to 0.6 ms, and the copy alone takes 0.2 ms.
+
+Here are the results compared to the old machine:
+
+| cpu cores | 1   | 2   |
+| --------- | --- | --- |
+| 8275CL    | 910 | 605 |
+EOF2
+
+check_lesson 10-dense.md
+expect "10-dense.md:11:[0-9]*: error: a figure '910' in a table of results names no unit ('1')"
 
 exit $fail
