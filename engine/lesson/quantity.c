@@ -6084,8 +6084,8 @@ struct table {
 	int lead_cls;		/* what the sentence leading the table in says its figures are (UNDECIDED: nothing) */
 	enum quantity_kind lead_kind;
 	size_t lead_cue, lead_cue_len; /* the words that say it, in spans->lead */
-	int results;		/* the table stands among results (spans->results): a bare figure nothing decides is unsure */
-	uint64_t result_cols;	/* then, the columns holding a figure with a decimal point or of 100 or more */
+	uint64_t result_cols;	/* the table stands among results (spans->results): the columns whose bare figures
+				   nothing decides are unsure (result_columns) */
 	int lead_factors;	/* it names only a comparison of speed ("Performance of ispc ... compared to"): it decides factors */
 	int timed;		/* a cell above or to the left holds a measured time, rate or cycle count (a claim) */
 	int gridish;		/* the text's first line is a grid table's border ("+----+----+") */
@@ -10626,22 +10626,23 @@ static size_t timed_factor(const struct text *s, struct table *tb, size_t p, str
 	return x;
 }
 
-/*
- * 1 if a bare figure in column col of a table of results (tb->results: a lesson that has made claims
- * before, whose lead-in or heading speaks of results, timing.lua decides) is left unsure: no word of
- * its header, row or lead-in decided it, its column is no row labels' and its header names no count,
- * size or setting, nor what a course's tables hold beside results (tests passed, values returned,
- * points, misses), and it holds a figure with a decimal point or of 100 or more (tb->result_cols: a
- * column of small whole numbers counts something, "| 14 | 0 |" tests passed and failed). "Here are
- * the results compared to the 3900X:" over "| cpu cores | 1 | 2 |", a "Performance" section's "|
- * Size | Encode | Decode |" (thirtieth round: tables whose unit the writer left to the prose were the
- * largest part of the misses). The header cell is the cue.
- */
-static int results_cell(const struct text *s, const struct table *tb, size_t col, struct cand *c)
+/* [a, b) with the spaces at either end left out. */
+static void trim_cell(const struct text *s, size_t *a, size_t *b)
 {
-	/* what a course's tables hold beside results ("| Test | Passed | Failed |", "| Call | Return value |
-	   errno |", "| Criterion | Points | Weight |", "| Event | L1 misses |": an attacker's review) */
-	static const char *const not_results[] = { "passed", "failed", "pass", "fail", "test", "tests", "output",
+	while (*a < *b && space_at(s, *a))
+		(*a)++;
+	while (*b > *a && space_at(s, *b - 1))
+		(*b)--;
+}
+
+/*
+ * 1 if header cell [a, b) may head a column of results: not empty, naming no count, size or setting,
+ * nor what a course's tables hold beside results ("| Test | Passed | Failed |", "| Call | Return value |
+ * errno |", "| Criterion | Points | Weight |", "| Event | L1 misses |": an attacker's review).
+ */
+static int results_header(const struct text *s, size_t a, size_t b)
+{
+	static const char *const not_results[] = { "passed", "failed", "pass", "fail", "test", "output",
 						   "outputs", "value", "values", "return", "returns", "returned", "errno",
 						   "exit", "status", "expected", "actual", "answer", "answers", "grade",
 						   "grades", "mark", "marks", "points", "weight", "score", "scores", "hit",
@@ -10649,28 +10650,18 @@ static int results_cell(const struct text *s, const struct table *tb, size_t col
 						   "alignof", "percent", "precision", "recall", "accuracy", "rate", "students",
 						   "result", "results", "code", "codes", "bit", "flag", "flags", "words",
 						   "chars", "characters", "tokens", "sum", "hash", "per", NULL };
-	size_t hs, he;
 
-	if (!tb->results || col == 0 || col >= 64 || !(tb->result_cols >> col & 1) ||
-	    !pipe_cell(s, tb->header, line_end(s, tb->header), col, &hs, &he) || names_own(s, hs, he, 0) ||
-	    names_setting(s, hs, he))
+	trim_cell(s, &a, &b);
+	if (a == b || names_own(s, a, b, 0) || names_setting(s, a, b))
 		return 0;
-	while (hs < he && space_at(s, hs))
-		hs++;
-	while (he > hs && space_at(s, he - 1))
-		he--;
-	if (hs == he)
-		return 0;
-	for (size_t p = hs; p < he; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
-		if ((p == hs || !is_alpha(s->t[p - 1])) && match_any(s, p, not_results, 1) == word_end(s, p))
+	for (size_t p = a; p < b; p = word_end(s, p) > p ? word_end(s, p) : p + 1)
+		if ((p == a || !is_alpha(s->t[p - 1])) && match_any(s, p, not_results, 1) == word_end(s, p))
 			return 0;
-	c->kind = QUANTITY_TIME;
-	decided(c, QUANTITY_UNSURE, hs, he - hs, W_RESULTS);
 	return 1;
 }
 
 /*
- * 1 if a cell of the pipe table's header names a unit: the writer names units where they hold, so a
+ * 1 if a header cell of the pipe table names a unit: the writer names units where they hold, so a
  * column without one is not the lead-in's ("Results ..., in nanoseconds per lookup:" over "| table |
  * ns/lookup | mutex | spinlock |": an attacker's review, twenty-fifth round) nor left unsure.
  */
@@ -10687,16 +10678,21 @@ static int header_names_unit(const struct text *s, const struct table *tb)
 }
 
 /*
- * The columns of the pipe table's body that hold a figure with a decimal point or of 100 or more, a
- * bit each (the first 64): one pass over the rows.
+ * The columns of a table among results whose bare figures are left unsure, a bit each (the first 64;
+ * one pass over the header and the rows): not the row labels', under a header results_header()
+ * takes, holding a figure with a decimal point or of 100 or more (a column of small whole numbers
+ * counts something: "| 14 | 0 |", tests passed and failed).
  */
 static uint64_t result_columns(const struct text *s, const struct table *tb)
 {
-	uint64_t cols = 0;
-	size_t line = line_end(s, tb->header);
+	uint64_t headed = 0, cols = 0;
+	size_t line = line_end(s, tb->header), cs, ce;
 
-	for (int row = 0; line < s->n; row++) {
-		size_t a = line + 1, b = line_end(s, a), cs, ce, ns, ne;
+	for (size_t col = 1; col < 64 && pipe_cell(s, tb->header, line, col, &cs, &ce); col++)
+		if (results_header(s, cs, ce))
+			headed |= (uint64_t)1 << col;
+	for (int row = 0; headed && line < s->n; row++) {
+		size_t a = line + 1, b = line_end(s, a), ns, ne;
 		line = b;
 		if (row == 0 || b - a > TABLE_LINE_MAX)
 			continue; /* the delimiter row */
@@ -10710,7 +10706,28 @@ static uint64_t result_columns(const struct text *s, const struct table *tb)
 				cols |= (uint64_t)1 << col;
 		}
 	}
-	return cols;
+	return headed & cols;
+}
+
+/*
+ * 1 if a bare figure in column col of a table among results (timing.lua's
+ * results_table decides, tb->result_cols its columns) is left unsure, nothing of its header, row or
+ * lead-in having decided it: "Here are the timings on the 3900X:" over "| cpu cores | 1 | 2 |", a
+ * dense page's "Performance" section over "| Size | Encode | Decode |" (thirtieth round: tables
+ * whose unit the writer left to the prose were the largest part of the misses). The header cell is
+ * the cue.
+ */
+static int results_cell(const struct text *s, const struct table *tb, size_t col, struct cand *c)
+{
+	size_t hs, he;
+
+	if (col == 0 || col >= 64 || !(tb->result_cols >> col & 1) ||
+	    !pipe_cell(s, tb->header, line_end(s, tb->header), col, &hs, &he))
+		return 0;
+	trim_cell(s, &hs, &he);
+	c->kind = QUANTITY_TIME;
+	decided(c, QUANTITY_UNSURE, hs, he - hs, W_RESULTS);
+	return 1;
 }
 
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
@@ -12064,8 +12081,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	s.runs = -1;
 	table_setup(&s, &tb);
 	tb.lead_cls = UNDECIDED;
-	tb.results = tb.pipe && spans && spans->results && !header_names_unit(&s, &tb);
-	tb.result_cols = tb.results ? result_columns(&s, &tb) : 0;
+	tb.result_cols = tb.pipe && spans && spans->results && !header_names_unit(&s, &tb) ? result_columns(&s, &tb) : 0;
 	if (tb.pipe && spans && spans->lead) {
 		lead_setup(spans, &tb);
 		if (tb.lead_cls != UNDECIDED)

@@ -149,12 +149,17 @@ end
 -- headings, nil when none names one; kept as headings change, not looked for at every unit.
 local named = nil
 
-local function innermost_named()
+-- The innermost heading above the unit being read; named: the innermost that is a section's name.
+local function innermost(named)
   for level = 6, 1, -1 do
     local h = headings[level]
-    if h and h.kind then return h end
+    if h and (h.kind or not named) then return h end
   end
   return nil
+end
+
+local function innermost_named()
+  return innermost(true)
 end
 
 -- In a section that specifies the interface, a worked case ("For example, if the callback took 250
@@ -540,10 +545,7 @@ end
 -- prose around them were the largest part of what the rule missed).
 local function results_table(text, lead)
   if claims_seen < 1 or not is_table(text) then return false end
-  local heading = nil
-  for level = 6, 1, -1 do
-    if headings[level] then heading = headings[level].text break end
-  end
+  local heading = innermost(false)
   -- (the heading speaks only for a table no sentence leads in, a short line that does not end as one
   -- does: a label such as "**Linux with Xeon Gold 6548N**"; a sentence that says what the table holds
   -- speaks for it: "The average probe counts for the same runs:")
@@ -554,7 +556,7 @@ local function results_table(text, lead)
   -- Performance" section's label): a course's lesson that shows a program's output rarely has
   -- stated so many
   local dense = claims_seen >= DENSE_CLAIMS
-  return says_results(lead or "", dense) or (label and says_results(heading or "", dense)) or false
+  return says_results(lead or "", dense) or (label and heading and says_results(heading.text, dense)) or false
 end
 
 -- Whether a text cites a performance figure ({{cite:KEY|40 ms}}, not {{cite:c11|undefined
