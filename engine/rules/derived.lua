@@ -22,12 +22,20 @@ local function negated(text, i)
   return false
 end
 
+-- Each claim's pattern, its words apart by any space, built once; and its first word, which a match
+-- holds as written, so that a plain search rules out most claims before any pattern is tried.
+local patterns, firsts = {}, {}
+for k, word in ipairs(claims) do
+  patterns[k] = "%f[%a]" .. word:gsub(" ", "%%s+") .. "%f[%A]"
+  firsts[k] = word:match("^%S+")
+end
+
 local function find_claim(text)
   local lower = text:lower()
-  for _, word in ipairs(claims) do
-    local start = 1
-    while true do
-      local i, j = lower:find("%f[%a]" .. word:gsub(" ", "%%s+") .. "%f[%A]", start)
+  for k, word in ipairs(claims) do
+    local start = lower:find(firsts[k], 1, true) and 1
+    while start do
+      local i, j = lower:find(patterns[k], start)
       if not i then break end
       if not negated(text, i) then return word, i end
       start = j + 1

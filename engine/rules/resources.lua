@@ -36,6 +36,8 @@ return {
   summary = "a peak-memory or RSS figure in prose needs a measurement",
 
   text = function(unit, lesson, report)
+    -- most units name no subject at all: one search of the whole text rules them out
+    if not mentions(unit.text, subjects) then return end
     -- Sentence by sentence, so that a figure is tied to what it is about.
     local pos = 1
     for sentence, stop in unit.text:gmatch("([^%.!?]+[%.!?]?)()") do

@@ -1075,7 +1075,13 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
 		if (failed)
 			break;
 	}
-	host_close(h);
+	/*
+	 * A built-in file's state was loaded in the parent (load_builtin()), and this child holds it
+	 * by fork. Closing it would free every object, writing to every page of the state and so
+	 * copying each one, only for the child to exit right after: the child's exit frees it whole.
+	 */
+	if (!f->loaded)
+		host_close(h);
 }
 
 /*

@@ -630,6 +630,32 @@ static void expect_whole(const char *t, const char *want)
 	fail_msg("no quantity '%s' in: %s", want, t);
 }
 
+/* Every number word is read as a figure, whichever its first letter, alone, capitalised, joined by a
+   hyphen and before "hundred" (the scanner tries only the words of the letter it meets). */
+static void test_number_words(void **state)
+{
+	(void)state;
+	static const char *const words[] = {
+		"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+		"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+		"nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+		"hundred", "thousand",
+	};
+	char t[160], want[80];
+
+	for (size_t i = 0; i < ARRAY_LEN(words); i++) {
+		snprintf(want, sizeof want, "%s milliseconds", words[i]);
+		snprintf(t, sizeof t, "The lookup took %s per call.", want);
+		expect_whole(t, want);
+		snprintf(want, sizeof want, "%c%s milliseconds", words[i][0] - 'a' + 'A', words[i] + 1);
+		snprintf(t, sizeof t, "%s per call.", want);
+		expect_whole(t, want);
+	}
+	expect_whole("The lookup took twenty-five milliseconds per call.", "twenty-five milliseconds");
+	expect_whole("The lookup took Ninety-Nine milliseconds per call.", "Ninety-Nine milliseconds");
+	expect_whole("The batch took three hundred milliseconds in all.", "three hundred milliseconds");
+}
+
 /* A decimal comma is part of its number where no list can be meant; "1m 01s" is one duration. */
 static void test_decimal_comma(void **state)
 {
@@ -684,6 +710,7 @@ int main(void)
 		cmocka_unit_test(test_results_table),
 		cmocka_unit_test(test_references_skipped),
 		cmocka_unit_test(test_decimal_comma),
+		cmocka_unit_test(test_number_words),
 		cmocka_unit_test(test_percent_column),
 	};
 
