@@ -973,6 +973,7 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 		f->loaded->out = h->out;
 		f->loaded->file = h->file;
 		h = f->loaded;
+		h->alloc.refused = 0; /* the state is the built-in files' together */
 	}
 	h->reports = 0;
 	h->notes = 0;
@@ -1006,14 +1007,16 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 	run_loaded(h, f, lr, p);
 }
 
-/* Runs the rule list on top of h's stack (a file's, loaded and checked) over the lesson. */
-static void run_loaded(struct host *h, const struct rule_file *f, const struct lesson_result *lr,
+/*
+ * Pushes the lesson as the rules see it, and keeps it in the registry for the files that run after
+ * in the same state (the built-in files: a child checks one lesson, so the one kept is always its
+ * own). On failure says why, and leaves the state to the next file; -1.
+ */
+static int give_lesson(struct host *h, const struct rule_file *f, const struct lesson_result *lr,
 		       const struct prose *p)
 {
 	lua_State *L = h->L;
-	int list = lua_gettop(L);
 
-	h->step_limit = rule_steps(lr->lesson->src_len);
 	lua_pushcfunction(L, push_lesson_protected);
 	lua_pushlightuserdata(L, (void *)lr);
 	lua_pushlightuserdata(L, (void *)p);
@@ -1024,8 +1027,34 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
 				      (double)lr->lesson->src_len / (1u << 20), RULE_MEMORY_LIMIT >> 20);
 		send_fail(h, 1, h->alloc.refused ? big : "the lesson could not be given to the rules");
 		free(big);
-		host_close(h);
-		return;
+		if (f->loaded)
+			lua_settop(L, 0); /* the next built-in file tries again */
+		else
+			host_close(h);
+		return -1;
+	}
+	lua_pushvalue(L, -1);
+	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.lesson");
+	return 0;
+}
+
+/* Runs a file's rule list (loaded and checked: on top of h's stack, or a built-in file's at its
+   list_ref) over the lesson. */
+static void run_loaded(struct host *h, const struct rule_file *f, const struct lesson_result *lr,
+		       const struct prose *p)
+{
+	lua_State *L = h->L;
+
+	if (f->loaded)
+		lua_rawgeti(L, LUA_REGISTRYINDEX, f->list_ref);
+	int list = lua_gettop(L);
+
+	h->step_limit = rule_steps(lr->lesson->src_len);
+	/* The lesson as the rules see it is made once in a state: the built-in files share theirs. */
+	if (lua_getfield(L, LUA_REGISTRYINDEX, "litlab.lesson") != LUA_TTABLE) {
+		lua_pop(L, 1);
+		if (give_lesson(h, f, lr, p) < 0)
+			return;
 	}
 	int lesson = lua_gettop(L);
 	lua_Integer nrules = (lua_Integer)lua_rawlen(L, list);
@@ -1076,12 +1105,15 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
 			break;
 	}
 	/*
-	 * A built-in file's state was loaded in the parent (load_builtin()), and this child holds it
-	 * by fork. Closing it would free every object, writing to every page of the state and so
-	 * copying each one, only for the child to exit right after: the child's exit frees it whole.
+	 * The built-in files' state was loaded in the parent (load_builtin()), and this child holds it
+	 * by fork, for the next built-in file too. It is never closed here: closing would free every
+	 * object, writing to every page of the state and so copying each one, only for the child to
+	 * exit right after, which frees it whole.
 	 */
 	if (!f->loaded)
 		host_close(h);
+	else
+		lua_settop(L, 0);
 }
 
 /*
@@ -1697,27 +1729,42 @@ static void compile_builtin(struct rule_file *f)
 
 /*
  * A built-in file's rules, loaded here, in the parent, once: its bytecode
- * into a Lua state of its own and its chunk run (litlab's own code, as
- * trusted as the rest of litlab), its rule list left on the stack. Each
- * rule child inherits the state by fork and runs the handlers on its own
- * copy; the parent never runs a handler, so every child starts from the
- * same untouched state. A course's files are never run here: only in a
- * child, under its limits. Left NULL if it does not load: the child then
+ * into the Lua state of the built-in files (rs->builtin, made by the
+ * first) and its chunk run (litlab's own code, as trusted as the rest of
+ * litlab; each file's globals are its own), its rule list kept in the
+ * registry at f->list_ref. Each rule child inherits the state by fork and
+ * runs the handlers on its own copy, and its built-in files share the
+ * lesson it gives them: made once, not once per file. The parent never
+ * runs a handler, so every child starts from the same untouched state. A
+ * course's files are never run here: only in a child, each in a state of
+ * its own, under its limits. Left NULL if it does not load: the child then
  * loads it itself and says why.
  */
-static void load_builtin(struct rule_file *f)
+static void load_builtin(struct ruleset *rs, struct rule_file *f)
 {
-	struct host *h = xcalloc(1, sizeof *h);
 	char *err = NULL;
 
-	h->out = -1;
-	if (!f->bytecode || host_open(h) < 0 || load_rule(h, f, &err) < 0 || normalize_rules(h->L)) {
+	if (!f->bytecode)
+		return;
+	if (!rs->builtin) {
+		rs->builtin = xcalloc(1, sizeof *rs->builtin);
+		rs->builtin->out = -1;
+		if (host_open(rs->builtin) < 0) {
+			host_close(rs->builtin);
+			free(rs->builtin);
+			rs->builtin = NULL;
+		}
+	}
+	if (!rs->builtin)
+		return;
+	lua_State *L = rs->builtin->L;
+	if (load_rule(rs->builtin, f, &err) < 0 || normalize_rules(L)) {
 		free(err);
-		host_close(h);
-		free(h);
+		lua_settop(L, 0);
 		return;
 	}
-	f->loaded = h;
+	f->list_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	f->loaded = rs->builtin;
 }
 
 static void add_file(struct ruleset *rs, char *path, char *text, size_t len, int builtin)
@@ -1731,9 +1778,10 @@ static void add_file(struct ruleset *rs, char *path, char *text, size_t len, int
 	rs->files[rs->nfiles].bytecode = NULL;
 	rs->files[rs->nfiles].bytecode_len = 0;
 	rs->files[rs->nfiles].loaded = NULL;
+	rs->files[rs->nfiles].list_ref = LUA_NOREF;
 	if (builtin) {
 		compile_builtin(&rs->files[rs->nfiles]);
-		load_builtin(&rs->files[rs->nfiles]);
+		load_builtin(rs, &rs->files[rs->nfiles]);
 	}
 	rs->nfiles++;
 }
@@ -2056,12 +2104,12 @@ void ruleset_release(struct ruleset *rs)
 		free(rs->files[i].path);
 		free(rs->files[i].text);
 		free(rs->files[i].bytecode);
-		if (rs->files[i].loaded) {
-			host_close(rs->files[i].loaded);
-			free(rs->files[i].loaded);
-		}
 	}
 	free(rs->files);
+	if (rs->builtin) {
+		host_close(rs->builtin);
+		free(rs->builtin);
+	}
 	for (size_t i = 0; i < rs->nrules; i++) {
 		free(rs->rules[i].id);
 		free(rs->rules[i].severity);

@@ -48,10 +48,12 @@ struct rule_file {
 	   are parsed only in the child, as text (never loaded as bytecode: Lua does not check it). */
 	char *bytecode;
 	size_t bytecode_len;
-	/* The same file loaded once, in the parent, into a Lua state that every rule child inherits
-	   by fork (its chunk run, its rule list on the stack): a child then runs the handlers without
-	   loading the file again. Only for a built-in file; NULL when it did not load. */
+	/* The same file loaded once, in the parent, into the Lua state of the built-in files (struct
+	   ruleset's builtin) that every rule child inherits by fork (its chunk run, its rule list
+	   kept at list_ref in the registry): a child then runs the handlers without loading the file
+	   again. Only for a built-in file; NULL when it did not load. */
 	struct host *loaded;
+	int list_ref;
 };
 
 struct rule_info {
@@ -74,6 +76,9 @@ struct ruleset {
 	struct cache *memo;  /* where a lesson's rule pass is remembered; NULL: run it every time */
 	char files_hex[65];  /* the hash of the rule files as a pass's key takes them, made once by
 				ruleset_load(): the files are the same for every lesson; "" when not made */
+	/* The one Lua state the built-in files are loaded into (litlab's own code: each file keeps
+	   its own globals, and they share the lesson a child gives them, made once), or NULL. */
+	struct host *builtin;
 };
 
 /*
