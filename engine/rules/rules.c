@@ -49,7 +49,16 @@ struct alloc_state {
 	size_t used;
 	size_t limit;
 	int refused;
+	/* Set while a rule file's code runs, or the lesson is made for it (both protected calls,
+	   where a refusal is an error the rule pass reports). Between them litlab's own bookkeeping
+	   (a registry entry, a handler's closures) outside any protected call may use RULE_RESERVE
+	   more: a refusal there would be a panic, and the child would abort. */
+	int strict;
 };
+
+#define RULE_RESERVE (1u << 20)
+/* A rule child's exit status: run the files after the last one it ended in a new child. */
+#define RULE_CHILD_AGAIN 3
 
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -61,7 +70,7 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		free(ptr);
 		return NULL;
 	}
-	if (nsize > old && a->used + (nsize - old) > a->limit) {
+	if (nsize > old && a->used + (nsize - old) > a->limit + (a->strict ? 0 : RULE_RESERVE)) {
 		a->refused = 1;
 		return NULL;
 	}
@@ -80,6 +89,7 @@ struct host {
 	size_t file;	 /* index of the rule file */
 	int reports;
 	int notes;	 /* ledger records */
+	int failed;	 /* the file being run said it failed (send_fail()) */
 	const void *last_fn; /* the handler that ran last */
 	int last_line;	 /* of the handler that runs */
 };
@@ -340,7 +350,9 @@ static int load_rule(struct host *h, const struct rule_file *f, char **err)
 		push_env(L);
 		if (!lua_setupvalue(L, -2, 1))
 			lua_pop(L, 1);
+		h->alloc.strict = 1;
 		rc = lua_pcall(L, 0, 1, -2);
+		h->alloc.strict = 0;
 	}
 	if (rc != LUA_OK) {
 		*err = xstrdup(h->alloc.refused ? "ran past its memory limit (64 MiB)"
@@ -406,6 +418,7 @@ static void send_fail(struct host *h, int line, const char *msg)
 	send_escaped(&b, msg);
 	send(h->out, &b);
 	buf_release(&b);
+	h->failed = 1;
 }
 
 static char *unescape(const char *s)
@@ -726,6 +739,8 @@ static int push_lesson_protected(lua_State *L)
 
 	lua_settop(L, 0);
 	push_lesson(L, lr, p);
+	lua_pushvalue(L, -1);
+	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.lesson"); /* for the next built-in file */
 	return 1;
 }
 
@@ -852,7 +867,9 @@ static int call_handler(struct host *h, const struct rule_file *f, int rule, con
 	lua_pushcfunction(L, traceback);
 	int tb = lua_gettop(L) - nargs - 3;
 	lua_insert(L, tb);
+	h->alloc.strict = 1;
 	int rc = lua_pcall(L, nargs + 2, 0, tb);
+	h->alloc.strict = 0;
 	if (rc != LUA_OK) {
 		char *first;
 		const char *msg = h->alloc.refused ? "ran past its memory limit (64 MiB)" : lua_tostring(L, -1);
@@ -975,6 +992,7 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 		h = f->loaded;
 		h->alloc.refused = 0; /* the state is the built-in files' together */
 	}
+	h->failed = 0;
 	h->reports = 0;
 	h->notes = 0;
 	h->last_fn = NULL;
@@ -1020,7 +1038,10 @@ static int give_lesson(struct host *h, const struct rule_file *f, const struct l
 	lua_pushcfunction(L, push_lesson_protected);
 	lua_pushlightuserdata(L, (void *)lr);
 	lua_pushlightuserdata(L, (void *)p);
-	if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+	h->alloc.strict = 1;
+	int rc = lua_pcall(L, 2, 1, 0);
+	h->alloc.strict = 0;
+	if (rc != LUA_OK) {
 		/* The diagnostic names the lesson ("rule failed on 'PATH': ..."). */
 		char *big = xasprintf("the lesson, %.1f MiB, is more than the rules' memory limit (%u MiB) holds, so "
 				      "this rule file did not check it: split it into smaller lessons",
@@ -1033,8 +1054,6 @@ static int give_lesson(struct host *h, const struct rule_file *f, const struct l
 			host_close(h);
 		return -1;
 	}
-	lua_pushvalue(L, -1);
-	lua_setfield(L, LUA_REGISTRYINDEX, "litlab.lesson");
 	return 0;
 }
 
@@ -1152,15 +1171,29 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 	memset(&h, 0, sizeof h);
 	h.out = out;
 	for (size_t i = from; i < rs->nfiles; i++) {
-		if (rs->files[i].broken)
+		const struct rule_file *f = &rs->files[i];
+		if (f->broken)
 			continue;
+		if (!f->loaded && rs->builtin && rs->builtin->L) {
+			/* A course's file comes after the built-in files: their lesson is given back first, so
+			   that the child does not hold it twice. */
+			lua_pushnil(rs->builtin->L);
+			lua_setfield(rs->builtin->L, LUA_REGISTRYINDEX, "litlab.lesson");
+			lua_gc(rs->builtin->L, LUA_GCCOLLECT, 0);
+		}
 		h.file = i;
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
 		limit_cpu(rule_cpu_s(lr->lesson->src_len));
-		run_file(&h, &rs->files[i], lr, p);
+		run_file(&h, f, lr, p);
 		buf_addf(&b, "E %zu", i);
 		send(out, &b);
+		/* A built-in file that failed may have left the state it shares full, or changed: the
+		   files after it run in a new child, from the state as the parent loaded it. */
+		if (f->loaded && f->loaded->failed && i + 1 < rs->nfiles) {
+			buf_release(&b);
+			_exit(RULE_CHILD_AGAIN);
+		}
 	}
 	buf_release(&b);
 	_exit(0);
@@ -1343,6 +1376,8 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 			   "its output could not be read, and it was stopped");
 		return (ps->started ? ps->current : from) + 1;
 	}
+	if (!killed && ps->started && ps->ended && WIFEXITED(status) && WEXITSTATUS(status) == RULE_CHILD_AGAIN)
+		return ps->current + 1; /* the child said so, after a built-in file failed */
 	if (killed || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		ps->unclean = 1;
 	if (killed || (ps->started && !ps->ended && out_of_cpu(status))) {
@@ -1758,13 +1793,21 @@ static void load_builtin(struct ruleset *rs, struct rule_file *f)
 	if (!rs->builtin)
 		return;
 	lua_State *L = rs->builtin->L;
+	size_t before = rs->builtin->alloc.used;
+	rs->builtin->steps = 0; /* each file's top level has the base limits, as in a state of its own */
+	rs->builtin->alloc.limit = RULE_MEMORY_LIMIT + before;
 	if (load_rule(rs->builtin, f, &err) < 0 || normalize_rules(L)) {
 		free(err);
 		lua_settop(L, 0);
+		rs->builtin->alloc.limit = RULE_MEMORY_LIMIT + before;
 		return;
 	}
 	f->list_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	f->loaded = rs->builtin;
+	/* Each file keeps the memory it had in a state of its own: the limit grows by what the
+	   files loaded so far take (their code and tables), so that what a lesson and a file's work
+	   may use is RULE_MEMORY_LIMIT, as before. */
+	rs->builtin->alloc.limit = RULE_MEMORY_LIMIT + rs->builtin->alloc.used;
 }
 
 static void add_file(struct ruleset *rs, char *path, char *text, size_t len, int builtin)
