@@ -58,7 +58,7 @@ struct alloc_state {
 
 #define RULE_RESERVE (1u << 20)
 /* A rule child's exit status: run the files after the last one it ended in a new child. */
-#define RULE_CHILD_AGAIN 3
+#define RULE_CHILD_AGAIN 5 /* not send()'s 3 nor meta_child()'s 4 */
 
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -896,6 +896,22 @@ static int valid_rule_id(const char *s)
 }
 
 /*
+ * Pushes t[k] without a metamethod: litlab reads a rule's and the lesson's tables outside any
+ * protected call, where no code of a rule may run (an __index there would run unbounded by the
+ * pass's limits, and its error or a refusal of memory would abort the child).
+ */
+static int raw_field(lua_State *L, int idx, const char *k)
+{
+	idx = lua_absindex(L, idx);
+	lua_pushstring(L, k);
+	return lua_rawget(L, idx);
+}
+
+/* A rule table's fields litlab reads: a rule is copied with these alone (normalize_rules()). */
+static const char *const rule_fields[] = { "id", "severity", "summary", "aliases", "lesson", "text",
+					   "block", "output", "orphan" };
+
+/*
  * Checks that the value at idx is a rule table: its id and severity. Returns
  * NULL if it is, else a message (static).
  */
@@ -903,13 +919,13 @@ static const char *check_rule_table(lua_State *L, int idx)
 {
 	if (!lua_istable(L, idx))
 		return "a rule file must return a rule table (or a list of them)";
-	lua_getfield(L, idx, "id");
+	raw_field(L, idx, "id");
 	const char *id = lua_tostring(L, -1);
 	int ok = lua_type(L, -1) == LUA_TSTRING && valid_rule_id(id);
 	lua_pop(L, 1);
 	if (!ok)
 		return "the rule needs id = \"lowercase-words-with-dashes\"";
-	lua_getfield(L, idx, "severity");
+	raw_field(L, idx, "severity");
 	const char *sev = lua_tostring(L, -1);
 	ok = lua_isnil(L, -1) || (lua_type(L, -1) == LUA_TSTRING &&
 				   (!strcmp(sev, "error") || !strcmp(sev, "warning") || !strcmp(sev, "note")));
@@ -918,7 +934,7 @@ static const char *check_rule_table(lua_State *L, int idx)
 		return "severity must be \"error\", \"warning\" or \"note\"";
 	static const char *const handlers[] = { "lesson", "text", "block", "output", "orphan" };
 	for (size_t i = 0; i < ARRAY_LEN(handlers); i++) {
-		lua_getfield(L, idx, handlers[i]);
+		raw_field(L, idx, handlers[i]);
 		ok = lua_isnil(L, -1) || lua_isfunction(L, -1);
 		lua_pop(L, 1);
 		if (!ok)
@@ -932,7 +948,7 @@ static const char *normalize_rules(lua_State *L)
 {
 	if (!lua_istable(L, -1))
 		return "a rule file must return a rule table (or a list of them)";
-	lua_getfield(L, -1, "id");
+	raw_field(L, -1, "id");
 	int single = !lua_isnil(L, -1);
 	lua_pop(L, 1);
 	if (single) {
@@ -946,9 +962,19 @@ static const char *normalize_rules(lua_State *L)
 	for (lua_Integer i = 1; i <= n; i++) {
 		lua_rawgeti(L, -1, i);
 		const char *why = check_rule_table(L, lua_gettop(L));
-		lua_pop(L, 1);
-		if (why)
+		if (why) {
+			lua_pop(L, 1);
 			return why;
+		}
+		/* the rule as checked, in a plain table of its own: what litlab reads later is what was
+		   checked, and reading it runs no metamethod */
+		lua_createtable(L, 0, (int)ARRAY_LEN(rule_fields));
+		for (size_t k = 0; k < ARRAY_LEN(rule_fields); k++) {
+			raw_field(L, -2, rule_fields[k]);
+			lua_setfield(L, -2, rule_fields[k]);
+		}
+		lua_rawseti(L, -3, i);
+		lua_pop(L, 1);
 	}
 	return NULL;
 }
@@ -1084,7 +1110,7 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
 		rule_closures(h, rule);
 		lua_pushvalue(L, lesson);
 		failed |= call_handler(h, f, rule, "lesson", 1) < 0;
-		lua_getfield(L, lesson, "units");
+		raw_field(L, lesson, "units");
 		lua_Integer nu = (lua_Integer)lua_rawlen(L, -1);
 		for (lua_Integer i = 1; i <= nu && !failed; i++) {
 			lua_rawgeti(L, rule + 1, i);
@@ -1092,7 +1118,7 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
 			failed |= call_handler(h, f, rule, "text", 2) < 0;
 		}
 		lua_settop(L, rule);
-		lua_getfield(L, lesson, "blocks");
+		raw_field(L, lesson, "blocks");
 		lua_Integer nb = (lua_Integer)lua_rawlen(L, -1);
 		for (lua_Integer i = 1; i <= nb && !failed; i++) {
 			lua_rawgeti(L, rule + 1, i);
@@ -1101,7 +1127,7 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
 			if (failed)
 				break;
 			lua_rawgeti(L, rule + 1, i);
-			lua_getfield(L, -1, "outputs");
+			raw_field(L, -1, "outputs");
 			lua_Integer no = (lua_Integer)lua_rawlen(L, -1);
 			for (lua_Integer k = 1; k <= no && !failed; k++) {
 				lua_rawgeti(L, rule + 3, k);
@@ -1112,7 +1138,7 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
 			lua_settop(L, rule + 1);
 		}
 		lua_settop(L, rule);
-		lua_getfield(L, lesson, "orphans");
+		raw_field(L, lesson, "orphans");
 		lua_Integer no = (lua_Integer)lua_rawlen(L, -1);
 		for (lua_Integer i = 1; i <= no && !failed; i++) {
 			lua_rawgeti(L, rule + 1, i);
@@ -1168,13 +1194,16 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 	const struct prose *p = lesson_prose(lr->lesson);
 	struct buf b = BUF_INIT;
 
+	int given_back = 0;
+
 	memset(&h, 0, sizeof h);
 	h.out = out;
 	for (size_t i = from; i < rs->nfiles; i++) {
 		const struct rule_file *f = &rs->files[i];
 		if (f->broken)
 			continue;
-		if (!f->loaded && rs->builtin && rs->builtin->L) {
+		if (!f->loaded && rs->builtin && rs->builtin->L && !given_back) {
+			given_back = 1;
 			/* A course's file comes after the built-in files: their lesson is given back first, so
 			   that the child does not hold it twice. */
 			lua_pushnil(rs->builtin->L);
