@@ -337,6 +337,16 @@ static int traceback(lua_State *L)
 }
 
 /* Loads rule file text into h->L and runs its chunk: leaves what it returned on the stack. */
+/* lua_pcall with the memory limit strict (alloc_state's strict): the rule's code, or the lesson being
+   made for it, runs inside. */
+static int strict_pcall(struct host *h, int nargs, int nresults, int msgh)
+{
+	h->alloc.strict = 1;
+	int rc = lua_pcall(h->L, nargs, nresults, msgh);
+	h->alloc.strict = 0;
+	return rc;
+}
+
 static int load_rule(struct host *h, const struct rule_file *f, char **err)
 {
 	lua_State *L = h->L;
@@ -350,9 +360,7 @@ static int load_rule(struct host *h, const struct rule_file *f, char **err)
 		push_env(L);
 		if (!lua_setupvalue(L, -2, 1))
 			lua_pop(L, 1);
-		h->alloc.strict = 1;
-		rc = lua_pcall(L, 0, 1, -2);
-		h->alloc.strict = 0;
+		rc = strict_pcall(h, 0, 1, -2);
 	}
 	if (rc != LUA_OK) {
 		*err = xstrdup(h->alloc.refused ? "ran past its memory limit (64 MiB)"
@@ -867,9 +875,7 @@ static int call_handler(struct host *h, const struct rule_file *f, int rule, con
 	lua_pushcfunction(L, traceback);
 	int tb = lua_gettop(L) - nargs - 3;
 	lua_insert(L, tb);
-	h->alloc.strict = 1;
-	int rc = lua_pcall(L, nargs + 2, 0, tb);
-	h->alloc.strict = 0;
+	int rc = strict_pcall(h, nargs + 2, 0, tb);
 	if (rc != LUA_OK) {
 		char *first;
 		const char *msg = h->alloc.refused ? "ran past its memory limit (64 MiB)" : lua_tostring(L, -1);
@@ -907,9 +913,11 @@ static int raw_field(lua_State *L, int idx, const char *k)
 	return lua_rawget(L, idx);
 }
 
-/* A rule table's fields litlab reads: a rule is copied with these alone (normalize_rules()). */
+/* A rule table's fields litlab reads, its handlers last: a rule is copied with these alone
+   (normalize_rules()). */
 static const char *const rule_fields[] = { "id", "severity", "summary", "aliases", "lesson", "text",
 					   "block", "output", "orphan" };
+#define RULE_HANDLERS 4 /* rule_fields + RULE_HANDLERS: the handlers */
 
 /*
  * Checks that the value at idx is a rule table: its id and severity. Returns
@@ -932,9 +940,8 @@ static const char *check_rule_table(lua_State *L, int idx)
 	lua_pop(L, 1);
 	if (!ok)
 		return "severity must be \"error\", \"warning\" or \"note\"";
-	static const char *const handlers[] = { "lesson", "text", "block", "output", "orphan" };
-	for (size_t i = 0; i < ARRAY_LEN(handlers); i++) {
-		raw_field(L, idx, handlers[i]);
+	for (size_t i = RULE_HANDLERS; i < ARRAY_LEN(rule_fields); i++) {
+		raw_field(L, idx, rule_fields[i]);
 		ok = lua_isnil(L, -1) || lua_isfunction(L, -1);
 		lua_pop(L, 1);
 		if (!ok)
@@ -1064,9 +1071,7 @@ static int give_lesson(struct host *h, const struct rule_file *f, const struct l
 	lua_pushcfunction(L, push_lesson_protected);
 	lua_pushlightuserdata(L, (void *)lr);
 	lua_pushlightuserdata(L, (void *)p);
-	h->alloc.strict = 1;
-	int rc = lua_pcall(L, 2, 1, 0);
-	h->alloc.strict = 0;
+	int rc = strict_pcall(h, 2, 1, 0);
 	if (rc != LUA_OK) {
 		/* The diagnostic names the lesson ("rule failed on 'PATH': ..."). */
 		char *big = xasprintf("the lesson, %.1f MiB, is more than the rules' memory limit (%u MiB) holds, so "
@@ -1193,8 +1198,7 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 	struct host h;
 	const struct prose *p = lesson_prose(lr->lesson);
 	struct buf b = BUF_INIT;
-
-	int given_back = 0;
+	int given_back = 0; /* the built-in files' lesson, before a course's first file */
 
 	memset(&h, 0, sizeof h);
 	h.out = out;
@@ -1822,13 +1826,11 @@ static void load_builtin(struct ruleset *rs, struct rule_file *f)
 	if (!rs->builtin)
 		return;
 	lua_State *L = rs->builtin->L;
-	size_t before = rs->builtin->alloc.used;
 	rs->builtin->steps = 0; /* each file's top level has the base limits, as in a state of its own */
-	rs->builtin->alloc.limit = RULE_MEMORY_LIMIT + before;
+	rs->builtin->alloc.limit = RULE_MEMORY_LIMIT + rs->builtin->alloc.used;
 	if (load_rule(rs->builtin, f, &err) < 0 || normalize_rules(L)) {
 		free(err);
 		lua_settop(L, 0);
-		rs->builtin->alloc.limit = RULE_MEMORY_LIMIT + before;
 		return;
 	}
 	f->list_ref = luaL_ref(L, LUA_REGISTRYINDEX);
