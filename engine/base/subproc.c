@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -31,6 +32,7 @@ static int start(struct subproc *sp, int fds[2], long long timeout_ns)
 	sp->pid = -1;
 	sp->out = -1;
 	sp->group = 0;
+	sp->refused = 0;
 	sp->deadline = now_ns() + timeout_ns;
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return -1;
@@ -131,6 +133,10 @@ enum subproc_end subproc_read(struct subproc *sp, void (*take)(void *ctx, struct
 			break;
 		}
 		take(ctx, sp, chunk, (size_t)n);
+		if (sp->refused) {
+			end = SUBPROC_REFUSED;
+			break;
+		}
 	}
 	if (sp->out >= 0)
 		close(sp->out);
@@ -200,4 +206,32 @@ int subproc_finish(struct subproc *sp, int kill_it, int *killed)
 	}
 	sp->pid = -1;
 	return status;
+}
+
+int subproc_lines_take(struct subproc_lines *l, const char *p, size_t n, void (*each)(void *ctx, char *rec),
+		       void *ctx)
+{
+	struct buf *in = &l->in;
+	const char *end = p + n;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = (size_t)((nl ? nl : end) - p);
+		if (in->len + len > l->max) {
+			buf_release(in);
+			return -1;
+		}
+		buf_add(in, p, len);
+		if (!nl)
+			break;
+		each(ctx, in->p);
+		buf_reset(in);
+		p = nl + 1;
+	}
+	return 0;
+}
+
+void subproc_lines_release(struct subproc_lines *l)
+{
+	buf_release(&l->in);
 }

@@ -21,17 +21,21 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "base/buf.h"
+
 struct subproc {
 	pid_t pid;
 	int out;	    /* the read end of the child's pipe; -1 once closed */
 	int group;	    /* the child leads its own process group: kill the group */
 	long long deadline; /* now_ns() after which reading stops; the reader may move it */
+	int refused;	    /* the reader refused what the child wrote: reading stops (SUBPROC_REFUSED) */
 };
 
 enum subproc_end {
 	SUBPROC_EOF,   /* the child closed its end */
 	SUBPROC_LATE,  /* the deadline passed first */
 	SUBPROC_ERROR, /* reading failed */
+	SUBPROC_REFUSED, /* the reader set sp->refused: what the child wrote passed a bound */
 };
 
 /*
@@ -53,7 +57,8 @@ int subproc_exec(struct subproc *sp, const char *path, char *const argv[], char 
 
 /*
  * Reads what the child writes, each chunk given to take(ctx, sp, p, n) as
- * it comes (take may move sp->deadline), until the end. Closes the pipe.
+ * it comes (take may move sp->deadline, or set sp->refused to stop reading),
+ * until the end. Closes the pipe.
  */
 enum subproc_end subproc_read(struct subproc *sp, void (*take)(void *ctx, struct subproc *sp, const char *p, size_t n),
 			      void *ctx);
@@ -65,5 +70,26 @@ enum subproc_end subproc_read(struct subproc *sp, void (*take)(void *ctx, struct
  * not NULL, says whether it was.
  */
 int subproc_finish(struct subproc *sp, int kill_it, int *killed);
+
+/*
+ * What a child writes as newline-ended records, split as it comes, with a
+ * bound: the record not yet ended is held, and no more than max bytes of
+ * it, so that a child cannot make litlab hold more than that however it
+ * writes (struct subproc_lines l = { BUF_INIT, max }).
+ */
+struct subproc_lines {
+	struct buf in; /* the record not yet ended */
+	size_t max;    /* the most bytes of one record, its newline not counted */
+};
+
+/*
+ * Hands each record ended in p[0..n) to each(ctx, rec), its newline made a
+ * NUL, in order. Returns 0, or -1 once a record passes max bytes without
+ * its newline (what was held is dropped, and nothing more is handed on:
+ * the caller refuses the child). subproc_lines_release() frees it.
+ */
+int subproc_lines_take(struct subproc_lines *l, const char *p, size_t n, void (*each)(void *ctx, char *rec),
+		       void *ctx);
+void subproc_lines_release(struct subproc_lines *l);
 
 #endif

@@ -48,7 +48,6 @@
 struct alloc_state {
 	size_t used;
 	size_t limit;
-	int refused;
 	/* Set while a rule file's code runs, or the lesson is made for it (both protected calls,
 	   where a refusal is an error the rule pass reports). Between them litlab's own bookkeeping
 	   (a registry entry, a handler's closures) outside any protected call may use RULE_RESERVE
@@ -71,7 +70,6 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		return NULL;
 	}
 	if (nsize > old && a->used + (nsize - old) > a->limit + (a->strict ? 0 : RULE_RESERVE)) {
-		a->refused = 1;
 		return NULL;
 	}
 	void *p = realloc(ptr, nsize);
@@ -363,7 +361,7 @@ static int load_rule(struct host *h, const struct rule_file *f, char **err)
 		rc = strict_pcall(h, 0, 1, -2);
 	}
 	if (rc != LUA_OK) {
-		*err = xstrdup(h->alloc.refused ? "ran past its memory limit (64 MiB)"
+		*err = xstrdup(rc == LUA_ERRMEM ? "ran past its memory limit (64 MiB)"
 						: lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error");
 		lua_settop(L, 0);
 		return -1;
@@ -396,18 +394,26 @@ static int error_line(const char *msg, const char *path, char **first)
 
 /* ---- the protocol ---- */
 
+/* Appends s escaped for a record, cut to RULE_TEXT_LIMIT bytes at a character's start (rules.h). */
 static void send_escaped(struct buf *b, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '\\')
+	size_t len = strnlen(s, RULE_TEXT_LIMIT + 1), cut = len;
+
+	if (len > RULE_TEXT_LIMIT)
+		for (cut = RULE_TEXT_LIMIT; cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80; cut--)
+			;
+	for (size_t i = 0; i < cut; i++) {
+		if (s[i] == '\\')
 			buf_adds(b, "\\\\");
-		else if (*s == '\n')
+		else if (s[i] == '\n')
 			buf_adds(b, "\\n");
-		else if (*s == '\t')
+		else if (s[i] == '\t')
 			buf_adds(b, "\\t");
 		else
-			buf_addc(b, *s);
+			buf_addc(b, s[i]);
 	}
+	if (cut < len)
+		buf_adds(b, "\u2026");
 }
 
 static void send(int fd, struct buf *b)
@@ -878,9 +884,10 @@ static int call_handler(struct host *h, const struct rule_file *f, int rule, con
 	int rc = strict_pcall(h, nargs + 2, 0, tb);
 	if (rc != LUA_OK) {
 		char *first;
-		const char *msg = h->alloc.refused ? "ran past its memory limit (64 MiB)" : lua_tostring(L, -1);
+		/* a refusal the rule caught (pcall) is not why it failed: only one that ended it */
+		const char *msg = rc == LUA_ERRMEM ? "ran past its memory limit (64 MiB)" : lua_tostring(L, -1);
 		int line = error_line(msg ? msg : "error", f->path, &first);
-		if (h->alloc.refused && line == 1)
+		if (rc == LUA_ERRMEM && line == 1)
 			line = h->last_line > 0 ? h->last_line : 1;
 		send_fail(h, line, first);
 		free(first);
@@ -893,7 +900,7 @@ static int call_handler(struct host *h, const struct rule_file *f, int rule, con
 
 static int valid_rule_id(const char *s)
 {
-	if (!s || !*s)
+	if (!s || !*s || strlen(s) > RULE_ID_MAX)
 		return 0;
 	for (; *s; s++)
 		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
@@ -932,7 +939,7 @@ static const char *check_rule_table(lua_State *L, int idx)
 	int ok = lua_type(L, -1) == LUA_TSTRING && valid_rule_id(id);
 	lua_pop(L, 1);
 	if (!ok)
-		return "the rule needs id = \"lowercase-words-with-dashes\"";
+		return "the rule needs id = \"lowercase-words-with-dashes\" (at most " XSTR(RULE_ID_MAX) " characters)";
 	raw_field(L, idx, "severity");
 	const char *sev = lua_tostring(L, -1);
 	ok = lua_isnil(L, -1) || (lua_type(L, -1) == LUA_TSTRING &&
@@ -940,6 +947,11 @@ static const char *check_rule_table(lua_State *L, int idx)
 	lua_pop(L, 1);
 	if (!ok)
 		return "severity must be \"error\", \"warning\" or \"note\"";
+	raw_field(L, idx, "aliases");
+	ok = !lua_istable(L, -1) || lua_rawlen(L, -1) <= RULE_ALIASES_LIMIT;
+	lua_pop(L, 1);
+	if (!ok)
+		return "a rule has at most " XSTR(RULE_ALIASES_LIMIT) " aliases";
 	for (size_t i = RULE_HANDLERS; i < ARRAY_LEN(rule_fields); i++) {
 		raw_field(L, idx, rule_fields[i]);
 		ok = lua_isnil(L, -1) || lua_isfunction(L, -1);
@@ -966,6 +978,8 @@ static const char *normalize_rules(lua_State *L)
 	lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
 	if (n == 0)
 		return "a rule file must return a rule table (or a list of them)";
+	if (n > RULE_RULES_LIMIT)
+		return "a rule file returns at most " XSTR(RULE_RULES_LIMIT) " rules: split it into files";
 	for (lua_Integer i = 1; i <= n; i++) {
 		lua_rawgeti(L, -1, i);
 		const char *why = check_rule_table(L, lua_gettop(L));
@@ -1023,7 +1037,6 @@ static void run_file(struct host *h, const struct rule_file *f, const struct les
 		f->loaded->out = h->out;
 		f->loaded->file = h->file;
 		h = f->loaded;
-		h->alloc.refused = 0; /* the state is the built-in files' together */
 	}
 	h->failed = 0;
 	h->reports = 0;
@@ -1077,7 +1090,7 @@ static int give_lesson(struct host *h, const struct rule_file *f, const struct l
 		char *big = xasprintf("the lesson, %.1f MiB, is more than the rules' memory limit (%u MiB) holds, so "
 				      "this rule file did not check it: split it into smaller lessons",
 				      (double)lr->lesson->src_len / (1u << 20), RULE_MEMORY_LIMIT >> 20);
-		send_fail(h, 1, h->alloc.refused ? big : "the lesson could not be given to the rules");
+		send_fail(h, 1, rc == LUA_ERRMEM ? big : "the lesson could not be given to the rules");
 		free(big);
 		if (f->loaded)
 			lua_settop(L, 0); /* the next built-in file tries again */
@@ -1350,8 +1363,9 @@ struct pass_child {
 	struct pass *ps;
 	const struct lesson_result *lr;
 	size_t from;
-	struct buf in;	     /* a record not yet ended by its newline */
-	size_t last_started; /* the file the child last began */
+	struct subproc_lines in; /* the records the child writes */
+	size_t last_started;	 /* the file the child last began */
+	struct subproc *sp;
 };
 
 static void pass_child_main(void *arg, int fd)
@@ -1361,35 +1375,37 @@ static void pass_child_main(void *arg, int fd)
 	rule_child(pc->ps->rs, pc->from, pc->lr, fd);
 }
 
-/* Takes the records in what the child wrote; each file it begins gets the whole wall limit. */
-static void pass_child_take(void *ctx, struct subproc *sp, const char *p, size_t n)
+/* One record the child wrote; each file it begins gets the whole wall limit. */
+static void pass_child_record(void *ctx, char *rec)
 {
 	struct pass_child *pc = ctx;
 	struct pass *ps = pc->ps;
-	struct buf *in = &pc->in;
-	char *nl;
-	size_t used = 0;
 
-	buf_add(in, p, n);
-	if (ps->raw)
-		buf_add(ps->raw, p, n);
-	while ((nl = memchr(in->p + used, '\n', in->len - used))) {
-		*nl = '\0';
-		handle_record(ps, in->p + used);
-		used = (size_t)(nl - in->p) + 1;
-		if (ps->started && ps->current != pc->last_started) {
-			pc->last_started = ps->current;
-			sp->deadline = now_ns() + (long long)(rule_wall_s(ps->lesson_len) * 1e9);
-		}
+	/* remembered, but for the handlers' lines, which only a child that died needs */
+	if (ps->raw && rec[0] != 'H') {
+		buf_adds(ps->raw, rec);
+		buf_addc(ps->raw, '\n');
 	}
-	memmove(in->p, in->p + used, in->len - used);
-	buf_setlen(in, in->len - used);
+	handle_record(ps, rec);
+	if (ps->started && ps->current != pc->last_started) {
+		pc->last_started = ps->current;
+		pc->sp->deadline = now_ns() + (long long)(rule_wall_s(ps->lesson_len) * 1e9);
+	}
+}
+
+static void pass_child_take(void *ctx, struct subproc *sp, const char *p, size_t n)
+{
+	struct pass_child *pc = ctx;
+
+	pc->sp = sp;
+	if (subproc_lines_take(&pc->in, p, n, pass_child_record, pc) < 0)
+		sp->refused = 1;
 }
 
 /* Runs files from..end in one child; returns the index to restart at, or nfiles when done. */
 static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t from)
 {
-	struct pass_child pc = { ps, lr, from, BUF_INIT, (size_t)-1 };
+	struct pass_child pc = { ps, lr, from, { BUF_INIT, RULE_RECORD_LIMIT }, (size_t)-1, NULL };
 	struct subproc sp;
 
 	ps->started = ps->ended = 0;
@@ -1399,14 +1415,16 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 		return ps->rs->nfiles;
 	}
 	enum subproc_end end = subproc_read(&sp, pass_child_take, &pc);
-	buf_release(&pc.in);
+	subproc_lines_release(&pc.in);
 	int stopped;
 	int status = subproc_finish(&sp, end != SUBPROC_EOF, &stopped);
-	int killed = stopped && end != SUBPROC_ERROR; /* late: past the wall limit */
-	if (end == SUBPROC_ERROR) {
+	int killed = stopped && end == SUBPROC_LATE; /* past the wall limit */
+	if (end == SUBPROC_ERROR || end == SUBPROC_REFUSED) {
 		ps->unclean = 1;
 		rule_error(ps, ps->started ? ps->current : from, ps->current_line,
-			   "its output could not be read, and it was stopped");
+			   end == SUBPROC_ERROR ? "its output could not be read, and it was stopped"
+						: "it wrote a record longer than litlab reads (" XSTR(RULE_RECORD_LIMIT_KIB)
+						  " KiB), and was stopped");
 		return (ps->started ? ps->current : from) + 1;
 	}
 	if (!killed && ps->started && ps->ended && WIFEXITED(status) && WEXITSTATUS(status) == RULE_CHILD_AGAIN)
@@ -2058,9 +2076,10 @@ static void files_key(const struct ruleset *rs, char hex[KEY_HEX + 1]);
 struct meta_loader {
 	struct ruleset *rs;
 	size_t from;
-	struct buf in;	 /* a record not yet ended by its newline */
-	struct buf *raw; /* every record, for the memo */
+	struct subproc_lines in; /* the records the loader writes */
+	struct buf *raw;	 /* every record, for the memo */
 	struct meta_state st;
+	struct subproc *sp;
 };
 
 static void meta_child_main(void *arg, int fd)
@@ -2070,27 +2089,26 @@ static void meta_child_main(void *arg, int fd)
 	meta_child(ml->rs, ml->from, fd);
 }
 
-/* Takes the records in what the loader wrote; each file it begins gets the whole wall limit. */
+/* One record the loader wrote; each file it begins gets the whole wall limit. */
+static void meta_take_record(void *ctx, char *rec)
+{
+	struct meta_loader *ml = ctx;
+	int was = ml->st.started ? (int)ml->st.current : -1;
+
+	buf_adds(ml->raw, rec);
+	buf_addc(ml->raw, '\n');
+	meta_record(ml->rs, &ml->st, rec);
+	if (ml->st.started && (int)ml->st.current != was)
+		ml->sp->deadline = now_ns() + (long long)(RULE_WALL_LIMIT_S * 1e9);
+}
+
 static void meta_take(void *ctx, struct subproc *sp, const char *p, size_t n)
 {
 	struct meta_loader *ml = ctx;
-	struct buf *in = &ml->in;
-	char *nl;
-	size_t used = 0;
 
-	buf_add(in, p, n);
-	buf_add(ml->raw, p, n);
-	while ((nl = memchr(in->p + used, '\n', in->len - used))) {
-		char *rec = in->p + used;
-		*nl = '\0';
-		used = (size_t)(nl - in->p) + 1;
-		int was = ml->st.started ? (int)ml->st.current : -1;
-		meta_record(ml->rs, &ml->st, rec);
-		if (ml->st.started && (int)ml->st.current != was)
-			sp->deadline = now_ns() + (long long)(RULE_WALL_LIMIT_S * 1e9);
-	}
-	memmove(in->p, in->p + used, in->len - used);
-	buf_setlen(in, in->len - used);
+	ml->sp = sp;
+	if (subproc_lines_take(&ml->in, p, n, meta_take_record, ml) < 0)
+		sp->refused = 1;
 }
 
 static void load_meta(struct ruleset *rs)
@@ -2115,7 +2133,7 @@ static void load_meta(struct ruleset *rs)
 		return;
 	}
 	for (size_t from = 0; from < rs->nfiles;) {
-		struct meta_loader ml = { rs, from, BUF_INIT, &raw, { from, 0, 0, 1 } };
+		struct meta_loader ml = { rs, from, { BUF_INIT, RULE_RECORD_LIMIT }, &raw, { from, 0, 0, 1 }, NULL };
 		struct subproc sp;
 		sandbox_signals_settled();
 		if (subproc_fork(&sp, meta_child_main, &ml, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
@@ -2123,7 +2141,7 @@ static void load_meta(struct ruleset *rs)
 			break;
 		}
 		enum subproc_end end = subproc_read(&sp, meta_take, &ml);
-		buf_release(&ml.in);
+		subproc_lines_release(&ml.in);
 		int killed;
 		int status = subproc_finish(&sp, end != SUBPROC_EOF, &killed);
 		struct meta_state st = ml.st;
@@ -2134,6 +2152,8 @@ static void load_meta(struct ruleset *rs)
 			diags_add(&rs->errors, rs->files[st.current].path, 1, 1, SEV_ERROR, "rule-error",
 				  "rule file failed to load: %s",
 				  end == SUBPROC_ERROR ? "its loader's output could not be read"
+				  : end == SUBPROC_REFUSED ? "its loader wrote a record longer than litlab reads (" XSTR(
+								     RULE_RECORD_LIMIT_KIB) " KiB)"
 				  : killed ? "its top level ran past the rule pass's time limit"
 				  : out_of_cpu(status) ? "its top level ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s)"
 						       : "the loader died");

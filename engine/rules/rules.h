@@ -36,6 +36,19 @@
    lesson it grows by three times the CPU seconds added per MiB (rule_wall_s() in rules.c). */
 #define RULE_WALL_LIMIT_S 60.0
 #define RULE_REPORT_LIMIT 500
+/* Every string a rule gives litlab (a report's message, a ledger record's text, decision and why,
+   a rule's summary, the first line of its error) is cut to this many bytes, at a character's
+   start, with "…" after it; an id is at most RULE_ID_MAX characters; a file returns at most
+   RULE_RULES_LIMIT rules, each with at most RULE_ALIASES_LIMIT aliases. So no record a rule child
+   writes passes RULE_RECORD_LIMIT, and litlab stops a child that writes one that does: with the
+   report limit, a rule file cannot make litlab hold more than a few MiB for a lesson, whatever it
+   does with its own 64 MiB. */
+#define RULE_TEXT_LIMIT 4096
+#define RULE_ID_MAX 64
+#define RULE_RULES_LIMIT 256
+#define RULE_ALIASES_LIMIT 32
+#define RULE_RECORD_LIMIT_KIB 64
+#define RULE_RECORD_LIMIT (RULE_RECORD_LIMIT_KIB * 1024)
 
 struct rule_file {
 	char *path; /* as shown in diagnostics: engine/rules/x.lua, lessons/rules/y.lua */

@@ -3,7 +3,8 @@
  * writes arrives whole; a late child, one that lingers after closing its
  * pipe, and one whose group lingers are killed and say so; a reader may
  * move the deadline; a failed exec is status 127; a child dies with the
- * litlab that forked it. No assertion depends on
+ * litlab that forked it; records are held within a bound, and a reader that
+ * refuses what the child writes stops it. No assertion depends on
  * how fast the machine is: the late children never end by themselves.
  */
 #include <stdarg.h>
@@ -262,6 +263,76 @@ static void test_child_dies_with_parent(void **state)
 	assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 0), 0);
 }
 
+/* Each record, as it was handed on, joined by '|'. */
+static void gather(void *ctx, char *rec)
+{
+	struct buf *b = ctx;
+	buf_adds(b, rec);
+	buf_addc(b, '|');
+}
+
+/* Records split across chunks arrive whole and in order; one of max bytes is taken, one more
+   byte is refused, and nothing after it is handed on. */
+static void test_lines_bounded(void **state)
+{
+	(void)state;
+	struct subproc_lines l = { BUF_INIT, 3 };
+	struct buf got = BUF_INIT;
+
+	assert_int_equal(subproc_lines_take(&l, "a\nbb", 4, gather, &got), 0);
+	assert_int_equal(subproc_lines_take(&l, "b\n\nc", 4, gather, &got), 0);
+	assert_int_equal(subproc_lines_take(&l, "\nxyz\n", 5, gather, &got), 0);
+	assert_string_equal(got.p, "a|bbb||c|xyz|");
+	buf_reset(&got);
+	assert_int_equal(subproc_lines_take(&l, "ab", 2, gather, &got), 0);
+	assert_int_equal(subproc_lines_take(&l, "cd\ne\n", 5, gather, &got), -1);
+	assert_string_equal(got.p, "");
+	assert_int_equal(l.in.len, 0);
+	assert_int_equal(subproc_lines_take(&l, "wxyz\n", 5, gather, &got), -1); /* in one chunk too */
+	assert_string_equal(got.p, "");
+	subproc_lines_release(&l);
+	buf_release(&got);
+}
+
+/* One line that never ends, written for ever. */
+static void write_endless_line(void *arg, int fd)
+{
+	(void)arg;
+	char x[4096];
+	memset(x, 'x', sizeof x);
+	for (;;)
+		if (write(fd, x, sizeof x) < 0)
+			_exit(2);
+}
+
+static void take_lines(void *ctx, struct subproc *sp, const char *p, size_t n)
+{
+	struct subproc_lines *l = ctx;
+	struct buf ignored = BUF_INIT;
+
+	if (subproc_lines_take(l, p, n, gather, &ignored) < 0)
+		sp->refused = 1;
+	buf_release(&ignored);
+}
+
+/* A reader that refuses what the child writes stops reading at once (no deadline needed), and the
+   child is killed: litlab holds no more than the bound. */
+static void test_reader_refuses(void **state)
+{
+	(void)state;
+	struct subproc sp;
+	struct subproc_lines l = { BUF_INIT, 64 * 1024 };
+	int killed = 0;
+
+	assert_int_equal(subproc_fork(&sp, write_endless_line, NULL, 600000 * MS), 0);
+	assert_int_equal(subproc_read(&sp, take_lines, &l), SUBPROC_REFUSED);
+	assert_true(l.in.alloc <= 128 * 1024);
+	int status = subproc_finish(&sp, 1, &killed);
+	assert_true(killed);
+	assert_true(WIFSIGNALED(status));
+	subproc_lines_release(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -272,6 +343,8 @@ int main(void)
 		cmocka_unit_test(test_exec),
 		cmocka_unit_test(test_exec_group_killed),
 		cmocka_unit_test(test_child_dies_with_parent),
+		cmocka_unit_test(test_lines_bounded),
+		cmocka_unit_test(test_reader_refuses),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
