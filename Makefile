@@ -27,8 +27,9 @@ DEB_PACKAGES = build-essential pkg-config libcmark-dev cmark liblua5.4-dev libcm
 PKGS = libcmark lua5.4 jansson nettle libseccomp libmicrohttpd
 # Installed by make deps where it can be, never required: the browser test skips without
 # chromium, the docs test skips rendering the manual page without groff, and the editors test
-# skips reading diagnostics with vim's errorformat without vim.
-DEB_OPTIONAL = chromium python3-websocket groff-base vim
+# skips reading diagnostics with vim's errorformat without vim, and make bench's rule pass against
+# d191f32 skips without /usr/bin/time.
+DEB_OPTIONAL = chromium python3-websocket groff-base vim time
 # Only make fuzz needs these, and installs them (as root) when clang cannot link a fuzzer:
 # clang alone does not bring libFuzzer's runtime.
 DEB_FUZZ = clang libclang-rt-dev

@@ -2,7 +2,8 @@
 # The rule pass of two (or more) litlab binaries side by side, unmemoised: for each, check minus
 # check --no-rules over 100 generated lessons of 300 lines, the rules' memo removed before each
 # check, in interleaved rounds so that every binary sees the same machine. Prints the medians of
-# wall and CPU time (user + sys of litlab and its children), which a busy machine disturbs less.
+# wall and CPU time (user + sys of litlab and its children), which a busy machine disturbs less,
+# and the second binary's medians as a ratio of the first's.
 # Usage: bash tests/bench/rulepass.sh OLD-LITLAB NEW-LITLAB [ROUNDS]
 set -eu
 rounds=${3:-10}
@@ -29,4 +30,7 @@ for line in sys.stdin:
     c[b].append((float(wu) + float(ws) - float(au) - float(as_)) * 1000)
 for b in w:
     print(f"{b}: rule pass median wall {statistics.median(w[b]):.0f} ms, cpu {statistics.median(c[b]):.0f} ms over {len(w[b])} rounds")
+old, new = list(w)[0], list(w)[-1]
+ratio = lambda v: statistics.median(v[new]) / max(statistics.median(v[old]), 1)
+print(f"rule pass, second against first: wall {ratio(w):.2f}x, cpu {ratio(c):.2f}x")
 '

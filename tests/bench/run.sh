@@ -41,6 +41,24 @@ done
 echo "unmemoised: check --no-rules: $((without / 3)) ms   check: $((with / 3)) ms   rule pass: $(((with - without) / 3)) ms for 100 lessons"
 
 echo
+echo "== the rule pass against d191f32's, side by side (issue 13: no slower than it; a ratio of 1.00 or less, within the machine's noise)"
+# d191f32 is built once from this clone's history into build/bench-base/ (skipped without it: a
+# tarball, or a shallow clone).
+base=build/bench-base/d191f32
+if [ ! -x "$base/build/litlab" ] && git cat-file -e 'd191f32^{commit}' 2>/dev/null; then
+	rm -rf "$base" && mkdir -p "$base"
+	git archive d191f32 | tar -x -C "$base" && make -C "$base" -j2 build/litlab >"$work/base-build.log" 2>&1 ||
+		{ tail -n 5 "$work/base-build.log"; rm -rf "$base"; }
+fi
+if [ ! -x /usr/bin/time ]; then
+	echo "skipped: /usr/bin/time is not installed (make deps installs it)"
+elif [ -x "$base/build/litlab" ]; then
+	bash tests/bench/rulepass.sh "$base/build/litlab" build/litlab 5
+else
+	echo "skipped: d191f32 is not in this clone's history, or did not build"
+fi
+
+echo
 echo "== build with warm evidence against the cmark command on the same lessons (issues 5 and 16)"
 # Each side one whole process, 30 pairs alternating, medians (tests/bench/build_vs_cmark.py).
 python3 tests/bench/build_vs_cmark.py build/litlab "$work/site" lessons/*.md
