@@ -7940,6 +7940,39 @@ static int specified_in_sentence(const struct text *s, struct quantity *q)
 }
 
 /*
+ * 1 if the word "user" at w names the CPU time a program spent in user mode,
+ * not a person: a field's name before its value ("user: 0.557 s"), the name
+ * of a kind of time ("user time", "user CPU", "user mode"), or the label
+ * after a figure of time ("18.77 s user, 1.12 s sys", as time(1) and
+ * rusage print it) (thirty-second round, mimalloc-docs).
+ */
+static int user_cpu_time(const struct text *s, const struct cword *w)
+{
+	static const char *const kinds[] = { "time", "times", "cpu", "mode", NULL };
+	struct cword t;
+	size_t next, a = w->start, u;
+
+	if (match_word_ci(s, w->start, "user") != w->end)
+		return 0;
+	if (w->end < s->n && s->t[w->end] == ':')
+		return 1;
+	if (next_cword(s, w->end, &t, &next) && !t.span)
+		for (const char *const *k = kinds; *k; k++)
+			if (match_word_ci(s, t.start, *k) == t.end && t.start == w->end + 1)
+				return 1;
+	/* the unit of a figure just before it: "18.77 s user", "0.55s user" */
+	while (a > 0 && s->t[a - 1] == ' ')
+		a--;
+	for (u = a; u > 0 && a - u < 8 && is_alpha((unsigned char)s->t[u - 1]); u--)
+		;
+	if (u == a || (u > 0 && is_alpha((unsigned char)s->t[u - 1])) || match_time_unit(s, u) != a)
+		return 0;
+	while (u > 0 && s->t[u - 1] == ' ')
+		u--;
+	return u > 0 && is_digit((unsigned char)s->t[u - 1]);
+}
+
+/*
  * A time value that a word of running or of cost decided, or none, whose
  * sentence is about a person's time, not code's: how long people wait
  * before they give up ("most people consider a delay of 2 seconds a long
@@ -7972,6 +8005,8 @@ static int person_in_sentence(const struct text *s, struct quantity *q)
 	/* "user=0.55": a field's name glued to its value (a record a program printed, time(1)'s
 	   CPU time), no person */
 	if (w.end < s->n && s->t[w.end] == '=')
+		return 0;
+	if (!w.span && user_cpu_time(s, &w))
 		return 0;
 	/* "user    0m0.552s": the same field set apart by spaces, first on its line, its value next */
 	if (!w.span && w.end <= q->start) {
