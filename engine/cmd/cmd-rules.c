@@ -85,8 +85,15 @@ static int cmd_rules(int argc, char **argv)
 			diag_print(stderr, &rs.errors.v[i], color);
 		for (size_t i = 0; i < rs.nrules; i++) {
 			const struct rule_info *r = &rs.rules[i];
-			printf("%-24s %-8s %s%s\n    %s\n", r->id, r->severity, rs.files[r->file].path,
-			       rs.files[r->file].builtin ? " (built in)" : "", r->summary);
+			/* a course's file name and summary shown as text, each on its line: a newline or an
+			   escape in them cannot forge another entry, nor erase one */
+			struct buf path = BUF_INIT, summary = BUF_INIT;
+			buf_adds_printable_line(&path, rs.files[r->file].path);
+			buf_adds_printable_line(&summary, r->summary);
+			printf("%-24s %-8s %s%s\n    %s\n", r->id, r->severity, path.p,
+			       rs.files[r->file].builtin ? " (built in)" : "", summary.p);
+			buf_release(&path);
+			buf_release(&summary);
 			if (r->naliases) {
 				printf("    aliases:");
 				for (size_t k = 0; k < r->naliases; k++)

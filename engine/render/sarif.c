@@ -3,6 +3,7 @@
 
 #include "base/buf.h"
 #include "render/report.h"
+#include "base/strindex.h"
 #include "render/sarif.h"
 
 /* A path as a URI reference: unreserved bytes and '/' as they are, the rest %XX; absolute: file://. */
@@ -45,29 +46,32 @@ static const char *level(enum severity sev)
 	return sev == SEV_ERROR ? "error" : sev == SEV_WARNING ? "warning" : "note";
 }
 
-static size_t rule_index(json_t *rules, const char *id, const struct ruleset *rs)
-{
-	size_t i;
-	json_t *r;
+/* The rules a document's results name, each once, looked up by id (a course may have thousands). */
+struct sarif_rules {
+	json_t *list;
+	struct strindex ids; /* keys: the ids' strings in list */
+};
 
-	json_array_foreach(rules, i, r)
-	{
-		if (strcmp(json_string_value(json_object_get(r, "id")), id) == 0)
-			return i;
-	}
+static size_t rule_index(struct sarif_rules *rules, const char *id, const struct ruleset *rs)
+{
+	long at = strindex_find(&rules->ids, id);
+
+	if (at >= 0)
+		return (size_t)at;
 	const struct rule_info *info = rs ? ruleset_find(rs, id) : NULL;
-	r = json_object();
+	json_t *r = json_object();
 	json_object_set_new(r, "id", json_string(id));
 	json_t *desc = json_object();
 	json_object_set_new(desc, "text", info && info->summary && *info->summary
 						  ? report_string(info->summary, strlen(info->summary))
 						  : json_string(id));
 	json_object_set_new(r, "shortDescription", desc);
-	json_array_append_new(rules, r);
-	return json_array_size(rules) - 1;
+	json_array_append_new(rules->list, r);
+	strindex_add(&rules->ids, json_string_value(json_object_get(r, "id")), json_array_size(rules->list) - 1);
+	return json_array_size(rules->list) - 1;
 }
 
-static void add_result(json_t *results, json_t *rules, const struct ruleset *rs, const struct lesson *l,
+static void add_result(json_t *results, struct sarif_rules *rules, const struct ruleset *rs, const struct lesson *l,
 		       const struct diag *d)
 {
 	json_t *r = json_object();
@@ -108,20 +112,22 @@ static void add_result(json_t *results, json_t *rules, const struct ruleset *rs,
 json_t *sarif_document(const struct lesson_result *lessons, size_t n, const struct diags *rule_errors,
 		       const struct ruleset *rs)
 {
-	json_t *results = json_array(), *rules = json_array();
+	json_t *results = json_array();
+	struct sarif_rules rules = { json_array(), STRINDEX_INIT };
 
 	for (size_t i = 0; i < n; i++) {
 		const struct lesson *l = lessons[i].lesson;
 		for (size_t k = 0; k < l->diags.n; k++)
-			add_result(results, rules, rs, l, &l->diags.v[k]);
+			add_result(results, &rules, rs, l, &l->diags.v[k]);
 	}
 	for (size_t k = 0; rule_errors && k < rule_errors->n; k++)
-		add_result(results, rules, rs, NULL, &rule_errors->v[k]);
+		add_result(results, &rules, rs, NULL, &rule_errors->v[k]);
+	strindex_release(&rules.ids);
 
 	json_t *driver = json_object();
 	json_object_set_new(driver, "name", json_string("litlab"));
 	json_object_set_new(driver, "version", json_string(LITLAB_VERSION));
-	json_object_set_new(driver, "rules", rules);
+	json_object_set_new(driver, "rules", rules.list);
 	json_t *tool = json_object();
 	json_object_set_new(tool, "driver", driver);
 	json_t *run = json_object();

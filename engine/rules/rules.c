@@ -37,6 +37,7 @@
 #include "lesson/prose.h"
 #include "lesson/quantity.h"
 #include "base/fs.h"
+#include "base/strindex.h"
 #include "base/subproc.h"
 #include "run/console.h"
 #include "sandbox/sandbox.h"
@@ -262,11 +263,32 @@ static int l_quantities(lua_State *L)
 }
 
 /* Builds the restricted environment table and leaves it on the stack. */
+/* setmetatable without finalizers: a __gc runs when Lua collects garbage or closes the state,
+   between the pass's protected calls and past its instruction limit. Lua marks an object for
+   finalizing only when its metatable has __gc as it is set, so this check is enough. */
+static int l_setmetatable(lua_State *L)
+{
+	if (lua_type(L, 2) == LUA_TTABLE) {
+		lua_pushliteral(L, "__gc");
+		if (lua_rawget(L, 2) != LUA_TNIL)
+			return luaL_error(L, "setmetatable: a rule may not give a table a __gc finalizer (it would run "
+					     "outside the rule pass's limits)");
+		lua_pop(L, 1);
+	}
+	lua_settop(L, 2);
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	lua_call(L, 2, 1);
+	return 1;
+}
+
 static void push_env(lua_State *L)
 {
 	lua_newtable(L);
 	for (size_t i = 0; i < ARRAY_LEN(safe_globals); i++) {
 		lua_getglobal(L, safe_globals[i]);
+		if (strcmp(safe_globals[i], "setmetatable") == 0)
+			lua_pushcclosure(L, l_setmetatable, 1);
 		lua_setfield(L, -2, safe_globals[i]);
 	}
 	for (size_t i = 0; i < ARRAY_LEN(safe_libs); i++) {
@@ -306,6 +328,16 @@ static int host_open(struct host *h)
 	luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
 	luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
 	lua_settop(L, 0);
+	/* math.random as the math library opens it is seeded from the clock (time() and an address):
+	   a fixed seed, and no randomseed, so that a rule has no clock and a file's top level returns
+	   the same rules in the loader and in every pass */
+	lua_getglobal(L, "math");
+	lua_getfield(L, -1, "randomseed");
+	lua_pushinteger(L, 0);
+	lua_call(L, 1, 0);
+	lua_pushnil(L);
+	lua_setfield(L, -2, "randomseed");
+	lua_pop(L, 1);
 	/* Strings' metatable reaches the real string table: take dump out of it. */
 	lua_getglobal(L, "string");
 	lua_pushnil(L);
@@ -1081,15 +1113,23 @@ static int give_lesson(struct host *h, const struct rule_file *f, const struct l
 {
 	lua_State *L = h->L;
 
+	size_t before = h->alloc.used;
+
 	lua_pushcfunction(L, push_lesson_protected);
 	lua_pushlightuserdata(L, (void *)lr);
 	lua_pushlightuserdata(L, (void *)p);
 	int rc = strict_pcall(h, 2, 1, 0);
 	if (rc != LUA_OK) {
-		/* The diagnostic names the lesson ("rule failed on 'PATH': ..."). */
-		char *big = xasprintf("the lesson, %.1f MiB, is more than the rules' memory limit (%u MiB) holds, so "
-				      "this rule file did not check it: split it into smaller lessons",
-				      (double)lr->lesson->src_len / (1u << 20), RULE_MEMORY_LIMIT >> 20);
+		/* The diagnostic names the lesson ("rule failed on 'PATH': ..."); when the file's own data
+		   took more than half the limit before the lesson was made, that is why. */
+		double mib = (double)lr->lesson->src_len / (1u << 20);
+		char *big = before > h->alloc.limit / 2
+				    ? xasprintf("what the rule file keeps (%.1f MiB, from its top level) left too little "
+						"of the rules' memory limit (%u MiB) for the lesson (%.1f MiB): keep less",
+						(double)before / (1u << 20), RULE_MEMORY_LIMIT >> 20, mib)
+				    : xasprintf("the lesson, %.1f MiB, is more than the rules' memory limit (%u MiB) "
+						"holds, so this rule file did not check it: split it into smaller lessons",
+						mib, RULE_MEMORY_LIMIT >> 20);
 		send_fail(h, 1, rc == LUA_ERRMEM ? big : "the lesson could not be given to the rules");
 		free(big);
 		if (f->loaded)
@@ -1247,23 +1287,19 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 
 /* ---- the parent ---- */
 
-static const struct rule_info *rule_by_id(const struct ruleset *rs, const char *id)
-{
-	for (size_t i = 0; i < rs->nrules; i++)
-		if (strcmp(rs->rules[i].id, id) == 0)
-			return &rs->rules[i];
-	return NULL;
-}
-
 const struct rule_info *ruleset_find(const struct ruleset *rs, const char *id)
 {
-	const struct rule_info *r = rule_by_id(rs, id);
+	long at = strindex_find(&rs->names, id);
 
-	for (size_t i = 0; !r && i < rs->nrules; i++)
-		for (size_t k = 0; k < rs->rules[i].naliases; k++)
-			if (strcmp(rs->rules[i].aliases[k], id) == 0)
-				r = &rs->rules[i];
-	return r;
+	return at < 0 ? NULL : &rs->rules[at];
+}
+
+/* The rule whose id (not alias) is id, or NULL. */
+static const struct rule_info *rule_by_id(const struct ruleset *rs, const char *id)
+{
+	const struct rule_info *r = ruleset_find(rs, id);
+
+	return r && strcmp(r->id, id) == 0 ? r : NULL;
 }
 
 static enum severity parse_sev(const char *s)
@@ -1282,12 +1318,51 @@ struct pass {
 	size_t current;	     /* file that runs */
 	int current_line;
 	int started, ended;
+	size_t kept;			   /* bytes of report and ledger records kept (keep_record()) */
+	size_t said_forged, said_full;	   /* the last file (+ 1) whose records keep_record() refused */
 };
 
 static void rule_error(struct pass *ps, size_t file, int line, const char *msg)
 {
 	diags_add(ps->out, ps->rs->files[file].path, line, 1, SEV_ERROR, "rule-error", "rule failed on '%s': %s",
 		  ps->lesson_path, msg);
+}
+
+/*
+ * 1 if a report or ledger record of file under id (len bytes) is kept: the id must be one of the
+ * file's rules as the loader learnt them (a top level that returned other rules in the pass would
+ * report under names not its own, a built-in's or another file's), and one lesson's records, of
+ * every file together, are kept up to RULE_LESSON_OUTPUT_LIMIT bytes. Each refusal is a rule-error
+ * once per file and pass.
+ */
+static int keep_record(struct pass *ps, size_t file, const char *id, size_t len)
+{
+	const struct rule_info *r = rule_by_id(ps->rs, id);
+
+	if (file >= ps->rs->nfiles)
+		return 0;
+	if (!r || r->file != file) {
+		if (ps->said_forged != file + 1) {
+			char *msg = xasprintf("it reported under the id '%s', which is not one of its rules as litlab "
+					      "loaded them: a rule file's top level must return the same rules every time",
+					      id);
+			ps->said_forged = file + 1;
+			rule_error(ps, file, 1, msg);
+			free(msg);
+		}
+		return 0;
+	}
+	if (ps->kept + len > RULE_LESSON_OUTPUT_LIMIT) {
+		if (ps->said_full != file + 1) {
+			ps->said_full = file + 1;
+			rule_error(ps, file, 1, "its reports were dropped: litlab keeps at most " XSTR(
+							RULE_LESSON_OUTPUT_LIMIT_MIB) " MiB of reports and ledger records for one "
+							"lesson, from all its rule files together");
+		}
+		return 0;
+	}
+	ps->kept += len;
+	return 1;
 }
 
 static void handle_record(struct pass *ps, char *line)
@@ -1316,7 +1391,8 @@ static void handle_record(struct pass *ps, char *line)
 		long long ln, col;
 		char sev[16], id[128];
 		char *tab = strchr(line, '\t');
-		if (!tab || sscanf(line, "D %zu %lld %lld %15s %127s", &file, &ln, &col, sev, id) != 5)
+		if (!tab || sscanf(line, "D %zu %lld %lld %15s %127s", &file, &ln, &col, sev, id) != 5 ||
+		    !keep_record(ps, file, id, strlen(tab)))
 			break;
 		char *msg = unescape(tab + 1);
 		diags_add(ps->out, ps->lesson_path, (int)ln, (int)col, parse_sev(sev), id, "%s", msg);
@@ -1327,7 +1403,8 @@ static void handle_record(struct pass *ps, char *line)
 		long long ln, col;
 		char id[128];
 		char *f[3], *tab = strchr(line, '\t');
-		if (!tab || sscanf(line, "L %zu %lld %lld %127s", &file, &ln, &col, id) != 4 || !ps->ledger)
+		if (!tab || sscanf(line, "L %zu %lld %lld %127s", &file, &ln, &col, id) != 4 || !ps->ledger ||
+		    !keep_record(ps, file, id, strlen(tab)))
 			break;
 		f[0] = tab + 1;
 		if (!(tab = strchr(f[0], '\t')))
@@ -1381,10 +1458,18 @@ static void pass_child_record(void *ctx, char *rec)
 	struct pass_child *pc = ctx;
 	struct pass *ps = pc->ps;
 
-	/* remembered, but for the handlers' lines, which only a child that died needs */
+	/* remembered, but for the handlers' lines, which only a child that died needs, and only as
+	   much as a memo holds (cache_memo_put()) */
 	if (ps->raw && rec[0] != 'H') {
-		buf_adds(ps->raw, rec);
-		buf_addc(ps->raw, '\n');
+		size_t len = strlen(rec);
+		if (ps->raw->len + len + 1 > CACHE_MEMO_MAX) {
+			buf_release(ps->raw);
+			ps->raw = NULL;
+			ps->unclean = 1; /* not remembered */
+		} else {
+			buf_add(ps->raw, rec, len);
+			buf_addc(ps->raw, '\n');
+		}
 	}
 	handle_record(ps, rec);
 	if (ps->started && ps->current != pc->last_started) {
@@ -1902,6 +1987,15 @@ static int add_dir(struct ruleset *rs, const char *dir, char **err)
 	if (n)
 		qsort(names, n, sizeof *names, cmp_str);
 	int rc = 0;
+	size_t course = 0;
+	for (size_t i = 0; i < rs->nfiles; i++)
+		course += !rs->files[i].builtin;
+	if (course + n > RULE_FILES_LIMIT) {
+		*err = xasprintf("cannot read rule folder '%s': a course's rule folders hold at most %d rule files "
+				 "together, and this one would make %zu: put the rules into fewer files",
+				 dir, RULE_FILES_LIMIT, course + n);
+		rc = -1;
+	}
 	size_t dlen = strlen(dir);
 	while (dlen > 1 && dir[dlen - 1] == '/')
 		dlen--;
@@ -2010,39 +2104,67 @@ static char *field(char **p)
 	return unescape(s);
 }
 
+/* Why name may not be a new rule's id or alias, or NULL: a name stands for one rule, and litlab's
+   own ids are litlab's (a course rule named "compile" could report what no compiler said). */
+static char *name_taken(const struct ruleset *rs, const char *name)
+{
+	const struct rule_info *r = ruleset_find(rs, name);
+
+	if (in_list(name, engine_rule_ids, ARRAY_LEN(engine_rule_ids)))
+		return xasprintf("'%s' is one of litlab's own rule ids (docs/lesson-format.md, \"Rule ids\"): "
+				 "name the rule otherwise",
+				 name);
+	if (r)
+		return xasprintf("rule id '%s' is defined twice (also in '%s'%s): ids and aliases are unique", name,
+				 rs->files[r->file].path, strcmp(r->id, name) == 0 ? "" : ", as an alias");
+	return NULL;
+}
+
+/* A rule the loader learnt (a record "ID\tSEVERITY\tSUMMARY\tALIAS,ALIAS"). A name already taken
+   makes the whole file broken: the pass would run its rules under names not theirs. */
 static void add_rule(struct ruleset *rs, size_t file, char *rec)
 {
 	char *p = rec;
 	char *id = field(&p), *sev = field(&p), *summary = field(&p), *aliases = field(&p);
+	struct rule_info r = { .id = id, .severity = sev, .summary = summary, .file = file };
+	char *why = name_taken(rs, id);
 
-	if (rule_by_id(rs, id)) {
-		diags_add(&rs->errors, rs->files[file].path, 1, 1, SEV_ERROR, "rule-error",
-			  "rule id '%s' is defined twice (also in '%s'): ids are unique", id,
-			  rs->files[rule_by_id(rs, id)->file].path);
-		free(id);
-		free(sev);
-		free(summary);
-		free(aliases);
-		return;
-	}
-	rs->rules = xreallocarray(rs->rules, rs->nrules + 1, sizeof *rs->rules);
-	struct rule_info *r = &rs->rules[rs->nrules++];
-	memset(r, 0, sizeof *r);
-	r->id = id;
-	r->severity = sev;
-	r->summary = summary;
-	r->file = file;
-	for (char *a = aliases; *a;) {
+	for (char *a = aliases; *a && !why;) {
 		size_t n = strcspn(a, ",");
-		if (n) {
-			r->aliases = xreallocarray(r->aliases, r->naliases + 1, sizeof *r->aliases);
-			r->aliases[r->naliases++] = xstrndup(a, n);
-		}
+		char *alias = n ? xstrndup(a, n) : NULL;
 		a += n;
 		if (*a == ',')
 			a++;
+		int again = alias && strcmp(alias, id) == 0;
+		for (size_t k = 0; alias && !again && k < r.naliases; k++)
+			again = strcmp(r.aliases[k], alias) == 0;
+		if (!alias || again) {
+			free(alias); /* a name said twice by one rule: once is enough */
+			continue;
+		}
+		why = name_taken(rs, alias);
+		r.aliases = xreallocarray(r.aliases, r.naliases + 1, sizeof *r.aliases);
+		r.aliases[r.naliases++] = alias;
 	}
 	free(aliases);
+	if (why || rs->files[file].broken) {
+		if (why)
+			diags_add(&rs->errors, rs->files[file].path, 1, 1, SEV_ERROR, "rule-error",
+				  "rule file failed to load: %s", why);
+		rs->files[file].broken = 1;
+		free(why);
+		free(id);
+		free(sev);
+		free(summary);
+		free_words(r.aliases, r.naliases);
+		return;
+	}
+	rs->rules = xreallocarray(rs->rules, rs->nrules + 1, sizeof *rs->rules);
+	rs->rules[rs->nrules] = r;
+	strindex_add(&rs->names, r.id, rs->nrules);
+	for (size_t k = 0; k < r.naliases; k++)
+		strindex_add(&rs->names, r.aliases[k], rs->nrules);
+	rs->nrules++;
 }
 
 /* Where the loader's records leave off: the file they are about, and whether it started and ended. */
@@ -2080,6 +2202,7 @@ struct meta_loader {
 	struct buf *raw;	 /* every record, for the memo */
 	struct meta_state st;
 	struct subproc *sp;
+	int too_big; /* raw would pass a memo's size: not remembered */
 };
 
 static void meta_child_main(void *arg, int fd)
@@ -2095,8 +2218,13 @@ static void meta_take_record(void *ctx, char *rec)
 	struct meta_loader *ml = ctx;
 	int was = ml->st.started ? (int)ml->st.current : -1;
 
-	buf_adds(ml->raw, rec);
-	buf_addc(ml->raw, '\n');
+	size_t len = strlen(rec);
+	if (ml->raw->len + len + 1 <= CACHE_MEMO_MAX) { /* past what a memo holds, it is not remembered */
+		buf_add(ml->raw, rec, len);
+		buf_addc(ml->raw, '\n');
+	} else {
+		ml->too_big = 1;
+	}
 	meta_record(ml->rs, &ml->st, rec);
 	if (ml->st.started && (int)ml->st.current != was)
 		ml->sp->deadline = now_ns() + (long long)(RULE_WALL_LIMIT_S * 1e9);
@@ -2133,7 +2261,7 @@ static void load_meta(struct ruleset *rs)
 		return;
 	}
 	for (size_t from = 0; from < rs->nfiles;) {
-		struct meta_loader ml = { rs, from, { BUF_INIT, RULE_RECORD_LIMIT }, &raw, { from, 0, 0, 1 }, NULL };
+		struct meta_loader ml = { rs, from, { BUF_INIT, RULE_RECORD_LIMIT }, &raw, { from, 0, 0, 1 }, NULL, 0 };
 		struct subproc sp;
 		sandbox_signals_settled();
 		if (subproc_fork(&sp, meta_child_main, &ml, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
@@ -2145,7 +2273,7 @@ static void load_meta(struct ruleset *rs)
 		int killed;
 		int status = subproc_finish(&sp, end != SUBPROC_EOF, &killed);
 		struct meta_state st = ml.st;
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || ml.too_big)
 			clean = 0;
 		if (killed || (st.started && !st.ended)) {
 			rs->files[st.current].broken = 1;
@@ -2211,6 +2339,7 @@ void ruleset_release(struct ruleset *rs)
 		free_words(rs->rules[i].aliases, rs->rules[i].naliases);
 	}
 	free(rs->rules);
+	strindex_release(&rs->names);
 	diags_release(&rs->errors);
 	memset(rs, 0, sizeof *rs);
 }

@@ -16,6 +16,7 @@
 #ifndef LITLAB_RULES_H
 #define LITLAB_RULES_H
 
+#include "base/strindex.h"
 #include "check/check.h"
 
 #define RULE_MEMORY_LIMIT (64u << 20)
@@ -44,11 +45,18 @@
    report limit, a rule file cannot make litlab hold more than a few MiB for a lesson, whatever it
    does with its own 64 MiB. */
 #define RULE_TEXT_LIMIT 4096
+/* A course's rule files, all folders together: each file's pass has its own CPU time (above). */
+#define RULE_FILES_LIMIT 64
 #define RULE_ID_MAX 64
 #define RULE_RULES_LIMIT 256
 #define RULE_ALIASES_LIMIT 32
 #define RULE_RECORD_LIMIT_KIB 64
 #define RULE_RECORD_LIMIT (RULE_RECORD_LIMIT_KIB * 1024)
+/* The most bytes of report and ledger records litlab keeps for one lesson, from all its rule files
+   together: a course's files cannot make litlab hold more however many there are (the built-in
+   rules write a few hundred KiB over a lesson of a MiB dense with figures). */
+#define RULE_LESSON_OUTPUT_LIMIT_MIB 4
+#define RULE_LESSON_OUTPUT_LIMIT (RULE_LESSON_OUTPUT_LIMIT_MIB << 20)
 
 struct rule_file {
 	char *path; /* as shown in diagnostics: engine/rules/x.lua, lessons/rules/y.lua */
@@ -85,6 +93,7 @@ struct ruleset {
 	size_t nfiles;
 	struct rule_info *rules;
 	size_t nrules;
+	struct strindex names; /* every rule's id and aliases, to its place in rules: each names one rule */
 	struct diags errors; /* rule files that failed to load */
 	struct cache *memo;  /* where a lesson's rule pass is remembered; NULL: run it every time */
 	char files_hex[65];  /* the hash of the rule files as a pass's key takes them, made once by

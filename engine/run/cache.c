@@ -1970,6 +1970,8 @@ char *cache_memo_get(const struct cache *c, const char *kind, const char *id, si
 
 void cache_memo_put(struct cache *c, const char *kind, const char *id, const char *data, size_t len)
 {
+	if (len > CACHE_MEMO_MAX - (sizeof MEMO_END - 1))
+		return; /* never one cache_memo_get() would not read back: it would be written again each time */
 	if (c->dry) {
 		c->dry_missed = 1;
 		return;

@@ -189,7 +189,8 @@ void cache_flush(struct cache *c);
  * files, the lesson's bytes and the evidence the rules see). Read with
  * cache_memo_get() (malloc'd, NUL-terminated; NULL when there is none or
  * with --fresh), written whole with cache_memo_put() (a failure is silent:
- * the fact is learnt again next time). A memo ends with a line of its own:
+ * the fact is learnt again next time; so is a memo of more than
+ * CACHE_MEMO_MAX, which is not written). A memo ends with a line of its own:
  * one cut short is no memo. Called from one thread at a time.
  */
 char *cache_memo_get(const struct cache *c, const char *kind, const char *id, size_t *len);

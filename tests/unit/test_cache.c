@@ -785,6 +785,33 @@ static void test_compiler_memo(void **state)
  * finds another isolation, nothing of that run is cached under keys that
  * named the old one, and the memo is corrected.
  */
+/* A memo is written only when cache_memo_get() can read it back: one larger than CACHE_MEMO_MAX
+   was written again by every run, and never used. */
+static void test_memo_bounded(void **state)
+{
+	struct runner r;
+	struct cache c;
+	size_t len = CACHE_MEMO_MAX, n = 0;
+	char *big = xmalloc(len);
+
+	(void)state;
+	memset(big, 'm', len);
+	open_run(&r, &c, "cc", 0);
+	cache_memo_put(&c, "rules", "big", big, len);
+	assert_null(cache_memo_get(&c, "rules", "big", &n));
+	/* nothing written: no file in the memo folder is as large */
+	char *cmd = xasprintf("find '%s/cache/memo' -type f -size +%uk | grep -q .", root, CACHE_MEMO_MAX >> 10);
+	assert_int_not_equal(system(cmd), 0);
+	free(cmd);
+	cache_memo_put(&c, "rules", "big", big, len - 64);
+	char *back = cache_memo_get(&c, "rules", "big", &n);
+	assert_non_null(back);
+	assert_int_equal(n, len - 64);
+	free(back);
+	close_run(&r, &c);
+	free(big);
+}
+
 static void test_isolation_memo(void **state)
 {
 	struct runner r;
@@ -857,6 +884,7 @@ int main(void)
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_compiler_memo),
 		cmocka_unit_test(test_isolation_memo),
+		cmocka_unit_test(test_memo_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
