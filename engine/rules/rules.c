@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <lauxlib.h>
+#include <limits.h>
 #include <lua.h>
 #include <lualib.h>
 #include <poll.h>
@@ -792,6 +793,14 @@ static int push_lesson_protected(lua_State *L)
 
 /* ---- running one rule ---- */
 
+/* The child's lesson and rules: a report a suppression covers does not count toward the 500. */
+static struct {
+	const struct ruleset *rs;
+	struct lesson_result *lr;
+} child_of;
+
+static int suppressed(const struct ruleset *rs, struct lesson_result *lr, const struct diag *d);
+
 /* report(where, message): where has line and col (a block, an output, or unit.at(n)). */
 static int l_report(lua_State *L)
 {
@@ -810,8 +819,15 @@ static int l_report(lua_State *L)
 	lua_Integer col = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 1;
 	if (line < 1 || col < 1)
 		return luaL_error(L, "report: line and col must be 1 or more");
-	if (++h->reports > RULE_REPORT_LIMIT)
+	struct diag d = { .line = line > INT_MAX ? INT_MAX : (int)line, .rule = (char *)id };
+	if (!(child_of.lr && suppressed(child_of.rs, child_of.lr, &d)) && ++h->reports > RULE_REPORT_LIMIT) {
+		if (h->reports == RULE_REPORT_LIMIT + 1) { /* said once: the parent makes it a rule-error */
+			buf_addf(&b, "C %zu", h->file);
+			send(h->out, &b);
+			buf_release(&b);
+		}
 		return 0;
+	}
 	buf_addf(&b, "D %zu %lld %lld %s %s\t", h->file, (long long)line, (long long)col, sev, id);
 	send_escaped(&b, msg);
 	send(h->out, &b);
@@ -1255,6 +1271,8 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 
 	memset(&h, 0, sizeof h);
 	h.out = out;
+	child_of.rs = rs;
+	child_of.lr = (struct lesson_result *)lr; /* this child's copy: suppressed() marks what it used */
 	for (size_t i = from; i < rs->nfiles; i++) {
 		const struct rule_file *f = &rs->files[i];
 		if (f->broken)
@@ -1352,16 +1370,22 @@ static int keep_record(struct pass *ps, size_t file, const char *id, size_t len)
 		}
 		return 0;
 	}
-	if (ps->kept + len > RULE_LESSON_OUTPUT_LIMIT) {
+	/* what litlab holds for the record: its text, and a diagnostic's or ledger entry's path, id and
+	   bookkeeping beside it */
+	len += strlen(ps->lesson_path) + strlen(id) + RULE_RECORD_OVERHEAD;
+	size_t *course = &((struct ruleset *)ps->rs)->kept; /* the pass's own count, not the rules' */
+	if (ps->kept + len > RULE_LESSON_OUTPUT_LIMIT || *course + len > RULE_COURSE_OUTPUT_LIMIT) {
 		if (ps->said_full != file + 1) {
 			ps->said_full = file + 1;
 			rule_error(ps, file, 1, "its reports were dropped: litlab keeps at most " XSTR(
 							RULE_LESSON_OUTPUT_LIMIT_MIB) " MiB of reports and ledger records for one "
-							"lesson, from all its rule files together");
+							"lesson, from all its rule files together, and " XSTR(
+							RULE_COURSE_OUTPUT_LIMIT_MIB) " MiB for all the lessons it checks");
 		}
 		return 0;
 	}
 	ps->kept += len;
+	*course += len;
 	return 1;
 }
 
@@ -1422,6 +1446,13 @@ static void handle_record(struct pass *ps, char *line)
 		free(why);
 		break;
 	}
+	case 'C':
+		if (sscanf(line, "C %zu", &file) == 1 && file < ps->rs->nfiles)
+			rule_error(ps, file, 1,
+				   "it reported more than " XSTR(RULE_REPORT_LIMIT) " problems on this lesson (those a "
+				   "suppression covers not counted), and the rest were not kept, so the lesson may "
+				   "hold more than is shown: mend these, or split the lesson");
+		break;
 	case 'X': {
 		char *tab = strchr(line, '\t');
 		if (!tab || sscanf(line, "X %zu %d", &file, &n) != 2 || file >= ps->rs->nfiles)

@@ -57,6 +57,11 @@
    rules write a few hundred KiB over a lesson of a MiB dense with figures). */
 #define RULE_LESSON_OUTPUT_LIMIT_MIB 4
 #define RULE_LESSON_OUTPUT_LIMIT (RULE_LESSON_OUTPUT_LIMIT_MIB << 20)
+/* The same for every lesson a run checks, together; and what litlab counts for each record beside
+   its text (the diagnostic's or ledger entry's path, id and structure). */
+#define RULE_COURSE_OUTPUT_LIMIT_MIB 64
+#define RULE_COURSE_OUTPUT_LIMIT ((size_t)RULE_COURSE_OUTPUT_LIMIT_MIB << 20)
+#define RULE_RECORD_OVERHEAD 96
 
 struct rule_file {
 	char *path; /* as shown in diagnostics: engine/rules/x.lua, lessons/rules/y.lua */
@@ -94,6 +99,7 @@ struct ruleset {
 	struct rule_info *rules;
 	size_t nrules;
 	struct strindex names; /* every rule's id and aliases, to its place in rules: each names one rule */
+	size_t kept; /* bytes of rule records kept for every lesson so far (RULE_COURSE_OUTPUT_LIMIT) */
 	struct diags errors; /* rule files that failed to load */
 	struct cache *memo;  /* where a lesson's rule pass is remembered; NULL: run it every time */
 	char files_hex[65];  /* the hash of the rule files as a pass's key takes them, made once by

@@ -94,6 +94,35 @@ grep -q "its reports were dropped: litlab keeps at most 4 MiB of reports and led
 	{ echo "FAIL: the reports past 4 MiB were not said to be dropped"; fail=1; }
 grep -q "\[loud-1\]$" "$work/many.out" || { echo "FAIL: none of the first file's reports was kept"; fail=1; }
 
+# many lessons: at most 64 MiB of reports for all the lessons of a run
+mkdir -p "$work/course/rules"
+cat >"$work/course/rules/loud.lua" <<'LUA'
+local big = string.rep("c", 4096)
+return { id = "loud-course", lesson = function(lesson, report, ledger)
+  for k = 1, 500 do report({ line = 1, col = 1 }, big); ledger({ line = 1, col = 1 }, big, "d", "w") end
+end }
+LUA
+for i in $(seq 10 30); do printf '# Lesson %d\n\nA sentence.\n' "$i" >"$work/course/$i-l.md"; done
+with_rss "$work/rss-course" timeout 600 "$LITLAB" check "$work/course" >"$work/course.out" 2>&1
+echo "21 lessons: largest resident size $(cat "$work/rss-course") KiB"
+grep -q "and 64 MiB for all the lessons it checks" "$work/course.out" ||
+	{ echo "FAIL: the reports of 21 lessons were all kept"; fail=1; }
+grep -q "^[^ ]*10-l.md:1:1: error: c* \[loud-course\]" "$work/course.out" ||
+	{ echo "FAIL: the first lesson's reports were not kept"; fail=1; }
+
+# reports a suppression covers do not count toward the 500, and passing the 500 is said: a
+# suppressed list of 500 values hid the claim after it, and 520 claims showed 500 without a word
+{ printf '# Blind\n\n<!-- litlab-disable timing: the accepted timeout values, from the spec -->\n'
+  for i in $(seq 500); do printf -- '- %d ms\n' "$i"; done
+  printf '\nIt parses the file in 3 ms, five times faster than before.\n'; } >"$work/02-blind.md"
+"$LITLAB" check "$work/02-blind.md" >"$work/blind.out" 2>&1
+grep -q "02-blind.md:505:23: error: a time value '3 ms'" "$work/blind.out" ||
+	{ tail -n 3 "$work/blind.out"; echo "FAIL: 500 suppressed reports hid the claim after them"; fail=1; }
+{ printf '# Many\n\n'; for i in $(seq 520); do printf 'Step %d took %d ms.\n\n' "$i" "$i"; done; } >"$work/03-many.md"
+"$LITLAB" check "$work/03-many.md" >"$work/many-claims.out" 2>&1
+grep -q "timing.lua:1:1: error: rule failed on '[^']*': it reported more than 500 problems on this lesson" "$work/many-claims.out" ||
+	{ echo "FAIL: the reports past 500 were dropped without a word"; fail=1; }
+
 # the counts and the id's length: each a rule-error at load, naming the bound
 cat >"$work/bad/a-many.lua" <<'LUA'
 local t = {}
