@@ -1483,24 +1483,30 @@ static void pass_child_main(void *arg, int fd)
 	rule_child(pc->ps->rs, pc->from, pc->lr, fd);
 }
 
+/* Adds rec, and its newline, to what a memo will remember; -1 (nothing added) past what a memo holds
+   (cache_memo_put() writes none larger): the memo is then not written, and raw need grow no more. */
+static int remember(struct buf *raw, const char *rec)
+{
+	size_t len = strlen(rec);
+
+	if (raw->len + len + 1 > CACHE_MEMO_MAX)
+		return -1;
+	buf_add(raw, rec, len);
+	buf_addc(raw, '\n');
+	return 0;
+}
+
 /* One record the child wrote; each file it begins gets the whole wall limit. */
 static void pass_child_record(void *ctx, char *rec)
 {
 	struct pass_child *pc = ctx;
 	struct pass *ps = pc->ps;
 
-	/* remembered, but for the handlers' lines, which only a child that died needs, and only as
-	   much as a memo holds (cache_memo_put()) */
-	if (ps->raw && rec[0] != 'H') {
-		size_t len = strlen(rec);
-		if (ps->raw->len + len + 1 > CACHE_MEMO_MAX) {
-			buf_release(ps->raw);
-			ps->raw = NULL;
-			ps->unclean = 1; /* not remembered */
-		} else {
-			buf_add(ps->raw, rec, len);
-			buf_addc(ps->raw, '\n');
-		}
+	/* remembered, but for the handlers' lines, which only a child that died needs */
+	if (ps->raw && rec[0] != 'H' && remember(ps->raw, rec) < 0) {
+		buf_release(ps->raw);
+		ps->raw = NULL;
+		ps->unclean = 1; /* not remembered */
 	}
 	handle_record(ps, rec);
 	if (ps->started && ps->current != pc->last_started) {
@@ -1513,7 +1519,7 @@ static void pass_child_take(void *ctx, struct subproc *sp, const char *p, size_t
 {
 	struct pass_child *pc = ctx;
 
-	pc->sp = sp;
+	(void)sp; /* pc->sp, for pass_child_record() */
 	if (subproc_lines_take(&pc->in, p, n, pass_child_record, pc) < 0)
 		sp->refused = 1;
 }
@@ -1521,8 +1527,8 @@ static void pass_child_take(void *ctx, struct subproc *sp, const char *p, size_t
 /* Runs files from..end in one child; returns the index to restart at, or nfiles when done. */
 static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t from)
 {
-	struct pass_child pc = { ps, lr, from, { BUF_INIT, RULE_RECORD_LIMIT }, (size_t)-1, NULL };
 	struct subproc sp;
+	struct pass_child pc = { ps, lr, from, { BUF_INIT, RULE_RECORD_LIMIT }, (size_t)-1, &sp };
 
 	ps->started = ps->ended = 0;
 	sandbox_signals_settled(); /* the child runs Lua without exec */
@@ -2249,13 +2255,8 @@ static void meta_take_record(void *ctx, char *rec)
 	struct meta_loader *ml = ctx;
 	int was = ml->st.started ? (int)ml->st.current : -1;
 
-	size_t len = strlen(rec);
-	if (ml->raw->len + len + 1 <= CACHE_MEMO_MAX) { /* past what a memo holds, it is not remembered */
-		buf_add(ml->raw, rec, len);
-		buf_addc(ml->raw, '\n');
-	} else {
+	if (remember(ml->raw, rec) < 0)
 		ml->too_big = 1;
-	}
 	meta_record(ml->rs, &ml->st, rec);
 	if (ml->st.started && (int)ml->st.current != was)
 		ml->sp->deadline = now_ns() + (long long)(RULE_WALL_LIMIT_S * 1e9);
@@ -2265,7 +2266,7 @@ static void meta_take(void *ctx, struct subproc *sp, const char *p, size_t n)
 {
 	struct meta_loader *ml = ctx;
 
-	ml->sp = sp;
+	(void)sp; /* ml->sp, for meta_take_record() */
 	if (subproc_lines_take(&ml->in, p, n, meta_take_record, ml) < 0)
 		sp->refused = 1;
 }
@@ -2292,8 +2293,8 @@ static void load_meta(struct ruleset *rs)
 		return;
 	}
 	for (size_t from = 0; from < rs->nfiles;) {
-		struct meta_loader ml = { rs, from, { BUF_INIT, RULE_RECORD_LIMIT }, &raw, { from, 0, 0, 1 }, NULL, 0 };
 		struct subproc sp;
+		struct meta_loader ml = { rs, from, { BUF_INIT, RULE_RECORD_LIMIT }, &raw, { from, 0, 0, 1 }, &sp, 0 };
 		sandbox_signals_settled();
 		if (subproc_fork(&sp, meta_child_main, &ml, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
 			clean = 0;
