@@ -60,6 +60,9 @@ struct alloc_state {
 #define RULE_RESERVE (1u << 20)
 /* A rule child's exit status: run the files after the last one it ended in a new child. */
 #define RULE_CHILD_AGAIN 5 /* not send()'s 3 nor meta_child()'s 4 */
+/* A child's exit status when it refused a course's file for want of confinement (confine()): what it
+   wrote is not remembered, for a run where it is confined to do better. */
+#define RULE_CHILD_UNCONFINED 6
 
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -1261,6 +1264,24 @@ static int out_of_cpu(int status)
 	return WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL);
 }
 
+/*
+ * In a rule child, before any rule runs: the second wall, past Lua's (sandbox_confine_compute()),
+ * and no secret of litlab's in the copy. 0, or -1 with the message a course's file is failed with:
+ * litlab's own files may still run, a course's file never runs unconfined.
+ */
+static int confine(int *out, char **why)
+{
+	const char *what;
+
+	cache_forget_secrets();
+	if (sandbox_confine_compute(out, &what) == 0)
+		return 0;
+	*why = xasprintf("litlab cannot confine a course's rule file on this machine (%s), and runs none "
+			 "unconfined: the rule pass needs seccomp filters (a container's own filter may refuse them)",
+			 what);
+	return -1;
+}
+
 static void NORETURN rule_child(const struct ruleset *rs, size_t from, const struct lesson_result *lr,
 				int out)
 {
@@ -1268,7 +1289,10 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 	const struct prose *p = lesson_prose(lr->lesson);
 	struct buf b = BUF_INIT;
 	int given_back = 0; /* the built-in files' lesson, before a course's first file */
+	char *unconfined = NULL;
+	int refused = 0;
 
+	confine(&out, &unconfined);
 	memset(&h, 0, sizeof h);
 	h.out = out;
 	child_of.rs = rs;
@@ -1289,7 +1313,12 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
 		limit_cpu(rule_cpu_s(lr->lesson->src_len));
-		run_file(&h, f, lr, p);
+		if (!f->builtin && unconfined) {
+			send_fail(&h, 1, unconfined);
+			refused = 1;
+		} else {
+			run_file(&h, f, lr, p);
+		}
 		buf_addf(&b, "E %zu", i);
 		send(out, &b);
 		/* A built-in file that failed may have left the state it shares full, or changed: the
@@ -1300,7 +1329,7 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 		}
 	}
 	buf_release(&b);
-	_exit(0);
+	_exit(refused ? RULE_CHILD_UNCONFINED : 0);
 }
 
 /* ---- the parent ---- */
@@ -1334,6 +1363,7 @@ struct pass {
 	const char *lesson_path;
 	size_t lesson_len;   /* its bytes: the rule files' limits grow with them (rule_cpu_s()) */
 	size_t current;	     /* file that runs */
+	size_t next;	     /* the least file an S record may start: files start in order, each once */
 	int current_line;
 	int started, ended;
 	size_t kept;			   /* bytes of report and ledger records kept (keep_record()) */
@@ -1396,7 +1426,11 @@ static void handle_record(struct pass *ps, char *line)
 
 	switch (line[0]) {
 	case 'S':
-		if (sscanf(line, "S %zu", &file) == 1) {
+		/* A child that wrote S records of its own choosing (one past Lua and its filter) could
+		   otherwise name a file litlab has not, or start files again and again, each with a new
+		   wall limit. */
+		if (sscanf(line, "S %zu", &file) == 1 && file >= ps->next && file < ps->rs->nfiles) {
+			ps->next = file + 1;
 			ps->current = file;
 			ps->current_line = 1;
 			ps->started = 1;
@@ -1404,7 +1438,7 @@ static void handle_record(struct pass *ps, char *line)
 		}
 		break;
 	case 'E':
-		if (sscanf(line, "E %zu", &file) == 1)
+		if (sscanf(line, "E %zu", &file) == 1 && ps->started && file == ps->current)
 			ps->ended = 1;
 		break;
 	case 'H':
@@ -1531,6 +1565,7 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 	struct pass_child pc = { ps, lr, from, { BUF_INIT, RULE_RECORD_LIMIT }, (size_t)-1, &sp };
 
 	ps->started = ps->ended = 0;
+	ps->next = from;
 	sandbox_signals_settled(); /* the child runs Lua without exec */
 	if (subproc_fork(&sp, pass_child_main, &pc, (long long)(rule_wall_s(ps->lesson_len) * 1e9)) < 0) {
 		rule_error(ps, from, 1, "cannot start the rule pass (fork failed)");
@@ -1563,8 +1598,23 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 	if (ps->started && !ps->ended) {
 		/* The child died inside a file. */
 		rule_error(ps, ps->current, ps->current_line,
-			   WIFSIGNALED(status) ? "the rule pass was killed by a signal" : "the rule pass stopped");
+			   WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS
+				   ? "it made a system call a rule may not make (it got past Lua's sandbox: report it "
+				     "to litlab's authors), and was stopped"
+			   : WIFSIGNALED(status) ? "the rule pass was killed by a signal"
+						 : "the rule pass stopped");
 		return ps->current + 1;
+	}
+	if (!ps->started && (!WIFEXITED(status) || WEXITSTATUS(status) != 0)) {
+		/* It died before its first file: that file did not run, and must not pass for clean. */
+		size_t first = from;
+		while (first < ps->rs->nfiles && ps->rs->files[first].broken)
+			first++;
+		if (first < ps->rs->nfiles) {
+			rule_error(ps, first, 1, "the rule pass died before it began (a child litlab forks could not "
+						 "start), and the rule did not run");
+			return first + 1;
+		}
 	}
 	return ps->rs->nfiles;
 }
@@ -2066,7 +2116,10 @@ static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
 {
 	struct host h;
 	struct buf b = BUF_INIT;
+	char *unconfined = NULL;
+	int refused = 0;
 
+	confine(&out, &unconfined);
 	memset(&h, 0, sizeof h);
 	h.out = out;
 	for (size_t i = from; i < rs->nfiles; i++) {
@@ -2075,9 +2128,12 @@ static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
 		limit_cpu(RULE_CPU_LIMIT_S);
-		if (host_open(&h) < 0)
+		if (!rs->files[i].builtin && unconfined) {
+			send_fail(&h, 1, unconfined);
+			refused = 1;
+		} else if (host_open(&h) < 0) {
 			_exit(4);
-		if (load_rule(&h, &rs->files[i], &err) < 0) {
+		} else if (load_rule(&h, &rs->files[i], &err) < 0) {
 			char *first;
 			int line = error_line(err, rs->files[i].path, &first);
 			send_fail(&h, line, first);
@@ -2124,7 +2180,7 @@ static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
 		send(out, &b);
 	}
 	buf_release(&b);
-	_exit(0);
+	_exit(refused ? RULE_CHILD_UNCONFINED : 0);
 }
 
 static char *field(char **p)
@@ -2208,15 +2264,16 @@ static void add_rule(struct ruleset *rs, size_t file, char *rec)
 struct meta_state {
 	size_t current;
 	int started, ended, line;
+	size_t next; /* the least file an S record may start: files start in order, each once */
 };
 
 static void meta_record(struct ruleset *rs, struct meta_state *st, char *rec)
 {
 	size_t f;
 
-	if (sscanf(rec, "S %zu", &f) == 1 && f < rs->nfiles) {
-		st->current = f, st->started = 1, st->ended = 0;
-	} else if (sscanf(rec, "E %zu", &f) == 1) {
+	if (sscanf(rec, "S %zu", &f) == 1 && f >= st->next && f < rs->nfiles) {
+		st->current = f, st->started = 1, st->ended = 0, st->next = f + 1;
+	} else if (sscanf(rec, "E %zu", &f) == 1 && st->started && f == st->current) {
 		st->ended = 1;
 	} else if (rec[0] == 'R' && strchr(rec, '\t')) {
 		add_rule(rs, st->current, strchr(rec, '\t') + 1);
@@ -2284,7 +2341,7 @@ static void load_meta(struct ruleset *rs)
 		known = cache_memo_get(rs->memo, "rule-meta", key, &known_len);
 	}
 	if (known) {
-		struct meta_state st = { 0, 0, 0, 1 };
+		struct meta_state st = { 0, 0, 0, 1, 0 };
 		for (char *p = known, *nl; p < known + known_len && (nl = strchr(p, '\n')); p = nl + 1) {
 			*nl = '\0';
 			meta_record(rs, &st, p);
@@ -2294,7 +2351,7 @@ static void load_meta(struct ruleset *rs)
 	}
 	for (size_t from = 0; from < rs->nfiles;) {
 		struct subproc sp;
-		struct meta_loader ml = { rs, from, { BUF_INIT, RULE_RECORD_LIMIT }, &raw, { from, 0, 0, 1 }, &sp, 0 };
+		struct meta_loader ml = { rs, from, { BUF_INIT, RULE_RECORD_LIMIT }, &raw, { from, 0, 0, 1, from }, &sp, 0 };
 		sandbox_signals_settled();
 		if (subproc_fork(&sp, meta_child_main, &ml, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
 			clean = 0;
@@ -2316,9 +2373,19 @@ static void load_meta(struct ruleset *rs)
 								     RULE_RECORD_LIMIT_KIB) " KiB)"
 				  : killed ? "its top level ran past the rule pass's time limit"
 				  : out_of_cpu(status) ? "its top level ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s)"
-						       : "the loader died");
+				  : WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS
+				  ? "its top level made a system call a rule may not make (it got past Lua's sandbox: "
+				    "report it to litlab's authors)"
+				  : "the loader died");
 			from = st.current + 1;
 			clean = 0;
+		} else if (!st.started && (!WIFEXITED(status) || WEXITSTATUS(status) != 0) && from < rs->nfiles) {
+			/* It died before its first file: that file is not loaded, and says so. */
+			rs->files[from].broken = 1;
+			diags_add(&rs->errors, rs->files[from].path, 1, 1, SEV_ERROR, "rule-error",
+				  "rule file failed to load: its loader died before it began (a child litlab forks "
+				  "could not start)");
+			from++;
 		} else {
 			from = rs->nfiles;
 		}

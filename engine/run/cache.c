@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
@@ -418,6 +419,43 @@ static const char *not_own(const struct stat *st, unsigned others)
 	return NULL;
 }
 
+/*
+ * Every cache whose secret is in memory, for cache_forget_secrets(): its
+ * slots are set and cleared with atomics, never a lock, which a child of
+ * fork() may find held. A cache that finds no slot free keeps no secret.
+ */
+static struct cache *_Atomic with_secret[16];
+
+static int hold_secret(struct cache *c)
+{
+	for (size_t i = 0; i < ARRAY_LEN(with_secret); i++) {
+		struct cache *none = NULL;
+		if (atomic_compare_exchange_strong(&with_secret[i], &none, c))
+			return 0;
+	}
+	return -1;
+}
+
+static void drop_secret(struct cache *c)
+{
+	for (size_t i = 0; i < ARRAY_LEN(with_secret); i++) {
+		struct cache *was = c;
+		atomic_compare_exchange_strong(&with_secret[i], &was, NULL);
+	}
+	explicit_bzero(c->secret, sizeof c->secret);
+}
+
+void cache_forget_secrets(void)
+{
+	for (size_t i = 0; i < ARRAY_LEN(with_secret); i++) {
+		struct cache *c = atomic_load(&with_secret[i]);
+		if (c) {
+			explicit_bzero(c->secret, sizeof c->secret);
+			c->have_secret = 0;
+		}
+	}
+}
+
 /* Reads the secret, making it first if there is none; 0, or -1 with *why (malloc'd). */
 static int load_secret(struct cache *c, char **why)
 {
@@ -466,6 +504,8 @@ static int load_secret(struct cache *c, char **why)
 		close(sfd);
 	if (data && bad) {
 		*why = xasprintf("'%s/" SECRET_FILE "' cannot be used: %s", dir, bad);
+	} else if (data && len == sizeof c->secret && hold_secret(c) < 0) {
+		*why = xstrdup("too many caches are open in this process");
 	} else if (data && len == sizeof c->secret) {
 		memcpy(c->secret, data, sizeof c->secret);
 		rc = 0;
@@ -491,6 +531,7 @@ static void mac_hex(const struct cache *c, const char *name, const char *text, s
 	hmac_sha256_update(&ctx, strlen(name) + 1, (const uint8_t *)name); /* its NUL ends it */
 	hmac_sha256_update(&ctx, len, (const uint8_t *)text);
 	hmac_sha256_digest(&ctx, sizeof digest, digest);
+	explicit_bzero(&ctx, sizeof ctx); /* its pads are as good as the secret */
 	for (size_t i = 0; i < sizeof digest; i++)
 		snprintf(hex + 2 * i, 3, "%02x", digest[i]);
 }
@@ -672,6 +713,7 @@ void cache_release(struct cache *c)
 	pthread_cond_destroy(&c->wake);
 	pthread_cond_destroy(&c->idle);
 	pthread_mutex_destroy(&c->lock);
+	drop_secret(c);
 	memset(c, 0, sizeof *c);
 }
 

@@ -156,6 +156,12 @@ void cache_init_dry(struct cache *c, struct runner *r, int fresh);
  */
 int cache_hush(int on);
 void cache_release(struct cache *c);
+/*
+ * In a child that runs untrusted code in a copy of this process (the rule
+ * pass): every open cache's secret is wiped from the copy, and the copy
+ * signs nothing. The parent's caches are untouched.
+ */
+void cache_forget_secrets(void);
 
 /* The key of block b of lesson l as r builds and runs it: KEY_HEX hex digits and a NUL. */
 void cache_key(struct cache *c, const struct runner *r, struct lesson *l, struct block *b,

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <nettle/sha2.h>
@@ -812,6 +813,37 @@ static void test_memo_bounded(void **state)
 	free(big);
 }
 
+/* A rule child's copy forgets every open cache's secret (cache_forget_secrets()); the parent's keeps it. */
+static void test_child_forgets_secret(void **state)
+{
+	struct runner r;
+	struct cache c, d;
+	static const unsigned char zero[sizeof c.secret];
+
+	(void)state;
+	open_run(&r, &c, "cc", 0);
+	cache_init(&d, &r, 0);
+	assert_true(c.have_secret && d.have_secret);
+	assert_memory_not_equal(c.secret, zero, sizeof zero);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		cache_forget_secrets();
+		_exit(memcmp(c.secret, zero, sizeof zero) == 0 && memcmp(d.secret, zero, sizeof zero) == 0 &&
+				      !c.have_secret && !d.have_secret
+			      ? 0
+			      : 1);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_true(c.have_secret);
+	assert_memory_not_equal(c.secret, zero, sizeof zero);
+	cache_release(&d);
+	close_run(&r, &c);
+}
+
 static void test_isolation_memo(void **state)
 {
 	struct runner r;
@@ -885,6 +917,7 @@ int main(void)
 		cmocka_unit_test(test_compiler_memo),
 		cmocka_unit_test(test_isolation_memo),
 		cmocka_unit_test(test_memo_bounded),
+		cmocka_unit_test(test_child_forgets_secret),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
