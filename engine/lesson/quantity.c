@@ -987,7 +987,9 @@ static size_t skip_range(const struct text *s, size_t p)
 		/* "at 280 and 305 cycles", "by 1 or 2%" */
 		if (!(e = match_lit(s, q, "\xe2\x80\x93")) && !(e = match_lit(s, q, "--")) &&
 		    !(q > p && ((e = match_word_ci(s, q, "and")) || (e = match_word_ci(s, q, "or"))) && !named_number(s, p)) &&
-		    !(q > p && (e = match_lit(s, q, "-")) && space_at(s, e))) /* "40 - 400" */
+		    !(q > p && (e = match_lit(s, q, "-")) && space_at(s, e)) && /* "40 - 400" */
+		    !(q > p && (e = match_lit(s, q, "..")) && space_at(s, e)))
+			/* "5 .. 7", a range's ends spaced apart (thirty-third round, pypy-blog) */
 			return p;
 		q = skip_space(s, e);
 	}
@@ -6022,6 +6024,32 @@ static int bare_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 }
 
 /*
+ * 1 if [a, c) is a figure and its spread, one value: "1908.3 ± 91.2" (hyperfine's Markdown export;
+ * twenty-seventh round), "4.8+-0.15" and "12 +/- 3", the same written in ASCII (thirty-third round,
+ * a benchmark table of pypy-blog).
+ */
+static int spread_value(const struct text *s, size_t a, size_t c)
+{
+	for (size_t d = a; d + 1 < c; d++) {
+		size_t sign = (unsigned char)s->t[d] == 0xc2 && (unsigned char)s->t[d + 1] == 0xb1 ? 2
+			      : match_lit(s, d, "+/-")					    ? 3
+			      : match_lit(s, d, "+-")					    ? 2
+											    : 0;
+		if (!sign)
+			continue;
+		size_t e = d, f = d + sign, x0, x1, y0, y1;
+
+		while (e > a && space_at(s, e - 1))
+			e--;
+		while (f < c && space_at(s, f))
+			f++;
+		return e > a && f < c && bare_number(s, a, e, &x0, &x1) && x0 == a && x1 == e &&
+		       bare_number(s, f, c, &y0, &y1) && y0 == f && y1 == c;
+	}
+	return 0;
+}
+
+/*
  * A table cell [a, b) that holds a figure: a bare one (bare_number()), a
  * whole number grouped in threes by dots ("2.669.333"), or a bare one but for
  * an aside in parentheses after it ("143635 (6.3x)": a time, then its factor,
@@ -6059,24 +6087,10 @@ static int cell_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 			return 1;
 		}
 	}
-	/* "1908.3 ± 91.2": a figure and its spread, one value (hyperfine's Markdown export; twenty-seventh
-	   round) */
-	for (d = a; d + 1 < c; d++) {
-		if ((unsigned char)s->t[d] == 0xc2 && (unsigned char)s->t[d + 1] == 0xb1) {
-			size_t e = d, f = d + 2, x0, x1, y0, y1;
-
-			while (e > a && space_at(s, e - 1))
-				e--;
-			while (f < c && space_at(s, f))
-				f++;
-			if (e > a && f < c && bare_number(s, a, e, &x0, &x1) && x0 == a && x1 == e &&
-			    bare_number(s, f, c, &y0, &y1) && y0 == f && y1 == c) {
-				*ns = a;
-				*ne = c;
-				return 1;
-			}
-			break;
-		}
+	if (spread_value(s, a, c)) {
+		*ns = a;
+		*ne = c;
+		return 1;
 	}
 	if (c == a || s->t[c - 1] != ')')
 		return 0;
@@ -6084,6 +6098,14 @@ static int cell_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 		c--;
 	if (c == a || c - 1 == a || s->t[c - 2] != ' ')
 		return 0;
+	/* "4.8+-0.15 (1.0x)": a figure and its spread, an aside after it */
+	for (d = c - 1; d > a && space_at(s, d - 1); d--)
+		;
+	if (spread_value(s, a, d)) {
+		*ns = a;
+		*ne = d;
+		return 1;
+	}
 	return bare_number(s, a, c - 1, ns, ne);
 }
 
@@ -10932,6 +10954,55 @@ static int from_far(const struct text *s, size_t qa, size_t a, size_t p, size_t 
 static int gap_value(const struct text *s, size_t qa, size_t a, size_t p, size_t b);
 
 /*
+ * "range from 1.33 to 1.81 (32-bit keys), and 1.25 to 1.68 (64-bit keys), with geomeans of 1.48 and
+ * 1.44": a speed-up's values listed on in its sentence, each a ratio written with its decimals (a
+ * bare whole number after a speed-up may count threads or keys). Between the speed-up ending at a
+ * and the number [p, b): an aside in parentheses maybe, then a comma or "and", and maybe the name of
+ * a mean of the speed-ups and "of"; nothing else (thirty-third round, highway-docs).
+ */
+static int speedup_list(const struct text *s, size_t a, size_t p, size_t b)
+{
+	static const char *const means[] = { "geomean", "geomeans", "mean", "means", "average", "averages", "median",
+					     "medians", NULL };
+	size_t q = skip_space(s, a), dot = 0;
+	struct cword w;
+	size_t next;
+	int joined = 0, mean = 0;
+
+	if (p <= a || p - a > 64 || !bare_tail(s, b))
+		return 0;
+	for (size_t k = p; k < b; k++)
+		if (s->t[k] == '.')
+			dot = k;
+		else if (!is_digit(s->t[k]))
+			return 0;
+	if (!dot || dot + 1 >= b)
+		return 0;
+	if (q < p && s->t[q] == '(') { /* an aside: "(32-bit keys)" */
+		const unsigned char *close = memchr(s->t + q, ')', p - q);
+		if (!close || memchr(s->t + q + 1, '(', (size_t)(close - s->t) - q - 1))
+			return 0;
+		q = skip_space(s, (size_t)(close - s->t) + 1);
+	}
+	if (q < p && s->t[q] == ',') {
+		joined = 1;
+		q = skip_space(s, q + 1);
+	}
+	for (; q < p && next_cword(s, q, &w, &next) && w.start < p; q = skip_space(s, next)) {
+		if (w.span || w.start != q)
+			return 0;
+		if (match_word_ci(s, w.start, "and") == w.end)
+			joined = 1;
+		else if (match_any(s, w.start, means, 1) == w.end)
+			mean = 1;
+		else if (!(mean && match_word_ci(s, w.start, "of") == w.end) &&
+			 match_any(s, w.start, (const char *const[]){ "with", "a", "the", "geometric", NULL }, 1) != w.end)
+			return 0;
+	}
+	return q == p && (joined || mean);
+}
+
+/*
  * "the link went from 2 s to forty", "costs tens of nanoseconds per write instead of one": a
  * number word [p, b) in the place of a bare number that the forms above read as the claim [qa, a)
  * again, its unit left out (twenty-fourth round: spelled-out figures recurred in probe chapters by
@@ -12196,6 +12267,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 						     0;
 				if (bare_end && (count || anchored) && !other_metric(&s, p) &&
 				    (mag || ((range_joins(&s, bare_end, p) || up_from(&s, bare_end, p)) && bare_tail(&s, skip)) ||
+				     (PRIOR->kind == QUANTITY_SPEEDUP && speedup_list(&s, bare_end, p, skip)) ||
 							    (PRIOR->kind != QUANTITY_SPEEDUP && PRIOR->kind != QUANTITY_SHARE &&
 							     (parallel_value(&s, bare_end, p, skip) ||
 							      change_to(&s, bare_end, p, skip) ||

@@ -212,6 +212,108 @@ def rst_list_tables(lines):
     return out
 
 
+GRID_BORDER = re.compile(r"( *)\+([-=]+\+)+ *$")
+SIMPLE_BORDER = re.compile(r"( *)(=+)( +=+)+ *$")
+
+
+def rst_grid_tables(lines):
+    """reStructuredText's grid tables ('+----+----+' borders, '| cell | cell |' rows), as pipe
+    tables in place: {line: (text, shift)} for each of a table's lines (1-based), as
+    rst_list_tables() gives. A row line is a pipe table's row already and stays, dedented; the
+    border under the header (the '+====+' one, else the first after the first row) becomes the
+    delimiter row, a border between rows an empty row, the first and the last a blank line. No
+    line moves. A table whose header takes more than one line is left as it is."""
+    out = {}
+    n = 0
+    while n < len(lines):
+        m = GRID_BORDER.match(lines[n].rstrip("\n").expandtabs(8))
+        if not m:
+            n += 1
+            continue
+        indent = len(m.group(1))
+        k = n
+        while k < len(lines):
+            t = lines[k].rstrip("\n").expandtabs(8)
+            if len(t) - len(t.lstrip(" ")) != indent or t.lstrip(" ")[:1] not in ("+", "|"):
+                break
+            k += 1
+        block = [lines[i].rstrip("\n").expandtabs(8)[indent:].rstrip() for i in range(n, k)]
+        borders = [i for i, t in enumerate(block) if GRID_BORDER.match(t)]
+        heads = [i for i in borders if "=" in block[i]]
+        delim = heads[0] if heads else (borders[1] if len(borders) > 1 else None)
+        if delim is None or delim != 2 or borders[-1] != len(block) - 1 or len(block) < 5:
+            n = k
+            continue
+        ncols = block[0].count("+") - 1
+        for i, t in enumerate(block):
+            if i == 0 or i == len(block) - 1:
+                out[n + i + 1] = ("\n", 0)
+            elif i == delim:
+                out[n + i + 1] = ("|" + "|".join([" --- "] * ncols) + "|\n", 0)
+            elif i in borders:
+                out[n + i + 1] = ("|" + " |" * ncols + "\n", 0)
+            else:
+                out[n + i + 1] = (t + "\n", indent)
+        n = k
+    return out
+
+
+def rst_simple_tables(lines):
+    """reStructuredText's simple tables ('=====  =====' borders: the first, one under the header,
+    the last; '-----  -----' lines between rows maybe), as pipe tables in place, as
+    rst_grid_tables() gives them: each row's cells are cut at the columns the first border
+    shows (the last runs to the end of its line) and joined by '|', each cell mapped back to its
+    column; the border under the header becomes the delimiter row, a '-' line an empty row, the
+    first and last borders blank lines. A table with no header (two borders only) or a row line
+    that is not all in its columns is left as it is."""
+    out = {}
+    n = 0
+    while n < len(lines):
+        first = lines[n].rstrip("\n").expandtabs(8)
+        m = SIMPLE_BORDER.match(first)
+        if not m:
+            n += 1
+            continue
+        cols = [(c.start(), c.end()) for c in re.finditer(r"=+", first)]
+        k, borders = n + 1, [0]
+        while k < len(lines):
+            t = lines[k].rstrip("\n").expandtabs(8)
+            if not t.strip():
+                break
+            if SIMPLE_BORDER.match(t):
+                borders.append(k - n)
+            k += 1
+        if len(borders) != 3 or borders[1] != 2 or borders[2] != k - n - 1:
+            n = k
+            continue
+        table, ok = {}, True
+        for i in range(n, k):
+            t = lines[i].rstrip("\n").expandtabs(8)
+            if i - n in borders:
+                table[i + 1] = ("\n", 0) if i - n != 2 else ("|" + "|".join([" --- "] * len(cols)) + "|\n", 0)
+                continue
+            if re.fullmatch(r" *-+( +-+)* *", t):
+                table[i + 1] = ("|" + " |" * len(cols) + "\n", 0)
+                continue
+            text, segs = "|", []
+            for j, (a, b) in enumerate(cols):
+                end = len(t) if j == len(cols) - 1 else b
+                if j + 1 < len(cols) and t[b:cols[j + 1][0]].strip():
+                    ok = False  # a cell across the gap between two columns
+                cell = t[a:end]
+                lead = len(cell) - len(cell.lstrip(" "))
+                cell = cell.strip().replace("|", "/")
+                text += " "
+                if cell:
+                    segs.append((len(text) + 1, len(text) + 1 + len(cell), i + 1, a + lead + 1))
+                text += cell + " |"
+            table[i + 1] = (text + "\n", segs)
+        if ok:
+            out.update(table)
+        n = k
+    return out
+
+
 def rst_as_markdown(lines):
     """A reStructuredText file's lines as the Markdown that shows what they are, line for line,
     and for each line the bytes taken from its start (to add to a column in it). In rST,
@@ -235,7 +337,7 @@ def rst_as_markdown(lines):
     opened = False  # the literal block's fence is open
     blank_at = None  # out index of the last blank line seen in the literal block (or after its marker)
     depth = 0  # the indentation of the literal block's first line, which rst does not show
-    tables = rst_list_tables(lines)
+    tables = {**rst_grid_tables(lines), **rst_simple_tables(lines), **rst_list_tables(lines)}
     for n, line in enumerate(lines, 1):
         if n in tables and literal is None:
             out.append(tables[n][0])
