@@ -63,6 +63,10 @@ struct alloc_state {
 /* A child's exit status when it refused a course's file for want of confinement (confine()): what it
    wrote is not remembered, for a run where it is confined to do better. */
 #define RULE_CHILD_UNCONFINED 6
+/* The data memory a rule child may take past what it has when it starts: its Lua states' limits
+   (RULE_MEMORY_LIMIT each) and room; the backstop for code past Lua's walls, which the counting
+   allocator does not see. */
+#define RULE_CHILD_MEMORY (256LL << 20)
 
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -1269,12 +1273,12 @@ static int out_of_cpu(int status)
  * and no secret of litlab's in the copy. 0, or -1 with the message a course's file is failed with:
  * litlab's own files may still run, a course's file never runs unconfined.
  */
-static int confine(int *out, char **why)
+static int confine(int *out, long cpu_s, char **why)
 {
 	const char *what;
 
 	cache_forget_secrets();
-	if (sandbox_confine_compute(out, &what) == 0)
+	if (sandbox_confine_compute(out, cpu_s, RULE_CHILD_MEMORY, &what) == 0)
 		return 0;
 	*why = xasprintf("litlab cannot confine a course's rule file on this machine (%s), and runs none "
 			 "unconfined: the rule pass needs seccomp filters (a container's own filter may refuse them)",
@@ -1291,8 +1295,12 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 	int given_back = 0; /* the built-in files' lesson, before a course's first file */
 	char *unconfined = NULL;
 	int refused = 0;
+	long cpu_s = 1; /* the files this child may run: litlab's own from `from`, or one course file */
 
-	confine(&out, &unconfined);
+	for (size_t i = from; i < rs->nfiles && (i == from || rs->files[i].builtin); i++)
+		if (!rs->files[i].broken)
+			cpu_s += rule_cpu_s(lr->lesson->src_len) + 1;
+	confine(&out, cpu_s, &unconfined);
 	memset(&h, 0, sizeof h);
 	h.out = out;
 	child_of.rs = rs;
@@ -1309,6 +1317,13 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 			lua_setfield(rs->builtin->L, LUA_REGISTRYINDEX, "litlab.lesson");
 			lua_gc(rs->builtin->L, LUA_GCCOLLECT, 0);
 		}
+		/* A course's file runs in a child of its own, which runs nothing else: a file past Lua's walls
+		   could otherwise write the records of the files after it (an organisation's --rules among
+		   them) as if they had run clean. litlab's own files, which it trusts, share one. */
+		if (!f->builtin && i > from) {
+			buf_release(&b);
+			_exit(RULE_CHILD_AGAIN);
+		}
 		h.file = i;
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
@@ -1323,9 +1338,9 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 		send(out, &b);
 		/* A built-in file that failed may have left the state it shares full, or changed: the
 		   files after it run in a new child, from the state as the parent loaded it. */
-		if (f->loaded && f->loaded->failed && i + 1 < rs->nfiles) {
+		if (((f->loaded && f->loaded->failed) || !f->builtin) && i + 1 < rs->nfiles) {
 			buf_release(&b);
-			_exit(RULE_CHILD_AGAIN);
+			_exit(refused ? RULE_CHILD_UNCONFINED : RULE_CHILD_AGAIN);
 		}
 	}
 	buf_release(&b);
@@ -1363,12 +1378,21 @@ struct pass {
 	const char *lesson_path;
 	size_t lesson_len;   /* its bytes: the rule files' limits grow with them (rule_cpu_s()) */
 	size_t current;	     /* file that runs */
-	size_t next;	     /* the least file an S record may start: files start in order, each once */
+	size_t next;	     /* the file the next S record must start (next_file()): in order, each once */
 	int current_line;
 	int started, ended;
 	size_t kept;			   /* bytes of report and ledger records kept (keep_record()) */
 	size_t said_forged, said_full;	   /* the last file (+ 1) whose records keep_record() refused */
+	size_t said_failed, said_over;	   /* the last file (+ 1) whose X, C record was kept: one each */
 };
+
+/* The first file at or after i that runs (not broken), or rs->nfiles. */
+static size_t next_file(const struct ruleset *rs, size_t i)
+{
+	while (i < rs->nfiles && rs->files[i].broken)
+		i++;
+	return i;
+}
 
 static void rule_error(struct pass *ps, size_t file, int line, const char *msg)
 {
@@ -1419,27 +1443,34 @@ static int keep_record(struct pass *ps, size_t file, const char *id, size_t len)
 	return 1;
 }
 
-static void handle_record(struct pass *ps, char *line)
+/*
+ * One record of a rule child's (or of a memo). A child is read as untrusted, as one whose code got
+ * past Lua and its filter might write anything: a file starts only where litlab expects the next
+ * one (in order, each once, none skipped), and ends where it started; every other record is about
+ * the file that runs and has not ended. Returns 0, or -1 for a record that breaks this (it is
+ * dropped, and the caller stops the child).
+ */
+static int handle_record(struct pass *ps, char *line)
 {
 	size_t file;
 	int n = 0;
 
+	if (line[0] == 'S') {
+		if (sscanf(line, "S %zu", &file) != 1 || file != ps->next || (ps->started && !ps->ended))
+			return -1;
+		ps->next = next_file(ps->rs, file + 1);
+		ps->current = file;
+		ps->current_line = 1;
+		ps->started = 1;
+		ps->ended = 0;
+		return 0;
+	}
+	if (!strchr("EHDLCX", line[0]) || sscanf(line + 1, " %zu", &file) != 1 || !ps->started || ps->ended ||
+	    file != ps->current)
+		return -1;
 	switch (line[0]) {
-	case 'S':
-		/* A child that wrote S records of its own choosing (one past Lua and its filter) could
-		   otherwise name a file litlab has not, or start files again and again, each with a new
-		   wall limit. */
-		if (sscanf(line, "S %zu", &file) == 1 && file >= ps->next && file < ps->rs->nfiles) {
-			ps->next = file + 1;
-			ps->current = file;
-			ps->current_line = 1;
-			ps->started = 1;
-			ps->ended = 0;
-		}
-		break;
 	case 'E':
-		if (sscanf(line, "E %zu", &file) == 1 && ps->started && file == ps->current)
-			ps->ended = 1;
+		ps->ended = 1;
 		break;
 	case 'H':
 		if (sscanf(line, "H %zu %d", &file, &n) == 2)
@@ -1481,24 +1512,27 @@ static void handle_record(struct pass *ps, char *line)
 		break;
 	}
 	case 'C':
-		if (sscanf(line, "C %zu", &file) == 1 && file < ps->rs->nfiles)
-			rule_error(ps, file, 1,
-				   "it reported more than " XSTR(RULE_REPORT_LIMIT) " problems on this lesson (those a "
-				   "suppression covers not counted), and the rest were not kept, so the lesson may "
-				   "hold more than is shown: mend these, or split the lesson");
+		/* once a file: a child that wrote it again and again would fill litlab with the same error */
+		if (ps->said_over == file + 1)
+			break;
+		ps->said_over = file + 1;
+		rule_error(ps, file, 1,
+			   "it reported more than " XSTR(RULE_REPORT_LIMIT) " problems on this lesson (those a "
+			   "suppression covers not counted), and the rest were not kept, so the lesson may "
+			   "hold more than is shown: mend these, or split the lesson");
 		break;
 	case 'X': {
 		char *tab = strchr(line, '\t');
-		if (!tab || sscanf(line, "X %zu %d", &file, &n) != 2 || file >= ps->rs->nfiles)
-			break;
+		if (!tab || sscanf(line, "X %zu %d", &file, &n) != 2 || ps->said_failed == file + 1)
+			break; /* a file fails once */
+		ps->said_failed = file + 1;
 		char *msg = unescape(tab + 1);
 		rule_error(ps, file, n, msg);
 		free(msg);
 		break;
 	}
-	default:
-		break;
 	}
+	return 0;
 }
 
 struct pass_child {
@@ -1508,6 +1542,8 @@ struct pass_child {
 	struct subproc_lines in; /* the records the child writes */
 	size_t last_started;	 /* the file the child last began */
 	struct subproc *sp;
+	int forged;		 /* it wrote a record handle_record() refused, or began a second file where
+				    one of the two was a course's: it is stopped */
 };
 
 static void pass_child_main(void *arg, int fd)
@@ -1536,13 +1572,24 @@ static void pass_child_record(void *ctx, char *rec)
 	struct pass_child *pc = ctx;
 	struct pass *ps = pc->ps;
 
+	if (pc->forged)
+		return;
 	/* remembered, but for the handlers' lines, which only a child that died needs */
 	if (ps->raw && rec[0] != 'H' && remember(ps->raw, rec) < 0) {
 		buf_release(ps->raw);
 		ps->raw = NULL;
 		ps->unclean = 1; /* not remembered */
 	}
-	handle_record(ps, rec);
+	/* a course's file runs in a child of its own (rule_child()): a child that ran one may begin no
+	   other, nor a child that ran litlab's own begin one */
+	const struct ruleset *rs = ps->rs;
+	if ((rec[0] == 'S' && ps->started &&
+	     (!rs->files[ps->current].builtin || (ps->next < rs->nfiles && !rs->files[ps->next].builtin))) ||
+	    handle_record(ps, rec) < 0) {
+		pc->forged = 1;
+		pc->sp->refused = 1;
+		return;
+	}
 	if (ps->started && ps->current != pc->last_started) {
 		pc->last_started = ps->current;
 		pc->sp->deadline = now_ns() + (long long)(rule_wall_s(ps->lesson_len) * 1e9);
@@ -1558,65 +1605,75 @@ static void pass_child_take(void *ctx, struct subproc *sp, const char *p, size_t
 		sp->refused = 1;
 }
 
-/* Runs files from..end in one child; returns the index to restart at, or nfiles when done. */
+/* What run_child() says of a child that ended in file (or before it): a rule-error, and where to go on. */
+static size_t child_failed(struct pass *ps, size_t file, const char *msg)
+{
+	ps->unclean = 1;
+	rule_error(ps, file, ps->started && ps->current == file ? ps->current_line : 1, msg);
+	return file + 1;
+}
+
+/*
+ * Runs files from..end in one child (litlab's own files in one, each course file in one of its own:
+ * rule_child()); returns the index to go on at, or nfiles when done. Every file the child was to
+ * run and did not run to its end is a rule-error: a child never passes for clean by leaving early.
+ */
 static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t from)
 {
+	const struct ruleset *rs = ps->rs;
 	struct subproc sp;
-	struct pass_child pc = { ps, lr, from, { BUF_INIT, RULE_RECORD_LIMIT }, (size_t)-1, &sp };
+	size_t first = next_file(rs, from);
+	/* (the child starts at the first file that runs: a course's file after a broken one is its first) */
+	struct pass_child pc = { ps, lr, first, { BUF_INIT, RULE_RECORD_LIMIT }, (size_t)-1, &sp, 0 };
 
+	if (first >= rs->nfiles)
+		return rs->nfiles;
 	ps->started = ps->ended = 0;
-	ps->next = from;
+	ps->next = first;
 	sandbox_signals_settled(); /* the child runs Lua without exec */
-	if (subproc_fork(&sp, pass_child_main, &pc, (long long)(rule_wall_s(ps->lesson_len) * 1e9)) < 0) {
-		rule_error(ps, from, 1, "cannot start the rule pass (fork failed)");
-		return ps->rs->nfiles;
-	}
+	if (subproc_fork(&sp, pass_child_main, &pc, (long long)(rule_wall_s(ps->lesson_len) * 1e9)) < 0)
+		return child_failed(ps, first, "cannot start the rule pass (fork failed)");
 	enum subproc_end end = subproc_read(&sp, pass_child_take, &pc);
 	subproc_lines_release(&pc.in);
 	int stopped;
 	int status = subproc_finish(&sp, end != SUBPROC_EOF, &stopped);
 	int killed = stopped && end == SUBPROC_LATE; /* past the wall limit */
-	if (end == SUBPROC_ERROR || end == SUBPROC_REFUSED) {
-		ps->unclean = 1;
-		rule_error(ps, ps->started ? ps->current : from, ps->current_line,
-			   end == SUBPROC_ERROR ? "its output could not be read, and it was stopped"
-						: "it wrote a record longer than litlab reads (" XSTR(RULE_RECORD_LIMIT_KIB)
-						  " KiB), and was stopped");
-		return (ps->started ? ps->current : from) + 1;
-	}
-	if (!killed && ps->started && ps->ended && WIFEXITED(status) && WEXITSTATUS(status) == RULE_CHILD_AGAIN)
-		return ps->current + 1; /* the child said so, after a built-in file failed */
-	if (killed || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	size_t at = ps->started ? ps->current : first;
+	if (end == SUBPROC_ERROR || end == SUBPROC_REFUSED)
+		return child_failed(ps, at,
+				    end == SUBPROC_ERROR ? "its output could not be read, and it was stopped"
+				    : pc.forged	 ? "it wrote records no rule file can make (of a file it was not running, "
+						   "or out of order: it got past Lua's sandbox: report it to litlab's "
+						   "authors), and was stopped"
+						 : "it wrote a record longer than litlab reads (" XSTR(RULE_RECORD_LIMIT_KIB)
+						   " KiB), and was stopped");
+	int code = !killed && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	if (code == RULE_CHILD_UNCONFINED)
+		ps->unclean = 1; /* not remembered: a run that can confine it runs the course's file */
+	if ((code == RULE_CHILD_AGAIN || code == RULE_CHILD_UNCONFINED) && ps->started && ps->ended)
+		return ps->next; /* after a course's file, or a built-in file that failed */
+	if (code != 0)
 		ps->unclean = 1;
 	if (killed || (ps->started && !ps->ended && out_of_cpu(status))) {
 		char cpu[64];
 		snprintf(cpu, sizeof cpu, "ran past its CPU time limit (%ld s) and was stopped", rule_cpu_s(ps->lesson_len));
-		rule_error(ps, ps->started ? ps->current : from, ps->current_line,
-			   killed ? "ran past the rule pass's time limit and was stopped" : cpu);
-		return (ps->started ? ps->current : from) + 1;
+		return child_failed(ps, at, killed ? "ran past the rule pass's time limit and was stopped" : cpu);
 	}
-	if (ps->started && !ps->ended) {
-		/* The child died inside a file. */
-		rule_error(ps, ps->current, ps->current_line,
-			   WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS
-				   ? "it made a system call a rule may not make (it got past Lua's sandbox: report it "
-				     "to litlab's authors), and was stopped"
-			   : WIFSIGNALED(status) ? "the rule pass was killed by a signal"
-						 : "the rule pass stopped");
-		return ps->current + 1;
-	}
-	if (!ps->started && (!WIFEXITED(status) || WEXITSTATUS(status) != 0)) {
-		/* It died before its first file: that file did not run, and must not pass for clean. */
-		size_t first = from;
-		while (first < ps->rs->nfiles && ps->rs->files[first].broken)
-			first++;
-		if (first < ps->rs->nfiles) {
-			rule_error(ps, first, 1, "the rule pass died before it began (a child litlab forks could not "
-						 "start), and the rule did not run");
-			return first + 1;
-		}
-	}
-	return ps->rs->nfiles;
+	if (ps->started && !ps->ended) /* the child died inside a file */
+		return child_failed(ps, at,
+				    WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS
+					    ? "it made a system call a rule may not make (it got past Lua's sandbox: report "
+					      "it to litlab's authors), and was stopped"
+				    : WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT
+					    ? "the rule pass aborted (SIGABRT: litlab's own fault: report it to its authors)"
+				    : WIFSIGNALED(status) ? "the rule pass was killed by a signal"
+							  : "the rule pass stopped");
+	if (!ps->started && code != 0)
+		return child_failed(ps, first, "the rule pass died before it began (a child litlab forks could not "
+					       "start), and the rule did not run");
+	if (ps->next < rs->nfiles) /* it left before files it was to run */
+		return child_failed(ps, ps->next, "the rule pass ended before this file ran, and the rule did not run");
+	return rs->nfiles;
 }
 
 static int is_space(char c)
@@ -1885,15 +1942,16 @@ static int apply(const struct ruleset *rs, struct lesson_result *lr, int may_for
 	ps.lesson_path = l->path;
 	ps.lesson_len = l->src_len;
 	if (known) {
+		ps.next = next_file(rs, 0);
 		replay(&ps, known, known_len);
 		free(known);
 	} else {
 		ps.raw = rs->memo ? &raw : NULL;
-		size_t passes = 0;
-		for (size_t from = 0; from < rs->nfiles; passes++)
+		for (size_t from = 0; from < rs->nfiles;)
 			from = run_child(&ps, lr, from);
-		/* Only a pass that ran whole in one child, every rule to its end, is remembered. */
-		if (rs->memo && passes <= 1 && !ps.unclean && !has_rule_error(&found))
+		/* Only a pass whose children ran every rule to its end, and said nothing wrong, is
+		   remembered. */
+		if (rs->memo && !ps.unclean && !has_rule_error(&found))
 			cache_memo_put(rs->memo, "rules", key, raw.p ? raw.p : "", raw.len);
 		buf_release(&raw);
 	}
@@ -2118,12 +2176,17 @@ static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
 	struct buf b = BUF_INIT;
 	char *unconfined = NULL;
 	int refused = 0;
+	long cpu_s = 1;
 
-	confine(&out, &unconfined);
+	for (size_t i = from; i < rs->nfiles && (i == from || rs->files[i].builtin); i++)
+		cpu_s += RULE_CPU_LIMIT_S + 1;
+	confine(&out, cpu_s, &unconfined);
 	memset(&h, 0, sizeof h);
 	h.out = out;
 	for (size_t i = from; i < rs->nfiles; i++) {
 		char *err;
+		if (!rs->files[i].builtin && i > from) /* a course's file loads in a child of its own */
+			_exit(RULE_CHILD_AGAIN);
 		h.file = i;
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
@@ -2178,6 +2241,8 @@ static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
 		host_close(&h);
 		buf_addf(&b, "E %zu", i);
 		send(out, &b);
+		if (!rs->files[i].builtin && i + 1 < rs->nfiles)
+			_exit(refused ? RULE_CHILD_UNCONFINED : RULE_CHILD_AGAIN);
 	}
 	buf_release(&b);
 	_exit(refused ? RULE_CHILD_UNCONFINED : 0);
@@ -2220,7 +2285,16 @@ static void add_rule(struct ruleset *rs, size_t file, char *rec)
 	char *p = rec;
 	char *id = field(&p), *sev = field(&p), *summary = field(&p), *aliases = field(&p);
 	struct rule_info r = { .id = id, .severity = sev, .summary = summary, .file = file };
-	char *why = name_taken(rs, id);
+	/* what the loader checked (normalize_rules()), checked again: a loader past Lua's walls could
+	   write anything */
+	size_t naliases = aliases[0] ? 1 : 0;
+	for (const char *a = aliases; *a; a++)
+		naliases += *a == ',';
+	char *why = !valid_rule_id(id) || (strcmp(sev, "error") && strcmp(sev, "warning") && strcmp(sev, "note")) ||
+			    strlen(summary) > RULE_TEXT_LIMIT + 4 || naliases > RULE_ALIASES_LIMIT
+		? xstrdup("its loader gave litlab a rule no rule file can return (it got past Lua's sandbox: report it "
+			  "to litlab's authors)")
+		: name_taken(rs, id);
 
 	for (char *a = aliases; *a && !why;) {
 		size_t n = strcspn(a, ",");
@@ -2228,6 +2302,12 @@ static void add_rule(struct ruleset *rs, size_t file, char *rec)
 		a += n;
 		if (*a == ',')
 			a++;
+		if (alias && !valid_rule_id(alias)) {
+			free(alias);
+			why = xstrdup("its loader gave litlab an alias no rule file can return (it got past Lua's "
+				      "sandbox: report it to litlab's authors)");
+			break;
+		}
 		int again = alias && strcmp(alias, id) == 0;
 		for (size_t k = 0; alias && !again && k < r.naliases; k++)
 			again = strcmp(r.aliases[k], alias) == 0;
@@ -2264,26 +2344,43 @@ static void add_rule(struct ruleset *rs, size_t file, char *rec)
 struct meta_state {
 	size_t current;
 	int started, ended, line;
-	size_t next; /* the least file an S record may start: files start in order, each once */
+	size_t next;  /* the file the next S record must start: files start in order, each once */
+	size_t rules; /* the rules the current file returned */
 };
 
-static void meta_record(struct ruleset *rs, struct meta_state *st, char *rec)
+/*
+ * One record of a loader's (or of a memo). As handle_record() does for a pass: a file starts only
+ * where litlab expects the next one, and every other record is of the file that runs; no file gives
+ * more rules than one may return, nor fails twice. Returns 0, or -1 for a record that breaks this
+ * (dropped; the caller stops the loader).
+ */
+static int meta_record(struct ruleset *rs, struct meta_state *st, char *rec)
 {
 	size_t f;
 
-	if (sscanf(rec, "S %zu", &f) == 1 && f >= st->next && f < rs->nfiles) {
-		st->current = f, st->started = 1, st->ended = 0, st->next = f + 1;
-	} else if (sscanf(rec, "E %zu", &f) == 1 && st->started && f == st->current) {
+	if (rec[0] == 'S') {
+		if (sscanf(rec, "S %zu", &f) != 1 || f != st->next || f >= rs->nfiles || (st->started && !st->ended))
+			return -1;
+		st->current = f, st->started = 1, st->ended = 0, st->next = f + 1, st->rules = 0;
+		return 0;
+	}
+	if (!strchr("ERX", rec[0]) || sscanf(rec + 1, " %zu", &f) != 1 || !st->started || st->ended || f != st->current)
+		return -1;
+	if (rec[0] == 'E') {
 		st->ended = 1;
 	} else if (rec[0] == 'R' && strchr(rec, '\t')) {
+		if (++st->rules > RULE_RULES_LIMIT)
+			return -1;
 		add_rule(rs, st->current, strchr(rec, '\t') + 1);
-	} else if (rec[0] == 'X' && strchr(rec, '\t') && sscanf(rec, "X %zu %d", &f, &st->line) == 2) {
+	} else if (rec[0] == 'X' && strchr(rec, '\t') && sscanf(rec, "X %zu %d", &f, &st->line) == 2 &&
+		   !rs->files[st->current].broken) {
 		char *msg = unescape(strchr(rec, '\t') + 1);
 		rs->files[st->current].broken = 1;
 		diags_add(&rs->errors, rs->files[st->current].path, st->line, 1, SEV_ERROR, "rule-error",
 			  "rule file failed to load: %s", msg);
 		free(msg);
 	}
+	return 0;
 }
 
 static void files_key(const struct ruleset *rs, char hex[KEY_HEX + 1]);
@@ -2297,6 +2394,8 @@ struct meta_loader {
 	struct meta_state st;
 	struct subproc *sp;
 	int too_big; /* raw would pass a memo's size: not remembered */
+	int forged;  /* it wrote a record meta_record() refused, or began a second file where one of the
+			two was a course's: it is stopped */
 };
 
 static void meta_child_main(void *arg, int fd)
@@ -2312,9 +2411,19 @@ static void meta_take_record(void *ctx, char *rec)
 	struct meta_loader *ml = ctx;
 	int was = ml->st.started ? (int)ml->st.current : -1;
 
+	if (ml->forged)
+		return;
 	if (remember(ml->raw, rec) < 0)
 		ml->too_big = 1;
-	meta_record(ml->rs, &ml->st, rec);
+	/* a course's file loads in a child of its own (meta_child()) */
+	const struct rule_file *files = ml->rs->files;
+	if ((rec[0] == 'S' && ml->st.started &&
+	     (!files[ml->st.current].builtin || (ml->st.next < ml->rs->nfiles && !files[ml->st.next].builtin))) ||
+	    meta_record(ml->rs, &ml->st, rec) < 0) {
+		ml->forged = 1;
+		ml->sp->refused = 1;
+		return;
+	}
 	if (ml->st.started && (int)ml->st.current != was)
 		ml->sp->deadline = now_ns() + (long long)(RULE_WALL_LIMIT_S * 1e9);
 }
@@ -2341,7 +2450,7 @@ static void load_meta(struct ruleset *rs)
 		known = cache_memo_get(rs->memo, "rule-meta", key, &known_len);
 	}
 	if (known) {
-		struct meta_state st = { 0, 0, 0, 1, 0 };
+		struct meta_state st = { 0, 0, 0, 1, 0, 0 };
 		for (char *p = known, *nl; p < known + known_len && (nl = strchr(p, '\n')); p = nl + 1) {
 			*nl = '\0';
 			meta_record(rs, &st, p);
@@ -2351,7 +2460,7 @@ static void load_meta(struct ruleset *rs)
 	}
 	for (size_t from = 0; from < rs->nfiles;) {
 		struct subproc sp;
-		struct meta_loader ml = { rs, from, { BUF_INIT, RULE_RECORD_LIMIT }, &raw, { from, 0, 0, 1, from }, &sp, 0 };
+		struct meta_loader ml = { rs, from, { BUF_INIT, RULE_RECORD_LIMIT }, &raw, { from, 0, 0, 1, from, 0 }, &sp, 0, 0 };
 		sandbox_signals_settled();
 		if (subproc_fork(&sp, meta_child_main, &ml, (long long)(RULE_WALL_LIMIT_S * 1e9)) < 0) {
 			clean = 0;
@@ -2362,30 +2471,41 @@ static void load_meta(struct ruleset *rs)
 		int killed;
 		int status = subproc_finish(&sp, end != SUBPROC_EOF, &killed);
 		struct meta_state st = ml.st;
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || ml.too_big)
+		int code = !killed && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+		if ((code != 0 && code != RULE_CHILD_AGAIN) || ml.too_big || ml.forged)
 			clean = 0;
-		if (killed || (st.started && !st.ended)) {
-			rs->files[st.current].broken = 1;
-			diags_add(&rs->errors, rs->files[st.current].path, 1, 1, SEV_ERROR, "rule-error",
-				  "rule file failed to load: %s",
-				  end == SUBPROC_ERROR ? "its loader's output could not be read"
-				  : end == SUBPROC_REFUSED ? "its loader wrote a record longer than litlab reads (" XSTR(
-								     RULE_RECORD_LIMIT_KIB) " KiB)"
-				  : killed ? "its top level ran past the rule pass's time limit"
-				  : out_of_cpu(status) ? "its top level ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s)"
-				  : WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS
-				  ? "its top level made a system call a rule may not make (it got past Lua's sandbox: "
-				    "report it to litlab's authors)"
-				  : "the loader died");
-			from = st.current + 1;
+		if ((code == RULE_CHILD_AGAIN || code == RULE_CHILD_UNCONFINED) && st.started && st.ended && !ml.forged) {
+			from = st.next; /* after a course's file, which loads in a child of its own */
+		} else if (ml.forged || killed || (st.started && !st.ended)) {
+			size_t at = st.started ? st.current : from;
+			if (!rs->files[at].broken)
+				diags_add(&rs->errors, rs->files[at].path, 1, 1, SEV_ERROR, "rule-error",
+					  "rule file failed to load: %s",
+					  ml.forged ? "its loader wrote records no rule file can make (of a file it was not "
+						      "loading, out of order, or more rules than a file may return: it got past "
+						      "Lua's sandbox: report it to litlab's authors), and was stopped"
+					  : end == SUBPROC_ERROR ? "its loader's output could not be read"
+					  : end == SUBPROC_REFUSED ? "its loader wrote a record longer than litlab reads (" XSTR(
+									     RULE_RECORD_LIMIT_KIB) " KiB)"
+					  : killed ? "its top level ran past the rule pass's time limit"
+					  : out_of_cpu(status) ? "its top level ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s)"
+					  : WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS
+					  ? "its top level made a system call a rule may not make (it got past Lua's sandbox: "
+					    "report it to litlab's authors)"
+					  : "the loader died");
+			rs->files[at].broken = 1;
+			from = at + 1;
 			clean = 0;
-		} else if (!st.started && (!WIFEXITED(status) || WEXITSTATUS(status) != 0) && from < rs->nfiles) {
-			/* It died before its first file: that file is not loaded, and says so. */
-			rs->files[from].broken = 1;
-			diags_add(&rs->errors, rs->files[from].path, 1, 1, SEV_ERROR, "rule-error",
-				  "rule file failed to load: its loader died before it began (a child litlab forks "
-				  "could not start)");
-			from++;
+		} else if (st.next < rs->nfiles || !st.started) {
+			/* It ended (or died) before a file it was to load: that file is not loaded, and says so. */
+			size_t at = st.started ? st.next : from;
+			rs->files[at].broken = 1;
+			diags_add(&rs->errors, rs->files[at].path, 1, 1, SEV_ERROR, "rule-error",
+				  "rule file failed to load: its loader %s",
+				  st.started ? "ended before it loaded this file"
+					     : "died before it began (a child litlab forks could not start)");
+			from = at + 1;
+			clean = 0;
 		} else {
 			from = rs->nfiles;
 		}

@@ -266,18 +266,22 @@ char *sandbox_fingerprint(void);
 
 /*
  * Confines the calling process, a child forked to run untrusted code inside
- * litlab's own image (the rule pass), before that code runs: the pipe *fd
- * moves to SANDBOX_COMPUTE_FD (*fd says where it is) and every other
- * descriptor is closed; the environment's strings are wiped; every
- * capability is dropped; a seccomp filter then allows only what computing
- * takes (anonymous memory never executable, its own CPU limit and use, the
- * clock, futexes, the way out) and write() on SANDBOX_COMPUTE_FD (EBADF on
- * any other). Any other call kills the process with SIGSYS. Returns 0, or
- * -1 with *why (static text): the process is then not confined (though its
- * descriptors may be closed), and must run nothing untrusted.
+ * litlab's own image (the rule pass), before that code runs: it may use
+ * cpu_s more seconds of CPU and memory more bytes of data memory than it
+ * has (hard limits: the kernel kills it past the CPU's, refuses memory past
+ * the other's), writes no core file and is not dumpable; the pipe *fd moves
+ * to SANDBOX_COMPUTE_FD (*fd says where it is) and every other descriptor
+ * is closed (but stderr in a sanitizer build); the environment's strings are
+ * wiped; every capability is dropped; a seccomp filter then allows only what
+ * computing takes (private anonymous memory never executable, its own CPU
+ * limit and use, the clock, futexes to wait and wake, abort() on itself, the
+ * way out) and write() on SANDBOX_COMPUTE_FD (EBADF on any other). Any other
+ * call kills the process with SIGSYS. Returns 0, or -1 with *why (static
+ * text): the process is then not confined (though its descriptors may be
+ * closed and its limits set), and must run nothing untrusted.
  */
 #define SANDBOX_COMPUTE_FD 3
-int sandbox_confine_compute(int *fd, const char **why);
+int sandbox_confine_compute(int *fd, long cpu_s, long long memory, const char **why);
 
 /* The tier in effect: 'A', 'B', 'C' or 'D'. */
 int sandbox_tier(void);

@@ -250,7 +250,7 @@ memo=$(ls "$work/rcache/memo/"rules-* 2>/dev/null)
 [ "$(echo "$memo" | grep -c .)" = 1 ] || { echo "FAIL: one rules memo expected, found: $memo"; fail=1; }
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r2.err"
 cmp -s "$work/r1.err" "$work/r2.err" || { diff "$work/r1.err" "$work/r2.err"; echo "FAIL: the remembered pass differs"; fail=1; }
-[ -n "$memo" ] && plant "$memo" 'D 0 3 1 warning derived-claims\tREPLAYED FROM THE MEMO\n\n-- litlab memo end --\n'
+[ -n "$memo" ] && plant "$memo" 'S 0\nD 0 3 1 warning derived-claims\tREPLAYED FROM THE MEMO\nE 0\n\n-- litlab memo end --\n'
 "$LITLAB" check "$work/rc" >/dev/null 2>"$work/r3.err"
 grep -q 'REPLAYED FROM THE MEMO' "$work/r3.err" || { cat "$work/r3.err"; echo "FAIL: the memo was not replayed"; fail=1; }
 # Another litlab binary (a rebuild) does not take this one's memo: what rules see may differ.

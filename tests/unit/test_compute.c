@@ -4,8 +4,11 @@
  * pipe; every other descriptor is gone and a write on one fails; the
  * environment is wiped; the first call of any other kind (opening a file,
  * a socket, a signal to litlab, executable or file-backed memory, another
- * limit than its CPU's, exec, fork) kills it with SIGSYS; and where the
- * filter cannot be loaded it says so rather than running unconfined.
+ * limit than its CPU's, exec, fork, shared memory, a futex other than to
+ * wait and wake, a signal to another thread than abort()'s) kills it with
+ * SIGSYS; its CPU and memory are bounded by hard limits it cannot raise,
+ * abort() is SIGABRT without a core file; and where the filter cannot be
+ * loaded it says so rather than running unconfined.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
@@ -39,6 +43,9 @@
  * is written on the pipe as a byte. Returns the wait status; *said is the
  * byte read, or -1 if none came.
  */
+/* The CPU seconds a confined child is given: enough for every act but the spin below. */
+static long child_cpu = 5;
+
 static int in_confined_child(int (*act)(int fd, int decoy), int *said)
 {
 	int fds[2];
@@ -52,7 +59,7 @@ static int in_confined_child(int (*act)(int fd, int decoy), int *said)
 		int out = fcntl(fds[1], F_DUPFD, 20); /* not where it is moved to */
 		int decoy = fcntl(open("/dev/null", O_WRONLY), F_DUPFD, 30); /* nor there */
 		const char *why;
-		if (out < 0 || decoy < 0 || sandbox_confine_compute(&out, &why) < 0)
+		if (out < 0 || decoy < 0 || sandbox_confine_compute(&out, child_cpu, 256LL << 20, &why) < 0)
 			_exit(100);
 		unsigned char r = (unsigned char)act(out, decoy);
 		if (write(out, &r, 1) != 1)
@@ -125,7 +132,13 @@ static int other_descriptors(int fd, int decoy)
 {
 	if (fd != SANDBOX_COMPUTE_FD)
 		return 1;
-	for (int d = 0; d < 3; d++)
+	/* (a sanitizer build, make test's, keeps stderr for its reports: sandbox_confine_compute()) */
+#if defined(__SANITIZE_ADDRESS__)
+	int kept = 2;
+#else
+	int kept = 3;
+#endif
+	for (int d = 0; d < kept; d++)
 		if (write(d, "x", 1) != -1 || errno != EBADF)
 			return 2;
 	if (write(decoy, "x", 1) != -1 || errno != EBADF)
@@ -219,6 +232,25 @@ static int forks(int fd, int decoy)
 	return (int)syscall(SYS_fork) >= 0;
 }
 
+static int maps_shared_memory(int fd, int decoy)
+{
+	(void)fd, (void)decoy;
+	return mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0) != MAP_FAILED;
+}
+
+static int locks_a_pi_futex(int fd, int decoy)
+{
+	static int word;
+	(void)fd, (void)decoy;
+	return (int)syscall(SYS_futex, &word, FUTEX_LOCK_PI, 0, NULL, NULL, 0) == 0;
+}
+
+static int signals_another_thread(int fd, int decoy)
+{
+	(void)fd, (void)decoy;
+	return (int)syscall(SYS_tgkill, getpid(), getpid(), SIGTERM) == 0;
+}
+
 static void test_other_calls_kill(void **state)
 {
 	(void)state;
@@ -232,6 +264,78 @@ static void test_other_calls_kill(void **state)
 	assert_killed_by_filter(limits_another_process);
 	assert_killed_by_filter(runs_a_program);
 	assert_killed_by_filter(forks);
+	assert_killed_by_filter(maps_shared_memory);
+	assert_killed_by_filter(locks_a_pi_futex);
+	assert_killed_by_filter(signals_another_thread);
+}
+
+/* Spins with SIGXCPU blocked, having tried to raise its CPU limit: the kernel kills it at the hard
+   limit it was given (1 s, and the second the limit rounds up by), which it could not raise. CPU
+   time, not the wall clock: a busy machine makes it wait longer, never fail. */
+static int spins_past_its_cpu(int fd, int decoy)
+{
+	sigset_t xcpu;
+	struct rlimit rl;
+
+	(void)fd, (void)decoy;
+	sigemptyset(&xcpu);
+	sigaddset(&xcpu, SIGXCPU);
+	sigprocmask(SIG_BLOCK, &xcpu, NULL);
+	if (getrlimit(RLIMIT_CPU, &rl) < 0 || rl.rlim_max == RLIM_INFINITY || rl.rlim_max > 60)
+		return 1;
+	rl.rlim_cur = rl.rlim_max = RLIM_INFINITY;
+	if (setrlimit(RLIMIT_CPU, &rl) == 0)
+		return 2;
+	for (volatile unsigned long n = 0;; n++)
+		;
+	return 3;
+}
+
+static void test_cpu_bounded(void **state)
+{
+	int said;
+	child_cpu = 1;
+	int status = in_confined_child(spins_past_its_cpu, &said);
+
+	(void)state;
+	child_cpu = 5;
+	assert_int_equal(said, -1);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGKILL);
+}
+
+/* More memory than it was given (256 MiB, and a sanitizer's gigabyte) is refused, not taken. */
+static int maps_too_much(int fd, int decoy)
+{
+	(void)fd, (void)decoy;
+	void *p = mmap(NULL, 4ULL << 30, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED && errno == ENOMEM ? 42 : 1;
+}
+
+static void test_memory_bounded(void **state)
+{
+	(void)state;
+	assert_says(maps_too_much, 42);
+}
+
+/* abort() is SIGABRT (not a call the filter refuses), and writes no core file of litlab's memory. */
+static int aborts(int fd, int decoy)
+{
+	(void)fd, (void)decoy;
+	abort();
+}
+
+static void test_abort_without_core(void **state)
+{
+	struct rlimit core = { RLIM_INFINITY, RLIM_INFINITY };
+	int said;
+
+	(void)state;
+	setrlimit(RLIMIT_CORE, &core); /* what a user's shell may have set; the child drops it */
+	int status = in_confined_child(aborts, &said);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGABRT);
+	assert_false(WCOREDUMP(status));
 }
 
 static void test_refused_filter_said(void **state)
@@ -246,7 +350,7 @@ static void test_refused_filter_said(void **state)
 			_exit(98);
 		test_refuse_prctl(PR_SET_SECCOMP);
 		int fd = fds[1];
-		int rc = sandbox_confine_compute(&fd, &why);
+		int rc = sandbox_confine_compute(&fd, 5, 256LL << 20, &why);
 		_exit(rc == -1 && why && strstr(why, "seccomp") && fd == SANDBOX_COMPUTE_FD ? 0 : 1);
 	}
 	int status;
@@ -262,6 +366,9 @@ int main(void)
 		cmocka_unit_test(test_one_descriptor),
 		cmocka_unit_test(test_environment_wiped),
 		cmocka_unit_test(test_other_calls_kill),
+		cmocka_unit_test(test_cpu_bounded),
+		cmocka_unit_test(test_memory_bounded),
+		cmocka_unit_test(test_abort_without_core),
 		cmocka_unit_test(test_refused_filter_said),
 	};
 
