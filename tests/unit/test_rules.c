@@ -188,69 +188,75 @@ static void test_course_rule(void **state)
 	remove_dir(dir);
 }
 
-/*
- * Where the rule pass cannot be confined (a filter of the machine's refuses another), a course's
- * rule file is not run but failed, saying why; litlab's own rules still run. In a child: the
- * filter stays on the process that set it.
- */
-static void test_course_rule_unconfined(void **state)
+/* Runs body in a child of the test (a seccomp filter stays on the process that set it): the test
+   fails unless body returns 0. */
+static void in_child(int (*body)(void))
 {
-	(void)state;
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		struct ruleset rs;
-		char *err = NULL;
-		char *dir = rule_dir("shout.lua", shouting_rule, NULL, NULL);
-		test_refuse_prctl(PR_SET_SECCOMP);
-		if (ruleset_load(&rs, &dir, 1, NULL, &err) != 0)
-			_exit(2);
-		if (rs.errors.n != 1 || !strstr(rs.errors.v[0].message, "cannot confine a course's rule file") ||
-		    strcmp(rs.errors.v[0].rule, "rule-error") != 0)
-			_exit(3);
-		struct lesson_result *lr = checked(&rs, "# Rules\n\nThe loop takes 3 ms.\n\nThis is LOUD.\n");
-		if (count(lr, "no-shouting") != 0 || count(lr, "timing-needs-metadata") != 1)
-			_exit(4);
-		release(lr);
-		ruleset_release(&rs);
-		remove_dir(dir);
-		_exit(0);
-	}
 	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(body());
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
-/*
- * A rule child that dies before its first file (here: the machine refuses what ties it to litlab)
- * is an error, never a clean pass: the timing claim below was once passed in silence.
- */
+/* Where the rule pass cannot be confined (a filter of the machine's refuses another), a course's
+   rule file is not run but failed, saying why; litlab's own rules still run. */
+static int unconfined(void)
+{
+	struct ruleset rs;
+	char *err = NULL;
+	char *dir = rule_dir("shout.lua", shouting_rule, NULL, NULL);
+
+	test_refuse_prctl(PR_SET_SECCOMP);
+	if (ruleset_load(&rs, &dir, 1, NULL, &err) != 0)
+		return 2;
+	if (rs.errors.n != 1 || !strstr(rs.errors.v[0].message, "cannot confine a course's rule file") ||
+	    strcmp(rs.errors.v[0].rule, "rule-error") != 0)
+		return 3;
+	struct lesson_result *lr = checked(&rs, "# Rules\n\nThe loop takes 3 ms.\n\nThis is LOUD.\n");
+	if (count(lr, "no-shouting") != 0 || count(lr, "timing-needs-metadata") != 1)
+		return 4;
+	release(lr);
+	ruleset_release(&rs);
+	remove_dir(dir);
+	return 0;
+}
+
+static void test_course_rule_unconfined(void **state)
+{
+	(void)state;
+	in_child(unconfined);
+}
+
+/* A rule child that dies before its first file (here: the machine refuses what ties it to litlab)
+   is an error, never a clean pass: the timing claim below was once passed in silence. */
+static int cannot_start(void)
+{
+	struct ruleset rs;
+	char *err = NULL;
+
+	test_refuse_prctl(PR_SET_PDEATHSIG);
+	if (ruleset_load(&rs, NULL, 0, NULL, &err) != 0)
+		return 2;
+	struct lesson_result *lr = checked(&rs, "# Rules\n\nThe loop takes 3 ms.\n");
+	size_t errors = count(lr, "rule-error") + count(lr, "timing-needs-metadata");
+	for (size_t i = 0; i < rs.errors.n; i++)
+		errors += strstr(rs.errors.v[i].message, "died before it began") != NULL;
+	if (errors == 0)
+		return 3;
+	release(lr);
+	ruleset_release(&rs);
+	return 0;
+}
+
 static void test_child_that_cannot_start(void **state)
 {
 	(void)state;
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		struct ruleset rs;
-		char *err = NULL;
-		test_refuse_prctl(PR_SET_PDEATHSIG);
-		if (ruleset_load(&rs, NULL, 0, NULL, &err) != 0)
-			_exit(2);
-		struct lesson_result *lr = checked(&rs, "# Rules\n\nThe loop takes 3 ms.\n");
-		size_t errors = count(lr, "rule-error") + count(lr, "timing-needs-metadata");
-		for (size_t i = 0; i < rs.errors.n; i++)
-			errors += strstr(rs.errors.v[i].message, "died before it began") != NULL;
-		if (errors == 0)
-			_exit(3);
-		release(lr);
-		ruleset_release(&rs);
-		_exit(0);
-	}
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
+	in_child(cannot_start);
 }
 
 static const char failing_rule[] = "return {\n"
