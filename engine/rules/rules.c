@@ -1255,7 +1255,10 @@ static void limit_cpu(long seconds)
 
 	if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0)
 		return;
-	rlim_t soft = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1 + (rlim_t)seconds;
+	/* the seconds used, rounded up (truncated, a child that had used 1.9 s got 0.1 s less than its due) */
+	long long used_us = (long long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 + ru.ru_utime.tv_usec +
+			    ru.ru_stime.tv_usec;
+	rlim_t soft = (rlim_t)((used_us + 999999) / 1000000) + 1 + (rlim_t)seconds;
 	if (rl.rlim_max != RLIM_INFINITY && soft > rl.rlim_max)
 		soft = rl.rlim_max;
 	rl.rlim_cur = soft;
@@ -1266,6 +1269,18 @@ static void limit_cpu(long seconds)
 static int out_of_cpu(int status)
 {
 	return WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL);
+}
+
+/*
+ * 1 if file b may run in the child that ran file a (a before b): the same folder's, or litlab's own
+ * before a course's folder. A file past Lua's walls can write anything its child writes after it:
+ * none of another folder's files runs after it in its child. litlab's own files, which it trusts,
+ * come first and may share their child with the first folder's, whose author the files before it do
+ * not fear. Used by the children (where to stop) and by litlab (what to refuse).
+ */
+static int may_follow(const struct ruleset *rs, size_t a, size_t b)
+{
+	return rs->files[a].folder == rs->files[b].folder || rs->files[a].folder == 0;
 }
 
 /*
@@ -1295,9 +1310,10 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 	int given_back = 0; /* the built-in files' lesson, before a course's first file */
 	char *unconfined = NULL;
 	int refused = 0;
-	long cpu_s = 1; /* the files this child may run: litlab's own from `from`, or one course file */
+	long cpu_s = 1; /* the files this child may run (may_follow()) */
+	size_t ran = from; /* the last file it ran */
 
-	for (size_t i = from; i < rs->nfiles && (i == from || rs->files[i].builtin); i++)
+	for (size_t i = from, last = from; i < rs->nfiles && may_follow(rs, last, i); last = i++)
 		if (!rs->files[i].broken)
 			cpu_s += rule_cpu_s(lr->lesson->src_len) + 1;
 	confine(&out, cpu_s, &unconfined);
@@ -1317,13 +1333,14 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 			lua_setfield(rs->builtin->L, LUA_REGISTRYINDEX, "litlab.lesson");
 			lua_gc(rs->builtin->L, LUA_GCCOLLECT, 0);
 		}
-		/* A course's file runs in a child of its own, which runs nothing else: a file past Lua's walls
-		   could otherwise write the records of the files after it (an organisation's --rules among
-		   them) as if they had run clean. litlab's own files, which it trusts, share one. */
-		if (!f->builtin && i > from) {
+		/* A file past Lua's walls could write the records of the files after it in its child (a
+		   reviewer's --rules among them) as if they had run clean: after a folder's files, a child
+		   runs no other folder's (may_follow()). */
+		if (i > from && !may_follow(rs, ran, i)) {
 			buf_release(&b);
-			_exit(RULE_CHILD_AGAIN);
+			_exit(refused ? RULE_CHILD_UNCONFINED : RULE_CHILD_AGAIN);
 		}
+		ran = i;
 		h.file = i;
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
@@ -1338,7 +1355,7 @@ static void NORETURN rule_child(const struct ruleset *rs, size_t from, const str
 		send(out, &b);
 		/* A built-in file that failed may have left the state it shares full, or changed: the
 		   files after it run in a new child, from the state as the parent loaded it. */
-		if (((f->loaded && f->loaded->failed) || !f->builtin) && i + 1 < rs->nfiles) {
+		if (f->loaded && f->loaded->failed && i + 1 < rs->nfiles) {
 			buf_release(&b);
 			_exit(refused ? RULE_CHILD_UNCONFINED : RULE_CHILD_AGAIN);
 		}
@@ -1427,8 +1444,8 @@ static int keep_record(struct pass *ps, size_t file, const char *id, size_t len)
 	/* what litlab holds for the record: its text, and a diagnostic's or ledger entry's path, id and
 	   bookkeeping beside it */
 	len += strlen(ps->lesson_path) + strlen(id) + RULE_RECORD_OVERHEAD;
-	size_t *course = &((struct ruleset *)ps->rs)->kept; /* the pass's own count, not the rules' */
-	if (ps->kept + len > RULE_LESSON_OUTPUT_LIMIT || *course + len > RULE_COURSE_OUTPUT_LIMIT) {
+	_Atomic size_t *course = &((struct ruleset *)ps->rs)->kept; /* the pass's own count, not the rules' */
+	if (ps->kept + len > RULE_LESSON_OUTPUT_LIMIT || atomic_load(course) + len > RULE_COURSE_OUTPUT_LIMIT) {
 		if (ps->said_full != file + 1) {
 			ps->said_full = file + 1;
 			rule_error(ps, file, 1, "its reports were dropped: litlab keeps at most " XSTR(
@@ -1439,7 +1456,7 @@ static int keep_record(struct pass *ps, size_t file, const char *id, size_t len)
 		return 0;
 	}
 	ps->kept += len;
-	*course += len;
+	atomic_fetch_add(course, len); /* (two threads may pass the bound by a record each) */
 	return 1;
 }
 
@@ -1473,15 +1490,17 @@ static int handle_record(struct pass *ps, char *line)
 		ps->ended = 1;
 		break;
 	case 'H':
-		if (sscanf(line, "H %zu %d", &file, &n) == 2)
-			ps->current_line = n > 0 ? n : 1;
+		if (sscanf(line, "H %zu %d", &file, &n) != 2)
+			return -1; /* (a record no child of litlab's writes: a malformed one is refused, not kept in a memo) */
+		ps->current_line = n > 0 ? n : 1;
 		break;
 	case 'D': {
 		long long ln, col;
 		char sev[16], id[128];
 		char *tab = strchr(line, '\t');
-		if (!tab || sscanf(line, "D %zu %lld %lld %15s %127s", &file, &ln, &col, sev, id) != 5 ||
-		    !keep_record(ps, file, id, strlen(tab)))
+		if (!tab || sscanf(line, "D %zu %lld %lld %15s %127s", &file, &ln, &col, sev, id) != 5)
+			return -1;
+		if (!keep_record(ps, file, id, strlen(tab)))
 			break;
 		char *msg = unescape(tab + 1);
 		diags_add(ps->out, ps->lesson_path, (int)ln, (int)col, parse_sev(sev), id, "%s", msg);
@@ -1492,8 +1511,10 @@ static int handle_record(struct pass *ps, char *line)
 		long long ln, col;
 		char id[128];
 		char *f[3], *tab = strchr(line, '\t');
-		if (!tab || sscanf(line, "L %zu %lld %lld %127s", &file, &ln, &col, id) != 4 || !ps->ledger ||
-		    !keep_record(ps, file, id, strlen(tab)))
+		if (!tab || sscanf(line, "L %zu %lld %lld %127s", &file, &ln, &col, id) != 4 || !strchr(tab + 1, '\t') ||
+		    !strchr(strchr(tab + 1, '\t') + 1, '\t'))
+			return -1;
+		if (!ps->ledger || !keep_record(ps, file, id, strlen(tab)))
 			break;
 		f[0] = tab + 1;
 		if (!(tab = strchr(f[0], '\t')))
@@ -1523,11 +1544,29 @@ static int handle_record(struct pass *ps, char *line)
 		break;
 	case 'X': {
 		char *tab = strchr(line, '\t');
-		if (!tab || sscanf(line, "X %zu %d", &file, &n) != 2 || ps->said_failed == file + 1)
+		if (!tab || sscanf(line, "X %zu %d", &file, &n) != 2)
+			return -1;
+		if (ps->said_failed == file + 1)
 			break; /* a file fails once */
 		ps->said_failed = file + 1;
+		/* its message as a rule's text is (RULE_TEXT_LIMIT), and counted as a report is */
 		char *msg = unescape(tab + 1);
-		rule_error(ps, file, n, msg);
+		size_t len = strlen(msg);
+		if (len > RULE_TEXT_LIMIT + 3) { /* (the child's own cut ends in "…", 3 bytes) */
+			len = RULE_TEXT_LIMIT + 3;
+			while (len > 0 && ((unsigned char)msg[len] & 0xC0) == 0x80)
+				len--;
+			msg[len] = '\0';
+		}
+		_Atomic size_t *course = &((struct ruleset *)ps->rs)->kept;
+		len += strlen(ps->lesson_path) + RULE_RECORD_OVERHEAD;
+		if (ps->kept + len > RULE_LESSON_OUTPUT_LIMIT || atomic_load(course) + len > RULE_COURSE_OUTPUT_LIMIT) {
+			rule_error(ps, file, n, "it failed (its message was not kept: litlab keeps no more for this run)");
+		} else {
+			ps->kept += len;
+			atomic_fetch_add(course, len);
+			rule_error(ps, file, n, msg);
+		}
 		free(msg);
 		break;
 	}
@@ -1580,11 +1619,9 @@ static void pass_child_record(void *ctx, char *rec)
 		ps->raw = NULL;
 		ps->unclean = 1; /* not remembered */
 	}
-	/* a course's file runs in a child of its own (rule_child()): a child that ran one may begin no
-	   other, nor a child that ran litlab's own begin one */
+	/* after a folder's files a child may begin no other folder's (may_follow()) */
 	const struct ruleset *rs = ps->rs;
-	if ((rec[0] == 'S' && ps->started &&
-	     (!rs->files[ps->current].builtin || (ps->next < rs->nfiles && !rs->files[ps->next].builtin))) ||
+	if ((rec[0] == 'S' && ps->started && ps->next < rs->nfiles && !may_follow(rs, ps->current, ps->next)) ||
 	    handle_record(ps, rec) < 0) {
 		pc->forged = 1;
 		pc->sp->refused = 1;
@@ -1662,12 +1699,14 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 	if (ps->started && !ps->ended) /* the child died inside a file */
 		return child_failed(ps, at,
 				    WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS
-					    ? "it made a system call a rule may not make (it got past Lua's sandbox: report "
-					      "it to litlab's authors), and was stopped"
+					    ? "it made a system call a rule may not make (it got past Lua's sandbox, or litlab "
+					      "has a bug: report it to litlab's authors), and was stopped"
 				    : WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT
 					    ? "the rule pass aborted (SIGABRT: litlab's own fault: report it to its authors)"
 				    : WIFSIGNALED(status) ? "the rule pass was killed by a signal"
 							  : "the rule pass stopped");
+	if (ps->started && ps->ended && (ps->next >= rs->nfiles || !may_follow(rs, ps->current, ps->next)))
+		return ps->next; /* its folder's files are done, however it left: the next folder's are not its */
 	if (!ps->started && code != 0)
 		return child_failed(ps, first, "the rule pass died before it began (a child litlab forks could not "
 					       "start), and the rule did not run");
@@ -2089,9 +2128,10 @@ static void load_builtin(struct ruleset *rs, struct rule_file *f)
 	rs->builtin->alloc.limit = RULE_MEMORY_LIMIT + rs->builtin->alloc.used;
 }
 
-static void add_file(struct ruleset *rs, char *path, char *text, size_t len, int builtin)
+static void add_file(struct ruleset *rs, char *path, char *text, size_t len, int builtin, int folder)
 {
 	rs->files = xreallocarray(rs->files, rs->nfiles + 1, sizeof *rs->files);
+	rs->files[rs->nfiles].folder = folder;
 	rs->files[rs->nfiles].path = path;
 	rs->files[rs->nfiles].text = text;
 	rs->files[rs->nfiles].len = len;
@@ -2108,7 +2148,7 @@ static void add_file(struct ruleset *rs, char *path, char *text, size_t len, int
 	rs->nfiles++;
 }
 
-static int add_dir(struct ruleset *rs, const char *dir, char **err)
+static int add_dir(struct ruleset *rs, const char *dir, int folder, char **err)
 {
 	DIR *d = opendir(dir);
 	char **names = NULL;
@@ -2156,7 +2196,7 @@ static int add_dir(struct ruleset *rs, const char *dir, char **err)
 			rc = -1;
 		}
 		if (rc == 0)
-			add_file(rs, path, text, len, 0);
+			add_file(rs, path, text, len, 0, folder);
 		else
 			free(path);
 		free(names[i]);
@@ -2178,15 +2218,15 @@ static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
 	int refused = 0;
 	long cpu_s = 1;
 
-	for (size_t i = from; i < rs->nfiles && (i == from || rs->files[i].builtin); i++)
+	for (size_t i = from, last = from; i < rs->nfiles && may_follow(rs, last, i); last = i++)
 		cpu_s += RULE_CPU_LIMIT_S + 1;
 	confine(&out, cpu_s, &unconfined);
 	memset(&h, 0, sizeof h);
 	h.out = out;
 	for (size_t i = from; i < rs->nfiles; i++) {
 		char *err;
-		if (!rs->files[i].builtin && i > from) /* a course's file loads in a child of its own */
-			_exit(RULE_CHILD_AGAIN);
+		if (i > from && !may_follow(rs, i - 1, i)) /* no other folder's files after a folder's */
+			_exit(refused ? RULE_CHILD_UNCONFINED : RULE_CHILD_AGAIN);
 		h.file = i;
 		buf_addf(&b, "S %zu", i);
 		send(out, &b);
@@ -2241,8 +2281,6 @@ static void NORETURN meta_child(const struct ruleset *rs, size_t from, int out)
 		host_close(&h);
 		buf_addf(&b, "E %zu", i);
 		send(out, &b);
-		if (!rs->files[i].builtin && i + 1 < rs->nfiles)
-			_exit(refused ? RULE_CHILD_UNCONFINED : RULE_CHILD_AGAIN);
 	}
 	buf_release(&b);
 	_exit(refused ? RULE_CHILD_UNCONFINED : 0);
@@ -2368,13 +2406,21 @@ static int meta_record(struct ruleset *rs, struct meta_state *st, char *rec)
 		return -1;
 	if (rec[0] == 'E') {
 		st->ended = 1;
-	} else if (rec[0] == 'R' && strchr(rec, '\t')) {
+	} else if (rec[0] == 'R') {
+		if (!strchr(rec, '\t'))
+			return -1;
 		if (++st->rules > RULE_RULES_LIMIT)
 			return -1;
 		add_rule(rs, st->current, strchr(rec, '\t') + 1);
 	} else if (rec[0] == 'X' && strchr(rec, '\t') && sscanf(rec, "X %zu %d", &f, &st->line) == 2 &&
 		   !rs->files[st->current].broken) {
 		char *msg = unescape(strchr(rec, '\t') + 1);
+		size_t len = strlen(msg);
+		if (len > RULE_TEXT_LIMIT + 3) { /* as long as a rule's text may be, its "…" with it */
+			for (len = RULE_TEXT_LIMIT + 3; len > 0 && ((unsigned char)msg[len] & 0xC0) == 0x80; len--)
+				;
+			msg[len] = '\0';
+		}
 		rs->files[st->current].broken = 1;
 		diags_add(&rs->errors, rs->files[st->current].path, st->line, 1, SEV_ERROR, "rule-error",
 			  "rule file failed to load: %s", msg);
@@ -2415,10 +2461,9 @@ static void meta_take_record(void *ctx, char *rec)
 		return;
 	if (remember(ml->raw, rec) < 0)
 		ml->too_big = 1;
-	/* a course's file loads in a child of its own (meta_child()) */
-	const struct rule_file *files = ml->rs->files;
-	if ((rec[0] == 'S' && ml->st.started &&
-	     (!files[ml->st.current].builtin || (ml->st.next < ml->rs->nfiles && !files[ml->st.next].builtin))) ||
+	/* no other folder's files after a folder's in one loader (meta_child()) */
+	if ((rec[0] == 'S' && ml->st.started && ml->st.next < ml->rs->nfiles &&
+	     !may_follow(ml->rs, ml->st.current, ml->st.next)) ||
 	    meta_record(ml->rs, &ml->st, rec) < 0) {
 		ml->forged = 1;
 		ml->sp->refused = 1;
@@ -2490,12 +2535,14 @@ static void load_meta(struct ruleset *rs)
 					  : killed ? "its top level ran past the rule pass's time limit"
 					  : out_of_cpu(status) ? "its top level ran past its CPU time limit (" XSTR(RULE_CPU_LIMIT_S) " s)"
 					  : WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS
-					  ? "its top level made a system call a rule may not make (it got past Lua's sandbox: "
-					    "report it to litlab's authors)"
+					  ? "its top level made a system call a rule may not make (it got past Lua's sandbox, "
+					    "or litlab has a bug: report it to litlab's authors)"
 					  : "the loader died");
 			rs->files[at].broken = 1;
 			from = at + 1;
 			clean = 0;
+		} else if (st.started && st.ended && (st.next >= rs->nfiles || !may_follow(rs, st.current, st.next))) {
+			from = st.next; /* its folder's files are loaded, however it left (clean only after 0 or 5) */
 		} else if (st.next < rs->nfiles || !st.started) {
 			/* It ended (or died) before a file it was to load: that file is not loaded, and says so. */
 			size_t at = st.started ? st.next : from;
@@ -2522,9 +2569,9 @@ int ruleset_load(struct ruleset *rs, char *const *dirs, size_t ndirs, struct cac
 	rs->memo = memo;
 	diags_init(&rs->errors);
 	for (const struct embedded_rule *e = embedded_rules; e->path; e++)
-		add_file(rs, xstrdup(e->path), xstrndup(e->text, e->len), e->len, 1);
+		add_file(rs, xstrdup(e->path), xstrndup(e->text, e->len), e->len, 1, 0);
 	for (size_t i = 0; i < ndirs; i++)
-		if (add_dir(rs, dirs[i], err) < 0)
+		if (add_dir(rs, dirs[i], (int)i + 1, err) < 0)
 			return -1;
 	load_meta(rs);
 	/* the rule files' part of every lesson's pass key, hashed once (not once per lesson) */

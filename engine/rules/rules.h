@@ -16,6 +16,8 @@
 #ifndef LITLAB_RULES_H
 #define LITLAB_RULES_H
 
+#include <stdatomic.h>
+
 #include "base/strindex.h"
 #include "check/check.h"
 
@@ -68,6 +70,8 @@ struct rule_file {
 	char *text;
 	size_t len;
 	int builtin;
+	int folder; /* 0 for litlab's own files, k + 1 for those of ruleset_load()'s dirs[k]: files of one
+		       folder share a rule child, and a child runs one folder's files only (rules.c) */
 	int broken; /* it failed to load: the rule pass skips it */
 	/* A built-in file compiled once, in litlab itself (its source is litlab's own), so that
 	   each rule child loads it instead of parsing it again; NULL for a course's files, which
@@ -99,7 +103,9 @@ struct ruleset {
 	struct rule_info *rules;
 	size_t nrules;
 	struct strindex names; /* every rule's id and aliases, to its place in rules: each names one rule */
-	size_t kept; /* bytes of rule records kept for every lesson so far (RULE_COURSE_OUTPUT_LIMIT) */
+	/* bytes of rule records kept for every lesson so far (RULE_COURSE_OUTPUT_LIMIT): lessons' passes
+	   on several threads (-j) add to it, so it is atomic */
+	_Atomic size_t kept;
 	struct diags errors; /* rule files that failed to load */
 	struct cache *memo;  /* where a lesson's rule pass is remembered; NULL: run it every time */
 	char files_hex[65];  /* the hash of the rule files as a pass's key takes them, made once by

@@ -45,7 +45,7 @@ static int allow(scmp_filter_ctx ctx, const char *name, unsigned n, const struct
 /*
  * What a computation takes: memory from the kernel (private, anonymous, never executable, no huge
  * pages), its own CPU limit and use (the rule pass gives each file its seconds), the clock and
- * random bytes the C library may ask for, a futex to wait and wake (a lock the fork copied taken),
+ * random bytes the C library may ask for, a futex to wake,
  * signals' return and mask, abort() on itself (SIGABRT), the way out. write() on
  * SANDBOX_COMPUTE_FD only (and stderr in a sanitizer build); on any other descriptor it fails with
  * EBADF, as it would on a closed one.
@@ -58,9 +58,11 @@ static int build(scmp_filter_ctx ctx, pid_t self)
 	struct scmp_arg_cmp out = SCMP_A0(SCMP_CMP_EQ, SANDBOX_COMPUTE_FD);
 	struct scmp_arg_cmp err = SCMP_A0(SCMP_CMP_EQ, 2);
 	struct scmp_arg_cmp no_exec = SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0);
-	/* private (the MAP_SHARED bit, which MAP_SHARED_VALIDATE has too, clear), anonymous, no huge pages */
+	/* private (the MAP_SHARED bit, which MAP_SHARED_VALIDATE has too, clear), anonymous, no huge pages,
+	   not a stack (RLIMIT_DATA does not count one), not populated at once */
 	struct scmp_arg_cmp mmap_args[] = { no_exec,
-					    SCMP_A3(SCMP_CMP_MASKED_EQ, MAP_SHARED | MAP_ANONYMOUS | MAP_HUGETLB,
+					    SCMP_A3(SCMP_CMP_MASKED_EQ,
+						    MAP_SHARED | MAP_ANONYMOUS | MAP_HUGETLB | MAP_GROWSDOWN | MAP_POPULATE,
 						    MAP_ANONYMOUS) };
 	struct scmp_arg_cmp mremap_args = SCMP_A3(SCMP_CMP_MASKED_EQ, ~(unsigned long)MREMAP_MAYMOVE & 0xffffffffUL, 0);
 	struct scmp_arg_cmp self_ = SCMP_A0(SCMP_CMP_EQ, 0);
@@ -68,7 +70,9 @@ static int build(scmp_filter_ctx ctx, pid_t self)
 	struct scmp_arg_cmp rusage_self = SCMP_A0(SCMP_CMP_EQ, 0 /* RUSAGE_SELF */);
 	struct scmp_arg_cmp query = SCMP_A0(SCMP_CMP_EQ, 0); /* sigaltstack(NULL, &old): __longjmp_chk */
 	struct scmp_arg_cmp abort_[] = { SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self), SCMP_A2(SCMP_CMP_EQ, SIGABRT) };
-	static const int futex_ops[] = { FUTEX_WAIT, FUTEX_WAKE, FUTEX_WAIT_BITSET, FUTEX_WAKE_BITSET };
+	/* wake only: the child has one thread, and a wait could only wait for ever (a lock the fork
+	   copied taken: then it is killed, not left to the wall limit) */
+	static const int futex_ops[] = { FUTEX_WAKE, FUTEX_WAKE_BITSET };
 	int rc = 0;
 
 	for (size_t i = 0; i < ARRAY_LEN(plain) && rc == 0; i++)
@@ -97,20 +101,25 @@ static int build(scmp_filter_ctx ctx, pid_t self)
 	return rc;
 }
 
-/* The bytes of data memory (RLIMIT_DATA counts them) the process has now, from /proc; -1 if unknown. */
-static long long data_now(void)
+/* The bytes of data memory (RLIMIT_DATA counts them) and of address space the process has now, from
+   /proc; -1 if unknown. */
+static int memory_now(long long *data, long long *space)
 {
 	FILE *f = fopen("/proc/self/status", "re");
 	char line[256];
-	long long kib = -1;
+	long long kib;
 
+	*data = *space = -1;
 	if (!f)
 		return -1;
-	while (fgets(line, sizeof line, f))
+	while (fgets(line, sizeof line, f)) {
 		if (sscanf(line, "VmData: %lld kB", &kib) == 1)
-			break;
+			*data = kib * 1024;
+		else if (sscanf(line, "VmSize: %lld kB", &kib) == 1)
+			*space = kib * 1024;
+	}
 	fclose(f);
-	return kib < 0 ? -1 : kib * 1024;
+	return *data < 0 || *space < 0 ? -1 : 0;
 }
 
 /*
@@ -123,9 +132,9 @@ static int set_limits(long cpu_s, long long memory)
 {
 	struct rusage ru;
 	struct rlimit rl;
-	long long data = data_now();
+	long long data, space;
 
-	if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0 || data < 0)
+	if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0 || memory_now(&data, &space) < 0)
 		return -1;
 	rlim_t hard = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1 + (rlim_t)cpu_s;
 	if (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > hard)
@@ -136,6 +145,12 @@ static int set_limits(long cpu_s, long long memory)
 	if (KEEP_STDERR)
 		mem.rlim_cur = mem.rlim_max = (rlim_t)(data + memory + (1LL << 30)); /* the sanitizer's quarantine */
 	if (setrlimit(RLIMIT_CPU, &rl) < 0 || setrlimit(RLIMIT_DATA, &mem) < 0 || setrlimit(RLIMIT_CORE, &none) < 0)
+		return -1;
+	/* The address space too (a stack mapping RLIMIT_DATA does not count, one grown by mremap()): what
+	   it has, the memory allowed and a gigabyte for the C library's reserved heaps. Not in a sanitizer
+	   build, whose shadow memory is reserved by the terabyte as it starts. */
+	struct rlimit as = { (rlim_t)(space + memory + (1LL << 30)), (rlim_t)(space + memory + (1LL << 30)) };
+	if (!KEEP_STDERR && setrlimit(RLIMIT_AS, &as) < 0)
 		return -1;
 	return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 }

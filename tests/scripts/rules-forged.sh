@@ -1,10 +1,10 @@
 #!/bin/sh
 # litlab reads a rule child as untrusted: what a course's file writes once it is past Lua's walls
 # cannot make another file look as if it ran, forge a record of another file, flood litlab with
-# errors or give more rules than a file may. A shim preloaded into litlab (LD_PRELOAD) stands for
-# such code: it runs inside the confined child and writes on its pipe what the rule pass never
-# would. Files 0-2 are litlab's own, 3 the course's (course/rules/a.lua), 4 a reviewer's
-# (--rules trusted/), which a course's folder comes before.
+# errors, give more rules than a file may, or leave so that another file is blamed. A shim
+# preloaded into litlab (LD_PRELOAD) stands for such code: it runs inside the confined child and
+# writes on its pipe what the rule pass never would. Files 0-2 are litlab's own, 3 the course's
+# (course/rules/a.lua), 4 a reviewer's (--rules trusted/), which a course's folder comes before.
 set -u
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -53,6 +53,12 @@ ssize_t write(int fd, const void *buf, size_t n)
 	if (mode == 3 && pass) /* one error, a hundred thousand times */
 		for (int i = 0; i < 100000; i++)
 			say("X 3 1\tboom\n");
+	if (mode == 5 && pass) /* a record no child of litlab's writes (it would fill the memo, kept for ever) */
+		say("D 3 x\tjunk that is no report\n");
+	if (mode == 6 && pass) { /* the course's file ends itself and leaves as if all were done */
+		say("E 3\n");
+		_exit(0);
+	}
 	if (mode == 4 && load) { /* more rules than a file may return */
 		char rec[64];
 		for (int i = 0; i < 300; i++) {
@@ -100,4 +106,15 @@ run 4 check
 grep -q "a.lua:1:1: error: rule file failed to load: its loader wrote records no rule file can make" "$work/out" ||
 	{ cat "$work/out"; echo "FAIL: 300 rules from one file were taken"; fail=1; }
 grep -q "policy ran \[org-policy\]" "$work/out" || { cat "$work/out"; echo "FAIL: the reviewer's rule did not run after it"; fail=1; }
+
+# 5. a malformed record stops the child: it is not kept, nor remembered in a memo
+run 5 check
+grep -q "a.lua:1:1: error: rule failed on '[^']*': it wrote records no rule file can make" "$work/out" ||
+	{ cat "$work/out"; echo "FAIL: a malformed record was taken in silence"; fail=1; }
+ls "$work/cache/memo/"rules-* >/dev/null 2>&1 && { echo "FAIL: a pass with a malformed record was remembered"; fail=1; }
+
+# 6. a course's file that ends itself and leaves: the reviewer's file runs, and is not blamed
+run 6 check
+grep -q "policy ran \[org-policy\]" "$work/out" || { cat "$work/out"; echo "FAIL: the reviewer's rule did not run after a course's file left"; fail=1; }
+grep -q "strict.lua.*rule-error" "$work/out" && { cat "$work/out"; echo "FAIL: the reviewer's file was blamed for the course's"; fail=1; }
 exit $fail

@@ -251,6 +251,22 @@ static int signals_another_thread(int fd, int decoy)
 	return (int)syscall(SYS_tgkill, getpid(), getpid(), SIGTERM) == 0;
 }
 
+static int maps_a_stack(int fd, int decoy)
+{
+	(void)fd, (void)decoy;
+	/* a stack mapping, which RLIMIT_DATA does not count */
+	return mmap(NULL, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_GROWSDOWN, -1, 0) !=
+	       MAP_FAILED;
+}
+
+static int waits_on_a_futex(int fd, int decoy)
+{
+	static int word;
+	(void)fd, (void)decoy;
+	/* one thread: a wait could only last until the wall limit */
+	return (int)syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0) == 0;
+}
+
 static void test_other_calls_kill(void **state)
 {
 	(void)state;
@@ -267,6 +283,8 @@ static void test_other_calls_kill(void **state)
 	assert_killed_by_filter(maps_shared_memory);
 	assert_killed_by_filter(locks_a_pi_futex);
 	assert_killed_by_filter(signals_another_thread);
+	assert_killed_by_filter(maps_a_stack);
+	assert_killed_by_filter(waits_on_a_futex);
 }
 
 /* Spins with SIGXCPU blocked, having tried to raise its CPU limit: the kernel kills it at the hard
