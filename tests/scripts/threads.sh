@@ -38,6 +38,18 @@ grep -q 'already up to date' "$work/err" || { cat "$work/err"; echo "FAIL: the s
 mkdir -p "$work/prose"
 printf -- '---\ntitle: Prose\n---\n# Prose\n\nNothing runs here.\n' >"$work/prose/01-prose.md"
 run "a check where nothing runs" check "$work/prose/01-prose.md"
+# lessons whose rule passes report, cold then remembered, on two threads: the run's count of the
+# bytes kept (rules.c's keep_record()) was a data race once
+mkdir -p "$work/notes/rules"
+printf '%s\n' 'return { id = "many-notes", severity = "note", lesson = function(lesson, report)' \
+	'  for i = 1, 50 do report({ line = 1, col = 1 }, "note " .. i) end end }' >"$work/notes/rules/notes.lua"
+for i in 01 02 03 04 05 06 07 08 09 10 11 12; do
+	printf '# Notes %s\n\nSome text.\n\n```c\n#include <stdio.h>\nint main(void) { puts("hi"); return 0; }\n```\n\n```output\nhi\n```\n' \
+		"$i" >"$work/notes/$i-notes.md"
+done
+run "a cold check of reporting rules, -j 2" check -j 2 "$work/notes"
+run "a warm check of reporting rules, -j 2" check -j 2 "$work/notes"
+grep -q "note 50 \[many-notes\]" "$work/err" || { sed -n '1,20p' "$work/err"; echo "FAIL: the rule's notes were not reported"; fail=1; }
 
 [ "$fail" -eq 0 ] && echo "threads: ok"
 exit "$fail"
