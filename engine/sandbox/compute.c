@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -85,6 +86,11 @@ static int build(scmp_filter_ctx ctx, pid_t self)
 		rc = seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO(EBADF), nr, 1, &below);
 		rc = rc ? rc : seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO(EBADF), nr, 1, &above);
 		rc = rc ? rc : seccomp_rule_add_array(ctx, KEEP_STDERR ? SCMP_ACT_ALLOW : SCMP_ACT_ERRNO(EBADF), nr, 1, &err);
+	}
+	if (rc == 0 && KEEP_STDERR) {
+		/* a sanitizer's report asks whether stderr is a terminal (for its colours) first */
+		struct scmp_arg_cmp tty[] = { SCMP_A0(SCMP_CMP_EQ, 2), SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, TCGETS) };
+		rc = allow(ctx, "ioctl", ARRAY_LEN(tty), tty);
 	}
 	rc = rc ? rc : allow(ctx, "mmap", ARRAY_LEN(mmap_args), mmap_args);
 	rc = rc ? rc : allow(ctx, "mprotect", 1, &no_exec);
