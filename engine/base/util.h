@@ -104,6 +104,9 @@ char *signal_text(int signo);
 
 /* Monotonic clock in nanoseconds. */
 long long now_ns(void);
+/* The CPU seconds (user and system) this process has used, rounded up: what an RLIMIT_CPU given
+   from now must be counted from (truncated, it would give up to a second less); -1 on failure. */
+long cpu_used_s(void);
 
 /* 1 if [s, s+len) is valid UTF-8. */
 int utf8_valid(const char *s, size_t len);

@@ -434,14 +434,20 @@ static int error_line(const char *msg, const char *path, char **first)
 
 /* ---- the protocol ---- */
 
+/* Where to cut s at or before byte at so that no character is cut in two. */
+static size_t char_cut(const char *s, size_t at)
+{
+	while (at > 0 && ((unsigned char)s[at] & 0xC0) == 0x80)
+		at--;
+	return at;
+}
+
 /* Appends s escaped for a record, cut to RULE_TEXT_LIMIT bytes at a character's start (rules.h). */
 static void send_escaped(struct buf *b, const char *s)
 {
-	size_t len = strnlen(s, RULE_TEXT_LIMIT + 1), cut = len;
+	size_t len = strnlen(s, RULE_TEXT_LIMIT + 1);
+	size_t cut = len > RULE_TEXT_LIMIT ? char_cut(s, RULE_TEXT_LIMIT) : len;
 
-	if (len > RULE_TEXT_LIMIT)
-		for (cut = RULE_TEXT_LIMIT; cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80; cut--)
-			;
 	for (size_t i = 0; i < cut; i++) {
 		if (s[i] == '\\')
 			buf_adds(b, "\\\\");
@@ -473,6 +479,15 @@ static void send_fail(struct host *h, int line, const char *msg)
 	send(h->out, &b);
 	buf_release(&b);
 	h->failed = 1;
+}
+
+/* s (malloc'd), a text a child sent, cut as send_escaped() cuts a rule's (its "…" kept): a child past
+   Lua's walls may send longer. Returns s. */
+static char *cut_text(char *s)
+{
+	if (strlen(s) > RULE_TEXT_LIMIT + 3)
+		s[char_cut(s, RULE_TEXT_LIMIT + 3)] = '\0';
+	return s;
 }
 
 static char *unescape(const char *s)
@@ -1250,15 +1265,12 @@ static void run_loaded(struct host *h, const struct rule_file *f, const struct l
  */
 static void limit_cpu(long seconds)
 {
-	struct rusage ru;
 	struct rlimit rl;
+	long used = cpu_used_s();
 
-	if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0)
+	if (used < 0 || getrlimit(RLIMIT_CPU, &rl) < 0)
 		return;
-	/* the seconds used, rounded up (truncated, a child that had used 1.9 s got 0.1 s less than its due) */
-	long long used_us = (long long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 + ru.ru_utime.tv_usec +
-			    ru.ru_stime.tv_usec;
-	rlim_t soft = (rlim_t)((used_us + 999999) / 1000000) + 1 + (rlim_t)seconds;
+	rlim_t soft = (rlim_t)used + 1 + (rlim_t)seconds;
 	if (rl.rlim_max != RLIM_INFINITY && soft > rl.rlim_max)
 		soft = rl.rlim_max;
 	rl.rlim_cur = soft;
@@ -1418,6 +1430,23 @@ static void rule_error(struct pass *ps, size_t file, int line, const char *msg)
 }
 
 /*
+ * 1 if litlab may keep len bytes more of a child's (with the lesson's path and bookkeeping beside
+ * them), which it then counts: one lesson's, of every file together, up to RULE_LESSON_OUTPUT_LIMIT,
+ * and a run's, of every lesson, up to RULE_COURSE_OUTPUT_LIMIT.
+ */
+static int charge(struct pass *ps, size_t len)
+{
+	_Atomic size_t *course = &((struct ruleset *)ps->rs)->kept; /* the pass's own count, not the rules' */
+
+	len += strlen(ps->lesson_path) + RULE_RECORD_OVERHEAD;
+	if (ps->kept + len > RULE_LESSON_OUTPUT_LIMIT || atomic_load(course) + len > RULE_COURSE_OUTPUT_LIMIT)
+		return 0;
+	ps->kept += len;
+	atomic_fetch_add(course, len); /* (two threads may pass the bound by a record each) */
+	return 1;
+}
+
+/*
  * 1 if a report or ledger record of file under id (len bytes) is kept: the id must be one of the
  * file's rules as the loader learnt them (a top level that returned other rules in the pass would
  * report under names not its own, a built-in's or another file's), and one lesson's records, of
@@ -1443,9 +1472,7 @@ static int keep_record(struct pass *ps, size_t file, const char *id, size_t len)
 	}
 	/* what litlab holds for the record: its text, and a diagnostic's or ledger entry's path, id and
 	   bookkeeping beside it */
-	len += strlen(ps->lesson_path) + strlen(id) + RULE_RECORD_OVERHEAD;
-	_Atomic size_t *course = &((struct ruleset *)ps->rs)->kept; /* the pass's own count, not the rules' */
-	if (ps->kept + len > RULE_LESSON_OUTPUT_LIMIT || atomic_load(course) + len > RULE_COURSE_OUTPUT_LIMIT) {
+	if (!charge(ps, len + strlen(id))) {
 		if (ps->said_full != file + 1) {
 			ps->said_full = file + 1;
 			rule_error(ps, file, 1, "its reports were dropped: litlab keeps at most " XSTR(
@@ -1455,8 +1482,6 @@ static int keep_record(struct pass *ps, size_t file, const char *id, size_t len)
 		}
 		return 0;
 	}
-	ps->kept += len;
-	atomic_fetch_add(course, len); /* (two threads may pass the bound by a record each) */
 	return 1;
 }
 
@@ -1549,24 +1574,11 @@ static int handle_record(struct pass *ps, char *line)
 		if (ps->said_failed == file + 1)
 			break; /* a file fails once */
 		ps->said_failed = file + 1;
-		/* its message as a rule's text is (RULE_TEXT_LIMIT), and counted as a report is */
-		char *msg = unescape(tab + 1);
-		size_t len = strlen(msg);
-		if (len > RULE_TEXT_LIMIT + 3) { /* (the child's own cut ends in "…", 3 bytes) */
-			len = RULE_TEXT_LIMIT + 3;
-			while (len > 0 && ((unsigned char)msg[len] & 0xC0) == 0x80)
-				len--;
-			msg[len] = '\0';
-		}
-		_Atomic size_t *course = &((struct ruleset *)ps->rs)->kept;
-		len += strlen(ps->lesson_path) + RULE_RECORD_OVERHEAD;
-		if (ps->kept + len > RULE_LESSON_OUTPUT_LIMIT || atomic_load(course) + len > RULE_COURSE_OUTPUT_LIMIT) {
-			rule_error(ps, file, n, "it failed (its message was not kept: litlab keeps no more for this run)");
-		} else {
-			ps->kept += len;
-			atomic_fetch_add(course, len);
-			rule_error(ps, file, n, msg);
-		}
+		/* its message as a rule's text is, and counted as a report is */
+		char *msg = cut_text(unescape(tab + 1));
+		rule_error(ps, file, n,
+			   charge(ps, strlen(msg)) ? msg
+						  : "it failed (its message was not kept: litlab keeps no more for this run)");
 		free(msg);
 		break;
 	}
@@ -1581,8 +1593,8 @@ struct pass_child {
 	struct subproc_lines in; /* the records the child writes */
 	size_t last_started;	 /* the file the child last began */
 	struct subproc *sp;
-	int forged;		 /* it wrote a record handle_record() refused, or began a second file where
-				    one of the two was a course's: it is stopped */
+	int forged;		 /* it wrote a record handle_record() refused, or began a file may_follow()
+				    does not let follow: it is stopped */
 };
 
 static void pass_child_main(void *arg, int fd)
@@ -1651,8 +1663,8 @@ static size_t child_failed(struct pass *ps, size_t file, const char *msg)
 }
 
 /*
- * Runs files from..end in one child (litlab's own files in one, each course file in one of its own:
- * rule_child()); returns the index to go on at, or nfiles when done. Every file the child was to
+ * Runs files from..end in one child, as far as may_follow() lets it go (rule_child()); returns the
+ * index to go on at, or nfiles when done. Every file the child was to
  * run and did not run to its end is a rule-error: a child never passes for clean by leaving early.
  */
 static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t from)
@@ -1688,7 +1700,7 @@ static size_t run_child(struct pass *ps, const struct lesson_result *lr, size_t 
 	if (code == RULE_CHILD_UNCONFINED)
 		ps->unclean = 1; /* not remembered: a run that can confine it runs the course's file */
 	if ((code == RULE_CHILD_AGAIN || code == RULE_CHILD_UNCONFINED) && ps->started && ps->ended)
-		return ps->next; /* after a course's file, or a built-in file that failed */
+		return ps->next; /* at a folder's end, or after a built-in file that failed */
 	if (code != 0)
 		ps->unclean = 1;
 	if (killed || (ps->started && !ps->ended && out_of_cpu(status))) {
@@ -2414,13 +2426,7 @@ static int meta_record(struct ruleset *rs, struct meta_state *st, char *rec)
 		add_rule(rs, st->current, strchr(rec, '\t') + 1);
 	} else if (rec[0] == 'X' && strchr(rec, '\t') && sscanf(rec, "X %zu %d", &f, &st->line) == 2 &&
 		   !rs->files[st->current].broken) {
-		char *msg = unescape(strchr(rec, '\t') + 1);
-		size_t len = strlen(msg);
-		if (len > RULE_TEXT_LIMIT + 3) { /* as long as a rule's text may be, its "…" with it */
-			for (len = RULE_TEXT_LIMIT + 3; len > 0 && ((unsigned char)msg[len] & 0xC0) == 0x80; len--)
-				;
-			msg[len] = '\0';
-		}
+		char *msg = cut_text(unescape(strchr(rec, '\t') + 1));
 		rs->files[st->current].broken = 1;
 		diags_add(&rs->errors, rs->files[st->current].path, st->line, 1, SEV_ERROR, "rule-error",
 			  "rule file failed to load: %s", msg);
@@ -2440,8 +2446,8 @@ struct meta_loader {
 	struct meta_state st;
 	struct subproc *sp;
 	int too_big; /* raw would pass a memo's size: not remembered */
-	int forged;  /* it wrote a record meta_record() refused, or began a second file where one of the
-			two was a course's: it is stopped */
+	int forged;  /* it wrote a record meta_record() refused, or began a file may_follow() does not
+			let follow: it is stopped */
 };
 
 static void meta_child_main(void *arg, int fd)
@@ -2520,7 +2526,7 @@ static void load_meta(struct ruleset *rs)
 		if ((code != 0 && code != RULE_CHILD_AGAIN) || ml.too_big || ml.forged)
 			clean = 0;
 		if ((code == RULE_CHILD_AGAIN || code == RULE_CHILD_UNCONFINED) && st.started && st.ended && !ml.forged) {
-			from = st.next; /* after a course's file, which loads in a child of its own */
+			from = st.next; /* at a folder's end (may_follow()) */
 		} else if (ml.forged || killed || (st.started && !st.ended)) {
 			size_t at = st.started ? st.current : from;
 			if (!rs->files[at].broken)

@@ -136,13 +136,13 @@ static int memory_now(long long *data, long long *space)
  */
 static int set_limits(long cpu_s, long long memory)
 {
-	struct rusage ru;
 	struct rlimit rl;
 	long long data, space;
+	long used = cpu_used_s();
 
-	if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0 || memory_now(&data, &space) < 0)
+	if (used < 0 || getrlimit(RLIMIT_CPU, &rl) < 0 || memory_now(&data, &space) < 0)
 		return -1;
-	rlim_t hard = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1 + (rlim_t)cpu_s;
+	rlim_t hard = (rlim_t)used + 1 + (rlim_t)cpu_s;
 	if (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > hard)
 		rl.rlim_max = hard;
 	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > rl.rlim_max)
