@@ -1197,6 +1197,7 @@ static const char W_TRANSFER[] = "a transfer rate, like a clock frequency";
 static const char W_CODE[] = "a code span with no performance word near it";
 static const char W_BASELINE[] = "the baseline of a speed-up column (1 by definition)";
 static const char W_TIMED_FACTOR[] = "a ratio in a table of measured times: a speed-up";
+static const char W_TIMED_FIGURE[] = "a figure with its ratio to a baseline beside it (in a table of times, or a mean with its spread): a time";
 static const char W_TOTAL_ROW[] = "the total row of a table of shares (100% by definition)";
 static const char W_CLASSES[] = "the class boundaries of a definition table";
 static const char W_SETTINGS[] = "what each value of a setting means: a table of a parameter's values 0, 1, 2, ...";
@@ -2094,6 +2095,14 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 		return NULL;
 	/* "target(s)": targets counted (a build's, as cargo prints them), no goal set */
 	if (!strcmp(buf, "target") && w->end + 3 <= s->n && !memcmp(s->t + w->end, "(s)", 3))
+		return NULL;
+	/* "+3-11% compression speed for `arm` target", "for the aarch64 target": a platform a build is for,
+	   named in code type or as an architecture, no goal set (thirty-fourth round, zstd's changelog) */
+	if ((!strcmp(buf, "target") || !strcmp(buf, "targets")) && prev_cword(s, w->start, &next, &(size_t){ 0 }) &&
+	    (next.span || match_any(s, next.start, (const char *const[]){ "arm", "arm64", "aarch64", "x86", "x86-64",
+									  "x86_64", "x64", "amd64", "i386", "i686", "wasm",
+									  "riscv", "risc-v", "mips", "powerpc", "ppc64",
+									  "ppc64le", "s390x", NULL }, 1) == next.end))
 		return NULL;
 	/* "times out after half a second", "timed out": a timeout in two words */
 	if ((!strcmp(buf, "times") || !strcmp(buf, "timed") || !strcmp(buf, "time")) && dist <= 10 &&
@@ -3683,6 +3692,8 @@ static const char *const cpu_limits[] = { "limit", "limits", "limited", "limitin
 					  "exceeded", "exceeding", "alert", "alerts", "alarm", "alarms", "warn", "warns",
 					  "threshold", NULL };
 
+static int rate_phrase(const struct text *l, size_t p, size_t *e);
+
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
 {
 	struct cword w, w2;
@@ -3801,6 +3812,26 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			c->need_perf = 1;
 			c->refers = 2;
 			return h;
+		}
+	}
+	/* "an increase of 34% requests per second", "34% more queries per second": a change of a rate of
+	   work done each second or less, a throughput (thirty-fourth round, tokio-blog); not "34% of
+	   requests per second", a share of them */
+	{
+		size_t g = skip_space(s, e), h, u, v;
+		if ((h = match_any(s, g, (const char *const[]){ "more", "fewer", "higher", "lower", "extra", "additional",
+								"in", NULL }, 1)))
+			g = skip_space(s, h);
+		if (g < s->n && is_alpha(s->t[g]) && match_word_ci(s, g, "of") != word_end(s, g) && rate_phrase(s, g, &u)) {
+			for (v = u; v > g && is_alpha(s->t[v - 1]); v--)
+				;
+			if (match_any(s, v, (const char *const[]){ "second", "seconds", "sec", "secs", "s", "ms", "msec",
+								   "millisecond", "milliseconds", "us", "usec",
+								   "microsecond", "microseconds", "ns", "nanosecond",
+								   "nanoseconds", NULL }, 1) == u) {
+				decided(c, CLAIM, g, u - g, W_CHANGE);
+				return e;
+			}
 		}
 	}
 	if ((f = match_claim(s, skip_space(s, e)))) {
@@ -6110,6 +6141,31 @@ static int cell_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 }
 
 /*
+ * 1 if pipe cell [a, b) holds two figures set apart by a spaced slash, one per case ("| 1.65 / 2.02 |":
+ * the core conversion's cycles and the whole run's; "| 12 / 15 |", best and mean; thirty-fourth round)
+ * and the one at p is [ns, ne). A slash with no spaces is a fraction or a date ("1/2", "3/4").
+ */
+static int cell_pair(const struct text *s, size_t a, size_t b, size_t p, size_t *ns, size_t *ne)
+{
+	const unsigned char *slash = b > a ? memchr(s->t + a, '/', b - a) : NULL;
+	size_t m, xs, xe, ys, ye;
+
+	if (!slash)
+		return 0;
+	m = (size_t)(slash - s->t);
+	if (m == a || m + 1 >= b || !space_at(s, m - 1) || !space_at(s, m + 1) || memchr(s->t + m + 1, '/', b - m - 1) ||
+	    !bare_number(s, a, m, &xs, &xe) || !bare_number(s, m + 1, b, &ys, &ye))
+		return 0;
+	if (p == xs)
+		*ns = xs, *ne = xe;
+	else if (p == ys)
+		*ns = ys, *ne = ye;
+	else
+		return 0;
+	return 1;
+}
+
+/*
  * Table geometry of the line holding p: for a pipe table (its second line
  * a delimiter row), the header cell above the column p stands in; for a
  * line of columns set apart by two or more spaces, its first column (the
@@ -7125,6 +7181,16 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 			noun = words; /* "the run times in seconds", "the default timeouts, in ms" */
 		else if (noun && match_any(&l, p, (const char *const[]){ "are", "is", NULL }, 1) == e)
 			cop = words;
+		/* "The numbers show how much CPU cycles are spent per one byte": what the figures measure, as
+		   "are" says what they are (thirty-fourth round) */
+		else if (noun && words - noun <= 2 && match_any(&l, p, (const char *const[]){ "show", "shows", NULL }, 1) == e &&
+			 (u = match_word_ci(&l, skip_space(&l, e), "how")) &&
+			 (u = match_any(&l, skip_space(&l, u), (const char *const[]){ "much", "many", NULL }, 1)) &&
+			 !word_char_at(&l, u)) {
+			e = u;
+			words += 2;
+			cop = words;
+		}
 		/* "the next two are nanoseconds per query": a count of columns as the subject */
 		else if (prev_end > prev && (number_word(&l, prev) == prev_end || match_word_ci(&l, prev, "both") == prev_end) &&
 			 match_any(&l, p, (const char *const[]){ "are", "is", NULL }, 1) == e)
@@ -10813,6 +10879,33 @@ static int results_cell(const struct text *s, const struct table *tb, size_t col
 	return 1;
 }
 
+static size_t factor_cell(const struct text *s, size_t a, size_t b, size_t p);
+
+static int other_ratio_header(const struct text *s, size_t a, size_t b);
+
+/*
+ * 1 if figure [ns, ne) in cell [a, b) of column col is a time: its ratio to a baseline follows it in
+ * brackets, and the table already holds measured times ("| 0.260s (1x) | 4.2 (1x) |": a time whose
+ * unit the writer left out) or the figure is a mean with its spread ("| 4.8+-0.15 (1.0x) | 0.59+-0.07
+ * (8.1x) |": runs repeated and compared, normalised to a baseline), under a header that names no size
+ * or other ratio (thirty-fourth round). Decides c, the ratio the cue; the ratio is then the speed-up
+ * of a time kept (timed_factor).
+ */
+static int timed_figure(const struct text *s, const struct table *tb, size_t col, size_t a, size_t b, size_t ns,
+			size_t ne, struct cand *c)
+{
+	size_t o = skip_space(s, ne), x, hs, he;
+
+	if (o >= b || o == ne || s->t[o] != '(' || !(x = factor_cell(s, a, b, o + 1)))
+		return 0;
+	if (!tb->timed && !(spread_value(s, ns, ne) && pipe_cell(s, tb->header, line_end(s, tb->header), col, &hs, &he) &&
+			    !other_ratio_header(s, hs, he)))
+		return 0;
+	c->kind = QUANTITY_TIME;
+	decided(c, CLAIM, o + 1, x - o - 1, W_TIMED_FIGURE);
+	return 1;
+}
+
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
 {
 	size_t ns, ne, cs, ce, a, b;
@@ -10823,7 +10916,7 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 	if (tb->pipe && tb->line_end - tb->line <= TABLE_LINE_MAX) {
 		size_t col = pipe_column(s, tb->line, p);
 		if (!pipe_body(s, tb) || !pipe_cell(s, tb->line, tb->line_end, col, &a, &b) ||
-		    !cell_number(s, a, b, &ns, &ne) || ns != p)
+		    !((cell_number(s, a, b, &ns, &ne) && ns == p) || cell_pair(s, a, b, p, &ns, &ne)))
 			return 0;
 		if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &cs, &ce))
 			return 0;
@@ -10854,8 +10947,11 @@ static size_t table_number(const struct text *s, const struct table *tb, size_t 
 		}
 		if (cls == UNDECIDED) {
 			/* "| IOPS/GiB | 1400 | 0.01 |": the row's label names what its cells hold */
-			if ((cls = row_label(s, tb, p, &k, &cs, &ce)) == UNDECIDED)
-				return results_cell(s, tb, col, c) ? ne : 0;
+			if ((cls = row_label(s, tb, p, &k, &cs, &ce)) == UNDECIDED) {
+				if (results_cell(s, tb, col, c))
+					return ne;
+				return timed_figure(s, tb, col, a, b, ns, ne, c) ? ne : 0;
+			}
 			c->kind = k;
 			decided(c, cls, cs, ce - cs, W_ROW);
 			return ne;

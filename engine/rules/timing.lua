@@ -619,22 +619,39 @@ local function lead_of(unit, before)
   if #sentences >= 2 then from2 = sentences[#sentences - 1] end
   -- (twenty-first round: "Each cell is the throughput in GB/s, ...", "The last two columns are
   -- nanoseconds per query.", "the next two are nanoseconds per query": what the cells or columns are)
-  for sentence in t:sub(from2):gmatch("[^.!?]+[.!?]?") do
+  -- (thirty-fourth round: "The numbers show how much CPU cycles are spent per one byte ...": a
+  -- sentence that opens by saying what the figures show, anywhere in a paragraph that ends right above
+  -- the table, the sentences after it saying what the datasets are)
+  local function says_figures(sentence, last_two)
     local l = sentence:lower():gsub("^%s+", "")
     for _ = 1, 4 do
       l = l:gsub("^the%s+", ""):gsub("^all%s+", ""):gsub("^each%s+", ""):gsub("^both%s+", "")
            :gsub("^last%s+", ""):gsub("^first%s+", ""):gsub("^next%s+", ""):gsub("^other%s+", "")
            :gsub("^two%s+", ""):gsub("^three%s+", ""):gsub("^four%s+", "")
     end
-    if l:find("^are%f[%A]") or l:find("^is%f[%A]") then return sentence end
+    if last_two and (l:find("^are%f[%A]") or l:find("^is%f[%A]")) then return true end
     for _, noun in ipairs({ "times", "timings", "figures", "figure", "numbers", "number", "results", "values",
                             "latencies", "cells", "cell", "columns", "column", "entries", "entry" }) do
       local rest = l:match("^" .. noun .. "%s+(.*)$")
       if rest then
         rest = rest:gsub("^below%s+", ""):gsub("^here%s+", ""):gsub("^shown%s+", "")
-        if rest:find("^are%f[%A]") or rest:find("^is%f[%A]") or rest:find("^in%f[%A]") then return sentence end
+        -- (further up, only a verb right after the noun: "The first number in a cell shows the time of
+        -- ..." says what one figure of each cell is, not their unit)
+        if rest:find("^are%f[%A]") or rest:find("^is%f[%A]") or (last_two and rest:find("^in%f[%A]")) or
+           rest:find("^shows? how m[ua][cn][hy]%f[%A]") then
+          return true
+        end
       end
     end
+    return false
+  end
+  for sentence in t:sub(from2):gmatch("[^.!?]+[.!?]?") do
+    if says_figures(sentence, true) then return sentence end
+  end
+  local earlier = {}
+  for sentence in t:sub(1, from2 - 1):gmatch("[^.!?]+[.!?]?") do earlier[#earlier + 1] = sentence end
+  for k = #earlier, math.max(1, #earlier - 5), -1 do
+    if says_figures(earlier[k], false) then return earlier[k] end
   end
   return nil
 end
@@ -2221,6 +2238,10 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   -- Time(us) | Count": a histogram of Stopwatch's measured intervals; eighteenth round); alone, a
   -- count of samples ("ticks total nonlib", V8's profile)
   ticks = "ticks", tick = "ticks",
+  -- a reference clock's count ("Clock  Core cyc  Instruct": Agner Fog's test programs count the time
+  -- stamp counter beside the core's cycles), cycles when it stands beside a column of cycles; alone, a
+  -- clock's reading or a clock's name (thirty-fourth round)
+  clock = "clock", clocks = "clock",
   -- "Benchmark  Time  CPU  Iterations" (Google Benchmark's console): the CPU time beside the wall
   -- time; alone, or in a listing of processes, a CPU's number or share (eighteenth round)
   cpu = "cpu",
@@ -2302,6 +2323,7 @@ local function column_kind(text)
     if k == "cycles" then return "cycles" end
     if k == "beside" and l:find("^%s*%a+%s*$") then return "beside" end
     if k == "ticks" and not pct then return k end
+    if k == "clock" and l:find("^%s*%a+%s*$") then return k end
     -- "CPU", "CPU Old", "CPU New" alone in their cell ("CPU Iterations", two names run together, is none)
     if k == "cpu" and (l:find("^%s*cpu%s*$") or l:find("^%s*cpu%s+old%s*$") or l:find("^%s*cpu%s+new%s*$")) then
       return k
@@ -2401,7 +2423,7 @@ local function column_header(line)
     local w = c.text:lower():match("^%a+")
     if w == "pid" or w == "tid" or w == "comm" or w == "task" then events = true end
   end
-  local settings, bounds, timed, beside = 0, 0, false, false
+  local settings, bounds, timed, cycled, beside = 0, 0, false, false, false
   for k, c in ipairs(cols) do
     local bound
     c.kind, bound = column_kind(c.text)
@@ -2417,18 +2439,20 @@ local function column_header(line)
     end
     if c.kind == "setting" then
       settings, bounds = settings + 1, bounds + (bound or 0)
-    elseif c.kind == "ticks" or c.kind == "cpu" or c.kind == "beside" then
+    elseif c.kind == "ticks" or c.kind == "cpu" or c.kind == "beside" or c.kind == "clock" then
       beside = true
     elseif c.kind then
-      named, timed = true, timed or c.kind == "time"
+      named, timed, cycled = true, timed or c.kind == "time", cycled or c.kind == "cycles"
     end
   end
   -- a column of ticks is a duration only beside one that gives it as a time; so is one named "CPU",
-  -- but in a listing of events (a process's CPU number)
+  -- but in a listing of events (a process's CPU number); a clock's count is cycles only beside cycles
   if beside then
     for _, c in ipairs(cols) do
       if c.kind == "beside" then
         c.kind = timed and "share" or nil
+      elseif c.kind == "clock" then
+        c.kind = cycled and "cycles" or nil
       elseif c.kind == "ticks" or c.kind == "cpu" then
         c.kind = timed and not (c.kind == "cpu" and events) and "time" or nil
       end
