@@ -2102,8 +2102,13 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 	    (next.span || match_any(s, next.start, (const char *const[]){ "arm", "arm64", "aarch64", "x86", "x86-64",
 									  "x86_64", "x64", "amd64", "i386", "i686", "wasm",
 									  "riscv", "risc-v", "mips", "powerpc", "ppc64",
-									  "ppc64le", "s390x", NULL }, 1) == next.end))
-		return NULL;
+									  "ppc64le", "s390x", NULL }, 1) == next.end)) {
+		/* (right after "for": "Our `frame_time` target is 16 ms", "the `SLO` target", "We aim for the
+		   `render` target of 33 ms" are goals: an attacker's review) */
+		struct cword f;
+		if (prev_cword(s, next.start, &f, &(size_t){ 0 }) && !f.span && match_word_ci(s, f.start, "for") == f.end)
+			return NULL;
+	}
 	/* "times out after half a second", "timed out": a timeout in two words */
 	if ((!strcmp(buf, "times") || !strcmp(buf, "timed") || !strcmp(buf, "time")) && dist <= 10 &&
 	    word_after(s, w->end, &next) && match_word_ci(s, next.start, "out") == next.end) {
@@ -3694,6 +3699,18 @@ static const char *const cpu_limits[] = { "limit", "limits", "limited", "limitin
 
 static int rate_phrase(const struct text *l, size_t p, size_t *e);
 
+/* 1 if [a, u) ends in "per second" or "/s" or per a shorter unit of time ("per ms", "/us"). */
+static int time_unit_under_minute(const struct text *s, size_t a, size_t u)
+{
+	size_t v = u;
+
+	while (v > a && is_alpha(s->t[v - 1]))
+		v--;
+	return match_any(s, v, (const char *const[]){ "second", "seconds", "sec", "secs", "s", "ms", "msec", "millisecond",
+						      "milliseconds", "us", "usec", "microsecond", "microseconds", "ns",
+						      "nanosecond", "nanoseconds", NULL }, 1) == u;
+}
+
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
 {
 	struct cword w, w2;
@@ -3814,24 +3831,30 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 			return h;
 		}
 	}
-	/* "an increase of 34% requests per second", "34% more queries per second": a change of a rate of
-	   work done each second or less, a throughput (thirty-fourth round, tokio-blog); not "34% of
-	   requests per second", a share of them */
+	/* "an increase of 34% requests per second", "34% more queries per second": a change of the work a
+	   program does each second, a throughput (thirty-fourth round, tokio-blog). Only a program's work
+	   (requests, queries, transactions, operations, calls, messages, lookups); not "34% of requests
+	   per second", a share of them, nor a setting's ("Set the rate limit to 10% more requests per
+	   second", "a free account may make 50% more calls per second"), nor a car's meters or a game's
+	   enemies per second (an attacker's review) */
 	{
-		size_t g = skip_space(s, e), h, u, v;
-		if ((h = match_any(s, g, (const char *const[]){ "more", "fewer", "higher", "lower", "extra", "additional",
-								"in", NULL }, 1)))
+		size_t g = skip_space(s, e), h, u;
+		if ((h = match_any(s, g, (const char *const[]){ "more", "fewer", "less", "higher", "lower", "extra",
+								"additional", "in", NULL }, 1)))
 			g = skip_space(s, h);
-		if (g < s->n && is_alpha(s->t[g]) && match_word_ci(s, g, "of") != word_end(s, g) && rate_phrase(s, g, &u)) {
-			for (v = u; v > g && is_alpha(s->t[v - 1]); v--)
-				;
-			if (match_any(s, v, (const char *const[]){ "second", "seconds", "sec", "secs", "s", "ms", "msec",
-								   "millisecond", "milliseconds", "us", "usec",
-								   "microsecond", "microseconds", "ns", "nanosecond",
-								   "nanoseconds", NULL }, 1) == u) {
-				decided(c, CLAIM, g, u - g, W_CHANGE);
-				return e;
-			}
+		if (g < s->n && (h = match_any(s, g, (const char *const[]){ "requests", "request", "queries", "query",
+									    "transactions", "transaction", "operations",
+									    "operation", "ops", "calls", "call", "messages",
+									    "message", "lookups", "lookup", "reqs", NULL }, 1)) &&
+		    !word_char_at(s, h) && rate_phrase(s, g, &u) && u - h <= 16 && time_unit_under_minute(s, h, u) &&
+		    !word_before(s, start, 10, cpu_limits, &w) &&
+		    !word_before(s, start, 10, (const char *const[]){ "set", "sets", "setting", "allow", "allows", "allowed",
+								       "may", "must", "can", "should", "configure",
+								       "configured", "maximum", "max", "minimum", "min",
+								       "permit", "permits", "burst", "policy", "up", NULL },
+				 &w)) {
+			decided(c, CLAIM, g, u - g, W_CHANGE);
+			return e;
 		}
 	}
 	if ((f = match_claim(s, skip_space(s, e)))) {
@@ -6141,9 +6164,11 @@ static int cell_number(const struct text *s, size_t a, size_t b, size_t *ns, siz
 }
 
 /*
- * 1 if pipe cell [a, b) holds two figures set apart by a spaced slash, one per case ("| 1.65 / 2.02 |":
- * the core conversion's cycles and the whole run's; "| 12 / 15 |", best and mean; thirty-fourth round)
- * and the one at p is [ns, ne). A slash with no spaces is a fraction or a date ("1/2", "3/4").
+ * 1 if pipe cell [a, b) holds two figures with decimals set apart by a spaced slash, one per case
+ * ("| 1.65 / 2.02 |": the core conversion's cycles and the whole run's; thirty-fourth round) and the
+ * one at p is [ns, ne). A slash with no spaces is a fraction or a date ("1/2", "3/4"); whole numbers
+ * are a score out of its total, a time signature, a duty cycle's two parts ("4 / 5", "3 / 4", "25 /
+ * 75": an attacker's review).
  */
 static int cell_pair(const struct text *s, size_t a, size_t b, size_t p, size_t *ns, size_t *ne)
 {
@@ -6154,7 +6179,8 @@ static int cell_pair(const struct text *s, size_t a, size_t b, size_t p, size_t 
 		return 0;
 	m = (size_t)(slash - s->t);
 	if (m == a || m + 1 >= b || !space_at(s, m - 1) || !space_at(s, m + 1) || memchr(s->t + m + 1, '/', b - m - 1) ||
-	    !bare_number(s, a, m, &xs, &xe) || !bare_number(s, m + 1, b, &ys, &ye))
+	    !bare_number(s, a, m, &xs, &xe) || !bare_number(s, m + 1, b, &ys, &ye) ||
+	    !memchr(s->t + xs, '.', xe - xs) || !memchr(s->t + ys, '.', ye - ys))
 		return 0;
 	if (p == xs)
 		*ns = xs, *ne = xe;
@@ -6198,6 +6224,8 @@ struct table {
 	signed char ratio_col[64]; /* per column: 1 its header names a ratio of speed, -1 not, 0 not yet read */
 	size_t ratio_cue[64][2]; /* per column: the header cell's words, the cue of its ratios */
 	size_t ratio_row_line;	/* the line whose label ratio_row describes (its start + 1; 0: none) */
+	size_t ratio_time_line;	/* the row (its start + 1) where a time kept had its ratio beside it (timed_factor) */
+	int lead_bench;		/* the lead-in speaks of benchmarks or of figures normalised to a baseline */
 	signed char ratio_row;	/* 1 if that row's label names a ratio of speed ("relative to C") */
 };
 
@@ -7016,6 +7044,20 @@ static int tail_bracket_names(const struct text *l, size_t own)
 	return named && runs;
 }
 
+/* 1 if "cycle" or "cycles" is one of the three words after p ("how much CPU cycles", "how many clock cycles"). */
+static int cycles_ahead(const struct text *l, size_t p)
+{
+	for (int k = 0; k < 3; k++) {
+		size_t q = skip_space(l, p), e = word_end(l, q);
+		if (e == q)
+			return 0;
+		if (match_any(l, q, (const char *const[]){ "cycle", "cycles", NULL }, 1) == e)
+			return 1;
+		p = e;
+	}
+	return 0;
+}
+
 static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 {
 	static const char *const changes[] = { "speedup", "speedups", "speed-up", "speed-ups", "slowdown", "slowdowns",
@@ -7033,6 +7075,13 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 
 	tb->lead_cls = UNDECIDED;
 	tb->lead_factors = 0;
+	/* "Benchmarks were run 50 times each", "results (normalized to CPython 2.7)": what a mean with its
+	   spread and its ratio stands for (timed_figure) */
+	for (size_t q = 0; q < l.n && q < 400; q = word_end(&l, q) > q ? word_end(&l, q) : q + 1)
+		if ((q == 0 || !word_char_at(&l, q - 1)) &&
+		    match_any(&l, q, (const char *const[]){ "benchmark", "benchmarks", "benchmarked", "normalized", "normalised",
+							    NULL }, 1) == word_end(&l, q))
+			tb->lead_bench = 1;
 	if (sp->lead_len > 400)
 		return;
 	/* the lead-in's own end: a sentence after the table may follow it, after a blank line ("Here is how
@@ -7181,12 +7230,14 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 			noun = words; /* "the run times in seconds", "the default timeouts, in ms" */
 		else if (noun && match_any(&l, p, (const char *const[]){ "are", "is", NULL }, 1) == e)
 			cop = words;
-		/* "The numbers show how much CPU cycles are spent per one byte": what the figures measure, as
-		   "are" says what they are (thirty-fourth round) */
+		/* "The numbers show how much CPU cycles are spent per one byte": what the figures count, as
+		   "are" says what they are, when it is cycles (thirty-fourth round; "show how many
+		   milliseconds the LED stays on", "how many hours each student practised" are a setting's and
+		   a survey's: an attacker's review) */
 		else if (noun && words - noun <= 2 && match_any(&l, p, (const char *const[]){ "show", "shows", NULL }, 1) == e &&
 			 (u = match_word_ci(&l, skip_space(&l, e), "how")) &&
 			 (u = match_any(&l, skip_space(&l, u), (const char *const[]){ "much", "many", NULL }, 1)) &&
-			 !word_char_at(&l, u)) {
+			 !word_char_at(&l, u) && cycles_ahead(&l, u)) {
 			e = u;
 			words += 2;
 			cop = words;
@@ -10735,6 +10786,8 @@ static size_t timed_factor(const struct text *s, struct table *tb, size_t p, str
 	for (u = p - 1; u > a && space_at(s, u - 1); u--)
 		;
 	says = s->t[p - 1] == '(' && tb->claim_end && tb->claim_end == u;
+	if (says)
+		tb->ratio_time_line = tb->line + 1;
 	/* "| relative to C | 1x |": the row's label names a ratio of speed (read once a row) */
 	if (!says && tb->ratio_row_line != tb->line + 1) {
 		tb->ratio_row_line = tb->line + 1;
@@ -10885,11 +10938,14 @@ static int other_ratio_header(const struct text *s, size_t a, size_t b);
 
 /*
  * 1 if figure [ns, ne) in cell [a, b) of column col is a time: its ratio to a baseline follows it in
- * brackets, and the table already holds measured times ("| 0.260s (1x) | 4.2 (1x) |": a time whose
- * unit the writer left out) or the figure is a mean with its spread ("| 4.8+-0.15 (1.0x) | 0.59+-0.07
- * (8.1x) |": runs repeated and compared, normalised to a baseline), under a header that names no size
- * or other ratio (thirty-fourth round). Decides c, the ratio the cue; the ratio is then the speed-up
- * of a time kept (timed_factor).
+ * brackets, as a time kept earlier in its row has its own ("| 0.260s (1x) | 4.2 (1x) |": a time whose
+ * unit the writer left out), or it is a mean with its spread in a table the lead-in says holds
+ * benchmarks or figures normalised to a baseline ("Benchmarks were run 50 times each:" over "|
+ * 4.8+-0.15 (1.0x) | 0.59+-0.07 (8.1x) |"); either under a header that names nothing of its own (a
+ * size, a count, a unit in brackets, another ratio). Thirty-fourth round; an attacker's review took
+ * away a time anywhere in the table ("| 1.20 | 40 (1x) |" under "Peak memory") and a spread under any
+ * header ("| Resistance (kOhm) | 4.7 +- 0.2 (2x) |", "| Mean grade | 7.8+-1.2 (1.0x) |"). Decides c,
+ * the ratio the cue; the ratio is then the speed-up of a time kept (timed_factor).
  */
 static int timed_figure(const struct text *s, const struct table *tb, size_t col, size_t a, size_t b, size_t ns,
 			size_t ne, struct cand *c)
@@ -10898,8 +10954,13 @@ static int timed_figure(const struct text *s, const struct table *tb, size_t col
 
 	if (o >= b || o == ne || s->t[o] != '(' || !(x = factor_cell(s, a, b, o + 1)))
 		return 0;
-	if (!tb->timed && !(spread_value(s, ns, ne) && pipe_cell(s, tb->header, line_end(s, tb->header), col, &hs, &he) &&
-			    !other_ratio_header(s, hs, he)))
+	if (!(tb->timed && tb->ratio_time_line == tb->line + 1) && !(tb->lead_bench && spread_value(s, ns, ne)))
+		return 0;
+	if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &hs, &he))
+		return 0;
+	trim_cell(s, &hs, &he);
+	if (names_own(s, hs, he, 0) || other_ratio_header(s, hs, he) || header_unit(s, hs, he) ||
+	    memchr(s->t + hs, '(', he - hs) || memchr(s->t + hs, '[', he - hs))
 		return 0;
 	c->kind = QUANTITY_TIME;
 	decided(c, CLAIM, o + 1, x - o - 1, W_TIMED_FIGURE);

@@ -620,9 +620,14 @@ local function lead_of(unit, before)
   -- (twenty-first round: "Each cell is the throughput in GB/s, ...", "The last two columns are
   -- nanoseconds per query.", "the next two are nanoseconds per query": what the cells or columns are)
   -- (thirty-fourth round: "The numbers show how much CPU cycles are spent per one byte ...": a
-  -- sentence that opens by saying what the figures show, anywhere in a paragraph that ends right above
-  -- the table, the sentences after it saying what the datasets are)
+  -- sentence that opens by saying the figures count cycles, anywhere in a paragraph that ends right
+  -- above the table, the sentences after it saying what the datasets are. Only cycles: a time or a
+  -- count further up, or one the figures "show", is as often a program's, a plan's or a setting's:
+  -- "The values are seconds since the Epoch." three sentences above a table of struct tm's ranges,
+  -- "The numbers show how many milliseconds the LED stays on", an attacker's review)
   local function says_figures(sentence, last_two)
+    local cycles = sentence:lower():find("%f[%a]cycles?%f[%A]") ~= nil
+    if not last_two and not cycles then return false end
     local l = sentence:lower():gsub("^%s+", "")
     for _ = 1, 4 do
       l = l:gsub("^the%s+", ""):gsub("^all%s+", ""):gsub("^each%s+", ""):gsub("^both%s+", "")
@@ -638,7 +643,7 @@ local function lead_of(unit, before)
         -- (further up, only a verb right after the noun: "The first number in a cell shows the time of
         -- ..." says what one figure of each cell is, not their unit)
         if rest:find("^are%f[%A]") or rest:find("^is%f[%A]") or (last_two and rest:find("^in%f[%A]")) or
-           rest:find("^shows? how m[ua][cn][hy]%f[%A]") then
+           (cycles and rest:find("^shows? how m[ua][cn][hy]%f[%A]")) then
           return true
         end
       end
@@ -2239,8 +2244,8 @@ local col_words = { time = "time", latency = "time", latencies = "time", duratio
   -- count of samples ("ticks total nonlib", V8's profile)
   ticks = "ticks", tick = "ticks",
   -- a reference clock's count ("Clock  Core cyc  Instruct": Agner Fog's test programs count the time
-  -- stamp counter beside the core's cycles), cycles when it stands beside a column of cycles; alone, a
-  -- clock's reading or a clock's name (thirty-fourth round)
+  -- stamp counter beside the core's cycles), cycles when it stands beside a column of the core's cycles;
+  -- otherwise a clock's reading, step, frequency or name (thirty-fourth round)
   clock = "clock", clocks = "clock",
   -- "Benchmark  Time  CPU  Iterations" (Google Benchmark's console): the CPU time beside the wall
   -- time; alone, or in a listing of processes, a CPU's number or share (eighteenth round)
@@ -2442,11 +2447,16 @@ local function column_header(line)
     elseif c.kind == "ticks" or c.kind == "cpu" or c.kind == "beside" or c.kind == "clock" then
       beside = true
     elseif c.kind then
-      named, timed, cycled = true, timed or c.kind == "time", cycled or c.kind == "cycles"
+      -- (the core's own count, "Core cyc", "core cycles": set against the clock's, which then counts
+      -- reference cycles; a "Cycles" column beside "Clock" is a simulator's or an exercise's, its clock
+      -- a step or a frequency: an attacker's review)
+      named, timed = true, timed or c.kind == "time"
+      cycled = cycled or c.kind == "cycles" and c.text:lower():find("^core%s+cyc") ~= nil
     end
   end
   -- a column of ticks is a duration only beside one that gives it as a time; so is one named "CPU",
-  -- but in a listing of events (a process's CPU number); a clock's count is cycles only beside cycles
+  -- but in a listing of events (a process's CPU number); a clock's count is cycles only beside the
+  -- core's cycles
   if beside then
     for _, c in ipairs(cols) do
       if c.kind == "beside" then

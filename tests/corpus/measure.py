@@ -220,9 +220,13 @@ def rst_grid_tables(lines):
     """reStructuredText's grid tables ('+----+----+' borders, '| cell | cell |' rows), as pipe
     tables in place: {line: (text, shift)} for each of a table's lines (1-based), as
     rst_list_tables() gives. A row line is a pipe table's row already and stays, dedented; the
-    border under the header (the '+====+' one, else the first after the first row) becomes the
-    delimiter row, a border between rows an empty row, the first and the last a blank line. No
-    line moves. A table whose header takes more than one line is left as it is."""
+    header takes the top border's line and the delimiter row the header's, so that the table
+    starts where the rST one does, right under its lead-in's blank line (thirty-fourth round: a
+    blank line in the border's place set the lead-in two blank lines away, which a paragraph right
+    above a Markdown table never is); the border under the header (the '+====+' one, else the
+    first after the first row) and a border between rows become empty rows, the last a blank line.
+    No other line moves, and a report in the header maps back to its line. A table whose header
+    takes more than one line is left as it is."""
     out = {}
     n = 0
     while n < len(lines):
@@ -246,10 +250,13 @@ def rst_grid_tables(lines):
             continue
         ncols = block[0].count("+") - 1
         for i, t in enumerate(block):
-            if i == 0 or i == len(block) - 1:
+            if i == len(block) - 1:
                 out[n + i + 1] = ("\n", 0)
-            elif i == delim:
-                out[n + i + 1] = ("|" + "|".join([" --- "] * ncols) + "|\n", 0)
+            elif i == 0:
+                # the header in the top border's place, each column mapped back to its own line
+                out[n + 1] = (block[1] + "\n", [(1, len(block[1]) + 1, n + 2, indent + 1)])
+            elif i == 1:
+                out[n + 2] = ("|" + "|".join([" --- "] * ncols) + "|\n", 0)
             elif i in borders:
                 out[n + i + 1] = ("|" + " |" * ncols + "\n", 0)
             else:
@@ -263,9 +270,10 @@ def rst_simple_tables(lines):
     the last; '-----  -----' lines between rows maybe), as pipe tables in place, as
     rst_grid_tables() gives them: each row's cells are cut at the columns the first border
     shows (the last runs to the end of its line) and joined by '|', each cell mapped back to its
-    column; the border under the header becomes the delimiter row, a '-' line an empty row, the
-    first and last borders blank lines. A table with no header (two borders only) or a row line
-    that is not all in its columns is left as it is."""
+    column; the header takes the top border's line, the delimiter row the header's and the border
+    under the header becomes an empty row (the table starts where the rST one does, as in
+    rst_grid_tables()), a '-' line an empty row, the last border a blank line. A table with no
+    header (two borders only) or a row line that is not all in its columns is left as it is."""
     out = {}
     n = 0
     while n < len(lines):
@@ -289,8 +297,12 @@ def rst_simple_tables(lines):
         table, ok = {}, True
         for i in range(n, k):
             t = lines[i].rstrip("\n").expandtabs(8)
+            if i - n == 0:
+                continue  # the header's place (below)
+            if i - n == 1:
+                table[i + 1] = ("|" + "|".join([" --- "] * len(cols)) + "|\n", 0)
             if i - n in borders:
-                table[i + 1] = ("\n", 0) if i - n != 2 else ("|" + "|".join([" --- "] * len(cols)) + "|\n", 0)
+                table[i + 1] = ("\n", 0) if i - n != 2 else ("|" + " |" * len(cols) + "\n", 0)
                 continue
             if re.fullmatch(r" *-+( +-+)* *", t):
                 table[i + 1] = ("|" + " |" * len(cols) + "\n", 0)
@@ -307,7 +319,7 @@ def rst_simple_tables(lines):
                 if cell:
                     segs.append((len(text) + 1, len(text) + 1 + len(cell), i + 1, a + lead + 1))
                 text += cell + " |"
-            table[i + 1] = (text + "\n", segs)
+            table[i + 1 if i - n != 1 else n + 1] = (text + "\n", segs)
         if ok:
             out.update(table)
         n = k

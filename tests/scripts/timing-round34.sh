@@ -1,14 +1,18 @@
 #!/bin/sh
 # What the thirty-fourth round taught the timing rule (engine/rules/README.md, "Forms of the
-# thirty-fourth round"), each form with the case beside it that must stay unreported:
-# - a printed table's "Clock" column beside a column of cycles (Agner Fog's test programs: the time
-#   stamp counter's count) is cycles; a "Clock" column beside none is left alone;
-# - a sentence that opens by saying what the figures show ("The numbers show how much CPU cycles are
-#   spent per one byte ...") leads a table in from anywhere in the paragraph right above it; "The
-#   first number in a cell shows the time of ..." further up says what one figure is, not the unit;
-# - two figures in a cell set apart by a spaced slash ("1.65 / 2.02") are both the column's;
-# - a figure with its ratio to a baseline in brackets ("4.2 (1x)") is a time in a table of times, and
-#   a mean with its spread and ratio ("0.59+-0.07 (8.1x)") is one in any table but one of sizes.
+# thirty-fourth round"), each form with the cases beside it that must stay unreported (most of them an
+# attacker's review of the first version):
+# - a printed table's "Clock" column beside a column of the core's cycles ("Core cyc": Agner Fog's
+#   test programs count the time stamp counter) is cycles; beside none, or beside a simulator's or an
+#   exercise's "Cycles", it is left alone;
+# - a sentence that opens by saying the figures count cycles ("The numbers show how much CPU cycles
+#   are spent per one byte ...") leads a table in from further up the paragraph right above it; a time
+#   further up ("The values are seconds since the Epoch.") or one the numbers "show" does not;
+# - two figures with decimals in a cell set apart by a spaced slash ("1.65 / 2.02") are both the
+#   column's; whole numbers there are a score, a time signature;
+# - a figure with its ratio to a baseline in brackets ("4.2 (1x)") is a time beside a time with its
+#   own in its row, and a mean with its spread and ratio ("0.59+-0.07 (8.1x)") is one in a table the
+#   lead-in says holds benchmarks; neither under a header that names its own unit, a size, a count.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
 
 cat >01-clock.md <<'EOF2'
@@ -31,6 +35,21 @@ A sensor log:
       1686     40   1200
       1690     41   1250
 ```
+
+An exercise:
+
+```
+CPU   Clock   CPI   Cycles
+P1    2 GHz   1.5   ?
+```
+
+A simulator's trace:
+
+```
+Clock  Cycles  PC    Instr
+1      5       0x00  addi
+2      6       0x04  addi
+```
 EOF2
 
 check_lesson 01-clock.md
@@ -38,6 +57,8 @@ expect "01-clock.md:9:[0-9]*: error: a cycle count '1686'"
 expect "01-clock.md:10:[0-9]*: error: a cycle count '1690'"
 expect "01-clock.md:9:[0-9]*: error: a cycle count '2384'"
 refuse "01-clock.md:1[5-9]:"
+refuse "01-clock.md:2[0-9]:"
+refuse "01-clock.md:3[0-9]:[0-9]*: error: a cycle count '[12]' "
 
 cat >02-lead.md <<'EOF2'
 # Lead
@@ -63,6 +84,23 @@ The datasets are the same.
 | date | ratio |
 | ---- | ----- |
 | 2020 | 3/4   |
+
+The values are seconds since the Epoch. localtime() breaks one into fields. Each field has a range.
+Months count from zero.
+
+| Field   | Lowest | Highest |
+| ------- | ------ | ------- |
+| tm_min  | 0      | 59      |
+
+The numbers show how many milliseconds the LED stays on in each mode. Mode 0 is the default.
+
+| Mode | On  |
+| ---- | --- |
+| 0    | 500 |
+
+| Criterion | Points |
+| --------- | ------ |
+| Run time  | 4 / 5  |
 EOF2
 
 check_lesson 02-lead.md
@@ -70,7 +108,7 @@ expect "02-lead.md:10:[0-9]*: error: a cycle count '1\.65'"
 expect "02-lead.md:10:[0-9]*: error: a cycle count '2\.02'"
 expect "02-lead.md:11:[0-9]*: error: a cycle count '9\.67'"
 refuse "02-lead.md:1[3-9]:"
-refuse "02-lead.md:2[0-9]:"
+refuse "02-lead.md:[2-4][0-9]:"
 
 cat >03-ratio.md <<'EOF2'
 # Ratios
@@ -97,6 +135,24 @@ Peak memory of each run:
 | Image | Scale    |
 | ----- | -------- |
 | logo  | 4.2 (1x) |
+
+The parts we measured, each within its tolerance:
+
+| Part   | Resistance (kOhm) |
+| ------ | ----------------- |
+| R1, R2 | 4.7 +- 0.2 (2x)   |
+
+| Section | Mean grade      |
+| ------- | --------------- |
+| A       | 7.8+-1.2 (1.0x) |
+
+| Impl  | Time (s) | Peak memory |
+| ----- | -------- | ----------- |
+| naive | 1.20     | 40 (1x)     |
+
+| Image | Load time | Zoom     |
+| ----- | --------- | -------- |
+| logo  | 0.2 s     | 4.2 (2x) |
 EOF2
 
 check_lesson 03-ratio.md
@@ -107,5 +163,11 @@ expect "03-ratio.md:14:[0-9]*: error: a time value '0\.087'"
 expect "03-ratio.md:14:[0-9]*: error: a speed-up claim '48x'"
 refuse "03-ratio.md:1[6-9]:"
 refuse "03-ratio.md:2[0-9]:"
+refuse "03-ratio.md:3[0-7]:"
+refuse "03-ratio.md:38:[0-9]*: error: .* '40'"
+refuse "03-ratio.md:38:[0-9]*: error: .* '1x'"
+refuse "03-ratio.md:42:[0-9]*: error: .* '4\.2'"
+refuse "03-ratio.md:42:[0-9]*: error: .* '2x'"
+expect "03-ratio.md:42:[0-9]*: error: a time value '0\.2 s'"
 
 exit $fail
