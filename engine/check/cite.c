@@ -244,6 +244,25 @@ static char *fixed(const char *word, const char *rest, size_t rlen)
 	return buf_detach(&b, NULL);
 }
 
+/* 1 if unit u is a pipe table: its second line a delimiter row ("| --- | :-: |"). */
+static int pipe_table(const struct text_unit *u)
+{
+	const char *nl = memchr(u->text, '\n', u->len), *end = u->text + u->len;
+	int dash = 0, bar = 0;
+
+	if (!nl)
+		return 0;
+	for (const char *p = nl + 1; p < end && *p != '\n'; p++) {
+		if (*p == '-')
+			dash = 1;
+		else if (*p == '|')
+			bar = 1;
+		else if (*p != ':' && *p != ' ' && *p != '\t')
+			return 0;
+	}
+	return dash && bar;
+}
+
 static void cite(struct lesson_result *lr, const struct defs *defs, const struct text_unit *u, size_t at,
 		 const char *body, size_t len)
 {
@@ -263,6 +282,18 @@ static void cite(struct lesson_result *lr, const struct defs *defs, const struct
 			  "malformed cited value '{{%.*s}}': write {{cite:KEY|4 cycles}}, KEY a link reference "
 			  "definition of the lesson ([KEY]: URL \"who, what, year\")",
 			  (int)len, body);
+		return;
+	}
+	/* (the unit's text has cmark's escapes resolved: the lesson's own bytes say whether the '|' was
+	   written '\\|') */
+	size_t bar_at = u->pos[bar - u->text];
+	if (pipe_table(u) && !(bar_at > 0 && bar_at <= l->text_len && l->text[bar_at - 1] == '\\')) {
+		/* the page's table ends the cell at the '|': half the reference in one cell, half in the
+		   next, and the figure shown without its source (a new author's review) */
+		diags_add(&l->diags, l->path, line, col, SEV_ERROR, "cite-reference",
+			  "'{{%.*s}}' in a table: its '|' ends the cell, and the page would show the reference cut in "
+			  "two: write {{%.*s\\|%.*s}}",
+			  (int)len, body, (int)(bar - body), body, (int)tlen, bar + 1);
 		return;
 	}
 	char *url = NULL, *title = NULL;

@@ -379,6 +379,7 @@ struct cword;
 static int runs_in_sentence(const struct text *s, size_t p);
 static int text_runs(const struct text *s);
 static int word_before(const struct text *s, size_t p, int max, const char *const *words, struct cword *w);
+static int cell_ratio(const struct text *s, size_t start, size_t e, size_t *rs, size_t *re);
 
 /*
  * 1 if the "second" at [a, e) is an ordinal: a word follows it that is no
@@ -2105,9 +2106,19 @@ static const struct cue *cue_of(const struct text *s, const struct cword *w, int
 									  "ppc64le", "s390x", NULL }, 1) == next.end)) {
 		/* (right after "for": "Our `frame_time` target is 16 ms", "the `SLO` target", "We aim for the
 		   `render` target of 33 ms" are goals: an attacker's review) */
+		/* (nothing but spaces between: "for arm, target 50 ms per frame" is a goal, its verb after a
+		   comma: a second attacker's review) */
 		struct cword f;
-		if (prev_cword(s, next.start, &f, &(size_t){ 0 }) && !f.span && match_word_ci(s, f.start, "for") == f.end)
-			return NULL;
+		int joined = 1;
+		for (size_t k = next.end; k < w->start; k++)
+			joined &= space_at(s, k) != 0;
+		if (joined && prev_cword(s, next.start, &f, &(size_t){ 0 }) && !f.span &&
+		    match_word_ci(s, f.start, "for") == f.end) {
+			for (size_t k = f.end; k < next.start; k++)
+				joined &= space_at(s, k) != 0;
+			if (joined)
+				return NULL;
+		}
 	}
 	/* "times out after half a second", "timed out": a timeout in two words */
 	if ((!strcmp(buf, "times") || !strcmp(buf, "timed") || !strcmp(buf, "time")) && dist <= 10 &&
@@ -3846,15 +3857,40 @@ static size_t percent_tail(const struct text *s, size_t start, size_t e, struct 
 									    "transactions", "transaction", "operations",
 									    "operation", "ops", "calls", "call", "messages",
 									    "message", "lookups", "lookup", "reqs", NULL }, 1)) &&
-		    !word_char_at(s, h) && rate_phrase(s, g, &u) && u - h <= 16 && time_unit_under_minute(s, h, u) &&
-		    !word_before(s, start, 10, cpu_limits, &w) &&
-		    !word_before(s, start, 10, (const char *const[]){ "set", "sets", "setting", "allow", "allows", "allowed",
-								       "may", "must", "can", "should", "configure",
-								       "configured", "maximum", "max", "minimum", "min",
-								       "permit", "permits", "burst", "policy", "up", NULL },
-				 &w)) {
-			decided(c, CLAIM, g, u - g, W_CHANGE);
-			return e;
+		    !word_char_at(s, h) && rate_phrase(s, g, &u) && u - h <= 16 && time_unit_under_minute(s, h, u)) {
+			/* (a setting's is let pass as one, and listed in the ledger so) */
+			if (word_before(s, start, 10, cpu_limits, &w) ||
+			    word_before(s, start, 10, (const char *const[]){ "set", "sets", "setting", "allow", "allows",
+									      "allowed", "may", "must", "can", "should",
+									      "configure", "configured", "maximum", "max",
+									      "minimum", "min", "permit", "permits", "burst",
+									      "policy", "up", NULL },
+					&w)) {
+				c->kind = QUANTITY_SHARE;
+				decided(c, SPEC, w.start, w.end - w.start, W_INPUT);
+				return e;
+			}
+			/* what the program does ("handles", "serves", "processes") or a change of it ("an increase
+			   of"); not the load offered, forecast or generated ("clients send 40% more requests per
+			   second at lunch", "Peak hour brings 50% more lookups per second": a second attacker's
+			   review) */
+			struct cword o;
+			size_t pv;
+			if (word_before(s, start, 6, (const char *const[]){ "handle", "handles", "handled", "handling",
+									      "serve", "serves", "served", "serving",
+									      "process", "processes", "processed", "sustain",
+									      "sustains", "sustained", "achieve", "achieves",
+									      "achieved", "deliver", "delivers", "delivered",
+									      NULL },
+					&w) ||
+			    (prev_cword(s, start, &o, &pv) && !o.span && match_word_ci(s, o.start, "of") == o.end &&
+			     prev_cword(s, o.start, &o, &pv) && !o.span &&
+			     match_any(s, o.start, (const char *const[]){ "increase", "improvement", "gain", "boost", "drop",
+									  "decrease", "reduction", "regression", "loss",
+									  NULL }, 1) == o.end)) {
+				decided(c, CLAIM, g, u - g, W_CHANGE);
+				return e;
+			}
 		}
 	}
 	if ((f = match_claim(s, skip_space(s, e)))) {
@@ -6225,7 +6261,8 @@ struct table {
 	size_t ratio_cue[64][2]; /* per column: the header cell's words, the cue of its ratios */
 	size_t ratio_row_line;	/* the line whose label ratio_row describes (its start + 1; 0: none) */
 	size_t ratio_time_line;	/* the row (its start + 1) where a time kept had its ratio beside it (timed_factor) */
-	int lead_bench;		/* the lead-in speaks of benchmarks or of figures normalised to a baseline */
+	int lead_bench;		/* the lead-in speaks of benchmarks and their runs */
+	uint64_t baseline_cols;	/* the columns with a baseline's ratio in a cell ("4.2 (1x)"): a bit each */
 	signed char ratio_row;	/* 1 if that row's label names a ratio of speed ("relative to C") */
 };
 
@@ -7044,14 +7081,22 @@ static int tail_bracket_names(const struct text *l, size_t own)
 	return named && runs;
 }
 
-/* 1 if "cycle" or "cycles" is one of the three words after p ("how much CPU cycles", "how many clock cycles"). */
+/*
+ * 1 if "cycles" is one of the three words after p and "per" one of the four after it ("how much CPU
+ * cycles are spent per one byte"; not "how many cycles of rinsing each program does", a second
+ * attacker's review).
+ */
 static int cycles_ahead(const struct text *l, size_t p)
 {
-	for (int k = 0; k < 3; k++) {
+	int found = 0;
+
+	for (int k = 0; k < 7; k++) {
 		size_t q = skip_space(l, p), e = word_end(l, q);
 		if (e == q)
 			return 0;
-		if (match_any(l, q, (const char *const[]){ "cycle", "cycles", NULL }, 1) == e)
+		if (!found && k < 3 && match_word_ci(l, q, "cycles") == e)
+			found = k + 1;
+		else if (found && k - found < 4 && match_word_ci(l, q, "per") == e)
 			return 1;
 		p = e;
 	}
@@ -7075,13 +7120,21 @@ static void lead_setup(const struct quantity_spans *sp, struct table *tb)
 
 	tb->lead_cls = UNDECIDED;
 	tb->lead_factors = 0;
-	/* "Benchmarks were run 50 times each", "results (normalized to CPython 2.7)": what a mean with its
-	   spread and its ratio stands for (timed_figure) */
-	for (size_t q = 0; q < l.n && q < 400; q = word_end(&l, q) > q ? word_end(&l, q) : q + 1)
-		if ((q == 0 || !word_char_at(&l, q - 1)) &&
-		    match_any(&l, q, (const char *const[]){ "benchmark", "benchmarks", "benchmarked", "normalized", "normalised",
-							    NULL }, 1) == word_end(&l, q))
-			tb->lead_bench = 1;
+	/* "Benchmarks were run 50 times each": what a mean with its spread and its ratio stands for
+	   (timed_figure): benchmarks and their runs ("normalised to the cohort mean", "compared with the
+	   benchmark index" are a class's grades and a fund's returns: a second attacker's review) */
+	{
+		int bench = 0, runs = 0;
+		for (size_t q = 0; q < l.n && q < 400; q = word_end(&l, q) > q ? word_end(&l, q) : q + 1) {
+			if (q > 0 && word_char_at(&l, q - 1))
+				continue;
+			size_t e = word_end(&l, q);
+			bench |= match_any(&l, q, (const char *const[]){ "benchmarks", "benchmarked", NULL }, 1) == e;
+			runs |= match_any(&l, q, (const char *const[]){ "run", "runs", "ran", "iterations", "warmup", "warm-up",
+									"repetitions", NULL }, 1) == e;
+		}
+		tb->lead_bench = bench && runs;
+	}
 	if (sp->lead_len > 400)
 		return;
 	/* the lead-in's own end: a sentence after the table may follow it, after a blank line ("Here is how
@@ -7330,7 +7383,12 @@ static int names_own(const struct text *s, size_t a, size_t b, int percent_ok)
 			continue;
 		}
 		/* "ispc, 4 cores", "8 threads", "n=1000": a configuration the column's results were had on */
-		if ((match_any(s, p, words, 1) == e && !digit) || match_any(s, p, counted, 1) == e)
+		/* ("input" names the column's inputs when it opens the header, "Input size", "Inputs"; after
+		   a word it names the case the column ran on, "sorted input", "random input": a new author's
+		   review, thirty-fourth round) */
+		if ((match_any(s, p, words, 1) == e && !digit &&
+		     !(skip_space(s, a) < p && match_any(s, p, (const char *const[]){ "input", "inputs", NULL }, 1) == e)) ||
+		    match_any(s, p, counted, 1) == e)
 			return 1;
 		p = e;
 	}
@@ -8029,10 +8087,18 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		q->cls = QUANTITY_NOT_TIMING;
 		q->why = W_CODE;
 	} else {
+		size_t rs, re;
 		q->cls = QUANTITY_UNSURE;
 		q->why = W_NONE;
 		if (q->kind == QUANTITY_TIME)
 			specified_by_form(s, q);
+		/* "| 0.260s (1x) |": a time with its ratio to a baseline beside it in its cell is a result
+		   compared, as "| 4.2 (1x) |" beside it is (timed_figure; a new author's review, thirty-fourth
+		   round) */
+		if (q->kind == QUANTITY_TIME && q->cls == QUANTITY_UNSURE && s->table && cell_ratio(s, q->start, q->start + q->len, &rs, &re)) {
+			q->cls = QUANTITY_CLAIM;
+			q->cue = rs, q->cue_len = re - rs, q->cue_span = 0, q->why = W_TIMED_FIGURE;
+		}
 		if (q->kind == QUANTITY_TIME && q->cls == QUANTITY_UNSURE && axis_span(s, q, &q->cue, &q->cue_len)) {
 			q->cls = QUANTITY_NOT_TIMING;
 			q->why = W_SCALE;
@@ -10954,7 +11020,12 @@ static int timed_figure(const struct text *s, const struct table *tb, size_t col
 
 	if (o >= b || o == ne || s->t[o] != '(' || !(x = factor_cell(s, a, b, o + 1)))
 		return 0;
-	if (!(tb->timed && tb->ratio_time_line == tb->line + 1) && !(tb->lead_bench && spread_value(s, ns, ne)))
+	/* (beside a time with its own ratio, a figure with decimals in a column that holds the baseline's
+	   "(1x)" somewhere: "| 1 (1x) |" under "Machines", "| 4.2 (2x) |" under "Zoom" are a count and a
+	   factor of their own, a second attacker's review) */
+	if (!(tb->timed && tb->ratio_time_line == tb->line + 1 && memchr(s->t + ns, '.', ne - ns) && col < 64 &&
+	      (tb->baseline_cols >> col & 1)) &&
+	    !(tb->lead_bench && spread_value(s, ns, ne)))
 		return 0;
 	if (!pipe_cell(s, tb->header, line_end(s, tb->header), col, &hs, &he))
 		return 0;
@@ -10965,6 +11036,51 @@ static int timed_figure(const struct text *s, const struct table *tb, size_t col
 	c->kind = QUANTITY_TIME;
 	decided(c, CLAIM, o + 1, x - o - 1, W_TIMED_FIGURE);
 	return 1;
+}
+
+/*
+ * 1 if a ratio in brackets ends the pipe cell after the figure [start, e) ("0.260s (1x) |"): [*rs,
+ * *re) its number and 'x'.
+ */
+static int cell_ratio(const struct text *s, size_t start, size_t e, size_t *rs, size_t *re)
+{
+	size_t o = skip_space(s, e), x, b;
+
+	if (o >= s->n || o == e || s->t[o] != '(')
+		return 0;
+	for (b = o; b < s->n && s->t[b] != '|' && s->t[b] != '\n'; b++)
+		;
+	if (b >= s->n || s->t[b] != '|' || !(x = factor_cell(s, start, b, o + 1)))
+		return 0;
+	*rs = o + 1;
+	*re = x;
+	return 1;
+}
+
+/*
+ * The columns of a pipe table (the first 64) with a cell that ends in a baseline's ratio in brackets,
+ * "(1x)", "(1.0x)", "(1.00x)": a bit each (one pass over the rows).
+ */
+static uint64_t baseline_columns(const struct text *s, const struct table *tb)
+{
+	uint64_t cols = 0;
+	size_t line = line_end(s, tb->header), cs, ce;
+
+	for (int row = 0; line < s->n; row++) {
+		size_t a = line + 1, b = line_end(s, a);
+		line = b;
+		if (row == 0 || b - a > TABLE_LINE_MAX)
+			continue; /* the delimiter row */
+		for (size_t col = 1; col < 64 && pipe_cell(s, a, b, col, &cs, &ce); col++) {
+			trim_cell(s, &cs, &ce);
+			for (const char *const *w = (const char *const[]){ "(1x)", "(1.0x)", "(1.00x)", NULL }; *w; w++) {
+				size_t n = strlen(*w);
+				if (ce - cs > n && !memcmp(s->t + ce - n, *w, n))
+					cols |= (uint64_t)1 << col;
+			}
+		}
+	}
+	return cols;
 }
 
 static size_t table_number(const struct text *s, const struct table *tb, size_t p, struct cand *c)
@@ -12371,6 +12487,7 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 	table_setup(&s, &tb);
 	tb.lead_cls = UNDECIDED;
 	tb.result_cols = tb.pipe && spans && spans->results && !header_names_unit(&s, &tb) ? result_columns(&s, &tb) : 0;
+	tb.baseline_cols = tb.pipe && memmem(s.t, s.n, "(1", 2) ? baseline_columns(&s, &tb) : 0;
 	if (tb.pipe && spans && spans->lead) {
 		lead_setup(spans, &tb);
 		if (tb.lead_cls != UNDECIDED)
@@ -12391,6 +12508,13 @@ size_t quantity_find(const char *text, size_t len, const struct quantity_spans *
 				if (anchor.len) {
 					anchored = 1;
 					bare_end = end;
+					/* "| {{measure:sort/insertion:median}} (7.3x) |": a measured time in a table's
+					   cell, the ratio typed beside it is a speed-up of it as it would be of a typed
+					   time (timed_factor; a new author's review, thirty-fourth round) */
+					if (s.table || tb.gridish) {
+						tb.timed = 1;
+						tb.claim_end = end;
+					}
 				}
 				p = end;
 				continue;

@@ -36,7 +36,39 @@ local function as_given(where)
     .. "following jobs:')" or "open its sentence with 'Assume'"
 end
 
+-- s with every plain occurrence of a replaced by b.
+local function replace_plain(s, a, b)
+  local out, from = {}, 1
+  while true do
+    local i, j = s:find(a, from, true)
+    if not i then break end
+    out[#out + 1] = s:sub(from, i - 1) .. b
+    from = j + 1
+  end
+  out[#out + 1] = s:sub(from)
+  return table.concat(out)
+end
+
+local message_
+
+-- The message for q in `where`, its citation advice placed where a citation works (a new author's
+-- review, thirty-fourth round): in a pipe table the reference's '|' is written '\|', or it would end
+-- the cell; a display block, an output block or a code span shows its text as typed, so the figure is
+-- cited in the prose around it and suppressed where it stands.
 local function message(q, where)
+  local m = message_(q, where)
+  if where == "a table" then
+    return replace_plain(m, "{{cite:KEY|", "{{cite:KEY\\|")
+  end
+  if where:find("^a display block") or where:find("output") or where:find("^a code span") then
+    local typed = "{{cite:KEY|" .. quote(q.text) .. "}}"
+    return replace_plain(m, typed, typed .. " in the prose around it, then suppress it here (<!-- " ..
+                         "litlab-disable timing-needs-metadata: from KEY -->)")
+  end
+  return m
+end
+
+message_ = function(q, where)
   local text = quote(q.text)
   -- a title is shown as written: no reference is filled in, no comment can suppress there
   local title = where:find("^the front")
@@ -571,6 +603,42 @@ local function states_reference(text)
   return false
 end
 
+-- A {{cite:...}} or {{measure:...}} reference typed in a display block or an output block: the page
+-- shows the block's text as it stands, so the reference is neither a citation nor a measured value,
+-- and the figure in it was read by no one (a new author's review, thirty-fourth round: "{{cite:agner|
+-- 4120}}" in a pasted printout silenced its row). Each measure reference and each citation of a
+-- value with a figure is reported at its place (text from at(1)); a display block of litlab's own
+-- messages, which name the form, is suppressed as any quoted figure is.
+local function typed_references(text, at, report, where)
+  local from = 1
+  while true do
+    local a = text:find("{{", from, true)
+    if not a then return end
+    local kind = text:match("^{{%s*(cite):", a) or text:match("^{{%s*(measure):", a)
+    local close = kind and text:find("}}", a + 2, true)
+    local body = close and text:sub(a, close + 1)
+    -- (a cited value with a figure, whatever it is: a printout's bare "4120" is a figure by its column)
+    if body and not body:find("\n", 1, true) and (kind == "measure" or body:find("|[^}]*%d")) then
+      local fix = kind == "cite" and
+        "cite the figure in the prose around it ({{cite:KEY|VALUE}} there), or show the real output of a measure block" or
+        "write the reference in the prose around it, where litlab replaces it with the measured value"
+      report(at(a), string.format("'%s' in %s is shown as typed, not read as a %s (the page shows the block's " ..
+                                  "text as it stands, and no one checked the figure): %s",
+                                  body, where, kind == "cite" and "citation" or "measured value", fix))
+    end
+    from = a + 2
+  end
+end
+
+-- text with each {{cite:KEY|VALUE}} and {{measure:...}} reference's marks blanked, VALUE kept in its
+-- place: a display block's figure is read as printed, whatever was typed around it (the columns stay,
+-- so each byte keeps its line and column).
+local function blank_references(text)
+  return (text:gsub("{{(%s*cite:[^|}\n]*|)([^}\n]*)}}", function(open, value)
+    return string.rep(" ", 2 + #open) .. value .. "  "
+  end):gsub("{{%s*measure:[^}\n]*}}", function(ref) return string.rep(" ", #ref) end))
+end
+
 -- Whether an HTML block's text ends with a table's "</table>" (its last bytes looked at).
 local function html_ends_table(text)
   return text:sub(-40):find("</[Tt][Aa][Bb][Ll][Ee]%s*>%s*$") ~= nil
@@ -620,13 +688,15 @@ local function lead_of(unit, before)
   -- (twenty-first round: "Each cell is the throughput in GB/s, ...", "The last two columns are
   -- nanoseconds per query.", "the next two are nanoseconds per query": what the cells or columns are)
   -- (thirty-fourth round: "The numbers show how much CPU cycles are spent per one byte ...": a
-  -- sentence that opens by saying the figures count cycles, anywhere in a paragraph that ends right
+  -- sentence that opens by saying the figures count cycles per some work, anywhere in a paragraph that ends right
   -- above the table, the sentences after it saying what the datasets are. Only cycles: a time or a
   -- count further up, or one the figures "show", is as often a program's, a plan's or a setting's:
   -- "The values are seconds since the Epoch." three sentences above a table of struct tm's ranges,
   -- "The numbers show how many milliseconds the LED stays on", an attacker's review)
   local function says_figures(sentence, last_two)
-    local cycles = sentence:lower():find("%f[%a]cycles?%f[%A]") ~= nil
+    -- (cycles spent per some work, "how much CPU cycles are spent per one byte": not a life cycle, a
+    -- duty cycle, cycles of rinsing or a pipeline diagram's clock cycles, a second attacker's review)
+    local cycles = sentence:lower():find("%f[%a]cycles%f[%A][%a%s]-%f[%a]per%f[%A]") ~= nil
     if not last_two and not cycles then return false end
     local l = sentence:lower():gsub("^%s+", "")
     for _ = 1, 4 do
@@ -2561,6 +2631,12 @@ local function column_figures(line, header)
        kind == "share" and unit ~= "%" and not (unit == "" and c.text:find("%", 1, true)) or
        kind == "rate" and unit ~= "" and not unit:find("^%a*/s$") and not unit:find("^[kKMG]$") or
        kind == "cycles" and unit ~= "" then kind = nil end
+    -- a count of cycles is a bare figure: "800 MHz" under "Clock" beside "Core cycles" is a frequency,
+    -- "5 ms" a time (an attacker's review, thirty-fourth round)
+    if kind == "cycles" and unit == "" then
+      local word = line:match("^ ([%a\194\181\206\188]+)%f[%A]", a + #t)
+      if word and (word:lower():find("hz$") or col_units[word:lower()]) then kind = nil end
+    end
     -- "total   1100   100%": the shares' sum, not a part's (twenty-fourth round)
     if kind == "share" and t:find("^100%.?0*%%?$") and
        ({ total = true, sum = true, all = true, overall = true })[line:lower():match("^[%s#|*]*(%a+)") or ""] then
@@ -4490,6 +4566,8 @@ return {
   end,
 
   output = function(out, block, lesson, report, ledger)
+    local typed = out.at and out.text:find("{{", 1, true)
+    if typed then typed_references(out.text, out.at, report, "an output block") end
     local where
     if out.derived then
       where = "a derived output"
@@ -4498,7 +4576,7 @@ return {
     else
       where = "an output block"
     end
-    local text = out.text
+    local text = typed and blank_references(out.text) or out.text
     -- a `console` block shown, not run, may show a program's own prompts after its command ("$ python3"
     -- then ">>> " lines): a transcript (eleventh round), whose typed lines are inputs, listed in the
     -- ledger and blanked (the same length, so columns stay), the rest read as printed
@@ -4555,7 +4633,15 @@ return {
     -- (gathered the first time a block names perf or a report's header: most lessons never do)
     local mentions, mention_at, read_lines = nil, 0, {}
     local unit_at = 0 -- the last unit before the block being read (see led_printed_table)
-    for _, block in ipairs(lesson.blocks) do
+    for _, shown in ipairs(lesson.blocks) do
+      local block = shown
+      if block.mode == "display" and block.code and block.at and block.code:find("{{", 1, true) then
+        typed_references(block.code, block.at, report, "a display block")
+        -- (the rest of the block is read with the references' marks blanked: "{{cite:cpe|4120}}" as a
+        -- row's first figure made the row a label's and ended the table's rows)
+        local blanked = blank_references(block.code)
+        if blanked ~= block.code then block = setmetatable({ code = blanked }, { __index = shown }) end
+      end
       -- a report known by its own first line speaks for its block only: a later coverage listing is
       -- no profile, and a command's profile before it holds again (two attackers' reviews,
       -- twenty-fifth round); a command's holds through the lesson

@@ -43,6 +43,14 @@ CPU   Clock   CPI   Cycles
 P1    2 GHz   1.5   ?
 ```
 
+A frequency table:
+
+```
+Clock     Core cycles
+800 MHz   9
+1.6 GHz   9
+```
+
 A simulator's trace:
 
 ```
@@ -59,6 +67,9 @@ expect "01-clock.md:9:[0-9]*: error: a cycle count '2384'"
 refuse "01-clock.md:1[5-9]:"
 refuse "01-clock.md:2[0-9]:"
 refuse "01-clock.md:3[0-9]:[0-9]*: error: a cycle count '[12]' "
+refuse "01-clock.md:3[0-9]:[0-9]*: error: a cycle count '800'"
+refuse "01-clock.md:3[0-9]:[0-9]*: error: a cycle count '1\.6'"
+refuse "01-clock.md:4[0-9]:[0-9]*: error: a cycle count '[12]' "
 
 cat >02-lead.md <<'EOF2'
 # Lead
@@ -101,6 +112,19 @@ The numbers show how many milliseconds the LED stays on in each mode. Mode 0 is 
 | Criterion | Points |
 | --------- | ------ |
 | Run time  | 4 / 5  |
+
+The entries are the life cycle states of a process. Each has a code. The kernel keeps it in the task.
+A state changes on an event. The scheduler reads it. Zombies keep theirs until reaped.
+
+| State | Code |
+| ----- | ---- |
+| new   | 0.5  |
+
+The numbers show how many cycles of rinsing each program does. Lower is gentler.
+
+| Program | Rinses |
+| ------- | ------ |
+| wool    | 3.5    |
 EOF2
 
 check_lesson 02-lead.md
@@ -169,5 +193,75 @@ refuse "03-ratio.md:38:[0-9]*: error: .* '1x'"
 refuse "03-ratio.md:42:[0-9]*: error: .* '4\.2'"
 refuse "03-ratio.md:42:[0-9]*: error: .* '2x'"
 expect "03-ratio.md:42:[0-9]*: error: a time value '0\.2 s'"
+
+# A new author's review: what a lesson's results table and pasted printout need
+cat >05-spread.md <<'EOF2'
+# Spreads
+
+Grades normalised to the cohort mean of last year:
+
+| Section | Mean grade      |
+| ------- | --------------- |
+| A       | 7.8+-1.2 (1.0x) |
+
+Fund returns compared with the benchmark index, mean +- standard deviation over ten years:
+
+| Fund | Return          |
+| ---- | --------------- |
+| Ours | 7.3+-2.4 (1.2x) |
+EOF2
+
+check_lesson 05-spread.md
+refuse "05-spread.md:"
+
+cat >04-author.md <<'EOF2'
+# Author
+
+```c measure id=sortx
+int main(void) { return 0; }
+```
+
+| sort      | n = 100000                      | n = 10      |
+| --------- | ------------------------------- | ----------- |
+| insertion | {{measure:sortx:median}} (7.3x) | 0.260s (1x) |
+
+The numbers show how many CPU cycles are spent per element. Each cell gives the best run and the
+mean of ten runs. Lower is better.
+
+| sort  | sorted input | random input |
+| ----- | ------------ | ------------ |
+| qsort | 1.65 / 2.02  | 11.3 / 12.8  |
+
+| sort  | time                   |
+| ----- | ---------------------- |
+| qsort | {{cite:cpe|1.65 ms}}   |
+| merge | {{cite:cpe\|2.10 ms}} |
+
+```text
+     Clock   Core cyc   Instruct
+      {{cite:cpe|4120}}       2384        100
+      4130       2390        100
+```
+
+| Input | Time (ms) |
+| ----- | --------- |
+| 100   | 4.5       |
+
+[cpe]: https://example.org/cpe "A. Author, cycles per element, 2020"
+EOF2
+
+check_lesson 04-author.md
+expect "04-author.md:9:[0-9]*: error: a speed-up claim '7\.3x' .*{{cite:KEY\\|7\.3x}}"
+expect "04-author.md:9:[0-9]*: error: a time value '0\.260s' in a table is a performance claim"
+expect "04-author.md:16:[0-9]*: error: a cycle count '1\.65'"
+expect "04-author.md:16:[0-9]*: error: a cycle count '12\.8'"
+expect "04-author.md:20:[0-9]*: error: '{{cite:cpe|1\.65 ms}}' in a table: its '|' ends the cell.*write {{cite:cpe\\|1\.65 ms}} \[cite-reference\]"
+refuse "04-author.md:21:"
+expect "04-author.md:25:7: error: '{{cite:cpe|4120}}' in a display block is shown as typed"
+expect "04-author.md:25:[0-9]*: error: a cycle count '4120'"
+expect "04-author.md:26:[0-9]*: error: a cycle count '2390' .*in the prose around it, then suppress it here"
+refuse "04-author.md:31:[0-9]*: error: .* '100'"
+expect "04-author.md:31:[0-9]*: error: a time value '4\.5'"
+in_ledger 04-author.md "cited '2.10 ms'"
 
 exit $fail
