@@ -12,6 +12,7 @@
 #include "base/buf.h"
 #include "check/cite.h"
 #include "run/measure.h"
+#include "lesson/pipetable.h"
 #include "lesson/prose.h"
 #include "lesson/rawhtml.h"
 
@@ -244,25 +245,6 @@ static char *fixed(const char *word, const char *rest, size_t rlen)
 	return buf_detach(&b, NULL);
 }
 
-/* 1 if unit u is a pipe table: its second line a delimiter row ("| --- | :-: |"). */
-static int pipe_table(const struct text_unit *u)
-{
-	const char *nl = memchr(u->text, '\n', u->len), *end = u->text + u->len;
-	int dash = 0, bar = 0;
-
-	if (!nl)
-		return 0;
-	for (const char *p = nl + 1; p < end && *p != '\n'; p++) {
-		if (*p == '-')
-			dash = 1;
-		else if (*p == '|')
-			bar = 1;
-		else if (*p != ':' && *p != ' ' && *p != '\t')
-			return 0;
-	}
-	return dash && bar;
-}
-
 static void cite(struct lesson_result *lr, const struct defs *defs, const struct text_unit *u, size_t at,
 		 const char *body, size_t len)
 {
@@ -282,18 +264,6 @@ static void cite(struct lesson_result *lr, const struct defs *defs, const struct
 			  "malformed cited value '{{%.*s}}': write {{cite:KEY|4 cycles}}, KEY a link reference "
 			  "definition of the lesson ([KEY]: URL \"who, what, year\")",
 			  (int)len, body);
-		return;
-	}
-	/* (the unit's text has cmark's escapes resolved: the lesson's own bytes say whether the '|' was
-	   written '\\|') */
-	size_t bar_at = u->pos[bar - u->text];
-	if (pipe_table(u) && !(bar_at > 0 && bar_at <= l->text_len && l->text[bar_at - 1] == '\\')) {
-		/* the page's table ends the cell at the '|': half the reference in one cell, half in the
-		   next, and the figure shown without its source (a new author's review) */
-		diags_add(&l->diags, l->path, line, col, SEV_ERROR, "cite-reference",
-			  "'{{%.*s}}' in a table: its '|' ends the cell, and the page would show the reference cut in "
-			  "two: write {{%.*s\\|%.*s}}",
-			  (int)len, body, (int)(bar - body), body, (int)tlen, bar + 1);
 		return;
 	}
 	char *url = NULL, *title = NULL;
@@ -414,6 +384,134 @@ static void near_miss(struct lesson *l, const struct text_unit *u, size_t at, co
 	free(good);
 }
 
+/*
+ * A reference in a pipe table's cell that the cell's end cuts: the page splits each row at every '|'
+ * no backslash escapes (lesson/pipetable.c, as render.c draws it), so "{{cite:KEY|4 cycles}}" there
+ * is shown as "{{cite:KEY" in one cell and "4 cycles}}" in the next, while the prose reading (cmark's,
+ * one paragraph) sees it whole and finds its key: an error at the reference, naming the form that
+ * stays whole (a new author's review and an attacker's, thirty-fourth round). Read from the source
+ * lines, cell by cell, each byte once.
+ */
+static void cut_references(struct lesson *l)
+{
+	for (cmark_node *n = cmark_node_first_child(l->doc); n; n = cmark_node_next(n)) {
+		int first, last;
+		size_t ncols;
+		if (cmark_node_get_type(n) != CMARK_NODE_PARAGRAPH || !pipe_table_node(l, n, &first, &last, NULL, &ncols))
+			continue;
+		for (int line = first; line <= last; line++) {
+			struct span src = pipe_source_line(l, line);
+			struct pipe_cells row;
+			if (!memmem(src.p, src.len, "{{", 2))
+				continue;
+			pipe_split_row(src, &row);
+			for (size_t i = 0; i < row.n; i++) {
+				struct span c = row.v[i];
+				const char *open = c.len >= 2 ? memmem(c.p, c.len, "{{", 2) : NULL;
+				/* the cell's last '{{' that no '}}' closes in it, when the line goes on after the cell */
+				const char *cut = NULL;
+				while (open) {
+					const char *rest = open + 2, *end = c.p + c.len;
+					const char *close = memmem(rest, (size_t)(end - rest), "}}", 2);
+					if (!close) {
+						cut = open;
+						break;
+					}
+					open = memmem(close + 2, (size_t)(end - close - 2), "{{", 2);
+				}
+				size_t left = cut ? (size_t)(src.p + src.len - cut) : 0;
+				if (!cut || (left < 7 || (memcmp(cut + 2, "cite:", 5) && (left < 10 || memcmp(cut + 2, "measure:", 8)))) ||
+				    !memmem(cut, left, "}}", 2))
+					continue;
+				const char *close = memmem(cut, left, "}}", 2);
+				struct buf fix = BUF_INIT;
+				/* (each '|' that an even run of backslashes leaves unescaped: "\\\\|" is a backslash and a
+				   '|' that ends the cell) */
+				size_t slashes = 0;
+				for (const char *q = cut; q < close + 2; q++) {
+					if (*q == '|' && slashes % 2 == 0)
+						buf_addc(&fix, '\\');
+					slashes = *q == '\\' ? slashes + 1 : 0;
+					buf_addc(&fix, *q);
+				}
+				diags_add(&l->diags, l->path, line, (int)(cut - src.p) + 1, SEV_ERROR, "cite-reference",
+					  "'%.*s' in a table: a '|' in it ends the cell, and the page would show the "
+					  "reference cut in two: write %.*s",
+					  (int)(close + 2 - cut), cut, (int)fix.len, fix.p);
+				buf_release(&fix);
+			}
+			free(row.v);
+		}
+	}
+}
+
+/*
+ * References typed in a display block or an output block: the page shows such a block's text as it
+ * stands, so "{{cite:agner|4120}}" in a pasted printout is neither a citation nor read as a figure (a
+ * new author's review, thirty-fourth round: it silenced the row). Each whose KEY is a definition of the
+ * lesson (or, in a lesson of few, a key of four letters or more a letter or two from one: a misspelling)
+ * or whose ID names one
+ * of its measure blocks is an error at its place; a placeholder that shows the syntax
+ * ("{{cite:KEY|4 cycles}}", "{{measure:ID:STAT}}" in a lesson about writing lessons) is left as
+ * typed. The first 50 of a block; each line read once.
+ */
+static void typed_references(struct lesson *l, const struct defs *defs, const char *t, size_t n, int line, int col,
+			     const char *what)
+{
+	int found = 0;
+
+	for (size_t i = 0; i + 2 < n && found < 50;) {
+		const char *eol = memchr(t + i, '\n', n - i), *end = eol ? eol : t + n;
+		const char *open = memmem(t + i, (size_t)(end - t - i), "{{", 2);
+		while (open && found < 50) {
+			const char *close = memmem(open + 2, (size_t)(end - open - 2), "}}", 2);
+			if (!close)
+				break;
+			const char *body = open + 2;
+			size_t len = (size_t)(close - body);
+			int real = 0;
+			if (len > 5 && !memcmp(body, "cite:", 5)) {
+				const char *bar = memchr(body, '|', len), *key = body + 5;
+				size_t klen = bar ? (size_t)(bar - key) : 0;
+				char *url = NULL, *title = NULL;
+				if (klen && defs_find(l, defs, key, klen, &url, &title) >= 0)
+					real = 1;
+				/* (a misspelling of a key of four letters or more: one letter off, two from six) */
+				for (size_t d = 0; !real && klen >= 4 && defs->n <= 64 && d < defs->n; d++)
+					real = near(key, klen, defs->v[d].label) <= (klen >= 6 ? 2 : 1);
+				free(url);
+				free(title);
+			} else if (len > 8 && !memcmp(body, "measure:", 8)) {
+				const char *id = body + 8, *stop = id;
+				while (stop < close && *stop != ':' && *stop != '/')
+					stop++;
+				for (size_t b = 0; !real && b < l->nblocks; b++)
+					real = l->blocks[b].mode == MODE_MEASURE && l->blocks[b].id &&
+					       strlen(l->blocks[b].id) == (size_t)(stop - id) && !memcmp(l->blocks[b].id, id, (size_t)(stop - id));
+			}
+			if (real) {
+				found++;
+				diags_add(&l->diags, l->path, line, col + (int)(open - t - i), SEV_ERROR,
+					  *body == 'c' ? "cite-reference" : "measure-reference",
+					  "'{{%.*s}}' in %s is shown as typed, neither a citation nor a measured value "
+					  "(the page shows the block's text as it stands, and its figure is read by no one): "
+					  "%s, or show the real output of a measure block",
+					  (int)len, body, what,
+					  *body == 'c' ? "cite the figure in the prose around the block, then suppress it "
+							 "in the block with that reason (<!-- litlab-disable timing-needs-metadata: "
+							 "from KEY -->)"
+						       : "write the reference in the prose around the block, where litlab puts "
+							 "the measured value");
+			}
+			open = memmem(close + 2, (size_t)(end - close - 2), "{{", 2);
+		}
+		if (!eol)
+			break;
+		i = (size_t)(eol - t) + 1;
+		line++;
+	}
+}
+
 void cite_resolve(struct lesson_result *lr)
 {
 	struct lesson *l = lr->lesson;
@@ -463,7 +561,24 @@ void cite_resolve(struct lesson_result *lr)
 			s = close + 2;
 		}
 	}
+	for (size_t b = 0; b < l->nblocks; b++) {
+		const struct block *k = &l->blocks[b];
+		int any = (k->mode == MODE_DISPLAY && k->fenced && k->code && memmem(k->code, k->code_len, "{{", 2));
+		for (size_t o = 0; !any && o < k->noutputs; o++)
+			any = memmem(k->outputs[o].text, k->outputs[o].len, "{{", 2) != NULL;
+		if (!any)
+			continue;
+		if (!have_defs)
+			defs_read(l, &defs);
+		have_defs = 1;
+		if (k->mode == MODE_DISPLAY && k->fenced && k->code)
+			typed_references(l, &defs, k->code, k->code_len, k->line + 1, k->col, "a display block");
+		for (size_t o = 0; o < k->noutputs; o++)
+			typed_references(l, &defs, k->outputs[o].text, k->outputs[o].len, k->outputs[o].line + 1,
+					 k->outputs[o].col, "an output block");
+	}
 	defs_free(&defs);
+	cut_references(l);
 	ledger_cites_sorted(&lr->ledger);
 	diags_sort(&l->diags);
 }

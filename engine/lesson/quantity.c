@@ -379,7 +379,6 @@ struct cword;
 static int runs_in_sentence(const struct text *s, size_t p);
 static int text_runs(const struct text *s);
 static int word_before(const struct text *s, size_t p, int max, const char *const *words, struct cword *w);
-static int cell_ratio(const struct text *s, size_t start, size_t e, size_t *rs, size_t *re);
 
 /*
  * 1 if the "second" at [a, e) is an ordinal: a word follows it that is no
@@ -8087,18 +8086,10 @@ static int classify_(const struct text *s, const struct table *tb, struct quanti
 		q->cls = QUANTITY_NOT_TIMING;
 		q->why = W_CODE;
 	} else {
-		size_t rs, re;
 		q->cls = QUANTITY_UNSURE;
 		q->why = W_NONE;
 		if (q->kind == QUANTITY_TIME)
 			specified_by_form(s, q);
-		/* "| 0.260s (1x) |": a time with its ratio to a baseline beside it in its cell is a result
-		   compared, as "| 4.2 (1x) |" beside it is (timed_figure; a new author's review, thirty-fourth
-		   round) */
-		if (q->kind == QUANTITY_TIME && q->cls == QUANTITY_UNSURE && s->table && cell_ratio(s, q->start, q->start + q->len, &rs, &re)) {
-			q->cls = QUANTITY_CLAIM;
-			q->cue = rs, q->cue_len = re - rs, q->cue_span = 0, q->why = W_TIMED_FIGURE;
-		}
 		if (q->kind == QUANTITY_TIME && q->cls == QUANTITY_UNSURE && axis_span(s, q, &q->cue, &q->cue_len)) {
 			q->cls = QUANTITY_NOT_TIMING;
 			q->why = W_SCALE;
@@ -11035,25 +11026,6 @@ static int timed_figure(const struct text *s, const struct table *tb, size_t col
 		return 0;
 	c->kind = QUANTITY_TIME;
 	decided(c, CLAIM, o + 1, x - o - 1, W_TIMED_FIGURE);
-	return 1;
-}
-
-/*
- * 1 if a ratio in brackets ends the pipe cell after the figure [start, e) ("0.260s (1x) |"): [*rs,
- * *re) its number and 'x'.
- */
-static int cell_ratio(const struct text *s, size_t start, size_t e, size_t *rs, size_t *re)
-{
-	size_t o = skip_space(s, e), x, b;
-
-	if (o >= s->n || o == e || s->t[o] != '(')
-		return 0;
-	for (b = o; b < s->n && s->t[b] != '|' && s->t[b] != '\n'; b++)
-		;
-	if (b >= s->n || s->t[b] != '|' || !(x = factor_cell(s, start, b, o + 1)))
-		return 0;
-	*rs = o + 1;
-	*re = x;
 	return 1;
 }
 

@@ -27,6 +27,7 @@
 #include "base/strindex.h"
 #include "render/highlight.h"
 #include "lesson/lessonfiles.h"
+#include "lesson/pipetable.h"
 #include "lesson/rawhtml.h"
 #include "render/render.h"
 #include "render/sitelink.h"
@@ -533,73 +534,7 @@ static void page_release(struct page *p)
 	rawhtml_open_release(&p->raw);
 }
 
-/* Pipe tables (a GitHub extension that plain CommonMark reads as a paragraph) */
-
-struct cells {
-	struct span *v;
-	size_t n;
-};
-
-static struct span trim_span(struct span s)
-{
-	while (s.len && (*s.p == ' ' || *s.p == '\t'))
-		s.p++, s.len--;
-	while (s.len && (s.p[s.len - 1] == ' ' || s.p[s.len - 1] == '\t' || s.p[s.len - 1] == '\r'))
-		s.len--;
-	return s;
-}
-
-/* Splits one row at the '|' that no backslash escapes. */
-static void split_row(struct span row, struct cells *c)
-{
-	row = trim_span(row);
-	c->v = NULL;
-	c->n = 0;
-	if (row.len && row.p[0] == '|')
-		row.p++, row.len--;
-	if (row.len && row.p[row.len - 1] == '|' && !(row.len > 1 && row.p[row.len - 2] == '\\'))
-		row.len--;
-	size_t start = 0;
-	for (size_t i = 0; i <= row.len; i++) {
-		if (i < row.len && row.p[i] == '\\') {
-			i++;
-			continue;
-		}
-		if (i == row.len || row.p[i] == '|') {
-			c->v = xreallocarray(c->v, c->n + 1, sizeof *c->v);
-			c->v[c->n++] = trim_span((struct span){ row.p + start, i - start });
-			start = i + 1;
-		}
-	}
-}
-
-/* 'l', 'c', 'r' or 0 (none) for a delimiter cell; '?' if it is not one. */
-static char delimiter_align(struct span s)
-{
-	size_t i = 0, dashes = 0;
-	int left = 0, right = 0;
-
-	if (i < s.len && s.p[i] == ':')
-		left = 1, i++;
-	while (i < s.len && s.p[i] == '-')
-		dashes++, i++;
-	if (i < s.len && s.p[i] == ':')
-		right = 1, i++;
-	if (i != s.len || dashes == 0)
-		return '?';
-	return left && right ? 'c' : right ? 'r' : left ? 'l' : 0;
-}
-
-static struct span source_line(const struct lesson *l, int line)
-{
-	struct span s = { "", 0 };
-
-	if (line >= 1 && (size_t)line <= l->nlines) {
-		s.p = l->lines[line - 1];
-		s.len = l->line_len[line - 1];
-	}
-	return s;
-}
+/* Pipe tables (a GitHub extension that plain CommonMark reads as a paragraph; lesson/pipetable.c) */
 
 static void table_cell(struct page *p, struct span cell, const char *tag, char align)
 {
@@ -630,49 +565,36 @@ static void table_cell(struct page *p, struct span cell, const char *tag, char a
 static int table(struct page *p, cmark_node *para)
 {
 	const struct lesson *l = p->l;
-	int first = cmark_node_get_start_line(para), last = cmark_node_get_end_line(para);
-	struct cells head, delim;
-	int ok = 0;
+	int first, last;
+	char *align;
+	size_t ncols;
 
-	if (cmark_node_parent(para) != l->doc || last - first < 1)
+	if (!pipe_table_node(l, para, &first, &last, &align, &ncols))
 		return 0;
-	struct span h = source_line(l, first);
-	if (!memchr(h.p, '|', h.len))
-		return 0;
-	split_row(h, &head);
-	split_row(source_line(l, first + 1), &delim);
-	char *align = xcalloc(delim.n + 1, 1);
-	if (head.n == delim.n) {
-		ok = 1;
-		for (size_t i = 0; i < delim.n && ok; i++)
-			if ((align[i] = delimiter_align(delim.v[i])) == '?')
-				ok = 0;
+	struct pipe_cells head;
+	pipe_split_row(pipe_source_line(l, first), &head);
+	buf_adds(p->out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table\">\n"
+			 "<table>\n<thead>\n<tr>");
+	for (size_t i = 0; i < ncols; i++)
+		table_cell(p, head.v[i], "th", align[i]);
+	buf_adds(p->out, "</tr>\n</thead>\n");
+	if (last > first + 1)
+		buf_adds(p->out, "<tbody>\n");
+	for (int line = first + 2; line <= last; line++) {
+		struct pipe_cells row;
+		pipe_split_row(pipe_source_line(l, line), &row);
+		buf_adds(p->out, "<tr>");
+		for (size_t i = 0; i < ncols; i++)
+			table_cell(p, i < row.n ? row.v[i] : (struct span){ "", 0 }, "td", align[i]);
+		buf_adds(p->out, "</tr>\n");
+		free(row.v);
 	}
-	if (ok) {
-		buf_adds(p->out, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table\">\n"
-				 "<table>\n<thead>\n<tr>");
-		for (size_t i = 0; i < head.n; i++)
-			table_cell(p, head.v[i], "th", align[i]);
-		buf_adds(p->out, "</tr>\n</thead>\n");
-		if (last > first + 1)
-			buf_adds(p->out, "<tbody>\n");
-		for (int line = first + 2; line <= last; line++) {
-			struct cells row;
-			split_row(source_line(l, line), &row);
-			buf_adds(p->out, "<tr>");
-			for (size_t i = 0; i < head.n; i++)
-				table_cell(p, i < row.n ? row.v[i] : (struct span){ "", 0 }, "td", align[i]);
-			buf_adds(p->out, "</tr>\n");
-			free(row.v);
-		}
-		if (last > first + 1)
-			buf_adds(p->out, "</tbody>\n");
-		buf_adds(p->out, "</table>\n</div>\n");
-	}
+	if (last > first + 1)
+		buf_adds(p->out, "</tbody>\n");
+	buf_adds(p->out, "</table>\n</div>\n");
 	free(align);
 	free(head.v);
-	free(delim.v);
-	return ok;
+	return 1;
 }
 
 /* Code blocks: figures whose captions come from the evidence */

@@ -51,13 +51,18 @@ end
 
 local message_
 
+-- Whether the prose unit being read is a pipe table the page draws as one (a top-level paragraph whose
+-- first line holds a '|' over a delimiter row): set by the text handler, read by message().
+local pipe_unit = false
+
 -- The message for q in `where`, its citation advice placed where a citation works (a new author's
 -- review, thirty-fourth round): in a pipe table the reference's '|' is written '\|', or it would end
--- the cell; a display block, an output block or a code span shows its text as typed, so the figure is
--- cited in the prose around it and suppressed where it stands.
+-- the cell (not in an HTML or a pandoc table, where '\|' stays as typed: an attacker's review); a
+-- display block, an output block or a code span shows its text as typed, so the figure is cited in
+-- the prose around it and suppressed where it stands.
 local function message(q, where)
   local m = message_(q, where)
-  if where == "a table" then
+  if where == "a table" and pipe_unit then
     return replace_plain(m, "{{cite:KEY|", "{{cite:KEY\\|")
   end
   if where:find("^a display block") or where:find("output") or where:find("^a code span") then
@@ -601,67 +606,6 @@ local function states_reference(text)
     end
   end
   return false
-end
-
--- A {{cite:...}} or {{measure:...}} reference typed in a display block or an output block: the page
--- shows the block's text as it stands, so the reference is neither a citation nor a measured value,
--- and the figure in it was read by no one (a new author's review, thirty-fourth round: "{{cite:agner|
--- 4120}}" in a pasted printout silenced its row). Each measure reference and each citation of a
--- value with a figure is reported at its place (text from at(1)); a display block of litlab's own
--- messages, which name the form, is suppressed as any quoted figure is. Returns the references read,
--- for blank_references.
-local function typed_references(text, at, report, where)
-  local refs = {}
-  -- (each byte looked at a bounded number of times: the first '}}' after a '{{' is kept while it lies
-  -- after the next one, the line's end likewise; a reference closed on its line is passed whole, as
-  -- engine/check/cite.c reads prose)
-  local from, close_at, eol = 1, 0, 0
-  while true do
-    local a = text:find("{{", from, true)
-    if not a then break end
-    if a > eol then eol = text:find("\n", a, true) or #text + 1 end
-    if close_at and close_at < a + 2 then close_at = text:find("}}", a + 2, true) end
-    if not close_at then break end
-    if close_at < eol then
-      local kind = text:match("^{{%s*(cite):", a) or text:match("^{{%s*(measure):", a)
-      local body = kind and text:sub(a, close_at + 1)
-      local bar = kind == "cite" and body:find("|", 1, true)
-      if kind == "measure" or bar then refs[#refs + 1] = { a = a, b = close_at + 1, bar = bar and a + bar - 1 } end
-      -- (a cited value with a figure, whatever it is: a printout's bare "4120" is a figure by its column)
-      -- (the first 50 of a block: a place costs a walk of the block, and one is enough to fix them all)
-      if (kind == "measure" or bar and body:find("%d", bar)) and #refs <= 50 then
-        local fix = kind == "cite" and
-          "cite the figure in the prose around it ({{cite:KEY|VALUE}} there), or show the real output of a measure block" or
-          "write the reference in the prose around it, where litlab replaces it with the measured value"
-        report(at(a), string.format("'%s' in %s is shown as typed, not read as a %s (the page shows the block's " ..
-                                    "text as it stands, and no one checked the figure): %s",
-                                    body, where, kind == "cite" and "citation" or "measured value", fix))
-      end
-      from = close_at + 2
-    else
-      from = a + 2
-    end
-  end
-  return refs
-end
-
--- text with the marks of the references refs (typed_references) blanked, a cited VALUE kept in its
--- place: a display block's figure is read as printed, whatever was typed around it (the columns stay,
--- so each byte keeps its line and column).
-local function blank_references(text, refs)
-  if #refs == 0 then return text end
-  local parts, from = {}, 1
-  for _, r in ipairs(refs) do
-    parts[#parts + 1] = text:sub(from, r.a - 1)
-    if r.bar then
-      parts[#parts + 1] = string.rep(" ", r.bar - r.a + 1) .. text:sub(r.bar + 1, r.b - 2) .. "  "
-    else
-      parts[#parts + 1] = string.rep(" ", r.b - r.a + 1)
-    end
-    from = r.b + 1
-  end
-  parts[#parts + 1] = text:sub(from)
-  return table.concat(parts)
 end
 
 -- Whether an HTML block's text ends with a table's "</table>" (its last bytes looked at).
@@ -4555,6 +4499,8 @@ return {
     local before = last_unit
     last_unit = unit
     local t = unit.text
+    pipe_unit = unit.kind == "paragraph" and (unit.context or "") == "" and t:match("^[^\n]*"):find("|", 1, true) ~= nil and
+                is_table(t)
     if unit.kind == "html" and (t:find("<[Tt][Aa][Bb][Ll][Ee][%s>]") or t:find("&", 1, true)) then
       scan_html(unit, before, trail, report, ledger, where, section, model, grading)
       return
@@ -4591,7 +4537,6 @@ return {
   end,
 
   output = function(out, block, lesson, report, ledger)
-    local typed = out.at and out.text:find("{{", 1, true) and typed_references(out.text, out.at, report, "an output block")
     local where
     if out.derived then
       where = "a derived output"
@@ -4600,7 +4545,7 @@ return {
     else
       where = "an output block"
     end
-    local text = typed and blank_references(out.text, typed) or out.text
+    local text = out.text
     -- a `console` block shown, not run, may show a program's own prompts after its command ("$ python3"
     -- then ">>> " lines): a transcript (eleventh round), whose typed lines are inputs, listed in the
     -- ledger and blanked (the same length, so columns stay), the rest read as printed
@@ -4646,7 +4591,7 @@ return {
            function(at, ...) if at then ledger(at, ...) end end, where, nil, branches)
     end
     headings, named = {}, nil
-    claims_seen, last_claim_unit = 0, nil
+    claims_seen, last_claim_unit, pipe_unit = 0, nil, false
     models, after_heading, frame, last_unit = {}, nil, nil, nil
     html_tags_left = HTML_TAGS_MAX
     unit_index = 0
@@ -4657,15 +4602,7 @@ return {
     -- (gathered the first time a block names perf or a report's header: most lessons never do)
     local mentions, mention_at, read_lines = nil, 0, {}
     local unit_at = 0 -- the last unit before the block being read (see led_printed_table)
-    for _, shown in ipairs(lesson.blocks) do
-      local block = shown
-      if block.mode == "display" and block.code and block.at and block.code:find("{{", 1, true) then
-        local refs = typed_references(block.code, block.at, report, "a display block")
-        -- (the rest of the block is read with the references' marks blanked: "{{cite:cpe|4120}}" as a
-        -- row's first figure made the row a label's and ended the table's rows)
-        local blanked = blank_references(block.code, refs)
-        if blanked ~= block.code then block = setmetatable({ code = blanked }, { __index = shown }) end
-      end
+    for _, block in ipairs(lesson.blocks) do
       -- a report known by its own first line speaks for its block only: a later coverage listing is
       -- no profile, and a command's profile before it holds again (two attackers' reviews,
       -- twenty-fifth round); a command's holds through the lesson
