@@ -550,7 +550,20 @@ void cite_resolve(struct lesson_result *lr)
 			}
 			const char *body = s + 2;
 			size_t len = (size_t)(close - body);
-			if (len >= 5 && memcmp(body, "cite:", 5) == 0) {
+			if (len >= 5 && memcmp(body, "cite:", 5) == 0 && (u->kind == UNIT_HTML || u->kind == UNIT_TITLE)) {
+				/* the page fills references in Markdown only: in raw HTML or a front-matter title it
+				   shows this one as typed, the figure without its source, while the ledger would list
+				   it as cited (an attacker's review, thirty-fourth round) */
+				int line, col;
+				prose_position(l, u, at, &line, &col);
+				diags_add(&l->diags, l->path, line, col, SEV_ERROR, "cite-reference",
+					  "'{{%.*s}}' in %s is shown as typed, not as a citation (the page fills references "
+					  "in Markdown only): %s",
+					  (int)len, body, u->kind == UNIT_HTML ? "raw HTML" : "the front matter",
+					  u->kind == UNIT_HTML ? "write the table or the sentence in Markdown (a pipe table, "
+								 "{{cite:KEY\\|VALUE}} in its cells)"
+							       : "state the figure in the lesson's body, cited there");
+			} else if (len >= 5 && memcmp(body, "cite:", 5) == 0) {
 				if (!have_defs)
 					defs_read(l, &defs);
 				have_defs = 1;

@@ -278,4 +278,26 @@ refuse "04-author.md:4[2-9]:[0-9]*: error: .* '100'"
 expect "04-author.md:4[2-9]:[0-9]*: error: a time value '4\.5'"
 in_ledger 04-author.md "cited '2.10 ms'"
 
+# Where the page shows a reference as typed, the figure without its source: raw HTML, a title
+cat >06-raw.md <<'EOF2'
+---
+title: Loads take {{cite:k|5 cycles}}
+---
+# Raw
+
+<table>
+<tr><td>load</td><td>{{cite:k|30 ms}}</td></tr>
+</table>
+
+Prose {{cite:k|4 cycles}} and <span>{{cite:k|6 cycles}}</span>.
+
+[k]: https://example.com/k "Someone, manual, 2020"
+EOF2
+
+check_lesson 06-raw.md
+expect "06-raw.md:2:[0-9]*: error: '{{cite:k|5 cycles}}' in the front matter is shown as typed"
+expect "06-raw.md:7:[0-9]*: error: '{{cite:k|30 ms}}' in raw HTML is shown as typed"
+refuse "06-raw.md:10:"
+in_ledger 06-raw.md "cited '4 cycles'" "cited '6 cycles'"
+
 exit $fail
