@@ -14,6 +14,8 @@
 #   own in its row, and a mean with its spread and ratio ("0.59+-0.07 (8.1x)") is one in a table the
 #   lead-in says holds benchmarks; neither under a header that names its own unit, a size, a count.
 . "$(dirname "$0")/lib/diag.sh" # LITLAB, a folder of its own (work, the current one), fail=0
+# (the patterns are grep's basic ones: '|' is itself, "\\\\|" a backslash and a '|'; "\\|" would be
+# GNU grep's alternation, which matched anything)
 
 cat >01-clock.md <<'EOF2'
 # Clock
@@ -263,11 +265,11 @@ A load costs {{cite:KEY|4 cycles}}; the sort took {{measure:ID:STAT}}.
 EOF2
 
 check_lesson 04-author.md
-expect "04-author.md:9:[0-9]*: error: a speed-up claim '7\.3x' .*{{cite:KEY\\|7\.3x}}"
+expect "04-author.md:9:[0-9]*: error: a speed-up claim '7\.3x' .*{{cite:KEY\\\\|7\.3x}}"
 expect "04-author.md:9:[0-9]*: error: a time value '0\.260s' in a table"
 expect "04-author.md:16:[0-9]*: error: a cycle count '1\.65'"
 expect "04-author.md:16:[0-9]*: error: a cycle count '12\.8'"
-expect "04-author.md:20:[0-9]*: error: '{{cite:cpe|1\.65 ms}}' in a table: its '|' ends the cell.*write {{cite:cpe\\|1\.65 ms}} \[cite-reference\]"
+expect "04-author.md:20:[0-9]*: error: '{{cite:cpe|1\.65 ms}}' in a table: a '|' in it ends the cell.*write {{cite:cpe\\\\|1\.65 ms}} \[cite-reference\]"
 refuse "04-author.md:21:"
 expect "04-author.md:25:7: error: '{{cite:cpe|4120}}' in a display block is shown as typed.*\[cite-reference\]"
 expect "04-author.md:30:[0-9]*: error: a cycle count '2390' .*in the prose around it, then suppress it here"
