@@ -485,9 +485,10 @@ static void typed_references(struct lesson *l, const struct defs *defs, const ch
 				const char *id = body + 8, *stop = id;
 				while (stop < close && *stop != ':' && *stop != '/')
 					stop++;
-				for (size_t b = 0; !real && b < l->nblocks; b++)
-					real = l->blocks[b].mode == MODE_MEASURE && l->blocks[b].id &&
-					       strlen(l->blocks[b].id) == (size_t)(stop - id) && !memcmp(l->blocks[b].id, id, (size_t)(stop - id));
+				char *want = xstrndup(id, (size_t)(stop - id));
+				const struct block *mb = lesson_block(l, want);
+				real = mb && mb->mode == MODE_MEASURE;
+				free(want);
 			}
 			if (real) {
 				found++;

@@ -3709,16 +3709,16 @@ static const char *const cpu_limits[] = { "limit", "limits", "limited", "limitin
 
 static int rate_phrase(const struct text *l, size_t p, size_t *e);
 
-/* 1 if [a, u) ends in "per second" or "/s" or per a shorter unit of time ("per ms", "/us"). */
+/* 1 if [a, u) ends in a unit of time (match_time_unit) of a second or less ("per second", "/s", "per ms"). */
 static int time_unit_under_minute(const struct text *s, size_t a, size_t u)
 {
 	size_t v = u;
 
-	while (v > a && is_alpha(s->t[v - 1]))
+	while (v > a && (is_alpha(s->t[v - 1]) || (unsigned char)s->t[v - 1] >= 0x80))
 		v--;
-	return match_any(s, v, (const char *const[]){ "second", "seconds", "sec", "secs", "s", "ms", "msec", "millisecond",
-						      "milliseconds", "us", "usec", "microsecond", "microseconds", "ns",
-						      "nanosecond", "nanoseconds", NULL }, 1) == u;
+	return match_time_unit(s, v) == u &&
+	       !match_any(s, v, (const char *const[]){ "h", "min", "mins", "hr", "hrs", "minute", "minutes", "hour",
+						       "hours", NULL }, 1);
 }
 
 static size_t percent_tail(const struct text *s, size_t start, size_t e, struct cand *c)
